@@ -1,0 +1,102 @@
+/**
+ * The edge service's DNS record rules, as the real service applies them: name expansion, per-type content checks,
+ * canonical IPv6, proxy eligibility, the prohibited (private) addresses of code 1004, and TTL bounds.
+ */
+import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { HttpError } from "../kit";
+
+export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS"] as const;
+const PROXIABLE = new Set(["A", "AAAA", "CNAME"]);
+
+const prohibited = new BlockList();
+for (const [net, bits] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["127.0.0.0", 8], ["169.254.0.0", 16], ["100.64.0.0", 10], ["0.0.0.0", 8]] as const) {
+  prohibited.addSubnet(net, bits, "ipv4");
+}
+for (const [net, bits] of [["fc00::", 7], ["fe80::", 10], ["::1", 128], ["::", 128]] as const) prohibited.addSubnet(net, bits, "ipv6");
+
+export function fail(status: number, code: number, message: string): never {
+  throw new HttpError({ status, body: { success: false, errors: [{ code, message }], messages: [], result: null } });
+}
+
+const LABEL = /^(\*|[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)$/;
+
+export function isHostname(name: string): boolean {
+  const n = name.replace(/\.$/, "").toLowerCase();
+  return n.length > 0 && n.length <= 253 && n.split(".").every((l, i) => LABEL.test(l) && (l !== "*" || i === 0));
+}
+
+/** `@` and bare labels are relative to the zone; answers always carry the full lowercase name. */
+export function expandName(name: unknown, zone: string): string {
+  if (typeof name !== "string" || !name) fail(400, 9000, "DNS name is invalid.");
+  const n = (name as string).toLowerCase().replace(/\.$/, "");
+  const full = n === "@" ? zone : n === zone || n.endsWith(`.${zone}`) ? n : `${n}.${zone}`;
+  if (!isHostname(full)) fail(400, 9000, "DNS name is invalid.");
+  return full;
+}
+
+export function canonicalContent(type: string, content: unknown): string {
+  if (typeof content !== "string" || !content) fail(400, 9005, `Content for ${type} record is invalid.`);
+  const c = content as string;
+  switch (type) {
+    case "A":
+      if (!isIPv4(c)) fail(400, 9005, "Content for A record is invalid. Must be a valid IPv4 address");
+      return c;
+    case "AAAA":
+      if (!isIPv6(c)) fail(400, 9005, "Content for AAAA record is invalid. Must be a valid IPv6 address");
+      return new URL(`http://[${c}]/`).hostname.slice(1, -1);
+    case "CNAME":
+    case "MX":
+    case "NS":
+      if (!isHostname(c)) fail(400, 9005, `Content for ${type} record is invalid. Must be a valid host name`);
+      return c.replace(/\.$/, "");
+    default:
+      if (c.length > 2048) fail(400, 9005, "Content for TXT record is invalid. Must be at most 2048 characters");
+      return c;
+  }
+}
+
+export function isProhibited(type: string, content: string): boolean {
+  if (type === "A") return prohibited.check(content, "ipv4");
+  if (type === "AAAA") return prohibited.check(content, "ipv6");
+  return false;
+}
+
+export interface StoredRecord {
+  id: string;
+  zone_id: string;
+  zone_name: string;
+  name: string;
+  type: string;
+  content: string;
+  proxiable: boolean;
+  proxied: boolean;
+  ttl: number;
+  priority?: number;
+  comment: string | null;
+  tags: string[];
+  meta: { auto_added: boolean };
+  created_on: string;
+  modified_on: string;
+}
+
+/** Validates a full record (after a create body or a PATCH merged over the stored record). */
+export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unknown; priority?: unknown; comment?: unknown }): void {
+  const type = String(r.type);
+  if (!(RECORD_TYPES as readonly string[]).includes(type)) fail(400, 9007, `DNS record type "${type}" is invalid.`);
+  const ttl = r.ttl;
+  if (typeof ttl !== "number" || !Number.isInteger(ttl) || (ttl !== 1 && (ttl < 60 || ttl > 86400))) {
+    fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
+  }
+  if (typeof r.proxied !== "boolean") fail(400, 9003, "Invalid 'proxied' value, must be a boolean.");
+  if (r.proxied && !PROXIABLE.has(type)) fail(400, 9004, `This record type cannot be proxied.`);
+  if (type === "MX" && (typeof r.priority !== "number" || r.priority < 0 || r.priority > 65535)) {
+    fail(400, 9101, "Priority must be set for MX records (0 to 65535).");
+  }
+  if (r.comment !== undefined && r.comment !== null && (typeof r.comment !== "string" || r.comment.length > 100)) {
+    fail(400, 9102, "Comment must be a string of at most 100 characters.");
+  }
+}
+
+export function proxiable(type: string): boolean {
+  return PROXIABLE.has(type);
+}

@@ -1,0 +1,254 @@
+/**
+ * Document 1's other objects: page rules, firewall rules, rate-limit rules, edge scripts, and the read-only
+ * analytics, security events and per-location cache statistics (deterministic, plausible numbers).
+ * Read, update and delete of one object follow the real service where the spec shows only list and create.
+ */
+import { createHash } from "node:crypto";
+import { parseJson, type Reply, type Request } from "../kit";
+import { fail } from "./dns";
+import type { EdgeEmulator, Permission } from "./server";
+
+export interface RuleState {
+  resetRules?: () => void;
+}
+
+type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) => void;
+
+interface Stored {
+  id: string;
+  [k: string]: unknown;
+}
+
+/** A deterministic number in [lo, hi) from a key, so analytics are stable across runs. */
+function stable(key: string, lo: number, hi: number): number {
+  const n = createHash("md5").update(key).digest().readUInt32BE(0);
+  return lo + (n % (hi - lo));
+}
+
+export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
+  const pageRules = new Map<string, Stored[]>();
+  const firewall = new Map<string, Stored[]>();
+  const rateLimits = new Map<string, Stored[]>();
+  emu.resetRules = () => [pageRules, firewall, rateLimits].forEach((m) => m.clear());
+  const list = (m: Map<string, Stored[]>, zone: string) => m.get(zone) ?? m.set(zone, []).get(zone)!;
+  const find = (items: Stored[], id: string, what: string) =>
+    items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);
+
+  // Page rules: higher priority wins; priorities are renumbered 1..n to close gaps, as the service does.
+  const renumber = (rules: Stored[]) => {
+    rules.sort((a, b) => (a.priority as number) - (b.priority as number));
+    rules.forEach((x, i) => (x.priority = i + 1));
+  };
+  const pageRule = (body: any, old?: Stored): Stored => {
+    const targets = body?.targets ?? old?.targets;
+    const actions = body?.actions ?? old?.actions;
+    if (!Array.isArray(targets) || !targets.length || !targets.every((t: any) => t?.target === "url" && typeof t?.constraint?.value === "string")) {
+      fail(400, 1004, "Page Rule validation failed: targets must be url targets with a constraint value");
+    }
+    if (!Array.isArray(actions) || !actions.length || !actions.every((a: any) => typeof a?.id === "string")) {
+      fail(400, 1004, "Page Rule validation failed: at least one action is required");
+    }
+    const status = body?.status ?? old?.status ?? "disabled";
+    if (!["active", "disabled"].includes(status)) fail(400, 1004, "Page Rule validation failed: status must be active or disabled");
+    const now = emu.timestamp();
+    return {
+      id: old?.id ?? emu.nextId(),
+      targets,
+      actions,
+      priority: Number(body?.priority ?? old?.priority ?? 1),
+      status,
+      created_on: old?.created_on ?? now,
+      modified_on: now,
+    };
+  };
+  r("GET", "/zones/:zone/pagerules", "page_rules:edit", (req) => emu.ok(list(pageRules, emu.zone(req).id)));
+  r("POST", "/zones/:zone/pagerules", "page_rules:edit", (req) => {
+    const rules = list(pageRules, emu.zone(req).id);
+    const rule = pageRule(parseJson(req));
+    rules.push(rule);
+    renumber(rules);
+    return emu.ok(rule);
+  });
+  r("GET", "/zones/:zone/pagerules/:id", "page_rules:edit", (req) => emu.ok(find(list(pageRules, emu.zone(req).id), req.params.id, "Page rule")));
+  for (const method of ["PATCH", "PUT"]) {
+    r(method, "/zones/:zone/pagerules/:id", "page_rules:edit", (req) => {
+      const rules = list(pageRules, emu.zone(req).id);
+      const old = find(rules, req.params.id, "Page rule");
+      const rule = pageRule(parseJson(req), method === "PATCH" ? old : { id: old.id, created_on: old.created_on } as Stored);
+      rules.splice(rules.indexOf(old), 1, rule);
+      renumber(rules);
+      return emu.ok(rule);
+    });
+  }
+  r("DELETE", "/zones/:zone/pagerules/:id", "page_rules:edit", (req) => {
+    const rules = list(pageRules, emu.zone(req).id);
+    rules.splice(rules.indexOf(find(rules, req.params.id, "Page rule")), 1);
+    renumber(rules);
+    return emu.ok({ id: req.params.id });
+  });
+
+  // Firewall rules: the real API takes an array; the spec shows one object. Both are accepted.
+  const firewallRule = (body: any, old?: Stored): Stored => {
+    const expression = body?.filter?.expression ?? (old?.filter as any)?.expression;
+    if (typeof expression !== "string" || !expression.trim()) fail(400, 10014, "filter expression is required");
+    const action = body?.action ?? old?.action;
+    if (!["block", "challenge", "js_challenge", "managed_challenge", "allow", "log", "bypass"].includes(action)) {
+      fail(400, 10014, `firewall rule action "${action}" is invalid`);
+    }
+    return {
+      id: old?.id ?? emu.nextId(),
+      filter: { id: (old?.filter as any)?.id ?? emu.nextId(), expression, paused: false },
+      action,
+      description: body?.description ?? old?.description ?? "",
+      paused: body?.paused ?? old?.paused ?? false,
+      created_on: old?.created_on ?? emu.timestamp(),
+      modified_on: emu.timestamp(),
+    };
+  };
+  r("GET", "/zones/:zone/firewall/rules", "firewall:edit", (req) => emu.ok(list(firewall, emu.zone(req).id)));
+  r("POST", "/zones/:zone/firewall/rules", "firewall:edit", (req) => {
+    const rules = list(firewall, emu.zone(req).id);
+    const body = parseJson(req);
+    const made = (Array.isArray(body) ? body : [body]).map((b) => firewallRule(b));
+    rules.push(...made);
+    return emu.ok(Array.isArray(body) ? made : made[0]);
+  });
+  r("GET", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => emu.ok(find(list(firewall, emu.zone(req).id), req.params.id, "Firewall rule")));
+  r("PUT", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => {
+    const rules = list(firewall, emu.zone(req).id);
+    const old = find(rules, req.params.id, "Firewall rule");
+    const rule = firewallRule(parseJson(req), old);
+    rules.splice(rules.indexOf(old), 1, rule);
+    return emu.ok(rule);
+  });
+  r("DELETE", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => {
+    const rules = list(firewall, emu.zone(req).id);
+    rules.splice(rules.indexOf(find(rules, req.params.id, "Firewall rule")), 1);
+    return emu.ok({ id: req.params.id });
+  });
+
+  // Rate-limit rules: POST, GET, PUT, DELETE (no PATCH). Period and timeout are seconds.
+  const rateLimit = (body: any, old?: Stored): Stored => {
+    const threshold = body?.threshold;
+    const period = body?.period;
+    if (!Number.isInteger(threshold) || threshold < 2 || threshold > 1_000_000) fail(400, 10021, "threshold must be an integer from 2 to 1000000");
+    if (!Number.isInteger(period) || period < 10 || period > 86400) fail(400, 10021, "period must be an integer from 10 to 86400 seconds");
+    const mode = body?.action?.mode;
+    if (!["simulate", "ban", "challenge", "js_challenge", "managed_challenge"].includes(mode)) fail(400, 10021, `action.mode "${mode}" is invalid`);
+    const timeout = body?.action?.timeout;
+    if ((mode === "simulate" || mode === "ban") && (!Number.isInteger(timeout) || timeout < 10 || timeout > 86400)) {
+      fail(400, 10021, "action.timeout must be an integer from 10 to 86400 seconds for simulate and ban");
+    }
+    if (typeof body?.match?.request?.url !== "string") fail(400, 10021, "match.request.url is required");
+    return {
+      id: old?.id ?? emu.nextId(),
+      disabled: Boolean(body?.disabled),
+      description: body?.description ?? "",
+      threshold,
+      period,
+      action: { mode, ...(timeout !== undefined ? { timeout } : {}) },
+      match: { request: { url: body.match.request.url, methods: body.match.request.methods ?? ["_ALL_"], schemes: ["_ALL_"] } },
+    };
+  };
+  r("GET", "/zones/:zone/rate_limits", "rate_limits:edit", (req) => {
+    return emu.page(req, list(rateLimits, emu.zone(req).id), { perPage: 20, min: 1, max: 1000 });
+  });
+  r("POST", "/zones/:zone/rate_limits", "rate_limits:edit", (req) => {
+    const rule = rateLimit(parseJson(req));
+    list(rateLimits, emu.zone(req).id).push(rule);
+    return emu.ok(rule);
+  });
+  r("GET", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => emu.ok(find(list(rateLimits, emu.zone(req).id), req.params.id, "Rate limit")));
+  r("PUT", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => {
+    const rules = list(rateLimits, emu.zone(req).id);
+    const old = find(rules, req.params.id, "Rate limit");
+    const rule = rateLimit(parseJson(req), old);
+    rules.splice(rules.indexOf(old), 1, rule);
+    return emu.ok(rule);
+  });
+  r("DELETE", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => {
+    const rules = list(rateLimits, emu.zone(req).id);
+    rules.splice(rules.indexOf(find(rules, req.params.id, "Rate limit")), 1);
+    return emu.ok({ id: req.params.id });
+  });
+
+  // Edge scripts: PUT raw JavaScript; GET of one answers the raw text, not JSON; unknown 404 code 10007.
+  const account = (req: Request) => {
+    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
+  };
+  const scriptView = (id: string) => {
+    const s = emu.scripts.get(id)!;
+    return { id, etag: createHash("sha256").update(s.body).digest("hex"), size: Buffer.byteLength(s.body), created_on: s.created_on, modified_on: s.modified_on };
+  };
+  r("GET", "/accounts/:account/workers/scripts", "workers:edit", (req) => {
+    account(req);
+    return emu.ok([...emu.scripts.keys()].map(scriptView));
+  });
+  r("PUT", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
+    account(req);
+    const type = String(req.headers["content-type"] ?? "");
+    if (!type.startsWith("application/javascript")) fail(415, 10008, "Content-Type must be application/javascript");
+    if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
+    const now = emu.timestamp();
+    emu.scripts.set(req.params.name, { body: req.rawBody, created_on: emu.scripts.get(req.params.name)?.created_on ?? now, modified_on: now });
+    return emu.ok(scriptView(req.params.name));
+  });
+  r("GET", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
+    account(req);
+    const s = emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
+    return { status: 200, body: s.body, headers: { "content-type": "application/javascript" } };
+  });
+  r("DELETE", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
+    account(req);
+    if (!emu.scripts.delete(req.params.name)) fail(404, 10007, "workers.api.error.script_not_found");
+    return emu.ok(null);
+  });
+
+  // Read-only views.
+  r("GET", "/zones/:zone/analytics/dashboard", "analytics:read", (req) => {
+    const z = emu.zone(req);
+    const since = req.query.get("since") ?? "-10080";
+    const until = req.query.get("until") ?? "now";
+    const resolve = (v: string) => (/^-\d+$/.test(v) ? emu.now() + Number(v) * 60_000 : v === "now" ? emu.now() : Date.parse(v));
+    const from = resolve(since);
+    const to = resolve(until);
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) fail(400, 1010, "since must be before until; use a negative offset in minutes or an RFC 3339 time");
+    const k = `${z.id}:${Math.floor(from / 3_600_000)}:${Math.floor(to / 3_600_000)}`;
+    const requests = stable(`${k}:req`, 10_000, 90_000);
+    const cached = Math.floor((requests * stable(`${k}:hit`, 40, 90)) / 100);
+    return emu.ok({
+      totals: {
+        since: new Date(from).toISOString(),
+        until: new Date(to).toISOString(),
+        requests: { all: requests, cached, uncached: requests - cached },
+        bandwidth: { all: requests * 18_000, cached: cached * 18_000, uncached: (requests - cached) * 18_000 },
+        threats: { all: stable(`${k}:thr`, 0, 500) },
+        pageviews: { all: Math.floor(requests / 3) },
+        uniques: { all: stable(`${k}:uniq`, 500, 5000) },
+      },
+    });
+  });
+  r("GET", "/zones/:zone/security/events", "analytics:read", (req) => {
+    const z = emu.zone(req);
+    const actions = ["block", "challenge", "log"];
+    const events = Array.from({ length: 5 }, (_, i) => ({
+      ray_id: createHash("md5").update(`${z.id}:event:${i}`).digest("hex").slice(0, 16),
+      action: actions[i % 3],
+      source: i % 2 ? "firewallrules" : "ratelimit",
+      client_ip: `198.51.100.${stable(`${z.id}:${i}`, 1, 254)}`,
+      country: ["US", "DE", "JP", "BR", "IN"][i],
+      host: z.name,
+      path: ["/login", "/wp-admin", "/api", "/", "/login"][i],
+      occurred_at: new Date(emu.now() - (i + 1) * 600_000).toISOString(),
+    }));
+    return emu.page(req, events, { perPage: 50, min: 1, max: 1000 });
+  });
+  r("GET", "/zones/:zone/analytics/colos", "analytics:read", (req) => {
+    const z = emu.zone(req);
+    return emu.ok(["AMS", "FRA", "IAD", "NRT", "SIN"].map((colo) => {
+      const all = stable(`${z.id}:${colo}`, 1000, 20000);
+      const cached = Math.floor((all * stable(`${z.id}:${colo}:hit`, 50, 95)) / 100);
+      return { colo_id: colo, totals: { requests: { all, cached, uncached: all - cached }, bandwidth: { all: all * 20_000, cached: cached * 20_000 } } };
+    }));
+  });
+}

@@ -1,0 +1,331 @@
+/**
+ * A stateful emulator of Document 1, the edge network API (`{base_url}/client/v4`). Envelopes, error codes, HTTP
+ * statuses, pagination and limits follow the spec, and `shared/notes/wire-facts.md` where the spec is silent.
+ */
+import { createHash } from "node:crypto";
+import { Emulator, HttpError, idSequence, parseJson, type Reply, type Request } from "../kit";
+import { canonicalContent, expandName, fail, isProhibited, proxiable, validateRecord, type StoredRecord } from "./dns";
+import { registerRuleRoutes, type RuleState } from "./rules";
+import { SETTINGS } from "./settings";
+
+export const API = "/client/v4";
+
+export type Permission =
+  | "zone:read" | "dns:read" | "dns:edit" | "zone_settings:read" | "zone_settings:edit"
+  | "page_rules:edit" | "firewall:edit" | "rate_limits:edit" | "workers:edit" | "analytics:read";
+
+export const ALL_PERMISSIONS: Permission[] = [
+  "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
+  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read",
+];
+
+export interface EdgeEmulatorOptions {
+  port?: number;
+  /** Zones present at start (and after reset). */
+  zones?: string[];
+  /** token -> permissions. */
+  tokens?: Record<string, Permission[]>;
+  /** Legacy global API key credentials (X-Auth-Email / X-Auth-Key). */
+  legacyKeys?: { email: string; key: string }[];
+  accountId?: string;
+  /** The allowance per credential: 1200 requests per 300 seconds, as the real service. */
+  rateLimit?: { requests: number; perSeconds: number };
+}
+
+export const DEMO_TOKEN = "edge-demo-token-0123456789";
+export const READONLY_TOKEN = "edge-readonly-token-0123456789";
+export const DEMO_ACCOUNT = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+
+interface Zone {
+  id: string;
+  name: string;
+  settings: Record<string, { value: string; modified_on: string | null }>;
+  records: Map<string, StoredRecord>;
+}
+
+export class EdgeEmulator extends Emulator implements RuleState {
+  readonly options: Required<EdgeEmulatorOptions>;
+  zones = new Map<string, Zone>();
+  scripts = new Map<string, { body: string; created_on: string; modified_on: string }>();
+  nextId = idSequence("edge");
+  private window = new Map<string, number[]>();
+
+  constructor(options: EdgeEmulatorOptions = {}) {
+    super("edge", options.port ?? 0);
+    this.options = {
+      port: options.port ?? 0,
+      zones: options.zones ?? ["example.com", "example.org"],
+      tokens: options.tokens ?? { [DEMO_TOKEN]: ALL_PERMISSIONS, [READONLY_TOKEN]: ["zone:read", "dns:read", "zone_settings:read", "analytics:read"] },
+      legacyKeys: options.legacyKeys ?? [{ email: "ops@example.com", key: "edge-legacy-global-key" }],
+      accountId: options.accountId ?? DEMO_ACCOUNT,
+      rateLimit: options.rateLimit ?? { requests: 1200, perSeconds: 300 },
+    };
+    this.reset();
+    this.registerRoutes();
+  }
+
+  reset(): void {
+    this.nextId = idSequence("edge");
+    this.zones.clear();
+    this.scripts.clear();
+    this.window.clear();
+    this.resetRules?.();
+    for (const name of this.options.zones) this.addZone(name);
+  }
+
+  resetRules?: () => void;
+
+  addZone(name: string): Zone {
+    const settings: Zone["settings"] = {};
+    for (const [id, spec] of Object.entries(SETTINGS)) settings[id] = { value: spec.initial, modified_on: null };
+    const zone = { id: this.nextId(), name, settings, records: new Map() };
+    this.zones.set(zone.id, zone);
+    return zone;
+  }
+
+  timestamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  ok(result: unknown, info?: Record<string, number>): Reply {
+    return { status: 200, body: { success: true, errors: [], messages: [], result, ...(info ? { result_info: info } : {}) } };
+  }
+
+  /** One page of `items`; pages past the end answer an empty list, as the real service does. */
+  page<T>(req: Request, items: T[], defaults: { perPage: number; min: number; max: number }): Reply {
+    const page = Math.max(1, Number.parseInt(req.query.get("page") ?? "1", 10) || 1);
+    const asked = Number.parseInt(req.query.get("per_page") ?? "", 10);
+    const perPage = Number.isFinite(asked) ? Math.min(defaults.max, Math.max(defaults.min, asked)) : defaults.perPage;
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    return this.ok(slice, {
+      page,
+      per_page: perPage,
+      count: slice.length,
+      total_count: items.length,
+      total_pages: Math.max(1, Math.ceil(items.length / perPage)),
+    });
+  }
+
+  zone(req: Request): Zone {
+    const z = this.zones.get(req.params.zone);
+    if (!z) fail(404, 7003, "Could not route to /zones/" + req.params.zone + ", perhaps your object identifier is invalid?");
+    return z!;
+  }
+
+  protected notFound(): Reply {
+    return { status: 404, body: { success: false, errors: [{ code: 7000, message: "No route for that URI" }], messages: [], result: null } };
+  }
+
+  protected faultReply(status: number, retryAfter?: number): Reply {
+    const code = status === 429 ? 1015 : 10001;
+    const message = status === 429 ? "Rate limiting" : "Internal service error";
+    return {
+      status,
+      body: { success: false, errors: [{ code, message }], messages: [], result: null },
+      headers: status === 429 ? { "retry-after": String(retryAfter ?? 1) } : {},
+    };
+  }
+
+  /** Authentication (token or legacy key), then the per-credential allowance. */
+  protected before(req: Request): Record<string, string> {
+    const who = this.authenticate(req);
+    const { requests, perSeconds } = this.options.rateLimit;
+    const now = this.now();
+    const hits = (this.window.get(who) ?? []).filter((t) => t > now - perSeconds * 1000);
+    this.window.set(who, hits);
+    if (hits.length >= requests) {
+      const retryAfter = Math.max(1, Math.ceil((hits[0] + perSeconds * 1000 - now) / 1000));
+      throw new HttpError({
+        status: 429,
+        body: { success: false, errors: [{ code: 1015, message: "Rate limiting" }], messages: [], result: null },
+        headers: { "retry-after": String(retryAfter), "x-ratelimit-limit": String(requests), "x-ratelimit-remaining": "0" },
+      });
+    }
+    hits.push(now);
+    return { "x-ratelimit-limit": String(requests), "x-ratelimit-remaining": String(requests - hits.length) };
+  }
+
+  private permissions = new Map<Request, Permission[]>();
+
+  private authenticate(req: Request): string {
+    const auth = req.headers.authorization;
+    if (auth?.startsWith("Bearer ")) {
+      const token = auth.slice(7).trim();
+      const perms = this.options.tokens[token];
+      if (!perms) fail(403, 10000, "Authentication error");
+      this.permissions.set(req, perms);
+      return `token:${token}`;
+    }
+    const email = req.headers["x-auth-email"];
+    const key = req.headers["x-auth-key"];
+    if (email || key) {
+      if (!this.options.legacyKeys.some((c) => c.email === email && c.key === key)) fail(403, 10000, "Authentication error");
+      this.permissions.set(req, ALL_PERMISSIONS);
+      return `key:${email}`;
+    }
+    fail(400, 9106, "Missing X-Auth-Email header");
+  }
+
+  /** Refuses with 10000 unless the request's credential carries `perm`. */
+  need(req: Request, perm: Permission): void {
+    const perms = this.permissions.get(req) ?? [];
+    this.permissions.delete(req);
+    if (!perms.includes(perm)) fail(403, 10000, `Authentication error`);
+  }
+
+  private registerRoutes(): void {
+    const r = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) =>
+      this.route(m, API + p, (req) => (this.need(req, perm), h(req)));
+
+    this.route("GET", `${API}/user/tokens/verify`, (req) => {
+      const token = req.headers.authorization?.slice(7).trim() ?? "";
+      this.permissions.delete(req);
+      if (!this.options.tokens[token]) fail(400, 1000, "Invalid API Token");
+      return this.ok({ id: this.nextIdFor(token), status: "active" }, undefined);
+    });
+
+    r("GET", "/zones", "zone:read", (req) => {
+      const name = req.query.get("name")?.toLowerCase();
+      const zones = [...this.zones.values()].filter((z) => !name || z.name === name).map((z) => this.zoneView(z));
+      return this.page(req, zones, { perPage: 20, min: 5, max: 50 });
+    });
+    r("GET", "/zones/:zone", "zone:read", (req) => this.ok(this.zoneView(this.zone(req))));
+
+    r("GET", "/zones/:zone/settings", "zone_settings:read", (req) => {
+      const z = this.zone(req);
+      return this.ok(Object.keys(SETTINGS).map((id) => this.settingView(z, id)));
+    });
+    r("GET", "/zones/:zone/settings/:setting", "zone_settings:read", (req) => {
+      const z = this.zone(req);
+      if (!SETTINGS[req.params.setting]) fail(400, 1006, "Unrecognized zone setting name");
+      return this.ok(this.settingView(z, req.params.setting));
+    });
+    r("PATCH", "/zones/:zone/settings/:setting", "zone_settings:edit", (req) => {
+      const z = this.zone(req);
+      const id = req.params.setting;
+      const spec = SETTINGS[id];
+      if (!spec) fail(400, 1006, "Unrecognized zone setting name");
+      if (spec.editable === false) fail(400, 1057, `Zone setting ${id} is not editable`);
+      const body = parseJson(req);
+      if (!body || typeof body.value !== "string" || !spec.values.includes(body.value)) {
+        fail(400, 1007, `Invalid value for zone setting ${id}: must be one of ${spec.values.join(", ")}`);
+      }
+      z.settings[id] = { value: body.value, modified_on: this.timestamp() };
+      return this.ok(this.settingView(z, id));
+    });
+
+    r("GET", "/zones/:zone/dns_records", "dns:read", (req) => {
+      const z = this.zone(req);
+      const type = req.query.get("type");
+      const name = req.query.get("name")?.toLowerCase().replace(/\.$/, "");
+      const content = req.query.get("content");
+      const all = [...z.records.values()].filter(
+        (rec) => (!type || rec.type === type) && (!name || rec.name === name) && (!content || rec.content === content),
+      );
+      return this.page(req, all, { perPage: 100, min: 5, max: 5000 });
+    });
+    r("GET", "/zones/:zone/dns_records/:id", "dns:read", (req) => this.ok(this.record(req)));
+    r("POST", "/zones/:zone/dns_records", "dns:edit", (req) => {
+      const z = this.zone(req);
+      const body = parseJson(req) ?? fail(400, 9207, "Request body is invalid.");
+      const now = this.timestamp();
+      const rec = this.buildRecord(z, { ttl: 1, proxied: false, ...body }, { id: this.nextId(), created_on: now });
+      z.records.set(rec.id, rec);
+      return this.ok(rec);
+    });
+    const edit = (req: Request, merge: boolean): Reply => {
+      const z = this.zone(req);
+      const old = this.record(req);
+      const body = parseJson(req) ?? fail(400, 9207, "Request body is invalid.");
+      const base = merge ? { ...old, comment: old.comment ?? undefined } : { ttl: 1, proxied: false };
+      const rec = this.buildRecord(z, { ...base, ...body }, { id: old.id, created_on: old.created_on });
+      z.records.set(rec.id, rec);
+      return this.ok(rec);
+    };
+    r("PATCH", "/zones/:zone/dns_records/:id", "dns:edit", (req) => edit(req, true));
+    r("PUT", "/zones/:zone/dns_records/:id", "dns:edit", (req) => edit(req, false));
+    r("DELETE", "/zones/:zone/dns_records/:id", "dns:edit", (req) => {
+      const rec = this.record(req);
+      this.zone(req).records.delete(rec.id);
+      return this.ok({ id: rec.id });
+    });
+
+    registerRuleRoutes(this, r);
+  }
+
+  private nextIdFor(token: string): string {
+    return createHash("md5").update(`token:${token}`).digest("hex");
+  }
+
+  private record(req: Request): StoredRecord {
+    const rec = this.zone(req).records.get(req.params.id);
+    if (!rec) fail(404, 1032, "Record not found");
+    return rec!;
+  }
+
+  /** Validates and normalises a record body the way the service does, refusing duplicates with 81044. */
+  private buildRecord(z: Zone, body: any, fixed: { id: string; created_on: string }): StoredRecord {
+    validateRecord(body);
+    const type = String(body.type);
+    const name = expandName(body.name, z.name);
+    const content = canonicalContent(type, body.content);
+    if (body.proxied && isProhibited(type, content)) fail(400, 1004, "DNS points to prohibited IP");
+    for (const other of z.records.values()) {
+      if (other.id === fixed.id || other.name !== name) continue;
+      if (other.type === type && other.content.toLowerCase() === content.toLowerCase()) {
+        fail(400, 81044, "DNS record already exists");
+      }
+      const exclusive = (t: string) => t === "CNAME";
+      const addressOrAlias = (t: string) => t === "A" || t === "AAAA" || t === "CNAME";
+      if ((exclusive(type) && addressOrAlias(other.type)) || (exclusive(other.type) && addressOrAlias(type))) {
+        fail(400, 81044, "DNS record already exists: an A, AAAA, or CNAME record with that host already exists");
+      }
+    }
+    const rec: StoredRecord = {
+      id: fixed.id,
+      zone_id: z.id,
+      zone_name: z.name,
+      name,
+      type,
+      content,
+      proxiable: proxiable(type),
+      proxied: body.proxied,
+      ttl: body.proxied ? 1 : body.ttl, // a proxied record is always automatic
+      comment: body.comment ?? null,
+      tags: [],
+      meta: { auto_added: false },
+      created_on: fixed.created_on,
+      modified_on: this.timestamp(),
+    };
+    if (type === "MX") rec.priority = body.priority;
+    return rec;
+  }
+
+  private zoneView(z: Zone) {
+    return {
+      id: z.id,
+      name: z.name,
+      status: "active",
+      paused: false,
+      type: "full",
+      name_servers: ["ada.ns.example.net", "bob.ns.example.net"],
+      account: { id: this.options.accountId, name: "Demo account" },
+      created_on: "2024-01-01T00:00:00Z",
+      modified_on: "2024-01-01T00:00:00Z",
+    };
+  }
+
+  private settingView(z: Zone, id: string) {
+    const s = z.settings[id];
+    return { id, value: s.value, editable: SETTINGS[id].editable !== false, modified_on: s.modified_on };
+  }
+
+  /** Out-of-band edits for tests and the demo: they change state without counting as API calls. */
+  protected testHook(op: string, _req: Request, body: any): Reply | undefined {
+    if (op === "zones") {
+      const z = this.addZone(String(body.name));
+      return { status: 200, body: { id: z.id, name: z.name } };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * What every emulator shares: a loopback HTTP server, routing, a request log, fault injection and a test clock.
+ * Test hooks live under /__emulator/ so they never collide with a service path:
+ *   GET  /__emulator/log            the request log ({method, path, status}); DELETE clears it
+ *   POST /__emulator/reset          back to the seeded state (and clears log and faults)
+ *   POST /__emulator/faults         {match: {method?, path?}, count, kind, status?, retryAfter?, ms?}
+ *   POST /__emulator/clock          {advanceSeconds}
+ */
+import { createHash } from "node:crypto";
+import * as http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export interface LogEntry {
+  time: number;
+  method: string;
+  path: string;
+  query: string;
+  status: number; // 0 when the connection was dropped or the request hung
+  fault?: FaultKind;
+}
+
+export type FaultKind = "status" | "hang" | "drop" | "drop-after";
+
+export interface Fault {
+  match?: { method?: string; path?: string };
+  /** How many matching requests this fault answers. */
+  count: number;
+  /** status: answer `status` (429 adds Retry-After); hang: never answer (until `ms`, then drop); drop: close the
+   * connection before acting; drop-after: act on the request, then close the connection without an answer. */
+  kind: FaultKind;
+  status?: number;
+  retryAfter?: number;
+  ms?: number;
+}
+
+export interface Request {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  params: Record<string, string>;
+  rawBody: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown; // a string is sent as is, anything else as JSON
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: Request) => Reply | Promise<Reply>;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+export class HttpError extends Error {
+  constructor(readonly reply: Reply) {
+    super(`HTTP ${reply.status}`);
+  }
+}
+
+export abstract class Emulator {
+  private server?: http.Server;
+  private routes: Route[] = [];
+  private faults: Fault[] = [];
+  private sockets = new Set<Socket>();
+  readonly log: LogEntry[] = [];
+  /** Seconds added to the wall clock by the clock hook. */
+  clockOffsetMs = 0;
+
+  constructor(readonly name: string, private port = 0, private host = "127.0.0.1") {}
+
+  /** Seeded state; called at construction by subclasses and on reset. */
+  abstract reset(): void;
+
+  /** Answers 404 for a path no route matches; services differ in how. */
+  protected abstract notFound(req: Request): Reply;
+
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  protected route(method: string, path: string, handler: Handler): void {
+    const keys: string[] = [];
+    const source = path.replace(/:([A-Za-z_]+)/g, (_, k: string) => {
+      keys.push(k);
+      return "([^/]+)";
+    });
+    this.routes.push({ method, pattern: new RegExp(`^${source}$`), keys, handler });
+  }
+
+  inject(fault: Fault): void {
+    this.faults.push({ ...fault });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  /** Requests of the log that match, e.g. count("POST", /dns_records$/). */
+  count(method?: string, path?: RegExp): number {
+    return this.log.filter((e) => (!method || e.method === method) && (!path || path.test(e.path))).length;
+  }
+
+  get url(): string {
+    const a = this.server?.address() as AddressInfo | undefined;
+    if (!a) throw new Error(`${this.name} emulator is not started`);
+    return `http://${this.host}:${a.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server.on("connection", (s) => {
+      this.sockets.add(s);
+      s.on("close", () => this.sockets.delete(s));
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(this.port, this.host, resolve);
+    });
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server = undefined;
+  }
+
+  private takeFault(method: string, path: string): Fault | undefined {
+    const f = this.faults.find(
+      (x) => x.count > 0 && (!x.match?.method || x.match.method === method) && (!x.match?.path || new RegExp(x.match.path).test(path)),
+    );
+    if (f) f.count -= 1;
+    this.faults = this.faults.filter((x) => x.count > 0);
+    return f;
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const method = req.method ?? "GET";
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const request: Request = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      params: {},
+      rawBody: Buffer.concat(chunks).toString("utf8"),
+    };
+    // DNS-rebinding guard: a browser tricked into calling us would send a foreign Host.
+    const host = String(req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+    if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+      return this.send(res, { status: 403, body: { error: `host ${host} refused: this emulator answers loopback only` } });
+    }
+    if (url.pathname.startsWith("/__emulator/")) return this.send(res, this.hook(request));
+
+    const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
+    this.log.push(entry);
+    const fault = this.takeFault(method, url.pathname);
+    if (fault) entry.fault = fault.kind;
+    if (fault?.kind === "drop") return void req.socket.destroy();
+    if (fault?.kind === "hang") {
+      if (fault.ms) setTimeout(() => req.socket.destroy(), fault.ms);
+      return;
+    }
+    if (fault?.kind === "status") {
+      const status = fault.status ?? 503;
+      entry.status = status;
+      return this.send(res, this.faultReply(status, fault.retryAfter));
+    }
+    let reply: Reply;
+    try {
+      reply = await this.dispatch(request);
+    } catch (e) {
+      reply = e instanceof HttpError ? e.reply : { status: 500, body: { error: String(e) } };
+    }
+    entry.status = reply.status;
+    if (fault?.kind === "drop-after") {
+      entry.status = 0;
+      return void req.socket.destroy();
+    }
+    this.send(res, reply);
+  }
+
+  /** The answer for an injected status fault, in the service's own error format. */
+  protected abstract faultReply(status: number, retryAfter?: number): Reply;
+
+  /** Runs before every routed request (authentication, rate limiting); throw HttpError to refuse. */
+  protected before(_req: Request): Record<string, string> | void {}
+
+  protected async dispatch(req: Request): Promise<Reply> {
+    const extra = this.before(req) ?? {};
+    for (const r of this.routes) {
+      const m = r.pattern.exec(req.path);
+      if (!m) continue;
+      if (r.method !== req.method) continue;
+      r.keys.forEach((k, i) => (req.params[k] = decodeURIComponent(m[i + 1])));
+      const reply = await r.handler(req);
+      return { ...reply, headers: { ...extra, ...reply.headers } };
+    }
+    const pathKnown = this.routes.some((r) => r.pattern.test(req.path));
+    return pathKnown ? { status: 405, body: { error: "method not allowed" } } : this.notFound(req);
+  }
+
+  private hook(req: Request): Reply {
+    const op = req.path.slice("/__emulator/".length);
+    const body = req.rawBody ? JSON.parse(req.rawBody) : {};
+    if (op === "log" && req.method === "GET") return { status: 200, body: this.log };
+    if (op === "log" && req.method === "DELETE") return { status: 200, body: { cleared: this.log.splice(0).length } };
+    if (op === "reset" && req.method === "POST") {
+      this.reset();
+      this.log.splice(0);
+      this.clearFaults();
+      return { status: 200, body: { reset: true } };
+    }
+    if (op === "faults" && req.method === "POST") {
+      this.inject(body as Fault);
+      return { status: 200, body: { faults: this.faults } };
+    }
+    if (op === "faults" && req.method === "DELETE") {
+      this.clearFaults();
+      return { status: 200, body: { faults: [] } };
+    }
+    if (op === "clock" && req.method === "POST") {
+      this.clockOffsetMs += Number(body.advanceSeconds ?? 0) * 1000;
+      return { status: 200, body: { now: new Date(this.now()).toISOString() } };
+    }
+    return this.testHook(op, req, body) ?? { status: 404, body: { error: `no test hook ${op}` } };
+  }
+
+  /** Service-specific test hooks (e.g. changing an object out of band without counting as an API call). */
+  protected testHook(_op: string, _req: Request, _body: any): Reply | undefined {
+    return undefined;
+  }
+
+  private send(res: http.ServerResponse, reply: Reply): void {
+    const isText = typeof reply.body === "string";
+    const payload = isText ? (reply.body as string) : JSON.stringify(reply.body);
+    res.writeHead(reply.status, {
+      "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
+      ...reply.headers,
+    });
+    res.end(payload);
+  }
+}
+
+/** A deterministic 32-hex id: the same sequence after every reset, so tests and the demo are reproducible. */
+export function idSequence(seed: string): () => string {
+  let n = 0;
+  return () => createHash("md5").update(`${seed}:${++n}`).digest("hex");
+}
+
+export function parseJson(req: Request): any {
+  if (!req.rawBody) return {};
+  try {
+    return JSON.parse(req.rawBody);
+  } catch {
+    return undefined;
+  }
+}

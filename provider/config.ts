@@ -1,0 +1,95 @@
+/**
+ * Credentials and endpoints. Stack config (handed to the dynamic provider's `configure()`) comes first, environment
+ * variables second. Nothing here is ever written into a resource's inputs or outputs, so it never reaches state.
+ */
+import { ConfigError } from "./http/errors";
+import { registerSecret } from "./log";
+
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+export interface Setting {
+  key: string;
+  env: string;
+  secret?: boolean;
+  default?: string;
+  description: string;
+}
+
+/** Every setting of the edge service: the README's configuration table lists exactly these. */
+export const EDGE_SETTINGS = {
+  apiToken: { key: "edge:apiToken", env: "EDGE_API_TOKEN", secret: true, description: "API token, sent as `Authorization: Bearer`." },
+  apiKey: { key: "edge:apiKey", env: "EDGE_API_KEY", secret: true, description: "Legacy global API key (with `edge:email`), sent as `X-Auth-Key`." },
+  email: { key: "edge:email", env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
+  baseUrl: { key: "edge:baseUrl", env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", description: "The API's base URL; `/client/v4` is appended." },
+  accountId: { key: "edge:accountId", env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
+  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", description: "Requests per 5 minutes this provider allows itself, shared by all resources of a run." },
+  timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
+  maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", description: "Retries of a throttled (429), failed (5xx) or dropped request." },
+} satisfies Record<string, Setting>;
+
+let stack: ConfigSource | undefined;
+
+/** Called by the dynamic provider's `configure()` with the whole decrypted stack config. */
+export function useStackConfig(source: ConfigSource | undefined): void {
+  stack = source;
+}
+
+export function read(s: Setting): string | undefined {
+  const value = stack?.get(s.key) ?? process.env[s.env] ?? s.default;
+  const v = value === "" ? undefined : value;
+  if (s.secret) registerSecret(v);
+  return v;
+}
+
+export function readNumber(s: Setting, min: number, max: number): number {
+  const raw = read(s);
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new ConfigError(`${s.key} (or ${s.env}) must be a number from ${min} to ${max}; got "${raw}"`);
+  }
+  return n;
+}
+
+export type EdgeAuth = { kind: "token"; token: string } | { kind: "key"; key: string; email: string };
+
+export interface EdgeConfig {
+  baseUrl: string;
+  auth: EdgeAuth;
+  accountId?: string;
+  requestsPer5Min: number;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export function edgeConfig(): EdgeConfig {
+  const s = EDGE_SETTINGS;
+  const token = read(s.apiToken);
+  const key = read(s.apiKey);
+  const email = read(s.email);
+  let auth: EdgeAuth;
+  if (token) auth = { kind: "token", token };
+  else if (key && email) auth = { kind: "key", key, email };
+  else {
+    throw new ConfigError(
+      "edge: no credentials. Set the API token as secret stack config (`pulumi config set --secret edge:apiToken <token>`) " +
+        "or the environment variable EDGE_API_TOKEN; for the legacy scheme set edge:apiKey and edge:email " +
+        "(or EDGE_API_KEY and EDGE_EMAIL)" + (key && !email ? ". edge:apiKey is set but edge:email is missing" : ""),
+    );
+  }
+  const baseUrl = read(s.baseUrl)!.replace(/\/+$/, "").replace(/\/client\/v4$/, "");
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`edge:baseUrl (or EDGE_BASE_URL) is not a URL: "${baseUrl}"`);
+  }
+  return {
+    baseUrl,
+    auth,
+    accountId: read(s.accountId),
+    requestsPer5Min: readNumber(s.rateLimit, 1, 1_000_000),
+    timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
+    maxRetries: readNumber(s.maxRetries, 0, 20),
+  };
+}

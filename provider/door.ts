@@ -1,0 +1,34 @@
+/**
+ * What the serialized dynamic providers call (see dynamic.ts): configuration, then one handler method by type
+ * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
+ */
+import { useStackConfig, type ConfigSource } from "./config";
+import { PROVIDER_KEY } from "./check";
+import { PartialCreateError, type Bag } from "./handler";
+import { redact } from "./log";
+import { registry } from "./registry";
+
+type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
+
+export function configure(config: ConfigSource): void {
+  useStackConfig(config);
+}
+
+export async function call(type: string, method: Method, args: unknown[]): Promise<any> {
+  const entry = registry[type];
+  if (!entry) {
+    throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
+  }
+  try {
+    return await (entry.handler[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+  } catch (e) {
+    const err = e instanceof Error ? e : new Error(String(e));
+    const clean = new Error(redact(err.message));
+    clean.name = err.name;
+    if (err instanceof PartialCreateError) {
+      const inputs = args[0] as Bag;
+      Object.assign(clean, { id: err.id, properties: { ...err.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] } });
+    }
+    throw clean;
+  }
+}

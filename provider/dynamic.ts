@@ -1,0 +1,35 @@
+/**
+ * The dynamic-provider door. Pulumi serializes each provider object into the state of every resource it serves,
+ * and runs that text in the provider process later, possibly with a newer pulumi-ops installed. So each object:
+ * - captures nothing but its type token (no clients, no imports): `__provider` stays small and stable;
+ * - `require`s the installed package's door at call time, resolved from the program's directory, so an upgraded
+ *   package also serves read and delete of resources created by an older one.
+ * One object per resource type: Pulumi caches serialization by object identity.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+
+export function providerFor(type: string): pulumi.dynamic.ResourceProvider {
+  return {
+    async configure(req) {
+      require("pulumi-ops/dist/provider/door").configure(req.config);
+    },
+    async check(olds, news) {
+      return require("pulumi-ops/dist/provider/door").call(type, "check", [olds, news]);
+    },
+    async diff(id, olds, news) {
+      return require("pulumi-ops/dist/provider/door").call(type, "diff", [id, olds, news]);
+    },
+    async create(inputs) {
+      return require("pulumi-ops/dist/provider/door").call(type, "create", [inputs]);
+    },
+    async read(id, props) {
+      return require("pulumi-ops/dist/provider/door").call(type, "read", [id, props]);
+    },
+    async update(id, olds, news) {
+      return require("pulumi-ops/dist/provider/door").call(type, "update", [id, olds, news]);
+    },
+    async delete(id, props) {
+      return require("pulumi-ops/dist/provider/door").call(type, "delete", [id, props]);
+    },
+  };
+}

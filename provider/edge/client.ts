@@ -1,0 +1,121 @@
+/**
+ * The edge network API client: one class, every call through `call()`, which unwraps the envelope, validates the
+ * result against the wire schema and turns failures into typed errors carrying the spec's remedy.
+ */
+import type { z } from "zod";
+import { HttpClient, type Method, type RequestOptions } from "../http/client";
+import {
+  AlreadyExistsError, ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError,
+} from "../http/errors";
+import { limiterFor } from "../http/limiter";
+import type { EdgeConfig } from "../config";
+import * as wire from "./wire";
+
+/** Codes real deployments use for the spec's conditions, besides the spec's own (81044, 1015, 10000, 1004). */
+const ALREADY_EXISTS = [81044, 81053, 81057, 81058];
+const RATE_LIMITED = [1015, 971, 10100];
+const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
+
+const REMEDY = {
+  auth: "Verify the token (edge:apiToken or EDGE_API_TOKEN) and regenerate it with the permission this call needs",
+  exists: "Look it up by name and update it: set `adopt: true` on the resource to take over the existing object",
+  prohibited: "Set proxied to false: a private address cannot be served through the proxy",
+  rate: "Rate limited after every retry: lower edge:rateLimit (requests per 5 minutes) or run with less --parallel",
+};
+
+export class EdgeClient {
+  constructor(private readonly http: HttpClient, readonly accountId?: string) {}
+
+  static fromConfig(c: EdgeConfig): EdgeClient {
+    const headers: Record<string, string> =
+      c.auth.kind === "token" ? { authorization: `Bearer ${c.auth.token}` } : { "x-auth-key": c.auth.key, "x-auth-email": c.auth.email };
+    const http = new HttpClient({
+      service: "edge",
+      baseUrl: `${c.baseUrl}/client/v4`,
+      headers,
+      timeoutMs: c.timeoutMs,
+      maxRetries: c.maxRetries,
+      // 95% of the allowance: other tools may share the same credential.
+      limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.requestsPer5Min * 0.95)), perSeconds: 300 }),
+    });
+    return new EdgeClient(http, c.accountId);
+  }
+
+  private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
+    const res = await this.http.request(method, path, options);
+    const parsed = wire.Envelope.safeParse(res.json);
+    if (res.status >= 400 || !parsed.success || !parsed.data.success) {
+      throw toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
+    }
+    const result = schema.safeParse(parsed.data.result);
+    if (!result.success) {
+      throw new ApiError({ service: "edge", status: res.status, method, path, message: `unexpected answer: ${result.error.issues[0]?.message}` });
+    }
+    return { result: result.data as z.infer<S>, info: parsed.data.result_info };
+  }
+
+  /** Every item of a paginated list, page by page, stopping at a short or empty page. */
+  private async *pages<S extends z.ZodType>(path: string, item: S, query: Record<string, string | undefined>, perPage: number) {
+    for (let page = 1; ; page++) {
+      const { result, info } = await this.call("GET", path, item.array(), { query: { ...query, page, per_page: perPage } });
+      yield* result as z.infer<S>[];
+      const pages = info?.total_pages;
+      if ((result as unknown[]).length < perPage || (pages !== undefined && page >= pages)) return;
+    }
+  }
+
+  async verifyToken() {
+    return (await this.call("GET", "/user/tokens/verify", wire.TokenStatus)).result;
+  }
+
+  async listZones(filter: { name?: string } = {}): Promise<wire.Zone[]> {
+    return Array.fromAsync(this.pages("/zones", wire.Zone, { name: filter.name }, 50));
+  }
+
+  async getZone(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}`, wire.Zone)).result;
+  }
+
+  async getSetting(zoneId: string, settingId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/settings/${settingId}`, wire.ZoneSetting)).result;
+  }
+
+  async patchSetting(zoneId: string, settingId: string, value: unknown) {
+    return (await this.call("PATCH", `/zones/${zoneId}/settings/${settingId}`, wire.ZoneSetting, { json: { value } })).result;
+  }
+
+  dnsRecords(zoneId: string, filter: { type?: string; name?: string; content?: string } = {}, perPage = 1000) {
+    return this.pages(`/zones/${zoneId}/dns_records`, wire.DnsRecord, filter, perPage);
+  }
+
+  async getDnsRecord(zoneId: string, id: string) {
+    return (await this.call("GET", `/zones/${zoneId}/dns_records/${id}`, wire.DnsRecord)).result;
+  }
+
+  async createDnsRecord(zoneId: string, body: wire.DnsRecordBody) {
+    return (await this.call("POST", `/zones/${zoneId}/dns_records`, wire.DnsRecord, { json: body })).result;
+  }
+
+  async patchDnsRecord(zoneId: string, id: string, body: wire.DnsRecordBody) {
+    return (await this.call("PATCH", `/zones/${zoneId}/dns_records/${id}`, wire.DnsRecord, { json: body })).result;
+  }
+
+  async deleteDnsRecord(zoneId: string, id: string) {
+    await this.call("DELETE", `/zones/${zoneId}/dns_records/${id}`, wire.Deleted);
+  }
+}
+
+function toError(status: number, errors: { code: number; message: string }[], method: string, path: string, text: string): ApiError {
+  const first = errors[0];
+  const code = first?.code;
+  const message = errors.length ? errors.map((e) => e.message).join("; ") : text.slice(0, 200) || "no error detail";
+  const d = { service: "edge", status, code, message, method, path };
+  const has = (codes: number[]) => errors.some((e) => codes.includes(e.code));
+  if (status === 429 || has(RATE_LIMITED)) return new RateLimitError({ ...d, remedy: REMEDY.rate });
+  if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
+  if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
+  if (status === 404) return new NotFoundError(d);
+  if (has([1004])) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
+  if (status >= 500) return new ServerError({ ...d, remedy: "The service failed; run the command again later" });
+  return new ValidationError(d);
+}

@@ -1,0 +1,177 @@
+/**
+ * `ops.edge.DnsRecord`: check / diff / create / read / update / delete against the edge API.
+ * id: the record id (`Resource.get` also takes `<zoneId>/<recordId>`).
+ */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, type Bag, type Handler } from "../../handler";
+import { AlreadyExistsError, NotFoundError, ServerError, TransportError, ValidationError } from "../../http/errors";
+import { log } from "../../log";
+import type * as wire from "../wire";
+import { edge, resolveZone, type ZoneRef } from "../zones";
+import { zoneChanged } from "../zone-ref";
+import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
+import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
+
+type Inputs = DnsRecordInputs;
+
+const FIELDS = ["name", "content", "ttl", "proxied", "priority", "comment"] as const;
+
+/** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
+function sameField(zone: string, wanted: Bag) {
+  return (k: string, current: any, want: any): boolean => {
+    switch (k) {
+      case "name":
+        return fullName(String(want), zone) === fullName(String(current), zone);
+      case "content":
+        return sameContent(wanted.type, String(current), String(want));
+      case "ttl":
+        return wanted.proxied === true || (want ?? 1) === current; // a proxied record always reports ttl 1
+      case "comment":
+        return (want ?? "") === (current ?? "");
+      default:
+        return want === current;
+    }
+  };
+}
+
+function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIELDS, "type"]): wire.DnsRecordBody {
+  const all: wire.DnsRecordBody = {
+    type: r.type,
+    name: fullName(r.name, zone.name),
+    content: r.content,
+    ttl: r.ttl,
+    proxied: r.proxied,
+    ...(r.type === "MX" ? { priority: r.priority } : {}),
+    comment: r.comment ?? null,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k))) as wire.DnsRecordBody;
+}
+
+/** Outputs from the record as the service reports it, keeping the program's own spelling where equivalent. */
+function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutputs {
+  const sameName = typeof wanted.name === "string" && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
+  const sameText = typeof wanted.content === "string" && sameContent(rec.type, wanted.content, rec.content);
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    type: rec.type,
+    name: sameName ? normalizeName(wanted.name) : rec.name,
+    content: sameText ? normalizeContent(rec.type, wanted.content) : normalizeContent(rec.type, rec.content),
+    ttl: rec.ttl,
+    proxied: rec.proxied ?? false,
+    ...(rec.priority !== undefined && rec.type === "MX" ? { priority: rec.priority } : {}),
+    ...(rec.comment ? { comment: rec.comment } : {}),
+    adopt: wanted.adopt ?? false,
+    hostname: rec.name,
+    proxiable: rec.proxiable ?? false,
+    createdOn: rec.created_on,
+    modifiedOn: rec.modified_on,
+  };
+}
+
+/** The inputs a program would need to match the record: what a refresh reports as drift. */
+function inputsFrom(outs: DnsRecordOutputs, before: Bag): Bag {
+  const ttl = outs.proxied && typeof before.ttl === "number" ? before.ttl : outs.ttl;
+  const { hostname: _h, proxiable: _p, createdOn: _c, modifiedOn: _m, ...inputs } = outs;
+  return { ...inputs, ttl };
+}
+
+async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.DnsRecord[]> {
+  return Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }));
+}
+
+export const dnsRecord: Handler = {
+  async check(_olds, news) {
+    return checkWith(DnsRecordInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces: string[] = [];
+    if (zoneChanged(wanted, olds as DnsRecordOutputs)) replaces.push(wanted.zoneId ? "zoneId" : "zoneName");
+    if (wanted.type !== olds.type) replaces.push("type");
+    const changed = changedKeys([...FIELDS], olds, wanted, sameField(olds.zoneName, wanted));
+    // A new type at the same name (A -> CNAME) conflicts with the old record: remove the old one first.
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: replaces.includes("type") };
+  },
+
+  async create(raw) {
+    const r = raw as Inputs;
+    const zone = await resolveZone(r);
+    const b = body(r, zone);
+    let rec: wire.DnsRecord;
+    try {
+      rec = await edge().createDnsRecord(zone.id, b);
+    } catch (e) {
+      if (e instanceof AlreadyExistsError) {
+        rec = await adopt(r, zone, b, e);
+      } else if ((e instanceof TransportError && e.ambiguous) || e instanceof ServerError) {
+        // The answer was lost, but the service may have made the record: an identical one is ours.
+        const found = (await findExisting(zone, b)).find((x) => sameContent(x.type, x.content, b.content!));
+        if (!found) throw e;
+        log(`edge: the answer to creating ${b.type} ${b.name} was lost; the record exists (${found.id}), so it is kept`);
+        rec = found;
+      } else throw e;
+    }
+    return { id: rec.id, outs: outputs(r, zone, rec) };
+  },
+
+  async read(id, props) {
+    const [zoneId, recordId] = id.includes("/") ? id.split("/") : [props.zoneId, id];
+    let rec: wire.DnsRecord;
+    try {
+      rec = await edge().getDnsRecord(zoneId, recordId);
+    } catch (e) {
+      if (e instanceof NotFoundError) return {};
+      throw e;
+    }
+    const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
+    const outs = outputs(props, zone, rec);
+    return { id, props: outs, inputs: inputsFrom(outs, props) };
+  },
+
+  async update(id, olds, news) {
+    const r = withoutProvider(news) as Inputs;
+    const zone = { id: olds.zoneId, name: olds.zoneName };
+    const changed = changedKeys([...FIELDS], olds, r, sameField(zone.name, r));
+    // Leaving the proxy: the record's ttl becomes the program's again.
+    if (changed.includes("proxied") && !r.proxied && !changed.includes("ttl")) changed.push("ttl");
+    const rec = changed.length ? await edge().patchDnsRecord(zone.id, id, body(r, zone, changed)) : await edge().getDnsRecord(zone.id, id);
+    return { outs: outputs(r, zone, rec) };
+  },
+
+  async delete(id, props) {
+    try {
+      await edge().deleteDnsRecord(props.zoneId, id.includes("/") ? id.split("/")[1] : id);
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e; // already gone is what delete wants
+    }
+  },
+};
+
+/** The spec's remedy for 81044, when the program opted in: look the record up by name, then update it. */
+async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: AlreadyExistsError): Promise<wire.DnsRecord> {
+  if (!r.adopt) {
+    throw new AlreadyExistsError({
+      service: "edge",
+      status: conflict.status,
+      code: conflict.code,
+      message: `a ${b.type} record named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
+      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\")",
+    });
+  }
+  const same = await findExisting(zone, b);
+  const pick = same.find((x) => sameContent(x.type, x.content, b.content!)) ?? (same.length === 1 ? same[0] : undefined);
+  if (!pick) {
+    throw new ValidationError({
+      service: "edge",
+      message: same.length
+        ? `${same.length} ${b.type} records are named ${b.name} and none has this content, so none can be adopted`
+        : `the conflicting record at ${b.name} is not of type ${b.type} (A, AAAA and CNAME cannot share a name)`,
+      remedy: same.length ? "Set content to match the record to adopt, or delete the extra records" : "Remove the conflicting record first",
+    });
+  }
+  log(`edge: adopting the existing ${b.type} record ${b.name} (${pick.id})`);
+  const { type: _t, ...patch } = b;
+  return edge().patchDnsRecord(zone.id, pick.id, patch);
+}

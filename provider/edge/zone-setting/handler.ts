@@ -1,0 +1,77 @@
+/**
+ * `ops.edge.ZoneSetting`. A setting cannot be deleted, so create remembers the value it found (`initialValue`)
+ * before changing it, and delete puts that value back. id: `<zoneId>/<settingId>`.
+ */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, type Bag, type Handler } from "../../handler";
+import { ValidationError } from "../../http/errors";
+import type * as wire from "../wire";
+import { edge, resolveZone, type ZoneRef } from "../zones";
+import { zoneChanged } from "../zone-ref";
+import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
+
+function outputs(zone: ZoneRef, s: wire.ZoneSetting, initialValue: string): ZoneSettingOutputs {
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    settingId: s.id,
+    value: String(s.value),
+    initialValue,
+    editable: s.editable ?? true,
+    ...(s.modified_on ? { modifiedOn: s.modified_on } : {}),
+  };
+}
+
+function parseId(id: string): [string, string] {
+  const [zoneId, settingId] = id.split("/");
+  return [zoneId, settingId];
+}
+
+export const zoneSetting: Handler = {
+  async check(_olds, news) {
+    return checkWith(ZoneSettingInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces: string[] = [];
+    if (zoneChanged(wanted, olds as ZoneSettingOutputs)) replaces.push(wanted.zoneId ? "zoneId" : "zoneName");
+    if (wanted.settingId !== olds.settingId) replaces.push("settingId");
+    const changed = changedKeys(["value"], olds, wanted, (_k, a, b) => a === b);
+    return { changes: replaces.length + changed.length > 0, replaces };
+  },
+
+  async create(raw) {
+    const s = raw as ZoneSettingInputs;
+    const zone = await resolveZone(s);
+    const found = await edge().getSetting(zone.id, s.settingId);
+    if (found.editable === false) {
+      throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${s.settingId} is not editable on ${zone.name}`, remedy: "Remove this ZoneSetting: the plan does not allow changing it" });
+    }
+    const set = String(found.value) === s.value ? found : await edge().patchSetting(zone.id, s.settingId, s.value);
+    return { id: `${zone.id}/${s.settingId}`, outs: outputs(zone, set, String(found.value)) };
+  },
+
+  async read(id, props) {
+    const [zoneId, settingId] = parseId(id);
+    const zone = props.zoneName ? { id: zoneId, name: props.zoneName as string } : await resolveZone({ zoneId });
+    const s = await edge().getSetting(zone.id, settingId);
+    // A lookup with get() has no initial value of its own: what is there now is what destroy would keep.
+    const outs = outputs(zone, s, (props.initialValue as string | undefined) ?? String(s.value));
+    return { id, props: outs, inputs: { zoneId: outs.zoneId, zoneName: outs.zoneName, settingId: outs.settingId, value: outs.value } };
+  },
+
+  async update(id, olds, news) {
+    const s = withoutProvider(news) as ZoneSettingInputs;
+    const [zoneId] = parseId(id);
+    const zone = { id: zoneId, name: olds.zoneName as string };
+    const set = await edge().patchSetting(zone.id, s.settingId, s.value);
+    return { outs: outputs(zone, set, olds.initialValue) };
+  },
+
+  async delete(id, props: Bag) {
+    const [zoneId, settingId] = parseId(id);
+    const now = await edge().getSetting(zoneId, settingId);
+    if (String(now.value) !== props.initialValue) await edge().patchSetting(zoneId, settingId, props.initialValue);
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * The HTTP layer every service client uses: undici underneath, retries by undici's RetryAgent with our policy
+ * (exponential backoff with jitter, Retry-After honoured, writes that are not safe to repeat never repeated),
+ * per-request timeouts, and the service's shared client-side rate limiter.
+ */
+import { Agent, RetryAgent, type Dispatcher } from "undici";
+import { RateLimiter } from "./limiter";
+import { TransportError } from "./errors";
+import { log } from "../log";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface HttpClientOptions {
+  /** Service name used in errors and progress lines, e.g. "edge". */
+  service: string;
+  /** Base URL every path is appended to, e.g. "https://api.example.com/client/v4". */
+  baseUrl: string;
+  /** Headers sent on every request (authentication). Never logged, never put in an error. */
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxRetries: number;
+  limiter?: RateLimiter;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  body?: string;
+  contentType?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON when the answer is JSON, else undefined. */
+  json: unknown;
+  text: string;
+}
+
+const RETRYABLE_STATUS = [429, 500, 502, 503, 504];
+/** Errors after which the request certainly never reached the service: safe to repeat even a create. */
+const NEVER_SENT = ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"];
+/** Errors after which the service may or may not have acted: repeat only idempotent requests. */
+const OUTCOME_UNKNOWN = ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CLOSED"];
+
+/**
+ * Whether and when to try again. A POST creates something, so it is repeated only when it was refused before the
+ * service acted on it (429, or no connection); PUT, PATCH and DELETE set a state and are safe to repeat.
+ */
+export function retryDelayMs(
+  attempt: number,
+  method: string,
+  failure: { status?: number; code?: string; retryAfter?: string | string[] },
+  maxRetries: number,
+  random: () => number = Math.random,
+): number | undefined {
+  if (attempt > maxRetries) return undefined;
+  const idempotent = method !== "POST";
+  if (failure.status !== undefined) {
+    if (!RETRYABLE_STATUS.includes(failure.status)) return undefined;
+    if (failure.status !== 429 && !idempotent) return undefined;
+  } else if (failure.code) {
+    if (!NEVER_SENT.includes(failure.code) && !(idempotent && OUTCOME_UNKNOWN.includes(failure.code))) return undefined;
+  } else {
+    return undefined;
+  }
+  const header = Array.isArray(failure.retryAfter) ? failure.retryAfter[0] : failure.retryAfter;
+  if (header !== undefined) {
+    const seconds = Number(header);
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+    if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), 120_000) + Math.floor(random() * 250);
+  }
+  const ceiling = Math.min(250 * 2 ** (attempt - 1), 20_000);
+  return Math.floor(ceiling / 2 + random() * (ceiling / 2)); // "equal jitter": never zero, never in lockstep
+}
+
+export class HttpClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly origin: string;
+  private readonly basePath: string;
+
+  constructor(private readonly opts: HttpClientOptions) {
+    const url = new URL(opts.baseUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/$/, "");
+    const agent = new Agent({
+      headersTimeout: opts.timeoutMs,
+      bodyTimeout: opts.timeoutMs,
+      connectTimeout: opts.timeoutMs,
+    });
+    const service = opts.service;
+    this.dispatcher = new RetryAgent(agent, {
+      maxRetries: opts.maxRetries,
+      throwOnError: false, // the last answer reaches us with its body, so errors keep the service's code
+      statusCodes: RETRYABLE_STATUS,
+      methods: ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE", "POST"],
+      retry(err, { state, opts: req }, done) {
+        const e = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
+        const status = e.code === "UND_ERR_REQ_RETRY" || e.statusCode ? e.statusCode : undefined;
+        const delay = retryDelayMs(state.counter, req.method, {
+          status,
+          code: status === undefined ? e.code : undefined,
+          retryAfter: e.headers?.["retry-after"],
+        }, opts.maxRetries);
+        if (delay === undefined) {
+          done(err);
+          return null;
+        }
+        const why = status ? `answered ${status}` : `failed (${e.code})`;
+        log(`${service}: ${req.method} ${String(req.path).split("?")[0]} ${why}; retry ${state.counter} of ${opts.maxRetries} in ${(delay / 1000).toFixed(1)} s`);
+        return setTimeout(() => done(null), delay);
+      },
+    });
+  }
+
+  async request(method: Method, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
+    const qs = query.size ? `?${query}` : "";
+    const headers: Record<string, string> = { accept: "application/json", ...this.opts.headers };
+    let body: string | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers["content-type"] = "application/json";
+    } else if (options.contentType) {
+      headers["content-type"] = options.contentType;
+    }
+    await this.opts.limiter?.acquire();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.dispatcher.request({ origin: this.origin, path: this.basePath + path + qs, method, headers, body });
+    } catch (err) {
+      const e = err as Error & { code?: string; statusCode?: number };
+      const code = e.code ?? "UNKNOWN";
+      const timedOut = code.includes("TIMEOUT");
+      throw new TransportError({
+        service: this.opts.service,
+        method,
+        path,
+        message: timedOut
+          ? `no answer within ${this.opts.timeoutMs / 1000} s (${code})`
+          : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
+        remedy: timedOut
+          ? `The service may be slow: raise ${this.opts.service}:timeoutSeconds, then run the command again`
+          : `Check that the service is reachable at ${this.origin} (${this.opts.service}:baseUrl), then run the command again`,
+        ambiguous: method !== "GET" && !NEVER_SENT.includes(code),
+      });
+    }
+    const text = await res.body.text();
+    const contentType = String(res.headers["content-type"] ?? "");
+    let json: unknown;
+    if (contentType.includes("json") && text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    return { status: res.statusCode, headers: res.headers, json, text };
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+}

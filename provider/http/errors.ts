@@ -1,0 +1,67 @@
+/**
+ * Typed errors for every service. Callers branch with `instanceof`; messages always say what to do next.
+ * Nothing here ever holds a request header, so a token cannot reach an error message, a log line or state.
+ */
+
+export interface ApiErrorDetails {
+  service: string;
+  status?: number;
+  code?: number | string;
+  message: string;
+  remedy?: string;
+  method?: string;
+  path?: string;
+}
+
+export class ApiError extends Error {
+  readonly service: string;
+  readonly status?: number;
+  readonly code?: number | string;
+  readonly apiMessage: string;
+  readonly remedy?: string;
+
+  constructor(d: ApiErrorDetails) {
+    const where = d.method && d.path ? ` (${d.method} ${d.path})` : "";
+    const status = d.status ? `HTTP ${d.status}` : "request failed";
+    const code = d.code !== undefined ? `, code ${d.code}` : "";
+    super(`${d.service}: ${status}${code}: ${d.message}${where}${d.remedy ? `. ${d.remedy}` : ""}`);
+    this.name = new.target.name;
+    this.service = d.service;
+    this.status = d.status;
+    this.code = d.code;
+    this.apiMessage = d.message;
+    this.remedy = d.remedy;
+  }
+}
+
+/** The credentials were refused or lack a permission. Never retried. */
+export class AuthError extends ApiError {}
+/** The object does not exist (read: gone; delete: already gone). */
+export class NotFoundError extends ApiError {}
+/** The object already exists: adopt it or import it. */
+export class AlreadyExistsError extends ApiError {}
+/** The service refused the request's content. */
+export class ValidationError extends ApiError {}
+/** Still rate limited after every retry. */
+export class RateLimitError extends ApiError {}
+/** The service failed (5xx) after every retry, or failed a request that is not safe to repeat. */
+export class ServerError extends ApiError {}
+/**
+ * No answer: connection refused or dropped, or timed out. For a write the outcome is unknown, so handlers that can
+ * look the object up by a natural key do so before reporting this.
+ */
+export class TransportError extends ApiError {
+  readonly ambiguous: boolean;
+  constructor(d: ApiErrorDetails & { ambiguous: boolean }) {
+    super(d);
+    this.ambiguous = d.ambiguous;
+  }
+}
+
+/** Missing or inconsistent provider configuration. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}

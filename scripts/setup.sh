@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The one bootstrap every npm script runs first, so `npm run demo` and `npm test` work on a fresh clone:
+# installs the npm dependencies (Node 22 among them), builds the TypeScript, links the package so example programs
+# resolve `pulumi-ops`, and provides the Pulumi engine.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+stamp=node_modules/.pulumi-ops-installed
+if [[ ! -f $stamp || package-lock.json -nt $stamp || package.json -nt $stamp ]]; then
+  echo "[setup] npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error >&2
+  touch "$stamp"
+fi
+export PATH="$root/node_modules/.bin:$PATH"  # Node 22 from the `node` package, ahead of the machine's node
+ln -sfn .. node_modules/pulumi-ops            # example programs and the dynamic provider require("pulumi-ops")
+tsc -p tsconfig.json >&2
+bash scripts/install-pulumi.sh

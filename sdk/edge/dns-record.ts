@@ -1,0 +1,43 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerFor } from "../../provider/dynamic";
+import type { z } from "zod";
+import { DnsRecordOutputs, type DnsRecordInputs } from "../../provider/edge/dns-record/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("edge:DnsRecord");
+
+export type DnsRecordArgs = InputsOf<z.input<typeof DnsRecordInputs>>;
+type Out = DnsRecordOutputs;
+
+/**
+ * A DNS record of a zone. Give the zone by `zoneId` or `zoneName`; `name` may be `@`, a label or a full name.
+ * Changing `type` or the zone replaces the record; everything else is updated in place.
+ *
+ *     new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", proxied: true });
+ */
+export class DnsRecord extends pulumi.dynamic.Resource {
+  declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
+  declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
+  declare readonly type: pulumi.Output<Out["type"]>;
+  declare readonly name: pulumi.Output<Out["name"]>;
+  declare readonly content: pulumi.Output<Out["content"]>;
+  declare readonly ttl: pulumi.Output<Out["ttl"]>;
+  declare readonly proxied: pulumi.Output<Out["proxied"]>;
+  declare readonly priority: pulumi.Output<Out["priority"]>;
+  declare readonly comment: pulumi.Output<Out["comment"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  /** The record's full name, as the service reports it. */
+  declare readonly hostname: pulumi.Output<Out["hostname"]>;
+  declare readonly proxiable: pulumi.Output<Out["proxiable"]>;
+  declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
+  declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+
+  constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(DnsRecordOutputs), ...args }, opts, "edge", "DnsRecord");
+  }
+
+  /** Reads an existing record without managing it. `id` is `<zoneId>/<recordId>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): DnsRecord {
+    return new DnsRecord(name, {} as DnsRecordArgs, { ...opts, id });
+  }
+}

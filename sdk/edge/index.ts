@@ -1,0 +1,2 @@
+export { DnsRecord, type DnsRecordArgs } from "./dns-record";
+export { ZoneSetting, type ZoneSettingArgs } from "./zone-setting";

@@ -1,0 +1,2 @@
+/** pulumi-ops: `import * as ops from "pulumi-ops"`, then `new ops.edge.DnsRecord(...)`. */
+export * as edge from "./edge";
