@@ -217,7 +217,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     r("GET", "/zones/:zone/dns_records", "dns:read", (req) => {
       const z = this.zone(req);
       const type = req.query.get("type");
-      const name = req.query.get("name")?.toLowerCase().replace(/\.$/, "");
+      const name = (req.query.get("name") ?? req.query.get("name.exact"))?.toLowerCase().replace(/\.$/, "");
       const content = req.query.get("content");
       const all = [...z.records.values()].filter(
         (rec) => (!type || rec.type === type) && (!name || rec.name === name) && (!content || rec.content === content),

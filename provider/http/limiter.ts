@@ -16,16 +16,23 @@ export interface LimitSpec {
  */
 export class RateLimiter {
   private tokens: number;
-  private last = Date.now();
+  private last: number;
   private readonly capacity: number;
   private readonly perMs: number;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(readonly spec: LimitSpec) {
+  constructor(
+    readonly spec: LimitSpec,
+    private readonly clock: { now(): number; sleep(ms: number): Promise<void> } = {
+      now: () => Date.now(),
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    },
+  ) {
     if (!(spec.requests > 0 && spec.perSeconds > 0)) throw new RangeError("rate limit must be positive");
     this.capacity = Math.max(1, Math.floor(spec.requests * 0.1));
     this.perMs = (spec.requests - this.capacity) / (spec.perSeconds * 1000);
     this.tokens = this.capacity;
+    this.last = clock.now();
   }
 
   /** Resolves when one request may be sent. Callers are served in arrival order. */
@@ -37,14 +44,14 @@ export class RateLimiter {
 
   private async take(): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.now();
       this.tokens = Math.min(this.capacity, this.tokens + (now - this.last) * this.perMs);
       this.last = now;
       if (this.tokens >= 1) {
         this.tokens -= 1;
         return;
       }
-      await new Promise((r) => setTimeout(r, Math.ceil((1 - this.tokens) / this.perMs)));
+      await this.clock.sleep(Math.ceil((1 - this.tokens) / this.perMs));
     }
   }
 }

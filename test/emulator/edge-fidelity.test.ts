@@ -1,0 +1,83 @@
+/**
+ * The edge emulator checked with a client nobody here wrote: the official `cloudflare` SDK lists, creates, edits
+ * and deletes DNS records against it, follows its pagination and reads its error envelope.
+ */
+import Cloudflare from "cloudflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
+import { startEdge, zoneId } from "../helpers/edge";
+
+let edge: EdgeEmulator;
+let cf: Cloudflare;
+beforeAll(async () => {
+  edge = await startEdge({ zones: ["example.com", ...Array.from({ length: 11 }, (_, i) => `zone${i}.example`)] });
+  cf = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${edge.url}/client/v4`, maxRetries: 0 });
+});
+afterAll(() => edge.stop());
+
+describe("edge emulator with the official cloudflare SDK", () => {
+  it("verifies the token", async () => {
+    expect((await cf.user.tokens.verify()).status).toBe("active");
+  });
+
+  it("pages through zones and filters by name", async () => {
+    const all = [];
+    for await (const z of cf.zones.list({ per_page: 5 })) all.push(z.name);
+    expect(all).toHaveLength(12);
+    const one = await cf.zones.list({ name: "example.com" });
+    expect(one.result.map((z) => z.name)).toEqual(["example.com"]);
+    expect(one.result_info).toMatchObject({ page: 1, total_count: 1 });
+  });
+
+  it("creates, lists page by page, edits and deletes DNS records", async () => {
+    const zone_id = zoneId(edge);
+    for (let i = 0; i < 12; i++) {
+      await cf.dns.records.create({ zone_id, type: "A", name: `host${i}`, content: `203.0.113.${i + 1}`, ttl: 300 });
+    }
+    const names: string[] = [];
+    for await (const r of cf.dns.records.list({ zone_id, per_page: 5 })) names.push(r.name!);
+    expect(names).toHaveLength(12);
+    expect(names).toContain("host11.example.com");
+
+    const filtered = await cf.dns.records.list({ zone_id, type: "A", name: { exact: "host3.example.com" } });
+    expect(filtered.result.map((r) => r.content)).toEqual(["203.0.113.4"]);
+    const page = await cf.dns.records.list({ zone_id, per_page: 5, page: 3 });
+    expect(page.result).toHaveLength(2);
+    expect(page.result_info).toMatchObject({ page: 3, per_page: 5, total_count: 12, total_pages: 3 });
+
+    const first = (await cf.dns.records.list({ zone_id, per_page: 1 })).result[0];
+    const edited = await cf.dns.records.edit(first.id, { zone_id, proxied: true } as never);
+    expect(edited).toMatchObject({ proxied: true, ttl: 1 });
+    await cf.dns.records.delete(first.id, { zone_id });
+    const after = [];
+    for await (const r of cf.dns.records.list({ zone_id })) after.push(r.id);
+    expect(after).toHaveLength(11);
+  });
+
+  it("surfaces the envelope's errors: 81044 on a duplicate, 1004 on a proxied private address, 10000 on a bad token", async () => {
+    const zone_id = zoneId(edge);
+    await cf.dns.records.create({ zone_id, type: "TXT", name: "dup", content: "same", ttl: 1 });
+    const dup = await cf.dns.records.create({ zone_id, type: "TXT", name: "dup", content: "same", ttl: 1 }).catch((e) => e);
+    expect(dup).toBeInstanceOf(Cloudflare.BadRequestError);
+    expect(dup.errors[0].code).toBe(81044);
+
+    const priv = await cf.dns.records.create({ zone_id, type: "A", name: "db", content: "10.0.0.1", proxied: true, ttl: 1 }).catch((e) => e);
+    expect(priv.errors[0]).toMatchObject({ code: 1004, message: "DNS points to prohibited IP" });
+
+    const stranger = new Cloudflare({ apiToken: "not-a-token", baseURL: `${edge.url}/client/v4`, maxRetries: 0 });
+    const denied = await stranger.zones.list().catch((e) => e);
+    expect(denied).toBeInstanceOf(Cloudflare.PermissionDeniedError);
+    expect(denied.errors[0].code).toBe(10000);
+  });
+
+  it("answers 429 with code 1015 and Retry-After past the allowance", async () => {
+    const limited = await new EdgeEmulator({ rateLimit: { requests: 3, perSeconds: 60 } }).start();
+    const client = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${limited.url}/client/v4`, maxRetries: 0 });
+    for (let i = 0; i < 3; i++) await client.zones.list();
+    const err = await client.zones.list().catch((e) => e);
+    expect(err).toBeInstanceOf(Cloudflare.RateLimitError);
+    expect(err.errors[0].code).toBe(1015);
+    expect(Number(err.headers.get("retry-after"))).toBeGreaterThan(0);
+    await limited.stop();
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The website example through the real Pulumi engine against the edge emulator: preview, up, no-op up, update
+ * vs replace, drift revealed by refresh, out-of-band deletion, destroy, and a state that holds no token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
+import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let edge: EdgeEmulator;
+let engine: EngineStack;
+const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
+const records = () => [...zone().records.values()];
+const record = (name: string, type?: string) => records().find((r) => r.name === name && (!type || r.type === type));
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  edge = await new EdgeEmulator().start();
+  engine = await exampleStack("website", {
+    "edge:baseUrl": { value: edge.url },
+    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.dispose();
+  await edge?.stop();
+  console.log(`engine scenario timings (ms): ${JSON.stringify(timings)}`);
+});
+
+describe("website example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+  it("1. preview lists the creates and sends no write request", async () => {
+    const preview = await timed("preview", () => engine.stack.preview());
+    expect(preview.changeSummary.create).toBe(11); // 10 resources and the stack
+    expect(edge.log.filter((e) => e.method !== "GET")).toEqual([]);
+    expect(records()).toHaveLength(0);
+  });
+
+  it("2. up creates everything; a second up changes nothing (proxied, label-named, IPv6 spelling)", async () => {
+    const up = await timed("up", () => engine.stack.up());
+    expect(up.summary.resourceChanges?.create).toBe(11);
+    expect(records()).toHaveLength(7);
+    expect(record("example.com", "A")).toMatchObject({ proxied: true, ttl: 1 });
+    expect(record("api.example.com")).toMatchObject({ ttl: 300 });
+    expect(record("example.com", "AAAA")?.content).toBe("2001:db8::10");
+    expect(zone().settings.ssl.value).toBe("strict");
+    expect(up.outputs.sslWas.value).toBe("flexible");
+
+    const writes = edge.log.length;
+    const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
+    expect(again.summary.resourceChanges).toEqual({ same: 11 });
+    expect(edge.log.slice(writes).filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  it("3. a ttl change updates in place; a type change replaces", async () => {
+    const apiId = record("api.example.com")!.id;
+    await engine.stack.setConfig("apiTtl", { value: "600" });
+    const update = await timed("up (ttl update)", () => engine.stack.up());
+    expect(update.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(record("api.example.com")).toMatchObject({ id: apiId, ttl: 600 });
+
+    const docsId = record("docs.example.com")!.id;
+    await engine.stack.setConfig("docsType", { value: "A" });
+    const replace = await timed("up (type replace)", () => engine.stack.up());
+    expect(replace.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const docs = records().filter((r) => r.name === "docs.example.com");
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ type: "A", content: "203.0.113.30" });
+    expect(docs[0].id).not.toBe(docsId);
+  });
+
+  it("4. a change made out of band is reported by refresh and undone by up", async () => {
+    const api = record("api.example.com")!;
+    const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/dns_records/${api.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "198.51.100.99", ttl: 120 }),
+    });
+    expect(res.status).toBe(200);
+    zone().settings.security_level.value = "low";
+
+    const refresh = await timed("refresh (drift)", () => engine.stack.refresh());
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 2 });
+    const up = await timed("up (restore)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ update: 2 });
+    expect(record("api.example.com")).toMatchObject({ content: "203.0.113.20", ttl: 600 });
+    expect(zone().settings.security_level.value).toBe("high");
+  });
+
+  it("5. a record deleted out of band is dropped by refresh and recreated by up", async () => {
+    const spf = records().find((r) => r.type === "TXT")!;
+    zone().records.delete(spf.id);
+    const refresh = await timed("refresh (deleted)", () => engine.stack.refresh());
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    const up = await timed("up (recreate)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
+    expect(records().filter((r) => r.type === "TXT")).toHaveLength(1);
+  });
+
+  it("7. the state holds no token; __provider is small", async () => {
+    // At rest: every file the backend wrote (current state, history, backups). The engine keeps stack config on
+    // its default provider, where a secret is stored encrypted; the Automation API's exportStack decrypts it
+    // (--show-secrets), so it is not the place to look.
+    const atRest = engine.backendText();
+    expect(atRest.length).toBeGreaterThan(10_000);
+    expect(atRest).not.toContain(DEMO_TOKEN);
+    expect(atRest).toContain("ciphertext");
+    const state = await engine.stack.exportStack();
+    const text = JSON.stringify(state);
+    // Decrypted, the token shows only as the secret config value of the default provider, never in a resource.
+    const resourcesText = JSON.stringify(state.deployment.resources.filter((r: { type: string }) => r.type !== "pulumi:providers:pulumi-nodejs"));
+    expect(resourcesText).not.toContain(DEMO_TOKEN);
+    const resources = (state.deployment.resources as { type: string; outputs?: { __provider?: string } }[]).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    expect(resources).toHaveLength(10);
+    const sizes = resources.map((r) => r.outputs!.__provider!.length);
+    timings["__provider bytes per resource"] = Math.max(...sizes);
+    timings["state bytes per resource"] = Math.round(text.length / resources.length);
+    expect(Math.max(...sizes)).toBeLessThan(4096);
+  });
+
+  it("6. destroy leaves no record of the stack and the zone settings as they were", async () => {
+    const destroy = await timed("destroy", () => engine.stack.destroy());
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 11 });
+    expect(records()).toEqual([]);
+    expect(zone().settings.ssl.value).toBe("flexible");
+    expect(zone().settings.always_use_https.value).toBe("off");
+    expect(zone().settings.security_level.value).toBe("medium");
+  });
+});

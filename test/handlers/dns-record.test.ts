@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EdgeEmulator } from "../../emulators";
+import { call } from "../../provider/door";
+import { READONLY_TOKEN } from "../../emulators";
+import { records, startEdge, zoneId } from "../helpers/edge";
+
+let edge: EdgeEmulator;
+beforeAll(async () => (edge = await startEdge()));
+afterAll(() => edge.stop());
+beforeEach(() => {
+  edge.reset();
+  edge.log.splice(0);
+  edge.clearFaults();
+  process.env.EDGE_API_TOKEN = "edge-demo-token-0123456789";
+});
+
+const T = "edge:DnsRecord";
+async function create(args: Record<string, unknown>) {
+  const { inputs, failures } = await call(T, "check", [{}, { zoneName: "example.com", ...args }]);
+  expect(failures).toEqual([]);
+  return call(T, "create", [inputs]);
+}
+
+describe("DnsRecord against the edge emulator", () => {
+  it("creates with the zone looked up by name, reporting the full name and the proxied ttl", async () => {
+    const { id, outs } = await create({ type: "A", name: "www", content: "203.0.113.10", ttl: 300, proxied: true });
+    expect(outs).toMatchObject({ zoneId: zoneId(edge), name: "www", hostname: "www.example.com", ttl: 1, proxied: true, proxiable: true });
+    expect(records(edge)).toHaveLength(1);
+    expect(records(edge)[0].id).toBe(id);
+    expect(edge.count("GET", /\/zones$/)).toBe(1);
+  });
+
+  it("reports no drift right after create, then drift after an out-of-band change, then nothing once deleted", async () => {
+    const { id, outs } = await create({ type: "AAAA", name: "@", content: "2001:DB8::10" });
+    const same = await call(T, "read", [id, outs]);
+    expect(same.props).toEqual(outs);
+    expect((await call(T, "diff", [id, same.props, { zoneName: "example.com", type: "AAAA", name: "@", content: "2001:DB8::10", ttl: 1, proxied: false }])).changes).toBe(false);
+
+    const rec = records(edge)[0];
+    rec.content = "2001:db8::99";
+    const drifted = await call(T, "read", [id, outs]);
+    expect(drifted.inputs.content).toBe("2001:db8::99");
+
+    edge.zones.get(zoneId(edge))!.records.delete(id);
+    expect(await call(T, "read", [id, outs])).toEqual({});
+  });
+
+  it("updates in place with a PATCH of only what changed, and leaving the proxy restores the ttl", async () => {
+    const { id, outs } = await create({ type: "A", name: "api", content: "203.0.113.20", ttl: 600, proxied: true });
+    const news = { zoneName: "example.com", type: "A", name: "api", content: "203.0.113.20", ttl: 600, proxied: false, adopt: false };
+    const { outs: after } = await call(T, "update", [id, outs, news]);
+    expect(after).toMatchObject({ proxied: false, ttl: 600 });
+    expect(edge.count("PATCH")).toBe(1);
+    expect(records(edge)[0]).toMatchObject({ proxied: false, ttl: 600 });
+  });
+
+  it("fails with 81044 and the remedy, or adopts when asked", async () => {
+    await create({ type: "CNAME", name: "shop", content: "shops.example.net" });
+    const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", ttl: 300 }]);
+    await expect(call(T, "create", [inputs])).rejects.toThrow(/already exists.*adopt: true/);
+    const adopted = await call(T, "create", [{ ...inputs, adopt: true }]);
+    expect(records(edge)).toHaveLength(1);
+    expect(adopted.outs.ttl).toBe(300);
+  });
+
+  it("keeps the record the service made when the answer to the create is lost", async () => {
+    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 1, kind: "drop-after" });
+    const { outs } = await create({ type: "TXT", name: "@", content: "v=spf1 -all" });
+    expect(records(edge)).toHaveLength(1);
+    expect(outs.content).toBe("v=spf1 -all");
+  });
+
+  it("waits out 429 with Retry-After and 5xx bursts", async () => {
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 429, retryAfter: 1 });
+    edge.inject({ match: { method: "POST" }, count: 2, kind: "status", status: 429, retryAfter: 0 });
+    const { id, outs } = await create({ type: "A", name: "a", content: "203.0.113.1" });
+    edge.inject({ match: { method: "PATCH" }, count: 2, kind: "status", status: 503 });
+    await call(T, "update", [id, outs, { zoneName: "example.com", type: "A", name: "a", content: "203.0.113.2", ttl: 1, proxied: false }]);
+    expect(records(edge)[0].content).toBe("203.0.113.2");
+    expect(edge.log.filter((e) => e.fault).length).toBe(5);
+  });
+
+  it("does not repeat a create after a 500, and says so", async () => {
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 500 });
+    await expect(create({ type: "A", name: "b", content: "203.0.113.1" })).rejects.toThrow(/HTTP 500/);
+    expect(edge.count("POST")).toBe(1);
+  });
+
+  it("explains a token without permission (10000) without revealing it", async () => {
+    process.env.EDGE_API_TOKEN = READONLY_TOKEN;
+    const err = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
+    expect(err.message).toMatch(/code 10000.*regenerate it with the permission/);
+    expect(err.message).not.toContain(READONLY_TOKEN);
+  });
+
+  it("names both the config key and the variable when credentials are missing", async () => {
+    delete process.env.EDGE_API_TOKEN;
+    await expect(create({ type: "A", name: "d", content: "203.0.113.1" })).rejects.toThrow(/edge:apiToken.*EDGE_API_TOKEN/);
+  });
+
+  it("deletes, and treats an already deleted record as deleted", async () => {
+    const { id, outs } = await create({ type: "MX", name: "@", content: "mail.example.net", priority: 10 });
+    await call(T, "delete", [id, outs]);
+    await call(T, "delete", [id, outs]);
+    expect(records(edge)).toHaveLength(0);
+  });
+
+  it("reads an existing record with get()'s <zoneId>/<recordId> id", async () => {
+    const { id } = await create({ type: "A", name: "legacy", content: "203.0.113.7" });
+    const got = await call(T, "read", [`${zoneId(edge)}/${id}`, {}]);
+    expect(got.props).toMatchObject({ hostname: "legacy.example.com", content: "203.0.113.7", zoneName: "example.com" });
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { retryDelayMs } from "../../provider/http/client";
+import { RateLimiter } from "../../provider/http/limiter";
+
+describe("retry policy", () => {
+  const half = () => 0.5;
+  it("retries 429 and 5xx for idempotent methods with growing, jittered delays", () => {
+    const d1 = retryDelayMs(1, "GET", { status: 503 }, 5, half)!;
+    const d3 = retryDelayMs(3, "GET", { status: 503 }, 5, half)!;
+    expect(d1).toBeGreaterThan(0);
+    expect(d3).toBeGreaterThan(d1);
+    expect(retryDelayMs(1, "GET", { status: 503 }, 5, () => 0)).not.toBe(retryDelayMs(1, "GET", { status: 503 }, 5, () => 0.99));
+  });
+  it("honours Retry-After in seconds and as a date", () => {
+    expect(retryDelayMs(1, "PATCH", { status: 429, retryAfter: "2" }, 5, () => 0)).toBe(2000);
+    const at = new Date(Date.now() + 3000).toUTCString();
+    expect(retryDelayMs(1, "GET", { status: 429, retryAfter: at }, 5, () => 0)).toBeGreaterThan(1000);
+  });
+  it("never repeats a create the service may have acted on", () => {
+    expect(retryDelayMs(1, "POST", { status: 500 }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "POST", { code: "ECONNRESET" }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "POST", { code: "UND_ERR_HEADERS_TIMEOUT" }, 5)).toBeUndefined();
+    // ...but does repeat one that was refused before it was acted on.
+    expect(retryDelayMs(1, "POST", { status: 429 }, 5)).toBeGreaterThan(0);
+    expect(retryDelayMs(1, "POST", { code: "ECONNREFUSED" }, 5)).toBeGreaterThan(0);
+  });
+  it("stops at the retry budget and on permanent failures", () => {
+    expect(retryDelayMs(6, "GET", { status: 503 }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "GET", { status: 400 }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "GET", { status: 403 }, 5)).toBeUndefined();
+  });
+});
+
+describe("rate limiter", () => {
+  /** A clock that only moves when the limiter sleeps: the test sees exactly how long it would wait. */
+  function fakeClock() {
+    let t = 0;
+    return { now: () => t, sleep: async (ms: number) => void (t += ms), elapsed: () => t };
+  }
+
+  it("lets a burst of 10% through at once, then paces the rest", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ requests: 100, perSeconds: 10 }, clock); // burst 10, then 9 per second
+    for (let i = 0; i < 10; i++) await limiter.acquire();
+    expect(clock.elapsed()).toBe(0);
+    for (let i = 0; i < 9; i++) await limiter.acquire();
+    expect(clock.elapsed()).toBeGreaterThanOrEqual(990);
+    expect(clock.elapsed()).toBeLessThanOrEqual(1010);
+  });
+
+  it("never allows more than the allowance in any window", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ requests: 1200, perSeconds: 300 }, clock);
+    const times: number[] = [];
+    for (let i = 0; i < 2500; i++) {
+      await limiter.acquire();
+      times.push(clock.now());
+    }
+    for (let i = 0; i + 1200 < times.length; i++) expect(times[i + 1200] - times[i]).toBeGreaterThanOrEqual(300_000 - 1);
+  });
+});
