@@ -1,0 +1,116 @@
+/** The edge emulator's own contract: test hooks over HTTP, fault kinds, loopback guard, and Document 1's other objects. */
+import * as http from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNT, DEMO_TOKEN, type EdgeEmulator } from "../../emulators";
+import { call } from "../../provider/door";
+import { startEdge, zoneId } from "../helpers/edge";
+
+let edge: EdgeEmulator;
+beforeAll(async () => (edge = await startEdge()));
+afterAll(() => edge.stop());
+beforeEach(() => {
+  edge.reset();
+  edge.log.splice(0);
+  edge.clearFaults();
+});
+
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${edge.url}/client/v4${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json", ...init.headers } });
+
+describe("edge emulator", () => {
+  it("exposes reset, log, faults and clock as HTTP test hooks apart from the API", async () => {
+    await api("/zones");
+    const log = await (await fetch(`${edge.url}/__emulator/log`)).json();
+    expect(log).toEqual([expect.objectContaining({ method: "GET", path: "/client/v4/zones", status: 200 })]);
+    await fetch(`${edge.url}/__emulator/faults`, { method: "POST", body: JSON.stringify({ match: { method: "GET" }, count: 1, kind: "status", status: 503 }) });
+    expect((await api("/zones")).status).toBe(503);
+    expect((await api("/zones")).status).toBe(200);
+    const clock = await (await fetch(`${edge.url}/__emulator/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 3600 }) })).json();
+    expect(Date.parse(clock.now)).toBeGreaterThan(Date.now() + 3_500_000);
+    edge.clockOffsetMs = 0;
+    await fetch(`${edge.url}/__emulator/reset`, { method: "POST" });
+    expect(edge.log).toEqual([]);
+  });
+
+  it("refuses a foreign Host header (DNS rebinding) and requests without credentials", async () => {
+    // fetch will not send a foreign Host header, so this one goes through node:http.
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${edge.url}/client/v4/zones`);
+      http
+        .get({ host: url.hostname, port: url.port, path: url.pathname, headers: { host: "attacker.example", authorization: `Bearer ${DEMO_TOKEN}` } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
+        .on("error", reject);
+    });
+    expect(rebound).toBe(403);
+    const anonymous = await fetch(`${edge.url}/client/v4/zones`);
+    expect(anonymous.status).toBe(400);
+    expect((await anonymous.json()).errors[0].code).toBe(9106);
+    const legacy = await fetch(`${edge.url}/client/v4/zones`, { headers: { "x-auth-email": "ops@example.com", "x-auth-key": "edge-legacy-global-key" } });
+    expect(legacy.status).toBe(200);
+  });
+
+  it("drops the connection before or after acting, as asked", async () => {
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "drop" });
+    await expect(api(`/zones/${zoneId(edge)}/dns_records`, { method: "POST", body: JSON.stringify({ type: "A", name: "x", content: "203.0.113.1" }) })).rejects.toThrow();
+    expect(edge.zones.get(zoneId(edge))!.records.size).toBe(0);
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "drop-after" });
+    await expect(api(`/zones/${zoneId(edge)}/dns_records`, { method: "POST", body: JSON.stringify({ type: "A", name: "x", content: "203.0.113.1" }) })).rejects.toThrow();
+    expect(edge.zones.get(zoneId(edge))!.records.size).toBe(1);
+  });
+
+  it("a request that hangs past the provider's timeout fails clearly after its retries", async () => {
+    process.env.EDGE_TIMEOUT_SECONDS = "1";
+    process.env.EDGE_MAX_RETRIES = "1";
+    try {
+      edge.inject({ match: { method: "GET", path: "/settings/" }, count: 2, kind: "hang", ms: 5000 });
+      const err = await call("edge:ZoneSetting", "read", [`${zoneId(edge)}/ssl`, { zoneName: "example.com" }]).catch((e: Error) => e);
+      expect(err.message).toMatch(/no answer within 1 s.*raise edge:timeoutSeconds/);
+      expect(edge.count("GET", /settings\/ssl$/)).toBe(2);
+    } finally {
+      process.env.EDGE_TIMEOUT_SECONDS = "30";
+      process.env.EDGE_MAX_RETRIES = "3";
+    }
+  });
+
+  it("renumbers page rules to close priority gaps, as the service does", async () => {
+    const z = zoneId(edge);
+    const rule = (priority: number) => ({
+      targets: [{ target: "url", constraint: { operator: "matches", value: `example.com/${priority}/*` } }],
+      actions: [{ id: "cache_level", value: "cache_everything" }],
+      priority,
+      status: "active",
+    });
+    for (const p of [10, 5]) await api(`/zones/${z}/pagerules`, { method: "POST", body: JSON.stringify(rule(p)) });
+    const list = (await (await api(`/zones/${z}/pagerules`)).json()).result;
+    expect(list.map((r: { priority: number }) => r.priority)).toEqual([1, 2]);
+  });
+
+  it("stores edge scripts as raw JavaScript and answers a GET with the text", async () => {
+    const body = "export default { fetch() { return new Response('hi') } }";
+    const put = await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello`, { method: "PUT", body, headers: { "content-type": "application/javascript" } });
+    expect(put.status).toBe(200);
+    expect(await (await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello`)).text()).toBe(body);
+    const missing = await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/nope`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).errors[0].code).toBe(10007);
+  });
+
+  it("validates firewall rules, rate limits and analytics ranges", async () => {
+    const z = zoneId(edge);
+    const fw = await api(`/zones/${z}/firewall/rules`, { method: "POST", body: JSON.stringify({ filter: { expression: "ip.src in {198.51.100.0/24}" }, action: "block", description: "bad net" }) });
+    expect((await fw.json()).result).toMatchObject({ action: "block", filter: { expression: "ip.src in {198.51.100.0/24}" } });
+    const rl = await api(`/zones/${z}/rate_limits`, { method: "POST", body: JSON.stringify({ threshold: 1, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login" } } }) });
+    expect(rl.status).toBe(400);
+    const bad = await api(`/zones/${z}/analytics/dashboard?since=-60&until=-120`);
+    expect(bad.status).toBe(400);
+    const ok = await (await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`)).json();
+    expect(ok.result.totals.requests.all).toBeGreaterThan(0);
+    const again = await (await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`)).json();
+    expect(again.result.totals.requests.all).toBe(ok.result.totals.requests.all);
+    const colos = await (await api(`/zones/${z}/analytics/colos`)).json();
+    expect(colos.result.length).toBeGreaterThan(0);
+    expect((await (await api(`/zones/${z}/security/events`)).json()).result_info.total_count).toBe(5);
+  });
+});

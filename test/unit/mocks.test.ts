@@ -1,0 +1,46 @@
+/** Registration shape through pulumi.runtime.setMocks: type tokens, inputs passed on, outputs exposed. */
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const registered: pulumi.runtime.MockResourceArgs[] = [];
+beforeAll(() => {
+  pulumi.runtime.setMocks(
+    {
+      newResource(args) {
+        registered.push(args);
+        return { id: `${args.name}-id`, state: { ...args.inputs, hostname: "www.example.com", zoneId: "z1" } };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+});
+
+function value<T>(o: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => o.apply((v) => resolve(v)));
+}
+
+describe("sdk resources under mocks", () => {
+  it("registers ops.edge.DnsRecord as a dynamic resource with its module and type", async () => {
+    const ops = await import("../../sdk");
+    const r = new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" });
+    expect(await value(r.hostname)).toBe("www.example.com");
+    expect(await value(r.zoneId)).toBe("z1");
+    const reg = registered.find((x) => x.name === "www")!;
+    expect(reg.type).toBe("pulumi-nodejs:dynamic/edge:DnsRecord");
+    expect(reg.inputs).toMatchObject({ zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" });
+    expect(typeof reg.inputs.__provider).toBe("string");
+  });
+
+  it("registers ops.edge.ZoneSetting, and get() registers a read of an existing id", async () => {
+    const ops = await import("../../sdk");
+    const ssl = new ops.edge.ZoneSetting("ssl", { zoneName: "example.com", settingId: "ssl", value: "strict" });
+    expect(await value(ssl.value)).toBe("strict");
+    expect(registered.find((x) => x.name === "ssl")?.type).toBe("pulumi-nodejs:dynamic/edge:ZoneSetting");
+    const got = ops.edge.DnsRecord.get("existing", "z1/r1");
+    await value(got.id);
+    expect(registered.find((x) => x.name === "existing")).toMatchObject({ id: "z1/r1", type: "pulumi-nodejs:dynamic/edge:DnsRecord" });
+  });
+});
