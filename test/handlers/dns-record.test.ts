@@ -34,6 +34,7 @@ describe("DnsRecord against the edge emulator", () => {
     const { id, outs } = await create({ type: "AAAA", name: "@", content: "2001:DB8::10" });
     const same = await call(T, "read", [id, outs]);
     expect(same.props).toEqual(outs);
+    expect(same.inputs).toBeUndefined(); // nothing drifted: the program's inputs stand
     expect((await call(T, "diff", [id, same.props, { zoneName: "example.com", type: "AAAA", name: "@", content: "2001:DB8::10", ttl: 1, proxied: false }])).changes).toBe(false);
 
     const rec = records(edge)[0];

@@ -127,7 +127,10 @@ export const dnsRecord: Handler = {
     }
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rec);
-    return { id, props: outs, inputs: inputsFrom(outs, props) };
+    // Inputs go back to the engine only for drift (or a lookup by get), so an unchanged resource keeps the
+    // program's own inputs and a refresh shows nothing for it.
+    const drifted = FIELDS.some((k) => outs[k] !== props[k]) || outs.type !== props.type;
+    return drifted ? { id, props: outs, inputs: inputsFrom(outs, props) } : { id, props: outs };
   },
 
   async update(id, olds, news) {

@@ -58,7 +58,8 @@ export const zoneSetting: Handler = {
     const s = await edge().getSetting(zone.id, settingId);
     // A lookup with get() has no initial value of its own: what is there now is what destroy would keep.
     const outs = outputs(zone, s, (props.initialValue as string | undefined) ?? String(s.value));
-    return { id, props: outs, inputs: { zoneId: outs.zoneId, zoneName: outs.zoneName, settingId: outs.settingId, value: outs.value } };
+    if (outs.value === props.value) return { id, props: outs };
+    return { id, props: outs, inputs: { zoneName: outs.zoneName, settingId: outs.settingId, value: outs.value } };
   },
 
   async update(id, olds, news) {

@@ -1,0 +1,95 @@
+/**
+ * `npm run demo`: the whole life of a stack against the embedded edge emulator, through the real Pulumi engine.
+ * preview -> up -> outputs -> a change made out of band -> refresh reveals it -> up restores it -> destroy.
+ * `npm run demo -- --keep` stops before destroy and keeps the emulator running so the stack can be explored.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
+import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
+import { ROOT } from "./gen-schema";
+
+const keep = process.argv.includes("--keep");
+const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
+const step = (title: string) => console.log(`\n${bold(`=== ${title} ===`)}`);
+/** The CLI's own output, indented; chunks arrive split anywhere, so whole lines are printed. */
+let pending = "";
+const echo = (out: string) => {
+  const lines = (pending + out).split("\n");
+  pending = lines.pop() ?? "";
+  for (const line of lines) if (line.trim()) console.log(`  │ ${line}`);
+};
+
+async function main(): Promise<void> {
+  const edge = await new EdgeEmulator().start();
+  const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-demo-"));
+  mkdirSync(`${scratch}/state`);
+  const envVars = {
+    PULUMI_BACKEND_URL: `file://${scratch}/state`,
+    PULUMI_HOME: `${scratch}/home`,
+    PULUMI_CONFIG_PASSPHRASE: "demo",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PATH: `${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
+  };
+  const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
+  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "demo", workDir: ROOT }, { pulumiCommand, envVars, pulumiHome: `${scratch}/home` });
+  await stack.setAllConfig({ "edge:baseUrl": { value: edge.url }, "edge:apiToken": { value: DEMO_TOKEN, secret: true } });
+  const writes = () => edge.log.filter((e) => e.method !== "GET").length;
+  console.log(`edge emulator on ${edge.url}; engine ${pulumiCommand.version}; state in ${scratch}/state`);
+
+  step("1. pulumi preview: what would change (no write reaches the API)");
+  const preview = await stack.preview({ onOutput: echo, color: "never" });
+  console.log(`→ ${JSON.stringify(preview.changeSummary)}; write requests sent: ${writes()}`);
+
+  step("2. pulumi up: create the zone settings and records");
+  const up = await stack.up({ onOutput: echo, color: "never" });
+  console.log(`→ ${JSON.stringify(up.summary.resourceChanges)}`);
+
+  step("3. stack outputs");
+  for (const [k, v] of Object.entries(await stack.outputs())) console.log(`  ${k} = ${JSON.stringify(v.value)}`);
+
+  step("4. someone changes the api record by hand (through the API, outside Pulumi)");
+  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
+  const api = [...zone.records.values()].find((r) => r.name === "api.example.com")!;
+  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/dns_records/${api.id}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ content: "198.51.100.99", ttl: 120 }),
+  });
+  console.log(`  PATCH api.example.com -> content 198.51.100.99, ttl 120: HTTP ${res.status}`);
+
+  step("5. pulumi refresh: the drift is revealed");
+  const refresh = await stack.refresh({ onOutput: echo, color: "never" });
+  console.log(`→ ${JSON.stringify(refresh.summary.resourceChanges)}`);
+
+  step("6. pulumi preview --diff, then pulumi up: the program's values are restored");
+  await stack.preview({ onOutput: echo, color: "never", diff: true });
+  const restore = await stack.up({ onOutput: echo, color: "never" });
+  const now = zone.records.get(api.id)!;
+  console.log(`→ ${JSON.stringify(restore.summary.resourceChanges)}; api.example.com is ${now.content}, ttl ${now.ttl}`);
+
+  const byMethod = edge.log.reduce<Record<string, number>>((m, e) => ({ ...m, [e.method]: (m[e.method] ?? 0) + 1 }), {});
+  if (keep) {
+    step("kept: the stack and the emulator stay up (Ctrl-C to stop)");
+    console.log(`  export PULUMI_BACKEND_URL=file://${scratch}/state PULUMI_CONFIG_PASSPHRASE=demo PULUMI_HOME=${scratch}/home`);
+    console.log(`  export PATH=${envVars.PATH.split(":").slice(0, 2).join(":")}:$PATH`);
+    console.log(`  pulumi stack --stack demo --show-urns   # from ${ROOT}`);
+    console.log(`  API requests so far: ${JSON.stringify(byMethod)}`);
+    return;
+  }
+
+  step("7. pulumi destroy: nothing left behind, settings restored");
+  const destroy = await stack.destroy({ onOutput: echo, color: "never" });
+  console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; records left in example.com: ${zone.records.size}; ssl is back to "${zone.settings.ssl.value}"`);
+  console.log(`\nAPI requests in all: ${JSON.stringify(byMethod)}`);
+  await stack.workspace.removeStack("demo");
+  rmSync(scratch, { recursive: true, force: true });
+  await edge.stop();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
