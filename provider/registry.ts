@@ -3,6 +3,14 @@ import type { z } from "zod";
 import type { Handler } from "./handler";
 import { dnsRecord } from "./edge/dns-record/handler";
 import * as dnsRecordSchema from "./edge/dns-record/schema";
+import { firewallRule } from "./edge/firewall-rule/handler";
+import * as firewallRuleSchema from "./edge/firewall-rule/schema";
+import { pageRule } from "./edge/page-rule/handler";
+import * as pageRuleSchema from "./edge/page-rule/schema";
+import { rateLimit } from "./edge/rate-limit/handler";
+import * as rateLimitSchema from "./edge/rate-limit/schema";
+import { workerScript } from "./edge/worker-script/handler";
+import * as workerScriptSchema from "./edge/worker-script/schema";
 import { zoneSetting } from "./edge/zone-setting/handler";
 import * as zoneSettingSchema from "./edge/zone-setting/schema";
 
@@ -19,6 +27,30 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
     description: "A DNS record of a zone on the edge network.",
+  },
+  [firewallRuleSchema.token]: {
+    handler: firewallRule,
+    inputs: firewallRuleSchema.FirewallRuleInputs,
+    outputs: firewallRuleSchema.FirewallRuleOutputs,
+    description: "A firewall rule: a filter expression and the action for the requests it matches.",
+  },
+  [pageRuleSchema.token]: {
+    handler: pageRule,
+    inputs: pageRuleSchema.PageRuleInputs,
+    outputs: pageRuleSchema.PageRuleOutputs,
+    description: "A page rule: a URL pattern and the actions applied to matching requests.",
+  },
+  [rateLimitSchema.token]: {
+    handler: rateLimit,
+    inputs: rateLimitSchema.RateLimitInputs,
+    outputs: rateLimitSchema.RateLimitOutputs,
+    description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
+  },
+  [workerScriptSchema.token]: {
+    handler: workerScript,
+    inputs: workerScriptSchema.WorkerScriptInputs,
+    outputs: workerScriptSchema.WorkerScriptOutputs,
+    description: "An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.",
   },
   [zoneSettingSchema.token]: {
     handler: zoneSetting,

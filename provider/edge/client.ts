@@ -2,7 +2,7 @@
  * The edge network API client: one class, every call through `call()`, which unwraps the envelope, validates the
  * result against the wire schema and turns failures into typed errors carrying the spec's remedy.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { HttpClient, type Method, type RequestOptions } from "../http/client";
 import {
   AlreadyExistsError, ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError,
@@ -102,6 +102,90 @@ export class EdgeClient {
 
   async deleteDnsRecord(zoneId: string, id: string) {
     await this.call("DELETE", `/zones/${zoneId}/dns_records/${id}`, wire.Deleted);
+  }
+
+  // Page rules: the list is not paginated. One rule's GET, PATCH and DELETE follow the real service.
+  async listPageRules(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/pagerules`, wire.PageRule.array())).result;
+  }
+  async getPageRule(zoneId: string, id: string) {
+    return (await this.call("GET", `/zones/${zoneId}/pagerules/${id}`, wire.PageRule)).result;
+  }
+  async createPageRule(zoneId: string, body: wire.PageRuleBody) {
+    return (await this.call("POST", `/zones/${zoneId}/pagerules`, wire.PageRule, { json: body })).result;
+  }
+  async updatePageRule(zoneId: string, id: string, body: wire.PageRuleBody) {
+    return (await this.call("PATCH", `/zones/${zoneId}/pagerules/${id}`, wire.PageRule, { json: body })).result;
+  }
+  async deletePageRule(zoneId: string, id: string) {
+    await this.call("DELETE", `/zones/${zoneId}/pagerules/${id}`, wire.Deleted);
+  }
+
+  // Firewall rules: POST takes the spec's single object; one rule is replaced with PUT.
+  async listFirewallRules(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/firewall/rules`, wire.FirewallRule.array())).result;
+  }
+  async getFirewallRule(zoneId: string, id: string) {
+    return (await this.call("GET", `/zones/${zoneId}/firewall/rules/${id}`, wire.FirewallRule)).result;
+  }
+  async createFirewallRule(zoneId: string, body: wire.FirewallRuleBody) {
+    return (await this.call("POST", `/zones/${zoneId}/firewall/rules`, wire.FirewallRule, { json: body })).result;
+  }
+  async updateFirewallRule(zoneId: string, id: string, body: wire.FirewallRuleBody) {
+    return (await this.call("PUT", `/zones/${zoneId}/firewall/rules/${id}`, wire.FirewallRule, { json: { id, ...body } })).result;
+  }
+  async deleteFirewallRule(zoneId: string, id: string) {
+    await this.call("DELETE", `/zones/${zoneId}/firewall/rules/${id}`, wire.Deleted);
+  }
+
+  // Rate-limit rules: POST, GET, PUT, DELETE; there is no PATCH.
+  rateLimits(zoneId: string) {
+    return this.pages(`/zones/${zoneId}/rate_limits`, wire.RateLimit, {}, 100);
+  }
+  async getRateLimit(zoneId: string, id: string) {
+    return (await this.call("GET", `/zones/${zoneId}/rate_limits/${id}`, wire.RateLimit)).result;
+  }
+  async createRateLimit(zoneId: string, body: wire.RateLimitBody) {
+    return (await this.call("POST", `/zones/${zoneId}/rate_limits`, wire.RateLimit, { json: body })).result;
+  }
+  async updateRateLimit(zoneId: string, id: string, body: wire.RateLimitBody) {
+    return (await this.call("PUT", `/zones/${zoneId}/rate_limits/${id}`, wire.RateLimit, { json: { id, ...body } })).result;
+  }
+  async deleteRateLimit(zoneId: string, id: string) {
+    await this.call("DELETE", `/zones/${zoneId}/rate_limits/${id}`, wire.Deleted);
+  }
+
+  // Edge scripts, account-scoped: PUT of the raw JavaScript; a GET of one answers the raw text, not JSON.
+  async listWorkerScripts(accountId: string) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/scripts`, wire.WorkerScript.array())).result;
+  }
+  async putWorkerScript(accountId: string, name: string, body: string) {
+    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}`, wire.WorkerScript, { body, contentType: "application/javascript" })).result;
+  }
+  /** The deployed script's text, or undefined when there is no such script. */
+  async getWorkerScript(accountId: string, name: string): Promise<string | undefined> {
+    const path = `/accounts/${accountId}/workers/scripts/${name}`;
+    const res = await this.http.request("GET", path);
+    if (res.status === 404) return undefined;
+    if (res.status >= 400) {
+      const env = wire.Envelope.safeParse(res.json);
+      throw toError(res.status, env.success ? env.data.errors : [], "GET", path, res.text);
+    }
+    return res.text;
+  }
+  async deleteWorkerScript(accountId: string, name: string) {
+    await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}`, wire.Deleted.or(z.null()));
+  }
+
+  // Read-only views.
+  async analytics(zoneId: string, since: string, until: string) {
+    return (await this.call("GET", `/zones/${zoneId}/analytics/dashboard`, wire.Analytics, { query: { since, until } })).result;
+  }
+  async securityEvents(zoneId: string) {
+    return Array.fromAsync(this.pages(`/zones/${zoneId}/security/events`, wire.SecurityEvent, {}, 1000));
+  }
+  async cacheStats(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/analytics/colos`, wire.ColoStats.array())).result;
   }
 }
 

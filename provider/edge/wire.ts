@@ -61,3 +61,67 @@ export type ZoneSetting = z.infer<typeof ZoneSetting>;
 
 export const TokenStatus = z.looseObject({ id: z.string(), status: z.string() });
 export const Deleted = z.looseObject({ id: z.string() }).nullable();
+
+export const PageRuleTarget = z.object({
+  target: z.literal("url"),
+  constraint: z.object({ operator: z.string(), value: z.string() }),
+});
+export const PageRuleAction = z.looseObject({ id: z.string(), value: z.unknown().optional() });
+export const PageRule = z.looseObject({
+  id: z.string(),
+  targets: z.array(PageRuleTarget),
+  actions: z.array(PageRuleAction),
+  priority: z.number(),
+  status: z.string(),
+  created_on: z.string().optional(),
+  modified_on: z.string().optional(),
+});
+export type PageRule = z.infer<typeof PageRule>;
+export type PageRuleBody = Pick<PageRule, "targets" | "actions" | "priority" | "status">;
+
+export const FirewallRule = z.looseObject({
+  id: z.string(),
+  filter: z.looseObject({ id: z.string().optional(), expression: z.string() }),
+  action: z.string(),
+  description: z.string().optional(),
+  paused: z.boolean().optional(),
+});
+export type FirewallRule = z.infer<typeof FirewallRule>;
+export interface FirewallRuleBody {
+  filter: { expression: string };
+  action: string;
+  description?: string;
+  paused?: boolean;
+}
+
+export const RateLimit = z.looseObject({
+  id: z.string(),
+  threshold: z.number(),
+  period: z.number(),
+  action: z.looseObject({ mode: z.string(), timeout: z.number().optional() }),
+  match: z.looseObject({ request: z.looseObject({ url: z.string(), methods: z.array(z.string()).optional() }) }),
+  description: z.string().optional(),
+  disabled: z.boolean().optional(),
+});
+export type RateLimit = z.infer<typeof RateLimit>;
+export interface RateLimitBody {
+  threshold: number;
+  period: number;
+  action: { mode: string; timeout?: number };
+  match: { request: { url: string; methods?: string[] } };
+  description?: string;
+  disabled?: boolean;
+}
+
+export const WorkerScript = z.looseObject({
+  id: z.string(),
+  etag: z.string().optional(),
+  size: z.number().optional(),
+  created_on: z.string().optional(),
+  modified_on: z.string().optional(),
+});
+export type WorkerScript = z.infer<typeof WorkerScript>;
+
+export const Analytics = z.looseObject({ totals: z.looseObject({}) });
+export const SecurityEvent = z.looseObject({ ray_id: z.string().optional(), action: z.string().optional() });
+export const ColoStats = z.looseObject({ colo_id: z.string(), totals: z.looseObject({}) });

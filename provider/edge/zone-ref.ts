@@ -29,3 +29,8 @@ export function zoneChanged(desired: { zoneId?: string; zoneName?: string }, cur
   if (desired.zoneId) return desired.zoneId !== current.zoneId;
   return (desired.zoneName ?? "").toLowerCase().replace(/\.$/, "") !== current.zoneName.toLowerCase();
 }
+
+/** `[zoneId, objectId]` from a resource id: the object id with the zone from state, or `<zoneId>/<id>` from get(). */
+export function zoneScopedId(id: string, props: { zoneId?: string }): [string, string] {
+  return id.includes("/") ? (id.split("/", 2) as [string, string]) : [props.zoneId!, id];
+}

@@ -1,2 +1,7 @@
 export { DnsRecord, type DnsRecordArgs } from "./dns-record";
+export { FirewallRule, type FirewallRuleArgs } from "./firewall-rule";
+export * from "./functions";
+export { PageRule, type PageRuleArgs } from "./page-rule";
+export { RateLimit, type RateLimitArgs } from "./rate-limit";
+export { WorkerScript, type WorkerScriptArgs } from "./worker-script";
 export { ZoneSetting, type ZoneSettingArgs } from "./zone-setting";

@@ -36,7 +36,10 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
   });
 
   it("2. up creates everything; a second up changes nothing (proxied, label-named, IPv6 spelling)", async () => {
-    const up = await timed("up", () => engine.stack.up());
+    let printed = "";
+    const up = await timed("up", () => engine.stack.up({ onOutput: (o) => (printed += o), debug: true }));
+    expect(printed).toContain("created");
+    expect(printed).not.toContain(DEMO_TOKEN); // not even with debug logging on
     expect(up.summary.resourceChanges?.create).toBe(11);
     expect(records()).toHaveLength(7);
     expect(record("example.com", "A")).toMatchObject({ proxied: true, ttl: 1 });

@@ -3,12 +3,12 @@
  * id: the record id (`Resource.get` also takes `<zoneId>/<recordId>`).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Bag, type Handler } from "../../handler";
-import { AlreadyExistsError, NotFoundError, ServerError, TransportError, ValidationError } from "../../http/errors";
+import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { AlreadyExistsError, ServerError, TransportError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import type * as wire from "../wire";
 import { edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged } from "../zone-ref";
+import { zoneChanged, zoneScopedId } from "../zone-ref";
 import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
@@ -117,14 +117,9 @@ export const dnsRecord: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, recordId] = id.includes("/") ? id.split("/") : [props.zoneId, id];
-    let rec: wire.DnsRecord;
-    try {
-      rec = await edge().getDnsRecord(zoneId, recordId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return {};
-      throw e;
-    }
+    const [zoneId, recordId] = zoneScopedId(id, props);
+    const rec = await unlessGone(() => edge().getDnsRecord(zoneId, recordId));
+    if (!rec) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rec);
     // Inputs go back to the engine only for drift (or a lookup by get), so an unchanged resource keeps the
@@ -144,11 +139,8 @@ export const dnsRecord: Handler = {
   },
 
   async delete(id, props) {
-    try {
-      await edge().deleteDnsRecord(props.zoneId, id.includes("/") ? id.split("/")[1] : id);
-    } catch (e) {
-      if (!(e instanceof NotFoundError)) throw e; // already gone is what delete wants
-    }
+    const [zoneId, recordId] = zoneScopedId(id, props);
+    await deleteUnlessGone(() => edge().deleteDnsRecord(zoneId, recordId));
   },
 };
 

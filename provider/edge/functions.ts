@@ -1,0 +1,91 @@
+/**
+ * The edge network's read-only functions. They run in the program's process (a program awaits them or turns
+ * them into outputs), with the same configuration as the resources: stack config first, then the environment.
+ */
+import { z } from "zod";
+import { ValidationError } from "../http/errors";
+import { edge } from "./zones";
+
+const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id");
+/** `since`: a negative offset in minutes or an RFC 3339 time. `until`: `now` or an RFC 3339 time. */
+const Time = z.string().refine((t) => !Number.isNaN(Date.parse(t)) && /^\d{4}-\d{2}-\d{2}T/.test(t), { error: "must be an RFC 3339 time such as 2026-11-01T00:00:00Z" });
+
+export const functionArgs = {
+  getZone: z.object({ name: z.string().min(1).describe("The zone's domain name.") }),
+  verifyToken: z.object({}),
+  getZoneAnalytics: z
+    .object({
+      zoneId: ZoneId,
+      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-10080).describe("A negative offset in minutes (e.g. -1440) or an RFC 3339 time."),
+      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
+    })
+    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
+  getSecurityEvents: z.object({ zoneId: ZoneId }),
+  getCacheStats: z.object({ zoneId: ZoneId }),
+  listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional() }),
+};
+
+type Args<K extends keyof typeof functionArgs> = z.input<(typeof functionArgs)[K]>;
+
+function parse<K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> {
+  const r = functionArgs[name].safeParse(args ?? {});
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new ValidationError({ service: "edge", message: `${name}: ${i.path.join(".") || "arguments"}: ${i.message}` });
+  }
+  return r.data as z.output<(typeof functionArgs)[K]>;
+}
+
+export async function getZone(args: Args<"getZone">) {
+  const { name } = parse("getZone", args);
+  const zones = (await edge().listZones({ name })).filter((z) => z.name.toLowerCase() === name.toLowerCase());
+  if (zones.length !== 1) {
+    throw new ValidationError({
+      service: "edge",
+      message: zones.length ? `getZone: ${zones.length} zones are named "${name}"` : `getZone: no zone named "${name}" is visible to this token`,
+      remedy: zones.length ? "Use the zone's id" : "Check the name, or give the token Zone read permission",
+    });
+  }
+  const z = zones[0];
+  return { id: z.id, name: z.name, status: z.status ?? "active" };
+}
+
+export async function verifyToken() {
+  const t = await edge().verifyToken();
+  return { id: t.id, status: t.status };
+}
+
+export async function getZoneAnalytics(args: Args<"getZoneAnalytics">) {
+  const a = parse("getZoneAnalytics", args);
+  const result = await edge().analytics(a.zoneId, String(a.since), a.until);
+  return result.totals as {
+    since: string;
+    until: string;
+    requests: { all: number; cached: number; uncached: number };
+    bandwidth: { all: number; cached: number; uncached: number };
+    threats: { all: number };
+    pageviews: { all: number };
+    uniques: { all: number };
+  };
+}
+
+export async function getSecurityEvents(args: Args<"getSecurityEvents">) {
+  const { zoneId } = parse("getSecurityEvents", args);
+  return edge().securityEvents(zoneId) as Promise<{ ray_id: string; action: string; source: string; client_ip: string; country: string; host: string; path: string; occurred_at: string }[]>;
+}
+
+export async function getCacheStats(args: Args<"getCacheStats">) {
+  const { zoneId } = parse("getCacheStats", args);
+  const colos = await edge().cacheStats(zoneId);
+  return colos.map((c) => {
+    const t = c.totals as { requests: { all: number; cached: number; uncached: number }; bandwidth: { all: number; cached: number } };
+    return { colo: c.colo_id, requests: t.requests, bandwidth: t.bandwidth, hitRatio: t.requests.all ? t.requests.cached / t.requests.all : 0 };
+  });
+}
+
+export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {
+  const { accountId } = parse("listWorkerScripts", args);
+  const account = accountId ?? edge().accountId;
+  if (!account) throw new ValidationError({ service: "edge", message: "listWorkerScripts: no account", remedy: "Pass accountId, or set edge:accountId (EDGE_ACCOUNT_ID)" });
+  return (await edge().listWorkerScripts(account)).map((s) => ({ name: s.id, etag: s.etag, size: s.size, modifiedOn: s.modified_on }));
+}

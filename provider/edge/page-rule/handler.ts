@@ -1,0 +1,83 @@
+/** `ops.edge.PageRule`. id: the rule id (`PageRule.get` takes `<zoneId>/<ruleId>`). Natural key: the URL pattern. */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import type * as wire from "../wire";
+import { edge, resolveZone, type ZoneRef } from "../zones";
+import { zoneChanged, zoneScopedId } from "../zone-ref";
+import { PageRuleInputs, type PageRuleOutputs } from "./schema";
+
+const FIELDS = ["targets", "actions", "priority", "status"];
+const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function body(r: Bag): wire.PageRuleBody {
+  return {
+    targets: r.targets.map((value: string) => ({ target: "url" as const, constraint: { operator: "matches", value } })),
+    actions: r.actions.map((a: Bag) => (a.value === undefined ? { id: a.id } : { id: a.id, value: a.value })),
+    priority: r.priority,
+    status: r.status,
+  };
+}
+
+/** Outputs from the rule as stored; `priority` stays the rank asked for (the service renumbers to close gaps). */
+function outputs(wanted: Bag, zone: ZoneRef, rule: wire.PageRule): PageRuleOutputs {
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    targets: rule.targets.map((t) => t.constraint.value),
+    actions: rule.actions.map((a) => (a.value === undefined || a.value === null ? { id: a.id } : { id: a.id, value: a.value as string })),
+    priority: wanted.priority ?? rule.priority,
+    effectivePriority: rule.priority,
+    status: rule.status,
+    adopt: wanted.adopt ?? false,
+    createdOn: rule.created_on,
+    modifiedOn: rule.modified_on,
+  };
+}
+
+
+export const pageRule: Handler = {
+  async check(_olds, news) {
+    return checkWith(PageRuleInputs, news);
+  },
+
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces = zoneChanged(wanted, olds as PageRuleOutputs) ? [wanted.zoneId ? "zoneId" : "zoneName"] : [];
+    const changed = changedKeys(FIELDS, olds, wanted, same);
+    return { changes: replaces.length + changed.length > 0, replaces };
+  },
+
+  async create(r) {
+    const zone = await resolveZone(r);
+    const rule = await createByKey({
+      what: `page rule for ${r.targets[0]} in ${zone.name}`,
+      adopt: r.adopt,
+      find: async () => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]),
+      create: () => edge().createPageRule(zone.id, body(r)),
+      update: (existing) => edge().updatePageRule(zone.id, existing.id, body(r)),
+    });
+    return { id: rule.id, outs: outputs(r, zone, rule) };
+  },
+
+  async read(id, props) {
+    const [zoneId, ruleId] = zoneScopedId(id, props);
+    const rule = await unlessGone(() => edge().getPageRule(zoneId, ruleId));
+    if (!rule) return {};
+    const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
+    const outs = outputs(props, zone, rule);
+    if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
+    const { effectivePriority: _e, createdOn: _c, modifiedOn: _m, ...inputs } = outs;
+    return { id, props: outs, inputs };
+  },
+
+  async update(id, olds, news) {
+    const r = withoutProvider(news);
+    const zone = { id: olds.zoneId, name: olds.zoneName };
+    return { outs: outputs(r, zone, await edge().updatePageRule(zone.id, id, body(r))) };
+  },
+
+  async delete(id, props) {
+    const [zoneId, ruleId] = zoneScopedId(id, props);
+    await deleteUnlessGone(() => edge().deletePageRule(zoneId, ruleId));
+  },
+};

@@ -1,0 +1,79 @@
+/** `ops.edge.PageRule`: a URL pattern and the actions applied to requests that match it. */
+import { z } from "zod";
+import { ruleFailure } from "../../check";
+import { urlPatternProblem } from "../url-pattern";
+import { zoneInputs, zoneRule } from "../zone-ref";
+
+export const token = "edge:PageRule";
+
+const onOff = ["on", "off"];
+/** The actions the provider knows, with the values each takes (none: a flag without a value). */
+export const ACTIONS: Record<string, { values?: readonly string[]; range?: [number, number]; forwarding?: true; flag?: true }> = {
+  always_use_https: { flag: true },
+  automatic_https_rewrites: { values: onOff },
+  browser_cache_ttl: { range: [0, 31_536_000] },
+  browser_check: { values: onOff },
+  cache_deception_armor: { values: onOff },
+  cache_level: { values: ["bypass", "basic", "simplified", "aggressive", "cache_everything"] },
+  disable_apps: { flag: true },
+  disable_performance: { flag: true },
+  disable_security: { flag: true },
+  edge_cache_ttl: { range: [1, 2_419_200] },
+  email_obfuscation: { values: onOff },
+  forwarding_url: { forwarding: true },
+  rocket_loader: { values: onOff },
+  security_level: { values: ["off", "essentially_off", "low", "medium", "high", "under_attack"] },
+  ssl: { values: ["off", "flexible", "full", "strict"] },
+};
+
+const Forwarding = z.object({ url: z.url("forwarding_url needs a url"), status_code: z.union([z.literal(301), z.literal(302)]) });
+export const PageRuleAction = z.object({
+  id: z.string().describe("The action, e.g. `cache_level`, `always_use_https`, `forwarding_url`."),
+  value: z.union([z.string(), z.number(), Forwarding]).optional().describe("The action's value; absent for flags such as `always_use_https`."),
+});
+
+function actionProblem(a: z.infer<typeof PageRuleAction>): string | undefined {
+  const spec = ACTIONS[a.id];
+  if (!spec) return `unknown action "${a.id}": use one of ${Object.keys(ACTIONS).join(", ")}`;
+  if (spec.flag) return a.value === undefined ? undefined : `${a.id} takes no value: remove it`;
+  if (spec.values) return typeof a.value === "string" && spec.values.includes(a.value) ? undefined : `${a.id} must be one of ${spec.values.join(", ")}`;
+  if (spec.range) {
+    const [lo, hi] = spec.range;
+    return Number.isInteger(a.value) && (a.value as number) >= lo && (a.value as number) <= hi ? undefined : `${a.id} must be a whole number of seconds from ${lo} to ${hi}`;
+  }
+  return Forwarding.safeParse(a.value).success ? undefined : "forwarding_url takes { url, status_code: 301 | 302 }";
+}
+
+export const PageRuleInputs = z
+  .object({
+    ...zoneInputs,
+    targets: z.array(z.string()).length(1, "targets takes exactly one URL pattern (the service matches one per rule)").describe("The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`."),
+    actions: z.array(PageRuleAction).min(1, "a page rule needs at least one action").describe("What to do with matching requests, e.g. `{ id: \"cache_level\", value: \"cache_everything\" }`."),
+    priority: z.number().int().min(1).max(1000).default(1).describe("Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn."),
+    status: z.enum(["active", "disabled"], { error: "status must be active or disabled" }).default("active"),
+    adopt: z.boolean().default(false).describe("Take over an existing rule with the same URL pattern instead of adding a second one."),
+  })
+  .superRefine((r, ctx) => {
+    zoneRule(r, ctx);
+    const problem = urlPatternProblem(r.targets[0], r.zoneName?.toLowerCase());
+    if (problem) ruleFailure(ctx, "targets", problem, ["zoneName"]);
+    r.actions.forEach((a, i) => {
+      const p = actionProblem(a);
+      if (p) ctx.addIssue({ code: "custom", path: ["actions", i, "value"], message: p });
+    });
+  });
+export type PageRuleInputs = z.output<typeof PageRuleInputs>;
+
+export const PageRuleOutputs = z.object({
+  zoneId: z.string(),
+  zoneName: z.string(),
+  targets: z.array(z.string()),
+  actions: z.array(PageRuleAction),
+  priority: z.number().describe("The rank asked for."),
+  effectivePriority: z.number().describe("The rank the service gave the rule after closing gaps."),
+  status: z.string(),
+  adopt: z.boolean(),
+  createdOn: z.string().optional(),
+  modifiedOn: z.string().optional(),
+});
+export type PageRuleOutputs = z.infer<typeof PageRuleOutputs>;

@@ -1,0 +1,55 @@
+/**
+ * `ops.edge.WorkerScript`: an edge script, uploaded as raw JavaScript. Compared by the SHA-256 of its body, so
+ * state keeps a hash, not a second copy of the script.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { EDGE_SETTINGS, read } from "../../config";
+import { ruleFailure } from "../../check";
+
+export const token = "edge:WorkerScript";
+
+export const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
+
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The script's body: `content` itself, or the file `source` names (relative to the program's directory). */
+export function scriptBody(r: { content?: string; source?: string }): string {
+  return r.content ?? readFileSync(path.resolve(r.source!), "utf8");
+}
+
+export const WorkerScriptInputs = z
+  .object({
+    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to edge:accountId (EDGE_ACCOUNT_ID). Changing it replaces the script.").meta({ replaceOnChanges: true }),
+    name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit").describe("The script's name. Changing it replaces the script.").meta({ replaceOnChanges: true }),
+    content: z.string().min(1, "content must not be empty").optional().describe("The script's JavaScript. Give this or source."),
+    source: z.string().min(1).optional().describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
+    contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body."),
+  })
+  .transform((r, ctx) => {
+    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
+    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with edge:accountId (or EDGE_ACCOUNT_ID)");
+    if (!r.content === !r.source) ruleFailure(ctx, r.content ? "source" : "content", "set exactly one of content and source", ["content", "source"]);
+    let body: string | undefined;
+    try {
+      body = r.content || r.source ? scriptBody(r) : undefined;
+    } catch (e) {
+      ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+    }
+    if (body !== undefined && Buffer.byteLength(body) > MAX_SCRIPT_BYTES) ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
+    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body) };
+  });
+export type WorkerScriptInputs = z.output<typeof WorkerScriptInputs>;
+
+export const WorkerScriptOutputs = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  source: z.string().optional(),
+  contentHash: z.string().describe("SHA-256 of the deployed body."),
+  size: z.number().describe("The deployed body's size in bytes."),
+  createdOn: z.string().optional(),
+  modifiedOn: z.string().optional(),
+});
+export type WorkerScriptOutputs = z.infer<typeof WorkerScriptOutputs>;

@@ -1,0 +1,36 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { FirewallRuleOutputs, type FirewallRuleInputs } from "../../provider/edge/firewall-rule/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("edge:FirewallRule");
+
+export type FirewallRuleArgs = InputsOf<z.input<typeof FirewallRuleInputs>>;
+type Out = FirewallRuleOutputs;
+
+/**
+ * A firewall rule. The expression is checked at preview for what can be proven wrong (unbalanced quotes or braces,
+ * invalid addresses in `ip.src in {...}`, unknown fields).
+ *
+ *     new ops.edge.FirewallRule("bad-net", { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24}" }, action: "block" });
+ */
+export class FirewallRule extends pulumi.dynamic.Resource {
+  declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
+  declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
+  declare readonly filter: pulumi.Output<Out["filter"]>;
+  declare readonly filterId: pulumi.Output<Out["filterId"]>;
+  declare readonly action: pulumi.Output<Out["action"]>;
+  declare readonly description: pulumi.Output<Out["description"]>;
+  declare readonly paused: pulumi.Output<Out["paused"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
+
+  constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(FirewallRuleOutputs), ...args }, opts, "edge", "FirewallRule");
+  }
+
+  /** Reads an existing object without managing it. `id` is `<zoneId>/<ruleId>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FirewallRule {
+    return new FirewallRule(name, {} as FirewallRuleArgs, { ...opts, id });
+  }
+}

@@ -1,0 +1,39 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { PageRuleOutputs, type PageRuleInputs } from "../../provider/edge/page-rule/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("edge:PageRule");
+
+export type PageRuleArgs = InputsOf<z.input<typeof PageRuleInputs>>;
+type Out = PageRuleOutputs;
+
+/**
+ * A page rule: a URL pattern and the actions for matching requests. `priority` is the rank you ask for; the service
+ * renumbers ranks to close gaps, reported as `effectivePriority`, so sparse ranks never churn.
+ *
+ *     new ops.edge.PageRule("static", { zoneName: "example.com", targets: ["example.com/static/*"],
+ *       actions: [{ id: "cache_level", value: "cache_everything" }], priority: 10 });
+ */
+export class PageRule extends pulumi.dynamic.Resource {
+  declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
+  declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
+  declare readonly targets: pulumi.Output<Out["targets"]>;
+  declare readonly actions: pulumi.Output<Out["actions"]>;
+  declare readonly priority: pulumi.Output<Out["priority"]>;
+  declare readonly effectivePriority: pulumi.Output<Out["effectivePriority"]>;
+  declare readonly status: pulumi.Output<Out["status"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
+  declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+
+  constructor(name: string, args: PageRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(PageRuleOutputs), ...args }, opts, "edge", "PageRule");
+  }
+
+  /** Reads an existing object without managing it. `id` is `<zoneId>/<ruleId>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PageRule {
+    return new PageRule(name, {} as PageRuleArgs, { ...opts, id });
+  }
+}

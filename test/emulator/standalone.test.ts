@@ -1,0 +1,32 @@
+/** `npm run emulators`: the compiled entry point starts on loopback and prints how to point a program at it. */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+describe("npm run emulators", () => {
+  it("prints each base URL and the variables to export, and answers there", async () => {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
+      env: { ...process.env, EDGE_EMULATOR_PORT: "0" },
+    });
+    try {
+      let out = "";
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (d) => {
+          out += d;
+          if (out.includes("test hooks")) resolve();
+        });
+        child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const base = /export EDGE_BASE_URL=(\S+)/.exec(out)![1];
+      const token = /export EDGE_API_TOKEN=(\S+)/.exec(out)![1];
+      expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(out).toContain("export EDGE_ACCOUNT_ID=");
+      const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await res.json()).result.status).toBe("active");
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});

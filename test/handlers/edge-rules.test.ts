@@ -1,0 +1,193 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EdgeEmulator } from "../../emulators";
+import { call } from "../../provider/door";
+import { startEdge, zoneId } from "../helpers/edge";
+
+let edge: EdgeEmulator;
+beforeAll(async () => (edge = await startEdge()));
+afterAll(() => edge.stop());
+beforeEach(() => {
+  edge.reset();
+  edge.log.splice(0);
+  edge.clearFaults();
+});
+
+async function make(type: string, args: Record<string, unknown>) {
+  const { inputs, failures } = await call(type, "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call(type, "create", [inputs])) };
+}
+const api = (p: string, init: RequestInit = {}) =>
+  fetch(`${edge.url}/client/v4${p}`, { ...init, headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" } });
+
+const rule = (value: string, priority: number, cache = "cache_everything") => ({
+  zoneName: "example.com",
+  targets: [`example.com/${value}/*`],
+  actions: [{ id: "cache_level", value: cache }],
+  priority,
+});
+
+describe("PageRule", () => {
+  it("keeps the ranks asked for while the service closes gaps: no churn", async () => {
+    const a = await make("edge:PageRule", rule("static", 10));
+    const b = await make("edge:PageRule", rule("assets", 20));
+    for (const r of [a, b]) {
+      const read = await call("edge:PageRule", "read", [r.id, r.outs]);
+      expect(read.inputs).toBeUndefined();
+      expect((await call("edge:PageRule", "diff", [r.id, read.props, r.inputs])).changes).toBe(false);
+    }
+    const b2 = await call("edge:PageRule", "read", [b.id, b.outs]);
+    expect(b2.props).toMatchObject({ priority: 20, effectivePriority: 2 });
+  });
+
+  it("updates actions in place, reports drift, adopts by URL pattern, deletes idempotently", async () => {
+    const a = await make("edge:PageRule", rule("static", 1));
+    const news = (await call("edge:PageRule", "check", [{}, rule("static", 1, "aggressive")])).inputs;
+    expect(await call("edge:PageRule", "diff", [a.id, a.outs, news])).toMatchObject({ changes: true, replaces: [] });
+    const { outs } = await call("edge:PageRule", "update", [a.id, a.outs, news]);
+    expect(outs.actions).toEqual([{ id: "cache_level", value: "aggressive" }]);
+
+    await api(`/zones/${zoneId(edge)}/pagerules/${a.id}`, { method: "PATCH", body: JSON.stringify({ status: "disabled" }) });
+    expect((await call("edge:PageRule", "read", [a.id, outs])).inputs.status).toBe("disabled");
+
+    const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
+    expect(adopted.id).toBe(a.id);
+    await call("edge:PageRule", "delete", [a.id, outs]);
+    await call("edge:PageRule", "delete", [a.id, outs]);
+    expect(await call("edge:PageRule", "read", [a.id, outs])).toEqual({});
+  });
+
+  it("keeps the rule the service made when the create's answer is lost", async () => {
+    edge.inject({ match: { method: "POST", path: "pagerules$" }, count: 1, kind: "drop-after" });
+    await make("edge:PageRule", rule("lost", 1));
+    const list = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json();
+    expect(list.result).toHaveLength(1);
+  });
+
+  it("refuses at check: unknown actions, bad values, a pattern outside the zone", async () => {
+    const bad = await call("edge:PageRule", "check", [{}, { ...rule("x", 1), actions: [{ id: "cache_level", value: "everything" }, { id: "teleport" }] }]);
+    expect(bad.failures.map((f: { property: string }) => f.property)).toEqual(["actions.0.value", "actions.1.value"]);
+    const outside = await call("edge:PageRule", "check", [{}, { ...rule("x", 1), targets: ["other.org/*"] }]);
+    expect(outside.failures[0]).toMatchObject({ property: "targets", reason: expect.stringMatching(/outside the zone/) });
+  });
+});
+
+describe("FirewallRule", () => {
+  const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
+
+  it("creates, updates with PUT, reports drift and deletes", async () => {
+    const r = await make("edge:FirewallRule", fw);
+    expect(r.outs).toMatchObject({ action: "block", filter: { expression: fw.filter.expression } });
+    const news = (await call("edge:FirewallRule", "check", [{}, { ...fw, action: "managed_challenge" }])).inputs;
+    const { outs } = await call("edge:FirewallRule", "update", [r.id, r.outs, news]);
+    expect(outs.action).toBe("managed_challenge");
+    expect(edge.count("PUT", /firewall\/rules\//)).toBe(1);
+    await api(`/zones/${zoneId(edge)}/firewall/rules/${r.id}`, { method: "PUT", body: JSON.stringify({ ...fw, action: "log" }) });
+    expect((await call("edge:FirewallRule", "read", [r.id, outs])).inputs.action).toBe("log");
+    await call("edge:FirewallRule", "delete", [r.id, outs]);
+    expect(await call("edge:FirewallRule", "read", [r.id, outs])).toEqual({});
+  });
+
+  it.each([
+    ["ip.src in {198.51.100.0/24", /unbalanced "\{"/],
+    ['http.host eq "example.com', /unbalanced quote/],
+    ["(ip.src eq 198.51.100.1", /unbalanced "\("/],
+    ["ip.src in {198.51.100.0/33}", /not an IP address or CIDR/],
+    ["ip.src in {300.1.1.1}", /not an IP address or CIDR/],
+    ["ip.src eq 1.2.3", /not an IP address/],
+    ["http.hots eq \"example.com\"", /unknown field "http.hots"/],
+  ])("refuses %s", async (expression, reason) => {
+    const r = await call("edge:FirewallRule", "check", [{}, { ...fw, filter: { expression } }]);
+    expect(r.failures).toContainEqual({ property: "filter.expression", reason: expect.stringMatching(reason) });
+  });
+
+  it("accepts a realistic expression with strings that look like fields", async () => {
+    const expression = '(http.request.uri.path eq "/wp-login.php" and not ip.src in {203.0.113.7}) or http.user_agent contains "bad.bot"';
+    expect((await call("edge:FirewallRule", "check", [{}, { ...fw, filter: { expression } }])).failures).toEqual([]);
+  });
+});
+
+describe("RateLimit", () => {
+  const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } };
+
+  it("creates, no drift on read, updates with PUT", async () => {
+    const r = await make("edge:RateLimit", rl);
+    const read = await call("edge:RateLimit", "read", [r.id, r.outs]);
+    expect(read.inputs).toBeUndefined();
+    expect((await call("edge:RateLimit", "diff", [r.id, read.props, r.inputs])).changes).toBe(false);
+    const news = (await call("edge:RateLimit", "check", [{}, { ...rl, threshold: 20 }])).inputs;
+    await call("edge:RateLimit", "update", [r.id, r.outs, news]);
+    expect(edge.count("PUT", /rate_limits\//)).toBe(1);
+    expect(edge.count("PATCH")).toBe(0);
+  });
+
+  it.each([
+    [{ action: { mode: "ban" } }, "action.timeout", /needs action.timeout/],
+    [{ action: { mode: "challenge", timeout: 600 } }, "action.timeout", /ban and simulate only/],
+    [{ action: { mode: "ban", timeout: 30 } }, "action.timeout", /at least the period/],
+    [{ threshold: 1 }, "threshold", /at least 2/],
+    [{ period: 5 }, "period", /10 to 86400/],
+    [{ action: { mode: "explode", timeout: 600 } }, "action.mode", /one of simulate, ban/],
+  ])("refuses %j", async (bad, property, reason) => {
+    const r = await call("edge:RateLimit", "check", [{}, { ...rl, ...bad }]);
+    expect(r.failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
+  });
+});
+
+describe("WorkerScript", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "worker-"));
+  const file = path.join(dir, "worker.js");
+
+  it("deploys from a file, compares by hash, reads drift and deletes", async () => {
+    writeFileSync(file, "export default { fetch() { return new Response('v1') } }");
+    const r = await make("edge:WorkerScript", { name: "hello", source: file });
+    expect(r.id).toMatch(/^[0-9a-f]{32}\/hello$/);
+    expect(r.outs).not.toHaveProperty("content");
+    expect((await call("edge:WorkerScript", "diff", [r.id, r.outs, r.inputs])).changes).toBe(false);
+
+    writeFileSync(file, "export default { fetch() { return new Response('v2') } }");
+    const v2 = (await call("edge:WorkerScript", "check", [{}, { name: "hello", source: file }])).inputs;
+    expect(await call("edge:WorkerScript", "diff", [r.id, r.outs, v2])).toMatchObject({ changes: true, replaces: [] });
+    const { outs } = await call("edge:WorkerScript", "update", [r.id, r.outs, v2]);
+    expect(edge.scripts.get("hello")!.body).toContain("v2");
+
+    edge.scripts.get("hello")!.body = "tampered";
+    expect((await call("edge:WorkerScript", "read", [r.id, outs])).inputs.contentHash).not.toBe(outs.contentHash);
+    expect(await call("edge:WorkerScript", "diff", [r.id, outs, { ...v2, name: "renamed" }])).toMatchObject({ replaces: ["name"] });
+    await call("edge:WorkerScript", "delete", [r.id, outs]);
+    await call("edge:WorkerScript", "delete", [r.id, outs]);
+    expect(await call("edge:WorkerScript", "read", [r.id, outs])).toEqual({});
+  });
+
+  it("refuses a missing file, both or neither of content and source, and a bad name", async () => {
+    const check = (a: object) => call("edge:WorkerScript", "check", [{}, a]);
+    expect((await check({ name: "x", source: path.join(dir, "missing.js") })).failures[0]).toMatchObject({ property: "source", reason: expect.stringMatching(/ENOENT/) });
+    expect((await check({ name: "x" })).failures[0].reason).toMatch(/exactly one of content and source/);
+    expect((await check({ name: "x", content: "a", source: file })).failures[0].reason).toMatch(/exactly one/);
+    expect((await check({ name: "../etc", content: "a" })).failures[0].property).toBe("name");
+  });
+});
+
+describe("edge functions", () => {
+  it("answer with typed, deterministic data and validate their arguments", async () => {
+    const fns = await import("../../provider/edge/functions");
+    const zone = await fns.getZone({ name: "example.com" });
+    expect(zone).toEqual({ id: zoneId(edge), name: "example.com", status: "active" });
+    await expect(fns.getZone({ name: "nope.example" })).rejects.toThrow(/no zone named "nope.example"/);
+    expect(await fns.verifyToken()).toMatchObject({ status: "active" });
+    const a1 = await fns.getZoneAnalytics({ zoneId: zone.id, since: -1440 });
+    const a2 = await fns.getZoneAnalytics({ zoneId: zone.id, since: -1440 });
+    expect(a1.requests.all).toBe(a2.requests.all);
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: 60 })).rejects.toThrow(/since.*negative offset/);
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2026-11-02T00:00:00Z", until: "2026-11-01T00:00:00Z" })).rejects.toThrow(/before until/);
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, until: "tomorrow" as never })).rejects.toThrow(/until/);
+    expect((await fns.getSecurityEvents({ zoneId: zone.id })).length).toBe(5);
+    const stats = await fns.getCacheStats({ zoneId: zone.id });
+    expect(stats[0].hitRatio).toBeGreaterThan(0);
+    await make("edge:WorkerScript", { name: "listed", content: "export default {}" });
+    expect((await fns.listWorkerScripts()).map((s) => s.name)).toEqual(["listed"]);
+  });
+});
