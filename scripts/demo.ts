@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
-import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../emulators";
 import { ROOT } from "./gen-schema";
 
 const keep = process.argv.includes("--keep");
@@ -35,7 +35,11 @@ async function main(): Promise<void> {
   };
   const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
   const stack = await LocalWorkspace.createOrSelectStack({ stackName: "demo", workDir: ROOT }, { pulumiCommand, envVars, pulumiHome: `${scratch}/home` });
-  await stack.setAllConfig({ "edge:baseUrl": { value: edge.url }, "edge:apiToken": { value: DEMO_TOKEN, secret: true } });
+  await stack.setAllConfig({
+    "edge:baseUrl": { value: edge.url },
+    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "edge:accountId": { value: DEMO_ACCOUNT },
+  });
   const writes = () => edge.log.filter((e) => e.method !== "GET").length;
   console.log(`edge emulator on ${edge.url}; engine ${pulumiCommand.version}; state in ${scratch}/state`);
 

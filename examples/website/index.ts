@@ -8,6 +8,13 @@ const origin = config.get("originIp") ?? "203.0.113.10";
 const apiTtl = config.getNumber("apiTtl") ?? 300;
 /** Changing this between CNAME and A replaces the docs record. */
 const docsType = config.get("docsType") ?? "CNAME";
+/** Changing these updates the page rule, firewall rule, rate limit and edge script in place. */
+const cacheLevel = config.get("cacheLevel") ?? "cache_everything";
+const firewallAction = (config.get("firewallAction") ?? "block") as "block" | "managed_challenge";
+const loginThreshold = config.getNumber("loginThreshold") ?? 10;
+const workerVersion = config.get("workerVersion") ?? "1";
+/** Changing this renames the edge script, which replaces it. */
+const workerName = config.get("workerName") ?? "site-edge";
 
 // Zone settings: each is restored to the value found before when the stack is destroyed.
 const https = new ops.edge.ZoneSetting("always-use-https", { zoneName, settingId: "always_use_https", value: "on" });
@@ -31,7 +38,53 @@ new ops.edge.DnsRecord("docs", {
 new ops.edge.DnsRecord("mail", { zoneName, type: "MX", name: "@", content: "mail.example.net", priority: 10, ttl: 3600 });
 new ops.edge.DnsRecord("spf", { zoneName, type: "TXT", name: "@", content: "v=spf1 include:_spf.example.net ~all", ttl: 3600 });
 
+// Caching: two page rules with sparse ranks (10, 20); the service renumbers them 1, 2 and nothing churns.
+const cacheStatic = new ops.edge.PageRule("cache-static", {
+  zoneName,
+  targets: [`${zoneName}/static/*`],
+  actions: [{ id: "cache_level", value: cacheLevel }],
+  priority: 10,
+});
+new ops.edge.PageRule("https-docs", {
+  zoneName,
+  targets: [`docs.${zoneName}/*`],
+  actions: [{ id: "always_use_https" }, { id: "browser_cache_ttl", value: 3600 }],
+  priority: 20,
+});
+
+// Security: a network that is blocked outright, and a rate limit on the login path.
+new ops.edge.FirewallRule("block-bad-net", {
+  zoneName,
+  filter: { expression: "ip.src in {198.51.100.0/24}" },
+  action: firewallAction,
+  description: "known bad network",
+});
+new ops.edge.RateLimit("login", {
+  zoneName,
+  threshold: loginThreshold,
+  period: 60,
+  action: { mode: "ban", timeout: 600 },
+  match: { request: { url: `${zoneName}/login*`, methods: ["POST"] } },
+  description: "slow down password guessing",
+});
+
+// The edge script, from a file next to this program; compared by content hash.
+const script = new ops.edge.WorkerScript("edge-script", {
+  name: workerName,
+  source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
+});
+
+// Read-only views: promises a program can turn into outputs.
+const zone = ops.edge.getZone({ name: zoneName });
+export const zoneStatus = pulumi.output(zone).status;
+export const lastDayRequests = pulumi.output(zone.then((z) => ops.edge.getZoneAnalytics({ zoneId: z.id, since: -1440 }))).requests.all;
+export const busiestLocation = pulumi.output(
+  zone.then(async (z) => (await ops.edge.getCacheStats({ zoneId: z.id })).sort((a, b) => b.requests.all - a.requests.all)[0].colo),
+);
+
 export const zoneId = apex.zoneId;
+export const cacheRank = { asked: cacheStatic.priority, effective: cacheStatic.effectivePriority };
+export const scriptHash = script.contentHash;
 export const apexHostname = apex.hostname;
 export const apiRecord = { id: api.id, hostname: api.hostname, ttl: api.ttl };
 export const sslWas = ssl.initialValue;

@@ -3,7 +3,7 @@
  * vs replace, drift revealed by refresh, out-of-band deletion, destroy, and a state that holds no token.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let edge: EdgeEmulator;
@@ -11,6 +11,20 @@ let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const records = () => [...zone().records.values()];
 const record = (name: string, type?: string) => records().find((r) => r.name === name && (!type || r.type === type));
+/** The API's own view (the emulator keeps rules behind its routes). */
+async function api(path: string, init: RequestInit = {}): Promise<any> {
+  const res = await fetch(`${edge.url}/client/v4${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json", ...init.headers },
+  });
+  const text = await res.text();
+  return text.startsWith("{") ? JSON.parse(text).result : text;
+}
+const pageRules = () => api(`/zones/${zone().id}/pagerules`);
+const firewallRules = () => api(`/zones/${zone().id}/firewall/rules`);
+const rateLimits = () => api(`/zones/${zone().id}/rate_limits`);
+const scripts = () => [...edge.scripts.keys()];
+const RESOURCES = 15; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script
 
 beforeAll(async () => {
   withoutEnvFallback();
@@ -18,6 +32,7 @@ beforeAll(async () => {
   engine = await exampleStack("website", {
     "edge:baseUrl": { value: edge.url },
     "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "edge:accountId": { value: DEMO_ACCOUNT },
   });
 }, 300_000);
 
@@ -30,7 +45,7 @@ afterAll(async () => {
 describe("website example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
-    expect(preview.changeSummary.create).toBe(11); // 10 resources and the stack
+    expect(preview.changeSummary.create).toBe(RESOURCES + 1); // and the stack
     expect(edge.log.filter((e) => e.method !== "GET")).toEqual([]);
     expect(records()).toHaveLength(0);
   });
@@ -40,8 +55,15 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     const up = await timed("up", () => engine.stack.up({ onOutput: (o) => (printed += o), debug: true }));
     expect(printed).toContain("created");
     expect(printed).not.toContain(DEMO_TOKEN); // not even with debug logging on
-    expect(up.summary.resourceChanges?.create).toBe(11);
+    expect(up.summary.resourceChanges?.create).toBe(RESOURCES + 1);
     expect(records()).toHaveLength(7);
+    expect((await pageRules()).map((r: { priority: number }) => r.priority).sort()).toEqual([1, 2]);
+    expect(await firewallRules()).toHaveLength(1);
+    expect(await rateLimits()).toHaveLength(1);
+    expect(scripts()).toEqual(["site-edge"]);
+    expect(up.outputs.cacheRank.value).toEqual({ asked: 10, effective: 1 });
+    expect(up.outputs.zoneStatus.value).toBe("active");
+    expect(up.outputs.lastDayRequests.value).toBeGreaterThan(0);
     expect(record("example.com", "A")).toMatchObject({ proxied: true, ttl: 1 });
     expect(record("api.example.com")).toMatchObject({ ttl: 300 });
     expect(record("example.com", "AAAA")?.content).toBe("2001:db8::10");
@@ -50,7 +72,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
 
     const writes = edge.log.length;
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
-    expect(again.summary.resourceChanges).toEqual({ same: 11 });
+    expect(again.summary.resourceChanges).toEqual({ same: RESOURCES + 1 });
     expect(edge.log.slice(writes).filter((e) => e.method !== "GET")).toEqual([]);
   });
 
@@ -71,7 +93,63 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(docs[0].id).not.toBe(docsId);
   });
 
-  it("4. a change made out of band is reported by refresh and undone by up", async () => {
+  it("4. page rule, firewall rule, rate limit and script update in place; renaming the script replaces it", async () => {
+    await engine.stack.setAllConfig({
+      cacheLevel: { value: "aggressive" },
+      firewallAction: { value: "managed_challenge" },
+      loginThreshold: { value: "20" },
+      workerVersion: { value: "2" },
+    });
+    const puts = edge.count("PUT");
+    const update = await timed("up (rules update)", () => engine.stack.up());
+    expect(update.summary.resourceChanges).toMatchObject({ update: 4 });
+    expect((await pageRules()).find((r: any) => r.targets[0].constraint.value === "example.com/static/*").actions).toEqual([{ id: "cache_level", value: "aggressive" }]);
+    expect((await firewallRules())[0].action).toBe("managed_challenge");
+    expect((await rateLimits())[0].threshold).toBe(20);
+    expect(edge.scripts.get("site-edge")!.body).toContain("(v2)");
+    expect(edge.count("PUT") - puts).toBe(3); // firewall rule, rate limit, script
+
+    await engine.stack.setConfig("workerName", { value: "site-edge-next" });
+    const replace = await timed("up (script rename)", () => engine.stack.up());
+    expect(replace.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(scripts()).toEqual(["site-edge-next"]);
+  });
+
+  it("6. out-of-band edits of rules and the script are reported by refresh and undone by up", async () => {
+    const [rule] = (await pageRules()).filter((r: any) => r.targets[0].constraint.value === "example.com/static/*");
+    await api(`/zones/${zone().id}/pagerules/${rule.id}`, { method: "PATCH", body: JSON.stringify({ status: "disabled" }) });
+    const [fw] = await firewallRules();
+    await api(`/zones/${zone().id}/firewall/rules/${fw.id}`, { method: "PUT", body: JSON.stringify({ ...fw, action: "log" }) });
+    const [rl] = await rateLimits();
+    await api(`/zones/${zone().id}/rate_limits/${rl.id}`, { method: "PUT", body: JSON.stringify({ ...rl, threshold: 999 }) });
+    edge.scripts.get("site-edge-next")!.body = "export default {} // hot-fixed by hand";
+
+    const refresh = await timed("refresh (rules drift)", () => engine.stack.refresh());
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 4 });
+    const up = await timed("up (rules restore)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ update: 4 });
+    expect((await pageRules()).find((r: any) => r.id === rule.id).status).toBe("active");
+    expect((await firewallRules())[0].action).toBe("managed_challenge");
+    expect((await rateLimits())[0].threshold).toBe(20);
+    expect(edge.scripts.get("site-edge-next")!.body).toContain("(v2)");
+  });
+
+  it("8. rules and the script deleted out of band are dropped by refresh and recreated by up", async () => {
+    for (const r of await pageRules()) await api(`/zones/${zone().id}/pagerules/${r.id}`, { method: "DELETE" });
+    for (const r of await firewallRules()) await api(`/zones/${zone().id}/firewall/rules/${r.id}`, { method: "DELETE" });
+    for (const r of await rateLimits()) await api(`/zones/${zone().id}/rate_limits/${r.id}`, { method: "DELETE" });
+    edge.scripts.clear();
+    const refresh = await timed("refresh (rules deleted)", () => engine.stack.refresh());
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 5 });
+    const up = await timed("up (rules recreate)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
+    expect(await pageRules()).toHaveLength(2);
+    expect(scripts()).toEqual(["site-edge-next"]);
+    const again = await engine.stack.preview({ expectNoChanges: true });
+    expect(again.changeSummary).toEqual({ same: RESOURCES + 1 });
+  });
+
+  it("5. a change made out of band is reported by refresh and undone by up", async () => {
     const api = record("api.example.com")!;
     const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/dns_records/${api.id}`, {
       method: "PATCH",
@@ -89,7 +167,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(zone().settings.security_level.value).toBe("high");
   });
 
-  it("5. a record deleted out of band is dropped by refresh and recreated by up", async () => {
+  it("7. a record deleted out of band is dropped by refresh and recreated by up", async () => {
     const spf = records().find((r) => r.type === "TXT")!;
     zone().records.delete(spf.id);
     const refresh = await timed("refresh (deleted)", () => engine.stack.refresh());
@@ -99,7 +177,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(records().filter((r) => r.type === "TXT")).toHaveLength(1);
   });
 
-  it("7. the state holds no token; __provider is small", async () => {
+  it("9. the state holds no token; __provider is small", async () => {
     // At rest: every file the backend wrote (current state, history, backups). The engine keeps stack config on
     // its default provider, where a secret is stored encrypted; the Automation API's exportStack decrypts it
     // (--show-secrets), so it is not the place to look.
@@ -113,17 +191,21 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     const resourcesText = JSON.stringify(state.deployment.resources.filter((r: { type: string }) => r.type !== "pulumi:providers:pulumi-nodejs"));
     expect(resourcesText).not.toContain(DEMO_TOKEN);
     const resources = (state.deployment.resources as { type: string; outputs?: { __provider?: string } }[]).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
-    expect(resources).toHaveLength(10);
+    expect(resources).toHaveLength(RESOURCES);
     const sizes = resources.map((r) => r.outputs!.__provider!.length);
     timings["__provider bytes per resource"] = Math.max(...sizes);
     timings["state bytes per resource"] = Math.round(text.length / resources.length);
     expect(Math.max(...sizes)).toBeLessThan(4096);
   });
 
-  it("6. destroy leaves no record of the stack and the zone settings as they were", async () => {
+  it("10. destroy leaves no record of the stack and the zone settings as they were", async () => {
     const destroy = await timed("destroy", () => engine.stack.destroy());
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 11 });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: RESOURCES + 1 });
     expect(records()).toEqual([]);
+    expect(await pageRules()).toEqual([]);
+    expect(await firewallRules()).toEqual([]);
+    expect(await rateLimits()).toEqual([]);
+    expect(scripts()).toEqual([]);
     expect(zone().settings.ssl.value).toBe("flexible");
     expect(zone().settings.always_use_https.value).toBe("off");
     expect(zone().settings.security_level.value).toBe("medium");
