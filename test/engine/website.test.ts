@@ -115,7 +115,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(scripts()).toEqual(["site-edge-next"]);
   });
 
-  it("6. out-of-band edits of rules and the script are reported by refresh and undone by up", async () => {
+  it("5. out-of-band edits of rules and the script are reported by refresh and undone by up", async () => {
     const [rule] = (await pageRules()).filter((r: any) => r.targets[0].constraint.value === "example.com/static/*");
     await api(`/zones/${zone().id}/pagerules/${rule.id}`, { method: "PATCH", body: JSON.stringify({ status: "disabled" }) });
     const [fw] = await firewallRules();
@@ -134,7 +134,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(edge.scripts.get("site-edge-next")!.body).toContain("(v2)");
   });
 
-  it("8. rules and the script deleted out of band are dropped by refresh and recreated by up", async () => {
+  it("6. rules and the script deleted out of band are dropped by refresh and recreated by up", async () => {
     for (const r of await pageRules()) await api(`/zones/${zone().id}/pagerules/${r.id}`, { method: "DELETE" });
     for (const r of await firewallRules()) await api(`/zones/${zone().id}/firewall/rules/${r.id}`, { method: "DELETE" });
     for (const r of await rateLimits()) await api(`/zones/${zone().id}/rate_limits/${r.id}`, { method: "DELETE" });
@@ -149,7 +149,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(again.changeSummary).toEqual({ same: RESOURCES + 1 });
   });
 
-  it("5. a change made out of band is reported by refresh and undone by up", async () => {
+  it("7. a change made out of band is reported by refresh and undone by up", async () => {
     const api = record("api.example.com")!;
     const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/dns_records/${api.id}`, {
       method: "PATCH",
@@ -167,7 +167,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(zone().settings.security_level.value).toBe("high");
   });
 
-  it("7. a record deleted out of band is dropped by refresh and recreated by up", async () => {
+  it("8. a record deleted out of band is dropped by refresh and recreated by up", async () => {
     const spf = records().find((r) => r.type === "TXT")!;
     zone().records.delete(spf.id);
     const refresh = await timed("refresh (deleted)", () => engine.stack.refresh());
