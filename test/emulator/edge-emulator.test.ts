@@ -1,18 +1,11 @@
 /** The edge emulator's own contract: test hooks over HTTP, fault kinds, loopback guard, and Document 1's other objects. */
 import * as http from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNT, DEMO_TOKEN, type EdgeEmulator } from "../../emulators";
+import { describe, expect, it } from "vitest";
+import { DEMO_ACCOUNT, DEMO_TOKEN } from "../../emulators";
 import { call } from "../../provider/door";
-import { startEdge, zoneId } from "../helpers/edge";
+import { useEdge, zoneId } from "../helpers/edge";
 
-let edge: EdgeEmulator;
-beforeAll(async () => (edge = await startEdge()));
-afterAll(() => edge.stop());
-beforeEach(() => {
-  edge.reset();
-  edge.log.splice(0);
-  edge.clearFaults();
-});
+const edge = useEdge();
 
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${edge.url}/client/v4${path}`, { ...init, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json", ...init.headers } });

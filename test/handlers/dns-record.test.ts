@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EdgeEmulator } from "../../emulators";
+import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { READONLY_TOKEN } from "../../emulators";
-import { records, startEdge, zoneId } from "../helpers/edge";
+import { records, useEdge, zoneId } from "../helpers/edge";
 
-let edge: EdgeEmulator;
-beforeAll(async () => (edge = await startEdge()));
-afterAll(() => edge.stop());
-beforeEach(() => {
-  edge.reset();
-  edge.log.splice(0);
-  edge.clearFaults();
-  process.env.EDGE_API_TOKEN = "edge-demo-token-0123456789";
-});
+const edge = useEdge();
 
 const T = "edge:DnsRecord";
 async function create(args: Record<string, unknown>) {

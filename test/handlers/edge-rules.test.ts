@@ -1,19 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EdgeEmulator } from "../../emulators";
+import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
-import { startEdge, zoneId } from "../helpers/edge";
+import { useEdge, zoneId } from "../helpers/edge";
 
-let edge: EdgeEmulator;
-beforeAll(async () => (edge = await startEdge()));
-afterAll(() => edge.stop());
-beforeEach(() => {
-  edge.reset();
-  edge.log.splice(0);
-  edge.clearFaults();
-});
+const edge = useEdge();
 
 async function make(type: string, args: Record<string, unknown>) {
   const { inputs, failures } = await call(type, "check", [{}, args]);

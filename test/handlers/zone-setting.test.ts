@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EdgeEmulator } from "../../emulators";
+import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
-import { startEdge, zoneId } from "../helpers/edge";
+import { useEdge, zoneId } from "../helpers/edge";
 
-let edge: EdgeEmulator;
-beforeAll(async () => (edge = await startEdge()));
-afterAll(() => edge.stop());
-beforeEach(() => {
-  edge.reset();
-  edge.log.splice(0);
-});
+const edge = useEdge();
 
 const T = "edge:ZoneSetting";
 

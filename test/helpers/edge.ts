@@ -1,4 +1,5 @@
 /** Starts the edge emulator in-process and points the provider's environment fallback at it. */
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../../emulators";
 
 export async function startEdge(options: EdgeEmulatorOptions = {}): Promise<EdgeEmulator> {
@@ -16,4 +17,28 @@ export function zoneId(edge: EdgeEmulator, name = "example.com"): string {
 
 export function records(edge: EdgeEmulator, name = "example.com") {
   return [...edge.zones.get(zoneId(edge, name))!.records.values()];
+}
+
+/**
+ * One emulator for a test file, fresh state for every test: `const edge = useEdge();` at the top of the file.
+ * The returned object stands for the emulator started in beforeAll.
+ */
+export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
+  let current: EdgeEmulator | undefined;
+  beforeAll(async () => {
+    current = await startEdge(options);
+  });
+  afterAll(() => current?.stop());
+  beforeEach(() => {
+    current!.reset();
+    current!.log.splice(0);
+    current!.clearFaults();
+    process.env.EDGE_API_TOKEN = DEMO_TOKEN;
+  });
+  return new Proxy({} as EdgeEmulator, {
+    get(_, key) {
+      const value = Reflect.get(current!, key, current);
+      return typeof value === "function" ? value.bind(current) : value;
+    },
+  });
 }
