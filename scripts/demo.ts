@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const preview = await stack.preview({ onOutput: echo, color: "never" });
   console.log(`→ ${JSON.stringify(preview.changeSummary)}; write requests sent: ${writes()}`);
 
-  step("2. pulumi up: create the zone settings and records");
+  step("2. pulumi up: create the site (zone settings, records, page rules, firewall rule, rate limit, edge script)");
   const up = await stack.up({ onOutput: echo, color: "never" });
   console.log(`→ ${JSON.stringify(up.summary.resourceChanges)}`);
 
@@ -86,7 +86,12 @@ async function main(): Promise<void> {
 
   step("7. pulumi destroy: nothing left behind, settings restored");
   const destroy = await stack.destroy({ onOutput: echo, color: "never" });
-  console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; records left in example.com: ${zone.records.size}; ssl is back to "${zone.settings.ssl.value}"`);
+  const left = async (p: string) => {
+    const res = await fetch(`${edge.url}/client/v4${p}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+    return ((await res.json()) as { result: unknown[] }).result.length;
+  };
+  const rules = (await left(`/zones/${zone.id}/pagerules`)) + (await left(`/zones/${zone.id}/firewall/rules`)) + (await left(`/zones/${zone.id}/rate_limits`));
+  console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; left in example.com: ${zone.records.size} records, ${rules} rules, ${edge.scripts.size} scripts; ssl is back to "${zone.settings.ssl.value}"`);
   console.log(`\nAPI requests in all: ${JSON.stringify(byMethod)}`);
   await stack.workspace.removeStack("demo");
   rmSync(scratch, { recursive: true, force: true });
