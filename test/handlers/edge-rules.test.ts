@@ -183,3 +183,15 @@ describe("edge functions", () => {
     expect((await fns.listWorkerScripts()).map((s) => s.name)).toEqual(["listed"]);
   });
 });
+
+describe("get(): reading an existing object by its composite id", () => {
+  it.each([
+    ["edge:PageRule", rule("got", 5)],
+    ["edge:FirewallRule", { zoneName: "example.com", filter: { expression: "ip.src eq 203.0.113.9" }, action: "block" }],
+    ["edge:RateLimit", { zoneName: "example.com", threshold: 5, period: 60, action: { mode: "managed_challenge" }, match: { request: { url: "example.com/api/*" } } }],
+  ])("%s reads <zoneId>/<ruleId> with no prior state", async (type, args) => {
+    const made = await make(type, args);
+    const got = await call(type, "read", [`${zoneId(edge)}/${made.id}`, {}]);
+    expect(got.props).toMatchObject({ zoneId: zoneId(edge), zoneName: "example.com" });
+  });
+});
