@@ -45,12 +45,18 @@ const cacheStatic = new ops.edge.PageRule("cache-static", {
   actions: [{ id: "cache_level", value: cacheLevel }],
   priority: 10,
 });
-new ops.edge.PageRule("https-docs", {
-  zoneName,
-  targets: [`docs.${zoneName}/*`],
-  actions: [{ id: "always_use_https" }, { id: "browser_cache_ttl", value: 3600 }],
-  priority: 20,
-});
+// The service places a new rule by rank among the rules that exist when it arrives, so rules are created in
+// rank order: the higher-ranked one after the lower.
+new ops.edge.PageRule(
+  "https-docs",
+  {
+    zoneName,
+    targets: [`docs.${zoneName}/*`],
+    actions: [{ id: "always_use_https" }, { id: "browser_cache_ttl", value: 3600 }],
+    priority: 20,
+  },
+  { dependsOn: [cacheStatic] },
+);
 
 // Security: a network that is blocked outright, and a rate limit on the login path.
 new ops.edge.FirewallRule("block-bad-net", {

@@ -195,3 +195,12 @@ describe("get(): reading an existing object by its composite id", () => {
     expect(got.props).toMatchObject({ zoneId: zoneId(edge), zoneName: "example.com" });
   });
 });
+
+describe("page rule ranks", () => {
+  it("follow creation order on the service: created in rank order they match the ranks asked", async () => {
+    const low = await make("edge:PageRule", rule("low", 10));
+    const high = await make("edge:PageRule", rule("high", 20));
+    expect((await call("edge:PageRule", "read", [low.id, low.outs])).props.effectivePriority).toBe(1);
+    expect((await call("edge:PageRule", "read", [high.id, high.outs])).props.effectivePriority).toBe(2);
+  });
+});
