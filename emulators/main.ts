@@ -2,7 +2,7 @@
  * `npm run emulators`: the emulators standalone on loopback, until Ctrl-C. Prints each base URL and the
  * environment variables that point a program (or `pulumi` itself) at it.
  */
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "./index";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./index";
 
 async function main(): Promise<void> {
   const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787) }).start();
@@ -11,9 +11,18 @@ async function main(): Promise<void> {
   console.log(`  export EDGE_BASE_URL=${edge.url}`);
   console.log(`  export EDGE_API_TOKEN=${DEMO_TOKEN}`);
   console.log(`  export EDGE_ACCOUNT_ID=${DEMO_ACCOUNT}`);
-  console.log(`test hooks: ${edge.url}/__emulator/{log,reset,faults,clock}`);
+  const pages = await new PagesEmulator({ port: Number(process.env.PAGES_EMULATOR_PORT ?? 8788) }).start();
+  console.log(`page-management service emulator: ${pages.url}/v18.0`);
+  console.log(`  export PAGES_BASE_URL=${pages.url}`);
+  console.log(`  export PAGES_ACCESS_TOKEN=${PAGES_PAGE_TOKEN}`);
+  const posts = await new PostsEmulator({ port: Number(process.env.POSTS_EMULATOR_PORT ?? 8789) }).start();
+  console.log(`short-post service emulator: ${posts.url}/v1.0`);
+  console.log(`  export POSTS_BASE_URL=${posts.url}`);
+  console.log(`  export POSTS_ACCESS_TOKEN=${POSTS_USER_TOKEN}`);
+  console.log(`  export POSTS_APP_TOKEN=${POSTS_APP_TOKEN}`);
+  console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock}`);
   const stop = async () => {
-    await edge.stop();
+    await Promise.all([edge.stop(), pages.stop(), posts.stop()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -29,6 +29,24 @@ export const EDGE_SETTINGS = {
   maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", description: "Retries of a throttled (429), failed (5xx) or dropped request." },
 } satisfies Record<string, Setting>;
 
+export const PAGES_SETTINGS = {
+  accessToken: { key: "pages:accessToken", env: "PAGES_ACCESS_TOKEN", secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
+  appId: { key: "pages:appId", env: "PAGES_APP_ID", description: "The app's id (for token exchange and debugging)." },
+  appSecret: { key: "pages:appSecret", env: "PAGES_APP_SECRET", secret: true, description: "The app's secret." },
+  baseUrl: { key: "pages:baseUrl", env: "PAGES_BASE_URL", default: "https://graph.facebook.com", description: "The service's base URL; `/v18.0` is appended." },
+  timeoutSeconds: { key: "pages:timeoutSeconds", env: "PAGES_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
+  maxRetries: { key: "pages:maxRetries", env: "PAGES_MAX_RETRIES", default: "6", description: "Retries of a throttled, failed or dropped request." },
+} satisfies Record<string, Setting>;
+
+export const POSTS_SETTINGS = {
+  accessToken: { key: "posts:accessToken", env: "POSTS_ACCESS_TOKEN", secret: true, description: "The user's access token." },
+  appToken: { key: "posts:appToken", env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
+  baseUrl: { key: "posts:baseUrl", env: "POSTS_BASE_URL", default: "https://graph.threads.net", description: "The service's base URL; `/v1.0` is appended." },
+  timeoutSeconds: { key: "posts:timeoutSeconds", env: "POSTS_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
+  maxRetries: { key: "posts:maxRetries", env: "POSTS_MAX_RETRIES", default: "6", description: "Retries of a throttled, failed or dropped request." },
+  publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", description: "How long a post waits for its media to be processed." },
+} satisfies Record<string, Setting>;
+
 let stack: ConfigSource | undefined;
 
 /** Called by the dynamic provider's `configure()` with the whole decrypted stack config. */
@@ -92,4 +110,22 @@ export function edgeConfig(): EdgeConfig {
     timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
     maxRetries: readNumber(s.maxRetries, 0, 20),
   };
+}
+
+/** A base URL setting, without trailing slashes or the version segment the client appends. */
+export function readBaseUrl(s: Setting, version: string): string {
+  const url = read(s)!.replace(/\/+$/, "");
+  try {
+    new URL(url);
+  } catch {
+    throw new ConfigError(`${s.key} (or ${s.env}) is not a URL: "${url}"`);
+  }
+  return url.endsWith(version) ? url.slice(0, -version.length) : url;
+}
+
+/** A credential that must be there, with one error that names the config key and the variable. */
+export function requireSecret(s: Setting, what: string): string {
+  const v = read(s);
+  if (!v) throw new ConfigError(`${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${s.env}`);
+  return v;
 }

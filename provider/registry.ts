@@ -11,6 +11,16 @@ import { rateLimit } from "./edge/rate-limit/handler";
 import * as rateLimitSchema from "./edge/rate-limit/schema";
 import { workerScript } from "./edge/worker-script/handler";
 import * as workerScriptSchema from "./edge/worker-script/schema";
+import { pagePost } from "./pages/page-post/handler";
+import * as pagePostSchema from "./pages/page-post/schema";
+import { pageRole } from "./pages/page-role/handler";
+import * as pageRoleSchema from "./pages/page-role/schema";
+import { pageSubscription } from "./pages/page-subscription/handler";
+import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
+import { post } from "./posts/post/handler";
+import * as postSchema from "./posts/post/schema";
+import { webhookSubscription } from "./posts/webhook-subscription/handler";
+import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
 import { zoneSetting } from "./edge/zone-setting/handler";
 import * as zoneSettingSchema from "./edge/zone-setting/schema";
 
@@ -57,5 +67,35 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: zoneSettingSchema.ZoneSettingInputs,
     outputs: zoneSettingSchema.ZoneSettingOutputs,
     description: "One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before.",
+  },
+  [pagePostSchema.token]: {
+    handler: pagePost,
+    inputs: pagePostSchema.PagePostInputs,
+    outputs: pagePostSchema.PagePostOutputs,
+    description: "A post on a page: text, link or photos; published, scheduled or a draft.",
+  },
+  [pageRoleSchema.token]: {
+    handler: pageRole,
+    inputs: pageRoleSchema.PageRoleInputs,
+    outputs: pageRoleSchema.PageRoleOutputs,
+    description: "A user's role on a page (needs a page token of an admin).",
+  },
+  [pageSubscriptionSchema.token]: {
+    handler: pageSubscription,
+    inputs: pageSubscriptionSchema.PageSubscriptionInputs,
+    outputs: pageSubscriptionSchema.PageSubscriptionOutputs,
+    description: "The page events (feed, messages, ...) sent to the app's webhook.",
+  },
+  [postSchema.token]: {
+    handler: post,
+    inputs: postSchema.PostInputs,
+    outputs: postSchema.PostOutputs,
+    description: "A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.",
+  },
+  [webhookSubscriptionSchema.token]: {
+    handler: webhookSubscription,
+    inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
+    outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
+    description: "The short-post app's webhook for mentions and replies.",
   },
 };

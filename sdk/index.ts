@@ -1,2 +1,4 @@
 /** pulumi-ops: `import * as ops from "pulumi-ops"`, then `new ops.edge.DnsRecord(...)`. */
 export * as edge from "./edge";
+export * as pages from "./pages";
+export * as posts from "./posts";

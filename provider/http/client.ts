@@ -24,6 +24,8 @@ export interface HttpClientOptions {
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
+  /** Headers for this request only (e.g. a token that differs per call). */
+  headers?: Record<string, string>;
   json?: unknown;
   body?: string;
   contentType?: string;
@@ -117,7 +119,7 @@ export class HttpClient {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
     const qs = query.size ? `?${query}` : "";
-    const headers: Record<string, string> = { accept: "application/json", ...this.opts.headers };
+    const headers: Record<string, string> = { accept: "application/json", ...this.opts.headers, ...options.headers };
     let body: string | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);

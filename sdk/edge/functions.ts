@@ -5,17 +5,8 @@
  *     const zone = ops.edge.getZone({ name: "example.com" });
  *     export const zoneId = pulumi.output(zone).id;
  */
-import * as pulumi from "@pulumi/pulumi";
-import { useStackConfig } from "../../provider/config";
 import * as edge from "../../provider/edge/functions";
-
-/** In a program, stack config is available without configure(); outside one, the environment is used. */
-function withStackConfig<A extends unknown[], R>(f: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return (...args) => {
-    useStackConfig({ get: (key) => pulumi.runtime.getConfig(key) });
-    return f(...args);
-  };
-}
+import { withStackConfig } from "../config";
 
 /** The zone with this name; fails clearly when none or several match. */
 export const getZone = withStackConfig(edge.getZone);

@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, "../..");
 describe("npm run emulators", () => {
   it("prints each base URL and the variables to export, and answers there", async () => {
     const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-      env: { ...process.env, EDGE_EMULATOR_PORT: "0" },
+      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0" },
     });
     try {
       let out = "";
@@ -23,6 +23,8 @@ describe("npm run emulators", () => {
       const token = /export EDGE_API_TOKEN=(\S+)/.exec(out)![1];
       expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(out).toContain("export EDGE_ACCOUNT_ID=");
+      expect(out).toMatch(/export PAGES_BASE_URL=http:\/\/127\.0\.0\.1:\d+/);
+      expect(out).toMatch(/export POSTS_BASE_URL=http:\/\/127\.0\.0\.1:\d+/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
       expect((await res.json()).result.status).toBe("active");
     } finally {

@@ -1,5 +1,6 @@
 /** Starts the edge emulator in-process and points the provider's environment fallback at it. */
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { standIn } from "./social";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../../emulators";
 
 export async function startEdge(options: EdgeEmulatorOptions = {}): Promise<EdgeEmulator> {
@@ -35,10 +36,5 @@ export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
     current!.clearFaults();
     process.env.EDGE_API_TOKEN = DEMO_TOKEN;
   });
-  return new Proxy({} as EdgeEmulator, {
-    get(_, key) {
-      const value = Reflect.get(current!, key, current);
-      return typeof value === "function" ? value.bind(current) : value;
-    },
-  });
+  return standIn(() => current!);
 }

@@ -1,0 +1,276 @@
+/** The page-management service's endpoints (Document 2, interface B). */
+import type { Request } from "../kit";
+import { graphError, ok, params } from "../graph";
+import { batchItem, PAGES_APP, ROLES, USERS, V, type PagePost, type PagesEmulator, type Role, type Token } from "./server";
+
+const MIN_AHEAD = 10 * 60; // seconds
+const MAX_AHEAD = 75 * 24 * 3600;
+
+function tokenOf(req: Request): Token {
+  return (req as Request & { token: Token }).token;
+}
+
+/** Page calls need a page token of that page carrying `scope`, and for writes a role among `roles`. */
+function needPage(emu: PagesEmulator, req: Request, pageId: string, scope?: string, roles?: Role[]) {
+  const t = tokenOf(req);
+  const page = emu.pages.get(pageId) ?? graphError(400, 100, `Unsupported get request. Object with ID '${pageId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
+  if (t.kind !== "page") graphError(400, 190, "(#190) This method must be called with a Page Access Token");
+  if (t.pageId !== pageId) graphError(403, 200, "(#200) Insufficient privileges: the token belongs to another page");
+  if (scope && !t.scopes.includes(scope)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${scope} permission`);
+  if (roles) {
+    const role = page.roles.get(t.userId ?? "");
+    if (!role || !roles.includes(role)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${roles.join(" or ")} role on the page`);
+  }
+  return page;
+}
+
+function postView(emu: PagesEmulator, p: PagePost, fields?: string) {
+  const state = emu.state(p);
+  const all: Record<string, unknown> = {
+    id: p.id,
+    message: p.message,
+    link: p.link,
+    created_time: new Date(p.createdAt).toISOString().replace(/\.\d+Z$/, "+0000"),
+    is_published: state === "published",
+    scheduled_publish_time: p.scheduledAt !== undefined ? Math.floor(p.scheduledAt / 1000) : undefined,
+    status_type: p.kind === "photo" ? "added_photos" : p.kind === "link" ? "shared_story" : "mobile_status_update",
+    shares: { count: 0 },
+    likes: { data: [], summary: { total_count: 0 } },
+    comments: { data: [], summary: { total_count: 0 } },
+    attachments: p.photos.length ? { data: p.photos.map((url) => ({ media: { image: { src: url } } })) } : undefined,
+  };
+  const wanted = (fields ?? "id,message,created_time").split(",").map((f) => f.split(".")[0]);
+  return Object.fromEntries(wanted.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
+}
+
+/** Deterministic insight values per metric and day. */
+function insight(metric: string, pageOrPost: string, day: number): number {
+  let h = 0;
+  for (const c of `${metric}:${pageOrPost}:${day}`) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return 50 + (h % 950);
+}
+
+export function registerPageRoutes(emu: PagesEmulator): void {
+  const r = (method: string, path: string, h: (req: Request) => ReturnType<typeof ok> | Promise<ReturnType<typeof ok>>) => emu["route"](method, V + path, h);
+
+  r("GET", "/me", (req) => {
+    const t = tokenOf(req);
+    if (t.kind === "page") return ok({ id: t.pageId, name: emu.pages.get(t.pageId!)?.name });
+    if (t.kind === "app") return ok({ id: PAGES_APP.id, name: "pulumi-ops emulator app" });
+    return ok({ id: t.userId, name: USERS[t.userId!] });
+  });
+
+  r("GET", "/me/accounts", (req) => {
+    const t = tokenOf(req);
+    if (t.kind !== "user") graphError(400, 100, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)");
+    if (!t.scopes.includes("pages_show_list")) graphError(403, 200, "(#200) Insufficient privileges: requires the pages_show_list permission");
+    const data = [...emu.pages.values()]
+      .filter((p) => p.roles.has(t.userId!))
+      .map((p) => {
+        const pageToken = [...emu.tokens.entries()].find(([, v]) => v.kind === "page" && v.pageId === p.id && v.userId === t.userId)?.[0];
+        return { id: p.id, name: p.name, category: p.category, access_token: pageToken, tasks: p.roles.get(t.userId!) === "ADMIN" ? ["MANAGE", "CREATE_CONTENT", "MODERATE"] : ["MODERATE"] };
+      });
+    return ok({ data, paging: { cursors: { before: "MA", after: "MA" } } });
+  });
+
+  r("GET", "/debug_token", (req) => {
+    if (tokenOf(req).kind !== "app") graphError(400, 190, "(#190) debug_token needs an app access token (app_id|app_secret)");
+    const input = params(req).input_token;
+    const t = emu.tokens.get(input ?? "");
+    if (!t) return ok({ data: { is_valid: false, error: { code: 190, message: "Invalid OAuth access token" } } });
+    const valid = t.expiresAt === undefined || t.expiresAt > emu.now();
+    return ok({
+      data: {
+        app_id: PAGES_APP.id,
+        type: t.kind.toUpperCase(),
+        is_valid: valid,
+        expires_at: t.expiresAt === undefined ? 0 : Math.floor(t.expiresAt / 1000),
+        scopes: t.scopes,
+        user_id: t.userId,
+        ...(t.pageId ? { profile_id: t.pageId } : {}),
+      },
+    });
+  });
+
+  r("GET", "/oauth/access_token", (req) => {
+    const p = params(req);
+    if (p.client_id !== PAGES_APP.id || p.client_secret !== PAGES_APP.secret) graphError(400, 101, "Error validating client secret.");
+    if (!["pg_exchange_token", "fb_exchange_token"].includes(p.grant_type)) graphError(400, 100, "(#100) grant_type must be pg_exchange_token");
+    const short = emu.tokens.get(p.pg_exchange_token ?? p.fb_exchange_token ?? "");
+    if (!short) graphError(400, 190, "Invalid OAuth access token");
+    const long = `long-lived-${emu.nextId()}`;
+    emu.tokens.set(long, { ...short!, expiresAt: emu.now() + 60 * 24 * 3600 * 1000 });
+    return ok({ access_token: long, token_type: "bearer", expires_in: 60 * 24 * 3600 });
+  });
+
+  r("POST", "/", async (req) => {
+    const p = params(req);
+    let batch: unknown;
+    try {
+      batch = JSON.parse(p.batch ?? "");
+    } catch {
+      graphError(400, 100, "(#100) The parameter batch is required and must be a JSON array");
+    }
+    if (!Array.isArray(batch)) graphError(400, 100, "(#100) batch must be a JSON array");
+    if ((batch as unknown[]).length > 50) graphError(400, 1, "(#1) Too many requests in batch message. Maximum batch size is 50");
+    const out = [];
+    for (const item of batch as { method?: string; relative_url?: string; body?: string }[]) out.push(await batchItem(emu, item, p.access_token));
+    return ok(out);
+  });
+
+  // Page roles: the document's POST; removing a role follows what the service historically offered.
+  r("GET", "/:page/roles", (req) => {
+    const page = needPage(emu, req, req.params.page);
+    return ok({ data: [...page.roles].map(([id, role]) => ({ id, name: USERS[id] ?? id, role })) });
+  });
+  r("POST", "/:page/roles", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", ["ADMIN"]);
+    const { user, role } = params(req);
+    if (!user || !/^\d+$/.test(user)) graphError(400, 100, "(#100) Param user must be a user id");
+    if (!ROLES.includes(role as Role)) graphError(400, 100, `(#100) Param role must be one of ${ROLES.join(", ")}`);
+    page.roles.set(user, role as Role);
+    return ok({ success: true });
+  });
+  r("DELETE", "/:page/roles", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", ["ADMIN"]);
+    const { user } = params(req);
+    if (!page.roles.delete(user)) graphError(400, 100, `(#100) ${user} has no role on this page`);
+    return ok({ success: true });
+  });
+
+  // Subscribed apps: POST replaces the calling app's field set.
+  const appOf = (_req: Request) => PAGES_APP.id;
+  r("GET", "/:page/subscribed_apps", (req) => {
+    const page = needPage(emu, req, req.params.page);
+    return ok({ data: [...page.apps].map(([id, fields]) => ({ id, name: "pulumi-ops emulator app", subscribed_fields: fields })) });
+  });
+  r("POST", "/:page/subscribed_apps", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata");
+    const fields = String(params(req).subscribed_fields ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const known = ["feed", "messages", "messaging_postbacks", "message_deliveries", "message_reads", "mention", "ratings"];
+    const bad = fields.find((f) => !known.includes(f));
+    if (!fields.length || bad) graphError(400, 100, `(#100) Param subscribed_fields must be a list of ${known.join(", ")}${bad ? `; got ${bad}` : ""}`);
+    page.apps.set(appOf(req), fields);
+    return ok({ success: true });
+  });
+  r("DELETE", "/:page/subscribed_apps", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata");
+    page.apps.delete(appOf(req));
+    return ok({ success: true });
+  });
+
+  // Posts.
+  const publish = (req: Request, kind: PagePost["kind"], photos: string[]) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    const p = params(req);
+    if (p.message && p.message.length > 63206) graphError(400, 100, "(#100) message is too long");
+    if (p.message && /\b(free money|click here now)\b/i.test(p.message)) graphError(400, 368, "Content policy violation: the content looks spam-like or misleading", "OAuthException");
+    const published = p.published === undefined ? true : p.published === "true";
+    let scheduledAt: number | undefined;
+    if (p.scheduled_publish_time !== undefined) {
+      if (published) graphError(400, 100, "(#100) scheduled_publish_time needs published=false");
+      const at = Number(p.scheduled_publish_time) * 1000;
+      const ahead = (at - emu.now()) / 1000;
+      if (!Number.isFinite(at) || ahead < MIN_AHEAD || ahead > MAX_AHEAD) {
+        graphError(400, 100, "(#100) The specified scheduled publish time is invalid: it must be between 10 minutes and 75 days from now");
+      }
+      scheduledAt = at;
+    }
+    const post: PagePost = { id: `${page.id}_${emu.nextId().slice(0, 15)}`, pageId: page.id, message: p.message, link: p.link, published, scheduledAt, createdAt: emu.now(), photos, kind };
+    emu.posts.set(post.id, post);
+    return post;
+  };
+  r("POST", "/:page/feed", (req) => {
+    const p = params(req);
+    const attached = p.attached_media ? (JSON.parse(p.attached_media) as { media_fbid: string }[]) : [];
+    const photos = attached.map((m) => emu.photos.get(m.media_fbid)?.url ?? graphError(400, 100, `(#100) attached_media ${m.media_fbid} is not an unpublished photo of this page`));
+    if (!p.message && !p.link && !photos.length) graphError(400, 100, "(#100) A post needs a message, a link or attached_media");
+    const post = publish(req, photos.length ? "photo" : p.link ? "link" : "status", photos);
+    return ok({ id: post.id });
+  });
+  r("POST", "/:page/photos", (req) => {
+    const p = params(req);
+    const url = p.url ?? (p.source ? `data:image;base64,${p.source.slice(0, 16)}` : undefined);
+    if (!url) graphError(400, 324, "(#324) Requires upload file: give url or source");
+    if (p.url && !/^https?:\/\//.test(p.url)) graphError(400, 100, "(#100) url must be a public http(s) URL");
+    if (p.published === "false" && p.scheduled_publish_time === undefined) {
+      needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+      const id = emu.nextId().slice(0, 15);
+      emu.photos.set(id, { id, pageId: req.params.page, url, caption: p.caption });
+      return ok({ id });
+    }
+    const post = publish({ ...req, rawBody: "", query: new URLSearchParams({ ...p, message: p.caption ?? "" }) }, "photo", [url]);
+    const id = emu.nextId().slice(0, 15);
+    emu.photos.set(id, { id, pageId: req.params.page, url, caption: p.caption, postId: post.id });
+    return ok({ id, post_id: post.id });
+  });
+  r("GET", "/:page/posts", (req) => {
+    needPage(emu, req, req.params.page, "pages_read_engagement");
+    const { fields, limit } = params(req);
+    const list = [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "published").sort((a, b) => b.createdAt - a.createdAt);
+    return ok({ data: list.slice(0, Math.min(100, Number(limit ?? 25))).map((p) => postView(emu, p, fields)) });
+  });
+  r("GET", "/:page/scheduled_posts", (req) => {
+    needPage(emu, req, req.params.page, "pages_read_engagement");
+    return ok({ data: [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "scheduled").map((p) => postView(emu, p, params(req).fields)) });
+  });
+  r("GET", "/:id/insights", (req) => {
+    const id = req.params.id;
+    const isPage = emu.pages.has(id);
+    if (!isPage && !emu.posts.has(id)) graphError(400, 100, `Object with ID '${id}' does not exist`, "GraphMethodException", 33);
+    needPage(emu, req, isPage ? id : emu.posts.get(id)!.pageId, "pages_read_engagement");
+    const p = params(req);
+    const known = isPage ? ["page_fans", "page_impressions", "page_views", "page_post_engagements", "page_views_total"] : ["post_impressions", "post_engaged_users", "post_clicks"];
+    const metrics = String(p.metric ?? "").split(",").filter(Boolean);
+    const bad = metrics.find((m) => !known.includes(m));
+    if (!metrics.length || bad) graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
+    const day = (s: string) => Math.floor(Date.parse(`${s}T00:00:00Z`) / 86_400_000);
+    const until = p.until ? day(p.until) : Math.floor(emu.now() / 86_400_000);
+    const since = p.since ? day(p.since) : until - 2;
+    if (!Number.isFinite(since) || !Number.isFinite(until) || since > until) graphError(400, 100, "(#100) since and until must be YYYY-MM-DD dates with since before until");
+    const days = Array.from({ length: Math.min(93, until - since + 1) }, (_, i) => since + i);
+    return ok({
+      data: metrics.map((m) => ({
+        id: `${id}/insights/${m}/day`,
+        name: m,
+        period: "day",
+        title: m.replace(/_/g, " "),
+        values: days.map((d) => ({ value: insight(m, id, d), end_time: new Date((d + 1) * 86_400_000).toISOString().replace(/\.\d+Z$/, "+0000") })),
+      })),
+    });
+  });
+
+  // One object by id: a page, a post, or the app (rate_limit_info).
+  r("GET", "/:id", (req) => {
+    const id = req.params.id;
+    const fields = params(req).fields;
+    if (id === PAGES_APP.id) {
+      const used = emu.calls.filter((c) => c.app).length;
+      return ok({ id, rate_limit_info: { calls_made: used, call_limit: emu.limits.perAppPerHour, percent_used: Math.round((used / emu.limits.perAppPerHour) * 100), window_seconds: 3600 } });
+    }
+    const page = emu.pages.get(id);
+    if (page) {
+      const all: Record<string, unknown> = { id, name: page.name, about: page.about, category: page.category, link: `https://pages.example/${id}`, phone: "+1 555 0100", website: "https://bakery.example", fan_count: 1234 };
+      const wanted = (fields ?? "id,name").split(",");
+      return ok(Object.fromEntries(wanted.filter((f) => f in all).map((f) => [f, all[f]]).concat([["id", id]])));
+    }
+    const post = emu.posts.get(id);
+    if (!post) graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
+    needPage(emu, req, post!.pageId, "pages_read_engagement");
+    return ok(postView(emu, post!, fields));
+  });
+  r("POST", "/:id", (req) => {
+    const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
+    needPage(emu, req, post.pageId, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    const p = params(req);
+    if (p.message !== undefined) post.message = p.message;
+    if (p.is_published === "true") post.published = true;
+    return ok({ success: true });
+  });
+  r("DELETE", "/:id", (req) => {
+    const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
+    needPage(emu, req, post.pageId, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    emu.posts.delete(post.id);
+    return ok({ success: true });
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * A stateful emulator of Document 2, interface B: the page-management service under `/v18.0`, with the
+ * real service's error codes (wire-facts) where the document gives only messages.
+ */
+import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
+import { graphError, ok, params, usageHeader } from "../graph";
+import { registerPageRoutes } from "./routes";
+
+export const V = "/v18.0";
+export const PAGES_APP = { id: "100000000000001", secret: "pages-app-secret-0123" };
+export const PAGES_USER_TOKEN = "pages-user-token-0123456789";
+export const PAGES_PAGE_TOKEN = "pages-page-token-0123456789";
+export const PAGES_MODERATOR_TOKEN = "pages-moderator-token-0123";
+export const PAGES_EXPIRED_TOKEN = "pages-expired-token-0123456";
+export const PAGE_ID = "200000000000001";
+
+export type Role = "ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST";
+export const ROLES: Role[] = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"];
+
+export interface Token {
+  kind: "user" | "page" | "app";
+  userId?: string;
+  pageId?: string;
+  scopes: string[];
+  expiresAt?: number; // ms; undefined: never
+}
+
+export interface PagePost {
+  id: string;
+  pageId: string;
+  message?: string;
+  link?: string;
+  published: boolean;
+  scheduledAt?: number; // ms
+  createdAt: number;
+  photos: string[];
+  kind: "status" | "photo" | "link";
+}
+
+export interface Page {
+  id: string;
+  name: string;
+  category: string;
+  about: string;
+  roles: Map<string, Role>; // user id -> role
+  apps: Map<string, string[]>; // app id -> subscribed fields
+}
+
+export interface PagesEmulatorOptions {
+  port?: number;
+  /** Calls per user per hour (code 17 beyond) and page calls per hour per app (code 4 beyond). */
+  limits?: { perUserPerHour: number; perAppPerHour: number };
+}
+
+export const USERS: Record<string, string> = { "300000000000001": "Ops Admin", "300000000000002": "Alice Moderator", "300000000000003": "Bob Editor" };
+
+export class PagesEmulator extends Emulator {
+  readonly limits: { perUserPerHour: number; perAppPerHour: number };
+  tokens = new Map<string, Token>();
+  pages = new Map<string, Page>();
+  posts = new Map<string, PagePost>();
+  photos = new Map<string, { id: string; pageId: string; url: string; caption?: string; postId?: string }>();
+  calls: { at: number; userId?: string; app: boolean }[] = [];
+  nextId = idSequence("pages");
+
+  constructor(options: PagesEmulatorOptions = {}) {
+    super("pages", options.port ?? 0);
+    this.limits = options.limits ?? { perUserPerHour: 200, perAppPerHour: 4800 };
+    this.reset();
+    registerPageRoutes(this);
+  }
+
+  reset(): void {
+    this.nextId = idSequence("pages");
+    this.calls = [];
+    this.posts.clear();
+    this.photos.clear();
+    const admin = "300000000000001";
+    this.pages = new Map([[PAGE_ID, { id: PAGE_ID, name: "Example Bakery", category: "Bakery", about: "Bread since 1921", roles: new Map([[admin, "ADMIN" as Role]]), apps: new Map() }]]);
+    const all = ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_manage_metadata", "pages_read_user_content"];
+    this.tokens = new Map<string, Token>([
+      [PAGES_USER_TOKEN, { kind: "user", userId: admin, scopes: all }],
+      [PAGES_PAGE_TOKEN, { kind: "page", userId: admin, pageId: PAGE_ID, scopes: all }],
+      [PAGES_MODERATOR_TOKEN, { kind: "page", userId: "300000000000002", pageId: PAGE_ID, scopes: ["pages_read_engagement", "pages_show_list"] }],
+      [PAGES_EXPIRED_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: 0 }],
+      [`${PAGES_APP.id}|${PAGES_APP.secret}`, { kind: "app", scopes: [] }],
+    ]);
+    this.pages.get(PAGE_ID)!.roles.set("300000000000002", "MODERATOR");
+  }
+
+  protected notFound(req: Request): Reply {
+    return graphError(400, 100, `Unknown path components: ${req.path}`, "OAuthException");
+  }
+
+  protected faultReply(status: number): Reply {
+    if (status === 429) return { status: 400, body: { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true } } };
+    return { status, body: { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true } } };
+  }
+
+  /** The caller's token (query, form or JSON `access_token`), checked, counted against the call limits. */
+  protected before(req: Request): Record<string, string> {
+    if (!req.path.startsWith(V) || req.path === `${V}/oauth/access_token`) return {}; // app credentials, not a token
+    const token = params(req).access_token ?? req.headers.authorization?.replace(/^Bearer /, "");
+    const t = token ? this.tokens.get(token) : undefined;
+    if (!t) graphError(400, 190, "Invalid OAuth access token - Cannot parse access token");
+    if (t!.expiresAt !== undefined && t!.expiresAt <= this.now()) {
+      graphError(400, 190, "Error validating access token: Session has expired", "OAuthException", 463);
+    }
+    const now = this.now();
+    this.calls = this.calls.filter((c) => c.at > now - 3_600_000);
+    const mine = this.calls.filter((c) => c.userId && c.userId === t!.userId).length;
+    const app = this.calls.filter((c) => c.app).length;
+    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) graphError(400, 17, "(#17) User request limit reached");
+    if (t!.kind === "page" && app >= this.limits.perAppPerHour) graphError(400, 4, "(#4) Application request limit reached");
+    this.calls.push({ at: now, userId: t!.userId, app: t!.kind === "page" });
+    (req as Request & { token?: Token }).token = t!;
+    return {
+      "x-app-usage": usageHeader(app + (t!.kind === "page" ? 1 : 0), this.limits.perAppPerHour),
+      ...(t!.kind === "user" ? { "x-business-use-case-usage": usageHeader(mine + 1, this.limits.perUserPerHour) } : {}),
+      ...(t!.pageId ? { "x-page-usage": usageHeader(app + 1, this.limits.perAppPerHour) } : {}),
+    };
+  }
+
+  /** Scheduled posts whose time has come are published (the emulator's clock can be advanced by a test hook). */
+  settle(): void {
+    for (const p of this.posts.values()) {
+      if (!p.published && p.scheduledAt !== undefined && p.scheduledAt <= this.now()) {
+        p.published = true;
+        p.createdAt = p.scheduledAt;
+      }
+    }
+  }
+
+  state(p: PagePost): "published" | "scheduled" | "draft" {
+    this.settle();
+    return p.published ? "published" : p.scheduledAt !== undefined ? "scheduled" : "draft";
+  }
+
+  /** A request answered without the HTTP layer: batch items go through routing, auth and limits like any call. */
+  async answer(req: Request): Promise<Reply> {
+    try {
+      return await this.dispatch(req);
+    } catch (e) {
+      if (e instanceof HttpError) return e.reply;
+      throw e;
+    }
+  }
+
+  protected testHook(op: string, _req: Request, body: any): Reply | undefined {
+    if (op === "tokens") {
+      this.tokens.set(String(body.token), body.value as Token);
+      return ok({ added: body.token });
+    }
+    return undefined;
+  }
+}
+
+/** One item of a batch, answered as the service does: `{code, headers, body}` with the body JSON-encoded. */
+export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string) {
+  const url = new URL(`${V}/${String(item.relative_url ?? "").replace(/^\//, "")}`, "http://localhost");
+  if (!url.searchParams.has("access_token")) url.searchParams.set("access_token", token);
+  const req: Request = {
+    method: String(item.method ?? "GET").toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    params: {},
+    rawBody: item.body ?? "",
+  };
+  const reply = await emu.answer(req);
+  return { code: reply.status, headers: [{ name: "Content-Type", value: "application/json" }], body: JSON.stringify(reply.body) };
+}

@@ -1,0 +1,122 @@
+/**
+ * The page-management service client (`/v18.0`). Page calls need a page token: a configured user token is turned
+ * into the page token of each page it touches (`GET /me/accounts`), once per run. Reads issued together are sent
+ * as one batch call (`POST /` with up to 50 items), which is what keeps a refresh of many posts cheap.
+ */
+import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret } from "../config";
+import { GraphClient, graphError } from "../graph/client";
+import { HttpClient } from "../http/client";
+import { AuthError } from "../http/errors";
+import { limiterFor } from "../http/limiter";
+import { log, registerSecret } from "../log";
+
+const V = "/v18.0";
+
+interface Pending {
+  path: string;
+  params: Record<string, string>;
+  resolve: (v: any) => void;
+  reject: (e: unknown) => void;
+}
+
+export class PagesClient extends GraphClient {
+  private pageTokens = new Map<string, Promise<string>>();
+  private queue = new Map<string, Pending[]>();
+
+  constructor(http: HttpClient, maxRetries: number, private readonly token: string) {
+    super("pages", http, maxRetries);
+  }
+
+  static fromConfig(): PagesClient {
+    const s = PAGES_SETTINGS;
+    const token = requireSecret(s.accessToken, "pages: no access token");
+    const maxRetries = readNumber(s.maxRetries, 0, 20);
+    const http = new HttpClient({
+      service: "pages",
+      baseUrl: readBaseUrl(s.baseUrl, V) + V,
+      headers: {},
+      timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
+      maxRetries,
+      // 4800 page calls per hour per app: paced so a large stack never meets the limit.
+      limiter: limiterFor(`pages ${read(s.baseUrl)}`, { requests: 4560, perSeconds: 3600 }),
+    });
+    return new PagesClient(http, maxRetries, token);
+  }
+
+  /** The token for calls on `pageId`: the configured one when it is that page's, else derived from it as a user. */
+  pageToken(pageId: string): Promise<string> {
+    let p = this.pageTokens.get(pageId);
+    if (!p) {
+      p = this.derive(pageId);
+      p.catch(() => this.pageTokens.delete(pageId));
+      this.pageTokens.set(pageId, p);
+    }
+    return p;
+  }
+
+  private async derive(pageId: string): Promise<string> {
+    const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
+    if (me.id === pageId) return this.token;
+    const accounts = await this.call<{ data: { id: string; name: string; access_token?: string }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
+      if (e instanceof AuthError) {
+        throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set pages:accessToken to that page's token, or to a token of a user with a role on the page" });
+      }
+      throw e;
+    });
+    const page = accounts.data.find((a) => a.id === pageId);
+    if (!page?.access_token) {
+      throw new AuthError({ service: "pages", message: `the user ${me.name ?? me.id} has no role on page ${pageId}`, remedy: "Give the user a role on the page, or use the page's own token" });
+    }
+    registerSecret(page.access_token);
+    log(`pages: using the page token of "${page.name}" (${pageId}), derived from the configured user token`);
+    return page.access_token;
+  }
+
+  /** A page call with the page's token. */
+  async onPage<T = any>(pageId: string, method: "GET" | "POST" | "DELETE", path: string, params: Record<string, unknown> = {}): Promise<T> {
+    return this.call<T>(method, path, params, await this.pageToken(pageId));
+  }
+
+  /** A read that may travel in a batch with the other reads of the same moment. */
+  async read<T = any>(pageId: string, path: string, params: Record<string, string> = {}): Promise<T> {
+    const token = await this.pageToken(pageId);
+    return new Promise<T>((resolve, reject) => {
+      const list = this.queue.get(token) ?? [];
+      list.push({ path, params, resolve, reject });
+      this.queue.set(token, list);
+      if (list.length === 1) setTimeout(() => void this.flush(token), 5);
+    });
+  }
+
+  private async flush(token: string): Promise<void> {
+    const all = this.queue.get(token) ?? [];
+    this.queue.delete(token);
+    for (let i = 0; i < all.length; i += 50) {
+      const chunk = all.slice(i, i + 50);
+      if (chunk.length === 1) {
+        const [one] = chunk;
+        this.call("GET", one.path, one.params, token).then(one.resolve, one.reject);
+        continue;
+      }
+      const batch = chunk.map((p) => ({ method: "GET", relative_url: `${p.path.replace(/^\//, "")}?${new URLSearchParams(p.params)}` }));
+      try {
+        const answers = await this.call<{ code: number; body: string }[]>("POST", "/", { batch: JSON.stringify(batch) }, token);
+        answers.forEach((a, j) => {
+          const body = JSON.parse(a.body);
+          if (a.code < 400 && !body.error) chunk[j].resolve(body);
+          else chunk[j].reject(graphError("pages", a.code, body.error ?? {}, "GET", chunk[j].path));
+        });
+      } catch (e) {
+        chunk.forEach((p) => p.reject(e));
+      }
+    }
+  }
+}
+
+let cached: { key: string; client: PagesClient } | undefined;
+
+export function pages(): PagesClient {
+  const key = `${read(PAGES_SETTINGS.accessToken)}|${read(PAGES_SETTINGS.baseUrl)}`;
+  if (!cached || cached.key !== key) cached = { key, client: PagesClient.fromConfig() };
+  return cached.client;
+}

@@ -1,0 +1,70 @@
+/**
+ * `ops.pages.PagePost`: a text, link or photo post on a page, published now, scheduled (10 minutes to 75 days
+ * ahead, with `published: false`) or kept as a draft.
+ */
+import { existsSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { ruleFailure } from "../../check";
+import { GraphId } from "../page-role/schema";
+
+export const token = "pages:PagePost";
+export const MIN_AHEAD_S = 10 * 60;
+export const MAX_AHEAD_S = 75 * 24 * 3600;
+
+const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+/** Unix seconds from a number or an RFC 3339 time. */
+export function unixSeconds(v: number | string): number {
+  return typeof v === "number" ? v : Math.floor(Date.parse(v) / 1000);
+}
+
+export const PagePostInputs = z
+  .object({
+    pageId: GraphId("pageId").describe("The page. Changing it replaces the post.").meta({ replaceOnChanges: true }),
+    message: z.string().max(63206, "message must be at most 63206 characters").optional().describe("The text; edits are made in place."),
+    link: HttpUrl.optional().describe("A link to share. Changing it replaces the post.").meta({ replaceOnChanges: true }),
+    published: z.boolean().default(true).describe("Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.").meta({ replaceOnChanges: true }),
+    scheduledPublishTime: z
+      .union([z.number().int(), z.iso.datetime({ offset: true, error: "scheduledPublishTime must be Unix seconds or an RFC 3339 time" })])
+      .optional()
+      .describe("When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.")
+      .meta({ replaceOnChanges: true }),
+    photo: z
+      .object({ url: HttpUrl.optional(), file: z.string().optional().describe("A local image, sent as `source`.") })
+      .optional()
+      .describe("One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post.")
+      .meta({ replaceOnChanges: true }),
+    photos: z.array(HttpUrl).min(2, "photos is for several photos; use photo for one").max(10, "at most 10 photos").optional().describe("Several photos by URL, attached to one post. Changing them replaces the post.").meta({ replaceOnChanges: true }),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.message && !p.link && !p.photo && !p.photos) ruleFailure(ctx, "message", "a post needs a message, a link, a photo or photos", ["link", "photo", "photos"]);
+    if (p.photo && p.photos) ruleFailure(ctx, "photos", "give photo or photos, not both", ["photo"]);
+    if (p.photo && !p.photo.url === !p.photo.file) ruleFailure(ctx, "photo", "photo takes exactly one of url and file");
+    if (p.photo?.file && !existsSync(path.resolve(p.photo.file))) ruleFailure(ctx, "photo", `photo.file ${p.photo.file} does not exist`);
+    if (p.scheduledPublishTime !== undefined && p.published) {
+      ruleFailure(ctx, "published", "a scheduled post needs published: false", ["scheduledPublishTime"]);
+    }
+  });
+export type PagePostInputs = z.output<typeof PagePostInputs>;
+
+/** The schedule window, checked only for a new or changed time (a scheduled post's time draws nearer every day). */
+export function scheduleProblem(at: number | string, nowMs = Date.now()): string | undefined {
+  const ahead = unixSeconds(at) - Math.floor(nowMs / 1000);
+  if (!Number.isFinite(ahead)) return "scheduledPublishTime is not a time";
+  if (ahead < MIN_AHEAD_S) return `scheduledPublishTime must be at least 10 minutes ahead; it is ${Math.round(ahead / 60)} minutes ahead`;
+  if (ahead > MAX_AHEAD_S) return `scheduledPublishTime must be at most 75 days ahead; it is ${Math.round(ahead / 86400)} days ahead`;
+  return undefined;
+}
+
+export const PagePostOutputs = z.object({
+  pageId: z.string(),
+  message: z.string().optional(),
+  link: z.string().optional(),
+  published: z.boolean(),
+  scheduledPublishTime: z.union([z.number(), z.string()]).optional(),
+  photo: z.object({ url: z.string().optional(), file: z.string().optional() }).optional(),
+  photos: z.array(z.string()).optional(),
+  state: z.enum(["published", "scheduled", "draft"]).describe("What the post is now; refresh keeps it current (a scheduled post becomes published)."),
+  createdTime: z.string().optional(),
+});

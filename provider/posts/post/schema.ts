@@ -1,0 +1,37 @@
+/** `ops.posts.Post`: a published short post (text, image or video). Any change replaces it. */
+import { z } from "zod";
+import { ruleFailure } from "../../check";
+
+export const token = "posts:Post";
+export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO"] as const;
+const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
+
+export const PostInputs = z
+  .object({
+    mediaType: z.enum(MEDIA_TYPES, { error: "mediaType must be TEXT, IMAGE or VIDEO" }).default("TEXT").meta({ replaceOnChanges: true }),
+    text: z
+      .string()
+      .refine((t) => [...t].length <= 500, { error: "text must be at most 500 characters" })
+      .optional()
+      .describe("The post's text, at most 500 characters.")
+      .meta({ replaceOnChanges: true }),
+    imageUrl: HttpUrl.optional().describe("A public image (under 8 MB) for IMAGE posts.").meta({ replaceOnChanges: true }),
+    videoUrl: HttpUrl.optional().describe("A public video (under 100 MB and 60 seconds) for VIDEO posts.").meta({ replaceOnChanges: true }),
+  })
+  .superRefine((p, ctx) => {
+    if (p.mediaType === "TEXT" && !p.text) ruleFailure(ctx, "text", "a TEXT post needs text", ["mediaType"]);
+    if (p.mediaType === "IMAGE" && !p.imageUrl) ruleFailure(ctx, "imageUrl", "an IMAGE post needs imageUrl", ["mediaType"]);
+    if (p.mediaType === "VIDEO" && !p.videoUrl) ruleFailure(ctx, "videoUrl", "a VIDEO post needs videoUrl", ["mediaType"]);
+    if (p.mediaType !== "IMAGE" && p.imageUrl) ruleFailure(ctx, "imageUrl", `imageUrl is for IMAGE posts: remove it or set mediaType IMAGE`, ["mediaType"]);
+    if (p.mediaType !== "VIDEO" && p.videoUrl) ruleFailure(ctx, "videoUrl", `videoUrl is for VIDEO posts: remove it or set mediaType VIDEO`, ["mediaType"]);
+  });
+
+export const PostOutputs = z.object({
+  mediaType: z.string(),
+  text: z.string().optional(),
+  imageUrl: z.string().optional(),
+  videoUrl: z.string().optional(),
+  permalink: z.string().optional().describe("The post's public link."),
+  timestamp: z.string().optional().describe("When it was published."),
+  username: z.string().optional(),
+});

@@ -1,0 +1,3 @@
+export * from "./functions";
+export { Post, type PostArgs } from "./post";
+export { WebhookSubscription, type WebhookSubscriptionArgs } from "./webhook-subscription";

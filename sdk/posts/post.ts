@@ -1,0 +1,36 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { PostOutputs, type PostInputs } from "../../provider/posts/post/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("posts:Post");
+
+export type PostArgs = InputsOf<z.input<typeof PostInputs>>;
+type Out = z.infer<typeof PostOutputs>;
+
+/**
+ * A published short post. Created as a container, published once its media is processed (waiting with
+ * progress, within posts:publishTimeoutSeconds), spaced 10 seconds from the run's other publishes. Any change
+ * replaces it; destroy deletes it (the service allows 100 deletions per account per day).
+ *
+ *     new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });
+ */
+export class Post extends pulumi.dynamic.Resource {
+  declare readonly mediaType: pulumi.Output<Out["mediaType"]>;
+  declare readonly text: pulumi.Output<Out["text"]>;
+  declare readonly imageUrl: pulumi.Output<Out["imageUrl"]>;
+  declare readonly videoUrl: pulumi.Output<Out["videoUrl"]>;
+  declare readonly permalink: pulumi.Output<Out["permalink"]>;
+  declare readonly timestamp: pulumi.Output<Out["timestamp"]>;
+  declare readonly username: pulumi.Output<Out["username"]>;
+
+  constructor(name: string, args: PostArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(PostOutputs), ...args }, opts, "posts", "Post");
+  }
+
+  /** Reads an existing object without managing it. `id` is `<postId>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Post {
+    return new Post(name, {} as PostArgs, { ...opts, id });
+  }
+}
