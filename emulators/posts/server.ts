@@ -3,7 +3,7 @@
  * after a configurable delay, publishes closer than 10 seconds apart are refused (code 4), and the limits of the
  * document are enforced (text 500 characters, image 8 MB, video 100 MB and 60 seconds).
  */
-import { Emulator, idSequence, type Reply, type Request } from "../kit";
+import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 
 export const POSTS_APP = { id: "400000000000001", secret: "posts-app-secret-0123" };
@@ -179,8 +179,14 @@ export class PostsEmulator extends Emulator {
       if (status === "ERROR") graphError(400, 9001, `Media could not be processed: ${c.error}`, "SocialAPIException");
       if (status === "EXPIRED") graphError(400, 24, "The container expired: it was not published within 24 hours", "SocialAPIException");
       if (status === "PUBLISHED") graphError(400, 100, "The container was already published", "SocialAPIException");
-      if (this.now() - this.lastPublish < this.publishSpacingMs) {
-        graphError(429, 4, "Application request limit reached: wait at least 10 seconds between publishes", "SocialAPIException");
+      const wait = this.lastPublish + this.publishSpacingMs - this.now();
+      if (wait > 0) {
+        // Retry-After is this emulator's courtesy; the document only says to wait at least 10 seconds.
+        throw new HttpError({
+          status: 429,
+          headers: { "retry-after": String(Math.ceil(wait / 1000)) },
+          body: { error: { message: "Application request limit reached: wait at least 10 seconds between publishes", type: "SocialAPIException", code: 4, is_transient: true } },
+        });
       }
       this.lastPublish = this.now();
       const post: Post = { id: this.nextId().slice(0, 17), media_type: c.media_type, media_url: c.media_url, text: c.text, timestamp: this.now() };

@@ -1,0 +1,47 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const pageId = config.get("pageId") ?? "200000000000001";
+/** Bob helps with the page; changing his role updates it in place. */
+const helper = config.get("helperUser") ?? "300000000000003";
+const helperRole = (config.get("helperRole") ?? "MODERATOR") as "MODERATOR" | "EDITOR";
+/** When the launch post goes out: an RFC 3339 time 10 minutes to 75 days ahead. Fixed in config, so it is stable. */
+const launchAt = config.get("launchAt") ?? nextMonthAtNine();
+const draftText = config.get("draftText") ?? "Draft: our winter menu (not published yet)";
+const announcement = config.get("announcement") ?? "Fresh sourdough every morning from 7.";
+const appId = config.get("postsAppId") ?? "400000000000001";
+
+// Who may manage the page, and which page events reach our webhook.
+new ops.pages.PageRole("helper", { pageId, user: helper, role: helperRole });
+new ops.pages.PageSubscription("page-events", { pageId, subscribedFields: ["feed", "messages"] });
+
+// A post that goes out on schedule, and a draft kept for later.
+const launch = new ops.pages.PagePost("launch", {
+  pageId,
+  message: "We open our second shop today!",
+  published: false,
+  scheduledPublishTime: launchAt,
+});
+new ops.pages.PagePost("winter-menu", { pageId, message: draftText, published: false });
+
+// Two short posts: the service publishes at most one every 10 seconds, so the provider spaces them.
+const hello = new ops.posts.Post("announcement", { mediaType: "TEXT", text: announcement });
+new ops.posts.Post("loaf-photo", { mediaType: "IMAGE", imageUrl: "https://media.example/loaf.jpg", text: "Today's loaf" });
+
+// Mentions and replies reach our service; the verify token stays secret.
+new ops.posts.WebhookSubscription("mentions", {
+  appId,
+  callbackUrl: "https://hooks.bakery.example/posts",
+  fields: ["mentions", "replies"],
+  verifyToken: config.getSecret("verifyToken") ?? pulumi.secret("example-verify-token"),
+});
+
+export const launchState = launch.state;
+export const announcementLink = hello.permalink;
+export const page = pulumi.output(ops.pages.getPage({ pageId })).apply((p) => ({ name: p.name, fans: p.fan_count }));
+
+function nextMonthAtNine(): string {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 9)).toISOString();
+}
