@@ -14,6 +14,7 @@ export function graphError(status: number, code: number, message: string, type =
 export function params(req: Request): Record<string, string> {
   const out: Record<string, string> = Object.fromEntries(req.query);
   const type = String(req.headers["content-type"] ?? "");
+  if (req.form) return { ...out, ...req.form };
   if (!req.rawBody) return out;
   if (type.includes("application/json")) {
     try {

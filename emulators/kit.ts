@@ -40,6 +40,8 @@ export interface Request {
   headers: http.IncomingHttpHeaders;
   params: Record<string, string>;
   rawBody: string;
+  /** Fields of a multipart/form-data body; a file field holds `{name, type, size}` as JSON. */
+  form?: Record<string, string>;
 }
 
 export interface Reply {
@@ -153,6 +155,18 @@ export abstract class Emulator {
       params: {},
       rawBody: Buffer.concat(chunks).toString("utf8"),
     };
+    const contentType = String(req.headers["content-type"] ?? "");
+    if (contentType.startsWith("multipart/form-data")) {
+      try {
+        const form = await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
+        request.form = {};
+        for (const [k, v] of form) {
+          request.form[k] = typeof v === "string" ? v : JSON.stringify({ name: v.name, type: v.type, size: v.size });
+        }
+      } catch {
+        request.form = undefined;
+      }
+    }
     // DNS-rebinding guard: a browser tricked into calling us would send a foreign Host.
     const host = String(req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
     if (!["127.0.0.1", "localhost", "::1"].includes(host)) {

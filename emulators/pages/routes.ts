@@ -190,19 +190,39 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   });
   r("POST", "/:page/photos", (req) => {
     const p = params(req);
-    const url = p.url ?? (p.source ? `data:image;base64,${p.source.slice(0, 16)}` : undefined);
+    let url = p.url;
+    if (p.source) {
+      // `source` is a file uploaded as multipart/form-data, as the service requires.
+      const file = req.form?.source ? (JSON.parse(req.form.source) as { name: string; size: number }) : undefined;
+      if (!file || !file.size) graphError(400, 324, "(#324) Requires upload file: source must be a file in a multipart/form-data body");
+      if (file.size > 10 * 1024 * 1024) graphError(400, 100, "(#100) The photo is larger than 10 MB");
+      url = `https://media.example/uploads/${emu.nextId().slice(0, 10)}-${file.name}`;
+    }
     if (!url) graphError(400, 324, "(#324) Requires upload file: give url or source");
     if (p.url && !/^https?:\/\//.test(p.url)) graphError(400, 100, "(#100) url must be a public http(s) URL");
     if (p.published === "false" && p.scheduled_publish_time === undefined) {
       needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
       const id = emu.nextId().slice(0, 15);
-      emu.photos.set(id, { id, pageId: req.params.page, url, caption: p.caption });
+      emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption });
       return ok({ id });
     }
-    const post = publish({ ...req, rawBody: "", query: new URLSearchParams({ ...p, message: p.caption ?? "" }) }, "photo", [url]);
+    const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ ...p, source: "", message: p.caption ?? "" }) }, "photo", [url!]);
     const id = emu.nextId().slice(0, 15);
-    emu.photos.set(id, { id, pageId: req.params.page, url, caption: p.caption, postId: post.id });
+    emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption, postId: post.id });
     return ok({ id, post_id: post.id });
+  });
+  r("POST", "/:page/videos", (req) => {
+    needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    const p = params(req);
+    if (!p.file_url && !req.form?.source) graphError(400, 100, "(#100) A video needs file_url or an uploaded source");
+    const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ message: p.description ?? "", published: p.published ?? "true" }) }, "status", []);
+    return ok({ id: post.id.split("_")[1] });
+  });
+  r("POST", "/:page/events", (req) => {
+    needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    const p = params(req);
+    if (!p.name || Number.isNaN(Date.parse(p.start_time ?? ""))) graphError(400, 100, "(#100) An event needs name and start_time");
+    return ok({ id: emu.nextId().slice(0, 15) });
   });
   r("GET", "/:page/posts", (req) => {
     needPage(emu, req, req.params.page, "pages_read_engagement");

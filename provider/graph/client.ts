@@ -34,6 +34,11 @@ export function graphError(service: string, status: number, e: GraphErrorBody, m
   return new ValidationError(d);
 }
 
+/** A local file to send as a multipart/form-data part (the services take uploads only that way). */
+export class FileUpload {
+  constructor(readonly name: string, readonly bytes: Buffer, readonly type = "application/octet-stream") {}
+}
+
 export class GraphClient {
   constructor(
     readonly service: string,
@@ -43,6 +48,8 @@ export class GraphClient {
 
   /** One call; the services' throttling codes are waited out (2, 4, 8 ... seconds) before giving up. */
   async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false): Promise<T> {
+    const files = Object.entries(params).filter((e): e is [string, FileUpload] => e[1] instanceof FileUpload);
+    if (files.length) return this.upload<T>(path, params, files, token);
     const form = new URLSearchParams();
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) {
@@ -69,5 +76,22 @@ export class GraphClient {
       log(`${this.service}: ${method} ${path} throttled (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${this.maxRetries})`);
       await new Promise((r) => setTimeout(r, delay));
     }
+  }
+
+  /** A POST whose body is multipart/form-data: the file parts, the other parameters and the token as fields. */
+  private async upload<T>(path: string, params: Record<string, unknown>, files: [string, FileUpload][], token?: string): Promise<T> {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(params)) {
+      if (v === undefined || v instanceof FileUpload) continue;
+      form.set(k, typeof v === "string" ? v : JSON.stringify(v));
+    }
+    for (const [k, f] of files) form.set(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+    if (token) form.set("access_token", token);
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const res = await this.http.request("POST", path, { body, contentType: encoded.headers.get("content-type")! });
+    const json = res.json as { error?: GraphErrorBody } | undefined;
+    if (res.status < 400 && !json?.error) return res.json as T;
+    throw graphError(this.service, res.status, json?.error ?? { message: res.text.slice(0, 200) }, "POST", path);
   }
 }

@@ -27,7 +27,7 @@ export interface RequestOptions {
   /** Headers for this request only (e.g. a token that differs per call). */
   headers?: Record<string, string>;
   json?: unknown;
-  body?: string;
+  body?: string | Buffer;
   contentType?: string;
 }
 
@@ -120,7 +120,7 @@ export class HttpClient {
     for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
     const qs = query.size ? `?${query}` : "";
     const headers: Record<string, string> = { accept: "application/json", ...this.opts.headers, ...options.headers };
-    let body: string | undefined = options.body;
+    let body: string | Buffer | undefined = options.body;
     if (options.json !== undefined) {
       body = JSON.stringify(options.json);
       headers["content-type"] = "application/json";

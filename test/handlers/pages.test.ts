@@ -132,3 +132,15 @@ describe("pages functions", () => {
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans"], since: "Nov 1" })).rejects.toThrow(/YYYY-MM-DD/);
   });
 });
+
+describe("PagePost with a local photo", () => {
+  it("uploads the file as multipart/form-data source", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const dir = mkdtempSync(`${(await import("node:os")).tmpdir()}/photo-`);
+    writeFileSync(`${dir}/loaf.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]));
+    const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "From disk", photo: { file: `${dir}/loaf.jpg` } });
+    expect(pages.posts.get(p.id)!.photos[0]).toMatch(/uploads\/.*-loaf\.jpg$/);
+    const missing = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", photo: { file: `${dir}/nope.jpg` } }]);
+    expect(missing.failures[0]).toMatchObject({ property: "photo", reason: expect.stringMatching(/does not exist/) });
+  });
+});

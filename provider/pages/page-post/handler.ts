@@ -4,6 +4,7 @@ import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { ServerError, TransportError } from "../../http/errors";
+import { FileUpload } from "../../graph/client";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -34,7 +35,7 @@ async function publish(r: Bag): Promise<string> {
   const when = r.scheduledPublishTime !== undefined ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
   const common = { published: String(r.published), ...when };
   if (r.photo) {
-    const source = r.photo.file ? readFileSync(path.resolve(r.photo.file)).toString("base64") : undefined;
+    const source = r.photo.file ? new FileUpload(path.basename(r.photo.file), readFileSync(path.resolve(r.photo.file)), "image/*") : undefined;
     const res = await client.onPage(r.pageId, "POST", `/${r.pageId}/photos`, { url: r.photo.url, source, caption: r.message, ...common });
     return res.post_id;
   }
