@@ -48,6 +48,8 @@ export interface Reply {
   status: number;
   body: unknown; // a string is sent as is, anything else as JSON
   headers?: Record<string, string>;
+  /** A streamed answer (e.g. newline-delimited JSON): each chunk is written as soon as it is produced. */
+  stream?: AsyncIterable<string>;
 }
 
 export type Handler = (req: Request) => Reply | Promise<Reply>;
@@ -254,6 +256,17 @@ export abstract class Emulator {
   }
 
   private send(res: http.ServerResponse, reply: Reply): void {
+    if (reply.stream) {
+      res.writeHead(reply.status, { "content-type": "application/x-ndjson", ...reply.headers });
+      void (async () => {
+        try {
+          for await (const chunk of reply.stream!) res.write(chunk);
+        } finally {
+          res.end();
+        }
+      })();
+      return;
+    }
     const isText = typeof reply.body === "string";
     const payload = isText ? (reply.body as string) : JSON.stringify(reply.body);
     res.writeHead(reply.status, {

@@ -1,0 +1,314 @@
+/**
+ * A stateful emulator of Document 3, part C: the local model runner (native `/api/*` and the chat-completions
+ * interface under `/v1`), shaped like the real runner (wire-facts). It never runs a model: answers are
+ * deterministic, and a chat that asks for a skill document gets a valid one, so generation can be tested.
+ */
+import { createHash } from "node:crypto";
+import { Emulator, HttpError, parseJson, type Reply, type Request } from "../kit";
+import { skillDocument } from "./answers";
+
+export interface CatalogueEntry {
+  family: string;
+  parameterSize: string;
+  quantization: string;
+  /** Layer sizes in bytes; a pull streams progress per layer. */
+  layers: number[];
+}
+
+export const DEFAULT_CATALOGUE: Record<string, CatalogueEntry> = {
+  "llama3.2:latest": { family: "llama", parameterSize: "3.2B", quantization: "Q4_K_M", layers: [2_019_377_376, 1_429, 7_711, 6_016] },
+  "qwen2.5:0.5b": { family: "qwen2", parameterSize: "494.03M", quantization: "Q4_K_M", layers: [397_807_936, 6_975, 11_343] },
+  "tinyllama:latest": { family: "llama", parameterSize: "1B", quantization: "Q4_0", layers: [637_699_456, 98, 483] },
+};
+
+export interface RunnerEmulatorOptions {
+  port?: number;
+  /** The RUNNER_HOST rule: loopback unless a host is given. */
+  host?: string;
+  catalogue?: Record<string, CatalogueEntry>;
+  /** Model storage capacity in bytes: a pull that does not fit fails mid-stream. */
+  diskBytes?: number;
+  gpu?: "available" | "occupied" | "none";
+  /** RUNNER_ORIGINS: allowed cross-origin sources (`*` for all). */
+  origins?: string[];
+  /** Milliseconds between progress lines of a pull. */
+  pullStepMs?: number;
+}
+
+export interface Model {
+  name: string;
+  digest: string;
+  size: number;
+  modifiedAt: string;
+  details: { format: string; family: string; parameter_size: string; quantization_level: string; parent_model?: string };
+  system?: string;
+  parameters?: Record<string, unknown>;
+  from?: string;
+}
+
+/** `model` or `model:tag`, lowercased, with the tag defaulting to `latest`. */
+export function canonical(name: string): string {
+  const n = name.trim().toLowerCase();
+  return n.includes(":") ? n : `${n}:latest`;
+}
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class RunnerEmulator extends Emulator {
+  readonly options: Required<RunnerEmulatorOptions>;
+  models = new Map<string, Model>();
+  loaded = new Map<string, number>(); // name -> expires at
+  gpu: "available" | "occupied" | "none";
+  /** How many of the next skill documents answered leave out a required section (to test regeneration). */
+  invalidSkillAnswers = 0;
+
+  constructor(options: RunnerEmulatorOptions = {}) {
+    super("runner", options.port ?? 0, options.host ?? "127.0.0.1");
+    this.options = {
+      port: options.port ?? 0,
+      host: options.host ?? "127.0.0.1",
+      catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
+      diskBytes: options.diskBytes ?? 50 * 1024 ** 3,
+      gpu: options.gpu ?? "available",
+      origins: options.origins ?? [],
+      pullStepMs: options.pullStepMs ?? 5,
+    };
+    this.gpu = this.options.gpu;
+    this.reset();
+    this.registerRoutes();
+  }
+
+  reset(): void {
+    this.invalidSkillAnswers = 0;
+    this.models.clear();
+    this.loaded.clear();
+  }
+
+  used(): number {
+    return [...this.models.values()].reduce((n, m) => n + m.size, 0);
+  }
+
+  protected notFound(): Reply {
+    return { status: 404, body: "404 page not found" };
+  }
+
+  protected faultReply(status: number, retryAfter?: number): Reply {
+    return { status, body: { error: status === 429 ? "too many requests" : "internal error" }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+  }
+
+  /** RUNNER_ORIGINS: a browser origin that is not allowed is refused. */
+  protected before(req: Request): Record<string, string> {
+    const origin = req.headers.origin;
+    if (!origin) return {};
+    const allowed = this.options.origins.includes("*") || this.options.origins.includes(String(origin)) || /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(String(origin));
+    if (!allowed) throw new HttpError({ status: 403, body: "" });
+    return { "access-control-allow-origin": String(origin) };
+  }
+
+  private fail(status: number, error: string): never {
+    throw new HttpError({ status, body: { error } });
+  }
+
+  private model(name: unknown): Model {
+    const m = this.models.get(canonical(String(name ?? "")));
+    if (!m) this.fail(404, `model '${String(name)}' not found`);
+    return m!;
+  }
+
+  /** Loading a model: fails when another process holds the GPU; falls back to the CPU when there is none. */
+  private load(m: Model): { processor: string } {
+    if (this.gpu === "occupied") this.fail(500, "llama runner process has terminated: cudaMalloc failed: out of memory (the GPU is in use by another process)");
+    this.loaded.set(m.name, this.now() + 5 * 60_000);
+    return { processor: this.gpu === "none" ? "100% CPU" : "100% GPU" };
+  }
+
+  private registerRoutes(): void {
+    this.route("GET", "/api/version", () => ({ status: 200, body: { version: "0.12.6" } }));
+    this.route("GET", "/", () => ({ status: 200, body: "Runner is running" }));
+    this.route("GET", "/api/tags", () => ({
+      status: 200,
+      body: {
+        models: [...this.models.values()].map((m) => ({ name: m.name, model: m.name, modified_at: m.modifiedAt, size: m.size, digest: m.digest, details: m.details })),
+      },
+    }));
+    this.route("GET", "/api/ps", () => {
+      const now = this.now();
+      const running = [...this.loaded].filter(([, exp]) => exp > now).map(([name, exp]) => this.models.get(name)).filter((m): m is Model => !!m);
+      return {
+        status: 200,
+        body: { models: running.map((m) => ({ name: m.name, model: m.name, size: m.size, digest: m.digest, details: m.details, expires_at: new Date(this.loaded.get(m.name)!).toISOString(), size_vram: this.gpu === "none" ? 0 : m.size })) },
+      };
+    });
+    this.route("POST", "/api/show", (req) => {
+      const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+      const m = this.model(body.model ?? body.name);
+      const params = Object.entries(m.parameters ?? {}).map(([k, v]) => `${k} ${v}`).join("\n");
+      return { status: 200, body: { modelfile: `FROM ${m.from ?? m.name}\n`, parameters: params, system: m.system ?? "", details: m.details, model_info: { "general.architecture": m.details.family }, modified_at: m.modifiedAt } };
+    });
+    this.route("DELETE", "/api/delete", (req) => {
+      const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+      const m = this.model(body.model ?? body.name);
+      this.models.delete(m.name);
+      this.loaded.delete(m.name);
+      return { status: 200, body: "" };
+    });
+    this.route("POST", "/api/pull", (req) => this.pull(req));
+    this.route("POST", "/api/create", (req) => this.create(req));
+    this.route("POST", "/api/generate", (req) => {
+      const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+      const m = this.model(body.model);
+      if (body.keep_alive === 0) {
+        this.loaded.delete(m.name);
+        return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: "", done: true, done_reason: "unload" } };
+      }
+      const { processor } = this.load(m);
+      if (!body.prompt) return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: "", done: true, done_reason: "load", processor } };
+      return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: this.answer(m, String(body.prompt)), done: true, done_reason: "stop", processor } };
+    });
+    this.route("POST", "/api/chat", (req) => {
+      const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+      const m = this.model(body.model);
+      this.load(m);
+      const last = [...(body.messages ?? [])].reverse().find((x: { role: string }) => x.role === "user")?.content ?? "";
+      const message = { role: "assistant", content: this.answer(m, String(last)) };
+      if (body.stream === false) return { status: 200, body: { model: m.name, created_at: this.timestamp(), message, done: true, done_reason: "stop" } };
+      const self = this;
+      return {
+        status: 200,
+        body: null,
+        stream: (async function* () {
+          yield line({ model: m.name, created_at: self.timestamp(), message, done: false });
+          yield line({ model: m.name, created_at: self.timestamp(), message: { role: "assistant", content: "" }, done: true, done_reason: "stop" });
+        })(),
+      };
+    });
+    this.route("POST", "/v1/chat/completions", (req) => {
+      const body = parseJson(req);
+      if (!body?.model) throw new HttpError({ status: 400, body: { error: { message: "model is required", type: "invalid_request_error", param: "model", code: null } } });
+      const m = this.models.get(canonical(body.model));
+      if (!m) throw new HttpError({ status: 404, body: { error: { message: `model "${body.model}" not found, try pulling it first`, type: "api_error", param: null, code: null } } });
+      this.load(m);
+      const last = [...(body.messages ?? [])].reverse().find((x: { role: string }) => x.role === "user")?.content ?? "";
+      const content = this.answer(m, String(last));
+      return {
+        status: 200,
+        body: {
+          id: `chatcmpl-${sha(content).slice(0, 8)}`,
+          object: "chat.completion",
+          created: Math.floor(this.now() / 1000),
+          model: m.name,
+          choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+          usage: { prompt_tokens: Math.ceil(String(last).length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((String(last).length + content.length) / 4) },
+        },
+      };
+    });
+  }
+
+  timestamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /** Deterministic answers; a request for a skill document gets a valid SKILL.md built from the prompt. */
+  answer(m: Model, prompt: string): string {
+    if (/SKILL\.md/i.test(prompt)) {
+      const valid = this.invalidSkillAnswers <= 0;
+      this.invalidSkillAnswers -= 1;
+      return skillDocument(prompt, valid);
+    }
+    return `${m.system ? `[${m.system.slice(0, 40)}] ` : ""}Answer ${sha(m.name + prompt).slice(0, 12)} to: ${prompt.slice(0, 80)}`;
+  }
+
+  private pull(req: Request): Reply {
+    const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+    const name = canonical(String(body.model ?? body.name ?? ""));
+    const entry = this.options.catalogue[name];
+    const stream = body.stream !== false;
+    if (!entry) {
+      if (!stream) this.fail(500, "pull model manifest: file does not exist");
+      return { status: 200, body: null, stream: (async function* () { yield line({ status: "pulling manifest" }); yield line({ error: "pull model manifest: file does not exist" }); })() };
+    }
+    const total = entry.layers.reduce((a, b) => a + b, 0);
+    const free = this.options.diskBytes - this.used();
+    const digest = `sha256:${sha(name)}`;
+    const finish = () => {
+      this.models.set(name, {
+        name,
+        digest: sha(name),
+        size: total,
+        modifiedAt: this.timestamp(),
+        details: { format: "gguf", family: entry.family, parameter_size: entry.parameterSize, quantization_level: entry.quantization },
+      });
+    };
+    if (!stream) {
+      if (total > free) this.fail(500, "write /models/blobs: no space left on device");
+      finish();
+      return { status: 200, body: { status: "success" } };
+    }
+    const self = this;
+    return {
+      status: 200,
+      body: null,
+      stream: (async function* () {
+        yield line({ status: "pulling manifest" });
+        let written = 0;
+        for (const [i, size] of entry.layers.entries()) {
+          const layer = `sha256:${sha(`${name}:${i}`)}`;
+          for (const part of [0.25, 0.5, 0.75, 1]) {
+            await sleep(self.options.pullStepMs);
+            if (written + size * part > free) {
+              yield line({ error: "write /models/blobs: no space left on device" });
+              return; // nothing is kept of a failed pull
+            }
+            yield line({ status: `pulling ${layer.slice(7, 19)}`, digest: layer, total: size, completed: Math.round(size * part) });
+          }
+          written += size;
+        }
+        yield line({ status: "verifying sha256 digest" });
+        yield line({ status: "writing manifest" });
+        finish();
+        yield line({ status: "success", digest });
+      })(),
+    };
+  }
+
+  private create(req: Request): Reply {
+    const body = parseJson(req) ?? this.fail(400, "invalid JSON");
+    if (body.modelfile) this.fail(400, "the modelfile field is no longer supported: send from, system and parameters");
+    const name = canonical(String(body.model ?? body.name ?? ""));
+    if (!body.from) this.fail(400, "neither 'from' or 'files' was specified");
+    const base = this.models.get(canonical(body.from));
+    if (!base) this.fail(404, `model '${body.from}' not found`);
+    const parameters = (body.parameters ?? {}) as Record<string, unknown>;
+    const definition = JSON.stringify({ from: base!.name, system: body.system ?? "", parameters });
+    this.models.set(name, {
+      name,
+      digest: sha(`${base!.digest}:${definition}`),
+      size: base!.size + Buffer.byteLength(definition),
+      modifiedAt: this.timestamp(),
+      details: { ...base!.details, parent_model: base!.name },
+      system: body.system,
+      parameters,
+      from: base!.name,
+    });
+    const stream = (async function* () {
+      yield line({ status: "using existing layer" });
+      yield line({ status: "writing manifest" });
+      yield line({ status: "success" });
+    })();
+    return body.stream === false ? { status: 200, body: { status: "success" } } : { status: 200, body: null, stream };
+  }
+
+  protected testHook(op: string, _req: Request, body: any): Reply | undefined {
+    if (op === "invalid-skills") {
+      this.invalidSkillAnswers = Number(body.count ?? 1);
+      return { status: 200, body: { invalidSkillAnswers: this.invalidSkillAnswers } };
+    }
+    if (op === "gpu") {
+      this.gpu = body.state;
+      return { status: 200, body: { gpu: this.gpu } };
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A stateful emulator of Document 3, part D: the skills registry. Publishing may require a bearer token; the spec
+ * has no delete, so DELETE is answered only when the emulator is started with `allowDelete`.
+ */
+import { Emulator, HttpError, parseJson, type Reply, type Request } from "../kit";
+
+export interface Skill {
+  slug: string;
+  name: string;
+  description: string;
+  instruction: string;
+  category?: string;
+  tags: string[];
+  agents: string[];
+  toolsRequired: string[];
+  version?: string;
+  updatedAt: string;
+}
+
+export interface SkillsEmulatorOptions {
+  port?: number;
+  /** When set, PUT (and DELETE) need `Authorization: Bearer <publishToken>`. */
+  publishToken?: string;
+  allowDelete?: boolean;
+}
+
+export const SKILLS_PUBLISH_TOKEN = "skills-publish-token-0123";
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export class SkillsEmulator extends Emulator {
+  skills = new Map<string, Skill>();
+
+  constructor(readonly options: SkillsEmulatorOptions = {}) {
+    super("skills", options.port ?? 0);
+    this.reset();
+    this.registerRoutes();
+  }
+
+  reset(): void {
+    this.skills.clear();
+  }
+
+  protected notFound(): Reply {
+    return { status: 404, body: { error: "not found" } };
+  }
+
+  protected faultReply(status: number, retryAfter?: number): Reply {
+    return { status, body: { error: status === 429 ? "too many requests" : "internal error" }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+  }
+
+  private authorize(req: Request): void {
+    const want = this.options.publishToken;
+    if (want && req.headers.authorization !== `Bearer ${want}`) throw new HttpError({ status: 401, body: { error: "publishing needs a valid bearer token" } });
+  }
+
+  private get(slug: string): Skill {
+    const s = this.skills.get(slug);
+    if (!s) throw new HttpError({ status: 404, body: { error: `skill ${slug} not found` } });
+    return s;
+  }
+
+  static markdown(s: Skill): string {
+    return `---\nname: ${s.name}\ndescription: ${s.description}\n---\n\n${s.instruction.replace(/^\n+/, "")}`;
+  }
+
+  private registerRoutes(): void {
+    this.route("GET", "/api/skills", (req) => {
+      const q = (req.query.get("q") ?? "").toLowerCase();
+      const hits = [...this.skills.values()].filter((s) => !q || [s.name, s.description, s.instruction, ...s.tags].some((t) => t.toLowerCase().includes(q)));
+      return { status: 200, body: { skills: hits } };
+    });
+    this.route("GET", "/api/skills/:slug", (req) => ({ status: 200, body: this.get(req.params.slug) }));
+    this.route("GET", "/api/skills/:slug/skill.md", (req) => ({ status: 200, body: SkillsEmulator.markdown(this.get(req.params.slug)), headers: { "content-type": "text/markdown; charset=utf-8" } }));
+    this.route("PUT", "/api/skills/:slug", (req) => {
+      this.authorize(req);
+      if (!String(req.headers["content-type"] ?? "").includes("application/json")) throw new HttpError({ status: 415, body: { error: "Content-Type must be application/json" } });
+      const slug = req.params.slug;
+      if (!SLUG.test(slug)) throw new HttpError({ status: 400, body: { error: "slug must be kebab-case" } });
+      const b = parseJson(req);
+      if (!b || typeof b.name !== "string" || typeof b.description !== "string" || typeof b.instruction !== "string") {
+        throw new HttpError({ status: 400, body: { error: "name, description and instruction are required strings" } });
+      }
+      const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+      const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: list(b.tags), agents: list(b.agents), toolsRequired: list(b.toolsRequired), version: b.version, updatedAt: new Date(this.now()).toISOString() };
+      const created = !this.skills.has(slug);
+      this.skills.set(slug, skill);
+      return { status: created ? 201 : 200, body: skill };
+    });
+    this.route("DELETE", "/api/skills/:slug", (req) => {
+      if (!this.options.allowDelete) throw new HttpError({ status: 405, body: { error: "method not allowed" } });
+      this.authorize(req);
+      this.get(req.params.slug);
+      this.skills.delete(req.params.slug);
+      return { status: 204, body: "" };
+    });
+  }
+}
