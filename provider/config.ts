@@ -47,6 +47,16 @@ export const POSTS_SETTINGS = {
   publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", description: "How long a post waits for its media to be processed." },
 } satisfies Record<string, Setting>;
 
+export const RUNNER_SETTINGS = {
+  host: { key: "runner:host", env: "RUNNER_HOST", default: "127.0.0.1:11434", description: "The runner: `host:port` or a URL." },
+  timeoutSeconds: { key: "runner:timeoutSeconds", env: "RUNNER_TIMEOUT_SECONDS", default: "600", description: "Per-request timeout (a pull of a large model is one long request)." },
+} satisfies Record<string, Setting>;
+
+export const SKILLS_SETTINGS = {
+  url: { key: "skills:url", env: "SKILLS_URL", default: "http://127.0.0.1:8300", description: "The skills registry's base URL." },
+  token: { key: "skills:token", env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
+} satisfies Record<string, Setting>;
+
 let stack: ConfigSource | undefined;
 
 /** Called by the dynamic provider's `configure()` with the whole decrypted stack config. */

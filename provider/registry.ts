@@ -21,6 +21,12 @@ import { post } from "./posts/post/handler";
 import * as postSchema from "./posts/post/schema";
 import { webhookSubscription } from "./posts/webhook-subscription/handler";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
+import { runnerModel } from "./runner/model/handler";
+import * as runnerModelSchema from "./runner/model/schema";
+import { generatedSkill } from "./skills/generated-skill/handler";
+import * as generatedSkillSchema from "./skills/generated-skill/schema";
+import { skill } from "./skills/skill/handler";
+import * as skillSchema from "./skills/skill/schema";
 import { zoneSetting } from "./edge/zone-setting/handler";
 import * as zoneSettingSchema from "./edge/zone-setting/schema";
 
@@ -97,5 +103,23 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
     description: "The short-post app's webhook for mentions and replies.",
+  },
+  [runnerModelSchema.token]: {
+    handler: runnerModel,
+    inputs: runnerModelSchema.RunnerModelInputs,
+    outputs: runnerModelSchema.RunnerModelOutputs,
+    description: "A model on the runner: pulled by name, or created from a base with a system prompt and parameters.",
+  },
+  [generatedSkillSchema.token]: {
+    handler: generatedSkill,
+    inputs: generatedSkillSchema.GeneratedSkillInputs,
+    outputs: generatedSkillSchema.GeneratedSkillOutputs,
+    description: "A skill generated from source texts by a runner model, validated, then published.",
+  },
+  [skillSchema.token]: {
+    handler: skill,
+    inputs: skillSchema.SkillInputs,
+    outputs: skillSchema.SkillOutputs,
+    description: "A skill published to the registry, from inline fields or a SKILL.md file.",
   },
 };

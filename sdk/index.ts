@@ -2,3 +2,5 @@
 export * as edge from "./edge";
 export * as pages from "./pages";
 export * as posts from "./posts";
+export * as runner from "./runner";
+export * as skills from "./skills";

@@ -1,0 +1,141 @@
+/**
+ * The model runner client (Document 3, C; the native `/api/*` interface and `/v1/chat/completions`). A pull is
+ * one streamed request whose newline-delimited progress is printed as it arrives.
+ */
+import { request } from "undici";
+import { RUNNER_SETTINGS, read, readNumber } from "../config";
+import { HttpClient } from "../http/client";
+import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
+import { log } from "../log";
+
+export interface RunnerModelInfo {
+  name: string;
+  digest: string;
+  size: number;
+  modified_at: string;
+  details: { family?: string; parameter_size?: string; quantization_level?: string; parent_model?: string };
+}
+
+/** `model` or `model:tag`, lowercased, the tag defaulting to `latest`, as the runner lists it. */
+export function canonicalModel(name: string): string {
+  const n = name.trim().toLowerCase();
+  return n.includes(":") ? n : `${n}:latest`;
+}
+
+/** `host:port` or a URL, as RUNNER_HOST takes it. */
+export function runnerUrl(host: string): string {
+  const withScheme = /^https?:\/\//.test(host) ? host : `http://${host}`;
+  const u = new URL(withScheme);
+  if (u.hostname === "0.0.0.0") u.hostname = "127.0.0.1"; // a listen-on-all address, reached locally
+  return u.origin;
+}
+
+/** The runner did not answer: say where it was looked for and the RUNNER_HOST rule. */
+function unreachable(url: string, cause: string, ambiguous: boolean): TransportError {
+  return new TransportError({
+    service: "runner",
+    message: `the runner at ${url} does not answer (${cause})`,
+    remedy: "Start it, or point runner:host (RUNNER_HOST) at it; the runner listens on the loopback address only unless RUNNER_HOST is set on its host (e.g. 0.0.0.0:11434)",
+    ambiguous,
+  });
+}
+
+function explain(error: string, status?: number): ApiError {
+  const d = { service: "runner", status, message: error };
+  if (/not found|does not exist/i.test(error)) return new NotFoundError({ ...d, remedy: "Check the model name (model or model:tag) against the runner's library" });
+  if (/no space left/i.test(error)) return new ValidationError({ ...d, remedy: "The runner's model storage is full: remove models you no longer need to free storage, then run again" });
+  if (/out of memory|cudaMalloc/i.test(error)) return new ValidationError({ ...d, remedy: "The GPU is in use by another inference process: stop it or wait, then run again" });
+  return new ApiError(d);
+}
+
+export class RunnerClient {
+  constructor(private readonly http: HttpClient, readonly url: string, private readonly timeoutMs: number) {}
+
+  static fromConfig(): RunnerClient {
+    const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
+    const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds, 1, 86400) * 1000;
+    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 3 }), url, timeoutMs);
+  }
+
+  private async json<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+    let res;
+    try {
+      res = await this.http.request(method, path, body === undefined ? {} : { json: body });
+    } catch (e) {
+      if (e instanceof TransportError) throw unreachable(this.url, e.apiMessage, e.ambiguous);
+      throw e;
+    }
+    if (res.status >= 400) throw explain((res.json as { error?: string })?.error ?? res.text, res.status);
+    return res.json as T;
+  }
+
+  async list(): Promise<RunnerModelInfo[]> {
+    return (await this.json<{ models: RunnerModelInfo[] }>("GET", "/api/tags")).models;
+  }
+  async running() {
+    return (await this.json<{ models: (RunnerModelInfo & { expires_at: string; size_vram: number })[] }>("GET", "/api/ps")).models;
+  }
+  /** The model as listed, or undefined when the runner does not have it. */
+  async find(name: string): Promise<RunnerModelInfo | undefined> {
+    const want = canonicalModel(name);
+    return (await this.list()).find((m) => m.name === want);
+  }
+  async show(name: string) {
+    return this.json<{ system?: string; parameters?: string; details: RunnerModelInfo["details"] }>("POST", "/api/show", { model: name });
+  }
+  async remove(name: string): Promise<void> {
+    await this.json("DELETE", "/api/delete", { model: name }).catch((e) => {
+      if (!(e instanceof NotFoundError)) throw e;
+    });
+  }
+
+  /** Streams a pull or a create, printing progress (percent and bytes) while large layers download. */
+  async stream(path: "/api/pull" | "/api/create", body: Record<string, unknown>, what: string): Promise<void> {
+    const res = await request(`${this.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...body, stream: true }),
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    }).catch((e: Error & { code?: string }) => {
+      throw unreachable(this.url, e.code ?? e.message, false);
+    });
+    if (res.statusCode >= 400) {
+      const text = await res.body.text();
+      throw explain(JSON.parse(text || "{}").error ?? text, res.statusCode);
+    }
+    let buffered = "";
+    let lastShown = -1;
+    for await (const chunk of res.body) {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const l of lines.filter(Boolean)) {
+        const p = JSON.parse(l) as { status?: string; error?: string; total?: number; completed?: number };
+        if (p.error) throw explain(p.error);
+        if (p.total && p.completed !== undefined) {
+          const pct = Math.floor((100 * p.completed) / p.total);
+          if (p.total > 50_000_000 && pct >= lastShown + 25) {
+            lastShown = pct;
+            log(`runner: ${what}: ${p.status} ${pct}% (${(p.completed / 1e6).toFixed(0)} of ${(p.total / 1e6).toFixed(0)} MB)`);
+          }
+          if (pct === 100) lastShown = -1;
+        } else if (p.status === "success") {
+          log(`runner: ${what}: done`);
+        }
+      }
+    }
+  }
+
+  async chat(model: string, messages: { role: string; content: string }[]): Promise<string> {
+    const res = await this.json<{ choices: { message: { content: string } }[] }>("POST", "/v1/chat/completions", { model, messages });
+    return res.choices[0]?.message.content ?? "";
+  }
+}
+
+let cached: { key: string; client: RunnerClient } | undefined;
+export function runner(): RunnerClient {
+  const key = `${read(RUNNER_SETTINGS.host)}`;
+  if (!cached || cached.key !== key) cached = { key, client: RunnerClient.fromConfig() };
+  return cached.client;
+}

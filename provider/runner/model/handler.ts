@@ -1,0 +1,71 @@
+/**
+ * `ops.runner.RunnerModel`. id: the canonical name. A definition change re-creates the model in place (same name);
+ * refresh finds a model removed or replaced out of band (another digest); destroy removes it (absent is fine).
+ */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, type Bag, type Handler } from "../../handler";
+import { log } from "../../log";
+import { canonicalModel, runner, type RunnerModelInfo } from "../client";
+import { RunnerModelInputs } from "./schema";
+
+/** Pulls the model, or creates it from its base (pulling the base first when the runner lacks it). */
+async function make(r: Bag): Promise<RunnerModelInfo> {
+  if (r.from) {
+    const base = canonicalModel(r.from);
+    if (!(await runner().find(base))) {
+      log(`runner: the base ${base} is not on the runner; pulling it first`);
+      await runner().stream("/api/pull", { model: base }, `pull ${base}`);
+    }
+    await runner().stream("/api/create", { model: r.name, from: base, system: r.system, parameters: r.parameters ?? {} }, `create ${r.name}`);
+  } else {
+    await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
+  }
+  const info = await runner().find(r.name);
+  if (!info) throw new Error(`runner: ${r.name} is not listed after it was made`);
+  return info;
+}
+
+function outputs(r: Bag, m: RunnerModelInfo) {
+  const { __provider: _, ...inputs } = r;
+  return {
+    ...inputs,
+    name: m.name,
+    digest: m.digest,
+    size: m.size,
+    family: m.details.family,
+    parameterSize: m.details.parameter_size,
+    quantizationLevel: m.details.quantization_level,
+    modifiedAt: m.modified_at,
+  };
+}
+
+export const runnerModel: Handler = {
+  async check(_olds, news) {
+    return checkWith(RunnerModelInputs, news);
+  },
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces = changedKeys(["name"], olds, wanted, (_k, a, b) => a === b);
+    const changed = changedKeys(["definitionHash"], olds, wanted, (_k, a, b) => a === b);
+    return { changes: replaces.length + changed.length > 0, replaces };
+  },
+  async create(r) {
+    return { id: r.name, outs: outputs(r, await make(r)) };
+  },
+  async read(id, props) {
+    const m = await runner().find(id);
+    if (!m) return {};
+    const outs = outputs(props, m);
+    if (m.digest === props.digest) return { id, props: outs };
+    // Replaced out of band: the next up makes it again from the program's definition.
+    log(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
+    return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };
+  },
+  async update(_id, _olds, news) {
+    const r = withoutProvider(news);
+    return { outs: outputs(r, await make(r)) };
+  },
+  async delete(id) {
+    await runner().remove(id);
+  },
+};

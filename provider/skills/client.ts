@@ -1,0 +1,67 @@
+/** The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where allowed. */
+import { SKILLS_SETTINGS, read } from "../config";
+import { HttpClient } from "../http/client";
+import { ApiError, AuthError, NotFoundError } from "../http/errors";
+
+export interface SkillRecord {
+  slug: string;
+  name: string;
+  description: string;
+  instruction: string;
+  category?: string;
+  tags?: string[];
+  agents?: string[];
+  toolsRequired?: string[];
+  version?: string;
+}
+
+export class SkillsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  static fromConfig(): SkillsClient {
+    const token = read(SKILLS_SETTINGS.token);
+    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: read(SKILLS_SETTINGS.url)!, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 30_000, maxRetries: 5 }));
+  }
+
+  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown) {
+    const res = await this.http.request(method, path, json === undefined ? {} : { json });
+    if (res.status < 400) return res;
+    const message = (res.json as { error?: string })?.error ?? (res.text.slice(0, 200) || `HTTP ${res.status}`);
+    const d = { service: "skills", status: res.status, message, method, path };
+    if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set the registry's publishing token as skills:token (SKILLS_TOKEN)" });
+    if (res.status === 404) throw new NotFoundError(d);
+    throw new ApiError(d);
+  }
+
+  async get(slug: string): Promise<SkillRecord> {
+    return (await this.call("GET", `/api/skills/${slug}`)).json as SkillRecord;
+  }
+  async markdown(slug: string): Promise<string> {
+    return (await this.call("GET", `/api/skills/${slug}/skill.md`)).text;
+  }
+  async search(q: string): Promise<SkillRecord[]> {
+    const res = await this.http.request("GET", "/api/skills", { query: { q } });
+    return (res.json as { skills: SkillRecord[] }).skills;
+  }
+  async put(slug: string, skill: Omit<SkillRecord, "slug">): Promise<SkillRecord> {
+    return (await this.call("PUT", `/api/skills/${slug}`, skill)).json as SkillRecord;
+  }
+  /** True when deleted; false when the registry offers no delete (it answers 405). */
+  async delete(slug: string): Promise<boolean> {
+    try {
+      await this.call("DELETE", `/api/skills/${slug}`);
+      return true;
+    } catch (e) {
+      if (e instanceof NotFoundError) return true;
+      if (e instanceof ApiError && e.status === 405) return false;
+      throw e;
+    }
+  }
+}
+
+let cached: { key: string; client: SkillsClient } | undefined;
+export function skills(): SkillsClient {
+  const key = `${read(SKILLS_SETTINGS.url)}|${read(SKILLS_SETTINGS.token)}`;
+  if (!cached || cached.key !== key) cached = { key, client: SkillsClient.fromConfig() };
+  return cached.client;
+}

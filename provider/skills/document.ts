@@ -1,0 +1,113 @@
+/**
+ * A skill document as Document 3 describes it: front matter with `name` and `description`, then a body with, in
+ * this order: a title and overview, prerequisites, an optional quick reference, 3 to 7 core workflows of numbered
+ * steps, recipes, troubleshooting, optional references. 50 to 300 lines is a guide (a warning), not a rule.
+ */
+import { createHash } from "node:crypto";
+
+export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+export interface ParsedSkill {
+  frontMatter?: Record<string, string>;
+  body: string;
+  /** 1-based line of the document where the body starts. */
+  bodyLine: number;
+}
+
+/** Splits front matter (`---` ... `---`, `key: value` lines) from the body. */
+export function parseSkillDocument(text: string): ParsedSkill {
+  const lines = text.replace(/\r\n/g, "\n").split("\n");
+  if (lines[0]?.trim() !== "---") return { body: text, bodyLine: 1 };
+  const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
+  if (end < 0) return { body: text, bodyLine: 1 };
+  const frontMatter: Record<string, string> = {};
+  for (const l of lines.slice(1, end)) {
+    const m = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(l);
+    if (m) frontMatter[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2").trim();
+  }
+  let k = end + 1;
+  while (k < lines.length && lines[k].trim() === "") k++;
+  return { frontMatter, body: lines.slice(k).join("\n"), bodyLine: k + 1 };
+}
+
+/** A model's answer reduced to the SKILL.md it contains: code fences and chatter around it removed. */
+export function extractSkillDocument(answer: string): string {
+  const fenced = /```(?:markdown|md)?\s*\n([\s\S]*?)\n```/.exec(answer);
+  const text = fenced ? fenced[1] : answer;
+  const start = text.indexOf("---");
+  return (start >= 0 ? text.slice(start) : text).trim() + "\n";
+}
+
+export function nameProblem(name: string): string | undefined {
+  if (name.length < 1 || name.length > 64) return "name must be 1 to 64 characters";
+  if (!NAME.test(name)) return `name "${name}" must be lowercase letters, digits and single hyphens (e.g. deploy-preview)`;
+  return undefined;
+}
+
+export function descriptionProblem(description: string): string | undefined {
+  if (!description.trim()) return "description must say what the skill does and when to use it";
+  if (description.length > 1024) return `description must be at most 1024 characters (it has ${description.length})`;
+  return undefined;
+}
+
+const SECTIONS = [
+  { key: "prerequisites", test: /^prerequisites\b/i, required: true },
+  { key: "quick reference", test: /^quick[- ]reference\b/i, required: false },
+  { key: "workflows", test: /^(core )?workflows?\b/i, required: true },
+  { key: "recipes", test: /^recipes\b/i, required: true },
+  { key: "troubleshooting", test: /^troubleshooting\b/i, required: true },
+  { key: "references", test: /^references\b/i, required: false },
+];
+
+/** Hard problems (with the line they concern) and warnings of a body whose first line is document line `first`. */
+export function bodyProblems(body: string, first = 1): { errors: Problem[]; warnings: string[] } {
+  const errors: Problem[] = [];
+  const warnings: string[] = [];
+  const lines = body.split("\n");
+  const at = (i: number) => first + i;
+  const titleAt = lines.findIndex((l) => l.trim() !== "");
+  if (titleAt < 0 || !/^# \S/.test(lines[titleAt])) {
+    errors.push({ line: at(Math.max(titleAt, 0)), message: "the body must open with a title (# Title) followed by an overview" });
+  }
+  const headings = lines.map((l, i) => ({ i, m: /^## (.+)$/.exec(l) })).filter((h) => h.m).map((h) => ({ i: h.i, text: h.m![1].trim() }));
+  const overview = lines.slice(titleAt + 1, headings[0]?.i ?? lines.length).some((l) => l.trim() && !l.startsWith("#"));
+  if (titleAt >= 0 && !overview) errors.push({ line: at(titleAt + 1), message: "an overview paragraph must follow the title" });
+
+  let last = -1;
+  const seen = new Map<string, number>();
+  const workflows: { i: number; text: string }[] = [];
+  for (const h of headings) {
+    const idx = SECTIONS.findIndex((s) => s.test.test(h.text));
+    if (idx < 0) {
+      warnings.push(`line ${at(h.i)}: section "${h.text}" is not one of the document's sections`);
+      continue;
+    }
+    const s = SECTIONS[idx];
+    if (s.key === "workflows") workflows.push(h);
+    if (idx < last) errors.push({ line: at(h.i), message: `section "${h.text}" is out of order: the order is title, prerequisites, quick reference, workflows, recipes, troubleshooting, references` });
+    if (s.key !== "workflows" && seen.has(s.key)) errors.push({ line: at(h.i), message: `section "${h.text}" appears twice` });
+    seen.set(s.key, h.i);
+    last = Math.max(last, idx);
+  }
+  for (const s of SECTIONS.filter((x) => x.required)) {
+    if (s.key === "workflows" ? !workflows.length : !seen.has(s.key)) errors.push({ line: at(lines.length - 1), message: `the ${s.key} section (## ${s.key === "workflows" ? "Workflow ..." : s.key[0].toUpperCase() + s.key.slice(1)}) is missing` });
+  }
+  if (workflows.length && (workflows.length < 3 || workflows.length > 7)) {
+    errors.push({ line: at(workflows[0].i), message: `there must be 3 to 7 core workflows; there are ${workflows.length}` });
+  }
+  for (const w of workflows) {
+    const next = headings.find((h) => h.i > w.i)?.i ?? lines.length;
+    if (!lines.slice(w.i + 1, next).some((l) => /^\s*\d+\.\s+\S/.test(l))) errors.push({ line: at(w.i), message: `workflow "${w.text}" needs numbered steps (1. ..., 2. ...)` });
+  }
+  const total = lines.length + first - 1;
+  if (total < 50 || total > 300) warnings.push(`the document has ${total} lines; the guide is 50 to 300`);
+  return { errors, warnings };
+}
+
+export const contentHash = (s: { name: string; description: string; instruction: string }) =>
+  createHash("sha256").update(JSON.stringify([s.name, s.description, s.instruction])).digest("hex");

@@ -1,0 +1,61 @@
+/**
+ * `ops.skills.GeneratedSkill`. Regenerates only when its sources, model or prompt change (hashes in state), so a
+ * no-op up stays a no-op; an answer that does not validate is generated again, a bounded number of times.
+ */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, type Bag, type Handler } from "../../handler";
+import { ValidationError } from "../../http/errors";
+import { log } from "../../log";
+import { runner } from "../../runner/client";
+import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
+import { METADATA_KEYS } from "../metadata";
+import { deleteSkill, publishSkill, readSkill, sameValue, skillOutputs } from "../skill/handler";
+import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
+
+/** Gather, generate, extract, validate (again on failure), then publish. */
+async function build(r: Bag) {
+  const prompt = generationPrompt(r as never, readSources(r.sources));
+  let last = "";
+  for (let attempt = 1; attempt <= r.maxAttempts; attempt++) {
+    log(`skills: ${r.slug}: generating with ${r.model} (attempt ${attempt} of ${r.maxAttempts})`);
+    const doc = parseSkillDocument(extractSkillDocument(await runner().chat(r.model, [{ role: "user", content: prompt }])));
+    const name = doc.frontMatter?.name ?? "";
+    const description = doc.frontMatter?.description ?? "";
+    const problems = [
+      ...(doc.frontMatter ? [] : ["line 1: front matter with name and description is missing"]),
+      ...[nameProblem(name), descriptionProblem(description)].filter((p): p is string => !!p),
+      ...bodyProblems(doc.body, doc.bodyLine).errors.map((e) => `line ${e.line}: ${e.message}`),
+    ];
+    if (!problems.length) {
+      const s = await publishSkill(r.slug, { name, description, instruction: doc.body }, r);
+      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
+      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, s);
+      return { ...outs, publishedHash: outs.contentHash, attempts: attempt };
+    }
+    last = problems.join("; ");
+    log(`skills: ${r.slug}: the answer does not validate (${last})`);
+  }
+  throw new ValidationError({ service: "skills", message: `${r.slug}: no valid skill after ${r.maxAttempts} generations; the last answer: ${last}`, remedy: "Use a stronger model, add to prompt, or raise maxAttempts" });
+}
+
+export const generatedSkill: Handler = {
+  async check(_olds, news) {
+    return checkWith(GeneratedSkillInputs, news);
+  },
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces = changedKeys(["slug"], olds, wanted, sameValue);
+    const changed = changedKeys(["sourcesHash", "promptHash", "model", ...METADATA_KEYS], olds, wanted, sameValue);
+    // Edited in the registry since it was published (refresh saw another content): publish it again.
+    const edited = olds.publishedHash !== undefined && olds.contentHash !== olds.publishedHash;
+    return { changes: replaces.length + changed.length > 0 || edited, replaces };
+  },
+  async create(r) {
+    return { id: r.slug, outs: await build(r) };
+  },
+  read: readSkill,
+  async update(_id, _olds, news) {
+    return { outs: await build(withoutProvider(news)) };
+  },
+  delete: deleteSkill,
+};

@@ -1,0 +1,80 @@
+/**
+ * `ops.skills.GeneratedSkill`: Document 3's five-phase build as a resource. Gather source texts; generate by chat
+ * through the model runner's chat-completions interface (the runner takes the place of the grounded-generation
+ * tool, which has no interface in the spec); extract the SKILL.md; validate it; publish it.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { ruleFailure } from "../../check";
+import { NAME } from "../document";
+import { skillMetadata } from "../metadata";
+
+export const token = "skills:GeneratedSkill";
+export const SOURCE_TARGET = { min: 10_000, max: 40_000 };
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+/** The prompt asked of the model: the document structure, the skill's name and topic, and the sources. */
+export function generationPrompt(r: { slug: string; topic?: string; prompt?: string }, sources: string): string {
+  return [
+    `Write a SKILL.md for an agent skill. name: ${r.slug}`,
+    `topic: ${r.topic ?? r.slug.replace(/-/g, " ")}`,
+    "Answer with the document only: front matter with name and description (what it does and when to use it), then",
+    "a title and overview, ## Prerequisites, an optional ## Quick reference table, 3 to 7 ## Workflow sections of",
+    "numbered steps, ## Recipes, ## Troubleshooting, and optional ## References; 50 to 300 lines in all.",
+    ...(r.prompt ? [r.prompt] : []),
+    "Ground every statement in these sources:",
+    sources,
+  ].join("\n");
+}
+
+export function readSources(files: string[]): string {
+  return files.map((f) => `<source file="${path.basename(f)}">\n${readFileSync(path.resolve(f), "utf8")}\n</source>`).join("\n");
+}
+
+export const GeneratedSkillInputs = z
+  .object({
+    ...skillMetadata,
+    sources: z.array(z.string().min(1)).min(1, "sources needs at least one file").describe("Files whose text the skill is generated from (10,000 to 40,000 characters in all)."),
+    model: z.string().min(1).describe("The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program."),
+    topic: z.string().max(200).optional().describe("What the skill is about, in a few words; the slug by default."),
+    prompt: z.string().max(4000).optional().describe("Extra instructions for the model."),
+    maxAttempts: z.number().int().min(1).max(10).default(3).describe("How many times to generate before giving up when the answer does not validate."),
+    sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text."),
+    promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model."),
+  })
+  .refine((r) => NAME.test(r.slug), { error: "slug must be kebab-case" })
+  .transform((r, ctx) => {
+    let text = "";
+    try {
+      text = readSources(r.sources);
+    } catch (e) {
+      ruleFailure(ctx, "sources", `cannot read a source: ${(e as Error).message}`);
+      return r;
+    }
+    const chars = r.sources.reduce((n, f) => n + readFileSync(path.resolve(f), "utf8").length, 0);
+    if (chars < SOURCE_TARGET.min || chars > SOURCE_TARGET.max) {
+      ruleFailure(ctx, "sources", `the sources hold ${chars} characters; the target is ${SOURCE_TARGET.min} to ${SOURCE_TARGET.max}: ${chars < SOURCE_TARGET.min ? "add" : "trim"} source text`);
+    }
+    return { ...r, sourcesHash: sha(text), promptHash: sha(`${r.model}\n${generationPrompt(r, "")}`) };
+  });
+
+export const GeneratedSkillOutputs = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  model: z.string(),
+  sources: z.array(z.string()),
+  sourcesHash: z.string(),
+  promptHash: z.string(),
+  contentHash: z.string().describe("The hash of the skill as the registry holds it now."),
+  publishedHash: z.string().describe("The hash of the skill as this resource last published it."),
+  attempts: z.number().describe("How many generations the last build took."),
+  lines: z.number(),
+  category: z.string().optional(),
+  tags: z.array(z.string()),
+  agents: z.array(z.string()),
+  toolsRequired: z.array(z.string()),
+  version: z.string().optional(),
+});

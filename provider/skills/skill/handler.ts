@@ -1,0 +1,71 @@
+/**
+ * `ops.skills.Skill` (and the publish/read/delete that `GeneratedSkill` shares). id: the slug (the registry
+ * upserts by slug, so declaring an existing skill takes it over). Destroy deletes where the registry allows it;
+ * a registry without delete (the spec shows none) leaves the skill published and the CLI says so.
+ */
+import { checkWith, withoutProvider } from "../../check";
+import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
+import { log } from "../../log";
+import { skills, type SkillRecord } from "../client";
+import { contentHash } from "../document";
+import { METADATA_KEYS } from "../metadata";
+import { skillContent, SkillInputs } from "./schema";
+
+export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export function metadataOf(r: Bag) {
+  return { category: r.category, tags: r.tags ?? [], agents: r.agents ?? [], toolsRequired: r.toolsRequired ?? [], version: r.version };
+}
+
+/** Outputs from what the registry holds. */
+export function skillOutputs(r: Bag, s: SkillRecord) {
+  const { __provider: _, instruction: _i, ...rest } = r;
+  return {
+    ...rest,
+    slug: s.slug,
+    name: s.name,
+    description: s.description,
+    contentHash: contentHash(s),
+    ...metadataOf(s),
+    lines: s.instruction.split("\n").length + 4,
+  };
+}
+
+export async function publishSkill(slug: string, content: { name: string; description: string; instruction: string }, r: Bag) {
+  return skills().put(slug, { ...content, ...metadataOf(r) });
+}
+
+export async function readSkill(id: string, props: Bag) {
+  const s = await unlessGone(() => skills().get(id));
+  if (!s) return {};
+  const outs = skillOutputs(props, { ...s, slug: id });
+  const drifted = changedKeys(["contentHash", ...METADATA_KEYS], props, outs, sameValue).length > 0;
+  const { lines: _l, ...inputs } = outs;
+  return drifted ? { id, props: outs, inputs } : { id, props: outs };
+}
+
+export async function deleteSkill(id: string) {
+  if (!(await skills().delete(id))) log(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
+}
+
+export const skill: Handler = {
+  async check(_olds, news) {
+    return checkWith(SkillInputs, news);
+  },
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const replaces = changedKeys(["slug"], olds, wanted, sameValue);
+    const changed = changedKeys(["contentHash", ...METADATA_KEYS], olds, wanted, sameValue);
+    return { changes: replaces.length + changed.length > 0, replaces };
+  },
+  async create(r) {
+    const s = await publishSkill(r.slug, skillContent(r), r);
+    return { id: r.slug, outs: skillOutputs(r, s) };
+  },
+  read: readSkill,
+  async update(_id, _olds, news) {
+    const r = withoutProvider(news);
+    return { outs: skillOutputs(r, await publishSkill(r.slug, skillContent(r), r)) };
+  },
+  delete: deleteSkill,
+};

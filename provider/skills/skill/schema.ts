@@ -1,0 +1,75 @@
+/**
+ * `ops.skills.Skill`: a skill published to the registry, from inline fields or a SKILL.md file whose front matter
+ * supplies name and description. The document is checked at preview: hard problems fail with their line, the
+ * length guide is a printed warning.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { z } from "zod";
+import { ruleFailure } from "../../check";
+import { log } from "../../log";
+import { bodyProblems, contentHash, descriptionProblem, nameProblem, parseSkillDocument } from "../document";
+import { skillMetadata } from "../metadata";
+
+export const token = "skills:Skill";
+
+/** name, description and instruction from `source` (a SKILL.md) or the inline fields. */
+export function skillContent(r: { name?: string; description?: string; instruction?: string; source?: string }) {
+  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true };
+  const doc = parseSkillDocument(readFileSync(path.resolve(r.source), "utf8"));
+  return {
+    name: r.name ?? doc.frontMatter?.name ?? "",
+    description: r.description ?? doc.frontMatter?.description ?? "",
+    instruction: doc.body,
+    bodyLine: doc.bodyLine,
+    frontMatter: !!doc.frontMatter?.name && !!doc.frontMatter?.description,
+  };
+}
+
+export const SkillInputs = z
+  .object({
+    ...skillMetadata,
+    name: z.string().optional().describe("1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given."),
+    description: z.string().optional().describe("What the skill does and when to use it (at most 1024 characters)."),
+    instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
+    source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
+    contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
+  })
+  .transform((r, ctx) => {
+    if (!r.instruction === !r.source) {
+      ruleFailure(ctx, r.source ? "instruction" : "source", "give exactly one of instruction and source", ["instruction", "source"]);
+      return r;
+    }
+    let c: ReturnType<typeof skillContent>;
+    try {
+      c = skillContent(r);
+    } catch (e) {
+      ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+      return r;
+    }
+    const where = r.source ? `${r.source} ` : "";
+    if (r.source && !c.frontMatter) ruleFailure(ctx, "source", `${where}line 1: front matter (--- name: ... description: ... ---) with name and description is missing`);
+    const np = nameProblem(c.name);
+    if (np) ruleFailure(ctx, r.source ? "source" : "name", `${where}${np}`, ["name"]);
+    const dp = descriptionProblem(c.description);
+    if (dp) ruleFailure(ctx, r.source ? "source" : "description", `${where}${dp}`, ["description"]);
+    const { errors, warnings } = bodyProblems(c.instruction, c.bodyLine);
+    for (const e of errors) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}line ${e.line}: ${e.message}`);
+    for (const w of warnings) log(`skills: ${r.slug}: ${where}${w}`);
+    return { ...r, name: c.name, description: c.description, contentHash: contentHash(c) };
+  });
+export type SkillInputs = z.output<typeof SkillInputs>;
+
+export const SkillOutputs = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  source: z.string().optional(),
+  contentHash: z.string(),
+  category: z.string().optional(),
+  tags: z.array(z.string()),
+  agents: z.array(z.string()),
+  toolsRequired: z.array(z.string()),
+  version: z.string().optional(),
+  lines: z.number().describe("The published document's length in lines."),
+});

@@ -1,0 +1,2 @@
+export * from "./functions";
+export { RunnerModel, type RunnerModelArgs } from "./runner-model";

@@ -1,0 +1,42 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { RunnerModelOutputs, type RunnerModelInputs } from "../../provider/runner/model/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("runner:RunnerModel");
+
+export type RunnerModelArgs = InputsOf<z.input<typeof RunnerModelInputs>>;
+type Out = z.infer<typeof RunnerModelOutputs>;
+
+/**
+ * A model on the runner (runner:host, default 127.0.0.1:11434): pulled by `name`, or created from a base with
+ * `from`, `system` and `parameters` or a `definitionFile` (FROM / SYSTEM / PARAMETER lines, checked at preview).
+ * Pull progress is printed; a definition change re-creates the model in place; destroy removes it.
+ *
+ *     const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
+ *     new ops.runner.RunnerModel("baker", { name: "baker", definitionFile: "baker.model" }, { dependsOn: base });
+ */
+export class RunnerModel extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<Out["name"]>;
+  declare readonly from: pulumi.Output<Out["from"]>;
+  declare readonly system: pulumi.Output<Out["system"]>;
+  declare readonly parameters: pulumi.Output<Out["parameters"]>;
+  declare readonly definitionFile: pulumi.Output<Out["definitionFile"]>;
+  declare readonly definitionHash: pulumi.Output<Out["definitionHash"]>;
+  declare readonly digest: pulumi.Output<Out["digest"]>;
+  declare readonly size: pulumi.Output<Out["size"]>;
+  declare readonly family: pulumi.Output<Out["family"]>;
+  declare readonly parameterSize: pulumi.Output<Out["parameterSize"]>;
+  declare readonly quantizationLevel: pulumi.Output<Out["quantizationLevel"]>;
+  declare readonly modifiedAt: pulumi.Output<Out["modifiedAt"]>;
+
+  constructor(name: string, args: RunnerModelArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(RunnerModelOutputs), ...args }, opts, "runner", "RunnerModel");
+  }
+
+  /** Reads an existing object without managing it. `id` is `<name:tag>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): RunnerModel {
+    return new RunnerModel(name, {} as RunnerModelArgs, { ...opts, id });
+  }
+}

@@ -1,0 +1,45 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { GeneratedSkillOutputs, type GeneratedSkillInputs } from "../../provider/skills/generated-skill/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("skills:GeneratedSkill");
+
+export type GeneratedSkillArgs = InputsOf<z.input<typeof GeneratedSkillInputs>>;
+type Out = z.infer<typeof GeneratedSkillOutputs>;
+
+/**
+ * A skill built by Document 3's five phases: gather `sources`, generate by chat with a runner `model`, extract the
+ * SKILL.md, validate it (generating again, up to `maxAttempts`), publish it. Regenerated only when the sources,
+ * model or prompt change.
+ *
+ *     new ops.skills.GeneratedSkill("runbook", { slug: "oven-runbook", sources: ["docs/oven.md"], model: model.name });
+ */
+export class GeneratedSkill extends pulumi.dynamic.Resource {
+  declare readonly slug: pulumi.Output<Out["slug"]>;
+  declare readonly name: pulumi.Output<Out["name"]>;
+  declare readonly description: pulumi.Output<Out["description"]>;
+  declare readonly model: pulumi.Output<Out["model"]>;
+  declare readonly sources: pulumi.Output<Out["sources"]>;
+  declare readonly sourcesHash: pulumi.Output<Out["sourcesHash"]>;
+  declare readonly promptHash: pulumi.Output<Out["promptHash"]>;
+  declare readonly contentHash: pulumi.Output<Out["contentHash"]>;
+  declare readonly publishedHash: pulumi.Output<Out["publishedHash"]>;
+  declare readonly attempts: pulumi.Output<Out["attempts"]>;
+  declare readonly lines: pulumi.Output<Out["lines"]>;
+  declare readonly category: pulumi.Output<Out["category"]>;
+  declare readonly tags: pulumi.Output<Out["tags"]>;
+  declare readonly agents: pulumi.Output<Out["agents"]>;
+  declare readonly toolsRequired: pulumi.Output<Out["toolsRequired"]>;
+  declare readonly version: pulumi.Output<Out["version"]>;
+
+  constructor(name: string, args: GeneratedSkillArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...outputSlots(GeneratedSkillOutputs), ...args }, opts, "skills", "GeneratedSkill");
+  }
+
+  /** Reads an existing object without managing it. `id` is `<slug>`. */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): GeneratedSkill {
+    return new GeneratedSkill(name, {} as GeneratedSkillArgs, { ...opts, id });
+  }
+}

@@ -1,0 +1,3 @@
+export * from "./functions";
+export { GeneratedSkill, type GeneratedSkillArgs } from "./generated-skill";
+export { Skill, type SkillArgs } from "./skill";

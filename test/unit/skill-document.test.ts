@@ -1,0 +1,51 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { bodyProblems, extractSkillDocument, nameProblem, parseSkillDocument } from "../../provider/skills/document";
+import { parseDefinition } from "../../provider/runner/model/schema";
+
+const EXAMPLE = readFileSync(path.resolve(__dirname, "../../examples/ai-host/skills/oven-care/SKILL.md"), "utf8");
+
+describe("skill documents", () => {
+  it("accept the example skill", () => {
+    const doc = parseSkillDocument(EXAMPLE);
+    expect(doc.frontMatter).toMatchObject({ name: "oven-care" });
+    expect(bodyProblems(doc.body, doc.bodyLine)).toEqual({ errors: [], warnings: [] });
+  });
+
+  it("name the line of each hard problem", () => {
+    const broken = EXAMPLE.replace("## Prerequisites", "## Troubleshooting first").replace(/## Workflow 3[\s\S]*?## Recipes/, "## Recipes");
+    const doc = parseSkillDocument(broken);
+    const { errors } = bodyProblems(doc.body, doc.bodyLine);
+    const lines = broken.split("\n");
+    expect(errors).toContainEqual({ line: lines.indexOf("## Quick reference") + 1, message: expect.stringMatching(/"Quick reference" is out of order/) });
+    expect(errors).toContainEqual({ line: lines.indexOf("## Troubleshooting") + 1, message: expect.stringMatching(/"Troubleshooting" appears twice/) });
+    expect(errors.map((e) => e.message)).toContainEqual(expect.stringMatching(/the prerequisites section .* is missing/));
+    expect(errors.map((e) => e.message)).toContainEqual(expect.stringMatching(/3 to 7 core workflows; there are 2/));
+  });
+
+  it("want numbered steps in workflows, a title and an overview, and warn about length", () => {
+    const { errors, warnings } = bodyProblems("Intro without a title\n\n## Prerequisites\n- x\n## Workflow 1\ntext\n## Workflow 2\n1. a\n## Workflow 3\n1. b\n## Recipes\n- r\n## Troubleshooting\n- t\n");
+    expect(errors.map((e) => e.message)).toEqual(expect.arrayContaining([expect.stringMatching(/open with a title/), expect.stringMatching(/"Workflow 1" needs numbered steps/)]));
+    expect(warnings).toContainEqual(expect.stringMatching(/the guide is 50 to 300/));
+  });
+
+  it("check names and strip a model's fences", () => {
+    expect(nameProblem("Oven_Care")).toMatch(/lowercase/);
+    expect(nameProblem("oven--care")).toMatch(/single hyphens/);
+    expect(nameProblem("x".repeat(65))).toMatch(/1 to 64/);
+    expect(extractSkillDocument("Sure! Here it is:\n```markdown\n---\nname: a\n---\n# A\n```\nHope it helps")).toBe("---\nname: a\n---\n# A\n");
+  });
+});
+
+describe("model definition files", () => {
+  it("parse FROM, SYSTEM (also triple-quoted) and PARAMETER", () => {
+    const def = readFileSync(path.resolve(__dirname, "../../examples/ai-host/baker.model"), "utf8");
+    expect(parseDefinition(def)).toEqual({ definition: { from: "qwen2.5:0.5b", system: expect.stringMatching(/^You are the bakery's assistant/), parameters: { temperature: 0.2, num_ctx: 4096 } }, problems: [] });
+  });
+  it("name the line of each problem", () => {
+    const { problems } = parseDefinition("FROM qwen2.5:0.5b\nPARAMETER warmth 3\nPARAMETER top_k lots\nADAPTER x\n");
+    expect(problems).toEqual([expect.stringMatching(/^line 2: unknown parameter "warmth"/), expect.stringMatching(/^line 3: parameter top_k needs a integer/), expect.stringMatching(/^line 4: unknown directive "ADAPTER"/)]);
+    expect(parseDefinition("SYSTEM hi\n").problems).toEqual(["line 1: a definition needs a FROM line"]);
+  });
+});
