@@ -20,7 +20,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
   }
   try {
-    return await (entry.handler[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+    return withoutUndefined(await (entry.handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));
     const clean = new Error(redact(err.message));
@@ -31,4 +31,13 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     }
     throw clean;
   }
+}
+
+/** The engine's protobuf Struct has no `undefined`: an absent optional output is left out, at any depth. */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUndefined) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)])) as T;
+  }
+  return value;
 }

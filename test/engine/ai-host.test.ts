@@ -1,0 +1,91 @@
+/**
+ * The ai-host example through the real Pulumi engine against the runner and skills emulators: preview without
+ * writes, a pull that fails mid-way (full disk) leaving no half state and converging once storage is freed,
+ * no-op up, definition and skill edits updating in place, a model removed out of band, destroy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let runner: RunnerEmulator;
+let skills: SkillsEmulator;
+let engine: EngineStack;
+const writes = () => [...runner.log, ...skills.log].filter((e) => e.method !== "GET" && !(e.method === "POST" && e.path === "/api/show"));
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  // Room for nothing at first: the first pull fails part way through.
+  runner = await new RunnerEmulator({ diskBytes: 200_000_000 }).start();
+  skills = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start();
+  engine = await exampleStack("ai-host", {
+    "runner:host": { value: runner.url },
+    "skills:url": { value: skills.url },
+    "skills:token": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.dispose();
+  await runner?.stop();
+  await skills?.stop();
+  console.log(`ai-host engine timings (ms): ${JSON.stringify(timings)}`);
+});
+
+describe("ai-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+  it("1. preview lists the creates and sends no write request", async () => {
+    const preview = await timed("preview", () => engine.stack.preview());
+    expect(preview.changeSummary.create).toBe(5);
+    expect(writes()).toEqual([]);
+  });
+
+  it("2. a pull that fails mid-way leaves no half state; with storage freed, the next up converges", async () => {
+    let printed = "";
+    const failed = await engine.stack.up({ onOutput: (o) => (printed += o) }).catch((e: Error) => e);
+    expect(String(failed)).toMatch(/no space left on device/);
+    expect(printed).toMatch(/free storage/);
+    expect(runner.models.size).toBe(0); // nothing half-pulled
+    const state = await engine.stack.exportStack();
+    expect(state.deployment.resources.filter((r: { type: string }) => r.type.includes("RunnerModel"))).toEqual([]);
+
+    runner.options.diskBytes = 50 * 1024 ** 3;
+    let progress = "";
+    const up = await timed("up", () => engine.stack.up({ onOutput: (o) => (progress += o) }));
+    expect(up.summary.resourceChanges).toMatchObject({ create: 3, same: 2 }); // the stack and the hand-written skill made it the first time
+    expect(progress).toMatch(/pull qwen2\.5:0\.5b: pulling \w+ \d+% \(\d+ of \d+ MB\)/);
+    expect([...runner.models.keys()].sort()).toEqual(["baker:latest", "qwen2.5:0.5b"]);
+    expect([...skills.skills.keys()].sort()).toEqual(["oven-care", "oven-runbook"]);
+    expect(up.outputs.models.value).toEqual(expect.arrayContaining(["baker:latest", "qwen2.5:0.5b"]));
+
+    const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
+    expect(again.summary.resourceChanges).toEqual({ same: 5 });
+  });
+
+  it("3. a definition change and a skill edit update in place", async () => {
+    const digest = runner.models.get("baker:latest")!.digest;
+    await engine.stack.setAllConfig({ bakerDefinition: { value: "baker-strict.model" }, skillVersion: { value: "1.1.0" } });
+    const up = await timed("up (updates)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ update: 2 });
+    expect(runner.models.get("baker:latest")!.system).toMatch(/one sentence/);
+    expect(runner.models.get("baker:latest")!.digest).not.toBe(digest);
+    expect(skills.skills.get("oven-care")!.version).toBe("1.1.0");
+  });
+
+  it("4. a model removed out of band is revealed by refresh and made again by up", async () => {
+    runner.models.delete("baker:latest");
+    const refresh = await timed("refresh (removed)", () => engine.stack.refresh());
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    const up = await timed("up (recreate)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
+    expect(runner.models.has("baker:latest")).toBe(true);
+  });
+
+  it("5. destroy removes the models; the registry has no delete, so the skills stay published and the CLI says so", async () => {
+    let printed = "";
+    const destroy = await timed("destroy", () => engine.stack.destroy({ onOutput: (o) => (printed += o) }));
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 5 });
+    expect(runner.models.size).toBe(0);
+    expect(skills.skills.size).toBe(2);
+    expect(printed).toMatch(/skill "oven-care" stays published/);
+    expect(engine.backendText()).not.toContain(SKILLS_PUBLISH_TOKEN);
+  });
+});
