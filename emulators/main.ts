@@ -2,7 +2,7 @@
  * `npm run emulators`: the emulators standalone on loopback, until Ctrl-C. Prints each base URL and the
  * environment variables that point a program (or `pulumi` itself) at it.
  */
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./index";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./index";
 
 async function main(): Promise<void> {
   const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787) }).start();
@@ -20,9 +20,16 @@ async function main(): Promise<void> {
   console.log(`  export POSTS_BASE_URL=${posts.url}`);
   console.log(`  export POSTS_ACCESS_TOKEN=${POSTS_USER_TOKEN}`);
   console.log(`  export POSTS_APP_TOKEN=${POSTS_APP_TOKEN}`);
+  const runner = await new RunnerEmulator({ port: Number(process.env.RUNNER_EMULATOR_PORT ?? 11434) }).start();
+  console.log(`model runner emulator: ${runner.url}`);
+  console.log(`  export RUNNER_HOST=${runner.url.replace("http://", "")}`);
+  const skills = await new SkillsEmulator({ port: Number(process.env.SKILLS_EMULATOR_PORT ?? 8300), publishToken: SKILLS_PUBLISH_TOKEN }).start();
+  console.log(`skills registry emulator: ${skills.url}/api/skills`);
+  console.log(`  export SKILLS_URL=${skills.url}`);
+  console.log(`  export SKILLS_TOKEN=${SKILLS_PUBLISH_TOKEN}`);
   console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock}`);
   const stop = async () => {
-    await Promise.all([edge.stop(), pages.stop(), posts.stop()]);
+    await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);
