@@ -4,3 +4,4 @@ export { PagesEmulator, PAGE_ID, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, 
 export { PostsEmulator, POSTS_APP, POSTS_USER_TOKEN, POSTS_APP_TOKEN, POSTS_AUTH_CODE, POSTS_REFRESH_TOKEN, type PostsEmulatorOptions } from "./posts/server";
 export { RunnerEmulator, canonical as canonicalModelName, DEFAULT_CATALOGUE, type RunnerEmulatorOptions } from "./runner/server";
 export { SkillsEmulator, SKILLS_PUBLISH_TOKEN, type SkillsEmulatorOptions } from "./skills/server";
+export { ControlEmulator, VNC_TARGETS, type ControlEmulatorOptions } from "./control/server";

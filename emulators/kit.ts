@@ -190,6 +190,16 @@ export abstract class Emulator {
       entry.status = status;
       return this.send(res, this.faultReply(status, fault.retryAfter));
     }
+    const raw = this.passthrough(request);
+    if (raw) {
+      try {
+        entry.status = await raw(req, res, request);
+      } catch (e) {
+        entry.status = 500;
+        if (!res.headersSent) this.send(res, { status: 500, body: { error: String(e) } });
+      }
+      return;
+    }
     let reply: Reply;
     try {
       reply = await this.dispatch(request);
@@ -202,6 +212,14 @@ export abstract class Emulator {
       return void req.socket.destroy();
     }
     this.send(res, reply);
+  }
+
+  /**
+   * A handler that answers on the raw request and response (for protocols a reply object cannot express, such as
+   * event streams); it returns the status it answered with, for the log.
+   */
+  protected passthrough(_req: Request): ((req: http.IncomingMessage, res: http.ServerResponse, parsed: Request) => Promise<number>) | undefined {
+    return undefined;
   }
 
   /** The answer for an injected status fault, in the service's own error format. */

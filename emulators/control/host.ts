@@ -1,0 +1,250 @@
+/**
+ * The simulated host behind the control emulator. Nothing ever runs on the real machine: commands act on a small
+ * in-memory file system through a handful of shell built-ins, and GUI scripts act on a simulated screen.
+ */
+
+export interface CommandResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** The remote-management agent's command, as Document 3 describes its effect. */
+const KICKSTART = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
+
+export class SimulatedHost {
+  files = new Map<string, string>();
+  dirs = new Set<string>(["/", "/Users", "/Users/ops", "/tmp", "/etc"]);
+  cwd = "/Users/ops";
+  /** Listening on 3283 with VNC legacy access on and permission requests off. */
+  remoteManagement = false;
+  env: Record<string, string> = { HOME: "/Users/ops", USER: "ops", PATH: "/usr/bin:/bin" };
+
+  resolve(p: string): string {
+    const abs = p.startsWith("/") ? p : p.startsWith("~") ? `${this.env.HOME}${p.slice(1)}` : `${this.cwd}/${p}`;
+    const parts: string[] = [];
+    for (const seg of abs.split("/")) {
+      if (!seg || seg === ".") continue;
+      if (seg === "..") parts.pop();
+      else parts.push(seg);
+    }
+    return `/${parts.join("/")}`;
+  }
+
+  private parent(p: string): string {
+    return p.slice(0, p.lastIndexOf("/")) || "/";
+  }
+
+  /** Runs a command line: `;`, `&&` and `||` lists, quotes, `$VAR`, and `>`/`>>` redirection. */
+  run(line: string, extraEnv: Record<string, string> = {}): CommandResult {
+    const out: CommandResult = { stdout: "", stderr: "", exitCode: 0 };
+    const env = { ...this.env, ...extraEnv };
+    for (const { op, text } of splitList(line)) {
+      if (op === "&&" && out.exitCode !== 0) continue;
+      if (op === "||" && out.exitCode === 0) continue;
+      const r = this.simple(text, env);
+      out.stdout += r.stdout;
+      out.stderr += r.stderr;
+      out.exitCode = r.exitCode;
+      if (r.exit) break;
+    }
+    return out;
+  }
+
+  private simple(text: string, env: Record<string, string>): CommandResult & { exit?: boolean } {
+    const words = tokenize(text, env);
+    if (!words.length) return { stdout: "", stderr: "", exitCode: 0 };
+    let redirect: { path: string; append: boolean } | undefined;
+    const args: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      if (words[i] === ">" || words[i] === ">>") {
+        redirect = { path: this.resolve(words[++i] ?? ""), append: words[i - 1] === ">>" };
+      } else args.push(words[i]);
+    }
+    let r = this.builtin(args, env);
+    if (redirect) {
+      if (!this.dirs.has(this.parent(redirect.path))) return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
+      this.files.set(redirect.path, (redirect.append ? (this.files.get(redirect.path) ?? "") : "") + r.stdout);
+      r = { ...r, stdout: "" };
+    }
+    return r;
+  }
+
+  private builtin([cmd, ...a]: string[], env: Record<string, string>): CommandResult & { exit?: boolean } {
+    const ok = (stdout = ""): CommandResult => ({ stdout, stderr: "", exitCode: 0 });
+    const err = (stderr: string, exitCode = 1): CommandResult => ({ stdout: "", stderr: `${stderr}\n`, exitCode });
+    switch (cmd) {
+      case "true":
+        return ok();
+      case "export":
+        for (const kv of a) {
+          const i = kv.indexOf("=");
+          if (i > 0) env[kv.slice(0, i)] = kv.slice(i + 1);
+        }
+        return ok();
+      case "false":
+        return { stdout: "", stderr: "", exitCode: 1 };
+      case "echo":
+        return a[0] === "-n" ? ok(a.slice(1).join(" ")) : ok(`${a.join(" ")}\n`);
+      case "pwd":
+        return ok(`${this.cwd}\n`);
+      case "printenv":
+        return a[0] ? (env[a[0]] !== undefined ? ok(`${env[a[0]]}\n`) : { stdout: "", stderr: "", exitCode: 1 }) : ok(Object.entries(env).map(([k, v]) => `${k}=${v}\n`).join(""));
+      case "cd": {
+        const p = this.resolve(a[0] ?? env.HOME);
+        if (!this.dirs.has(p)) return err(`cd: ${a[0]}: No such file or directory`);
+        this.cwd = p;
+        return ok();
+      }
+      case "exit":
+        return { stdout: "", stderr: "", exitCode: Number(a[0] ?? 0) || 0, exit: true };
+      case "cat": {
+        let s = "";
+        for (const f of a) {
+          const p = this.resolve(f);
+          if (!this.files.has(p)) return { stdout: s, stderr: `cat: ${f}: No such file or directory\n`, exitCode: 1 };
+          s += this.files.get(p);
+        }
+        return ok(s);
+      }
+      case "touch":
+        for (const f of a) {
+          const p = this.resolve(f);
+          if (!this.dirs.has(this.parent(p))) return err(`touch: ${f}: No such file or directory`);
+          if (!this.files.has(p)) this.files.set(p, "");
+        }
+        return ok();
+      case "mkdir": {
+        const deep = a[0] === "-p";
+        for (const d of a.filter((x) => x !== "-p")) {
+          const p = this.resolve(d);
+          if (this.dirs.has(p) && !deep) return err(`mkdir: ${d}: File exists`);
+          if (!deep && !this.dirs.has(this.parent(p))) return err(`mkdir: ${d}: No such file or directory`);
+          let cur = "";
+          for (const seg of p.split("/").filter(Boolean)) this.dirs.add((cur += `/${seg}`));
+        }
+        return ok();
+      }
+      case "rm": {
+        const flags = a.filter((x) => x.startsWith("-")).join("");
+        for (const f of a.filter((x) => !x.startsWith("-"))) {
+          const p = this.resolve(f);
+          if (this.files.delete(p)) continue;
+          if (this.dirs.has(p) && flags.includes("r")) {
+            for (const k of [...this.files.keys()]) if (k.startsWith(`${p}/`)) this.files.delete(k);
+            for (const k of [...this.dirs]) if (k === p || k.startsWith(`${p}/`)) this.dirs.delete(k);
+            continue;
+          }
+          if (!flags.includes("f")) return err(this.dirs.has(p) ? `rm: ${f}: is a directory` : `rm: ${f}: No such file or directory`);
+        }
+        return ok();
+      }
+      case "ls": {
+        const p = this.resolve(a.find((x) => !x.startsWith("-")) ?? ".");
+        if (this.files.has(p)) return ok(`${p.split("/").pop()}\n`);
+        if (!this.dirs.has(p)) return err(`ls: ${p}: No such file or directory`);
+        const names = [...this.files.keys(), ...this.dirs].filter((k) => k !== p && this.parent(k) === p).map((k) => k.split("/").pop()!).sort();
+        return ok(names.map((n) => `${n}\n`).join(""));
+      }
+      case "test":
+      case "[": {
+        const [flag, f] = a[0]?.startsWith("-") ? [a[0], a[1]] : ["-e", a[0]];
+        const p = this.resolve(f ?? "");
+        const yes = flag === "-f" ? this.files.has(p) : flag === "-d" ? this.dirs.has(p) : this.files.has(p) || this.dirs.has(p);
+        return { stdout: "", stderr: "", exitCode: yes ? 0 : 1 };
+      }
+      case "sudo":
+        return this.builtin(a, env);
+      case KICKSTART:
+        return this.kickstart(a);
+      case "open":
+        return this.open(a[0] ?? "");
+      default:
+        return err(`sh: ${cmd}: command not found`, 127);
+    }
+  }
+
+  /** The remote-management agent: `-activate ... -setvnclegacy -vnclegacy yes ... -restart -agent` or `-deactivate -stop`. */
+  private kickstart(a: string[]): CommandResult {
+    if (a.includes("-deactivate") || a.includes("-stop")) {
+      this.remoteManagement = false;
+      return { stdout: "Stopping the ARD Agent.\nDone.\n", stderr: "", exitCode: 0 };
+    }
+    if (a.includes("-activate")) {
+      const legacy = a.includes("-setvnclegacy") && a[a.indexOf("-vnclegacy") + 1] === "yes";
+      this.remoteManagement = true;
+      return { stdout: `Activated Remote Management.${legacy ? " VNC legacy access on." : ""}\nDone.\n`, stderr: "", exitCode: 0 };
+    }
+    return { stdout: "", stderr: "kickstart: give -activate or -deactivate\n", exitCode: 1 };
+  }
+
+  /** Hook for `open vnc://...`: the screen plays the connection (see screen.ts). */
+  onOpen?: (url: string) => CommandResult;
+  private open(url: string): CommandResult {
+    return this.onOpen?.(url) ?? { stdout: "", stderr: `The file ${url} does not exist.\n`, exitCode: 1 };
+  }
+}
+
+/** `a; b && c || d` into its commands, each with the operator before it; quotes are respected. */
+export function splitList(line: string): { op: ";" | "&&" | "||"; text: string }[] {
+  const out: { op: ";" | "&&" | "||"; text: string }[] = [];
+  let op: ";" | "&&" | "||" = ";";
+  let cur = "";
+  let quote = "";
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = "";
+      cur += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      cur += c;
+    } else if (c === ";" || c === "\n" || ((c === "&" || c === "|") && line[i + 1] === c)) {
+      out.push({ op, text: cur });
+      op = c === ";" || c === "\n" ? ";" : (`${c}${c}` as "&&" | "||");
+      if (c !== ";" && c !== "\n") i++;
+      cur = "";
+    } else cur += c;
+  }
+  out.push({ op, text: cur });
+  return out.filter((x) => x.text.trim());
+}
+
+/** Words of one command: quotes group, `$VAR` expands (not inside single quotes), `>`/`>>` stand alone. */
+export function tokenize(text: string, env: Record<string, string>): string[] {
+  const words: string[] = [];
+  let cur: string | undefined;
+  let quote = "";
+  const push = () => {
+    if (cur !== undefined) words.push(cur);
+    cur = undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = "";
+      else if (c === "$" && quote === '"') {
+        const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
+        if (m) {
+          cur = (cur ?? "") + (env[m[1]] ?? "");
+          i += m[0].length - 1;
+        } else cur = (cur ?? "") + c;
+      } else cur = (cur ?? "") + c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      cur = cur ?? "";
+    } else if (/\s/.test(c)) push();
+    else if (c === ">") {
+      push();
+      words.push(text[i + 1] === ">" ? (i++, ">>") : ">");
+    } else if (c === "$") {
+      const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
+      if (m) {
+        cur = (cur ?? "") + (env[m[1]] ?? "");
+        i += m[0].length - 1;
+      } else cur = (cur ?? "") + c;
+    } else cur = (cur ?? "") + c;
+  }
+  push();
+  return words;
+}

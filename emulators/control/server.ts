@@ -1,0 +1,166 @@
+/**
+ * An emulator of Document 3, part E: the remote computer-control endpoint, an MCP server on `/mcp` built with the
+ * official `@modelcontextprotocol/sdk` (Streamable HTTP, protocol 2025-03-26). Its tools act on a simulated host
+ * and screen; nothing ever runs on the real machine.
+ */
+import { randomUUID } from "node:crypto";
+import type * as http from "node:http";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { Emulator, type Reply, type Request } from "../kit";
+import { SimulatedHost } from "./host";
+import { DENSITY, POINTS, SimulatedScreen, type VncTarget } from "./screen";
+
+export interface ControlEmulatorOptions {
+  port?: number;
+  /** When set, requests need `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Remote-desktop targets the screen can connect to. */
+  targets?: Record<string, VncTarget>;
+  dialogDelayMs?: number;
+}
+
+export const VNC_TARGETS: Record<string, VncTarget> = {
+  "studio.local": { username: "ops", password: "studio-password-1", asksType: true },
+  "kiosk.local": { username: "ops", password: "kiosk-password-1" },
+  "backroom.local": { username: "ops", password: "backroom-password-1", otherSpace: true },
+};
+
+const text = (t: string) => ({ type: "text" as const, text: t });
+
+export class ControlEmulator extends Emulator {
+  machine = new SimulatedHost();
+  screen: SimulatedScreen;
+  sessions = new Map<string, StreamableHTTPServerTransport>();
+  /** Every tool call, for tests that check what ran and in which order. */
+  calls: { session: string; tool: string; args: Record<string, unknown> }[] = [];
+  initialized = 0;
+  closed = 0;
+
+  constructor(readonly options: ControlEmulatorOptions = {}) {
+    super("control", options.port ?? 0);
+    this.screen = new SimulatedScreen(options.targets ?? VNC_TARGETS, () => this.now(), options.dialogDelayMs ?? 1500);
+    this.reset();
+  }
+
+  reset(): void {
+    this.machine = new SimulatedHost();
+    this.screen = new SimulatedScreen(this.options.targets ?? VNC_TARGETS, () => this.now(), this.options.dialogDelayMs ?? 1500);
+    this.machine.onOpen = (url) => this.screen.open(url);
+    this.calls = [];
+    this.initialized = 0;
+    this.closed = 0;
+  }
+
+  protected notFound(): Reply {
+    return { status: 404, body: { error: "not found" } };
+  }
+
+  protected faultReply(status: number, retryAfter?: number): Reply {
+    return { status, body: { jsonrpc: "2.0", error: { code: -32603, message: status === 429 ? "Too many requests" : "Internal error" }, id: null }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+  }
+
+  private mcpServer(sessionRef: () => string): McpServer {
+    const server = new McpServer({ name: "computer-control-emulator", version: "1.0.0" });
+    const record = (tool: string, args: Record<string, unknown>) => this.calls.push({ session: sessionRef(), tool, args });
+    server.registerTool("run_command", { description: "Run a shell command on the host", inputSchema: { command: z.string() } }, async ({ command }) => {
+      record("run_command", { command });
+      const r = this.machine.run(command);
+      return {
+        content: [text(r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : ""))],
+        structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode },
+        isError: r.exitCode !== 0,
+      };
+    });
+    server.registerTool("applescript", { description: "Run a GUI script on the host", inputSchema: { script: z.string() } }, async ({ script }) => {
+      record("applescript", { script: "(script)" }); // a script may carry a password: never kept
+      try {
+        return { content: [text(this.applescript(script))] };
+      } catch (e) {
+        return { content: [text((e as Error).message)], isError: true };
+      }
+    });
+    server.registerTool("screenshot", { description: "Take a screenshot (pixels; density 2)", inputSchema: {} }, async () => {
+      record("screenshot", {});
+      const png = this.screen.screenshot();
+      return { content: [{ type: "image" as const, data: png.toString("base64"), mimeType: "image/png" }, text(`${POINTS.width * DENSITY}x${POINTS.height * DENSITY} pixels, ${POINTS.width}x${POINTS.height} points, density ${DENSITY}`)] };
+    });
+    server.registerTool("click", { description: "Click at a point (points, not pixels)", inputSchema: { x: z.number(), y: z.number() } }, async ({ x, y }) => {
+      record("click", { x, y });
+      return { content: [text(`clicked at ${x},${y}: ${this.screen.click(x, y)}`)] };
+    });
+    server.registerTool("type_text", { description: "Type text", inputSchema: { text: z.string() } }, async ({ text: t }) => {
+      record("type_text", { text: "(text)" });
+      this.screen.type(t);
+      return { content: [text("typed")] };
+    });
+    server.registerTool("key_press", { description: "Press a key", inputSchema: { keys: z.string() } }, async ({ keys }) => {
+      record("key_press", { keys });
+      this.screen.key(keys);
+      return { content: [text(`pressed ${keys}`)] };
+    });
+    return server;
+  }
+
+  /** The few GUI scripts the simulated screen-sharing app understands. */
+  private applescript(script: string): string {
+    const s = script.replace(/\s+/g, " ");
+    if (/get name of every window of process "Screen Sharing"/.test(s)) return this.screen.windows().join(", ");
+    const field = /set value of text field (\d) of window 1 to "((?:[^"\\]|\\.)*)"/.exec(s);
+    if (field) {
+      this.screen.setField(Number(field[1]), field[2].replace(/\\(.)/g, "$1"));
+      return "";
+    }
+    const button = /click button "([^"]+)" of window 1/.exec(s);
+    if (button) return this.screen.press(button[1]);
+    if (/return "?ok"?/.test(s)) return "ok";
+    throw new Error(`execution error: the script is not understood by this host: ${s.slice(0, 60)} (-2741)`);
+  }
+
+  protected passthrough(req: Request) {
+    if (req.path !== "/mcp") return undefined;
+    return async (raw: http.IncomingMessage, res: http.ServerResponse, parsed: Request): Promise<number> => {
+      const reply = (status: number, code: number, message: string) => {
+        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+        return status;
+      };
+      if (this.options.token && raw.headers.authorization !== `Bearer ${this.options.token}`) return reply(401, -32001, "Unauthorized: a bearer token is required");
+      const sid = raw.headers["mcp-session-id"] as string | undefined;
+      let body: unknown;
+      if (raw.method === "POST") {
+        try {
+          body = JSON.parse(parsed.rawBody);
+        } catch {
+          return reply(400, -32700, "Parse error: the body is not JSON");
+        }
+      }
+      let transport = sid ? this.sessions.get(sid) : undefined;
+      if (sid && !transport) return reply(404, -32001, "Session not found");
+      if (!transport) {
+        if (raw.method !== "POST" || !isInitializeRequest(body)) return reply(400, -32000, "Bad Request: no valid session id; send initialize first");
+        let id = "";
+        const t = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => (id = randomUUID()),
+          onsessioninitialized: (s) => {
+            this.sessions.set(s, t);
+            this.initialized += 1;
+          },
+        });
+        t.onclose = () => {
+          if (this.sessions.delete(id)) this.closed += 1;
+        };
+        await this.mcpServer(() => id).connect(t);
+        transport = t;
+      }
+      await transport.handleRequest(raw, res, body);
+      return res.statusCode;
+    };
+  }
+
+  protected testHook(op: string, _req: Request, _body: any): Reply | undefined {
+    if (op === "host") return { status: 200, body: { files: Object.fromEntries(this.machine.files), remoteManagement: this.machine.remoteManagement, screen: this.screen.state } };
+    return undefined;
+  }
+}
