@@ -57,6 +57,12 @@ export const SKILLS_SETTINGS = {
   token: { key: "skills:token", env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
 } satisfies Record<string, Setting>;
 
+export const CONTROL_SETTINGS = {
+  url: { key: "control:url", env: "CONTROL_URL", default: "http://127.0.0.1:8200", description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
+  token: { key: "control:token", env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
+  vncPassword: { key: "control:vncPassword", env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
+} satisfies Record<string, Setting>;
+
 let stack: ConfigSource | undefined;
 
 /** Called by the dynamic provider's `configure()` with the whole decrypted stack config. */

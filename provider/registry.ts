@@ -21,6 +21,8 @@ import { post } from "./posts/post/handler";
 import * as postSchema from "./posts/post/schema";
 import { webhookSubscription } from "./posts/webhook-subscription/handler";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
+import { remoteCommand } from "./control/command/handler";
+import * as remoteCommandSchema from "./control/command/schema";
 import { runnerModel } from "./runner/model/handler";
 import * as runnerModelSchema from "./runner/model/schema";
 import { generatedSkill } from "./skills/generated-skill/handler";
@@ -38,6 +40,12 @@ export interface ResourceEntry {
 }
 
 export const registry: Record<string, ResourceEntry> = {
+  [remoteCommandSchema.token]: {
+    handler: remoteCommand,
+    inputs: remoteCommandSchema.RemoteCommandInputs,
+    outputs: remoteCommandSchema.RemoteCommandOutputs,
+    description: "A command run on a host through the computer-control endpoint when the resource is created, updated or destroyed.",
+  },
   [dnsRecordSchema.token]: {
     handler: dnsRecord,
     inputs: dnsRecordSchema.DnsRecordInputs,

@@ -1,4 +1,5 @@
 /** pulumi-ops: `import * as ops from "pulumi-ops"`, then `new ops.edge.DnsRecord(...)`. */
+export * as control from "./control";
 export * as edge from "./edge";
 export * as pages from "./pages";
 export * as posts from "./posts";

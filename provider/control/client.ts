@@ -1,0 +1,116 @@
+/**
+ * A small MCP client for the computer-control endpoint (Streamable HTTP, protocol 2025-03-26): initialize, take
+ * the `Mcp-Session-Id`, call tools, read the event stream's last `data:` line. One session serves the calls of a
+ * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM.
+ */
+import { CONTROL_SETTINGS, read } from "../config";
+import { HttpClient } from "../http/client";
+import { ApiError, AuthError } from "../http/errors";
+
+export const PROTOCOL = "2025-03-26";
+const IDLE_CLOSE_MS = 1500;
+
+export interface ToolResult {
+  content: { type: string; text?: string; data?: string; mimeType?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** The JSON-RPC message in a plain JSON answer or in an event stream (the last `data:` line with our id). */
+export function rpcAnswer(text: string, contentType: string, id: number): any {
+  if (!contentType.includes("text/event-stream")) return JSON.parse(text);
+  const messages = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+  return messages.reverse().find((m) => m.id === id) ?? messages[0];
+}
+
+export class ControlClient {
+  private session?: Promise<string>;
+  private nextId = 1;
+  private inflight = 0;
+  private idle?: NodeJS.Timeout;
+
+  constructor(private readonly http: HttpClient, readonly url: string) {
+    const closeNow = () => void this.close().finally(() => process.exit(130));
+    process.once("SIGINT", closeNow);
+    process.once("SIGTERM", closeNow);
+  }
+
+  static fromConfig(): ControlClient {
+    const url = read(CONTROL_SETTINGS.url)!.replace(/\/+$/, "").replace(/\/mcp$/, "");
+    const token = read(CONTROL_SETTINGS.token);
+    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 120_000, maxRetries: 3 });
+    return new ControlClient(http, url);
+  }
+
+  private async post(body: object, sid?: string) {
+    const res = await this.http.request("POST", "/mcp", {
+      body: JSON.stringify(body),
+      contentType: "application/json",
+      headers: { accept: "application/json, text/event-stream", ...(sid ? { "mcp-session-id": sid } : {}) },
+    });
+    if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set control:token (CONTROL_TOKEN)" });
+    return res;
+  }
+
+  private async open(): Promise<string> {
+    const id = this.nextId++;
+    const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } });
+    const sid = res.headers["mcp-session-id"];
+    const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+    if (res.status >= 400 || !sid || answer?.error) {
+      throw new ApiError({ service: "control", status: res.status, message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`, remedy: `Check that ${this.url}/mcp is the computer-control endpoint` });
+    }
+    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, String(sid));
+    return String(sid);
+  }
+
+  async callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
+    clearTimeout(this.idle);
+    this.inflight += 1;
+    try {
+      this.session ??= this.open();
+      const sid = await this.session;
+      const id = this.nextId++;
+      const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }, sid);
+      if (res.status === 404) {
+        this.session = undefined; // the endpoint forgot the session (restarted): start a new one next time
+        throw new ApiError({ service: "control", status: 404, message: "the endpoint no longer knows this session", remedy: "Run the command again" });
+      }
+      const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+      if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
+      return answer.result as ToolResult;
+    } finally {
+      this.inflight -= 1;
+      if (!this.inflight) this.idle = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+    }
+  }
+
+  async listTools(): Promise<{ name: string; description?: string }[]> {
+    this.session ??= this.open();
+    const sid = await this.session;
+    const id = this.nextId++;
+    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, sid);
+    return rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id).result.tools;
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.idle);
+    const s = this.session;
+    this.session = undefined;
+    if (!s) return;
+    const sid = await s.catch(() => undefined);
+    if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid } }).catch(() => undefined);
+  }
+}
+
+/** The text of a tool result (its text parts joined). */
+export function textOf(r: ToolResult): string {
+  return r.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
+}
+
+let cached: { key: string; client: ControlClient } | undefined;
+export function control(): ControlClient {
+  const key = `${read(CONTROL_SETTINGS.url)}|${read(CONTROL_SETTINGS.token)}`;
+  if (!cached || cached.key !== key) cached = { key, client: ControlClient.fromConfig() };
+  return cached.client;
+}

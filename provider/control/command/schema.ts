@@ -1,0 +1,35 @@
+/**
+ * `ops.control.RemoteCommand`: what pulumi-command's remote commands are to SSH, over the computer-control
+ * endpoint: a command run when the resource is created, optionally others when it is updated and destroyed.
+ */
+import { z } from "zod";
+
+export const token = "control:RemoteCommand";
+
+const Command = z.string().min(1, "a command must not be empty").max(100_000);
+
+export const RemoteCommandInputs = z.object({
+  create: Command.describe("Run when the resource is created (and on update when no `update` command is given)."),
+  update: Command.optional().describe("Run when an input other than the triggers changes."),
+  delete: Command.optional().describe("Run when the resource is destroyed (or replaced: before the new create)."),
+  interpreter: z.enum(["shell", "applescript"], { error: "interpreter must be shell or applescript" }).default("shell").describe("`shell` runs through run_command, `applescript` through the scripting tool."),
+  environment: z
+    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment names must be letters, digits and _"), z.string().regex(/^[^\u0000]*$/, "environment values must not contain NUL"))
+    .optional()
+    .describe("Variables set for shell commands."),
+  triggers: z.array(z.unknown()).optional().describe("Any change to these values replaces the resource: delete command, then create command.").meta({ replaceOnChanges: true }),
+  secret: z.boolean().default(false).describe("Keep the commands and their output secret in state and in the CLI."),
+});
+
+export const RemoteCommandOutputs = z.object({
+  create: z.string(),
+  update: z.string().optional(),
+  delete: z.string().optional(),
+  interpreter: z.string(),
+  environment: z.record(z.string(), z.string()).optional(),
+  triggers: z.array(z.unknown()).optional(),
+  secret: z.boolean(),
+  stdout: z.string().describe("What the last command printed."),
+  stderr: z.string(),
+  exitCode: z.number().optional().describe("The last command's exit code, where the tool reports it."),
+});

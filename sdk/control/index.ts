@@ -1,0 +1,2 @@
+export * from "./functions";
+export { RemoteCommand, type RemoteCommandArgs } from "./remote-command";

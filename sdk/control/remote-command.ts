@@ -1,0 +1,44 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { providerFor } from "../../provider/dynamic";
+import { RemoteCommandOutputs, type RemoteCommandInputs } from "../../provider/control/command/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+const provider = providerFor("control:RemoteCommand");
+
+export type RemoteCommandArgs = InputsOf<z.input<typeof RemoteCommandInputs>>;
+type Out = z.infer<typeof RemoteCommandOutputs>;
+
+/**
+ * A command run on a host through the computer-control endpoint (control:url): `create` when the resource is
+ * created, `update` (or `create` again) when an input changes, `delete` when it is destroyed. A change to
+ * `triggers` replaces the resource: the delete command runs, then the create command. With `secret: true` the
+ * commands and their output stay secret.
+ *
+ *     new ops.control.RemoteCommand("marker", { create: "touch /tmp/ready", delete: "rm -f /tmp/ready" });
+ */
+export class RemoteCommand extends pulumi.dynamic.Resource {
+  declare readonly create: pulumi.Output<Out["create"]>;
+  declare readonly update: pulumi.Output<Out["update"]>;
+  declare readonly delete: pulumi.Output<Out["delete"]>;
+  declare readonly interpreter: pulumi.Output<Out["interpreter"]>;
+  declare readonly environment: pulumi.Output<Out["environment"]>;
+  declare readonly triggers: pulumi.Output<Out["triggers"]>;
+  declare readonly secret: pulumi.Output<Out["secret"]>;
+  declare readonly stdout: pulumi.Output<Out["stdout"]>;
+  declare readonly stderr: pulumi.Output<Out["stderr"]>;
+  declare readonly exitCode: pulumi.Output<Out["exitCode"]>;
+
+  constructor(name: string, args: RemoteCommandArgs, opts?: pulumi.CustomResourceOptions) {
+    const secret = args.secret === true;
+    const hide = <T>(v: pulumi.Input<T> | undefined) => (secret && v !== undefined ? pulumi.secret(v) : v);
+    super(
+      provider,
+      name,
+      { ...outputSlots(RemoteCommandOutputs), ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
+      secret ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "stdout", "stderr"] } : opts,
+      "control",
+      "RemoteCommand",
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ControlEmulator } from "../../emulators";
+import { call } from "../../provider/door";
+
+let control: ControlEmulator;
+beforeAll(async () => (control = await new ControlEmulator({ dialogDelayMs: 600 }).start()));
+afterAll(() => control.stop());
+beforeEach(() => {
+  control.reset();
+  process.env.CONTROL_URL = control.url;
+  delete process.env.CONTROL_VNC_PASSWORD;
+});
+
+async function make(args: Record<string, unknown>) {
+  const { inputs, failures } = await call("control:RemoteCommand", "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call("control:RemoteCommand", "create", [inputs])) };
+}
+
+describe("RemoteCommand", () => {
+  it("runs create with its environment, update on change, delete on destroy; one session for the calls of a run", async () => {
+    const c = await make({ create: 'echo "$GREETING" > /tmp/hello.txt; cat /tmp/hello.txt', delete: "rm /tmp/hello.txt", environment: { GREETING: "hi there" } });
+    expect(c.outs).toMatchObject({ stdout: "hi there\n", exitCode: 0 });
+    expect(control.machine.files.get("/tmp/hello.txt")).toBe("hi there\n");
+    const news = (await call("control:RemoteCommand", "check", [{}, { ...c.inputs, update: "echo updated >> /tmp/hello.txt" }])).inputs;
+    expect(await call("control:RemoteCommand", "diff", [c.id, c.outs, news])).toMatchObject({ changes: true, replaces: [] });
+    await call("control:RemoteCommand", "update", [c.id, c.outs, news]);
+    expect(control.machine.files.get("/tmp/hello.txt")).toBe("hi there\nupdated\n");
+    await call("control:RemoteCommand", "delete", [c.id, { ...c.outs, ...news }]);
+    expect(control.machine.files.has("/tmp/hello.txt")).toBe(false);
+    expect(control.initialized).toBe(1); // the calls of one run shared one session
+  });
+
+  it("replaces on a trigger change, deleting before creating", async () => {
+    const c = await make({ create: "touch /tmp/a", delete: "rm /tmp/a", triggers: [1] });
+    expect(await call("control:RemoteCommand", "diff", [c.id, c.outs, { ...c.inputs, triggers: [2] }])).toEqual({ changes: true, replaces: ["triggers"], deleteBeforeReplace: true });
+  });
+
+  it("fails with the host's message and leaves nothing behind", async () => {
+    const err = await make({ create: "mkdir /nope/deeper" }).catch((e: Error) => e);
+    expect(err.message).toMatch(/create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/);
+    const hidden = await make({ create: "cat /secret-file", secret: true }).catch((e: Error) => e);
+    expect(hidden.message).toMatch(/the create command failed/);
+    expect(hidden.message).not.toContain("/secret-file`");
+  });
+
+  it("closes the session once the run goes quiet", async () => {
+    await make({ create: "true" });
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(control.closed).toBe(1);
+  });
+
+  it("refuses bad input at check", async () => {
+    const check = (a: object) => call("control:RemoteCommand", "check", [{}, a]);
+    expect((await check({ create: "" })).failures[0].property).toBe("create");
+    expect((await check({ create: "x", interpreter: "python" })).failures[0].property).toBe("interpreter");
+    expect((await check({ create: "x", environment: { "BAD NAME": "1" } })).failures[0].property).toMatch(/^environment/);
+  });
+});
+
+describe("control functions", () => {
+  it("take a screenshot, write it, and report pixels and points", async () => {
+    const fns = await import("../../provider/control/functions");
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "shot-")), "screen.png");
+    const shot = await fns.screenshot({ path: file });
+    expect(shot).toMatchObject({ pixels: { width: 1440, height: 900 }, points: { width: 720, height: 450 } });
+    expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
+    expect((await fns.listTools()).map((t) => t.name)).toContain("run_command");
+  });
+
+  it("open a remote desktop: login, the sharing-type choice, and the password kept out of every log", async () => {
+    const fns = await import("../../provider/control/functions");
+    process.env.CONTROL_VNC_PASSWORD = "studio-password-1";
+    const r = await fns.openRemoteDesktop({ host: "studio.local", username: "ops" });
+    expect(r).toMatchObject({ connected: true, black: false, window: "studio.local (Standard)" });
+    expect(JSON.stringify(control.calls)).not.toContain("studio-password-1");
+    expect(JSON.stringify(control.log)).not.toContain("studio-password-1");
+    expect(control.calls.filter((c) => c.tool === "screenshot").length).toBeGreaterThanOrEqual(2); // polled, not slept
+  });
+
+  it("open a remote desktop: a black screen means another desktop space; a wrong password is refused", async () => {
+    const fns = await import("../../provider/control/functions");
+    const black = await fns.openRemoteDesktop({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
+    expect(black).toMatchObject({ connected: true, black: true, screen: expect.stringMatching(/another desktop space/) });
+    await expect(fns.openRemoteDesktop({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
+    await expect(fns.openRemoteDesktop({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/control:vncPassword/);
+  });
+});
