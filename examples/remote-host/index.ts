@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+/** Changing the release replaces the marker: its delete command runs, then its create command. */
+const release = config.get("release") ?? "1";
+/** Set true to see how a failing command reports the host's error. */
+const breakIt = config.getBoolean("breakIt") ?? false;
+
+const kickstart = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
+
+// The remote-management agent (port 3283): on with VNC legacy access and no permission prompts; off on destroy.
+new ops.control.RemoteCommand("remote-management", {
+  create: `sudo ${kickstart} -activate -configure -access -on -clientopts -setvnclegacy -vnclegacy yes -clientopts -setreqperm -reqperm no -restart -agent -privs -all`,
+  delete: `sudo ${kickstart} -deactivate -configure -access -off`,
+});
+
+// A file written on create and removed on destroy; a new release replaces it.
+const marker = new ops.control.RemoteCommand("release-marker", {
+  create: 'mkdir -p /tmp/pulumi-ops && echo "release $RELEASE" > /tmp/pulumi-ops/release.txt && cat /tmp/pulumi-ops/release.txt',
+  delete: "rm -f /tmp/pulumi-ops/release.txt",
+  environment: { RELEASE: release },
+  triggers: [release],
+});
+
+// A command whose output is secret: it stays encrypted in state and hidden in the CLI.
+new ops.control.RemoteCommand("api-key-file", {
+  create: `echo ${config.get("apiKey") ?? "example-api-key-0000"} > /tmp/pulumi-ops.key && cat /tmp/pulumi-ops.key`,
+  delete: "rm -f /tmp/pulumi-ops.key",
+  secret: true,
+}, { dependsOn: marker });
+
+if (breakIt) new ops.control.RemoteCommand("broken", { create: "mkdir /does/not/exist" });
+
+export const markerOutput = marker.stdout;

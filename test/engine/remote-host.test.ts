@@ -1,0 +1,83 @@
+/**
+ * The remote-host example through the real Pulumi engine against the control emulator: preview runs nothing, up
+ * runs create, a no-op up runs nothing, a trigger change replaces (delete then create, checked on the simulated
+ * host), a failing command reports the host's error, destroy runs delete, a secret output stays secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ControlEmulator } from "../../emulators";
+import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let control: ControlEmulator;
+let engine: EngineStack;
+const commands = () => control.calls.filter((c) => c.tool === "run_command").map((c) => String(c.args.command));
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  control = await new ControlEmulator().start();
+  engine = await exampleStack("remote-host", {
+    "control:url": { value: control.url },
+    "remote-host:apiKey": { value: "api-key-kept-secret-42", secret: true },
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.dispose();
+  await control?.stop();
+  console.log(`remote-host engine timings (ms): ${JSON.stringify(timings)}`);
+});
+
+describe("remote-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+  it("1. preview runs nothing", async () => {
+    const preview = await timed("preview", () => engine.stack.preview());
+    expect(preview.changeSummary.create).toBe(4);
+    expect(control.calls).toEqual([]);
+  });
+
+  it("2. up runs the create commands; a no-op up runs nothing", async () => {
+    const up = await timed("up", () => engine.stack.up());
+    expect(up.summary.resourceChanges?.create).toBe(4);
+    expect(control.machine.remoteManagement).toBe(true);
+    expect(control.machine.files.get("/tmp/pulumi-ops/release.txt")).toBe("release 1\n");
+    expect(up.outputs.markerOutput.value).toBe("release 1\n");
+    const ran = control.calls.length;
+    const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
+    expect(again.summary.resourceChanges).toEqual({ same: 4 });
+    expect(control.calls.length).toBe(ran);
+  });
+
+  it("3. a trigger change replaces: the delete command runs, then the create command", async () => {
+    const before = commands().length;
+    await engine.stack.setConfig("release", { value: "2" });
+    const up = await timed("up (trigger replace)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const ran = commands().slice(before);
+    const del = ran.findIndex((c) => c.includes("rm -f /tmp/pulumi-ops/release.txt"));
+    const create = ran.findIndex((c) => c.includes('echo "release $RELEASE"'));
+    expect(del).toBeGreaterThanOrEqual(0);
+    expect(create).toBeGreaterThan(del);
+    expect(control.machine.files.get("/tmp/pulumi-ops/release.txt")).toBe("release 2\n");
+  });
+
+  it("4. a failing command reports the host's error and leaves nothing behind", async () => {
+    await engine.stack.setConfig("breakIt", { value: "true" });
+    const failed = await engine.stack.up().catch((e: Error) => e);
+    expect(String(failed)).toMatch(/mkdir \/does\/not\/exist` failed \(exit 1\): mkdir: \/does\/not\/exist: No such file or directory/);
+    const state = await engine.stack.exportStack();
+    expect(state.deployment.resources.some((r: { urn: string }) => r.urn.endsWith("::broken"))).toBe(false);
+    await engine.stack.removeConfig("breakIt");
+    expect((await engine.stack.up()).summary.resourceChanges).toEqual({ same: 4 });
+  });
+
+  it("5. the secret command's output stays secret at rest", async () => {
+    expect(control.machine.files.get("/tmp/pulumi-ops.key")).toBe("api-key-kept-secret-42\n");
+    expect(engine.backendText()).not.toContain("api-key-kept-secret-42");
+  });
+
+  it("6. destroy runs the delete commands", async () => {
+    const destroy = await timed("destroy", () => engine.stack.destroy());
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
+    expect(control.machine.remoteManagement).toBe(false);
+    expect(control.machine.files.has("/tmp/pulumi-ops/release.txt")).toBe(false);
+    expect(control.machine.files.has("/tmp/pulumi-ops.key")).toBe(false);
+  });
+});
