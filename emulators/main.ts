@@ -2,7 +2,7 @@
  * `npm run emulators`: the emulators standalone on loopback, until Ctrl-C. Prints each base URL and the
  * environment variables that point a program (or `pulumi` itself) at it.
  */
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./index";
+import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./index";
 
 async function main(): Promise<void> {
   const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787) }).start();
@@ -27,9 +27,12 @@ async function main(): Promise<void> {
   console.log(`skills registry emulator: ${skills.url}/api/skills`);
   console.log(`  export SKILLS_URL=${skills.url}`);
   console.log(`  export SKILLS_TOKEN=${SKILLS_PUBLISH_TOKEN}`);
+  const control = await new ControlEmulator({ port: Number(process.env.CONTROL_EMULATOR_PORT ?? 8200) }).start();
+  console.log(`computer-control endpoint emulator: ${control.url}/mcp`);
+  console.log(`  export CONTROL_URL=${control.url}`);
   console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock}`);
   const stop = async () => {
-    await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop()]);
+    await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop(), control.stop()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);

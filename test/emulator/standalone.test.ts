@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, "../..");
 describe("npm run emulators", () => {
   it("prints each base URL and the variables to export, and answers there", async () => {
     const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0" },
+      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" },
     });
     try {
       let out = "";
@@ -27,6 +27,7 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/export POSTS_BASE_URL=http:\/\/127\.0\.0\.1:\d+/);
       expect(out).toMatch(/export RUNNER_HOST=127\.0\.0\.1:\d+/);
       expect(out).toMatch(/export SKILLS_URL=http:\/\/127\.0\.0\.1:\d+/);
+      expect(out).toMatch(/export CONTROL_URL=http:\/\/127\.0\.0\.1:\d+/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
       expect((await res.json()).result.status).toBe("active");
     } finally {
