@@ -25,6 +25,8 @@ describe("control emulator with the official MCP SDK client", () => {
     expect(failed.isError).toBe(true);
     expect(failed.structuredContent).toMatchObject({ exitCode: 127, stderr: "sh: frobnicate: command not found\n" });
     expect((await client.callTool({ name: "run_command", arguments: { command: "test -f /tmp/a/f.txt && exit 3" } })).structuredContent).toMatchObject({ exitCode: 3 });
+    const unknown = await client.callTool({ name: "teleport", arguments: {} }).catch((e: Error) => e);
+    expect(String((unknown as { content?: { text: string }[] }).content?.[0]?.text ?? unknown)).toMatch(/teleport/);
     await client.close();
   });
 
