@@ -3,12 +3,9 @@
  * preview -> up -> outputs -> a change made out of band -> refresh reveals it -> up restores it -> destroy.
  * `npm run demo -- --keep` stops before destroy and keeps the emulator running so the stack can be explored.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, PulumiCommand } from "@pulumi/pulumi/automation";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../emulators";
-import { ROOT } from "./gen-schema";
+import { engineStack, ROOT } from "./engine";
 
 const keep = process.argv.includes("--keep");
 const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
@@ -23,25 +20,14 @@ const echo = (out: string) => {
 
 async function main(): Promise<void> {
   const edge = await new EdgeEmulator().start();
-  const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-demo-"));
-  mkdirSync(`${scratch}/state`);
-  const envVars = {
-    PULUMI_BACKEND_URL: `file://${scratch}/state`,
-    PULUMI_HOME: `${scratch}/home`,
-    PULUMI_CONFIG_PASSPHRASE: "demo",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PATH: `${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
-  };
-  const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
-  const stack = await LocalWorkspace.createOrSelectStack({ stackName: "demo", workDir: ROOT }, { pulumiCommand, envVars, pulumiHome: `${scratch}/home` });
-  await stack.setAllConfig({
+  const engine = await engineStack(ROOT, {
     "edge:baseUrl": { value: edge.url },
     "edge:apiToken": { value: DEMO_TOKEN, secret: true },
     "edge:accountId": { value: DEMO_ACCOUNT },
-  });
+  }, "demo");
+  const { stack, scratch } = engine;
   const writes = () => edge.log.filter((e) => e.method !== "GET").length;
-  console.log(`edge emulator on ${edge.url}; engine ${pulumiCommand.version}; state in ${scratch}/state`);
+  console.log(`edge emulator on ${edge.url}; state in ${scratch}/state`);
 
   step("1. pulumi preview: what would change (no write reaches the API)");
   const preview = await stack.preview({ onOutput: echo, color: "never" });
@@ -77,8 +63,8 @@ async function main(): Promise<void> {
   const byMethod = edge.log.reduce<Record<string, number>>((m, e) => ({ ...m, [e.method]: (m[e.method] ?? 0) + 1 }), {});
   if (keep) {
     step("kept: the stack and the emulator stay up (Ctrl-C to stop)");
-    console.log(`  export PULUMI_BACKEND_URL=file://${scratch}/state PULUMI_CONFIG_PASSPHRASE=demo PULUMI_HOME=${scratch}/home`);
-    console.log(`  export PATH=${envVars.PATH.split(":").slice(0, 2).join(":")}:$PATH`);
+    console.log(`  export PULUMI_BACKEND_URL=file://${scratch}/state PULUMI_CONFIG_PASSPHRASE=pulumi-ops PULUMI_HOME=${scratch}/home`);
+    console.log(`  export PATH=${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:$PATH`);
     console.log(`  pulumi stack --stack demo --show-urns   # from ${ROOT}`);
     console.log(`  API requests so far: ${JSON.stringify(byMethod)}`);
     return;
@@ -93,8 +79,7 @@ async function main(): Promise<void> {
   const rules = (await left(`/zones/${zone.id}/pagerules`)) + (await left(`/zones/${zone.id}/firewall/rules`)) + (await left(`/zones/${zone.id}/rate_limits`));
   console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; left in example.com: ${zone.records.size} records, ${rules} rules, ${edge.scripts.size} scripts; ssl is back to "${zone.settings.ssl.value}"`);
   console.log(`\nAPI requests in all: ${JSON.stringify(byMethod)}`);
-  await stack.workspace.removeStack("demo");
-  rmSync(scratch, { recursive: true, force: true });
+  await engine.dispose();
   await edge.stop();
 }
 

@@ -6,9 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { registry } from "../provider/registry";
+import { ROOT } from "./root";
 
-/** The repository root, from the source (scripts/) or the compiled copy (dist/scripts/). */
-export const ROOT = path.resolve(__dirname, path.basename(path.dirname(__dirname)) === "dist" ? "../.." : "..");
 
 type JsonSchema = {
   type?: string | string[];

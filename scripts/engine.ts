@@ -1,0 +1,59 @@
+/**
+ * The real Pulumi engine for the demo, the tests and the benchmark: the CLI from .tools/pulumi (built by
+ * scripts/install-pulumi.sh) driven through the Automation API on a real program directory, with a file://
+ * backend and a PULUMI_HOME in a temporary folder, and Node 22 first on the PATH of the language host.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
+
+import { ROOT } from "./root";
+
+export { ROOT };
+
+export interface EngineStack {
+  stack: Stack;
+  scratch: string;
+  /** Every file of the file:// backend (state, history, backups) as text: the state at rest. */
+  backendText(): string;
+  dispose(): Promise<void>;
+}
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    return statSync(p).isDirectory() ? filesBelow(p) : [p];
+  });
+}
+
+export async function engineStack(workDir: string, config: ConfigMap, stackName = "test", extraEnv: Record<string, string> = {}): Promise<EngineStack> {
+  const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-engine-"));
+  mkdirSync(`${scratch}/state`, { recursive: true });
+  const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
+  const envVars = {
+    PULUMI_BACKEND_URL: `file://${scratch}/state`,
+    PULUMI_HOME: `${scratch}/home`,
+    PULUMI_CONFIG_PASSPHRASE: "pulumi-ops",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PATH: `${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
+    ...extraEnv,
+  };
+  const stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { pulumiCommand, envVars, pulumiHome: `${scratch}/home` });
+  await stack.setAllConfig(config);
+  return {
+    stack,
+    scratch,
+    backendText() {
+      return filesBelow(`${scratch}/state`)
+        .map((f) => (f.endsWith(".gz") ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString("utf8"))
+        .join("\n");
+    },
+    async dispose() {
+      await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
