@@ -54,7 +54,7 @@ async function phases(program: "records" | "noop", n: number, edge: EdgeEmulator
     [`bench-${program}:count`]: { value: String(n) },
     "edge:baseUrl": { value: edge.url },
     "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:rateLimit": { value: "100000000" }, // speed phases: the client-side pacing is measured separately
+    "edge:rateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
   }, "bench", { PULUMI_OPS_QUIET: "1" });
   const out: Record<string, Phase> = {};
   let stateBytesPerResource = 0;
