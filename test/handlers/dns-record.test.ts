@@ -103,3 +103,26 @@ describe("DnsRecord against the edge emulator", () => {
     expect(got.props).toMatchObject({ hostname: "legacy.example.com", content: "203.0.113.7", zoneName: "example.com" });
   });
 });
+
+describe("refresh reads batched by zone", () => {
+  it("reads many records with one listing, and confirms a missing one by id before calling it gone", async () => {
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await create({ type: "A", name: `b${i}`, content: `203.0.113.${i + 1}` }));
+    edge.zones.get(zoneId(edge))!.records.delete(made[0].id);
+    edge.log.splice(0);
+    const reads = await Promise.all(made.map((m) => call(T, "read", [m.id, m.outs])));
+    expect(reads[0]).toEqual({});
+    expect(reads.slice(1).every((r) => r.props?.hostname?.startsWith("b"))).toBe(true);
+    expect(edge.log.map((e) => `${e.method} ${e.path.replace(/[0-9a-f]{32}/g, ":id")}`)).toEqual([
+      "GET /client/v4/zones/:id/dns_records",
+      "GET /client/v4/zones/:id/dns_records/:id",
+    ]);
+  });
+
+  it("uses single reads when only a few arrive together", async () => {
+    const one = await create({ type: "A", name: "solo", content: "203.0.113.77" });
+    edge.log.splice(0);
+    await call(T, "read", [one.id, one.outs]);
+    expect(edge.log.map((e) => e.method + (e.path.endsWith("dns_records") ? " list" : " one"))).toEqual(["GET one"]);
+  });
+});

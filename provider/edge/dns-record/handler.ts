@@ -3,7 +3,8 @@
  * id: the record id (`Resource.get` also takes `<zoneId>/<recordId>`).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ServerError, TransportError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import type * as wire from "../wire";
@@ -118,7 +119,7 @@ export const dnsRecord: Handler = {
 
   async read(id, props) {
     const [zoneId, recordId] = zoneScopedId(id, props);
-    const rec = await unlessGone(() => edge().getDnsRecord(zoneId, recordId));
+    const rec = await readRecord(zoneId, recordId);
     if (!rec) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rec);
