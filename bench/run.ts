@@ -111,6 +111,37 @@ async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, 
   return { "up (create)": create, refresh: read, "up (update 10%)": update, destroy };
 }
 
+/**
+ * The allowance scaled down (RATE requests per WINDOW seconds, enforced by the emulator; the provider configured to
+ * the same allowance): an up of N records must finish with no failed operation and no duplicate, in about the
+ * time the allowance itself dictates (requests / rate).
+ */
+async function rateLimited(n: number, requests: number, windowSeconds: number) {
+  const edge = await new EdgeEmulator({ rateLimit: { requests, perSeconds: windowSeconds } }).start();
+  const engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
+    "bench-records:count": { value: String(n) },
+    "edge:baseUrl": { value: edge.url },
+    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "edge:rateLimit": { value: String(requests) },
+    "edge:rateLimitWindowSeconds": { value: String(windowSeconds) },
+  }, "bench-rate", { PULUMI_OPS_QUIET: "1" });
+  try {
+    const start = Date.now();
+    const up = await engine.stack.up();
+    const ms = Date.now() - start;
+    const records = [...edge.zones.values()].find((z) => z.name === "example.com")!.records;
+    const names = new Set([...records.values()].map((r) => r.name));
+    const throttled = edge.log.filter((e) => e.status === 429).length;
+    const sent = edge.log.length;
+    const dictated = Math.round(((sent - requests) / requests) * windowSeconds * 1000);
+    return { n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: +(ms / Math.max(dictated, 1)).toFixed(2), requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.size, duplicates: records.size - names.size };
+  } finally {
+    await engine.stack.destroy().catch(() => undefined);
+    await engine.dispose();
+    await edge.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const results: unknown[] = [];
   const rows: string[] = [];
@@ -132,6 +163,12 @@ async function main(): Promise<void> {
     }
     rows.push(`| ${n} | state per record | ${dns.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | |`);
   }
+  const rateN = Number(process.env.BENCH_RATE_N ?? SIZES[SIZES.length - 1]);
+  console.log(`rate-limited up: N = ${rateN}, 100 requests per 10 s`);
+  const rate = await rateLimited(rateN, 100, 10);
+  results.push({ rateLimited: rate });
+  rows.push("");
+  rows.push(`Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance (ratio ${rate.ratio}); ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`);
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const table = [
     `Machine: ${machine}`,

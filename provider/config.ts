@@ -24,7 +24,8 @@ export const EDGE_SETTINGS = {
   email: { key: "edge:email", env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
   baseUrl: { key: "edge:baseUrl", env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", description: "The API's base URL; `/client/v4` is appended." },
   accountId: { key: "edge:accountId", env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
-  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", description: "Requests per 5 minutes this provider allows itself, shared by all resources of a run." },
+  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
+  rateLimitWindowSeconds: { key: "edge:rateLimitWindowSeconds", env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", description: "The window of edge:rateLimit, in seconds." },
   timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
   maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", description: "Retries of a throttled (429), failed (5xx) or dropped request." },
 } satisfies Record<string, Setting>;
@@ -92,7 +93,7 @@ export interface EdgeConfig {
   baseUrl: string;
   auth: EdgeAuth;
   accountId?: string;
-  requestsPer5Min: number;
+  rateLimit: { requests: number; perSeconds: number };
   timeoutMs: number;
   maxRetries: number;
 }
@@ -122,7 +123,7 @@ export function edgeConfig(): EdgeConfig {
     baseUrl,
     auth,
     accountId: read(s.accountId),
-    requestsPer5Min: readNumber(s.rateLimit, 1, 1_000_000),
+    rateLimit: { requests: readNumber(s.rateLimit, 1, 1_000_000), perSeconds: readNumber(s.rateLimitWindowSeconds, 1, 86_400) },
     timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
     maxRetries: readNumber(s.maxRetries, 0, 20),
   };

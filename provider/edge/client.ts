@@ -36,7 +36,7 @@ export class EdgeClient {
       timeoutMs: c.timeoutMs,
       maxRetries: c.maxRetries,
       // 95% of the allowance: other tools may share the same credential.
-      limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.requestsPer5Min * 0.95)), perSeconds: 300 }),
+      limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)), perSeconds: c.rateLimit.perSeconds }),
     });
     return new EdgeClient(http, c.accountId);
   }
