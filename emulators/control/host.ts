@@ -219,17 +219,18 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
     if (cur !== undefined) words.push(cur);
     cur = undefined;
   };
+  /** `$NAME` or `${NAME}` at `i`: appends the value and answers the index of the reference's last character. */
+  const expand = (i: number): number => {
+    const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
+    cur = (cur ?? "") + (m ? (env[m[1]] ?? "") : "$");
+    return m ? i + m[0].length - 1 : i;
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quote) {
       if (c === quote) quote = "";
-      else if (c === "$" && quote === '"') {
-        const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
-        if (m) {
-          cur = (cur ?? "") + (env[m[1]] ?? "");
-          i += m[0].length - 1;
-        } else cur = (cur ?? "") + c;
-      } else cur = (cur ?? "") + c;
+      else if (c === "$" && quote === '"') i = expand(i);
+      else cur = (cur ?? "") + c;
     } else if (c === '"' || c === "'") {
       quote = c;
       cur = cur ?? "";
@@ -237,13 +238,8 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
     else if (c === ">") {
       push();
       words.push(text[i + 1] === ">" ? (i++, ">>") : ">");
-    } else if (c === "$") {
-      const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
-      if (m) {
-        cur = (cur ?? "") + (env[m[1]] ?? "");
-        i += m[0].length - 1;
-      } else cur = (cur ?? "") + c;
-    } else cur = (cur ?? "") + c;
+    } else if (c === "$") i = expand(i);
+    else cur = (cur ?? "") + c;
   }
   push();
   return words;

@@ -34,6 +34,23 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   const find = (items: Stored[], id: string, what: string) =>
     items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);
 
+  /** GET, PUT (replace) and DELETE of one object of a zone's list, as the real service offers them. */
+  const oneObject = (path: string, perm: Permission, store: Map<string, Stored[]>, what: string, build: (body: any, old: Stored) => Stored) => {
+    r("GET", path, perm, (req) => emu.ok(find(list(store, emu.zone(req).id), req.params.id, what)));
+    r("PUT", path, perm, (req) => {
+      const items = list(store, emu.zone(req).id);
+      const old = find(items, req.params.id, what);
+      const item = build(parseJson(req), old);
+      items.splice(items.indexOf(old), 1, item);
+      return emu.ok(item);
+    });
+    r("DELETE", path, perm, (req) => {
+      const items = list(store, emu.zone(req).id);
+      items.splice(items.indexOf(find(items, req.params.id, what)), 1);
+      return emu.ok({ id: req.params.id });
+    });
+  };
+
   // Page rules: higher priority wins; priorities are renumbered 1..n to close gaps, as the service does.
   const renumber = (rules: Stored[]) => {
     rules.sort((a, b) => (a.priority as number) - (b.priority as number));
@@ -113,19 +130,7 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     rules.push(...made);
     return emu.ok(Array.isArray(body) ? made : made[0]);
   });
-  r("GET", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => emu.ok(find(list(firewall, emu.zone(req).id), req.params.id, "Firewall rule")));
-  r("PUT", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => {
-    const rules = list(firewall, emu.zone(req).id);
-    const old = find(rules, req.params.id, "Firewall rule");
-    const rule = firewallRule(parseJson(req), old);
-    rules.splice(rules.indexOf(old), 1, rule);
-    return emu.ok(rule);
-  });
-  r("DELETE", "/zones/:zone/firewall/rules/:id", "firewall:edit", (req) => {
-    const rules = list(firewall, emu.zone(req).id);
-    rules.splice(rules.indexOf(find(rules, req.params.id, "Firewall rule")), 1);
-    return emu.ok({ id: req.params.id });
-  });
+  oneObject("/zones/:zone/firewall/rules/:id", "firewall:edit", firewall, "Firewall rule", firewallRule);
 
   // Rate-limit rules: POST, GET, PUT, DELETE (no PATCH). Period and timeout are seconds.
   const rateLimit = (body: any, old?: Stored): Stored => {
@@ -158,19 +163,7 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     list(rateLimits, emu.zone(req).id).push(rule);
     return emu.ok(rule);
   });
-  r("GET", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => emu.ok(find(list(rateLimits, emu.zone(req).id), req.params.id, "Rate limit")));
-  r("PUT", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => {
-    const rules = list(rateLimits, emu.zone(req).id);
-    const old = find(rules, req.params.id, "Rate limit");
-    const rule = rateLimit(parseJson(req), old);
-    rules.splice(rules.indexOf(old), 1, rule);
-    return emu.ok(rule);
-  });
-  r("DELETE", "/zones/:zone/rate_limits/:id", "rate_limits:edit", (req) => {
-    const rules = list(rateLimits, emu.zone(req).id);
-    rules.splice(rules.indexOf(find(rules, req.params.id, "Rate limit")), 1);
-    return emu.ok({ id: req.params.id });
-  });
+  oneObject("/zones/:zone/rate_limits/:id", "rate_limits:edit", rateLimits, "Rate limit", rateLimit);
 
   // Edge scripts: PUT raw JavaScript; GET of one answers the raw text, not JSON; unknown 404 code 10007.
   const account = (req: Request) => {
