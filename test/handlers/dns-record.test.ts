@@ -126,3 +126,16 @@ describe("refresh reads batched by zone", () => {
     expect(edge.log.map((e) => e.method + (e.path.endsWith("dns_records") ? " list" : " one"))).toEqual(["GET one"]);
   });
 });
+
+describe("the zone listing serves the rest of the run's reads", () => {
+  it("reads arriving in later batches use the same listing", async () => {
+    const made = [];
+    for (let i = 0; i < 10; i++) made.push(await create({ type: "A", name: `late${i}`, content: `203.0.113.${i + 100}` }));
+    edge.log.splice(0);
+    await Promise.all(made.slice(0, 5).map((m) => call(T, "read", [m.id, m.outs])));
+    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all(made.slice(5).map((m) => call(T, "read", [m.id, m.outs])));
+    expect(edge.count("GET", /dns_records$/)).toBe(1);
+    expect(edge.count("GET", /dns_records\/[0-9a-f]{32}$/)).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 /** Starts the edge emulator in-process and points the provider's environment fallback at it. */
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import { forgetListings } from "../../provider/edge/dns-record/batch-read";
 import { standIn } from "./social";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../../emulators";
 
@@ -34,6 +35,7 @@ export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
     current!.reset();
     current!.log.splice(0);
     current!.clearFaults();
+    forgetListings();
     process.env.EDGE_API_TOKEN = DEMO_TOKEN;
   });
   return standIn(() => current!);

@@ -1,8 +1,8 @@
 /**
  * Refresh reads batched by zone: reads that arrive together (a refresh reads every record at once) are served by
- * listing the zone page by page — about N / page-size requests instead of N. A record missing from the listing is
- * asked for by id before it is reported gone. The listing lives only as long as the batch, so nothing is stale
- * across runs (each run has its own provider process) or even across the phases of one.
+ * listing the zone page by page — about N / page-size requests instead of N — and the listing serves the rest of
+ * the run's reads for a short while. A record missing from the listing is asked for by id before it is reported
+ * gone. Each pulumi command has its own provider process, so nothing is ever stale across runs.
  */
 import { unlessGone } from "../../handler";
 import type * as wire from "../wire";
@@ -12,6 +12,24 @@ import { edge } from "../zones";
 const MIN_BATCH = 4;
 const WINDOW_MS = 15;
 const PAGE = 5000;
+/** How long one listing serves the reads of a run (a refresh of thousands of records fits well inside it). */
+const LISTING_MS = 30_000;
+
+const listings = new Map<string, { at: number; records: Promise<Map<string, wire.DnsRecord>> }>();
+
+function listing(zoneId: string, create: boolean): Promise<Map<string, wire.DnsRecord>> | undefined {
+  const cached = listings.get(zoneId);
+  if (cached && Date.now() - cached.at < LISTING_MS) return cached.records;
+  if (!create) return undefined;
+  const records = (async () => {
+    const byId = new Map<string, wire.DnsRecord>();
+    for await (const r of edge().dnsRecords(zoneId, {}, PAGE)) byId.set(r.id, r);
+    return byId;
+  })();
+  records.catch(() => listings.delete(zoneId));
+  listings.set(zoneId, { at: Date.now(), records });
+  return records;
+}
 
 interface Pending {
   id: string;
@@ -34,15 +52,20 @@ async function flush(zoneId: string): Promise<void> {
   const batch = waiting.get(zoneId) ?? [];
   waiting.delete(zoneId);
   const single = (p: Pending) => unlessGone(() => edge().getDnsRecord(zoneId, p.id)).then(p.resolve, p.reject);
-  if (batch.length < MIN_BATCH) {
+  const records = listing(zoneId, batch.length >= MIN_BATCH);
+  if (!records) {
     await Promise.all(batch.map(single));
     return;
   }
   try {
-    const byId = new Map<string, wire.DnsRecord>();
-    for await (const r of edge().dnsRecords(zoneId, {}, PAGE)) byId.set(r.id, r);
+    const byId = await records;
     await Promise.all(batch.map((p) => (byId.has(p.id) ? p.resolve(byId.get(p.id)) : single(p))));
   } catch (e) {
     batch.forEach((p) => p.reject(e));
   }
+}
+
+/** Forgets the listings (a new run starts with none; tests that share a process need the same). */
+export function forgetListings(): void {
+  listings.clear();
 }
