@@ -1,6 +1,6 @@
 /**
- * A client-side token bucket per service, shared by every resource of one `pulumi up`: the dynamic provider runs
- * all resources in one process, and this module is loaded once there, so one bucket paces the whole run.
+ * A client-side rate limiter per service, shared by every resource of one `pulumi up`: the dynamic provider runs
+ * all resources in one process, and this module is loaded once there, so one limiter paces the whole run.
  */
 
 export interface LimitSpec {
@@ -11,14 +11,12 @@ export interface LimitSpec {
 }
 
 /**
- * Never more than `spec.requests` in any window of `spec.perSeconds`: a burst of 10% of the allowance, then a
- * steady refill of the remaining 90% over the window (burst + refill over one window = the allowance).
+ * Never more than `spec.requests` in any window of `spec.perSeconds`: a sliding window over the times of the
+ * requests sent, so a run may use the whole allowance at once and then exactly what the window frees — the time
+ * the allowance itself dictates, and no 429 from a service that counts the same way.
  */
 export class RateLimiter {
-  private tokens: number;
-  private last: number;
-  private readonly capacity: number;
-  private readonly perMs: number;
+  private sent: number[] = [];
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -29,10 +27,6 @@ export class RateLimiter {
     },
   ) {
     if (!(spec.requests > 0 && spec.perSeconds > 0)) throw new RangeError("rate limit must be positive");
-    this.capacity = Math.max(1, Math.floor(spec.requests * 0.1));
-    this.perMs = (spec.requests - this.capacity) / (spec.perSeconds * 1000);
-    this.tokens = this.capacity;
-    this.last = clock.now();
   }
 
   /** Resolves when one request may be sent. Callers are served in arrival order. */
@@ -43,15 +37,15 @@ export class RateLimiter {
   }
 
   private async take(): Promise<void> {
+    const window = this.spec.perSeconds * 1000;
     for (;;) {
       const now = this.clock.now();
-      this.tokens = Math.min(this.capacity, this.tokens + (now - this.last) * this.perMs);
-      this.last = now;
-      if (this.tokens >= 1) {
-        this.tokens -= 1;
+      while (this.sent.length && this.sent[0] <= now - window) this.sent.shift();
+      if (this.sent.length < this.spec.requests) {
+        this.sent.push(now);
         return;
       }
-      await this.clock.sleep(Math.ceil((1 - this.tokens) / this.perMs));
+      await this.clock.sleep(this.sent[0] + window - now + 1);
     }
   }
 }
