@@ -133,7 +133,8 @@ async function rateLimited(n: number, requests: number, windowSeconds: number) {
     const names = new Set([...records.values()].map((r) => r.name));
     const throttled = edge.log.filter((e) => e.status === 429).length;
     const sent = edge.log.length;
-    const dictated = Math.round(((sent - requests) / requests) * windowSeconds * 1000);
+    // Under a sliding window the k-th request (from 0) can go at floor(k / allowance) windows.
+    const dictated = Math.floor((sent - 1) / requests) * windowSeconds * 1000;
     return { n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: +(ms / Math.max(dictated, 1)).toFixed(2), requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.size, duplicates: records.size - names.size };
   } finally {
     await engine.stack.destroy().catch(() => undefined);
