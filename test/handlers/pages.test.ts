@@ -144,3 +144,16 @@ describe("PagePost with a local photo", () => {
     expect(missing.failures[0]).toMatchObject({ property: "photo", reason: expect.stringMatching(/does not exist/) });
   });
 });
+
+describe("a create that succeeded but could not finish", () => {
+  it("hands the engine the post's id and __provider instead of orphaning it", async () => {
+    const { inputs } = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "Half-finished" }]);
+    pages.inject({ match: { method: "GET", path: `^/v18\\.0/${PAGE_ID}_` }, count: 10, kind: "status", status: 500 });
+    const err = await call("pages:PagePost", "create", [{ ...inputs, __provider: "serialized-provider" }]).catch((e) => e);
+    const made = [...pages.posts.keys()];
+    expect(made).toHaveLength(1);
+    expect(err.message).toMatch(/was made, but reading it back failed/);
+    expect(err.id).toBe(made[0]);
+    expect(err.properties).toMatchObject({ pageId: PAGE_ID, message: "Half-finished", __provider: "serialized-provider" });
+  });
+});

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
 import { ServerError, TransportError } from "../../http/errors";
 import { FileUpload } from "../../graph/client";
 import { pages } from "../client";
@@ -76,7 +76,10 @@ export const pagePost: Handler = {
       }
       throw e;
     }
-    const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS });
+    // Published: from here a failure must not orphan the post, so the engine is told its id.
+    const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS }).catch((e: Error) => {
+      throw new PartialCreateError(`post ${id} was made, but reading it back failed: ${e.message}`, id, outputs(r, { id, is_published: r.published }));
+    });
     return { id, outs: outputs(r, p) };
   },
   async read(id, props) {

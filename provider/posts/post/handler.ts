@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readNumber } from "../../config";
-import { changedKeys, deleteUnlessGone, unlessGone, type Handler } from "../../handler";
+import { changedKeys, deleteUnlessGone, PartialCreateError, unlessGone, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { posts } from "../client";
@@ -48,7 +48,11 @@ export const post: Handler = {
     const container = await posts().createContainer({ media_type: r.mediaType, text: r.text, image_url: r.imageUrl, video_url: r.videoUrl });
     await waitUntilFinished(container.id);
     const { id } = await posts().publish(container.id);
-    return { id, outs: outputs(r, await posts().post(id)) };
+    // Published: from here a failure must not orphan the post, so the engine is told its id.
+    const published = await posts().post(id).catch((e: Error) => {
+      throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, {}));
+    });
+    return { id, outs: outputs(r, published) };
   },
   async read(id, props) {
     const p = await unlessGone(() => posts().post(id));
