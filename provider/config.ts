@@ -15,6 +15,10 @@ export interface Setting {
   secret?: boolean;
   default?: string;
   description: string;
+  /** A number setting's allowed range. */
+  range?: [number, number];
+  /** A URL setting. */
+  url?: boolean;
 }
 
 /** Every setting of the edge service: the README's configuration table lists exactly these. */
@@ -22,44 +26,44 @@ export const EDGE_SETTINGS = {
   apiToken: { key: "edge:apiToken", env: "EDGE_API_TOKEN", secret: true, description: "API token, sent as `Authorization: Bearer`." },
   apiKey: { key: "edge:apiKey", env: "EDGE_API_KEY", secret: true, description: "Legacy global API key (with `edge:email`), sent as `X-Auth-Key`." },
   email: { key: "edge:email", env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
-  baseUrl: { key: "edge:baseUrl", env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", description: "The API's base URL; `/client/v4` is appended." },
+  baseUrl: { key: "edge:baseUrl", env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended." },
   accountId: { key: "edge:accountId", env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
-  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
-  rateLimitWindowSeconds: { key: "edge:rateLimitWindowSeconds", env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", description: "The window of edge:rateLimit, in seconds." },
-  timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
-  maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", description: "Retries of a throttled (429), failed (5xx) or dropped request." },
+  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
+  rateLimitWindowSeconds: { key: "edge:rateLimitWindowSeconds", env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of edge:rateLimit, in seconds." },
+  timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
 } satisfies Record<string, Setting>;
 
 export const PAGES_SETTINGS = {
   accessToken: { key: "pages:accessToken", env: "PAGES_ACCESS_TOKEN", secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
   appId: { key: "pages:appId", env: "PAGES_APP_ID", description: "The app's id (for token exchange and debugging)." },
   appSecret: { key: "pages:appSecret", env: "PAGES_APP_SECRET", secret: true, description: "The app's secret." },
-  baseUrl: { key: "pages:baseUrl", env: "PAGES_BASE_URL", default: "https://graph.facebook.com", description: "The service's base URL; `/v18.0` is appended." },
-  timeoutSeconds: { key: "pages:timeoutSeconds", env: "PAGES_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
-  maxRetries: { key: "pages:maxRetries", env: "PAGES_MAX_RETRIES", default: "6", description: "Retries of a throttled, failed or dropped request." },
+  baseUrl: { key: "pages:baseUrl", env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
+  timeoutSeconds: { key: "pages:timeoutSeconds", env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { key: "pages:maxRetries", env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
 } satisfies Record<string, Setting>;
 
 export const POSTS_SETTINGS = {
   accessToken: { key: "posts:accessToken", env: "POSTS_ACCESS_TOKEN", secret: true, description: "The user's access token." },
   appToken: { key: "posts:appToken", env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
-  baseUrl: { key: "posts:baseUrl", env: "POSTS_BASE_URL", default: "https://graph.threads.net", description: "The service's base URL; `/v1.0` is appended." },
-  timeoutSeconds: { key: "posts:timeoutSeconds", env: "POSTS_TIMEOUT_SECONDS", default: "30", description: "Per-request timeout." },
-  maxRetries: { key: "posts:maxRetries", env: "POSTS_MAX_RETRIES", default: "6", description: "Retries of a throttled, failed or dropped request." },
-  publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", description: "How long a post waits for its media to be processed." },
+  baseUrl: { key: "posts:baseUrl", env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
+  timeoutSeconds: { key: "posts:timeoutSeconds", env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { key: "posts:maxRetries", env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
+  publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed." },
 } satisfies Record<string, Setting>;
 
 export const RUNNER_SETTINGS = {
   host: { key: "runner:host", env: "RUNNER_HOST", default: "127.0.0.1:11434", description: "The runner: `host:port` or a URL." },
-  timeoutSeconds: { key: "runner:timeoutSeconds", env: "RUNNER_TIMEOUT_SECONDS", default: "600", description: "Per-request timeout (a pull of a large model is one long request)." },
+  timeoutSeconds: { key: "runner:timeoutSeconds", env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
 } satisfies Record<string, Setting>;
 
 export const SKILLS_SETTINGS = {
-  url: { key: "skills:url", env: "SKILLS_URL", default: "http://127.0.0.1:8300", description: "The skills registry's base URL." },
+  url: { key: "skills:url", env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
   token: { key: "skills:token", env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
 } satisfies Record<string, Setting>;
 
 export const CONTROL_SETTINGS = {
-  url: { key: "control:url", env: "CONTROL_URL", default: "http://127.0.0.1:8200", description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
+  url: { key: "control:url", env: "CONTROL_URL", default: "http://127.0.0.1:8200", url: true, description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
   token: { key: "control:token", env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
   vncPassword: { key: "control:vncPassword", env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
 } satisfies Record<string, Setting>;
@@ -71,6 +75,32 @@ export function useStackConfig(source: ConfigSource | undefined): void {
   stack = source;
 }
 
+/**
+ * Every setting that is set (in config or the environment) and out of its range or not a URL, so that a bad value
+ * fails `pulumi preview` instead of the first change. Missing credentials are not judged here: a stack that does
+ * not use a service need not configure it.
+ */
+export function configProblems(): string[] {
+  const all: Setting[] = [EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
+  const problems: string[] = [];
+  for (const s of all) {
+    const raw = stack?.get(s.key) ?? process.env[s.env];
+    if (raw === undefined || raw === "") continue;
+    if (s.range) {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${s.key} (or ${s.env}) must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
+    }
+    if (s.url) {
+      try {
+        new URL(raw);
+      } catch {
+        problems.push(`${s.key} (or ${s.env}) must be a URL such as https://host.example; got "${raw}"`);
+      }
+    }
+  }
+  return problems;
+}
+
 export function read(s: Setting): string | undefined {
   const value = stack?.get(s.key) ?? process.env[s.env] ?? s.default;
   const v = value === "" ? undefined : value;
@@ -78,7 +108,8 @@ export function read(s: Setting): string | undefined {
   return v;
 }
 
-export function readNumber(s: Setting, min: number, max: number): number {
+export function readNumber(s: Setting): number {
+  const [min, max] = s.range ?? [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const raw = read(s);
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) {
@@ -123,9 +154,9 @@ export function edgeConfig(): EdgeConfig {
     baseUrl,
     auth,
     accountId: read(s.accountId),
-    rateLimit: { requests: readNumber(s.rateLimit, 1, 1_000_000), perSeconds: readNumber(s.rateLimitWindowSeconds, 1, 86_400) },
-    timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
-    maxRetries: readNumber(s.maxRetries, 0, 20),
+    rateLimit: { requests: readNumber(s.rateLimit), perSeconds: readNumber(s.rateLimitWindowSeconds) },
+    timeoutMs: readNumber(s.timeoutSeconds) * 1000,
+    maxRetries: readNumber(s.maxRetries),
   };
 }
 

@@ -2,7 +2,8 @@
  * What the serialized dynamic providers call (see dynamic.ts): configuration, then one handler method by type
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
-import { useStackConfig, type ConfigSource } from "./config";
+import { configProblems, useStackConfig, type ConfigSource } from "./config";
+import { ConfigError } from "./http/errors";
 import { PROVIDER_KEY } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
@@ -10,8 +11,11 @@ import { registry } from "./registry";
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
+/** Takes the stack config; a value that is set but wrong fails here, so `pulumi preview` already shows it. */
 export function configure(config: ConfigSource): void {
   useStackConfig(config);
+  const problems = configProblems();
+  if (problems.length) throw new ConfigError(`pulumi-ops configuration: ${problems.join("; ")}`);
 }
 
 export async function call(type: string, method: Method, args: unknown[]): Promise<any> {

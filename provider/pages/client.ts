@@ -30,12 +30,12 @@ export class PagesClient extends GraphClient {
   static fromConfig(): PagesClient {
     const s = PAGES_SETTINGS;
     const token = requireSecret(s.accessToken, "pages: no access token");
-    const maxRetries = readNumber(s.maxRetries, 0, 20);
+    const maxRetries = readNumber(s.maxRetries);
     const http = new HttpClient({
       service: "pages",
       baseUrl: readBaseUrl(s.baseUrl, V) + V,
       headers: {},
-      timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000,
+      timeoutMs: readNumber(s.timeoutSeconds) * 1000,
       maxRetries,
       // 4800 page calls per hour per app: paced so a large stack never meets the limit.
       limiter: limiterFor(`pages ${read(s.baseUrl)}`, { requests: 4560, perSeconds: 3600 }),

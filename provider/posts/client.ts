@@ -20,9 +20,9 @@ export class PostsClient extends GraphClient {
 
   static fromConfig(): PostsClient {
     const s = POSTS_SETTINGS;
-    const maxRetries = readNumber(s.maxRetries, 0, 20);
+    const maxRetries = readNumber(s.maxRetries);
     const base = readBaseUrl(s.baseUrl, V);
-    const http = new HttpClient({ service: "posts", baseUrl: base, headers: {}, timeoutMs: readNumber(s.timeoutSeconds, 1, 3600) * 1000, maxRetries });
+    const http = new HttpClient({ service: "posts", baseUrl: base, headers: {}, timeoutMs: readNumber(s.timeoutSeconds) * 1000, maxRetries });
     return new PostsClient(http, maxRetries, { user: read(s.accessToken), app: read(s.appToken) });
   }
 

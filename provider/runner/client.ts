@@ -53,7 +53,7 @@ export class RunnerClient {
 
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
-    const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds, 1, 86400) * 1000;
+    const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
     return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 3 }), url, timeoutMs);
   }
 

@@ -14,7 +14,7 @@ import { PostInputs } from "./schema";
 const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl"];
 
 async function waitUntilFinished(containerId: string): Promise<void> {
-  const limitMs = readNumber(POSTS_SETTINGS.publishTimeoutSeconds, 1, 86400) * 1000;
+  const limitMs = readNumber(POSTS_SETTINGS.publishTimeoutSeconds) * 1000;
   const start = Date.now();
   for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
     const c = await posts().container(containerId);
