@@ -82,6 +82,20 @@ describe("Skill", () => {
     expect(skills.skills.has("oven-care")).toBe(true);
   });
 
+  it("deletes when the registry offers DELETE", async () => {
+    const { SkillsEmulator, SKILLS_PUBLISH_TOKEN } = await import("../../emulators");
+    const withDelete = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start();
+    process.env.SKILLS_URL = withDelete.url;
+    try {
+      const s = await make("skills:Skill", { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md") });
+      await call("skills:Skill", "delete", [s.id, s.outs]);
+      expect(withDelete.skills.has("oven-care")).toBe(false);
+      expect(withDelete.count("DELETE")).toBe(1);
+    } finally {
+      await withDelete.stop();
+    }
+  });
+
   it("fails at preview on hard problems with their line, before anything is sent", async () => {
     const r = await call("skills:Skill", "check", [{}, { slug: "Bad_Slug", name: "Bad Name", description: "", instruction: "no title" }]);
     expect(r.failures.map((f: { property: string }) => f.property)).toEqual(["slug"]);
