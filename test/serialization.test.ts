@@ -1,23 +1,50 @@
 /**
  * The serialized provider, tested where serialization is real: a plain node process (vitest rewrites imports).
- * It must capture nothing but its type token, stay small, and work when loaded the way the provider host loads it.
+ * Installed under node_modules (as users install it), a provider is stored as a `require` of its module; linked
+ * from outside node_modules (as in this repository), it is stored by value and must capture nothing but its type.
  */
 import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "..");
 
-function serialize(type: string, news: object) {
-  const out = execFileSync(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
+function serialize(type: string, news: object, cwd = ROOT) {
+  const out = execFileSync(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)], { cwd, encoding: "utf8" });
   return JSON.parse(out) as { size: number; text: string; result: { inputs: object; failures: object[] } };
 }
 
+/** A program directory with pulumi-ops copied into its node_modules (the other packages linked). */
+function installedProgram(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "installed-"));
+  mkdirSync(path.join(dir, "node_modules"));
+  for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
+    if (entry === "pulumi-ops" || entry.startsWith(".")) continue;
+    symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry));
+  }
+  const pkg = path.join(dir, "node_modules", "pulumi-ops");
+  mkdirSync(pkg);
+  cpSync(path.join(ROOT, "package.json"), path.join(pkg, "package.json"));
+  cpSync(path.join(ROOT, "dist"), path.join(pkg, "dist"), { recursive: true });
+  writeFileSync(path.join(dir, "package.json"), '{"name":"program","private":true}');
+  return dir;
+}
+
+const installed = installedProgram();
+afterAll(() => rmSync(installed, { recursive: true, force: true }));
+
 describe("serialized dynamic providers", () => {
-  it.each(["edge:DnsRecord", "edge:ZoneSetting"])("%s captures only its type token and requires the door at call time", (type) => {
+  it.each(["edge:DnsRecord", "edge:ZoneSetting", "control:RemoteCommand"])("%s, installed under node_modules, is stored as a require of its module", (type) => {
+    const { size, text } = serialize(type, {}, installed);
+    const [module, name] = type.split(":");
+    expect(text).toMatch(new RegExp(`require\\("pulumi-ops/dist/provider/providers/${module}-${name}(\\.js)?"\\)`));
+    expect(text).not.toContain("async function");
+    expect(size).toBeLessThan(600);
+  });
+
+  it.each(["edge:DnsRecord", "edge:ZoneSetting"])("%s, linked from outside node_modules, captures only its type token", (type) => {
     const { size, text } = serialize(type, {});
     expect(size).toBeLessThan(4096);
     expect(text).toContain(`type: "${type}"`);
@@ -25,8 +52,10 @@ describe("serialized dynamic providers", () => {
     for (const leaked of ["undici", "EdgeClient", "zod", "Map(", "apiToken"]) expect(text).not.toContain(leaked);
   });
 
-  it("works once loaded: check runs the package's handler", () => {
-    const { result } = serialize("edge:DnsRecord", { zoneName: "example.com", type: "MX", name: "@", content: "mail.example.net" });
-    expect(result.failures).toEqual([{ property: "priority", reason: "an MX record needs a priority (0 to 65535)" }]);
+  it("works once loaded, either way: check runs the package's handler", () => {
+    const news = { zoneName: "example.com", type: "MX", name: "@", content: "mail.example.net" };
+    const want = [{ property: "priority", reason: "an MX record needs a priority (0 to 65535)" }];
+    expect(serialize("edge:DnsRecord", news).result.failures).toEqual(want);
+    expect(serialize("edge:DnsRecord", news, installed).result.failures).toEqual(want);
   });
 });

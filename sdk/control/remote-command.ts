@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/control-RemoteCommand";
 import { RemoteCommandOutputs, type RemoteCommandInputs } from "../../provider/control/command/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("control:RemoteCommand");
 
 export type RemoteCommandArgs = InputsOf<z.input<typeof RemoteCommandInputs>>;
 type Out = z.infer<typeof RemoteCommandOutputs>;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-DnsRecord";
 import type { z } from "zod";
 import { DnsRecordOutputs, type DnsRecordInputs } from "../../provider/edge/dns-record/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:DnsRecord");
 
 export type DnsRecordArgs = InputsOf<z.input<typeof DnsRecordInputs>>;
 type Out = DnsRecordOutputs;

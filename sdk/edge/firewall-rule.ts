@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-FirewallRule";
 import { FirewallRuleOutputs, type FirewallRuleInputs } from "../../provider/edge/firewall-rule/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:FirewallRule");
 
 export type FirewallRuleArgs = InputsOf<z.input<typeof FirewallRuleInputs>>;
 type Out = FirewallRuleOutputs;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-PageRule";
 import { PageRuleOutputs, type PageRuleInputs } from "../../provider/edge/page-rule/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:PageRule");
 
 export type PageRuleArgs = InputsOf<z.input<typeof PageRuleInputs>>;
 type Out = PageRuleOutputs;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-RateLimit";
 import { RateLimitOutputs, type RateLimitInputs } from "../../provider/edge/rate-limit/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:RateLimit");
 
 export type RateLimitArgs = InputsOf<z.input<typeof RateLimitInputs>>;
 type Out = RateLimitOutputs;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-WorkerScript";
 import { WorkerScriptOutputs, type WorkerScriptInputs } from "../../provider/edge/worker-script/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:WorkerScript");
 
 export type WorkerScriptArgs = InputsOf<z.input<typeof WorkerScriptInputs>>;
 type Out = WorkerScriptOutputs;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/edge-ZoneSetting";
 import type { z } from "zod";
 import { ZoneSettingOutputs, type ZoneSettingInputs } from "../../provider/edge/zone-setting/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("edge:ZoneSetting");
 
 export type ZoneSettingArgs = InputsOf<z.input<typeof ZoneSettingInputs>>;
 type Out = ZoneSettingOutputs;

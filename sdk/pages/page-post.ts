@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/pages-PagePost";
 import { PagePostOutputs, type PagePostInputs } from "../../provider/pages/page-post/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("pages:PagePost");
 
 export type PagePostArgs = InputsOf<z.input<typeof PagePostInputs>>;
 type Out = z.infer<typeof PagePostOutputs>;

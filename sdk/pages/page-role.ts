@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/pages-PageRole";
 import { PageRoleOutputs, type PageRoleInputs } from "../../provider/pages/page-role/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("pages:PageRole");
 
 export type PageRoleArgs = InputsOf<z.input<typeof PageRoleInputs>>;
 type Out = z.infer<typeof PageRoleOutputs>;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/pages-PageSubscription";
 import { PageSubscriptionOutputs, type PageSubscriptionInputs } from "../../provider/pages/page-subscription/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("pages:PageSubscription");
 
 export type PageSubscriptionArgs = InputsOf<z.input<typeof PageSubscriptionInputs>>;
 type Out = z.infer<typeof PageSubscriptionOutputs>;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/posts-Post";
 import { PostOutputs, type PostInputs } from "../../provider/posts/post/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("posts:Post");
 
 export type PostArgs = InputsOf<z.input<typeof PostInputs>>;
 type Out = z.infer<typeof PostOutputs>;

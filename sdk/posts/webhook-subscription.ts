@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/posts-WebhookSubscription";
 import { WebhookSubscriptionOutputs, type WebhookSubscriptionInputs } from "../../provider/posts/webhook-subscription/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("posts:WebhookSubscription");
 
 export type WebhookSubscriptionArgs = InputsOf<z.input<typeof WebhookSubscriptionInputs>>;
 type Out = z.infer<typeof WebhookSubscriptionOutputs>;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/runner-RunnerModel";
 import { RunnerModelOutputs, type RunnerModelInputs } from "../../provider/runner/model/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("runner:RunnerModel");
 
 export type RunnerModelArgs = InputsOf<z.input<typeof RunnerModelInputs>>;
 type Out = z.infer<typeof RunnerModelOutputs>;

@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/skills-GeneratedSkill";
 import { GeneratedSkillOutputs, type GeneratedSkillInputs } from "../../provider/skills/generated-skill/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("skills:GeneratedSkill");
 
 export type GeneratedSkillArgs = InputsOf<z.input<typeof GeneratedSkillInputs>>;
 type Out = z.infer<typeof GeneratedSkillOutputs>;

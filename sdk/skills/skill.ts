@@ -1,10 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { providerFor } from "../../provider/dynamic";
+import provider from "../../provider/providers/skills-Skill";
 import { SkillOutputs, type SkillInputs } from "../../provider/skills/skill/schema";
 import { outputSlots, type InputsOf } from "../types";
 
-const provider = providerFor("skills:Skill");
 
 export type SkillArgs = InputsOf<z.input<typeof SkillInputs>>;
 type Out = z.infer<typeof SkillOutputs>;

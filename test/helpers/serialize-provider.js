@@ -1,11 +1,16 @@
-// Run by plain `node` (not vitest, which rewrites imports): serializes a resource type's provider object the way
-// @pulumi/pulumi does for __provider, loads the text the way the dynamic provider host does, and calls check.
-const pulumi = require("@pulumi/pulumi");
-const requireFromString = require("require-from-string");
-const { providerFor } = require("pulumi-ops/dist/provider/dynamic");
+// Run by plain `node` (not vitest, which rewrites imports) in a program directory (the working directory):
+// serializes a resource type's provider the way @pulumi/pulumi does for __provider, loads the text the way the
+// dynamic provider host does, and calls check. Modules resolve from the working directory, as in a program.
+const { createRequire } = require("node:module");
+const path = require("node:path");
+
+const req = createRequire(path.join(process.cwd(), "program.js"));
+const pulumi = req("@pulumi/pulumi");
+const requireFromString = req("require-from-string");
+const [service, type] = process.argv[2].split(":");
+const provider = req(`pulumi-ops/dist/provider/providers/${service}-${type}`);
 
 (async () => {
-  const provider = providerFor(process.argv[2]);
   const serialized = await pulumi.runtime.serializeFunction(() => provider);
   const loaded = requireFromString(serialized.text).handler();
   await loaded.configure({ config: { get: () => undefined } });
