@@ -2,88 +2,33 @@
  * `npm run bench`: how the provider scales, through the real engine against the edge emulator, for N DNS records
  * in one zone (BENCH_N, default 50,200,1000). Every figure is set beside two floors measured in the same run:
  * (a) the same program shape with N dynamic resources that make no API call (what the engine costs), and (b) the
- * same API calls made directly by a small client at the engine's parallelism (what the API costs).
- * Prints a table and writes bench/results/<time>.json. Nothing here is asserted by a test.
+ * same API calls made directly by a small client at the engine's parallelism (what the API costs). Then one
+ * resource type of each other module at BENCH_MODULES_N (default 50), and an up against a scaled-down allowance.
+ * Prints a table and writes bench/results/<time>.json and latest.md. Nothing here is asserted by a test.
  */
-import { execFileSync } from "node:child_process";
-import { readdirSync, statSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Pool } from "undici";
 import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
 import { engineStack, ROOT } from "../scripts/engine";
+import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
+import { benchModule, MODULES } from "./modules";
 
-const SIZES = (process.env.BENCH_N ?? "50,200,1000").split(",").map(Number);
+const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
+const SIZES = list(process.env.BENCH_N, "50,200,1000");
+const MODULES_N = Number(process.env.BENCH_MODULES_N ?? 50);
 const PARALLEL = 8; // the engine's default --parallel
-const PHASES = ["preview (new)", "up (create)", "up (no-op)", "preview (no-op)", "refresh", "up (update 10%)", "destroy"] as const;
 
-interface Phase {
-  ms: number;
-  requests: Record<string, number>;
-  perResource: number;
-  peakRssMb: number;
-}
+const edgeConfig = (edge: EdgeEmulator) => ({
+  "edge:baseUrl": { value: edge.url },
+  "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+  "edge:rateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
+});
 
-/** Peak resident memory of the dynamic provider process while `f` runs (sampled every 200 ms). */
-async function withPeakRss<T>(f: () => Promise<T>): Promise<[T, number]> {
-  let peak = 0;
-  const sample = () => {
-    try {
-      const ps = execFileSync("ps", ["-eo", "rss=,args="], { encoding: "utf8" });
-      for (const line of ps.split("\n")) if (line.includes("dynamic-provider")) peak = Math.max(peak, Number(line.trim().split(/\s+/)[0]) / 1024);
-    } catch {
-      /* ps unavailable: no memory figure */
-    }
-  };
-  const timer = setInterval(sample, 200);
-  try {
-    return [await f(), peak];
-  } finally {
-    clearInterval(timer);
-  }
-}
-
-function stateBytes(scratch: string): number {
-  const dir = path.join(scratch, "state", ".pulumi", "stacks");
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".json") && !f.includes(".bak"));
-  return files.reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
-}
-
-async function phases(program: "records" | "noop", n: number, edge: EdgeEmulator): Promise<{ phases: Record<string, Phase>; stateBytesPerResource: number }> {
-  const engine = await engineStack(path.join(ROOT, "bench/programs", program), {
-    [`bench-${program}:count`]: { value: String(n) },
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:rateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
-  }, "bench", { PULUMI_OPS_QUIET: "1" });
-  const out: Record<string, Phase> = {};
-  let stateBytesPerResource = 0;
-  const run = async (name: (typeof PHASES)[number], f: () => Promise<unknown>) => {
-    const before = edge.log.length;
-    const start = Date.now();
-    const [, peak] = await withPeakRss(f);
-    const ms = Date.now() - start;
-    const requests: Record<string, number> = {};
-    for (const e of edge.log.slice(before)) requests[e.method] = (requests[e.method] ?? 0) + 1;
-    const total = Object.values(requests).reduce((a, b) => a + b, 0);
-    out[name] = { ms, requests, perResource: +(total / n).toFixed(2), peakRssMb: Math.round(peak) };
-    process.stdout.write(`  ${program} N=${n} ${name}: ${ms} ms, ${total} requests\n`);
-  };
-  try {
-    await run("preview (new)", () => engine.stack.preview());
-    await run("up (create)", () => engine.stack.up());
-    stateBytesPerResource = Math.round(stateBytes(engine.scratch) / n);
-    await run("up (no-op)", () => engine.stack.up());
-    await run("preview (no-op)", () => engine.stack.preview());
-    await run("refresh", () => engine.stack.refresh());
-    await engine.stack.setConfig(`bench-${program}:generation`, { value: "1" });
-    await run("up (update 10%)", () => engine.stack.up());
-    await run("destroy", () => engine.stack.destroy());
-  } finally {
-    await engine.dispose();
-  }
-  return { phases: out, stateBytesPerResource };
-}
+/** Floor (a) or the DNS records, at N, against `edge`. */
+const edgePhases = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator) =>
+  runPhases({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge), logs: () => [edge.log], label: program });
 
 /** Floor (b): the creates, reads, updates and deletes themselves, sent directly at the engine's parallelism. */
 async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, number>> {
@@ -116,9 +61,9 @@ async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, 
  * the same allowance): an up of N records must finish with no failed operation and no duplicate, in about the
  * time the allowance itself dictates (requests / rate).
  */
-async function rateLimited(n: number, requests: number, windowSeconds: number) {
+async function rateLimited(programs: string, n: number, requests: number, windowSeconds: number) {
   const edge = await new EdgeEmulator({ rateLimit: { requests, perSeconds: windowSeconds } }).start();
-  const engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
+  const engine = await engineStack(path.join(programs, "records"), {
     "bench-records:count": { value: String(n) },
     "edge:baseUrl": { value: edge.url },
     "edge:apiToken": { value: DEMO_TOKEN, secret: true },
@@ -143,40 +88,66 @@ async function rateLimited(n: number, requests: number, windowSeconds: number) {
   }
 }
 
+const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
+const HEADER = [
+  "| N | phase | ms | floor (a) ms | ratio to (a) | floor (b) ms | API requests | by method | requests per resource | provider peak RSS MB |",
+  "|---|---|---|---|---|---|---|---|---|---|",
+];
+
+function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<string, number> = {}, label = ""): string[] {
+  const rows = PHASES.map((p) => {
+    const d = run.phases[p];
+    const a = floorA.phases[p];
+    return `| ${n} | ${label}${p} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d)} | ${d.perResource} | ${d.peakRssMb} |`;
+  });
+  return [...rows, `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | |`];
+}
+
 async function main(): Promise<void> {
-  const results: unknown[] = [];
+  const results: Record<string, unknown>[] = [];
   const rows: string[] = [];
-  const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
+  const programs = installedPrograms();
   for (const n of SIZES) {
     const edge = await new EdgeEmulator({ rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
     console.log(`N = ${n}`);
-    const floorA = await phases("noop", n, edge);
+    const floorA = await edgePhases(programs, "noop", n, edge);
     edge.log.splice(0);
-    const dns = await phases("records", n, edge);
+    const dns = await edgePhases(programs, "records", n, edge);
     const floorB = await directApi(n, edge);
     await edge.stop();
     results.push({ n, floorA, dns, floorB });
-    for (const p of PHASES) {
-      const d = dns.phases[p];
-      const a = floorA.phases[p];
-      const total = Object.values(d.requests).reduce((x, y) => x + y, 0);
-      rows.push(`| ${n} | ${p} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${total} | ${JSON.stringify(d.requests).replace(/[{}"]/g, "").replace(/,/g, " ")} | ${d.perResource} | ${d.peakRssMb} |`);
-    }
-    rows.push(`| ${n} | state per record | ${dns.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | |`);
+    rows.push(...rowsOf(n, dns, floorA, floorB));
   }
-  const rateN = Number(process.env.BENCH_RATE_N ?? SIZES[SIZES.length - 1]);
+
+  const moduleRows: string[] = [];
+  if (MODULES_N > 0) {
+    console.log(`other modules: N = ${MODULES_N}`);
+    const idle = await new EdgeEmulator().start();
+    const floorA = await edgePhases(programs, "noop", MODULES_N, idle);
+    await idle.stop();
+    for (const m of MODULES) {
+      const run = await benchModule(programs, m, MODULES_N);
+      results.push({ module: m.kind, n: MODULES_N, floorA, run });
+      moduleRows.push(...rowsOf(MODULES_N, run, floorA, {}, `${m.resource}: `));
+    }
+  }
+
+  const rateN = Number(process.env.BENCH_RATE_N ?? SIZES[SIZES.length - 1] ?? 200);
   console.log(`rate-limited up: N = ${rateN}, 100 requests per 10 s`);
-  const rate = await rateLimited(rateN, 100, 10);
+  const rate = await rateLimited(programs, rateN, 100, 10);
   results.push({ rateLimited: rate });
-  rows.push("");
-  rows.push(`Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance (ratio ${rate.ratio}); ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`);
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const table = [
     `Machine: ${machine}`,
     "",
-    "| N | phase | ms | floor (a) ms | ratio to (a) | floor (b) ms | API requests | by method | requests per resource | provider peak RSS MB |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "DNS records (`ops.edge.DnsRecord`), one zone:",
+    "",
+    ...HEADER,
     ...rows,
+    ...(moduleRows.length ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows] : []),
+    "",
+    `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance (ratio ${rate.ratio}); ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`,
   ].join("\n");
   console.log(`\n${table}`);
   const file = path.join(ROOT, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

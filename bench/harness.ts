@@ -1,0 +1,119 @@
+/**
+ * The benchmark's measuring tools: program copies with pulumi-ops installed as users install it, and one run of the
+ * phases (preview, up, no-op up, no-op preview, refresh, an update of 10%, destroy) through the real engine, with
+ * each phase's time, API requests by method (from the emulators' own logs) and the provider process's peak memory.
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import * as path from "node:path";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import type { LogEntry } from "../emulators";
+import { engineStack, ROOT } from "../scripts/engine";
+
+export const PHASES = ["preview (new)", "up (create)", "up (no-op)", "preview (no-op)", "refresh", "up (update 10%)", "destroy"] as const;
+export type PhaseName = (typeof PHASES)[number];
+
+export interface Phase {
+  ms: number;
+  requests: Record<string, number>;
+  perResource: number;
+  peakRssMb: number;
+}
+
+export interface PhaseRun {
+  phases: Record<PhaseName, Phase>;
+  stateBytesPerResource: number;
+}
+
+/**
+ * The bench programs get pulumi-ops the way users do: `npm pack` of this repository, unpacked into the program's
+ * own node_modules (a real directory, not the repository's link). Only then does Pulumi's closure serializer store
+ * each resource's provider as a `require` of its module instead of copying the object's code into state. The
+ * copies live under bench/.work/, inside the repository, so @pulumi/pulumi and the other dependencies still resolve
+ * from the repository's node_modules: one instance of the SDK for the program and the package.
+ */
+export function installedPrograms(): string {
+  const work = path.join(ROOT, "bench/.work");
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  for (const program of readdirSync(path.join(ROOT, "bench/programs"))) {
+    const dir = path.join(work, program);
+    cpSync(path.join(ROOT, "bench/programs", program), dir, { recursive: true });
+    const pkg = path.join(dir, "node_modules/pulumi-ops");
+    mkdirSync(pkg, { recursive: true });
+    execFileSync("tar", ["-xzf", path.join(work, tarball), "-C", pkg, "--strip-components=1"]);
+  }
+  return work;
+}
+
+/** Peak resident memory of the dynamic provider process while `f` runs (sampled every 200 ms). */
+async function withPeakRss<T>(f: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const ps = execFileSync("ps", ["-eo", "rss=,args="], { encoding: "utf8" });
+      for (const line of ps.split("\n")) if (line.includes("dynamic-provider")) peak = Math.max(peak, Number(line.trim().split(/\s+/)[0]) / 1024);
+    } catch {
+      /* ps unavailable: no memory figure */
+    }
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    return [await f(), peak];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function stateBytes(scratch: string): number {
+  const dir = path.join(scratch, "state", ".pulumi", "stacks");
+  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".json") && !f.includes(".bak"));
+  return files.reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
+}
+
+export interface PhaseOptions {
+  /** The program's directory. */
+  dir: string;
+  /** The program's project name: its `count` and `generation` config keys live under it. */
+  project: string;
+  n: number;
+  config: ConfigMap;
+  /** The request logs of the emulators the program talks to. */
+  logs: () => LogEntry[][];
+  label: string;
+}
+
+export async function runPhases(o: PhaseOptions): Promise<PhaseRun> {
+  const engine = await engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" });
+  const out = {} as Record<PhaseName, Phase>;
+  let stateBytesPerResource = 0;
+  const run = async (name: PhaseName, f: () => Promise<unknown>) => {
+    const before = o.logs().map((l) => l.length);
+    const start = Date.now();
+    const [, peak] = await withPeakRss(f);
+    const ms = Date.now() - start;
+    const requests: Record<string, number> = {};
+    o.logs().forEach((l, i) => l.slice(before[i]).forEach((e) => (requests[e.method] = (requests[e.method] ?? 0) + 1)));
+    const total = Object.values(requests).reduce((a, b) => a + b, 0);
+    out[name] = { ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
+    process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
+  };
+  try {
+    await run("preview (new)", () => engine.stack.preview());
+    await run("up (create)", () => engine.stack.up());
+    stateBytesPerResource = Math.round(stateBytes(engine.scratch) / o.n);
+    await run("up (no-op)", () => engine.stack.up());
+    await run("preview (no-op)", () => engine.stack.preview());
+    await run("refresh", () => engine.stack.refresh());
+    await engine.stack.setConfig(`${o.project}:generation`, { value: "1" });
+    await run("up (update 10%)", () => engine.stack.up());
+    await run("destroy", () => engine.stack.destroy());
+  } finally {
+    await engine.dispose();
+  }
+  return { phases: out, stateBytesPerResource };
+}
+
+export const totalRequests = (p: Phase) => Object.values(p.requests).reduce((x, y) => x + y, 0);
+export const byMethod = (p: Phase) => JSON.stringify(p.requests).replace(/[{}"]/g, "").replace(/,/g, " ");

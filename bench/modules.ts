@@ -1,0 +1,65 @@
+/**
+ * One resource type of each other module at a small N, in the same harness as the DNS records, so a regression
+ * anywhere shows: page posts, skills, models and remote commands, each against its own emulator.
+ */
+import * as path from "node:path";
+import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { ControlEmulator, type Emulator, PAGES_APP, PAGES_USER_TOKEN, PagesEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../emulators";
+import { runPhases, type PhaseRun } from "./harness";
+
+interface Module {
+  kind: string;
+  resource: string;
+  start(): Promise<{ emulator: Emulator; config: ConfigMap }>;
+}
+
+export const MODULES: Module[] = [
+  {
+    kind: "pagePost",
+    resource: "ops.pages.PagePost (draft)",
+    async start() {
+      const emulator = await new PagesEmulator().start();
+      return { emulator, config: { "pages:baseUrl": { value: emulator.url }, "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true }, "pages:appId": { value: PAGES_APP.id } } };
+    },
+  },
+  {
+    kind: "skill",
+    resource: "ops.skills.Skill (from SKILL.md)",
+    async start() {
+      const emulator = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start();
+      return { emulator, config: { "skills:url": { value: emulator.url }, "skills:token": { value: SKILLS_PUBLISH_TOKEN, secret: true } } };
+    },
+  },
+  {
+    kind: "model",
+    resource: "ops.runner.RunnerModel (created from a base)",
+    async start() {
+      const emulator = await new RunnerEmulator({ pullStepMs: 1 }).start();
+      return { emulator, config: { "runner:host": { value: emulator.url } } };
+    },
+  },
+  {
+    kind: "command",
+    resource: "ops.control.RemoteCommand",
+    async start() {
+      const emulator = await new ControlEmulator().start();
+      return { emulator, config: { "control:url": { value: emulator.url } } };
+    },
+  },
+];
+
+export async function benchModule(programs: string, m: Module, n: number): Promise<PhaseRun> {
+  const { emulator, config } = await m.start();
+  try {
+    return await runPhases({
+      dir: path.join(programs, "modules"),
+      project: "bench-modules",
+      n,
+      config: { ...config, "bench-modules:kind": { value: m.kind } },
+      logs: () => [emulator.log],
+      label: m.kind,
+    });
+  } finally {
+    await emulator.stop();
+  }
+}
