@@ -19,6 +19,8 @@ export interface Setting {
   range?: [number, number];
   /** A URL setting. */
   url?: boolean;
+  /** A true/false setting. */
+  bool?: boolean;
 }
 
 /** Every setting of the edge service: the README's configuration table lists exactly these. */
@@ -32,6 +34,7 @@ export const EDGE_SETTINGS = {
   rateLimitWindowSeconds: { key: "edge:rateLimitWindowSeconds", env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of edge:rateLimit, in seconds." },
   timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
+  adoptExisting: { key: "edge:adoptExisting", env: "EDGE_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards." },
 } satisfies Record<string, Setting>;
 
 export const PAGES_SETTINGS = {
@@ -90,6 +93,7 @@ export function configProblems(): string[] {
       const n = Number(raw);
       if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${s.key} (or ${s.env}) must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
     }
+    if (s.bool && !["true", "false"].includes(raw)) problems.push(`${s.key} (or ${s.env}) must be true or false; got "${raw}"`);
     if (s.url) {
       try {
         new URL(raw);
@@ -127,6 +131,7 @@ export interface EdgeConfig {
   rateLimit: { requests: number; perSeconds: number };
   timeoutMs: number;
   maxRetries: number;
+  adoptExisting: boolean;
 }
 
 export function edgeConfig(): EdgeConfig {
@@ -157,6 +162,7 @@ export function edgeConfig(): EdgeConfig {
     rateLimit: { requests: readNumber(s.rateLimit), perSeconds: readNumber(s.rateLimitWindowSeconds) },
     timeoutMs: readNumber(s.timeoutSeconds) * 1000,
     maxRetries: readNumber(s.maxRetries),
+    adoptExisting: read(s.adoptExisting) === "true",
   };
 }
 

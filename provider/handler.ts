@@ -46,11 +46,19 @@ export async function unlessGone<T>(get: () => Promise<T>): Promise<T | undefine
   }
 }
 
+/** How many times a create is sent when each failure left no object behind (a lookup by key proved it). */
+export const CREATE_ATTEMPTS = 4;
+
+/** A failure after which the service may or may not have made the object. */
+export function outcomeUnknown(e: unknown): boolean {
+  return (e instanceof TransportError && e.ambiguous) || e instanceof ServerError;
+}
+
 /**
  * Create an object that has a natural key. With `adopt`, an existing object with the key is taken over (updated
- * to the program's values) instead of adding a second one. When the answer to the create is lost (connection
- * dropped, timeout, 5xx), the object the service may have made is looked up by its key before giving up, so a
- * retried `up` never duplicates it.
+ * to the program's values) instead of adding a second one. When the answer to a create is lost (connection
+ * dropped, timeout, 5xx), the object is looked up by its key: found, it is kept (a retried `up` never duplicates
+ * it); not found, the service never made it, so the create is sent again, up to CREATE_ATTEMPTS times in all.
  */
 export async function createByKey<T>(o: {
   what: string;
@@ -58,6 +66,8 @@ export async function createByKey<T>(o: {
   find: () => Promise<T | undefined>;
   create: () => Promise<T>;
   update: (existing: T) => Promise<T>;
+  /** Milliseconds before attempt n + 1 (tests shorten it). */
+  backoffMs?: (n: number) => number;
 }): Promise<T> {
   if (o.adopt) {
     const existing = await o.find();
@@ -66,14 +76,21 @@ export async function createByKey<T>(o: {
       return o.update(existing);
     }
   }
-  try {
-    return await o.create();
-  } catch (e) {
-    if (!((e instanceof TransportError && e.ambiguous) || e instanceof ServerError)) throw e;
-    const made = await o.find();
-    if (!made) throw e;
-    log(`the answer to creating ${o.what} was lost; the service had made it, so it is kept`);
-    return made;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await o.create();
+    } catch (e) {
+      if (!outcomeUnknown(e)) throw e;
+      const made = await o.find();
+      if (made) {
+        log(`the answer to creating ${o.what} was lost; the service had made it, so it is kept`);
+        return made;
+      }
+      if (attempt >= CREATE_ATTEMPTS) throw e;
+      const wait = (o.backoffMs ?? ((n) => 1000 * 2 ** (n - 1)))(attempt);
+      log(`creating ${o.what} failed (${(e as Error).message.split(": ").slice(1, 3).join(": ")}) and the service has no such object; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
   }
 }
 

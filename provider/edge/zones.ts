@@ -54,3 +54,9 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
   }
   return p;
 }
+
+/** Whether a create takes over an object that already has its natural key: `adopt` on the resource, or
+ * `edge:adoptExisting` for a whole recovery run (after an interrupted up; docs/reliability.md). */
+export function adopting(r: { adopt?: boolean }): boolean {
+  return r.adopt === true || edgeConfig().adoptExisting;
+}

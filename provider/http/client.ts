@@ -40,6 +40,12 @@ export interface HttpResponse {
 }
 
 const RETRYABLE_STATUS = [429, 500, 502, 503, 504];
+/**
+ * Answers that say the service turned the request away without acting on it: 429 (throttled) and 503 (unavailable:
+ * RFC 9110 15.6.4, "currently unable to handle the request"). Safe to repeat even a create. 500, 502 and 504 may
+ * come after the service acted, so a create that got one is settled by looking the object up (handler.ts).
+ */
+const REFUSED_BEFORE_ACTING = [429, 503];
 /** Errors after which the request certainly never reached the service: safe to repeat even a create. */
 const NEVER_SENT = ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"];
 /** Errors after which the service may or may not have acted: repeat only idempotent requests. */
@@ -47,7 +53,7 @@ const OUTCOME_UNKNOWN = ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_HEADE
 
 /**
  * Whether and when to try again. A POST creates something, so it is repeated only when it was refused before the
- * service acted on it (429, or no connection); PUT, PATCH and DELETE set a state and are safe to repeat.
+ * service acted on it (429, 503, or no connection); PUT, PATCH and DELETE set a state and are safe to repeat.
  */
 export function retryDelayMs(
   attempt: number,
@@ -60,7 +66,7 @@ export function retryDelayMs(
   const idempotent = method !== "POST";
   if (failure.status !== undefined) {
     if (!RETRYABLE_STATUS.includes(failure.status)) return undefined;
-    if (failure.status !== 429 && !idempotent) return undefined;
+    if (!REFUSED_BEFORE_ACTING.includes(failure.status) && !idempotent) return undefined;
   } else if (failure.code) {
     if (!NEVER_SENT.includes(failure.code) && !(idempotent && OUTCOME_UNKNOWN.includes(failure.code))) return undefined;
   } else {

@@ -72,10 +72,32 @@ describe("DnsRecord against the edge emulator", () => {
     expect(edge.log.filter((e) => e.fault).length).toBe(5);
   });
 
-  it("does not repeat a create after a 500, and says so", async () => {
+  it("after a 500 to a create, looks the record up and sends the create again only when it is absent", async () => {
     edge.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 500 });
-    await expect(create({ type: "A", name: "b", content: "203.0.113.1" })).rejects.toThrow(/HTTP 500/);
-    expect(edge.count("POST")).toBe(1);
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 503, retryAfter: 0 }); // unavailable: retried as is
+    await create({ type: "A", name: "b", content: "203.0.113.1" });
+    expect(records(edge)).toHaveLength(1);
+    expect(edge.count("POST")).toBe(3); // 500, then (after a lookup found nothing) 503, then the create
+    expect(edge.count("GET", /dns_records$/)).toBe(1);
+  });
+
+  it("gives up on a create that keeps failing with 500, with the service's answer", async () => {
+    edge.inject({ match: { method: "POST" }, count: 10, kind: "status", status: 500 });
+    await expect(create({ type: "A", name: "b2", content: "203.0.113.1" })).rejects.toThrow(/HTTP 500/);
+    expect(edge.count("POST")).toBe(4); // CREATE_ATTEMPTS
+    expect(records(edge)).toHaveLength(0);
+  }, 20_000);
+
+  it("takes over an identical record for a recovery run with edge:adoptExisting, and only then", async () => {
+    await create({ type: "A", name: "left", content: "203.0.113.9" }); // what an interrupted up leaves behind
+    await expect(create({ type: "A", name: "left", content: "203.0.113.9" })).rejects.toThrow(/already exists.*edge:adoptExisting/);
+    process.env.EDGE_ADOPT_EXISTING = "true";
+    try {
+      await create({ type: "A", name: "left", content: "203.0.113.9" });
+    } finally {
+      delete process.env.EDGE_ADOPT_EXISTING;
+    }
+    expect(records(edge)).toHaveLength(1);
   });
 
   it("explains a token without permission (10000) without revealing it", async () => {

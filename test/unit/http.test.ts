@@ -18,10 +18,13 @@ describe("retry policy", () => {
   });
   it("never repeats a create the service may have acted on", () => {
     expect(retryDelayMs(1, "POST", { status: 500 }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "POST", { status: 502 }, 5)).toBeUndefined();
+    expect(retryDelayMs(1, "POST", { status: 504 }, 5)).toBeUndefined();
     expect(retryDelayMs(1, "POST", { code: "ECONNRESET" }, 5)).toBeUndefined();
     expect(retryDelayMs(1, "POST", { code: "UND_ERR_HEADERS_TIMEOUT" }, 5)).toBeUndefined();
     // ...but does repeat one that was refused before it was acted on.
     expect(retryDelayMs(1, "POST", { status: 429 }, 5)).toBeGreaterThan(0);
+    expect(retryDelayMs(1, "POST", { status: 503, retryAfter: "1" }, 5, () => 0)).toBe(1000); // unavailable: not acted on
     expect(retryDelayMs(1, "POST", { code: "ECONNREFUSED" }, 5)).toBeGreaterThan(0);
   });
   it("stops at the retry budget and on permanent failures", () => {

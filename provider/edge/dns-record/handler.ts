@@ -3,12 +3,12 @@
  * id: the record id (`Resource.get` also takes `<zoneId>/<recordId>`).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
-import { AlreadyExistsError, ServerError, TransportError, ValidationError } from "../../http/errors";
+import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import type * as wire from "../wire";
-import { edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
 import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
@@ -100,19 +100,20 @@ export const dnsRecord: Handler = {
     const r = raw as Inputs;
     const zone = await resolveZone(r);
     const b = body(r, zone);
+    const what = `${b.type} record ${b.name}`;
     let rec: wire.DnsRecord;
     try {
-      rec = await edge().createDnsRecord(zone.id, b);
+      // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
+      rec = await createByKey({
+        what,
+        adopt: false, // taking over is decided on the service's 81044 below, which also covers an A/CNAME clash
+        find: async () => (await findExisting(zone, b)).find((x) => sameContent(x.type, x.content, b.content!)),
+        create: () => edge().createDnsRecord(zone.id, b),
+        update: async (x) => x,
+      });
     } catch (e) {
-      if (e instanceof AlreadyExistsError) {
-        rec = await adopt(r, zone, b, e);
-      } else if ((e instanceof TransportError && e.ambiguous) || e instanceof ServerError) {
-        // The answer was lost, but the service may have made the record: an identical one is ours.
-        const found = (await findExisting(zone, b)).find((x) => sameContent(x.type, x.content, b.content!));
-        if (!found) throw e;
-        log(`edge: the answer to creating ${b.type} ${b.name} was lost; the record exists (${found.id}), so it is kept`);
-        rec = found;
-      } else throw e;
+      if (!(e instanceof AlreadyExistsError)) throw e;
+      rec = await adopt(r, zone, b, e);
     }
     return { id: rec.id, outs: outputs(r, zone, rec) };
   },
@@ -147,13 +148,13 @@ export const dnsRecord: Handler = {
 
 /** The spec's remedy for 81044, when the program opted in: look the record up by name, then update it. */
 async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: AlreadyExistsError): Promise<wire.DnsRecord> {
-  if (!r.adopt) {
+  if (!adopting(r)) {
     throw new AlreadyExistsError({
       service: "edge",
       status: conflict.status,
       code: conflict.code,
       message: `a ${b.type} record named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
-      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\")",
+      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set edge:adoptExisting true` (docs/reliability.md)",
     });
   }
   const same = await findExisting(zone, b);

@@ -2,7 +2,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
@@ -46,7 +46,7 @@ export const firewallRule: Handler = {
     const zone = await resolveZone(r);
     const rule = await createByKey({
       what: `firewall rule "${r.filter.expression}" in ${zone.name}`,
-      adopt: r.adopt,
+      adopt: adopting(r),
       find: async () => (await edge().listFirewallRules(zone.id)).find((x) => x.filter.expression === r.filter.expression),
       create: () => edge().createFirewallRule(zone.id, body(r)),
       update: (existing) => edge().updateFirewallRule(zone.id, existing.id, body(r)),

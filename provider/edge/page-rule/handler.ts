@@ -2,7 +2,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
@@ -51,7 +51,7 @@ export const pageRule: Handler = {
     const zone = await resolveZone(r);
     const rule = await createByKey({
       what: `page rule for ${r.targets[0]} in ${zone.name}`,
-      adopt: r.adopt,
+      adopt: adopting(r),
       find: async () => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]),
       create: () => edge().createPageRule(zone.id, body(r)),
       update: (existing) => edge().updatePageRule(zone.id, existing.id, body(r)),

@@ -5,7 +5,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
 
@@ -59,7 +59,7 @@ export const rateLimit: Handler = {
     const zone = await resolveZone(r);
     const rule = await createByKey({
       what: `rate limit for ${r.match.request.url} in ${zone.name}`,
-      adopt: r.adopt,
+      adopt: adopting(r),
       find: async () => {
         for await (const x of edge().rateLimits(zone.id)) if (x.match.request.url === r.match.request.url) return x;
         return undefined;
