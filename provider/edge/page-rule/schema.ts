@@ -29,7 +29,8 @@ export const ACTIONS: Record<string, { values?: readonly string[]; range?: [numb
 const Forwarding = z.object({ url: z.url("forwarding_url needs a url"), status_code: z.union([z.literal(301), z.literal(302)]) });
 export const PageRuleAction = z.object({
   id: z.string().describe("The action, e.g. `cache_level`, `always_use_https`, `forwarding_url`."),
-  value: z.union([z.string(), z.number(), Forwarding]).optional().describe("The action's value; absent for flags such as `always_use_https`."),
+  // Any object passes here so that actionProblem, which knows the action, can say what forwarding_url takes.
+  value: z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]).optional().describe("The action's value; absent for flags such as `always_use_https`."),
 });
 
 function actionProblem(a: z.infer<typeof PageRuleAction>): string | undefined {
@@ -55,7 +56,8 @@ export const PageRuleInputs = z
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
-    const problem = urlPatternProblem(r.targets[0], r.zoneName?.toLowerCase());
+    // With no target, the length check above has already said what to do.
+    const problem = r.targets.length ? urlPatternProblem(r.targets[0], r.zoneName?.toLowerCase()) : undefined;
     if (problem) ruleFailure(ctx, "targets", problem, ["zoneName"]);
     r.actions.forEach((a, i) => {
       const p = actionProblem(a);

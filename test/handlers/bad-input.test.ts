@@ -1,0 +1,316 @@
+/**
+ * Bad input, for every resource: at least ten invalid inputs each (wrong types, ranges, formats, missing
+ * companions, unknown enum values, oversize text, hostile strings: path separators, control characters, very long
+ * values). Each is refused by `check` — what `pulumi preview` runs — with a failure on the named property whose
+ * reason is the provider's own sentence saying what to do, not a bare type error. While every case runs, all six
+ * emulators are up and the provider is pointed at them: they must log no request at all.
+ */
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../../provider/door";
+import { registry } from "../../provider/registry";
+import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SkillsEmulator } from "../../emulators";
+import { printTally, tally } from "../helpers/reliability";
+
+const EX = path.resolve(__dirname, "../../examples/ai-host");
+const SKILL_MD = path.join(EX, "skills/oven-care/SKILL.md");
+const long = (n: number) => "x".repeat(n);
+const counted = tally();
+
+type Case = [what: string, change: Record<string, unknown>, property: string];
+
+/** A valid input per resource, then the cases: each changes the valid input (undefined removes a key). */
+const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> = {
+  "edge:DnsRecord": {
+    valid: { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 },
+    cases: [
+      ["unknown type", { type: "AA" }, "type"],
+      ["ttl below 60", { ttl: 30 }, "ttl"],
+      ["ttl as text", { ttl: "300" }, "ttl"],
+      ["ttl fraction", { ttl: 300.5 }, "ttl"],
+      ["A content not an address", { content: "999.1.1.1" }, "content"],
+      ["MX without its priority", { type: "MX", content: "mail.example.net" }, "priority"],
+      ["priority on an A record", { priority: 10 }, "priority"],
+      ["proxied TXT", { type: "TXT", content: "hello", proxied: true }, "proxied"],
+      ["proxied private address", { content: "10.0.0.1", proxied: true }, "proxied"],
+      ["name with path separators", { name: "../etc/passwd" }, "name"],
+      ["very long name", { name: `${"a".repeat(63)}.`.repeat(5) }, "name"],
+      ["comment with a control character", { comment: "ring\u0007" }, "comment"],
+      ["comment too long", { comment: long(101) }, "comment"],
+      ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
+      ["zoneId not an id", { zoneName: undefined, zoneId: "../zones" }, "zoneId"],
+      ["content missing", { content: undefined }, "content"],
+    ],
+  },
+  "edge:ZoneSetting": {
+    valid: { zoneName: "example.com", settingId: "ssl", value: "full" },
+    cases: [
+      ["unknown value of a known setting", { value: "bogus" }, "value"],
+      ["value with a newline", { settingId: "always_use_https", value: "on\n" }, "value"],
+      ["value empty", { value: "" }, "value"],
+      ["value as a number", { value: 1 }, "value"],
+      ["value very long", { value: long(100) }, "value"],
+      ["settingId with capitals and punctuation", { settingId: "SSL!" }, "settingId"],
+      ["settingId with path separators", { settingId: "../settings" }, "settingId"],
+      ["settingId missing", { settingId: undefined }, "settingId"],
+      ["zoneName not a domain", { zoneName: "not a domain" }, "zoneName"],
+      ["zoneId not an id", { zoneName: undefined, zoneId: "123" }, "zoneId"],
+      ["no zone at all", { zoneName: undefined }, "zoneId"],
+    ],
+  },
+  "edge:PageRule": {
+    valid: { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
+    cases: [
+      ["no target", { targets: [] }, "targets"],
+      ["two targets", { targets: ["example.com/a*", "example.com/b*"] }, "targets"],
+      ["target outside the zone", { targets: ["other.org/*"] }, "targets"],
+      ["target with a control character", { targets: ["example.com/\u0000*"] }, "targets"],
+      ["no action", { actions: [] }, "actions"],
+      ["unknown action", { actions: [{ id: "make_fast" }] }, "actions.0.value"],
+      ["unknown cache level", { actions: [{ id: "cache_level", value: "everything" }] }, "actions.0.value"],
+      ["flag with a value", { actions: [{ id: "always_use_https", value: "on" }] }, "actions.0.value"],
+      ["forwarding without a url", { actions: [{ id: "forwarding_url", value: { status_code: 301 } }] }, "actions.0.value"],
+      ["edge cache ttl out of range", { actions: [{ id: "edge_cache_ttl", value: 0 }] }, "actions.0.value"],
+      ["priority zero", { priority: 0 }, "priority"],
+      ["status unknown", { status: "paused" }, "status"],
+    ],
+  },
+  "edge:FirewallRule": {
+    valid: { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block" },
+    cases: [
+      ["unknown action", { action: "drop" }, "action"],
+      ["unbalanced quote", { filter: { expression: 'http.request.uri.path eq "/admin' } }, "filter.expression"],
+      ["unbalanced brace", { filter: { expression: "ip.src in {198.51.100.0/24" } }, "filter.expression"],
+      ["invalid address", { filter: { expression: "ip.src eq 300.1.1.1" } }, "filter.expression"],
+      ["invalid CIDR", { filter: { expression: "ip.src in {198.51.100.0/33}" } }, "filter.expression"],
+      ["unknown field", { filter: { expression: 'http.nonsense eq "x"' } }, "filter.expression"],
+      ["empty expression", { filter: { expression: "" } }, "filter.expression"],
+      ["description too long", { description: long(501) }, "description"],
+      ["description with a control character", { description: "a\u001bb" }, "description"],
+      ["paused as text", { paused: "yes" }, "paused"],
+      ["zoneName with path separators", { zoneName: "../example.com" }, "zoneName"],
+    ],
+  },
+  "edge:RateLimit": {
+    valid: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } },
+    cases: [
+      ["threshold one", { threshold: 1 }, "threshold"],
+      ["threshold fraction", { threshold: 2.5 }, "threshold"],
+      ["period too short", { period: 5 }, "period"],
+      ["period too long", { period: 100_000 }, "period"],
+      ["unknown mode", { action: { mode: "smite" } }, "action.mode"],
+      ["timeout too short", { action: { mode: "ban", timeout: 1 } }, "action.timeout"],
+      ["ban without a timeout", { action: { mode: "ban" } }, "action.timeout"],
+      ["timeout shorter than the period", { period: 3600, action: { mode: "ban", timeout: 60 } }, "action.timeout"],
+      ["url outside the zone", { match: { request: { url: "other.org/*" } } }, "match"],
+      ["unknown method", { match: { request: { url: "example.com/login*", methods: ["FETCH"] } } }, "match.request.methods.0"],
+      ["description with a control character", { description: "a\u0000" }, "description"],
+    ],
+  },
+  "edge:WorkerScript": {
+    valid: { accountId: DEMO_ACCOUNT, name: "edge-headers", content: "export default { fetch() { return new Response('ok') } }" },
+    cases: [
+      ["name with capitals", { name: "Edge" }, "name"],
+      ["name with path separators", { name: "../../etc" }, "name"],
+      ["name very long", { name: long(64) }, "name"],
+      ["name empty", { name: "" }, "name"],
+      ["content empty", { content: "" }, "content"],
+      ["both content and source", { source: "edge.js" }, "source"],
+      ["neither content nor source", { content: undefined }, "content"],
+      ["source file missing", { content: undefined, source: "does/not/exist.js" }, "source"],
+      ["content over 10 MiB", { content: long(10 * 1024 * 1024 + 1) }, "content"],
+      ["accountId not an id", { accountId: "acct-1" }, "accountId"],
+      ["accountId with path separators", { accountId: "../accounts" }, "accountId"],
+    ],
+  },
+  "pages:PagePost": {
+    valid: { pageId: "200000000000001", message: "Hello", published: false },
+    cases: [
+      ["pageId not numeric", { pageId: "bakery" }, "pageId"],
+      ["pageId with path separators", { pageId: "../me/feed" }, "pageId"],
+      ["nothing to post", { message: undefined }, "message"],
+      ["message over 63206 characters", { message: long(63207) }, "message"],
+      ["link not http(s)", { link: "javascript:alert(1)" }, "link"],
+      ["schedule not a time", { scheduledPublishTime: "tomorrow" }, "scheduledPublishTime"],
+      ["schedule in the past", { scheduledPublishTime: "2020-01-01T00:00:00Z" }, "scheduledPublishTime"],
+      ["schedule on a published post", { published: true, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() }, "published"],
+      ["photo and photos", { photo: { url: "https://media.example/a.jpg" }, photos: ["https://media.example/b.jpg", "https://media.example/c.jpg"] }, "photos"],
+      ["photo with both url and file", { photo: { url: "https://media.example/a.jpg", file: "a.jpg" } }, "photo"],
+      ["photo file missing", { photo: { file: "no-such-photo.jpg" } }, "photo"],
+      ["one photo in photos", { photos: ["https://media.example/a.jpg"] }, "photos"],
+      ["published as text", { published: "no" }, "published"],
+    ],
+  },
+  "pages:PageRole": {
+    valid: { pageId: "200000000000001", user: "300000000000003", role: "EDITOR" },
+    cases: [
+      ["unknown role", { role: "OWNER" }, "role"],
+      ["role in lower case", { role: "editor" }, "role"],
+      ["role missing", { role: undefined }, "role"],
+      ["user not numeric", { user: "bob" }, "user"],
+      ["user with path separators", { user: "../../me" }, "user"],
+      ["user very long", { user: "1".repeat(40) }, "user"],
+      ["user as a number", { user: 300000000000003 }, "user"],
+      ["pageId empty", { pageId: "" }, "pageId"],
+      ["pageId with a newline", { pageId: "200000000000001\n" }, "pageId"],
+      ["pageId missing", { pageId: undefined }, "pageId"],
+    ],
+  },
+  "pages:PageSubscription": {
+    valid: { pageId: "200000000000001", subscribedFields: ["feed"] },
+    cases: [
+      ["no field", { subscribedFields: [] }, "subscribedFields"],
+      ["unknown field", { subscribedFields: ["likes"] }, "subscribedFields.0"],
+      ["field in capitals", { subscribedFields: ["FEED"] }, "subscribedFields.0"],
+      ["field with a control character", { subscribedFields: ["feed\u0000"] }, "subscribedFields.0"],
+      ["fields as one string", { subscribedFields: "feed,messages" }, "subscribedFields"],
+      ["fields missing", { subscribedFields: undefined }, "subscribedFields"],
+      ["pageId not numeric", { pageId: "bakery" }, "pageId"],
+      ["pageId with path separators", { pageId: "1/../2" }, "pageId"],
+      ["pageId very long", { pageId: "2".repeat(100) }, "pageId"],
+      ["pageId as a number", { pageId: 200000000000001 }, "pageId"],
+    ],
+  },
+  "posts:Post": {
+    valid: { mediaType: "TEXT", text: "Fresh bread at 7." },
+    cases: [
+      ["unknown media type", { mediaType: "GIF" }, "mediaType"],
+      ["TEXT without text", { text: undefined }, "text"],
+      ["text over 500 characters", { text: long(501) }, "text"],
+      ["text of 501 emoji", { text: "🍞".repeat(501) }, "text"],
+      ["IMAGE without imageUrl", { mediaType: "IMAGE" }, "imageUrl"],
+      ["VIDEO without videoUrl", { mediaType: "VIDEO" }, "videoUrl"],
+      ["imageUrl on a TEXT post", { imageUrl: "https://media.example/a.jpg" }, "imageUrl"],
+      ["videoUrl on an IMAGE post", { mediaType: "IMAGE", imageUrl: "https://media.example/a.jpg", videoUrl: "https://media.example/v.mp4" }, "videoUrl"],
+      ["imageUrl a local path", { mediaType: "IMAGE", imageUrl: "/etc/passwd" }, "imageUrl"],
+      ["imageUrl file: scheme", { mediaType: "IMAGE", imageUrl: "file:///etc/passwd" }, "imageUrl"],
+      ["text as a number", { text: 42 }, "text"],
+    ],
+  },
+  "posts:WebhookSubscription": {
+    valid: { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
+    cases: [
+      ["callback over plain http", { callbackUrl: "http://hooks.example/posts" }, "callbackUrl"],
+      ["callback not a URL", { callbackUrl: "hooks.example" }, "callbackUrl"],
+      ["unknown field", { fields: ["likes"] }, "fields.0"],
+      ["no field", { fields: [] }, "fields"],
+      ["verify token too short", { verifyToken: "abc" }, "verifyToken"],
+      ["verify token too long", { verifyToken: long(257) }, "verifyToken"],
+      ["appId not numeric", { appId: "my-app" }, "appId"],
+      ["appId with path separators", { appId: "../../app" }, "appId"],
+      ["object other than posts", { object: "user" }, "object"],
+      ["verify token missing", { verifyToken: undefined }, "verifyToken"],
+    ],
+  },
+  "runner:RunnerModel": {
+    valid: { name: "baker", from: "qwen2.5:0.5b", system: "Be brief.", parameters: { temperature: 0.2 } },
+    cases: [
+      ["name with spaces", { name: "my model" }, "name"],
+      ["name with path separators", { name: "../../models" }, "name"],
+      ["name with two tags", { name: "a:b:c" }, "name"],
+      ["from with spaces", { from: "qwen 2.5" }, "from"],
+      ["system without from", { from: undefined }, "from"],
+      ["unknown parameter", { parameters: { warmth: 1 } }, "parameters"],
+      ["numeric parameter as text", { parameters: { temperature: "hot" } }, "parameters"],
+      ["system prompt over 10,000 characters", { system: long(10_001) }, "system"],
+      ["definition file and inline fields", { definitionFile: path.join(EX, "baker.model") }, "definitionFile"],
+      ["definition file missing", { from: undefined, system: undefined, parameters: undefined, definitionFile: "no-such.model" }, "definitionFile"],
+      ["name missing", { name: undefined }, "name"],
+    ],
+  },
+  "skills:Skill": {
+    valid: { slug: "oven-care", source: SKILL_MD, category: "ops" },
+    cases: [
+      ["slug with capitals", { slug: "Oven-Care" }, "slug"],
+      ["slug with path separators", { slug: "../oven" }, "slug"],
+      ["slug with a double hyphen", { slug: "oven--care" }, "slug"],
+      ["slug very long", { slug: `a${"-b".repeat(40)}` }, "slug"],
+      ["unknown category", { category: "baking" }, "category"],
+      ["tag with a control character", { tags: ["oven\u0007"] }, "tags.0"],
+      ["both instruction and source", { instruction: "# Oven care" }, "instruction"],
+      ["neither instruction nor source", { source: undefined }, "source"],
+      ["source missing", { source: "no/such/SKILL.md" }, "source"],
+      ["inline skill with a bad name", { source: undefined, name: "Oven Care", description: "Use when the oven needs care.", instruction: "# x" }, "name"],
+      ["inline skill without workflows", { source: undefined, name: "oven-care", description: "Use when the oven needs care.", instruction: "# Oven care\n\nJust be careful." }, "instruction"],
+      ["version very long", { version: long(33) }, "version"],
+    ],
+  },
+  "skills:GeneratedSkill": {
+    valid: { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "baker", category: "ops" },
+    cases: [
+      ["no source", { sources: [] }, "sources"],
+      ["source missing", { sources: ["no/such/file.md"] }, "sources"],
+      ["sources too short", { sources: [SKILL_MD] }, "sources"],
+      ["source empty path", { sources: [""] }, "sources.0"],
+      ["model missing", { model: undefined }, "model"],
+      ["model empty", { model: "" }, "model"],
+      ["maxAttempts zero", { maxAttempts: 0 }, "maxAttempts"],
+      ["maxAttempts eleven", { maxAttempts: 11 }, "maxAttempts"],
+      ["topic very long", { topic: long(201) }, "topic"],
+      ["prompt very long", { prompt: long(4001) }, "prompt"],
+      ["slug with path separators", { slug: "runbooks/../oven" }, "slug"],
+    ],
+  },
+  "control:RemoteCommand": {
+    valid: { create: "echo hello", delete: "echo bye" },
+    cases: [
+      ["create empty", { create: "" }, "create"],
+      ["create missing", { create: undefined }, "create"],
+      ["create over 100,000 characters", { create: long(100_001) }, "create"],
+      ["update empty", { update: "" }, "update"],
+      ["delete empty", { delete: "" }, "delete"],
+      ["unknown interpreter", { interpreter: "powershell" }, "interpreter"],
+      ["environment name with a space", { environment: { "MY VAR": "1" } }, "environment.MY VAR"],
+      ["environment name with a path separator", { environment: { "../PATH": "1" } }, "environment.../PATH"],
+      ["environment value with NUL", { environment: { NAME: "a\u0000b" } }, "environment.NAME"],
+      ["triggers not a list", { triggers: "release-1" }, "triggers"],
+      ["secret as text", { secret: "yes" }, "secret"],
+    ],
+  },
+};
+
+let emulators: Emulator[] = [];
+
+beforeAll(async () => {
+  emulators = await Promise.all([new EdgeEmulator(), new PagesEmulator(), new PostsEmulator(), new RunnerEmulator(), new SkillsEmulator(), new ControlEmulator()].map((e) => e.start()));
+  const [edge, pages, posts, runner, skills, control] = emulators;
+  Object.assign(process.env, {
+    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
+    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
+    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+    RUNNER_HOST: runner.url.replace("http://", ""), SKILLS_URL: skills.url, CONTROL_URL: control.url,
+  });
+});
+
+afterAll(async () => {
+  await Promise.all(emulators.map((e) => e.stop()));
+  printTally("bad input at check", counted);
+});
+
+describe("bad input is refused at check, naming the property and the fix, with no request sent", () => {
+  it("covers every resource with at least ten cases", () => {
+    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(registry).sort());
+    for (const [type, t] of Object.entries(TABLE)) expect(t.cases.length, type).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const [type, { valid, cases }] of Object.entries(TABLE)) {
+    describe(type, () => {
+      it("accepts the valid input the cases start from", async () => {
+        expect((await call(type, "check", [{}, valid])).failures).toEqual([]);
+      });
+      it.each(cases)("%s", async (_what, change, property) => {
+        const inputs = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, v]) => v !== undefined));
+        const { failures } = await call(type, "check", [{}, inputs]);
+        counted.badInputs++;
+        expect(failures.map((f: { property: string }) => f.property)).toContain(property);
+        const reason: string = failures.find((f: { property: string }) => f.property === property).reason;
+        // The provider's own sentence, not a bare type error from the validator.
+        expect(reason).not.toMatch(/^(Invalid input|Invalid option|Expected |Too (big|small)|Unrecognized)/);
+        expect(reason.length).toBeGreaterThan(12);
+        const sent = emulators.reduce((n, e) => n + e.log.length, 0);
+        counted.badInputRequests += sent;
+        expect(sent).toBe(0);
+      });
+    });
+  }
+});
