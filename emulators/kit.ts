@@ -72,6 +72,7 @@ export abstract class Emulator {
   private routes: Route[] = [];
   private faults: Fault[] = [];
   private sockets = new Set<Socket>();
+  private listeners: ((e: LogEntry) => void)[] = [];
   readonly log: LogEntry[] = [];
   /** Seconds added to the wall clock by the clock hook. */
   clockOffsetMs = 0;
@@ -95,6 +96,22 @@ export abstract class Emulator {
       return "([^/]+)";
     });
     this.routes.push({ method, pattern: new RegExp(`^${source}$`), keys, handler });
+  }
+
+  /**
+   * Calls `f` with each request as it arrives, before it is answered, so a test can act mid-run (revoke a token,
+   * restart the emulator, interrupt the CLI). Returns the function that stops the calls.
+   */
+  onRequest(f: (e: LogEntry) => void): () => void {
+    this.listeners.push(f);
+    return () => (this.listeners = this.listeners.filter((x) => x !== f));
+  }
+
+  /** Stops answering for `downMs` (connections refused), then listens again on the same port with its state kept. */
+  async restart(downMs: number): Promise<void> {
+    await this.stop();
+    await new Promise((r) => setTimeout(r, downMs));
+    await this.start();
   }
 
   inject(fault: Fault): void {
@@ -126,6 +143,7 @@ export abstract class Emulator {
       this.server!.once("error", reject);
       this.server!.listen(this.port, this.host, resolve);
     });
+    this.port = (this.server.address() as AddressInfo).port; // a restart comes back on the same port
     return this;
   }
 
@@ -178,6 +196,7 @@ export abstract class Emulator {
 
     const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
     this.log.push(entry);
+    for (const f of [...this.listeners]) f(entry);
     const fault = this.takeFault(method, url.pathname);
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === "drop") return void req.socket.destroy();

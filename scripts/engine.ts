@@ -16,6 +16,8 @@ export { ROOT };
 export interface EngineStack {
   stack: Stack;
   scratch: string;
+  /** The CLI, the environment and the directory the Automation API runs it with: for driving it by hand. */
+  cli: { command: string; env: Record<string, string>; cwd: string };
   /** Every file of the file:// backend (state, history, backups) as text: the state at rest. */
   backendText(): string;
   dispose(): Promise<void>;
@@ -46,6 +48,7 @@ export async function engineStack(workDir: string, config: ConfigMap, stackName 
   return {
     stack,
     scratch,
+    cli: { command: path.join(ROOT, ".tools/pulumi/bin/pulumi"), env: { ...(process.env as Record<string, string>), ...envVars }, cwd: workDir },
     backendText() {
       return filesBelow(`${scratch}/state`)
         .map((f) => (f.endsWith(".gz") ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString("utf8"))
