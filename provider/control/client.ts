@@ -38,7 +38,7 @@ export class ControlClient {
   static fromConfig(): ControlClient {
     const url = read(CONTROL_SETTINGS.url)!.replace(/\/+$/, "").replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
-    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 120_000, maxRetries: 3 });
+    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 120_000, maxRetries: 6 });
     return new ControlClient(http, url);
   }
 

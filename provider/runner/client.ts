@@ -2,11 +2,14 @@
  * The model runner client (Document 3, C; the native `/api/*` interface and `/v1/chat/completions`). A pull is
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
-import { request } from "undici";
+import { request, type Dispatcher } from "undici";
 import { RUNNER_SETTINGS, read, readNumber } from "../config";
-import { HttpClient } from "../http/client";
+import { HttpClient, retryDelayMs } from "../http/client";
 import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
 import { log } from "../log";
+
+/** Retries of a pull or create turned away before its stream started. */
+const STREAM_RETRIES = 6;
 
 export interface RunnerModelInfo {
   name: string;
@@ -54,7 +57,7 @@ export class RunnerClient {
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
     const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
-    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 3 }), url, timeoutMs);
+    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6 }), url, timeoutMs);
   }
 
   private async json<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
@@ -89,20 +92,39 @@ export class RunnerClient {
     });
   }
 
-  /** Streams a pull or a create, printing progress (percent and bytes) while large layers download. */
+  /**
+   * Streams a pull or a create, printing progress (percent and bytes) while large layers download. Both are
+   * idempotent (the same name and definition give the same model), so a refusal before the stream starts (429,
+   * 5xx, no connection) is retried with the same policy as every other request.
+   */
   async stream(path: "/api/pull" | "/api/create", body: Record<string, unknown>, what: string): Promise<void> {
-    const res = await request(`${this.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...body, stream: true }),
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-    }).catch((e: Error & { code?: string }) => {
-      throw unreachable(this.url, e.code ?? e.message, false);
-    });
-    if (res.statusCode >= 400) {
+    let res: Dispatcher.ResponseData;
+    for (let attempt = 1; ; attempt++) {
+      let failure: { status?: number; code?: string; retryAfter?: string | string[] };
+      try {
+        res = await request(`${this.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...body, stream: true }),
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+        });
+        if (res.statusCode < 400) break;
+        failure = { status: res.statusCode, retryAfter: res.headers["retry-after"] };
+      } catch (err) {
+        const e = err as Error & { code?: string };
+        failure = { code: e.code };
+        const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
+        if (delay === undefined) throw unreachable(this.url, e.code ?? e.message, false);
+        log(`runner: ${what}: ${e.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+        await new Promise((r) => setTimeout(r, delay));
+        continue;
+      }
       const text = await res.body.text();
-      throw explain(JSON.parse(text || "{}").error ?? text, res.statusCode);
+      const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
+      if (delay === undefined) throw explain(JSON.parse(text.startsWith("{") ? text : "{}").error ?? text, res.statusCode);
+      log(`runner: ${what}: answered ${res.statusCode}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+      await new Promise((r) => setTimeout(r, delay));
     }
     let buffered = "";
     let lastShown = -1;
