@@ -132,4 +132,32 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
     await engine.stack.up();
     await expectConverged();
   });
+
+  it("no credential reaches the CLI output (debug, verbosity 8), an error, the provider's progress, or the state at rest", async () => {
+    let printed = "";
+    const collect = (o: string) => (printed += o);
+    const verbose = { onOutput: collect, onError: collect, debug: true, logToStdErr: true };
+    pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "status", status: 400 }); // an error that echoes a request
+    const failed = await engine.stack.up({ ...verbose, logVerbosity: 8 }).catch((e: Error) => e);
+    printed += String(failed);
+    expect(String(failed)).toMatch(/POST \/200000000000001\/feed/);
+    await engine.stack.up({ ...verbose, logVerbosity: 8 });
+    await expectConverged();
+    expect(printed).toMatch(/\[pulumi-ops\] pages: /); // the provider's own progress lines are in there
+    // Every credential of the run: configured tokens, and the page tokens the provider derived from the user token.
+    const secrets = [DEMO_TOKEN, PAGES_USER_TOKEN, POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN, ...[...pages.tokens.keys()].filter((t) => t.includes("page"))];
+    const atRest = engine.backendText();
+    for (const s of secrets) {
+      expect(printed.includes(s), `CLI output holds ${s.slice(0, 6)}…`).toBe(false);
+      expect(atRest.includes(s), `state holds ${s.slice(0, 6)}…`).toBe(false);
+    }
+
+    // At verbosity 9 the engine itself logs the dynamic provider's Configure inputs, which are the decrypted stack
+    // config: those lines, and only those, hold the configured tokens (docs/reliability.md says what to do).
+    let v9 = "";
+    await engine.stack.up({ onOutput: (o) => (v9 += o), onError: (o) => (v9 += o), logToStdErr: true, logVerbosity: 9 });
+    const leaking = v9.split("\n").filter((line) => secrets.some((s) => line.includes(s)));
+    expect(leaking.length).toBeGreaterThan(0);
+    expect(leaking.every((line) => line.includes("Marshaling property for RPC[Provider[") && line.includes("].Configure().inputs]"))).toBe(true);
+  });
 });
