@@ -90,6 +90,17 @@ afterAll(async () => {
 });
 
 describe("faults on every service through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+  it("bad input stops pulumi preview with the property and the fix, and no service hears of it", async () => {
+    await engine.stack.setConfig("every-service:ttl", { value: "30" });
+    const failed = await engine.stack.preview().catch((e: Error) => e);
+    await engine.stack.removeConfig("every-service:ttl");
+    expect(String(failed)).toMatch(/ttl must be 1 \(automatic\) or from 60 to 86400 seconds/);
+    const sent = all.reduce((n, e) => n + e.log.length, 0);
+    counted.badInputs++;
+    counted.badInputRequests += sent;
+    expect(sent).toBe(0);
+  });
+
   it("429 with Retry-After and 503 on every service, 500 on reads: waited out, the run succeeds", async () => {
     for (const e of all) {
       e.inject({ count: 2, kind: "status", status: 429, retryAfter: 1 });
