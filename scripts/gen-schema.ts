@@ -45,7 +45,8 @@ function property(s: JsonSchema): Record<string, unknown> {
   let description = base.description ?? "";
   if (base.enum) description = `${description}${description ? " " : ""}One of: ${base.enum.map((v) => `\`${v}\``).join(", ")}.`;
   if (description) out.description = description;
-  if (base.default !== undefined) out.default = base.default;
+  // Pulumi's metaschema takes constant defaults only (a boolean, number or string); a list's default stays in check.
+  if (["boolean", "number", "string"].includes(typeof base.default)) out.default = base.default;
   if (base.replaceOnChanges) out.replaceOnChanges = true;
   if (base.secret) out.secret = true;
   return out;
