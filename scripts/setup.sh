@@ -14,4 +14,7 @@ fi
 export PATH="$root/node_modules/.bin:$PATH"  # Node 22 from the `node` package, ahead of the machine's node
 ln -sfn .. node_modules/pulumi-ops            # example programs and the dynamic provider require("pulumi-ops")
 tsc -p tsconfig.json >&2
+# The provider plugin (provider/plugin.ts) as the engine finds it on PATH, as `npm install` links it for users.
+chmod +x dist/provider/plugin.js
+ln -sfn ../../dist/provider/plugin.js node_modules/.bin/pulumi-resource-ops
 bash scripts/install-pulumi.sh

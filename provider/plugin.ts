@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * The provider-plugin door: the same handlers as the dynamic door (door.ts), served as the Pulumi resource plugin
+ * `pulumi-resource-ops` under the schema's tokens (`ops:edge:DnsRecord`, ...), so programs in any language that
+ * has an SDK generated from schema.json (or none, like YAML) can use them.
+ *
+ * Differences from the dynamic door, each handled here:
+ * - Secrets arrive wrapped (`{ <sig>: <secret sig>, value }`): unwrapped before a handler sees them; outputs are
+ *   wrapped again where the input was secret, where the schema marks the property secret, and for a
+ *   RemoteCommand with `secret: true`, its commands and output.
+ * - Credentials: this SDK version's plugin host ignores provider configuration, so they come from the environment
+ *   (EDGE_API_TOKEN, ...; config.ts) — or a resource's secret inputs where the schema has them.
+ * - No `__provider` bag: the type comes from the URN.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import type * as pulumi from "@pulumi/pulumi";
+import { main } from "@pulumi/pulumi/provider";
+import { call, configure } from "./door";
+import { registry } from "./registry";
+
+/** The marker of a wrapped secret in the engine's wire format (sdk/go/common/resource/sig). */
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+
+type Bag = Record<string, any>;
+
+const isSecret = (v: unknown): v is { value: unknown } => !!v && typeof v === "object" && (v as Bag)[SIG] === SECRET;
+
+/** The value with every secret wrapper removed, at any depth. */
+export function unwrap(v: unknown): unknown {
+  if (isSecret(v)) return unwrap(v.value);
+  if (Array.isArray(v)) return v.map(unwrap);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x)]));
+  return v;
+}
+
+export const wrap = (value: unknown) => ({ [SIG]: SECRET, value });
+
+/** The top-level property names that arrived secret (anywhere inside). */
+function secretKeys(bag: Bag): Set<string> {
+  const inside = (v: unknown): boolean => isSecret(v) || (Array.isArray(v) ? v.some(inside) : !!v && typeof v === "object" && Object.values(v).some(inside));
+  return new Set(Object.keys(bag ?? {}).filter((k) => inside(bag[k])));
+}
+
+const SCHEMA = path.resolve(__dirname, "../../schema.json");
+let schemaText: string | undefined;
+const schema = () => (schemaText ??= readFileSync(SCHEMA, "utf8"));
+
+/** Properties the schema marks secret, per resource token. */
+function schemaSecrets(token: string): string[] {
+  const r = JSON.parse(schema()).resources?.[`ops:${token}`] as { properties?: Record<string, { secret?: boolean }> } | undefined;
+  return Object.entries(r?.properties ?? {}).filter(([, p]) => p.secret).map(([k]) => k);
+}
+
+/** `edge:DnsRecord` from `urn:pulumi:<stack>::<project>::ops:edge:DnsRecord::<name>` (parent types come first). */
+export function typeOf(urn: string): string {
+  const qualified = urn.split("::")[2] ?? "";
+  const token = qualified.split("$").pop() ?? "";
+  const t = token.replace(/^ops:/, "");
+  if (!registry[t]) throw new Error(`pulumi-ops has no resource type ${token}: upgrade the pulumi-ops plugin`);
+  return t;
+}
+
+/** Outputs with the secret ones wrapped again. */
+function rewrap(token: string, outs: Bag, secretIn: Set<string>, inputs: Bag): Bag {
+  const hide = new Set([...secretIn, ...schemaSecrets(token)]);
+  if (token === "control:RemoteCommand" && inputs.secret === true) for (const k of ["create", "update", "delete", "environment", "stdout", "stderr"]) hide.add(k);
+  return Object.fromEntries(Object.entries(outs ?? {}).map(([k, v]) => [k, hide.has(k) && v !== undefined ? wrap(v) : v]));
+}
+
+let configured = false;
+function ready(): void {
+  if (configured) return;
+  configure({ get: () => undefined }); // no stack config reaches a plugin here: the environment is the source
+  configured = true;
+}
+
+export const provider: pulumi.provider.Provider = {
+  version: (JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string }).version,
+  getSchema: async () => schema(),
+
+  async check(urn, olds, news) {
+    ready();
+    const t = typeOf(urn);
+    const r = await call(t, "check", [unwrap(olds), unwrap(news)]);
+    return { inputs: rewrap(t, r.inputs, secretKeys(news), unwrap(news) as Bag), failures: r.failures };
+  },
+  async diff(id, urn, olds, news) {
+    ready();
+    return call(typeOf(urn), "diff", [id, unwrap(olds), unwrap(news)]);
+  },
+  async create(urn, inputs) {
+    ready();
+    const t = typeOf(urn);
+    const plain = unwrap(inputs) as Bag;
+    const r = await call(t, "create", [plain]);
+    return { id: r.id, outs: rewrap(t, r.outs, secretKeys(inputs), plain) };
+  },
+  async read(id, urn, props) {
+    ready();
+    const t = typeOf(urn);
+    const plain = unwrap(props ?? {}) as Bag;
+    const r = await call(t, "read", [id, plain]);
+    if (!r.id) return {};
+    const secret = secretKeys(props ?? {});
+    return { id: r.id, props: rewrap(t, r.props, secret, plain), ...(r.inputs ? { inputs: rewrap(t, r.inputs, secret, plain) } : {}) };
+  },
+  async update(id, urn, olds, news) {
+    ready();
+    const t = typeOf(urn);
+    const plain = unwrap(news) as Bag;
+    const r = await call(t, "update", [id, unwrap(olds), plain]);
+    return { outs: rewrap(t, r.outs, new Set([...secretKeys(news), ...secretKeys(olds)]), plain) };
+  },
+  async delete(id, urn, props) {
+    ready();
+    await call(typeOf(urn), "delete", [id, unwrap(props)]);
+  },
+};
+
+if (require.main === module) {
+  main(provider, process.argv.slice(2)).catch((e: Error) => {
+    console.error(e.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * No pulumi-ops import: resources are registered by their schema tokens (`ops:edge:DnsRecord`), exactly what a
+ * YAML program or an SDK generated from schema.json sends, so the engine serves them with the resource plugin
+ * `pulumi-resource-ops` found on PATH. Output-only properties are listed as undefined, as generated SDKs do.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+const config = new pulumi.Config();
+
+/** A resource of the ops package by its token, as a generated SDK's classes are underneath. */
+class Ops extends pulumi.CustomResource {
+  constructor(token: string, name: string, props: pulumi.Inputs) {
+    super(token, name, props);
+  }
+}
+
+const record = new Ops("ops:edge:DnsRecord", "www", {
+  zoneName: "example.com",
+  type: "A",
+  name: "www",
+  content: "203.0.113.10",
+  ttl: config.getNumber("ttl") ?? 300,
+  hostname: undefined,
+  zoneId: undefined,
+});
+
+new Ops("ops:posts:WebhookSubscription", "mentions", {
+  appId: "400000000000001",
+  callbackUrl: "https://hooks.example/posts",
+  fields: ["mentions"],
+  verifyToken: pulumi.secret("verify-token-through-the-plugin"),
+});
+
+new Ops("ops:skills:Skill", "oven-care", {
+  slug: "oven-care",
+  source: "SKILL.md",
+  category: "ops",
+  version: config.get("skillVersion") ?? "1.0.0",
+  lines: undefined,
+});
+
+export const hostname = (record as unknown as { hostname: pulumi.Output<string> }).hostname;
