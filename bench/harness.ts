@@ -84,35 +84,49 @@ export interface PhaseOptions {
   label: string;
 }
 
-export async function runPhases(o: PhaseOptions): Promise<PhaseRun> {
-  const engine = await engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" });
-  const out = {} as Record<PhaseName, Phase>;
-  let stateBytesPerResource = 0;
-  const run = async (name: PhaseName, f: () => Promise<unknown>) => {
+/**
+ * Runs the phases of several programs interleaved — phase 1 of each, then phase 2 of each, the order alternating —
+ * so that a floor and the program it is the floor of see the same machine: a noisy minute cannot land on one of
+ * them only.
+ */
+export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
+  const engines = await Promise.all(programs.map((o) => engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" })));
+  const runs: PhaseRun[] = programs.map(() => ({ phases: {} as Record<PhaseName, Phase>, stateBytesPerResource: 0 }));
+  const measure = async (i: number, name: PhaseName, f: () => Promise<unknown>) => {
+    const o = programs[i];
     const before = o.logs().map((l) => l.length);
     const start = Date.now();
     const [, peak] = await withPeakRss(f);
     const ms = Date.now() - start;
     const requests: Record<string, number> = {};
-    o.logs().forEach((l, i) => l.slice(before[i]).forEach((e) => (requests[e.method] = (requests[e.method] ?? 0) + 1)));
+    o.logs().forEach((l, j) => l.slice(before[j]).forEach((e) => (requests[e.method] = (requests[e.method] ?? 0) + 1)));
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
-    out[name] = { ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
+    runs[i].phases[name] = { ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
     process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
   };
+  const steps: [PhaseName, (i: number) => Promise<unknown>][] = [
+    ["preview (new)", (i) => engines[i].stack.preview()],
+    ["up (create)", (i) => engines[i].stack.up()],
+    ["up (no-op)", (i) => engines[i].stack.up()],
+    ["preview (no-op)", (i) => engines[i].stack.preview()],
+    ["refresh", (i) => engines[i].stack.refresh()],
+    ["up (update 10%)", (i) => engines[i].stack.setConfig(`${programs[i].project}:generation`, { value: "1" }).then(() => undefined)],
+    ["destroy", (i) => engines[i].stack.destroy()],
+  ];
   try {
-    await run("preview (new)", () => engine.stack.preview());
-    await run("up (create)", () => engine.stack.up());
-    stateBytesPerResource = Math.round(stateBytes(engine.scratch) / o.n);
-    await run("up (no-op)", () => engine.stack.up());
-    await run("preview (no-op)", () => engine.stack.preview());
-    await run("refresh", () => engine.stack.refresh());
-    await engine.stack.setConfig(`${o.project}:generation`, { value: "1" });
-    await run("up (update 10%)", () => engine.stack.up());
-    await run("destroy", () => engine.stack.destroy());
+    for (const [k, [name, step]] of steps.entries()) {
+      const order = programs.map((_, i) => i);
+      if (k % 2) order.reverse();
+      for (const i of order) {
+        if (name === "up (update 10%)") await step(i); // the config change is not part of the measured phase
+        await measure(i, name, () => (name === "up (update 10%)" ? engines[i].stack.up() : step(i)));
+        if (name === "up (create)") runs[i].stateBytesPerResource = Math.round(stateBytes(engines[i].scratch) / programs[i].n);
+      }
+    }
   } finally {
-    await engine.dispose();
+    await Promise.all(engines.map((e) => e.dispose()));
   }
-  return { phases: out, stateBytesPerResource };
+  return runs;
 }
 
 export const totalRequests = (p: Phase) => Object.values(p.requests).reduce((x, y) => x + y, 0);

@@ -5,7 +5,7 @@
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { ControlEmulator, type Emulator, PAGES_APP, PAGES_USER_TOKEN, PagesEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../emulators";
-import { runPhases, type PhaseRun } from "./harness";
+import { runPhases, type PhaseOptions, type PhaseRun } from "./harness";
 
 interface Module {
   kind: string;
@@ -48,17 +48,18 @@ export const MODULES: Module[] = [
   },
 ];
 
-export async function benchModule(programs: string, m: Module, n: number): Promise<PhaseRun> {
+/** The module's program interleaved with `floor` (the no-I/O program at the same N): [floor run, module run]. */
+export async function benchModule(programs: string, m: Module, n: number, floor: PhaseOptions): Promise<PhaseRun[]> {
   const { emulator, config } = await m.start();
   try {
-    return await runPhases({
+    return await runPhases([floor, {
       dir: path.join(programs, "modules"),
       project: "bench-modules",
       n,
       config: { ...config, "bench-modules:kind": { value: m.kind } },
       logs: () => [emulator.log],
       label: m.kind,
-    });
+    }]);
   } finally {
     await emulator.stop();
   }

@@ -27,8 +27,8 @@ const edgeConfig = (edge: EdgeEmulator) => ({
 });
 
 /** Floor (a) or the DNS records, at N, against `edge`. */
-const edgePhases = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator) =>
-  runPhases({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge), logs: () => [edge.log], label: program });
+const edgeProgram = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator) =>
+  ({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge), logs: () => [edge.log], label: program });
 
 /** Floor (b): the creates, reads, updates and deletes themselves, sent directly at the engine's parallelism. */
 async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, number>> {
@@ -80,7 +80,7 @@ async function rateLimited(programs: string, n: number, requests: number, window
     const sent = edge.log.length;
     // Under a sliding window the k-th request (from 0) can go at floor(k / allowance) windows.
     const dictated = Math.floor((sent - 1) / requests) * windowSeconds * 1000;
-    return { n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: +(ms / Math.max(dictated, 1)).toFixed(2), requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.size, duplicates: records.size - names.size };
+    return { n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: dictated ? +(ms / dictated).toFixed(2) : null, requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.size, duplicates: records.size - names.size };
   } finally {
     await engine.stack.destroy().catch(() => undefined);
     await engine.dispose();
@@ -110,9 +110,7 @@ async function main(): Promise<void> {
   for (const n of SIZES) {
     const edge = await new EdgeEmulator({ rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
     console.log(`N = ${n}`);
-    const floorA = await edgePhases(programs, "noop", n, edge);
-    edge.log.splice(0);
-    const dns = await edgePhases(programs, "records", n, edge);
+    const [floorA, dns] = await runPhases([edgeProgram(programs, "noop", n, edge), edgeProgram(programs, "records", n, edge)]);
     const floorB = await directApi(n, edge);
     await edge.stop();
     results.push({ n, floorA, dns, floorB });
@@ -123,13 +121,12 @@ async function main(): Promise<void> {
   if (MODULES_N > 0) {
     console.log(`other modules: N = ${MODULES_N}`);
     const idle = await new EdgeEmulator().start();
-    const floorA = await edgePhases(programs, "noop", MODULES_N, idle);
-    await idle.stop();
     for (const m of MODULES) {
-      const run = await benchModule(programs, m, MODULES_N);
+      const [floorA, run] = await benchModule(programs, m, MODULES_N, edgeProgram(programs, "noop", MODULES_N, idle));
       results.push({ module: m.kind, n: MODULES_N, floorA, run });
       moduleRows.push(...rowsOf(MODULES_N, run, floorA, {}, `${m.resource}: `));
     }
+    await idle.stop();
   }
 
   const rateN = Number(process.env.BENCH_RATE_N ?? SIZES[SIZES.length - 1] ?? 200);
@@ -147,7 +144,7 @@ async function main(): Promise<void> {
     ...rows,
     ...(moduleRows.length ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows] : []),
     "",
-    `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance (ratio ${rate.ratio}); ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`,
+    `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance (ratio ${rate.ratio ?? "-, all within one window"}); ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`,
   ].join("\n");
   console.log(`\n${table}`);
   const file = path.join(ROOT, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
