@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { registry } from "../../provider/registry";
+import { generateDocs } from "../../scripts/gen-docs";
+
+describe("docs/reference", () => {
+  const pages = generateDocs();
+
+  it("is what the schemas and the SDK's doc comments generate today (run `npm run gen-docs` after a change)", () => {
+    for (const [file, text] of Object.entries(pages)) {
+      expect(readFileSync(path.resolve(__dirname, "../../docs/reference", file), "utf8"), file).toBe(text);
+    }
+  });
+
+  it("documents every resource with its inputs, outputs, an example and how to reach an existing object", () => {
+    for (const token of Object.keys(registry)) {
+      const [module, name] = token.split(":");
+      const page = pages[`${module}.md`];
+      const section = page.split(/\n## /).find((s) => s.startsWith(`${module}.${name}\n`));
+      expect(section, token).toBeDefined();
+      expect(section).toMatch(/### Inputs\n\n\| input/);
+      expect(section).toMatch(/### Outputs\n\n\| output/);
+      expect(section).toMatch(/```ts\n.*new ops\./);
+      // A remote command runs on a host: nothing on a service to look up (and the SDK has no get for it).
+      const lookup = token === "control:RemoteCommand" ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
+      expect(section).toMatch(lookup);
+    }
+  });
+});
