@@ -7,6 +7,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { fullName, normalizeContent, normalizeName } from "../../provider/edge/dns-record/normalize";
+import { canonicalModel } from "../../provider/runner/client";
+import { canonicalModelName } from "../../emulators";
 import { useEdge } from "../helpers/edge";
 
 const ZONE = "example.com";
@@ -37,6 +39,35 @@ describe("normalisation is idempotent", () => {
   });
   it("content of every type", () => {
     fc.assert(fc.property(content, ({ type, content: c }) => normalizeContent(type, normalizeContent(type, c)) === normalizeContent(type, c)));
+  });
+});
+
+describe("check, the normaliser of every input, is idempotent", () => {
+  it("DNS records: checking the checked inputs changes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(recordName, content, fc.constantFrom(1, 300), fc.boolean(), async (name, { type, content: c }, ttl, proxied) => {
+        const once = await call(T, "check", [{}, { zoneName: ZONE, type, name, content: c, ttl, proxied: proxied && type !== "TXT" }]);
+        const twice = await call(T, "check", [{}, once.inputs]);
+        expect(twice).toEqual(once);
+      }),
+      { numRuns: 200 },
+    );
+  });
+  it("page subscriptions: fields in any order, with repeats, settle to one spelling", async () => {
+    const fields = fc.array(fc.constantFrom("feed", "messages", "mention", "ratings"), { minLength: 1, maxLength: 8 });
+    await fc.assert(
+      fc.asyncProperty(fields, fields, async (a, b) => {
+        const once = await call("pages:PageSubscription", "check", [{}, { pageId: "200000000000001", subscribedFields: a }]);
+        expect((await call("pages:PageSubscription", "check", [{}, once.inputs])).inputs).toEqual(once.inputs);
+        // The same set of fields, however listed, is the same input: no diff.
+        const other = await call("pages:PageSubscription", "check", [{}, { pageId: "200000000000001", subscribedFields: b }]);
+        expect(JSON.stringify(once.inputs) === JSON.stringify(other.inputs)).toBe(new Set(a).size === new Set(b).size && a.every((f) => b.includes(f)));
+      }),
+    );
+  });
+  it("model names: idempotent, and spelled as the runner lists them", () => {
+    const model = fc.tuple(anyCase(label), fc.option(anyCase(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,8}$/)), { nil: undefined })).map(([m, t]) => (t ? `${m}:${t}` : m));
+    fc.assert(fc.property(model, (m) => canonicalModel(canonicalModel(m)) === canonicalModel(m) && canonicalModel(m) === canonicalModelName(m)));
   });
 });
 
