@@ -66,8 +66,6 @@ export async function createByKey<T>(o: {
   find: () => Promise<T | undefined>;
   create: () => Promise<T>;
   update: (existing: T) => Promise<T>;
-  /** Milliseconds before attempt n + 1 (tests shorten it). */
-  backoffMs?: (n: number) => number;
 }): Promise<T> {
   if (o.adopt) {
     const existing = await o.find();
@@ -87,7 +85,7 @@ export async function createByKey<T>(o: {
         return made;
       }
       if (attempt >= CREATE_ATTEMPTS) throw e;
-      const wait = (o.backoffMs ?? ((n) => 1000 * 2 ** (n - 1)))(attempt);
+      const wait = 1000 * 2 ** (attempt - 1); // 1, 2, 4 s: the service had a moment to recover
       log(`creating ${o.what} failed (${(e as Error).message.split(": ").slice(1, 3).join(": ")}) and the service has no such object; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`);
       await new Promise((r) => setTimeout(r, wait));
     }
