@@ -40,6 +40,10 @@ interface Pending {
 const waiting = new Map<string, Pending[]>();
 
 export function readRecord(zoneId: string, id: string): Promise<wire.DnsRecord | undefined> {
+  // Once the zone is listed, a read is served at once: the engine sends reads a few at a time (--parallel), and a
+  // batching window per wave would add up to seconds over a thousand records.
+  const listed = listing(zoneId, false);
+  if (listed) return listed.then((byId) => byId.get(id) ?? unlessGone(() => edge().getDnsRecord(zoneId, id)));
   return new Promise((resolve, reject) => {
     const list = waiting.get(zoneId) ?? [];
     list.push({ id, resolve, reject });
