@@ -47,10 +47,14 @@ const SCHEMA = path.resolve(__dirname, "../../schema.json");
 let schemaText: string | undefined;
 const schema = () => (schemaText ??= readFileSync(SCHEMA, "utf8"));
 
-/** Properties the schema marks secret, per resource token. */
+let secretProps: Map<string, string[]> | undefined;
+/** Properties the schema marks secret, per resource token (read once). */
 function schemaSecrets(token: string): string[] {
-  const r = JSON.parse(schema()).resources?.[`ops:${token}`] as { properties?: Record<string, { secret?: boolean }> } | undefined;
-  return Object.entries(r?.properties ?? {}).filter(([, p]) => p.secret).map(([k]) => k);
+  if (!secretProps) {
+    const resources = (JSON.parse(schema()) as { resources: Record<string, { properties?: Record<string, { secret?: boolean }> }> }).resources;
+    secretProps = new Map(Object.entries(resources).map(([t, r]) => [t, Object.entries(r.properties ?? {}).filter(([, p]) => p.secret).map(([k]) => k)]));
+  }
+  return secretProps.get(`ops:${token}`) ?? [];
 }
 
 /** `edge:DnsRecord` from `urn:pulumi:<stack>::<project>::ops:edge:DnsRecord::<name>` (parent types come first). */

@@ -101,6 +101,7 @@ export class RunnerClient {
     let res: Dispatcher.ResponseData;
     for (let attempt = 1; ; attempt++) {
       let failure: { status?: number; code?: string; retryAfter?: string | string[] };
+      let text = "";
       try {
         res = await request(`${this.url}${path}`, {
           method: "POST",
@@ -110,20 +111,16 @@ export class RunnerClient {
           bodyTimeout: this.timeoutMs,
         });
         if (res.statusCode < 400) break;
+        text = await res.body.text();
         failure = { status: res.statusCode, retryAfter: res.headers["retry-after"] };
       } catch (err) {
-        const e = err as Error & { code?: string };
-        failure = { code: e.code };
-        const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
-        if (delay === undefined) throw unreachable(this.url, e.code ?? e.message, false);
-        log(`runner: ${what}: ${e.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
-        await new Promise((r) => setTimeout(r, delay));
-        continue;
+        failure = { code: (err as Error & { code?: string }).code ?? (err as Error).message };
       }
-      const text = await res.body.text();
       const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
-      if (delay === undefined) throw explain(JSON.parse(text.startsWith("{") ? text : "{}").error ?? text, res.statusCode);
-      log(`runner: ${what}: answered ${res.statusCode}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+      if (delay === undefined) {
+        throw failure.status ? explain(JSON.parse(text.startsWith("{") ? text : "{}").error ?? text, failure.status) : unreachable(this.url, failure.code!, false);
+      }
+      log(`runner: ${what}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
       await new Promise((r) => setTimeout(r, delay));
     }
     let buffered = "";

@@ -31,6 +31,11 @@ function listing(zoneId: string, create: boolean): Promise<Map<string, wire.DnsR
   return records;
 }
 
+const readOne = (zoneId: string, id: string) => unlessGone(() => edge().getDnsRecord(zoneId, id));
+
+/** The record from the listing; one missing from it (made since, or gone) is asked for by id. */
+const fromListing = (byId: Map<string, wire.DnsRecord>, zoneId: string, id: string) => (byId.has(id) ? Promise.resolve(byId.get(id)) : readOne(zoneId, id));
+
 interface Pending {
   id: string;
   resolve: (r: wire.DnsRecord | undefined) => void;
@@ -43,7 +48,7 @@ export function readRecord(zoneId: string, id: string): Promise<wire.DnsRecord |
   // Once the zone is listed, a read is served at once: the engine sends reads a few at a time (--parallel), and a
   // batching window per wave would add up to seconds over a thousand records.
   const listed = listing(zoneId, false);
-  if (listed) return listed.then((byId) => byId.get(id) ?? unlessGone(() => edge().getDnsRecord(zoneId, id)));
+  if (listed) return listed.then((byId) => fromListing(byId, zoneId, id));
   return new Promise((resolve, reject) => {
     const list = waiting.get(zoneId) ?? [];
     list.push({ id, resolve, reject });
@@ -55,7 +60,7 @@ export function readRecord(zoneId: string, id: string): Promise<wire.DnsRecord |
 async function flush(zoneId: string): Promise<void> {
   const batch = waiting.get(zoneId) ?? [];
   waiting.delete(zoneId);
-  const single = (p: Pending) => unlessGone(() => edge().getDnsRecord(zoneId, p.id)).then(p.resolve, p.reject);
+  const single = (p: Pending) => readOne(zoneId, p.id).then(p.resolve, p.reject);
   const records = listing(zoneId, batch.length >= MIN_BATCH);
   if (!records) {
     await Promise.all(batch.map(single));
@@ -63,7 +68,7 @@ async function flush(zoneId: string): Promise<void> {
   }
   try {
     const byId = await records;
-    await Promise.all(batch.map((p) => (byId.has(p.id) ? p.resolve(byId.get(p.id)) : single(p))));
+    await Promise.all(batch.map((p) => fromListing(byId, zoneId, p.id).then(p.resolve, p.reject)));
   } catch (e) {
     batch.forEach((p) => p.reject(e));
   }

@@ -33,7 +33,7 @@ new Ops("ops:posts:WebhookSubscription", "mentions", {
 
 new Ops("ops:skills:Skill", "oven-care", {
   slug: "oven-care",
-  source: "SKILL.md",
+  source: "../../../examples/ai-host/skills/oven-care/SKILL.md",
   category: "ops",
   version: config.get("skillVersion") ?? "1.0.0",
   lines: undefined,
