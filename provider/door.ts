@@ -4,7 +4,8 @@
  */
 import { configProblems, useStackConfig, type ConfigSource } from "./config";
 import { ConfigError } from "./http/errors";
-import { PROVIDER_KEY } from "./check";
+import { explainIssue, PROVIDER_KEY, type CheckFailure } from "./check";
+import { functions } from "./function-registry";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
@@ -26,15 +27,46 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   try {
     return withoutUndefined(await (entry.handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    const clean = new Error(redact(err.message));
-    clean.name = err.name;
-    if (err instanceof PartialCreateError) {
+    const clean = redacted(e);
+    if (e instanceof PartialCreateError) {
       const inputs = args[0] as Bag;
-      Object.assign(clean, { id: err.id, properties: { ...err.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] } });
+      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] } });
     }
     throw clean;
   }
+}
+
+/**
+ * A read-only function by token (`edge:getZone`), for the plugin's invoke: bad arguments come back as failures
+ * naming the argument (nothing is sent); the result is checked against the function's result schema.
+ */
+export async function invoke(token: string, args: unknown): Promise<{ outputs?: unknown; failures?: CheckFailure[] }> {
+  const entry = functions[token];
+  if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
+  const parsed = entry.args.safeParse(args ?? {}, { error: explainIssue });
+  if (!parsed.success) {
+    return { failures: parsed.error.issues.map((i) => ({ property: i.path.join(".") || "(arguments)", reason: i.message })) };
+  }
+  let result: unknown;
+  try {
+    result = await entry.run(parsed.data);
+  } catch (e) {
+    throw redacted(e);
+  }
+  const shaped = entry.result.safeParse(result);
+  if (!shaped.success) {
+    const i = shaped.error.issues[0];
+    throw new Error(`${token}: the service answered in a shape this version does not know (${i.path.join(".")}: ${i.message}): upgrade pulumi-ops`);
+  }
+  return { outputs: withoutUndefined(shaped.data) };
+}
+
+/** The error with every credential masked from its message. */
+function redacted(e: unknown): Error {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const clean = new Error(redact(err.message));
+  clean.name = err.name;
+  return clean;
 }
 
 /** The engine's protobuf Struct has no `undefined`: an absent optional output is left out, at any depth. */

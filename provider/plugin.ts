@@ -11,12 +11,13 @@
  * - Credentials: this SDK version's plugin host ignores provider configuration, so they come from the environment
  *   (EDGE_API_TOKEN, ...; config.ts) — or a resource's secret inputs where the schema has them.
  * - No `__provider` bag: the type comes from the URN.
+ * - Invokes: the read-only functions of function-registry.ts, under `ops:<module>:<function>`.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
-import { call, configure } from "./door";
+import { call, configure, invoke } from "./door";
 import { registry } from "./registry";
 
 /** The marker of a wrapped secret in the engine's wire format (sdk/go/common/resource/sig). */
@@ -120,6 +121,10 @@ export const provider: pulumi.provider.Provider = {
   async delete(id, urn, props) {
     ready();
     await call(typeOf(urn), "delete", [id, unwrap(props)]);
+  },
+  async invoke(token, inputs) {
+    ready();
+    return invoke(token.replace(/^ops:/, ""), unwrap(inputs ?? {}));
   },
 };
 

@@ -1,0 +1,202 @@
+/**
+ * One flat table of the read-only functions the provider plugin serves as invokes (`ops:edge:getZone`, ...), the
+ * functions of schema.json, and their reference docs. Arguments are the zod schemas the TypeScript functions parse;
+ * each result is an object described by a zod schema here (a list comes back under a named property, as Pulumi's
+ * function results are objects). TypeScript programs call the same functions in-process (sdk/<module>/functions.ts).
+ *
+ * Left out: `control.openRemoteDesktop`, which acts on a computer (it is not read-only), and `screenshot`'s `path`,
+ * which would write a file where the plugin runs instead of where the program runs.
+ */
+import { z } from "zod";
+import * as control from "./control/functions";
+import * as edge from "./edge/functions";
+import * as pages from "./pages/functions";
+import * as posts from "./posts/functions";
+import * as runner from "./runner/functions";
+import * as skills from "./skills/functions";
+
+export interface FunctionEntry {
+  description: string;
+  args: z.ZodType;
+  result: z.ZodObject;
+  run(args: any): Promise<unknown>;
+}
+
+const Totals = (...keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])));
+const Skill = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  instruction: z.string(),
+  category: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  agents: z.array(z.string()).optional(),
+  toolsRequired: z.array(z.string()).optional(),
+  version: z.string().optional(),
+});
+const Size = z.object({ width: z.number(), height: z.number() });
+
+export const functions: Record<string, FunctionEntry> = {
+  "control:listTools": {
+    description: "The tools the computer-control endpoint offers.",
+    args: z.object({}),
+    result: z.object({ tools: z.array(z.object({ name: z.string(), description: z.string().optional() })) }),
+    run: async () => ({ tools: await control.listTools() }),
+  },
+  "control:screenshot": {
+    description: "A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64).",
+    args: z.object({}),
+    result: z.object({ pixels: Size, points: Size, pngBase64: z.string() }),
+    run: async () => {
+      const s = await control.screenshot();
+      return { pixels: s.pixels, points: s.points, pngBase64: s.png.toString("base64") };
+    },
+  },
+  "edge:getCacheStats": {
+    description: "Cache statistics per location of a zone, with each location's hit ratio.",
+    args: edge.functionArgs.getCacheStats,
+    result: z.object({
+      colos: z.array(z.object({ colo: z.string(), requests: Totals("all", "cached", "uncached"), bandwidth: Totals("all", "cached"), hitRatio: z.number() })),
+    }),
+    run: async (a) => ({ colos: await edge.getCacheStats(a) }),
+  },
+  "edge:getSecurityEvents": {
+    description: "The recorded security events of a zone.",
+    args: edge.functionArgs.getSecurityEvents,
+    result: z.object({
+      events: z.array(
+        z.object({ rayId: z.string(), action: z.string(), source: z.string(), clientIp: z.string(), country: z.string(), host: z.string(), path: z.string(), occurredAt: z.string() }),
+      ),
+    }),
+    run: async (a) => ({
+      events: (await edge.getSecurityEvents(a)).map((e) => ({ rayId: e.ray_id, action: e.action, source: e.source, clientIp: e.client_ip, country: e.country, host: e.host, path: e.path, occurredAt: e.occurred_at })),
+    }),
+  },
+  "edge:getZone": {
+    description: "The zone with this name; fails clearly when none or several match.",
+    args: edge.functionArgs.getZone,
+    result: z.object({ id: z.string(), name: z.string(), status: z.string() }),
+    run: (a) => edge.getZone(a),
+  },
+  "edge:getZoneAnalytics": {
+    description: "A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time.",
+    args: edge.functionArgs.getZoneAnalytics,
+    result: z.object({
+      since: z.string(),
+      until: z.string(),
+      requests: Totals("all", "cached", "uncached"),
+      bandwidth: Totals("all", "cached", "uncached"),
+      threats: Totals("all"),
+      pageviews: Totals("all"),
+      uniques: Totals("all"),
+    }),
+    run: (a) => edge.getZoneAnalytics(a),
+  },
+  "edge:listWorkerScripts": {
+    description: "The account's edge scripts (the account of edge:accountId unless given).",
+    args: edge.functionArgs.listWorkerScripts,
+    result: z.object({ scripts: z.array(z.object({ name: z.string(), etag: z.string().optional(), size: z.number().optional(), modifiedOn: z.string().optional() })) }),
+    run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
+  },
+  "edge:verifyToken": {
+    description: "Whether the configured API token is valid: its id and status.",
+    args: edge.functionArgs.verifyToken,
+    result: z.object({ id: z.string(), status: z.string() }),
+    run: () => edge.verifyToken(),
+  },
+  "pages:getPage": {
+    description: "A page's public fields (name, about, category, link, fan_count by default).",
+    args: pages.functionArgs.getPage,
+    result: z.object({
+      id: z.string().optional(),
+      name: z.string().optional(),
+      about: z.string().optional(),
+      category: z.string().optional(),
+      link: z.string().optional(),
+      phone: z.string().optional(),
+      website: z.string().optional(),
+      fan_count: z.number().optional(),
+    }),
+    run: (a) => pages.getPage(a),
+  },
+  "pages:getPageInsights": {
+    description: "A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days.",
+    args: pages.functionArgs.getPageInsights,
+    result: z.object({ insights: z.array(z.object({ metric: z.string(), period: z.string(), values: z.array(z.object({ value: z.number(), end_time: z.string() })) })) }),
+    run: async (a) => ({ insights: await pages.getPageInsights(a) }),
+  },
+  "pages:getPosts": {
+    description: "A page's latest posts.",
+    args: pages.functionArgs.getPosts,
+    result: z.object({
+      posts: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), is_published: z.boolean().optional(), status_type: z.string().optional() })),
+    }),
+    run: async (a) => ({ posts: await pages.getPosts(a) }),
+  },
+  "pages:getRateLimitInfo": {
+    description: "The app's rate-limit usage as the service reports it (the app of pages:appId unless given).",
+    args: pages.functionArgs.getRateLimitInfo,
+    result: z.object({ rateLimitInfo: z.record(z.string(), z.number()) }),
+    run: async (a) => ({ rateLimitInfo: await pages.getRateLimitInfo(a) }),
+  },
+  "posts:getPosts": {
+    description: "The account's latest short posts.",
+    args: posts.functionArgs.getPosts,
+    result: z.object({
+      posts: z.array(
+        z.object({
+          id: z.string(),
+          media_type: z.string().optional(),
+          permalink: z.string().optional(),
+          text: z.string().optional(),
+          timestamp: z.string().optional(),
+          like_count: z.number().optional(),
+          reply_count: z.number().optional(),
+          repost_count: z.number().optional(),
+          quote_count: z.number().optional(),
+        }),
+      ),
+    }),
+    run: async (a) => ({ posts: await posts.getPosts(a) }),
+  },
+  "posts:getProfile": {
+    description: "The short-post account's profile.",
+    args: posts.functionArgs.getProfile,
+    result: z.object({ id: z.string(), username: z.string().optional(), posts_profile_picture_url: z.string().optional(), posts_biography: z.string().optional() }),
+    run: () => posts.getProfile(),
+  },
+  "runner:listModels": {
+    description: "The models present on the runner.",
+    args: z.object({}),
+    result: z.object({
+      models: z.array(
+        z.object({ name: z.string(), digest: z.string(), size: z.number(), family: z.string().optional(), parameterSize: z.string().optional(), quantizationLevel: z.string().optional(), modifiedAt: z.string().optional() }),
+      ),
+    }),
+    run: async () => ({ models: await runner.listModels() }),
+  },
+  "runner:listRunningModels": {
+    description: "The models loaded in the runner's memory now.",
+    args: z.object({}),
+    result: z.object({ models: z.array(z.object({ name: z.string(), size: z.number(), sizeVram: z.number().optional(), expiresAt: z.string().optional() })) }),
+    run: async () => ({ models: await runner.listRunningModels() }),
+  },
+  "skills:getSkill": {
+    description: "A published skill by its slug.",
+    args: skills.functionArgs.getSkill,
+    result: Skill,
+    run: (a) => skills.getSkill(a),
+  },
+  "skills:getSkillMarkdown": {
+    description: "A published skill's SKILL.md text.",
+    args: skills.functionArgs.getSkillMarkdown,
+    result: z.object({ markdown: z.string() }),
+    run: async (a) => ({ markdown: await skills.getSkillMarkdown(a) }),
+  },
+  "skills:searchSkills": {
+    description: "Skills whose name, description or tags match `q` (all skills when empty).",
+    args: skills.functionArgs.searchSkills,
+    result: z.object({ skills: z.array(Skill) }),
+    run: async (a) => ({ skills: await skills.searchSkills(a) }),
+  },
+};
