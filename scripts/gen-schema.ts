@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { functions } from "../provider/function-registry";
 import { registry } from "../provider/registry";
 import { ROOT } from "./root";
 
@@ -23,18 +24,39 @@ type JsonSchema = {
   secret?: boolean;
 };
 
-/** One JSON Schema property in Pulumi's property format. */
-function property(s: JsonSchema): Record<string, unknown> {
+/** Named object types (`#/types/...`), collected while properties are converted. */
+type Types = Record<string, Record<string, unknown>>;
+
+/** Where a property sits, to name the object type it may need: `ops:<module>:<Owner><Prop>`. */
+interface Place {
+  module: string;
+  owner: string;
+  prop: string;
+  types: Types;
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** One JSON Schema property in Pulumi's property format; an object with known properties becomes a named type. */
+function property(s: JsonSchema, at: Place): Record<string, unknown> {
   const variants = s.anyOf?.filter((v) => v.type !== "null");
-  const base = variants?.length === 1 ? { ...variants[0], ...s, anyOf: undefined } : s;
+  // One variant left, or variants of one primitive type (`"now"` or a time): that type.
+  const one = variants?.length && variants.every((v) => typeof v.type === "string" && v.type === variants[0].type && v.type !== "object" && v.type !== "array");
+  const base = variants?.length === 1 || one ? { ...variants![0], ...s, anyOf: undefined, enum: undefined } : s;
   const out: Record<string, unknown> = {};
   const t = Array.isArray(base.type) ? base.type.find((x) => x !== "null") : base.type;
   if (t === "array") {
     out.type = "array";
-    out.items = property(base.items ?? {});
+    // The items of `colos` are a `...Colo`.
+    out.items = property(base.items ?? {}, { ...at, prop: at.prop.replace(/s$/, "") });
+  } else if (t === "object" && base.properties && Object.keys(base.properties).length) {
+    const token = `ops:${at.module}:${at.owner}${pascal(at.prop)}`;
+    const owner = `${at.owner}${pascal(at.prop)}`;
+    at.types[token] = { type: "object", ...objectOf(base, { ...at, owner }) };
+    out.$ref = `#/types/${token}`;
   } else if (t === "object") {
     out.type = "object";
-    out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {});
+    out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {}, at);
   } else if (t === "integer" || t === "number" || t === "boolean" || t === "string") {
     out.type = t;
   } else if (base.enum?.every((v) => typeof v === "string")) {
@@ -46,31 +68,48 @@ function property(s: JsonSchema): Record<string, unknown> {
   if (base.enum) description = `${description}${description ? " " : ""}One of: ${base.enum.map((v) => `\`${v}\``).join(", ")}.`;
   if (description) out.description = description;
   // Pulumi's metaschema takes constant defaults only (a boolean, number or string); a list's default stays in check.
-  if (["boolean", "number", "string"].includes(typeof base.default)) out.default = base.default;
+  if (["boolean", "number", "string"].includes(typeof base.default) && !out.$ref) out.default = base.default;
   if (base.replaceOnChanges) out.replaceOnChanges = true;
   if (base.secret) out.secret = true;
   return out;
 }
 
-function properties(schema: z.ZodType, io: "input" | "output") {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  const props = Object.fromEntries(Object.entries(json.properties ?? {}).map(([k, v]) => [k, property(v)]));
-  return { props, required: [...(json.required ?? [])].sort() };
+/** An object's properties (each converted) and its required ones. */
+function objectOf(json: JsonSchema, at: Omit<Place, "prop">): { properties: Record<string, unknown>; required: string[] } {
+  const properties = Object.fromEntries(Object.entries(json.properties ?? {}).map(([k, v]) => [k, property(v, { ...at, prop: k })]));
+  return { properties, required: [...(json.required ?? [])].sort() };
+}
+
+function properties(schema: z.ZodType, io: "input" | "output", at: Omit<Place, "prop">) {
+  return objectOf(z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema, at);
 }
 
 export function generateSchema(): Record<string, unknown> {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string };
+  const types: Types = {};
   const resources: Record<string, unknown> = {};
   for (const token of Object.keys(registry).sort()) {
     const entry = registry[token];
-    const inputs = properties(entry.inputs, "input");
-    const outputs = properties(entry.outputs, "output");
+    const [module, name] = token.split(":");
+    const inputs = properties(entry.inputs, "input", { module, owner: name, types });
+    const outputs = properties(entry.outputs, "output", { module, owner: name, types });
     resources[`ops:${token}`] = {
       description: entry.description,
-      inputProperties: inputs.props,
+      inputProperties: inputs.properties,
       requiredInputs: inputs.required,
-      properties: outputs.props,
+      properties: outputs.properties,
       required: outputs.required,
+    };
+  }
+  const fns: Record<string, unknown> = {};
+  for (const token of Object.keys(functions).sort()) {
+    const entry = functions[token];
+    const [module, name] = token.split(":");
+    const inputs = properties(entry.args, "input", { module, owner: pascal(name), types });
+    fns[`ops:${token}`] = {
+      description: entry.description,
+      ...(Object.keys(inputs.properties).length ? { inputs } : {}),
+      outputs: properties(entry.result, "output", { module, owner: `${pascal(name)}Result`, types }),
     };
   }
   return {
@@ -79,8 +118,10 @@ export function generateSchema(): Record<string, unknown> {
     version: pkg.version,
     description: pkg.description,
     license: "Apache-2.0",
-    language: { nodejs: { packageName: "pulumi-ops" } },
+    language: { nodejs: { packageName: "pulumi-ops" }, python: { respectSchemaVersion: true } },
+    types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     resources,
+    functions: fns,
   };
 }
 
