@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one bootstrap every npm script runs first, so `npm run demo` and `npm test` work on a fresh clone:
 # installs the npm dependencies (Node 22 among them), builds the TypeScript, links the package so example programs
-# resolve `pulumi-ops`, and provides the Pulumi engine.
+# resolve `pulumi-ops`, and provides the Pulumi engine (with the Python host and environment of the Python test).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -18,3 +18,4 @@ tsc -p tsconfig.json >&2
 chmod +x dist/provider/plugin.js
 ln -sfn ../../dist/provider/plugin.js node_modules/.bin/pulumi-resource-ops
 bash scripts/install-pulumi.sh
+bash scripts/install-python.sh

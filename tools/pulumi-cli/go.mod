@@ -2,7 +2,10 @@ module pulumi-ops/tools/pulumi-cli
 
 go 1.26
 
-require github.com/pulumi/pulumi/pkg/v3 v3.259.0
+require (
+	github.com/blang/semver v3.5.1+incompatible
+	github.com/pulumi/pulumi/pkg/v3 v3.259.0
+)
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -66,7 +69,6 @@ require (
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/bazelbuild/buildtools v0.0.0-20260211083412-859bfffeef82 // indirect
-	github.com/blang/semver v3.5.1+incompatible // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/ccojocar/zxcvbn-go v1.0.1 // indirect
 	github.com/cenkalti/backoff/v4 v4.3.0 // indirect

@@ -4,3 +4,6 @@
 package tools
 
 import _ "github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs"
+
+// The Python host, built the same way (scripts/install-python.sh).
+import _ "github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# What a Python program of pulumi-ops needs, in .tools/: the Python language host and its executor, the SDK
+# generator (tools/pulumi-cli/sdkgen), and a virtual environment with the pulumi SDK at the CLI's version and the
+# generated SDK's dependencies. The language host is the last one the Go module proxy serves (sdk/v3 v3.68.0, like
+# the Node host's fallback): it starts `python` on the program with the installed SDK. Built once, reused after.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin="$root/.tools/pulumi/bin"
+venv="$root/.tools/python"
+pinned=$(node -p "require('$root/node_modules/@pulumi/pulumi/package.json').version")
+say() { printf '[pulumi-python] %s\n' "$*" >&2; }
+export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN=local
+
+if [[ ! -x $bin/pulumi-language-python || ! -x $bin/pulumi-language-python-exec ]]; then
+  say "building the Python language host from sdk/v3 v3.68.0"
+  (cd "$root/tools/pulumi-langhost" \
+    && go build -o "$bin/pulumi-language-python" -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v3.68.0" \
+         github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
+    && install -m 0755 "$(go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec" "$bin/")
+fi
+
+if [[ ! -x $bin/pulumi-ops-sdkgen || $root/tools/pulumi-cli/sdkgen/main.go -nt $bin/pulumi-ops-sdkgen ]]; then
+  say "building the SDK generator (pkg/v3 v$pinned codegen)"
+  (cd "$root/tools/pulumi-cli" && go build -o "$bin/pulumi-ops-sdkgen" ./sdkgen)
+fi
+
+stamp="$venv/.pulumi-$pinned"
+if [[ ! -f $stamp ]]; then
+  command -v python3 >/dev/null || { say "no python3 on PATH: install Python 3.9 or later"; exit 1; }
+  say "creating $venv with pulumi==$pinned"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  # wheel and setuptools build the generated SDK offline (pip install --no-build-isolation); parver and semver are
+  # its dependencies (setup.py's install_requires).
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "pulumi==$pinned" wheel setuptools "parver>=0.2.1" "semver>=2.8.1" >&2
+  touch "$stamp"
+fi
+say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"
