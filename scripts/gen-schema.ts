@@ -52,7 +52,8 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
   } else if (t === "object" && base.properties && Object.keys(base.properties).length) {
     const token = `ops:${at.module}:${at.owner}${pascal(at.prop)}`;
     const owner = `${at.owner}${pascal(at.prop)}`;
-    at.types[token] = { type: "object", ...objectOf(base, { ...at, owner }) };
+    // Inputs come first and describe the type best (descriptions, enums, integers): the outputs reuse it.
+    at.types[token] ??= { type: "object", ...objectOf(base, { ...at, owner }) };
     out.$ref = `#/types/${token}`;
   } else if (t === "object") {
     out.type = "object";
