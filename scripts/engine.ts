@@ -23,6 +23,27 @@ export interface EngineStack {
   dispose(): Promise<void>;
 }
 
+/**
+ * Processes still running for this engine: the CLI starts its plugins in their own process groups, so a CLI
+ * killed with SIGKILL (as a cancelled CI job is) leaves its language host and provider behind. They are found by
+ * the PULUMI_HOME they inherited, which is this engine's own (Linux /proc; elsewhere nothing is found).
+ */
+function leftovers(home: string): number[] {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+  return pids.flatMap((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`PULUMI_HOME=${home}`) ? [Number(pid)] : [];
+    } catch {
+      return []; // gone meanwhile, or not ours to read
+    }
+  });
+}
+
 function filesBelow(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = path.join(dir, name);
@@ -56,6 +77,13 @@ export async function engineStack(workDir: string, config: ConfigMap, stackName 
     },
     async dispose() {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);
+      for (const pid of leftovers(`${scratch}/home`)) {
+        try {
+          if (pid !== process.pid) process.kill(pid, "SIGKILL");
+        } catch {
+          // exited meanwhile
+        }
+      }
       rmSync(scratch, { recursive: true, force: true });
     },
   };
