@@ -14,6 +14,8 @@ export const PHASES = ["preview (new)", "up (create)", "up (no-op)", "preview (n
 export type PhaseName = (typeof PHASES)[number];
 
 export interface Phase {
+  /** When the phase began (epoch ms, the clock of the emulators' logs). */
+  start: number;
   ms: number;
   requests: Record<string, number>;
   perResource: number;
@@ -104,7 +106,7 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
     const requests: Record<string, number> = {};
     o.logs().forEach((l, j) => l.slice(before[j]).forEach((e) => (requests[e.method] = (requests[e.method] ?? 0) + 1)));
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
-    runs[i].phases[name] = { ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
+    runs[i].phases[name] = { start, ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
     process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
   };
   const steps: [PhaseName, (i: number) => Promise<unknown>][] = [

@@ -1,0 +1,34 @@
+/**
+ * What a rate-limited up should take, for comparing the measured one with. Two things pace it: the allowance (at
+ * most `requests` in any `windowMs`) and the engine, which on its own sends a create only so often — and more
+ * slowly as the stack grows, because it writes the whole state after every step. The allowance alone is a lower
+ * bound that ignores the engine; the engine alone (the unthrottled up) ignores the allowance. This model combines
+ * both: replaying the unthrottled up's requests, the k-th goes no sooner than the engine's own gap after the one
+ * before it, and no sooner than the window after the request `requests` places before it. A provider that spends
+ * the allowance perfectly (sends a request the moment both the engine and the window allow it) finishes then.
+ */
+
+export interface RateModel {
+  /** The allowance alone: the k-th request (from 0) of a sliding window can go at floor(k / requests) windows. */
+  allowanceMs: number;
+  /** The allowance at the engine's own pace, replayed from the unthrottled up. */
+  combinedMs: number;
+}
+
+/**
+ * `sent`: the times (ms from the start of the unthrottled up) at which its requests reached the API, in order;
+ * `totalMs`: how long that up took.
+ */
+export function rateModel(sent: number[], totalMs: number, requests: number, windowMs: number): RateModel {
+  const at: number[] = [];
+  sent.forEach((t, k) => {
+    const engine = k === 0 ? t : at[k - 1] + (t - sent[k - 1]);
+    const window = k >= requests ? at[k - requests] + windowMs : 0;
+    at.push(Math.max(engine, window));
+  });
+  const tail = sent.length ? totalMs - sent[sent.length - 1] : totalMs;
+  return {
+    allowanceMs: sent.length ? Math.floor((sent.length - 1) / requests) * windowMs : 0,
+    combinedMs: Math.round((at.length ? at[at.length - 1] : 0) + tail),
+  };
+}
