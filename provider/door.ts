@@ -2,6 +2,7 @@
  * What the serialized dynamic providers call (see dynamic.ts): configuration, then one handler method by type
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
+import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { configProblems, useStackConfig, type ConfigSource } from "./config";
 import { ConfigError } from "./http/errors";
 import { explainIssue, PROVIDER_KEY, type CheckFailure } from "./check";
@@ -9,6 +10,8 @@ import { functions } from "./function-registry";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
+
+flushCompileCache();
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
