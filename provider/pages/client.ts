@@ -6,11 +6,13 @@
 import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret } from "../config";
 import { GraphClient, graphError } from "../graph/client";
 import { HttpClient } from "../http/client";
-import { AuthError } from "../http/errors";
+import { AuthError, RateLimitError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
 import { log, registerSecret } from "../log";
 
 const V = "/v18.0";
+/** How long a derivation refused for the user's hourly allowance is not tried again. */
+const THROTTLED_FOR_MS = 10 * 60_000;
 
 interface Pending {
   path: string;
@@ -43,12 +45,20 @@ export class PagesClient extends GraphClient {
     return new PagesClient(http, maxRetries, token);
   }
 
-  /** The token for calls on `pageId`: the configured one when it is that page's, else derived from it as a user. */
+  /**
+   * The token for calls on `pageId`: the configured one when it is that page's, else derived from it as a user.
+   * A failed derivation is tried again by the next call, except when the user's hourly allowance ran out (code 17,
+   * still refused after the client's waits): then every call of the next minutes fails at once with the same
+   * remedy, instead of each waiting out the retries again against a limit that lasts up to an hour.
+   */
   pageToken(pageId: string): Promise<string> {
     let p = this.pageTokens.get(pageId);
     if (!p) {
       p = this.derive(pageId);
-      p.catch(() => this.pageTokens.delete(pageId));
+      p.catch((e) => {
+        if (e instanceof RateLimitError) setTimeout(() => this.pageTokens.delete(pageId), THROTTLED_FOR_MS).unref();
+        else this.pageTokens.delete(pageId);
+      });
       this.pageTokens.set(pageId, p);
     }
     return p;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN } from "../../emulators";
+import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { call } from "../../provider/door";
 import { useSocial } from "../helpers/social";
 
@@ -155,5 +155,19 @@ describe("a create that succeeded but could not finish", () => {
     expect(err.message).toMatch(/was made, but reading it back failed/);
     expect(err.id).toBe(made[0]);
     expect(err.properties).toMatchObject({ pageId: PAGE_ID, message: "Half-finished", __provider: "serialized-provider" });
+  });
+});
+
+describe("the user's hourly allowance (code 17)", () => {
+  it("once the page token cannot be derived for it, later calls fail at once with the remedy instead of waiting again", async () => {
+    const limited = await new PagesEmulator({ limits: { perUserPerHour: 0, perAppPerHour: 4800 } }).start();
+    try {
+      Object.assign(process.env, { PAGES_BASE_URL: limited.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_MAX_RETRIES: "0" });
+      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*run again later/);
+      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/User request limit reached/);
+      expect(limited.count("GET", /\/me$/)).toBe(1);
+    } finally {
+      await limited.stop();
+    }
   });
 });
