@@ -71,8 +71,9 @@ async function upOnce(programs: string, n: number, allowance?: { requests: numbe
     const start = Date.now();
     const up = await engine.stack.up();
     const ms = Date.now() - start;
-    const records = [...edge.zones.values()].find((z) => z.name === "example.com")!.records;
-    return { ms, up, records, log: edge.log, sent: edge.log.map((e) => e.time - start) };
+    // Copies: the destroy below empties the zone and adds to the log.
+    const records = [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
+    return { ms, up, records, log: [...edge.log], sent: edge.log.map((e) => e.time - start) };
   } finally {
     await engine.stack.destroy().catch(() => undefined);
     await engine.dispose();
@@ -89,7 +90,7 @@ async function upOnce(programs: string, n: number, allowance?: { requests: numbe
 async function rateLimited(programs: string, n: number, requests: number, windowSeconds: number, unthrottled?: { sent: number[]; ms: number }) {
   const free = unthrottled ?? (await upOnce(programs, n));
   const { ms, up, records, log } = await upOnce(programs, n, { requests, windowSeconds });
-  const names = new Set([...records.values()].map((r) => r.name));
+  const names = new Set(records.map((r) => r.name));
   const throttled = log.filter((e) => e.status === 429).length;
   const sent = log.length;
   const dictated = Math.floor((sent - 1) / requests) * windowSeconds * 1000;
@@ -97,7 +98,7 @@ async function rateLimited(programs: string, n: number, requests: number, window
   return {
     n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: dictated ? +(ms / dictated).toFixed(2) : null,
     unthrottledMs: free.ms, combinedMs: model.combinedMs, combinedRatio: +(ms / model.combinedMs).toFixed(2),
-    requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.size, duplicates: records.size - names.size,
+    requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.length, duplicates: records.length - names.size,
   };
 }
 
