@@ -102,7 +102,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Runs the phases of several programs interleaved — phase 1 of each, then phase 2 of each, the order alternating —
  * so that a floor and the program it is the floor of see the same machine: a noisy minute cannot land on one of
  * them only. The phases that change nothing run BENCH_REPEAT times each (default 3), still interleaved; single
- * runs vary by ±10–20% on a shared machine, and their median settles a ratio near a target.
+ * runs vary by 10–30% on a shared machine, and their median settles a ratio near a target.
  */
 export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
   const engines = await Promise.all(programs.map((o) => engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" })));

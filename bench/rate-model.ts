@@ -8,18 +8,16 @@
  * the allowance perfectly (sends a request the moment both the engine and the window allow it) finishes then.
  */
 
-export interface RateModel {
-  /** The allowance alone: the k-th request (from 0) of a sliding window can go at floor(k / requests) windows. */
-  allowanceMs: number;
-  /** The allowance at the engine's own pace, replayed from the unthrottled up. */
-  combinedMs: number;
+/** The allowance alone: under a sliding window the k-th request (from 0) can go at floor(k / requests) windows. */
+export function allowanceAloneMs(count: number, requests: number, windowMs: number): number {
+  return count ? Math.floor((count - 1) / requests) * windowMs : 0;
 }
 
 /**
- * `sent`: the times (ms from the start of the unthrottled up) at which its requests reached the API, in order;
- * `totalMs`: how long that up took.
+ * The allowance at the engine's own pace. `sent`: the times (ms from the start of the unthrottled up) at which its
+ * requests reached the API, in order; `totalMs`: how long that up took.
  */
-export function rateModel(sent: number[], totalMs: number, requests: number, windowMs: number): RateModel {
+export function rateModel(sent: number[], totalMs: number, requests: number, windowMs: number): number {
   const at: number[] = [];
   sent.forEach((t, k) => {
     const engine = k === 0 ? t : at[k - 1] + (t - sent[k - 1]);
@@ -27,8 +25,5 @@ export function rateModel(sent: number[], totalMs: number, requests: number, win
     at.push(Math.max(engine, window));
   });
   const tail = sent.length ? totalMs - sent[sent.length - 1] : totalMs;
-  return {
-    allowanceMs: sent.length ? Math.floor((sent.length - 1) / requests) * windowMs : 0,
-    combinedMs: Math.round((at.length ? at[at.length - 1] : 0) + tail),
-  };
+  return Math.round((at.length ? at[at.length - 1] : 0) + tail);
 }

@@ -3,7 +3,7 @@
  * repeated: N DNS records and two floors brought up once, then each phase REPS times (default 3) on each,
  * interleaved (the order rotating), and the medians compared. The floors: (a) as in `npm run bench`, and (a) with
  * outputs the size of a DNS record's (bench/programs/noop/noop-floor/record-shaped.js), which shows what the engine
- * itself spends carrying a record's outputs. Single runs vary by ±10–20% here; interleaved repeats settle a ratio
+ * itself spends carrying a record's outputs. Single runs vary by 10–30% here; interleaved repeats settle a ratio
  * near a target.
  */
 import * as path from "node:path";

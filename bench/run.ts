@@ -14,7 +14,7 @@ import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
 import { engineStack, ROOT } from "../scripts/engine";
 import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
 import { benchModule, MODULES } from "./modules";
-import { rateModel } from "./rate-model";
+import { allowanceAloneMs, rateModel } from "./rate-model";
 
 const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
 const SIZES = list(process.env.BENCH_N, "50,200,1000");
@@ -93,11 +93,11 @@ async function rateLimited(programs: string, n: number, requests: number, window
   const names = new Set(records.map((r) => r.name));
   const throttled = log.filter((e) => e.status === 429).length;
   const sent = log.length;
-  const dictated = Math.floor((sent - 1) / requests) * windowSeconds * 1000;
-  const model = rateModel(free.sent, free.ms, requests, windowSeconds * 1000);
+  const dictated = allowanceAloneMs(sent, requests, windowSeconds * 1000);
+  const combined = rateModel(free.sent, free.ms, requests, windowSeconds * 1000);
   return {
     n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: dictated ? +(ms / dictated).toFixed(2) : null,
-    unthrottledMs: free.ms, combinedMs: model.combinedMs, combinedRatio: +(ms / model.combinedMs).toFixed(2),
+    unthrottledMs: free.ms, combinedMs: combined, combinedRatio: +(ms / combined).toFixed(2),
     requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.length, duplicates: records.length - names.size,
   };
 }

@@ -47,9 +47,9 @@ export class PagesClient extends GraphClient {
 
   /**
    * The token for calls on `pageId`: the configured one when it is that page's, else derived from it as a user.
-   * A failed derivation is tried again by the next call, except when the user's hourly allowance ran out (code 17,
-   * still refused after the client's waits): then every call of the next minutes fails at once with the same
-   * remedy, instead of each waiting out the retries again against a limit that lasts up to an hour.
+   * A failed derivation is tried again by the next call, except when the service still throttled it after the
+   * client's waits (codes 4, 17, 32, 613: allowances counted per hour, such as 200 calls per user): then every call
+   * of the next minutes fails at once with the same remedy, instead of each waiting out the retries again.
    */
   pageToken(pageId: string): Promise<string> {
     let p = this.pageTokens.get(pageId);
