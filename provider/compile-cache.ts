@@ -1,6 +1,7 @@
 /**
  * Imported first by the door: Node's on-disk compile cache (V8 code cache, in NODE_COMPILE_CACHE or the system's
- * temporary folder) for the modules loaded after it — zod, undici and the handlers, about 300 files. The engine
+ * temporary folder) for the modules loaded after it — zod, the schemas, then each handler module and undici when
+ * they are first needed (the door flushes the cache again after the first call of each type and method). The engine
  * starts a new provider process for every pulumi command and waits for it before the first check or read; with the
  * cache that start is about 65 ms shorter from the second command on. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  * Node reports failure instead of throwing, and versions without the API simply skip it.

@@ -6,7 +6,6 @@ import { flushCompileCache } from "./compile-cache"; // first: the modules below
 import { configProblems, useStackConfig, type ConfigSource } from "./config";
 import { ConfigError } from "./http/errors";
 import { explainIssue, PROVIDER_KEY, type CheckFailure } from "./check";
-import { functions } from "./function-registry";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
@@ -14,6 +13,9 @@ import { registry } from "./registry";
 flushCompileCache();
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
+
+/** The type and method pairs served so far: the first call of each may load modules (a handler, undici). */
+const served = new Set<string>();
 
 /** Takes the stack config; a value that is set but wrong fails here, so `pulumi preview` already shows it. */
 export function configure(config: ConfigSource): void {
@@ -28,7 +30,8 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
   }
   try {
-    return withoutUndefined(await (entry.handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+    const handler = await entry.handler();
+    return withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
     const clean = redacted(e);
     if (e instanceof PartialCreateError) {
@@ -36,6 +39,11 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
       Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] } });
     }
     throw clean;
+  } finally {
+    if (!served.has(`${type} ${method}`)) {
+      served.add(`${type} ${method}`);
+      flushCompileCache(); // what that first call loaded
+    }
   }
 }
 
@@ -44,6 +52,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
  * naming the argument (nothing is sent); the result is checked against the function's result schema.
  */
 export async function invoke(token: string, args: unknown): Promise<{ outputs?: unknown; failures?: CheckFailure[] }> {
+  const { functions } = await import("./function-registry"); // only the plugin's invokes need these
   const entry = functions[token];
   if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
   const parsed = entry.args.safeParse(args ?? {}, { error: explainIssue });

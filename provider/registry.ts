@@ -1,39 +1,28 @@
-/** One flat, alphabetical table: resource type token -> handler, schemas and metadata. */
+/**
+ * One flat table: resource type token -> handler, schemas and metadata. A handler module is imported when its
+ * type is first served: the provider process the engine starts for every command then loads one module's handlers
+ * and client, not all of them.
+ */
 import type { z } from "zod";
 import type { Handler } from "./handler";
-import { dnsRecord } from "./edge/dns-record/handler";
 import * as dnsRecordSchema from "./edge/dns-record/schema";
-import { firewallRule } from "./edge/firewall-rule/handler";
 import * as firewallRuleSchema from "./edge/firewall-rule/schema";
-import { pageRule } from "./edge/page-rule/handler";
 import * as pageRuleSchema from "./edge/page-rule/schema";
-import { rateLimit } from "./edge/rate-limit/handler";
 import * as rateLimitSchema from "./edge/rate-limit/schema";
-import { workerScript } from "./edge/worker-script/handler";
 import * as workerScriptSchema from "./edge/worker-script/schema";
-import { pagePost } from "./pages/page-post/handler";
 import * as pagePostSchema from "./pages/page-post/schema";
-import { pageRole } from "./pages/page-role/handler";
 import * as pageRoleSchema from "./pages/page-role/schema";
-import { pageSubscription } from "./pages/page-subscription/handler";
 import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
-import { post } from "./posts/post/handler";
 import * as postSchema from "./posts/post/schema";
-import { webhookSubscription } from "./posts/webhook-subscription/handler";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
-import { remoteCommand } from "./control/command/handler";
 import * as remoteCommandSchema from "./control/command/schema";
-import { runnerModel } from "./runner/model/handler";
 import * as runnerModelSchema from "./runner/model/schema";
-import { generatedSkill } from "./skills/generated-skill/handler";
 import * as generatedSkillSchema from "./skills/generated-skill/schema";
-import { skill } from "./skills/skill/handler";
 import * as skillSchema from "./skills/skill/schema";
-import { zoneSetting } from "./edge/zone-setting/handler";
 import * as zoneSettingSchema from "./edge/zone-setting/schema";
 
 export interface ResourceEntry {
-  handler: Handler;
+  handler: () => Promise<Handler>;
   inputs: z.ZodType;
   outputs: z.ZodType;
   description: string;
@@ -41,91 +30,91 @@ export interface ResourceEntry {
 
 export const registry: Record<string, ResourceEntry> = {
   [remoteCommandSchema.token]: {
-    handler: remoteCommand,
+    handler: async () => (await import("./control/command/handler")).remoteCommand,
     inputs: remoteCommandSchema.RemoteCommandInputs,
     outputs: remoteCommandSchema.RemoteCommandOutputs,
     description: "A command run on a host through the computer-control endpoint when the resource is created, updated or destroyed.",
   },
   [dnsRecordSchema.token]: {
-    handler: dnsRecord,
+    handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
     description: "A DNS record of a zone on the edge network.",
   },
   [firewallRuleSchema.token]: {
-    handler: firewallRule,
+    handler: async () => (await import("./edge/firewall-rule/handler")).firewallRule,
     inputs: firewallRuleSchema.FirewallRuleInputs,
     outputs: firewallRuleSchema.FirewallRuleOutputs,
     description: "A firewall rule: a filter expression and the action for the requests it matches.",
   },
   [pageRuleSchema.token]: {
-    handler: pageRule,
+    handler: async () => (await import("./edge/page-rule/handler")).pageRule,
     inputs: pageRuleSchema.PageRuleInputs,
     outputs: pageRuleSchema.PageRuleOutputs,
     description: "A page rule: a URL pattern and the actions applied to matching requests.",
   },
   [rateLimitSchema.token]: {
-    handler: rateLimit,
+    handler: async () => (await import("./edge/rate-limit/handler")).rateLimit,
     inputs: rateLimitSchema.RateLimitInputs,
     outputs: rateLimitSchema.RateLimitOutputs,
     description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
   },
   [workerScriptSchema.token]: {
-    handler: workerScript,
+    handler: async () => (await import("./edge/worker-script/handler")).workerScript,
     inputs: workerScriptSchema.WorkerScriptInputs,
     outputs: workerScriptSchema.WorkerScriptOutputs,
     description: "An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.",
   },
   [zoneSettingSchema.token]: {
-    handler: zoneSetting,
+    handler: async () => (await import("./edge/zone-setting/handler")).zoneSetting,
     inputs: zoneSettingSchema.ZoneSettingInputs,
     outputs: zoneSettingSchema.ZoneSettingOutputs,
     description: "One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before.",
   },
   [pagePostSchema.token]: {
-    handler: pagePost,
+    handler: async () => (await import("./pages/page-post/handler")).pagePost,
     inputs: pagePostSchema.PagePostInputs,
     outputs: pagePostSchema.PagePostOutputs,
     description: "A post on a page: text, link or photos; published, scheduled or a draft.",
   },
   [pageRoleSchema.token]: {
-    handler: pageRole,
+    handler: async () => (await import("./pages/page-role/handler")).pageRole,
     inputs: pageRoleSchema.PageRoleInputs,
     outputs: pageRoleSchema.PageRoleOutputs,
     description: "A user's role on a page (needs a page token of an admin).",
   },
   [pageSubscriptionSchema.token]: {
-    handler: pageSubscription,
+    handler: async () => (await import("./pages/page-subscription/handler")).pageSubscription,
     inputs: pageSubscriptionSchema.PageSubscriptionInputs,
     outputs: pageSubscriptionSchema.PageSubscriptionOutputs,
     description: "The page events (feed, messages, ...) sent to the app's webhook.",
   },
   [postSchema.token]: {
-    handler: post,
+    handler: async () => (await import("./posts/post/handler")).post,
     inputs: postSchema.PostInputs,
     outputs: postSchema.PostOutputs,
     description: "A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.",
   },
   [webhookSubscriptionSchema.token]: {
-    handler: webhookSubscription,
+    handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
     description: "The short-post app's webhook for mentions and replies.",
   },
   [runnerModelSchema.token]: {
-    handler: runnerModel,
+    handler: async () => (await import("./runner/model/handler")).runnerModel,
     inputs: runnerModelSchema.RunnerModelInputs,
     outputs: runnerModelSchema.RunnerModelOutputs,
     description: "A model on the runner: pulled by name, or created from a base with a system prompt and parameters.",
   },
   [generatedSkillSchema.token]: {
-    handler: generatedSkill,
+    handler: async () => (await import("./skills/generated-skill/handler")).generatedSkill,
     inputs: generatedSkillSchema.GeneratedSkillInputs,
     outputs: generatedSkillSchema.GeneratedSkillOutputs,
     description: "A skill generated from source texts by a runner model, validated, then published.",
   },
   [skillSchema.token]: {
-    handler: skill,
+    handler: async () => (await import("./skills/skill/handler")).skill,
     inputs: skillSchema.SkillInputs,
     outputs: skillSchema.SkillOutputs,
     description: "A skill published to the registry, from inline fields or a SKILL.md file.",

@@ -2,8 +2,11 @@
  * The HTTP layer every service client uses: undici underneath, retries by undici's RetryAgent with our policy
  * (exponential backoff with jitter, Retry-After honoured, writes that are not safe to repeat never repeated),
  * per-request timeouts, and the service's shared client-side rate limiter.
+ *
+ * undici is loaded with a client's first request, not with the module: it takes about 60 ms to load, and the
+ * provider process the engine starts for every command often sends nothing (a preview, a no-op up).
  */
-import { Agent, RetryAgent, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { RateLimiter } from "./limiter";
 import { TransportError } from "./errors";
 import { log } from "../log";
@@ -83,7 +86,7 @@ export function retryDelayMs(
 }
 
 export class HttpClient {
-  private readonly dispatcher: Dispatcher;
+  private dispatcher?: Promise<Dispatcher>;
   private readonly origin: string;
   private readonly basePath: string;
 
@@ -91,13 +94,18 @@ export class HttpClient {
     const url = new URL(opts.baseUrl);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/$/, "");
+  }
+
+  private async connect(): Promise<Dispatcher> {
+    const { Agent, RetryAgent } = await import("undici");
+    const opts = this.opts;
     const agent = new Agent({
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
       connectTimeout: opts.timeoutMs,
     });
     const service = opts.service;
-    this.dispatcher = new RetryAgent(agent, {
+    return new RetryAgent(agent, {
       maxRetries: opts.maxRetries,
       throwOnError: false, // the last answer reaches us with its body, so errors keep the service's code
       statusCodes: RETRYABLE_STATUS,
@@ -136,7 +144,8 @@ export class HttpClient {
     await this.opts.limiter?.acquire();
     let res: Dispatcher.ResponseData;
     try {
-      res = await this.dispatcher.request({ origin: this.origin, path: this.basePath + path + qs, method, headers, body });
+      this.dispatcher ??= this.connect();
+      res = await (await this.dispatcher).request({ origin: this.origin, path: this.basePath + path + qs, method, headers, body });
     } catch (err) {
       const e = err as Error & { code?: string; statusCode?: number };
       const code = e.code ?? "UNKNOWN";
@@ -167,7 +176,7 @@ export class HttpClient {
     return { status: res.statusCode, headers: res.headers, json, text };
   }
 
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  async close(): Promise<void> {
+    await (await this.dispatcher)?.close();
   }
 }

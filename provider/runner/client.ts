@@ -2,11 +2,12 @@
  * The model runner client (Document 3, C; the native `/api/*` interface and `/v1/chat/completions`). A pull is
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { RUNNER_SETTINGS, read, readNumber } from "../config";
 import { HttpClient, retryDelayMs } from "../http/client";
 import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
 import { log } from "../log";
+import { canonicalModel } from "./model-name";
 
 /** Retries of a pull or create turned away before its stream started. */
 const STREAM_RETRIES = 6;
@@ -17,12 +18,6 @@ export interface RunnerModelInfo {
   size: number;
   modified_at: string;
   details: { family?: string; parameter_size?: string; quantization_level?: string; parent_model?: string };
-}
-
-/** `model` or `model:tag`, lowercased, the tag defaulting to `latest`, as the runner lists it. */
-export function canonicalModel(name: string): string {
-  const n = name.trim().toLowerCase();
-  return n.includes(":") ? n : `${n}:latest`;
 }
 
 /** `host:port` or a URL, as RUNNER_HOST takes it. */
@@ -103,6 +98,8 @@ export class RunnerClient {
       let failure: { status?: number; code?: string; retryAfter?: string | string[] };
       let text = "";
       try {
+        // undici loads with the first request (http/client.ts says why)
+        const { request } = await import("undici");
         res = await request(`${this.url}${path}`, {
           method: "POST",
           headers: { "content-type": "application/json" },

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { fullName, normalizeContent, normalizeName } from "../../provider/edge/dns-record/normalize";
-import { canonicalModel } from "../../provider/runner/client";
+import { canonicalModel } from "../../provider/runner/model-name";
 import { canonicalModelName } from "../../emulators";
 import { useEdge } from "../helpers/edge";
 

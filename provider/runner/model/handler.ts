@@ -5,7 +5,8 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { log } from "../../log";
-import { canonicalModel, runner, type RunnerModelInfo } from "../client";
+import { runner, type RunnerModelInfo } from "../client";
+import { canonicalModel } from "../model-name";
 import { RunnerModelInputs } from "./schema";
 
 /** Pulls the model, or creates it from its base (pulling the base first when the runner lacks it). */

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { ruleFailure } from "../../check";
-import { canonicalModel } from "../client";
+import { canonicalModel } from "../model-name";
 
 export const token = "runner:RunnerModel";
 const MODEL = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?(:[a-z0-9][a-z0-9._-]*)?$/i;
