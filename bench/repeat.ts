@@ -4,7 +4,7 @@
  * interleaved (the order rotating), and the medians compared. The floors: (a) as in `npm run bench`, and (a) with
  * outputs the size of a DNS record's (bench/programs/noop/noop-floor/record-shaped.js), which shows what the engine
  * itself spends carrying a record's outputs. Single runs vary by 10–30% here; interleaved repeats settle a ratio
- * near a target.
+ * near a target. `REPEAT_PHASES=refresh` (comma-separated phase names) repeats only those.
  */
 import * as path from "node:path";
 import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
@@ -38,8 +38,10 @@ async function main(): Promise<void> {
       ["up (no-op)", (i) => runs[i].engine.stack.up()],
       ["refresh", (i) => runs[i].engine.stack.refresh()],
     ];
+    const only = process.env.REPEAT_PHASES?.split(",").map((p) => p.trim());
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const [name, run] of phases) {
+      if (only && !only.some((p) => name.startsWith(p))) continue;
       const times: number[][] = runs.map(() => []);
       for (let k = 0; k < reps; k++) {
         for (let j = 0; j < runs.length; j++) {
