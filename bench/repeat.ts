@@ -4,12 +4,23 @@
  * interleaved (the order rotating), and the medians compared. The floors: (a) as in `npm run bench`, and (a) with
  * outputs the size of a DNS record's (bench/programs/noop/noop-floor/record-shaped.js), which shows what the engine
  * itself spends carrying a record's outputs. Single runs vary by 10–30% here; interleaved repeats settle a ratio
- * near a target. `REPEAT_PHASES=refresh` (comma-separated phase names) repeats only those.
+ * near a target. `REPEAT_PHASES=refresh` (comma-separated phase names) repeats only those; `REPEAT_PHASES=destroy`
+ * times a destroy and the up that follows it, REPS times (not run by default: about 6 minutes per repeat at 1000).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
-import { engineStack } from "../scripts/engine";
+import { engineStack, ROOT } from "../scripts/engine";
 import { installedPrograms } from "./harness";
+
+const said: string[] = [];
+const say = (line: string) => {
+  said.push(line);
+  console.log(line);
+};
+/** The settings that change what a repeat measures, for its results file. */
+const env = () => ["REPEAT_PHASES", "PULUMI_SKIP_CHECKPOINTS"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`);
 
 async function main(): Promise<void> {
   const n = process.argv[2] ?? "1000";
@@ -33,29 +44,45 @@ async function main(): Promise<void> {
   try {
     for (const r of runs) await r.engine.stack.up();
     const before = edge.log.length;
-    const phases: [string, (i: number) => Promise<unknown>][] = [
-      ["preview (no-op)", (i) => runs[i].engine.stack.preview()],
-      ["up (no-op)", (i) => runs[i].engine.stack.up()],
-      ["refresh", (i) => runs[i].engine.stack.refresh()],
+    const timed = async (f: () => Promise<unknown>) => {
+      const start = Date.now();
+      await f();
+      return Date.now() - start;
+    };
+    // Each phase leaves the stack as it found it; the last one times a destroy and the up that brings it back.
+    const phases: [string, (i: number) => Promise<Record<string, number>>][] = [
+      ["preview (no-op)", async (i) => ({ "preview (no-op)": await timed(() => runs[i].engine.stack.preview()) })],
+      ["up (no-op)", async (i) => ({ "up (no-op)": await timed(() => runs[i].engine.stack.up()) })],
+      ["refresh", async (i) => ({ refresh: await timed(() => runs[i].engine.stack.refresh()) })],
+      ["destroy and up", async (i) => ({ destroy: await timed(() => runs[i].engine.stack.destroy()), "up (create)": await timed(() => runs[i].engine.stack.up()) })],
     ];
     const only = process.env.REPEAT_PHASES?.split(",").map((p) => p.trim());
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const [name, run] of phases) {
-      if (only && !only.some((p) => name.startsWith(p))) continue;
-      const times: number[][] = runs.map(() => []);
+      if (only ? !only.some((p) => name.startsWith(p)) : name === "destroy and up") continue;
+      const times = new Map<string, number[][]>();
       for (let k = 0; k < reps; k++) {
         for (let j = 0; j < runs.length; j++) {
           const i = (j + k) % runs.length;
-          const start = Date.now();
-          await run(i);
-          times[i].push(Date.now() - start);
+          for (const [label, ms] of Object.entries(await run(i))) {
+            if (!times.has(label)) times.set(label, runs.map(() => []));
+            times.get(label)![i].push(ms);
+          }
         }
       }
-      const records = median(times[2]);
-      console.log(`${name}, N = ${n}:`);
-      runs.forEach((r, i) => console.log(`  ${r.label}: ${times[i].join(", ")} ms; median ${median(times[i])}${i < 2 ? `; DNS records / this = ${(records / median(times[i])).toFixed(2)}` : ""}`));
+      for (const [label, series] of times) {
+        const records = median(series[2]);
+        say(`${label}, N = ${n}:`);
+        runs.forEach((r, i) => say(`  ${r.label}: ${series[i].join(", ")} ms; median ${median(series[i])}${i < 2 ? `; DNS records / this = ${(records / median(series[i])).toFixed(2)}` : ""}`));
+      }
     }
-    console.log(`API requests for all of these: ${edge.log.slice(before).map((e) => e.method).join(" ") || "none"}`);
+    const requests = new Map<string, number>();
+    for (const e of edge.log.slice(before)) requests.set(e.method, (requests.get(e.method) ?? 0) + 1);
+    say(`API requests for all of these: ${[...requests].map(([m, k]) => `${m}:${k}`).join(" ") || "none"}`);
+    const file = path.join(ROOT, "bench/results", `repeat-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, [`node dist/bench/repeat.js ${n} ${reps}`, ...env(), `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`, "", ...said, ""].join("\n"));
+    console.log(`wrote ${path.relative(ROOT, file)}`);
     for (const r of runs) await r.engine.stack.destroy();
   } finally {
     for (const r of runs) await r.engine.dispose();
