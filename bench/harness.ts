@@ -96,7 +96,14 @@ export interface PhaseOptions {
 const UNCHANGED: PhaseName[] = ["up (no-op)", "preview (no-op)", "refresh"];
 const REPEAT_UNCHANGED = Math.max(1, Number(process.env.BENCH_REPEAT ?? 3));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Requests by method, from emulator log entries. */
+export function countByMethod(entries: LogEntry[]): Record<string, number> {
+  const requests: Record<string, number> = {};
+  for (const e of entries) requests[e.method] = (requests[e.method] ?? 0) + 1;
+  return requests;
+}
 
 /**
  * Runs the phases of several programs interleaved — phase 1 of each, then phase 2 of each, the order alternating —
@@ -113,8 +120,7 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
     const start = Date.now();
     const [, peak] = await withPeakRss(f);
     const ms = Date.now() - start;
-    const requests: Record<string, number> = {};
-    o.logs().forEach((l, j) => l.slice(before[j]).forEach((e) => (requests[e.method] = (requests[e.method] ?? 0) + 1)));
+    const requests = countByMethod(o.logs().flatMap((l, j) => l.slice(before[j])));
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
     process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
     const earlier = runs[i].phases[name];
@@ -162,4 +168,4 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
 }
 
 export const totalRequests = (p: Phase) => Object.values(p.requests).reduce((x, y) => x + y, 0);
-export const byMethod = (p: Phase) => JSON.stringify(p.requests).replace(/[{}"]/g, "").replace(/,/g, " ");
+export const byMethod = (requests: Record<string, number>) => JSON.stringify(requests).replace(/[{}"]/g, "").replace(/,/g, " ");

@@ -12,7 +12,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
 import { engineStack, ROOT } from "../scripts/engine";
-import { installedPrograms } from "./harness";
+import { byMethod, countByMethod, installedPrograms, median } from "./harness";
 
 const said: string[] = [];
 const say = (line: string) => {
@@ -57,7 +57,6 @@ async function main(): Promise<void> {
       ["destroy and up", async (i) => ({ destroy: await timed(() => runs[i].engine.stack.destroy()), "up (create)": await timed(() => runs[i].engine.stack.up()) })],
     ];
     const only = process.env.REPEAT_PHASES?.split(",").map((p) => p.trim());
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     for (const [name, run] of phases) {
       if (only ? !only.some((p) => name.startsWith(p)) : name === "destroy and up") continue;
       const times = new Map<string, number[][]>();
@@ -76,9 +75,7 @@ async function main(): Promise<void> {
         runs.forEach((r, i) => say(`  ${r.label}: ${series[i].join(", ")} ms; median ${median(series[i])}${i < 2 ? `; DNS records / this = ${(records / median(series[i])).toFixed(2)}` : ""}`));
       }
     }
-    const requests = new Map<string, number>();
-    for (const e of edge.log.slice(before)) requests.set(e.method, (requests.get(e.method) ?? 0) + 1);
-    say(`API requests for all of these: ${[...requests].map(([m, k]) => `${m}:${k}`).join(" ") || "none"}`);
+    say(`API requests for all of these: ${byMethod(countByMethod(edge.log.slice(before))) || "none"}`);
     const file = path.join(ROOT, "bench/results", `repeat-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, [`node dist/bench/repeat.js ${n} ${reps}`, ...env(), `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`, "", ...said, ""].join("\n"));

@@ -113,7 +113,7 @@ function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<strin
     const d = run.phases[p];
     const a = floorA.phases[p];
     const repeated = d.runs ? ` (median of ${d.runs.length})` : "";
-    return `| ${n} | ${label}${p}${repeated} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d)} | ${d.perResource} | ${d.peakRssMb} |`;
+    return `| ${n} | ${label}${p}${repeated} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d.requests)} | ${d.perResource} | ${d.peakRssMb} |`;
   });
   return [...rows, `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | |`];
 }
