@@ -19,14 +19,15 @@ export interface LogEntry {
   fault?: FaultKind;
 }
 
-export type FaultKind = "status" | "hang" | "drop" | "drop-after";
+export type FaultKind = "status" | "hang" | "slow" | "drop" | "drop-after";
 
 export interface Fault {
   match?: { method?: string; path?: string };
   /** How many matching requests this fault answers. */
   count: number;
-  /** status: answer `status` (429 adds Retry-After); hang: never answer (until `ms`, then drop); drop: close the
-   * connection before acting; drop-after: act on the request, then close the connection without an answer. */
+  /** status: answer `status` (429 adds Retry-After); hang: never answer (until `ms`, then drop); slow: act and
+   * answer normally after `ms`; drop: close the connection before acting; drop-after: act on the request, then close
+   * the connection without an answer. */
   kind: FaultKind;
   status?: number;
   retryAfter?: number;
@@ -204,6 +205,7 @@ export abstract class Emulator {
       if (fault.ms) setTimeout(() => req.socket.destroy(), fault.ms);
       return;
     }
+    if (fault?.kind === "slow") await new Promise((r) => setTimeout(r, fault.ms ?? 0));
     if (fault?.kind === "status") {
       const status = fault.status ?? 503;
       entry.status = status;

@@ -53,6 +53,16 @@ describe("edge emulator", () => {
     expect(edge.zones.get(zoneId(edge))!.records.size).toBe(1);
   });
 
+  it("answers a slow request normally, only later", async () => {
+    edge.inject({ match: { method: "POST" }, count: 1, kind: "slow", ms: 300 });
+    const answered: string[] = [];
+    const made = api(`/zones/${zoneId(edge)}/dns_records`, { method: "POST", body: JSON.stringify({ type: "A", name: "x", content: "203.0.113.1" }) }).then((r) => (answered.push("POST"), r));
+    await api("/zones").then(() => answered.push("GET")); // sent after the POST, answered before it
+    expect((await made).status).toBe(200);
+    expect(answered).toEqual(["GET", "POST"]);
+    expect(edge.zones.get(zoneId(edge))!.records.size).toBe(1);
+  });
+
   it("a request that hangs past the provider's timeout fails clearly after its retries", async () => {
     process.env.EDGE_TIMEOUT_SECONDS = "1";
     process.env.EDGE_MAX_RETRIES = "1";

@@ -138,11 +138,15 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
   });
 
   it("the CLI interrupted with SIGINT mid-up: it finishes what is in flight and stops; the next up converges", async () => {
+    // Two creates at a time, each answered after 300 ms: the interrupt reaches the engine while most are still to
+    // be sent, however fast the machine (unthrottled, all 12 could be in flight before the signal lands).
+    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: N, kind: "slow", ms: 300 });
     const abort = new AbortController();
     onCreate(5, () => abort.abort());
-    const failed = await engine.stack.up({ signal: abort.signal }).catch((e: Error) => e);
+    const failed = await engine.stack.up({ signal: abort.signal, parallel: 2 }).catch((e: Error) => e);
     expect(failed).toBeInstanceOf(Error);
     counted.faults++;
+    edge.clearFaults();
     const state = await engine.stack.exportStack();
     expect(state.deployment.pending_operations ?? []).toEqual([]); // nothing left in doubt
     expect(records().length).toBeLessThan(N);
