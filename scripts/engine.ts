@@ -51,12 +51,16 @@ function filesBelow(dir: string): string[] {
   });
 }
 
-export async function engineStack(workDir: string, config: ConfigMap, stackName = "test", extraEnv: Record<string, string> = {}): Promise<EngineStack> {
+/**
+ * `backendQuery` is appended to the file:// backend URL, e.g. "?metadata=skip" (no metadata sidecar files: a kill
+ * then cannot leave the stack unreadable; docs/reliability.md).
+ */
+export async function engineStack(workDir: string, config: ConfigMap, stackName = "test", extraEnv: Record<string, string> = {}, backendQuery = ""): Promise<EngineStack> {
   const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-engine-"));
   mkdirSync(`${scratch}/state`, { recursive: true });
   const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
   const envVars = {
-    PULUMI_BACKEND_URL: `file://${scratch}/state`,
+    PULUMI_BACKEND_URL: `file://${scratch}/state${backendQuery}`,
     PULUMI_HOME: `${scratch}/home`,
     PULUMI_CONFIG_PASSPHRASE: "pulumi-ops",
     PULUMI_SKIP_UPDATE_CHECK: "true",

@@ -5,8 +5,9 @@
 # Environment (from the CI secret store and variables):
 #   PULUMI_STACK (required)      the stack, e.g. prod
 #   PULUMI_PROGRAM_DIR           the program's directory (default: .)
-#   PULUMI_BACKEND_URL           state backend: a self-managed one (s3://bucket, azblob://..., gs://..., file://...)
-#                                or unset for Pulumi Cloud (then PULUMI_ACCESS_TOKEN)
+#   PULUMI_BACKEND_URL           state backend: a self-managed one (s3://bucket, azblob://..., gs://...,
+#                                file://<dir>?metadata=skip - see docs/reliability.md) or unset for Pulumi Cloud
+#                                (then PULUMI_ACCESS_TOKEN)
 #   PULUMI_CONFIG_PASSPHRASE     encrypts secrets in stack config and state (self-managed backends)
 #   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, POSTS_APP_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN,
 #   CONTROL_VNC_PASSWORD         credentials: each one set is written to stack config as a secret, never echoed
