@@ -6,7 +6,7 @@
  * file:// backend URL carries `?metadata=skip`, as that document advises; the last scenario is why.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync, truncateSync, unlinkSync } from "node:fs";
+import { copyFileSync, existsSync, readdirSync, statSync, truncateSync, unlinkSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
@@ -204,11 +204,13 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
       const checkpoint = checkpointOf(plain, "sidecar");
       expect(statSync(`${checkpoint}.attrs`).size).toBeGreaterThan(0);
       truncateSync(`${checkpoint}.attrs`, 0);
+      copyFileSync(checkpoint, `${checkpoint}.18eaaf9feaaf6691.tmp`); // the next checkpoint, never renamed into place
       await expect(plain.stack.preview()).rejects.toThrow(/failed to load checkpoint: EOF/);
       counted.faults++;
       // The repair in docs/reliability.md: remove the empty sidecar (and any stranded temporary checkpoint).
       const dir = path.dirname(checkpoint);
       for (const f of readdirSync(dir)) if (/^sidecar\.json\.[0-9a-f]+\.tmp$/.test(f) || (f === "sidecar.json.attrs" && statSync(path.join(dir, f)).size === 0)) unlinkSync(path.join(dir, f));
+      expect(readdirSync(dir).filter((f) => f.endsWith(".tmp") || f.endsWith(".attrs"))).toEqual(["sidecar.json.bak.attrs"]);
       await plain.stack.up({ expectNoChanges: true }); // the checkpoint itself was never damaged
       expect((await plain.stack.exportStack()).deployment.resources.filter((r: { type: string }) => r.type.endsWith("edge:DnsRecord"))).toHaveLength(2);
       await plain.stack.destroy();
