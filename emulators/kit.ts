@@ -19,15 +19,18 @@ export interface LogEntry {
   fault?: FaultKind;
 }
 
-export type FaultKind = "status" | "hang" | "slow" | "drop" | "drop-after";
+export type FaultKind = "status" | "status-after" | "hang" | "hang-after" | "slow" | "drop" | "drop-after";
 
 export interface Fault {
-  match?: { method?: string; path?: string };
+  /** `body`: a pattern the raw request body must match (e.g. one JSON-RPC method on a single endpoint). */
+  match?: { method?: string; path?: string; body?: string };
   /** How many matching requests this fault answers. */
   count: number;
   /** status: answer `status` (429 adds Retry-After); hang: never answer (until `ms`, then drop); slow: act and
    * answer normally after `ms`; drop: close the connection before acting; drop-after: act on the request, then close
-   * the connection without an answer. */
+   * the connection without an answer; status-after: act on the request, then answer `status` (500 by default) as a
+   * service that failed after doing the work would; hang-after: act on the request, then never answer (the connection
+   * is closed after `ms`), as a service that did the work and then stalled (the client times out). */
   kind: FaultKind;
   status?: number;
   retryAfter?: number;
@@ -154,9 +157,10 @@ export abstract class Emulator {
     this.server = undefined;
   }
 
-  private takeFault(method: string, path: string): Fault | undefined {
+  private takeFault(method: string, path: string, body: string): Fault | undefined {
     const f = this.faults.find(
-      (x) => x.count > 0 && (!x.match?.method || x.match.method === method) && (!x.match?.path || new RegExp(x.match.path).test(path)),
+      (x) => x.count > 0 && (!x.match?.method || x.match.method === method) && (!x.match?.path || new RegExp(x.match.path).test(path)) &&
+        (!x.match?.body || new RegExp(x.match.body).test(body)),
     );
     if (f) f.count -= 1;
     this.faults = this.faults.filter((x) => x.count > 0);
@@ -198,7 +202,7 @@ export abstract class Emulator {
     const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
     this.log.push(entry);
     for (const f of [...this.listeners]) f(entry);
-    const fault = this.takeFault(method, url.pathname);
+    const fault = this.takeFault(method, url.pathname, request.rawBody);
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === "drop") return void req.socket.destroy();
     if (fault?.kind === "hang") {
@@ -212,6 +216,20 @@ export abstract class Emulator {
       return this.send(res, this.faultReply(status, fault.retryAfter));
     }
     const raw = this.passthrough(request);
+    const after = fault?.kind === "drop-after" || fault?.kind === "status-after" || fault?.kind === "hang-after";
+    if (raw && after) {
+      // The raw handler acts and answers into a response that is held back; then the answer is lost or replaced.
+      const held = { writeHead: res.writeHead, write: res.write, end: res.end };
+      const done = new Promise<void>((resolve) => {
+        res.writeHead = (() => res) as never;
+        res.write = (() => true) as never;
+        res.end = ((..._a: unknown[]) => (resolve(), res)) as never;
+      });
+      await raw(req, res, request).catch(() => 0);
+      await done;
+      Object.assign(res, held);
+      return this.answerAfterActing(fault!, entry, req, res);
+    }
     if (raw) {
       try {
         entry.status = await raw(req, res, request);
@@ -228,11 +246,19 @@ export abstract class Emulator {
       reply = e instanceof HttpError ? e.reply : { status: 500, body: { error: String(e) } };
     }
     entry.status = reply.status;
-    if (fault?.kind === "drop-after") {
-      entry.status = 0;
-      return void req.socket.destroy();
-    }
+    if (after) return this.answerAfterActing(fault!, entry, req, res);
     this.send(res, reply);
+  }
+
+  /** The answer of a request the emulator acted on, lost (drop-after, hang-after) or replaced (status-after). */
+  private answerAfterActing(fault: Fault, entry: LogEntry, req: http.IncomingMessage, res: http.ServerResponse): void {
+    if (fault.kind === "status-after") {
+      entry.status = fault.status ?? 500;
+      return this.send(res, this.faultReply(entry.status, fault.retryAfter));
+    }
+    entry.status = 0;
+    if (fault.kind === "hang-after") setTimeout(() => req.socket.destroy(), fault.ms ?? 60_000).unref();
+    else req.socket.destroy();
   }
 
   /**

@@ -63,12 +63,14 @@ export const RUNNER_SETTINGS = {
 export const SKILLS_SETTINGS = {
   url: { key: "skills:url", env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
   token: { key: "skills:token", env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
+  timeoutSeconds: { key: "skills:timeoutSeconds", env: "SKILLS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
 } satisfies Record<string, Setting>;
 
 export const CONTROL_SETTINGS = {
   url: { key: "control:url", env: "CONTROL_URL", default: "http://127.0.0.1:8200", url: true, description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
   token: { key: "control:token", env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
   vncPassword: { key: "control:vncPassword", env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
+  timeoutSeconds: { key: "control:timeoutSeconds", env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
 } satisfies Record<string, Setting>;
 
 let stack: ConfigSource | undefined;

@@ -9,8 +9,10 @@ import { explainIssue, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
+import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 
 flushCompileCache();
+if (isDynamicProviderHost()) watchEngine();
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
@@ -36,7 +38,8 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     const clean = redacted(e);
     if (e instanceof PartialCreateError) {
       const inputs = args[0] as Bag;
-      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] } });
+      // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).
+      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] }, reasons: [clean.message] });
     }
     throw clean;
   } finally {

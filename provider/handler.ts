@@ -1,6 +1,6 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
-import { NotFoundError, ServerError, TransportError } from "./http/errors";
+import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
 import { log } from "./log";
 
 export type Bag = Record<string, any>;
@@ -90,6 +90,61 @@ export async function createByKey<T>(o: {
       await new Promise((r) => setTimeout(r, wait));
     }
   }
+}
+
+/** The id a create records when the service may have made the object but could not be asked: `pending-<sentAt ms>`. */
+export const PENDING = "pending-";
+export const isPending = (id: string) => id.startsWith(PENDING);
+export const pendingSince = (id: string) => Number(id.slice(PENDING.length));
+
+/**
+ * Create an object that has no natural key (a post), never twice. When the answer is lost (connection dropped,
+ * timeout, 5xx), `findMade` asks the service what it made since the request was sent (a container's status, the
+ * page's recent posts): found, it is kept; certainly not made, the create is sent again (CREATE_ATTEMPTS in all).
+ * When even that cannot be asked, the create ends as a partial create under the id `pending-<sentAt>`: the engine
+ * keeps the resource in state, and the next `up` (an update) or `refresh` (a read) settles it by the same lookup
+ * before anything is sent again. `findMade` answers "cannot tell" where the service offers no way to know; then
+ * the error names `whereToLook` and the pending state keeps the next run from sending it blindly.
+ */
+export async function createOnce<T>(o: {
+  what: string;
+  create: () => Promise<T>;
+  findMade: (sentAt: number) => Promise<T | undefined | "cannot tell">;
+  whereToLook: string;
+  properties: Bag;
+}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const sentAt = Date.now();
+    try {
+      return await o.create();
+    } catch (e) {
+      if (!outcomeUnknown(e)) throw e;
+      const why = summaryOf(e);
+      let made: T | undefined | "cannot tell";
+      try {
+        made = await o.findMade(sentAt);
+      } catch (lookup) {
+        throw unsettled(o, sentAt, `${why}; asking the service whether it made ${o.what} failed too (${summaryOf(lookup)})`);
+      }
+      if (made === "cannot tell") throw unsettled(o, sentAt, why);
+      if (made) {
+        log(`the answer to creating ${o.what} was lost; the service had made it, so it is kept (nothing sent twice)`);
+        return made;
+      }
+      if (attempt >= CREATE_ATTEMPTS) throw e;
+      const wait = 1000 * 2 ** (attempt - 1);
+      log(`creating ${o.what} failed and the service made nothing; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
+function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string): PartialCreateError {
+  return new PartialCreateError(
+    `${why}. The service may have made ${o.what}; pulumi-ops recorded it as pending and will look for it before sending anything again: the next \`pulumi up\` or \`pulumi refresh\` settles it. To settle it by hand, check ${o.whereToLook}`,
+    `${PENDING}${sentAt}`,
+    o.properties,
+  );
 }
 
 /** Runs a delete; an object that is already gone is what a delete wants. */

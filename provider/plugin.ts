@@ -19,6 +19,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
 import { call, configure, invoke } from "./door";
 import { registry } from "./registry";
+import { watchEngine } from "./engine-watch";
 
 /** The marker of a wrapped secret in the engine's wire format (sdk/go/common/resource/sig). */
 const SIG = "4dabf18193072939515e22adb298388d";
@@ -129,6 +130,7 @@ export const provider: pulumi.provider.Provider = {
 };
 
 if (require.main === module) {
+  watchEngine();
   main(provider, process.argv.slice(2)).catch((e: Error) => {
     console.error(e.message);
     process.exit(1);

@@ -230,6 +230,12 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const list = [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "published").sort((a, b) => b.createdAt - a.createdAt);
     return ok({ data: list.slice(0, Math.min(100, Number(limit ?? 25))).map((p) => postView(emu, p, fields)) });
   });
+  // Unpublished posts (drafts included) are listed only here, and only to a token that may advertise for the page.
+  r("GET", "/:page/ads_posts", (req) => {
+    needPage(emu, req, req.params.page, "pages_manage_ads");
+    const list = [...emu.posts.values()].filter((p) => p.pageId === req.params.page && !p.published).sort((a, b) => b.createdAt - a.createdAt);
+    return ok({ data: list.slice(0, Math.min(100, Number(params(req).limit ?? 25))).map((p) => postView(emu, p, params(req).fields)) });
+  });
   r("GET", "/:page/scheduled_posts", (req) => {
     needPage(emu, req, req.params.page, "pages_read_engagement");
     return ok({ data: [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "scheduled").map((p) => postView(emu, p, params(req).fields)) });

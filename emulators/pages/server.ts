@@ -77,7 +77,7 @@ export class PagesEmulator extends Emulator {
     this.photos.clear();
     const admin = "300000000000001";
     this.pages = new Map([[PAGE_ID, { id: PAGE_ID, name: "Example Bakery", category: "Bakery", about: "Bread since 1921", roles: new Map([[admin, "ADMIN" as Role]]), apps: new Map() }]]);
-    const all = ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_manage_metadata", "pages_read_user_content"];
+    const all = ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_manage_metadata", "pages_read_user_content", "pages_manage_ads"];
     this.tokens = new Map<string, Token>([
       [PAGES_USER_TOKEN, { kind: "user", userId: admin, scopes: all }],
       [PAGES_PAGE_TOKEN, { kind: "page", userId: admin, pageId: PAGE_ID, scopes: all }],

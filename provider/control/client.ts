@@ -3,9 +3,9 @@
  * the `Mcp-Session-Id`, call tools, read the event stream's last `data:` line. One session serves the calls of a
  * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM.
  */
-import { CONTROL_SETTINGS, read } from "../config";
+import { CONTROL_SETTINGS, read, readNumber } from "../config";
 import { HttpClient } from "../http/client";
-import { ApiError, AuthError } from "../http/errors";
+import { ApiError, AuthError, ServerError } from "../http/errors";
 
 export const PROTOCOL = "2025-03-26";
 const IDLE_CLOSE_MS = 1500;
@@ -38,15 +38,17 @@ export class ControlClient {
   static fromConfig(): ControlClient {
     const url = read(CONTROL_SETTINGS.url)!.replace(/\/+$/, "").replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
-    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 120_000, maxRetries: 6 });
+    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6 });
     return new ControlClient(http, url);
   }
 
-  private async post(body: object, sid?: string) {
+  /** `idempotent`: a message that acts on nothing on the host (initialize, a notification, a read-only tool). */
+  private async post(body: object, sid?: string, idempotent = false) {
     const res = await this.http.request("POST", "/mcp", {
       body: JSON.stringify(body),
       contentType: "application/json",
       headers: { accept: "application/json, text/event-stream", ...(sid ? { "mcp-session-id": sid } : {}) },
+      idempotent,
     });
     if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set control:token (CONTROL_TOKEN)" });
     return res;
@@ -54,13 +56,13 @@ export class ControlClient {
 
   private async open(): Promise<string> {
     const id = this.nextId++;
-    const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } });
+    const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } }, undefined, true);
     const sid = res.headers["mcp-session-id"];
     const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
     if (res.status >= 400 || !sid || answer?.error) {
       throw new ApiError({ service: "control", status: res.status, message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`, remedy: `Check that ${this.url}/mcp is the computer-control endpoint` });
     }
-    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, String(sid));
+    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, String(sid), true);
     return String(sid);
   }
 
@@ -77,6 +79,8 @@ export class ControlClient {
         throw new ApiError({ service: "control", status: 404, message: "the endpoint no longer knows this session", remedy: "Run the command again" });
       }
       const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+      // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
+      if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
       if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
       return answer.result as ToolResult;
     } finally {
@@ -89,7 +93,7 @@ export class ControlClient {
     this.session ??= this.open();
     const sid = await this.session;
     const id = this.nextId++;
-    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, sid);
+    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, sid, true);
     return rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id).result.tools;
   }
 

@@ -46,8 +46,12 @@ export class GraphClient {
     private readonly maxRetries: number,
   ) {}
 
-  /** One call; the services' throttling codes are waited out (2, 4, 8 ... seconds) before giving up. */
-  async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false): Promise<T> {
+  /**
+   * One call; the services' throttling codes are waited out (2, 4, 8 ... seconds) before giving up. `idempotent`
+   * marks a POST that sets a state (a role, a field set, an edit, a batch of reads): it is retried after an unknown
+   * outcome as a PUT would be.
+   */
+  async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false): Promise<T> {
     const files = Object.entries(params).filter((e): e is [string, FileUpload] => e[1] instanceof FileUpload);
     if (files.length) return this.upload<T>(path, params, files, token);
     const form = new URLSearchParams();
@@ -67,6 +71,7 @@ export class GraphClient {
         query,
         ...(method === "GET" || method === "DELETE" ? {} : { body: form.toString(), contentType: "application/x-www-form-urlencoded" }),
         ...(token && bearer ? { headers: { authorization: `Bearer ${token}` } } : {}),
+        idempotent,
       });
       const body = res.json as { error?: GraphErrorBody } | undefined;
       if (res.status < 400 && !body?.error) return res.json as T;

@@ -32,6 +32,11 @@ export interface RequestOptions {
   json?: unknown;
   body?: string | Buffer;
   contentType?: string;
+  /**
+   * A POST that sets a state rather than adding an object (an upsert, a role, a subscription's field set): repeating
+   * it after an unknown outcome cannot make a second object, so it is retried as a PUT would be.
+   */
+  idempotent?: boolean;
 }
 
 export interface HttpResponse {
@@ -56,7 +61,8 @@ const OUTCOME_UNKNOWN = ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_HEADE
 
 /**
  * Whether and when to try again. A POST creates something, so it is repeated only when it was refused before the
- * service acted on it (429, 503, or no connection); PUT, PATCH and DELETE set a state and are safe to repeat.
+ * service acted on it (429, 503, or no connection) unless the caller says it is idempotent; PUT, PATCH and DELETE
+ * set a state and are safe to repeat.
  */
 export function retryDelayMs(
   attempt: number,
@@ -64,9 +70,10 @@ export function retryDelayMs(
   failure: { status?: number; code?: string; retryAfter?: string | string[] },
   maxRetries: number,
   random: () => number = Math.random,
+  idempotentPost = false,
 ): number | undefined {
   if (attempt > maxRetries) return undefined;
-  const idempotent = method !== "POST";
+  const idempotent = method !== "POST" || idempotentPost;
   if (failure.status !== undefined) {
     if (!RETRYABLE_STATUS.includes(failure.status)) return undefined;
     if (!REFUSED_BEFORE_ACTING.includes(failure.status) && !idempotent) return undefined;
@@ -111,13 +118,14 @@ export class HttpClient {
       statusCodes: RETRYABLE_STATUS,
       methods: ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE", "POST"],
       retry(err, { state, opts: req }, done) {
+        // `idempotent` travels in the dispatch options: undici passes options it does not know through untouched.
         const e = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
         const status = e.code === "UND_ERR_REQ_RETRY" || e.statusCode ? e.statusCode : undefined;
         const delay = retryDelayMs(state.counter, req.method, {
           status,
           code: status === undefined ? e.code : undefined,
           retryAfter: e.headers?.["retry-after"],
-        }, opts.maxRetries);
+        }, opts.maxRetries, Math.random, (req as { idempotent?: boolean }).idempotent === true);
         if (delay === undefined) {
           done(err);
           return null;
@@ -145,7 +153,8 @@ export class HttpClient {
     let res: Dispatcher.ResponseData;
     try {
       this.dispatcher ??= this.connect();
-      res = await (await this.dispatcher).request({ origin: this.origin, path: this.basePath + path + qs, method, headers, body });
+      const dispatch = { origin: this.origin, path: this.basePath + path + qs, method, headers, body, idempotent: options.idempotent === true };
+      res = await (await this.dispatcher).request(dispatch);
     } catch (err) {
       const e = err as Error & { code?: string; statusCode?: number };
       const code = e.code ?? "UNKNOWN";
@@ -160,7 +169,7 @@ export class HttpClient {
         remedy: timedOut
           ? `The service may be slow: raise ${this.opts.service}:timeoutSeconds, then run the command again`
           : `Check that the service is reachable at ${this.origin} (${this.opts.service}:baseUrl), then run the command again`,
-        ambiguous: method !== "GET" && !NEVER_SENT.includes(code),
+        ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
       });
     }
     const text = await res.body.text();

@@ -15,6 +15,8 @@ export interface ApiErrorDetails {
 
 export class ApiError extends Error {
   readonly service: string;
+  /** The failure without its remedy: for a message that gives a remedy of its own. */
+  readonly summary: string;
   readonly status?: number;
   readonly code?: number | string;
   readonly apiMessage: string;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     const status = d.status ? `HTTP ${d.status}` : "request failed";
     const code = d.code !== undefined ? `, code ${d.code}` : "";
     super(`${d.service}: ${status}${code}: ${d.message}${where}${d.remedy ? `. ${d.remedy}` : ""}`);
+    this.summary = `${d.service}: ${status}${code}: ${d.message}${where}`;
     this.name = new.target.name;
     this.service = d.service;
     this.status = d.status;
@@ -56,6 +59,11 @@ export class TransportError extends ApiError {
     super(d);
     this.ambiguous = d.ambiguous;
   }
+}
+
+/** What failed, without the remedy an API error carries (the caller says what to do instead). */
+export function summaryOf(e: unknown): string {
+  return e instanceof ApiError ? e.summary : e instanceof Error ? e.message : String(e);
 }
 
 /** Missing or inconsistent provider configuration. */

@@ -87,6 +87,11 @@ export class PagesClient extends GraphClient {
     return this.call<T>(method, path, params, await this.pageToken(pageId));
   }
 
+  /** A page POST that sets a state (a role, the app's field set, a post's message): safe to repeat, so retried. */
+  async setOnPage<T = any>(pageId: string, path: string, params: Record<string, unknown>): Promise<T> {
+    return this.call<T>("POST", path, params, await this.pageToken(pageId), false, true);
+  }
+
   /** A read that may travel in a batch with the other reads of the same moment. */
   async read<T = any>(pageId: string, path: string, params: Record<string, string> = {}): Promise<T> {
     const token = await this.pageToken(pageId);
@@ -110,7 +115,7 @@ export class PagesClient extends GraphClient {
       }
       const batch = chunk.map((p) => ({ method: "GET", relative_url: `${p.path.replace(/^\//, "")}?${new URLSearchParams(p.params)}` }));
       try {
-        const answers = await this.call<{ code: number; body: string }[]>("POST", "/", { batch: JSON.stringify(batch) }, token);
+        const answers = await this.call<{ code: number; body: string }[]>("POST", "/", { batch: JSON.stringify(batch) }, token, false, true);
         answers.forEach((a, j) => {
           const body = JSON.parse(a.body);
           if (a.code < 400 && !body.error) chunk[j].resolve(body);

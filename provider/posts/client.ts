@@ -33,8 +33,9 @@ export class PostsClient extends GraphClient {
     return this.tokens.app ?? requireSecret(POSTS_SETTINGS.appToken, "posts: webhook subscriptions need the app token");
   }
 
+  /** Safe to repeat: a container that is never published is shown nowhere and expires after 24 hours. */
   createContainer(fields: Record<string, string | undefined>) {
-    return this.call<{ id: string }>("POST", `${V}/me/posts`, fields, this.user(), true);
+    return this.call<{ id: string }>("POST", `${V}/me/posts`, fields, this.user(), true, true);
   }
   container(id: string) {
     return this.call<{ id: string; status: string; error_message?: string }>("GET", `${V}/${id}`, { fields: "status,error_message" }, this.user(), true);
@@ -69,7 +70,7 @@ export class PostsClient extends GraphClient {
     return this.call<{ data: Record<string, any>[] }>("GET", `${V}/me/posts`, { fields, limit: String(limit) }, this.user(), true);
   }
   subscribe(appId: string, s: { object: string; callback_url: string; fields: string; verify_token: string }) {
-    return this.call("POST", `${V}/${appId}/subscriptions`, s, this.app(), true);
+    return this.call("POST", `${V}/${appId}/subscriptions`, s, this.app(), true, true); // replaces the field set: safe to repeat
   }
   subscriptions(appId: string) {
     return this.call<{ data: { object: string; callback_url: string; fields: { name: string }[] }[] }>("GET", `${V}/${appId}/subscriptions`, {}, this.app(), true);

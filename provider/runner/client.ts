@@ -55,10 +55,11 @@ export class RunnerClient {
     return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6 }), url, timeoutMs);
   }
 
+  /** Every JSON call here reads or deletes (show, chat, tags, delete): safe to repeat, POSTs included. */
   private async json<T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
     let res;
     try {
-      res = await this.http.request(method, path, body === undefined ? {} : { json: body });
+      res = await this.http.request(method, path, body === undefined ? { idempotent: true } : { json: body, idempotent: true });
     } catch (e) {
       if (e instanceof TransportError) throw unreachable(this.url, e.apiMessage, e.ambiguous);
       throw e;

@@ -4,7 +4,7 @@
  * what the last run reported.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Bag, type Handler } from "../../handler";
+import { changedKeys, createOnce, isPending, type Bag, type Handler } from "../../handler";
 import { ApiError } from "../../http/errors";
 import { control, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
@@ -44,14 +44,26 @@ export const remoteCommand: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: replaces.length > 0 };
   },
   async create(r) {
-    const out = await run(r, r.create, "create");
+    // A lost answer leaves no way to know whether the command ran: the resource is recorded as pending and the
+    // next up refuses to run it blindly (see update).
+    const { __provider: _, ...inputs } = r;
+    const out = await createOnce({
+      what: "the create command's run",
+      create: () => run(r, r.create, "create"),
+      findMade: async () => "cannot tell" as const,
+      whereToLook: `the host for the effect of the create command${r.secret ? "" : ` \`${String(r.create).slice(0, 80)}\``}: then \`pulumi up --replace <this resource's URN>\` runs the delete command (if any) and the create command again, or \`pulumi state delete <URN>\` forgets it`,
+      properties: { ...inputs, stdout: "", stderr: "" },
+    });
     return { id: `command-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, outs: outputs(r, out) };
   },
   async read(id, props) {
     return { id, props };
   },
-  async update(_id, olds, news) {
+  async update(id, olds, news) {
     const r = withoutProvider(news);
+    if (isPending(id)) {
+      throw new Error("the answer to this resource's create command was lost, so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host, then `pulumi up --replace <this resource's URN>` to run it again, or `pulumi state delete <URN>` to forget it");
+    }
     // Only the delete command changed: nothing to run now.
     if (!changedKeys(["create", "update", "interpreter", "environment"], olds, r, same).length) return { outs: outputs(r, { stdout: olds.stdout, stderr: olds.stderr, exitCode: olds.exitCode }) };
     return { outs: outputs(r, await run(r, r.update ?? r.create, r.update ? "update" : "create")) };

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { changedKeys, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
-import { ServerError, TransportError } from "../../http/errors";
+import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
 import { FileUpload } from "../../graph/client";
+import { AuthError } from "../../http/errors";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -27,7 +27,44 @@ const FIELDS = "id,message,is_published,scheduled_publish_time,created_time";
 
 function outputs(r: Bag, p: GraphPost) {
   const { __provider: _, ...inputs } = r;
-  return { ...inputs, message: p.message ?? r.message, state: state(p), ...(p.created_time ? { createdTime: p.created_time } : {}) };
+  return { ...inputs, message: p.message ?? r.message, state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
+}
+
+/** How far the page's clock may be behind ours when a post's `created_time` is compared with when we sent it. */
+const CLOCK_SKEW_MS = 120_000;
+
+/**
+ * The post this resource's create made since `sentAt`, found among the page's recent posts by its message and link:
+ * published posts in `/posts`, scheduled ones in `/scheduled_posts`, drafts only in `/ads_posts`, which the service
+ * shows only to a token with the ads permissions (pages_manage_ads): without them, "cannot tell".
+ */
+async function findMade(r: Bag, sentAt: number): Promise<string | undefined | "cannot tell"> {
+  const listing = r.scheduledPublishTime !== undefined ? "scheduled_posts" : r.published === false ? "ads_posts" : "posts";
+  let recent: { data: (GraphPost & { link?: string })[] };
+  try {
+    recent = await pages().read(r.pageId, `/${r.pageId}/${listing}`, { fields: "id,message,link,created_time", limit: "25" });
+  } catch (e) {
+    if (listing === "ads_posts" && e instanceof AuthError) return "cannot tell";
+    throw e;
+  }
+  const match = recent.data.find((p) =>
+    (p.message ?? "") === (r.message ?? "") && (!r.link || p.link === r.link) && Date.parse(p.created_time ?? "") >= sentAt - CLOCK_SKEW_MS);
+  return match?.id;
+}
+
+const whereToLook = (r: Bag) =>
+  `page ${r.pageId}'s ${r.published === false && r.scheduledPublishTime === undefined ? "drafts (the token lacks pages_manage_ads, which listing them needs)" : "posts"} for "${String(r.message ?? r.link ?? "").slice(0, 60)}": if it is there, delete it there or keep it and run \`pulumi state delete <this resource's URN>\` with the resource removed from the program; if it is not, run \`pulumi state delete <URN>\` and \`pulumi up\` makes it once`;
+
+/**
+ * The post id of a resource: its id, or for one whose create was left pending, the post the service made (looked
+ * up now), or undefined when it made none.
+ */
+async function settle(id: string, props: Bag): Promise<string | undefined> {
+  if (!isPending(id)) return id;
+  if (props.postId) return props.postId;
+  const made = await findMade(props, pendingSince(id));
+  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell whether the post of this resource was made: check ${whereToLook(props)}`);
+  return made;
 }
 
 async function publish(r: Bag): Promise<string> {
@@ -48,6 +85,14 @@ async function publish(r: Bag): Promise<string> {
   return res.id;
 }
 
+/** The post as the page reports it; made but unreadable, the engine is told its id so nothing is orphaned. */
+async function readBack(r: Bag, id: string): Promise<Bag> {
+  const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS }).catch((e: Error) => {
+    throw new PartialCreateError(`post ${id} was made, but reading it back failed: ${e.message}`, id, outputs(r, { id, is_published: r.published }));
+  });
+  return outputs(r, p);
+}
+
 export const pagePost: Handler = {
   async check(olds, news) {
     const result = checkWith(PagePostInputs, news);
@@ -66,37 +111,39 @@ export const pagePost: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
-    let id: string;
-    try {
-      id = await publish(r);
-    } catch (e) {
-      if ((e instanceof TransportError && e.ambiguous) || e instanceof ServerError) {
-        // A page post has no natural key to look it up by: say what to check instead of risking a duplicate.
-        throw new Error(`${e.message}. The page may have made the post anyway: check page ${r.pageId}'s posts for "${String(r.message ?? r.link ?? "").slice(0, 60)}" before running again (delete it there, or keep it and remove this resource)`);
-      }
-      throw e;
-    }
-    // Published: from here a failure must not orphan the post, so the engine is told its id.
-    const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS }).catch((e: Error) => {
-      throw new PartialCreateError(`post ${id} was made, but reading it back failed: ${e.message}`, id, outputs(r, { id, is_published: r.published }));
+    const { __provider: _, ...inputs } = r;
+    const id = await createOnce({
+      what: `the post on page ${r.pageId}`,
+      create: () => publish(r),
+      findMade: (sentAt) => findMade(r, sentAt),
+      whereToLook: whereToLook(r),
+      properties: inputs,
     });
-    return { id, outs: outputs(r, p) };
+    return { id, outs: await readBack(r, id) };
   },
   async read(id, props) {
-    const p = await unlessGone(() => pages().read<GraphPost>(props.pageId ?? id.split("_")[0], `/${id}`, { fields: FIELDS }));
+    const postId = await settle(id, props);
+    const p = postId && (await unlessGone(() => pages().read<GraphPost>(props.pageId ?? postId.split("_")[0], `/${postId}`, { fields: FIELDS })));
     if (!p) return {};
     const outs = outputs(props, p);
-    if ((p.message ?? null) === (props.message ?? null)) return { id, props: outs };
-    const { state: _s, createdTime: _c, ...inputs } = outs as Bag;
-    return { id, props: outs, inputs };
+    // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
+    const settledId = isPending(id) ? postId : id;
+    if ((p.message ?? null) === (props.message ?? null)) return { id: settledId, props: outs };
+    const { state: _s, createdTime: _c, postId: _p, ...inputs } = outs as Bag;
+    return { id: settledId, props: outs, inputs };
   },
   async update(id, olds, news) {
     const r = withoutProvider(news);
-    await pages().onPage(r.pageId, "POST", `/${id}`, { message: r.message ?? "" });
-    const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS });
-    return { outs: outputs({ ...olds, ...r }, p) };
+    const postId = await settle(id, olds);
+    // A pending create that the service never made: make it now, once (an update cannot change the id; the post's
+    // id is in `postId` until a refresh).
+    if (!postId) return { outs: await readBack(r, await publish(r)) };
+    if (isPending(id) && (r.message ?? null) === (olds.message ?? null)) return { outs: await readBack({ ...olds, ...r }, postId) };
+    await pages().setOnPage(r.pageId, `/${postId}`, { message: r.message ?? "" });
+    return { outs: await readBack({ ...olds, ...r }, postId) };
   },
   async delete(id, props) {
-    await deleteUnlessGone(() => pages().onPage(props.pageId ?? id.split("_")[0], "DELETE", `/${id}`));
+    const postId = await settle(id, props);
+    if (postId) await deleteUnlessGone(() => pages().onPage(props.pageId ?? postId.split("_")[0], "DELETE", `/${postId}`));
   },
 };

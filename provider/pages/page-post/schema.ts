@@ -67,4 +67,5 @@ export const PagePostOutputs = z.object({
   photos: z.array(z.string()).optional(),
   state: z.enum(["published", "scheduled", "draft"]).describe("What the post is now; refresh keeps it current (a scheduled post becomes published)."),
   createdTime: z.string().optional(),
+  postId: z.string().optional().describe("The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
 });

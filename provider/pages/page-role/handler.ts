@@ -23,7 +23,7 @@ export const pageRole: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
-    await pages().onPage(r.pageId, "POST", `/${r.pageId}/roles`, { user: r.user, role: r.role });
+    await pages().setOnPage(r.pageId, `/${r.pageId}/roles`, { user: r.user, role: r.role });
     const found = await roleOf(r.pageId, r.user);
     return { id: `${r.pageId}/${r.user}`, outs: { pageId: r.pageId, user: r.user, role: found?.role ?? r.role, ...(found?.name ? { userName: found.name } : {}) } };
   },
@@ -36,7 +36,7 @@ export const pageRole: Handler = {
   },
   async update(_id, _olds, news) {
     const r = withoutProvider(news);
-    await pages().onPage(r.pageId, "POST", `/${r.pageId}/roles`, { user: r.user, role: r.role });
+    await pages().setOnPage(r.pageId, `/${r.pageId}/roles`, { user: r.user, role: r.role });
     const found = await roleOf(r.pageId, r.user);
     return { outs: { pageId: r.pageId, user: r.user, role: found?.role ?? r.role, ...(found?.name ? { userName: found.name } : {}) } };
   },

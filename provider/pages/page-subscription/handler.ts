@@ -18,7 +18,7 @@ const outs = (pageId: string, app?: { id: string; subscribed_fields: string[] })
 });
 
 async function apply(r: { pageId: string; subscribedFields: string[] }) {
-  await pages().onPage(r.pageId, "POST", `/${r.pageId}/subscribed_apps`, { subscribed_fields: r.subscribedFields.join(",") });
+  await pages().setOnPage(r.pageId, `/${r.pageId}/subscribed_apps`, { subscribed_fields: r.subscribedFields.join(",") });
   return outs(r.pageId, await current(r.pageId));
 }
 

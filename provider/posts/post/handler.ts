@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readNumber } from "../../config";
-import { changedKeys, deleteUnlessGone, PartialCreateError, unlessGone, type Handler } from "../../handler";
+import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { posts } from "../client";
@@ -32,8 +32,58 @@ async function waitUntilFinished(containerId: string): Promise<void> {
 }
 
 function outputs(r: Record<string, any>, p: Record<string, any>) {
+  const { __provider: _, containerId: _c, ...inputs } = r;
+  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, postId: p.id };
+}
+
+/** How far the service's clock may be behind ours when a post's timestamp is compared with when we sent it. */
+const CLOCK_SKEW_MS = 120_000;
+
+/**
+ * What publishing `containerId` made: the container's status says whether it was published (FINISHED: not yet,
+ * so it is safe to publish again); a published one's post is the recent post with the same text and media.
+ */
+async function findMade(r: Bag, containerId: string, sentAt: number): Promise<string | undefined | "cannot tell"> {
+  const c = await posts().container(containerId);
+  if (c.status !== "PUBLISHED") return undefined;
+  const recent = await posts().posts(25, "id,text,media_url,timestamp");
+  const media = r.imageUrl ?? r.videoUrl;
+  const match = recent.data.find((p) => (p.text ?? "") === (r.text ?? "") && (!media || p.media_url === media) && Date.parse(p.timestamp ?? "") >= sentAt - CLOCK_SKEW_MS);
+  return match?.id ?? "cannot tell";
+}
+
+const whereToLook = (r: Bag) =>
+  `the account's posts for "${String(r.text ?? r.imageUrl ?? r.videoUrl ?? "").slice(0, 60)}": if it is there, keep it (\`pulumi refresh\` takes it over) or delete it there; if it is not, \`pulumi up\` makes it once`;
+
+/** A container processed and published once; the post's id. */
+async function publishOnce(r: Bag): Promise<string> {
+  const container = await posts().createContainer({ media_type: r.mediaType, text: r.text, image_url: r.imageUrl, video_url: r.videoUrl });
+  await waitUntilFinished(container.id);
   const { __provider: _, ...inputs } = r;
-  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username };
+  return createOnce({
+    what: "the post",
+    create: async () => (await posts().publish(container.id)).id,
+    findMade: (sentAt) => findMade(r, container.id, sentAt),
+    whereToLook: whereToLook(r),
+    properties: { ...inputs, containerId: container.id },
+  });
+}
+
+/** The post id of a resource: its id, or for a pending publish, the post it made (undefined: none was made). */
+async function settle(id: string, props: Bag): Promise<string | undefined> {
+  if (!isPending(id)) return id;
+  if (props.postId) return props.postId;
+  const made = await findMade(props, props.containerId, pendingSince(id));
+  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell which post the lost publish made: check ${whereToLook(props)}`);
+  return made;
+}
+
+async function readBack(r: Bag, id: string): Promise<Bag> {
+  // Published: from here a failure must not orphan the post, so the engine is told its id.
+  const published = await posts().post(id).catch((e: Error) => {
+    throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, { id }));
+  });
+  return outputs(r, published);
 }
 
 export const post: Handler = {
@@ -45,23 +95,24 @@ export const post: Handler = {
     return { changes: replaces.length > 0, replaces };
   },
   async create(r) {
-    const container = await posts().createContainer({ media_type: r.mediaType, text: r.text, image_url: r.imageUrl, video_url: r.videoUrl });
-    await waitUntilFinished(container.id);
-    const { id } = await posts().publish(container.id);
-    // Published: from here a failure must not orphan the post, so the engine is told its id.
-    const published = await posts().post(id).catch((e: Error) => {
-      throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, {}));
-    });
-    return { id, outs: outputs(r, published) };
+    const id = await publishOnce(r);
+    return { id, outs: await readBack(r, id) };
   },
   async read(id, props) {
-    const p = await unlessGone(() => posts().post(id));
-    return p ? { id, props: outputs(props, p) } : {};
+    const postId = await settle(id, props);
+    const p = postId && (await unlessGone(() => posts().post(postId)));
+    // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
+    return p ? { id: postId, props: outputs(props, p) } : {};
   },
-  async update() {
-    throw new Error("a short post cannot be edited: every change replaces it");
+  async update(id, olds, news) {
+    // Only a create left pending (its publish answer lost) is updated: the engine retries it with the same inputs.
+    if (!isPending(id)) throw new Error("a short post cannot be edited: every change replaces it");
+    const r = { ...olds, ...withoutProvider(news) };
+    const postId = (await settle(id, olds)) ?? (await publishOnce(r));
+    return { outs: await readBack(r, postId) };
   },
-  async delete(id) {
-    await deleteUnlessGone(() => posts().deletePost(id));
+  async delete(id, props) {
+    const postId = await settle(id, props);
+    if (postId) await deleteUnlessGone(() => posts().deletePost(postId));
   },
 };

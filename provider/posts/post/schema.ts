@@ -34,4 +34,5 @@ export const PostOutputs = z.object({
   permalink: z.string().optional().describe("The post's public link."),
   timestamp: z.string().optional().describe("When it was published."),
   username: z.string().optional(),
+  postId: z.string().optional().describe("The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
 });

@@ -1,0 +1,275 @@
+/**
+ * A lost answer never makes a second object. For every resource type, the emulator acts on the create request and
+ * then loses its answer three ways — the connection dropped (drop-after), a 500 (status-after), no answer until
+ * the client times out (hang-after) — and the create, called as the engine calls it (check, then create through
+ * the door), must end with exactly one object on the service, the one whose id it returns. Where the service
+ * offers no way to know (a command's run), the create fails clearly, naming what to check, records the resource
+ * as pending, and the next run refuses to repeat it blindly.
+ *
+ * Across a re-run: when even the lookup fails, the create ends as a partial create (`pending-…` id); the next
+ * `up` (an update with the same inputs) and `refresh` (a read) settle it without sending the create twice.
+ */
+import * as path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { call } from "../../provider/door";
+import { registry } from "../../provider/registry";
+import {
+  ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, type Fault, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator,
+  POSTS_APP, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SkillsEmulator,
+} from "../../emulators";
+import { printTally, tally } from "../helpers/reliability";
+
+const EX = path.resolve(__dirname, "../../examples/ai-host");
+const counted = tally();
+
+let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
+
+async function edgeList(p: string): Promise<any[]> {
+  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
+  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/${p}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+  return ((await res.json()) as { result: any[] }).result;
+}
+const zoneRecords = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
+
+interface Case {
+  emulator: () => Emulator;
+  /** The request that makes the object. */
+  createPath: Fault["match"];
+  inputs: Record<string, unknown>;
+  /** The objects this resource's create made, as the service holds them. */
+  made: () => Promise<unknown[]> | unknown[];
+  /** The service offers no way to know: the create fails naming what to check, and is never repeated blindly. */
+  cannotTell?: boolean;
+}
+
+const CASES: Record<string, Case> = {
+  "edge:DnsRecord": {
+    emulator: () => edge, createPath: { method: "POST", path: "/dns_records$" },
+    inputs: { zoneName: "example.com", type: "A", name: "lost", content: "203.0.113.10", ttl: 300 },
+    made: () => zoneRecords().filter((r: any) => r.name === "lost.example.com"),
+  },
+  "edge:ZoneSetting": {
+    emulator: () => edge, createPath: { method: "PATCH", path: "/settings/security_level$" },
+    inputs: { zoneName: "example.com", settingId: "security_level", value: "high" },
+    made: () => [...edge.zones.values()].filter((z: any) => z.name === "example.com" && z.settings.security_level.value === "high"),
+  },
+  "edge:PageRule": {
+    emulator: () => edge, createPath: { method: "POST", path: "/pagerules$" },
+    inputs: { zoneName: "example.com", targets: ["example.com/lost/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
+    made: async () => (await edgeList("pagerules")).filter((r) => r.targets[0].constraint.value === "example.com/lost/*"),
+  },
+  "edge:FirewallRule": {
+    emulator: () => edge, createPath: { method: "POST", path: "/firewall/rules$" },
+    inputs: { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/lost"' }, action: "block" },
+    made: async () => (await edgeList("firewall/rules")).filter((r) => r.filter.expression.includes("/lost")),
+  },
+  "edge:RateLimit": {
+    emulator: () => edge, createPath: { method: "POST", path: "/rate_limits$" },
+    inputs: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/lost*" } } },
+    made: async () => (await edgeList("rate_limits")).filter((r) => r.match.request.url === "example.com/lost*"),
+  },
+  "edge:WorkerScript": {
+    emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },
+    inputs: { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
+    made: () => [...edge.scripts.keys()].filter((k) => k === "lost"),
+  },
+  "pages:PagePost": {
+    emulator: () => pages, createPath: { method: "POST", path: "/feed$" },
+    inputs: { pageId: PAGE_ID, message: "Lost and found" },
+    made: () => [...pages.posts.values()].filter((p) => p.message === "Lost and found"),
+  },
+  "pages:PageRole": {
+    emulator: () => pages, createPath: { method: "POST", path: "/roles$" },
+    inputs: { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
+    made: () => [...pages.pages.get(PAGE_ID)!.roles.entries()].filter(([u, r]) => u === "300000000000003" && r === "EDITOR"),
+  },
+  "pages:PageSubscription": {
+    emulator: () => pages, createPath: { method: "POST", path: "/subscribed_apps$" },
+    inputs: { pageId: PAGE_ID, subscribedFields: ["feed"] },
+    made: () => [...pages.pages.get(PAGE_ID)!.apps.values()],
+  },
+  "posts:Post": {
+    emulator: () => posts, createPath: { method: "POST", path: "/posts_publish$" },
+    inputs: { mediaType: "TEXT", text: "Lost and found" },
+    made: () => [...posts.posts.values()].filter((p) => p.text === "Lost and found"),
+  },
+  "posts:WebhookSubscription": {
+    emulator: () => posts, createPath: { method: "POST", path: "/subscriptions$" },
+    inputs: { appId: POSTS_APP.id, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
+    made: () => [...posts.subscriptions.values()],
+  },
+  "runner:RunnerModel": {
+    emulator: () => runner, createPath: { method: "POST", path: "/api/create$" },
+    inputs: { name: "lost", from: "qwen2.5:0.5b", system: "Be brief." },
+    made: () => [...runner.models.keys()].filter((k) => k.startsWith("lost")),
+  },
+  "skills:Skill": {
+    emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-care$" },
+    inputs: { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md"), category: "ops" },
+    made: () => [...skills.skills.keys()].filter((k) => k === "oven-care"),
+  },
+  "skills:GeneratedSkill": {
+    emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-runbook$" },
+    inputs: { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "qwen2.5:0.5b", category: "ops" },
+    made: () => [...skills.skills.keys()].filter((k) => k === "oven-runbook"),
+  },
+  "control:RemoteCommand": {
+    emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },
+    inputs: { create: "echo ran >> /tmp/lost-runs" },
+    made: () => (control.machine.files.get("/tmp/lost-runs") ?? "").split("\n").filter(Boolean),
+    cannotTell: true,
+  },
+};
+
+const LOST: [string, (c: Case) => Fault][] = [
+  ["the connection dropped after acting", (c) => ({ match: c.createPath, count: 1, kind: "drop-after" })],
+  ["a 500 after acting", (c) => ({ match: c.createPath, count: 1, kind: "status-after", status: 500 })],
+  ["no answer within the timeout after acting", (c) => ({ match: c.createPath, count: 1, kind: "hang-after", ms: 4000 })],
+];
+
+async function create(type: string, inputs: Record<string, unknown>) {
+  const { inputs: checked, failures } = await call(type, "check", [{}, inputs]);
+  expect(failures).toEqual([]);
+  return call(type, "create", [checked]);
+}
+
+beforeAll(async () => {
+  [edge, pages, posts, runner, skills, control] = await Promise.all([
+    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
+  ]);
+  Object.assign(process.env, {
+    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT, EDGE_TIMEOUT_SECONDS: "2",
+    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_TIMEOUT_SECONDS: "2",
+    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN, POSTS_APP_TOKEN: POSTS_APP_TOKEN, POSTS_TIMEOUT_SECONDS: "2",
+    RUNNER_HOST: runner.url.replace("http://", ""), RUNNER_TIMEOUT_SECONDS: "2",
+    SKILLS_URL: skills.url, SKILLS_TIMEOUT_SECONDS: "2", CONTROL_URL: control.url, CONTROL_TIMEOUT_SECONDS: "2",
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([edge, pages, posts, runner, skills, control].map((e) => e?.stop()));
+  printTally("lost answers on every create path", counted);
+});
+
+describe("a lost answer to a create never makes a second object", () => {
+  it("covers every resource type", () => {
+    expect(Object.keys(CASES).sort()).toEqual(Object.keys(registry).sort());
+  });
+
+  for (const [type, c] of Object.entries(CASES)) {
+    describe(type, () => {
+      beforeEach(async () => {
+        for (const e of [edge, pages, posts, runner, skills, control]) {
+          e.reset();
+          e.clearFaults();
+          e.log.splice(0);
+        }
+        if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [(await call("runner:RunnerModel", "check", [{}, { name: "qwen2.5:0.5b" }])).inputs]);
+      });
+
+      it.each(LOST)("%s", { timeout: 60_000 }, async (_what, fault) => {
+        const emu = c.emulator();
+        emu.inject(fault(c));
+        counted.faults++;
+        if (c.cannotTell) {
+          const err = await create(type, c.inputs).then(() => undefined, (e: Error & { id?: string }) => e);
+          expect(err, "the create must fail: whether the command ran cannot be known").toBeDefined();
+          expect(err!.message).toMatch(/check the host/);
+          expect(err!.message).not.toMatch(/run the command again/i);
+          expect(err!.id).toMatch(/^pending-/);
+          // The next up (an update of the pending resource) refuses to run it blindly.
+          const again = await call(type, "update", [err!.id, { ...c.inputs, stdout: "", stderr: "" }, c.inputs]).then(() => undefined, (e: Error) => e);
+          expect(again?.message).toMatch(/cannot tell whether it ran/);
+          expect(await c.made()).toHaveLength(1);
+          counted.converged++;
+          return;
+        }
+        const { id, outs } = await create(type, c.inputs);
+        const made = await c.made();
+        counted.duplicates += Math.max(0, made.length - 1);
+        expect(made).toHaveLength(1);
+        expect(emu.log.some((e) => e.fault)).toBe(true);
+        // What the create returned is the object the service holds: a read finds it.
+        const read = await call(type, "read", [id, outs]);
+        expect(read.id).toBe(id);
+        counted.converged++;
+      });
+    });
+  }
+});
+
+describe("a create whose outcome cannot be asked is settled by the next run, not sent again", () => {
+  for (const type of ["pages:PagePost", "posts:Post"]) {
+    const c = CASES[type];
+    const lookup: Fault["match"] = type === "pages:PagePost" ? { method: "GET", path: `/${PAGE_ID}/posts$` } : { method: "GET", path: "/v1.0/[^/]+$" };
+
+    it(`${type}: the answer lost and the service unreadable for the rest of the run`, { timeout: 120_000 }, async () => {
+      for (const e of [pages, posts]) {
+        e.reset();
+        e.clearFaults();
+      }
+      process.env.PAGES_MAX_RETRIES = process.env.POSTS_MAX_RETRIES = "1";
+      const emu = c.emulator();
+      emu.inject({ match: c.createPath, count: 1, kind: "drop-after" });
+      // Once the create is sent, every lookup of what it made fails (502) for the rest of this run.
+      const stop = emu.onRequest((e) => {
+        if (e.method === "POST" && new RegExp(c.createPath!.path!).test(e.path)) {
+          emu.inject({ match: lookup, count: 50, kind: "status", status: 502 });
+          stop();
+        }
+      });
+      const err = await create(type, c.inputs).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
+      stop();
+      expect(err?.id, "recorded as pending, not forgotten").toMatch(/^pending-/);
+      expect(err!.message).toMatch(/recorded it as pending/);
+      expect(err!.message).not.toMatch(/run the command again/i);
+      expect(c.made()).toHaveLength(1);
+      emu.clearFaults();
+      process.env.PAGES_MAX_RETRIES = process.env.POSTS_MAX_RETRIES = "6";
+
+      // The next up: the engine updates the pending resource with the same inputs; nothing is published again.
+      const publishes = emu.count("POST", /\/(feed|posts_publish)$/);
+      const { outs } = await call(type, "update", [err!.id, err!.properties, c.inputs]);
+      expect(emu.count("POST", /\/(feed|posts_publish)$/)).toBe(publishes);
+      const made = c.made() as { id: string }[];
+      expect(made).toHaveLength(1);
+      expect(outs.postId).toBe(made[0].id);
+      // A refresh gives the resource the post's own id.
+      const read = await call(type, "read", [err!.id, err!.properties]);
+      expect(read.id).toBe(made[0].id);
+      counted.faults += 2;
+      counted.converged++;
+    });
+  }
+});
+
+describe("a draft page post, listed only to a token with the ads permission", () => {
+  const draft = { pageId: PAGE_ID, message: "Draft, lost and found", published: false };
+  const drafts = () => [...pages.posts.values()].filter((p) => p.message === draft.message);
+  beforeEach(() => {
+    pages.reset();
+    pages.clearFaults();
+    pages.log.splice(0);
+  });
+
+  it("is found by its listing when the token may list drafts", { timeout: 60_000 }, async () => {
+    pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
+    const { id } = await create("pages:PagePost", draft);
+    expect(drafts().map((p) => p.id)).toEqual([id]);
+    counted.faults++;
+    counted.converged++;
+  });
+
+  it("cannot be told without it: recorded as pending, named for the operator, and never posted blindly", { timeout: 60_000 }, async () => {
+    for (const t of pages.tokens.values()) t.scopes = t.scopes.filter((s) => s !== "pages_manage_ads");
+    pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
+    const err = await create("pages:PagePost", draft).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
+    expect(err?.id).toMatch(/^pending-/);
+    expect(err!.message).toMatch(/drafts \(the token lacks pages_manage_ads/);
+    const again = await call("pages:PagePost", "update", [err!.id, err!.properties, draft]).then(() => undefined, (e: Error) => e);
+    expect(again?.message).toMatch(/cannot tell whether the post of this resource was made/);
+    expect(drafts()).toHaveLength(1);
+    expect(pages.count("POST", /\/feed$/)).toBe(1);
+    counted.faults++;
+  });
+});
