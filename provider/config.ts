@@ -44,6 +44,7 @@ export const PAGES_SETTINGS = {
   baseUrl: { key: "pages:baseUrl", env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
   timeoutSeconds: { key: "pages:timeoutSeconds", env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { key: "pages:maxRetries", env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
+  adoptExisting: { key: "pages:adoptExisting", env: "PAGES_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards." },
 } satisfies Record<string, Setting>;
 
 export const POSTS_SETTINGS = {
@@ -52,6 +53,7 @@ export const POSTS_SETTINGS = {
   baseUrl: { key: "posts:baseUrl", env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
   timeoutSeconds: { key: "posts:timeoutSeconds", env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { key: "posts:maxRetries", env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
+  adoptExisting: { key: "posts:adoptExisting", env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
   publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed." },
 } satisfies Record<string, Setting>;
 
@@ -112,6 +114,11 @@ export function read(s: Setting): string | undefined {
   const v = value === "" ? undefined : value;
   if (s.secret) registerSecret(v);
   return v;
+}
+
+/** A `bool: true` setting: "true" or not. */
+export function readFlag(s: Setting): boolean {
+  return read(s) === "true";
 }
 
 export function readNumber(s: Setting): number {

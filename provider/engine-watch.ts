@@ -9,7 +9,12 @@
  * so it never keeps the process alive): when the CLI dies, the kernel closes it; a fresh connection is then refused,
  * and the process exits at once, mid-request if need be. A connection the engine closes while alive (it expects
  * HTTP/2 and may drop an idle one) is simply opened again.
+ *
+ * The run's language host (`pulumi-language-nodejs`, the engine's own Go program) checks the engine only every five
+ * minutes. It sends nothing to any service, but it is a process of the dead run: the provider that notices first
+ * ends it too (Linux: found by the same engine address among its arguments; elsewhere it exits on its own).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import * as net from "node:net";
 
 /** `127.0.0.1:34567` or `[::1]:34567` among the arguments (the engine address comes last). */
@@ -33,6 +38,7 @@ export function watchEngine(argv: string[] = process.argv, onGone: () => void = 
     let connected = false;
     const s = net.connect(addr);
     s.unref();
+    s.resume(); // read (and drop) so the engine's FIN is seen: an unread socket never learns the peer is gone
     s.on("connect", () => {
       connected = true;
       refused = 0;
@@ -42,6 +48,7 @@ export function watchEngine(argv: string[] = process.argv, onGone: () => void = 
       // Two refusals in a row: nothing listens at the engine's address any more.
       if (!connected && ++refused >= 2) {
         process.stderr.write("pulumi-ops: the Pulumi engine that started this provider is gone; stopping so nothing more is sent\n");
+        stopLanguageHosts(`${addr.host}:${addr.port}`);
         onGone();
         return;
       }
@@ -49,6 +56,24 @@ export function watchEngine(argv: string[] = process.argv, onGone: () => void = 
     });
   };
   connect();
+}
+
+/** Ends the language hosts started by the engine at `address` (which is gone). Best effort; Linux /proc only. */
+function stopLanguageHosts(address: string): void {
+  let pids: string[];
+  try {
+    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d) && Number(d) !== process.pid);
+  } catch {
+    return;
+  }
+  for (const pid of pids) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (/(^|\/)pulumi-language-[a-z]+$/.test(args[0]) && args.includes(address)) process.kill(Number(pid), "SIGTERM");
+    } catch {
+      // gone meanwhile, or not ours
+    }
+  }
 }
 
 /** The dynamic provider host of @pulumi/pulumi, as opposed to a test runner or a script that loads the door. */

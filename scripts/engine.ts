@@ -20,6 +20,8 @@ export interface EngineStack {
   cli: { command: string; env: Record<string, string>; cwd: string };
   /** Every file of the file:// backend (state, history, backups) as text: the state at rest. */
   backendText(): string;
+  /** Processes of this engine's runs still alive (CLI, language host, plugins, program), by the PULUMI_HOME they inherited. */
+  running(): number[];
   dispose(): Promise<void>;
 }
 
@@ -78,6 +80,9 @@ export async function engineStack(workDir: string, config: ConfigMap, stackName 
       return filesBelow(`${scratch}/state`)
         .map((f) => (f.endsWith(".gz") ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString("utf8"))
         .join("\n");
+    },
+    running() {
+      return leftovers(`${scratch}/home`).filter((pid) => pid !== process.pid);
     },
     async dispose() {
       await stack.workspace.removeStack(stackName, { force: true }).catch(() => undefined);

@@ -5,6 +5,8 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
+import { PAGES_SETTINGS, readFlag } from "../../config";
+import { log } from "../../log";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -112,6 +114,12 @@ export const pagePost: Handler = {
   },
   async create(r) {
     const { __provider: _, ...inputs } = r;
+    // A recovery run after a killed CLI: what the killed run posted is taken over, not posted again.
+    const adopted = readFlag(PAGES_SETTINGS.adoptExisting) ? await findMade(r, Date.now() - 86_400_000) : undefined;
+    if (typeof adopted === "string" && adopted !== "cannot tell") {
+      log(`pages: adopting post ${adopted}, made in the last 24 hours with the same message (pages:adoptExisting)`);
+      return { id: adopted, outs: await readBack(r, adopted) };
+    }
     const id = await createOnce({
       what: `the post on page ${r.pageId}`,
       create: () => publish(r),

@@ -4,7 +4,7 @@
  * deletions per account per day).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { POSTS_SETTINGS, readNumber } from "../../config";
+import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
 import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
@@ -39,6 +39,13 @@ function outputs(r: Record<string, any>, p: Record<string, any>) {
 /** How far the service's clock may be behind ours when a post's timestamp is compared with when we sent it. */
 const CLOCK_SKEW_MS = 120_000;
 
+/** The account's most recent post with this resource's text and media, published since `since`. */
+async function findRecent(r: Bag, since: number): Promise<string | undefined> {
+  const recent = await posts().posts(25, "id,text,media_url,timestamp");
+  const media = r.imageUrl ?? r.videoUrl;
+  return recent.data.find((p) => (p.text ?? "") === (r.text ?? "") && (!media || p.media_url === media) && Date.parse(p.timestamp ?? "") >= since - CLOCK_SKEW_MS)?.id;
+}
+
 /**
  * What publishing `containerId` made: the container's status says whether it was published (FINISHED: not yet,
  * so it is safe to publish again); a published one's post is the recent post with the same text and media.
@@ -46,11 +53,10 @@ const CLOCK_SKEW_MS = 120_000;
 async function findMade(r: Bag, containerId: string, sentAt: number): Promise<string | undefined | "cannot tell"> {
   const c = await posts().container(containerId);
   if (c.status !== "PUBLISHED") return undefined;
-  const recent = await posts().posts(25, "id,text,media_url,timestamp");
-  const media = r.imageUrl ?? r.videoUrl;
-  const match = recent.data.find((p) => (p.text ?? "") === (r.text ?? "") && (!media || p.media_url === media) && Date.parse(p.timestamp ?? "") >= sentAt - CLOCK_SKEW_MS);
-  return match?.id ?? "cannot tell";
+  return (await findRecent(r, sentAt)) ?? "cannot tell";
 }
+
+const DAY_MS = 86_400_000;
 
 const whereToLook = (r: Bag) =>
   `the account's posts for "${String(r.text ?? r.imageUrl ?? r.videoUrl ?? "").slice(0, 60)}": if it is there, keep it (\`pulumi refresh\` takes it over) or delete it there; if it is not, \`pulumi up\` makes it once`;
@@ -95,7 +101,10 @@ export const post: Handler = {
     return { changes: replaces.length > 0, replaces };
   },
   async create(r) {
-    const id = await publishOnce(r);
+    // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
+    const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - DAY_MS) : undefined;
+    if (adopted) log(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (posts:adoptExisting)`);
+    const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },
   async read(id, props) {

@@ -1,0 +1,89 @@
+/**
+ * `kill -9` of the `pulumi` process alone, mid-up, while posts wait in the provider's publish queue and records are
+ * being created: the engine starts its plugins in process groups of their own, so they outlive the CLI unless they
+ * notice. Each provider process watches the engine's address (provider/engine-watch.ts) and stops: no request
+ * reaches any service later than one second after the kill, and no process of the run is left. The documented
+ * recovery (docs/reliability.md) then ends with every object once, in state: 0 duplicates, 0 orphans.
+ */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKEN, EdgeEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { printTally, tally } from "../helpers/reliability";
+
+const counted = tally();
+let edge: EdgeEmulator, posts: PostsEmulator;
+let engine: EngineStack;
+
+const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].map((r) => r.name).sort();
+const texts = () => [...posts.posts.values()].map((p) => p.text ?? "").sort();
+const PROGRAM = {
+  records: [1, 2, 3, 4, 5, 6].map((i) => `host-${i}.example.com`),
+  posts: [1, 2, 3, 4].map((i) => `Bake ${i} of the day is out.`),
+};
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  [edge, posts] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start()]);
+  engine = await engineStack(path.join(ROOT, "test/programs/queued"), {
+    "edge:baseUrl": { value: edge.url },
+    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "posts:baseUrl": { value: posts.url },
+    "posts:accessToken": { value: POSTS_USER_TOKEN, secret: true },
+    // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
+    // hid the queued publishes; quiet, a provider without the engine watch sends the next publish 10 s after the
+    // kill (seen when the watch was disabled), which this test must catch.
+  }, "killed", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.stack.destroy().catch(() => undefined);
+  await engine?.dispose();
+  await Promise.all([edge, posts].map((e) => e?.stop()));
+  printTally("the CLI killed alone", counted);
+});
+
+describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
+  it("its providers stop sending within a second, no process is left, and the recovery converges with 0 duplicates", async () => {
+    // Records are answered after 1.5 s each, so creates are still being made when the CLI dies.
+    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 6, kind: "slow", ms: 1500 });
+    const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "killed"], { cwd: engine.cli.cwd, env: engine.cli.env, stdio: "ignore" });
+    const exited = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
+    let killedAt = 0;
+    // The first publish has gone out: the other posts wait for their 10-second slots in the provider's queue.
+    const stop = posts.onRequest((e) => {
+      if (e.path.endsWith("/posts_publish") && !killedAt) {
+        killedAt = Date.now();
+        process.kill(cli.pid!, "SIGKILL"); // the CLI alone: its plugins live in process groups of their own
+        stop();
+      }
+    });
+    await exited;
+    expect(killedAt).toBeGreaterThan(0);
+    counted.faults++;
+    await new Promise((r) => setTimeout(r, 12_000)); // past the next publish slot the queue would have used
+
+    const late = [...edge.log, ...posts.log].filter((e) => e.time > killedAt + 1000);
+    expect(late, "requests that reached a service more than 1 s after the kill").toEqual([]);
+    expect(engine.running(), "processes of the killed run still alive").toEqual([]);
+
+    // The documented recovery: release the lock, drop the creates in doubt, adopt what they made, converge.
+    edge.clearFaults();
+    await engine.stack.cancel();
+    await engine.stack.refresh({ clearPendingCreates: true });
+    await engine.stack.setConfig("edge:adoptExisting", { value: "true" });
+    await engine.stack.setConfig("posts:adoptExisting", { value: "true" });
+    await engine.stack.up();
+    await engine.stack.removeConfig("edge:adoptExisting");
+    await engine.stack.removeConfig("posts:adoptExisting");
+    await engine.stack.up({ expectNoChanges: true });
+    counted.duplicates += records().length - new Set(records()).size + texts().length - new Set(texts()).size;
+    expect({ records: records(), posts: texts() }).toEqual(PROGRAM);
+    const state = await engine.stack.exportStack();
+    const inState = state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    expect(inState.map((r: { outputs: { hostname?: string; text?: string } }) => r.outputs.hostname ?? r.outputs.text).sort()).toEqual([...PROGRAM.records, ...PROGRAM.posts].sort());
+    counted.converged++;
+  });
+});
