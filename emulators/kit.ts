@@ -78,6 +78,8 @@ export abstract class Emulator {
   private sockets = new Set<Socket>();
   private listeners: ((e: LogEntry) => void)[] = [];
   readonly log: LogEntry[] = [];
+  /** Set to [] by a test to keep every request whole (URL, headers, body): where a credential must never appear. */
+  captured?: { url: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Seconds added to the wall clock by the clock hook. */
   clockOffsetMs = 0;
 
@@ -200,6 +202,7 @@ export abstract class Emulator {
     if (url.pathname.startsWith("/__emulator/")) return this.send(res, this.hook(request));
 
     const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
+    this.captured?.push({ url: req.url ?? "", headers: req.headers, body: request.rawBody });
     this.log.push(entry);
     for (const f of [...this.listeners]) f(entry);
     const fault = this.takeFault(method, url.pathname, request.rawBody);

@@ -51,6 +51,19 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
 }
 
 /**
+ * The dynamic door's call: outputs the type derives from secret inputs come back wrapped as secrets (secrets.ts),
+ * because the engine re-marks only outputs named like a secret input.
+ */
+export async function callDynamic(type: string, method: Method, args: unknown[]): Promise<any> {
+  const r = await call(type, method, args);
+  const { markSecretOutputs } = await import("./secrets");
+  if (method === "create") return { ...r, outs: markSecretOutputs(type, r.outs, args[0] as Bag) };
+  if (method === "update") return { ...r, outs: markSecretOutputs(type, r.outs, args[2] as Bag) };
+  if (method === "read" && r?.props) return { ...r, props: markSecretOutputs(type, r.props, r.props) };
+  return r;
+}
+
+/**
  * A read-only function by token (`edge:getZone`), for the plugin's invoke: bad arguments come back as failures
  * naming the argument (nothing is sent); the result is checked against the function's result schema.
  */

@@ -26,13 +26,13 @@ export function providerFor(type: string): pulumi.dynamic.ResourceProvider {
       return require("pulumi-ops/dist/provider/door").call(type, "diff", [id, olds, news]);
     },
     async create(inputs) {
-      return require("pulumi-ops/dist/provider/door").call(type, "create", [inputs]);
+      return require("pulumi-ops/dist/provider/door").callDynamic(type, "create", [inputs]);
     },
     async read(id, props) {
-      return require("pulumi-ops/dist/provider/door").call(type, "read", [id, props]);
+      return require("pulumi-ops/dist/provider/door").callDynamic(type, "read", [id, props]);
     },
     async update(id, olds, news) {
-      return require("pulumi-ops/dist/provider/door").call(type, "update", [id, olds, news]);
+      return require("pulumi-ops/dist/provider/door").callDynamic(type, "update", [id, olds, news]);
     },
     async delete(id, props) {
       return require("pulumi-ops/dist/provider/door").call(type, "delete", [id, props]);

@@ -6,8 +6,8 @@
  *
  * Differences from the dynamic door, each handled here:
  * - Secrets arrive wrapped (`{ <sig>: <secret sig>, value }`): unwrapped before a handler sees them; outputs are
- *   wrapped again where the input was secret, where the schema marks the property secret, and for a
- *   RemoteCommand with `secret: true`, its commands and output.
+ *   wrapped again where the input was secret, where the schema marks the property secret, and where the type
+ *   derives them from secret inputs (a RemoteCommand's commands and output when any input is secret).
  * - Credentials: this SDK version's plugin host ignores provider configuration, so they come from the environment
  *   (EDGE_API_TOKEN, ...; config.ts) — or a resource's secret inputs where the schema has them.
  * - No `__provider` bag: the type comes from the URN.
@@ -19,25 +19,14 @@ import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
 import { call, configure, invoke } from "./door";
 import { registry } from "./registry";
+import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
 import { watchEngine } from "./engine-watch";
-
-/** The marker of a wrapped secret in the engine's wire format (sdk/go/common/resource/sig). */
-const SIG = "4dabf18193072939515e22adb298388d";
-const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 
 type Bag = Record<string, any>;
 
-const isSecret = (v: unknown): v is { value: unknown } => !!v && typeof v === "object" && (v as Bag)[SIG] === SECRET;
-
-/** The value with every secret wrapper removed, at any depth. */
-export function unwrap(v: unknown): unknown {
-  if (isSecret(v)) return unwrap(v.value);
-  if (Array.isArray(v)) return v.map(unwrap);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unwrap(x)]));
-  return v;
-}
-
-export const wrap = (value: unknown) => ({ [SIG]: SECRET, value });
+export const unwrap = unwrapSecrets;
+export const wrap = secretValue;
+const isSecret = isSecretValue;
 
 /** The top-level property names that arrived secret (anywhere inside). */
 function secretKeys(bag: Bag): Set<string> {
@@ -68,11 +57,12 @@ export function typeOf(urn: string): string {
   return t;
 }
 
-/** Outputs with the secret ones wrapped again. */
+/**
+ * Outputs with the secret ones wrapped again: those named like a secret input, those the schema marks secret, and
+ * those the type derives from secret inputs (registry `secretOutputs`, e.g. a command's stdout).
+ */
 function rewrap(token: string, outs: Bag, secretIn: Set<string>, inputs: Bag): Bag {
-  const hide = new Set([...secretIn, ...schemaSecrets(token)]);
-  if (token === "control:RemoteCommand" && inputs.secret === true) for (const k of ["create", "update", "delete", "environment", "stdout", "stderr"]) hide.add(k);
-  return Object.fromEntries(Object.entries(outs ?? {}).map(([k, v]) => [k, hide.has(k) && v !== undefined ? wrap(v) : v]));
+  return markSecretOutputs(token, outs ?? {}, inputs, secretIn.size > 0, [...secretIn, ...schemaSecrets(token)])!;
 }
 
 let configured = false;

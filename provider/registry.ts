@@ -16,6 +16,7 @@ import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
 import * as postSchema from "./posts/post/schema";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
 import * as remoteCommandSchema from "./control/command/schema";
+import * as remoteDesktopSessionSchema from "./control/remote-desktop/schema";
 import * as runnerModelSchema from "./runner/model/schema";
 import * as generatedSkillSchema from "./skills/generated-skill/schema";
 import * as skillSchema from "./skills/skill/schema";
@@ -26,6 +27,11 @@ export interface ResourceEntry {
   inputs: z.ZodType;
   outputs: z.ZodType;
   description: string;
+  /**
+   * Outputs derived from inputs that may be secret, under other names (the engine re-marks only same-named ones):
+   * returned wrapped as secrets on both doors. `anyInputSecret` is known on the plugin door only.
+   */
+  secretOutputs?: (inputs: Record<string, any>, anyInputSecret: boolean) => string[];
 }
 
 export const registry: Record<string, ResourceEntry> = {
@@ -34,6 +40,14 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: remoteCommandSchema.RemoteCommandInputs,
     outputs: remoteCommandSchema.RemoteCommandOutputs,
     description: "A command run on a host through the computer-control endpoint when the resource is created, updated or destroyed.",
+    // What a command prints may be what a secret input put there (as pulumi-command treats stdout and stderr).
+    secretOutputs: (r, anyInputSecret) => (r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : []),
+  },
+  [remoteDesktopSessionSchema.token]: {
+    handler: async () => (await import("./control/remote-desktop/handler")).remoteDesktopSession,
+    inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
+    outputs: remoteDesktopSessionSchema.RemoteDesktopSessionOutputs,
+    description: "A remote-desktop session opened through a helper computer's control tools when the stack is applied (Document 3's procedure).",
   },
   [dnsRecordSchema.token]: {
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,

@@ -48,8 +48,11 @@ export class SimulatedScreen {
   constructor(
     readonly targets: Record<string, VncTarget>,
     private readonly now: () => number,
-    /** How long the login dialog takes to appear after `open vnc://`. */
-    readonly dialogDelayMs = 1500,
+    /**
+     * How long the login dialog takes to appear after `open vnc://`: 5 to 8 seconds, drawn anew for each opening, as
+     * Document 3 says; a test sets a fixed (shorter) delay explicitly.
+     */
+    readonly dialogDelayMs?: number,
   ) {}
 
   private tick(): void {
@@ -67,8 +70,14 @@ export class SimulatedScreen {
     this.fields = { user: "", password: "" };
     this.error = "";
     this.state = "connecting";
-    this.readyAt = this.now() + this.dialogDelayMs;
+    this.readyAt = this.now() + (this.dialogDelayMs ?? 5000 + Math.floor(Math.random() * 3001));
     return { stdout: "", stderr: "", exitCode: 0 };
+  }
+
+  /** The screen-sharing app quits: the session, or the dialog, is gone. */
+  quit(): void {
+    this.state = "desktop";
+    this.host = "";
   }
 
   /** Window names of the screen-sharing app, as the scripting tool reports them. */

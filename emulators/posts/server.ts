@@ -21,6 +21,8 @@ interface Container {
   text?: string;
   media_url?: string;
   createdAt: number;
+  /** How long this container is IN_PROGRESS. */
+  processingMs: number;
   error?: string;
   postId?: string;
 }
@@ -35,7 +37,10 @@ interface Post {
 
 export interface PostsEmulatorOptions {
   port?: number;
-  /** How long a container stays IN_PROGRESS. */
+  /**
+   * How long a container stays IN_PROGRESS: by default 2 to 5 seconds, drawn for each container (Document 2's
+   * advised wait); a test sets a fixed (shorter) time explicitly.
+   */
   processingMs?: number;
   /** Minimum spacing between publishes (code 4 when closer). */
   publishSpacingMs?: number;
@@ -62,7 +67,7 @@ function mediaProblem(type: string, url: string): string | undefined {
 }
 
 export class PostsEmulator extends Emulator {
-  readonly processingMs: number;
+  readonly processingMs?: number;
   readonly publishSpacingMs: number;
   containers = new Map<string, Container>();
   posts = new Map<string, Post>();
@@ -74,7 +79,7 @@ export class PostsEmulator extends Emulator {
 
   constructor(options: PostsEmulatorOptions = {}) {
     super("posts", options.port ?? 0);
-    this.processingMs = options.processingMs ?? 1000;
+    this.processingMs = options.processingMs;
     this.publishSpacingMs = options.publishSpacingMs ?? 10_000;
     this.reset();
     this.registerRoutes();
@@ -116,7 +121,7 @@ export class PostsEmulator extends Emulator {
     if (c.postId) return "PUBLISHED";
     const age = this.now() - c.createdAt;
     if (age > 24 * 3600 * 1000) return "EXPIRED";
-    if (age < this.processingMs) return "IN_PROGRESS";
+    if (age < c.processingMs) return "IN_PROGRESS";
     return c.error ? "ERROR" : "FINISHED";
   }
 
@@ -168,7 +173,7 @@ export class PostsEmulator extends Emulator {
       if (type === "TEXT" && !p.text) graphError(400, 100, "Param text is required for TEXT posts", "SocialAPIException");
       const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
       if (type !== "TEXT" && !url) graphError(400, 100, `Param ${type.toLowerCase()}_url is required for ${type} posts`, "SocialAPIException");
-      const c: Container = { id: this.nextId().slice(0, 17), media_type: type, text: p.text, media_url: url, createdAt: this.now(), error: url ? mediaProblem(type, url) : undefined };
+      const c: Container = { id: this.nextId().slice(0, 17), media_type: type, text: p.text, media_url: url, createdAt: this.now(), processingMs: this.processingMs ?? 2000 + Math.floor(Math.random() * 3001), error: url ? mediaProblem(type, url) : undefined };
       this.containers.set(c.id, c);
       return ok({ id: c.id });
     });

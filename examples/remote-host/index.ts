@@ -10,7 +10,7 @@ const breakIt = config.getBoolean("breakIt") ?? false;
 const kickstart = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
 
 // The remote-management agent (port 3283): on with VNC legacy access and no permission prompts; off on destroy.
-new ops.control.RemoteCommand("remote-management", {
+const remoteManagement = new ops.control.RemoteCommand("remote-management", {
   create: `sudo ${kickstart} -activate -configure -access -on -clientopts -setvnclegacy -vnclegacy yes -clientopts -setreqperm -reqperm no -restart -agent -privs -all`,
   delete: `sudo ${kickstart} -deactivate -configure -access -off`,
 });
@@ -23,12 +23,20 @@ const marker = new ops.control.RemoteCommand("release-marker", {
   triggers: [release],
 });
 
-// A command whose output is secret: it stays encrypted in state and hidden in the CLI.
+// A command built from a secret: the command and what it prints stay encrypted in state and hidden in the CLI,
+// as with pulumi-command (no `secret: true` needed; it forces the same for commands without secrets).
+const apiKey = config.getSecret("apiKey") ?? pulumi.secret("example-api-key-0000");
 new ops.control.RemoteCommand("api-key-file", {
-  create: `echo ${config.get("apiKey") ?? "example-api-key-0000"} > /tmp/pulumi-ops.key && cat /tmp/pulumi-ops.key`,
+  create: pulumi.interpolate`echo ${apiKey} > /tmp/pulumi-ops.key && cat /tmp/pulumi-ops.key`,
   delete: "rm -f /tmp/pulumi-ops.key",
-  secret: true,
 }, { dependsOn: marker });
+
+// Document 3's remote-desktop procedure, once the agent is on: it runs when the stack is applied (never at
+// preview), signing in with the secret config control:vncPassword; destroy closes the session.
+export const desktop = new ops.control.RemoteDesktopSession("kiosk", {
+  host: config.get("desktopHost") ?? "kiosk.local",
+  username: "ops",
+}, { dependsOn: remoteManagement }).screen;
 
 if (breakIt) new ops.control.RemoteCommand("broken", { create: "mkdir /does/not/exist" });
 

@@ -1,4 +1,4 @@
-/** Read-only functions of the computer-control endpoint, and Document 3's remote-desktop procedure. */
+/** Read-only functions of the computer-control endpoint. */
 import { withStackConfig } from "../config";
 import * as control from "../../provider/control/functions";
 
@@ -9,5 +9,12 @@ export const screenshot = withStackConfig(async (args: { path?: string } = {}) =
 });
 /** The endpoint's tools. */
 export const listTools = withStackConfig(control.listTools);
-/** Opens a remote-desktop session through the helper's control tools and reports what the screen shows. */
-export const openRemoteDesktop = withStackConfig(control.openRemoteDesktop);
+
+/**
+ * @deprecated It acted on a computer at every `pulumi preview` and twice per `pulumi up`. Declare
+ * `new ops.control.RemoteDesktopSession(name, { host, username, ... })` instead: it opens the session when the stack
+ * is applied, once.
+ */
+export async function openRemoteDesktop(_args?: unknown): Promise<never> {
+  throw new Error("ops.control.openRemoteDesktop was removed: as a function it ran at every preview. Declare new ops.control.RemoteDesktopSession(name, { host, username, ... }) instead; it opens the session once, when the stack is applied");
+}

@@ -1,2 +1,3 @@
 export * from "./functions";
 export { RemoteCommand, type RemoteCommandArgs } from "./remote-command";
+export { RemoteDesktopSession, type RemoteDesktopSessionArgs } from "./remote-desktop-session";

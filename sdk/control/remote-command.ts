@@ -31,10 +31,14 @@ export class RemoteCommand extends pulumi.dynamic.Resource {
   constructor(name: string, args: RemoteCommandArgs, opts?: pulumi.CustomResourceOptions) {
     const secret = args.secret === true;
     const hide = <T>(v: pulumi.Input<T> | undefined) => (secret && v !== undefined ? pulumi.secret(v) : v);
+    // As pulumi-command does: a command or environment holding a secret makes the output secret too. The provider
+    // cannot tell (the engine strips secrets before calling it), so `secret` becomes true here and it wraps them.
+    const fromSecret = Promise.all([args.create, args.update, args.delete, args.environment, args.triggers].map((v) => (v === undefined ? false : pulumi.isSecret(pulumi.output(v)))));
+    const effective = pulumi.output(args.secret).apply(async (s) => s === true || (await fromSecret).some(Boolean));
     super(
       provider,
       name,
-      { ...outputSlots(RemoteCommandOutputs), ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
+      { ...outputSlots(RemoteCommandOutputs), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
       secret ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "stdout", "stderr"] } : opts,
       "control",
       "RemoteCommand",

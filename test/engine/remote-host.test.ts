@@ -1,7 +1,9 @@
 /**
- * The remote-host example through the real Pulumi engine against the control emulator: preview runs nothing, up
- * runs create, a no-op up runs nothing, a trigger change replaces (delete then create, checked on the simulated
- * host), a failing command reports the host's error, destroy runs delete, a secret output stays secret.
+ * The remote-host example through the real Pulumi engine against the control emulator: preview runs nothing (no
+ * tool call: the remote-desktop procedure is a resource), up runs create and opens the session once, a no-op up
+ * runs nothing, a trigger change replaces (delete then create, checked on the simulated host), a failing command
+ * reports the host's error, destroy runs delete and closes the session, a command built from a secret keeps its
+ * output secret.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ControlEmulator } from "../../emulators";
@@ -13,9 +15,10 @@ const commands = () => control.calls.filter((c) => c.tool === "run_command").map
 
 beforeAll(async () => {
   withoutEnvFallback();
-  control = await new ControlEmulator().start();
+  control = await new ControlEmulator({ dialogDelayMs: 500 }).start(); // the 5-8 s of Document 3, shortened
   engine = await exampleStack("remote-host", {
     "control:url": { value: control.url },
+    "control:vncPassword": { value: "kiosk-password-1", secret: true },
     "remote-host:apiKey": { value: "api-key-kept-secret-42", secret: true },
   });
 }, 300_000);
@@ -27,21 +30,25 @@ afterAll(async () => {
 });
 
 describe("remote-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
-  it("1. preview runs nothing", async () => {
+  it("1. preview runs nothing: no tool call, no session opened", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
-    expect(preview.changeSummary.create).toBe(4);
+    expect(preview.changeSummary.create).toBe(5);
     expect(control.calls).toEqual([]);
+    expect(control.log.filter((e) => e.method === "POST")).toEqual([]); // not even a session's initialize
   });
 
   it("2. up runs the create commands; a no-op up runs nothing", async () => {
     const up = await timed("up", () => engine.stack.up());
-    expect(up.summary.resourceChanges?.create).toBe(4);
+    expect(up.summary.resourceChanges?.create).toBe(5);
+    expect(commands().filter((c) => c.startsWith("open vnc://"))).toEqual(["open vnc://kiosk.local"]); // once per apply
+    expect(control.screen.state).toBe("connected");
+    expect(up.outputs.desktop.value).toBe("the remote desktop");
     expect(control.machine.remoteManagement).toBe(true);
     expect(control.machine.files.get("/tmp/pulumi-ops/release.txt")).toBe("release 1\n");
     expect(up.outputs.markerOutput.value).toBe("release 1\n");
     const ran = control.calls.length;
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
-    expect(again.summary.resourceChanges).toEqual({ same: 4 });
+    expect(again.summary.resourceChanges).toEqual({ same: 5 });
     expect(control.calls.length).toBe(ran);
   });
 
@@ -65,17 +72,22 @@ describe("remote-host example through the Pulumi engine", { timeout: 300_000, se
     const state = await engine.stack.exportStack();
     expect(state.deployment.resources.some((r: { urn: string }) => r.urn.endsWith("::broken"))).toBe(false);
     await engine.stack.removeConfig("breakIt");
-    expect((await engine.stack.up()).summary.resourceChanges).toEqual({ same: 4 });
+    expect((await engine.stack.up()).summary.resourceChanges).toEqual({ same: 5 });
   });
 
-  it("5. the secret command's output stays secret at rest", async () => {
+  it("5. a command built from a secret keeps its command and output secret at rest (history and backups too)", async () => {
     expect(control.machine.files.get("/tmp/pulumi-ops.key")).toBe("api-key-kept-secret-42\n");
     expect(engine.backendText()).not.toContain("api-key-kept-secret-42");
+    expect(engine.backendText()).not.toContain("kiosk-password-1");
+    const state = await engine.stack.exportStack();
+    const file = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::api-key-file"));
+    expect(file.outputs.stdout).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
   });
 
   it("6. destroy runs the delete commands", async () => {
     const destroy = await timed("destroy", () => engine.stack.destroy());
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 4 });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 5 });
+    expect(control.screen.state).toBe("desktop"); // the session was closed
     expect(control.machine.remoteManagement).toBe(false);
     expect(control.machine.files.has("/tmp/pulumi-ops/release.txt")).toBe(false);
     expect(control.machine.files.has("/tmp/pulumi-ops.key")).toBe(false);

@@ -251,6 +251,25 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["slug with path separators", { slug: "runbooks/../oven" }, "slug"],
     ],
   },
+  "control:RemoteDesktopSession": {
+    valid: { host: "kiosk.local", username: "ops", password: "kiosk-password-1" },
+    cases: [
+      ["host missing", { host: undefined }, "host"],
+      ["host with a path", { host: "kiosk.local/../etc" }, "host"],
+      ["host with a space", { host: "kiosk local" }, "host"],
+      ["port not a VNC port", { port: 22 }, "port"],
+      ["port as text", { port: "3283" }, "port"],
+      ["username empty", { username: "" }, "username"],
+      ["username with a quote", { username: 'ops" & do shell script "rm' }, "username"],
+      ["username with a control character", { username: "ops\u0007" }, "username"],
+      ["password empty", { password: "" }, "password"],
+      ["helperUrl not a URL", { helperUrl: "helper.local:8200" }, "helperUrl"],
+      ["helperUrl not http(s)", { helperUrl: "file:///etc/passwd" }, "helperUrl"],
+      ["waitSeconds zero", { waitSeconds: 0 }, "waitSeconds"],
+      ["waitSeconds an hour", { waitSeconds: 3600 }, "waitSeconds"],
+      ["a misspelt property", { hostname: "kiosk.local" }, "(inputs)"],
+    ],
+  },
   "control:RemoteCommand": {
     valid: { create: "echo hello", delete: "echo bye" },
     cases: [

@@ -71,21 +71,77 @@ describe("control functions", () => {
     expect((await fns.listTools()).map((t) => t.name)).toContain("run_command");
   });
 
-  it("open a remote desktop: login, the sharing-type choice, and the password kept out of every log", async () => {
-    const fns = await import("../../provider/control/functions");
+});
+
+/** The session as the engine drives it: check, then create; the resource's own outputs. */
+async function openSession(args: Record<string, unknown>) {
+  const { inputs, failures } = await call("control:RemoteDesktopSession", "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call("control:RemoteDesktopSession", "create", [inputs])) };
+}
+
+describe("RemoteDesktopSession", () => {
+  it("opens the session on create: login, the sharing-type choice, and the password kept out of every log and output", async () => {
     process.env.CONTROL_VNC_PASSWORD = "studio-password-1";
-    const r = await fns.openRemoteDesktop({ host: "studio.local", username: "ops" });
-    expect(r).toMatchObject({ connected: true, black: false, window: "studio.local (Standard)" });
+    const s = await openSession({ host: "studio.local", username: "ops" });
+    expect(s.outs).toMatchObject({ black: false, window: "studio.local (Standard)", host: "studio.local" });
+    expect(JSON.stringify(s.outs)).not.toContain("studio-password-1");
     expect(JSON.stringify(control.calls)).not.toContain("studio-password-1");
     expect(JSON.stringify(control.log)).not.toContain("studio-password-1");
     expect(control.calls.filter((c) => c.tool === "screenshot").length).toBeGreaterThanOrEqual(2); // polled, not slept
+    // Destroy closes the session on the helper.
+    await call("control:RemoteDesktopSession", "delete", [s.id, s.outs]);
+    expect(control.screen.state).toBe("desktop");
   });
 
-  it("open a remote desktop: a black screen means another desktop space; a wrong password is refused", async () => {
-    const fns = await import("../../provider/control/functions");
-    const black = await fns.openRemoteDesktop({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
-    expect(black).toMatchObject({ connected: true, black: true, screen: expect.stringMatching(/another desktop space/) });
-    await expect(fns.openRemoteDesktop({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
-    await expect(fns.openRemoteDesktop({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/control:vncPassword/);
+  it("a black screen means another desktop space; a wrong or missing password is refused", async () => {
+    const black = await openSession({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
+    expect(black.outs).toMatchObject({ black: true, screen: expect.stringMatching(/another desktop space/) });
+    await expect(openSession({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
+    delete process.env.CONTROL_VNC_PASSWORD;
+    await expect(openSession({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/control:vncPassword/);
+  });
+
+  it("check and diff (all a preview runs) send nothing; a change of host replaces, waitSeconds updates in place", async () => {
+    control.log.splice(0);
+    const calls = control.calls.length;
+    const args = { host: "kiosk.local", username: "ops", password: "kiosk-password-1" };
+    const { inputs } = await call("control:RemoteDesktopSession", "check", [{}, args]);
+    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, host: "studio.local" }])).toMatchObject({ changes: true, replaces: ["host"] });
+    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, waitSeconds: 20 }])).toMatchObject({ changes: true, replaces: [] });
+    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, inputs])).toMatchObject({ changes: false });
+    expect(control.log).toEqual([]);
+    expect(control.calls.length).toBe(calls);
+  });
+
+  it("control:token goes only to control:url: a helper elsewhere gets no Authorization header and no token, helperToken goes only to it", async () => {
+    const guarded = await new ControlEmulator({ token: "control-token-0123", dialogDelayMs: 0 }).start();
+    const foreign = await new ControlEmulator({ dialogDelayMs: 0 }).start();
+    const foreignWithToken = await new ControlEmulator({ token: "helper-token-4567", dialogDelayMs: 0 }).start();
+    const saved = { url: process.env.CONTROL_URL, token: process.env.CONTROL_TOKEN };
+    try {
+      Object.assign(process.env, { CONTROL_URL: guarded.url, CONTROL_TOKEN: "control-token-0123" });
+      foreign.captured = [];
+      foreignWithToken.captured = [];
+      const args = { host: "kiosk.local", username: "ops", password: "kiosk-password-1" };
+      await openSession({ ...args, helperUrl: foreign.url });
+      expect(foreign.captured.length).toBeGreaterThan(3);
+      expect(foreign.captured.filter((r) => r.headers.authorization)).toEqual([]);
+      expect(JSON.stringify(foreign.captured)).not.toContain("control-token-0123");
+      await openSession({ ...args, helperUrl: foreignWithToken.url, helperToken: "helper-token-4567" });
+      expect(foreignWithToken.captured.every((r) => r.headers.authorization === "Bearer helper-token-4567")).toBe(true);
+      expect(JSON.stringify(foreignWithToken.captured)).not.toContain("control-token-0123");
+      // The configured endpoint named as the helper still gets its own token.
+      await openSession({ ...args, helperUrl: guarded.url });
+    } finally {
+      Object.assign(process.env, { CONTROL_URL: saved.url, CONTROL_TOKEN: saved.token ?? "" });
+      if (!saved.token) delete process.env.CONTROL_TOKEN;
+      await Promise.all([guarded.stop(), foreign.stop(), foreignWithToken.stop()]);
+    }
+  });
+
+  it("the old function refuses with the way that works", async () => {
+    const sdk = await import("../../sdk/control/functions");
+    await expect(sdk.openRemoteDesktop({ host: "kiosk.local" })).rejects.toThrow(/RemoteDesktopSession/);
   });
 });

@@ -113,6 +113,12 @@ const CASES: Record<string, Case> = {
     inputs: { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "qwen2.5:0.5b", category: "ops" },
     made: () => [...skills.skills.keys()].filter((k) => k === "oven-runbook"),
   },
+  "control:RemoteDesktopSession": {
+    // Opening a session again is what a person would do: the procedure is repeated, and one session is what remains.
+    emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"open vnc://' },
+    inputs: { host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 },
+    made: () => (control.screen.state === "connected" ? [control.screen.host] : []),
+  },
   "control:RemoteCommand": {
     emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },
     inputs: { create: "echo ran >> /tmp/lost-runs" },
@@ -135,7 +141,7 @@ async function create(type: string, inputs: Record<string, unknown>) {
 
 beforeAll(async () => {
   [edge, pages, posts, runner, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
+    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator().start(), new ControlEmulator({ dialogDelayMs: 300 }).start(),
   ]);
   Object.assign(process.env, {
     EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT, EDGE_TIMEOUT_SECONDS: "2",

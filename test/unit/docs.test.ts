@@ -22,8 +22,8 @@ describe("docs/reference", () => {
       expect(section).toMatch(/### Inputs\n\n\| input/);
       expect(section).toMatch(/### Outputs\n\n\| output/);
       expect(section).toMatch(/```ts\n.*new ops\./);
-      // A remote command runs on a host: nothing on a service to look up (and the SDK has no get for it).
-      const lookup = token === "control:RemoteCommand" ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
+      // A remote command or a remote-desktop session acts on a host: nothing on a service to look up (no get).
+      const lookup = token === "control:RemoteCommand" || token === "control:RemoteDesktopSession" ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
       expect(section).toMatch(lookup);
     }
   });

@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import provider from "../../provider/providers/control-RemoteDesktopSession";
+import { RemoteDesktopSessionOutputs, type RemoteDesktopSessionInputs } from "../../provider/control/remote-desktop/schema";
+import { outputSlots, type InputsOf } from "../types";
+
+export type RemoteDesktopSessionArgs = InputsOf<z.input<typeof RemoteDesktopSessionInputs>>;
+type Out = z.infer<typeof RemoteDesktopSessionOutputs>;
+
+/**
+ * A remote-desktop session opened through a helper computer's control tools (Document 3's procedure): `open
+ * vnc://<host>`, wait for the login dialog, sign in with `username` and the password (`password`, or the secret
+ * config `control:vncPassword`), accept Standard. It runs when the stack is applied, once per apply: `pulumi
+ * preview` shows it and sends nothing. A change opens it again; destroy closes it.
+ *
+ *     new ops.control.RemoteDesktopSession("office", { host: "office.local", username: "ops" });
+ */
+export class RemoteDesktopSession extends pulumi.dynamic.Resource {
+  declare readonly host: pulumi.Output<Out["host"]>;
+  declare readonly port: pulumi.Output<Out["port"]>;
+  declare readonly username: pulumi.Output<Out["username"]>;
+  declare readonly helperUrl: pulumi.Output<Out["helperUrl"]>;
+  declare readonly waitSeconds: pulumi.Output<Out["waitSeconds"]>;
+  declare readonly triggers: pulumi.Output<Out["triggers"]>;
+  declare readonly window: pulumi.Output<Out["window"]>;
+  declare readonly screen: pulumi.Output<Out["screen"]>;
+  declare readonly black: pulumi.Output<Out["black"]>;
+  declare readonly pixels: pulumi.Output<Out["pixels"]>;
+  declare readonly points: pulumi.Output<Out["points"]>;
+
+  constructor(name: string, args: RemoteDesktopSessionArgs, opts?: pulumi.CustomResourceOptions) {
+    const hide = <T>(v: pulumi.Input<T> | undefined) => (v !== undefined ? pulumi.secret(v) : v);
+    super(provider, name, { ...outputSlots(RemoteDesktopSessionOutputs), ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts, "control", "RemoteDesktopSession");
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Any output derived from a secret input is secret, on both doors. The engine re-marks only outputs named like a
+ * secret input, so a RemoteCommand's stdout (what a secret command printed) must come back wrapped as a secret:
+ * on the plugin door when any input arrived secret, on the dynamic door when the SDK folded that into `secret`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ControlEmulator } from "../../emulators";
+import { callDynamic } from "../../provider/door";
+// The compiled plugin: it finds package.json and schema.json relative to dist/provider, as installed.
+import { provider, wrap } from "../../dist/provider/plugin";
+import { isSecretValue } from "../../provider/secrets";
+
+let control: ControlEmulator;
+const URN = (t: string, n: string) => `urn:pulumi:dev::proj::ops:${t}::${n}`;
+
+beforeAll(async () => {
+  control = await new ControlEmulator().start();
+  process.env.CONTROL_URL = control.url;
+});
+afterAll(() => control.stop());
+
+describe("outputs derived from secret inputs", () => {
+  it("plugin door: a command holding a secret returns its command and stdout wrapped; a plain one does not", async () => {
+    const secretCmd = { create: wrap("echo hunter2-secret"), interpreter: "shell", secret: false };
+    const { inputs } = await provider.check!(URN("control:RemoteCommand", "a"), {}, secretCmd);
+    const made = await provider.create!(URN("control:RemoteCommand", "a"), inputs);
+    expect(isSecretValue(made.outs!.stdout)).toBe(true);
+    expect(isSecretValue(made.outs!.create)).toBe(true);
+    expect(JSON.stringify(made.outs).includes("hunter2-secret")).toBe(true); // inside the wrappers, for the engine to encrypt
+    const plain = await provider.create!(URN("control:RemoteCommand", "b"), (await provider.check!(URN("control:RemoteCommand", "b"), {}, { create: "echo hello" })).inputs);
+    expect(plain.outs!.stdout).toBe("hello\n");
+  });
+
+  it("dynamic door: with `secret` (set by the SDK when any input is secret) create, update and read wrap stdout", async () => {
+    const inputs = { create: "echo hunter2-secret", interpreter: "shell", secret: true };
+    const made = await callDynamic("control:RemoteCommand", "create", [inputs]);
+    expect(isSecretValue(made.outs.stdout)).toBe(true);
+    const read = await callDynamic("control:RemoteCommand", "read", [made.id, { ...inputs, stdout: "hunter2-secret\n", stderr: "" }]);
+    expect(isSecretValue(read.props.stdout)).toBe(true);
+    const updated = await callDynamic("control:RemoteCommand", "update", [made.id, { ...inputs, stdout: "x", stderr: "" }, { ...inputs, create: "echo other-secret" }]);
+    expect(isSecretValue(updated.outs.stdout)).toBe(true);
+    const plain = await callDynamic("control:RemoteCommand", "create", [{ create: "echo hello", interpreter: "shell", secret: false }]);
+    expect(plain.outs.stdout).toBe("hello\n");
+  });
+});
