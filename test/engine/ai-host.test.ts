@@ -56,8 +56,10 @@ describe("ai-host example through the Pulumi engine", { timeout: 300_000, sequen
     expect([...skills.skills.keys()].sort()).toEqual(["oven-care", "oven-runbook"]);
     expect(up.outputs.models.value).toEqual(expect.arrayContaining(["baker:latest", "qwen2.5:0.5b"]));
 
+    const before = writes().length;
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
     expect(again.summary.resourceChanges).toEqual({ same: 5 });
+    expect(writes().slice(before)).toEqual([]);
   });
 
   it("3. a definition change and a skill edit update in place", async () => {

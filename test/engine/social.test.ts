@@ -63,8 +63,11 @@ describe("social example through the Pulumi engine", { timeout: 300_000, sequent
     timings["publish spacing"] = second - first;
     expect(second - first).toBeGreaterThanOrEqual(10_000);
 
+    const sent = [pages.log.length, posts.log.length];
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
     expect(again.summary.resourceChanges).toEqual({ same: 8 });
+    const noOp = [...pages.log.slice(sent[0]), ...posts.log.slice(sent[1])];
+    expect(noOp.filter((e) => e.method !== "GET" && !(e.method === "POST" && e.path === "/v18.0/"))).toEqual([]); // reads (and batched reads) only
   });
 
   it("3. a role and a draft's text update in place; a short post's text replaces it", async () => {

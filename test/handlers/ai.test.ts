@@ -120,6 +120,23 @@ describe("GeneratedSkill", () => {
     expect((await call("skills:GeneratedSkill", "diff", [g.id, g.outs, other])).changes).toBe(true);
   });
 
+  it("a change of metadata alone republishes what was generated, without asking the model", async () => {
+    await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
+    const g = await make("skills:GeneratedSkill", { slug: "oven-runbook", sources, model: "qwen2.5:0.5b", category: "ops" });
+    const generated = skills.skills.get("oven-runbook")!;
+    const chats = runner.count("POST", /chat/);
+    const news = (await call("skills:GeneratedSkill", "check", [{}, { slug: "oven-runbook", sources, model: "qwen2.5:0.5b", category: "dev", tags: ["ovens"] }])).inputs;
+    expect((await call("skills:GeneratedSkill", "diff", [g.id, g.outs, news])).changes).toBe(true);
+    const { outs } = await call("skills:GeneratedSkill", "update", [g.id, g.outs, news]);
+    expect(runner.count("POST", /chat/)).toBe(chats); // no generation
+    expect(skills.skills.get("oven-runbook")).toMatchObject({ category: "dev", tags: ["ovens"], instruction: generated.instruction, description: generated.description });
+    expect(outs).toMatchObject({ category: "dev", tags: ["ovens"], contentHash: g.outs.contentHash });
+    // The model changed: generated anew.
+    const other = (await call("skills:GeneratedSkill", "check", [{}, { slug: "oven-runbook", sources, model: "qwen2.5:0.5b", category: "dev", tags: ["ovens"], topic: "another topic" }])).inputs;
+    await call("skills:GeneratedSkill", "update", [g.id, outs, other]);
+    expect(runner.count("POST", /chat/)).toBeGreaterThan(chats);
+  });
+
   it("gives up after maxAttempts invalid answers, publishing nothing", async () => {
     await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
     runner.invalidSkillAnswers = 5;

@@ -1,12 +1,14 @@
 /**
  * `ops.skills.GeneratedSkill`. Regenerates only when its sources, model or prompt change (hashes in state), so a
- * no-op up stays a no-op; an answer that does not validate is generated again, a bounded number of times.
+ * no-op up stays a no-op and a change of metadata alone republishes what was generated; an answer that does not
+ * validate is generated again, a bounded number of times.
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { runner } from "../../runner/client";
+import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
 import { deleteSkill, publishSkill, readSkill, sameValue, skillOutputs } from "../skill/handler";
@@ -54,8 +56,20 @@ export const generatedSkill: Handler = {
     return { id: r.slug, outs: await build(r) };
   },
   read: readSkill,
-  async update(_id, _olds, news) {
-    return { outs: await build(withoutProvider(news)) };
+  async update(id, olds, news) {
+    const r = withoutProvider(news);
+    const edited = olds.publishedHash !== undefined && olds.contentHash !== olds.publishedHash;
+    // Only metadata changed (category, tags, ...): the registry's copy of what was generated is published again
+    // with the new metadata; the model is not asked again. Sources, model or prompt changed: generate anew.
+    if (!edited && !changedKeys(["sourcesHash", "promptHash", "model"], olds, r, sameValue).length) {
+      const current = await skills().get(id);
+      log(`skills: ${r.slug}: only its metadata changed; publishing the generated skill again without generating`);
+      const published = await publishSkill(r.slug, { name: current.name, description: current.description, instruction: current.instruction }, r);
+      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
+      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, published);
+      return { outs: { ...outs, publishedHash: outs.contentHash, attempts: olds.attempts } };
+    }
+    return { outs: await build(r) };
   },
   delete: deleteSkill,
 };
