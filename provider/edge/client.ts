@@ -10,6 +10,7 @@ import {
 import { limiterFor } from "../http/limiter";
 import type { EdgeConfig } from "../config";
 import * as wire from "./wire";
+import { forgetRuleListings } from "./rule-listing";
 
 /** Codes real deployments use for the spec's conditions, besides the spec's own (81044, 1015, 10000, 1004). */
 const ALREADY_EXISTS = [81044, 81053, 81057, 81058];
@@ -42,6 +43,9 @@ export class EdgeClient {
   }
 
   private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
+    // A rule this run changes makes the run's listing of its zone's rules of that kind stale (rule-listing.ts).
+    const rules = method !== "GET" && /^\/zones\/([^/]+)\/(pagerules|firewall\/rules|rate_limits)/.exec(path);
+    if (rules) forgetRuleListings(rules[2] === "firewall/rules" ? "firewall" : rules[2], rules[1]);
     const res = await this.http.request(method, path, options);
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {

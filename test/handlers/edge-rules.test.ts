@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
+import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge();
@@ -43,6 +44,8 @@ describe("PageRule", () => {
     expect(outs.actions).toEqual([{ id: "cache_level", value: "aggressive" }]);
 
     await api(`/zones/${zoneId(edge)}/pagerules/${a.id}`, { method: "PATCH", body: JSON.stringify({ status: "disabled" }) });
+
+    forgetRuleListings(); // the refresh that finds it is a new run, with no listing yet
     expect((await call("edge:PageRule", "read", [a.id, outs])).inputs.status).toBe("disabled");
 
     const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
@@ -78,6 +81,7 @@ describe("FirewallRule", () => {
     expect(outs.action).toBe("managed_challenge");
     expect(edge.count("PUT", /firewall\/rules\//)).toBe(1);
     await api(`/zones/${zoneId(edge)}/firewall/rules/${r.id}`, { method: "PUT", body: JSON.stringify({ ...fw, action: "log" }) });
+    forgetRuleListings(); // the refresh that finds it is a new run, with no listing yet
     expect((await call("edge:FirewallRule", "read", [r.id, outs])).inputs.action).toBe("log");
     await call("edge:FirewallRule", "delete", [r.id, outs]);
     expect(await call("edge:FirewallRule", "read", [r.id, outs])).toEqual({});
@@ -202,5 +206,22 @@ describe("page rule ranks", () => {
     const high = await make("edge:PageRule", rule("high", 20));
     expect((await call("edge:PageRule", "read", [low.id, low.outs])).props.effectivePriority).toBe(1);
     expect((await call("edge:PageRule", "read", [high.id, high.outs])).props.effectivePriority).toBe(2);
+  });
+});
+
+describe("refresh of a zone's rules", () => {
+  it("reads every page rule, firewall rule and rate limit of a zone from one listing of each, never one by one", async () => {
+    const made = await Promise.all([
+      ...[1, 2, 3, 4].map((i) => make("edge:PageRule", rule(`r${i}`, i))),
+      ...[1, 2, 3].map((i) => make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: `http.request.uri.path eq "/p${i}"` }, action: "block" })),
+      ...[1, 2, 3].map((i) => make("edge:RateLimit", { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: `example.com/l${i}*` } } })),
+    ]);
+    forgetRuleListings(); // a refresh is a new run
+    edge.log.splice(0);
+    const types = ["edge:PageRule", "edge:PageRule", "edge:PageRule", "edge:PageRule", "edge:FirewallRule", "edge:FirewallRule", "edge:FirewallRule", "edge:RateLimit", "edge:RateLimit", "edge:RateLimit"];
+    const read = await Promise.all(made.map((m, i) => call(types[i], "read", [m.id, m.outs])));
+    expect(read.map((r) => r.id)).toEqual(made.map((m) => m.id));
+    const gets = edge.log.filter((e) => e.method === "GET").map((e) => e.path.replace(/^\/client\/v4\/zones\/[^/]+/, ""));
+    expect(gets.sort()).toEqual(["/firewall/rules", "/pagerules", "/rate_limits"]);
   });
 });

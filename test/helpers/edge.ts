@@ -1,6 +1,7 @@
 /** Starts the edge emulator in-process and points the provider's environment fallback at it. */
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { forgetListings } from "../../provider/edge/dns-record/batch-read";
+import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { standIn } from "./social";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../../emulators";
 
@@ -36,6 +37,7 @@ export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
     current!.log.splice(0);
     current!.clearFaults();
     forgetListings();
+    forgetRuleListings();
     process.env.EDGE_API_TOKEN = DEMO_TOKEN;
   });
   return standIn(() => current!);

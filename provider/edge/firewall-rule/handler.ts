@@ -1,6 +1,7 @@
 /** `ops.edge.FirewallRule`. id: the rule id (`get` takes `<zoneId>/<ruleId>`). Natural key: the expression. */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { listedRule } from "../rule-listing";
+import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
@@ -56,7 +57,7 @@ export const firewallRule: Handler = {
 
   async read(id, props) {
     const [zoneId, ruleId] = zoneScopedId(id, props);
-    const rule = await unlessGone(() => edge().getFirewallRule(zoneId, ruleId));
+    const rule = await listedRule("firewall", zoneId, ruleId, () => edge().listFirewallRules(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);

@@ -1,6 +1,7 @@
 /** `ops.edge.PageRule`. id: the rule id (`PageRule.get` takes `<zoneId>/<ruleId>`). Natural key: the URL pattern. */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { listedRule } from "../rule-listing";
+import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
@@ -61,7 +62,7 @@ export const pageRule: Handler = {
 
   async read(id, props) {
     const [zoneId, ruleId] = zoneScopedId(id, props);
-    const rule = await unlessGone(() => edge().getPageRule(zoneId, ruleId));
+    const rule = await listedRule("pagerules", zoneId, ruleId, () => edge().listPageRules(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);

@@ -3,7 +3,8 @@
  * Natural key: the URL pattern.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { listedRule } from "../rule-listing";
+import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { zoneChanged, zoneScopedId } from "../zone-ref";
@@ -72,7 +73,7 @@ export const rateLimit: Handler = {
 
   async read(id, props) {
     const [zoneId, ruleId] = zoneScopedId(id, props);
-    const rule = await unlessGone(() => edge().getRateLimit(zoneId, ruleId));
+    const rule = await listedRule("rate_limits", zoneId, ruleId, () => edge().rateLimits(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);
