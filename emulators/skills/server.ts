@@ -2,6 +2,7 @@
  * A stateful emulator of Document 3, part D: the skills registry. Publishing may require a bearer token; the spec
  * has no delete, so DELETE is answered only when the emulator is started with `allowDelete`.
  */
+import { z } from "zod";
 import { Emulator, HttpError, parseJson, type Reply, type Request } from "../kit";
 
 export interface Skill {
@@ -26,6 +27,18 @@ export interface SkillsEmulatorOptions {
 
 export const SKILLS_PUBLISH_TOKEN = "skills-publish-token-0123";
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A skill as Document 3 types it; anything else is refused with 400 and what was wrong. */
+const SkillBody = z.object({
+  name: z.string({ error: "name must be a string" }).regex(SLUG, "name must be kebab-case"),
+  description: z.string({ error: "description must be a string" }),
+  instruction: z.string({ error: "instruction must be a string" }),
+  category: z.enum(["dev", "infrastructure", "content", "ops", "social"], { error: "category must be one of dev, infrastructure, content, ops, social" }).optional(),
+  tags: z.array(z.string({ error: "tags must be an array of strings" }), { error: "tags must be an array of strings" }).optional(),
+  agents: z.array(z.string({ error: "agents must be an array of strings" }), { error: "agents must be an array of strings" }).optional(),
+  toolsRequired: z.array(z.string({ error: "toolsRequired must be an array of strings" }), { error: "toolsRequired must be an array of strings" }).optional(),
+  version: z.string({ error: "version must be a string" }).optional(),
+});
 
 export class SkillsEmulator extends Emulator {
   skills = new Map<string, Skill>();
@@ -76,12 +89,10 @@ export class SkillsEmulator extends Emulator {
       if (!String(req.headers["content-type"] ?? "").includes("application/json")) throw new HttpError({ status: 415, body: { error: "Content-Type must be application/json" } });
       const slug = req.params.slug;
       if (!SLUG.test(slug)) throw new HttpError({ status: 400, body: { error: "slug must be kebab-case" } });
-      const b = parseJson(req);
-      if (!b || typeof b.name !== "string" || typeof b.description !== "string" || typeof b.instruction !== "string") {
-        throw new HttpError({ status: 400, body: { error: "name, description and instruction are required strings" } });
-      }
-      const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-      const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: list(b.tags), agents: list(b.agents), toolsRequired: list(b.toolsRequired), version: b.version, updatedAt: new Date(this.now()).toISOString() };
+      const parsed = SkillBody.safeParse(parseJson(req) ?? null);
+      if (!parsed.success) throw new HttpError({ status: 400, body: { error: parsed.error.issues.map((i) => (i.code === "invalid_type" && !i.path.length ? "the body must be a JSON object" : i.message)).join("; ") } });
+      const b = parsed.data;
+      const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: b.tags ?? [], agents: b.agents ?? [], toolsRequired: b.toolsRequired ?? [], version: b.version, updatedAt: new Date(this.now()).toISOString() };
       const created = !this.skills.has(slug);
       this.skills.set(slug, skill);
       return { status: created ? 201 : 200, body: skill };
