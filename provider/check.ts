@@ -3,6 +3,7 @@
  * names the property and the fix, and the inputs that go on are the schema's parsed (defaulted, normalised) ones.
  */
 import type { z } from "zod";
+import { ValidationError } from "./http/errors";
 
 /**
  * Reports a rule that involves several inputs, on `field`. The rule is set aside during a preview when any input it
@@ -40,8 +41,43 @@ export function withoutProvider<T extends Record<string, unknown>>(bag: T): Omit
   return rest;
 }
 
+/** The property names an input schema knows: an object's, or the input side of a pipe (a transform). */
+function knownProperties(schema: z.ZodType): string[] | undefined {
+  const def = (schema as { def?: { type?: string; in?: z.ZodType; shape?: Record<string, unknown> } }).def;
+  if (def?.type === "pipe" && def.in) return knownProperties(def.in);
+  return def?.type === "object" && def.shape ? Object.keys(def.shape) : undefined;
+}
+
+/** Edit distance, for "did you mean" (names are short). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * A property the schema does not know is refused, naming the nearest known one: a misspelt `proxed` would
+ * otherwise be dropped silently and the record made without it.
+ */
+export function unknownProperties(schema: z.ZodType, given: Record<string, unknown>): CheckFailure[] {
+  const known = knownProperties(schema);
+  if (!known) return [];
+  return Object.keys(given)
+    .filter((k) => k !== PROVIDER_KEY && !known.includes(k) && given[k] !== undefined)
+    .map((k) => {
+      const nearest = known.map((n) => [n, distance(k, n)] as const).sort((a, b) => a[1] - b[1])[0];
+      const hint = nearest && nearest[1] <= Math.max(2, Math.floor(k.length / 3)) ? `did you mean ${nearest[0]}?` : `the known ones are ${known.join(", ")}`;
+      return { property: k, reason: `${k} is not a known property: ${hint}` };
+    });
+}
+
 export function checkWith(schema: z.ZodType, news: Record<string, unknown>): CheckResult {
   const given = withoutProvider(news);
+  const unknown = unknownProperties(schema, given);
+  if (unknown.length) return { inputs: given, failures: unknown };
   const unknownKeys = new Set(Object.keys(given).filter((k) => isUnknown(given[k])));
   const known = Object.fromEntries(Object.entries(given).filter(([k]) => !unknownKeys.has(k)));
   const parsed = schema.safeParse(known, { error: explainIssue });
@@ -58,6 +94,26 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
     })
     .map((i) => ({ property: i.path.join(".") || "(inputs)", reason: i.message }));
   return { inputs: given, failures };
+}
+
+/**
+ * Arguments of a read-only function, parsed: unknown arguments and invalid values are refused before anything is
+ * sent, with the argument named and what to set.
+ */
+export function parseArgs<S extends z.ZodType>(fn: string, schema: S, args: unknown): { data?: z.output<S>; failures: CheckFailure[] } {
+  const given = (args ?? {}) as Record<string, unknown>;
+  const unknown = typeof given === "object" ? unknownProperties(schema, given) : [];
+  if (unknown.length) return { failures: unknown };
+  const r = schema.safeParse(given, { error: explainIssue });
+  if (r.success) return { data: r.data, failures: [] };
+  return { failures: r.error.issues.map((i) => ({ property: i.path.join(".") || "(arguments)", reason: i.message })) };
+}
+
+/** `parseArgs` for a function called in the program's process: bad arguments throw one error naming each. */
+export function requireArgs<S extends z.ZodType>(service: string, fn: string, schema: S, args: unknown): z.output<S> {
+  const { data, failures } = parseArgs(fn, schema, args);
+  if (failures.length) throw new ValidationError({ service, message: `${fn}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
+  return data as z.output<S>;
 }
 
 const A = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);

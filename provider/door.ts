@@ -5,7 +5,7 @@
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { configProblems, useStackConfig, type ConfigSource } from "./config";
 import { ConfigError } from "./http/errors";
-import { explainIssue, PROVIDER_KEY, type CheckFailure } from "./check";
+import { parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
@@ -71,10 +71,8 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
   const { functions } = await import("./function-registry"); // only the plugin's invokes need these
   const entry = functions[token];
   if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
-  const parsed = entry.args.safeParse(args ?? {}, { error: explainIssue });
-  if (!parsed.success) {
-    return { failures: parsed.error.issues.map((i) => ({ property: i.path.join(".") || "(arguments)", reason: i.message })) };
-  }
+  const parsed = parseArgs(token, entry.args, args);
+  if (parsed.failures.length) return { failures: parsed.failures };
   let result: unknown;
   try {
     result = await entry.run(parsed.data);

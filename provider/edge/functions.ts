@@ -3,6 +3,7 @@
  * them into outputs), with the same configuration as the resources: stack config first, then the environment.
  */
 import { z } from "zod";
+import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
 import { edge } from "./zones";
 
@@ -27,14 +28,7 @@ export const functionArgs = {
 
 type Args<K extends keyof typeof functionArgs> = z.input<(typeof functionArgs)[K]>;
 
-function parse<K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> {
-  const r = functionArgs[name].safeParse(args ?? {});
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new ValidationError({ service: "edge", message: `${name}: ${i.path.join(".") || "arguments"}: ${i.message}` });
-  }
-  return r.data as z.output<(typeof functionArgs)[K]>;
-}
+const parse = <K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> => requireArgs("edge", name, functionArgs[name], args) as z.output<(typeof functionArgs)[K]>;
 
 export async function getZone(args: Args<"getZone">) {
   const { name } = parse("getZone", args);

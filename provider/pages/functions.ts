@@ -1,6 +1,7 @@
 /** The page-management service's read-only functions; their reads go through the client's batching. */
 import { z } from "zod";
 import { PAGES_SETTINGS, read } from "../config";
+import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
 import { pages } from "./client";
 
@@ -15,14 +16,7 @@ export const functionArgs = {
   getRateLimitInfo: z.object({ appId: z.string().regex(/^\d+$/).optional() }),
 };
 
-function parse<K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> {
-  const r = functionArgs[name].safeParse(args ?? {});
-  if (!r.success) {
-    const i = r.error.issues[0];
-    throw new ValidationError({ service: "pages", message: `${name}: ${i.path.join(".") || "arguments"}: ${i.message}` });
-  }
-  return r.data as z.output<(typeof functionArgs)[K]>;
-}
+const parse = <K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> => requireArgs("pages", name, functionArgs[name], args) as z.output<(typeof functionArgs)[K]>;
 
 export async function getPage(args: z.input<typeof functionArgs.getPage>) {
   const a = parse("getPage", args);

@@ -40,6 +40,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
       ["zoneId not an id", { zoneName: undefined, zoneId: "../zones" }, "zoneId"],
       ["content missing", { content: undefined }, "content"],
+      ["a misspelt property", { proxed: true }, "proxed"],
     ],
   },
   "edge:ZoneSetting": {
@@ -139,6 +140,8 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["photo file missing", { photo: { file: "no-such-photo.jpg" } }, "photo"],
       ["one photo in photos", { photos: ["https://media.example/a.jpg"] }, "photos"],
       ["published as text", { published: "no" }, "published"],
+      ["message only whitespace", { message: " \n\t" }, "message"],
+      ["a misspelt property", { mesage: "Hello" }, "mesage"],
     ],
   },
   "pages:PageRole": {
@@ -185,6 +188,8 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["imageUrl a local path", { mediaType: "IMAGE", imageUrl: "/etc/passwd" }, "imageUrl"],
       ["imageUrl file: scheme", { mediaType: "IMAGE", imageUrl: "file:///etc/passwd" }, "imageUrl"],
       ["text as a number", { text: 42 }, "text"],
+      ["text only whitespace", { text: "   \n " }, "text"],
+      ["a misspelt property", { txt: "Fresh bread" }, "txt"],
     ],
   },
   "posts:WebhookSubscription": {
@@ -267,13 +272,16 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["helperUrl not http(s)", { helperUrl: "file:///etc/passwd" }, "helperUrl"],
       ["waitSeconds zero", { waitSeconds: 0 }, "waitSeconds"],
       ["waitSeconds an hour", { waitSeconds: 3600 }, "waitSeconds"],
-      ["a misspelt property", { hostname: "kiosk.local" }, "(inputs)"],
+      ["a misspelt property", { hostname: "kiosk.local" }, "hostname"],
     ],
   },
   "control:RemoteCommand": {
     valid: { create: "echo hello", delete: "echo bye" },
     cases: [
       ["create empty", { create: "" }, "create"],
+      ["create only whitespace", { create: "  \n\t " }, "create"],
+      ["environment with the applescript interpreter", { interpreter: "applescript", create: 'return "ok"', delete: undefined, environment: { NAME: "x" } }, "environment"],
+      ["a misspelt property", { triggerz: ["1"] }, "triggerz"],
       ["create missing", { create: undefined }, "create"],
       ["create over 100,000 characters", { create: long(100_001) }, "create"],
       ["update empty", { update: "" }, "update"],

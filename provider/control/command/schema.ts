@@ -3,10 +3,15 @@
  * endpoint: a command run when the resource is created, optionally others when it is updated and destroyed.
  */
 import { z } from "zod";
+import { ruleFailure } from "../../check";
 
 export const token = "control:RemoteCommand";
 
-const Command = z.string().min(1, "a command must not be empty").max(100_000);
+const Command = z
+  .string()
+  .min(1, "a command must not be empty")
+  .max(100_000)
+  .refine((c) => c.trim().length > 0, { error: "a command must not be blank (only spaces or line breaks): write the command to run" });
 
 export const RemoteCommandInputs = z.object({
   create: Command.describe("Run when the resource is created (and on update when no `update` command is given)."),
@@ -18,7 +23,12 @@ export const RemoteCommandInputs = z.object({
     .optional()
     .describe("Variables set for shell commands."),
   triggers: z.array(z.unknown()).optional().describe("Any change to these values replaces the resource: delete command, then create command.").meta({ replaceOnChanges: true }),
-  secret: z.boolean().default(false).describe("Keep the commands and their output secret in state and in the CLI."),
+  secret: z.boolean().default(false).describe("Keep the commands and their output secret in state and in the CLI (also true when any input is secret)."),
+}).superRefine((r, ctx) => {
+  // The scripting tool takes a script and nothing else: variables would be silently dropped.
+  if (r.interpreter === "applescript" && r.environment && Object.keys(r.environment).length) {
+    ruleFailure(ctx, "environment", "environment applies to shell commands only: remove it, or put the values in the script itself, or use interpreter shell", ["interpreter"]);
+  }
 });
 
 export const RemoteCommandOutputs = z.object({

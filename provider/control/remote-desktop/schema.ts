@@ -30,7 +30,7 @@ export const RemoteDesktopSessionInputs = z.object({
   helperToken: z.string().min(1, "helperToken must not be empty").optional().describe("Bearer token for `helperUrl` when it is another endpoint than `control:url`; kept secret.").meta({ secret: true, replaceOnChanges: true }),
   waitSeconds: z.number({ error: "waitSeconds must be a number of seconds" }).min(1, "waitSeconds must be at least 1").max(60, "waitSeconds must be at most 60").default(10).describe("How long to wait for the login dialog: it appears 5 to 8 seconds after opening, and the default leaves a margin."),
   triggers: z.array(z.unknown(), { error: "triggers must be a list" }).optional().describe("Any change to these values opens the session again.").meta({ replaceOnChanges: true }),
-}).strict();
+});
 
 export const RemoteDesktopSessionOutputs = z.object({
   host: z.string(),

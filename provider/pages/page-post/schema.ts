@@ -22,7 +22,12 @@ export function unixSeconds(v: number | string): number {
 export const PagePostInputs = z
   .object({
     pageId: GraphId("pageId").describe("The page. Changing it replaces the post.").meta({ replaceOnChanges: true }),
-    message: z.string().max(63206, "message must be at most 63206 characters").optional().describe("The text; edits are made in place."),
+    message: z
+      .string()
+      .max(63206, "message must be at most 63206 characters")
+      .refine((m) => m.trim().length > 0, { error: "message must not be blank (only spaces or line breaks): write the text, or leave message out for a link or photo post" })
+      .optional()
+      .describe("The text; edits are made in place."),
     link: HttpUrl.optional().describe("A link to share. Changing it replaces the post.").meta({ replaceOnChanges: true }),
     published: z.boolean().default(true).describe("Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.").meta({ replaceOnChanges: true }),
     scheduledPublishTime: z

@@ -12,6 +12,7 @@ export const PostInputs = z
     text: z
       .string()
       .refine((t) => [...t].length <= 500, { error: "text must be at most 500 characters" })
+      .refine((t) => t.trim().length > 0, { error: "text must not be blank (only spaces or line breaks): write the post's text" })
       .optional()
       .describe("The post's text, at most 500 characters.")
       .meta({ replaceOnChanges: true }),
