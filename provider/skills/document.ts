@@ -4,6 +4,7 @@
  * steps, recipes, troubleshooting, optional references. 50 to 300 lines is a guide (a warning), not a rule.
  */
 import { createHash } from "node:crypto";
+import { parse as parseYaml } from "yaml";
 
 export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -13,26 +14,33 @@ export interface Problem {
 }
 
 export interface ParsedSkill {
+  /** Scalar values as text (a folded or literal block, a quoted string: as YAML reads them). */
   frontMatter?: Record<string, string>;
+  /** The front matter is not valid YAML, or not a mapping: what the parser said. */
+  frontMatterError?: string;
   body: string;
   /** 1-based line of the document where the body starts. */
   bodyLine: number;
 }
 
-/** Splits front matter (`---` ... `---`, `key: value` lines) from the body. */
+/** Splits front matter (`---` ... `---`, YAML read by a YAML parser) from the body. */
 export function parseSkillDocument(text: string): ParsedSkill {
   const lines = text.replace(/\r\n/g, "\n").split("\n");
   if (lines[0]?.trim() !== "---") return { body: text, bodyLine: 1 };
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) return { body: text, bodyLine: 1 };
-  const frontMatter: Record<string, string> = {};
-  for (const l of lines.slice(1, end)) {
-    const m = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(l);
-    if (m) frontMatter[m[1]] = m[2].replace(/^(["'])(.*)\1$/, "$2").trim();
+  let frontMatter: Record<string, string> | undefined;
+  let frontMatterError: string | undefined;
+  try {
+    const data: unknown = parseYaml(lines.slice(1, end).join("\n"));
+    if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw new Error("the front matter must be a mapping of keys to values");
+    frontMatter = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
+  } catch (e) {
+    frontMatterError = (e as Error).message.split("\n")[0];
   }
   let k = end + 1;
   while (k < lines.length && lines[k].trim() === "") k++;
-  return { frontMatter, body: lines.slice(k).join("\n"), bodyLine: k + 1 };
+  return { frontMatter, frontMatterError, body: lines.slice(k).join("\n"), bodyLine: k + 1 };
 }
 
 /** A model's answer reduced to the SKILL.md it contains: code fences and chatter around it removed. */
@@ -75,6 +83,7 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
     errors.push({ line: at(Math.max(titleAt, 0)), message: "the body must open with a title (# Title) followed by an overview" });
   }
   const headings = lines.map((l, i) => ({ i, m: /^## (.+)$/.exec(l) })).filter((h) => h.m).map((h) => ({ i: h.i, text: h.m![1].trim() }));
+  const subheadings = lines.map((l, i) => ({ i, m: /^### (.+)$/.exec(l) })).filter((h) => h.m).map((h) => ({ i: h.i, text: h.m![1].trim() }));
   const overview = lines.slice(titleAt + 1, headings[0]?.i ?? lines.length).some((l) => l.trim() && !l.startsWith("#"));
   if (titleAt >= 0 && !overview) errors.push({ line: at(titleAt + 1), message: "an overview paragraph must follow the title" });
 
@@ -88,7 +97,12 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
       continue;
     }
     const s = SECTIONS[idx];
-    if (s.key === "workflows") workflows.push(h);
+    if (s.key === "workflows") {
+      // "## Core workflows" holding "### ..." subsections: each subsection is a workflow; else the section is one.
+      const end = headings.find((x) => x.i > h.i)?.i ?? lines.length;
+      const inside = subheadings.filter((x) => x.i > h.i && x.i < end);
+      workflows.push(...(inside.length ? inside : [h]));
+    }
     if (idx < last) errors.push({ line: at(h.i), message: `section "${h.text}" is out of order: the order is title, prerequisites, quick reference, workflows, recipes, troubleshooting, references` });
     if (s.key !== "workflows" && seen.has(s.key)) errors.push({ line: at(h.i), message: `section "${h.text}" appears twice` });
     seen.set(s.key, h.i);
@@ -101,7 +115,7 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
     errors.push({ line: at(workflows[0].i), message: `there must be 3 to 7 core workflows; there are ${workflows.length}` });
   }
   for (const w of workflows) {
-    const next = headings.find((h) => h.i > w.i)?.i ?? lines.length;
+    const next = [...headings, ...subheadings].filter((h) => h.i > w.i).sort((a, b) => a.i - b.i)[0]?.i ?? lines.length;
     if (!lines.slice(w.i + 1, next).some((l) => /^\s*\d+\.\s+\S/.test(l))) errors.push({ line: at(w.i), message: `workflow "${w.text}" needs numbered steps (1. ..., 2. ...)` });
   }
   const total = lines.length + first - 1;

@@ -13,6 +13,28 @@ describe("skill documents", () => {
     expect(bodyProblems(doc.body, doc.bodyLine)).toEqual({ errors: [], warnings: [] });
   });
 
+  it("read the front matter as YAML: folded and literal blocks, quoted strings", () => {
+    const folded = parseSkillDocument("---\nname: 'oven-care'\ndescription: >\n  Use when the oven\n  needs care.\n---\n# T\n");
+    expect(folded.frontMatter).toEqual({ name: "oven-care", description: "Use when the oven needs care." });
+    const literal = parseSkillDocument('---\nname: "oven-care"\ndescription: |\n  Line one.\n  Line two.\n---\n# T\n');
+    expect(literal.frontMatter?.description).toBe("Line one.\nLine two.");
+    const quoted = parseSkillDocument('---\nname: oven-care\ndescription: "Use it: when \\"hot\\" # not a comment"\n---\n# T\n');
+    expect(quoted.frontMatter?.description).toBe('Use it: when "hot" # not a comment');
+    const broken = parseSkillDocument("---\nname: [oven\ndescription: x\n---\n# T\n");
+    expect(broken.frontMatterError).toBeTruthy();
+  });
+
+  it("count core workflows written as ### subsections under one workflows heading", () => {
+    const body = ["# Oven care", "", "Keeps ovens running.", "", "## Prerequisites", "- a key", "", "## Core workflows", "",
+      "### Light the oven", "1. Open the valve.", "", "### Clean the oven", "1. Let it cool.", "", "### Check the seals", "1. Look.", "",
+      "## Recipes", "- r", "", "## Troubleshooting", "- t", ""].join("\n");
+    expect(bodyProblems(body).errors).toEqual([]);
+    const two = body.replace(/### Check the seals\n1\. Look\.\n/, "");
+    expect(bodyProblems(two).errors.map((e) => e.message)).toContainEqual(expect.stringMatching(/3 to 7 core workflows; there are 2/));
+    const unnumbered = body.replace("1. Look.", "Look.");
+    expect(bodyProblems(unnumbered).errors.map((e) => e.message)).toContainEqual(expect.stringMatching(/"Check the seals" needs numbered steps/));
+  });
+
   it("name the line of each hard problem", () => {
     const broken = EXAMPLE.replace("## Prerequisites", "## Troubleshooting first").replace(/## Workflow 3[\s\S]*?## Recipes/, "## Recipes");
     const doc = parseSkillDocument(broken);

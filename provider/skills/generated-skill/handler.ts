@@ -24,7 +24,7 @@ async function build(r: Bag) {
     const name = doc.frontMatter?.name ?? "";
     const description = doc.frontMatter?.description ?? "";
     const problems = [
-      ...(doc.frontMatter ? [] : ["line 1: front matter with name and description is missing"]),
+      ...(doc.frontMatterError ? [`the front matter is not valid YAML (${doc.frontMatterError})`] : doc.frontMatter ? [] : ["line 1: front matter with name and description is missing"]),
       ...[nameProblem(name), descriptionProblem(description)].filter((p): p is string => !!p),
       ...bodyProblems(doc.body, doc.bodyLine).errors.map((e) => `line ${e.line}: ${e.message}`),
     ];

@@ -15,7 +15,7 @@ export const token = "skills:Skill";
 
 /** name, description and instruction from `source` (a SKILL.md) or the inline fields. */
 export function skillContent(r: { name?: string; description?: string; instruction?: string; source?: string }) {
-  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true };
+  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined };
   const doc = parseSkillDocument(readFileSync(path.resolve(r.source), "utf8"));
   return {
     name: r.name ?? doc.frontMatter?.name ?? "",
@@ -23,6 +23,7 @@ export function skillContent(r: { name?: string; description?: string; instructi
     instruction: doc.body,
     bodyLine: doc.bodyLine,
     frontMatter: !!doc.frontMatter?.name && !!doc.frontMatter?.description,
+    frontMatterError: doc.frontMatterError,
   };
 }
 
@@ -48,7 +49,8 @@ export const SkillInputs = z
       return r;
     }
     const where = r.source ? `${r.source} ` : "";
-    if (r.source && !c.frontMatter) ruleFailure(ctx, "source", `${where}line 1: front matter (--- name: ... description: ... ---) with name and description is missing`);
+    if (c.frontMatterError) ruleFailure(ctx, "source", `${where}the front matter is not valid YAML (${c.frontMatterError}): fix it between the --- lines`);
+    else if (r.source && !c.frontMatter) ruleFailure(ctx, "source", `${where}line 1: front matter (--- name: ... description: ... ---) with name and description is missing`);
     const np = nameProblem(c.name);
     if (np) ruleFailure(ctx, r.source ? "source" : "name", `${where}${np}`, ["name"]);
     const dp = descriptionProblem(c.description);
