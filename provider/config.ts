@@ -98,13 +98,8 @@ export function configProblems(): string[] {
       if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${s.key} (or ${s.env}) must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
     }
     if (s.bool && !["true", "false"].includes(raw)) problems.push(`${s.key} (or ${s.env}) must be true or false; got "${raw}"`);
-    if (s.url) {
-      try {
-        new URL(raw);
-      } catch {
-        problems.push(`${s.key} (or ${s.env}) must be a URL such as https://host.example; got "${raw}"`);
-      }
-    }
+    if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${s.key} (or ${s.env}) must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
+    if (s.url && !isHttpUrl(raw)) problems.push(`${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`);
   }
   return problems;
 }
@@ -175,14 +170,45 @@ export function edgeConfig(): EdgeConfig {
   };
 }
 
-/** A base URL setting, without trailing slashes or the version segment the client appends. */
-export function readBaseUrl(s: Setting, version: string): string {
-  const url = read(s)!.replace(/\/+$/, "");
+/** `host:port` or a URL, as RUNNER_HOST takes it. */
+export function runnerUrl(host: string): string {
+  // As the official client reads it: `:port` is the loopback; without a scheme, http and the default port 11434;
+  // with a scheme and no port, that scheme's own port.
+  const explicit = host.includes("://");
+  const withScheme = host.startsWith(":") ? `http://127.0.0.1${host}` : explicit ? host : `http://${host}`;
+  const u = new URL(withScheme);
+  if (!u.port && !explicit) u.port = "11434";
+  if (u.hostname === "0.0.0.0") u.hostname = "127.0.0.1"; // a listen-on-all address, reached locally
+  return u.origin;
+}
+
+/** runner:host is host, host:port, :port or an http(s) URL. */
+function runnerHostProblem(raw: string): boolean {
   try {
-    new URL(url);
+    return !/^https?:\/\//.test(runnerUrl(raw)) || /\s/.test(raw);
   } catch {
-    throw new ConfigError(`${s.key} (or ${s.env}) is not a URL: "${url}"`);
+    return true;
   }
+}
+
+/** An http(s) URL with its scheme: `new URL("localhost:8300")` parses, as the scheme "localhost:". */
+function isHttpUrl(raw: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(raw).protocol) && /^https?:\/\//i.test(raw);
+  } catch {
+    return false;
+  }
+}
+
+/** A URL setting, checked; a base URL without trailing slashes or the version segment the client appends. */
+export function readUrl(s: Setting): string {
+  const url = read(s)!.replace(/\/+$/, "");
+  if (!isHttpUrl(url)) throw new ConfigError(`${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${url}"`);
+  return url;
+}
+
+export function readBaseUrl(s: Setting, version: string): string {
+  const url = readUrl(s);
   return url.endsWith(version) ? url.slice(0, -version.length) : url;
 }
 

@@ -3,7 +3,7 @@
  * the `Mcp-Session-Id`, call tools, read the event stream's last `data:` line. One session serves the calls of a
  * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM.
  */
-import { CONTROL_SETTINGS, read, readNumber } from "../config";
+import { CONTROL_SETTINGS, read, readNumber, readUrl } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, ServerError } from "../http/errors";
 
@@ -36,7 +36,7 @@ export class ControlClient {
   }
 
   static fromConfig(): ControlClient {
-    const url = read(CONTROL_SETTINGS.url)!.replace(/\/+$/, "").replace(/\/mcp$/, "");
+    const url = readUrl(CONTROL_SETTINGS.url).replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
     const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6 });
     return new ControlClient(http, url);

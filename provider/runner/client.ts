@@ -3,11 +3,13 @@
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
 import type { Dispatcher } from "undici";
-import { RUNNER_SETTINGS, read, readNumber } from "../config";
+import { RUNNER_SETTINGS, read, readNumber, runnerUrl } from "../config";
 import { HttpClient, retryDelayMs } from "../http/client";
 import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
 import { log } from "../log";
 import { canonicalModel } from "./model-name";
+
+export { runnerUrl };
 
 /** Retries of a pull or create turned away before its stream started. */
 const STREAM_RETRIES = 6;
@@ -18,14 +20,6 @@ export interface RunnerModelInfo {
   size: number;
   modified_at: string;
   details: { family?: string; parameter_size?: string; quantization_level?: string; parent_model?: string };
-}
-
-/** `host:port` or a URL, as RUNNER_HOST takes it. */
-export function runnerUrl(host: string): string {
-  const withScheme = /^https?:\/\//.test(host) ? host : `http://${host}`;
-  const u = new URL(withScheme);
-  if (u.hostname === "0.0.0.0") u.hostname = "127.0.0.1"; // a listen-on-all address, reached locally
-  return u.origin;
 }
 
 /** The runner did not answer: say where it was looked for and the RUNNER_HOST rule. */

@@ -1,5 +1,5 @@
 /** The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where allowed. */
-import { SKILLS_SETTINGS, read, readNumber } from "../config";
+import { SKILLS_SETTINGS, read, readNumber, readUrl } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, NotFoundError } from "../http/errors";
 
@@ -20,7 +20,7 @@ export class SkillsClient {
 
   static fromConfig(): SkillsClient {
     const token = read(SKILLS_SETTINGS.token);
-    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: read(SKILLS_SETTINGS.url)!, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5 }));
+    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5 }));
   }
 
   private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown) {

@@ -134,6 +134,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["link not http(s)", { link: "javascript:alert(1)" }, "link"],
       ["schedule not a time", { scheduledPublishTime: "tomorrow" }, "scheduledPublishTime"],
       ["schedule in the past", { scheduledPublishTime: "2020-01-01T00:00:00Z" }, "scheduledPublishTime"],
+      ["schedule in milliseconds", { scheduledPublishTime: Date.now() + 86_400_000 }, "scheduledPublishTime"],
       ["schedule on a published post", { published: true, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() }, "published"],
       ["photo and photos", { photo: { url: "https://media.example/a.jpg" }, photos: ["https://media.example/b.jpg", "https://media.example/c.jpg"] }, "photos"],
       ["photo with both url and file", { photo: { url: "https://media.example/a.jpg", file: "a.jpg" } }, "photo"],

@@ -14,6 +14,14 @@ export const MAX_AHEAD_S = 75 * 24 * 3600;
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
+/** A span of seconds as a person says it: "3 minutes", "2 hours", "4 days", "2 years". */
+function span(seconds: number): string {
+  const units: [number, string][] = [[365 * 86400, "year"], [86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const [size, name] = units.find(([u]) => seconds >= u) ?? [1, "second"];
+  const n = Math.floor(seconds / size);
+  return `${n} ${name}${n === 1 ? "" : "s"}`;
+}
+
 /** Unix seconds from a number or an RFC 3339 time. */
 export function unixSeconds(v: number | string): number {
   return typeof v === "number" ? v : Math.floor(Date.parse(v) / 1000);
@@ -55,10 +63,17 @@ export type PagePostInputs = z.output<typeof PagePostInputs>;
 
 /** The schedule window, checked only for a new or changed time (a scheduled post's time draws nearer every day). */
 export function scheduleProblem(at: number | string, nowMs = Date.now()): string | undefined {
-  const ahead = unixSeconds(at) - Math.floor(nowMs / 1000);
+  // Milliseconds (Date.now(), getTime()) are the usual slip: 13 digits where Unix seconds have 10.
+  if (typeof at === "number" && at > 1e11) {
+    return `scheduledPublishTime ${at} looks like milliseconds: give Unix seconds (${Math.floor(at / 1000)}, ${new Date(at).toISOString()}) or an RFC 3339 time`;
+  }
+  const when = unixSeconds(at);
+  const ahead = when - Math.floor(nowMs / 1000);
   if (!Number.isFinite(ahead)) return "scheduledPublishTime is not a time";
-  if (ahead < MIN_AHEAD_S) return `scheduledPublishTime must be at least 10 minutes ahead; it is ${Math.round(ahead / 60)} minutes ahead`;
-  if (ahead > MAX_AHEAD_S) return `scheduledPublishTime must be at most 75 days ahead; it is ${Math.round(ahead / 86400)} days ahead`;
+  const iso = new Date(when * 1000).toISOString().replace(/\.000Z$/, "Z");
+  if (ahead <= 0) return `scheduledPublishTime ${iso} is ${span(-ahead)} in the past: a post is scheduled 10 minutes to 75 days ahead`;
+  if (ahead < MIN_AHEAD_S) return `scheduledPublishTime ${iso} is only ${span(ahead)} ahead: it must be at least 10 minutes ahead`;
+  if (ahead > MAX_AHEAD_S) return `scheduledPublishTime ${iso} is ${span(ahead)} ahead: it must be at most 75 days ahead`;
   return undefined;
 }
 

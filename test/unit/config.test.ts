@@ -1,0 +1,57 @@
+/**
+ * Configuration read as users (and the services' official clients) expect: runner:host as the official runner
+ * client reads it, URLs refused at preview unless they are http(s) URLs with a scheme, each problem naming the
+ * real config key and its variable.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Ollama } from "ollama";
+import { configProblems, runnerUrl, useStackConfig } from "../../provider/config";
+
+afterEach(() => useStackConfig(undefined));
+const withConfig = (values: Record<string, string>) => useStackConfig({ get: (k) => values[k] });
+
+describe("runner:host", () => {
+  it.each(["gpu-box", "gpu-box:8080", "http://gpu-box", "https://gpu-box", "http://gpu-box:9000", ":11500", "127.0.0.1", "0.0.0.0:11434"])(
+    "%s reaches the address the official client reaches",
+    (host) => {
+      const official = (new Ollama({ host }) as unknown as { config: { host: string } }).config.host.replace("0.0.0.0", "127.0.0.1");
+      expect(runnerUrl(host)).toBe(new URL(official).origin);
+    },
+  );
+
+  it("without a port means 11434", () => expect(runnerUrl("gpu-box")).toBe("http://gpu-box:11434"));
+
+  it("refuses what is not a host or an http(s) URL, naming the key", () => {
+    withConfig({ "runner:host": "ftp://gpu-box" });
+    expect(configProblems()).toEqual([expect.stringMatching(/^runner:host \(or RUNNER_HOST\) must be host, host:port or an http\(s\) URL/)]);
+  });
+});
+
+describe("URL settings", () => {
+  it.each([
+    ["skills:url", "localhost:8300", /^skills:url \(or SKILLS_URL\) must be an http\(s\) URL .* with its scheme; got "localhost:8300"/],
+    ["control:url", "127.0.0.1:8200", /^control:url \(or CONTROL_URL\) must be an http\(s\) URL/],
+    ["edge:baseUrl", "api.example.com", /^edge:baseUrl \(or EDGE_BASE_URL\) must be an http\(s\) URL/],
+    ["pages:baseUrl", "file:///etc", /^pages:baseUrl \(or PAGES_BASE_URL\) must be an http\(s\) URL/],
+  ])("%s = %s is refused at preview with the real key", (key, value, message) => {
+    withConfig({ [key]: value });
+    expect(configProblems()).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("accepts http(s) URLs", () => {
+    withConfig({ "skills:url": "http://localhost:8300", "control:url": "https://control.example/mcp", "runner:host": "gpu-box:11434" });
+    expect(configProblems()).toEqual([]);
+  });
+});
+
+describe("a schedule time, explained in human terms", () => {
+  it("in the past, too soon, too far, or in milliseconds", async () => {
+    const { scheduleProblem } = await import("../../provider/pages/page-post/schema");
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(scheduleProblem("2026-11-20T12:00:00Z", now)).toBe("scheduledPublishTime 2026-11-20T12:00:00Z is 3 days in the past: a post is scheduled 10 minutes to 75 days ahead");
+    expect(scheduleProblem("2026-11-23T12:05:00Z", now)).toBe("scheduledPublishTime 2026-11-23T12:05:00Z is only 5 minutes ahead: it must be at least 10 minutes ahead");
+    expect(scheduleProblem("2027-06-01T00:00:00Z", now)).toMatch(/is 189 days ahead: it must be at most 75 days ahead/);
+    expect(scheduleProblem(now + 3_600_000, now)).toMatch(/^scheduledPublishTime 1795438800000 looks like milliseconds: give Unix seconds \(1795438800, 2026-11-23T13:00:00.000Z\)/);
+    expect(scheduleProblem(now / 1000 + 3600, now)).toBeUndefined();
+  });
+});
