@@ -67,7 +67,7 @@ describe("model definition files", () => {
   });
   it("name the line of each problem", () => {
     const { problems } = parseDefinition("FROM qwen2.5:0.5b\nPARAMETER warmth 3\nPARAMETER top_k lots\nADAPTER x\n");
-    expect(problems).toEqual([expect.stringMatching(/^line 2: unknown parameter "warmth"/), expect.stringMatching(/^line 3: parameter top_k needs a integer/), expect.stringMatching(/^line 4: unknown directive "ADAPTER"/)]);
+    expect(problems).toEqual([expect.stringMatching(/^line 2: unknown parameter "warmth"/), expect.stringMatching(/^line 3: parameter top_k needs an integer/), expect.stringMatching(/^line 4: unknown directive "ADAPTER"/)]);
     expect(parseDefinition("SYSTEM hi\n").problems).toEqual(["line 1: a definition needs a FROM line"]);
   });
 });

@@ -7,10 +7,15 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { ruleFailure } from "../../check";
-import { canonicalModel } from "../model-name";
+import { canonicalModel, modelNameProblem } from "../model-name";
 
 export const token = "runner:RunnerModel";
-const MODEL = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)?(:[a-z0-9][a-z0-9._-]*)?$/i;
+/** A model name the runner takes (model-name.ts has its rules). */
+const ModelName = (what: string) =>
+  z.string().superRefine((v, ctx) => {
+    const problem = modelNameProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}: use model or model:tag, e.g. llama3.2 or qwen2.5:0.5b` });
+  });
 /** The parameters a definition may set, with the kind of value each takes. */
 export const PARAMETERS: Record<string, "number" | "integer" | "string"> = {
   temperature: "number", top_p: "number", top_k: "integer", num_ctx: "integer", num_predict: "integer",
@@ -21,6 +26,17 @@ export interface Definition {
   from?: string;
   system?: string;
   parameters: Record<string, string | number>;
+}
+
+/** Why a parameter's value is not one the runner takes, or undefined (the same rule inline and in a file). */
+export function parameterProblem(name: string, value: unknown): string | undefined {
+  const kind = PARAMETERS[name];
+  if (!kind) return `unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`;
+  if (kind === "string") return typeof value === "string" ? undefined : `parameter ${name} needs text, got ${JSON.stringify(value)}`;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return `parameter ${name} needs a${kind === "integer" ? "n integer" : " number"}, got ${JSON.stringify(value)}`;
+  if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
+  return undefined;
 }
 
 /** A definition file's directives, or the problems found, each with its line. */
@@ -35,7 +51,7 @@ export function parseDefinition(text: string): { definition: Definition; problem
     let value = raw.slice(directive.length).trim();
     switch (directive.toUpperCase()) {
       case "FROM":
-        if (!MODEL.test(value)) problems.push(`line ${i + 1}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b`);
+        if (modelNameProblem(value)) problems.push(`line ${i + 1}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b (${modelNameProblem(value)})`);
         definition.from = value;
         break;
       case "SYSTEM":
@@ -48,10 +64,9 @@ export function parseDefinition(text: string): { definition: Definition; problem
         break;
       case "PARAMETER": {
         const [name, v] = [rest[0], rest.slice(1).join(" ")];
-        const kind = PARAMETERS[name];
-        if (!kind) problems.push(`line ${i + 1}: unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`);
-        else if (kind !== "string" && !(kind === "integer" ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(v)) problems.push(`line ${i + 1}: parameter ${name} needs a ${kind}, got "${v}"`);
-        else definition.parameters[name] = kind === "string" ? v : Number(v);
+        const problem = parameterProblem(name, v);
+        if (problem) problems.push(`line ${i + 1}: ${problem}`);
+        else definition.parameters[name] = PARAMETERS[name] === "string" ? v : Number(v);
         break;
       }
       default:
@@ -64,8 +79,8 @@ export function parseDefinition(text: string): { definition: Definition; problem
 
 export const RunnerModelInputs = z
   .object({
-    name: z.string().regex(MODEL, "name must be model or model:tag, e.g. llama3.2 or qwen2.5:0.5b").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
-    from: z.string().regex(MODEL, "from must be a model name").optional().describe("Create from this base instead of pulling `name`."),
+    name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
+    from: ModelName("from").optional().describe("Create from this base instead of pulling `name`."),
     system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
     parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2 }`."),
     definitionFile: z.string().optional().describe("A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview."),
@@ -84,8 +99,9 @@ export const RunnerModelInputs = z
       }
     } else {
       for (const [k, v] of Object.entries(def.parameters)) {
-        if (!PARAMETERS[k]) ruleFailure(ctx, "parameters", `unknown parameter "${k}"; known: ${Object.keys(PARAMETERS).join(", ")}`);
-        else if (PARAMETERS[k] !== "string" && typeof v !== "number") ruleFailure(ctx, "parameters", `parameter ${k} needs a number`);
+        // Inline, a number is a number: "0.2" as text would reach the runner as text.
+        const problem = parameterProblem(k, v) ?? (PARAMETERS[k] !== "string" && typeof v !== "number" ? `parameter ${k} needs a number, not text: write ${k}: ${Number(v)}` : undefined);
+        if (problem) ruleFailure(ctx, `parameters.${k}`, problem, ["parameters"]);
       }
       if ((def.system || r.parameters) && !def.from) ruleFailure(ctx, "from", "system and parameters need from (the base model)", ["system", "parameters"]);
     }
