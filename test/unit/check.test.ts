@@ -94,7 +94,7 @@ describe("configuration", () => {
     const { configure } = await import("../../provider/door");
     const config = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
     expect(() => configure(config({ "edge:rateLimit": "100000000" }))).toThrow(/edge:rateLimit \(or EDGE_RATE_LIMIT\) must be a number from 1 to 1000000; got "100000000"/);
-    expect(() => configure(config({ "skills:url": "not a url" }))).toThrow(/skills:url \(or SKILLS_URL\) must be a URL/);
+    expect(() => configure(config({ "skills:url": "not a url" }))).toThrow(/skills:url \(or SKILLS_URL\) must be an http\(s\) URL/);
     expect(() => configure(config({}))).not.toThrow(); // nothing set: each service judges its own credentials when used
     configure(config({}));
   });
