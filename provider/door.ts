@@ -51,6 +51,26 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
 }
 
 /**
+ * `check` as the engine shows it: the engine prints a failure as "property P value {V} has a problem", looking P up
+ * among the top-level inputs only, so a nested path printed `{<nil>}`. A nested failure is reported on its
+ * top-level property, its path and the offending value in the reason.
+ */
+export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+  const r = await call(type, "check", [olds, news]);
+  // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
+  const hidden = new Set([...secretInputs, ...(registry[type]?.secretOutputs?.(news, secretInputs.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
+  const failures = (r.failures as CheckFailure[]).map((f) => {
+    const [top, ...rest] = f.property.split(".");
+    if (!rest.length) return f;
+    let value: unknown = news;
+    for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
+    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(JSON.stringify(value).slice(0, 80));
+    return { property: top, reason: `${f.property} (${shown}): ${f.reason}` };
+  });
+  return { inputs: r.inputs, failures };
+}
+
+/**
  * The dynamic door's call: outputs the type derives from secret inputs come back wrapped as secrets (secrets.ts),
  * because the engine re-marks only outputs named like a secret input.
  */

@@ -20,7 +20,7 @@ export function providerFor(type: string): pulumi.dynamic.ResourceProvider {
       require("pulumi-ops/dist/provider/door").configure(req.config);
     },
     async check(olds, news) {
-      return require("pulumi-ops/dist/provider/door").call(type, "check", [olds, news]);
+      return require("pulumi-ops/dist/provider/door").checkForEngine(type, olds, news);
     },
     async diff(id, olds, news) {
       return require("pulumi-ops/dist/provider/door").call(type, "diff", [id, olds, news]);

@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
-import { call, configure, invoke } from "./door";
+import { call, checkForEngine, configure, invoke } from "./door";
 import { registry } from "./registry";
 import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
 import { watchEngine } from "./engine-watch";
@@ -79,7 +79,7 @@ export const provider: pulumi.provider.Provider = {
   async check(urn, olds, news) {
     ready();
     const t = typeOf(urn);
-    const r = await call(t, "check", [unwrap(olds), unwrap(news)]);
+    const r = await checkForEngine(t, unwrap(olds) as Bag, unwrap(news) as Bag, secretKeys(news));
     return { inputs: rewrap(t, r.inputs, secretKeys(news), unwrap(news) as Bag), failures: r.failures };
   },
   async diff(id, urn, olds, news) {

@@ -55,7 +55,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["settingId with path separators", { settingId: "../settings" }, "settingId"],
       ["settingId missing", { settingId: undefined }, "settingId"],
       ["zoneName not a domain", { zoneName: "not a domain" }, "zoneName"],
-      ["zoneId not an id", { zoneName: undefined, zoneId: "123" }, "zoneId"],
+      ["zoneId with a path", { zoneName: undefined, zoneId: "123/../zones" }, "zoneId"],
       ["no zone at all", { zoneName: undefined }, "zoneId"],
     ],
   },
@@ -347,4 +347,19 @@ describe("bad input is refused at check, naming the property and the fix, with n
       });
     });
   }
+});
+
+describe("failures as the engine prints them", () => {
+  it("a nested failure is reported on its top-level property with its path and value (the engine printed {<nil>})", async () => {
+    const { checkForEngine } = await import("../../provider/door");
+    const r = await checkForEngine("edge:FirewallRule", {}, { zoneName: "example.com", filter: { expression: "ip.src in {300.1.1.1}" }, action: "block" });
+    expect(r.failures).toEqual([{ property: "filter", reason: expect.stringMatching(/^filter\.expression \("ip\.src in \{300\.1\.1\.1\}"\): .*not an IP address/) }]);
+  });
+
+  it("never prints a value that may be secret", async () => {
+    const { checkForEngine } = await import("../../provider/door");
+    const r = await checkForEngine("control:RemoteCommand", {}, { create: "echo hi", environment: { TOKEN: "hunter2\u0000" }, secret: true });
+    expect(r.failures).toEqual([{ property: "environment", reason: expect.stringMatching(/^environment\.TOKEN \(\[secret\]\): /) }]);
+    expect(JSON.stringify(r.failures)).not.toContain("hunter2");
+  });
 });

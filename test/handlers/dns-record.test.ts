@@ -32,6 +32,10 @@ describe("DnsRecord against the edge emulator", () => {
     rec.content = "2001:db8::99";
     const drifted = await call(T, "read", [id, outs]);
     expect(drifted.inputs.content).toBe("2001:db8::99");
+    // Only what the program set: it named the zone, so a drift diff shows no zoneId appearing (and then vanishing).
+    expect(drifted.inputs).toHaveProperty("zoneName", "example.com");
+    expect(drifted.inputs).not.toHaveProperty("zoneId");
+    expect(drifted.inputs).not.toHaveProperty("zoneGivenAs");
 
     edge.zones.get(zoneId(edge))!.records.delete(id);
     expect(await call(T, "read", [id, outs])).toEqual({});
@@ -53,6 +57,41 @@ describe("DnsRecord against the edge emulator", () => {
     const adopted = await call(T, "create", [{ ...inputs, adopt: true }]);
     expect(records(edge)).toHaveLength(1);
     expect(adopted.outs.ttl).toBe(300);
+  });
+
+  it("a program that gives zoneId gets zoneId, not zoneName, in a drift diff", async () => {
+    const { id, outs } = await create({ zoneName: undefined, zoneId: zoneId(edge), type: "A", name: "byid", content: "203.0.113.7" });
+    records(edge).find((r) => r.id === id)!.content = "203.0.113.8";
+    const drifted = await call(T, "read", [id, outs]);
+    expect(drifted.inputs).toMatchObject({ zoneId: zoneId(edge), content: "203.0.113.8" });
+    expect(drifted.inputs).not.toHaveProperty("zoneName");
+  });
+
+  it("with adopt, takes over the one record of that type and name even with other content, saying which", async () => {
+    await create({ type: "A", name: "old", content: "203.0.113.1" });
+    const before = records(edge)[0].id;
+    let printed = "";
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => ((printed += chunk), true)) as typeof process.stderr.write;
+    try {
+      process.env.PULUMI_OPS_QUIET = "0";
+      const adopted = await create({ type: "A", name: "old", content: "203.0.113.2", adopt: true });
+      expect(adopted.id).toBe(before);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(records(edge).map((r) => r.content)).toEqual(["203.0.113.2"]);
+    expect(printed).toMatch(new RegExp(`adopting the existing A record old.example.com \\(id ${before}, content 203.0.113.1 -> 203.0.113.2\\)`));
+  });
+
+  it("with adopt and several records of that name, none with this content, refuses and lists them", async () => {
+    await create({ type: "A", name: "pool", content: "203.0.113.1" });
+    await create({ type: "A", name: "pool", content: "203.0.113.2" });
+    const ids = records(edge).map((r) => r.id);
+    const failed = await create({ type: "A", name: "pool", content: "203.0.113.3", adopt: true }).catch((e: Error) => e);
+    expect(String(failed)).toMatch(/2 A records are named pool.example.com and none has this content, so none can be adopted/);
+    for (const id of ids) expect(String(failed)).toContain(id);
+    expect(records(edge)).toHaveLength(2);
   });
 
   it("keeps the record the service made when the answer to the create is lost", async () => {

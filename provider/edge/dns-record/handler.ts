@@ -9,7 +9,7 @@ import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged, zoneScopedId } from "../zone-ref";
+import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
@@ -53,8 +53,7 @@ function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutp
   const sameName = typeof wanted.name === "string" && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
   const sameText = typeof wanted.content === "string" && sameContent(rec.type, wanted.content, rec.content);
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
+    ...zoneOutputs(wanted, zone),
     type: rec.type,
     name: sameName ? normalizeName(wanted.name) : rec.name,
     content: sameText ? normalizeContent(rec.type, wanted.content) : normalizeContent(rec.type, rec.content),
@@ -74,7 +73,7 @@ function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutp
 function inputsFrom(outs: DnsRecordOutputs, before: Bag): Bag {
   const ttl = outs.proxied && typeof before.ttl === "number" ? before.ttl : outs.ttl;
   const { hostname: _h, proxiable: _p, createdOn: _c, modifiedOn: _m, ...inputs } = outs;
-  return { ...inputs, ttl };
+  return programZoneInputs({ ...inputs, ttl });
 }
 
 async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.DnsRecord[]> {
@@ -101,6 +100,15 @@ export const dnsRecord: Handler = {
     const zone = await resolveZone(r);
     const b = body(r, zone);
     const what = `${b.type} record ${b.name}`;
+    // Adopting: a record of this type and name is taken over even with other content (several A records may share
+    // a name, so the service would not refuse a second one and the old one would stay unmanaged).
+    if (adopting(r)) {
+      const existing = await findExisting(zone, b);
+      if (existing.length) {
+        const rec = await adoptOne(zone, b, existing);
+        return { id: rec.id, outs: outputs(r, zone, rec) };
+      }
+    }
     let rec: wire.DnsRecord;
     try {
       // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
@@ -158,17 +166,26 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
     });
   }
   const same = await findExisting(zone, b);
+  if (!same.length) {
+    throw new ValidationError({ service: "edge", message: `the conflicting record at ${b.name} is not of type ${b.type} (A, AAAA and CNAME cannot share a name)`, remedy: "Remove the conflicting record first" });
+  }
+  return adoptOne(zone, b, same);
+}
+
+/**
+ * Takes over the record of this type and name: the one with identical content, or else the only one there (updated
+ * to the program's content). Several, none identical: which one is meant cannot be told, so none is taken.
+ */
+async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[]): Promise<wire.DnsRecord> {
   const pick = same.find((x) => sameContent(x.type, x.content, b.content!)) ?? (same.length === 1 ? same[0] : undefined);
   if (!pick) {
     throw new ValidationError({
       service: "edge",
-      message: same.length
-        ? `${same.length} ${b.type} records are named ${b.name} and none has this content, so none can be adopted`
-        : `the conflicting record at ${b.name} is not of type ${b.type} (A, AAAA and CNAME cannot share a name)`,
-      remedy: same.length ? "Set content to match the record to adopt, or delete the extra records" : "Remove the conflicting record first",
+      message: `${same.length} ${b.type} records are named ${b.name} and none has this content, so none can be adopted: ${same.map((x) => `${x.id} (${x.content})`).join(", ")}`,
+      remedy: "Set content to the record to adopt, or delete the records that should go",
     });
   }
-  log(`edge: adopting the existing ${b.type} record ${b.name} (${pick.id})`);
+  log(`edge: adopting the existing ${b.type} record ${b.name} (id ${pick.id}${sameContent(pick.type, pick.content, b.content!) ? "" : `, content ${pick.content} -> ${b.content}`})`);
   const { type: _t, ...patch } = b;
   return edge().patchDnsRecord(zone.id, pick.id, patch);
 }

@@ -4,7 +4,7 @@ import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged, zoneScopedId } from "../zone-ref";
+import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
 const FIELDS = ["filter", "action", "description", "paused"];
@@ -19,8 +19,7 @@ const body = (r: Bag): wire.FirewallRuleBody => ({
 
 function outputs(wanted: Bag, zone: ZoneRef, rule: wire.FirewallRule): FirewallRuleOutputs {
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
+    ...zoneOutputs(wanted, zone),
     filter: { expression: rule.filter.expression },
     ...(rule.filter.id ? { filterId: rule.filter.id } : {}),
     action: rule.action,
@@ -62,7 +61,8 @@ export const firewallRule: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);
     if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
-    const { filterId: _f, ...inputs } = outs;
+    const { filterId: _f, ...all } = outs;
+    const inputs = programZoneInputs(all);
     return { id, props: outs, inputs };
   },
 

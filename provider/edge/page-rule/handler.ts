@@ -4,7 +4,7 @@ import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged, zoneScopedId } from "../zone-ref";
+import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
 const FIELDS = ["targets", "actions", "priority", "status"];
@@ -22,8 +22,7 @@ function body(r: Bag): wire.PageRuleBody {
 /** Outputs from the rule as stored; `priority` stays the rank asked for (the service renumbers to close gaps). */
 function outputs(wanted: Bag, zone: ZoneRef, rule: wire.PageRule): PageRuleOutputs {
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
+    ...zoneOutputs(wanted, zone),
     targets: rule.targets.map((t) => t.constraint.value),
     actions: rule.actions.map((a) => (a.value === undefined || a.value === null ? { id: a.id } : { id: a.id, value: a.value as string })),
     priority: wanted.priority ?? rule.priority,
@@ -67,7 +66,8 @@ export const pageRule: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);
     if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
-    const { effectivePriority: _e, createdOn: _c, modifiedOn: _m, ...inputs } = outs;
+    const { effectivePriority: _e, createdOn: _c, modifiedOn: _m, ...all } = outs;
+    const inputs = programZoneInputs(all);
     return { id, props: outs, inputs };
   },
 

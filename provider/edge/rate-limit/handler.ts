@@ -7,7 +7,7 @@ import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged, zoneScopedId } from "../zone-ref";
+import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
 
 const FIELDS = ["threshold", "period", "action", "match", "description", "disabled"];
@@ -32,8 +32,7 @@ const body = (r: Bag): wire.RateLimitBody => ({
 function outputs(wanted: Bag, zone: ZoneRef, rule: wire.RateLimit): RateLimitOutputs {
   const methods = rule.match.request.methods?.filter((m) => m !== "_ALL_");
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
+    ...zoneOutputs(wanted, zone),
     threshold: rule.threshold,
     period: rule.period,
     action: { mode: rule.action.mode, ...(rule.action.timeout !== undefined ? { timeout: rule.action.timeout } : {}) },
@@ -77,7 +76,7 @@ export const rateLimit: Handler = {
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);
-    return changedKeys(FIELDS, props, outs, same).length ? { id, props: outs, inputs: outs } : { id, props: outs };
+    return changedKeys(FIELDS, props, outs, same).length ? { id, props: outs, inputs: programZoneInputs(outs) } : { id, props: outs };
   },
 
   async update(id, olds, news) {

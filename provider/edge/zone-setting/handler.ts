@@ -7,13 +7,12 @@ import { changedKeys, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
 import { edge, resolveZone, type ZoneRef } from "../zones";
-import { zoneChanged } from "../zone-ref";
+import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
 
-function outputs(zone: ZoneRef, s: wire.ZoneSetting, initialValue: string): ZoneSettingOutputs {
+function outputs(wanted: { zoneId?: string }, zone: ZoneRef, s: wire.ZoneSetting, initialValue: string): ZoneSettingOutputs {
   return {
-    zoneId: zone.id,
-    zoneName: zone.name,
+    ...zoneOutputs(wanted, zone),
     settingId: s.id,
     value: String(s.value),
     initialValue,
@@ -49,7 +48,7 @@ export const zoneSetting: Handler = {
       throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${s.settingId} is not editable on ${zone.name}`, remedy: "Remove this ZoneSetting: the plan does not allow changing it" });
     }
     const set = String(found.value) === s.value ? found : await edge().patchSetting(zone.id, s.settingId, s.value);
-    return { id: `${zone.id}/${s.settingId}`, outs: outputs(zone, set, String(found.value)) };
+    return { id: `${zone.id}/${s.settingId}`, outs: outputs(s, zone, set, String(found.value)) };
   },
 
   async read(id, props) {
@@ -57,9 +56,10 @@ export const zoneSetting: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName as string } : await resolveZone({ zoneId });
     const s = await edge().getSetting(zone.id, settingId);
     // A lookup with get() has no initial value of its own: what is there now is what destroy would keep.
-    const outs = outputs(zone, s, (props.initialValue as string | undefined) ?? String(s.value));
+    const outs = outputs(props, zone, s, (props.initialValue as string | undefined) ?? String(s.value));
     if (outs.value === props.value) return { id, props: outs };
-    return { id, props: outs, inputs: { zoneName: outs.zoneName, settingId: outs.settingId, value: outs.value } };
+    const { initialValue: _i, editable: _e, modifiedOn: _m, ...inputs } = outs;
+    return { id, props: outs, inputs: programZoneInputs(inputs) };
   },
 
   async update(id, olds, news) {
@@ -67,7 +67,7 @@ export const zoneSetting: Handler = {
     const [zoneId] = parseId(id);
     const zone = { id: zoneId, name: olds.zoneName as string };
     const set = await edge().patchSetting(zone.id, s.settingId, s.value);
-    return { outs: outputs(zone, set, olds.initialValue) };
+    return { outs: outputs(s, zone, set, olds.initialValue) };
   },
 
   async delete(id, props: Bag) {
