@@ -12,7 +12,31 @@ import { registry } from "./registry";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 
 flushCompileCache();
-if (isDynamicProviderHost()) watchEngine();
+if (isDynamicProviderHost()) {
+  watchEngine();
+  quietHostReprints();
+}
+
+/**
+ * Errors this process handed to @pulumi/pulumi's dynamic provider host. On check, diff, read and delete the host
+ * also prints each as `${e}: ${e.stack}` to stderr, which the CLI shows as one more stack-level line with the
+ * message twice and a stack trace; the engine already shows the failure under its resource and in the diagnostics.
+ */
+const handedOver = new Set<string>();
+
+function quietHostReprints(): void {
+  const print = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    const line = typeof args[0] === "string" ? args[0] : "";
+    for (const m of handedOver) {
+      if (line.startsWith(m)) {
+        handedOver.delete(m);
+        return;
+      }
+    }
+    print(...args);
+  };
+}
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
@@ -36,6 +60,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     return withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
     const clean = redacted(e);
+    if (handedOver.size < 1000) handedOver.add(`${clean}: `);
     if (e instanceof PartialCreateError) {
       const inputs = args[0] as Bag;
       // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).

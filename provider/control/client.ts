@@ -38,7 +38,7 @@ export class ControlClient {
   static fromConfig(): ControlClient {
     const url = readUrl(CONTROL_SETTINGS.url).replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
-    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6 });
+    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6, urlKey: "control:url" });
     return new ControlClient(http, url);
   }
 
@@ -49,9 +49,19 @@ export class ControlClient {
       contentType: "application/json",
       headers: { accept: "application/json, text/event-stream", ...(sid ? { "mcp-session-id": sid } : {}) },
       idempotent,
+      expect: (body as { id?: unknown }).id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
     });
     if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set control:token (CONTROL_TOKEN)" });
     return res;
+  }
+
+  /** A session, or the failure to make one; a failure is not kept, so the next call tries again. */
+  private openOnce(): Promise<string> {
+    const opening = this.open();
+    opening.catch(() => {
+      if (this.session === opening) this.session = undefined;
+    });
+    return opening;
   }
 
   private async open(): Promise<string> {
@@ -70,7 +80,7 @@ export class ControlClient {
     clearTimeout(this.idle);
     this.inflight += 1;
     try {
-      this.session ??= this.open();
+      this.session ??= this.openOnce();
       const sid = await this.session;
       const id = this.nextId++;
       const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }, sid);
@@ -90,7 +100,7 @@ export class ControlClient {
   }
 
   async listTools(): Promise<{ name: string; description?: string }[]> {
-    this.session ??= this.open();
+    this.session ??= this.openOnce();
     const sid = await this.session;
     const id = this.nextId++;
     const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, sid, true);
@@ -103,7 +113,7 @@ export class ControlClient {
     this.session = undefined;
     if (!s) return;
     const sid = await s.catch(() => undefined);
-    if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid } }).catch(() => undefined);
+    if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid }, expect: "text" }).catch(() => undefined);
   }
 }
 

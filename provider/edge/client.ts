@@ -25,7 +25,7 @@ const REMEDY = {
 };
 
 export class EdgeClient {
-  constructor(private readonly http: HttpClient, readonly accountId?: string) {}
+  constructor(private readonly http: HttpClient, readonly accountId?: string, private readonly byToken = true) {}
 
   static fromConfig(c: EdgeConfig): EdgeClient {
     const headers: Record<string, string> =
@@ -39,7 +39,7 @@ export class EdgeClient {
       // 95% of the allowance: other tools may share the same credential.
       limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)), perSeconds: c.rateLimit.perSeconds }),
     });
-    return new EdgeClient(http, c.accountId);
+    return new EdgeClient(http, c.accountId, c.auth.kind === "token");
   }
 
   private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
@@ -49,7 +49,8 @@ export class EdgeClient {
     const res = await this.http.request(method, path, options);
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {
-      throw toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
+      const err = toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
+      throw err instanceof AuthError && this.byToken && path !== "/user/tokens/verify" ? await this.whyRefused(err, method, path) : err;
     }
     const result = schema.safeParse(parsed.data.result);
     if (!result.success) {
@@ -66,6 +67,21 @@ export class EdgeClient {
       const pages = info?.total_pages;
       if ((result as unknown[]).length < perPage || (pages !== undefined && page >= pages)) return;
     }
+  }
+
+  /** Once verified invalid, a token stays so for the run; a valid one is verified again (it may be revoked). */
+  private tokenInvalid = false;
+
+  /**
+   * The spec's 10000 means an invalid token or one without the needed permission: the token is verified (once per
+   * run) to tell which, so the remedy is "set a valid token" or names the permission this call needs.
+   */
+  private async whyRefused(err: AuthError, method: string, path: string): Promise<AuthError> {
+    this.tokenInvalid ||= await this.verifyToken().then((t) => t.status !== "active", () => true);
+    const d = { service: "edge", status: err.status, code: err.code, message: err.apiMessage, method, path };
+    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: "Set a valid API token: pulumi config set --secret edge:apiToken <token> (or EDGE_API_TOKEN)" });
+    const permission = permissionFor(method, path);
+    return new AuthError({ ...d, message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`, remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)` });
   }
 
   async verifyToken() {
@@ -169,7 +185,7 @@ export class EdgeClient {
   /** The deployed script's text, or undefined when there is no such script. */
   async getWorkerScript(accountId: string, name: string): Promise<string | undefined> {
     const path = `/accounts/${accountId}/workers/scripts/${name}`;
-    const res = await this.http.request("GET", path);
+    const res = await this.http.request("GET", path, { expect: "text" }); // the raw script, not JSON
     if (res.status === 404) return undefined;
     if (res.status >= 400) {
       const env = wire.Envelope.safeParse(res.json);
@@ -191,6 +207,19 @@ export class EdgeClient {
   async cacheStats(zoneId: string) {
     return (await this.call("GET", `/zones/${zoneId}/analytics/colos`, wire.ColoStats.array())).result;
   }
+}
+
+/** The token permission a call needs, as the account's API token page names it. */
+export function permissionFor(method: string, path: string): string {
+  const edit = method === "GET" ? "Read" : "Edit";
+  if (path.startsWith("/accounts/") && path.includes("/workers/")) return `Account / Workers Scripts / ${edit}`;
+  if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
+  if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;
+  if (/\/pagerules/.test(path)) return `Zone / Page Rules / ${edit}`;
+  if (/\/firewall\//.test(path)) return `Zone / Firewall Services / ${edit}`;
+  if (/\/rate_limits/.test(path)) return `Zone / Firewall Services / ${edit}`;
+  if (/\/analytics|\/security\/events/.test(path)) return "Zone / Analytics / Read";
+  return `Zone / Zone / ${edit}`;
 }
 
 function toError(status: number, errors: { code: number; message: string }[], method: string, path: string, text: string): ApiError {

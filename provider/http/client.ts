@@ -8,7 +8,7 @@
  */
 import type { Dispatcher } from "undici";
 import { RateLimiter } from "./limiter";
-import { TransportError } from "./errors";
+import { ApiError, TransportError } from "./errors";
 import { log } from "../log";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -23,6 +23,8 @@ export interface HttpClientOptions {
   timeoutMs: number;
   maxRetries: number;
   limiter?: RateLimiter;
+  /** The setting that points at the service, named in remedies (`edge:baseUrl`, `skills:url`, `runner:host`). */
+  urlKey?: string;
 }
 
 export interface RequestOptions {
@@ -32,6 +34,12 @@ export interface RequestOptions {
   json?: unknown;
   body?: string | Buffer;
   contentType?: string;
+  /**
+   * What a success must be: JSON (the default), JSON or an event stream (`json-or-stream`), or anything (`text`).
+   * An answer that is not (a redirect, an HTML page, an empty body) is an error naming the setting to check,
+   * instead of a JavaScript TypeError further on.
+   */
+  expect?: "json" | "json-or-stream" | "text";
   /**
    * A POST that sets a state rather than adding an object (an upsert, a role, a subscription's field set): repeating
    * it after an unknown outcome cannot make a second object, so it is retried as a PUT would be.
@@ -168,7 +176,7 @@ export class HttpClient {
           : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
         remedy: timedOut
           ? `The service may be slow: raise ${this.opts.service}:timeoutSeconds, then run the command again`
-          : `Check that the service is reachable at ${this.origin} (${this.opts.service}:baseUrl), then run the command again`,
+          : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
         ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
       });
     }
@@ -182,7 +190,25 @@ export class HttpClient {
         json = undefined;
       }
     }
+    const expect = options.expect ?? "json";
+    const empty = !text.trim();
+    const acceptable = res.statusCode >= 400 || expect === "text" || (empty && (method === "DELETE" || res.statusCode === 204)) ||
+      (json !== undefined) || (expect === "json-or-stream" && contentType.includes("text/event-stream") && !empty);
+    if (!acceptable) {
+      throw new ApiError({
+        service: this.opts.service,
+        status: res.statusCode,
+        method,
+        path,
+        message: `the service answered ${res.statusCode} ${contentType || "with no content type"}${empty ? " and an empty body" : ""} where JSON was expected`,
+        remedy: `Check ${this.urlKey}: it must point at the service's API${res.statusCode >= 300 && res.statusCode < 400 ? ` (it redirects to ${String(res.headers.location ?? "elsewhere")})` : ""}`,
+      });
+    }
     return { status: res.statusCode, headers: res.headers, json, text };
+  }
+
+  private get urlKey(): string {
+    return this.opts.urlKey ?? `${this.opts.service}:baseUrl`;
   }
 
   async close(): Promise<void> {

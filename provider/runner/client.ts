@@ -46,7 +46,7 @@ export class RunnerClient {
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
     const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
-    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6 }), url, timeoutMs);
+    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6, urlKey: "runner:host" }), url, timeoutMs);
   }
 
   /** Every JSON call here reads or deletes (show, chat, tags, delete): safe to repeat, POSTs included. */

@@ -20,11 +20,11 @@ export class SkillsClient {
 
   static fromConfig(): SkillsClient {
     const token = read(SKILLS_SETTINGS.token);
-    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5 }));
+    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "skills:url" }));
   }
 
-  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown) {
-    const res = await this.http.request(method, path, json === undefined ? {} : { json });
+  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown, expect: "json" | "text" = "json") {
+    const res = await this.http.request(method, path, json === undefined ? { expect } : { json, expect });
     if (res.status < 400) return res;
     const message = (res.json as { error?: string })?.error ?? (res.text.slice(0, 200) || `HTTP ${res.status}`);
     const d = { service: "skills", status: res.status, message, method, path };
@@ -37,7 +37,7 @@ export class SkillsClient {
     return (await this.call("GET", `/api/skills/${slug}`)).json as SkillRecord;
   }
   async markdown(slug: string): Promise<string> {
-    return (await this.call("GET", `/api/skills/${slug}/skill.md`)).text;
+    return (await this.call("GET", `/api/skills/${slug}/skill.md`, undefined, "text")).text;
   }
   async search(q: string): Promise<SkillRecord[]> {
     const res = await this.http.request("GET", "/api/skills", { query: { q } });

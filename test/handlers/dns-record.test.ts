@@ -139,11 +139,15 @@ describe("DnsRecord against the edge emulator", () => {
     expect(records(edge)).toHaveLength(1);
   });
 
-  it("explains a token without permission (10000) without revealing it", async () => {
-    process.env.EDGE_API_TOKEN = READONLY_TOKEN;
+  it("tells a token without the permission (10000) from an invalid one, naming the permission, without revealing either", async () => {
+    process.env.EDGE_API_TOKEN = READONLY_TOKEN; // valid, but read-only
     const err = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
-    expect(err.message).toMatch(/code 10000.*regenerate it with the permission/);
+    expect(err.message).toMatch(/code 10000.*the token is valid but lacks the permission Zone \/ DNS \/ Edit.*Give the token the permission "Zone \/ DNS \/ Edit"/);
     expect(err.message).not.toContain(READONLY_TOKEN);
+    process.env.EDGE_API_TOKEN = "a-token-the-service-never-issued";
+    const invalid = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
+    expect(invalid.message).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret edge:apiToken/);
+    expect(invalid.message).not.toContain("a-token-the-service-never-issued");
   });
 
   it("names both the config key and the variable when credentials are missing", async () => {

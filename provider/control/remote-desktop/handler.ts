@@ -31,7 +31,7 @@ function helper(r: Bag): ControlClient {
   const configured = read(CONTROL_SETTINGS.url);
   const token = r.helperToken ?? (configured && origin(configured) === origin(base) ? read(CONTROL_SETTINGS.token) : undefined);
   if (r.helperToken) registerSecret(r.helperToken);
-  return new ControlClient(new HttpClient({ service: "control", baseUrl: base, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 60_000, maxRetries: 3 }), base);
+  return new ControlClient(new HttpClient({ service: "control", baseUrl: base, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 60_000, maxRetries: 3, urlKey: "the RemoteDesktopSession's helperUrl" }), base);
 }
 
 const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
