@@ -84,7 +84,19 @@ describe("remote-host example through the Pulumi engine", { timeout: 300_000, se
     expect(file.outputs.stdout).toMatchObject({ "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" });
   });
 
-  it("6. destroy runs the delete commands", async () => {
+  it("6. the engine's own -v=9 lines print secret inputs and config; dropping its property-marshaling lines removes every one (docs/reliability.md)", async () => {
+    let v9 = "";
+    await engine.stack.up({ onOutput: (o) => (v9 += o), onError: (o) => (v9 += o), logToStdErr: true, logVerbosity: 9 });
+    const secrets = ["api-key-kept-secret-42", "kiosk-password-1"];
+    const leaking = v9.split("\n").filter((line) => secrets.some((x) => line.includes(x)));
+    expect(leaking.length).toBeGreaterThan(0); // the engine's, as documented
+    expect(leaking.every((line) => /arshaling property for RPC\[/.test(line) && line.includes('"v":9'))).toBe(true);
+    let v8 = "";
+    await engine.stack.up({ onOutput: (o) => (v8 += o), onError: (o) => (v8 += o), logToStdErr: true, logVerbosity: 8 });
+    expect(secrets.some((x) => v8.includes(x))).toBe(false);
+  });
+
+  it("7. destroy runs the delete commands", async () => {
     const destroy = await timed("destroy", () => engine.stack.destroy());
     expect(destroy.summary.resourceChanges).toMatchObject({ delete: 5 });
     expect(control.screen.state).toBe("desktop"); // the session was closed
