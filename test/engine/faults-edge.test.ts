@@ -131,7 +131,7 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
     const permissions = tokens[DEMO_TOKEN];
     onCreate(5, () => delete tokens[DEMO_TOKEN]);
     const failed = await engine.stack.up().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/code 10000.*(regenerate|Verify)/i);
+    expect(String(failed)).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret edge:apiToken/);
     expect(String(failed)).not.toContain(DEMO_TOKEN);
     counted.faults++;
     // Consistent: every record the service made is in state, and nothing in state is missing from the service.
