@@ -1,6 +1,6 @@
 /**
  * `kill -9` of the `pulumi` process alone, mid-up, while posts wait in the provider's publish queue and records are
- * being created: the engine starts its plugins in process groups of their own, so they outlive the CLI unless they
+ * being created (with a page post, a page rule, a skill and a command beside them): the engine starts its plugins in process groups of their own, so they outlive the CLI unless they
  * notice. Each provider process watches the engine's address (provider/engine-watch.ts) and stops: no request
  * reaches any service later than one second after the kill, and no process of the run is left. The documented
  * recovery (docs/reliability.md) then ends with every object once, in state: 0 duplicates, 0 orphans.
@@ -8,30 +8,46 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { printTally, tally } from "../helpers/reliability";
 
 const counted = tally();
-let edge: EdgeEmulator, posts: PostsEmulator;
+let edge: EdgeEmulator, posts: PostsEmulator, pages: PagesEmulator, skills: SkillsEmulator, control: ControlEmulator;
 let engine: EngineStack;
 
 const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].map((r) => r.name).sort();
 const texts = () => [...posts.posts.values()].map((p) => p.text ?? "").sort();
+const pagePosts = () => [...pages.posts.values()].filter((p) => p.pageId === PAGE_ID).map((p) => p.message);
+async function pageRules(): Promise<string[]> {
+  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
+  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/pagerules`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
+  return ((await res.json()) as { result: { targets: { constraint: { value: string } }[] }[] }).result.map((r) => r.targets[0].constraint.value);
+}
 const PROGRAM = {
   records: [1, 2, 3, 4, 5, 6].map((i) => `host-${i}.example.com`),
   posts: [1, 2, 3, 4].map((i) => `Bake ${i} of the day is out.`),
+  pagePosts: ["Open on Sunday."],
+  pageRules: ["example.com/static/*"],
+  skills: ["oven-care"],
+  marker: "deployed\n",
 };
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, posts] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start()]);
+  [edge, posts, pages, skills, control] = await Promise.all([
+    new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
+  ]);
   engine = await engineStack(path.join(ROOT, "test/programs/queued"), {
     "edge:baseUrl": { value: edge.url },
     "edge:apiToken": { value: DEMO_TOKEN, secret: true },
     "posts:baseUrl": { value: posts.url },
     "posts:accessToken": { value: POSTS_USER_TOKEN, secret: true },
+    "pages:baseUrl": { value: pages.url },
+    "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true },
+    "skills:url": { value: skills.url },
+    "control:url": { value: control.url },
     // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
     // hid the queued publishes; quiet, a provider without the engine watch sends the next publish 10 s after the
     // kill (seen when the watch was disabled), which this test must catch.
@@ -41,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.stack.destroy().catch(() => undefined);
   await engine?.dispose();
-  await Promise.all([edge, posts].map((e) => e?.stop()));
+  await Promise.all([edge, posts, pages, skills, control].map((e) => e?.stop()));
   printTally("the CLI killed alone", counted);
 });
 
@@ -65,7 +81,7 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     counted.faults++;
     await new Promise((r) => setTimeout(r, 12_000)); // past the next publish slot the queue would have used
 
-    const late = [...edge.log, ...posts.log].filter((e) => e.time > killedAt + 1000);
+    const late = [edge, posts, pages, skills, control].flatMap((e) => e.log).filter((e) => e.time > killedAt + 1000);
     expect(late, "requests that reached a service more than 1 s after the kill").toEqual([]);
     expect(engine.running(), "processes of the killed run still alive").toEqual([]);
 
@@ -75,15 +91,20 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     await engine.stack.refresh({ clearPendingCreates: true });
     await engine.stack.setConfig("edge:adoptExisting", { value: "true" });
     await engine.stack.setConfig("posts:adoptExisting", { value: "true" });
+    await engine.stack.setConfig("pages:adoptExisting", { value: "true" });
     await engine.stack.up();
     await engine.stack.removeConfig("edge:adoptExisting");
     await engine.stack.removeConfig("posts:adoptExisting");
+    await engine.stack.removeConfig("pages:adoptExisting");
     await engine.stack.up({ expectNoChanges: true });
-    counted.duplicates += records().length - new Set(records()).size + texts().length - new Set(texts()).size;
-    expect({ records: records(), posts: texts() }).toEqual(PROGRAM);
+    const now = { records: records(), posts: texts(), pagePosts: pagePosts(), pageRules: await pageRules(), skills: [...skills.skills.keys()], marker: control.machine.files.get("/tmp/marker") };
+    counted.duplicates += Object.values(now).reduce((n, v) => n + (Array.isArray(v) ? v.length - new Set(v).size : 0), 0);
+    expect(now).toEqual(PROGRAM);
+    // Every object is in state (none orphaned): one resource per object of the program.
     const state = await engine.stack.exportStack();
     const inState = state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"));
-    expect(inState.map((r: { outputs: { hostname?: string; text?: string } }) => r.outputs.hostname ?? r.outputs.text).sort()).toEqual([...PROGRAM.records, ...PROGRAM.posts].sort());
+    expect(inState.map((r: { outputs: { hostname?: string; text?: string } }) => r.outputs.hostname ?? r.outputs.text).filter(Boolean).sort()).toEqual([...PROGRAM.records, ...PROGRAM.posts].sort());
+    expect(inState).toHaveLength(PROGRAM.records.length + PROGRAM.posts.length + 4);
     counted.converged++;
   });
 });
