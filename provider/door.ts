@@ -60,7 +60,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     return withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
     const clean = redacted(e);
-    if (handedOver.size < 1000) handedOver.add(`${clean}: `);
+    if (method !== "create" && method !== "update" && handedOver.size < 1000) handedOver.add(`${clean}: `); // the ones the host reprints
     if (e instanceof PartialCreateError) {
       const inputs = args[0] as Bag;
       // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).
