@@ -10,6 +10,7 @@ import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
+import { nodeProblem } from "./node-version";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -40,11 +41,15 @@ function quietHostReprints(): void {
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
+/** On an older Node every call fails at once with one message, not each request as "service not reachable". */
+const unsupportedNode = nodeProblem();
+
 /** The type and method pairs served so far: the first call of each may load modules (a handler, undici). */
 const served = new Set<string>();
 
 /** Takes the stack config; a value that is set but wrong fails here, so `pulumi preview` already shows it. */
 export function configure(config: ConfigSource): void {
+  if (unsupportedNode) throw new ConfigError(unsupportedNode);
   useStackConfig(config);
   const problems = configProblems();
   if (problems.length) throw new ConfigError(`pulumi-ops configuration: ${problems.join("; ")}`);
@@ -56,6 +61,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
   }
   try {
+    if (unsupportedNode) throw new ConfigError(unsupportedNode);
     const handler = await entry.handler();
     return withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
   } catch (e) {
@@ -114,6 +120,7 @@ export async function callDynamic(type: string, method: Method, args: unknown[])
  */
 export async function invoke(token: string, args: unknown): Promise<{ outputs?: unknown; failures?: CheckFailure[] }> {
   const { functions } = await import("./function-registry"); // only the plugin's invokes need these
+  if (unsupportedNode) throw new ConfigError(unsupportedNode);
   const entry = functions[token];
   if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
   const parsed = parseArgs(token, entry.args, args);

@@ -21,6 +21,7 @@ import { call, checkForEngine, configure, invoke } from "./door";
 import { registry } from "./registry";
 import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
 import { watchEngine } from "./engine-watch";
+import { nodeProblem } from "./node-version";
 
 type Bag = Record<string, any>;
 
@@ -120,6 +121,11 @@ export const provider: pulumi.provider.Provider = {
 };
 
 if (require.main === module) {
+  const unsupported = nodeProblem();
+  if (unsupported) {
+    console.error(unsupported); // the engine shows a plugin's stderr: one line, then the plugin is gone
+    process.exit(1);
+  }
   watchEngine();
   main(provider, process.argv.slice(2)).catch((e: Error) => {
     console.error(e.message);
