@@ -4,7 +4,7 @@
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { configProblems, useStackConfig, type ConfigSource } from "./config";
-import { ConfigError } from "./http/errors";
+import { ConfigError, NotFoundError } from "./http/errors";
 import { parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
@@ -63,7 +63,13 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   try {
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
     const handler = await entry.handler();
-    return withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<unknown>)(...args));
+    const result = withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<any>)(...args));
+    // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
+    if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
+      const [module, name] = type.split(":");
+      throw new NotFoundError({ service: module, message: `${name}.get: nothing has the id ${String(args[0])}`, remedy: `Pass the id the resource's .id output holds (docs/reference/${module}.md gives each type's id)` });
+    }
+    return result;
   } catch (e) {
     const clean = redacted(e);
     if (method !== "create" && method !== "update" && handedOver.size < 1000) handedOver.add(`${clean}: `); // the ones the host reprints
@@ -138,6 +144,9 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
   }
   return { outputs: withoutUndefined(shaped.data) };
 }
+
+/** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
+const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY);
 
 /** The error with every credential masked from its message. */
 function redacted(e: unknown): Error {

@@ -3,7 +3,8 @@
  * `GET /zones?name=`. Cached for the life of the provider process (one `pulumi` command), never across runs.
  */
 import { edgeConfig } from "../config";
-import { ValidationError } from "../http/errors";
+import { NotFoundError, ValidationError } from "../http/errors";
+import { zoneScopedId } from "./zone-ref";
 import { EdgeClient } from "./client";
 
 let cached: { key: string; client: EdgeClient } | undefined;
@@ -59,4 +60,15 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
  * `edge:adoptExisting` for a whole recovery run (after an interrupted up; docs/reliability.md). */
 export function adopting(r: { adopt?: boolean }): boolean {
   return r.adopt === true || edgeConfig().adoptExisting;
+}
+
+/**
+ * `[zoneId, objectId]` for a read: `<zoneId>/<id>` as given, the zone from state, or — for `X.get(name, id)` with
+ * the bare id the resource's `.id` output holds — the zone of the account where `exists` finds it (the API needs
+ * the zone in every path). Found nowhere: one error naming what to pass instead.
+ */
+export async function locate(id: string, props: { zoneId?: string }, what: string, exists: (zoneId: string, objectId: string) => Promise<unknown>): Promise<[string, string]> {
+  if (id.includes("/") || props.zoneId) return zoneScopedId(id, props);
+  for (const z of await edge().listZones()) if (await exists(z.id, id)) return [z.id, id];
+  throw new NotFoundError({ service: "edge", message: `no ${what} has id ${id} in the zones this token can read`, remedy: `Pass get() the id the resource's .id output holds, or "<zoneId>/<id>", with a token that can read that zone` });
 }

@@ -35,7 +35,7 @@ export class DnsRecord extends pulumi.dynamic.Resource {
     super(provider, name, { ...outputSlots(DnsRecordOutputs), ...args }, opts, "edge", "DnsRecord");
   }
 
-  /** Reads an existing record without managing it. `id` is `<zoneId>/<recordId>`. */
+  /** Reads an existing record without managing it. `id` is the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): DnsRecord {
     return new DnsRecord(name, {} as DnsRecordArgs, { ...opts, id });
   }

@@ -28,7 +28,7 @@ export class FirewallRule extends pulumi.dynamic.Resource {
     super(provider, name, { ...outputSlots(FirewallRuleOutputs), ...args }, opts, "edge", "FirewallRule");
   }
 
-  /** Reads an existing object without managing it. `id` is `<zoneId>/<ruleId>`. */
+  /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FirewallRule {
     return new FirewallRule(name, {} as FirewallRuleArgs, { ...opts, id });
   }

@@ -31,7 +31,7 @@ export class PageRule extends pulumi.dynamic.Resource {
     super(provider, name, { ...outputSlots(PageRuleOutputs), ...args }, opts, "edge", "PageRule");
   }
 
-  /** Reads an existing object without managing it. `id` is `<zoneId>/<ruleId>`. */
+  /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PageRule {
     return new PageRule(name, {} as PageRuleArgs, { ...opts, id });
   }

@@ -29,7 +29,7 @@ export class RateLimit extends pulumi.dynamic.Resource {
     super(provider, name, { ...outputSlots(RateLimitOutputs), ...args }, opts, "edge", "RateLimit");
   }
 
-  /** Reads an existing object without managing it. `id` is `<zoneId>/<ruleId>`. */
+  /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): RateLimit {
     return new RateLimit(name, {} as RateLimitArgs, { ...opts, id });
   }

@@ -76,6 +76,10 @@ describe("Skill", () => {
     expect(await call("skills:Skill", "read", [s.id, s.outs])).toEqual({});
   });
 
+  it("get() of a skill nothing has fails clearly instead of reading nothing", async () => {
+    await expect(call("skills:Skill", "read", ["no-such-skill", {}])).rejects.toThrow(/Skill\.get: nothing has the id no-such-skill.*docs\/reference\/skills\.md/);
+  });
+
   it("leaves the skill published when the registry has no delete", async () => {
     const s = await make("skills:Skill", { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md") });
     await call("skills:Skill", "delete", [s.id, s.outs]);

@@ -167,6 +167,18 @@ describe("DnsRecord against the edge emulator", () => {
     const got = await call(T, "read", [`${zoneId(edge)}/${id}`, {}]);
     expect(got.props).toMatchObject({ hostname: "legacy.example.com", content: "203.0.113.7", zoneName: "example.com" });
   });
+
+  it("get() takes the bare id the resource's .id holds (the zone is found), and fails clearly when nothing has it", async () => {
+    const { id } = await create({ type: "A", name: "bare", content: "203.0.113.8" });
+    const got = await call(T, "read", [id, {}]);
+    expect(got.id).toBe(id);
+    expect(got.props).toMatchObject({ hostname: "bare.example.com", zoneId: zoneId(edge) });
+    await expect(call(T, "read", ["0".repeat(32), {}])).rejects.toThrow(/no DNS record has id 0{32} in the zones this token can read.*\.id output holds/);
+    await expect(call(T, "read", [`${zoneId(edge)}/${"0".repeat(32)}`, {}])).rejects.toThrow(/DnsRecord\.get: nothing has the id/);
+    // A refresh (state present) of a record deleted out of band is still simply gone.
+    edge.zones.get(zoneId(edge))!.records.delete(id);
+    expect(await call(T, "read", [id, got.props])).toEqual({});
+  });
 });
 
 describe("refresh reads batched by zone", () => {

@@ -225,3 +225,14 @@ describe("refresh of a zone's rules", () => {
     expect(gets.sort()).toEqual(["/firewall/rules", "/pagerules", "/rate_limits"]);
   });
 });
+
+describe("get() of rules", () => {
+  it("takes the bare id each rule's .id holds, and fails clearly when nothing has it", async () => {
+    const r = await make("edge:PageRule", rule("got", 1));
+    const fw = await make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/got"' }, action: "block" });
+    forgetRuleListings();
+    expect((await call("edge:PageRule", "read", [r.id, {}])).props).toMatchObject({ zoneId: zoneId(edge) });
+    expect((await call("edge:FirewallRule", "read", [fw.id, {}])).props).toMatchObject({ action: "block" });
+    await expect(call("edge:RateLimit", "read", ["f".repeat(32), {}])).rejects.toThrow(/no rate limit has id f{32} in the zones this token can read/);
+  });
+});

@@ -3,12 +3,12 @@
  * id: the record id (`Resource.get` also takes `<zoneId>/<recordId>`).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import type * as wire from "../wire";
-import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
@@ -127,7 +127,7 @@ export const dnsRecord: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, recordId] = zoneScopedId(id, props);
+    const [zoneId, recordId] = await locate(id, props, "DNS record", (z, x) => unlessGone(() => edge().getDnsRecord(z, x)));
     const rec = await readRecord(zoneId, recordId);
     if (!rec) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });

@@ -1,9 +1,9 @@
 /** `ops.edge.FirewallRule`. id: the rule id (`get` takes `<zoneId>/<ruleId>`). Natural key: the expression. */
 import { checkWith, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
@@ -55,7 +55,7 @@ export const firewallRule: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, ruleId] = zoneScopedId(id, props);
+    const [zoneId, ruleId] = await locate(id, props, "firewall rule", (z, x) => unlessGone(() => edge().getFirewallRule(z, x)));
     const rule = await listedRule("firewall", zoneId, ruleId, () => edge().listFirewallRules(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });

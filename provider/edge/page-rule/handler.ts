@@ -1,9 +1,9 @@
 /** `ops.edge.PageRule`. id: the rule id (`PageRule.get` takes `<zoneId>/<ruleId>`). Natural key: the URL pattern. */
 import { checkWith, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
@@ -60,7 +60,7 @@ export const pageRule: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, ruleId] = zoneScopedId(id, props);
+    const [zoneId, ruleId] = await locate(id, props, "page rule", (z, x) => unlessGone(() => edge().getPageRule(z, x)));
     const rule = await listedRule("pagerules", zoneId, ruleId, () => edge().listPageRules(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });

@@ -4,9 +4,9 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
 
@@ -71,7 +71,7 @@ export const rateLimit: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, ruleId] = zoneScopedId(id, props);
+    const [zoneId, ruleId] = await locate(id, props, "rate limit", (z, x) => unlessGone(() => edge().getRateLimit(z, x)));
     const rule = await listedRule("rate_limits", zoneId, ruleId, () => edge().rateLimits(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
