@@ -52,7 +52,7 @@ export function watchEngine(argv: string[] = process.argv, onGone: () => void = 
         onGone();
         return;
       }
-      setTimeout(connect, connected ? 0 : 150).unref();
+      setTimeout(connect, connected ? 50 : 150).unref(); // never a busy loop, even if the engine drops us at once
     });
   };
   connect();
