@@ -139,6 +139,24 @@ export async function createOnce<T>(o: {
   }
 }
 
+/** How far a service's clock may be behind ours when an object's creation time is compared with when we sent it. */
+export const CLOCK_SKEW_MS = 120_000;
+/** How far back a recovery run (`posts:adoptExisting`, `pages:adoptExisting`) looks for what a killed run made. */
+export const ADOPT_WINDOW_MS = 86_400_000;
+
+/**
+ * The service's id of a resource that may be pending (see createOnce): its own id; once settled, `known` (kept in
+ * its outputs); else what its create made, looked up now — undefined when it made nothing. Where the service
+ * cannot tell, the error says what to check.
+ */
+export async function settlePending(id: string, known: string | undefined, findMade: (sentAt: number) => Promise<string | undefined | "cannot tell">, whereToLook: string): Promise<string | undefined> {
+  if (!isPending(id)) return id;
+  if (known) return known;
+  const made = await findMade(pendingSince(id));
+  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell whether this resource's create made its object: check ${whereToLook}`);
+  return made;
+}
+
 function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string): PartialCreateError {
   return new PartialCreateError(
     `${why}. The service may have made ${o.what}; pulumi-ops recorded it as pending and will look for it before sending anything again: the next \`pulumi up\` or \`pulumi refresh\` settles it. To settle it by hand, check ${o.whereToLook}`,

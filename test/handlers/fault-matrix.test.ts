@@ -311,7 +311,7 @@ describe("a draft page post, listed only to a token with the ads permission", ()
     expect(err?.id).toMatch(/^pending-/);
     expect(err!.message).toMatch(/drafts \(the token lacks pages_manage_ads/);
     const again = await call("pages:PagePost", "update", [err!.id, err!.properties, draft]).then(() => undefined, (e: Error) => e);
-    expect(again?.message).toMatch(/cannot tell whether the post of this resource was made/);
+    expect(again?.message).toMatch(/cannot tell whether this resource's create made its object: check page/);
     expect(drafts()).toHaveLength(1);
     expect(pages.count("POST", /\/feed$/)).toBe(1);
     counted.faults++;

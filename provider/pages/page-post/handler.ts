@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
+import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag } from "../../config";
@@ -32,9 +32,6 @@ function outputs(r: Bag, p: GraphPost) {
   return { ...inputs, message: p.message ?? r.message, state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
 }
 
-/** How far the page's clock may be behind ours when a post's `created_time` is compared with when we sent it. */
-const CLOCK_SKEW_MS = 120_000;
-
 /**
  * The post this resource's create made since `sentAt`, found among the page's recent posts by its message and link:
  * published posts in `/posts`, scheduled ones in `/scheduled_posts`, drafts only in `/ads_posts`, which the service
@@ -57,17 +54,8 @@ async function findMade(r: Bag, sentAt: number): Promise<string | undefined | "c
 const whereToLook = (r: Bag) =>
   `page ${r.pageId}'s ${r.published === false && r.scheduledPublishTime === undefined ? "drafts (the token lacks pages_manage_ads, which listing them needs)" : "posts"} for "${String(r.message ?? r.link ?? "").slice(0, 60)}": if it is there, delete it there or keep it and run \`pulumi state delete <this resource's URN>\` with the resource removed from the program; if it is not, run \`pulumi state delete <URN>\` and \`pulumi up\` makes it once`;
 
-/**
- * The post id of a resource: its id, or for one whose create was left pending, the post the service made (looked
- * up now), or undefined when it made none.
- */
-async function settle(id: string, props: Bag): Promise<string | undefined> {
-  if (!isPending(id)) return id;
-  if (props.postId) return props.postId;
-  const made = await findMade(props, pendingSince(id));
-  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell whether the post of this resource was made: check ${whereToLook(props)}`);
-  return made;
-}
+/** The post id of a resource: its id, or for a pending create, the post it made (undefined: none was made). */
+const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sentAt) => findMade(props, sentAt), whereToLook(props));
 
 async function publish(r: Bag): Promise<string> {
   const client = pages();
@@ -115,7 +103,7 @@ export const pagePost: Handler = {
   async create(r) {
     const { __provider: _, ...inputs } = r;
     // A recovery run after a killed CLI: what the killed run posted is taken over, not posted again.
-    const adopted = readFlag(PAGES_SETTINGS.adoptExisting) ? await findMade(r, Date.now() - 86_400_000) : undefined;
+    const adopted = readFlag(PAGES_SETTINGS.adoptExisting) ? await findMade(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
     if (typeof adopted === "string" && adopted !== "cannot tell") {
       log(`pages: adopting post ${adopted}, made in the last 24 hours with the same message (pages:adoptExisting)`);
       return { id: adopted, outs: await readBack(r, adopted) };

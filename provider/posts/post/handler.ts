@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
-import { changedKeys, createOnce, deleteUnlessGone, isPending, PartialCreateError, pendingSince, unlessGone, type Bag, type Handler } from "../../handler";
+import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { posts } from "../client";
@@ -36,9 +36,6 @@ function outputs(r: Record<string, any>, p: Record<string, any>) {
   return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, postId: p.id };
 }
 
-/** How far the service's clock may be behind ours when a post's timestamp is compared with when we sent it. */
-const CLOCK_SKEW_MS = 120_000;
-
 /** The account's most recent post with this resource's text and media, published since `since`. */
 async function findRecent(r: Bag, since: number): Promise<string | undefined> {
   const recent = await posts().posts(25, "id,text,media_url,timestamp");
@@ -55,8 +52,6 @@ async function findMade(r: Bag, containerId: string, sentAt: number): Promise<st
   if (c.status !== "PUBLISHED") return undefined;
   return (await findRecent(r, sentAt)) ?? "cannot tell";
 }
-
-const DAY_MS = 86_400_000;
 
 const whereToLook = (r: Bag) =>
   `the account's posts for "${String(r.text ?? r.imageUrl ?? r.videoUrl ?? "").slice(0, 60)}": if it is there, keep it (\`pulumi refresh\` takes it over) or delete it there; if it is not, \`pulumi up\` makes it once`;
@@ -76,13 +71,7 @@ async function publishOnce(r: Bag): Promise<string> {
 }
 
 /** The post id of a resource: its id, or for a pending publish, the post it made (undefined: none was made). */
-async function settle(id: string, props: Bag): Promise<string | undefined> {
-  if (!isPending(id)) return id;
-  if (props.postId) return props.postId;
-  const made = await findMade(props, props.containerId, pendingSince(id));
-  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell which post the lost publish made: check ${whereToLook(props)}`);
-  return made;
-}
+const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sentAt) => findMade(props, props.containerId, sentAt), whereToLook(props));
 
 async function readBack(r: Bag, id: string): Promise<Bag> {
   // Published: from here a failure must not orphan the post, so the engine is told its id.
@@ -102,7 +91,7 @@ export const post: Handler = {
   },
   async create(r) {
     // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
-    const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - DAY_MS) : undefined;
+    const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
     if (adopted) log(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (posts:adoptExisting)`);
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
