@@ -99,7 +99,7 @@ export function configProblems(): string[] {
     }
     if (s.bool && !["true", "false"].includes(raw)) problems.push(`${s.key} (or ${s.env}) must be true or false; got "${raw}"`);
     if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${s.key} (or ${s.env}) must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
-    if (s.url && !isHttpUrl(raw)) problems.push(`${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`);
+    if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(s, raw));
   }
   return problems;
 }
@@ -166,7 +166,7 @@ export function edgeConfig(): EdgeConfig {
     rateLimit: { requests: readNumber(s.rateLimit), perSeconds: readNumber(s.rateLimitWindowSeconds) },
     timeoutMs: readNumber(s.timeoutSeconds) * 1000,
     maxRetries: readNumber(s.maxRetries),
-    adoptExisting: read(s.adoptExisting) === "true",
+    adoptExisting: readFlag(s.adoptExisting),
   };
 }
 
@@ -200,13 +200,16 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-/** A URL setting, checked; a base URL without trailing slashes or the version segment the client appends. */
+const notAUrl = (s: Setting, raw: string) => `${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`;
+
+/** A URL setting, checked, without trailing slashes. */
 export function readUrl(s: Setting): string {
   const url = read(s)!.replace(/\/+$/, "");
-  if (!isHttpUrl(url)) throw new ConfigError(`${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${url}"`);
+  if (!isHttpUrl(url)) throw new ConfigError(notAUrl(s, url));
   return url;
 }
 
+/** A base URL setting, without trailing slashes or the version segment the client appends. */
 export function readBaseUrl(s: Setting, version: string): string {
   const url = readUrl(s);
   return url.endsWith(version) ? url.slice(0, -version.length) : url;
