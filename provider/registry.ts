@@ -48,6 +48,7 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
     outputs: remoteDesktopSessionSchema.RemoteDesktopSessionOutputs,
     description: "A remote-desktop session opened through a helper computer's control tools when the stack is applied (Document 3's procedure).",
+    secretOutputs: () => ["password", "helperToken"], // kept for diff and delete; always secret
   },
   [dnsRecordSchema.token]: {
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,

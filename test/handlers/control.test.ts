@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ControlEmulator } from "../../emulators";
-import { call } from "../../provider/door";
+import { call, callDynamic } from "../../provider/door";
+import { isSecretValue } from "../../provider/secrets";
 
 let control: ControlEmulator;
 beforeAll(async () => (control = await new ControlEmulator({ dialogDelayMs: 600 }).start()));
@@ -97,6 +98,10 @@ describe("RemoteDesktopSession", () => {
   it("a black screen means another desktop space; a wrong or missing password is refused", async () => {
     const black = await openSession({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
     expect(black.outs).toMatchObject({ black: true, screen: expect.stringMatching(/another desktop space/) });
+    // A given password is kept (as a secret) so that an unchanged program is no change, not a new session each up.
+    expect(await call("control:RemoteDesktopSession", "diff", [black.id, black.outs, black.inputs])).toMatchObject({ changes: false });
+    const dynamic = await callDynamic("control:RemoteDesktopSession", "read", [black.id, black.outs]);
+    expect(isSecretValue(dynamic.props.password)).toBe(true);
     await expect(openSession({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
     delete process.env.CONTROL_VNC_PASSWORD;
     await expect(openSession({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/control:vncPassword/);
@@ -128,7 +133,9 @@ describe("RemoteDesktopSession", () => {
       expect(foreign.captured.length).toBeGreaterThan(3);
       expect(foreign.captured.filter((r) => r.headers.authorization)).toEqual([]);
       expect(JSON.stringify(foreign.captured)).not.toContain("control-token-0123");
-      await openSession({ ...args, helperUrl: foreignWithToken.url, helperToken: "helper-token-4567" });
+      const viaToken = await openSession({ ...args, helperUrl: foreignWithToken.url, helperToken: "helper-token-4567" });
+      await call("control:RemoteDesktopSession", "delete", [viaToken.id, viaToken.outs]); // destroy reaches it too
+      expect(foreignWithToken.screen.state).toBe("desktop");
       expect(foreignWithToken.captured.every((r) => r.headers.authorization === "Bearer helper-token-4567")).toBe(true);
       expect(JSON.stringify(foreignWithToken.captured)).not.toContain("control-token-0123");
       // The configured endpoint named as the helper still gets its own token.

@@ -71,7 +71,8 @@ async function open(r: Bag): Promise<Bag> {
   const black = blackShare(shot.png) > 0.98;
   const screen = black ? `black: ${r.host} is on another desktop space; switch to it on the target (or move the session there)` : "the remote desktop";
   log(`control: connected to ${r.host}; the screen shows ${screen}`);
-  const { password: _p, helperToken: _t, __provider: _v, ...kept } = r;
+  // password and helperToken stay in the outputs (stored as secrets): diff compares them, delete needs the token.
+  const { __provider: _v, ...kept } = r;
   return { ...kept, window: shown, screen, black, pixels: shot.pixels, points: shot.points };
 }
 
