@@ -21,7 +21,7 @@ export const MODULES: Module[] = [
       // The hourly allowances (200 calls per user, 4800 per app) are lifted, as the edge allowance is for the speed
       // phases: with the repeated phases a bench run makes more than 200 page calls within the hour.
       const emulator = await new PagesEmulator({ limits: { perUserPerHour: 1e9, perAppPerHour: 1e9 } }).start();
-      return { emulator, config: { "pages:baseUrl": { value: emulator.url }, "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true }, "pages:appId": { value: PAGES_APP.id } } };
+      return { emulator, config: { "ops:pagesBaseUrl": { value: emulator.url }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true }, "ops:pagesAppId": { value: PAGES_APP.id } } };
     },
   },
   {
@@ -29,7 +29,7 @@ export const MODULES: Module[] = [
     resource: "ops.skills.Skill (from SKILL.md)",
     async start() {
       const emulator = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start();
-      return { emulator, config: { "skills:url": { value: emulator.url }, "skills:token": { value: SKILLS_PUBLISH_TOKEN, secret: true } } };
+      return { emulator, config: { "ops:skillsUrl": { value: emulator.url }, "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true } } };
     },
   },
   {
@@ -37,7 +37,7 @@ export const MODULES: Module[] = [
     resource: "ops.runner.RunnerModel (created from a base)",
     async start() {
       const emulator = await new RunnerEmulator({ pullStepMs: 1 }).start();
-      return { emulator, config: { "runner:host": { value: emulator.url } } };
+      return { emulator, config: { "ops:runnerHost": { value: emulator.url } } };
     },
   },
   {
@@ -45,7 +45,7 @@ export const MODULES: Module[] = [
     resource: "ops.control.RemoteCommand",
     async start() {
       const emulator = await new ControlEmulator().start();
-      return { emulator, config: { "control:url": { value: emulator.url } } };
+      return { emulator, config: { "ops:controlUrl": { value: emulator.url } } };
     },
   },
 ];

@@ -29,9 +29,9 @@ async function main(): Promise<void> {
   const edge = await new EdgeEmulator({ rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
   const config = (p: string) => ({
     [`bench-${p}:count`]: { value: n },
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:rateLimit": { value: "1000000" },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeRateLimit": { value: "1000000" },
   });
   const runs = [
     { label: "floor (a)", engine: await engineStack(path.join(programs, "noop"), config("noop"), "repeat", { PULUMI_OPS_QUIET: "1" }) },

@@ -22,9 +22,9 @@ const MODULES_N = Number(process.env.BENCH_MODULES_N ?? 50);
 const PARALLEL = 8; // the engine's default --parallel
 
 const edgeConfig = (edge: EdgeEmulator) => ({
-  "edge:baseUrl": { value: edge.url },
-  "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-  "edge:rateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
+  "ops:edgeBaseUrl": { value: edge.url },
+  "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+  "ops:edgeRateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
 });
 
 /** Floor (a) or the DNS records, at N, against `edge`. */
@@ -62,10 +62,10 @@ async function upOnce(programs: string, n: number, allowance?: { requests: numbe
   const edge = await new EdgeEmulator({ rateLimit: allowance ? { requests: allowance.requests, perSeconds: allowance.windowSeconds } : { requests: 1e9, perSeconds: 300 } }).start();
   const engine = await engineStack(path.join(programs, "records"), {
     "bench-records:count": { value: String(n) },
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:rateLimit": { value: String(allowance?.requests ?? 1000000) },
-    ...(allowance ? { "edge:rateLimitWindowSeconds": { value: String(allowance.windowSeconds) } } : {}),
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeRateLimit": { value: String(allowance?.requests ?? 1000000) },
+    ...(allowance ? { "ops:edgeRateLimitWindowSeconds": { value: String(allowance.windowSeconds) } } : {}),
   }, allowance ? "bench-rate" : "bench-unthrottled", { PULUMI_OPS_QUIET: "1" });
   try {
     const start = Date.now();

@@ -42,7 +42,7 @@ export function withoutProvider<T extends Record<string, unknown>>(bag: T): Omit
 }
 
 /** The property names an input schema knows: an object's, or the input side of a pipe (a transform). */
-function knownProperties(schema: z.ZodType): string[] | undefined {
+export function knownProperties(schema: z.ZodType): string[] | undefined {
   const def = (schema as { def?: { type?: string; in?: z.ZodType; shape?: Record<string, unknown> } }).def;
   if (def?.type === "pipe" && def.in) return knownProperties(def.in);
   return def?.type === "object" && def.shape ? Object.keys(def.shape) : undefined;
@@ -65,8 +65,13 @@ function distance(a: string, b: string): number {
 export function unknownProperties(schema: z.ZodType, given: Record<string, unknown>): CheckFailure[] {
   const known = knownProperties(schema);
   if (!known) return [];
-  return Object.keys(given)
-    .filter((k) => k !== PROVIDER_KEY && !known.includes(k) && given[k] !== undefined)
+  return unknownNames(known, Object.keys(given).filter((k) => given[k] !== undefined));
+}
+
+/** Each of `names` that is not among `known` (the engine's `__provider` aside), with the nearest known one. */
+export function unknownNames(known: string[], names: string[]): CheckFailure[] {
+  return names
+    .filter((k) => k !== PROVIDER_KEY && !known.includes(k))
     .map((k) => {
       const nearest = known.map((n) => [n, distance(k, n)] as const).sort((a, b) => a[1] - b[1])[0];
       const hint = nearest && nearest[1] <= Math.max(2, Math.floor(k.length / 3)) ? `did you mean ${nearest[0]}?` : `the known ones are ${known.join(", ")}`;

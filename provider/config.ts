@@ -1,7 +1,10 @@
 /**
- * Credentials and endpoints. Stack config (handed to the dynamic provider's `configure()`) comes first, environment
- * variables second. Nothing here is ever written into a resource's inputs or outputs, so it never reaches state.
+ * Credentials and endpoints, one set of keys on both doors: stack config `ops:<name>` (handed to the dynamic
+ * provider's `configure()`, and to the plugin's Configure as its provider inputs) comes first, the environment
+ * second. Named accounts (`ops:accounts`, chosen by a resource's `account` input) override them per resource.
+ * Nothing here is ever written into a resource's inputs or outputs, so no credential reaches state.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { ConfigError } from "./http/errors";
 import { registerSecret } from "./log";
 
@@ -10,7 +13,12 @@ export interface ConfigSource {
 }
 
 export interface Setting {
+  /** The name as a provider input and inside an account: `edgeApiToken`. */
+  name: string;
+  /** The stack config key: `ops:edgeApiToken`. */
   key: string;
+  /** The key of the first release (`edge:apiToken`), still read on the dynamic door. */
+  legacyKey: string;
   env: string;
   secret?: boolean;
   default?: string;
@@ -23,92 +31,194 @@ export interface Setting {
   bool?: boolean;
 }
 
+type SettingSpec = Omit<Setting, "name" | "key" | "legacyKey">;
+
+/** A service's settings, named `<service><Key>` under the `ops` namespace. */
+function settings<T extends Record<string, SettingSpec>>(service: string, table: T): { [K in keyof T]: Setting } {
+  return Object.fromEntries(
+    Object.entries(table).map(([k, spec]) => {
+      const name = service + k[0].toUpperCase() + k.slice(1);
+      return [k, { ...spec, name, key: `ops:${name}`, legacyKey: `${service}:${k}` }];
+    }),
+  ) as { [K in keyof T]: Setting };
+}
+
 /** Every setting of the edge service: the README's configuration table lists exactly these. */
-export const EDGE_SETTINGS = {
-  apiToken: { key: "edge:apiToken", env: "EDGE_API_TOKEN", secret: true, description: "API token, sent as `Authorization: Bearer`." },
-  apiKey: { key: "edge:apiKey", env: "EDGE_API_KEY", secret: true, description: "Legacy global API key (with `edge:email`), sent as `X-Auth-Key`." },
-  email: { key: "edge:email", env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
-  baseUrl: { key: "edge:baseUrl", env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended." },
-  accountId: { key: "edge:accountId", env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
-  rateLimit: { key: "edge:rateLimit", env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
-  rateLimitWindowSeconds: { key: "edge:rateLimitWindowSeconds", env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of edge:rateLimit, in seconds." },
-  timeoutSeconds: { key: "edge:timeoutSeconds", env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-  maxRetries: { key: "edge:maxRetries", env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
-  adoptExisting: { key: "edge:adoptExisting", env: "EDGE_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards." },
-} satisfies Record<string, Setting>;
+export const EDGE_SETTINGS = settings("edge", {
+  apiToken: { env: "EDGE_API_TOKEN", secret: true, description: "API token, sent as `Authorization: Bearer`." },
+  apiKey: { env: "EDGE_API_KEY", secret: true, description: "Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`." },
+  email: { env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
+  baseUrl: { env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended." },
+  accountId: { env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
+  rateLimit: { env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
+  rateLimitWindowSeconds: { env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of ops:edgeRateLimit, in seconds." },
+  timeoutSeconds: { env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
+  adoptExisting: { env: "EDGE_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards." },
+});
 
-export const PAGES_SETTINGS = {
-  accessToken: { key: "pages:accessToken", env: "PAGES_ACCESS_TOKEN", secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
-  appId: { key: "pages:appId", env: "PAGES_APP_ID", description: "The app's id (for token exchange and debugging)." },
-  appSecret: { key: "pages:appSecret", env: "PAGES_APP_SECRET", secret: true, description: "The app's secret." },
-  baseUrl: { key: "pages:baseUrl", env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
-  timeoutSeconds: { key: "pages:timeoutSeconds", env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-  maxRetries: { key: "pages:maxRetries", env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
-  adoptExisting: { key: "pages:adoptExisting", env: "PAGES_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards." },
-} satisfies Record<string, Setting>;
+export const PAGES_SETTINGS = settings("pages", {
+  accessToken: { env: "PAGES_ACCESS_TOKEN", secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
+  appId: { env: "PAGES_APP_ID", description: "The app's id (for token exchange and debugging)." },
+  appSecret: { env: "PAGES_APP_SECRET", secret: true, description: "The app's secret." },
+  baseUrl: { env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
+  timeoutSeconds: { env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
+  adoptExisting: { env: "PAGES_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards." },
+});
 
-export const POSTS_SETTINGS = {
-  accessToken: { key: "posts:accessToken", env: "POSTS_ACCESS_TOKEN", secret: true, description: "The user's access token." },
-  appToken: { key: "posts:appToken", env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
-  baseUrl: { key: "posts:baseUrl", env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
-  timeoutSeconds: { key: "posts:timeoutSeconds", env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-  maxRetries: { key: "posts:maxRetries", env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
-  adoptExisting: { key: "posts:adoptExisting", env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
-  publishTimeoutSeconds: { key: "posts:publishTimeoutSeconds", env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed." },
-} satisfies Record<string, Setting>;
+export const POSTS_SETTINGS = settings("posts", {
+  accessToken: { env: "POSTS_ACCESS_TOKEN", secret: true, description: "The user's access token." },
+  appToken: { env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
+  baseUrl: { env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
+  timeoutSeconds: { env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  maxRetries: { env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
+  adoptExisting: { env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
+  publishTimeoutSeconds: { env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed." },
+});
 
-export const RUNNER_SETTINGS = {
-  host: { key: "runner:host", env: "RUNNER_HOST", default: "127.0.0.1:11434", description: "The runner: `host:port` or a URL." },
-  timeoutSeconds: { key: "runner:timeoutSeconds", env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
-} satisfies Record<string, Setting>;
+export const RUNNER_SETTINGS = settings("runner", {
+  host: { env: "RUNNER_HOST", default: "127.0.0.1:11434", description: "The runner: `host:port` or a URL." },
+  timeoutSeconds: { env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
+});
 
-export const SKILLS_SETTINGS = {
-  url: { key: "skills:url", env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
-  token: { key: "skills:token", env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
-  timeoutSeconds: { key: "skills:timeoutSeconds", env: "SKILLS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-} satisfies Record<string, Setting>;
+export const SKILLS_SETTINGS = settings("skills", {
+  url: { env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
+  token: { env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
+  timeoutSeconds: { env: "SKILLS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+});
 
-export const CONTROL_SETTINGS = {
-  url: { key: "control:url", env: "CONTROL_URL", default: "http://127.0.0.1:8200", url: true, description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
-  token: { key: "control:token", env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
-  vncPassword: { key: "control:vncPassword", env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
-  timeoutSeconds: { key: "control:timeoutSeconds", env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
-} satisfies Record<string, Setting>;
+export const CONTROL_SETTINGS = settings("control", {
+  url: { env: "CONTROL_URL", default: "http://127.0.0.1:8200", url: true, description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
+  token: { env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
+  vncPassword: { env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
+  timeoutSeconds: { env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
+});
+
+/** Every setting, in the order the docs list them. */
+export const ALL_SETTINGS: Setting[] = [EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
+
+/** The stack config key of the named accounts: an object of accounts, each an object of settings by name. */
+export const ACCOUNTS_KEY = "ops:accounts";
 
 let stack: ConfigSource | undefined;
 
-/** Called by the dynamic provider's `configure()` with the whole decrypted stack config. */
+/** Called with the stack config: by the dynamic provider's `configure()`, and by the plugin's Configure. */
 export function useStackConfig(source: ConfigSource | undefined): void {
   stack = source;
+  accountsCache = undefined;
+}
+
+type Accounts = Record<string, Record<string, string>>;
+let accountsCache: { accounts: Accounts; problems: string[] } | undefined;
+
+/** `ops:accounts`, parsed once per configuration: a JSON object (structured config) or already an object. */
+function namedAccounts(source = stack): { accounts: Accounts; problems: string[] } {
+  if (source === stack && accountsCache) return accountsCache;
+  const raw = source?.get(ACCOUNTS_KEY) as unknown;
+  const accounts: Accounts = {};
+  const problems: string[] = [];
+  let value: unknown = raw;
+  if (typeof raw === "string" && raw !== "") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = undefined;
+      problems.push(`${ACCOUNTS_KEY} must be an object of accounts: set it with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.edgeApiToken' <token>\``);
+    }
+  }
+  if (value !== undefined && value !== "" && value !== null) {
+    if (typeof value !== "object" || Array.isArray(value)) problems.push(`${ACCOUNTS_KEY} must be an object of accounts, such as {"eu": {"edgeApiToken": "..."}}`);
+    else {
+      const byName = new Map(ALL_SETTINGS.map((s) => [s.name, s]));
+      for (const [account, settingsOf] of Object.entries(value as Record<string, unknown>)) {
+        if (!settingsOf || typeof settingsOf !== "object" || Array.isArray(settingsOf)) {
+          problems.push(`${ACCOUNTS_KEY}.${account} must be an object of settings, such as {"edgeApiToken": "..."}`);
+          continue;
+        }
+        accounts[account] = {};
+        for (const [name, v] of Object.entries(settingsOf as Record<string, unknown>)) {
+          const known = byName.get(name);
+          if (!known) problems.push(`${ACCOUNTS_KEY}.${account}.${name} is not a setting: the settings are ${[...byName.keys()].join(", ")}`);
+          else {
+            accounts[account][name] = String(v);
+            if (known.secret) registerSecret(String(v));
+          }
+        }
+      }
+    }
+  }
+  const parsed = { accounts, problems };
+  if (source === stack) accountsCache = parsed;
+  return parsed;
+}
+
+/** The named account the current call serves (a resource's `account` input), if any. */
+const currentAccount = new AsyncLocalStorage<string | undefined>();
+
+/** Runs `f` with the settings of `account` (undefined: the stack's own settings). */
+export function withAccount<T>(account: string | undefined, f: () => T): T {
+  return currentAccount.run(account, f);
+}
+
+/** Why `account` cannot be used, or undefined when it can: an unknown name is refused at `check`. */
+export function accountProblem(account: unknown): string | undefined {
+  if (account === undefined) return undefined;
+  if (typeof account !== "string" || account === "") return "account must be the name of an account in ops:accounts";
+  const { accounts } = namedAccounts();
+  if (accounts[account]) return undefined;
+  const known = Object.keys(accounts);
+  return `account "${account}" is not configured: add its settings with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\` (one line per setting it needs)${known.length ? `; the configured accounts are ${known.join(", ")}` : ""}`;
+}
+
+/** A setting's value and where it came from (for messages): the account's, the stack's, the environment's. */
+function lookup(s: Setting, account = currentAccount.getStore(), source = stack): string | undefined {
+  if (account !== undefined) {
+    const own = namedAccounts().accounts[account];
+    if (!own) throw new ConfigError(accountProblem(account)!);
+    if (own[s.name] !== undefined) return own[s.name];
+    // An account's credentials are its own: a missing one is not borrowed from the stack's default account.
+    if (s.secret) return undefined;
+  }
+  return source?.get(s.key) ?? source?.get(s.legacyKey) ?? process.env[s.env];
 }
 
 /**
- * Every setting that is set (in config or the environment) and out of its range or not a URL, so that a bad value
- * fails `pulumi preview` instead of the first change. Missing credentials are not judged here: a stack that does
- * not use a service need not configure it.
+ * Every setting that is set (in config, an account or the environment) and out of its range or not a URL, so that
+ * a bad value fails `pulumi preview` instead of the first change. Missing credentials are not judged here: a stack
+ * that does not use a service need not configure it.
  */
-export function configProblems(): string[] {
-  const all: Setting[] = [EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
-  const problems: string[] = [];
-  for (const s of all) {
-    const raw = stack?.get(s.key) ?? process.env[s.env];
-    if (raw === undefined || raw === "") continue;
+export function configProblems(source = stack): string[] {
+  const { accounts } = namedAccounts(source);
+  const problems = [...namedAccounts(source).problems];
+  const check = (s: Setting, raw: string | undefined, where: string) => {
+    if (raw === undefined || raw === "") return;
     if (s.range) {
       const n = Number(raw);
-      if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${s.key} (or ${s.env}) must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
+      if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${where} must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
     }
-    if (s.bool && !["true", "false"].includes(raw)) problems.push(`${s.key} (or ${s.env}) must be true or false; got "${raw}"`);
-    if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${s.key} (or ${s.env}) must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
-    if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(s, raw));
+    if (s.bool && !["true", "false"].includes(raw)) problems.push(`${where} must be true or false; got "${raw}"`);
+    if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${where} must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
+    if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(where, raw));
+  };
+  for (const s of ALL_SETTINGS) {
+    check(s, lookup(s, undefined, source), `${s.key} (or ${s.env})`);
+    for (const [name, own] of Object.entries(accounts)) check(s, own[s.name], `${ACCOUNTS_KEY}.${name}.${s.name}`);
   }
-  return problems;
+  return [...new Set(problems)];
 }
 
 export function read(s: Setting): string | undefined {
-  const value = stack?.get(s.key) ?? process.env[s.env] ?? s.default;
+  const value = lookup(s) ?? s.default;
   const v = value === "" ? undefined : value;
   if (s.secret) registerSecret(v);
   return v;
+}
+
+/** How a message names a setting: the account's key when one is in use, else the stack key and the variable. */
+export function settingName(s: Setting): string {
+  const account = currentAccount.getStore();
+  return account === undefined ? `${s.key} (or ${s.env})` : `${ACCOUNTS_KEY}.${account}.${s.name}`;
 }
 
 /** A `bool: true` setting: "true" or not. */
@@ -121,7 +231,7 @@ export function readNumber(s: Setting): number {
   const raw = read(s);
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || n > max) {
-    throw new ConfigError(`${s.key} (or ${s.env}) must be a number from ${min} to ${max}; got "${raw}"`);
+    throw new ConfigError(`${settingName(s)} must be a number from ${min} to ${max}; got "${raw}"`);
   }
   return n;
 }
@@ -147,17 +257,20 @@ export function edgeConfig(): EdgeConfig {
   if (token) auth = { kind: "token", token };
   else if (key && email) auth = { kind: "key", key, email };
   else {
+    const account = currentAccount.getStore();
     throw new ConfigError(
-      "edge: no credentials. Set the API token as secret stack config (`pulumi config set --secret edge:apiToken <token>`) " +
-        "or the environment variable EDGE_API_TOKEN; for the legacy scheme set edge:apiKey and edge:email " +
-        "(or EDGE_API_KEY and EDGE_EMAIL)" + (key && !email ? ". edge:apiKey is set but edge:email is missing" : ""),
+      account !== undefined
+        ? `edge: account "${account}" has no credentials. Set its token: \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\``
+        : `edge: no credentials. Set the API token as secret stack config (\`pulumi config set --secret ${s.apiToken.key} <token>\`) ` +
+          `or the environment variable ${s.apiToken.env}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
+          `(or ${s.apiKey.env} and ${s.email.env})` + (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
     );
   }
   const baseUrl = read(s.baseUrl)!.replace(/\/+$/, "").replace(/\/client\/v4$/, "");
   try {
     new URL(baseUrl);
   } catch {
-    throw new ConfigError(`edge:baseUrl (or EDGE_BASE_URL) is not a URL: "${baseUrl}"`);
+    throw new ConfigError(`${settingName(s.baseUrl)} is not a URL: "${baseUrl}"`);
   }
   return {
     baseUrl,
@@ -182,7 +295,7 @@ export function runnerUrl(host: string): string {
   return u.origin;
 }
 
-/** runner:host is host, host:port, :port or an http(s) URL. */
+/** ops:runnerHost is host, host:port, :port or an http(s) URL. */
 function runnerHostProblem(raw: string): boolean {
   try {
     return !/^https?:\/\//.test(runnerUrl(raw)) || /\s/.test(raw);
@@ -200,12 +313,12 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-const notAUrl = (s: Setting, raw: string) => `${s.key} (or ${s.env}) must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`;
+const notAUrl = (where: string, raw: string) => `${where} must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`;
 
 /** A URL setting, checked, without trailing slashes. */
 export function readUrl(s: Setting): string {
   const url = read(s)!.replace(/\/+$/, "");
-  if (!isHttpUrl(url)) throw new ConfigError(notAUrl(s, url));
+  if (!isHttpUrl(url)) throw new ConfigError(notAUrl(settingName(s), url));
   return url;
 }
 
@@ -218,6 +331,27 @@ export function readBaseUrl(s: Setting, version: string): string {
 /** A credential that must be there, with one error that names the config key and the variable. */
 export function requireSecret(s: Setting, what: string): string {
   const v = read(s);
-  if (!v) throw new ConfigError(`${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${s.env}`);
+  if (!v) {
+    const account = currentAccount.getStore();
+    throw new ConfigError(
+      account !== undefined
+        ? `${what}: set it in account "${account}" (\`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.${s.name}' <value>\`)`
+        : `${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${s.env}`,
+    );
+  }
   return v;
+}
+
+/**
+ * A client per distinct value of `settings` (one per named account that sets them differently), built on first
+ * use: each keeps its own connections and rate-limit budget for the whole run.
+ */
+export function clientPerSettings<T>(settings: Setting[], make: () => T): () => T {
+  const clients = new Map<string, T>();
+  return () => {
+    const key = JSON.stringify(settings.map((s) => read(s) ?? null));
+    let client = clients.get(key);
+    if (!client) clients.set(key, (client = make()));
+    return client;
+  };
 }

@@ -3,9 +3,9 @@
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import { configProblems, useStackConfig, type ConfigSource } from "./config";
+import { accountProblem, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, NotFoundError } from "./http/errors";
-import { parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
+import { isUnknown, parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
@@ -63,7 +63,14 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   try {
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
     const handler = await entry.handler();
-    const result = withoutUndefined(await (handler[method] as (...a: unknown[]) => Promise<any>)(...args));
+    const { account, args: own } = splitAccount(method, args);
+    if (method === "check" && account !== undefined && !isUnknown(account)) {
+      const problem = accountProblem(account);
+      if (problem) return { inputs: args[1], failures: [{ property: ACCOUNT_KEY, reason: problem }] };
+    }
+    const run = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
+    const answer = await withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run);
+    const result = withoutUndefined(withAccountKept(method, answer, account, args));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
     if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
@@ -76,7 +83,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     if (e instanceof PartialCreateError) {
       const inputs = args[0] as Bag;
       // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).
-      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY] }, reasons: [clean.message] });
+      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY], ...(inputs[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: inputs[ACCOUNT_KEY] } : {}) }, reasons: [clean.message] });
     }
     throw clean;
   } finally {
@@ -84,6 +91,49 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
       served.add(`${type} ${method}`);
       flushCompileCache(); // what that first call loaded
     }
+  }
+}
+
+/** Every resource's `account` input: the named account (ops:accounts) whose settings serve it. */
+export const ACCOUNT_KEY = "account";
+
+/** Where each method's input bag is among its arguments: the one whose `account` chooses the settings. */
+const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
+const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
+
+/** The call's account, and its arguments without `account` (the handlers' schemas do not know it). */
+function splitAccount(method: Method, args: unknown[]): { account: unknown; args: unknown[] } {
+  const account = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[ACCOUNT_KEY];
+  const own = args.map((a, i) => {
+    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a)) return a;
+    const { [ACCOUNT_KEY]: _, ...rest } = a as Bag;
+    return rest;
+  });
+  return { account, args: own };
+}
+
+/**
+ * `account` kept where the engine stores it (inputs, outputs), so read and delete later use the same account; a
+ * resource moved to another account is replaced, as its object lives in the other account.
+ */
+function withAccountKept(method: Method, result: any, account: unknown, args: unknown[]): any {
+  if (method === "diff") {
+    const before = (args[1] as Bag | undefined)?.[ACCOUNT_KEY];
+    if (before === account || isUnknown(account)) return result;
+    return { ...result, changes: true, replaces: [...new Set([...(result?.replaces ?? []), ACCOUNT_KEY])] };
+  }
+  if (account === undefined || !result) return result;
+  switch (method) {
+    case "check":
+      return { ...result, inputs: { ...result.inputs, [ACCOUNT_KEY]: account } };
+    case "create":
+    case "update":
+      return { ...result, outs: { ...result.outs, [ACCOUNT_KEY]: account } };
+    case "read":
+      if (!result.id) return result;
+      return { ...result, props: { ...result.props, [ACCOUNT_KEY]: account }, ...(result.inputs ? { inputs: { ...result.inputs, [ACCOUNT_KEY]: account } } : {}) };
+    default:
+      return result;
   }
 }
 
@@ -129,11 +179,14 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
   if (unsupportedNode) throw new ConfigError(unsupportedNode);
   const entry = functions[token];
   if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
-  const parsed = parseArgs(token, entry.args, args);
+  const { [ACCOUNT_KEY]: account, ...own } = (args ?? {}) as Bag;
+  const problem = accountProblem(account);
+  if (problem) return { failures: [{ property: ACCOUNT_KEY, reason: problem }] };
+  const parsed = parseArgs(token, entry.args, own);
   if (parsed.failures.length) return { failures: parsed.failures };
   let result: unknown;
   try {
-    result = await entry.run(parsed.data);
+    result = await withAccount(account, () => entry.run(parsed.data));
   } catch (e) {
     throw redacted(e);
   }
@@ -146,7 +199,7 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
 }
 
 /** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
-const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY);
+const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY);
 
 /** The error with every credential masked from its message. */
 function redacted(e: unknown): Error {

@@ -93,7 +93,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => edge.getZoneAnalytics(a),
   },
   "edge:listWorkerScripts": {
-    description: "The account's edge scripts (the account of edge:accountId unless given).",
+    description: "The account's edge scripts (the account of ops:edgeAccountId unless given).",
     args: edge.functionArgs.listWorkerScripts,
     result: z.object({ scripts: z.array(z.object({ name: z.string(), etag: z.string().optional(), size: z.number().optional(), modifiedOn: z.string().optional() })) }),
     run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
@@ -134,7 +134,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ posts: await pages.getPosts(a) }),
   },
   "pages:getRateLimitInfo": {
-    description: "The app's rate-limit usage as the service reports it (the app of pages:appId unless given).",
+    description: "The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given).",
     args: pages.functionArgs.getRateLimitInfo,
     result: z.object({ rateLimitInfo: z.record(z.string(), z.number()) }),
     run: async (a) => ({ rateLimitInfo: await pages.getRateLimitInfo(a) }),

@@ -141,7 +141,7 @@ export async function createOnce<T>(o: {
 
 /** How far a service's clock may be behind ours when an object's creation time is compared with when we sent it. */
 export const CLOCK_SKEW_MS = 120_000;
-/** How far back a recovery run (`posts:adoptExisting`, `pages:adoptExisting`) looks for what a killed run made. */
+/** How far back a recovery run (`ops:postsAdoptExisting`, `ops:pagesAdoptExisting`) looks for what a killed run made. */
 export const ADOPT_WINDOW_MS = 86_400_000;
 
 /**

@@ -8,8 +8,9 @@
  * - Secrets arrive wrapped (`{ <sig>: <secret sig>, value }`): unwrapped before a handler sees them; outputs are
  *   wrapped again where the input was secret, where the schema marks the property secret, and where the type
  *   derives them from secret inputs (a RemoteCommand's commands and output when any input is secret).
- * - Credentials: this SDK version's plugin host ignores provider configuration, so they come from the environment
- *   (EDGE_API_TOKEN, ...; config.ts) — or a resource's secret inputs where the schema has them.
+ * - Configuration: the provider's inputs — stack config `ops:*` for the default provider, or the arguments of an
+ *   explicit `ops.Provider` — arrive by Configure (plugin-server.ts), the same keys the dynamic door reads; the
+ *   environment (EDGE_API_TOKEN, ...) is the fallback. Each explicit provider is a process of its own.
  * - No `__provider` bag: the type comes from the URN.
  * - Invokes: the read-only functions of function-registry.ts, under `ops:<module>:<function>`.
  */
@@ -18,6 +19,9 @@ import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
 import { call, checkForEngine, configure, invoke } from "./door";
+import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, type ConfigSource } from "./config";
+import { amendProviderServer } from "./plugin-server";
+import { knownProperties, unknownNames } from "./check";
 import { registry } from "./registry";
 import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
 import { watchEngine } from "./engine-watch";
@@ -66,10 +70,38 @@ function rewrap(token: string, outs: Bag, secretIn: Set<string>, inputs: Bag): B
   return markSecretOutputs(token, outs ?? {}, inputs, secretIn.size > 0, [...secretIn, ...schemaSecrets(token)])!;
 }
 
+/** The provider's inputs as config: `ops:<name>` from an input or the engine's `ops:config:<name>` variable. */
+function providerConfig(inputs: Bag, variables: Record<string, string>): ConfigSource {
+  const plain = unwrap(inputs) as Bag;
+  const value = (name: string): string | undefined => {
+    const v = plain[name] ?? variables[`ops:config:${name}`];
+    return v === undefined || v === null ? undefined : typeof v === "object" ? JSON.stringify(v) : String(v);
+  };
+  return { get: (key) => (key.startsWith("ops:") ? value(key.slice(4)) : undefined) };
+}
+
+/** Inputs of the provider itself that are not its settings: the engine's own bookkeeping keys. */
+const ENGINE_KEYS = ["version", "pluginDownloadURL"];
+
+/** `CheckConfig`: unknown keys ("did you mean") and bad values of the provider's inputs, before anything is sent. */
+export function providerConfigFailures(news: Bag): { property: string; reason: string }[] {
+  const names = [...ALL_SETTINGS.map((s) => s.name), ACCOUNTS_KEY.slice(4)];
+  const unknown = unknownNames(names, Object.keys(news).filter((k) => !ENGINE_KEYS.includes(k)));
+  if (unknown.length) return unknown;
+  const problems = configProblems(providerConfig(news, {}));
+  return problems.map((p) => ({ property: ALL_SETTINGS.find((s) => p.startsWith(s.key))?.name ?? "accounts", reason: p }));
+}
+
+/** The outputs that are also inputs of the type (import: what the program would have given). */
+function inputsFrom(token: string, outs: Bag): Bag {
+  const names = new Set(knownProperties(registry[token].inputs) ?? []);
+  return Object.fromEntries(Object.entries(outs ?? {}).filter(([k]) => names.has(k) || k === "account"));
+}
+
 let configured = false;
 function ready(): void {
   if (configured) return;
-  configure({ get: () => undefined }); // no stack config reaches a plugin here: the environment is the source
+  configure({ get: () => undefined }); // not configured by the engine (a direct call): the environment only
   configured = true;
 }
 
@@ -101,7 +133,11 @@ export const provider: pulumi.provider.Provider = {
     const r = await call(t, "read", [id, plain]);
     if (!r.id) return {};
     const secret = secretKeys(props ?? {});
-    return { id: r.id, props: rewrap(t, r.props, secret, plain), ...(r.inputs ? { inputs: rewrap(t, r.inputs, secret, plain) } : {}) };
+    // An import (`pulumi import`, the `import` option) reads with no state: its inputs are the outputs the
+    // resource takes as inputs, which the engine then checks against the program's.
+    const importing = !Object.keys(plain).some((k) => k !== "account");
+    const inputs = r.inputs ?? (importing ? inputsFrom(t, r.props) : undefined);
+    return { id: r.id, props: rewrap(t, r.props, secret, plain), ...(inputs ? { inputs: rewrap(t, inputs, secret, plain) } : {}) };
   },
   async update(id, urn, olds, news) {
     ready();
@@ -127,6 +163,13 @@ if (require.main === module) {
     process.exit(1);
   }
   watchEngine();
+  amendProviderServer({
+    configure(inputs, variables) {
+      configure(providerConfig(inputs, variables));
+      configured = true;
+    },
+    checkConfig: providerConfigFailures,
+  });
   main(provider, process.argv.slice(2)).catch((e: Error) => {
     console.error(e.message);
     process.exit(1);

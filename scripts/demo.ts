@@ -21,9 +21,9 @@ const echo = (out: string) => {
 async function main(): Promise<void> {
   const edge = await new EdgeEmulator().start();
   const engine = await engineStack(ROOT, {
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:accountId": { value: DEMO_ACCOUNT },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
   }, "demo");
   const { stack, scratch } = engine;
   const writes = () => edge.log.filter((e) => e.method !== "GET").length;

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { ACCOUNTS_KEY, ALL_SETTINGS, type Setting } from "../provider/config";
 import { functions } from "../provider/function-registry";
 import { registry } from "../provider/registry";
 import { ROOT } from "./root";
@@ -85,6 +86,38 @@ function properties(schema: z.ZodType, io: "input" | "output", at: Omit<Place, "
   return objectOf(z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema, at);
 }
 
+/** Every resource's `account` input and output (door.ts). */
+const ACCOUNT_PROPERTY = {
+  type: "string",
+  description: `The named account (\`${ACCOUNTS_KEY}\`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.`,
+  replaceOnChanges: true,
+};
+const ACCOUNT_ARGUMENT = { type: "string", description: `The named account (\`${ACCOUNTS_KEY}\`) to read with; unset, the stack's own settings.` };
+
+/** A setting as a config variable and provider input: typed, secret where it is, the environment as default. */
+function settingProperty(s: Setting): Record<string, unknown> {
+  const type = s.bool ? "boolean" : s.range ? "integer" : "string";
+  return {
+    type,
+    description: `${s.description} Stack config \`${s.key}\`; environment \`${s.env}\`.`,
+    ...(s.default !== undefined ? { default: type === "string" ? s.default : JSON.parse(s.default) } : {}),
+    defaultInfo: { environment: [s.env] },
+    ...(s.secret ? { secret: true } : {}),
+  };
+}
+
+function providerProperties(): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(ALL_SETTINGS.map((s) => [s.name, settingProperty(s)])),
+    accounts: {
+      type: "object",
+      additionalProperties: { type: "object", additionalProperties: { type: "string" } },
+      description: "Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.",
+      secret: true,
+    },
+  };
+}
+
 export function generateSchema(): Record<string, unknown> {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string };
   const types: Types = {};
@@ -96,9 +129,9 @@ export function generateSchema(): Record<string, unknown> {
     const outputs = properties(entry.outputs, "output", { module, owner: name, types });
     resources[`ops:${token}`] = {
       description: entry.description,
-      inputProperties: inputs.properties,
+      inputProperties: { ...inputs.properties, account: ACCOUNT_PROPERTY },
       requiredInputs: inputs.required,
-      properties: outputs.properties,
+      properties: { ...outputs.properties, account: ACCOUNT_PROPERTY },
       required: outputs.required,
     };
   }
@@ -109,7 +142,7 @@ export function generateSchema(): Record<string, unknown> {
     const inputs = properties(entry.args, "input", { module, owner: pascal(name), types });
     fns[`ops:${token}`] = {
       description: entry.description,
-      ...(Object.keys(inputs.properties).length ? { inputs } : {}),
+      inputs: { ...inputs, properties: { ...inputs.properties, account: ACCOUNT_ARGUMENT } },
       outputs: properties(entry.result, "output", { module, owner: `${pascal(name)}Result`, types }),
     };
   }
@@ -120,6 +153,11 @@ export function generateSchema(): Record<string, unknown> {
     description: pkg.description,
     license: "Apache-2.0",
     language: { nodejs: { packageName: "pulumi-ops" }, python: { respectSchemaVersion: true } },
+    config: { variables: providerProperties() },
+    provider: {
+      description: "The pulumi-ops provider: its inputs are the stack config keys `ops:<name>`. An explicit provider (`new ops.Provider(\"eu\", {...})`) serves the resources given it as `provider`: another account or endpoint.",
+      inputProperties: providerProperties(),
+    },
     types: Object.fromEntries(Object.entries(types).sort(([a], [b]) => a.localeCompare(b))),
     resources,
     functions: fns,

@@ -32,7 +32,7 @@ new ops.control.RemoteCommand("api-key-file", {
 }, { dependsOn: marker });
 
 // Document 3's remote-desktop procedure, once the agent is on: it runs when the stack is applied (never at
-// preview), signing in with the secret config control:vncPassword; destroy closes the session.
+// preview), signing in with the secret config ops:controlVncPassword; destroy closes the session.
 export const desktop = new ops.control.RemoteDesktopSession("kiosk", {
   host: config.get("desktopHost") ?? "kiosk.local",
   username: "ops",

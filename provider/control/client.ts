@@ -3,7 +3,7 @@
  * the `Mcp-Session-Id`, call tools, read the event stream's last `data:` line. One session serves the calls of a
  * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM.
  */
-import { CONTROL_SETTINGS, read, readNumber, readUrl } from "../config";
+import { CONTROL_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, ServerError } from "../http/errors";
 
@@ -38,7 +38,7 @@ export class ControlClient {
   static fromConfig(): ControlClient {
     const url = readUrl(CONTROL_SETTINGS.url).replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
-    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6, urlKey: "control:url" });
+    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6, urlKey: "ops:controlUrl" });
     return new ControlClient(http, url);
   }
 
@@ -51,7 +51,7 @@ export class ControlClient {
       idempotent,
       expect: (body as { id?: unknown }).id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
     });
-    if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set control:token (CONTROL_TOKEN)" });
+    if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set ops:controlToken (CONTROL_TOKEN)" });
     return res;
   }
 
@@ -122,9 +122,4 @@ export function textOf(r: ToolResult): string {
   return r.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
 }
 
-let cached: { key: string; client: ControlClient } | undefined;
-export function control(): ControlClient {
-  const key = `${read(CONTROL_SETTINGS.url)}|${read(CONTROL_SETTINGS.token)}`;
-  if (!cached || cached.key !== key) cached = { key, client: ControlClient.fromConfig() };
-  return cached.client;
-}
+export const control: () => ControlClient = clientPerSettings(Object.values(CONTROL_SETTINGS), () => ControlClient.fromConfig());

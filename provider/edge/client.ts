@@ -18,10 +18,10 @@ const RATE_LIMITED = [1015, 971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
 
 const REMEDY = {
-  auth: "Verify the token (edge:apiToken or EDGE_API_TOKEN) and regenerate it with the permission this call needs",
+  auth: "Verify the token (ops:edgeApiToken or EDGE_API_TOKEN) and regenerate it with the permission this call needs",
   exists: "Look it up by name and update it: set `adopt: true` on the resource to take over the existing object",
   prohibited: "Set proxied to false: a private address cannot be served through the proxy",
-  rate: "Rate limited after every retry: lower edge:rateLimit (requests per 5 minutes) or run with less --parallel",
+  rate: "Rate limited after every retry: lower ops:edgeRateLimit (requests per 5 minutes) or run with less --parallel",
 };
 
 export class EdgeClient {
@@ -79,7 +79,7 @@ export class EdgeClient {
   private async whyRefused(err: AuthError, method: string, path: string): Promise<AuthError> {
     this.tokenInvalid ||= await this.verifyToken().then((t) => t.status !== "active", () => true);
     const d = { service: "edge", status: err.status, code: err.code, message: err.apiMessage, method, path };
-    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: "Set a valid API token: pulumi config set --secret edge:apiToken <token> (or EDGE_API_TOKEN)" });
+    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN)" });
     const permission = permissionFor(method, path);
     return new AuthError({ ...d, message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`, remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)` });
   }

@@ -80,6 +80,6 @@ export async function getCacheStats(args: Args<"getCacheStats">) {
 export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {
   const { accountId } = parse("listWorkerScripts", args);
   const account = accountId ?? edge().accountId;
-  if (!account) throw new ValidationError({ service: "edge", message: "listWorkerScripts: no account", remedy: "Pass accountId, or set edge:accountId (EDGE_ACCOUNT_ID)" });
+  if (!account) throw new ValidationError({ service: "edge", message: "listWorkerScripts: no account", remedy: "Pass accountId, or set ops:edgeAccountId (EDGE_ACCOUNT_ID)" });
   return (await edge().listWorkerScripts(account)).map((s) => ({ name: s.id, etag: s.etag, size: s.size, modifiedOn: s.modified_on }));
 }

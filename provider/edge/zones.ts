@@ -7,14 +7,15 @@ import { NotFoundError, ValidationError } from "../http/errors";
 import { zoneScopedId } from "./zone-ref";
 import { EdgeClient } from "./client";
 
-let cached: { key: string; client: EdgeClient } | undefined;
+const clients = new Map<string, EdgeClient>();
 
-/** The process's edge client, rebuilt only when the configuration changes. */
+/** The edge client of the current configuration (one per named account), kept for the whole run. */
 export function edge(): EdgeClient {
   const config = edgeConfig();
   const key = JSON.stringify(config);
-  if (!cached || cached.key !== key) cached = { key, client: EdgeClient.fromConfig(config) };
-  return cached.client;
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = EdgeClient.fromConfig(config)));
+  return client;
 }
 
 export interface ZoneRef {
@@ -22,15 +23,19 @@ export interface ZoneRef {
   name: string;
 }
 
-const byName = new Map<string, Promise<ZoneRef>>();
-const byId = new Map<string, Promise<ZoneRef>>();
+/** Zones found so far, per client: two accounts may see different zones under one name. */
+const found = new WeakMap<EdgeClient, { byName: Map<string, Promise<ZoneRef>>; byId: Map<string, Promise<ZoneRef>> }>();
 
 export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promise<ZoneRef> {
+  const client = edge();
+  let seen = found.get(client);
+  if (!seen) found.set(client, (seen = { byName: new Map(), byId: new Map() }));
+  const { byName, byId } = seen;
   if (args.zoneName) {
     const name = args.zoneName.toLowerCase().replace(/\.$/, "");
     let p = byName.get(name);
     if (!p) {
-      p = edge().listZones({ name }).then((zones) => {
+      p = client.listZones({ name }).then((zones) => {
         const matches = zones.filter((z) => z.name.toLowerCase() === name);
         if (matches.length !== 1) {
           throw new ValidationError({
@@ -49,7 +54,7 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
   const id = args.zoneId!;
   let p = byId.get(id);
   if (!p) {
-    p = edge().getZone(id).then((z) => ({ id: z.id, name: z.name }));
+    p = client.getZone(id).then((z) => ({ id: z.id, name: z.name }));
     p.catch(() => byId.delete(id));
     byId.set(id, p);
   }
@@ -57,7 +62,7 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
 }
 
 /** Whether a create takes over an object that already has its natural key: `adopt` on the resource, or
- * `edge:adoptExisting` for a whole recovery run (after an interrupted up; docs/reliability.md). */
+ * `ops:edgeAdoptExisting` for a whole recovery run (after an interrupted up; docs/reliability.md). */
 export function adopting(r: { adopt?: boolean }): boolean {
   return r.adopt === true || edgeConfig().adoptExisting;
 }

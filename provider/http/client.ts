@@ -23,7 +23,7 @@ export interface HttpClientOptions {
   timeoutMs: number;
   maxRetries: number;
   limiter?: RateLimiter;
-  /** The setting that points at the service, named in remedies (`edge:baseUrl`, `skills:url`, `runner:host`). */
+  /** The setting that points at the service, named in remedies (`ops:edgeBaseUrl`, `ops:skillsUrl`, `ops:runnerHost`). */
   urlKey?: string;
 }
 
@@ -208,7 +208,7 @@ export class HttpClient {
   }
 
   private get urlKey(): string {
-    return this.opts.urlKey ?? `${this.opts.service}:baseUrl`;
+    return this.opts.urlKey ?? `ops:${this.opts.service}BaseUrl`;
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,7 @@
  * into the page token of each page it touches (`GET /me/accounts`), once per run. Reads issued together are sent
  * as one batch call (`POST /` with up to 50 items), which is what keeps a refresh of many posts cheap.
  */
-import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret } from "../config";
+import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient, graphError } from "../graph/client";
 import { HttpClient } from "../http/client";
 import { AuthError, RateLimitError } from "../http/errors";
@@ -69,7 +69,7 @@ export class PagesClient extends GraphClient {
     if (me.id === pageId) return this.token;
     const accounts = await this.call<{ data: { id: string; name: string; access_token?: string }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
       if (e instanceof AuthError) {
-        throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set pages:accessToken to that page's token, or to a token of a user with a role on the page" });
+        throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page" });
       }
       throw e;
     });
@@ -128,10 +128,4 @@ export class PagesClient extends GraphClient {
   }
 }
 
-let cached: { key: string; client: PagesClient } | undefined;
-
-export function pages(): PagesClient {
-  const key = `${read(PAGES_SETTINGS.accessToken)}|${read(PAGES_SETTINGS.baseUrl)}`;
-  if (!cached || cached.key !== key) cached = { key, client: PagesClient.fromConfig() };
-  return cached.client;
-}
+export const pages: () => PagesClient = clientPerSettings(Object.values(PAGES_SETTINGS), () => PagesClient.fromConfig());

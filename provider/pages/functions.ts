@@ -42,7 +42,7 @@ export async function getPosts(args: z.input<typeof functionArgs.getPosts>) {
 export async function getRateLimitInfo(args: z.input<typeof functionArgs.getRateLimitInfo> = {}) {
   const a = parse("getRateLimitInfo", args);
   const appId = a.appId ?? read(PAGES_SETTINGS.appId);
-  if (!appId) throw new ValidationError({ service: "pages", message: "getRateLimitInfo: no app", remedy: "Pass appId, or set pages:appId (PAGES_APP_ID)" });
+  if (!appId) throw new ValidationError({ service: "pages", message: "getRateLimitInfo: no app", remedy: "Pass appId, or set ops:pagesAppId (PAGES_APP_ID)" });
   const token = read(PAGES_SETTINGS.accessToken);
   const res = await pages().call<{ rate_limit_info: Record<string, number> }>("GET", `/${appId}`, { fields: "rate_limit_info" }, token);
   return res.rate_limit_info;

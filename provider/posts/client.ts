@@ -2,7 +2,7 @@
  * The short-post service client (`/v1.0`, bearer tokens). Publishing is paced by one queue for the whole run:
  * the service refuses publishes closer than 10 seconds apart.
  */
-import { POSTS_SETTINGS, read, readBaseUrl, readNumber, requireSecret } from "../config";
+import { POSTS_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient } from "../graph/client";
 import { HttpClient } from "../http/client";
 import { log } from "../log";
@@ -80,10 +80,4 @@ export class PostsClient extends GraphClient {
   }
 }
 
-let cached: { key: string; client: PostsClient } | undefined;
-
-export function posts(): PostsClient {
-  const key = [POSTS_SETTINGS.accessToken, POSTS_SETTINGS.appToken, POSTS_SETTINGS.baseUrl].map((s) => read(s)).join("|");
-  if (!cached || cached.key !== key) cached = { key, client: PostsClient.fromConfig() };
-  return cached.client;
-}
+export const posts: () => PostsClient = clientPerSettings(Object.values(POSTS_SETTINGS), () => PostsClient.fromConfig());

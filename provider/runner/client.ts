@@ -3,7 +3,7 @@
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
 import type { Dispatcher } from "undici";
-import { RUNNER_SETTINGS, read, readNumber, runnerUrl } from "../config";
+import { RUNNER_SETTINGS, read, readNumber, runnerUrl, clientPerSettings } from "../config";
 import { HttpClient, retryDelayMs } from "../http/client";
 import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
 import { log } from "../log";
@@ -27,7 +27,7 @@ function unreachable(url: string, cause: string, ambiguous: boolean): TransportE
   return new TransportError({
     service: "runner",
     message: `the runner at ${url} does not answer (${cause})`,
-    remedy: "Start it, or point runner:host (RUNNER_HOST) at it; the runner listens on the loopback address only unless RUNNER_HOST is set on its host (e.g. 0.0.0.0:11434)",
+    remedy: "Start it, or point ops:runnerHost (RUNNER_HOST) at it; the runner listens on the loopback address only unless RUNNER_HOST is set on its host (e.g. 0.0.0.0:11434)",
     ambiguous,
   });
 }
@@ -46,7 +46,7 @@ export class RunnerClient {
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
     const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
-    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6, urlKey: "runner:host" }), url, timeoutMs);
+    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6, urlKey: "ops:runnerHost" }), url, timeoutMs);
   }
 
   /** Every JSON call here reads or deletes (show, chat, tags, delete): safe to repeat, POSTs included. */
@@ -144,9 +144,4 @@ export class RunnerClient {
   }
 }
 
-let cached: { key: string; client: RunnerClient } | undefined;
-export function runner(): RunnerClient {
-  const key = `${read(RUNNER_SETTINGS.host)}`;
-  if (!cached || cached.key !== key) cached = { key, client: RunnerClient.fromConfig() };
-  return cached.client;
-}
+export const runner: () => RunnerClient = clientPerSettings([RUNNER_SETTINGS.host, RUNNER_SETTINGS.timeoutSeconds], () => RunnerClient.fromConfig());

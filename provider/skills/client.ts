@@ -1,5 +1,5 @@
 /** The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where allowed. */
-import { SKILLS_SETTINGS, read, readNumber, readUrl } from "../config";
+import { SKILLS_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, NotFoundError } from "../http/errors";
 
@@ -20,7 +20,7 @@ export class SkillsClient {
 
   static fromConfig(): SkillsClient {
     const token = read(SKILLS_SETTINGS.token);
-    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "skills:url" }));
+    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "ops:skillsUrl" }));
   }
 
   private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown, expect: "json" | "text" = "json") {
@@ -28,7 +28,7 @@ export class SkillsClient {
     if (res.status < 400) return res;
     const message = (res.json as { error?: string })?.error ?? (res.text.slice(0, 200) || `HTTP ${res.status}`);
     const d = { service: "skills", status: res.status, message, method, path };
-    if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set the registry's publishing token as skills:token (SKILLS_TOKEN)" });
+    if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set the registry's publishing token as ops:skillsToken (SKILLS_TOKEN)" });
     if (res.status === 404) throw new NotFoundError(d);
     throw new ApiError(d);
   }
@@ -59,9 +59,4 @@ export class SkillsClient {
   }
 }
 
-let cached: { key: string; client: SkillsClient } | undefined;
-export function skills(): SkillsClient {
-  const key = `${read(SKILLS_SETTINGS.url)}|${read(SKILLS_SETTINGS.token)}`;
-  if (!cached || cached.key !== key) cached = { key, client: SkillsClient.fromConfig() };
-  return cached.client;
-}
+export const skills: () => SkillsClient = clientPerSettings([SKILLS_SETTINGS.url, SKILLS_SETTINGS.token, SKILLS_SETTINGS.timeoutSeconds], () => SkillsClient.fromConfig());

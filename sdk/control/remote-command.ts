@@ -9,7 +9,7 @@ export type RemoteCommandArgs = InputsOf<z.input<typeof RemoteCommandInputs>>;
 type Out = z.infer<typeof RemoteCommandOutputs>;
 
 /**
- * A command run on a host through the computer-control endpoint (control:url): `create` when the resource is
+ * A command run on a host through the computer-control endpoint (ops:controlUrl): `create` when the resource is
  * created, `update` (or `create` again) when an input changes, `delete` when it is destroyed. A change to
  * `triggers` replaces the resource: the delete command runs, then the create command. With `secret: true` the
  * commands and their output stay secret.

@@ -10,7 +10,7 @@ type Out = z.infer<typeof RemoteDesktopSessionOutputs>;
 /**
  * A remote-desktop session opened through a helper computer's control tools (Document 3's procedure): `open
  * vnc://<host>`, wait for the login dialog, sign in with `username` and the password (`password`, or the secret
- * config `control:vncPassword`), accept Standard. It runs when the stack is applied, once per apply: `pulumi
+ * config `ops:controlVncPassword`), accept Standard. It runs when the stack is applied, once per apply: `pulumi
  * preview` shows it and sends nothing. A change opens it again; destroy closes it.
  *
  *     new ops.control.RemoteDesktopSession("office", { host: "office.local", username: "ops" });

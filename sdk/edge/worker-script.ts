@@ -9,7 +9,7 @@ export type WorkerScriptArgs = InputsOf<z.input<typeof WorkerScriptInputs>>;
 type Out = WorkerScriptOutputs;
 
 /**
- * An edge script of the account (edge:accountId unless `accountId` is given), from `content` or a `source` file.
+ * An edge script of the account (ops:edgeAccountId unless `accountId` is given), from `content` or a `source` file.
  * Compared by content hash: editing the file updates the script; renaming it replaces it.
  *
  *     new ops.edge.WorkerScript("hello", { name: "hello", source: "worker.js" });

@@ -10,7 +10,7 @@ type Out = z.infer<typeof PostOutputs>;
 
 /**
  * A published short post. Created as a container, published once its media is processed (waiting with
- * progress, within posts:publishTimeoutSeconds), spaced 10 seconds from the run's other publishes. Any change
+ * progress, within ops:postsPublishTimeoutSeconds), spaced 10 seconds from the run's other publishes. Any change
  * replaces it; destroy deletes it (the service allows 100 deletions per account per day).
  *
  *     new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });

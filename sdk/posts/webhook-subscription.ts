@@ -9,7 +9,7 @@ export type WebhookSubscriptionArgs = InputsOf<z.input<typeof WebhookSubscriptio
 type Out = z.infer<typeof WebhookSubscriptionOutputs>;
 
 /**
- * The short-post app's webhook (`mentions`, `replies`), set up with the app token (posts:appToken). The verify
+ * The short-post app's webhook (`mentions`, `replies`), set up with the app token (ops:postsAppToken). The verify
  * token is always kept secret, in outputs and state.
  *
  *     new ops.posts.WebhookSubscription("hook", { appId, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken });

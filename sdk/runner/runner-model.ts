@@ -9,7 +9,7 @@ export type RunnerModelArgs = InputsOf<z.input<typeof RunnerModelInputs>>;
 type Out = z.infer<typeof RunnerModelOutputs>;
 
 /**
- * A model on the runner (runner:host, default 127.0.0.1:11434): pulled by `name`, or created from a base with
+ * A model on the runner (ops:runnerHost, default 127.0.0.1:11434): pulled by `name`, or created from a base with
  * `from`, `system` and `parameters` or a `definitionFile` (FROM / SYSTEM / PARAMETER lines, checked at preview).
  * Pull progress is printed; a definition change re-creates the model in place; destroy removes it.
  *

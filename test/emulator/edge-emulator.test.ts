@@ -69,7 +69,7 @@ describe("edge emulator", () => {
     try {
       edge.inject({ match: { method: "GET", path: "/settings/" }, count: 2, kind: "hang", ms: 5000 });
       const err = await call("edge:ZoneSetting", "read", [`${zoneId(edge)}/ssl`, { zoneName: "example.com" }]).catch((e: Error) => e);
-      expect(err.message).toMatch(/no answer within 1 s.*raise edge:timeoutSeconds/);
+      expect(err.message).toMatch(/no answer within 1 s.*raise ops:edgeTimeoutSeconds/);
       expect(edge.count("GET", /settings\/ssl$/)).toBe(2);
     } finally {
       process.env.EDGE_TIMEOUT_SECONDS = "30";

@@ -18,9 +18,9 @@ beforeAll(async () => {
   runner = await new RunnerEmulator({ diskBytes: 200_000_000 }).start();
   skills = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start();
   engine = await exampleStack("ai-host", {
-    "runner:host": { value: runner.url },
-    "skills:url": { value: skills.url },
-    "skills:token": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    "ops:runnerHost": { value: runner.url },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
   });
 }, 300_000);
 

@@ -108,7 +108,7 @@ describe("CI examples", { timeout: 300_000, sequential: true }, () => {
 
     // The token went to stack config encrypted, and nowhere in plain text: not the comment, not the files.
     const stackConfig = readFileSync(path.join(ROOT, "examples/website/Pulumi.ci.yaml"), "utf8");
-    expect(stackConfig).toMatch(/edge:apiToken:\s+secure:/);
+    expect(stackConfig).toMatch(/ops:edgeApiToken:\s+secure:/);
     for (const text of [stackConfig, comment, preview.stdout, up.stdout]) expect(text).not.toContain(DEMO_TOKEN);
 
     const destroy = await run(path.join(ROOT, ".tools/pulumi/bin/pulumi"), ["destroy", "--yes", "--non-interactive", "--stack", "ci"], path.join(ROOT, "examples/website"));

@@ -18,13 +18,13 @@ beforeAll(async () => {
   edge = await new EdgeEmulator().start();
   engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
     "bench-records:count": { value: "2" },
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
   }, "output", { PULUMI_OPS_QUIET: "0" });
 }, 300_000);
 
 afterAll(async () => {
-  await engine?.stack.setConfig("edge:apiToken", { value: DEMO_TOKEN, secret: true });
+  await engine?.stack.setConfig("ops:edgeApiToken", { value: DEMO_TOKEN, secret: true });
   await engine?.stack.destroy().catch(() => undefined);
   await engine?.dispose();
   await edge?.stop();
@@ -51,12 +51,12 @@ describe("a failure is printed once, with its remedy", { timeout: 300_000, seque
 
   it("a refresh whose reads are refused: the permission named, once per resource", async () => {
     await engine.stack.up();
-    await engine.stack.setConfig("edge:apiToken", { value: READONLY_TOKEN, secret: true });
+    await engine.stack.setConfig("ops:edgeApiToken", { value: READONLY_TOKEN, secret: true });
     edge.inject({ match: { method: "GET", path: "dns_records" }, count: 100, kind: "status", status: 403 });
     let printed = "";
     const failed = await engine.stack.refresh({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) }).catch((e: Error) => e);
     edge.clearFaults();
-    await engine.stack.setConfig("edge:apiToken", { value: DEMO_TOKEN, secret: true });
+    await engine.stack.setConfig("ops:edgeApiToken", { value: DEMO_TOKEN, secret: true });
     expect(failed).toBeInstanceOf(Error);
     expectClean(printed, /HTTP 403/);
     expect(printed).toMatch(/lacks the permission Zone \/ DNS \/ Read/);

@@ -55,8 +55,8 @@ beforeAll(async () => {
   edge = await new EdgeEmulator().start();
   engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
     "bench-records:count": { value: String(N) },
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
   }, "faults", { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // the file:// setting docs/reliability.md advises for CI
 }, 300_000);
 
@@ -105,14 +105,14 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
   });
 
   it("requests that hang past the timeout: a clear error naming the setting; the next up converges", async () => {
-    await engine.stack.setConfig("edge:timeoutSeconds", { value: "1" });
+    await engine.stack.setConfig("ops:edgeTimeoutSeconds", { value: "1" });
     edge.inject({ match: { method: "POST" }, count: 1000, kind: "hang", ms: 5000 });
     const failed = await engine.stack.up().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/no answer within 1 s .*raise edge:timeoutSeconds/);
+    expect(String(failed)).toMatch(/no answer within 1 s .*raise ops:edgeTimeoutSeconds/);
     counted.faults += injectedFaults(edge);
     expect(records()).toEqual([]); // a hung request never reached the service's logic
     edge.clearFaults();
-    await engine.stack.removeConfig("edge:timeoutSeconds");
+    await engine.stack.removeConfig("ops:edgeTimeoutSeconds");
     await engine.stack.up();
     await expectConverged();
   });
@@ -131,7 +131,7 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
     const permissions = tokens[DEMO_TOKEN];
     onCreate(5, () => delete tokens[DEMO_TOKEN]);
     const failed = await engine.stack.up().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret edge:apiToken/);
+    expect(String(failed)).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/);
     expect(String(failed)).not.toContain(DEMO_TOKEN);
     counted.faults++;
     // Consistent: every record the service made is in state, and nothing in state is missing from the service.
@@ -159,7 +159,7 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
     await expectConverged();
   });
 
-  it("the CLI killed with SIGKILL mid-up: after refresh --clear-pending-creates and an up with edge:adoptExisting, it converges", async () => {
+  it("the CLI killed with SIGKILL mid-up: after refresh --clear-pending-creates and an up with ops:edgeAdoptExisting, it converges", async () => {
     const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "faults"], { cwd: engine.cli.cwd, env: engine.cli.env, detached: true, stdio: "ignore" });
     const killed = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
     // The whole process group, as a CI runner cancelling the job does: the CLI, language host and provider.
@@ -180,10 +180,10 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
     await expect(engine.stack.up()).rejects.toThrow(/currently locked/);
     await engine.stack.cancel();
     await engine.stack.refresh({ clearPendingCreates: true });
-    await engine.stack.setConfig("edge:adoptExisting", { value: "true" });
+    await engine.stack.setConfig("ops:edgeAdoptExisting", { value: "true" });
     let printed = "";
     await engine.stack.up({ onOutput: (o) => (printed += o) });
-    await engine.stack.removeConfig("edge:adoptExisting");
+    await engine.stack.removeConfig("ops:edgeAdoptExisting");
     expect(printed).toMatch(/adopting the existing A record/);
     await expectConverged();
   });
@@ -196,8 +196,8 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential
     // so the documented repair is tested every run, not by chance.
     const plain = await engineStack(path.join(ROOT, "bench/programs/records"), {
       "bench-records:count": { value: "2" },
-      "edge:baseUrl": { value: edge.url },
-      "edge:apiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
     }, "sidecar");
     try {
       await plain.stack.up();

@@ -59,16 +59,16 @@ beforeAll(async () => {
     new ControlEmulator().start(),
   ]);
   engine = await engineStack(path.join(ROOT, "test/programs/every-service"), {
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "pages:baseUrl": { value: pages.url },
-    "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "posts:baseUrl": { value: posts.url },
-    "posts:accessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "runner:host": { value: runner.url },
-    "skills:url": { value: skills.url },
-    "skills:token": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "control:url": { value: control.url },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:pagesBaseUrl": { value: pages.url },
+    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+    "ops:postsBaseUrl": { value: posts.url },
+    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+    "ops:runnerHost": { value: runner.url },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    "ops:controlUrl": { value: control.url },
   }, "faults", { PULUMI_OPS_QUIET: "0" });
 }, 300_000);
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   ].join("\n"));
   execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: program, stdio: "pipe", timeout: 240_000 });
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(program, { "edge:baseUrl": { value: edge.url }, "edge:apiToken": { value: DEMO_TOKEN, secret: true } }, "installed");
+  engine = await engineStack(program, { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true } }, "installed");
 }, 300_000);
 
 afterAll(async () => {

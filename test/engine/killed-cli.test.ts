@@ -40,14 +40,14 @@ beforeAll(async () => {
     new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
   ]);
   engine = await engineStack(path.join(ROOT, "test/programs/queued"), {
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "posts:baseUrl": { value: posts.url },
-    "posts:accessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "pages:baseUrl": { value: pages.url },
-    "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "skills:url": { value: skills.url },
-    "control:url": { value: control.url },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:postsBaseUrl": { value: posts.url },
+    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+    "ops:pagesBaseUrl": { value: pages.url },
+    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:controlUrl": { value: control.url },
     // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
     // hid the queued publishes; quiet, a provider without the engine watch sends the next publish 10 s after the
     // kill (seen when the watch was disabled), which this test must catch.
@@ -89,13 +89,13 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     edge.clearFaults();
     await engine.stack.cancel();
     await engine.stack.refresh({ clearPendingCreates: true });
-    await engine.stack.setConfig("edge:adoptExisting", { value: "true" });
-    await engine.stack.setConfig("posts:adoptExisting", { value: "true" });
-    await engine.stack.setConfig("pages:adoptExisting", { value: "true" });
+    await engine.stack.setConfig("ops:edgeAdoptExisting", { value: "true" });
+    await engine.stack.setConfig("ops:postsAdoptExisting", { value: "true" });
+    await engine.stack.setConfig("ops:pagesAdoptExisting", { value: "true" });
     await engine.stack.up();
-    await engine.stack.removeConfig("edge:adoptExisting");
-    await engine.stack.removeConfig("posts:adoptExisting");
-    await engine.stack.removeConfig("pages:adoptExisting");
+    await engine.stack.removeConfig("ops:edgeAdoptExisting");
+    await engine.stack.removeConfig("ops:postsAdoptExisting");
+    await engine.stack.removeConfig("ops:pagesAdoptExisting");
     await engine.stack.up({ expectNoChanges: true });
     const now = { records: records(), posts: texts(), pagePosts: pagePosts(), pageRules: await pageRules(), skills: [...skills.skills.keys()], marker: control.machine.files.get("/tmp/marker") };
     counted.duplicates += Object.values(now).reduce((n, v) => n + (Array.isArray(v) ? v.length - new Set(v).size : 0), 0);

@@ -17,8 +17,8 @@ beforeAll(async () => {
   withoutEnvFallback();
   control = await new ControlEmulator({ dialogDelayMs: 500 }).start(); // the 5-8 s of Document 3, shortened
   engine = await exampleStack("remote-host", {
-    "control:url": { value: control.url },
-    "control:vncPassword": { value: "kiosk-password-1", secret: true },
+    "ops:controlUrl": { value: control.url },
+    "ops:controlVncPassword": { value: "kiosk-password-1", secret: true },
     "remote-host:apiKey": { value: "api-key-kept-secret-42", secret: true },
   });
 }, 300_000);

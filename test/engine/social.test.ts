@@ -21,12 +21,12 @@ beforeAll(async () => {
   pages = await new PagesEmulator().start();
   posts = await new PostsEmulator({ processingMs: 500 }).start();
   engine = await exampleStack("social", {
-    "pages:baseUrl": { value: pages.url },
-    "pages:accessToken": { value: PAGES_USER_TOKEN, secret: true }, // a user token: page tokens are derived
-    "pages:appId": { value: PAGES_APP.id },
-    "posts:baseUrl": { value: posts.url },
-    "posts:accessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "posts:appToken": { value: POSTS_APP_TOKEN, secret: true },
+    "ops:pagesBaseUrl": { value: pages.url },
+    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true }, // a user token: page tokens are derived
+    "ops:pagesAppId": { value: PAGES_APP.id },
+    "ops:postsBaseUrl": { value: posts.url },
+    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+    "ops:postsAppToken": { value: POSTS_APP_TOKEN, secret: true },
     "social:launchAt": { value: new Date(Date.now() + 2 * 86_400_000).toISOString() },
     "social:verifyToken": { value: "verify-token-for-tests", secret: true },
   });

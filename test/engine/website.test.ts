@@ -30,9 +30,9 @@ beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
   engine = await exampleStack("website", {
-    "edge:baseUrl": { value: edge.url },
-    "edge:apiToken": { value: DEMO_TOKEN, secret: true },
-    "edge:accountId": { value: DEMO_ACCOUNT },
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
   });
 }, 300_000);
 

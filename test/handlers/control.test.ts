@@ -104,7 +104,7 @@ describe("RemoteDesktopSession", () => {
     expect(isSecretValue(dynamic.props.password)).toBe(true);
     await expect(openSession({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
     delete process.env.CONTROL_VNC_PASSWORD;
-    await expect(openSession({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/control:vncPassword/);
+    await expect(openSession({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/ops:controlVncPassword/);
   });
 
   it("check and diff (all a preview runs) send nothing; a change of host replaces, waitSeconds updates in place", async () => {
@@ -119,7 +119,7 @@ describe("RemoteDesktopSession", () => {
     expect(control.calls.length).toBe(calls);
   });
 
-  it("control:token goes only to control:url: a helper elsewhere gets no Authorization header and no token, helperToken goes only to it", async () => {
+  it("ops:controlToken goes only to ops:controlUrl: a helper elsewhere gets no Authorization header and no token, helperToken goes only to it", async () => {
     const guarded = await new ControlEmulator({ token: "control-token-0123", dialogDelayMs: 0 }).start();
     const foreign = await new ControlEmulator({ dialogDelayMs: 0 }).start();
     const foreignWithToken = await new ControlEmulator({ token: "helper-token-4567", dialogDelayMs: 0 }).start();

@@ -127,9 +127,9 @@ describe("DnsRecord against the edge emulator", () => {
     expect(records(edge)).toHaveLength(0);
   }, 20_000);
 
-  it("takes over an identical record for a recovery run with edge:adoptExisting, and only then", async () => {
+  it("takes over an identical record for a recovery run with ops:edgeAdoptExisting, and only then", async () => {
     await create({ type: "A", name: "left", content: "203.0.113.9" }); // what an interrupted up leaves behind
-    await expect(create({ type: "A", name: "left", content: "203.0.113.9" })).rejects.toThrow(/already exists.*edge:adoptExisting/);
+    await expect(create({ type: "A", name: "left", content: "203.0.113.9" })).rejects.toThrow(/already exists.*ops:edgeAdoptExisting/);
     process.env.EDGE_ADOPT_EXISTING = "true";
     try {
       await create({ type: "A", name: "left", content: "203.0.113.9" });
@@ -146,13 +146,13 @@ describe("DnsRecord against the edge emulator", () => {
     expect(err.message).not.toContain(READONLY_TOKEN);
     process.env.EDGE_API_TOKEN = "a-token-the-service-never-issued";
     const invalid = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
-    expect(invalid.message).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret edge:apiToken/);
+    expect(invalid.message).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/);
     expect(invalid.message).not.toContain("a-token-the-service-never-issued");
   });
 
   it("names both the config key and the variable when credentials are missing", async () => {
     delete process.env.EDGE_API_TOKEN;
-    await expect(create({ type: "A", name: "d", content: "203.0.113.1" })).rejects.toThrow(/edge:apiToken.*EDGE_API_TOKEN/);
+    await expect(create({ type: "A", name: "d", content: "203.0.113.1" })).rejects.toThrow(/ops:edgeApiToken.*EDGE_API_TOKEN/);
   });
 
   it("deletes, and treats an already deleted record as deleted", async () => {

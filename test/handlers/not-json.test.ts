@@ -23,12 +23,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const CALLS: [string, Record<string, unknown>, string][] = [
-  ["edge:getZone", { name: "example.com" }, "edge:baseUrl"],
-  ["pages:getPage", { pageId: "200000000000001" }, "pages:baseUrl"],
-  ["posts:getProfile", {}, "posts:baseUrl"],
-  ["runner:listModels", {}, "runner:host"],
-  ["skills:getSkill", { slug: "oven-care" }, "skills:url"],
-  ["control:listTools", {}, "control:url"],
+  ["edge:getZone", { name: "example.com" }, "ops:edgeBaseUrl"],
+  ["pages:getPage", { pageId: "200000000000001" }, "ops:pagesBaseUrl"],
+  ["posts:getProfile", {}, "ops:postsBaseUrl"],
+  ["runner:listModels", {}, "ops:runnerHost"],
+  ["skills:getSkill", { slug: "oven-care" }, "ops:skillsUrl"],
+  ["control:listTools", {}, "ops:controlUrl"],
 ];
 const ANSWERS: [string, (res: http.ServerResponse) => void, RegExp][] = [
   ["an HTML page", (res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>login</html>"), /answered 200 text\/html where JSON was expected/],

@@ -52,6 +52,6 @@ describe("WebhookSubscription", () => {
 
   it("names the config key when the app token is missing", async () => {
     delete process.env.POSTS_APP_TOKEN;
-    await expect(make("posts:WebhookSubscription", hook)).rejects.toThrow(/posts:appToken.*POSTS_APP_TOKEN/);
+    await expect(make("posts:WebhookSubscription", hook)).rejects.toThrow(/ops:postsAppToken.*POSTS_APP_TOKEN/);
   });
 });

@@ -93,8 +93,8 @@ describe("configuration", () => {
   it("refuses at configure (so at preview) a value that is set but wrong, naming the key and the variable", async () => {
     const { configure } = await import("../../provider/door");
     const config = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
-    expect(() => configure(config({ "edge:rateLimit": "100000000" }))).toThrow(/edge:rateLimit \(or EDGE_RATE_LIMIT\) must be a number from 1 to 1000000; got "100000000"/);
-    expect(() => configure(config({ "skills:url": "not a url" }))).toThrow(/skills:url \(or SKILLS_URL\) must be an http\(s\) URL/);
+    expect(() => configure(config({ "ops:edgeRateLimit": "100000000" }))).toThrow(/ops:edgeRateLimit \(or EDGE_RATE_LIMIT\) must be a number from 1 to 1000000; got "100000000"/);
+    expect(() => configure(config({ "ops:skillsUrl": "not a url" }))).toThrow(/ops:skillsUrl \(or SKILLS_URL\) must be an http\(s\) URL/);
     expect(() => configure(config({}))).not.toThrow(); // nothing set: each service judges its own credentials when used
     configure(config({}));
   });

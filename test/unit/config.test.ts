@@ -1,5 +1,5 @@
 /**
- * Configuration read as users (and the services' official clients) expect: runner:host as the official runner
+ * Configuration read as users (and the services' official clients) expect: ops:runnerHost as the official runner
  * client reads it, URLs refused at preview unless they are http(s) URLs with a scheme, each problem naming the
  * real config key and its variable.
  */
@@ -10,7 +10,7 @@ import { configProblems, runnerUrl, useStackConfig } from "../../provider/config
 afterEach(() => useStackConfig(undefined));
 const withConfig = (values: Record<string, string>) => useStackConfig({ get: (k) => values[k] });
 
-describe("runner:host", () => {
+describe("ops:runnerHost", () => {
   it.each(["gpu-box", "gpu-box:8080", "http://gpu-box", "https://gpu-box", "http://gpu-box:9000", ":11500", "127.0.0.1", "0.0.0.0:11434"])(
     "%s reaches the address the official client reaches",
     (host) => {
@@ -22,24 +22,24 @@ describe("runner:host", () => {
   it("without a port means 11434", () => expect(runnerUrl("gpu-box")).toBe("http://gpu-box:11434"));
 
   it("refuses what is not a host or an http(s) URL, naming the key", () => {
-    withConfig({ "runner:host": "ftp://gpu-box" });
-    expect(configProblems()).toEqual([expect.stringMatching(/^runner:host \(or RUNNER_HOST\) must be host, host:port or an http\(s\) URL/)]);
+    withConfig({ "ops:runnerHost": "ftp://gpu-box" });
+    expect(configProblems()).toEqual([expect.stringMatching(/^ops:runnerHost \(or RUNNER_HOST\) must be host, host:port or an http\(s\) URL/)]);
   });
 });
 
 describe("URL settings", () => {
   it.each([
-    ["skills:url", "localhost:8300", /^skills:url \(or SKILLS_URL\) must be an http\(s\) URL .* with its scheme; got "localhost:8300"/],
-    ["control:url", "127.0.0.1:8200", /^control:url \(or CONTROL_URL\) must be an http\(s\) URL/],
-    ["edge:baseUrl", "api.example.com", /^edge:baseUrl \(or EDGE_BASE_URL\) must be an http\(s\) URL/],
-    ["pages:baseUrl", "file:///etc", /^pages:baseUrl \(or PAGES_BASE_URL\) must be an http\(s\) URL/],
+    ["ops:skillsUrl", "localhost:8300", /^ops:skillsUrl \(or SKILLS_URL\) must be an http\(s\) URL .* with its scheme; got "localhost:8300"/],
+    ["ops:controlUrl", "127.0.0.1:8200", /^ops:controlUrl \(or CONTROL_URL\) must be an http\(s\) URL/],
+    ["ops:edgeBaseUrl", "api.example.com", /^ops:edgeBaseUrl \(or EDGE_BASE_URL\) must be an http\(s\) URL/],
+    ["ops:pagesBaseUrl", "file:///etc", /^ops:pagesBaseUrl \(or PAGES_BASE_URL\) must be an http\(s\) URL/],
   ])("%s = %s is refused at preview with the real key", (key, value, message) => {
     withConfig({ [key]: value });
     expect(configProblems()).toEqual([expect.stringMatching(message)]);
   });
 
   it("accepts http(s) URLs", () => {
-    withConfig({ "skills:url": "http://localhost:8300", "control:url": "https://control.example/mcp", "runner:host": "gpu-box:11434" });
+    withConfig({ "ops:skillsUrl": "http://localhost:8300", "ops:controlUrl": "https://control.example/mcp", "ops:runnerHost": "gpu-box:11434" });
     expect(configProblems()).toEqual([]);
   });
 });

@@ -23,13 +23,25 @@ describe("schema.json", () => {
     expect(schema.resources["ops:edge:ZoneSetting"].inputProperties.settingId.replaceOnChanges).toBe(true);
   });
 
+  it("declares the provider's config and its provider resource: one set of keys, secrets marked, the environment as default", () => {
+    const schema = JSON.parse(schemaText());
+    const vars = schema.config.variables;
+    expect(vars.edgeApiToken).toMatchObject({ type: "string", secret: true, defaultInfo: { environment: ["EDGE_API_TOKEN"] } });
+    expect(vars.edgeRateLimit).toMatchObject({ type: "integer", default: 1200 });
+    expect(vars.postsAdoptExisting).toMatchObject({ type: "boolean", default: false });
+    expect(vars.accounts).toMatchObject({ type: "object", secret: true });
+    expect(Object.keys(schema.provider.inputProperties)).toEqual(Object.keys(vars));
+    // Every resource may name its account; changing it replaces the resource.
+    for (const r of Object.values(schema.resources) as { inputProperties: Record<string, { replaceOnChanges?: boolean }> }[]) expect(r.inputProperties.account.replaceOnChanges).toBe(true);
+  });
+
   it("has every read-only function, with its arguments, result and the named types of nested objects", () => {
     const schema = JSON.parse(schemaText());
     expect(Object.keys(schema.functions)).toEqual(Object.keys(functions).sort().map((t) => `ops:${t}`));
     const getZone = schema.functions["ops:edge:getZone"];
-    expect(getZone.inputs).toEqual({ properties: { name: { type: "string", description: "The zone's domain name." } }, required: ["name"] });
+    expect(getZone.inputs).toEqual({ properties: { name: { type: "string", description: "The zone's domain name." }, account: expect.objectContaining({ type: "string" }) }, required: ["name"] });
     expect(getZone.outputs.required).toEqual(["id", "name", "status"]);
-    expect(schema.functions["ops:edge:verifyToken"].inputs).toBeUndefined();
+    expect(Object.keys(schema.functions["ops:edge:verifyToken"].inputs.properties)).toEqual(["account"]); // every function may name an account
     const stats = schema.functions["ops:edge:getCacheStats"].outputs.properties.colos;
     expect(stats).toEqual({ type: "array", items: { $ref: "#/types/ops:edge:GetCacheStatsResultColo" } });
     expect(schema.types["ops:edge:GetCacheStatsResultColo"].properties.requests).toEqual({ $ref: "#/types/ops:edge:GetCacheStatsResultColoRequests" });

@@ -22,8 +22,8 @@ const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) =
 const origin = (url: string) => new URL(url).origin;
 
 /**
- * The helper's control client. A credential goes only to the endpoint it was configured for: `control:token` to
- * `control:url`'s origin, `helperToken` to `helperUrl`; another host never sees `control:token`.
+ * The helper's control client. A credential goes only to the endpoint it was configured for: `ops:controlToken` to
+ * `ops:controlUrl`'s origin, `helperToken` to `helperUrl`; another host never sees `ops:controlToken`.
  */
 function helper(r: Bag): ControlClient {
   if (!r.helperUrl) return control();
@@ -39,7 +39,7 @@ const ui = (body: string) => `tell application "System Events" to tell process "
 
 async function open(r: Bag): Promise<Bag> {
   const password = r.password ?? read(CONTROL_SETTINGS.vncPassword);
-  if (!password) throw new ValidationError({ service: "control", message: `RemoteDesktopSession ${r.host}: no password`, remedy: "Set it as secret config: pulumi config set --secret control:vncPassword <password> (or CONTROL_VNC_PASSWORD), or give the resource a secret `password`" });
+  if (!password) throw new ValidationError({ service: "control", message: `RemoteDesktopSession ${r.host}: no password`, remedy: "Set it as secret config: pulumi config set --secret ops:controlVncPassword <password> (or CONTROL_VNC_PASSWORD), or give the resource a secret `password`" });
   registerSecret(password);
   const client = helper(r);
   const windows = async () => textOf(await client.callTool("applescript", { script: `tell application "System Events" to get name of every window of process "Screen Sharing"` }));
@@ -66,7 +66,7 @@ async function open(r: Bag): Promise<Bag> {
     await client.callTool("applescript", { script: ui(`click button "Standard" of window 1`) });
     shown = await windows();
   }
-  if (/Connect to/.test(shown)) throw new ValidationError({ service: "control", message: `sign-in to ${r.host} was refused`, remedy: "Check the user name and the password (the resource's password, or control:vncPassword)" });
+  if (/Connect to/.test(shown)) throw new ValidationError({ service: "control", message: `sign-in to ${r.host} was refused`, remedy: "Check the user name and the password (the resource's password, or ops:controlVncPassword)" });
   const shot = await screenshot({}, client);
   const black = blackShare(shot.png) > 0.98;
   const screen = black ? `black: ${r.host} is on another desktop space; switch to it on the target (or move the session there)` : "the remote desktop";

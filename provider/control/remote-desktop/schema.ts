@@ -18,16 +18,16 @@ export const RemoteDesktopSessionInputs = z.object({
     .meta({ replaceOnChanges: true }),
   password: z
     .string()
-    .min(1, "password must not be empty: leave it out to use control:vncPassword")
+    .min(1, "password must not be empty: leave it out to use ops:controlVncPassword")
     .optional()
-    .describe("The account's password; kept secret. Without it, the secret config `control:vncPassword` is used.")
+    .describe("The account's password; kept secret. Without it, the secret config `ops:controlVncPassword` is used.")
     .meta({ secret: true, replaceOnChanges: true }),
   helperUrl: z
     .url({ protocol: /^https?$/, error: "helperUrl must be an http(s) URL of a computer-control endpoint" })
     .optional()
-    .describe("The helper computer whose control tools open the session; the configured `control:url` when left out. `control:token` is sent only to `control:url`'s own origin: give `helperToken` for another.")
+    .describe("The helper computer whose control tools open the session; the configured `ops:controlUrl` when left out. `ops:controlToken` is sent only to `ops:controlUrl`'s own origin: give `helperToken` for another.")
     .meta({ replaceOnChanges: true }),
-  helperToken: z.string().min(1, "helperToken must not be empty").optional().describe("Bearer token for `helperUrl` when it is another endpoint than `control:url`; kept secret.").meta({ secret: true, replaceOnChanges: true }),
+  helperToken: z.string().min(1, "helperToken must not be empty").optional().describe("Bearer token for `helperUrl` when it is another endpoint than `ops:controlUrl`; kept secret.").meta({ secret: true, replaceOnChanges: true }),
   waitSeconds: z.number({ error: "waitSeconds must be a number of seconds" }).min(1, "waitSeconds must be at least 1").max(60, "waitSeconds must be at most 60").default(10).describe("How long to wait for the login dialog: it appears 5 to 8 seconds after opening, and the default leaves a margin."),
   triggers: z.array(z.unknown(), { error: "triggers must be a list" }).optional().describe("Any change to these values opens the session again.").meta({ replaceOnChanges: true }),
 });

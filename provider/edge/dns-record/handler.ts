@@ -162,7 +162,7 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
       status: conflict.status,
       code: conflict.code,
       message: `a ${b.type} record named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
-      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set edge:adoptExisting true` (docs/reliability.md)",
+      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
     });
   }
   const same = await findExisting(zone, b);

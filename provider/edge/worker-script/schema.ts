@@ -22,7 +22,7 @@ export function scriptBody(r: { content?: string; source?: string }): string {
 
 export const WorkerScriptInputs = z
   .object({
-    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to edge:accountId (EDGE_ACCOUNT_ID). Changing it replaces the script.").meta({ replaceOnChanges: true }),
+    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.").meta({ replaceOnChanges: true }),
     name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit").describe("The script's name. Changing it replaces the script.").meta({ replaceOnChanges: true }),
     content: z.string().min(1, "content must not be empty").optional().describe("The script's JavaScript. Give this or source."),
     source: z.string().min(1).optional().describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
@@ -30,7 +30,7 @@ export const WorkerScriptInputs = z
   })
   .transform((r, ctx) => {
     const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with edge:accountId (or EDGE_ACCOUNT_ID)");
+    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
     if (!r.content === !r.source) ruleFailure(ctx, r.content ? "source" : "content", "set exactly one of content and source", ["content", "source"]);
     let body: string | undefined;
     try {

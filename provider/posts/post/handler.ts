@@ -24,7 +24,7 @@ async function waitUntilFinished(containerId: string): Promise<void> {
     }
     const elapsed = Date.now() - start;
     if (elapsed > limitMs) {
-      throw new ValidationError({ service: "posts", message: `container ${containerId} was still ${c.status} after ${Math.round(elapsed / 1000)} s`, remedy: "Raise posts:publishTimeoutSeconds, or try again later" });
+      throw new ValidationError({ service: "posts", message: `container ${containerId} was still ${c.status} after ${Math.round(elapsed / 1000)} s`, remedy: "Raise ops:postsPublishTimeoutSeconds, or try again later" });
     }
     log(`posts: media of container ${containerId} is ${c.status} (${(elapsed / 1000).toFixed(1)} s); checking again in ${(wait / 1000).toFixed(1)} s`);
     await new Promise((r) => setTimeout(r, wait));
@@ -92,7 +92,7 @@ export const post: Handler = {
   async create(r) {
     // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
     const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
-    if (adopted) log(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (posts:adoptExisting)`);
+    if (adopted) log(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (ops:postsAdoptExisting)`);
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },
