@@ -4,13 +4,15 @@
  * A rule missing from the listing is gone. Each pulumi command has its own provider process, and a listing serves
  * only for a short while, so nothing is stale across runs.
  */
+import { edgeScope } from "./zones";
+
 const LISTING_MS = 30_000;
 
 const listings = new Map<string, { at: number; byId: Promise<Map<string, { id: string }>> }>();
 
 /** The rule `id` of `zoneId` from the run's listing of that kind (made by `list` at the first read). */
 export async function listedRule<T extends { id: string }>(kind: string, zoneId: string, id: string, list: () => Promise<T[]> | AsyncIterable<T>): Promise<T | undefined> {
-  const key = `${kind} ${zoneId}`;
+  const key = `${edgeScope()} ${kind} ${zoneId}`; // per account, as a listing is what that token sees
   let cached = listings.get(key);
   if (!cached || Date.now() - cached.at >= LISTING_MS) {
     const byId = (async () => {
@@ -32,6 +34,6 @@ export async function listedRule<T extends { id: string }>(kind: string, zoneId:
  * all of them (a new run starts with none; tests that share a process need the same).
  */
 export function forgetRuleListings(kind?: string, zoneId?: string): void {
-  if (kind && zoneId) listings.delete(`${kind} ${zoneId}`);
+  if (kind && zoneId) listings.delete(`${edgeScope()} ${kind} ${zoneId}`);
   else listings.clear();
 }

@@ -23,6 +23,19 @@ export interface ZoneRef {
   name: string;
 }
 
+const scopes = new WeakMap<EdgeClient, string>();
+
+/**
+ * The current edge client as a key prefix: what a run caches per zone (listings, batches) is kept per account,
+ * as two accounts can each have a zone of one id (emulators, or tokens of different scope on one account).
+ */
+export function edgeScope(): string {
+  const client = edge();
+  let scope = scopes.get(client);
+  if (!scope) scopes.set(client, (scope = `client${clients.size}`));
+  return scope;
+}
+
 /** Zones found so far, per client: two accounts may see different zones under one name. */
 const found = new WeakMap<EdgeClient, { byName: Map<string, Promise<ZoneRef>>; byId: Map<string, Promise<ZoneRef>> }>();
 

@@ -2,7 +2,7 @@
  * The provider-plugin door through the real engine: a program that registers resources by their schema tokens
  * (test/programs/plugin) is served by `pulumi-resource-ops` found on PATH, with credentials from the environment.
  * Preview without writes, up, no-op up, an update in place, drift found by refresh, destroy; the secret input
- * stays secret (wrapped again by the plugin), and no credential is at rest.
+ * stays secret (wrapped again by the plugin), and no credential is at rest. Credentials come from the environment here.
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +18,7 @@ const writes = () => [...edge.log, ...posts.log, ...skills.log].filter((e) => e.
 beforeAll(async () => {
   withoutEnvFallback();
   [edge, posts, skills] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
-  // A plugin gets no stack config in this SDK version: its credentials come from the environment.
+  // Credentials from the environment, the fallback of both doors (stack config: test/engine/accounts.test.ts).
   engine = await engineStack(path.join(ROOT, "test/programs/plugin"), {}, "plugin", {
     PULUMI_OPS_QUIET: "0",
     EDGE_BASE_URL: edge.url,

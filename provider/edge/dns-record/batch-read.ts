@@ -6,7 +6,7 @@
  */
 import { unlessGone } from "../../handler";
 import type * as wire from "../wire";
-import { edge } from "../zones";
+import { edge, edgeScope } from "../zones";
 
 /** Below this many reads of one zone at once, single GETs are cheaper than listing the zone. */
 const MIN_BATCH = 4;
@@ -17,8 +17,12 @@ const LISTING_MS = 30_000;
 
 const listings = new Map<string, { at: number; records: Promise<Map<string, wire.DnsRecord>> }>();
 
+/** Listings and batches are per account and zone: `<scope> <zoneId>`. */
+const keyOf = (zoneId: string) => `${edgeScope()} ${zoneId}`;
+
 function listing(zoneId: string, create: boolean): Promise<Map<string, wire.DnsRecord>> | undefined {
-  const cached = listings.get(zoneId);
+  const key = keyOf(zoneId);
+  const cached = listings.get(key);
   if (cached && Date.now() - cached.at < LISTING_MS) return cached.records;
   if (!create) return undefined;
   const records = (async () => {
@@ -26,8 +30,8 @@ function listing(zoneId: string, create: boolean): Promise<Map<string, wire.DnsR
     for await (const r of edge().dnsRecords(zoneId, {}, PAGE)) byId.set(r.id, r);
     return byId;
   })();
-  records.catch(() => listings.delete(zoneId));
-  listings.set(zoneId, { at: Date.now(), records });
+  records.catch(() => listings.delete(key));
+  listings.set(key, { at: Date.now(), records });
   return records;
 }
 
@@ -50,16 +54,18 @@ export function readRecord(zoneId: string, id: string): Promise<wire.DnsRecord |
   const listed = listing(zoneId, false);
   if (listed) return listed.then((byId) => fromListing(byId, zoneId, id));
   return new Promise((resolve, reject) => {
-    const list = waiting.get(zoneId) ?? [];
+    const key = keyOf(zoneId);
+    const list = waiting.get(key) ?? [];
     list.push({ id, resolve, reject });
-    waiting.set(zoneId, list);
-    if (list.length === 1) setTimeout(() => void flush(zoneId), WINDOW_MS);
+    waiting.set(key, list);
+    if (list.length === 1) setTimeout(() => void flush(zoneId), WINDOW_MS); // keeps this read's account
   });
 }
 
 async function flush(zoneId: string): Promise<void> {
-  const batch = waiting.get(zoneId) ?? [];
-  waiting.delete(zoneId);
+  const key = keyOf(zoneId);
+  const batch = waiting.get(key) ?? [];
+  waiting.delete(key);
   const single = (p: Pending) => readOne(zoneId, p.id).then(p.resolve, p.reject);
   const records = listing(zoneId, batch.length >= MIN_BATCH);
   if (!records) {
