@@ -1,10 +1,17 @@
+#!/usr/bin/env node
 /**
- * `npm run emulators`: the emulators standalone on loopback, until Ctrl-C. Prints each base URL and the
- * environment variables that point a program (or `pulumi` itself) at it.
+ * `npx pulumi-ops emulators` (or `npm run emulators` here): the emulators standalone on loopback, until Ctrl-C.
+ * Prints each base URL and the environment variables that point a program (or `pulumi` itself) at it. A port of
+ * 0 (EDGE_EMULATOR_PORT=0, ...) takes any free port. The control endpoint needs @modelcontextprotocol/sdk, an
+ * optional dependency: installed without it, the other emulators still run.
  */
-import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./index";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
+import { PAGES_PAGE_TOKEN, PagesEmulator } from "./pages/server";
+import { POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
+import { RunnerEmulator } from "./runner/server";
+import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
-async function main(): Promise<void> {
+export async function runEmulators(): Promise<void> {
   const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787) }).start();
   console.log(`edge network API emulator: ${edge.url}/client/v4`);
   console.log("point a program at it:");
@@ -27,16 +34,24 @@ async function main(): Promise<void> {
   console.log(`skills registry emulator: ${skills.url}/api/skills`);
   console.log(`  export SKILLS_URL=${skills.url}`);
   console.log(`  export SKILLS_TOKEN=${SKILLS_PUBLISH_TOKEN}`);
-  const control = await new ControlEmulator({ port: Number(process.env.CONTROL_EMULATOR_PORT ?? 8200) }).start();
-  console.log(`computer-control endpoint emulator: ${control.url}/mcp`);
-  console.log(`  export CONTROL_URL=${control.url}`);
+  let control: { stop(): Promise<void> } | undefined;
+  try {
+    const { ControlEmulator } = await import("./control/server");
+    const started = await new ControlEmulator({ port: Number(process.env.CONTROL_EMULATOR_PORT ?? 8200) }).start();
+    console.log(`computer-control endpoint emulator: ${started.url}/mcp`);
+    console.log(`  export CONTROL_URL=${started.url}`);
+    control = started;
+  } catch (e) {
+    if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
+    console.log("computer-control endpoint emulator: not started (installed without the optional @modelcontextprotocol/sdk)");
+  }
   console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock}`);
   const stop = async () => {
-    await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop(), control.stop()]);
+    await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop(), control?.stop()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 }
 
-void main();
+if (require.main === module) void runEmulators();

@@ -4,7 +4,7 @@
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { accountProblem, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
-import { ConfigError, NotFoundError } from "./http/errors";
+import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
@@ -64,6 +64,10 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
     const handler = await entry.handler();
     const { account, args: own } = splitAccount(method, args);
+    if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
+      const [module, name] = type.split(":");
+      throw new ValidationError({ service: module, message: `${name} cannot be read or imported by id: it is not an object the service keeps`, remedy: `Declare it in the program (docs/reference/${module}.md)` });
+    }
     if (method === "check" && account !== undefined && !isUnknown(account)) {
       const problem = accountProblem(account);
       if (problem) return { inputs: args[1], failures: [{ property: ACCOUNT_KEY, reason: problem }] };

@@ -32,10 +32,13 @@ export interface ResourceEntry {
    * returned wrapped as secrets on both doors. `anyInputSecret` is known on the plugin door only.
    */
   secretOutputs?: (inputs: Record<string, any>, anyInputSecret: boolean) => string[];
+  /** The id `get()`, `pulumi import` and the import option read the object by; undefined: nothing to read by id. */
+  importId: string | undefined;
 }
 
 export const registry: Record<string, ResourceEntry> = {
   [remoteCommandSchema.token]: {
+    importId: undefined, // not an object the service keeps: declare it
     handler: async () => (await import("./control/command/handler")).remoteCommand,
     inputs: remoteCommandSchema.RemoteCommandInputs,
     outputs: remoteCommandSchema.RemoteCommandOutputs,
@@ -44,91 +47,106 @@ export const registry: Record<string, ResourceEntry> = {
     secretOutputs: (r, anyInputSecret) => (r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : []),
   },
   [remoteDesktopSessionSchema.token]: {
+    importId: undefined, // not an object the service keeps: declare it
     handler: async () => (await import("./control/remote-desktop/handler")).remoteDesktopSession,
     inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
     outputs: remoteDesktopSessionSchema.RemoteDesktopSessionOutputs,
-    description: "A remote-desktop session opened through a helper computer's control tools when the stack is applied (Document 3's procedure).",
+    description: "A remote-desktop session opened through a helper computer's control tools when the stack is applied (the spec's procedure).",
     secretOutputs: () => ["password", "helperToken"], // kept for diff and delete; always secret
   },
   [dnsRecordSchema.token]: {
+    importId: "the record's `.id`, or `<zoneId>/<recordId>` (then no zone search)",
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
     description: "A DNS record of a zone on the edge network.",
   },
   [firewallRuleSchema.token]: {
+    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/firewall-rule/handler")).firewallRule,
     inputs: firewallRuleSchema.FirewallRuleInputs,
     outputs: firewallRuleSchema.FirewallRuleOutputs,
     description: "A firewall rule: a filter expression and the action for the requests it matches.",
   },
   [pageRuleSchema.token]: {
+    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/page-rule/handler")).pageRule,
     inputs: pageRuleSchema.PageRuleInputs,
     outputs: pageRuleSchema.PageRuleOutputs,
     description: "A page rule: a URL pattern and the actions applied to matching requests.",
   },
   [rateLimitSchema.token]: {
+    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/rate-limit/handler")).rateLimit,
     inputs: rateLimitSchema.RateLimitInputs,
     outputs: rateLimitSchema.RateLimitOutputs,
     description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
   },
   [workerScriptSchema.token]: {
+    importId: "`<accountId>/<name>`",
     handler: async () => (await import("./edge/worker-script/handler")).workerScript,
     inputs: workerScriptSchema.WorkerScriptInputs,
     outputs: workerScriptSchema.WorkerScriptOutputs,
     description: "An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.",
   },
   [zoneSettingSchema.token]: {
+    importId: "`<zoneId>/<settingId>`",
     handler: async () => (await import("./edge/zone-setting/handler")).zoneSetting,
     inputs: zoneSettingSchema.ZoneSettingInputs,
     outputs: zoneSettingSchema.ZoneSettingOutputs,
     description: "One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before.",
   },
   [pagePostSchema.token]: {
+    importId: "`<pageId>_<postId>`",
     handler: async () => (await import("./pages/page-post/handler")).pagePost,
     inputs: pagePostSchema.PagePostInputs,
     outputs: pagePostSchema.PagePostOutputs,
     description: "A post on a page: text, link or photos; published, scheduled or a draft.",
   },
   [pageRoleSchema.token]: {
+    importId: "`<pageId>/<user>`",
     handler: async () => (await import("./pages/page-role/handler")).pageRole,
     inputs: pageRoleSchema.PageRoleInputs,
     outputs: pageRoleSchema.PageRoleOutputs,
     description: "A user's role on a page (needs a page token of an admin).",
   },
   [pageSubscriptionSchema.token]: {
+    importId: "`<pageId>/subscribed_apps`",
     handler: async () => (await import("./pages/page-subscription/handler")).pageSubscription,
     inputs: pageSubscriptionSchema.PageSubscriptionInputs,
     outputs: pageSubscriptionSchema.PageSubscriptionOutputs,
     description: "The page events (feed, messages, ...) sent to the app's webhook.",
   },
   [postSchema.token]: {
+    importId: "`<postId>`",
     handler: async () => (await import("./posts/post/handler")).post,
     inputs: postSchema.PostInputs,
     outputs: postSchema.PostOutputs,
     description: "A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.",
   },
   [webhookSubscriptionSchema.token]: {
+    importId: "`<appId>/posts`",
     handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
     description: "The short-post app's webhook for mentions and replies.",
   },
   [runnerModelSchema.token]: {
+    importId: "`<name:tag>`",
     handler: async () => (await import("./runner/model/handler")).runnerModel,
     inputs: runnerModelSchema.RunnerModelInputs,
     outputs: runnerModelSchema.RunnerModelOutputs,
     description: "A model on the runner: pulled by name, or created from a base with a system prompt and parameters.",
   },
   [generatedSkillSchema.token]: {
+    importId: "`<slug>` (reads it; import it as a `skills:Skill`, as the registry keeps no sources or model)",
     handler: async () => (await import("./skills/generated-skill/handler")).generatedSkill,
     inputs: generatedSkillSchema.GeneratedSkillInputs,
     outputs: generatedSkillSchema.GeneratedSkillOutputs,
     description: "A skill generated from source texts by a runner model, validated, then published.",
   },
   [skillSchema.token]: {
+    importId: "`<slug>`",
     handler: async () => (await import("./skills/skill/handler")).skill,
     inputs: skillSchema.SkillInputs,
     outputs: skillSchema.SkillOutputs,

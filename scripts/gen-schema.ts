@@ -38,6 +38,12 @@ interface Place {
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 
+/**
+ * The allowed values of a property converted from a zod enum or literal. Pulumi's schema gets them as a sentence in
+ * the description; the SDK's typings (scripts/gen-sdk.ts) make a union of them.
+ */
+export const ENUMS = new WeakMap<object, unknown[]>();
+
 /** One JSON Schema property in Pulumi's property format; an object with known properties becomes a named type. */
 function property(s: JsonSchema, at: Place): Record<string, unknown> {
   const variants = s.anyOf?.filter((v) => v.type !== "null");
@@ -68,6 +74,8 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
   }
   let description = base.description ?? "";
   if (base.enum) description = `${description}${description ? " " : ""}One of: ${base.enum.map((v) => `\`${v}\``).join(", ")}.`;
+  const literal = (base as { const?: unknown }).const;
+  if (base.enum?.length || literal !== undefined) ENUMS.set(out, base.enum ?? [literal]);
   if (description) out.description = description;
   // Pulumi's metaschema takes constant defaults only (a boolean, number or string); a list's default stays in check.
   if (["boolean", "number", "string"].includes(typeof base.default) && !out.$ref) out.default = base.default;

@@ -1,16 +1,23 @@
-import type * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
-
-/** A resource's Args from its zod input type: every property may be a plain value or a pulumi.Input. */
-export type InputsOf<T> = { [K in keyof T]: pulumi.Input<T[K]> } & {
-  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own. Changing it replaces the resource. */
-  account?: pulumi.Input<string>;
-};
-
 /**
  * Every output of a resource as an undefined property: the Node SDK exposes only the properties named in the
  * constructor's props, and outputs the engine computes must be passed as undefined.
  */
-export function outputSlots(outputs: z.ZodObject): Record<string, undefined> {
-  return Object.fromEntries([...Object.keys(outputs.shape), "account"].map((k) => [k, undefined]));
+export function outputSlots(names: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(names.map((k) => [k, undefined]));
+}
+
+/**
+ * The `import` resource option cannot work on the dynamic door: the engine reads the object without the
+ * resource's provider code and fails obscurely. Refused when the program runs (so at preview), with the ways that
+ * work: `adopt` (where the type has it), `get`, or the plugin door, where `pulumi import` works.
+ */
+export function refuseImport(type: string, name: string, opts: { import?: unknown } | undefined, adoptable: boolean): void {
+  if (opts?.import === undefined) return;
+  const [module, kind] = type.split(".");
+  throw new Error(
+    `ops.${type} "${name}": the import option cannot work for a TypeScript (dynamic) resource. ` +
+      (adoptable ? `Declare it with \`adopt: true\` to take the existing object over, ` : `Declare it to make or take it over, `) +
+      `or read it without managing it with \`ops.${type}.get("${name}", ${JSON.stringify(String(opts.import))})\`; ` +
+      `\`pulumi import ops:${module}:${kind} ${name} <id>\` works through the provider plugin (docs/reference/${module}.md gives each id)`,
+  );
 }

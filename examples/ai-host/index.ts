@@ -32,4 +32,4 @@ const runbook = new ops.skills.GeneratedSkill("oven-runbook", {
 
 export const bakerDigest = baker.digest;
 export const runbookLines = runbook.lines;
-export const models = pulumi.output(baker.digest.apply(() => ops.runner.listModels())).apply((ms) => ms.map((m) => m.name));
+export const models = baker.digest.apply(() => ops.runner.listModels()).apply((r) => r.models.map((m) => m.name));

@@ -80,13 +80,11 @@ const script = new ops.edge.WorkerScript("edge-script", {
   source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
 });
 
-// Read-only views: promises a program can turn into outputs.
-const zone = ops.edge.getZone({ name: zoneName });
-export const zoneStatus = pulumi.output(zone).status;
-export const lastDayRequests = pulumi.output(zone.then((z) => ops.edge.getZoneAnalytics({ zoneId: z.id, since: -1440 }))).requests.all;
-export const busiestLocation = pulumi.output(
-  zone.then(async (z) => (await ops.edge.getCacheStats({ zoneId: z.id })).sort((a, b) => b.requests.all - a.requests.all)[0].colo),
-);
+// Read-only views: `getX` returns a promise, `getXOutput` takes and returns outputs.
+const zone = ops.edge.getZoneOutput({ name: zoneName });
+export const zoneStatus = zone.status;
+export const lastDayRequests = ops.edge.getZoneAnalyticsOutput({ zoneId: zone.id, since: -1440 }).requests.all;
+export const busiestLocation = ops.edge.getCacheStatsOutput({ zoneId: zone.id }).colos.apply((colos) => [...colos].sort((a, b) => b.requests.all - a.requests.all)[0].colo);
 
 export const zoneId = apex.zoneId;
 export const cacheRank = { asked: cacheStatic.priority, effective: cacheStatic.effectivePriority };

@@ -7,7 +7,7 @@ import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
 import { edge } from "./zones";
 
-const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id");
+const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id").describe("The zone's id (`getZone` gives it).");
 /** `since`: a negative offset in minutes or an RFC 3339 time. `until`: `now` or an RFC 3339 time. */
 const Time = z.string().refine((t) => !Number.isNaN(Date.parse(t)) && /^\d{4}-\d{2}-\d{2}T/.test(t), { error: "must be an RFC 3339 time such as 2026-11-01T00:00:00Z" });
 
@@ -23,7 +23,7 @@ export const functionArgs = {
     .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
   getSecurityEvents: z.object({ zoneId: ZoneId }),
   getCacheStats: z.object({ zoneId: ZoneId }),
-  listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional() }),
+  listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional().describe("The account; unset, `ops:edgeAccountId`.") }),
 };
 
 type Args<K extends keyof typeof functionArgs> = z.input<(typeof functionArgs)[K]>;

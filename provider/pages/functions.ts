@@ -5,15 +5,15 @@ import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
 import { pages } from "./client";
 
-const PageId = z.string().regex(/^\d{1,32}$/, "pageId must be a numeric id");
+const PageId = z.string().regex(/^\d{1,32}$/, "pageId must be a numeric id").describe("The page's numeric id.");
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
 const PAGE_METRICS = ["page_fans", "page_impressions", "page_views", "page_post_engagements", "page_views_total"] as const;
 
 export const functionArgs = {
-  getPage: z.object({ pageId: PageId, fields: z.array(z.enum(["name", "about", "category", "link", "phone", "website", "fan_count"])).default(["name", "about", "category", "link", "fan_count"]) }),
-  getPageInsights: z.object({ pageId: PageId, metrics: z.array(z.enum(PAGE_METRICS)).min(1), since: Day.optional(), until: Day.optional() }),
-  getPosts: z.object({ pageId: PageId, limit: z.number().int().min(1).max(100).default(25) }),
-  getRateLimitInfo: z.object({ appId: z.string().regex(/^\d+$/).optional() }),
+  getPage: z.object({ pageId: PageId, fields: z.array(z.enum(["name", "about", "category", "link", "phone", "website", "fan_count"])).default(["name", "about", "category", "link", "fan_count"]).describe("The page fields to read.") }),
+  getPageInsights: z.object({ pageId: PageId, metrics: z.array(z.enum(PAGE_METRICS)).min(1).describe("The metrics to read, one value per day each."), since: Day.optional().describe("The first day, YYYY-MM-DD."), until: Day.optional().describe("The last day, YYYY-MM-DD.") }),
+  getPosts: z.object({ pageId: PageId, limit: z.number().int().min(1).max(100).default(25).describe("At most this many posts, newest first (1 to 100).") }),
+  getRateLimitInfo: z.object({ appId: z.string().regex(/^\d+$/).optional().describe("The app; unset, `ops:pagesAppId`.") }),
 };
 
 const parse = <K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> => requireArgs("pages", name, functionArgs[name], args) as z.output<(typeof functionArgs)[K]>;

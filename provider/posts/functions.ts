@@ -5,7 +5,7 @@ import { posts } from "./client";
 
 export const functionArgs = {
   getProfile: z.object({}),
-  getPosts: z.object({ limit: z.number().int().min(1).max(100).default(25) }),
+  getPosts: z.object({ limit: z.number().int().min(1).max(100).default(25).describe("At most this many posts, newest first (1 to 100).") }),
 };
 
 export async function getProfile(args: z.input<typeof functionArgs.getProfile> = {}) {

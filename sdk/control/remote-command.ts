@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/control-RemoteCommand";
-import { RemoteCommandOutputs, type RemoteCommandInputs } from "../../provider/control/command/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { remoteCommandOutputNames, type RemoteCommandArgs, type RemoteCommandOutputs as Out } from "./types";
 
-
-export type RemoteCommandArgs = InputsOf<z.input<typeof RemoteCommandInputs>>;
-type Out = z.infer<typeof RemoteCommandOutputs>;
+export type { RemoteCommandArgs };
 
 /**
  * A command run on a host through the computer-control endpoint (ops:controlUrl): `create` when the resource is
@@ -27,8 +24,11 @@ export class RemoteCommand extends pulumi.dynamic.Resource {
   declare readonly stdout: pulumi.Output<Out["stdout"]>;
   declare readonly stderr: pulumi.Output<Out["stderr"]>;
   declare readonly exitCode: pulumi.Output<Out["exitCode"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RemoteCommandArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImport("control.RemoteCommand", name, opts, false);
     const secret = args.secret === true;
     const hide = <T>(v: pulumi.Input<T> | undefined) => (secret && v !== undefined ? pulumi.secret(v) : v);
     // As pulumi-command does: a command or environment holding a secret makes the output secret too. The provider
@@ -38,7 +38,7 @@ export class RemoteCommand extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...outputSlots(RemoteCommandOutputs), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
+      { ...outputSlots(remoteCommandOutputNames), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
       secret ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "stdout", "stderr"] } : opts,
       "control",
       "RemoteCommand",

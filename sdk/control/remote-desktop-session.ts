@@ -1,11 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/control-RemoteDesktopSession";
-import { RemoteDesktopSessionOutputs, type RemoteDesktopSessionInputs } from "../../provider/control/remote-desktop/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { remoteDesktopSessionOutputNames, type RemoteDesktopSessionArgs, type RemoteDesktopSessionOutputs as Out } from "./types";
 
-export type RemoteDesktopSessionArgs = InputsOf<z.input<typeof RemoteDesktopSessionInputs>>;
-type Out = z.infer<typeof RemoteDesktopSessionOutputs>;
+export type { RemoteDesktopSessionArgs };
 
 /**
  * A remote-desktop session opened through a helper computer's control tools (Document 3's procedure): `open
@@ -27,9 +25,12 @@ export class RemoteDesktopSession extends pulumi.dynamic.Resource {
   declare readonly black: pulumi.Output<Out["black"]>;
   declare readonly pixels: pulumi.Output<Out["pixels"]>;
   declare readonly points: pulumi.Output<Out["points"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RemoteDesktopSessionArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseImport("control.RemoteDesktopSession", name, opts, false);
     const hide = <T>(v: pulumi.Input<T> | undefined) => (v !== undefined ? pulumi.secret(v) : v);
-    super(provider, name, { ...outputSlots(RemoteDesktopSessionOutputs), ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts, "control", "RemoteDesktopSession");
+    super(provider, name, { ...outputSlots(remoteDesktopSessionOutputNames), ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts, "control", "RemoteDesktopSession");
   }
 }

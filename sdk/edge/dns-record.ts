@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecord";
-import type { z } from "zod";
-import { DnsRecordOutputs, type DnsRecordInputs } from "../../provider/edge/dns-record/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { dnsRecordOutputNames, type DnsRecordArgs, type DnsRecordOutputs as Out } from "./types";
 
-
-export type DnsRecordArgs = InputsOf<z.input<typeof DnsRecordInputs>>;
-type Out = DnsRecordOutputs;
+export type { DnsRecordArgs };
 
 /**
  * A DNS record of a zone. Give the zone by `zoneId` or `zoneName`; `name` may be `@`, a label or a full name.
@@ -30,13 +27,16 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly proxiable: pulumi.Output<Out["proxiable"]>;
   declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
   declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(DnsRecordOutputs), ...args }, opts, "edge", "DnsRecord");
+    refuseImport("edge.DnsRecord", name, opts, true);
+    super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args }, opts, "edge", "DnsRecord");
   }
 
   /** Reads an existing record without managing it. `id` is the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): DnsRecord {
-    return new DnsRecord(name, {} as DnsRecordArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): DnsRecord {
+    return new DnsRecord(name, { ...state } as DnsRecordArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/edge-FirewallRule";
-import { FirewallRuleOutputs, type FirewallRuleInputs } from "../../provider/edge/firewall-rule/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { firewallRuleOutputNames, type FirewallRuleArgs, type FirewallRuleOutputs as Out } from "./types";
 
-
-export type FirewallRuleArgs = InputsOf<z.input<typeof FirewallRuleInputs>>;
-type Out = FirewallRuleOutputs;
+export type { FirewallRuleArgs };
 
 /**
  * A firewall rule. The expression is checked at preview for what can be proven wrong (unbalanced quotes or braces,
@@ -23,13 +20,16 @@ export class FirewallRule extends pulumi.dynamic.Resource {
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly paused: pulumi.Output<Out["paused"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(FirewallRuleOutputs), ...args }, opts, "edge", "FirewallRule");
+    refuseImport("edge.FirewallRule", name, opts, true);
+    super(provider, name, { ...outputSlots(firewallRuleOutputNames), ...args }, opts, "edge", "FirewallRule");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FirewallRule {
-    return new FirewallRule(name, {} as FirewallRuleArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): FirewallRule {
+    return new FirewallRule(name, { ...state } as FirewallRuleArgs, { ...opts, id });
   }
 }

@@ -5,3 +5,4 @@ export { PageRule, type PageRuleArgs } from "./page-rule";
 export { RateLimit, type RateLimitArgs } from "./rate-limit";
 export { WorkerScript, type WorkerScriptArgs } from "./worker-script";
 export { ZoneSetting, type ZoneSettingArgs } from "./zone-setting";
+export type * from "./types";

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/edge-PageRule";
-import { PageRuleOutputs, type PageRuleInputs } from "../../provider/edge/page-rule/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { pageRuleOutputNames, type PageRuleArgs, type PageRuleOutputs as Out } from "./types";
 
-
-export type PageRuleArgs = InputsOf<z.input<typeof PageRuleInputs>>;
-type Out = PageRuleOutputs;
+export type { PageRuleArgs };
 
 /**
  * A page rule: a URL pattern and the actions for matching requests. `priority` is the rank you ask for; the service
@@ -26,13 +23,16 @@ export class PageRule extends pulumi.dynamic.Resource {
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
   declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(PageRuleOutputs), ...args }, opts, "edge", "PageRule");
+    refuseImport("edge.PageRule", name, opts, true);
+    super(provider, name, { ...outputSlots(pageRuleOutputNames), ...args }, opts, "edge", "PageRule");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PageRule {
-    return new PageRule(name, {} as PageRuleArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageRule {
+    return new PageRule(name, { ...state } as PageRuleArgs, { ...opts, id });
   }
 }

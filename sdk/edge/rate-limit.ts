@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/edge-RateLimit";
-import { RateLimitOutputs, type RateLimitInputs } from "../../provider/edge/rate-limit/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { rateLimitOutputNames, type RateLimitArgs, type RateLimitOutputs as Out } from "./types";
 
-
-export type RateLimitArgs = InputsOf<z.input<typeof RateLimitInputs>>;
-type Out = RateLimitOutputs;
+export type { RateLimitArgs };
 
 /**
  * A rate-limit rule, updated with PUT (the API has no PATCH).
@@ -24,13 +21,16 @@ export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly disabled: pulumi.Output<Out["disabled"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RateLimitArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(RateLimitOutputs), ...args }, opts, "edge", "RateLimit");
+    refuseImport("edge.RateLimit", name, opts, true);
+    super(provider, name, { ...outputSlots(rateLimitOutputNames), ...args }, opts, "edge", "RateLimit");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): RateLimit {
-    return new RateLimit(name, {} as RateLimitArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): RateLimit {
+    return new RateLimit(name, { ...state } as RateLimitArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/edge-WorkerScript";
-import { WorkerScriptOutputs, type WorkerScriptInputs } from "../../provider/edge/worker-script/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { workerScriptOutputNames, type WorkerScriptArgs, type WorkerScriptOutputs as Out } from "./types";
 
-
-export type WorkerScriptArgs = InputsOf<z.input<typeof WorkerScriptInputs>>;
-type Out = WorkerScriptOutputs;
+export type { WorkerScriptArgs };
 
 /**
  * An edge script of the account (ops:edgeAccountId unless `accountId` is given), from `content` or a `source` file.
@@ -22,13 +19,16 @@ export class WorkerScript extends pulumi.dynamic.Resource {
   declare readonly size: pulumi.Output<Out["size"]>;
   declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
   declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WorkerScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(WorkerScriptOutputs), ...args }, opts, "edge", "WorkerScript");
+    refuseImport("edge.WorkerScript", name, opts, false);
+    super(provider, name, { ...outputSlots(workerScriptOutputNames), ...args }, opts, "edge", "WorkerScript");
   }
 
   /** Reads an existing object without managing it. `id` is `<accountId>/<name>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): WorkerScript {
-    return new WorkerScript(name, {} as WorkerScriptArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WorkerScript {
+    return new WorkerScript(name, { ...state } as WorkerScriptArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-ZoneSetting";
-import type { z } from "zod";
-import { ZoneSettingOutputs, type ZoneSettingInputs } from "../../provider/edge/zone-setting/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { zoneSettingOutputNames, type ZoneSettingArgs, type ZoneSettingOutputs as Out } from "./types";
 
-
-export type ZoneSettingArgs = InputsOf<z.input<typeof ZoneSettingInputs>>;
-type Out = ZoneSettingOutputs;
+export type { ZoneSettingArgs };
 
 /**
  * One setting of a zone. Settings cannot be deleted: create remembers the value it found (`initialValue`) and
@@ -23,13 +20,16 @@ export class ZoneSetting extends pulumi.dynamic.Resource {
   declare readonly initialValue: pulumi.Output<Out["initialValue"]>;
   declare readonly editable: pulumi.Output<Out["editable"]>;
   declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: ZoneSettingArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(ZoneSettingOutputs), ...args }, opts, "edge", "ZoneSetting");
+    refuseImport("edge.ZoneSetting", name, opts, false);
+    super(provider, name, { ...outputSlots(zoneSettingOutputNames), ...args }, opts, "edge", "ZoneSetting");
   }
 
   /** Reads a setting without managing it. `id` is `<zoneId>/<settingId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): ZoneSetting {
-    return new ZoneSetting(name, {} as ZoneSettingArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): ZoneSetting {
+    return new ZoneSetting(name, { ...state } as ZoneSettingArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/pages-PagePost";
-import { PagePostOutputs, type PagePostInputs } from "../../provider/pages/page-post/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { pagePostOutputNames, type PagePostArgs, type PagePostOutputs as Out } from "./types";
 
-
-export type PagePostArgs = InputsOf<z.input<typeof PagePostInputs>>;
-type Out = z.infer<typeof PagePostOutputs>;
+export type { PagePostArgs };
 
 /**
  * A post on a page: text, a link, one photo (`photo.url` or a local `photo.file`) or several (`photos`); published
@@ -25,13 +22,16 @@ export class PagePost extends pulumi.dynamic.Resource {
   declare readonly photos: pulumi.Output<Out["photos"]>;
   declare readonly state: pulumi.Output<Out["state"]>;
   declare readonly createdTime: pulumi.Output<Out["createdTime"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PagePostArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(PagePostOutputs), ...args }, opts, "pages", "PagePost");
+    refuseImport("pages.PagePost", name, opts, false);
+    super(provider, name, { ...outputSlots(pagePostOutputNames), ...args }, opts, "pages", "PagePost");
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>_<postId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PagePost {
-    return new PagePost(name, {} as PagePostArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PagePost {
+    return new PagePost(name, { ...state } as PagePostArgs, { ...opts, id });
   }
 }

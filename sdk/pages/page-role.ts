@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/pages-PageRole";
-import { PageRoleOutputs, type PageRoleInputs } from "../../provider/pages/page-role/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { pageRoleOutputNames, type PageRoleArgs, type PageRoleOutputs as Out } from "./types";
 
-
-export type PageRoleArgs = InputsOf<z.input<typeof PageRoleInputs>>;
-type Out = z.infer<typeof PageRoleOutputs>;
+export type { PageRoleArgs };
 
 /**
  * A user's role on a page (`ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`). A role change is an update in
@@ -19,13 +16,16 @@ export class PageRole extends pulumi.dynamic.Resource {
   declare readonly user: pulumi.Output<Out["user"]>;
   declare readonly role: pulumi.Output<Out["role"]>;
   declare readonly userName: pulumi.Output<Out["userName"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(PageRoleOutputs), ...args }, opts, "pages", "PageRole");
+    refuseImport("pages.PageRole", name, opts, false);
+    super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args }, opts, "pages", "PageRole");
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/<user>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PageRole {
-    return new PageRole(name, {} as PageRoleArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageRole {
+    return new PageRole(name, { ...state } as PageRoleArgs, { ...opts, id });
   }
 }

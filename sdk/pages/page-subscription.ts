@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/pages-PageSubscription";
-import { PageSubscriptionOutputs, type PageSubscriptionInputs } from "../../provider/pages/page-subscription/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { pageSubscriptionOutputNames, type PageSubscriptionArgs, type PageSubscriptionOutputs as Out } from "./types";
 
-
-export type PageSubscriptionArgs = InputsOf<z.input<typeof PageSubscriptionInputs>>;
-type Out = z.infer<typeof PageSubscriptionOutputs>;
+export type { PageSubscriptionArgs };
 
 /**
  * The page events sent to the app's webhook; the set replaces the app's set, destroy unsubscribes the app.
@@ -17,13 +14,16 @@ export class PageSubscription extends pulumi.dynamic.Resource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly subscribedFields: pulumi.Output<Out["subscribedFields"]>;
   declare readonly appId: pulumi.Output<Out["appId"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(PageSubscriptionOutputs), ...args }, opts, "pages", "PageSubscription");
+    refuseImport("pages.PageSubscription", name, opts, false);
+    super(provider, name, { ...outputSlots(pageSubscriptionOutputNames), ...args }, opts, "pages", "PageSubscription");
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/subscribed_apps`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): PageSubscription {
-    return new PageSubscription(name, {} as PageSubscriptionArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageSubscription {
+    return new PageSubscription(name, { ...state } as PageSubscriptionArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/posts-Post";
-import { PostOutputs, type PostInputs } from "../../provider/posts/post/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { postOutputNames, type PostArgs, type PostOutputs as Out } from "./types";
 
-
-export type PostArgs = InputsOf<z.input<typeof PostInputs>>;
-type Out = z.infer<typeof PostOutputs>;
+export type { PostArgs };
 
 /**
  * A published short post. Created as a container, published once its media is processed (waiting with
@@ -23,13 +20,16 @@ export class Post extends pulumi.dynamic.Resource {
   declare readonly permalink: pulumi.Output<Out["permalink"]>;
   declare readonly timestamp: pulumi.Output<Out["timestamp"]>;
   declare readonly username: pulumi.Output<Out["username"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PostArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(PostOutputs), ...args }, opts, "posts", "Post");
+    refuseImport("posts.Post", name, opts, false);
+    super(provider, name, { ...outputSlots(postOutputNames), ...args }, opts, "posts", "Post");
   }
 
   /** Reads an existing object without managing it. `id` is `<postId>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Post {
-    return new Post(name, {} as PostArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): Post {
+    return new Post(name, { ...state } as PostArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/posts-WebhookSubscription";
-import { WebhookSubscriptionOutputs, type WebhookSubscriptionInputs } from "../../provider/posts/webhook-subscription/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { webhookSubscriptionOutputNames, type WebhookSubscriptionArgs, type WebhookSubscriptionOutputs as Out } from "./types";
 
-
-export type WebhookSubscriptionArgs = InputsOf<z.input<typeof WebhookSubscriptionInputs>>;
-type Out = z.infer<typeof WebhookSubscriptionOutputs>;
+export type { WebhookSubscriptionArgs };
 
 /**
  * The short-post app's webhook (`mentions`, `replies`), set up with the app token (ops:postsAppToken). The verify
@@ -20,13 +17,16 @@ export class WebhookSubscription extends pulumi.dynamic.Resource {
   declare readonly callbackUrl: pulumi.Output<Out["callbackUrl"]>;
   declare readonly fields: pulumi.Output<Out["fields"]>;
   declare readonly verifyToken: pulumi.Output<Out["verifyToken"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WebhookSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(WebhookSubscriptionOutputs), ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts, "posts", "WebhookSubscription");
+    refuseImport("posts.WebhookSubscription", name, opts, false);
+    super(provider, name, { ...outputSlots(webhookSubscriptionOutputNames), ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts, "posts", "WebhookSubscription");
   }
 
   /** Reads an existing object without managing it. `id` is `<appId>/posts`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): WebhookSubscription {
-    return new WebhookSubscription(name, {} as WebhookSubscriptionArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WebhookSubscription {
+    return new WebhookSubscription(name, { ...state } as WebhookSubscriptionArgs, { ...opts, id });
   }
 }

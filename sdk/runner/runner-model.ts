@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/runner-RunnerModel";
-import { RunnerModelOutputs, type RunnerModelInputs } from "../../provider/runner/model/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { runnerModelOutputNames, type RunnerModelArgs, type RunnerModelOutputs as Out } from "./types";
 
-
-export type RunnerModelArgs = InputsOf<z.input<typeof RunnerModelInputs>>;
-type Out = z.infer<typeof RunnerModelOutputs>;
+export type { RunnerModelArgs };
 
 /**
  * A model on the runner (ops:runnerHost, default 127.0.0.1:11434): pulled by `name`, or created from a base with
@@ -29,13 +26,16 @@ export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly parameterSize: pulumi.Output<Out["parameterSize"]>;
   declare readonly quantizationLevel: pulumi.Output<Out["quantizationLevel"]>;
   declare readonly modifiedAt: pulumi.Output<Out["modifiedAt"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RunnerModelArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(RunnerModelOutputs), ...args }, opts, "runner", "RunnerModel");
+    refuseImport("runner.RunnerModel", name, opts, false);
+    super(provider, name, { ...outputSlots(runnerModelOutputNames), ...args }, opts, "runner", "RunnerModel");
   }
 
   /** Reads an existing object without managing it. `id` is `<name:tag>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): RunnerModel {
-    return new RunnerModel(name, {} as RunnerModelArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): RunnerModel {
+    return new RunnerModel(name, { ...state } as RunnerModelArgs, { ...opts, id });
   }
 }

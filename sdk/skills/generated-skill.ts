@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/skills-GeneratedSkill";
-import { GeneratedSkillOutputs, type GeneratedSkillInputs } from "../../provider/skills/generated-skill/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { generatedSkillOutputNames, type GeneratedSkillArgs, type GeneratedSkillOutputs as Out } from "./types";
 
-
-export type GeneratedSkillArgs = InputsOf<z.input<typeof GeneratedSkillInputs>>;
-type Out = z.infer<typeof GeneratedSkillOutputs>;
+export type { GeneratedSkillArgs };
 
 /**
  * A skill built by Document 3's five phases: gather `sources`, generate by chat with a runner `model`, extract the
@@ -32,13 +29,16 @@ export class GeneratedSkill extends pulumi.dynamic.Resource {
   declare readonly agents: pulumi.Output<Out["agents"]>;
   declare readonly toolsRequired: pulumi.Output<Out["toolsRequired"]>;
   declare readonly version: pulumi.Output<Out["version"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: GeneratedSkillArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(GeneratedSkillOutputs), ...args }, opts, "skills", "GeneratedSkill");
+    refuseImport("skills.GeneratedSkill", name, opts, false);
+    super(provider, name, { ...outputSlots(generatedSkillOutputNames), ...args }, opts, "skills", "GeneratedSkill");
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): GeneratedSkill {
-    return new GeneratedSkill(name, {} as GeneratedSkillArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): GeneratedSkill {
+    return new GeneratedSkill(name, { ...state } as GeneratedSkillArgs, { ...opts, id });
   }
 }

@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { z } from "zod";
 import provider from "../../provider/providers/skills-Skill";
-import { SkillOutputs, type SkillInputs } from "../../provider/skills/skill/schema";
-import { outputSlots, type InputsOf } from "../types";
+import { outputSlots, refuseImport } from "../types";
+import { skillOutputNames, type SkillArgs, type SkillOutputs as Out } from "./types";
 
-
-export type SkillArgs = InputsOf<z.input<typeof SkillInputs>>;
-type Out = z.infer<typeof SkillOutputs>;
+export type { SkillArgs };
 
 /**
  * A skill in the registry, from inline fields or a SKILL.md (`source`) whose front matter gives name and
@@ -28,13 +25,16 @@ export class Skill extends pulumi.dynamic.Resource {
   declare readonly toolsRequired: pulumi.Output<Out["toolsRequired"]>;
   declare readonly version: pulumi.Output<Out["version"]>;
   declare readonly lines: pulumi.Output<Out["lines"]>;
+  /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
+  declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: SkillArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...outputSlots(SkillOutputs), ...args }, opts, "skills", "Skill");
+    refuseImport("skills.Skill", name, opts, false);
+    super(provider, name, { ...outputSlots(skillOutputNames), ...args }, opts, "skills", "Skill");
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */
-  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Skill {
-    return new Skill(name, {} as SkillArgs, { ...opts, id });
+  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): Skill {
+    return new Skill(name, { ...state } as SkillArgs, { ...opts, id });
   }
 }

@@ -54,6 +54,12 @@ describe("RemoteCommand", () => {
     expect(control.closed).toBe(1);
   });
 
+  it("cannot be read or imported by id (a command is not an object the endpoint keeps), with the way that works", async () => {
+    for (const t of ["control:RemoteCommand", "control:RemoteDesktopSession"]) {
+      await expect(call(t, "read", ["anything", {}])).rejects.toThrow(/cannot be read or imported by id: it is not an object the service keeps.*Declare it in the program/);
+    }
+  });
+
   it("refuses bad input at check", async () => {
     const check = (a: object) => call("control:RemoteCommand", "check", [{}, a]);
     expect((await check({ create: "" })).failures[0].property).toBe("create");
@@ -148,7 +154,7 @@ describe("RemoteDesktopSession", () => {
   });
 
   it("the old function refuses with the way that works", async () => {
-    const sdk = await import("../../sdk/control/functions");
+    const sdk = await import("../../sdk/control");
     await expect(sdk.openRemoteDesktop({ host: "kiosk.local" })).rejects.toThrow(/RemoteDesktopSession/);
   });
 });

@@ -14,7 +14,7 @@ export const FirewallRuleInputs = z
       .object({ expression: z.string().describe("A rule expression, e.g. `ip.src in {198.51.100.0/24}` or `http.request.uri.path eq \"/admin\"`.") })
       .describe("Which requests the rule matches."),
     action: z.enum(FIREWALL_ACTIONS, { error: `action must be one of ${FIREWALL_ACTIONS.join(", ")}` }).describe("What to do with a matching request."),
-    description: z.string().max(500, "description must be at most 500 characters").regex(/^[^\u0000-\u001f\u007f]*$/, "description must not contain control characters").optional(),
+    description: z.string().max(500, "description must be at most 500 characters").regex(/^[^\u0000-\u001f\u007f]*$/, "description must not contain control characters").optional().describe("A note shown with the rule in the dashboard (at most 500 characters)."),
     paused: z.boolean().default(false).describe("Keep the rule but do not apply it."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same expression instead of adding a second one."),
   })

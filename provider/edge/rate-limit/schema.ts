@@ -17,19 +17,21 @@ export const RateLimitInputs = z
     action: z
       .object({
         mode: z.enum(MODES, { error: `action.mode must be one of ${MODES.join(", ")}` }),
-        timeout: z.number().int().min(10, "action.timeout must be 10 to 86400 seconds").max(86400, "action.timeout must be 10 to 86400 seconds").optional(),
+        timeout: z.number().int().min(10, "action.timeout must be 10 to 86400 seconds").max(86400, "action.timeout must be 10 to 86400 seconds").optional().describe("Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one)."),
       })
       .describe("`mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds."),
     match: z
       .object({
-        request: z.object({
+        request: z
+          .object({
           url: z.string().describe("URL pattern with `*` wildcards, e.g. `example.com/login*`."),
           methods: z.array(z.enum(METHODS)).optional().describe("HTTP methods counted; all when absent."),
-        }),
+        })
+          .describe("The requests counted: a URL pattern and, optionally, methods."),
       })
       .describe("Which requests are counted."),
-    description: z.string().max(1024).regex(/^[^\u0000-\u001f\u007f]*$/, "description must not contain control characters").optional(),
-    disabled: z.boolean().default(false),
+    description: z.string().max(1024).regex(/^[^\u0000-\u001f\u007f]*$/, "description must not contain control characters").optional().describe("A note shown with the rule (at most 1024 characters)."),
+    disabled: z.boolean().default(false).describe("Keep the rule without enforcing it."),
     adopt: z.boolean().default(false).describe("Take over an existing rule for the same URL pattern instead of adding a second one."),
   })
   .superRefine((r, ctx) => {

@@ -44,7 +44,7 @@ export const PagePostInputs = z
       .describe("When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.")
       .meta({ replaceOnChanges: true }),
     photo: z
-      .object({ url: HttpUrl.optional(), file: z.string().optional().describe("A local image, sent as `source`.") })
+      .object({ url: HttpUrl.optional().describe("An image on the web, fetched by the service."), file: z.string().optional().describe("A local image, sent as `source`.") })
       .optional()
       .describe("One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post.")
       .meta({ replaceOnChanges: true }),

@@ -57,7 +57,8 @@ export const runnerModel: Handler = {
     const m = await runner().find(id);
     if (!m) return {};
     const outs = outputs(props, m);
-    if (m.digest === props.digest) return { id, props: outs };
+    // No digest kept: a lookup or an import, which takes the model as it is.
+    if (m.digest === props.digest || props.digest === undefined) return { id, props: outs };
     // Replaced out of band: the next up makes it again from the program's definition.
     log(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
     return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };

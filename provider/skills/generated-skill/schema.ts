@@ -76,5 +76,5 @@ export const GeneratedSkillOutputs = z.object({
   tags: z.array(z.string()),
   agents: z.array(z.string()),
   toolsRequired: z.array(z.string()),
-  version: z.string().optional(),
+  version: z.string().optional().describe("The skill's version, published with it (at most 32 characters)."),
 });

@@ -41,6 +41,8 @@ export async function readSkill(id: string, props: Bag) {
   const outs = skillOutputs(props, { ...s, slug: id });
   const drifted = changedKeys(["contentHash", ...METADATA_KEYS], props, outs, sameValue).length > 0;
   const { lines: _l, ...inputs } = outs;
+  // A lookup or an import (nothing kept): the inputs that make this skill are its fields inline.
+  if (props.contentHash === undefined) return { id, props: outs, inputs: { ...inputs, source: undefined, contentHash: undefined, instruction: s.instruction } };
   return drifted ? { id, props: outs, inputs } : { id, props: outs };
 }
 

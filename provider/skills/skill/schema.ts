@@ -72,6 +72,6 @@ export const SkillOutputs = z.object({
   tags: z.array(z.string()),
   agents: z.array(z.string()),
   toolsRequired: z.array(z.string()),
-  version: z.string().optional(),
+  version: z.string().optional().describe("The skill's version, published with it (at most 32 characters)."),
   lines: z.number().describe("The published document's length in lines."),
 });

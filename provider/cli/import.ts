@@ -1,0 +1,105 @@
+/**
+ * `pulumi-ops import`: what cf-terraforming does for Terraform. Reads what exists — the DNS records, page rules,
+ * firewall rules and rate limits of zones, the runner's models, the registry's skills — and writes a TypeScript
+ * program that takes it all over (edge objects with `adopt: true`; a model pull and a skill publish of what is
+ * already there change nothing), plus `import.json` for the plugin door (`pulumi import --file import.json`, for
+ * programs in other languages). Each object's inputs come from the provider's own read, as an import through the
+ * plugin gets them, so the first preview after the takeover shows no change. Credentials and endpoints come from
+ * the environment (EDGE_API_TOKEN, EDGE_BASE_URL, RUNNER_HOST, SKILLS_URL, ...), as the provider reads them.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { knownProperties } from "../check";
+import { call, configure } from "../door";
+import { registry } from "../registry";
+
+const HELP = `usage: pulumi-ops import [--zone <name>]... [--runner] [--skills] [--out <dir>]
+  --zone <name>   take over the zone's DNS records, page rules, firewall rules and rate limits (repeatable)
+  --runner        take over the runner's models
+  --skills        take over the registry's skills
+  --out <dir>     where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
+Credentials and endpoints come from the environment, as the provider reads them: EDGE_API_TOKEN, EDGE_BASE_URL,
+RUNNER_HOST, SKILLS_URL, ...`;
+
+/** One object found: its type, the id the provider reads it by, and a name for it in the program. */
+interface Found {
+  type: string;
+  id: string;
+  name: string;
+}
+
+/** Edge types that take over an existing object on create with `adopt: true`. */
+const ADOPTS = new Set(Object.entries(registry).filter(([, e]) => knownProperties(e.inputs)?.includes("adopt")).map(([t]) => t));
+
+export async function importCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { zone: { type: "string", multiple: true }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } });
+  if (values.help || (!values.zone?.length && !values.runner && !values.skills)) {
+    console.log(HELP);
+    return values.help ? 0 : 2;
+  }
+  configure({ get: () => undefined }); // the environment, as the provider's fallback reads it
+  const found: Found[] = [];
+  for (const zone of values.zone ?? []) found.push(...(await zoneObjects(zone)));
+  if (values.runner) found.push(...(await runnerObjects()));
+  if (values.skills) found.push(...(await skillObjects()));
+  const names = uniqueNames(found);
+  const program: string[] = ['import * as ops from "pulumi-ops";', "", "// Written by `pulumi-ops import`: every object below exists already; the first `pulumi up` takes each over.", ""];
+  for (const [i, f] of found.entries()) {
+    const inputs = await inputsOf(f);
+    const [module, kind] = f.type.split(":");
+    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2).replace(/\n/g, "\n")});`);
+  }
+  const out = path.resolve(values.out!);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
+  writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.map((f, i) => ({ type: `ops:${f.type}`, name: names[i], id: f.id })) }, null, 2)}\n`);
+  const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
+  writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: Taken over by pulumi-ops import.\n`);
+  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": "*", "@pulumi/pulumi": "^3.259.0" } }, null, 2)}\n`);
+  console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`)`);
+  return 0;
+}
+
+/** The program's inputs of one object: what the provider's read reports, as an import through the plugin. */
+async function inputsOf(f: Found): Promise<Record<string, unknown>> {
+  const r = await call(f.type, "read", [f.id, {}]);
+  const names = new Set(knownProperties(registry[f.type].inputs) ?? []);
+  const inputs = Object.fromEntries(Object.entries(r.inputs ?? r.props ?? {}).filter(([k, v]) => names.has(k) && v !== undefined && v !== null));
+  if ("zoneName" in inputs) delete inputs.zoneId; // one way to give the zone
+  if (ADOPTS.has(f.type)) inputs.adopt = true;
+  return inputs;
+}
+
+async function zoneObjects(zoneName: string): Promise<Found[]> {
+  const { edge, resolveZone } = await import("../edge/zones");
+  const zone = await resolveZone({ zoneName });
+  const client = edge();
+  const found: Found[] = [];
+  for await (const r of client.dnsRecords(zone.id)) found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
+  for (const r of await client.listPageRules(zone.id)) found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
+  for (const r of await client.listFirewallRules(zone.id)) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.id}` });
+  for await (const r of client.rateLimits(zone.id)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.id}` });
+  return found;
+}
+
+async function runnerObjects(): Promise<Found[]> {
+  const { runner } = await import("../runner/client");
+  return (await runner().list()).map((m) => ({ type: "runner:RunnerModel", id: m.name, name: `model-${m.name}` }));
+}
+
+async function skillObjects(): Promise<Found[]> {
+  const { skills } = await import("../skills/client");
+  return (await skills().search("")).map((s) => ({ type: "skills:Skill", id: s.slug, name: s.slug }));
+}
+
+/** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */
+function uniqueNames(found: Found[]): string[] {
+  const seen = new Map<string, number>();
+  return found.map((f) => {
+    const base = f.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || f.type.split(":")[1].toLowerCase();
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
+  });
+}

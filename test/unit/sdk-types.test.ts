@@ -1,0 +1,31 @@
+/**
+ * The SDK's typings and functions are generated (scripts/gen-sdk.ts) from the zod schemas, as schema.json and the
+ * reference are: the committed files must be what the generator writes today, and every resource has a named
+ * `XxxArgs` with a doc comment on each property.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generateSdk } from "../../scripts/gen-sdk";
+
+const files = generateSdk();
+
+describe("the generated SDK typings", () => {
+  it.each(Object.keys(files))("%s is what the zod schemas generate today (run `npm run gen-sdk` after changing a schema)", (file) => {
+    expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8")).toBe(files[file]);
+  });
+
+  it("give each resource an XxxArgs whose every property has a doc comment and takes pulumi.Input at every depth", () => {
+    const edge = files["sdk/edge/types.ts"];
+    const args = /export interface PageRuleArgs \{([\s\S]*?)\n\}/.exec(edge)![1].split("\n").filter(Boolean);
+    for (const [i, line] of args.entries()) if (!line.trim().startsWith("/**")) expect(args[i - 1].trim()).toMatch(/^\/\*\*.*\*\/$/);
+    expect(edge).toContain("targets: pulumi.Input<pulumi.Input<string>[]>;");
+    expect(files["sdk/control/types.ts"]).toContain("environment?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;");
+    expect(Object.values(files).join("\n")).not.toMatch(/from "zod"|z\.(input|infer|output)</);
+  });
+
+  it("give each function getX and getXOutput", () => {
+    expect(files["sdk/edge/functions.ts"]).toMatch(/export function getZone\(args: GetZoneArgs, opts\?: pulumi\.InvokeOptions\): Promise<GetZoneResult>/);
+    expect(files["sdk/edge/functions.ts"]).toMatch(/export function getZoneOutput\(args: GetZoneOutputArgs, opts\?: pulumi\.InvokeOutputOptions\): pulumi\.Output<GetZoneResult>/);
+  });
+});
