@@ -37,8 +37,8 @@ type SettingSpec = Omit<Setting, "name" | "key" | "legacyKey">;
 function settings<T extends Record<string, SettingSpec>>(service: string, table: T): { [K in keyof T]: Setting } {
   return Object.fromEntries(
     Object.entries(table).map(([k, spec]) => {
-      const name = service + k[0].toUpperCase() + k.slice(1);
-      return [k, { ...spec, name, key: `ops:${name}`, legacyKey: `${service}:${k}` }];
+      const name = service ? service + k[0].toUpperCase() + k.slice(1) : k;
+      return [k, { ...spec, name, key: `ops:${name}`, legacyKey: `${service || "ops"}:${k}` }];
     }),
   ) as { [K in keyof T]: Setting };
 }
@@ -95,8 +95,13 @@ export const CONTROL_SETTINGS = settings("control", {
   timeoutSeconds: { env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
 });
 
+/** Settings of the provider itself. */
+export const GENERAL_SETTINGS = settings("", {
+  quiet: { env: "PULUMI_OPS_QUIET", default: "false", description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown." },
+});
+
 /** Every setting, in the order the docs list them. */
-export const ALL_SETTINGS: Setting[] = [EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
+export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
 
 /** The stack config key of the named accounts: an object of accounts, each an object of settings by name. */
 export const ACCOUNTS_KEY = "ops:accounts";

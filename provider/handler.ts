@@ -1,7 +1,7 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
 import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
-import { log } from "./log";
+import { log, warn } from "./log";
 
 export type Bag = Record<string, any>;
 
@@ -70,7 +70,7 @@ export async function createByKey<T>(o: {
   if (o.adopt) {
     const existing = await o.find();
     if (existing) {
-      log(`adopting the existing ${o.what}`);
+      warn(`adopting the existing ${o.what}`);
       return o.update(existing);
     }
   }
@@ -81,7 +81,7 @@ export async function createByKey<T>(o: {
       if (!outcomeUnknown(e)) throw e;
       const made = await o.find();
       if (made) {
-        log(`the answer to creating ${o.what} was lost; the service had made it, so it is kept`);
+        warn(`the answer to creating ${o.what} was lost; the service had made it, so it is kept`);
         return made;
       }
       if (attempt >= CREATE_ATTEMPTS) throw e;
@@ -128,7 +128,7 @@ export async function createOnce<T>(o: {
       }
       if (made === "cannot tell") throw unsettled(o, sentAt, why);
       if (made) {
-        log(`the answer to creating ${o.what} was lost; the service had made it, so it is kept (nothing sent twice)`);
+        warn(`the answer to creating ${o.what} was lost; the service had made it, so it is kept (nothing sent twice)`);
         return made;
       }
       if (attempt >= CREATE_ATTEMPTS) throw e;

@@ -1,7 +1,13 @@
 /**
- * Progress lines from the provider. The engine shows a dynamic provider's stderr in the CLI, so this is how a user
- * sees retries and waits. Every line passes through `redact`, which masks each credential the config loaded.
+ * What the provider tells the user while it works: progress (pulls, waits, retries) and warnings (adoption, a
+ * skill's style notes, what stays behind). On the plugin door each line goes to the engine under the resource it
+ * belongs to (progress as the resource's status, warnings in its diagnostics); on the dynamic door the engine gives
+ * the provider no resource to name, so lines go to stderr, which the CLI shows at stack level. A warning is shown
+ * once per command; `ops:quiet` (PULUMI_OPS_QUIET) silences both. Every line passes through `redact`, which masks
+ * each credential the config loaded.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { GENERAL_SETTINGS, read } from "./config";
 
 const secrets = new Set<string>();
 
@@ -16,7 +22,61 @@ export function redact(text: string): string {
   return out;
 }
 
+export type Severity = "info" | "warning";
+/** Where lines go when a door has a better place than stderr: the engine, under `urn`. */
+export type LogSink = (severity: Severity, line: string, urn: string | undefined) => boolean;
+
+let sink: LogSink | undefined;
+/** The resource a call serves (the plugin door knows it), and warnings collected instead of shown. */
+const context = new AsyncLocalStorage<{ urn?: string; collected?: string[] }>();
+const shown = new Set<string>();
+
+export function useLogSink(s: LogSink | undefined): void {
+  sink = s;
+}
+
+/** Runs `f` on behalf of the resource `urn`: its lines are shown under it where the door can. */
+export function forResource<T>(urn: string, f: () => T): T {
+  return context.run({ urn }, f);
+}
+
+/** Runs `f` and returns the warnings it made instead of showing them (the caller decides). */
+export function collectWarnings<T>(f: () => T): { result: T; warnings: string[] } {
+  const collected: string[] = [];
+  const result = context.run({ ...context.getStore(), collected }, f);
+  return { result, warnings: collected };
+}
+
+function quiet(): boolean {
+  const q = read(GENERAL_SETTINGS.quiet);
+  return q === "1" || q === "true";
+}
+
+function emit(severity: Severity, line: string): void {
+  if (quiet()) return;
+  const text = redact(line);
+  if (sink?.(severity, text, context.getStore()?.urn)) return;
+  process.stderr.write(`[pulumi-ops] ${severity === "warning" ? "warning: " : ""}${text}\n`);
+}
+
+/** Progress: a pull, a wait, a retry. */
 export function log(line: string): void {
-  if (process.env.PULUMI_OPS_QUIET === "1") return;
-  process.stderr.write(`[pulumi-ops] ${redact(line)}\n`);
+  emit("info", line);
+}
+
+/** Something the user should know and may act on; the same warning is shown once per command. */
+export function warn(line: string): void {
+  const collected = context.getStore()?.collected;
+  if (collected) {
+    collected.push(line);
+    return;
+  }
+  if (shown.has(line)) return;
+  shown.add(line);
+  emit("warning", line);
+}
+
+/** Forgets the warnings shown (a new command starts with none; tests that share a process need the same). */
+export function forgetShownWarnings(): void {
+  shown.clear();
 }

@@ -77,3 +77,24 @@ export function amendProviderServer(hooks: PluginHooks): void {
     return addService.call(this, service, impl);
   };
 }
+
+/**
+ * Sends a line to the engine's log under the resource `urn`: progress as the resource's status line (ephemeral),
+ * warnings in its diagnostics. False when there is no engine to send to (then the caller prints it).
+ */
+export function engineLog(address: string): (severity: "info" | "warning", line: string, urn: string | undefined) => boolean {
+  const grpc = fromPulumi("@grpc/grpc-js");
+  const enginerpc = fromPulumi("@pulumi/pulumi/proto/engine_grpc_pb");
+  const engineproto = fromPulumi("@pulumi/pulumi/proto/engine_pb");
+  const client = new enginerpc.EngineClient(address, grpc.credentials.createInsecure());
+  return (severity, line, urn) => {
+    if (!urn) return false;
+    const req = new engineproto.LogRequest();
+    req.setSeverity(severity === "warning" ? engineproto.LogSeverity.WARNING : engineproto.LogSeverity.INFO);
+    req.setMessage(line);
+    req.setUrn(urn);
+    req.setEphemeral(severity === "info");
+    client.log(req, () => undefined); // a lost progress line is not worth failing the operation for
+    return true;
+  };
+}

@@ -20,11 +20,12 @@ import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
 import { call, checkForEngine, configure, invoke } from "./door";
 import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, type ConfigSource } from "./config";
-import { amendProviderServer } from "./plugin-server";
+import { amendProviderServer, engineLog } from "./plugin-server";
+import { forResource, useLogSink } from "./log";
 import { knownProperties, unknownNames } from "./check";
 import { registry } from "./registry";
 import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
-import { watchEngine } from "./engine-watch";
+import { engineAddress, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 
 type Bag = Record<string, any>;
@@ -105,29 +106,31 @@ function ready(): void {
   configured = true;
 }
 
+/** A method of the provider on behalf of the resource `urn`: its progress and warnings are shown under it. */
+function forUrn<A extends unknown[], R>(f: (urn: string, ...args: A) => Promise<R>, urnAt: number): (...args: any[]) => Promise<R> {
+  return (...args: any[]) => {
+    ready();
+    return forResource(args[urnAt] as string, () => (f as (...a: unknown[]) => Promise<R>)(...[args[urnAt], ...args.filter((_, i) => i !== urnAt)]));
+  };
+}
+
 export const provider: pulumi.provider.Provider = {
   version: (JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string }).version,
   getSchema: async () => schema(),
 
-  async check(urn, olds, news) {
-    ready();
+  check: forUrn(async (urn: string, olds: Bag, news: Bag) => {
     const t = typeOf(urn);
     const r = await checkForEngine(t, unwrap(olds) as Bag, unwrap(news) as Bag, secretKeys(news));
     return { inputs: rewrap(t, r.inputs, secretKeys(news), unwrap(news) as Bag), failures: r.failures };
-  },
-  async diff(id, urn, olds, news) {
-    ready();
-    return call(typeOf(urn), "diff", [id, unwrap(olds), unwrap(news)]);
-  },
-  async create(urn, inputs) {
-    ready();
+  }, 0),
+  diff: forUrn(async (urn: string, id: string, olds: Bag, news: Bag) => call(typeOf(urn), "diff", [id, unwrap(olds), unwrap(news)]), 1),
+  create: forUrn(async (urn: string, inputs: Bag) => {
     const t = typeOf(urn);
     const plain = unwrap(inputs) as Bag;
     const r = await call(t, "create", [plain]);
     return { id: r.id, outs: rewrap(t, r.outs, secretKeys(inputs), plain) };
-  },
-  async read(id, urn, props) {
-    ready();
+  }, 0),
+  read: forUrn(async (urn: string, id: string, props: Bag | undefined) => {
     const t = typeOf(urn);
     const plain = unwrap(props ?? {}) as Bag;
     const r = await call(t, "read", [id, plain]);
@@ -138,18 +141,16 @@ export const provider: pulumi.provider.Provider = {
     const importing = !Object.keys(plain).some((k) => k !== "account");
     const inputs = r.inputs ?? (importing ? inputsFrom(t, r.props) : undefined);
     return { id: r.id, props: rewrap(t, r.props, secret, plain), ...(inputs ? { inputs: rewrap(t, inputs, secret, plain) } : {}) };
-  },
-  async update(id, urn, olds, news) {
-    ready();
+  }, 1),
+  update: forUrn(async (urn: string, id: string, olds: Bag, news: Bag) => {
     const t = typeOf(urn);
     const plain = unwrap(news) as Bag;
     const r = await call(t, "update", [id, unwrap(olds), plain]);
     return { outs: rewrap(t, r.outs, new Set([...secretKeys(news), ...secretKeys(olds)]), plain) };
-  },
-  async delete(id, urn, props) {
-    ready();
+  }, 1),
+  delete: forUrn(async (urn: string, id: string, props: Bag) => {
     await call(typeOf(urn), "delete", [id, unwrap(props)]);
-  },
+  }, 1),
   async invoke(token, inputs) {
     ready();
     return invoke(token.replace(/^ops:/, ""), unwrap(inputs ?? {}));
@@ -163,6 +164,8 @@ if (require.main === module) {
     process.exit(1);
   }
   watchEngine();
+  const engine = engineAddress(process.argv.slice(2));
+  if (engine) useLogSink(engineLog(`${engine.host}:${engine.port}`));
   amendProviderServer({
     configure(inputs, variables) {
       configure(providerConfig(inputs, variables));

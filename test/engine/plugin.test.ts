@@ -85,7 +85,23 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000, se
     await engine.stack.up({ expectNoChanges: true });
   });
 
-  it("6. destroy leaves nothing", async () => {
+  it("6. progress and warnings appear under the resource they belong to, once", async () => {
+    await fetch(`${edge.url}/client/v4/zones/${[...edge.zones.values()][0].id}/dns_records`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ type: "A", name: "legacy.example.com", content: "203.0.113.99", ttl: 300 }),
+    });
+    await engine.stack.setConfig("plugin-door:adoptName", { value: "legacy" });
+    const said: { urn?: string; severity?: string; message?: string }[] = [];
+    await engine.stack.up({ onEvent: (e) => e.diagnosticEvent && said.push(e.diagnosticEvent) });
+    const adoption = said.filter((d) => /adopting the existing A record legacy\.example\.com/.test(d.message ?? ""));
+    expect(adoption).toEqual([expect.objectContaining({ severity: "warning", urn: expect.stringMatching(/::ops:edge:DnsRecord::adopted$/) })]);
+    expect(records().filter((r) => r.name === "legacy.example.com")).toHaveLength(1); // taken over, not made twice
+    await engine.stack.removeConfig("plugin-door:adoptName");
+    await engine.stack.up();
+  });
+
+  it("7. destroy leaves nothing", async () => {
     await engine.stack.destroy();
     expect(records()).toEqual([]);
     expect(posts.subscriptions.size).toBe(0);

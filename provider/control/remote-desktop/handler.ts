@@ -10,7 +10,7 @@ import { CONTROL_SETTINGS, read } from "../../config";
 import { changedKeys, outcomeUnknown, type Bag, type Handler } from "../../handler";
 import { HttpClient } from "../../http/client";
 import { summaryOf, ValidationError } from "../../http/errors";
-import { log, registerSecret } from "../../log";
+import { log, registerSecret, warn } from "../../log";
 import { ControlClient, control, textOf } from "../client";
 import { screenshot } from "../functions";
 import { blackShare } from "../png";
@@ -108,6 +108,6 @@ export const remoteDesktopSession: Handler = {
   async delete(_id, props) {
     // Quitting the helper's screen-sharing app ends the session; an app that is not running is what delete wants.
     const r = await helper(props).callTool("applescript", { script: `tell application "Screen Sharing" to quit` });
-    if (r.isError) log(`control: closing the session to ${props.host} on the helper said: ${textOf(r).trim()}`);
+    if (r.isError) warn(`control: closing the session to ${props.host} on the helper said: ${textOf(r).trim()}`);
   },
 };

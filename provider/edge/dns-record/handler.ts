@@ -6,7 +6,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { log } from "../../log";
+import { warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -185,7 +185,7 @@ async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsReco
       remedy: "Set content to the record to adopt, or delete the records that should go",
     });
   }
-  log(`edge: adopting the existing ${b.type} record ${b.name} (id ${pick.id}${sameContent(pick.type, pick.content, b.content!) ? "" : `, content ${pick.content} -> ${b.content}`})`);
+  warn(`edge: adopting the existing ${b.type} record ${b.name} (id ${pick.id}${sameContent(pick.type, pick.content, b.content!) ? "" : `, content ${pick.content} -> ${b.content}`})`);
   const { type: _t, ...patch } = b;
   return edge().patchDnsRecord(zone.id, pick.id, patch);
 }

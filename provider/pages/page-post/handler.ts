@@ -6,7 +6,7 @@ import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGo
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag } from "../../config";
-import { log } from "../../log";
+import { warn } from "../../log";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -105,7 +105,7 @@ export const pagePost: Handler = {
     // A recovery run after a killed CLI: what the killed run posted is taken over, not posted again.
     const adopted = readFlag(PAGES_SETTINGS.adoptExisting) ? await findMade(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
     if (typeof adopted === "string" && adopted !== "cannot tell") {
-      log(`pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
+      warn(`pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
       return { id: adopted, outs: await readBack(r, adopted) };
     }
     const id = await createOnce({

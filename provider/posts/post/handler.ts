@@ -7,7 +7,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
 import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
-import { log } from "../../log";
+import { log, warn } from "../../log";
 import { posts } from "../client";
 import { PostInputs } from "./schema";
 
@@ -92,7 +92,7 @@ export const post: Handler = {
   async create(r) {
     // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
     const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
-    if (adopted) log(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (ops:postsAdoptExisting)`);
+    if (adopted) warn(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (ops:postsAdoptExisting)`);
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },

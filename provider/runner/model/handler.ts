@@ -4,7 +4,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
-import { log } from "../../log";
+import { log, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel } from "../model-name";
 import { RunnerModelInputs } from "./schema";
@@ -60,7 +60,7 @@ export const runnerModel: Handler = {
     // No digest kept: a lookup or an import, which takes the model as it is.
     if (m.digest === props.digest || props.digest === undefined) return { id, props: outs };
     // Replaced out of band: the next up makes it again from the program's definition.
-    log(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
+    warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
     return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };
   },
   async update(_id, _olds, news) {

@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
-import { log } from "../../log";
+import { collectWarnings, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
 import { METADATA_KEYS } from "../metadata";
@@ -47,12 +47,15 @@ export async function readSkill(id: string, props: Bag) {
 }
 
 export async function deleteSkill(id: string) {
-  if (!(await skills().delete(id))) log(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
+  if (!(await skills().delete(id))) warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
 }
 
 export const skill: Handler = {
-  async check(_olds, news) {
-    return checkWith(SkillInputs, news);
+  async check(olds, news) {
+    // The document's style notes are shown when its content is new, not again at every preview of an unchanged one.
+    const { result, warnings } = collectWarnings(() => checkWith(SkillInputs, news));
+    if (result.inputs.contentHash !== olds?.contentHash) for (const w of warnings) warn(w);
+    return result;
   },
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { ruleFailure } from "../../check";
-import { log } from "../../log";
+import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
 
@@ -57,7 +57,7 @@ export const SkillInputs = z
     if (dp) ruleFailure(ctx, r.source ? "source" : "description", `${where}${dp}`, ["description"]);
     const { errors, warnings } = bodyProblems(c.instruction, c.bodyLine);
     for (const e of errors) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}line ${e.line}: ${e.message}`);
-    for (const w of warnings) log(`skills: ${r.slug}: ${where}${w}`);
+    for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
     return { ...r, name: c.name, description: c.description, contentHash: contentHash(c) };
   });
 export type SkillInputs = z.output<typeof SkillInputs>;
