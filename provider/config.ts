@@ -101,7 +101,7 @@ export const GENERAL_SETTINGS = settings("", {
 });
 
 /** Every setting, in the order the docs list them. */
-export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
+export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
 
 /** The stack config key of the named accounts: an object of accounts, each an object of settings by name. */
 export const ACCOUNTS_KEY = "ops:accounts";

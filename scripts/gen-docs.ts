@@ -6,6 +6,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
+import { ACCOUNTS_KEY, ALL_SETTINGS } from "../provider/config";
+import { registry } from "../provider/registry";
 import { generateSchema } from "./gen-schema";
 import { ROOT } from "./root";
 
@@ -34,6 +36,8 @@ const SERVICES: Record<string, string> = {
   control: "Remote computer control: commands on a host",
 };
 
+/** A name as the Python SDK generated from schema.json spells it. */
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -71,12 +75,12 @@ function typeTables(props: Record<string, Prop>, types: Record<string, ObjectTyp
 
 function table(props: Record<string, Prop>, required: string[], kind: "input" | "output" | "field"): string[] {
   const inputs = kind !== "output";
-  const head = inputs ? `| ${kind} | type | required | default | notes |\n|---|---|---|---|---|` : "| output | type | notes |\n|---|---|---|";
+  const head = inputs ? `| ${kind} | Python | type | required | default | notes |\n|---|---|---|---|---|---|` : "| output | Python | type | notes |\n|---|---|---|---|";
   const rows = Object.entries(props).map(([k, p]) => {
     const notes = [p.description ?? "", p.replaceOnChanges && !/replaces/.test(p.description ?? "") ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
     return inputs
-      ? `| \`${k}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
-      : `| \`${k}\` | ${typeName(p)} | ${cell(notes)} |`;
+      ? `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
+      : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${cell(notes)} |`;
   });
   return [head, ...rows];
 }
@@ -92,14 +96,6 @@ function sdkDocs(module: string, name: string): { about: string; example: string
   return { about, example, get };
 }
 
-/** Exported functions of sdk/<module>/functions.ts with their one-line docs, and the file's example. */
-function sdkFunctions(module: string): { header: string; functions: [string, string][] } {
-  const text = readFileSync(path.join(ROOT, "sdk", module, "functions.ts"), "utf8");
-  const header = (/^\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? "").split("\n").map((l) => l.replace(/^\s*\* ?/, "")).join("\n").trim();
-  const functions = [...text.matchAll(/\/\*\*\s*((?:(?!\*\/)[\s\S])*?)\s*\*\/\s*export (?:const|async function|function) (\w+)/g)].map((m) => [m[2], m[1].replace(/\s*\*\s*/g, " ").trim()] as [string, string]);
-  return { header, functions };
-}
-
 export function generateDocs(): Record<string, string> {
   const schema = generateSchema() as { resources: Record<string, Resource>; functions: Record<string, Fn>; types: Record<string, ObjectType> };
   const pages: Record<string, string> = {};
@@ -111,40 +107,86 @@ export function generateDocs(): Record<string, string> {
       const r = schema.resources[token];
       const name = token.split(":")[2];
       const docs = sdkDocs(module, name);
-      out.push(`## ${module}.${name}`, "", `\`ops.${module}.${name}\` (TypeScript) · \`${token}\` (schema token, the provider plugin)`, "", docs.about || r.description, "");
+      out.push(`## ${module}.${name}`, "", `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`, "", docs.about || r.description, "");
       if (docs.example) out.push("```ts", docs.example, "```", "");
       out.push("### Inputs", "", ...table(r.inputProperties, r.requiredInputs, "input"), "", ...typeTables(r.inputProperties, schema.types));
       out.push("### Outputs", "", ...table(r.properties, [], "output"), "", ...typeTables(r.properties, schema.types));
       out.push("### Existing objects", "");
       if (r.inputProperties.adopt) out.push(`- Adopt: \`adopt: true\` — ${r.inputProperties.adopt.description ?? ""}`);
-      out.push(docs.get ? `- Read only: \`${name}.get(name, id)\`. ${docs.get}` : "- Read only: none: what it made is not an object the service can look up by id; declare it.", "");
-    }
-    const fns = sdkFunctions(module);
-    if (fns.functions.length) {
-      out.push("## Functions", "", fns.header, "", "| function | what it returns |", "|---|---|");
-      for (const [fn, doc] of fns.functions) out.push(`| \`ops.${module}.${fn}\` | ${cell(doc)} |`);
-      out.push("");
+      const importId = registry[token.slice(4)].importId;
+      if (importId) {
+        out.push(`- Read only: \`${name}.get(name, id)\`. ${docs.get}`, `- Import (the plugin): \`pulumi import ${token} <name> <id>\`, or the \`import\` resource option; the id is ${importId}.`, "");
+      } else out.push("- Read only: none: what it made is not an object the service can look up by id; declare it.", "- Import: none, for the same reason.", "");
     }
     const invokes = Object.keys(schema.functions).filter((t) => t.startsWith(`ops:${module}:`)).sort();
     if (invokes.length) {
-      out.push("## Functions through the provider plugin", "", "What programs in other languages call (their SDK is generated from schema.json; see the README). A list comes back under a named property.", "");
+      out.push("## Functions", "", "The same on both doors. In TypeScript `getX(args)` returns a promise and `getXOutput(args)` an output; in Python `get_x(...)` and `get_x_output(...)`; through the plugin the token below. A list comes back under a named property. `account` chooses a named account.", "");
       for (const token of invokes) {
         const f = schema.functions[token];
-        out.push(`### ${token.split(":")[2]}`, "", `\`${token}\`: ${f.description}`, "");
+        const fn = token.split(":")[2];
+        out.push(`### ${fn}`, "", `\`ops.${module}.${fn}\` / \`${fn}Output\` (TypeScript) · \`ops.${module}.${snake(fn)}\` / \`${snake(fn)}_output\` (Python) · \`${token}\`: ${f.description}`, "");
         if (f.inputs) out.push(...table(f.inputs.properties, f.inputs.required ?? [], "input"), "", ...typeTables(f.inputs.properties, schema.types));
         out.push(...table(f.outputs.properties, [], "output"), "", ...typeTables(f.outputs.properties, schema.types));
       }
     }
     pages[`${module}.md`] = `${out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
-    index.push(`- [${title}](${module}.md): ${tokens.map((t) => `\`${t.split(":")[2]}\``).join(", ")}${fns.functions.length ? `; ${fns.functions.length} functions` : ""}`);
+    index.push(`- [${title}](${module}.md): ${tokens.map((t) => `\`${t.split(":")[2]}\``).join(", ")}${invokes.length ? `; ${invokes.length} functions` : ""}`);
   }
+  index.push("", "- [Configuration](configuration.md): every setting, both doors", "", ...DOORS);
   pages["README.md"] = `${index.join("\n")}\n`;
+  pages["configuration.md"] = configurationPage();
   return pages;
+}
+
+/** What differs between the TypeScript classes (the dynamic door) and the provider plugin (other languages). */
+const DOORS = [
+  "## The two doors",
+  "",
+  "The same handlers serve both; what differs is what the engine allows each.",
+  "",
+  "| | TypeScript classes (dynamic provider) | provider plugin (Python, YAML, Go, ...) |",
+  "|---|---|---|",
+  "| resource types | `pulumi-nodejs:dynamic/<service>:<Type>` | `ops:<service>:<Type>` |",
+  "| configuration | stack config `ops:*`, then the environment | the same keys (the default provider), or an explicit `ops.Provider` with the same names as arguments |",
+  "| more accounts | `account` on a resource or function (`ops:accounts`) | the same, or explicit providers |",
+  "| `pulumi import`, the `import` option | not possible for dynamic resources: the option fails at preview naming `adopt`, `get` and `pulumi-ops import` | works, with the ids below |",
+  "| reading without managing | `Type.get(name, id, { account? })` | the SDK's `Type.get(name, id)` |",
+  "| progress and warnings | stack-level lines `[pulumi-ops] ...` (the engine gives a dynamic provider no resource to name) | under the resource: progress as its status, warnings in its diagnostics |",
+  "| functions | `getX` / `getXOutput`, run in the program | invokes `ops:<service>:<function>` (`get_x` / `get_x_output` in Python) |",
+  "| names | camelCase | the SDK's spelling (Python: snake_case, given beside each name here) |",
+];
+
+/** Every setting: key, Python argument of an explicit provider, environment variable, default, secret. */
+export function configurationTable(): string[] {
+  return [
+    "| stack config | explicit provider (TypeScript / Python) | environment | default | secret | meaning |",
+    "|---|---|---|---|---|---|",
+    ...ALL_SETTINGS.map((s) => `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | \`${s.env}\` | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`),
+    `| \`${ACCOUNTS_KEY}\` | \`accounts\` / \`accounts\` | — | — | yes | Named accounts: an object of accounts, each an object of the settings above by name (\`edgeApiToken\`, ...), chosen by a resource's \`account\`. Set with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.<name>' <value>\`. |`,
+  ];
+}
+
+function configurationPage(): string {
+  const intro = "Generated by `npm run gen-docs` from provider/config.ts; do not edit. The same keys on both doors: stack config `ops:<name>` (TypeScript classes and the plugin's default provider), the argument `<name>` of an explicit provider, then the environment variable.";
+  return `${["# Configuration", "", intro, "", ...configurationTable()].join("\n")}\n`;
+}
+
+const TABLE_START = "<!-- configuration table: generated by `npm run gen-docs` from provider/config.ts -->";
+const TABLE_END = "<!-- end of configuration table -->";
+
+/** The README with its configuration table as the settings make it today. */
+export function readmeWithTable(readme: string): string {
+  const a = readme.indexOf(TABLE_START);
+  const b = readme.indexOf(TABLE_END);
+  if (a < 0 || b < a) throw new Error("README.md lost its configuration table markers");
+  return `${readme.slice(0, a + TABLE_START.length)}\n${configurationTable().join("\n")}\n${readme.slice(b)}`;
 }
 
 if (require.main === module) {
   const dir = path.join(ROOT, "docs/reference");
   mkdirSync(dir, { recursive: true });
   for (const [file, text] of Object.entries(generateDocs())) writeFileSync(path.join(dir, file), text);
+  const readme = path.join(ROOT, "README.md");
+  writeFileSync(readme, readmeWithTable(readFileSync(readme, "utf8")));
   console.log(`wrote ${dir}`);
 }

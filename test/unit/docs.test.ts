@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registry } from "../../provider/registry";
-import { generateDocs } from "../../scripts/gen-docs";
+import { generateDocs, readmeWithTable } from "../../scripts/gen-docs";
 
 describe("docs/reference", () => {
   const pages = generateDocs();
@@ -11,6 +11,12 @@ describe("docs/reference", () => {
     for (const [file, text] of Object.entries(pages)) {
       expect(readFileSync(path.resolve(__dirname, "../../docs/reference", file), "utf8"), file).toBe(text);
     }
+  });
+
+  it("README's configuration table is the settings' own (run `npm run gen-docs` after a change)", () => {
+    const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+    expect(readme).toBe(readmeWithTable(readme));
+    expect(readme).toMatch(/\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN` \|/);
   });
 
   it("documents every resource with its inputs, outputs, an example and how to reach an existing object", () => {
@@ -25,6 +31,9 @@ describe("docs/reference", () => {
       // A remote command or a remote-desktop session acts on a host: nothing on a service to look up (no get).
       const lookup = token === "control:RemoteCommand" || token === "control:RemoteDesktopSession" ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
       expect(section).toMatch(lookup);
+      // Its import id, and its Python names beside the TypeScript ones.
+      expect(section).toMatch(registry[token].importId ? new RegExp(`Import \\(the plugin\\): \`pulumi import ops:${token} <name> <id>\``) : /Import: none/);
+      expect(section).toMatch(/\| input \| Python \|/);
     }
   });
 });
