@@ -30,21 +30,21 @@ config() { # $1 config key, $2 environment variable, $3 "secret" or ""
     pulumi config set "$1" "$value" --non-interactive >/dev/null
   fi
 }
-config edge:apiToken EDGE_API_TOKEN secret
-config edge:baseUrl EDGE_BASE_URL ""
-config edge:accountId EDGE_ACCOUNT_ID ""
-config pages:accessToken PAGES_ACCESS_TOKEN secret
-config pages:baseUrl PAGES_BASE_URL ""
-config pages:appId PAGES_APP_ID ""
-config posts:accessToken POSTS_ACCESS_TOKEN secret
-config posts:appToken POSTS_APP_TOKEN secret
-config posts:baseUrl POSTS_BASE_URL ""
-config runner:host RUNNER_HOST ""
-config skills:url SKILLS_URL ""
-config skills:token SKILLS_TOKEN secret
-config control:url CONTROL_URL ""
-config control:token CONTROL_TOKEN secret
-config control:vncPassword CONTROL_VNC_PASSWORD secret
+config ops:edgeApiToken EDGE_API_TOKEN secret
+config ops:edgeBaseUrl EDGE_BASE_URL ""
+config ops:edgeAccountId EDGE_ACCOUNT_ID ""
+config ops:pagesAccessToken PAGES_ACCESS_TOKEN secret
+config ops:pagesBaseUrl PAGES_BASE_URL ""
+config ops:pagesAppId PAGES_APP_ID ""
+config ops:postsAccessToken POSTS_ACCESS_TOKEN secret
+config ops:postsAppToken POSTS_APP_TOKEN secret
+config ops:postsBaseUrl POSTS_BASE_URL ""
+config ops:runnerHost RUNNER_HOST ""
+config ops:skillsUrl SKILLS_URL ""
+config ops:skillsToken SKILLS_TOKEN secret
+config ops:controlUrl CONTROL_URL ""
+config ops:controlToken CONTROL_TOKEN secret
+config ops:controlVncPassword CONTROL_VNC_PASSWORD secret
 
 case $mode in
   preview)

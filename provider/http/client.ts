@@ -175,7 +175,7 @@ export class HttpClient {
           ? `no answer within ${this.opts.timeoutMs / 1000} s (${code})`
           : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
         remedy: timedOut
-          ? `The service may be slow: raise ${this.opts.service}:timeoutSeconds, then run the command again`
+          ? `The service may be slow: raise ops:${this.opts.service}TimeoutSeconds, then run the command again`
           : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
         ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
       });

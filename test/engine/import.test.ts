@@ -133,7 +133,29 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     expect(census()).toEqual(before);
   });
 
-  it("4. the import option on the dynamic door fails at preview, naming adopt, get and the plugin", async () => {
+  it("4. the import option works through the plugin: the resource is taken over, not made again", async () => {
+    const dir = programDir("plugin-import-option", [
+      'import * as pulumi from "@pulumi/pulumi";',
+      "class Ops extends pulumi.CustomResource {",
+      "  constructor(token: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) { super(token, name, props, opts); }",
+      "}",
+      `new Ops("ops:edge:DnsRecord", "www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 }, { import: "${made[0].id}" });`,
+      `new Ops("ops:skills:Skill", "oven-care", { slug: "oven-care", source: ${JSON.stringify(SKILL_MD)}, category: "ops" }, { import: "oven-care" });`,
+      "",
+    ].join("\n"));
+    const engine = await engineStack(dir, {}, "plugin-import-option");
+    engines.push(engine);
+    mark();
+    const before = census();
+    const preview = await engine.stack.preview();
+    expect(preview.changeSummary).toMatchObject({ import: 2 });
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ import: 2 });
+    expect(census()).toEqual(before);
+    await engine.stack.preview({ expectNoChanges: true });
+  });
+
+  it("5. the import option on the dynamic door fails at preview, naming adopt, get and the plugin", async () => {
     const record = made[0].id;
     const dir = programDir("import-option", `import * as ops from "pulumi-ops";\nnew ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10" }, { import: "${record}" });\n`);
     const engine = await engineStack(dir, {}, "import-option");
