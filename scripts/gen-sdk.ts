@@ -49,7 +49,7 @@ function typeOf(p: Prop, input: boolean): string {
     const name = p.$ref.split(":").pop()!;
     return wrap(input ? `${name}Args` : name);
   }
-  if (p.$ref) return input ? "any" : "any";
+  if (p.$ref) return "any"; // pulumi.json#/Any
   switch (p.type) {
     case "string":
       return wrap("string");
@@ -145,15 +145,14 @@ export function generateSdk(): Record<string, string> {
       const fn = token.split(":")[2];
       const name = pascal(fn);
       const optional = !(f.inputs?.required ?? []).length;
-      const args = optional ? "args: " : "args: ";
       functions.push(
         `/** ${f.description} */`,
-        `export function ${fn}(${args}${name}Args${optional ? " = {}" : ""}, opts?: pulumi.InvokeOptions): Promise<${name}Result> {`,
+        `export function ${fn}(args: ${name}Args${optional ? " = {}" : ""}, opts?: pulumi.InvokeOptions): Promise<${name}Result> {`,
         `  return invokeInProgram<${name}Result>("${token.slice(4)}", args, opts);`,
         "}",
         "",
         `/** ${f.description} Takes outputs of other resources; returns an output. */`,
-        `export function ${fn}Output(${args}${name}OutputArgs${optional ? " = {}" : ""}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${name}Result> {`,
+        `export function ${fn}Output(args: ${name}OutputArgs${optional ? " = {}" : ""}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${name}Result> {`,
         `  return pulumi.output(args).apply((plain) => ${fn}(plain as ${name}Args, opts));`,
         "}",
         "",

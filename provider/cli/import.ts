@@ -48,7 +48,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   for (const [i, f] of found.entries()) {
     const inputs = await inputsOf(f);
     const [module, kind] = f.type.split(":");
-    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2).replace(/\n/g, "\n")});`);
+    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)});`);
   }
   const out = path.resolve(values.out!);
   mkdirSync(out, { recursive: true });

@@ -2,7 +2,8 @@
  * pulumi-ops from Python through the real engine: the Python SDK is generated from schema.json here (never
  * committed), installed into the project's Python (scripts/install-python.sh), and a Python program
  * (test/programs/python) creates, updates and destroys DNS records and a skill, and calls two functions, through
- * the resource plugin `pulumi-resource-ops` found on PATH, with credentials from the environment.
+ * the resource plugin `pulumi-resource-ops` found on PATH, with credentials from the same stack config keys as a
+ * TypeScript program's (`ops:edgeApiToken`, ...), which the plugin reads through Configure.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -29,12 +30,14 @@ beforeAll(async () => {
   await run(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), [path.join(ROOT, "schema.json"), path.join(sdk, "python")]);
   await run(PYTHON, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--force-reinstall", path.join(sdk, "python")]);
   [edge, skills] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
-  engine = await engineStack(path.join(ROOT, "test/programs/python"), {}, "python", {
+  // The same stack config keys a TypeScript program uses: a stack moved to Python keeps its config.
+  engine = await engineStack(path.join(ROOT, "test/programs/python"), {
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+  }, "python", {
     PULUMI_OPS_QUIET: "0",
-    EDGE_BASE_URL: edge.url,
-    EDGE_API_TOKEN: DEMO_TOKEN,
-    SKILLS_URL: skills.url,
-    SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN,
     // An activated virtual environment, as a Python user or a CI job has: the Python host (v3.68.0) takes
     // Pulumi.yaml's `virtualenv` option only as a flag, which today's engine no longer passes.
     VIRTUAL_ENV: path.dirname(path.dirname(PYTHON)),

@@ -1,5 +1,5 @@
 """DNS records and a skill from Python: pulumi_ops is generated from schema.json, and the engine serves it with
-the resource plugin pulumi-resource-ops (credentials from the environment)."""
+the resource plugin pulumi-resource-ops (credentials from the stack config keys ops:edgeApiToken, ..., as in TypeScript)."""
 import pulumi
 import pulumi_ops as ops
 
