@@ -98,6 +98,7 @@ export const CONTROL_SETTINGS = settings("control", {
 /** Settings of the provider itself. */
 export const GENERAL_SETTINGS = settings("", {
   quiet: { env: "PULUMI_OPS_QUIET", default: "false", description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown." },
+  previewChecks: { env: "PULUMI_OPS_PREVIEW_CHECKS", default: "true", bool: true, description: "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews." },
 });
 
 /** Every setting, in the order the docs list them. */
@@ -176,7 +177,7 @@ export function accountProblem(account: unknown): string | undefined {
   return `account "${account}" is not configured: add its settings with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\` (one line per setting it needs)${known.length ? `; the configured accounts are ${known.join(", ")}` : ""}`;
 }
 
-/** A setting's value and where it came from (for messages): the account's, the stack's, the environment's. */
+/** A setting's value: the named account's (when a call serves one), else the stack's, else the environment's. */
 function lookup(s: Setting, account = currentAccount.getStore(), source = stack): string | undefined {
   if (account !== undefined) {
     const own = namedAccounts().accounts[account];

@@ -9,6 +9,7 @@ import { isUnknown, parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
+import { previewCheck } from "./preflight";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 
@@ -158,6 +159,18 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
     const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(JSON.stringify(value).slice(0, 80));
     return { property: top, reason: `${f.property} (${shown}): ${f.reason}` };
   });
+  // The services this resource needs, asked once per command with a read: a bad token or an unreachable endpoint
+  // fails the preview with the remedy `up` would give (preflight.ts).
+  if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
+    const account = news[ACCOUNT_KEY] as string | undefined;
+    try {
+      await withAccount(account, () => previewCheck(type, account));
+    } catch (e) {
+      const clean = redacted(e);
+      if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
+      throw clean;
+    }
+  }
   return { inputs: r.inputs, failures };
 }
 

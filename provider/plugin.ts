@@ -90,7 +90,7 @@ export function providerConfigFailures(news: Bag): { property: string; reason: s
   const unknown = unknownNames(names, Object.keys(news).filter((k) => !ENGINE_KEYS.includes(k)));
   if (unknown.length) return unknown;
   const problems = configProblems(providerConfig(news, {}));
-  return problems.map((p) => ({ property: ALL_SETTINGS.find((s) => p.startsWith(s.key))?.name ?? "accounts", reason: p }));
+  return problems.map((p) => ({ property: ALL_SETTINGS.find((s) => p.startsWith(`${s.key} `))?.name ?? "accounts", reason: p }));
 }
 
 /** The outputs that are also inputs of the type (import: what the program would have given). */

@@ -99,6 +99,14 @@ export class ControlClient {
     }
   }
 
+  /** A preview's one read (preflight.ts): a session initialized, no tool called; closed once the run goes quiet. */
+  async ready(): Promise<void> {
+    clearTimeout(this.idle);
+    this.session ??= this.openOnce();
+    await this.session;
+    if (!this.inflight) this.idle = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+  }
+
   async listTools(): Promise<{ name: string; description?: string }[]> {
     this.session ??= this.openOnce();
     const sid = await this.session;

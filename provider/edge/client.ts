@@ -88,6 +88,22 @@ export class EdgeClient {
     return (await this.call("GET", "/user/tokens/verify", wire.TokenStatus)).result;
   }
 
+  /** A preview's one read (preflight.ts): the token verified, or with the legacy key, one page of zones. */
+  async verifyCredentials(): Promise<void> {
+    if (!this.byToken) {
+      for await (const _ of this.pages("/zones", wire.Zone, {}, 5)) break;
+      return;
+    }
+    const invalid = (why: string) =>
+      new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN)" });
+    const t = await this.verifyToken().catch((e: unknown) => {
+      const status = e instanceof ApiError ? (e.status ?? 0) : 0;
+      if (status >= 400 && status < 500 && status !== 429) throw invalid((e as ApiError).apiMessage);
+      throw e;
+    });
+    if (t.status !== "active") throw invalid(`its status is ${t.status}`);
+  }
+
   async listZones(filter: { name?: string } = {}): Promise<wire.Zone[]> {
     return Array.fromAsync(this.pages("/zones", wire.Zone, { name: filter.name }, 50));
   }

@@ -64,6 +64,11 @@ export class PagesClient extends GraphClient {
     return p;
   }
 
+  /** A preview's one read (preflight.ts): who the configured token belongs to. */
+  whoAmI(): Promise<{ id: string; name?: string }> {
+    return this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
+  }
+
   private async derive(pageId: string): Promise<string> {
     const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
     if (me.id === pageId) return this.token;

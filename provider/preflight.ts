@@ -1,0 +1,67 @@
+/**
+ * Preview checks: `check` (the only method a preview runs for a resource) asks each service the program uses one
+ * read, once per command and account, so that a bad token or an unreachable endpoint fails `pulumi preview` with
+ * the remedy `up` would give, instead of a green preview and a failed merge. Reads only: a token verification,
+ * the user or page behind a token, the runner's model list, the registry's search, the control endpoint's
+ * initialize (no tool is called). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
+ * offline previews. A service without credentials is not asked: a stack need not configure what it does not use.
+ */
+import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
+
+/** The read of each service, by the type token's module. */
+const READS: Record<string, () => Promise<unknown>> = {
+  async edge() {
+    if (!read(EDGE_SETTINGS.apiToken) && !read(EDGE_SETTINGS.apiKey)) return;
+    const { edge } = await import("./edge/zones");
+    return edge().verifyCredentials();
+  },
+  async pages() {
+    if (!read(PAGES_SETTINGS.accessToken)) return;
+    const { pages } = await import("./pages/client");
+    return pages().whoAmI();
+  },
+  async posts() {
+    if (!read(POSTS_SETTINGS.accessToken)) return;
+    const { posts } = await import("./posts/client");
+    return posts().me("id");
+  },
+  async runner() {
+    const { runner } = await import("./runner/client");
+    return runner().list();
+  },
+  async skills() {
+    const { skills } = await import("./skills/client");
+    return skills().search("__pulumi-ops-preview-check__");
+  },
+  async control() {
+    const { control } = await import("./control/client");
+    return control().ready();
+  },
+};
+
+const asked = new Map<string, Promise<unknown>>();
+
+/** Reads of this command so far, by service (for tests and the benchmark's count). */
+export function previewChecksMade(): string[] {
+  return [...asked.keys()];
+}
+
+/** Forgets the checks made (a new command starts with none; tests that share a process need the same). */
+export function forgetPreviewChecks(): void {
+  asked.clear();
+}
+
+/** The service's one read of this command (for the current account): throws what `up` would throw. */
+export async function previewCheck(type: string, account: string | undefined): Promise<void> {
+  if (!readFlag(GENERAL_SETTINGS.previewChecks)) return;
+  const service = type.split(":")[0];
+  const run = READS[service];
+  if (!run) return;
+  const key = `${service} ${account ?? ""}`;
+  let p = asked.get(key);
+  if (!p) {
+    p = run();
+    asked.set(key, p);
+  }
+  await p;
+}

@@ -1,0 +1,88 @@
+/**
+ * A preview that fails where up would, with reads only (provider/preflight.ts), through the real engine on a
+ * program with a resource on every service (test/programs/every-service): a bad edge token and an unreachable
+ * runner fail `pulumi preview` with the remedy up would give; a good configuration previews green with one read
+ * per service; `ops:previewChecks false` previews offline. Never a write, never a tool call.
+ */
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
+let all: Emulator[];
+let engine: EngineStack;
+const clear = () => all.forEach((e) => e.log.splice(0));
+// A write is any request but a read; the control endpoint's session (initialize, its close) acts on nothing.
+const writes = () => all.flatMap((e) => e.log.filter((l) => l.method !== "GET" && !(e === control && /^(POST|DELETE)$/.test(l.method))).map((l) => `${l.method} ${l.path}`));
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  [edge, pages, posts, runner, skills, control] = all = await Promise.all([
+    new EdgeEmulator().start(),
+    new PagesEmulator().start(),
+    new PostsEmulator({ processingMs: 300 }).start(),
+    new RunnerEmulator({ pullStepMs: 5 }).start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(),
+    new ControlEmulator().start(),
+  ]);
+  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), {
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:pagesBaseUrl": { value: pages.url },
+    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+    "ops:postsBaseUrl": { value: posts.url },
+    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+    "ops:runnerHost": { value: runner.url },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    "ops:controlUrl": { value: control.url },
+  }, "preview-checks", { PULUMI_OPS_QUIET: "0" });
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.dispose();
+  await Promise.all((all ?? []).map((e) => e.stop()));
+});
+
+describe("preview checks with reads only", { timeout: 300_000, sequential: true }, () => {
+  it("1. a good configuration previews green with one read per service, no write and no tool call", async () => {
+    clear();
+    await engine.stack.preview();
+    expect(edge.count("GET", /\/user\/tokens\/verify$/)).toBe(1);
+    expect(runner.count("GET", /\/api\/tags$/)).toBe(1);
+    expect(control.log.filter((l) => l.method === "POST").length).toBeGreaterThan(0); // a session's initialize
+    expect(control.calls).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it("2. a bad edge token fails the preview with the remedy up would give", async () => {
+    await engine.stack.setConfig("ops:edgeApiToken", { value: "not-a-token-0123456789", secret: true });
+    clear();
+    const failed = await engine.stack.preview().catch((e: Error) => e);
+    expect(String(failed)).toMatch(/the API token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/);
+    expect(String(failed)).not.toContain("not-a-token-0123456789");
+    expect(writes()).toEqual([]);
+    expect(control.calls).toEqual([]);
+  });
+
+  it("3. with ops:previewChecks false the same preview is green and asks nothing of the token", async () => {
+    await engine.stack.setConfig("ops:previewChecks", { value: "false" });
+    clear();
+    await engine.stack.preview();
+    expect(edge.count("GET", /\/user\/tokens\/verify$/)).toBe(0);
+    await engine.stack.removeConfig("ops:previewChecks");
+    await engine.stack.setConfig("ops:edgeApiToken", { value: DEMO_TOKEN, secret: true });
+  });
+
+  it("4. an unreachable runner fails the preview, naming the setting", async () => {
+    await engine.stack.setConfig("ops:runnerHost", { value: "127.0.0.1:9" });
+    clear();
+    const failed = await engine.stack.preview().catch((e: Error) => e);
+    expect(String(failed)).toMatch(/runner: .*ECONNREFUSED.*ops:runnerHost/);
+    expect(writes()).toEqual([]);
+    await engine.stack.setConfig("ops:runnerHost", { value: runner.url });
+    await engine.stack.preview();
+  });
+});
