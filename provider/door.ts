@@ -164,7 +164,7 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
     try {
-      await withAccount(account, () => previewCheck(type, account));
+      await withAccount(account, () => previewCheck(type, account, r.inputs));
     } catch (e) {
       const clean = redacted(e);
       if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check

@@ -3,9 +3,10 @@
  * read, once per command and account, so that a bad token or an unreachable endpoint fails `pulumi preview` with
  * the remedy `up` would give, instead of a green preview and a failed merge. Reads only: a token verification,
  * the user or page behind a token, the runner's model list, the registry's search, the control endpoint's
- * initialize (no tool is called). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
+ * initialize (no tool is called); and each zone a resource names by `zoneName`, looked up once. `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. A service without credentials is not asked: a stack need not configure what it does not use.
  */
+import { isUnknown } from "./check";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 
 /** The read of each service, by the type token's module. */
@@ -52,7 +53,7 @@ export function forgetPreviewChecks(): void {
 }
 
 /** The service's one read of this command (for the current account): throws what `up` would throw. */
-export async function previewCheck(type: string, account: string | undefined): Promise<void> {
+export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}): Promise<void> {
   if (!readFlag(GENERAL_SETTINGS.previewChecks)) return;
   const service = type.split(":")[0];
   const run = READS[service];
@@ -64,4 +65,9 @@ export async function previewCheck(type: string, account: string | undefined): P
     asked.set(key, p);
   }
   await p;
+  // A zone named by the program: unknown to the token, `up` would fail on it (zones.ts caches it for the run).
+  if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    const { resolveZone } = await import("./edge/zones");
+    await resolveZone({ zoneName: inputs.zoneName });
+  }
 }

@@ -159,7 +159,7 @@ const DOORS = [
 /** Every setting: key, Python argument of an explicit provider, environment variable, default, secret. */
 export function configurationTable(): string[] {
   return [
-    "| stack config | explicit provider (TypeScript / Python) | environment | default | secret | meaning |",
+    "| stack config | explicit provider's argument (schema / Python) | environment | default | secret | meaning |",
     "|---|---|---|---|---|---|",
     ...ALL_SETTINGS.map((s) => `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | \`${s.env}\` | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`),
     `| \`${ACCOUNTS_KEY}\` | \`accounts\` / \`accounts\` | — | — | yes | Named accounts: an object of accounts, each an object of the settings above by name (\`edgeApiToken\`, ...), chosen by a resource's \`account\`. Set with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.<name>' <value>\`. |`,

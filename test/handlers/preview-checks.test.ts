@@ -1,0 +1,41 @@
+/**
+ * The preview checks at the door both doors share (provider/preflight.ts): one read per service and command, a
+ * zone named by the program looked up once, failures with the remedy `up` would give, and the off switch.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { checkForEngine } from "../../provider/door";
+import { forgetPreviewChecks } from "../../provider/preflight";
+import { useEdge } from "../helpers/edge";
+
+const edge = useEdge();
+const record = (zoneName: string, name: string) => ({ zoneName, type: "A", name, content: "203.0.113.10", ttl: 300 });
+afterEach(() => {
+  forgetPreviewChecks();
+  delete process.env.PULUMI_OPS_PREVIEW_CHECKS;
+});
+
+describe("preview checks", () => {
+  it("verify the token once and look each named zone up once, for any number of resources", async () => {
+    for (let i = 0; i < 5; i++) await checkForEngine("edge:DnsRecord", {}, record("example.com", `r${i}`));
+    expect(edge.count("GET", /\/user\/tokens\/verify$/)).toBe(1);
+    expect(edge.count("GET", /\/zones$/)).toBe(1);
+    expect(edge.log.filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  it("a zone the token cannot see fails the check with the remedy up would give", async () => {
+    await expect(checkForEngine("edge:DnsRecord", {}, record("nope.example", "www"))).rejects.toThrow(/no zone named "nope\.example" is visible to this token.*zone name/);
+  });
+
+  it("a bad token fails the check, naming the setting and not the token", async () => {
+    process.env.EDGE_API_TOKEN = "not-a-token-0123456789";
+    const failed = await checkForEngine("edge:DnsRecord", {}, record("example.com", "www")).catch((e: Error) => e);
+    expect(String(failed)).toMatch(/the API token is not valid.*ops:edgeApiToken/);
+    expect(String(failed)).not.toContain("not-a-token-0123456789");
+  });
+
+  it("ops:previewChecks false asks nothing", async () => {
+    process.env.PULUMI_OPS_PREVIEW_CHECKS = "false";
+    await checkForEngine("edge:DnsRecord", {}, record("nope.example", "www"));
+    expect(edge.log).toEqual([]);
+  });
+});
