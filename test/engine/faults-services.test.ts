@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
+import { everyServiceConfig, startEveryService } from "../helpers/every-service";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { injectedFaults, printTally, tally } from "../helpers/reliability";
 
@@ -50,26 +51,10 @@ async function expectConverged(): Promise<void> {
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, pages, posts, runner, skills, control] = all = await Promise.all([
-    new EdgeEmulator().start(),
-    new PagesEmulator().start(),
-    new PostsEmulator({ processingMs: 300 }).start(),
-    new RunnerEmulator({ pullStepMs: 5 }).start(),
-    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
-    new ControlEmulator().start(),
-  ]);
-  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:pagesBaseUrl": { value: pages.url },
-    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "ops:postsBaseUrl": { value: posts.url },
-    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:runnerHost": { value: runner.url },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "ops:controlUrl": { value: control.url },
-  }, "faults", { PULUMI_OPS_QUIET: "0" });
+  const started = await startEveryService(true);
+  ({ edge, pages, posts, runner, skills, control } = started);
+  all = [edge, pages, posts, runner, skills, control];
+  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "faults", { PULUMI_OPS_QUIET: "0" });
 }, 300_000);
 
 beforeEach(async () => {

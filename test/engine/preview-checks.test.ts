@@ -6,8 +6,10 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import type { ControlEmulator, EdgeEmulator, Emulator, PagesEmulator, PostsEmulator, RunnerEmulator, SkillsEmulator } from "../../emulators";
+import { DEMO_TOKEN } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
+import { everyServiceConfig, startEveryService } from "../helpers/every-service";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
@@ -19,26 +21,10 @@ const writes = () => all.flatMap((e) => e.log.filter((l) => l.method !== "GET" &
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, pages, posts, runner, skills, control] = all = await Promise.all([
-    new EdgeEmulator().start(),
-    new PagesEmulator().start(),
-    new PostsEmulator({ processingMs: 300 }).start(),
-    new RunnerEmulator({ pullStepMs: 5 }).start(),
-    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(),
-    new ControlEmulator().start(),
-  ]);
-  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:pagesBaseUrl": { value: pages.url },
-    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "ops:postsBaseUrl": { value: posts.url },
-    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:runnerHost": { value: runner.url },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "ops:controlUrl": { value: control.url },
-  }, "preview-checks", { PULUMI_OPS_QUIET: "0" });
+  const started = await startEveryService(false);
+  ({ edge, pages, posts, runner, skills, control } = started);
+  all = [edge, pages, posts, runner, skills, control];
+  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "preview-checks", { PULUMI_OPS_QUIET: "0" });
 }, 300_000);
 
 afterAll(async () => {
