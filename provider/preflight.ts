@@ -3,7 +3,8 @@
  * read, once per command and account, so that a bad token or an unreachable endpoint fails `pulumi preview` with
  * the remedy `up` would give, instead of a green preview and a failed merge. Reads only: a token verification,
  * the user or page behind a token, the runner's model list, the registry's search, the control endpoint's
- * initialize (no tool is called); and each zone a resource names by `zoneName`, looked up once. `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
+ * initialize (no tool is called); and each zone a resource names by `zoneName`, and each page by `pageId`, looked
+ * up once (the page's token, which `up` derives anyway). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. A service without credentials is not asked: a stack need not configure what it does not use.
  */
 import { isUnknown } from "./check";
@@ -69,5 +70,10 @@ export async function previewCheck(type: string, account: string | undefined, in
   if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
+  }
+  // A page the token cannot manage: `up` would fail deriving its token (the client keeps it for the run).
+  if (service === "pages" && typeof inputs.pageId === "string" && !isUnknown(inputs.pageId) && read(PAGES_SETTINGS.accessToken)) {
+    const { pages } = await import("./pages/client");
+    await pages().pageToken(inputs.pageId);
   }
 }

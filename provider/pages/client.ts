@@ -6,7 +6,7 @@
 import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient, graphError } from "../graph/client";
 import { HttpClient } from "../http/client";
-import { AuthError, RateLimitError } from "../http/errors";
+import { ApiError, AuthError, RateLimitError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
 import { log, registerSecret } from "../log";
 
@@ -73,7 +73,8 @@ export class PagesClient extends GraphClient {
     const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
     if (me.id === pageId) return this.token;
     const accounts = await this.call<{ data: { id: string; name: string; access_token?: string }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
-      if (e instanceof AuthError) {
+      // A page token has no `accounts` (code 100, "nonexisting field"): it is another page's token.
+      if (e instanceof AuthError || (e instanceof ApiError && e.code === 100)) {
         throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page" });
       }
       throw e;

@@ -6,8 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkForEngine } from "../../provider/door";
 import { forgetPreviewChecks } from "../../provider/preflight";
 import { useEdge } from "../helpers/edge";
+import { useSocial } from "../helpers/social";
 
 const edge = useEdge();
+const { pages } = useSocial();
 const record = (zoneName: string, name: string) => ({ zoneName, type: "A", name, content: "203.0.113.10", ttl: 300 });
 afterEach(() => {
   forgetPreviewChecks();
@@ -31,6 +33,13 @@ describe("preview checks", () => {
     const failed = await checkForEngine("edge:DnsRecord", {}, record("example.com", "www")).catch((e: Error) => e);
     expect(String(failed)).toMatch(/the API token is not valid.*ops:edgeApiToken/);
     expect(String(failed)).not.toContain("not-a-token-0123456789");
+  });
+
+  it("a page the token cannot manage fails the check; a page it can passes, with reads only", async () => {
+    const role = (pageId: string) => ({ pageId, user: "300000000000003", role: "EDITOR" });
+    await checkForEngine("pages:PageRole", {}, role("200000000000001"));
+    await expect(checkForEngine("pages:PageRole", {}, role("200000000000999"))).rejects.toThrow(/not a token of page 200000000000999.*Set ops:pagesAccessToken/);
+    expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
   });
 
   it("ops:previewChecks false asks nothing", async () => {
