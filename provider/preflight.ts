@@ -43,11 +43,6 @@ const READS: Record<string, () => Promise<unknown>> = {
 
 const asked = new Map<string, Promise<unknown>>();
 
-/** Reads of this command so far, by service (for tests and the benchmark's count). */
-export function previewChecksMade(): string[] {
-  return [...asked.keys()];
-}
-
 /** Forgets the checks made (a new command starts with none; tests that share a process need the same). */
 export function forgetPreviewChecks(): void {
   asked.clear();
