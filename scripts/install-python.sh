@@ -35,4 +35,8 @@ if [[ ! -f $stamp ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "pulumi==$pinned" wheel setuptools "parver>=0.2.1" "semver>=2.8.1" >&2
   touch "$stamp"
 fi
+# check-jsonschema carries GitLab's own CI schema (vendor.gitlab-ci): the test of examples/ci/gitlab validates with it.
+if [[ ! -x $venv/bin/check-jsonschema ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "check-jsonschema==0.39.0" >&2
+fi
 say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"

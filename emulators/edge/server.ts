@@ -12,11 +12,16 @@ export const API = "/client/v4";
 
 export type Permission =
   | "zone:read" | "dns:read" | "dns:edit" | "zone_settings:read" | "zone_settings:edit"
-  | "page_rules:edit" | "firewall:edit" | "rate_limits:edit" | "workers:edit" | "analytics:read";
+  | "page_rules:edit" | "firewall:edit" | "rate_limits:edit" | "workers:edit" | "analytics:read"
+  | "page_rules:read" | "firewall:read" | "rate_limits:read" | "workers:read";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
   "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read",
+];
+/** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
+export const READ_PERMISSIONS: Permission[] = [
+  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read",
 ];
 
 export interface EdgeEmulatorOptions {
@@ -170,7 +175,10 @@ export class EdgeEmulator extends Emulator implements RuleState {
   need(req: Request, perm: Permission): void {
     const perms = this.permissions.get(req) ?? [];
     this.permissions.delete(req);
-    if (!perms.includes(perm)) fail(403, 10000, `Authentication error`);
+    // As on the real service, a Read permission lets a token read what the Edit permission would let it change.
+    const [area, level] = perm.split(":");
+    const readable = req.method === "GET" && level === "edit" && perms.includes(`${area}:read` as Permission);
+    if (!perms.includes(perm) && !readable) fail(403, 10000, `Authentication error`);
   }
 
   private registerRoutes(): void {

@@ -1,72 +1,106 @@
 #!/usr/bin/env bash
-# The one script both CI examples call, so what a pull request previews is what main applies.
-#   pipeline.sh preview   pulumi preview --diff; writes preview.md (the comment a reviewer reads)
-#   pipeline.sh up        pulumi up
+# The one script every CI job calls (examples/ci/github, examples/ci/gitlab), so what a pull request previews is
+# what main applies:
+#   pipeline.sh preview   pulumi preview --diff --save-plan: writes preview.txt (the whole output), preview.md (the
+#                         comment a reviewer reads, capped below the host's limit) and plan.json (the update plan)
+#   pipeline.sh up        pulumi up, held to the reviewed plan when PULUMI_PLAN names one (pulumi up --plan)
+#   pipeline.sh drift     pulumi refresh --preview-only --expect-no-changes: fails when the world differs from the
+#                         state, and writes drift.md saying which resources drifted and how
+# A report (preview.md, drift.md) is written whatever happens, also when the job fails before pulumi runs (no
+# passphrase, a backend that refuses the login, a stack that does not exist), saying why, with every secret of the
+# environment masked. Nothing here creates a stack: a mistyped PULUMI_STACK fails instead of applying the whole
+# program to a new, empty stack.
+#
 # Environment (from the CI secret store and variables):
-#   PULUMI_STACK (required)      the stack, e.g. prod
+#   PULUMI_STACK (required)      the stack, e.g. prod; create it once by hand: pulumi stack init prod
 #   PULUMI_PROGRAM_DIR           the program's directory (default: .)
-#   PULUMI_BACKEND_URL           state backend: a self-managed one (s3://bucket, azblob://..., gs://...,
-#                                file://<dir>?metadata=skip - see docs/reliability.md) or unset for Pulumi Cloud
-#                                (then PULUMI_ACCESS_TOKEN)
-#   PULUMI_CONFIG_PASSPHRASE     encrypts secrets in stack config and state (self-managed backends)
-#   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, POSTS_APP_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN,
-#   CONTROL_VNC_PASSWORD         credentials: each one set is written to stack config as a secret, never echoed
-#   EDGE_BASE_URL, EDGE_ACCOUNT_ID, PAGES_BASE_URL, PAGES_APP_ID, POSTS_BASE_URL, RUNNER_HOST, SKILLS_URL,
-#   CONTROL_URL                  plain settings, written to stack config when set
-set -euo pipefail
-mode=${1:?usage: pipeline.sh preview|up}
-: "${PULUMI_STACK:?set PULUMI_STACK to the stack to deploy}"
-out=$(pwd) # preview.md is written where the job runs, for the step that posts it
-cd "${PULUMI_PROGRAM_DIR:-.}"
+#   PULUMI_BACKEND_URL           the state backend: s3://bucket?region=..., gs://bucket, azblob://container, or
+#                                unset for Pulumi Cloud (then PULUMI_ACCESS_TOKEN); see the README's Pipelines section
+#   PULUMI_CONFIG_PASSPHRASE     encrypts secrets in stack config, state and plans (self-managed backends)
+#   PULUMI_PLAN                  (up) the reviewed plan file to hold the update to; PULUMI_REQUIRE_PLAN=true refuses
+#                                to apply without one
+#   COMMENT_LIMIT                (preview, drift) the report's maximum length in characters (default 60000,
+#                                below GitHub's 65536; GitLab notes allow 1,000,000)
+#   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, POSTS_APP_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN, ...
+#                                credentials, read by the provider from the environment (docs/configuration.md
+#                                lists every variable). They are never written to stack config, so they are in no
+#                                file, no state and no plan, and a plan made with the pull request's read-only
+#                                credentials holds for the apply job's own. Settings that are not secret (base URLs,
+#                                the account id) belong in the stack's config file, committed with the program.
+set -uo pipefail
+mode=${1:-}
+here=$(cd "$(dirname "$0")" && pwd)
+out=$(pwd) # reports are written where the job runs, for the steps that post them and keep them as artifacts
+[[ -z ${PULUMI_PLAN:-} || $PULUMI_PLAN == /* ]] || PULUMI_PLAN=$out/$PULUMI_PLAN
 export PULUMI_SKIP_UPDATE_CHECK=true
-pulumi stack select --create "$PULUMI_STACK" --non-interactive >/dev/null
+# Every value the report must never show, by name (report.mjs masks them).
+export PIPELINE_SECRETS="PULUMI_CONFIG_PASSPHRASE PULUMI_ACCESS_TOKEN AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN \
+GOOGLE_CREDENTIALS AZURE_STORAGE_KEY AZURE_CLIENT_SECRET EDGE_API_TOKEN PAGES_ACCESS_TOKEN POSTS_ACCESS_TOKEN \
+POSTS_APP_TOKEN SKILLS_TOKEN CONTROL_TOKEN CONTROL_VNC_PASSWORD"
 
-config() { # $1 config key, $2 environment variable, $3 "secret" or ""
-  local value=${!2:-}
-  [[ -n $value ]] || return 0
-  if [[ $3 == secret ]]; then
-    printf '%s' "$value" | pulumi config set --secret "$1" --non-interactive >/dev/null
-  else
-    pulumi config set "$1" "$value" --non-interactive >/dev/null
+case $mode in
+  preview) report=preview ;;
+  drift) report=drift ;;
+  up) report="" ;;
+  *) echo "usage: pipeline.sh preview|up|drift" >&2; exit 2 ;;
+esac
+
+# Writes the report of a job that stopped before its pulumi command ran, then exits.
+stop() { # $1: what failed; $2: the remedy; $3: a file with the failing command's output (optional)
+  echo "pipeline.sh: $1: $2" >&2
+  if [[ -n $report ]]; then
+    node "$here/report.mjs" --kind "$report" --stack "${PULUMI_STACK:-?}" --status 1 --failed "$1" --remedy "$2" \
+      --output "${3:-/dev/null}" >"$out/$report.md"
   fi
+  [[ -n ${3:-} ]] && cat "$3" >&2
+  exit 1
 }
-config ops:edgeApiToken EDGE_API_TOKEN secret
-config ops:edgeBaseUrl EDGE_BASE_URL ""
-config ops:edgeAccountId EDGE_ACCOUNT_ID ""
-config ops:pagesAccessToken PAGES_ACCESS_TOKEN secret
-config ops:pagesBaseUrl PAGES_BASE_URL ""
-config ops:pagesAppId PAGES_APP_ID ""
-config ops:postsAccessToken POSTS_ACCESS_TOKEN secret
-config ops:postsAppToken POSTS_APP_TOKEN secret
-config ops:postsBaseUrl POSTS_BASE_URL ""
-config ops:runnerHost RUNNER_HOST ""
-config ops:skillsUrl SKILLS_URL ""
-config ops:skillsToken SKILLS_TOKEN secret
-config ops:controlUrl CONTROL_URL ""
-config ops:controlToken CONTROL_TOKEN secret
-config ops:controlVncPassword CONTROL_VNC_PASSWORD secret
+# Runs a setup step quietly; on failure, stops with its output in the report.
+step() { # $1: what it does; $2: the remedy; the rest: the command
+  local what=$1 remedy=$2 log
+  shift 2
+  log=$(mktemp)
+  "$@" >"$log" 2>&1 || stop "$what" "$remedy" "$log"
+  rm -f "$log"
+}
 
+[[ -n ${PULUMI_STACK:-} ]] || stop "PULUMI_STACK is not set" "set it to the stack this job deploys, e.g. prod"
+cd "${PULUMI_PROGRAM_DIR:-.}" || stop "PULUMI_PROGRAM_DIR ($PULUMI_PROGRAM_DIR) does not exist" "point it at the Pulumi program"
+if [[ -n ${PULUMI_BACKEND_URL:-} ]]; then
+  if [[ $PULUMI_BACKEND_URL != https://* && -z ${PULUMI_CONFIG_PASSPHRASE:-} && -z ${PULUMI_CONFIG_PASSPHRASE_FILE:-} ]]; then
+    stop "PULUMI_CONFIG_PASSPHRASE is not set" "add the stack's passphrase to this job's secrets (a self-managed backend encrypts secrets with it)"
+  fi
+  step "logging in to the state backend" "check PULUMI_BACKEND_URL and the store's credentials (AWS_ACCESS_KEY_ID..., see the README's Pipelines section)" \
+    pulumi login --non-interactive "$PULUMI_BACKEND_URL"
+elif [[ -z ${PULUMI_ACCESS_TOKEN:-} ]]; then
+  stop "no state backend" "set PULUMI_BACKEND_URL (s3://, gs://, azblob://) or PULUMI_ACCESS_TOKEN for Pulumi Cloud"
+fi
+step "selecting stack $PULUMI_STACK" "create the stack once by hand (pulumi stack init $PULUMI_STACK); CI never creates one" \
+  pulumi stack select "$PULUMI_STACK" --non-interactive
+
+flags=(--non-interactive --color never)
 case $mode in
   preview)
     status=0
-    pulumi preview --diff --non-interactive --color never >"$out/preview.txt" 2>&1 || status=$?
-    {
-      echo "### pulumi preview: \`$PULUMI_STACK\`"
-      echo
-      if [[ $status -eq 0 ]]; then echo "The changes this pull request makes when it is merged:"; else echo "**The preview failed** (exit $status): the details are below."; fi
-      echo
-      echo '```diff'
-      cat "$out/preview.txt"
-      echo '```'
-    } >"$out/preview.md"
+    pulumi preview --diff "${flags[@]}" --save-plan "$out/plan.json" >"$out/preview.txt" 2>&1 || status=$?
+    node "$here/report.mjs" --kind preview --stack "$PULUMI_STACK" --status "$status" --output "$out/preview.txt" >"$out/preview.md"
     cat "$out/preview.txt"
     exit "$status"
     ;;
-  up)
-    pulumi up --yes --non-interactive --color never
+  drift)
+    status=0
+    pulumi refresh --preview-only --expect-no-changes --diff "${flags[@]}" >"$out/drift.txt" 2>&1 || status=$?
+    node "$here/report.mjs" --kind drift --stack "$PULUMI_STACK" --status "$status" --output "$out/drift.txt" >"$out/drift.md"
+    cat "$out/drift.txt"
+    exit "$status"
     ;;
-  *)
-    echo "usage: pipeline.sh preview|up" >&2
-    exit 2
+  up)
+    if [[ -n ${PULUMI_PLAN:-} ]]; then
+      [[ -s $PULUMI_PLAN ]] || stop "the reviewed plan $PULUMI_PLAN is missing" "run the pull request's preview again, or apply without a plan by hand"
+      # The update fails at the first operation the reviewed preview did not show, before it is sent.
+      exec pulumi up --yes --diff "${flags[@]}" --plan "$PULUMI_PLAN"
+    fi
+    [[ ${PULUMI_REQUIRE_PLAN:-false} != true ]] || stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
+    exec pulumi up --yes --diff "${flags[@]}"
     ;;
 esac

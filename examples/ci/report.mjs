@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Turns the output of `pulumi preview --diff` or `pulumi refresh --preview-only --diff` into the comment a reviewer
+// reads (Markdown on standard output):
+//   node report.mjs --kind preview|drift --stack S --status N --output FILE [--failed STEP --remedy TEXT]
+// The first line is a marker (host.mjs updates the comment that starts with it). The changes go in a diff block;
+// warnings and errors in a block of their own; the provider's progress lines (info diagnostics) and the CLI's
+// chatter are left out. The whole is capped at COMMENT_LIMIT characters (default 60000, below GitHub's 65536),
+// cutting the changes and pointing at the job's artifact. Every value of a variable PIPELINE_SECRETS names is
+// masked, wherever it appears.
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+const { values: a } = parseArgs({
+  options: { kind: { type: "string" }, stack: { type: "string" }, status: { type: "string" }, output: { type: "string" }, failed: { type: "string" }, remedy: { type: "string" } },
+});
+const limit = Number(process.env.COMMENT_LIMIT ?? 60000);
+const secrets = (process.env.PIPELINE_SECRETS ?? "").split(/\s+/).map((n) => process.env[n]).filter((v) => v && v.length >= 4);
+const mask = (text) => secrets.reduce((t, s) => t.split(s).join("***"), text);
+const fence = (text) => text.replace(/```/g, "`\u200b``"); // the output cannot close our code block
+
+const text = mask(a.output ? readFileSync(a.output, "utf8") : "").replace(/\r/g, "");
+const status = Number(a.status ?? 1);
+const title = a.kind === "drift" ? "pulumi refresh (drift check)" : "pulumi preview";
+const where = process.env.CI_JOB_URL ?? (process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : "");
+const artifact = `the job's artifact ${a.kind}.txt${where ? ` (${where})` : ""}`;
+
+// The CLI prints sections headed at column 0: the changes, then Diagnostics:, Outputs:, Resources:, Duration:.
+const sections = { changes: [] };
+let current = "changes";
+for (const line of text.split("\n")) {
+  const header = /^(Diagnostics|Outputs|Resources|Duration):/.exec(line);
+  if (header) { current = header[1].toLowerCase(); sections[current] = [line.slice(header[0].length).trim()].filter(Boolean); continue; }
+  if (/^(Update plan written to|Run `pulumi up --plan|View Live:|Previewing update|Refreshing \(|Previewing refresh)/.test(line)) continue;
+  (sections[current] ??= []).push(line);
+}
+// Each resource's line gets its name from the [urn=...] line under it (dropped, with [id=...]), and its sign moves
+// to the first column, where a diff block colours it. Errors and warnings the CLI prints among the changes join the
+// diagnostics; info lines (the provider's progress) are left out.
+const changes = [];
+const inline = [];
+let resource = -1;
+let changed = 0;
+let op = "";
+for (const line of sections.changes) {
+  if (!line.trim() || /^\s*(info|info#err): /.test(line)) continue;
+  if (/^\s*error: no changes were expected/.test(line)) continue; // the headline says so
+  if (/^\s*(error|warning): /.test(line)) { inline.push(`    ${line.trim()}`); continue; }
+  const urn = /^\s*\[urn=urn:pulumi:[^:]*::[^:]*::.*::([^:]+)\]$/.exec(line);
+  if (urn && resource >= 0) { changes[resource] = changes[resource].replace(/: \(/, ` ${urn[1]}: (`); continue; }
+  if (/^\s*\[id=[^\]]*\]$/.test(line)) continue;
+  if (/^\s*--outputs:--$/.test(line)) continue;
+  const signed = /^(\s*)([-+~<>]{1,3}) (.*)$/.exec(line);
+  const header = /^\s*(?:[-+~<>]{1,3} )?\S+: \((\w[\w-]*)\)$/.exec(line);
+  if (header) {
+    resource = changes.length;
+    op = header[1];
+    if (signed) changed++;
+  } else if (a.kind === "drift" && (!signed || op !== "update")) continue; // drift: what changed, not every property
+  changes.push(signed ? `${signed[2].padEnd(3)}${signed[1]}${signed[3]}` : `   ${line}`);
+}
+
+// Diagnostics: keep each resource's warnings and errors with its name; drop info (progress) messages.
+const problems = [...new Set(inline)];
+let owner = "";
+let keep = false;
+for (const line of sections.diagnostics ?? []) {
+  if (/^ {2}\S.*:$/.test(line)) { owner = line; continue; }
+  const message = /^ {4}(\w+(?:#err)?): /.exec(line);
+  if (message) keep = message[1] === "error" || message[1] === "warning";
+  if (keep && line.trim()) {
+    if (owner) { problems.push(owner); owner = ""; }
+    problems.push(line);
+  }
+}
+const summary = (sections.resources ?? []).map((l) => l.trim()).filter((l) => l && !l.startsWith("error: no changes were expected"));
+
+let headline;
+if (a.failed) headline = `**The ${a.kind === "drift" ? "drift check" : "preview"} did not run**: ${mask(a.failed)}. ${mask(a.remedy ?? "")}`;
+else if (a.kind === "drift") {
+  headline = status === 0 ? "No drift: every resource matches the state." : changed && !problems.length ? `**Drift found**: ${changed} resource(s) differ from the state (below). Run \`pulumi refresh\` to accept what changed, or \`pulumi up\` to put it back.` : `**The drift check failed** (exit ${status}): the errors are below.`;
+} else headline = status === 0 ? "What this change does when it is merged and applied:" : `**The preview failed** (exit ${status}): the errors are below. Nothing was changed.`;
+
+const marker = `<!-- pulumi-ops:${a.kind}:${a.stack} -->`;
+const build = (shown) => {
+  const parts = [marker, `### ${title}: \`${a.stack}\``, "", headline, ""];
+  if (summary.length) parts.push(summary.join(" · "), "");
+  if (changes.length) parts.push("```diff", fence(changes.slice(0, shown).join("\n")), "```");
+  if (shown < changes.length) parts.push(`_The changes are ${changes.length} lines; this comment shows the first ${shown}. The whole output is ${artifact}._`);
+  if (problems.length) parts.push("", "Warnings and errors:", "```", fence(problems.join("\n")), "```");
+  if (a.failed && text.trim()) parts.push("", "Its output:", "```", fence(text.trim().split("\n").slice(-30).join("\n")), "```");
+  return parts.join("\n") + "\n";
+};
+let shown = changes.length;
+let body = build(shown);
+while (body.length > limit && shown > 0) {
+  shown = Math.max(0, shown - Math.max(1, Math.ceil(((body.length - limit) / body.length) * shown) + 5));
+  body = build(shown);
+}
+if (body.length > limit) body = body.slice(0, limit - 80) + `\n\n_Cut at ${limit} characters: see ${artifact}._\n`;
+process.stdout.write(body);
