@@ -31,7 +31,7 @@ beforeAll(async () => {
   minio = await new MinioServer().start(BUCKET);
   edge = await new EdgeEmulator({ tokens: { [DEMO_TOKEN]: ALL_PERMISSIONS, [READ_TOKEN]: READ_PERMISSIONS } }).start();
   scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-team-"));
-}, 900_000);
+}, 1_800_000); // the first run builds MinIO from the Go module proxy
 
 afterAll(async () => {
   await edge?.stop();
