@@ -3,7 +3,8 @@
  * in one zone (BENCH_N, default 50,200,1000). Every figure is set beside two floors measured in the same run:
  * (a) the same program shape with N dynamic resources that make no API call (what the engine costs), and (b) the
  * same API calls made directly by a small client at the engine's parallelism (what the API costs). Then one
- * resource type of each other module at BENCH_MODULES_N (default 50), and an up against a scaled-down allowance.
+ * resource type of each other module at BENCH_MODULES_N (default 50), an up against a scaled-down allowance, and
+ * two stacks of BENCH_TWO_STACKS_N records (default 650) applied at once under the real allowance (two-stacks.ts).
  * Prints a table and writes bench/results/<time>.json and latest.md. Nothing here is asserted by a test.
  */
 import { writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { engineStack, ROOT } from "../scripts/engine";
 import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
 import { benchModule, MODULES } from "./modules";
 import { allowanceAloneMs, rateModel } from "./rate-model";
+import { describeTwoStacks, twoStacks } from "./two-stacks";
 
 const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
 const SIZES = list(process.env.BENCH_N, "50,200,1000");
@@ -153,6 +155,14 @@ async function main(): Promise<void> {
   const rate = await rateLimited(programs, rateN, 100, 10, unthrottled.get(rateN));
   results.push({ rateLimited: rate });
 
+  const twoN = Number(process.env.BENCH_TWO_STACKS_N ?? 650);
+  let two: Awaited<ReturnType<typeof twoStacks>> | undefined;
+  if (twoN > 0) {
+    console.log(`two stacks at once under the real allowance: N = ${twoN} each`);
+    two = await twoStacks(programs, twoN);
+    results.push({ twoStacks: two });
+  }
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const table = [
     `Machine: ${machine}`,
@@ -166,6 +176,7 @@ async function main(): Promise<void> {
     `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance alone (ratio ${rate.ratio ?? "-, all within one window"})` +
       ` and ${rate.combinedMs} ms by the allowance at the engine's own pace (the unthrottled up of ${rate.unthrottledMs} ms replayed under the allowance; ratio ${rate.combinedRatio})` +
       `; ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`,
+    ...(two ? ["", describeTwoStacks(two)] : []),
   ].join("\n");
   console.log(`\n${table}`);
   const file = path.join(ROOT, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -3,12 +3,14 @@
  * read, once per command and account, so that a bad token or an unreachable endpoint fails `pulumi preview` with
  * the remedy `up` would give, instead of a green preview and a failed merge. Reads only: a token verification,
  * the user or page behind a token, the runner's model list, the registry's search, the control endpoint's
- * initialize (no tool is called); and each zone a resource names by `zoneName`, and each page by `pageId`, looked
- * up once (the page's token, which `up` derives anyway). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
+ * initialize (no tool is called); and each zone a resource names by `zoneName`, each page by `pageId` (the page's
+ * token, which `up` derives anyway), looked up once, and the runner model a generated skill names (the model list
+ * read once). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. A service without credentials is not asked: a stack need not configure what it does not use.
  */
 import { isUnknown } from "./check";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
+import { canonicalModel } from "./runner/model-name";
 
 /** The read of each service, by the type token's module. */
 const READS: Record<string, () => Promise<unknown>> = {
@@ -42,6 +44,15 @@ const READS: Record<string, () => Promise<unknown>> = {
 };
 
 const asked = new Map<string, Promise<unknown>>();
+/** The read `key` names, made once per command. */
+function once(key: string, read: () => Promise<unknown>): Promise<unknown> {
+  let p = asked.get(key);
+  if (!p) {
+    p = read();
+    asked.set(key, p);
+  }
+  return p;
+}
 
 /** Forgets the checks made (a new command starts with none; tests that share a process need the same). */
 export function forgetPreviewChecks(): void {
@@ -55,16 +66,26 @@ export async function previewCheck(type: string, account: string | undefined, in
   const run = READS[service];
   if (!run) return;
   const key = `${service} ${account ?? ""}`;
-  let p = asked.get(key);
-  if (!p) {
-    p = run();
-    asked.set(key, p);
-  }
-  await p;
+  await once(key, run);
   // A zone named by the program: unknown to the token, `up` would fail on it (zones.ts caches it for the run).
   if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
+  }
+  // The runner model a generated skill is written by: a runner without it fails `up`'s generation. A model the same
+  // program makes is passed as its RunnerModel's `name` output, unknown at preview until it exists, so not asked.
+  // (A RunnerModel's own `name` or `from` is pulled at up: the runner has no read of its registry to ask before.)
+  if (type === "skills:GeneratedSkill" && typeof inputs.model === "string" && !isUnknown(inputs.model)) {
+    const model = inputs.model;
+    const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
+    if (!models.some((m) => canonicalModel(m.name) === canonicalModel(model))) {
+      const { NotFoundError } = await import("./http/errors");
+      throw new NotFoundError({
+        service: "runner",
+        message: `the runner has no model ${model}, which generates this skill`,
+        remedy: "Pull it with an ops.runner.RunnerModel and pass that resource's `name` output as `model` (so the skill waits for it), or fix the name",
+      });
+    }
   }
   // A page the token cannot manage: `up` would fail deriving its token (the client keeps it for the run).
   if (service === "pages" && typeof inputs.pageId === "string" && !isUnknown(inputs.pageId) && read(PAGES_SETTINGS.accessToken)) {

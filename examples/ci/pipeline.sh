@@ -82,6 +82,7 @@ flags=(--non-interactive --color never)
 case $mode in
   preview)
     status=0
+    rm -f "$out/plan.json" # a failed preview leaves no plan behind to be applied
     pulumi preview --diff "${flags[@]}" --save-plan "$out/plan.json" >"$out/preview.txt" 2>&1 || status=$?
     node "$here/report.mjs" --kind preview --stack "$PULUMI_STACK" --status "$status" --output "$out/preview.txt" >"$out/preview.md"
     cat "$out/preview.txt"
@@ -95,12 +96,18 @@ case $mode in
     exit "$status"
     ;;
   up)
+    plan=()
     if [[ -n ${PULUMI_PLAN:-} ]]; then
       [[ -s $PULUMI_PLAN ]] || stop "the reviewed plan $PULUMI_PLAN is missing" "run the pull request's preview again, or apply without a plan by hand"
-      # The update fails at the first operation the reviewed preview did not show, before it is sent.
-      exec pulumi up --yes --diff "${flags[@]}" --plan "$PULUMI_PLAN"
+      plan=(--plan "$PULUMI_PLAN") # the update stops at the first operation the reviewed preview did not show, unsent
+    elif [[ ${PULUMI_REQUIRE_PLAN:-false} == true ]]; then
+      stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
     fi
-    [[ ${PULUMI_REQUIRE_PLAN:-false} != true ]] || stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
-    exec pulumi up --yes --diff "${flags[@]}"
+    pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt"
+    status=${PIPESTATUS[0]}
+    if [[ $status -ne 0 ]] && grep -q "violates plan" "$out/up.txt"; then
+      echo "pipeline.sh: what main holds no longer matches the reviewed preview (main moved, or the state changed since); nothing outside the plan was sent. Preview again (push to the branch, or run this workflow on main by hand) and apply that." >&2
+    fi
+    exit "$status"
     ;;
 esac

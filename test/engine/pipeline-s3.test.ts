@@ -148,6 +148,7 @@ describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000, sequential
     const up = await job("up", { ...main, PULUMI_PLAN: path.join(scratch, "plan.json") });
     expect(up.status).not.toBe(0);
     expect(up.stdout + up.stderr).toMatch(/violates plan/);
+    expect(up.stderr).toMatch(/no longer matches the reviewed preview/);
     expect(writes()).toEqual([]);
     expect(records("prod").map((r) => r.ttl)).toEqual([600, 600, 600, 600]);
     await run(PULUMI, ["config", "set", "ttl", "600", "--stack", "prod"], {}, PROGRAM);

@@ -5,11 +5,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { checkForEngine } from "../../provider/door";
 import { forgetPreviewChecks } from "../../provider/preflight";
+import { useAi } from "../helpers/ai";
 import { useEdge } from "../helpers/edge";
 import { useSocial } from "../helpers/social";
 
 const edge = useEdge();
 const { pages } = useSocial();
+const { runner } = useAi();
 const record = (zoneName: string, name: string) => ({ zoneName, type: "A", name, content: "203.0.113.10", ttl: 300 });
 afterEach(() => {
   forgetPreviewChecks();
@@ -40,6 +42,18 @@ describe("preview checks", () => {
     await checkForEngine("pages:PageRole", {}, role("200000000000001"));
     await expect(checkForEngine("pages:PageRole", {}, role("200000000000999"))).rejects.toThrow(/not a token of page 200000000000999.*Set ops:pagesAccessToken/);
     expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  it("a generated skill's model the runner does not have fails the check; one it has passes; the list is read once", async () => {
+    const pulled = await fetch(`${runner.url}/api/pull`, { method: "POST", body: JSON.stringify({ model: "qwen2.5:0.5b", stream: false }) });
+    expect(pulled.status).toBe(200);
+    runner.log.splice(0);
+    const sources = ["deck-oven-handbook.md", "bake-schedule.md"].map((f) => `examples/ai-host/sources/${f}`);
+    const skill = (model: string) => ({ slug: "oven-runbook", sources, model });
+    expect((await checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:0.5b"))).failures).toEqual([]);
+    await expect(checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:7b"))).rejects.toThrow(/the runner has no model qwen2\.5:7b.*RunnerModel.*`name` output/);
+    expect(runner.count("GET", /\/api\/tags$/)).toBe(1);
+    expect(runner.log.filter((e) => e.method !== "GET")).toEqual([]);
   });
 
   it("ops:previewChecks false asks nothing", async () => {
