@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: how the provider scales, through the real engine against the edge emulator, for N DNS records
- * in one zone (BENCH_N, default 50,200,1000). Every figure is set beside two floors measured in the same run:
+ * in one zone (BENCH_N, default 100,1000), under two profiles of the emulator (BENCH_PROFILES, default
+ * instant,realistic: no latency, or the real API's 50-250 ms and its allowance). Every figure is set beside two floors measured in the same run:
  * (a) the same program shape with N dynamic resources that make no API call (what the engine costs), and (b) the
  * same API calls made directly by a small client at the engine's parallelism (what the API costs). Then one
  * resource type of each other module at BENCH_MODULES_N (default 50), an up against a scaled-down allowance, and
@@ -11,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { Pool } from "undici";
-import { DEMO_TOKEN, EdgeEmulator } from "../emulators";
+import { DEMO_TOKEN, EdgeEmulator, REALISTIC_LATENCY } from "../emulators";
 import { engineStack, ROOT } from "../scripts/engine";
 import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
 import { benchModule, MODULES } from "./modules";
@@ -19,19 +20,27 @@ import { allowanceAloneMs, rateModel } from "./rate-model";
 import { describeTwoStacks, twoStacks } from "./two-stacks";
 
 const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
-const SIZES = list(process.env.BENCH_N, "50,200,1000");
+const SIZES = list(process.env.BENCH_N, "100,1000");
+/** instant: the emulator answers in microseconds, with no allowance in the way (what the provider and engine cost).
+ * realistic: the real API's latency (50-250 ms, REALISTIC_LATENCY) and its allowance (1200 requests per 5 min). */
+const PROFILES = (process.env.BENCH_PROFILES ?? "instant,realistic").split(",").filter(Boolean) as Profile[];
+type Profile = "instant" | "realistic";
 const MODULES_N = Number(process.env.BENCH_MODULES_N ?? 50);
 const PARALLEL = 8; // the engine's default --parallel
 
-const edgeConfig = (edge: EdgeEmulator) => ({
+const edgeConfig = (edge: EdgeEmulator, profile: Profile = "instant") => ({
   "ops:edgeBaseUrl": { value: edge.url },
   "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-  "ops:edgeRateLimit": { value: "1000000" }, // speed phases: the client-side pacing is measured separately
+  // instant: the client-side pacing is measured separately; realistic: the provider's default, the real allowance.
+  ...(profile === "instant" ? { "ops:edgeRateLimit": { value: "1000000" } } : {}),
 });
+/** The edge emulator of a profile. */
+const profileEdge = (profile: Profile) =>
+  new EdgeEmulator(profile === "instant" ? { rateLimit: { requests: 1e9, perSeconds: 300 } } : { latency: REALISTIC_LATENCY }).start();
 
 /** Floor (a) or the DNS records, at N, against `edge`. */
-const edgeProgram = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator) =>
-  ({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge), logs: () => [edge.log], label: program });
+const edgeProgram = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator, profile: Profile = "instant") =>
+  ({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge, profile), logs: () => [edge.log], label: `${program}${profile === "instant" ? "" : ` (${profile})`}` });
 
 /** Floor (b): the creates, reads, updates and deletes themselves, sent directly at the engine's parallelism. */
 async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, number>> {
@@ -122,20 +131,25 @@ function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<strin
 
 async function main(): Promise<void> {
   const results: Record<string, unknown>[] = [];
-  const rows: string[] = [];
+  const profileRows: Partial<Record<Profile, string[]>> = {};
   const programs = installedPrograms();
   /** Per N, when each request of the unthrottled up reached the emulator: the rate-limited run's model replays it. */
   const unthrottled = new Map<number, { sent: number[]; ms: number }>();
-  for (const n of SIZES) {
-    const edge = await new EdgeEmulator({ rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
-    console.log(`N = ${n}`);
-    const [floorA, dns] = await runPhases([edgeProgram(programs, "noop", n, edge), edgeProgram(programs, "records", n, edge)]);
-    const up = dns.phases["up (create)"];
-    unthrottled.set(n, { ms: up.ms, sent: edge.log.filter((e) => e.time >= up.start && e.time <= up.start + up.ms).map((e) => e.time - up.start) });
-    const floorB = await directApi(n, edge);
-    await edge.stop();
-    results.push({ n, floorA, dns, floorB });
-    rows.push(...rowsOf(n, dns, floorA, floorB));
+  for (const profile of PROFILES) {
+    for (const n of SIZES) {
+      const edge = await profileEdge(profile);
+      console.log(`N = ${n}, ${profile}`);
+      const [floorA, dns] = await runPhases([edgeProgram(programs, "noop", n, edge, profile), edgeProgram(programs, "records", n, edge, profile)]);
+      const up = dns.phases["up (create)"];
+      if (profile === "instant") unthrottled.set(n, { ms: up.ms, sent: edge.log.filter((e) => e.time >= up.start && e.time <= up.start + up.ms).map((e) => e.time - up.start) });
+      await edge.stop();
+      // Floor (b) under the realistic profile: the same latency, but an allowance of its own (the calls alone).
+      const direct = profile === "instant" ? await profileEdge("instant") : await new EdgeEmulator({ latency: REALISTIC_LATENCY, rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
+      const floorB = await directApi(n, direct);
+      await direct.stop();
+      results.push({ n, profile, floorA, dns, floorB });
+      (profileRows[profile] ??= []).push(...rowsOf(n, dns, floorA, floorB));
+    }
   }
 
   const moduleRows: string[] = [];
@@ -167,10 +181,12 @@ async function main(): Promise<void> {
   const table = [
     `Machine: ${machine}`,
     "",
-    "DNS records (`ops.edge.DnsRecord`), one zone:",
-    "",
-    ...HEADER,
-    ...rows,
+    ...PROFILES.flatMap((p) => [
+      p === "instant"
+        ? "DNS records (`ops.edge.DnsRecord`), one zone, instant emulator (no latency, no allowance in the way):"
+        : "DNS records (`ops.edge.DnsRecord`), one zone, realistic emulator (50-250 ms per request, 1200 requests per 5 min; floor (b) with the latency and no allowance):",
+      "", ...HEADER, ...(profileRows[p] ?? []), "",
+    ]),
     ...(moduleRows.length ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows] : []),
     "",
     `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance alone (ratio ${rate.ratio ?? "-, all within one window"})` +

@@ -5,3 +5,4 @@ export { PostsEmulator, POSTS_APP, POSTS_USER_TOKEN, POSTS_APP_TOKEN, POSTS_AUTH
 export { RunnerEmulator, canonical as canonicalModelName, DEFAULT_CATALOGUE, type RunnerEmulatorOptions } from "./runner/server";
 export { SkillsEmulator, SKILLS_PUBLISH_TOKEN, type SkillsEmulatorOptions } from "./skills/server";
 export { ControlEmulator, VNC_TARGETS, type ControlEmulatorOptions } from "./control/server";
+export { REALISTIC_LATENCY, parseLatency, type LatencyProfile } from "./latency";

@@ -5,10 +5,12 @@
  *   POST /__emulator/reset          back to the seeded state (and clears log and faults)
  *   POST /__emulator/faults         {match: {method?, path?}, count, kind, status?, retryAfter?, ms?}
  *   POST /__emulator/clock          {advanceSeconds}
+ *   POST /__emulator/latency        {profile: "realistic" | "off" | "MIN-MAX" | "lognormal:MIN-MAX"} (latency.ts)
  */
 import { createHash } from "node:crypto";
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { drawLatency, type LatencyProfile, parseLatency, seededRandom } from "./latency";
 
 export interface LogEntry {
   time: number;
@@ -82,6 +84,8 @@ export abstract class Emulator {
   captured?: { url: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Seconds added to the wall clock by the clock hook. */
   clockOffsetMs = 0;
+  private latencyProfile?: LatencyProfile;
+  private random = seededRandom(1);
 
   constructor(readonly name: string, private port = 0, private host = "127.0.0.1") {}
 
@@ -93,6 +97,15 @@ export abstract class Emulator {
 
   now(): number {
     return Date.now() + this.clockOffsetMs;
+  }
+
+  /** Every request from now on waits a delay drawn from `profile` before it is acted on; undefined: none. */
+  set latency(profile: LatencyProfile | undefined) {
+    this.latencyProfile = profile;
+    this.random = seededRandom(profile?.seed ?? Date.now());
+  }
+  get latency(): LatencyProfile | undefined {
+    return this.latencyProfile;
   }
 
   protected route(method: string, path: string, handler: Handler): void {
@@ -205,6 +218,7 @@ export abstract class Emulator {
     this.captured?.push({ url: req.url ?? "", headers: req.headers, body: request.rawBody });
     this.log.push(entry);
     for (const f of [...this.listeners]) f(entry);
+    if (this.latencyProfile) await new Promise((r) => setTimeout(r, drawLatency(this.latencyProfile!, this.random)));
     const fault = this.takeFault(method, url.pathname, request.rawBody);
     if (fault) entry.fault = fault.kind;
     if (fault?.kind === "drop") return void req.socket.destroy();
@@ -310,6 +324,10 @@ export abstract class Emulator {
     if (op === "faults" && req.method === "DELETE") {
       this.clearFaults();
       return { status: 200, body: { faults: [] } };
+    }
+    if (op === "latency" && req.method === "POST") {
+      this.latency = parseLatency(String(body.profile ?? "off"));
+      return { status: 200, body: { latency: this.latency ?? "off" } };
     }
     if (op === "clock" && req.method === "POST") {
       this.clockOffsetMs += Number(body.advanceSeconds ?? 0) * 1000;

@@ -2,18 +2,21 @@
 /**
  * `npx pulumi-ops emulators` (or `npm run emulators` here): the emulators standalone on loopback, until Ctrl-C.
  * Prints each base URL and the environment variables that point a program (or `pulumi` itself) at it. A port of
- * 0 (EDGE_EMULATOR_PORT=0, ...) takes any free port. The control endpoint needs @modelcontextprotocol/sdk, an
+ * 0 (EDGE_EMULATOR_PORT=0, ...) takes any free port. EDGE_EMULATOR_LATENCY=realistic (or MIN-MAX in ms) makes the
+ * edge answer with the real API's latency (latency.ts). The control endpoint needs @modelcontextprotocol/sdk, an
  * optional dependency: installed without it, the other emulators still run.
  */
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
+import { parseLatency } from "./latency";
 import { PAGES_PAGE_TOKEN, PagesEmulator } from "./pages/server";
 import { POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
 import { RunnerEmulator } from "./runner/server";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
 export async function runEmulators(): Promise<void> {
-  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787) }).start();
-  console.log(`edge network API emulator: ${edge.url}/client/v4`);
+  const latency = parseLatency(process.env.EDGE_EMULATOR_LATENCY ?? "off");
+  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency }).start();
+  console.log(`edge network API emulator: ${edge.url}/client/v4${latency ? ` (latency ${latency.distribution} ${latency.minMs}-${latency.maxMs} ms)` : ""}`);
   console.log("point a program at it:");
   console.log(`  export EDGE_BASE_URL=${edge.url}`);
   console.log(`  export EDGE_API_TOKEN=${DEMO_TOKEN}`);
@@ -45,7 +48,7 @@ export async function runEmulators(): Promise<void> {
     if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
     console.log("computer-control endpoint emulator: not started (installed without the optional @modelcontextprotocol/sdk)");
   }
-  console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock}`);
+  console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock,latency}`);
   const stop = async () => {
     await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop(), control?.stop()]);
     process.exit(0);

@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { Emulator, HttpError, idSequence, parseJson, type Reply, type Request } from "../kit";
+import type { LatencyProfile } from "../latency";
 import { canonicalContent, expandName, fail, isProhibited, proxiable, validateRecord, type StoredRecord } from "./dns";
 import { registerRuleRoutes, type RuleState } from "./rules";
 import { SETTINGS } from "./settings";
@@ -35,6 +36,8 @@ export interface EdgeEmulatorOptions {
   accountId?: string;
   /** The allowance per credential: 1200 requests per 300 seconds, as the real service. */
   rateLimit?: { requests: number; perSeconds: number };
+  /** A per-request delay (latency.ts; REALISTIC_LATENCY is the real API's typical 50–250 ms). None by default. */
+  latency?: LatencyProfile;
 }
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";
@@ -49,7 +52,7 @@ interface Zone {
 }
 
 export class EdgeEmulator extends Emulator implements RuleState {
-  readonly options: Required<EdgeEmulatorOptions>;
+  readonly options: Required<Omit<EdgeEmulatorOptions, "latency">>;
   zones = new Map<string, Zone>();
   scripts = new Map<string, { body: string; created_on: string; modified_on: string }>();
   nextId = idSequence("edge");
@@ -65,6 +68,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       accountId: options.accountId ?? DEMO_ACCOUNT,
       rateLimit: options.rateLimit ?? { requests: 1200, perSeconds: 300 },
     };
+    this.latency = options.latency;
     this.reset();
     this.registerRoutes();
   }
