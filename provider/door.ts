@@ -85,8 +85,8 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   } catch (e) {
     const clean = redacted(e);
     if (method !== "create" && method !== "update" && handedOver.size < 1000) handedOver.add(`${clean}: `); // the ones the host reprints
-    if (e instanceof PartialCreateError) {
-      const inputs = args[0] as Bag;
+    if (e instanceof PartialCreateError && (method === "create" || method === "update")) {
+      const inputs = (method === "create" ? args[0] : args[2]) as Bag;
       // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).
       Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY], ...(inputs[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: inputs[ACCOUNT_KEY] } : {}) }, reasons: [clean.message] });
     }

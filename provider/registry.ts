@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import type { Handler } from "./handler";
 import * as dnsRecordSchema from "./edge/dns-record/schema";
+import * as dnsRecordSetSchema from "./edge/dns-record-set/schema";
 import * as firewallRuleSchema from "./edge/firewall-rule/schema";
 import * as pageRuleSchema from "./edge/page-rule/schema";
 import * as rateLimitSchema from "./edge/rate-limit/schema";
@@ -60,6 +61,13 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
     description: "A DNS record of a zone on the edge network.",
+  },
+  [dnsRecordSetSchema.token]: {
+    importId: undefined, // the service keeps no object for a set: declare it, with `adopt: true` to take records over
+    handler: async () => (await import("./edge/dns-record-set/handler")).dnsRecordSet,
+    inputs: dnsRecordSetSchema.DnsRecordSetInputs,
+    outputs: dnsRecordSetSchema.DnsRecordSetOutputs,
+    description: "Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing.",
   },
   [firewallRuleSchema.token]: {
     importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",

@@ -64,7 +64,8 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
     out.$ref = `#/types/${token}`;
   } else if (t === "object") {
     out.type = "object";
-    out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {}, at);
+    // The values of `records` are a `...Record`.
+    out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {}, { ...at, prop: at.prop.replace(/s$/, "") });
   } else if (t === "integer" || t === "number" || t === "boolean" || t === "string") {
     out.type = t;
   } else if (base.enum?.every((v) => typeof v === "string")) {

@@ -1,4 +1,5 @@
 export { DnsRecord, type DnsRecordArgs } from "./dns-record";
+export { DnsRecordSet, type DnsRecordSetArgs } from "./dns-record-set";
 export { FirewallRule, type FirewallRuleArgs } from "./firewall-rule";
 export * from "./functions";
 export { PageRule, type PageRuleArgs } from "./page-rule";

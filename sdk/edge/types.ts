@@ -54,6 +54,38 @@ export interface DnsRecordOutputs {
 /** The output names of a DnsRecord, declared to the engine when the resource is registered. */
 export const dnsRecordOutputNames = ["zoneId","zoneName","type","name","content","ttl","proxied","priority","comment","adopt","hostname","proxiable","createdOn","modifiedOn","account"] as const;
 
+/** The arguments of a DnsRecordSet: Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing. */
+export interface DnsRecordSetArgs {
+  /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */
+  zoneId?: pulumi.Input<string>;
+  /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
+  zoneName?: pulumi.Input<string>;
+  /** The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone. */
+  records: pulumi.Input<{ [key: string]: pulumi.Input<DnsRecordSetRecordArgs> }>;
+  /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81044. */
+  adopt?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a DnsRecordSet holds once the engine has it (its outputs). */
+export interface DnsRecordSetOutputs {
+  /** The zone's id. */
+  zoneId: string;
+  /** The zone's name. */
+  zoneName: string;
+  /** The records as the service holds them, by key. */
+  records: { [key: string]: DnsRecordSetRecord };
+  adopt: boolean;
+  /** Each record's id, by key. */
+  ids: { [key: string]: string };
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a DnsRecordSet, declared to the engine when the resource is registered. */
+export const dnsRecordSetOutputNames = ["zoneId","zoneName","records","adopt","ids","account"] as const;
+
 /** The arguments of a FirewallRule: A firewall rule: a filter expression and the action for the requests it matches. */
 export interface FirewallRuleArgs {
   /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */
@@ -379,6 +411,24 @@ export interface VerifyTokenResult {
   readonly status: string;
 }
 
+/** DnsRecordSetRecord as an argument: each value may be an output of another resource. */
+export interface DnsRecordSetRecordArgs {
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS">;
+  /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
+  name: pulumi.Input<string>;
+  /** The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT). */
+  content: pulumi.Input<string>;
+  /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
+  ttl?: pulumi.Input<number>;
+  /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
+  proxied?: pulumi.Input<boolean>;
+  /** Required for MX records, refused for the others. */
+  priority?: pulumi.Input<number>;
+  /** A note kept with the record. */
+  comment?: pulumi.Input<string>;
+}
+
 /** FirewallRuleFilter as an argument: each value may be an output of another resource. */
 export interface FirewallRuleFilterArgs {
   /** A rule expression, e.g. `ip.src in {198.51.100.0/24}` or `http.request.uri.path eq "/admin"`. */
@@ -413,6 +463,23 @@ export interface RateLimitMatchRequestArgs {
   url: pulumi.Input<string>;
   /** HTTP methods counted; all when absent. */
   methods?: pulumi.Input<pulumi.Input<"GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_">[]>;
+}
+
+export interface DnsRecordSetRecord {
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+  /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
+  readonly name: string;
+  /** The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT). */
+  readonly content: string;
+  /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
+  readonly ttl?: number;
+  /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
+  readonly proxied?: boolean;
+  /** Required for MX records, refused for the others. */
+  readonly priority?: number;
+  /** A note kept with the record. */
+  readonly comment?: string;
 }
 
 export interface FirewallRuleFilter {

@@ -15,10 +15,10 @@ import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
 type Inputs = DnsRecordInputs;
 
-const FIELDS = ["name", "content", "ttl", "proxied", "priority", "comment"] as const;
+export const FIELDS = ["name", "content", "ttl", "proxied", "priority", "comment"] as const;
 
 /** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
-function sameField(zone: string, wanted: Bag) {
+export function sameField(zone: string, wanted: Bag) {
   return (k: string, current: any, want: any): boolean => {
     switch (k) {
       case "name":
@@ -35,7 +35,7 @@ function sameField(zone: string, wanted: Bag) {
   };
 }
 
-function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIELDS, "type"]): wire.DnsRecordBody {
+export function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIELDS, "type"]): wire.DnsRecordBody {
   const all: wire.DnsRecordBody = {
     type: r.type,
     name: fullName(r.name, zone.name),

@@ -1,0 +1,235 @@
+/**
+ * `ops.edge.DnsRecordSet`: check / diff / create / read / update / delete of many records as one resource. Every
+ * guarantee of the single DnsRecord holds per record (validation naming the key, normalisation, adoption, no
+ * duplicate after a lost answer); up sends only the records that change, in parallel under the account's
+ * allowance; refresh is one listing of the zone. A partial failure ends as a partial create or update: the state
+ * then holds exactly the records that exist, so the next up finishes the rest and nothing is orphaned.
+ * id: `<zoneId>/set-<random>` (the service keeps no object for the set itself).
+ */
+import { randomUUID } from "node:crypto";
+import { isUnknown, checkWith, withoutProvider } from "../../check";
+import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, type Bag, type Handler } from "../../handler";
+import { AlreadyExistsError } from "../../http/errors";
+import { log, warn } from "../../log";
+import type * as wire from "../wire";
+import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
+import { body, FIELDS, sameField } from "../dns-record/handler";
+import { fullName, normalizeContent, normalizeName, sameContent } from "../dns-record/normalize";
+import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
+
+/** Requests in flight at once (the engine's own default parallelism); the client's limiter keeps the allowance. */
+const PARALLEL = 8;
+/** The largest page the service gives of a zone's records: 10,000 records are two requests. */
+const PAGE = 5000;
+
+type Records = Record<string, SetRecord>;
+type Failure = { key: string; error: unknown };
+
+/** Runs `f` on every item, PARALLEL at a time; returns the failures (the others succeeded). */
+async function each<T>(items: T[], f: (item: T) => Promise<void>, keyOf: (item: T) => string): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      await f(item).catch((error: unknown) => failures.push({ key: keyOf(item), error }));
+    }
+  }));
+  return failures;
+}
+
+/** A record as the service holds it, in the program's own spelling where the two are equivalent. */
+function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRecord): SetRecord {
+  const sameName = wanted && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
+  const sameText = wanted && sameContent(rec.type, wanted.content, rec.content);
+  return {
+    type: rec.type as SetRecord["type"],
+    name: sameName ? wanted.name : normalizeName(rec.name),
+    content: sameText ? wanted.content : normalizeContent(rec.type, rec.content),
+    ttl: rec.ttl,
+    proxied: rec.proxied ?? false,
+    ...(rec.type === "MX" && rec.priority !== undefined ? { priority: rec.priority } : {}),
+    ...(rec.comment ? { comment: rec.comment } : {}),
+  };
+}
+
+function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<string, string>): DnsRecordSetOutputs {
+  return { ...zoneOutputs(wanted, zone), records, ids, adopt: wanted.adopt ?? false };
+}
+
+/** The zone's records by type and full name, from one listing. */
+async function listing(zone: ZoneRef): Promise<Map<string, wire.DnsRecord[]>> {
+  const byName = new Map<string, wire.DnsRecord[]>();
+  for await (const rec of edge().dnsRecords(zone.id, {}, PAGE)) {
+    const k = `${rec.type} ${rec.name.toLowerCase()}`;
+    byName.set(k, [...(byName.get(k) ?? []), rec]);
+  }
+  return byName;
+}
+
+/** Which keys to add, remove, change in place, or replace (a new type), and which are unchanged. */
+function plan(zoneName: string, current: Records, ids: Record<string, string>, wanted: Records) {
+  const added = Object.keys(wanted).filter((k) => !ids[k]);
+  const removed = Object.keys(ids).filter((k) => !(k in wanted));
+  const replaced: string[] = [];
+  const changed: [string, string[]][] = [];
+  for (const k of Object.keys(wanted)) {
+    if (!ids[k]) continue;
+    if (current[k]?.type !== wanted[k].type) replaced.push(k);
+    else {
+      const fields = changedKeys([...FIELDS], current[k], wanted[k], sameField(zoneName, wanted[k]));
+      if (fields.length) changed.push([k, fields]);
+    }
+  }
+  const unchanged = Object.keys(wanted).length - added.length - replaced.length - changed.length;
+  return { added, removed, replaced, changed, unchanged };
+}
+
+/** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
+async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean): Promise<wire.DnsRecord> {
+  const b = body(rec as never, zone);
+  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameContent(x.type, x.content, b.content!));
+  if (identical) {
+    if (!adopt) {
+      throw new AlreadyExistsError({
+        service: "edge",
+        code: 81044,
+        message: `records.${key}: the ${b.type} record ${b.name} ${b.content} already exists in zone ${zone.name} (id ${identical.id})`,
+        remedy: "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
+      });
+    }
+    warn(`edge: records.${key}: adopting the existing ${b.type} record ${b.name} (id ${identical.id})`);
+    const { type: _t, ...patch } = b;
+    return edge().patchDnsRecord(zone.id, identical.id, patch);
+  }
+  return createByKey({
+    what: `${b.type} record ${b.name} (records.${key})`,
+    adopt: false,
+    // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
+    find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameContent(x.type, x.content, b.content!)),
+    create: () => edge().createDnsRecord(zone.id, b),
+    update: async (x) => x,
+  });
+}
+
+function failureMessage(what: string, failures: Failure[], total: number): string {
+  const shown = failures.slice(0, 5).map((f) => `records.${f.key}: ${(f.error as Error).message ?? String(f.error)}`).join("; ");
+  return `edge: ${failures.length} of ${total} records could not be ${what}${failures.length > 5 ? " (the first 5)" : ""}: ${shown}`;
+}
+
+/** The known records checked, the ones with values unknown until apply passed through as they are. */
+function checkSet(news: Bag) {
+  const given = withoutProvider(news);
+  const records = given.records;
+  if (!records || typeof records !== "object" || Array.isArray(records) || isUnknown(given.zoneName) || isUnknown(given.zoneId)) return checkWith(DnsRecordSetInputs, news);
+  const pending = Object.fromEntries(Object.entries(records as Bag).filter(([, r]) => isUnknown(r)));
+  const known = Object.fromEntries(Object.entries(records as Bag).filter(([, r]) => !isUnknown(r)));
+  const checked = checkWith(DnsRecordSetInputs, { ...given, records: known });
+  if (checked.failures.length) return { inputs: given, failures: checked.failures };
+  return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };
+}
+
+export const dnsRecordSet: Handler = {
+  async check(_olds, news) {
+    return checkSet(news);
+  },
+
+  async diff(_id, olds, news) {
+    const wanted = withoutProvider(news);
+    const o = olds as DnsRecordSetOutputs;
+    if (zoneChanged(wanted, o)) return { changes: true, replaces: [wanted.zoneId ? "zoneId" : "zoneName"], deleteBeforeReplace: true };
+    if (isUnknown(wanted.records)) return { changes: true };
+    const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);
+    const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
+    if (changes) {
+      log(`edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
+        ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes > 20 ? " ..." : ""})`);
+    }
+    return { changes: changes > 0 };
+  },
+
+  async create(raw) {
+    const r = raw as DnsRecordSetInputs;
+    const zone = await resolveZone(r);
+    const id = `${zone.id}/set-${randomUUID()}`;
+    const existing = await listing(zone);
+    const records: Records = {};
+    const ids: Record<string, string> = {};
+    const keys = Object.keys(r.records);
+    const failures = await each(keys, async (key) => {
+      const rec = await makeOne(key, r.records[key], zone, existing, adopting(r));
+      records[key] = recordOut(r.records[key], zone, rec);
+      ids[key] = rec.id;
+    }, (k) => k);
+    if (failures.length) {
+      const message = failureMessage("made", failures, keys.length);
+      // Nothing made: nothing to keep. Some made: the engine keeps them in state, and the next up makes the rest.
+      if (!Object.keys(ids).length) throw failures.length === 1 ? failures[0].error : new Error(message);
+      throw new PartialCreateError(message, id, outputs(r, zone, records, ids));
+    }
+    return { id, outs: outputs(r, zone, records, ids) };
+  },
+
+  async read(id, props) {
+    const o = props as DnsRecordSetOutputs;
+    const zone = o.zoneName ? { id: o.zoneId, name: o.zoneName } : await resolveZone({ zoneId: o.zoneId });
+    const byId = new Map<string, wire.DnsRecord>();
+    for await (const rec of edge().dnsRecords(zone.id, {}, PAGE)) byId.set(rec.id, rec);
+    const records: Records = {};
+    const ids: Record<string, string> = {};
+    let drifted = false;
+    for (const [key, recordId] of Object.entries(o.ids ?? {})) {
+      const rec = byId.get(recordId);
+      if (!rec) {
+        drifted = true; // deleted out of band: the next up makes it again
+        continue;
+      }
+      records[key] = recordOut(o.records?.[key], zone, rec);
+      ids[key] = recordId;
+      drifted ||= JSON.stringify(records[key]) !== JSON.stringify(o.records?.[key]);
+    }
+    const outs = outputs(o, zone, records, ids);
+    if (!drifted) return { id, props: outs };
+    const { ids: _i, ...inputs } = outs;
+    return { id, props: outs, inputs: programZoneInputs(inputs) };
+  },
+
+  async update(id, olds, news) {
+    const o = olds as DnsRecordSetOutputs;
+    const r = withoutProvider(news) as DnsRecordSetInputs;
+    const zone = { id: o.zoneId, name: o.zoneName };
+    const records: Records = { ...o.records };
+    const ids = { ...o.ids };
+    const p = plan(zone.name, o.records, o.ids, r.records);
+    // Removals (and the old record of a new type) first: a new record may need the name an old one holds.
+    const failures = await each([...p.removed, ...p.replaced], async (key) => {
+      await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, ids[key]));
+      delete records[key];
+      delete ids[key];
+    }, (k) => k);
+    const existing = p.added.length || p.replaced.length ? await listing(zone) : new Map();
+    const gone = new Set(failures.map((f) => f.key));
+    failures.push(...(await each([...p.added, ...p.replaced.filter((k) => !gone.has(k))], async (key) => {
+      const rec = await makeOne(key, r.records[key], zone, existing, adopting(r));
+      records[key] = recordOut(r.records[key], zone, rec);
+      ids[key] = rec.id;
+    }, (k) => k)));
+    failures.push(...(await each(p.changed, async ([key, fields]) => {
+      if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
+      const rec = await edge().patchDnsRecord(zone.id, ids[key], body(r.records[key] as never, zone, fields));
+      records[key] = recordOut(r.records[key], zone, rec);
+    }, ([k]) => k)));
+    const outs = outputs(r, zone, records, ids);
+    const total = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
+    if (failures.length) throw new PartialCreateError(failureMessage("changed", failures, total), id, outs);
+    return { outs };
+  },
+
+  async delete(_id, props) {
+    const o = props as DnsRecordSetOutputs;
+    const entries = Object.entries(o.ids ?? {});
+    const failures = await each(entries, ([, recordId]) => deleteUnlessGone(() => edge().deleteDnsRecord(o.zoneId, recordId)), ([k]) => k);
+    if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
+  },
+};
