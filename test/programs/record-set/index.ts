@@ -1,0 +1,19 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const count = config.getNumber("count") ?? 20;
+/** Records whose index is a multiple of 10 get this ttl: raising it changes 10% of them. */
+const ttl = config.getNumber("ttl") ?? 300;
+const skip = new Set((config.get("skip") ?? "").split(",").filter(Boolean).map(Number));
+
+const records: Record<string, ops.edge.DnsRecordSetRecordArgs> = {};
+for (let i = 0; i < count; i++) {
+  if (skip.has(i)) continue;
+  records[`host-${i}`] = { type: "A", name: `host-${i}`, content: `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: i % 10 === 0 ? ttl : 300 };
+}
+const set = new ops.edge.DnsRecordSet("hosts", { zoneName: "example.com", records });
+// A record the set does not own, in the same zone: the set never touches it.
+new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "CNAME", name: "www", content: "example.com", proxied: true });
+
+export const recordCount = set.ids.apply((ids) => Object.keys(ids).length);
