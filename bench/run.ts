@@ -6,6 +6,7 @@
  * same API calls made directly by a small client at the engine's parallelism (what the API costs). Then one
  * resource type of each other module at BENCH_MODULES_N (default 50), an up against a scaled-down allowance, and
  * two stacks of BENCH_TWO_STACKS_N records (default 650) applied at once under the real allowance (two-stacks.ts).
+ * The record set (DnsRecordSet) at BENCH_SET_N (default 100,1000,10000; realistic BENCH_SET_REALISTIC_N, 100,1000).
  * Prints a table and writes bench/results/<time>.json and latest.md. Nothing here is asserted by a test.
  */
 import { writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { engineStack, ROOT } from "../scripts/engine";
 import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
 import { benchModule, MODULES } from "./modules";
 import { allowanceAloneMs, rateModel } from "./rate-model";
+import { benchRecordSet, RECORD_SET_HEADER, recordSetRows } from "./record-set";
 import { describeTwoStacks, twoStacks } from "./two-stacks";
 
 const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
@@ -152,6 +154,19 @@ async function main(): Promise<void> {
     }
   }
 
+  // The record set: N = 100, 1000, 10000 instant; 100 and 1000 realistic (10,000 creates take 40 minutes of the
+  // real allowance).
+  const setRows: Partial<Record<Profile, string[]>> = {};
+  for (const profile of PROFILES) {
+    const sizes = list(profile === "instant" ? process.env.BENCH_SET_N : process.env.BENCH_SET_REALISTIC_N, profile === "instant" ? "100,1000,10000" : "100,1000");
+    for (const n of sizes) {
+      console.log(`record set: N = ${n}, ${profile}`);
+      const r = await benchRecordSet(programs, n, profile);
+      results.push({ recordSet: r });
+      (setRows[profile] ??= []).push(...recordSetRows(r));
+    }
+  }
+
   const moduleRows: string[] = [];
   if (MODULES_N > 0) {
     console.log(`other modules: N = ${MODULES_N}`);
@@ -187,6 +202,10 @@ async function main(): Promise<void> {
         : "DNS records (`ops.edge.DnsRecord`), one zone, realistic emulator (50-250 ms per request, 1200 requests per 5 min; floor (b) with the latency and no allowance):",
       "", ...HEADER, ...(profileRows[p] ?? []), "",
     ]),
+    ...PROFILES.flatMap((p) => setRows[p]?.length ? [
+      `The same records as one \`ops.edge.DnsRecordSet\`, ${p} emulator (floor (b): the same calls sent directly, 8 at a time):`,
+      "", ...RECORD_SET_HEADER, ...setRows[p]!, "",
+    ] : []),
     ...(moduleRows.length ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows] : []),
     "",
     `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance alone (ratio ${rate.ratio ?? "-, all within one window"})` +

@@ -57,7 +57,11 @@ function once(key: string, read: () => Promise<unknown>): Promise<unknown> {
 /** Forgets the checks made (a new command starts with none; tests that share a process need the same). */
 export function forgetPreviewChecks(): void {
   asked.clear();
+  declaredModels.clear();
 }
+
+/** The runner models this program declares (RunnerModel's check ran in this process), by account. */
+const declaredModels = new Set<string>();
 
 /** The service's one read of this command (for the current account): throws what `up` would throw. */
 export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}): Promise<void> {
@@ -72,13 +76,16 @@ export async function previewCheck(type: string, account: string | undefined, in
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
   }
-  // The runner model a generated skill is written by: a runner without it fails `up`'s generation. A model the same
-  // program makes is passed as its RunnerModel's `name` output, unknown at preview until it exists, so not asked.
-  // (A RunnerModel's own `name` or `from` is pulled at up: the runner has no read of its registry to ask before.)
+  // The runner model a generated skill is written by: a runner without it fails `up`'s generation, unless this
+  // program makes it. A program that makes it passes its RunnerModel's `name` output, so the model's check has
+  // run (in this process) before the skill's. (A RunnerModel's own `name` or `from` is pulled at up: the runner
+  // has no read of its registry to ask before.)
+  if (type === "runner:RunnerModel" && typeof inputs.name === "string" && !isUnknown(inputs.name)) declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
   if (type === "skills:GeneratedSkill" && typeof inputs.model === "string" && !isUnknown(inputs.model)) {
     const model = inputs.model;
     const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
-    if (!models.some((m) => canonicalModel(m.name) === canonicalModel(model))) {
+    const known = declaredModels.has(`${account ?? ""} ${canonicalModel(model)}`) || models.some((m) => canonicalModel(m.name) === canonicalModel(model));
+    if (!known) {
       const { NotFoundError } = await import("./http/errors");
       throw new NotFoundError({
         service: "runner",

@@ -52,6 +52,9 @@ describe("preview checks", () => {
     const skill = (model: string) => ({ slug: "oven-runbook", sources, model });
     expect((await checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:0.5b"))).failures).toEqual([]);
     await expect(checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:7b"))).rejects.toThrow(/the runner has no model qwen2\.5:7b.*RunnerModel.*`name` output/);
+    // A model the program makes: its RunnerModel's check came first (the skill waits for its `name` output).
+    await checkForEngine("runner:RunnerModel", {}, { name: "baker", from: "qwen2.5:0.5b", system: "You bake." });
+    expect((await checkForEngine("skills:GeneratedSkill", {}, skill("baker"))).failures).toEqual([]);
     expect(runner.count("GET", /\/api\/tags$/)).toBe(1);
     expect(runner.log.filter((e) => e.method !== "GET")).toEqual([]);
   });

@@ -1,0 +1,14 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const count = config.requireNumber("count");
+/** Records whose index is a multiple of 100 get this in their content: raising it updates 1% of them. */
+const generation = config.getNumber("generation") ?? 0;
+
+const records: Record<string, ops.edge.DnsRecordSetRecordArgs> = {};
+for (let i = 0; i < count; i++) {
+  const bumped = i % 100 === 0 ? generation : 0;
+  records[`r${i}`] = { type: "A", name: `host-${i}`, content: `203.${bumped}.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 };
+}
+new ops.edge.DnsRecordSet("records", { zoneName: "example.com", records });
