@@ -68,6 +68,36 @@ export function unknownProperties(schema: z.ZodType, given: Record<string, unkno
   return unknownNames(known, Object.keys(given).filter((k) => given[k] !== undefined));
 }
 
+type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; valueType?: z.ZodType; getter?: () => z.ZodType; catchall?: z.ZodType };
+
+/** The schema under the wrappers that do not change a value's shape (optional, default, a transform's input...). */
+function unwrap(schema: z.ZodType): z.ZodType {
+  for (let s = schema, i = 0; i < 20; i++) {
+    const def = (s as { def?: Def }).def;
+    const next = def?.innerType ?? (def?.type === "pipe" ? def.in : def?.type === "lazy" ? def.getter?.() : undefined);
+    if (!next) return s;
+    s = next;
+  }
+  return schema;
+}
+
+/**
+ * The same at every depth: a misspelt field of a nested object (a rate limit's `action.timout`, a record set's
+ * `records.www.proxed`) is named with its path. Lists and maps are walked item by item; a union is left to its own
+ * validation, which names what it expects.
+ */
+export function unknownNested(schema: z.ZodType, value: unknown, at: string[] = []): CheckFailure[] {
+  if (isUnknown(value) || value === null || typeof value !== "object") return [];
+  const def = (unwrap(schema) as { def?: Def }).def;
+  const path = (k: string) => [...at, k].join(".");
+  if (def?.type === "array" && def.element && Array.isArray(value)) return value.flatMap((v, i) => unknownNested(def.element!, v, [...at, String(i)]));
+  if (def?.type === "record" && def.valueType && !Array.isArray(value)) return Object.entries(value).flatMap(([k, v]) => unknownNested(def.valueType!, v, [...at, k]));
+  if (def?.type !== "object" || !def.shape || Array.isArray(value)) return [];
+  const bag = value as Record<string, unknown>;
+  const here = at.length && !def.catchall ? unknownNames(Object.keys(def.shape), Object.keys(bag).filter((k) => bag[k] !== undefined)).map((f) => ({ property: path(f.property), reason: f.reason })) : [];
+  return [...here, ...Object.entries(def.shape).flatMap(([k, s]) => (k in bag ? unknownNested(s, bag[k], [...at, k]) : []))];
+}
+
 /** Each of `names` that is not among `known` (the engine's `__provider` aside), with the nearest known one. */
 export function unknownNames(known: string[], names: string[]): CheckFailure[] {
   return names
@@ -81,7 +111,7 @@ export function unknownNames(known: string[], names: string[]): CheckFailure[] {
 
 export function checkWith(schema: z.ZodType, news: Record<string, unknown>): CheckResult {
   const given = withoutProvider(news);
-  const unknown = unknownProperties(schema, given);
+  const unknown = [...unknownProperties(schema, given), ...unknownNested(schema, given)];
   if (unknown.length) return { inputs: given, failures: unknown };
   const unknownKeys = new Set(Object.keys(given).filter((k) => isUnknown(given[k])));
   const known = Object.fromEntries(Object.entries(given).filter(([k]) => !unknownKeys.has(k)));

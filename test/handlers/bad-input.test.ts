@@ -43,6 +43,24 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a misspelt property", { proxed: true }, "proxed"],
     ],
   },
+  "edge:DnsRecordSet": {
+    valid: { zoneName: "example.com", records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 300 } } },
+    cases: [
+      ["a record's unknown type", { records: { www: { type: "AA", name: "www", content: "203.0.113.10" } } }, "records.www.type"],
+      ["a record's ttl below 60", { records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 30 } } }, "records.www.ttl"],
+      ["a record's content not an address", { records: { www: { type: "A", name: "www", content: "999.1.1.1" } } }, "records.www.content"],
+      ["an MX record without its priority", { records: { mx: { type: "MX", name: "@", content: "mail.example.net" } } }, "records.mx.priority"],
+      ["a proxied TXT record", { records: { t: { type: "TXT", name: "t", content: "hello", proxied: true } } }, "records.t.proxied"],
+      ["a record's name with path separators", { records: { www: { type: "A", name: "../etc/passwd", content: "203.0.113.10" } } }, "records.www.name"],
+      ["a record's misspelt property", { records: { www: { type: "A", name: "www", content: "203.0.113.10", proxed: true } } }, "records.www.proxed"],
+      ["a key with a space", { records: { "w w": { type: "A", name: "www", content: "203.0.113.10" } } }, "records.w w"],
+      ["two keys for one record", { records: { a: { type: "A", name: "www", content: "203.0.113.10" }, b: { type: "A", name: "WWW", content: "203.0.113.10" } } }, "records.b"],
+      ["records missing", { records: undefined }, "records"],
+      ["records a list", { records: [{ type: "A", name: "www", content: "203.0.113.10" }] }, "records"],
+      ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
+      ["a misspelt property", { record: {} }, "record"],
+    ],
+  },
   "edge:ZoneSetting": {
     valid: { zoneName: "example.com", settingId: "ssl", value: "full" },
     cases: [
@@ -63,6 +81,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     valid: { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
     cases: [
       ["no target", { targets: [] }, "targets"],
+      ["a misspelt property of an action", { actions: [{ id: "cache_level", valeu: "cache_everything" }] }, "actions.0.valeu"],
       ["two targets", { targets: ["example.com/a*", "example.com/b*"] }, "targets"],
       ["target outside the zone", { targets: ["other.org/*"] }, "targets"],
       ["target with a control character", { targets: ["example.com/\u0000*"] }, "targets"],
@@ -80,6 +99,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     valid: { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block" },
     cases: [
       ["unknown action", { action: "drop" }, "action"],
+      ["a misspelt nested property", { filter: { expresion: 'http.request.uri.path eq "/admin"' } }, "filter.expresion"],
       ["unbalanced quote", { filter: { expression: 'http.request.uri.path eq "/admin' } }, "filter.expression"],
       ["unbalanced brace", { filter: { expression: "ip.src in {198.51.100.0/24" } }, "filter.expression"],
       ["invalid address", { filter: { expression: "ip.src eq 300.1.1.1" } }, "filter.expression"],
@@ -96,6 +116,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     valid: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } },
     cases: [
       ["threshold one", { threshold: 1 }, "threshold"],
+      ["a misspelt nested property", { action: { mode: "ban", timout: 600 } }, "action.timout"],
       ["threshold fraction", { threshold: 2.5 }, "threshold"],
       ["period too short", { period: 5 }, "period"],
       ["period too long", { period: 100_000 }, "period"],

@@ -50,6 +50,11 @@ const CASES: Record<string, Case> = {
     inputs: { zoneName: "example.com", type: "A", name: "lost", content: "203.0.113.10", ttl: 300 },
     made: () => zoneRecords().filter((r: any) => r.name === "lost.example.com"),
   },
+  "edge:DnsRecordSet": {
+    emulator: () => edge, createPath: { method: "POST", path: "/dns_records$" },
+    inputs: { zoneName: "example.com", records: { "lost-a": { type: "A", name: "lost-set", content: "203.0.113.11", ttl: 300 } } },
+    made: () => zoneRecords().filter((r: any) => r.name === "lost-set.example.com"),
+  },
   "edge:ZoneSetting": {
     emulator: () => edge, createPath: { method: "PATCH", path: "/settings/security_level$" },
     inputs: { zoneName: "example.com", settingId: "security_level", value: "high" },

@@ -28,8 +28,11 @@ describe("docs/reference", () => {
       expect(section).toMatch(/### Inputs\n\n\| input/);
       expect(section).toMatch(/### Outputs\n\n\| output/);
       expect(section).toMatch(/```ts\n.*new ops\./);
-      // A remote command or a remote-desktop session acts on a host: nothing on a service to look up (no get).
-      const lookup = token === "control:RemoteCommand" || token === "control:RemoteDesktopSession" ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
+      // A remote command or a remote-desktop session acts on a host, and a record set is the program's grouping of
+      // records: nothing the service keeps to look up (no get). Every other type can be read and imported.
+      const noObject = ["control:RemoteCommand", "control:RemoteDesktopSession", "edge:DnsRecordSet"].includes(token);
+      expect(registry[token].importId === undefined, token).toBe(noObject);
+      const lookup = noObject ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
       expect(section).toMatch(lookup);
       // Its import id, and its Python names beside the TypeScript ones.
       expect(section).toMatch(registry[token].importId ? new RegExp(`Import \\(the plugin\\): \`pulumi import ops:${token} <name> <id>\``) : /Import: none/);
