@@ -23,6 +23,8 @@ export interface Phase {
   requests: Record<string, number>;
   perResource: number;
   peakRssMb: number;
+  /** Peak resident memory of the program's own process (the Node SDK holds every resource there). */
+  programMb: number;
 }
 
 export interface PhaseRun {
@@ -55,13 +57,18 @@ export function installedPrograms(): string {
   return work;
 }
 
-/** Peak resident memory of the dynamic provider process while `f` runs (sampled every 200 ms). */
-async function withPeakRss<T>(f: () => Promise<T>): Promise<[T, number]> {
-  let peak = 0;
+/** Peak resident memory (MB) of the dynamic provider process and of the program `project` while `f` runs (every 200 ms). */
+export async function withPeakRss<T>(project: string, f: () => Promise<T>): Promise<[T, { provider: number; program: number }]> {
+  const peak = { provider: 0, program: 0 };
   const sample = () => {
     try {
       const ps = execFileSync("ps", ["-eo", "rss=,args="], { encoding: "utf8" });
-      for (const line of ps.split("\n")) if (line.includes("dynamic-provider")) peak = Math.max(peak, Number(line.trim().split(/\s+/)[0]) / 1024);
+      for (const line of ps.split("\n")) {
+        const mb = Number(line.trim().split(/\s+/)[0]) / 1024;
+        if (line.includes("dynamic-provider")) peak.provider = Math.max(peak.provider, mb);
+        // The language host starts the program as `node .../cmd/run/index.js ... --project <name> ...`.
+        else if (line.includes("cmd/run") && line.includes(`--project ${project} `)) peak.program = Math.max(peak.program, mb);
+      }
     } catch {
       /* ps unavailable: no memory figure */
     }
@@ -118,14 +125,15 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
     const o = programs[i];
     const before = o.logs().map((l) => l.length);
     const start = Date.now();
-    const [, peak] = await withPeakRss(f);
+    const [, mem] = await withPeakRss(o.project, f);
+    const peak = mem.provider;
     const ms = Date.now() - start;
     const requests = countByMethod(o.logs().flatMap((l, j) => l.slice(before[j])));
     const total = Object.values(requests).reduce((a, b) => a + b, 0);
     process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
     const earlier = runs[i].phases[name];
     if (!earlier) {
-      runs[i].phases[name] = { start, ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak) };
+      runs[i].phases[name] = { start, ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak), programMb: Math.round(mem.program) };
       return;
     }
     // A repeat: requests and memory are per run (the worst of them), the time is the median of the runs.
@@ -137,6 +145,7 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
       ms: median(times),
       runs: times,
       peakRssMb: Math.max(earlier.peakRssMb, Math.round(peak)),
+      programMb: Math.max(earlier.programMb, Math.round(mem.program)),
     };
   };
   const steps: [PhaseName, (i: number) => Promise<unknown>][] = [

@@ -5,36 +5,14 @@
  * floor (b), the same API calls sent directly at the set's own parallelism (8). Under a profile of the emulator
  * (instant, or realistic: the real API's latency and allowance).
  */
-import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { Pool } from "undici";
 import { DEMO_TOKEN, EdgeEmulator, REALISTIC_LATENCY } from "../emulators";
 import { engineStack } from "../scripts/engine";
-import { countByMethod } from "./harness";
+import { countByMethod, withPeakRss } from "./harness";
 
 const PARALLEL = 8;
 export const SET_PHASES = ["preview (new)", "up (create)", "preview (no-op)", "up (no-op)", "refresh", "up (update 1%)", "destroy"] as const;
-
-/** Peak resident memory (MB) of the provider and of the program process while `f` runs. */
-async function peaks<T>(f: () => Promise<T>): Promise<[T, { provider: number; program: number }]> {
-  const peak = { provider: 0, program: 0 };
-  const timer = setInterval(() => {
-    try {
-      for (const line of execFileSync("ps", ["-eo", "rss=,args="], { encoding: "utf8" }).split("\n")) {
-        const mb = Number(line.trim().split(/\s+/)[0]) / 1024;
-        if (line.includes("dynamic-provider")) peak.provider = Math.max(peak.provider, mb);
-        else if (line.includes("bench-record-set") || (line.includes("cmd/run") && line.includes("record-set"))) peak.program = Math.max(peak.program, mb);
-      }
-    } catch {
-      /* no ps: no memory figure */
-    }
-  }, 200);
-  try {
-    return [await f(), peak];
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** Floor (b): the creates, the listing, the 1% update and the deletes, sent directly, PARALLEL at a time. */
 async function directCalls(n: number, edge: EdgeEmulator): Promise<Record<string, number>> {
@@ -85,7 +63,7 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
       if (name === "destroy") stateBytesPerRecord = Math.round(JSON.stringify((await engine.stack.exportStack()).deployment).length / n);
       const before = edge.log.length;
       const start = Date.now();
-      const [, mem] = await peaks(f);
+      const [, mem] = await withPeakRss("bench-record-set", f);
       const ms = Date.now() - start;
       const requests = countByMethod(edge.log.slice(before));
       phases[name] = { ms, requests, providerMb: Math.round(mem.provider), programMb: Math.round(mem.program) };

@@ -7,6 +7,7 @@
  * resource type of each other module at BENCH_MODULES_N (default 50), an up against a scaled-down allowance, and
  * two stacks of BENCH_TWO_STACKS_N records (default 650) applied at once under the real allowance (two-stacks.ts).
  * The record set (DnsRecordSet) at BENCH_SET_N (default 100,1000,10000; realistic BENCH_SET_REALISTIC_N, 100,1000).
+ * First, unless BENCH_COST=0, the cost breakdown of bench/cost.ts (an empty program with and without pulumi-ops).
  * Prints a table and writes bench/results/<time>.json and latest.md. Nothing here is asserted by a test.
  */
 import { writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { Pool } from "undici";
 import { DEMO_TOKEN, EdgeEmulator, REALISTIC_LATENCY } from "../emulators";
 import { engineStack, ROOT } from "../scripts/engine";
 import { byMethod, installedPrograms, PHASES, runPhases, totalRequests, type PhaseRun } from "./harness";
+import { benchCost, describeCost } from "./cost";
 import { benchModule, MODULES } from "./modules";
 import { allowanceAloneMs, rateModel } from "./rate-model";
 import { benchRecordSet, RECORD_SET_HEADER, recordSetRows } from "./record-set";
@@ -117,8 +119,8 @@ async function rateLimited(programs: string, n: number, requests: number, window
 
 const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
 const HEADER = [
-  "| N | phase | ms | floor (a) ms | ratio to (a) | floor (b) ms | API requests | by method | requests per resource | provider peak RSS MB |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "| N | phase | ms | floor (a) ms | ratio to (a) | floor (b) ms | API requests | by method | requests per resource | provider peak RSS MB | program peak RSS MB (floor (a)) |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
 ];
 
 function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<string, number> = {}, label = ""): string[] {
@@ -126,9 +128,9 @@ function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<strin
     const d = run.phases[p];
     const a = floorA.phases[p];
     const repeated = d.runs ? ` (median of ${d.runs.length})` : "";
-    return `| ${n} | ${label}${p}${repeated} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d.requests)} | ${d.perResource} | ${d.peakRssMb} |`;
+    return `| ${n} | ${label}${p}${repeated} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d.requests)} | ${d.perResource} | ${d.peakRssMb} | ${d.programMb} (${a.programMb}) |`;
   });
-  return [...rows, `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | |`];
+  return [...rows, `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | | |`];
 }
 
 async function main(): Promise<void> {
@@ -137,6 +139,12 @@ async function main(): Promise<void> {
   const programs = installedPrograms();
   /** Per N, when each request of the unthrottled up reached the emulator: the rate-limited run's model replays it. */
   const unthrottled = new Map<number, { sent: number[]; ms: number }>();
+  let cost: Awaited<ReturnType<typeof benchCost>> | undefined;
+  if (process.env.BENCH_COST !== "0") {
+    console.log("cost breakdown: an empty program with and without pulumi-ops, what each process loads, the handlers' own work");
+    cost = await benchCost(programs);
+    results.push({ cost });
+  }
   for (const profile of PROFILES) {
     for (const n of SIZES) {
       const edge = await profileEdge(profile);
@@ -196,6 +204,7 @@ async function main(): Promise<void> {
   const table = [
     `Machine: ${machine}`,
     "",
+    ...(cost ? [...describeCost(cost), ""] : []),
     ...PROFILES.flatMap((p) => [
       p === "instant"
         ? "DNS records (`ops.edge.DnsRecord`), one zone, instant emulator (no latency, no allowance in the way):"

@@ -3,15 +3,24 @@
  * argument checks and result shapes as the provider plugin's invokes (provider/door.ts), with the stack's config.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { invoke } from "../provider/door";
-import { ValidationError } from "../provider/http/errors";
-import { withStackConfig } from "./config";
+import type * as door from "../provider/door";
+import type * as errors from "../provider/http/errors";
+
+/**
+ * The provider's modules (its schemas, clients, zod and yaml: about 200 files) load on a program's first function
+ * call, not when the program imports pulumi-ops: a program that declares resources only never needs them, and
+ * every preview starts the program.
+ */
+function provider(): { invoke: typeof door.invoke; ValidationError: typeof errors.ValidationError; withStackConfig: typeof import("./config").withStackConfig } {
+  return { invoke: require("../provider/door").invoke, ValidationError: require("../provider/http/errors").ValidationError, withStackConfig: require("./config").withStackConfig };
+}
 
 /**
  * One function call: bad arguments throw one error naming each. `opts` is accepted as generated SDKs accept it;
  * on this door a function reads with the stack's own settings, or those of `args.account`.
  */
 export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.InvokeOptions): Promise<R> {
+  const { invoke, ValidationError, withStackConfig } = provider();
   return withStackConfig(async () => {
     const r = await invoke(token, args);
     if (r.failures?.length) {
