@@ -2,7 +2,8 @@
 // Turns the output of `pulumi preview --diff` or `pulumi refresh --preview-only --diff` into the comment a reviewer
 // reads (Markdown on standard output):
 //   node report.mjs --kind preview|drift --stack S --status N --output FILE [--failed STEP --remedy TEXT]
-// The first line is a marker (host.mjs updates the comment that starts with it). The changes go in a diff block;
+// The first line is a marker (host.mjs updates the comment that starts with it). The changes go in a diff block,
+// where the unchanged entries of a changed map or list collapse into a count (a record set's 10,000 records);
 // warnings and errors in a block of their own; the provider's progress lines (info diagnostics) and the CLI's
 // chatter are left out. The whole is capped at COMMENT_LIMIT characters (default 60000, below GitHub's 65536),
 // cutting the changes and pointing at the job's artifact. Every value of a variable PIPELINE_SECRETS names is
@@ -58,6 +59,48 @@ for (const line of sections.changes) {
   } else if (a.kind === "drift" && (!signed || op !== "update")) continue; // drift: what changed, not every property
   changes.push(signed ? `${signed[2].padEnd(3)}${signed[1]}${signed[3]}` : `   ${line}`);
 }
+
+// Inside a changed value (a line signed ~ that opens { or [), an entry printed without a sign is unchanged: the CLI's
+// --diff shows every entry of a changed map, so a record set of 10,000 records with 3 changed would print them all.
+// Unchanged entries that are blocks of their own collapse into one line saying how many; the changed ones keep
+// their fields, the unchanged fields included, for context.
+function collapseUnchanged(lines) {
+  const parsed = lines.map((l) => {
+    const sign = l.slice(0, 3).trim();
+    const body = l.slice(3);
+    return { l, sign, text: body.trim(), col: body.length - body.trimStart().length + (sign ? sign.length + 1 : 0) };
+  });
+  const opens = (p) => /[{[]$/.test(p.text);
+  const closes = (p) => /^[}\]]/.test(p.text);
+  const out = [];
+  const open = [];
+  let hidden = 0;
+  let hiddenCol = 0;
+  const flush = () => {
+    if (hidden) out.push(`   ${" ".repeat(hiddenCol)}... ${hidden} unchanged ${hidden === 1 ? "entry" : "entries"} not shown`);
+    hidden = 0;
+  };
+  for (let i = 0; i < parsed.length; i++) {
+    const p = parsed[i];
+    if (!p.sign && opens(p) && open.at(-1)?.sign === "~") {
+      let j = i + 1;
+      while (j < parsed.length && !(parsed[j].col === p.col && closes(parsed[j]))) j++;
+      if (j < parsed.length) {
+        hidden++;
+        hiddenCol = p.col;
+        i = j;
+        continue;
+      }
+    }
+    flush();
+    out.push(p.l);
+    if (opens(p)) open.push(p);
+    else if (closes(p) && open.at(-1)?.col === p.col) open.pop();
+  }
+  flush();
+  return out;
+}
+changes.splice(0, changes.length, ...collapseUnchanged(changes));
 
 // Diagnostics: keep each resource's warnings and errors with its name; drop info (progress) messages.
 const problems = [...new Set(inline)];

@@ -4,6 +4,8 @@
  * partial failure whose state says exactly which records exist and which the next up finishes with no duplicate,
  * drift per record revealed by refresh, and destroy removing exactly what the stack made.
  */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
@@ -50,6 +52,16 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     const preview = await engine.stack.preview({ diff: true });
     expect(preview.changeSummary.update).toBe(1);
     expect(preview.stdout).toMatch(/host-20/);
+    // The CLI's --diff prints every record of the changed map; the pull request's comment shows only the changed
+    // ones (and its count of the rest).
+    const file = path.join(engine.scratch, "preview.txt");
+    writeFileSync(file, preview.stdout);
+    const comment = execFileSync(process.execPath, [path.join(ROOT, "examples/ci/report.mjs"), "--kind", "preview", "--stack", "record-set", "--status", "0", "--output", file], { encoding: "utf8" });
+    expect(preview.stdout).toMatch(/^\s+host-1 +: \{$/m);
+    expect(comment).not.toMatch(/host-1 /);
+    for (const changed of [/^~ +host-10 *: \{$/m, /^~ +ttl +: 300 => 600$/m, /^- +host-5 *: \{$/m, /^\+ +host-20 *: \{$/m]) expect(comment).toMatch(changed);
+    expect(comment).toMatch(/\.\.\. \d+ unchanged entries not shown/);
+    expect(comment.split("\n").length).toBeLessThan(preview.stdout.split("\n").length / 2);
     edge.log.length = 0;
     await engine.stack.up();
     expect(writes()).toEqual(["DELETE", "PATCH", "PATCH", "POST"]);
