@@ -4,7 +4,7 @@
  * each phase's time, API requests by method (from the emulators' own logs) and the provider process's peak memory.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import type { LogEntry } from "../emulators";
@@ -50,9 +50,9 @@ export function installedPrograms(): string {
     const pkg = path.join(dir, "node_modules/pulumi-ops");
     mkdirSync(pkg, { recursive: true });
     execFileSync("tar", ["-xzf", path.join(work, tarball), "-C", pkg, "--strip-components=1"]);
-    // The floor's own package goes where pulumi-ops goes, so both providers are stored in state as a require.
-    const floor = path.join(dir, "noop-floor");
-    if (existsSync(floor)) renameSync(floor, path.join(dir, "node_modules/noop-floor"));
+    // The floors' package goes where pulumi-ops goes, so both providers are stored in state as a require.
+    cpSync(path.join(ROOT, "bench/programs/noop/noop-floor"), path.join(dir, "node_modules/noop-floor"), { recursive: true });
+    rmSync(path.join(dir, "noop-floor"), { recursive: true, force: true });
   }
   return work;
 }

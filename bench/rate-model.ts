@@ -27,3 +27,18 @@ export function rateModel(sent: number[], totalMs: number, requests: number, win
   const tail = sent.length ? totalMs - sent[sent.length - 1] : totalMs;
   return Math.round((at.length ? at[at.length - 1] : 0) + tail);
 }
+
+/**
+ * What the allowance alone dictates for a phase that starts at `start` and sends `count` requests, after the
+ * requests `earlier` (their times, admitted ones only) that an earlier phase of the same credential sent: the k-th
+ * goes no sooner than `start`, and no sooner than the window after the request `requests` places before it. A
+ * phase that runs within five minutes of an up of a thousand records waits for that up's requests to age out.
+ */
+export function allowanceAfterMs(earlier: number[], start: number, count: number, requests: number, windowMs: number): number {
+  const at = [...earlier].sort((a, b) => a - b);
+  for (let k = 0; k < count; k++) {
+    const i = at.length;
+    at.push(Math.max(start, i >= requests ? at[i - requests] + windowMs : 0));
+  }
+  return count ? Math.round(at[at.length - 1] - start) : 0;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowanceAloneMs, rateModel } from "../../bench/rate-model";
+import { allowanceAfterMs, allowanceAloneMs, rateModel } from "../../bench/rate-model";
 
 const every = (count: number, gapMs: number, from = 0) => Array.from({ length: count }, (_, k) => from + k * gapMs);
 
@@ -21,5 +21,14 @@ describe("the rate-limited benchmark's model", () => {
     const combined = rateModel(sent, sent[199] + 10, 100, 1000);
     expect(combined).toBe(Math.max(1000, 99 + 100) + 99 * 100 + 10);
     expect(combined).toBeGreaterThan(sent[199] + 10);
+  });
+
+  it("a phase after an up in the same window waits for the up's requests to age out", () => {
+    // 90 requests at 0-89 ms, then a phase of 20 at 500 ms, 100 per 1000 ms: 10 go at once, the other 10 when
+    // the first 10 of the earlier ones age out (1000-1009 ms).
+    expect(allowanceAfterMs(every(90, 1), 500, 20, 100, 1000)).toBe(1009 - 500);
+    // With room in the window, the allowance dictates nothing.
+    expect(allowanceAfterMs(every(10, 1), 500, 20, 100, 1000)).toBe(0);
+    expect(allowanceAfterMs([], 0, 0, 100, 1000)).toBe(0);
   });
 });

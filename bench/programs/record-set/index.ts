@@ -11,4 +11,12 @@ for (let i = 0; i < count; i++) {
   const bumped = i % 100 === 0 ? generation : 0;
   records[`r${i}`] = { type: "A", name: `host-${i}`, content: `203.${bumped}.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 };
 }
-new ops.edge.DnsRecordSet("records", { zoneName: "example.com", records });
+
+if (config.getBoolean("floor")) {
+  // Floor (a): the same records in a no-I/O resource of the same property names (noop-floor/set.js).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { NoopSet } = require("noop-floor") as { NoopSet: new (name: string, args: Record<string, unknown>) => pulumi.CustomResource };
+  new NoopSet("records", { zoneName: "example.com", records });
+} else {
+  new ops.edge.DnsRecordSet("records", { zoneName: "example.com", records });
+}
