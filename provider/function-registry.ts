@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import * as control from "./control/functions";
+import { RECORD_TYPES } from "./edge/dns-record/normalize";
 import * as edge from "./edge/functions";
 import * as pages from "./pages/functions";
 import * as posts from "./posts/functions";
@@ -97,6 +98,15 @@ export const functions: Record<string, FunctionEntry> = {
     args: edge.functionArgs.listWorkerScripts,
     result: z.object({ scripts: z.array(z.object({ name: z.string(), etag: z.string().optional(), size: z.number().optional(), modifiedOn: z.string().optional() })) }),
     run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
+  },
+  "edge:parseZoneFile": {
+    description: "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing.",
+    args: edge.functionArgs.parseZoneFile,
+    result: z.object({
+      records: z.record(z.string(), z.object({ type: z.enum(RECORD_TYPES), name: z.string(), content: z.string(), ttl: z.number(), priority: z.number().optional() })),
+      skipped: z.array(z.object({ line: z.number(), type: z.string(), name: z.string(), reason: z.string() })),
+    }),
+    run: (a) => edge.parseZoneFile(a),
   },
   "edge:verifyToken": {
     description: "Whether the configured API token is valid: its id and status.",

@@ -39,4 +39,9 @@ fi
 if [[ ! -x $venv/bin/check-jsonschema ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "check-jsonschema==0.39.0" >&2
 fi
+# dnspython, a real zone-file reader: test/unit/zone-file.test.ts checks parseZoneFile's reading against it.
+if [[ ! -f $venv/.dnspython-2.9.2 ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "dnspython==2.9.2" >&2
+  touch "$venv/.dnspython-2.9.2"
+fi
 say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"

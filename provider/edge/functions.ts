@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
+import { isHostname } from "./dns-record/normalize";
+import { parseZoneFile as readZoneFile } from "./zone-file";
 import { edge } from "./zones";
 
 const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id").describe("The zone's id (`getZone` gives it).");
@@ -23,6 +25,15 @@ export const functionArgs = {
     .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
   getSecurityEvents: z.object({ zoneId: ZoneId }),
   getCacheStats: z.object({ zoneId: ZoneId }),
+  parseZoneFile: z.object({
+    text: z.string().min(1, "text must not be empty: give the zone file's contents").describe("The zone file's contents (RFC 1035 master file, as BIND writes it)."),
+    origin: z
+      .string()
+      .min(1)
+      .refine((o) => isHostname(o), { error: "origin must be the zone's name, such as example.com" })
+      .describe("The zone's name: relative names in the file are under it, and every record must be inside it."),
+    skipUnsupported: z.boolean().default(false).describe("Leave out records of types a record set does not manage (listed in `skipped`) instead of failing."),
+  }),
   listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional().describe("The account; unset, `ops:edgeAccountId`.") }),
 };
 
@@ -82,4 +93,10 @@ export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {
   const account = accountId ?? edge().accountId;
   if (!account) throw new ValidationError({ service: "edge", message: "listWorkerScripts: no account", remedy: "Pass accountId, or set ops:edgeAccountId (EDGE_ACCOUNT_ID)" });
   return (await edge().listWorkerScripts(account)).map((s) => ({ name: s.id, etag: s.etag, size: s.size, modifiedOn: s.modified_on }));
+}
+
+/** A zone file's records, keyed for an `ops.edge.DnsRecordSet` (provider/edge/zone-file.ts). Nothing is sent. */
+export async function parseZoneFile(args: Args<"parseZoneFile">) {
+  const { text, origin, skipUnsupported } = parse("parseZoneFile", args);
+  return readZoneFile(text, { origin, skipUnsupported });
 }

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
-import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
+import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
 
 /** Cache statistics per location of a zone, with each location's hit ratio. */
 export function getCacheStats(args: GetCacheStatsArgs, opts?: pulumi.InvokeOptions): Promise<GetCacheStatsResult> {
@@ -56,6 +56,16 @@ export function listWorkerScripts(args: ListWorkerScriptsArgs = {}, opts?: pulum
 /** The account's edge scripts (the account of ops:edgeAccountId unless given). Takes outputs of other resources; returns an output. */
 export function listWorkerScriptsOutput(args: ListWorkerScriptsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListWorkerScriptsResult> {
   return pulumi.output(args).apply((plain) => listWorkerScripts(plain as ListWorkerScriptsArgs, opts));
+}
+
+/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing. */
+export function parseZoneFile(args: ParseZoneFileArgs, opts?: pulumi.InvokeOptions): Promise<ParseZoneFileResult> {
+  return invokeInProgram<ParseZoneFileResult>("edge:parseZoneFile", args, opts);
+}
+
+/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing. Takes outputs of other resources; returns an output. */
+export function parseZoneFileOutput(args: ParseZoneFileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ParseZoneFileResult> {
+  return pulumi.output(args).apply((plain) => parseZoneFile(plain as ParseZoneFileArgs, opts));
 }
 
 /** Whether the configured API token is valid: its id and status. */

@@ -393,6 +393,36 @@ export interface ListWorkerScriptsResult {
   readonly scripts: ListWorkerScriptsResultScript[];
 }
 
+/** The arguments of parseZoneFile. */
+export interface ParseZoneFileArgs {
+  /** The zone file's contents (RFC 1035 master file, as BIND writes it). */
+  text: string;
+  /** The zone's name: relative names in the file are under it, and every record must be inside it. */
+  origin: string;
+  /** Leave out records of types a record set does not manage (listed in `skipped`) instead of failing. */
+  skipUnsupported?: boolean;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: string;
+}
+
+/** The arguments of parseZoneFileOutput: each may be an output of another resource. */
+export interface ParseZoneFileOutputArgs {
+  /** The zone file's contents (RFC 1035 master file, as BIND writes it). */
+  text: pulumi.Input<string>;
+  /** The zone's name: relative names in the file are under it, and every record must be inside it. */
+  origin: pulumi.Input<string>;
+  /** Leave out records of types a record set does not manage (listed in `skipped`) instead of failing. */
+  skipUnsupported?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: pulumi.Input<string>;
+}
+
+/** What parseZoneFile returns. */
+export interface ParseZoneFileResult {
+  readonly records: { [key: string]: ParseZoneFileResultRecord };
+  readonly skipped: ParseZoneFileResultSkipped[];
+}
+
 /** The arguments of verifyToken. */
 export interface VerifyTokenArgs {
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
@@ -552,6 +582,22 @@ export interface PageRuleAction {
   readonly id: string;
   /** The action's value; absent for flags such as `always_use_https`. */
   readonly value?: any;
+}
+
+export interface ParseZoneFileResultRecord {
+  /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+  readonly name: string;
+  readonly content: string;
+  readonly ttl: number;
+  readonly priority?: number;
+}
+
+export interface ParseZoneFileResultSkipped {
+  readonly line: number;
+  readonly type: string;
+  readonly name: string;
+  readonly reason: string;
 }
 
 export interface RateLimitAction {

@@ -2,7 +2,8 @@
  * DnsRecordSet through the real engine (test/programs/record-set: a set of records beside a single DnsRecord in
  * one zone): preview without writes, up, a no-op up with no write, an update that sends only what changed, a
  * partial failure whose state says exactly which records exist and which the next up finishes with no duplicate,
- * drift per record revealed by refresh, and destroy removing exactly what the stack made.
+ * drift per record revealed by refresh, a set read from a zone file (edge:parseZoneFile), and destroy removing
+ * exactly what the stack made.
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -95,7 +96,25 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     expect(zone().records.get(rec.id)!.content).toBe("203.0.0.4");
   });
 
-  it("5. destroy removes exactly what the stack made", async () => {
+  it("5. a set read from a zone file: up makes its records; a changed line in the file changes that record alone", async () => {
+    const file = path.join(engine.scratch, "zf.example.com.zone");
+    const zoneText = (address: string) => `$TTL 300\n$ORIGIN zf.example.com.\n@ IN A ${address}\nwww CNAME @\n@ MX 10 mail.example.com.\n@ TXT "v=spf1 -all"\n`;
+    writeFileSync(file, zoneText("203.0.113.1"));
+    await engine.stack.setConfig("record-set:zoneFile", { value: file });
+    edge.log.length = 0;
+    const preview = await engine.stack.preview();
+    expect(preview.changeSummary.create).toBe(1);
+    expect(writes()).toEqual([]);
+    await engine.stack.up();
+    expect(names().filter((n) => n.includes("zf"))).toEqual(["www.zf", "zf", "zf", "zf"]);
+    writeFileSync(file, zoneText("203.0.113.2"));
+    edge.log.length = 0;
+    await engine.stack.up();
+    expect(writes()).toEqual(["PATCH"]);
+    expect([...zone().records.values()].find((r) => r.name === "zf.example.com" && r.type === "A")!.content).toBe("203.0.113.2");
+  });
+
+  it("6. destroy removes exactly what the stack made", async () => {
     const strangerId = "stranger";
     zone().records.set(strangerId, { ...[...zone().records.values()][0], id: strangerId, name: "stranger.example.com", content: "192.0.2.1" });
     await engine.stack.destroy();

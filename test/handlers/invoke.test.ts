@@ -40,6 +40,10 @@ const cases: Record<string, { args: () => Record<string, unknown>; before?: () =
   "edge:getZone": { args: () => ({ name: "example.com" }), shows: (r) => expect(r).toEqual({ id: zoneId(edge), name: "example.com", status: "active" }) },
   "edge:getZoneAnalytics": { args: () => ({ zoneId: zoneId(edge), since: -1440 }), shows: (r) => expect(r.requests.all).toBeGreaterThanOrEqual(r.requests.cached) },
   "edge:listWorkerScripts": { args: () => ({}), shows: (r) => expect(r.scripts).toEqual([]) },
+  "edge:parseZoneFile": {
+    args: () => ({ text: "$TTL 300\n@ IN A 203.0.113.10\nwww CNAME @\n", origin: "example.com" }),
+    shows: (r) => expect(r).toEqual({ records: { "A:@": { type: "A", name: "@", content: "203.0.113.10", ttl: 300 }, "CNAME:www": { type: "CNAME", name: "www", content: "example.com", ttl: 300 } }, skipped: [] }),
+  },
   "edge:verifyToken": { args: () => ({}), shows: (r) => expect(r.status).toBe("active") },
   "pages:getPage": { args: () => ({ pageId: PAGE_ID }), shows: (r) => expect(r.name).toBeTruthy() },
   "pages:getPageInsights": { args: () => ({ pageId: PAGE_ID, metrics: ["page_fans"] }), shows: (r) => expect(r.insights[0].metric).toBe("page_fans") },
@@ -73,6 +77,7 @@ describe("functions served as invokes", () => {
     const before = requests();
     expect((await invoke("edge:getZone", {})).failures).toEqual([{ property: "name", reason: "name is required: set it to text" }]);
     expect((await invoke("edge:getZoneAnalytics", { zoneId: "nope" })).failures).toEqual([{ property: "zoneId", reason: "zoneId must be the zone's 32-character hexadecimal id" }]);
+    expect((await invoke("edge:parseZoneFile", { text: "@ A 203.0.113.1", origin: "example com" })).failures).toEqual([{ property: "origin", reason: "origin must be the zone's name, such as example.com" }]);
     expect((await invoke("pages:getPosts", { pageId: PAGE_ID, limit: 500 })).failures).toEqual([{ property: "limit", reason: "limit must be at most 100" }]);
     expect(requests()).toBe(before);
   });

@@ -11,7 +11,8 @@ import { zoneInputs, zoneRule } from "../zone-ref";
 
 export const token = "edge:DnsRecordSet";
 
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+/** `*` for a wildcard's key as parseZoneFile makes it (`A:*`). */
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._:@*-]{0,127}$/;
 
 export const SetRecord = z
   .object(recordFields)
@@ -23,7 +24,7 @@ export const DnsRecordSetInputs = z
   .object({
     ...zoneInputs,
     records: z
-      .record(z.string().regex(KEY, "a record's key must be 1 to 128 letters, digits, . _ : @ or -, starting with a letter or digit"), SetRecord)
+      .record(z.string().regex(KEY, "a record's key must be 1 to 128 letters, digits, . _ : @ * or -, starting with a letter or digit"), SetRecord)
       .describe("The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone."),
     adopt: z
       .boolean()

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import * as pulumi from "@pulumi/pulumi";
 import * as ops from "pulumi-ops";
 
@@ -17,3 +18,10 @@ const set = new ops.edge.DnsRecordSet("hosts", { zoneName: "example.com", record
 new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "CNAME", name: "www", content: "example.com", proxied: true });
 
 export const recordCount = set.ids.apply((ids) => Object.keys(ids).length);
+
+// Records read from a standard zone file, as a second set in the same zone.
+const zoneFile = config.get("zoneFile");
+if (zoneFile) {
+  const parsed = ops.edge.parseZoneFileOutput({ text: readFileSync(zoneFile, "utf8"), origin: "example.com" });
+  new ops.edge.DnsRecordSet("from-zone-file", { zoneName: "example.com", records: parsed.records });
+}
