@@ -55,7 +55,6 @@ function entries(text: string): Entry[] {
   const out: Entry[] = [];
   let current: Entry | undefined;
   let depth = 0;
-  let quoteStart = 0;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -70,9 +69,8 @@ function entries(text: string): Entry[] {
         if (--depth < 0) throw new ZoneFileError(i + 1, "a `)` closes no `(`", "Remove it or add the `(` it closes");
         at++;
       } else if (c === '"') {
-        quoteStart = i + 1;
         const m = /^"((?:[^"\\]|\\.)*)"/.exec(line.slice(at));
-        if (!m) throw new ZoneFileError(quoteStart, "a quoted string is not closed on its line", 'Close it with `"`, or split a long text into several quoted strings');
+        if (!m) throw new ZoneFileError(i + 1, "a quoted string is not closed on its line", 'Close it with `"`, or split a long text into several quoted strings');
         current.tokens.push({ text: unescape(m[1]), quoted: true });
         at += m[0].length;
       } else {
@@ -91,10 +89,9 @@ function entries(text: string): Entry[] {
 }
 
 /** `name` (as written) as a full name without the trailing dot, relative ones under `origin`. */
-function absolute(name: string, origin: string, line: number): string {
+function absolute(name: string, origin: string): string {
   if (name === "@") return origin;
   if (name.endsWith(".")) return name.slice(0, -1).toLowerCase();
-  if (!origin) throw new ZoneFileError(line, `the relative name ${name} needs an origin`, "Give `origin` (the zone's name) or put `$ORIGIN example.com.` before it");
   return `${name}.${origin}`.toLowerCase();
 }
 
@@ -119,7 +116,7 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     const directive = tokens[0].quoted ? "" : words[0].toUpperCase();
     if (directive === "$ORIGIN") {
       if (!words[1]) throw new ZoneFileError(line, "$ORIGIN needs a name", "Write `$ORIGIN example.com.`");
-      origin = absolute(words[1], origin, line);
+      origin = absolute(words[1], origin);
       continue;
     }
     if (directive === "$TTL") {
@@ -130,7 +127,7 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     if (directive.startsWith("$")) throw new ZoneFileError(line, `${words[0]} is not supported`, "Inline the records it would bring ($INCLUDE) or write them out ($GENERATE)");
     let rest = tokens;
     if (!startsBlank) {
-      owner = absolute(words[0], origin, line);
+      owner = absolute(words[0], origin);
       rest = tokens.slice(1);
     }
     if (!owner) throw new ZoneFileError(line, "the first record has no name", "Start the line with the record's name, or @ for the zone apex");
@@ -178,8 +175,8 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     else if (type === "MX") {
       record.priority = Number(data[0].text);
       if (!/^\d+$/.test(data[0].text)) throw new ZoneFileError(line, `an MX record's preference must be a number, got "${data[0].text}"`, "Write it as `@ MX 10 mail.example.com.`");
-      record.content = absolute(data[1].text, origin, line);
-    } else if (type === "CNAME" || type === "NS") record.content = absolute(data[0].text, origin, line);
+      record.content = absolute(data[1].text, origin);
+    } else if (type === "CNAME" || type === "NS") record.content = absolute(data[0].text, origin);
     else record.content = data[0].text;
     const base = `${type}:${name}`;
     const count = (seen.get(base) ?? 0) + 1;
