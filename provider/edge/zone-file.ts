@@ -74,7 +74,8 @@ function entries(text: string): Entry[] {
         current.tokens.push({ text: unescape(m[1]), quoted: true });
         at += m[0].length;
       } else {
-        const m = /^(?:[^\s;()"\\]|\\.)+/.exec(line.slice(at))!;
+        const m = /^(?:[^\s;()"\\]|\\.)+/.exec(line.slice(at));
+        if (!m) throw new ZoneFileError(i + 1, "a `\\` ends the line with nothing to escape", "Remove it, or write `\\\\` for a backslash");
         current.tokens.push({ text: unescape(m[0]), quoted: false });
         at += m[0].length;
       }
@@ -135,7 +136,8 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     // TTL and class come in either order before the type.
     for (let k = 0; k < 2 && rest.length; k++) {
       const word = rest[0].text;
-      if (ttl === undefined && ttlOf(word) !== undefined) ttl = lastTtl = ttlOf(word);
+      const seconds = ttl === undefined ? ttlOf(word) : undefined;
+      if (seconds !== undefined) ttl = lastTtl = seconds;
       else if (/^(IN|CH|HS|CS)$/i.test(word)) {
         if (word.toUpperCase() !== "IN") throw new ZoneFileError(line, `the class ${word} is not the Internet's`, "Use IN, or leave the class out");
       } else break;

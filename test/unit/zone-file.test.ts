@@ -77,6 +77,7 @@ describe("parseZoneFile", () => {
     ["$TTL 300\n@ SOA ns1 host ( 1 2 3\n", /line 2: a `\(` is not closed before the end of the file/],
     ["$TTL 300\n@ A 203.0.113.1 )", /line 2: a `\)` closes no `\(`/],
     ["$TTL 300\n@ 300", /line 2: the record has no type/],
+    ["$TTL 300\n@ TXT abc\\", /line 2: a `\\` ends the line with nothing to escape/],
   ])("refuses %j with its line and the fix", (text, message) => {
     expect(() => parseZoneFile(text, { origin: "example.com" })).toThrow(message);
   });
