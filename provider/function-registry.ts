@@ -10,6 +10,17 @@
 import { z } from "zod";
 import * as control from "./control/functions";
 import { RECORD_TYPES } from "./edge/dns-record/normalize";
+
+/** A record as parseZoneFile gives it and toZoneFile takes it. */
+const ZoneRecord = z.object({
+  type: z.enum(RECORD_TYPES),
+  name: z.string(),
+  content: z.string().optional(),
+  data: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  ttl: z.number(),
+  priority: z.number().optional(),
+  proxied: z.boolean().optional(),
+});
 import * as edge from "./edge/functions";
 import * as pages from "./pages/functions";
 import * as posts from "./posts/functions";
@@ -100,13 +111,20 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
   },
   "edge:parseZoneFile": {
-    description: "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing.",
+    description: "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing.",
     args: edge.functionArgs.parseZoneFile,
     result: z.object({
-      records: z.record(z.string(), z.object({ type: z.enum(RECORD_TYPES), name: z.string(), content: z.string(), ttl: z.number(), priority: z.number().optional() })),
+      records: z.record(z.string(), ZoneRecord),
       skipped: z.array(z.object({ line: z.number(), type: z.string(), name: z.string(), reason: z.string() })),
+      lines: z.record(z.string(), z.number()).describe("The line each record was read from, by key."),
     }),
     run: (a) => edge.parseZoneFile(a),
+  },
+  "edge:toZoneFile": {
+    description: "Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing.",
+    args: edge.functionArgs.toZoneFile,
+    result: z.object({ text: z.string().describe("The zone file.") }),
+    run: async (a) => ({ text: edge.toZoneFile(a) }),
   },
   "edge:verifyToken": {
     description: "Whether the configured API token is valid: its id and status.",

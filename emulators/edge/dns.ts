@@ -5,7 +5,8 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { HttpError } from "../kit";
 
-export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS"] as const;
+/** Types whose value is `content`; the structured ones (record-data.ts) take `data`. */
+export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR"] as const;
 const PROXIABLE = new Set(["A", "AAAA", "CNAME"]);
 
 const prohibited = new BlockList();
@@ -47,6 +48,7 @@ export function canonicalContent(type: string, content: unknown): string {
     case "CNAME":
     case "MX":
     case "NS":
+    case "PTR":
       if (!isHostname(c)) fail(400, 9005, `Content for ${type} record is invalid. Must be a valid host name`);
       return c.replace(/\.$/, "");
     default:
@@ -68,6 +70,7 @@ export interface StoredRecord {
   name: string;
   type: string;
   content: string;
+  data?: Record<string, number | string>;
   proxiable: boolean;
   proxied: boolean;
   ttl: number;
@@ -80,17 +83,17 @@ export interface StoredRecord {
 }
 
 /** Validates a full record (after a create body or a PATCH merged over the stored record). */
-export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unknown; priority?: unknown; comment?: unknown }): void {
+export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unknown; priority?: unknown; comment?: unknown }, known: readonly string[]): void {
   const type = String(r.type);
-  if (!(RECORD_TYPES as readonly string[]).includes(type)) fail(400, 9007, `DNS record type "${type}" is invalid.`);
+  if (!known.includes(type)) fail(400, 9007, `DNS record type "${type}" is invalid.`);
   const ttl = r.ttl;
   if (typeof ttl !== "number" || !Number.isInteger(ttl) || (ttl !== 1 && (ttl < 60 || ttl > 86400))) {
     fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
   }
   if (typeof r.proxied !== "boolean") fail(400, 9003, "Invalid 'proxied' value, must be a boolean.");
   if (r.proxied && !PROXIABLE.has(type)) fail(400, 9004, `This record type cannot be proxied.`);
-  if (type === "MX" && (typeof r.priority !== "number" || r.priority < 0 || r.priority > 65535)) {
-    fail(400, 9101, "Priority must be set for MX records (0 to 65535).");
+  if ((type === "MX" || type === "URI") && (typeof r.priority !== "number" || r.priority < 0 || r.priority > 65535)) {
+    fail(400, 9101, `Priority must be set for ${type} records (0 to 65535).`);
   }
   if (r.comment !== undefined && r.comment !== null && (typeof r.comment !== "string" || r.comment.length > 100)) {
     fail(400, 9102, "Comment must be a string of at most 100 characters.");

@@ -5,7 +5,10 @@
 import { createHash } from "node:crypto";
 import { Emulator, HttpError, idSequence, parseJson, type Reply, type Request } from "../kit";
 import type { LatencyProfile } from "../latency";
-import { canonicalContent, expandName, fail, isProhibited, proxiable, validateRecord, type StoredRecord } from "./dns";
+import { canonicalContent, CONTENT_TYPES, expandName, fail, isProhibited, proxiable, validateRecord, type StoredRecord } from "./dns";
+import { DATA_SPECS, priorityFromData, renderContent, validateData } from "./record-data";
+
+const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
 import { registerRuleRoutes, type RuleState } from "./rules";
 import { SETTINGS } from "./settings";
 
@@ -277,21 +280,23 @@ export class EdgeEmulator extends Emulator implements RuleState {
 
   /** Validates and normalises a record body the way the service does, refusing duplicates with 81044. */
   private buildRecord(z: Zone, body: any, fixed: { id: string; created_on: string }): StoredRecord {
-    validateRecord(body);
+    validateRecord(body, RECORD_TYPES);
     const type = String(body.type);
     const name = expandName(body.name, z.name);
-    const content = canonicalContent(type, body.content);
+    const structured = type in DATA_SPECS;
+    // A structured record's value is its data; the service renders content from it (a PATCH may send either).
+    const data = structured ? validateData(type, body.data) : undefined;
+    const content = data ? renderContent(type, data) : canonicalContent(type, body.content);
+    const priority = type === "MX" || type === "URI" ? body.priority : data ? priorityFromData(type, data) : undefined;
     if (body.proxied && isProhibited(type, content)) fail(400, 1004, "DNS points to prohibited IP");
     for (const other of z.records.values()) {
       if (other.id === fixed.id || other.name !== name) continue;
-      if (other.type === type && other.content.toLowerCase() === content.toLowerCase()) {
+      if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
         fail(400, 81044, "DNS record already exists");
       }
-      const exclusive = (t: string) => t === "CNAME";
-      const addressOrAlias = (t: string) => t === "A" || t === "AAAA" || t === "CNAME";
-      if ((exclusive(type) && addressOrAlias(other.type)) || (exclusive(other.type) && addressOrAlias(type))) {
-        fail(400, 81044, "DNS record already exists: an A, AAAA, or CNAME record with that host already exists");
-      }
+      // A name with a CNAME holds nothing else (RFC 1034): the codes and words of the real service.
+      if (type === "CNAME") fail(400, 81053, "An A, AAAA, or CNAME record with that host already exists.");
+      if (other.type === "CNAME") fail(400, 81054, "A CNAME record with that host already exists.");
     }
     const rec: StoredRecord = {
       id: fixed.id,
@@ -300,6 +305,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       name,
       type,
       content,
+      ...(data ? { data } : {}),
       proxiable: proxiable(type),
       proxied: body.proxied,
       ttl: body.proxied ? 1 : body.ttl, // a proxied record is always automatic
@@ -309,7 +315,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       created_on: fixed.created_on,
       modified_on: this.timestamp(),
     };
-    if (type === "MX") rec.priority = body.priority;
+    if (priority !== undefined) rec.priority = priority;
     return rec;
   }
 

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { requireArgs } from "../check";
 import { ValidationError } from "../http/errors";
 import { isHostname } from "./dns-record/normalize";
-import { parseZoneFile as readZoneFile } from "./zone-file";
+import { RECORD_TYPES } from "./dns-record/normalize";
+import { parseZoneFile as readZoneFile, toZoneFile as writeZoneFile } from "./zone-file";
 import { edge } from "./zones";
 
 const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id").describe("The zone's id (`getZone` gives it).");
@@ -32,7 +33,17 @@ export const functionArgs = {
       .min(1)
       .refine((o) => isHostname(o), { error: "origin must be the zone's name, such as example.com" })
       .describe("The zone's name: relative names in the file are under it, and every record must be inside it."),
-    skipUnsupported: z.boolean().default(false).describe("Leave out records of types a record set does not manage (listed in `skipped`) instead of failing."),
+    skipUnsupported: z.boolean().default(false).describe("Leave out whole records of known types the service does not manage (HINFO, RP, ...; each listed in `skipped`) instead of failing. A line that is not a valid record is always an error."),
+  }),
+  toZoneFile: z.object({
+    origin: z
+      .string()
+      .min(1)
+      .refine((o) => isHostname(o), { error: "origin must be the zone's name, such as example.com" })
+      .describe("The zone's name, written as `$ORIGIN`."),
+    records: z
+      .union([z.record(z.string(), z.looseObject({ type: z.enum(RECORD_TYPES), name: z.string() })), z.array(z.looseObject({ type: z.enum(RECORD_TYPES), name: z.string() }))])
+      .describe("The records: a DnsRecordSet's `records` output, or a map or list of records (type, name, content or data, ttl, proxied, priority)."),
   }),
   listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional().describe("The account; unset, `ops:edgeAccountId`.") }),
 };
@@ -95,7 +106,13 @@ export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {
   return (await edge().listWorkerScripts(account)).map((s) => ({ name: s.id, etag: s.etag, size: s.size, modifiedOn: s.modified_on }));
 }
 
-/** A zone file's records, keyed for an `ops.edge.DnsRecordSet` (provider/edge/zone-file.ts). Nothing is sent. */
+/** Records as a zone file (provider/edge/zone-file/write.ts). Nothing is sent. */
+export function toZoneFile(args: Args<"toZoneFile">): string {
+  const { origin, records } = parse("toZoneFile", args);
+  return writeZoneFile(records as never, origin);
+}
+
+/** A zone file's records, keyed for an `ops.edge.DnsRecordSet` (provider/edge/zone-file/). Nothing is sent. */
 export async function parseZoneFile(args: Args<"parseZoneFile">) {
   const { text, origin, skipUnsupported } = parse("parseZoneFile", args);
   return readZoneFile(text, { origin, skipUnsupported });

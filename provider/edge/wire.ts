@@ -30,6 +30,7 @@ export const DnsRecord = z.looseObject({
   name: z.string(),
   type: z.string(),
   content: z.string(),
+  data: z.record(z.string(), z.union([z.number(), z.string()])).nullish(),
   proxiable: z.boolean().optional(),
   proxied: z.boolean().optional(),
   ttl: z.number(),
@@ -45,6 +46,8 @@ export interface DnsRecordBody {
   type?: string;
   name?: string;
   content?: string;
+  /** The structured value of SRV, CAA, DS, ... records (the official client's `XxxRecordParam.Data`). */
+  data?: Record<string, number | string>;
   ttl?: number;
   proxied?: boolean;
   priority?: number;

@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
-import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
+import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, ToZoneFileArgs, ToZoneFileOutputArgs, ToZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
 
 /** Cache statistics per location of a zone, with each location's hit ratio. */
 export function getCacheStats(args: GetCacheStatsArgs, opts?: pulumi.InvokeOptions): Promise<GetCacheStatsResult> {
@@ -58,14 +58,24 @@ export function listWorkerScriptsOutput(args: ListWorkerScriptsOutputArgs = {}, 
   return pulumi.output(args).apply((plain) => listWorkerScripts(plain as ListWorkerScriptsArgs, opts));
 }
 
-/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing. */
+/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing. */
 export function parseZoneFile(args: ParseZoneFileArgs, opts?: pulumi.InvokeOptions): Promise<ParseZoneFileResult> {
   return invokeInProgram<ParseZoneFileResult>("edge:parseZoneFile", args, opts);
 }
 
-/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, keyed `<type>:<name>` (`:2`, `:3` for more of the same type and name). The SOA and apex NS records are the service's own and are listed in `skipped`. Sends nothing. Takes outputs of other resources; returns an output. */
+/** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing. Takes outputs of other resources; returns an output. */
 export function parseZoneFileOutput(args: ParseZoneFileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ParseZoneFileResult> {
   return pulumi.output(args).apply((plain) => parseZoneFile(plain as ParseZoneFileArgs, opts));
+}
+
+/** Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing. */
+export function toZoneFile(args: ToZoneFileArgs, opts?: pulumi.InvokeOptions): Promise<ToZoneFileResult> {
+  return invokeInProgram<ToZoneFileResult>("edge:toZoneFile", args, opts);
+}
+
+/** Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing. Takes outputs of other resources; returns an output. */
+export function toZoneFileOutput(args: ToZoneFileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ToZoneFileResult> {
+  return pulumi.output(args).apply((plain) => toZoneFile(plain as ToZoneFileArgs, opts));
 }
 
 /** Whether the configured API token is valid: its id and status. */

@@ -7,17 +7,19 @@ export interface DnsRecordArgs {
   zoneId?: pulumi.Input<string>;
   /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
   zoneName?: pulumi.Input<string>;
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
-  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS">;
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   name: pulumi.Input<string>;
-  /** The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT). */
-  content: pulumi.Input<string>;
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  content?: pulumi.Input<string>;
+  /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
+  data?: pulumi.Input<DnsRecordDataArgs>;
   /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
   ttl?: pulumi.Input<number>;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   proxied?: pulumi.Input<boolean>;
-  /** Required for MX records, refused for the others. */
+  /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   priority?: pulumi.Input<number>;
   /** A note kept with the record. */
   comment?: pulumi.Input<string>;
@@ -35,7 +37,10 @@ export interface DnsRecordOutputs {
   zoneName: string;
   type: string;
   name: string;
+  /** The value as the service writes it (for structured types, rendered from data). */
   content: string;
+  /** The structured value of a SRV, CAA, DS, ... record, as the service holds it. */
+  data?: { [key: string]: number };
   ttl: number;
   proxied: boolean;
   priority?: number;
@@ -52,7 +57,7 @@ export interface DnsRecordOutputs {
 }
 
 /** The output names of a DnsRecord, declared to the engine when the resource is registered. */
-export const dnsRecordOutputNames = ["zoneId","zoneName","type","name","content","ttl","proxied","priority","comment","adopt","hostname","proxiable","createdOn","modifiedOn","account"] as const;
+export const dnsRecordOutputNames = ["zoneId","zoneName","type","name","content","data","ttl","proxied","priority","comment","adopt","hostname","proxiable","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a DnsRecordSet: Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing. */
 export interface DnsRecordSetArgs {
@@ -399,7 +404,7 @@ export interface ParseZoneFileArgs {
   text: string;
   /** The zone's name: relative names in the file are under it, and every record must be inside it. */
   origin: string;
-  /** Leave out records of types a record set does not manage (listed in `skipped`) instead of failing. */
+  /** Leave out whole records of known types the service does not manage (HINFO, RP, ...; each listed in `skipped`) instead of failing. A line that is not a valid record is always an error. */
   skipUnsupported?: boolean;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
@@ -411,7 +416,7 @@ export interface ParseZoneFileOutputArgs {
   text: pulumi.Input<string>;
   /** The zone's name: relative names in the file are under it, and every record must be inside it. */
   origin: pulumi.Input<string>;
-  /** Leave out records of types a record set does not manage (listed in `skipped`) instead of failing. */
+  /** Leave out whole records of known types the service does not manage (HINFO, RP, ...; each listed in `skipped`) instead of failing. A line that is not a valid record is always an error. */
   skipUnsupported?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
@@ -421,6 +426,34 @@ export interface ParseZoneFileOutputArgs {
 export interface ParseZoneFileResult {
   readonly records: { [key: string]: ParseZoneFileResultRecord };
   readonly skipped: ParseZoneFileResultSkipped[];
+  /** The line each record was read from, by key. */
+  readonly lines: { [key: string]: number };
+}
+
+/** The arguments of toZoneFile. */
+export interface ToZoneFileArgs {
+  /** The zone's name, written as `$ORIGIN`. */
+  origin: string;
+  /** The records: a DnsRecordSet's `records` output, or a map or list of records (type, name, content or data, ttl, proxied, priority). */
+  records: any;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: string;
+}
+
+/** The arguments of toZoneFileOutput: each may be an output of another resource. */
+export interface ToZoneFileOutputArgs {
+  /** The zone's name, written as `$ORIGIN`. */
+  origin: pulumi.Input<string>;
+  /** The records: a DnsRecordSet's `records` output, or a map or list of records (type, name, content or data, ttl, proxied, priority). */
+  records: any;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: pulumi.Input<string>;
+}
+
+/** What toZoneFile returns. */
+export interface ToZoneFileResult {
+  /** The zone file. */
+  readonly text: string;
 }
 
 /** The arguments of verifyToken. */
@@ -441,22 +474,176 @@ export interface VerifyTokenResult {
   readonly status: string;
 }
 
+/** DnsRecordData as an argument: each value may be an output of another resource. */
+export interface DnsRecordDataArgs {
+  /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
+  priority?: pulumi.Input<number>;
+  /** SRV: weight, 0 to 65535; URI: weight, 0 to 65535 */
+  weight?: pulumi.Input<number>;
+  /** SRV: port, 0 to 65535 */
+  port?: pulumi.Input<number>;
+  /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
+  target?: pulumi.Input<string>;
+  /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
+  flags?: pulumi.Input<number>;
+  /** CAA: issue, issuewild or iodef */
+  tag?: pulumi.Input<string>;
+  /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
+  value?: pulumi.Input<string>;
+  /** DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535 */
+  key_tag?: pulumi.Input<number>;
+  /** DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number */
+  algorithm?: pulumi.Input<number>;
+  /** DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384 */
+  digest_type?: pulumi.Input<number>;
+  /** DS: digest, hexadecimal */
+  digest?: pulumi.Input<string>;
+  /** TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3 */
+  usage?: pulumi.Input<number>;
+  /** TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key) */
+  selector?: pulumi.Input<number>;
+  /** TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512 */
+  matching_type?: pulumi.Input<number>;
+  /** TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal */
+  certificate?: pulumi.Input<string>;
+  /** SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...) */
+  type?: pulumi.Input<number>;
+  /** SSHFP: fingerprint, hexadecimal */
+  fingerprint?: pulumi.Input<string>;
+  /** NAPTR: order, 0 to 65535 */
+  order?: pulumi.Input<number>;
+  /** NAPTR: preference, 0 to 65535 */
+  preference?: pulumi.Input<number>;
+  /** NAPTR: service, such as SIP+D2U (may be empty) */
+  service?: pulumi.Input<string>;
+  /** NAPTR: substitution expression (may be empty) */
+  regex?: pulumi.Input<string>;
+  /** NAPTR: replacement name, or . when the regex is used */
+  replacement?: pulumi.Input<string>;
+  /** DNSKEY: protocol, always 3 */
+  protocol?: pulumi.Input<number>;
+  /** DNSKEY: public key, base64 */
+  public_key?: pulumi.Input<string>;
+  /** LOC: latitude degrees */
+  lat_degrees?: pulumi.Input<number>;
+  /** LOC: minutes */
+  lat_minutes?: pulumi.Input<number>;
+  /** LOC: seconds, to the thousandth */
+  lat_seconds?: pulumi.Input<number>;
+  /** LOC: N or S */
+  lat_direction?: pulumi.Input<string>;
+  /** LOC: longitude degrees */
+  long_degrees?: pulumi.Input<number>;
+  /** LOC: minutes */
+  long_minutes?: pulumi.Input<number>;
+  /** LOC: seconds, to the thousandth */
+  long_seconds?: pulumi.Input<number>;
+  /** LOC: E or W */
+  long_direction?: pulumi.Input<string>;
+  /** LOC: altitude in meters, -100000 to 42849672.95 */
+  altitude?: pulumi.Input<number>;
+  /** LOC: size in meters */
+  size?: pulumi.Input<number>;
+  /** LOC: horizontal precision in meters */
+  precision_horz?: pulumi.Input<number>;
+  /** LOC: vertical precision in meters */
+  precision_vert?: pulumi.Input<number>;
+}
+
 /** DnsRecordSetRecord as an argument: each value may be an output of another resource. */
 export interface DnsRecordSetRecordArgs {
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
-  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS">;
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   name: pulumi.Input<string>;
-  /** The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT). */
-  content: pulumi.Input<string>;
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  content?: pulumi.Input<string>;
+  /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
+  data?: pulumi.Input<DnsRecordSetRecordDataArgs>;
   /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
   ttl?: pulumi.Input<number>;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   proxied?: pulumi.Input<boolean>;
-  /** Required for MX records, refused for the others. */
+  /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   priority?: pulumi.Input<number>;
   /** A note kept with the record. */
   comment?: pulumi.Input<string>;
+}
+
+/** DnsRecordSetRecordData as an argument: each value may be an output of another resource. */
+export interface DnsRecordSetRecordDataArgs {
+  /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
+  priority?: pulumi.Input<number>;
+  /** SRV: weight, 0 to 65535; URI: weight, 0 to 65535 */
+  weight?: pulumi.Input<number>;
+  /** SRV: port, 0 to 65535 */
+  port?: pulumi.Input<number>;
+  /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
+  target?: pulumi.Input<string>;
+  /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
+  flags?: pulumi.Input<number>;
+  /** CAA: issue, issuewild or iodef */
+  tag?: pulumi.Input<string>;
+  /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
+  value?: pulumi.Input<string>;
+  /** DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535 */
+  key_tag?: pulumi.Input<number>;
+  /** DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number */
+  algorithm?: pulumi.Input<number>;
+  /** DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384 */
+  digest_type?: pulumi.Input<number>;
+  /** DS: digest, hexadecimal */
+  digest?: pulumi.Input<string>;
+  /** TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3 */
+  usage?: pulumi.Input<number>;
+  /** TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key) */
+  selector?: pulumi.Input<number>;
+  /** TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512 */
+  matching_type?: pulumi.Input<number>;
+  /** TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal */
+  certificate?: pulumi.Input<string>;
+  /** SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...) */
+  type?: pulumi.Input<number>;
+  /** SSHFP: fingerprint, hexadecimal */
+  fingerprint?: pulumi.Input<string>;
+  /** NAPTR: order, 0 to 65535 */
+  order?: pulumi.Input<number>;
+  /** NAPTR: preference, 0 to 65535 */
+  preference?: pulumi.Input<number>;
+  /** NAPTR: service, such as SIP+D2U (may be empty) */
+  service?: pulumi.Input<string>;
+  /** NAPTR: substitution expression (may be empty) */
+  regex?: pulumi.Input<string>;
+  /** NAPTR: replacement name, or . when the regex is used */
+  replacement?: pulumi.Input<string>;
+  /** DNSKEY: protocol, always 3 */
+  protocol?: pulumi.Input<number>;
+  /** DNSKEY: public key, base64 */
+  public_key?: pulumi.Input<string>;
+  /** LOC: latitude degrees */
+  lat_degrees?: pulumi.Input<number>;
+  /** LOC: minutes */
+  lat_minutes?: pulumi.Input<number>;
+  /** LOC: seconds, to the thousandth */
+  lat_seconds?: pulumi.Input<number>;
+  /** LOC: N or S */
+  lat_direction?: pulumi.Input<string>;
+  /** LOC: longitude degrees */
+  long_degrees?: pulumi.Input<number>;
+  /** LOC: minutes */
+  long_minutes?: pulumi.Input<number>;
+  /** LOC: seconds, to the thousandth */
+  long_seconds?: pulumi.Input<number>;
+  /** LOC: E or W */
+  long_direction?: pulumi.Input<string>;
+  /** LOC: altitude in meters, -100000 to 42849672.95 */
+  altitude?: pulumi.Input<number>;
+  /** LOC: size in meters */
+  size?: pulumi.Input<number>;
+  /** LOC: horizontal precision in meters */
+  precision_horz?: pulumi.Input<number>;
+  /** LOC: vertical precision in meters */
+  precision_vert?: pulumi.Input<number>;
 }
 
 /** FirewallRuleFilter as an argument: each value may be an output of another resource. */
@@ -496,20 +683,97 @@ export interface RateLimitMatchRequestArgs {
 }
 
 export interface DnsRecordSetRecord {
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
-  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   readonly name: string;
-  /** The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT). */
-  readonly content: string;
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  readonly content?: string;
+  /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
+  readonly data?: DnsRecordSetRecordData;
   /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
   readonly ttl?: number;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   readonly proxied?: boolean;
-  /** Required for MX records, refused for the others. */
+  /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   readonly priority?: number;
   /** A note kept with the record. */
   readonly comment?: string;
+}
+
+export interface DnsRecordSetRecordData {
+  /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
+  readonly priority?: number;
+  /** SRV: weight, 0 to 65535; URI: weight, 0 to 65535 */
+  readonly weight?: number;
+  /** SRV: port, 0 to 65535 */
+  readonly port?: number;
+  /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
+  readonly target?: string;
+  /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
+  readonly flags?: number;
+  /** CAA: issue, issuewild or iodef */
+  readonly tag?: string;
+  /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
+  readonly value?: string;
+  /** DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535 */
+  readonly key_tag?: number;
+  /** DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number */
+  readonly algorithm?: number;
+  /** DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384 */
+  readonly digest_type?: number;
+  /** DS: digest, hexadecimal */
+  readonly digest?: string;
+  /** TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3 */
+  readonly usage?: number;
+  /** TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key) */
+  readonly selector?: number;
+  /** TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512 */
+  readonly matching_type?: number;
+  /** TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal */
+  readonly certificate?: string;
+  /** SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...) */
+  readonly type?: number;
+  /** SSHFP: fingerprint, hexadecimal */
+  readonly fingerprint?: string;
+  /** NAPTR: order, 0 to 65535 */
+  readonly order?: number;
+  /** NAPTR: preference, 0 to 65535 */
+  readonly preference?: number;
+  /** NAPTR: service, such as SIP+D2U (may be empty) */
+  readonly service?: string;
+  /** NAPTR: substitution expression (may be empty) */
+  readonly regex?: string;
+  /** NAPTR: replacement name, or . when the regex is used */
+  readonly replacement?: string;
+  /** DNSKEY: protocol, always 3 */
+  readonly protocol?: number;
+  /** DNSKEY: public key, base64 */
+  readonly public_key?: string;
+  /** LOC: latitude degrees */
+  readonly lat_degrees?: number;
+  /** LOC: minutes */
+  readonly lat_minutes?: number;
+  /** LOC: seconds, to the thousandth */
+  readonly lat_seconds?: number;
+  /** LOC: N or S */
+  readonly lat_direction?: string;
+  /** LOC: longitude degrees */
+  readonly long_degrees?: number;
+  /** LOC: minutes */
+  readonly long_minutes?: number;
+  /** LOC: seconds, to the thousandth */
+  readonly long_seconds?: number;
+  /** LOC: E or W */
+  readonly long_direction?: string;
+  /** LOC: altitude in meters, -100000 to 42849672.95 */
+  readonly altitude?: number;
+  /** LOC: size in meters */
+  readonly size?: number;
+  /** LOC: horizontal precision in meters */
+  readonly precision_horz?: number;
+  /** LOC: vertical precision in meters */
+  readonly precision_vert?: number;
 }
 
 export interface FirewallRuleFilter {
@@ -585,12 +849,14 @@ export interface PageRuleAction {
 }
 
 export interface ParseZoneFileResultRecord {
-  /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`. */
-  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS";
+  /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
   readonly name: string;
-  readonly content: string;
+  readonly content?: string;
+  readonly data?: { [key: string]: number };
   readonly ttl: number;
   readonly priority?: number;
+  readonly proxied?: boolean;
 }
 
 export interface ParseZoneFileResultSkipped {

@@ -42,7 +42,11 @@ const cases: Record<string, { args: () => Record<string, unknown>; before?: () =
   "edge:listWorkerScripts": { args: () => ({}), shows: (r) => expect(r.scripts).toEqual([]) },
   "edge:parseZoneFile": {
     args: () => ({ text: "$TTL 300\n@ IN A 203.0.113.10\nwww CNAME @\n", origin: "example.com" }),
-    shows: (r) => expect(r).toEqual({ records: { "A:@": { type: "A", name: "@", content: "203.0.113.10", ttl: 300 }, "CNAME:www": { type: "CNAME", name: "www", content: "example.com", ttl: 300 } }, skipped: [] }),
+    shows: (r) => expect(r).toEqual({ records: { "A:@": { type: "A", name: "@", content: "203.0.113.10", ttl: 300 }, "CNAME:www": { type: "CNAME", name: "www", content: "example.com", ttl: 300 } }, skipped: [], lines: { "A:@": 2, "CNAME:www": 3 } }),
+  },
+  "edge:toZoneFile": {
+    args: () => ({ origin: "example.com", records: { apex: { type: "A", name: "@", content: "203.0.113.10", ttl: 300 }, srv: { type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.example.com" }, ttl: 1 } } }),
+    shows: (r) => expect(r.text).toBe("$ORIGIN example.com.\n@           300 IN A      203.0.113.10\n_sip._tcp     1 IN SRV    10 5 5060 sip.example.com.\n"),
   },
   "edge:verifyToken": { args: () => ({}), shows: (r) => expect(r.status).toBe("active") },
   "pages:getPage": { args: () => ({ pageId: PAGE_ID }), shows: (r) => expect(r.name).toBeTruthy() },

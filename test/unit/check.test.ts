@@ -15,7 +15,7 @@ describe("DnsRecord check", () => {
 
   const cases: [string, Record<string, unknown>, string, RegExp][] = [
     ["MX without priority", { type: "MX", name: "@", content: "mail.example.net" }, "priority", /needs a priority/],
-    ["priority on an A record", { type: "A", name: "@", content: "203.0.113.1", priority: 5 }, "priority", /MX records only/],
+    ["priority on an A record", { type: "A", name: "@", content: "203.0.113.1", priority: 5 }, "priority", /MX and URI records only/],
     ["proxied TXT", { type: "TXT", name: "@", content: "x", proxied: true }, "proxied", /cannot be proxied/],
     ["proxied private address", { type: "A", name: "db", content: "10.0.0.5", proxied: true }, "proxied", /set proxied to false/],
     ["malformed IPv4", { type: "A", name: "www", content: "203.0.113" }, "content", /IPv4/],

@@ -15,7 +15,7 @@ describe("schema.json", () => {
   it("carries the metadata that drives the engine: required inputs, defaults, replace-on-change", () => {
     const schema = JSON.parse(schemaText());
     const dns = schema.resources["ops:edge:DnsRecord"];
-    expect(dns.requiredInputs).toEqual(["content", "name", "type"]);
+    expect(dns.requiredInputs).toEqual(["name", "type"]); // content or data, by type: check says which
     expect(dns.inputProperties.type.replaceOnChanges).toBe(true);
     expect(dns.inputProperties.zoneName.replaceOnChanges).toBe(true);
     expect(dns.inputProperties.proxied.default).toBe(false);

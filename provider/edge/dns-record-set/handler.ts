@@ -14,8 +14,9 @@ import { log, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, FIELDS, sameField } from "../dns-record/handler";
-import { fullName, normalizeContent, normalizeName, sameContent } from "../dns-record/normalize";
+import { body, dataOut, FIELDS, PRIORITY_TYPES, sameField, takeOver } from "../dns-record/handler";
+import { isDataType } from "../dns-record/data";
+import { fullName, normalizeContent, normalizeName, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
 
 /** Requests in flight at once (the engine's own default parallelism); the client's limiter keeps the allowance. */
@@ -42,14 +43,15 @@ async function each<T>(items: T[], f: (item: T) => Promise<void>, keyOf: (item: 
 /** A record as the service holds it, in the program's own spelling where the two are equivalent. */
 function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRecord): SetRecord {
   const sameName = wanted && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
-  const sameText = wanted && sameContent(rec.type, wanted.content, rec.content);
+  const sameText = wanted?.content !== undefined && sameContent(rec.type, wanted.content, rec.content);
   return {
     type: rec.type as SetRecord["type"],
     name: sameName ? wanted.name : normalizeName(rec.name),
-    content: sameText ? wanted.content : normalizeContent(rec.type, rec.content),
+    // A structured type's value is its data; its content is the service's rendering of it, left out of state.
+    ...(isDataType(rec.type) ? dataOut(rec) : { content: sameText ? wanted.content : normalizeContent(rec.type, rec.content) }),
     ttl: rec.ttl,
     proxied: rec.proxied ?? false,
-    ...(rec.type === "MX" && rec.priority !== undefined ? { priority: rec.priority } : {}),
+    ...(PRIORITY_TYPES.includes(rec.type) && rec.priority !== undefined ? { priority: rec.priority } : {}),
     ...(rec.comment ? { comment: rec.comment } : {}),
   };
 }
@@ -68,46 +70,63 @@ async function listing(zone: ZoneRef): Promise<Map<string, wire.DnsRecord[]>> {
   return byName;
 }
 
-/** Which keys to add, remove, change in place, or replace (a new type), and which are unchanged. */
+const nameKey = (zoneName: string, r: SetRecord) => `${r.type} ${fullName(r.name, zoneName)}`;
+
+/**
+ * Which keys to add, remove, change in place, or replace (a new type), and which are unchanged. Records of one type
+ * and name are matched by value before key: a key that goes and a key that comes for the same type and name are one
+ * record under a new key (`moved`: nothing sent when the value is the same, one PATCH when it is not), so inserting a
+ * line of a zone file is one add and renumbering keys sends nothing.
+ */
 function plan(zoneName: string, current: Records, ids: Record<string, string>, wanted: Records) {
-  const added = Object.keys(wanted).filter((k) => !ids[k]);
-  const removed = Object.keys(ids).filter((k) => !(k in wanted));
+  let added = Object.keys(wanted).filter((k) => !ids[k]);
+  let removed = Object.keys(ids).filter((k) => !(k in wanted));
+  const moved: [string, string][] = [];
+  for (const identical of [true, false]) {
+    for (const to of added) {
+      const from = removed.find((k) => current[k] && nameKey(zoneName, current[k]) === nameKey(zoneName, wanted[to]) && (!identical || valueOf(current[k]) === valueOf(wanted[to])));
+      if (from === undefined) continue;
+      moved.push([from, to]);
+      removed = removed.filter((k) => k !== from);
+    }
+    added = added.filter((k) => !moved.some(([, to]) => to === k));
+  }
   const replaced: string[] = [];
   const changed: [string, string[]][] = [];
+  const source = new Map(moved.map(([from, to]) => [to, from]));
   for (const k of Object.keys(wanted)) {
-    if (!ids[k]) continue;
-    if (current[k]?.type !== wanted[k].type) replaced.push(k);
+    const was = source.get(k) ?? k;
+    if (!ids[was]) continue;
+    if (current[was]?.type !== wanted[k].type) replaced.push(k);
     else {
-      const fields = changedKeys([...FIELDS], current[k], wanted[k], sameField(zoneName, wanted[k]));
+      const fields = changedKeys([...FIELDS], current[was], wanted[k], sameField(zoneName, wanted[k]));
       if (fields.length) changed.push([k, fields]);
     }
   }
   const unchanged = Object.keys(wanted).length - added.length - replaced.length - changed.length;
-  return { added, removed, replaced, changed, unchanged };
+  return { added, removed, replaced, changed, moved, unchanged };
 }
 
 /** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
 async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean): Promise<wire.DnsRecord> {
   const b = body(rec as never, zone);
-  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameContent(x.type, x.content, b.content!));
+  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b));
   if (identical) {
     if (!adopt) {
       throw new AlreadyExistsError({
         service: "edge",
         code: 81044,
-        message: `records.${key}: the ${b.type} record ${b.name} ${b.content} already exists in zone ${zone.name} (id ${identical.id})`,
+        message: `records.${key}: the ${b.type} record ${b.name} ${identical.content} already exists in zone ${zone.name} (id ${identical.id})`,
         remedy: "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
       });
     }
-    warn(`edge: records.${key}: adopting the existing ${b.type} record ${b.name} (id ${identical.id})`);
-    const { type: _t, ...patch } = b;
-    return edge().patchDnsRecord(zone.id, identical.id, patch);
+    return takeOver(zone, b, identical, `${b.type} record ${b.name} (records.${key})`);
   }
   return createByKey({
     what: `${b.type} record ${b.name} (records.${key})`,
     adopt: false,
     // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
-    find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameContent(x.type, x.content, b.content!)),
+    find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
     create: () => edge().createDnsRecord(zone.id, b),
     update: async (x) => x,
   });
@@ -142,11 +161,13 @@ export const dnsRecordSet: Handler = {
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);
     const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
-    if (changes) {
+    const rekeyed = p.moved.filter(([, to]) => !p.changed.some(([k]) => k === to)).length;
+    if (changes + rekeyed) {
       log(`edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
+        `${rekeyed ? ` (${rekeyed} under a new key, nothing sent for them)` : ""}` +
         ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes > 20 ? " ..." : ""})`);
     }
-    return { changes: changes > 0 };
+    return { changes: changes + rekeyed > 0 };
   },
 
   async create(raw) {
@@ -202,6 +223,13 @@ export const dnsRecordSet: Handler = {
     const records: Records = { ...o.records };
     const ids = { ...o.ids };
     const p = plan(zone.name, o.records, o.ids, r.records);
+    // A record under a new key (matched by type, name and value) keeps its id: bookkeeping only.
+    for (const [from, to] of p.moved) {
+      ids[to] = ids[from];
+      records[to] = records[from];
+      delete ids[from];
+      delete records[from];
+    }
     // Removals (and the old record of a new type) first: a new record may need the name an old one holds.
     const failures = await each([...p.removed, ...p.replaced], async (key) => {
       await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, ids[key]));

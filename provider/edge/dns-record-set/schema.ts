@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { recordFields, recordRule, normalizeRecord } from "../dns-record/schema";
-import { fullName } from "../dns-record/normalize";
+import { fullName, valueOf } from "../dns-record/normalize";
 import { zoneInputs, zoneRule } from "../zone-ref";
 
 export const token = "edge:DnsRecordSet";
@@ -36,9 +36,9 @@ export const DnsRecordSetInputs = z
     // The service keeps one record per type, name and content: two keys asking for the same one is a program error.
     const seen = new Map<string, string>();
     for (const [key, rec] of Object.entries(r.records ?? {})) {
-      const identity = `${rec.type} ${fullName(rec.name, "zone.invalid")} ${rec.content.toLowerCase()}`;
+      const identity = `${rec.type} ${fullName(rec.name, "zone.invalid")} ${valueOf(rec).toLowerCase()}`;
       const other = seen.get(identity);
-      if (other !== undefined) ruleFailure(ctx, `records.${key}`, `records ${other} and ${key} are the same ${rec.type} record (${rec.name} ${rec.content}): keep one key`, []);
+      if (other !== undefined) ruleFailure(ctx, `records.${key}`, `records ${other} and ${key} are the same ${rec.type} record (${rec.name} ${valueOf(rec)}): keep one key`, []);
       else seen.set(identity, key);
     }
   });

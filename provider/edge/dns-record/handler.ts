@@ -6,16 +6,19 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { warn } from "../../log";
+import { log, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
-import { fullName, normalizeContent, normalizeName, sameContent } from "./normalize";
+import { isDataType, normalizeData, sameData } from "./data";
+import { aRecord, fullName, normalizeContent, normalizeName, sameContent, sameValue } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
 type Inputs = DnsRecordInputs;
 
-export const FIELDS = ["name", "content", "ttl", "proxied", "priority", "comment"] as const;
+export const FIELDS = ["name", "content", "data", "ttl", "proxied", "priority", "comment"] as const;
+/** Types whose priority is a field of the record itself (SRV, HTTPS and SVCB carry theirs in data). */
+export const PRIORITY_TYPES = ["MX", "URI"];
 
 /** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
 export function sameField(zone: string, wanted: Bag) {
@@ -24,7 +27,10 @@ export function sameField(zone: string, wanted: Bag) {
       case "name":
         return fullName(String(want), zone) === fullName(String(current), zone);
       case "content":
-        return sameContent(wanted.type, String(current), String(want));
+        // A structured type's content is the service's rendering of its data: compared through data.
+        return isDataType(wanted.type) || sameContent(wanted.type, String(current), String(want));
+      case "data":
+        return !isDataType(wanted.type) || sameData(wanted.type, current, want);
       case "ttl":
         return wanted.proxied === true || (want ?? 1) === current; // a proxied record always reports ttl 1
       case "comment":
@@ -39,10 +45,10 @@ export function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIE
   const all: wire.DnsRecordBody = {
     type: r.type,
     name: fullName(r.name, zone.name),
-    content: r.content,
+    ...(isDataType(r.type) ? { data: r.data as wire.DnsRecordBody["data"] } : { content: r.content }),
     ttl: r.ttl,
     proxied: r.proxied,
-    ...(r.type === "MX" ? { priority: r.priority } : {}),
+    ...(PRIORITY_TYPES.includes(r.type) ? { priority: r.priority } : {}),
     comment: r.comment ?? null,
   };
   return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k))) as wire.DnsRecordBody;
@@ -57,9 +63,10 @@ function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutp
     type: rec.type,
     name: sameName ? normalizeName(wanted.name) : rec.name,
     content: sameText ? normalizeContent(rec.type, wanted.content) : normalizeContent(rec.type, rec.content),
+    ...dataOut(rec),
     ttl: rec.ttl,
     proxied: rec.proxied ?? false,
-    ...(rec.priority !== undefined && rec.type === "MX" ? { priority: rec.priority } : {}),
+    ...(rec.priority !== undefined && PRIORITY_TYPES.includes(rec.type) ? { priority: rec.priority } : {}),
     ...(rec.comment ? { comment: rec.comment } : {}),
     adopt: wanted.adopt ?? false,
     hostname: rec.name,
@@ -69,10 +76,16 @@ function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutp
   };
 }
 
+/** A structured record's data as the service holds it, in the spelling comparisons use. */
+export function dataOut(rec: wire.DnsRecord): { data?: Record<string, number | string> } {
+  return isDataType(rec.type) && rec.data ? { data: normalizeData(rec.type, rec.data) } : {};
+}
+
 /** The inputs a program would need to match the record: what a refresh reports as drift. */
 function inputsFrom(outs: DnsRecordOutputs, before: Bag): Bag {
   const ttl = outs.proxied && typeof before.ttl === "number" ? before.ttl : outs.ttl;
   const { hostname: _h, proxiable: _p, createdOn: _c, modifiedOn: _m, ...inputs } = outs;
+  if (isDataType(outs.type)) delete (inputs as Bag).content; // rendered by the service from data
   return programZoneInputs({ ...inputs, ttl });
 }
 
@@ -115,7 +128,7 @@ export const dnsRecord: Handler = {
       rec = await createByKey({
         what,
         adopt: false, // taking over is decided on the service's 81044 below, which also covers an A/CNAME clash
-        find: async () => (await findExisting(zone, b)).find((x) => sameContent(x.type, x.content, b.content!)),
+        find: async () => (await findExisting(zone, b)).find((x) => sameValue(x, b)),
         create: () => edge().createDnsRecord(zone.id, b),
         update: async (x) => x,
       });
@@ -134,7 +147,7 @@ export const dnsRecord: Handler = {
     const outs = outputs(props, zone, rec);
     // Inputs go back to the engine only for drift (or a lookup by get), so an unchanged resource keeps the
     // program's own inputs and a refresh shows nothing for it.
-    const drifted = FIELDS.some((k) => outs[k] !== props[k]) || outs.type !== props.type;
+    const drifted = FIELDS.some((k) => JSON.stringify(outs[k]) !== JSON.stringify(props[k])) || outs.type !== props.type;
     return drifted ? { id, props: outs, inputs: inputsFrom(outs, props) } : { id, props: outs };
   },
 
@@ -154,38 +167,84 @@ export const dnsRecord: Handler = {
   },
 };
 
-/** The spec's remedy for 81044, when the program opted in: look the record up by name, then update it. */
+/**
+ * The service's conflict answer, told as it is: the same record already there (adopt it), or a CNAME beside other
+ * records at the name, which no option fixes (a name with a CNAME holds nothing else, RFC 1034).
+ */
 async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: AlreadyExistsError): Promise<wire.DnsRecord> {
+  const same = await findExisting(zone, b);
+  if (!same.length) {
+    const others = await Array.fromAsync(edge().dnsRecords(zone.id, { name: b.name }));
+    throw cnameConflict(b, others, zone.name, conflict);
+  }
   if (!adopting(r)) {
     throw new AlreadyExistsError({
       service: "edge",
       status: conflict.status,
       code: conflict.code,
-      message: `a ${b.type} record named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
+      message: `${aRecord(b.type!)} named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
       remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
     });
-  }
-  const same = await findExisting(zone, b);
-  if (!same.length) {
-    throw new ValidationError({ service: "edge", message: `the conflicting record at ${b.name} is not of type ${b.type} (A, AAAA and CNAME cannot share a name)`, remedy: "Remove the conflicting record first" });
   }
   return adoptOne(zone, b, same);
 }
 
+/** The error for a record refused because a CNAME and another record would share a name. */
+export function cnameConflict(b: wire.DnsRecordBody, others: wire.DnsRecord[], zoneName: string, cause?: AlreadyExistsError): ValidationError {
+  const there = others.filter((x) => x.type !== b.type || b.type === "CNAME").map((x) => `${x.type} ${x.content}`);
+  return new ValidationError({
+    service: "edge",
+    status: cause?.status,
+    code: cause?.code,
+    message: `${aRecord(b.type!)} cannot be added at ${b.name} in zone ${zoneName}: ${b.type === "CNAME" ? "a CNAME cannot share its name with other records" : "the name has a CNAME, which cannot share its name with other records"}, and ${b.name} already has ${there.slice(0, 3).join(", ") || "a record"}${there.length > 3 ? ` and ${there.length - 3} more` : ""}`,
+    remedy: b.type === "CNAME" ? "Give the CNAME another name, or remove the other records at this name (in the program, or on the service) first" : "Give this record another name, or remove the CNAME at this name first",
+  });
+}
+
 /**
- * Takes over the record of this type and name: the one with identical content, or else the only one there (updated
- * to the program's content). Several, none identical: which one is meant cannot be told, so none is taken.
+ * Takes over the record of this type and name: the one with identical value, or else the only one there (updated
+ * to the program's value). Several, none identical: which one is meant cannot be told, so none is taken.
  */
 async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[]): Promise<wire.DnsRecord> {
-  const pick = same.find((x) => sameContent(x.type, x.content, b.content!)) ?? (same.length === 1 ? same[0] : undefined);
+  const pick = same.find((x) => sameValue(x, b)) ?? (same.length === 1 ? same[0] : undefined);
   if (!pick) {
     throw new ValidationError({
       service: "edge",
       message: `${same.length} ${b.type} records are named ${b.name} and none has this content, so none can be adopted: ${same.map((x) => `${x.id} (${x.content})`).join(", ")}`,
-      remedy: "Set content to the record to adopt, or delete the records that should go",
+      remedy: "Set the value of the record to adopt, or delete the records that should go",
     });
   }
-  warn(`edge: adopting the existing ${b.type} record ${b.name} (id ${pick.id}${sameContent(pick.type, pick.content, b.content!) ? "" : `, content ${pick.content} -> ${b.content}`})`);
-  const { type: _t, ...patch } = b;
-  return edge().patchDnsRecord(zone.id, pick.id, patch);
+  return takeOver(zone, b, pick, `${b.type} record ${b.name}`);
+}
+
+/**
+ * A takeover sends only what the existing record lacks, and nothing at all when it already is what the program
+ * says: adopting a zone that matches the program writes nothing.
+ */
+export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: wire.DnsRecord, what: string): Promise<wire.DnsRecord> {
+  const patch = differing(existing, b);
+  const fields = Object.keys(patch);
+  if (!fields.length) {
+    log(`edge: taking over the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
+    return existing;
+  }
+  const was = (f: string) => (f === "content" || f === "data" ? existing.content : (existing as Bag)[f]);
+  const now = (f: string) => (f === "data" ? JSON.stringify(patch.data) : (patch as Bag)[f]);
+  warn(`edge: adopting the existing ${what} (id ${existing.id}, ${fields.map((f) => `${f} ${was(f)} -> ${now(f)}`).join(", ")})`);
+  return edge().patchDnsRecord(zone.id, existing.id, patch);
+}
+
+/** The fields of the body `b` that the record `x` does not already hold, as a PATCH body. */
+export function differing(x: wire.DnsRecord, b: wire.DnsRecordBody): wire.DnsRecordBody {
+  const out: wire.DnsRecordBody = {};
+  if (b.name !== undefined && b.name.toLowerCase() !== x.name.toLowerCase()) out.name = b.name;
+  if (!sameValue(x, b)) {
+    if (b.data !== undefined) out.data = b.data;
+    if (b.content !== undefined) out.content = b.content;
+    if (b.priority !== undefined) out.priority = b.priority;
+  }
+  if (b.proxied !== undefined && b.proxied !== (x.proxied ?? false)) out.proxied = b.proxied;
+  if (b.ttl !== undefined && !b.proxied && b.ttl !== x.ttl) out.ttl = b.ttl; // a proxied record reports ttl 1
+  if (b.comment !== undefined && (b.comment || null) !== (x.comment || null)) out.comment = b.comment;
+  return out;
 }

@@ -3,31 +3,18 @@
  * without a trailing dot; comparing through these functions is what keeps a second `up` free of phantom diffs.
  */
 import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { DATA_TYPES, dataKey, isDataType, normalizeData, type RecordData } from "./data";
+import { isHostname } from "./names";
 
-export const RECORD_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS"] as const;
+export { aRecord, fullName, isHostname, normalizeName } from "./names";
+
+/** The types whose value is `content` (text); the others (DATA_TYPES) take structured `data`. */
+export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR"] as const;
+export const RECORD_TYPES = [...CONTENT_TYPES, ...DATA_TYPES] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const PROXIABLE_TYPES: readonly string[] = ["A", "AAAA", "CNAME"];
-
-const LABEL = /^(\*|[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)$/;
-
-/** A DNS name: dot-separated labels of letters, digits, `-` and `_`, an optional leading `*`, at most 253. */
-export function isHostname(value: string): boolean {
-  const n = value.toLowerCase().replace(/\.$/, "");
-  return n.length > 0 && n.length <= 253 && n.split(".").every((l, i) => LABEL.test(l) && (l !== "*" || i === 0));
-}
-
-/** `@`, a label or a full name, lowercased and without a trailing dot. */
-export function normalizeName(name: string): string {
-  return name === "@" ? "@" : name.toLowerCase().replace(/\.$/, "");
-}
-
-/** The full name the service reports for `name` in `zone`. */
-export function fullName(name: string, zone: string): string {
-  const n = normalizeName(name);
-  const z = zone.toLowerCase().replace(/\.$/, "");
-  if (n === "@" || n === z) return z;
-  return n.endsWith(`.${z}`) ? n : `${n}.${z}`;
-}
+/** Host-name values: compared lowercase without the trailing dot. */
+const HOST_TYPES = ["CNAME", "MX", "NS", "PTR"];
 
 export function canonicalIPv6(address: string): string {
   return new URL(`http://[${address}]/`).hostname.slice(1, -1);
@@ -36,7 +23,7 @@ export function canonicalIPv6(address: string): string {
 /** The spelling the service stores for `content` of a record of `type`. */
 export function normalizeContent(type: string, content: string): string {
   if (type === "AAAA" && isIPv6(content)) return canonicalIPv6(content);
-  if (type === "CNAME" || type === "MX" || type === "NS") return content.toLowerCase().replace(/\.$/, "");
+  if (HOST_TYPES.includes(type)) return content.toLowerCase().replace(/\.$/, "");
   return content;
 }
 
@@ -50,6 +37,7 @@ export function contentProblem(type: string, content: string): string | undefine
     case "CNAME":
     case "MX":
     case "NS":
+    case "PTR":
       return isHostname(content) && !content.includes("*") ? undefined : `content must be a host name for a ${type} record (e.g. target.example.net), got "${content}"`;
     default:
       if (content.length > 2048) return "content of a TXT record must be at most 2048 characters";
@@ -80,3 +68,21 @@ export function isPrivateAddress(type: string, content: string): boolean {
 export function sameContent(type: string, a: string, b: string): boolean {
   return normalizeContent(type, a) === normalizeContent(type, b);
 }
+
+/**
+ * One string equal for equal values of a record of `type`: its content as the service stores it, or its data's
+ * fields in RFC order. MX and URI keep their priority beside the value, so it is part of it.
+ */
+export function recordValue(type: string, content: string | undefined, data: Record<string, unknown> | undefined, priority?: number): string {
+  const value = isDataType(type) ? (data ? dataKey(type, normalizeData(type, data)) : "") : normalizeContent(type, content ?? "");
+  return type === "MX" || type === "URI" ? `${priority ?? ""} ${value}` : value;
+}
+
+export type { RecordData };
+
+/** A record's value as `recordValue` sees it, from a record of the service or a body for it. */
+export const valueOf = (r: { type?: string; content?: string; data?: Record<string, unknown> | null; priority?: number }): string =>
+  recordValue(r.type ?? "", r.content, r.data ?? undefined, r.priority);
+
+/** Do two records (of the service, or bodies) hold the same value? */
+export const sameValue = (a: Parameters<typeof valueOf>[0], b: Parameters<typeof valueOf>[0]): boolean => a.type === b.type && valueOf(a) === valueOf(b);

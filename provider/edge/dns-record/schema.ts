@@ -2,7 +2,16 @@
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
-import { RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
+import { allDataFields, DATA_FIELDS, dataProblems, isDataType, normalizeData, DATA_TYPES } from "./data";
+import { aRecord, RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
+
+/** `data`: every field of every structured type, each optional; the type's own rule says which it takes. */
+const dataShape = Object.fromEntries(
+  Object.entries(allDataFields()).map(([name, f]) => {
+    const schema = f.number && f.text ? z.union([z.number(), z.string()]) : f.number ? z.number() : z.string();
+    return [name, schema.optional().describe(f.about.join("; "))];
+  }),
+);
 
 export const token = "edge:DnsRecord";
 
@@ -18,7 +27,15 @@ export const recordFields = {
     .max(253)
     .refine((n) => n === "@" || isHostname(n), { error: "name must be @, a label such as www, or a full name of letters, digits, - and _" })
     .describe("`@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal."),
-  content: z.string().min(1, "content must not be empty").describe("The target: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS) or text (TXT)."),
+  content: z
+    .string()
+    .min(1, "content must not be empty")
+    .optional()
+    .describe("The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`."),
+  data: z
+    .object(dataShape)
+    .optional()
+    .describe(`The value of a ${DATA_TYPES.join(", ")} record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.`),
   ttl: z
     .number({ error: "ttl must be a number of seconds" })
     .int("ttl must be a whole number of seconds")
@@ -26,28 +43,49 @@ export const recordFields = {
     .default(1)
     .describe("Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic."),
   proxied: z.boolean({ error: "proxied must be true or false" }).default(false).describe("Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses)."),
-  priority: z.number().int().min(0).max(65535, "priority must be from 0 to 65535").optional().describe("Required for MX records, refused for the others."),
+  priority: z.number().int().min(0).max(65535, "priority must be from 0 to 65535").optional().describe("Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`)."),
   comment: z.string().max(100, "comment must be at most 100 characters").regex(/^[^\u0000-\u001f\u007f]*$/, "comment must not contain control characters").optional().describe("A note kept with the record."),
 };
 
-type RecordFields = { type: (typeof RECORD_TYPES)[number]; name: string; content: string; proxied: boolean; priority?: number };
+type RecordFields = { type: (typeof RECORD_TYPES)[number]; name: string; content?: string; data?: Record<string, unknown>; proxied: boolean; priority?: number };
+const PRIORITY_TYPES = ["MX", "URI"];
 
 /** The rules between a record's fields, as the service applies them. */
 export function recordRule(r: RecordFields, ctx: z.RefinementCtx): void {
-  const problem = contentProblem(r.type, r.content);
-  if (problem) ruleFailure(ctx, "content", problem, ["type"]);
-  if (r.type === "MX" && r.priority === undefined) ruleFailure(ctx, "priority", "an MX record needs a priority (0 to 65535)", ["type"]);
-  if (r.type !== "MX" && r.priority !== undefined) {
-    ruleFailure(ctx, "priority", `priority applies to MX records only: remove it from this ${r.type} record`, ["type"]);
+  if (isDataType(r.type)) {
+    if (r.content !== undefined) ruleFailure(ctx, "content", `${aRecord(r.type)} takes its value as data, not content: move it into data (e.g. ${example(r.type)})`, ["type"]);
+    for (const problem of dataProblems(r.type, r.data)) ruleFailure(ctx, "data", problem, ["type"]);
+    if (r.type === "SRV" && !/^_[^.]+\._[^.]+(\.|$)/.test(r.name) && r.name !== "@") ruleFailure(ctx, "name", `an SRV record's name is _service._protocol[.name] (e.g. _sip._tcp), got "${r.name}"`, ["type"]);
+  } else {
+    if (r.data !== undefined) ruleFailure(ctx, "data", `${aRecord(r.type)} takes its value as content, not data: set content and remove data`, ["type"]);
+    if (r.content === undefined) ruleFailure(ctx, "content", `${aRecord(r.type)} needs content: ${contentProblem(r.type, "")?.replace(/, got ""$/, "") ?? "set it"}`, ["type"]);
+    else {
+      const problem = contentProblem(r.type, r.content);
+      if (problem) ruleFailure(ctx, "content", problem, ["type"]);
+    }
+  }
+  if (PRIORITY_TYPES.includes(r.type) && r.priority === undefined) ruleFailure(ctx, "priority", `${aRecord(r.type)} needs a priority (0 to 65535)`, ["type"]);
+  if (!PRIORITY_TYPES.includes(r.type) && r.priority !== undefined) {
+    ruleFailure(ctx, "priority", `priority applies to MX and URI records only: remove it from this ${r.type} record${isDataType(r.type) && "priority" in DATA_FIELDS[r.type] ? " (its priority goes in data.priority)" : ""}`, ["type"]);
   }
   if (r.proxied && !PROXIABLE_TYPES.includes(r.type)) ruleFailure(ctx, "proxied", `a ${r.type} record cannot be proxied: set proxied to false`, ["type"]);
-  if (r.proxied && isPrivateAddress(r.type, r.content)) {
+  if (r.proxied && r.content !== undefined && isPrivateAddress(r.type, r.content)) {
     ruleFailure(ctx, "proxied", `${r.content} is a private address, which the proxy refuses (error 1004): set proxied to false`, ["type", "content"]);
   }
 }
 
 /** The spelling every comparison uses: the name and content as the service would store them. */
-export const normalizeRecord = <R extends RecordFields>(r: R): R => ({ ...r, name: normalizeName(r.name), content: normalizeContent(r.type, r.content) });
+export const normalizeRecord = <R extends RecordFields>(r: R): R => {
+  const out = { ...r, name: normalizeName(r.name) };
+  if (r.content !== undefined) out.content = normalizeContent(r.type, r.content);
+  if (r.data !== undefined && isDataType(r.type)) out.data = normalizeData(r.type, r.data);
+  return out;
+};
+
+/** A one-line example of a type's data, for the remedy of a record written the other way. */
+function example(type: (typeof DATA_TYPES)[number]): string {
+  return `data: { ${Object.keys(DATA_FIELDS[type]).slice(0, 4).map((k) => `${k}: ...`).join(", ")} }`;
+}
 
 export const DnsRecordInputs = z
   .object({
@@ -71,7 +109,8 @@ export const DnsRecordOutputs = z.object({
   zoneName: z.string().describe("The zone's name."),
   type: z.string(),
   name: z.string(),
-  content: z.string(),
+  content: z.string().describe("The value as the service writes it (for structured types, rendered from data)."),
+  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("The structured value of a SRV, CAA, DS, ... record, as the service holds it."),
   ttl: z.number(),
   proxied: z.boolean(),
   priority: z.number().optional(),
