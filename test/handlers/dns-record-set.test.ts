@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { call, checkForEngine } from "../../provider/door";
 import { PartialCreateError } from "../../provider/handler";
 import { forgetPreviewChecks } from "../../provider/preflight";
+import { parseZoneFile } from "../../provider/edge/zone-file";
 import { records, useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge();
@@ -133,5 +134,41 @@ describe("DnsRecordSet", () => {
     expect(edge.count("GET", /\/zones$/)).toBeLessThanOrEqual(1); // none when this run looked it up already
     expect(writes()).toEqual([]);
     forgetPreviewChecks();
+  });
+
+  it("matches records of one type and name by value: a zone file's inserted line is one POST, a removed one one DELETE, reordering nothing, a changed value one PATCH", async () => {
+    const file = ["$TTL 300", "shop A 203.0.113.1", "shop A 203.0.113.2", "www CNAME shop", "@ MX 10 mail", "@ MX 20 backup"];
+    const read = (lines: string[]) => parseZoneFile(lines.join("\n"), { origin: "example.com" }).records;
+    let { id, outs } = await create(read(file));
+    const step = async (lines: string[]) => {
+      edge.log.splice(0);
+      const wanted = await checked({ records: read(lines) });
+      const diff = await call(T, "diff", [id, outs, wanted]);
+      const sent = diff.changes ? ((outs = (await call(T, "update", [id, outs, wanted])).outs), writes().map((w) => w.method)) : [];
+      expect((await call(T, "diff", [id, outs, wanted])).changes).toBe(false);
+      return sent;
+    };
+    expect(await step([file[0], ...file.slice(1).reverse()])).toEqual([]);
+    expect(await step([...file, "shop A 203.0.113.3"])).toEqual(["POST"]);
+    expect(await step(file)).toEqual(["DELETE"]);
+    const changed = file.map((l) => l.replace("203.0.113.2", "203.0.113.9"));
+    expect(await step(changed)).toEqual(["PATCH"]);
+    expect(await step(changed.map((l) => l.replace("20 backup", "30 backup")))).toEqual(["PATCH"]);
+    expect(records(edge).map((r) => `${r.type} ${r.name} ${r.priority ?? ""} ${r.content}`).sort()).toEqual([
+      "A shop.example.com  203.0.113.1", "A shop.example.com  203.0.113.9", "CNAME www.example.com  shop.example.com", "MX example.com 10 mail.example.com", "MX example.com 30 backup.example.com",
+    ]);
+  });
+
+  it("a set keyed the old way (A:@, A:@:2 in file order) moves to value keys with nothing sent", async () => {
+    const old = { "A:@": { type: "A", name: "@", content: "203.0.113.1", ttl: 300 }, "A:@:2": { type: "A", name: "@", content: "203.0.113.2", ttl: 300 } };
+    const { id, outs } = await create(old);
+    edge.log.splice(0);
+    const wanted = await checked({ records: parseZoneFile("$TTL 300\n@ A 203.0.113.2\n@ A 203.0.113.1\n", { origin: "example.com" }).records });
+    expect(Object.keys(wanted.records).sort()).toEqual(["A:@:203.0.113.1", "A:@:203.0.113.2"]);
+    expect((await call(T, "diff", [id, outs, wanted])).changes).toBe(true); // the keys in state change
+    const { outs: after } = await call(T, "update", [id, outs, wanted]);
+    expect(writes()).toEqual([]);
+    expect(after.ids["A:@:203.0.113.1"]).toBe(outs.ids["A:@"]);
+    expect(after.ids["A:@:203.0.113.2"]).toBe(outs.ids["A:@:2"]);
   });
 });
