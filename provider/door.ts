@@ -142,29 +142,37 @@ function withAccountKept(method: Method, result: any, account: unknown, args: un
   }
 }
 
+/** Problems printed at most per resource: one bad record among thousands is one line, never a dump of them all. */
+const SHOWN = 5;
+/** A top-level value longer than this is not printed by the engine beside its problem. */
+const PRINTABLE = 120;
+
 /**
- * `check` as the engine shows it: the engine prints a failure as "property P value {V} has a problem", looking P up
- * among the top-level inputs only, so a nested path printed `{<nil>}`. A nested failure is reported on its
- * top-level property, its path and the offending value in the reason.
+ * `check` as the engine shows it. The engine prints a failure with a property as "property P value {V} has a
+ * problem", V being the whole top-level input (a record set's 10,000 records, on one line); a failure without a
+ * property is printed as its reason alone. So a nested failure, or one about a long value, goes without a property,
+ * its path and its own (short, redacted) value in the reason; a list of problems is cut at SHOWN with a count.
  */
 export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
   const r = await call(type, "check", [olds, news]);
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
   const hidden = new Set([...secretInputs, ...(registry[type]?.secretOutputs?.(news, secretInputs.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
-  const failures = (r.failures as CheckFailure[]).map((f) => {
+  const all = (r.failures as CheckFailure[]).map((f) => {
     const [top, ...rest] = f.property.split(".");
-    if (!rest.length) return f;
+    if (!rest.length && (hidden.has(top) || JSON.stringify(news[top] ?? null).length <= PRINTABLE)) return f;
     let value: unknown = news;
     for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
-    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(JSON.stringify(value).slice(0, 80));
-    return { property: top, reason: `${f.property} (${shown}): ${f.reason}` };
+    const json = JSON.stringify(value);
+    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(json.length > 80 ? `${json.slice(0, 77)}...` : json);
+    return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
   });
+  const failures = all.length > SHOWN ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }] : all;
   // The services this resource needs, asked once per command with a read: a bad token or an unreachable endpoint
   // fails the preview with the remedy `up` would give (preflight.ts).
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
     try {
-      await withAccount(account, () => previewCheck(type, account, r.inputs));
+      await withAccount(account, () => previewCheck(type, account, r.inputs, olds));
     } catch (e) {
       const clean = redacted(e);
       if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check

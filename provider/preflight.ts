@@ -58,19 +58,30 @@ function once(key: string, read: () => Promise<unknown>): Promise<unknown> {
 export function forgetPreviewChecks(): void {
   asked.clear();
   declaredModels.clear();
+  forgetDeclared?.();
+}
+/** Set by edge/dns-rules.ts once loaded: forgets the records declared (tests share a process). */
+export let forgetDeclared: (() => void) | undefined;
+export function onForget(f: () => void): void {
+  forgetDeclared = f;
 }
 
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
 
 /** The service's one read of this command (for the current account): throws what `up` would throw. */
-export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}): Promise<void> {
-  if (!readFlag(GENERAL_SETTINGS.previewChecks)) return;
+export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}, olds: Record<string, unknown> = {}): Promise<void> {
+  const checks = readFlag(GENERAL_SETTINGS.previewChecks);
   const service = type.split(":")[0];
   const run = READS[service];
-  if (!run) return;
-  const key = `${service} ${account ?? ""}`;
-  await once(key, run);
+  if (checks && run) await once(`${service} ${account ?? ""}`, run);
+  // DNS records: a CNAME beside another record of the program fails with no request (whatever the setting); beside
+  // one on the service, with the preview checks (edge/dns-preview.ts).
+  if (type === "edge:DnsRecord" || type === "edge:DnsRecordSet") {
+    const { dnsRules } = await import("./edge/dns-rules");
+    await dnsRules(type, inputs, olds, checks && Boolean(read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey)));
+  }
+  if (!checks || !run) return;
   // A zone named by the program: unknown to the token, `up` would fail on it (zones.ts caches it for the run).
   if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { resolveZone } = await import("./edge/zones");

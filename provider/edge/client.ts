@@ -13,7 +13,7 @@ import * as wire from "./wire";
 import { forgetRuleListings } from "./rule-listing";
 
 /** Codes real deployments use for the spec's conditions, besides the spec's own (81044, 1015, 10000, 1004). */
-const ALREADY_EXISTS = [81044, 81053, 81057, 81058];
+const ALREADY_EXISTS = [81044, 81053, 81054, 81057, 81058];
 const RATE_LIMITED = [1015, 971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
 

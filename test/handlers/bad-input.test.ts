@@ -371,16 +371,29 @@ describe("bad input is refused at check, naming the property and the fix, with n
 });
 
 describe("failures as the engine prints them", () => {
-  it("a nested failure is reported on its top-level property with its path and value (the engine printed {<nil>})", async () => {
+  it("a nested failure is reported with no property (the engine prints the whole top-level value beside one), its path and short value in the reason", async () => {
     const { checkForEngine } = await import("../../provider/door");
     const r = await checkForEngine("edge:FirewallRule", {}, { zoneName: "example.com", filter: { expression: "ip.src in {300.1.1.1}" }, action: "block" });
-    expect(r.failures).toEqual([{ property: "filter", reason: expect.stringMatching(/^filter\.expression \("ip\.src in \{300\.1\.1\.1\}"\): .*not an IP address/) }]);
+    expect(r.failures).toEqual([{ property: "", reason: expect.stringMatching(/^filter\.expression \("ip\.src in \{300\.1\.1\.1\}"\): .*not an IP address/) }]);
   });
 
   it("never prints a value that may be secret", async () => {
     const { checkForEngine } = await import("../../provider/door");
     const r = await checkForEngine("control:RemoteCommand", {}, { create: "echo hi", environment: { TOKEN: "hunter2\u0000" }, secret: true });
-    expect(r.failures).toEqual([{ property: "environment", reason: expect.stringMatching(/^environment\.TOKEN \(\[secret\]\): /) }]);
+    expect(r.failures).toEqual([{ property: "", reason: expect.stringMatching(/^environment\.TOKEN \(\[secret\]\): /) }]);
     expect(JSON.stringify(r.failures)).not.toContain("hunter2");
+  });
+
+  it("one bad record among 2,000 is one short line naming its key, never the map; many bad ones are cut at five with a count", async () => {
+    const { checkForEngine } = await import("../../provider/door");
+    const records = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`A:h${i}`, { type: "A", name: `h${i}`, content: `203.0.${i >> 8}.${i & 255}`, ttl: 300 }]));
+    records["A:h7"].ttl = 90000;
+    const one = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
+    expect(one.failures).toEqual([{ property: "", reason: "records.A:h7.ttl (90000): ttl must be 1 (automatic) or from 60 to 86400 seconds" }]);
+    for (const r of Object.values(records).slice(0, 40)) r.ttl = 5;
+    const many = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
+    expect(many.failures).toHaveLength(6);
+    expect(many.failures[5].reason).toBe("and 35 more problems (the first 5 are shown)");
+    expect(JSON.stringify(many.failures).length).toBeLessThan(1024);
   });
 });

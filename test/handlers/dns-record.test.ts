@@ -215,4 +215,16 @@ describe("the zone listing serves the rest of the run's reads", () => {
     expect(edge.count("GET", /dns_records$/)).toBe(1);
     expect(edge.count("GET", /dns_records\/[0-9a-f]{32}$/)).toBe(0);
   });
+
+  it("a CNAME refused beside another record (81053 / 81054) says so, with no advice to adopt, and 'an A record' reads right", async () => {
+    await create({ type: "TXT", name: "www", content: "hello" });
+    const cname = await create({ type: "CNAME", name: "www", content: "target.example.net" }).catch((e: Error) => e);
+    expect(String(cname)).toMatch(/a CNAME record cannot be added at www\.example\.com in zone example\.com: a CNAME cannot share its name with other records, and www\.example\.com already has TXT hello\. Give the CNAME another name/);
+    expect(String(cname)).not.toMatch(/adopt/);
+    await create({ type: "CNAME", name: "alias", content: "target.example.net" });
+    const a = await create({ type: "A", name: "alias", content: "203.0.113.1", adopt: true }).catch((e: Error) => e);
+    expect(String(a)).toMatch(/an A record cannot be added at alias\.example\.com .*the name has a CNAME.*already has CNAME target\.example\.net\. Give this record another name, or remove the CNAME/);
+    const set = await call("edge:DnsRecordSet", "create", [(await call("edge:DnsRecordSet", "check", [{}, { zoneName: "example.com", records: { x: { type: "MX", name: "alias", content: "mail.example.com", priority: 10 } } }])).inputs]).catch((e: Error) => e);
+    expect(String(set)).toMatch(/records\.x: .*an MX record cannot be added at alias\.example\.com/);
+  });
 });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { checkForEngine } from "../../provider/door";
 import { forgetPreviewChecks } from "../../provider/preflight";
 import { useAi } from "../helpers/ai";
-import { useEdge } from "../helpers/edge";
+import { records, useEdge, zoneId } from "../helpers/edge";
 import { useSocial } from "../helpers/social";
 
 const edge = useEdge();
@@ -63,5 +63,37 @@ describe("preview checks", () => {
     process.env.PULUMI_OPS_PREVIEW_CHECKS = "false";
     await checkForEngine("edge:DnsRecord", {}, record("nope.example", "www"));
     expect(edge.log).toEqual([]);
+  });
+
+  it("a CNAME beside another record of the program fails the check naming both, with no request, even with the checks off", async () => {
+    process.env.PULUMI_OPS_PREVIEW_CHECKS = "false";
+    const cname = { zoneName: "example.com", type: "CNAME", name: "www", content: "target.example.net", ttl: 300 };
+    await checkForEngine("edge:DnsRecord", {}, cname);
+    await expect(checkForEngine("edge:DnsRecord", {}, record("example.com", "WWW"))).rejects.toThrow(
+      /the program's A record www \(203\.0\.113\.10\) and the program's CNAME record www \(target\.example\.net\) are both at www\.example\.com .*CNAME holds nothing else.*remove one of them from the program/,
+    );
+    forgetPreviewChecks();
+    const set = { zoneName: "example.com", records: { "CNAME:api": { type: "CNAME", name: "api", content: "x.example.net", ttl: 300 }, "TXT:api": { type: "TXT", name: "api", content: "v=1", ttl: 300 } } };
+    await expect(checkForEngine("edge:DnsRecordSet", {}, set)).rejects.toThrow(/records\.TXT:api \(TXT api v=1\) and records\.CNAME:api \(CNAME api x\.example\.net\) are both at api\.example\.com/);
+    expect(edge.log).toEqual([]);
+  });
+
+  it("a new CNAME where the service holds another record fails the preview, reading the zone once; a set that removes the record in the same update passes", async () => {
+    const z = zoneId(edge);
+    await fetch(`${edge.url}/client/v4/zones/${z}/dns_records`, { method: "POST", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ type: "TXT", name: "www", content: "hello", ttl: 300 }) });
+    const txt = records(edge)[0];
+    edge.log.splice(0);
+    const cname = { zoneName: "example.com", type: "CNAME", name: "www", content: "target.example.net", ttl: 300 };
+    await expect(checkForEngine("edge:DnsRecord", {}, cname)).rejects.toThrow(new RegExp(`the program's CNAME record www .* and the existing TXT record hello \\(id ${txt.id}\\) are both at www\\.example\\.com.*remove the record that is in the way`));
+    await checkForEngine("edge:DnsRecord", {}, record("example.com", "other")); // another name: fine, and the zone is not read again
+    expect(edge.count("GET", /dns_records$/)).toBe(1);
+    forgetPreviewChecks();
+    // The set held that TXT and drops it for the CNAME: up deletes first, so there is no conflict.
+    const olds = { zoneName: "example.com", records: { t: { type: "TXT", name: "www", content: "hello", ttl: 300 } } };
+    const news = { zoneName: "example.com", records: { c: { type: "CNAME", name: "www", content: "target.example.net", ttl: 300 } } };
+    expect((await checkForEngine("edge:DnsRecordSet", olds, news)).failures).toEqual([]);
+    // An existing record (olds given) is not new: only new records are held against the service.
+    forgetPreviewChecks();
+    expect((await checkForEngine("edge:DnsRecord", cname, cname)).failures).toEqual([]);
   });
 });

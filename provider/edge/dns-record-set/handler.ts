@@ -14,7 +14,7 @@ import { log, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, dataOut, FIELDS, PRIORITY_TYPES, sameField, takeOver } from "../dns-record/handler";
+import { body, cnameConflict, dataOut, FIELDS, PRIORITY_TYPES, sameField, takeOver } from "../dns-record/handler";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
@@ -122,14 +122,23 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
     }
     return takeOver(zone, b, identical, `${b.type} record ${b.name} (records.${key})`);
   }
-  return createByKey({
-    what: `${b.type} record ${b.name} (records.${key})`,
-    adopt: false,
-    // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
-    find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
-    create: () => edge().createDnsRecord(zone.id, b),
-    update: async (x) => x,
-  });
+  try {
+    return await createByKey({
+      what: `${b.type} record ${b.name} (records.${key})`,
+      adopt: false,
+      // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
+      find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
+      create: () => edge().createDnsRecord(zone.id, b),
+      update: async (x) => x,
+    });
+  } catch (e) {
+    // Refused beside a record of another type: a CNAME conflict, which adopting cannot fix; say so.
+    if (!(e instanceof AlreadyExistsError)) throw e;
+    const others = await Array.fromAsync(edge().dnsRecords(zone.id, { name: b.name }));
+    if (others.some((x) => sameValue(x, b))) throw e;
+    const err = cnameConflict(b, others, zone.name, e);
+    throw Object.assign(err, { message: `records.${key}: ${err.message}` });
+  }
 }
 
 function failureMessage(what: string, failures: Failure[], total: number): string {

@@ -1,0 +1,73 @@
+/**
+ * The DNS rule a preview can decide before up: a name with a CNAME holds nothing else (RFC 1034 3.6.2; the
+ * service answers 81053 / 81054). Checked twice:
+ * - in the program, with no request: every record a DnsRecord or a DnsRecordSet declares in this run is noted by
+ *   zone and name, and a CNAME beside another record of the program fails the check naming both;
+ * - on the service, for records that are new in this run (a new DnsRecord, a set's added keys) and only with the
+ *   preview checks on: the zone's records (one listing per zone and run, whatever the number of records), so a
+ *   CNAME that would meet a record made outside the program fails the preview as it would fail the up.
+ * A record that replaces one of the program in this run (a type change deletes first) is not new here.
+ */
+import { aRecord, fullName, valueOf } from "./dns-record/normalize";
+import type * as wire from "./wire";
+import { edge, edgeScope, resolveZone } from "./zones";
+
+interface Declared {
+  type: string;
+  value: string;
+  what: string;
+}
+type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
+
+/** Records declared in this run, by account scope, zone and full name. */
+const declared = new Map<string, Declared[]>();
+const listings = new Map<string, Promise<wire.DnsRecord[]>>();
+
+export function forgetDeclaredRecords(): void {
+  declared.clear();
+  listings.clear();
+}
+
+const clash = (a: { type: string; value: string }, b: { type: string; value: string }) =>
+  (a.type === "CNAME" || b.type === "CNAME") && !(a.type === b.type && a.value === b.value);
+
+/** A rule of DNS broken by the program: no request failed, so it is told as what it is. */
+export class DnsRuleError extends Error {
+  override name = "DnsRuleError";
+}
+
+function conflict(zone: string, name: string, mine: Declared, other: { type: string; what: string }): DnsRuleError {
+  const remedy = other.what.startsWith("the existing") ? "Give one of them another name, or remove the record that is in the way first" : "Give one of them another name, or remove one of them from the program";
+  return new DnsRuleError(`edge: ${mine.what} and ${other.what} are both at ${name} in zone ${zone}, and a name with a CNAME holds nothing else (RFC 1034; the service refuses the second with 81053). ${remedy}`);
+}
+
+/** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
+export function declareRecords(zone: string, records: [what: string, rec: Rec][]): void {
+  for (const [what, rec] of records) {
+    const name = fullName(rec.name, zone);
+    const key = `${zone.toLowerCase()} ${name}`;
+    const here = declared.get(key) ?? [];
+    const mine = { type: rec.type, value: valueOf(rec), what };
+    const other = here.find((d) => clash(d, mine));
+    if (other) throw conflict(zone, name, mine, { type: other.type, what: other.what });
+    if (!here.some((d) => d.type === mine.type && d.value === mine.value && d.what === mine.what)) here.push(mine);
+    declared.set(key, here);
+  }
+}
+
+/** Fails when a record new in this run would meet a CNAME conflict with a record already on the service. */
+export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = []): Promise<void> {
+  if (!records.length) return;
+  const zone = await resolveZone({ zoneName });
+  // Records this run removes (a set's dropped keys) are gone before its new ones are made.
+  const gone = new Set(freed.map((r) => `${r.type} ${fullName(r.name, zone.name)} ${valueOf(r)}`));
+  for (const [what, rec] of records) {
+    const name = fullName(rec.name, zone.name);
+    const key = `${edgeScope()} ${zone.id}`;
+    let list = listings.get(key);
+    if (!list) listings.set(key, (list = Array.fromAsync(edge().dnsRecords(zone.id, {}, 5000))));
+    const mine = { type: rec.type, value: valueOf(rec), what };
+    const there = (await list).find((x) => x.name.toLowerCase() === name && !gone.has(`${x.type} ${name} ${valueOf(x)}`) && clash({ type: x.type, value: valueOf(x) }, mine));
+    if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
+  }
+}

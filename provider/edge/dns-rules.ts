@@ -1,0 +1,38 @@
+/**
+ * Which records of a DnsRecord or DnsRecordSet check go through the DNS rules of dns-preview.ts: all of them for
+ * the program's own rule, and only the new ones (a new resource, a set's added records) against the service.
+ */
+import { isUnknown } from "../check";
+import { onForget } from "../preflight";
+import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
+import { valueOf } from "./dns-record/normalize";
+
+onForget(forgetDeclaredRecords);
+
+type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
+type Bag = Record<string, unknown>;
+
+const known = (r: unknown): r is Rec => !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
+const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
+
+export async function dnsRules(type: string, inputs: Bag, olds: Bag, againstService: boolean): Promise<void> {
+  const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : undefined;
+  if (!zone) return;
+  if (type === "edge:DnsRecord") {
+    if (!known(inputs)) return;
+    const what = `the program's ${inputs.type} record ${inputs.name} (${valueOf(inputs)})`;
+    declareRecords(zone, [[what, inputs]]);
+    if (againstService && !olds.type) await checkAgainstService(zone, [[what, inputs]]);
+    return;
+  }
+  const records = Object.entries((inputs.records ?? {}) as Bag).filter((e): e is [string, Rec] => known(e[1]));
+  const mine = records.map(([key, r]) => [`records.${key} (${r.type} ${r.name} ${valueOf(r)})`, r] as [string, Rec]);
+  declareRecords(zone, mine);
+  if (!againstService) return;
+  // New in this run: not among the set's previous records. A record the set removes frees its name for them.
+  const old = Object.values((olds.records ?? {}) as Bag).filter(known);
+  const before = new Set(old.map(identity));
+  const now = new Set(records.map(([, r]) => identity(r)));
+  const fresh = mine.filter(([, r]) => !before.has(identity(r)));
+  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))));
+}
