@@ -66,9 +66,15 @@ export async function createByKey<T>(o: {
   find: () => Promise<T | undefined>;
   create: () => Promise<T>;
   update: (existing: T) => Promise<T>;
+  /** Whether the object found already is what the program says: taken over with nothing sent. */
+  unchanged?: (existing: T) => boolean;
 }): Promise<T> {
   if (o.adopt) {
     const existing = await o.find();
+    if (existing && o.unchanged?.(existing)) {
+      log(`taking over the existing ${o.what}: already as the program says, nothing sent`);
+      return existing;
+    }
     if (existing) {
       warn(`adopting the existing ${o.what}`);
       return o.update(existing);

@@ -68,6 +68,14 @@ async function inputsOf(f: Found): Promise<Record<string, unknown>> {
   const inputs = Object.fromEntries(Object.entries(r.inputs ?? r.props ?? {}).filter(([k, v]) => names.has(k) && v !== undefined && v !== null));
   if ("zoneName" in inputs) delete inputs.zoneId; // one way to give the zone
   if (ADOPTS.has(f.type)) inputs.adopt = true;
+  // What the service accepts, the program must pass: a skill published outside the guide is written so, and said.
+  const { failures } = await call(f.type, "check", [{}, inputs]);
+  if (failures.length && f.type === "skills:Skill") {
+    console.log(`pulumi-ops import: skill "${f.id}" does not follow the skill guide (${failures.map((x: { reason: string }) => x.reason.replace(/ \(or set followGuide.*\)$/, "")).join("; ")}); written with followGuide: false, so it is taken over as published`);
+    inputs.followGuide = false;
+  } else if (failures.length) {
+    console.log(`pulumi-ops import: ${f.type} ${f.id} does not pass its check as read (${failures.map((x: { property: string; reason: string }) => `${x.property}: ${x.reason}`).join("; ")}); fix it in index.ts before the first preview`);
+  }
   return inputs;
 }
 

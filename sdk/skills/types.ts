@@ -84,6 +84,8 @@ export interface SkillArgs {
   source?: pulumi.Input<string>;
   /** Set by the provider: the hash of name, description and body. */
   contentHash?: pulumi.Input<string>;
+  /** Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide. */
+  followGuide?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }

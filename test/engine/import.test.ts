@@ -32,7 +32,9 @@ const census = () => ({
   ruleCreates: edge.log.filter((e) => e.method === "POST" && /pagerules|firewall\/rules|rate_limits|dns_records$/.test(e.path)).length,
   postCreates: [...pages.log, ...posts.log].filter((e) => e.method === "POST" && /feed|threads/.test(e.path)).length,
 });
-const mark = () => [edge, pages, posts].forEach((e) => e.log.splice(0));
+const mark = () => [edge, pages, posts, runner, skills].forEach((e) => e.log.splice(0));
+/** Every write sent to a service since `mark()` (a takeover of objects equal to the program sends none). */
+const writes = () => [edge, pages, posts, runner, skills].flatMap((e) => e.log.filter((l) => l.method !== "GET" && l.method !== "HEAD" && !l.path.startsWith("/__")).map((l) => `${e.name} ${l.method} ${l.path}`));
 
 async function make(type: string, inputs: Record<string, unknown>): Promise<void> {
   const checked = await checkForEngine(type, {}, inputs);
@@ -70,11 +72,17 @@ beforeAll(async () => {
   await make("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 });
   await make("edge:DnsRecord", { zoneName: "example.com", type: "CNAME", name: "api", content: "www.example.com", proxied: true });
   await make("edge:DnsRecord", { zoneName: "example.com", type: "MX", name: "@", content: "mail.example.com", priority: 10 });
+  await make("edge:DnsRecord", { zoneName: "example.com", type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.example.com" } });
+  await make("edge:DnsRecord", { zoneName: "example.com", type: "CAA", name: "@", data: { flags: 0, tag: "issue", value: "letsencrypt.org" } });
   await make("edge:PageRule", { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }] });
   await make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block", description: "admin" });
   await make("edge:RateLimit", { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } }, description: "login" });
   await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
   await make("skills:Skill", { slug: "oven-care", source: SKILL_MD, category: "ops" });
+  // A skill published by another tool, outside the skill guide (no prerequisites, no workflows): the registry takes it.
+  const loose = await fetch(`${skills.url}/api/skills/quick-note`, { method: "PUT", headers: { authorization: `Bearer ${SKILLS_PUBLISH_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ name: "quick-note", description: "A short note on proofing dough.", instruction: "# Quick note\n\nProof the dough for an hour.\n" }) });
+  expect(loose.ok).toBe(true);
+  made.push({ type: "skills:Skill", id: "quick-note" });
   // Types the command does not list, imported through the plugin by their documented ids.
   await make("edge:WorkerScript", { accountId: DEMO_ACCOUNT, name: "edge-headers", content: "export default { fetch() { return new Response('ok') } }" });
   await make("edge:ZoneSetting", { zoneName: "example.com", settingId: "ssl", value: "full" });
@@ -97,13 +105,16 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
   it("1. pulumi-ops import writes a program and an import file for a zone, the runner and the registry", async () => {
     program = path.join(scratch, "imported");
     const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--runner", "--skills", "--out", program], { env: process.env });
-    expect(stdout).toMatch(/8 objects written/);
+    expect(stdout).toMatch(/11 objects written/);
+    expect(stdout).toMatch(/skill "quick-note" does not follow the skill guide \(line \d+: the prerequisites section .* is missing.*\); written with followGuide: false/);
     const index = readFileSync(path.join(program, "index.ts"), "utf8");
     for (const kind of ["edge.PageRule", "edge.FirewallRule", "edge.RateLimit", "runner.RunnerModel", "skills.Skill"]) expect(index).toContain(`new ops.${kind}(`);
-    expect(index.match(/new ops\.edge\.DnsRecord\(/g)).toHaveLength(3);
+    expect(index.match(/new ops\.edge\.DnsRecord\(/g)).toHaveLength(5);
+    expect(index).toContain('"data": {');
+    expect(index).toContain('"followGuide": false');
     const file = JSON.parse(readFileSync(path.join(program, "import.json"), "utf8"));
     // The edge ids carry their zone (`<zoneId>/<id>`), so the plugin need not search the account's zones.
-    expect(file.resources.map((r: { id: string }) => r.id.split("/").pop()).sort()).toEqual(made.slice(0, 8).map((m) => m.id).sort());
+    expect(file.resources.map((r: { id: string }) => r.id.split("/").pop()).sort()).toEqual(made.slice(0, 11).map((m) => m.id).sort());
   });
 
   it("2. its first up takes every object over, none made twice; the next preview shows no change", async () => {
@@ -113,8 +124,9 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     mark();
     const before = census();
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(9); // eight objects and the stack
+    expect(up.summary.resourceChanges?.create).toBe(12); // eleven objects and the stack
     expect(census()).toEqual(before);
+    expect(writes()).toEqual([]); // a takeover of objects already as the program says writes nothing
     await engine.stack.preview({ expectNoChanges: true });
   });
 

@@ -50,6 +50,7 @@ export const firewallRule: Handler = {
       find: async () => (await edge().listFirewallRules(zone.id)).find((x) => x.filter.expression === r.filter.expression),
       create: () => edge().createFirewallRule(zone.id, body(r)),
       update: (existing) => edge().updateFirewallRule(zone.id, existing.id, body(r)),
+      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
     });
     return { id: rule.id, outs: outputs(r, zone, rule) };
   },

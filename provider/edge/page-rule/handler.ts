@@ -55,6 +55,7 @@ export const pageRule: Handler = {
       find: async () => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]),
       create: () => edge().createPageRule(zone.id, body(r)),
       update: (existing) => edge().updatePageRule(zone.id, existing.id, body(r)),
+      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
     });
     return { id: rule.id, outs: outputs(r, zone, rule) };
   },

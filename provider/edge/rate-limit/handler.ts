@@ -66,6 +66,7 @@ export const rateLimit: Handler = {
       },
       create: () => edge().createRateLimit(zone.id, body(r)),
       update: (existing) => edge().updateRateLimit(zone.id, existing.id, body(r)),
+      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
     });
     return { id: rule.id, outs: outputs(r, zone, rule) };
   },

@@ -18,8 +18,10 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
       await runner().stream("/api/pull", { model: base }, `pull ${base}`);
     }
     await runner().stream("/api/create", { model: r.name, from: base, system: r.system, parameters: r.parameters ?? {} }, `create ${r.name}`);
-  } else {
+  } else if (!(await runner().find(r.name))) {
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
+  } else {
+    log(`runner: ${r.name} is on the runner already; nothing pulled`); // a takeover writes nothing
   }
   const info = await runner().find(r.name);
   if (!info) throw new Error(`runner: ${r.name} is not listed after it was made`);

@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
-import { collectWarnings, warn } from "../../log";
+import { collectWarnings, log, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
 import { METADATA_KEYS } from "../metadata";
@@ -64,6 +64,15 @@ export const skill: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
+    // Taken over as published when the registry already holds exactly this skill: nothing sent.
+    const there = await unlessGone(() => skills().get(r.slug));
+    if (there) {
+      const outs = skillOutputs(r, { ...there, slug: r.slug });
+      if (!changedKeys(["contentHash", ...METADATA_KEYS], r, outs, sameValue).length) {
+        log(`skills: "${r.slug}" is published already as the program says; nothing sent`);
+        return { id: r.slug, outs };
+      }
+    }
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { id: r.slug, outs: skillOutputs(r, s) };
   },

@@ -35,6 +35,10 @@ export const SkillInputs = z
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
+    followGuide: z
+      .boolean({ error: "followGuide must be true or false" })
+      .default(true)
+      .describe("Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide."),
   })
   .transform((r, ctx) => {
     if (!r.instruction === !r.source) {
@@ -56,7 +60,10 @@ export const SkillInputs = z
     const dp = descriptionProblem(c.description);
     if (dp) ruleFailure(ctx, r.source ? "source" : "description", `${where}${dp}`, ["description"]);
     const { errors, warnings } = bodyProblems(c.instruction, c.bodyLine);
-    for (const e of errors) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}line ${e.line}: ${e.message}`);
+    for (const e of errors) {
+      if (r.followGuide) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}line ${e.line}: ${e.message} (or set followGuide: false to publish a body outside the guide)`);
+      else warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
+    }
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
     return { ...r, name: c.name, description: c.description, contentHash: contentHash(c) };
   });
