@@ -6,11 +6,12 @@
  * exactly what the stack made.
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
+import { parseZoneFile } from "../../provider/edge/zone-file";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let edge: EdgeEmulator;
@@ -112,6 +113,77 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     await engine.stack.up();
     expect(writes()).toEqual(["PATCH"]);
     expect([...zone().records.values()].find((r) => r.name === "zf.example.com" && r.type === "A")!.content).toBe("203.0.113.2");
+  });
+
+  it("5b. a company's zone file with every record type: up makes each once; a no-op up, reordered lines and the set written back as a zone file change nothing; an inserted, a removed and a changed line send one request each", async () => {
+    const file = path.join(engine.scratch, "zf.example.com.zone");
+    // The fixture moved under zf.example.com, beside the program's other records in example.com.
+    const company = readFileSync(path.join(ROOT, "test/unit/zone-files/company.zone"), "utf8").replaceAll("example.com", "zf.example.com").split("\n");
+    const zf = () => [...zone().records.values()].filter((r) => r.name === "zf.example.com" || r.name.endsWith(".zf.example.com"));
+    const write = async (lines: string[]) => {
+      writeFileSync(file, lines.join("\n"));
+      edge.log.length = 0;
+      const up = await engine.stack.up();
+      return { up, sent: writes() };
+    };
+    const first = await write(company);
+    const types = new Set(zf().map((r) => r.type));
+    for (const t of ["PTR", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]) expect(types).toContain(t);
+    const count = zf().length;
+    expect(count).toBe(Object.keys(parseZoneFile(company.join("\n"), { origin: "example.com" }).records).length);
+    expect(first.sent.filter((m) => m === "POST").length).toBeGreaterThan(30);
+    edge.log.length = 0;
+    await engine.stack.up({ expectNoChanges: true });
+    expect(writes()).toEqual([]);
+
+    // Lines of one type and name swapped, and whole records moved across the file: no change.
+    const at = (pattern: string) => company.findIndex((l) => l.includes(pattern));
+    const reordered = [...company];
+    for (const [a, b] of [["MX      10 mail", "MX      20 mail"], ["SRV     10 60", "SRV     20 0"], ["CAA     0 issue", "CAA     128"], ["mail    1d", "_dmarc"], ["host            SSHFP", "office          LOC"]]) {
+      const [i, j] = [at(a), at(b)];
+      [reordered[i], reordered[j]] = [reordered[j], reordered[i]];
+    }
+    writeFileSync(file, reordered.join("\n"));
+    await engine.stack.preview({ expectNoChanges: true });
+
+    expect((await write([...company, "_sip._tcp SRV 30 10 5060 sip3.zf.example.com."])).sent).toEqual(["POST"]);
+    expect((await write(company)).sent).toEqual(["DELETE"]);
+    const changed = (await write(company.map((l) => l.replace('CAA     0 issue "letsencrypt.org"', 'CAA     0 issue "pki.goog"')))).sent;
+    expect(changed).toEqual(["PATCH"]);
+    expect(zf()).toHaveLength(count);
+
+    // The set written back as a zone file is the file itself to parseZoneFile: up with it changes nothing.
+    const exported = (await engine.stack.outputs()).exportedZone.value as string;
+    writeFileSync(file, exported);
+    await engine.stack.preview({ expectNoChanges: true });
+  });
+
+  it("5c. one bad TTL among 2,001 records fails the preview with one short line naming the record, not the map", async () => {
+    await engine.stack.setAllConfig({ "record-set:count": { value: "2001" }, "record-set:badTtl": { value: "90000" } });
+    edge.log.length = 0;
+    const failed = await engine.stack.preview().catch((e: Error) => e);
+    const text = String(failed);
+    expect(text).toMatch(/records\.host-7\.ttl \(90000\): ttl must be 1 \(automatic\) or from 60 to 86400 seconds/);
+    // The CLI's diagnostics hold the problem once, as one line under 1 KB.
+    const diagnostics = text.slice(text.indexOf("Diagnostics:"), text.indexOf("Resources:"));
+    expect(diagnostics.match(/records\.host-7\.ttl/g)).toHaveLength(1);
+    const line = diagnostics.split("\n").find((l) => l.includes("records.host-7.ttl"))!;
+    expect(line.length).toBeLessThan(1024);
+    expect(text).not.toMatch(/host-1999/);
+    expect(text.length).toBeLessThan(8 * 1024);
+    expect(writes()).toEqual([]);
+    await engine.stack.removeConfig("record-set:badTtl");
+    await engine.stack.setConfig("record-set:count", { value: "26" });
+  });
+
+  it("5d. a CNAME beside a record of the set fails the preview naming both", async () => {
+    await engine.stack.setConfig("record-set:cnameClash", { value: "true" });
+    edge.log.length = 0;
+    const failed = await engine.stack.preview().catch((e: Error) => e);
+    // Named as the program's (when the set is checked first) or as the record the set made (when the CNAME is).
+    expect(String(failed)).toMatch(/records\.host-1 \(A host-1 203\.0\.0\.2\) and the program's CNAME record host-1 \(example\.com\)|the program's CNAME record host-1 \(example\.com\) and (records\.host-1 \(A host-1 203\.0\.0\.2\)|the existing A record 203\.0\.0\.2 \(id [0-9a-f]+\)) are both at host-1\.example\.com/);
+    expect(writes()).toEqual([]);
+    await engine.stack.removeConfig("record-set:cnameClash");
   });
 
   it("6. destroy removes exactly what the stack made", async () => {
