@@ -5,6 +5,9 @@
  * never disagree. `npm run gen-docs` rewrites them; test/unit/docs.test.ts fails when they are stale.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { DATA_FIELDS, isDataType } from "../provider/edge/dns-record/data";
+import { toZoneFile } from "../provider/edge/zone-file";
+import { SAMPLES } from "../test/helpers/record-samples";
 import * as path from "node:path";
 import { ACCOUNTS_KEY, ALL_SETTINGS } from "../provider/config";
 import { registry } from "../provider/registry";
@@ -96,6 +99,28 @@ function sdkDocs(module: string, name: string): { about: string; example: string
   return { about, example, get };
 }
 
+/**
+ * Every record type with its fields and one example, in a program and in a zone file: the examples are the samples
+ * the tests make through the emulator (test/helpers/record-samples.ts), so each one is known to work.
+ */
+function recordTypes(): string[] {
+  const out = ["## Record types", "", "What `DnsRecord`, `DnsRecordSet`, `parseZoneFile`, `toZoneFile` and `pulumi-ops import` handle. A, AAAA, CNAME, MX, TXT, NS and PTR take `content`; the others take `data`, field by field as the service's API takes them (the official client's `XxxRecordParam.Data`). Each field is checked at preview with its range; host names compare without case or trailing dot, hex without case or spaces, base64 without spaces. `priority` is a field of MX and URI records; SRV, HTTPS and SVCB carry theirs in `data`.", ""];
+  for (const s of SAMPLES) {
+    const fields = isDataType(s.type) ? DATA_FIELDS[s.type] : undefined;
+    const value = isDataType(s.type) ? `data: ${JSON.stringify(s.value.data).replace(/"([a-z_]+)":/g, "$1: ").replace(/,/g, ", ")}` : `content: ${JSON.stringify(s.value.content)}`;
+    const zone = toZoneFile([{ type: s.type, name: s.name, ttl: 3600, ...s.value }], "example.com").split("\n")[1].replace(/\s+/g, " ");
+    out.push(`### ${s.type}`, "");
+    if (fields) out.push("| field | what |", "|---|---|", ...Object.entries(fields).map(([k, f]) => `| \`${k}\` | ${f.about}${f.default !== undefined ? ` (default ${f.default})` : ""} |`), "");
+    else out.push(`\`content\`: ${CONTENT_ABOUT[s.type]}.`, "");
+    out.push("```ts", `{ type: "${s.type}", name: "${s.name}", ${value}${s.value.priority !== undefined ? `, priority: ${s.value.priority}` : ""}, ttl: 3600 }`, "```", "", `Zone file: \`${zone}\``, "");
+  }
+  return out;
+}
+const CONTENT_ABOUT: Record<string, string> = {
+  A: "an IPv4 address", AAAA: "an IPv6 address (compared in its canonical form)", CNAME: "a host name; a name with a CNAME holds no other record",
+  MX: "the mail host's name, with `priority` (0 to 65535)", TXT: "the text (a zone file's strings joined; written back in strings of at most 255 bytes)", NS: "a name server's host name (the zone's apex NS records are the service's own)", PTR: "a host name",
+};
+
 export function generateDocs(): Record<string, string> {
   const schema = generateSchema() as { resources: Record<string, Resource>; functions: Record<string, Fn>; types: Record<string, ObjectType> };
   const pages: Record<string, string> = {};
@@ -118,6 +143,7 @@ export function generateDocs(): Record<string, string> {
         out.push(`- Read only: \`${name}.get(name, id)\`. ${docs.get}`, `- Import (the plugin): \`pulumi import ${token} <name> <id>\`, or the \`import\` resource option; the id is ${importId}.`, "");
       } else out.push("- Read only: none: what it made is not an object the service can look up by id; declare it.", "- Import: none, for the same reason.", "");
     }
+    if (module === "edge") out.push(...recordTypes());
     const invokes = Object.keys(schema.functions).filter((t) => t.startsWith(`ops:${module}:`)).sort();
     if (invokes.length) {
       out.push("## Functions", "", "The same on both doors. In TypeScript `getX(args)` returns a promise and `getXOutput(args)` an output; in Python `get_x(...)` and `get_x_output(...)`; through the plugin the token below. A list comes back under a named property. `account` chooses a named account.", "");
