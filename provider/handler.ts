@@ -72,7 +72,7 @@ export async function createByKey<T>(o: {
   if (o.adopt) {
     const existing = await o.find();
     if (existing && o.unchanged?.(existing)) {
-      log(`taking over the existing ${o.what}: already as the program says, nothing sent`);
+      warn(`adopting the existing ${o.what}: already as the program says, nothing sent`);
       return existing;
     }
     if (existing) {

@@ -104,7 +104,7 @@ function sdkDocs(module: string, name: string): { about: string; example: string
  * the tests make through the emulator (test/helpers/record-samples.ts), so each one is known to work.
  */
 function recordTypes(): string[] {
-  const out = ["## Record types", "", "What `DnsRecord`, `DnsRecordSet`, `parseZoneFile`, `toZoneFile` and `pulumi-ops import` handle. A, AAAA, CNAME, MX, TXT, NS and PTR take `content`; the others take `data`, field by field as the service's API takes them (the official client's `XxxRecordParam.Data`). Each field is checked at preview with its range; host names compare without case or trailing dot, hex without case or spaces, base64 without spaces. `priority` is a field of MX and URI records; SRV, HTTPS and SVCB carry theirs in `data`.", ""];
+  const out = ["## Record types", "", "What `DnsRecord`, `DnsRecordSet`, `parseZoneFile`, `toZoneFile` and `pulumi-ops import` handle. A, AAAA, CNAME, MX, TXT, NS, PTR and OPENPGPKEY take `content`; the others take `data`, field by field as the service's API takes them (the official client's `XxxRecordParam.Data`). Each field is checked at preview with its range; host names compare without case or trailing dot, hex without case or spaces, base64 without spaces. `priority` is a field of MX and URI records; SRV, HTTPS and SVCB carry theirs in `data`.", ""];
   for (const s of SAMPLES) {
     const fields = isDataType(s.type) ? DATA_FIELDS[s.type] : undefined;
     const value = isDataType(s.type) ? `data: ${JSON.stringify(s.value.data).replace(/"([a-z_]+)":/g, "$1: ").replace(/,/g, ", ")}` : `content: ${JSON.stringify(s.value.content)}`;
@@ -118,7 +118,7 @@ function recordTypes(): string[] {
 }
 const CONTENT_ABOUT: Record<string, string> = {
   A: "an IPv4 address", AAAA: "an IPv6 address (compared in its canonical form)", CNAME: "a host name; a name with a CNAME holds no other record",
-  MX: "the mail host's name, with `priority` (0 to 65535)", TXT: "the text (a zone file's strings joined; written back in strings of at most 255 bytes)", NS: "a name server's host name (the zone's apex NS records are the service's own)", PTR: "a host name",
+  MX: "the mail host's name, with `priority` (0 to 65535)", TXT: "the text (a zone file's strings joined; written back in strings of at most 255 bytes)", NS: "a name server's host name (the zone's apex NS records are the service's own)", PTR: "a host name", OPENPGPKEY: "the OpenPGP public key, base64 (RFC 7929; spaces are ignored)",
 };
 
 export function generateDocs(): Record<string, string> {

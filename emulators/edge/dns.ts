@@ -6,7 +6,7 @@ import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { HttpError } from "../kit";
 
 /** Types whose value is `content`; the structured ones (record-data.ts) take `data`. */
-export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR"] as const;
+export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "OPENPGPKEY"] as const;
 const PROXIABLE = new Set(["A", "AAAA", "CNAME"]);
 
 const prohibited = new BlockList();
@@ -51,6 +51,9 @@ export function canonicalContent(type: string, content: unknown): string {
     case "PTR":
       if (!isHostname(c)) fail(400, 9005, `Content for ${type} record is invalid. Must be a valid host name`);
       return c.replace(/\.$/, "");
+    case "OPENPGPKEY":
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(c.replace(/\s+/g, ""))) fail(400, 9005, "Content for OPENPGPKEY record is invalid. Must be base64");
+      return c.replace(/\s+/g, "");
     default:
       if (c.length > 2048) fail(400, 9005, "Content for TXT record is invalid. Must be at most 2048 characters");
       return c;

@@ -7,10 +7,20 @@ import { onForget } from "../preflight";
 import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
 import { valueOf } from "./dns-record/normalize";
 
-onForget(forgetDeclaredRecords);
+onForget(() => {
+  forgetDeclaredRecords();
+  replacing.clear();
+});
 
 type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
 type Bag = Record<string, unknown>;
+
+/**
+ * Records of resources checked with their old inputs in this run. The engine checks a resource it replaces a
+ * second time with no old inputs; a DnsRecord's replacement deletes the old record first, so that second check is
+ * not a new record meeting its own predecessor on the service.
+ */
+const replacing = new Set<string>();
 
 const known = (r: unknown): r is Rec => !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
 const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
@@ -22,7 +32,8 @@ export async function dnsRules(type: string, inputs: Bag, olds: Bag, againstServ
     if (!known(inputs)) return;
     const what = `the program's ${inputs.type} record ${inputs.name} (${valueOf(inputs)})`;
     declareRecords(zone, [[what, inputs]]);
-    if (againstService && !olds.type) await checkAgainstService(zone, [[what, inputs]]);
+    if (olds.type) replacing.add(`${zone} ${identity(inputs)}`);
+    else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]]);
     return;
   }
   const records = Object.entries((inputs.records ?? {}) as Bag).filter((e): e is [string, Rec] => known(e[1]));

@@ -7,11 +7,11 @@ export interface DnsRecordArgs {
   zoneId?: pulumi.Input<string>;
   /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
   zoneName?: pulumi.Input<string>;
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
-  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   name: pulumi.Input<string>;
-  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`. */
   content?: pulumi.Input<string>;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   data?: pulumi.Input<DnsRecordDataArgs>;
@@ -552,11 +552,11 @@ export interface DnsRecordDataArgs {
 
 /** DnsRecordSetRecord as an argument: each value may be an output of another resource. */
 export interface DnsRecordSetRecordArgs {
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
-  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  type: pulumi.Input<"A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC">;
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   name: pulumi.Input<string>;
-  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`. */
   content?: pulumi.Input<string>;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   data?: pulumi.Input<DnsRecordSetRecordDataArgs>;
@@ -683,11 +683,11 @@ export interface RateLimitMatchRequestArgs {
 }
 
 export interface DnsRecordSetRecord {
-  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
-  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
+  /** Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
   /** `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal. */
   readonly name: string;
-  /** The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`. */
+  /** The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`. */
   readonly content?: string;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   readonly data?: DnsRecordSetRecordData;
@@ -849,8 +849,8 @@ export interface PageRuleAction {
 }
 
 export interface ParseZoneFileResultRecord {
-  /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
-  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
+  /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
+  readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
   readonly name: string;
   readonly content?: string;
   readonly data?: { [key: string]: number };

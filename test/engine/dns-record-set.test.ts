@@ -128,7 +128,7 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     };
     const first = await write(company);
     const types = new Set(zf().map((r) => r.type));
-    for (const t of ["PTR", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]) expect(types).toContain(t);
+    for (const t of ["PTR", "OPENPGPKEY", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]) expect(types).toContain(t);
     const count = zf().length;
     expect(count).toBe(Object.keys(parseZoneFile(company.join("\n"), { origin: "example.com" }).records).length);
     expect(first.sent.filter((m) => m === "POST").length).toBeGreaterThan(30);

@@ -55,7 +55,7 @@ describe("parseZoneFile reads as dnspython does", () => {
   it("the company fixture holds every type the service manages, and the record set's check accepts them as read", async () => {
     const { records } = parseZoneFile(fixture("company.zone"), { origin: "example.com" });
     expect(new Set(Object.values(records).map((r) => r.type))).toEqual(
-      new Set(["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]),
+      new Set(["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "OPENPGPKEY", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]),
     );
     const { inputs, failures } = await call("edge:DnsRecordSet", "check", [{}, { zoneName: "example.com", records }]);
     expect(failures).toEqual([]);

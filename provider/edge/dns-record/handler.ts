@@ -225,7 +225,7 @@ export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: w
   const patch = differing(existing, b);
   const fields = Object.keys(patch);
   if (!fields.length) {
-    log(`edge: taking over the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
+    warn(`edge: adopting the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
     return existing;
   }
   const was = (f: string) => (f === "content" || f === "data" ? existing.content : (existing as Bag)[f]);

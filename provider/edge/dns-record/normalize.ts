@@ -9,7 +9,7 @@ import { isHostname } from "./names";
 export { aRecord, fullName, isHostname, normalizeName } from "./names";
 
 /** The types whose value is `content` (text); the others (DATA_TYPES) take structured `data`. */
-export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR"] as const;
+export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "OPENPGPKEY"] as const;
 export const RECORD_TYPES = [...CONTENT_TYPES, ...DATA_TYPES] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const PROXIABLE_TYPES: readonly string[] = ["A", "AAAA", "CNAME"];
@@ -24,6 +24,7 @@ export function canonicalIPv6(address: string): string {
 export function normalizeContent(type: string, content: string): string {
   if (type === "AAAA" && isIPv6(content)) return canonicalIPv6(content);
   if (HOST_TYPES.includes(type)) return content.toLowerCase().replace(/\.$/, "");
+  if (type === "OPENPGPKEY") return content.replace(/\s+/g, "");
   return content;
 }
 
@@ -39,6 +40,8 @@ export function contentProblem(type: string, content: string): string | undefine
     case "NS":
     case "PTR":
       return isHostname(content) && !content.includes("*") ? undefined : `content must be a host name for a ${type} record (e.g. target.example.net), got "${content}"`;
+    case "OPENPGPKEY":
+      return /^[A-Za-z0-9+/]+={0,2}$/.test(content.replace(/\s+/g, "")) ? undefined : "content must be the OpenPGP public key in base64 for an OPENPGPKEY record (RFC 7929)";
     default:
       if (content.length > 2048) return "content of a TXT record must be at most 2048 characters";
       return /[\u0000-\u001f\u007f]/.test(content) ? "content must not contain control characters" : undefined;

@@ -31,7 +31,7 @@ export const recordFields = {
     .string()
     .min(1, "content must not be empty")
     .optional()
-    .describe("The value of an A, AAAA, CNAME, MX, TXT, NS or PTR record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR) or text (TXT). The other types take `data`."),
+    .describe("The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`."),
   data: z
     .object(dataShape)
     .optional()

@@ -38,6 +38,8 @@ export function readValue(type: string, data: Token[], line: number, absolute: A
         return { priority: r.int("preference", 0, 65535), content: absolute(r.word("a host name")) };
       case "TXT":
         return { content: r.strings() };
+      case "OPENPGPKEY":
+        return { content: r.rest("a base64 public key") };
       default:
         return { data: readData(type as DataType, r, absolute), ...(type === "URI" ? { priority: r.priority } : {}) };
     }

@@ -34,6 +34,7 @@ def value(t, r):
     if t in ("A", "AAAA"): return {"content": r.address}
     if t in ("CNAME", "NS", "PTR"): return {"content": host(r.target)}
     if t == "MX": return {"content": host(r.exchange), "priority": r.preference}
+    if t == "OPENPGPKEY": return {"content": base64.b64encode(r.key).decode()}
     if t == "TXT": return {"content": b"".join(r.strings).decode("utf-8", "replace")}
     if t == "SRV": return {"data": {"priority": r.priority, "weight": r.weight, "port": r.port, "target": host(r.target)}}
     if t == "CAA": return {"data": {"flags": r.flags, "tag": r.tag.decode(), "value": r.value.decode("utf-8", "replace")}}
