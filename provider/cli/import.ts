@@ -15,7 +15,8 @@ import { call, configure } from "../door";
 import { registry } from "../registry";
 
 const HELP = `usage: pulumi-ops import [--zone <name>]... [--runner] [--skills] [--out <dir>]
-  --zone <name>   take over the zone's DNS records, page rules, firewall rules and rate limits (repeatable)
+  --zone <name>   take over the zone's DNS records, page rules, firewall rules, rate limits and its ssl,
+                  always_use_https and security_level settings (repeatable)
   --runner        take over the runner's models
   --skills        take over the registry's skills
   --out <dir>     where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
@@ -28,6 +29,8 @@ interface Found {
   id: string;
   name: string;
 }
+
+const DOCUMENTED_SETTINGS = ["ssl", "always_use_https", "security_level"];
 
 /** Edge types that take over an existing object on create with `adopt: true`. */
 const ADOPTS = new Set(Object.entries(registry).filter(([, e]) => knownProperties(e.inputs)?.includes("adopt")).map(([t]) => t));
@@ -88,6 +91,8 @@ async function zoneObjects(zoneName: string): Promise<Found[]> {
   for (const r of await client.listPageRules(zone.id)) found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
   for (const r of await client.listFirewallRules(zone.id)) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.id}` });
   for await (const r of client.rateLimits(zone.id)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.id}` });
+  // The settings the API document names, each read by its own id (the document shows no listing of settings).
+  for (const id of DOCUMENTED_SETTINGS) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
   return found;
 }
 

@@ -105,16 +105,17 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
   it("1. pulumi-ops import writes a program and an import file for a zone, the runner and the registry", async () => {
     program = path.join(scratch, "imported");
     const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--runner", "--skills", "--out", program], { env: process.env });
-    expect(stdout).toMatch(/11 objects written/);
+    expect(stdout).toMatch(/14 objects written/);
     expect(stdout).toMatch(/skill "quick-note" does not follow the skill guide \(line \d+: the prerequisites section .* is missing.*\); written with followGuide: false/);
     const index = readFileSync(path.join(program, "index.ts"), "utf8");
-    for (const kind of ["edge.PageRule", "edge.FirewallRule", "edge.RateLimit", "runner.RunnerModel", "skills.Skill"]) expect(index).toContain(`new ops.${kind}(`);
+    for (const kind of ["edge.PageRule", "edge.FirewallRule", "edge.RateLimit", "edge.ZoneSetting", "runner.RunnerModel", "skills.Skill"]) expect(index).toContain(`new ops.${kind}(`);
+    expect(index).toMatch(/"settingId": "ssl",\s+"value": "full"/);
     expect(index.match(/new ops\.edge\.DnsRecord\(/g)).toHaveLength(5);
     expect(index).toContain('"data": {');
     expect(index).toContain('"followGuide": false');
     const file = JSON.parse(readFileSync(path.join(program, "import.json"), "utf8"));
     // The edge ids carry their zone (`<zoneId>/<id>`), so the plugin need not search the account's zones.
-    expect(file.resources.map((r: { id: string }) => r.id.split("/").pop()).sort()).toEqual(made.slice(0, 11).map((m) => m.id).sort());
+    expect(file.resources.map((r: { id: string }) => r.id.split("/").pop()).sort()).toEqual([...made.slice(0, 11).map((m) => m.id), "ssl", "always_use_https", "security_level"].sort());
   });
 
   it("2. its first up takes every object over, none made twice; the next preview shows no change", async () => {
@@ -124,7 +125,7 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     mark();
     const before = census();
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(12); // eleven objects and the stack
+    expect(up.summary.resourceChanges?.create).toBe(15); // fourteen objects and the stack
     expect(census()).toEqual(before);
     expect(writes()).toEqual([]); // a takeover of objects already as the program says writes nothing
     await engine.stack.preview({ expectNoChanges: true });
