@@ -6,7 +6,8 @@
  * initialize (no tool is called); and each zone a resource names by `zoneName`, each page by `pageId` (the page's
  * token, which `up` derives anyway), looked up once, and the runner model a generated skill names (the model list
  * read once). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
- * offline previews. A service without credentials is not asked: a stack need not configure what it does not use.
+ * offline previews. Only the services the program's resources use are asked; one of them without credentials fails
+ * the preview with the message and fix its up would give.
  */
 import { isUnknown } from "./check";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
@@ -14,18 +15,19 @@ import { canonicalModel } from "./runner/model-name";
 
 /** The read of each service, by the type token's module. */
 const READS: Record<string, () => Promise<unknown>> = {
+  // A resource of a service that has no credentials fails here as its up would (the client's own ConfigError):
+  // a pull-request job without the secret, a fork, must not preview green.
   async edge() {
-    if (!read(EDGE_SETTINGS.apiToken) && !read(EDGE_SETTINGS.apiKey)) return;
     const { edge } = await import("./edge/zones");
     return edge().verifyCredentials();
   },
   async pages() {
-    if (!read(PAGES_SETTINGS.accessToken)) return;
     const { pages } = await import("./pages/client");
     return pages().whoAmI();
   },
   async posts() {
-    if (!read(POSTS_SETTINGS.accessToken)) return;
+    // Webhook subscriptions need only the app token: without a user token there is no user to ask.
+    if (!read(POSTS_SETTINGS.accessToken) && read(POSTS_SETTINGS.appToken)) return;
     const { posts } = await import("./posts/client");
     return posts().me("id");
   },

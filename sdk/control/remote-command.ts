@@ -34,7 +34,8 @@ export class RemoteCommand extends pulumi.dynamic.Resource {
     // As pulumi-command does: a command or environment holding a secret makes the output secret too. The provider
     // cannot tell (the engine strips secrets before calling it), so `secret` becomes true here and it wraps them.
     const fromSecret = Promise.all([args.create, args.update, args.delete, args.environment, args.triggers].map((v) => (v === undefined ? false : pulumi.isSecret(pulumi.output(v)))));
-    const effective = pulumi.output(args.secret).apply(async (s) => s === true || (await fromSecret).some(Boolean));
+    // A value that is not a boolean ("yes") goes to check as given, which refuses it: never read as false.
+    const effective = pulumi.output(args.secret).apply(async (s) => (s !== undefined && typeof s !== "boolean" ? s : s === true || (await fromSecret).some(Boolean)));
     super(
       provider,
       name,

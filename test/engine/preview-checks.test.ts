@@ -71,4 +71,19 @@ describe("preview checks with reads only", { timeout: 300_000, sequential: true 
     await engine.stack.setConfig("ops:runnerHost", { value: runner.url });
     await engine.stack.preview();
   });
+
+  it("5. no edge credentials at all (a pull-request job without the secret) fails the preview with up's message, as no pages token does", async () => {
+    await engine.stack.removeConfig("ops:edgeApiToken");
+    clear();
+    const failed = String(await engine.stack.preview().catch((e: Error) => e));
+    expect(failed).toMatch(/edge: no credentials\. Set the API token as secret stack config \(`pulumi config set --secret ops:edgeApiToken <token>`\) or the environment variable EDGE_API_TOKEN/);
+    expect(writes()).toEqual([]);
+    await engine.stack.setConfig("ops:edgeApiToken", { value: DEMO_TOKEN, secret: true });
+    const pagesToken = (await engine.stack.getConfig("ops:pagesAccessToken")).value;
+    await engine.stack.removeConfig("ops:pagesAccessToken");
+    const noPages = String(await engine.stack.preview().catch((e: Error) => e));
+    expect(noPages).toMatch(/pages: no access token.*ops:pagesAccessToken/);
+    await engine.stack.setConfig("ops:pagesAccessToken", { value: pagesToken, secret: true });
+    await engine.stack.preview();
+  });
 });

@@ -43,4 +43,15 @@ describe("sdk resources under mocks", () => {
     await value(got.id);
     expect(registered.find((x) => x.name === "existing")).toMatchObject({ id: "z1/r1", type: "pulumi-nodejs:dynamic/edge:DnsRecord" });
   });
+
+  it("a RemoteCommand's secret given as text reaches check as given (which refuses it), never read as false", async () => {
+    const ops = await import("../../sdk");
+    const { call } = await import("../../provider/door");
+    new ops.control.RemoteCommand("typo", { create: "echo hi", secret: "yes" as unknown as boolean });
+    await new Promise((r) => setTimeout(r, 50));
+    const reg = registered.find((x) => x.name === "typo")!;
+    expect(reg.inputs.secret).toBe("yes");
+    const { failures } = await call("control:RemoteCommand", "check", [{}, { ...reg.inputs, __provider: undefined }]);
+    expect(failures).toEqual([{ property: "secret", reason: "secret must be true or false, not text" }]);
+  });
 });
