@@ -125,7 +125,9 @@ function withAccountKept(method: Method, result: any, account: unknown, args: un
   if (method === "diff") {
     const before = (args[1] as Bag | undefined)?.[ACCOUNT_KEY];
     if (before === account || isUnknown(account)) return result;
-    return { ...result, changes: true, replaces: [...new Set([...(result?.replaces ?? []), ACCOUNT_KEY])] };
+    // The same object (its natural key unchanged) moved between accounts: made first, it would meet itself (a record,
+    // a script name, a slug), or the old one's delete would undo it (a setting, a subscription). Delete first.
+    return { ...result, changes: true, replaces: [...new Set([...(result?.replaces ?? []), ACCOUNT_KEY])], deleteBeforeReplace: true };
   }
   if (account === undefined || !result) return result;
   switch (method) {

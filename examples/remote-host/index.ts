@@ -36,6 +36,8 @@ new ops.control.RemoteCommand("api-key-file", {
 export const desktop = new ops.control.RemoteDesktopSession("kiosk", {
   host: config.get("desktopHost") ?? "kiosk.local",
   username: "ops",
+  // A new value opens the session again (the old one is closed first: one session per host).
+  triggers: config.get("desktopRelease") ? [config.get("desktopRelease")] : undefined,
 }, { dependsOn: remoteManagement }).screen;
 
 if (breakIt) new ops.control.RemoteCommand("broken", { create: "mkdir /does/not/exist" });

@@ -68,6 +68,22 @@ describe("remote-host example through the Pulumi engine", { timeout: 300_000, se
     expect(control.machine.files.get("/tmp/pulumi-ops/release.txt")).toBe("release 2\n");
   });
 
+  it("3b. a RemoteDesktopSession's trigger change closes the old session, then opens the new one: the host shows the session after the up", async () => {
+    const before = control.calls.length;
+    await engine.stack.setConfig("desktopRelease", { value: "2" });
+    const up = await timed("up (session replace)", () => engine.stack.up());
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    const ran = control.calls.slice(before).map((c) => `${c.tool} ${String(c.args.command ?? c.args.script ?? "")}`);
+    // The old session's delete is a GUI script (its text is not kept: a login script carries a password) before the
+    // new session's `open vnc://`; made first, the old one's quit would come last and close the new session.
+    const quit = ran.findIndex((c) => c.startsWith("applescript"));
+    const open = ran.findIndex((c) => c.startsWith("run_command open vnc://kiosk.local"));
+    expect(quit).toBeGreaterThanOrEqual(0);
+    expect(open).toBeGreaterThan(quit);
+    expect(control.screen.state).toBe("connected");
+    await engine.stack.preview({ expectNoChanges: true });
+  });
+
   it("4. a failing command reports the host's error and leaves nothing behind", async () => {
     await engine.stack.setConfig("breakIt", { value: "true" });
     const failed = await engine.stack.up().catch((e: Error) => e);

@@ -84,7 +84,9 @@ export const remoteDesktopSession: Handler = {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(REPLACING, olds, wanted, same);
     const changed = changedKeys(["waitSeconds"], olds, wanted, same);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    // One session per host: opening the new one before quitting the old would leave the host without either.
+    const sameHost = String(olds.host ?? "").toLowerCase() === String(wanted.host ?? "").toLowerCase();
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: sameHost };
   },
   async create(r) {
     let outs: Bag;
