@@ -15,7 +15,8 @@ import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
 export async function runEmulators(): Promise<void> {
   const latency = parseLatency(process.env.EDGE_EMULATOR_LATENCY ?? "off");
-  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency }).start();
+  const strict = /^(1|true)$/i.test(process.env.EDGE_EMULATOR_STRICT ?? "");
+  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency, strict }).start();
   console.log(`edge network API emulator: ${edge.url}/client/v4${latency ? ` (latency ${latency.distribution} ${latency.minMs}-${latency.maxMs} ms)` : ""}`);
   console.log("point a program at it:");
   console.log(`  export EDGE_BASE_URL=${edge.url}`);

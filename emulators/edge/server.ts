@@ -41,7 +41,35 @@ export interface EdgeEmulatorOptions {
   rateLimit?: { requests: number; perSeconds: number };
   /** A per-request delay (latency.ts; REALISTIC_LATENCY is the real API's typical 50–250 ms). None by default. */
   latency?: LatencyProfile;
+  /**
+   * Answer only the endpoints Document 1 lists (400, code 7003 "No route for that URI" for the rest, as the service
+   * answers a route it does not have): a test hook showing the provider needs nothing the document does not show
+   * where the document shows a way. Off by default; EDGE_EMULATOR_STRICT=1 for a standalone emulator.
+   */
+  strict?: boolean;
 }
+
+/** Document 1's endpoint table, as method and path pattern. */
+const DOCUMENTED: [string, RegExp][] = [
+  ["GET", /^\/user\/tokens\/verify$/],
+  ["GET", /^\/zones$/],
+  ["GET", /^\/zones\/[^/]+\/settings\/ssl$/],
+  ["PATCH", /^\/zones\/[^/]+\/settings\/[^/]+$/],
+  ["GET", /^\/zones\/[^/]+\/dns_records$/],
+  ["POST", /^\/zones\/[^/]+\/dns_records$/],
+  ["PATCH", /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
+  ["DELETE", /^\/zones\/[^/]+\/dns_records\/[^/]+$/],
+  ["GET", /^\/zones\/[^/]+\/pagerules$/],
+  ["POST", /^\/zones\/[^/]+\/pagerules$/],
+  ["GET", /^\/accounts\/[^/]+\/workers\/scripts$/],
+  ["PUT", /^\/accounts\/[^/]+\/workers\/scripts\/[^/]+$/],
+  ["GET", /^\/zones\/[^/]+\/firewall\/rules$/],
+  ["POST", /^\/zones\/[^/]+\/firewall\/rules$/],
+  ["POST", /^\/zones\/[^/]+\/rate_limits$/],
+  ["GET", /^\/zones\/[^/]+\/analytics\/dashboard$/],
+  ["GET", /^\/zones\/[^/]+\/security\/events$/],
+  ["GET", /^\/zones\/[^/]+\/analytics\/colos$/],
+];
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";
 export const READONLY_TOKEN = "edge-readonly-token-0123456789";
@@ -70,6 +98,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       legacyKeys: options.legacyKeys ?? [{ email: "ops@example.com", key: "edge-legacy-global-key" }],
       accountId: options.accountId ?? DEMO_ACCOUNT,
       rateLimit: options.rateLimit ?? { requests: 1200, perSeconds: 300 },
+      strict: options.strict ?? false,
     };
     this.latency = options.latency;
     this.reset();
@@ -140,6 +169,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
 
   /** Authentication (token or legacy key), then the per-credential allowance. */
   protected before(req: Request): Record<string, string> {
+    const path = req.path.replace(/^\/client\/v4/, "");
+    if (this.options.strict && !DOCUMENTED.some(([m, p]) => m === req.method && p.test(path))) fail(400, 7003, "No route for that URI");
     const who = this.authenticate(req);
     const { requests, perSeconds } = this.options.rateLimit;
     const now = this.now();
