@@ -22,10 +22,18 @@ function provider(): { invoke: typeof door.invoke; ValidationError: typeof error
 export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.InvokeOptions): Promise<R> {
   const { invoke, ValidationError, withStackConfig } = provider();
   return withStackConfig(async () => {
-    const r = await invoke(token, args);
-    if (r.failures?.length) {
-      throw new ValidationError({ service: token.split(":")[0], message: `${token.split(":")[1]}: ${r.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
+    try {
+      const r = await invoke(token, args);
+      if (r.failures?.length) {
+        throw new ValidationError({ service: token.split(":")[0], message: `${token.split(":")[1]}: ${r.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
+      }
+      return r.outputs as R;
+    } catch (e) {
+      // The engine prints a RunError as its message alone, as it prints a resource's failure: one line with the
+      // fix, no stack frames into the package's files.
+      const { RunError } = require("@pulumi/pulumi") as typeof pulumi;
+      const message = e instanceof Error ? e.message : String(e);
+      throw new RunError(message.startsWith(`${token.split(":")[0]}: `) ? message : `${token}: ${message}`);
     }
-    return r.outputs as R;
   })();
 }

@@ -40,6 +40,21 @@ function expectClean(printed: string, message: RegExp): void {
 }
 
 describe("a failure is printed once, with its remedy", { timeout: 300_000, sequential: true }, () => {
+  it.each([["as an output", false], ["awaited", true]])("a function that fails (%s): one line with the fix, no stack frames, no runtime warning", async (_how, awaited) => {
+    const fn = await engineStack(path.join(ROOT, "test/programs/function-failure"), {
+      zone: { value: "nope.example" },
+      awaited: { value: String(awaited) },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    }, `fn-${awaited}`, { PULUMI_OPS_QUIET: "0" });
+    let printed = "";
+    const failed = await fn.stack.preview({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) }).catch((e: Error) => e);
+    await fn.dispose();
+    expect(failed).toBeInstanceOf(Error);
+    expectClean(printed, /error: edge: .*getZone: no zone named "nope\.example" is visible to this token\. Check the name/);
+    expect(printed).not.toMatch(/Warning|unhandled exception|door\.js/);
+  });
+
   it("a create the service refuses", async () => {
     edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 10, kind: "status", status: 400 });
     let printed = "";
