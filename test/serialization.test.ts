@@ -11,8 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "..");
 
-function serialize(type: string, news: object, cwd = ROOT) {
-  const out = execFileSync(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)], { cwd, encoding: "utf8" });
+function serialize(type: string, news: object, cwd = ROOT, env: Record<string, string> = {}) {
+  const out = execFileSync(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
   return JSON.parse(out) as { size: number; text: string; result: { inputs: object; failures: object[] }; loaded: string[] };
 }
 
@@ -63,7 +63,8 @@ describe("serialized dynamic providers", () => {
     // The engine starts a provider process for every command; a preview of DNS records should not pay for the
     // other modules' handlers and clients, the read-only functions, or undici (about 60 ms), which it never uses.
     const news = { zoneName: "example.com", type: "A", name: "www", content: "192.0.2.1" };
-    const { result, loaded } = serialize("edge:DnsRecord", news, installed);
+    // Offline (no credentials here): with credentials the preview checks would send their reads, undici included.
+    const { result, loaded } = serialize("edge:DnsRecord", news, installed, { PULUMI_OPS_PREVIEW_CHECKS: "false" });
     expect(result.failures ?? []).toEqual([]);
     const ours = loaded.filter((m) => m.startsWith("pulumi-ops/dist/provider/"));
     expect(ours).toContain("pulumi-ops/dist/provider/edge/dns-record/handler.js");
