@@ -3,7 +3,8 @@
  * `npx pulumi-ops emulators` (or `npm run emulators` here): the emulators standalone on loopback, until Ctrl-C.
  * Prints each base URL and the environment variables that point a program (or `pulumi` itself) at it. A port of
  * 0 (EDGE_EMULATOR_PORT=0, ...) takes any free port. EDGE_EMULATOR_LATENCY=realistic (or MIN-MAX in ms) makes the
- * edge answer with the real API's latency (latency.ts). The control endpoint needs @modelcontextprotocol/sdk, an
+ * edge answer with the real API's latency (latency.ts); EDGE_EMULATOR_STRICT=1 makes it answer only the endpoints
+ * the API document lists (400 / 7003 for the rest). The control endpoint needs @modelcontextprotocol/sdk, an
  * optional dependency: installed without it, the other emulators still run.
  */
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
