@@ -115,7 +115,7 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
   if (unknown.length) return { inputs: given, failures: unknown };
   const unknownKeys = new Set(Object.keys(given).filter((k) => isUnknown(given[k])));
   const known = Object.fromEntries(Object.entries(given).filter(([k]) => !unknownKeys.has(k)));
-  const parsed = schema.safeParse(known, { error: explainIssue });
+  const parsed = schema.safeParse(known, { error: explainIssue, reportInput: true });
   if (parsed.success) {
     const inputs = { ...(parsed.data as Record<string, unknown>) };
     for (const k of unknownKeys) inputs[k] = given[k];
@@ -127,8 +127,26 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
       const involves: string[] = (i as { params?: { involves?: string[] } }).params?.involves ?? [String(i.path[0])];
       return !involves.some((k) => unknownKeys.has(k));
     })
-    .map((i) => ({ property: i.path.join(".") || "(inputs)", reason: i.message }));
+    .map((i) => ({ property: i.path.join(".") || "(inputs)", reason: wrongType(i) ?? i.message }));
   return { inputs: given, failures };
+}
+
+/**
+ * A value of another type than the property's, told the same way for every property on both doors: the property,
+ * the type wanted and the type given ("secret must be true or false, not text"), whatever the schema's own message.
+ */
+function wrongType(i: z.core.$ZodIssue): string | undefined {
+  const issue = i as z.core.$ZodIssue & { input?: unknown; values?: unknown[]; errors?: z.core.$ZodIssue[][] };
+  if (issue.input === undefined) return undefined;
+  if (issue.code === "invalid_type") return explainIssue({ ...issue, path: issue.path } as unknown as z.core.$ZodRawIssue);
+  const given = typeof issue.input;
+  const otherKind = (j: z.core.$ZodIssue & { values?: unknown[]; expected?: string }): boolean =>
+    j.code === "invalid_type" || (j.code === "invalid_value" && !(j.values ?? []).some((v) => typeof v === given));
+  // An enum or a union of literals or types, given a value of a kind none of them is: say which kind it was.
+  if ((issue.code === "invalid_value" && otherKind(issue)) || (issue.code === "invalid_union" && (issue.errors ?? []).every((branch) => branch.length > 0 && otherKind(branch[0])))) {
+    return `${issue.message}, not ${kindOf(issue.input)}`;
+  }
+  return undefined;
 }
 
 /**

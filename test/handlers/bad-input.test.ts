@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
+import { generateSchema } from "../../scripts/gen-schema";
 import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SkillsEmulator } from "../../emulators";
 import { printTally, tally } from "../helpers/reliability";
 
@@ -365,6 +366,22 @@ describe("bad input is refused at check, naming the property and the fix, with n
         const sent = emulators.reduce((n, e) => n + e.log.length, 0);
         counted.badInputRequests += sent;
         expect(sent).toBe(0);
+      });
+      // Every typed input given a value of another type: refused, naming the property, the type wanted and the
+      // type given (a boolean given as "yes" was once read as false). Generated from the schema, so a new input
+      // is covered as it is added.
+      const props = (generateSchema() as { resources: Record<string, { inputProperties: Record<string, { type?: string }> }> }).resources[`ops:${type}`].inputProperties;
+      // (`pulumi.json#/Any` is a union of types, such as a time as seconds or text: no value of "another type".)
+      const typed = Object.entries(props).filter(([, p]) => p.type || ((p as { $ref?: string }).$ref ?? "pulumi.json#/Any") !== "pulumi.json#/Any");
+      const wrong: Record<string, [unknown, string]> = { boolean: ["yes", "text"], number: ["300", "text"], integer: ["300", "text"], string: [42, "a number"], array: ["x", "text"], object: ["x", "text"] };
+      it.each(typed.map(([name, p]) => [name, p.type ?? "object"] as const))("%s (%s) given a value of another type", async (name, kind) => {
+        const [value, given] = wrong[kind];
+        const { failures } = await call(type, "check", [{}, { ...valid, [name]: value }]);
+        counted.badInputs++;
+        const failure = failures.find((f: { property: string }) => f.property === name);
+        expect(failure, JSON.stringify(failures)).toBeDefined();
+        expect(failure.reason).toMatch(new RegExp(`^${name} must be .+, not ${given}$`));
+        expect(emulators.reduce((n, e) => n + e.log.length, 0)).toBe(0);
       });
     });
   }
