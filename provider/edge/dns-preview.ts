@@ -19,7 +19,7 @@ interface Declared {
 }
 type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
 
-/** Records declared in this run, by account scope, zone and full name. */
+/** Records declared in this run, by zone and full name. */
 const declared = new Map<string, Declared[]>();
 const listings = new Map<string, Promise<wire.DnsRecord[]>>();
 

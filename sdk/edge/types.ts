@@ -39,7 +39,7 @@ export interface DnsRecordOutputs {
   name: string;
   /** The value as the service writes it (for structured types, rendered from data). */
   content: string;
-  /** The structured value of a SRV, CAA, DS, ... record, as the service holds it. */
+  /** The structured value of an SRV, CAA, DS, ... record, as the service holds it. */
   data?: { [key: string]: number };
   ttl: number;
   proxied: boolean;

@@ -11,14 +11,12 @@ import type * as wire from "../wire";
 import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
-import { aRecord, fullName, normalizeContent, normalizeName, sameContent, sameValue } from "./normalize";
+import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
 type Inputs = DnsRecordInputs;
 
 export const FIELDS = ["name", "content", "data", "ttl", "proxied", "priority", "comment"] as const;
-/** Types whose priority is a field of the record itself (SRV, HTTPS and SVCB carry theirs in data). */
-export const PRIORITY_TYPES = ["MX", "URI"];
 
 /** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
 export function sameField(zone: string, wanted: Bag) {

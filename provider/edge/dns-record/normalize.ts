@@ -13,6 +13,8 @@ export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "O
 export const RECORD_TYPES = [...CONTENT_TYPES, ...DATA_TYPES] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const PROXIABLE_TYPES: readonly string[] = ["A", "AAAA", "CNAME"];
+/** Types whose priority is a field of the record itself (SRV, HTTPS and SVCB carry theirs in data). */
+export const PRIORITY_TYPES: readonly string[] = ["MX", "URI"];
 /** Host-name values: compared lowercase without the trailing dot. */
 const HOST_TYPES = ["CNAME", "MX", "NS", "PTR"];
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { allDataFields, DATA_FIELDS, dataProblems, isDataType, normalizeData, DATA_TYPES } from "./data";
-import { aRecord, RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
+import { aRecord, PRIORITY_TYPES, RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
 
 /** `data`: every field of every structured type, each optional; the type's own rule says which it takes. */
 const dataShape = Object.fromEntries(
@@ -48,7 +48,6 @@ export const recordFields = {
 };
 
 type RecordFields = { type: (typeof RECORD_TYPES)[number]; name: string; content?: string; data?: Record<string, unknown>; proxied: boolean; priority?: number };
-const PRIORITY_TYPES = ["MX", "URI"];
 
 /** The rules between a record's fields, as the service applies them. */
 export function recordRule(r: RecordFields, ctx: z.RefinementCtx): void {
@@ -110,7 +109,7 @@ export const DnsRecordOutputs = z.object({
   type: z.string(),
   name: z.string(),
   content: z.string().describe("The value as the service writes it (for structured types, rendered from data)."),
-  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("The structured value of a SRV, CAA, DS, ... record, as the service holds it."),
+  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("The structured value of an SRV, CAA, DS, ... record, as the service holds it."),
   ttl: z.number(),
   proxied: z.boolean(),
   priority: z.number().optional(),
