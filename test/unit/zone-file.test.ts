@@ -120,6 +120,16 @@ describe("keys follow values, not lines", () => {
     expect(keys(inserted).filter((k) => !keys(base).includes(k))).toEqual(["A:shop:203.0.113.3"]);
     expect(keys(base).filter((k) => !keys(inserted).includes(k))).toEqual([]);
   });
+  it("keys stay within the set's 128 characters for long names and values, and stay distinct", async () => {
+    const long = `${"a".repeat(60)}.${"b".repeat(60)}`;
+    const text = `$TTL 300\n${long} A 203.0.113.1\n${long} A 203.0.113.2\n${long}.${"c".repeat(40)} TXT "${"x".repeat(200)}"\n`;
+    const { records } = parseZoneFile(text, { origin: "example.com" });
+    const keys = Object.keys(records);
+    expect(keys).toHaveLength(3);
+    for (const k of keys) expect(k.length).toBeLessThanOrEqual(128);
+    expect((await call("edge:DnsRecordSet", "check", [{}, { zoneName: "example.com", records }])).failures).toEqual([]);
+  });
+
   it("a value written twice is one record, and a set of one type and name shares the lowest TTL, as DNS has it", () => {
     const { records } = parseZoneFile("$TTL 300\nx A 203.0.113.1\nx 600 A 203.0.113.1\nx 120 A 203.0.113.2\n", { origin: "example.com" });
     expect(Object.values(records).map((r) => `${r.content} ${r.ttl}`)).toEqual(["203.0.113.1 120", "203.0.113.2 120"]);

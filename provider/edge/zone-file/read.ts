@@ -177,7 +177,7 @@ function keyed(read: { line: number; record: ZoneFileRecord }[]): Omit<ZoneFile,
   const lines: ZoneFile["lines"] = {};
   for (const [base, group] of groups) {
     for (const { line, record } of group) {
-      const key = group.length === 1 && base.length <= 128 ? base : `${base.length <= 100 ? base : `${base.slice(0, 90)}~${hash(base)}`}:${slug(valueOf(record))}`;
+      const key = keyOf(base, group.length === 1 ? undefined : valueOf(record));
       const checked = SetRecord.safeParse(record, { error: explainIssue });
       if (!checked.success) {
         const issue = checked.error.issues[0];
@@ -204,6 +204,12 @@ function cnameAlone(groups: Map<string, { line: number; record: ZoneFileRecord }
     const [first, second] = [cnames[0], other].sort((a, b) => a.line - b.line);
     throw new ZoneFileError(second.line, `${name} has a CNAME (line ${cnames[0].line}) and ${other.record.type === "CNAME" ? "another CNAME" : `${/^[AEFHILMNORSX]/.test(other.record.type) ? "an" : "a"} ${other.record.type} record`} (line ${other.line}), and a name with a CNAME holds nothing else`, `Keep one of lines ${first.line} and ${second.line}, or give one of them another name`);
   }
+}
+
+/** A record's key within the set's limit of 128 characters: a long name or value is cut and a hash keeps it unique. */
+function keyOf(base: string, value: string | undefined): string {
+  const key = value === undefined ? base : `${base}:${slug(value)}`;
+  return key.length <= 128 ? key : `${base.slice(0, 100)}:h${hash(key)}`;
 }
 
 const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
