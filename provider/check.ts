@@ -171,7 +171,8 @@ export function requireArgs<S extends z.ZodType>(service: string, fn: string, sc
 
 const A = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
 const KIND: Record<string, string> = { string: "text", number: "number", boolean: "true or false", array: "list", object: "object", int: "whole number" };
-const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "string" ? "text" : typeof v === "boolean" ? "true or false" : A(typeof v));
+/** What kind of value `v` is, as a sentence says it ("text", "a number", "a list"). */
+export const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "string" ? "text" : typeof v === "boolean" ? "true or false" : A(typeof v));
 
 /**
  * A sentence that names the property and what to set, for the failures a schema leaves to zod's defaults ("Invalid

@@ -5,6 +5,7 @@
  * Nothing here is ever written into a resource's inputs or outputs, so no credential reaches state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { kindOf } from "./check";
 import { ConfigError } from "./http/errors";
 import { registerSecret } from "./log";
 
@@ -170,7 +171,7 @@ export function withAccount<T>(account: string | undefined, f: () => T): T {
 /** Why `account` cannot be used, or undefined when it can: an unknown name is refused at `check`. */
 export function accountProblem(account: unknown): string | undefined {
   if (account === undefined) return undefined;
-  if (typeof account !== "string" || account === "") return `account must be the name of an account in ops:accounts${typeof account !== "string" ? `, not ${account === null ? "null" : typeof account === "number" ? "a number" : typeof account === "boolean" ? "true or false" : Array.isArray(account) ? "a list" : "an object"}` : ""}`;
+  if (typeof account !== "string" || account === "") return `account must be the name of an account in ops:accounts${typeof account !== "string" ? `, not ${kindOf(account)}` : ""}`;
   const { accounts } = namedAccounts();
   if (accounts[account]) return undefined;
   const known = Object.keys(accounts);

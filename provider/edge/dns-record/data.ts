@@ -4,6 +4,7 @@
  * formats of each type's RFC. One table serves the check, the normalisation (hex and host names compared as the
  * service stores them), the presentation text (`content`, zone files) and the zone-file reader.
  */
+import { kindOf } from "../../check";
 import { aRecord, isHostname } from "./names";
 
 export const DATA_TYPES = ["SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"] as const;
@@ -89,12 +90,12 @@ function fieldProblem(type: DataType, name: string, f: Field, v: unknown): strin
   const at = `data.${name}`;
   const k = f.kind;
   if (k.k === "int" || k.k === "num") {
-    if (typeof v !== "number" || !Number.isFinite(v)) return `${at} must be a number for ${aRecord(type)} (${f.about}), not ${typeof v === "string" ? "text" : typeof v}`;
+    if (typeof v !== "number" || !Number.isFinite(v)) return `${at} must be a number for ${aRecord(type)} (${f.about}), not ${kindOf(v)}`;
     if (k.k === "int" && !Number.isInteger(v)) return `${at} must be a whole number (${f.about}), got ${v}`;
     if (v < k.min || v > k.max || (k.k === "int" && k.only && !k.only.includes(v))) return `${at} must be ${k.k === "int" && k.only ? `one of ${k.only.join(", ")}` : `from ${k.min} to ${k.max}`} for ${aRecord(type)} (${f.about}), got ${v}`;
     return undefined;
   }
-  if (typeof v !== "string") return `${at} must be text for ${aRecord(type)} (${f.about}), not ${typeof v}`;
+  if (typeof v !== "string") return `${at} must be text for ${aRecord(type)} (${f.about}), not ${kindOf(v)}`;
   if (k.k === "hex" && !HEX.test(v.replace(/\s+/g, ""))) return `${at} must be hexadecimal digits (0-9, a-f) for ${aRecord(type)}, got "${v.slice(0, 80)}"`;
   if (k.k === "hex" && v.replace(/\s+/g, "").length % 2) return `${at} must have an even number of hexadecimal digits (whole bytes), got ${v.replace(/\s+/g, "").length}`;
   if (k.k === "base64" && !BASE64.test(v.replace(/\s+/g, ""))) return `${at} must be base64 (A-Z, a-z, 0-9, +, /, = padding) for ${aRecord(type)}`;

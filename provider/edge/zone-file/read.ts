@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { domainToASCII } from "node:url";
 import { explainIssue } from "../../check";
 import { SetRecord } from "../dns-record-set/schema";
-import { RECORD_TYPES, valueOf } from "../dns-record/normalize";
+import { aRecord, RECORD_TYPES, valueOf } from "../dns-record/normalize";
 import { entries, ZoneFileError } from "./lexer";
 import { readValue } from "./rdata";
 
@@ -202,7 +202,7 @@ function cnameAlone(groups: Map<string, { line: number; record: ZoneFileRecord }
     const other = all.find((r) => r !== cnames[0]);
     if (!other) continue;
     const [first, second] = [cnames[0], other].sort((a, b) => a.line - b.line);
-    throw new ZoneFileError(second.line, `${name} has a CNAME (line ${cnames[0].line}) and ${other.record.type === "CNAME" ? "another CNAME" : `${/^[AEFHILMNORSX]/.test(other.record.type) ? "an" : "a"} ${other.record.type} record`} (line ${other.line}), and a name with a CNAME holds nothing else`, `Keep one of lines ${first.line} and ${second.line}, or give one of them another name`);
+    throw new ZoneFileError(second.line, `${name} has a CNAME (line ${cnames[0].line}) and ${other.record.type === "CNAME" ? "another CNAME" : aRecord(other.record.type)} (line ${other.line}), and a name with a CNAME holds nothing else`, `Keep one of lines ${first.line} and ${second.line}, or give one of them another name`);
   }
 }
 
