@@ -9,7 +9,8 @@
  * offline previews. Only the services the program's resources use are asked; one of them without credentials fails
  * the preview with the message and fix its up would give.
  */
-import { isUnknown } from "./check";
+import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
+import { registry } from "./registry";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 
@@ -59,6 +60,7 @@ function once(key: string, read: () => Promise<unknown>): Promise<unknown> {
 /** Forgets the checks made (a new command starts with none; tests that share a process need the same). */
 export function forgetPreviewChecks(): void {
   asked.clear();
+  standFor.clear();
   declaredModels.clear();
   forgetDeclared?.();
 }
@@ -68,14 +70,49 @@ export function onForget(f: () => void): void {
   forgetDeclared = f;
 }
 
+/** The page task a change needs, by type (a role holds the tasks of the roles below it). */
+const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
+  "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
+  "pages:PageRole": { task: "MANAGE", what: "managing roles", roles: "admin role" },
+};
+
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
+
+/** Two resources of the program that stand for one thing on the service (registry.ts `sameThing`): the second is refused. */
+export class ProgramConflictError extends Error {
+  override name = "ProgramConflictError";
+}
+
+/** What this run's resources stand for (`sameThing`), with the inputs each was checked with. */
+const standFor = new Map<string, { type: string; inputs: string }>();
+
+/**
+ * The engine gives `check` no resource name, and checks a replaced resource twice with the same inputs: two checks
+ * with the same inputs may be one resource, so only different inputs for the same thing are known to be two.
+ */
+function declareThing(type: string, account: string | undefined, inputs: Record<string, unknown>): void {
+  const thing = registry[type]?.sameThing;
+  if (!thing) return;
+  const what = thing(inputs);
+  const { [PROVIDER_KEY]: _, ...rest } = inputs;
+  const fingerprint = JSON.stringify(rest, Object.keys(rest).sort());
+  if (isUnknown(what) || what.includes(UNKNOWN) || fingerprint.includes(UNKNOWN)) return;
+  const key = `${account ?? ""} ${what.toLowerCase()}`;
+  const seen = standFor.get(key);
+  if (!seen) return void standFor.set(key, { type, inputs: fingerprint });
+  if (seen.inputs === fingerprint && seen.type === type) return;
+  throw new ProgramConflictError(
+    `${type.split(":")[0]}: two resources of the program stand for ${what}, with different inputs (a ${seen.type.split(":")[1]} and this ${type.split(":")[1]}): each up would leave whichever ran last, and the next would change it back. Keep one resource for it: remove the other from the program, or point it at another one`,
+  );
+}
 
 /** The service's one read of this command (for the current account): throws what `up` would throw. */
 export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}, olds: Record<string, unknown> = {}): Promise<void> {
   const checks = readFlag(GENERAL_SETTINGS.previewChecks);
   const service = type.split(":")[0];
   const run = READS[service];
+  declareThing(type, account, inputs); // no request: also with the checks off
   if (checks && run) await once(`${service} ${account ?? ""}`, run);
   // DNS records: a CNAME beside another record of the program fails with no request (whatever the setting); beside
   // one on the service, with the preview checks (edge/dns-preview.ts).
@@ -107,9 +144,27 @@ export async function previewCheck(type: string, account: string | undefined, in
       });
     }
   }
-  // A page the token cannot manage: `up` would fail deriving its token (the client keeps it for the run).
+  // A page the token cannot manage: `up` would fail deriving its token (the client keeps it for the run); a role on
+  // it that does not allow the change: `up` would be refused (the page's tasks, listed with its token).
   if (service === "pages" && typeof inputs.pageId === "string" && !isUnknown(inputs.pageId) && read(PAGES_SETTINGS.accessToken)) {
     const { pages } = await import("./pages/client");
-    await pages().pageToken(inputs.pageId);
+    const tasks = await pages().pageTasks(inputs.pageId);
+    const need = PAGE_TASKS[type];
+    if (tasks && need && !tasks.includes(need.task)) {
+      const { AuthError } = await import("./http/errors");
+      throw new AuthError({ service: "pages", message: `Insufficient privileges: the configured user's role on page ${inputs.pageId} allows ${tasks.join(", ") || "nothing"}; ${need.what} needs ${need.task} (${need.roles})`, remedy: `Give the user the ${need.roles} on the page, or set ops:pagesAccessToken to a token of a user who has it` });
+    }
+  }
+  // An edge script's account: the account's script list, read once (an unknown account fails `up`'s upload).
+  if (type === "edge:WorkerScript" && typeof inputs.accountId === "string" && !isUnknown(inputs.accountId) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    const { edge } = await import("./edge/zones");
+    const accountId = inputs.accountId;
+    await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
+  }
+  // A webhook subscription's app: its subscriptions, read once with the app token (an unknown app fails `up`).
+  if (type === "posts:WebhookSubscription" && typeof inputs.appId === "string" && !isUnknown(inputs.appId) && read(POSTS_SETTINGS.appToken)) {
+    const { posts } = await import("./posts/client");
+    const appId = inputs.appId;
+    await once(`posts ${account ?? ""} app ${appId}`, () => posts().subscriptions(appId));
   }
 }

@@ -22,6 +22,7 @@ import * as runnerModelSchema from "./runner/model/schema";
 import * as generatedSkillSchema from "./skills/generated-skill/schema";
 import * as skillSchema from "./skills/skill/schema";
 import * as zoneSettingSchema from "./edge/zone-setting/schema";
+import { canonicalModel } from "./runner/model-name";
 
 export interface ResourceEntry {
   handler: () => Promise<Handler>;
@@ -33,6 +34,12 @@ export interface ResourceEntry {
    * returned wrapped as secrets on both doors. `anyInputSecret` is known on the plugin door only.
    */
   secretOutputs?: (inputs: Record<string, any>, anyInputSecret: boolean) => string[];
+  /**
+   * The one thing on the service this resource stands for, where two resources could stand for the same (a setting,
+   * a script name, a slug, a host's session): two of the program with different inputs are refused at check, since
+   * each up would leave whichever ran last (preflight.ts). Undefined: the service keeps one object per resource.
+   */
+  sameThing?: (inputs: Record<string, any>) => string;
   /** The id `get()`, `pulumi import` and the import option read the object by; undefined: nothing to read by id. */
   importId: string | undefined;
 }
@@ -48,6 +55,7 @@ export const registry: Record<string, ResourceEntry> = {
     secretOutputs: (r, anyInputSecret) => (r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : []),
   },
   [remoteDesktopSessionSchema.token]: {
+    sameThing: (r) => `the remote-desktop session to ${r.host}`,
     importId: undefined, // not an object the service keeps: declare it
     handler: async () => (await import("./control/remote-desktop/handler")).remoteDesktopSession,
     inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
@@ -91,6 +99,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
   },
   [workerScriptSchema.token]: {
+    sameThing: (r) => `the edge script ${r.name}${r.accountId ? ` of account ${r.accountId}` : ""}`,
     importId: "`<accountId>/<name>`",
     handler: async () => (await import("./edge/worker-script/handler")).workerScript,
     inputs: workerScriptSchema.WorkerScriptInputs,
@@ -98,6 +107,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.",
   },
   [zoneSettingSchema.token]: {
+    sameThing: (r) => `the setting ${r.settingId} of zone ${r.zoneName ?? r.zoneId}`,
     importId: "`<zoneId>/<settingId>`",
     handler: async () => (await import("./edge/zone-setting/handler")).zoneSetting,
     inputs: zoneSettingSchema.ZoneSettingInputs,
@@ -112,6 +122,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A post on a page: text, link or photos; published, scheduled or a draft.",
   },
   [pageRoleSchema.token]: {
+    sameThing: (r) => `the role of user ${r.user} on page ${r.pageId}`,
     importId: "`<pageId>/<user>`",
     handler: async () => (await import("./pages/page-role/handler")).pageRole,
     inputs: pageRoleSchema.PageRoleInputs,
@@ -119,6 +130,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A user's role on a page (needs a page token of an admin).",
   },
   [pageSubscriptionSchema.token]: {
+    sameThing: (r) => `the app's subscription to page ${r.pageId}`,
     importId: "`<pageId>/subscribed_apps`",
     handler: async () => (await import("./pages/page-subscription/handler")).pageSubscription,
     inputs: pageSubscriptionSchema.PageSubscriptionInputs,
@@ -133,6 +145,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.",
   },
   [webhookSubscriptionSchema.token]: {
+    sameThing: (r) => `the ${r.object ?? "posts"} subscription of app ${r.appId}`,
     importId: "`<appId>/posts`",
     handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
@@ -140,6 +153,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "The short-post app's webhook for mentions and replies.",
   },
   [runnerModelSchema.token]: {
+    sameThing: (r) => `the runner model ${canonicalModel(String(r.name))}`,
     importId: "`<name:tag>`",
     handler: async () => (await import("./runner/model/handler")).runnerModel,
     inputs: runnerModelSchema.RunnerModelInputs,
@@ -147,6 +161,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A model on the runner: pulled by name, or created from a base with a system prompt and parameters.",
   },
   [generatedSkillSchema.token]: {
+    sameThing: (r) => `the skill ${r.slug}`,
     importId: "`<slug>` (reads it; import it as a `skills:Skill`, as the registry keeps no sources or model)",
     handler: async () => (await import("./skills/generated-skill/handler")).generatedSkill,
     inputs: generatedSkillSchema.GeneratedSkillInputs,
@@ -154,6 +169,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A skill generated from source texts by a runner model, validated, then published.",
   },
   [skillSchema.token]: {
+    sameThing: (r) => `the skill ${r.slug}`,
     importId: "`<slug>`",
     handler: async () => (await import("./skills/skill/handler")).skill,
     inputs: skillSchema.SkillInputs,

@@ -1,7 +1,7 @@
 /** The page-management service's endpoints (Document 2, interface B). */
 import type { Request } from "../kit";
 import { graphError, ok, params } from "../graph";
-import { batchItem, PAGES_APP, ROLES, USERS, V, type PagePost, type PagesEmulator, type Role, type Token } from "./server";
+import { batchItem, PAGES_APP, ROLES, TASKS, USERS, V, type PagePost, type PagesEmulator, type Role, type Token } from "./server";
 
 const MIN_AHEAD = 10 * 60; // seconds
 const MAX_AHEAD = 75 * 24 * 3600;
@@ -68,7 +68,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       .filter((p) => p.roles.has(t.userId!))
       .map((p) => {
         const pageToken = [...emu.tokens.entries()].find(([, v]) => v.kind === "page" && v.pageId === p.id && v.userId === t.userId)?.[0];
-        return { id: p.id, name: p.name, category: p.category, access_token: pageToken, tasks: p.roles.get(t.userId!) === "ADMIN" ? ["MANAGE", "CREATE_CONTENT", "MODERATE"] : ["MODERATE"] };
+        return { id: p.id, name: p.name, category: p.category, access_token: pageToken, tasks: TASKS[p.roles.get(t.userId!)!] };
       });
     return ok({ data, paging: { cursors: { before: "MA", after: "MA" } } });
   });

@@ -16,6 +16,14 @@ export const PAGE_ID = "200000000000001";
 
 export type Role = "ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST";
 export const ROLES: Role[] = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"];
+/** The tasks `/me/accounts` lists for a role, as the real service grants them (each role holds those below it). */
+export const TASKS: Record<Role, string[]> = {
+  ADMIN: ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"],
+  EDITOR: ["CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"],
+  MODERATOR: ["MODERATE", "ADVERTISE", "ANALYZE"],
+  ADVERTISER: ["ADVERTISE", "ANALYZE"],
+  ANALYST: ["ANALYZE"],
+};
 
 export interface Token {
   kind: "user" | "page" | "app";

@@ -215,8 +215,8 @@ export class PostsEmulator extends Emulator {
       this.subscriptions.set(p.object, { object: p.object, callback_url: p.callback_url, fields, verify_token: p.verify_token });
       return ok({ success: true });
     });
-    this.route("GET", "/v1.0/:app/subscriptions", () =>
-      ok({ data: [...this.subscriptions.values()].map((s) => ({ object: s.object, callback_url: s.callback_url, active: true, fields: s.fields.map((name) => ({ name, version: "v1.0" })) })) }),
+    this.route("GET", "/v1.0/:app/subscriptions", (req) =>
+      req.params.app !== POSTS_APP.id ? graphError(400, 100, "Unknown app id", "SocialAPIException") : ok({ data: [...this.subscriptions.values()].map((s) => ({ object: s.object, callback_url: s.callback_url, active: true, fields: s.fields.map((name) => ({ name, version: "v1.0" })) })) }),
     );
     this.route("DELETE", "/v1.0/:app/subscriptions", (req) => {
       this.subscriptions.delete(params(req).object ?? "posts");

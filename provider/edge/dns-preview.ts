@@ -55,8 +55,11 @@ export function declareRecords(zone: string, records: [what: string, rec: Rec][]
   }
 }
 
-/** Fails when a record new in this run would meet a CNAME conflict with a record already on the service. */
-export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = []): Promise<void> {
+/**
+ * Fails when a record new in this run would meet a CNAME conflict with a record already on the service, or — unless
+ * the resource adopts (`adopt`, `ops:edgeAdoptExisting`) — the same record made outside the program (81044 at up).
+ */
+export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = [], adopt: { kind: string; adopts: boolean } = { kind: "DnsRecord", adopts: true }): Promise<void> {
   if (!records.length) return;
   const zone = await resolveZone({ zoneName });
   // Records this run removes (a set's dropped keys) are gone before its new ones are made.
@@ -69,5 +72,11 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const mine = { type: rec.type, value: valueOf(rec), what };
     const there = (await list).find((x) => x.name.toLowerCase() === name && !gone.has(`${x.type} ${name} ${valueOf(x)}`) && clash({ type: x.type, value: valueOf(x) }, mine));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
+    const same = adopt.adopts ? undefined : (await list).find((x) => x.name.toLowerCase() === name && x.type === rec.type && valueOf(x) === mine.value && !gone.has(`${x.type} ${name} ${mine.value}`));
+    if (same) {
+      throw new DnsRuleError(
+        `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81044). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
+      );
+    }
   }
 }

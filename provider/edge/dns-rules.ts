@@ -6,6 +6,7 @@ import { isUnknown } from "../check";
 import { onForget } from "../preflight";
 import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
 import { valueOf } from "./dns-record/normalize";
+import { adopting } from "./zones";
 
 onForget(() => {
   forgetDeclaredRecords();
@@ -22,6 +23,9 @@ type Bag = Record<string, unknown>;
  */
 const replacing = new Set<string>();
 
+/** Whether a new record that is already on the service is taken over (zones.ts `adopting`), not refused. */
+const adopts = (inputs: Bag) => inputs.adopt === true || isUnknown(inputs.adopt) || adopting({});
+
 const known = (r: unknown): r is Rec => !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
 const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
 
@@ -33,7 +37,7 @@ export async function dnsRules(type: string, inputs: Bag, olds: Bag, againstServ
     const what = `the program's ${inputs.type} record ${inputs.name} (${valueOf(inputs)})`;
     declareRecords(zone, [[what, inputs]]);
     if (olds.type) replacing.add(`${zone} ${identity(inputs)}`);
-    else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]]);
+    else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]], [], { kind: "DnsRecord", adopts: adopts(inputs) });
     return;
   }
   const records = Object.entries((inputs.records ?? {}) as Bag).filter((e): e is [string, Rec] => known(e[1]));
@@ -45,5 +49,5 @@ export async function dnsRules(type: string, inputs: Bag, olds: Bag, againstServ
   const before = new Set(old.map(identity));
   const now = new Set(records.map(([, r]) => identity(r)));
   const fresh = mine.filter(([, r]) => !before.has(identity(r)));
-  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))));
+  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))), { kind: "DnsRecordSet", adopts: adopts(inputs) });
 }

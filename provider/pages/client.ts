@@ -23,6 +23,7 @@ interface Pending {
 
 export class PagesClient extends GraphClient {
   private pageTokens = new Map<string, Promise<string>>();
+  private tasks = new Map<string, string[]>();
   private queue = new Map<string, Pending[]>();
 
   constructor(http: HttpClient, maxRetries: number, private readonly token: string) {
@@ -64,6 +65,16 @@ export class PagesClient extends GraphClient {
     return p;
   }
 
+  /**
+   * What the configured user token may do on a page (`tasks` of `/me/accounts`: MANAGE, CREATE_CONTENT, MODERATE,
+   * ...), read with the page token once per run; undefined when the configured token is the page's own (the
+   * service lists no tasks for it).
+   */
+  async pageTasks(pageId: string): Promise<string[] | undefined> {
+    await this.pageToken(pageId);
+    return this.tasks.get(pageId);
+  }
+
   /** A preview's one read (preflight.ts): who the configured token belongs to. */
   whoAmI(): Promise<{ id: string; name?: string }> {
     return this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
@@ -72,7 +83,7 @@ export class PagesClient extends GraphClient {
   private async derive(pageId: string): Promise<string> {
     const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
     if (me.id === pageId) return this.token;
-    const accounts = await this.call<{ data: { id: string; name: string; access_token?: string }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
+    const accounts = await this.call<{ data: { id: string; name: string; access_token?: string; tasks?: string[] }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
       // A page token has no `accounts` (code 100, "nonexisting field"): it is another page's token.
       if (e instanceof AuthError || (e instanceof ApiError && e.code === 100)) {
         throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page" });
@@ -84,6 +95,7 @@ export class PagesClient extends GraphClient {
       throw new AuthError({ service: "pages", message: `the user ${me.name ?? me.id} has no role on page ${pageId}`, remedy: "Give the user a role on the page, or use the page's own token" });
     }
     registerSecret(page.access_token);
+    if (page.tasks) this.tasks.set(pageId, page.tasks);
     log(`pages: using the page token of "${page.name}" (${pageId}), derived from the configured user token`);
     return page.access_token;
   }

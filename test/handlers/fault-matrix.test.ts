@@ -11,17 +11,16 @@
  * Across a re-run: when even the lookup fails, the create ends as a partial create (`pending-…` id); the next
  * `up` (an update with the same inputs) and `refresh` (a read) settle it without sending the create twice.
  */
-import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
 import {
   ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, type Fault, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator,
-  POSTS_APP, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
+  POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
 } from "../../emulators";
 import { printTally, tally } from "../helpers/reliability";
+import { CREATE_INPUTS } from "../helpers/type-cases";
 
-const EX = path.resolve(__dirname, "../../examples/ai-host");
 const counted = tally();
 
 let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
@@ -37,7 +36,6 @@ interface Case {
   emulator: () => Emulator;
   /** The request that makes the object. */
   createPath: Fault["match"];
-  inputs: Record<string, unknown>;
   /** The objects this resource's create made, as the service holds them. */
   made: () => Promise<unknown[]> | unknown[];
   /** The service offers no way to know: the create fails naming what to check, and is never repeated blindly. */
@@ -47,88 +45,71 @@ interface Case {
 const CASES: Record<string, Case> = {
   "edge:DnsRecord": {
     emulator: () => edge, createPath: { method: "POST", path: "/dns_records$" },
-    inputs: { zoneName: "example.com", type: "A", name: "lost", content: "203.0.113.10", ttl: 300 },
     made: () => zoneRecords().filter((r: any) => r.name === "lost.example.com"),
   },
   "edge:DnsRecordSet": {
     emulator: () => edge, createPath: { method: "POST", path: "/dns_records$" },
-    inputs: { zoneName: "example.com", records: { "lost-a": { type: "A", name: "lost-set", content: "203.0.113.11", ttl: 300 } } },
     made: () => zoneRecords().filter((r: any) => r.name === "lost-set.example.com"),
   },
   "edge:ZoneSetting": {
     emulator: () => edge, createPath: { method: "PATCH", path: "/settings/security_level$" },
-    inputs: { zoneName: "example.com", settingId: "security_level", value: "high" },
     made: () => [...edge.zones.values()].filter((z: any) => z.name === "example.com" && z.settings.security_level.value === "high"),
   },
   "edge:PageRule": {
     emulator: () => edge, createPath: { method: "POST", path: "/pagerules$" },
-    inputs: { zoneName: "example.com", targets: ["example.com/lost/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
     made: async () => (await edgeList("pagerules")).filter((r) => r.targets[0].constraint.value === "example.com/lost/*"),
   },
   "edge:FirewallRule": {
     emulator: () => edge, createPath: { method: "POST", path: "/firewall/rules$" },
-    inputs: { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/lost"' }, action: "block" },
     made: async () => (await edgeList("firewall/rules")).filter((r) => r.filter.expression.includes("/lost")),
   },
   "edge:RateLimit": {
     emulator: () => edge, createPath: { method: "POST", path: "/rate_limits$" },
-    inputs: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/lost*" } } },
     made: async () => (await edgeList("rate_limits")).filter((r) => r.match.request.url === "example.com/lost*"),
   },
   "edge:WorkerScript": {
     emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },
-    inputs: { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
     made: () => [...edge.scripts.keys()].filter((k) => k === "lost"),
   },
   "pages:PagePost": {
     emulator: () => pages, createPath: { method: "POST", path: "/feed$" },
-    inputs: { pageId: PAGE_ID, message: "Lost and found" },
     made: () => [...pages.posts.values()].filter((p) => p.message === "Lost and found"),
   },
   "pages:PageRole": {
     emulator: () => pages, createPath: { method: "POST", path: "/roles$" },
-    inputs: { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
     made: () => [...pages.pages.get(PAGE_ID)!.roles.entries()].filter(([u, r]) => u === "300000000000003" && r === "EDITOR"),
   },
   "pages:PageSubscription": {
     emulator: () => pages, createPath: { method: "POST", path: "/subscribed_apps$" },
-    inputs: { pageId: PAGE_ID, subscribedFields: ["feed"] },
     made: () => [...pages.pages.get(PAGE_ID)!.apps.values()],
   },
   "posts:Post": {
     emulator: () => posts, createPath: { method: "POST", path: "/posts_publish$" },
-    inputs: { mediaType: "TEXT", text: "Lost and found" },
     made: () => [...posts.posts.values()].filter((p) => p.text === "Lost and found"),
   },
   "posts:WebhookSubscription": {
     emulator: () => posts, createPath: { method: "POST", path: "/subscriptions$" },
-    inputs: { appId: POSTS_APP.id, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
     made: () => [...posts.subscriptions.values()],
   },
   "runner:RunnerModel": {
     emulator: () => runner, createPath: { method: "POST", path: "/api/create$" },
-    inputs: { name: "lost", from: "qwen2.5:0.5b", system: "Be brief." },
     made: () => [...runner.models.keys()].filter((k) => k.startsWith("lost")),
   },
   "skills:Skill": {
     emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-care$" },
-    inputs: { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md"), category: "ops" },
     made: () => [...skills.skills.keys()].filter((k) => k === "oven-care"),
   },
   "skills:GeneratedSkill": {
     emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-runbook$" },
-    inputs: { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "qwen2.5:0.5b", category: "ops" },
     made: () => [...skills.skills.keys()].filter((k) => k === "oven-runbook"),
   },
   "control:RemoteDesktopSession": {
     // Opening a session again is what a person would do: the procedure is repeated, and one session is what remains.
     emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"open vnc://' },
-    inputs: { host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 },
     made: () => (control.screen.state === "connected" ? [control.screen.host] : []),
   },
   "control:RemoteCommand": {
     emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },
-    inputs: { create: "echo ran >> /tmp/lost-runs" },
     made: () => (control.machine.files.get("/tmp/lost-runs") ?? "").split("\n").filter(Boolean),
     cannotTell: true,
   },
@@ -199,7 +180,7 @@ describe("every fault class on every resource type's create: converges or fails 
           const saved = process.env[key];
           process.env[key] = "revoked-credential-0000";
           try {
-            const err = await create(type, c.inputs).then(() => undefined, (e: Error) => e);
+            const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error) => e);
             expect(err, "a revoked credential must fail the create").toBeDefined();
             expect(err!.message).toMatch(new RegExp(`${key}|${type.split(":")[0]}:(apiToken|accessToken|appToken|token)|token`, "i"));
             expect(err!.message).not.toContain("revoked-credential-0000");
@@ -211,7 +192,7 @@ describe("every fault class on every resource type's create: converges or fails 
         }
         if (f.special === "restart") {
           await emu.stop();
-          const made = create(type, c.inputs);
+          const made = create(type, CREATE_INPUTS[type]);
           await new Promise((r) => setTimeout(r, 1500));
           await emu.start();
           const { id, outs } = await made;
@@ -222,18 +203,18 @@ describe("every fault class on every resource type's create: converges or fails 
         }
         emu.inject(f.fault!(c));
         if (c.cannotTell && f.ambiguous) {
-          const err = await create(type, c.inputs).then(() => undefined, (e: Error & { id?: string }) => e);
+          const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error & { id?: string }) => e);
           expect(err, "the create must fail: whether the command ran cannot be known").toBeDefined();
           expect(err!.message).toMatch(/check the host/);
           expect(err!.message).not.toMatch(/run the command again/i);
           expect(err!.id).toMatch(/^pending-/);
           // The next up (an update of the pending resource) refuses to run it blindly.
-          const again = await call(type, "update", [err!.id, { ...c.inputs, stdout: "", stderr: "" }, c.inputs]).then(() => undefined, (e: Error) => e);
+          const again = await call(type, "update", [err!.id, { ...CREATE_INPUTS[type], stdout: "", stderr: "" }, CREATE_INPUTS[type]]).then(() => undefined, (e: Error) => e);
           expect(again?.message).toMatch(/cannot tell whether it ran/);
           expect((await c.made()).length).toBeLessThanOrEqual(1); // a hang before acting ran nothing; nothing twice
           return;
         }
-        const { id, outs } = await create(type, c.inputs);
+        const { id, outs } = await create(type, CREATE_INPUTS[type]);
         const made = await c.made();
         counted.duplicates += Math.max(0, made.length - 1);
         expect(made).toHaveLength(1);
@@ -267,7 +248,7 @@ describe("a create whose outcome cannot be asked is settled by the next run, not
           stop();
         }
       });
-      const err = await create(type, c.inputs).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
+      const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
       stop();
       expect(err?.id, "recorded as pending, not forgotten").toMatch(/^pending-/);
       expect(err!.message).toMatch(/recorded it as pending/);
@@ -278,7 +259,7 @@ describe("a create whose outcome cannot be asked is settled by the next run, not
 
       // The next up: the engine updates the pending resource with the same inputs; nothing is published again.
       const publishes = emu.count("POST", /\/(feed|posts_publish)$/);
-      const { outs } = await call(type, "update", [err!.id, err!.properties, c.inputs]);
+      const { outs } = await call(type, "update", [err!.id, err!.properties, CREATE_INPUTS[type]]);
       expect(emu.count("POST", /\/(feed|posts_publish)$/)).toBe(publishes);
       const made = c.made() as { id: string }[];
       expect(made).toHaveLength(1);

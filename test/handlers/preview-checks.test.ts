@@ -49,7 +49,7 @@ describe("preview checks", () => {
     expect(pulled.status).toBe(200);
     runner.log.splice(0);
     const sources = ["deck-oven-handbook.md", "bake-schedule.md"].map((f) => `examples/ai-host/sources/${f}`);
-    const skill = (model: string) => ({ slug: "oven-runbook", sources, model });
+    const skill = (model: string) => ({ slug: `oven-runbook-${model.replace(/[^a-z0-9]/g, "-")}`, sources, model }); // one skill per model
     expect((await checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:0.5b"))).failures).toEqual([]);
     await expect(checkForEngine("skills:GeneratedSkill", {}, skill("qwen2.5:7b"))).rejects.toThrow(/the runner has no model qwen2\.5:7b.*RunnerModel.*`name` output/);
     // A model the program makes: its RunnerModel's check came first (the skill waits for its `name` output).
@@ -57,6 +57,18 @@ describe("preview checks", () => {
     expect((await checkForEngine("skills:GeneratedSkill", {}, skill("baker"))).failures).toEqual([]);
     expect(runner.count("GET", /\/api\/tags$/)).toBe(1);
     expect(runner.log.filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  it("two resources of the program that stand for one thing with different inputs fail the second check, with no request, even with the checks off", async () => {
+    process.env.PULUMI_OPS_PREVIEW_CHECKS = "false";
+    const setting = (value: string) => ({ zoneName: "example.com", settingId: "security_level", value });
+    await checkForEngine("edge:ZoneSetting", {}, setting("high"));
+    await checkForEngine("edge:ZoneSetting", {}, setting("high")); // the same inputs again: one resource checked twice (a replacement)
+    await expect(checkForEngine("edge:ZoneSetting", {}, setting("low"))).rejects.toThrow(/two resources of the program stand for the setting security_level of zone example\.com, with different inputs .*Keep one resource for it/);
+    // The same slug by a Skill and a GeneratedSkill; another account's slug is another thing.
+    await checkForEngine("skills:Skill", {}, { slug: "oven-care", source: "examples/ai-host/skills/oven-care/SKILL.md" });
+    await expect(checkForEngine("skills:GeneratedSkill", {}, { slug: "oven-care", sources: ["deck-oven-handbook.md", "bake-schedule.md"].map((f) => `examples/ai-host/sources/${f}`), model: "qwen2.5:0.5b" })).rejects.toThrow(/the skill oven-care, .*a Skill and this GeneratedSkill/);
+    expect(edge.log).toEqual([]);
   });
 
   it("ops:previewChecks false asks nothing", async () => {

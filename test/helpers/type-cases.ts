@@ -1,0 +1,28 @@
+/**
+ * One create's inputs for every resource type, against the emulators' seeded objects (example.com, the demo account,
+ * page and app, the ai-host example's files): the fault matrix and the preview/up parity matrix both start from them.
+ */
+import * as path from "node:path";
+import { DEMO_ACCOUNT, PAGE_ID, POSTS_APP } from "../../emulators";
+
+const EX = path.resolve(__dirname, "../../examples/ai-host");
+
+export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
+  "edge:DnsRecord": { zoneName: "example.com", type: "A", name: "lost", content: "203.0.113.10", ttl: 300 },
+  "edge:DnsRecordSet": { zoneName: "example.com", records: { "lost-a": { type: "A", name: "lost-set", content: "203.0.113.11", ttl: 300 } } },
+  "edge:ZoneSetting": { zoneName: "example.com", settingId: "security_level", value: "high" },
+  "edge:PageRule": { zoneName: "example.com", targets: ["example.com/lost/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
+  "edge:FirewallRule": { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/lost"' }, action: "block" },
+  "edge:RateLimit": { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/lost*" } } },
+  "edge:WorkerScript": { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
+  "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
+  "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
+  "pages:PageSubscription": { pageId: PAGE_ID, subscribedFields: ["feed"] },
+  "posts:Post": { mediaType: "TEXT", text: "Lost and found" },
+  "posts:WebhookSubscription": { appId: POSTS_APP.id, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
+  "runner:RunnerModel": { name: "lost", from: "qwen2.5:0.5b", system: "Be brief." },
+  "skills:Skill": { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md"), category: "ops" },
+  "skills:GeneratedSkill": { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "qwen2.5:0.5b", category: "ops" },
+  "control:RemoteDesktopSession": { host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 },
+  "control:RemoteCommand": { create: "echo ran >> /tmp/lost-runs" },
+};
