@@ -29,6 +29,9 @@ describe("RunnerModel", () => {
     expect(runner.models.has("qwen2.5:0.5b")).toBe(true);
     const changed = (await call("runner:RunnerModel", "check", [{}, { name: "baker", from: "qwen2.5:0.5b", system: "Be terse.", parameters: { temperature: 0.5 } }])).inputs;
     expect(await call("runner:RunnerModel", "diff", [m.id, m.outs, changed])).toMatchObject({ changes: true, replaces: [] });
+    // Another spelling of the same model is not a replacement (made first, the old one's delete would remove it).
+    const respelled = (await call("runner:RunnerModel", "check", [{}, { name: "baker:latest", definitionFile: path.join(EX, "baker.model") }])).inputs;
+    expect(await call("runner:RunnerModel", "diff", [m.id, m.outs, respelled])).toMatchObject({ replaces: [] });
     const { outs } = await call("runner:RunnerModel", "update", [m.id, m.outs, changed]);
     expect(runner.models.get("baker:latest")!.system).toBe("Be terse.");
     expect(outs.digest).not.toBe(m.outs.digest);

@@ -48,7 +48,8 @@ export const runnerModel: Handler = {
   },
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(["name"], olds, wanted, (_k, a, b) => a === b);
+    // `baker` and `baker:latest` are one model: a respelling replaced create-first would delete what it just kept.
+    const replaces = changedKeys(["name"], olds, wanted, (_k, a, b) => canonicalModel(String(a)) === canonicalModel(String(b)));
     const changed = changedKeys(["definitionHash"], olds, wanted, (_k, a, b) => a === b);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
