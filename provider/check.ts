@@ -201,6 +201,11 @@ export function explainIssue(iss: z.core.$ZodRawIssue): string | undefined {
       return `${name} must be ${A(i.format ?? "value of the documented format")}`;
     case "not_multiple_of":
       return `${name} must be a whole multiple of ${(iss as { divisor?: number }).divisor}`;
+    case "invalid_key": {
+      // A record's key refused by its own schema: zod's message would be "Invalid key in record".
+      const inner = (iss as { issues?: { message?: string }[] }).issues?.[0]?.message;
+      return `${name}: ${inner ?? "this key is not allowed"}`;
+    }
     case "unrecognized_keys":
       return `unknown properties ${(iss as { keys?: string[] }).keys?.join(", ")}: check their spelling`;
     default:

@@ -35,6 +35,9 @@ describe("DnsRecordSet", () => {
     ]));
     const twice = await call(T, "check", [{}, { zoneName: "example.com", records: { a: host(1), b: { ...host(1), name: "H1" } } }]);
     expect(twice.failures[0].reason).toMatch(/records a and b are the same A record/);
+    // A key outside the key's alphabet: the key's own rule, not zod's "Invalid key in record".
+    const key = await call(T, "check", [{}, { zoneName: "example.com", records: { "web a": host(1) } }]);
+    expect(key.failures).toEqual([{ property: "records.web a", reason: expect.stringMatching(/^records\.web a: a record's key must be 1 to 128 letters, digits/) }]);
     expect(edge.log).toEqual([]);
   });
 
