@@ -24,10 +24,13 @@ export class ApiError extends Error {
 
   constructor(d: ApiErrorDetails) {
     const where = d.method && d.path ? ` (${d.method} ${d.path})` : "";
-    const status = d.status ? `HTTP ${d.status}` : "request failed";
-    const code = d.code !== undefined ? `, code ${d.code}` : "";
-    super(`${d.service}: ${status}${code}: ${d.message}${where}${d.remedy ? `. ${d.remedy}` : ""}`);
-    this.summary = `${d.service}: ${status}${code}: ${d.message}${where}`;
+    // "request failed" only where a request did (no answer); a failure found in an answer (no zone of that name, a
+    // model the runner lacks) is told as what it is, with the service's code if it gave one.
+    const status = d.status ? `HTTP ${d.status}` : new.target.name === "TransportError" ? "request failed" : "";
+    const code = d.code !== undefined ? `${status ? ", " : ""}code ${d.code}` : "";
+    const head = `${d.service}: ${status || code ? `${status}${code}: ` : ""}${d.message}${where}`;
+    super(`${head}${d.remedy ? `. ${d.remedy}` : ""}`);
+    this.summary = head;
     this.name = new.target.name;
     this.service = d.service;
     this.status = d.status;
