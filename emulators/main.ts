@@ -14,7 +14,28 @@ import { POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server
 import { RunnerEmulator } from "./runner/server";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
-export async function runEmulators(): Promise<void> {
+/** Every setting the emulators read, for `pulumi-ops emulators --help` (a test checks each one read is listed). */
+export const EMULATORS_USAGE = `usage: pulumi-ops emulators [--help]
+Runs the services' emulators on loopback until Ctrl-C, printing each base URL and the variables that point a
+program at it. Set in the environment:
+  EDGE_EMULATOR_PORT=8787       edge network API
+  PAGES_EMULATOR_PORT=8788      page-management service
+  POSTS_EMULATOR_PORT=8789      short-post service
+  RUNNER_EMULATOR_PORT=11434    model runner
+  SKILLS_EMULATOR_PORT=8300     skills registry
+  CONTROL_EMULATOR_PORT=8200    computer-control endpoint (needs the optional @modelcontextprotocol/sdk)
+  (a port of 0 takes any free port)
+  EDGE_EMULATOR_LATENCY=off     realistic (the real API's latency), or MIN-MAX in ms
+  EDGE_EMULATOR_STRICT=1        answer only the endpoints the edge API document lists (400 / 7003 for the rest)`;
+
+export async function runEmulators(args: string[] = []): Promise<void> {
+  if (args.some((a) => a === "--help" || a === "-h" || a === "help")) return void console.log(EMULATORS_USAGE);
+  const unknown = args.find((a) => a !== "--");
+  if (unknown) {
+    console.error(`pulumi-ops emulators: unknown argument "${unknown}" (settings are environment variables)\n${EMULATORS_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const latency = parseLatency(process.env.EDGE_EMULATOR_LATENCY ?? "off");
   const strict = /^(1|true)$/i.test(process.env.EDGE_EMULATOR_STRICT ?? "");
   const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency, strict }).start();
@@ -59,4 +80,4 @@ export async function runEmulators(): Promise<void> {
   process.on("SIGTERM", stop);
 }
 
-if (require.main === module) void runEmulators();
+if (require.main === module) void runEmulators(process.argv.slice(2));

@@ -7,9 +7,11 @@
  */
 import { nodeProblem } from "../node-version";
 
-const USAGE = `usage: pulumi-ops <command>
-  emulators                    run the services' emulators on loopback until Ctrl-C
-  import [options] <dir>       write a program that takes over what exists (pulumi-ops import --help)`;
+const USAGE = `usage: pulumi-ops <command> [--help]
+  emulators                    run the services' emulators on loopback until Ctrl-C (pulumi-ops emulators --help:
+                               the port of each and the other settings)
+  import [options] <dir>       write a program that takes over what exists (pulumi-ops import --help)
+  help, --help, -h             this text`;
 
 async function main(argv: string[]): Promise<number> {
   const problem = nodeProblem();
@@ -19,9 +21,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command, ...rest] = argv;
   switch (command) {
-    case "emulators":
-      await (await import("../../emulators/main")).runEmulators();
-      return -1; // keeps running until a signal
+    case "emulators": {
+      await (await import("../../emulators/main")).runEmulators(rest);
+      const done = rest.length > 0; // --help (or a refused argument): nothing was started
+      return done ? Number(process.exitCode ?? 0) : -1; // else it keeps running until a signal
+    }
     case "import":
       return (await import("./import")).importCommand(rest);
     case undefined:

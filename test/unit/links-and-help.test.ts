@@ -1,0 +1,57 @@
+/**
+ * What a new user meets first: every relative link of README.md and docs/ resolves (the file, and the heading an
+ * anchor names), and `pulumi-ops --help` / `pulumi-ops emulators --help` list the commands and every setting the
+ * emulators read, starting nothing (plain node on the built package, as `npx pulumi-ops` runs it).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "../..");
+const markdown = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdown(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : []));
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (h: string) => h.trim().toLowerCase().replace(/[`*_]/g, "").replace(/[^\p{L}\p{N}\s-]/gu, "").replace(/\s/g, "-");
+const anchors = (file: string) => new Set(readFileSync(file, "utf8").split("\n").filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ""))));
+
+describe("links", () => {
+  for (const doc of ["README.md", "CHANGELOG.md", ...markdown("docs")]) {
+    it(`${doc}: every relative link resolves`, () => {
+      const text = readFileSync(path.join(ROOT, doc), "utf8").replace(/```[\s\S]*?```/g, "");
+      const broken: string[] = [];
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
+        const [file, anchor] = target.split("#");
+        const resolved = file ? path.resolve(path.dirname(path.join(ROOT, doc)), file) : path.join(ROOT, doc);
+        if (!existsSync(resolved)) broken.push(`${target} (no such file)`);
+        else if (anchor && resolved.endsWith(".md") && !anchors(resolved).has(anchor)) broken.push(`${target} (no such heading)`);
+      }
+      expect(broken).toEqual([]);
+    });
+  }
+});
+
+describe("the command's help", () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), ...args], { encoding: "utf8", timeout: 20_000 });
+
+  it("pulumi-ops --help lists the commands and exits 0", () => {
+    const r = run("--help");
+    expect(r.status).toBe(0);
+    for (const command of ["emulators", "import", "--help"]) expect(r.stdout).toContain(command);
+  });
+
+  it("pulumi-ops emulators --help lists every setting the emulators read, starts nothing, exits 0", () => {
+    const r = run("emulators", "--help");
+    expect(r.status).toBe(0); // it returned: nothing was left listening
+    const read = [...readFileSync(path.join(ROOT, "emulators/main.ts"), "utf8").matchAll(/process\.env\.([A-Z_]+)/g)].map((m) => m[1]);
+    expect(new Set(read).size).toBeGreaterThanOrEqual(8);
+    for (const variable of new Set(read)) expect(r.stdout).toContain(variable);
+  });
+
+  it("an unknown argument is refused with the usage, exit 2", () => {
+    const r = run("emulators", "--port", "9000");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown argument "--port".*environment variables/);
+  });
+});
