@@ -7,7 +7,9 @@
  * token, which `up` derives anyway), looked up once, and the runner model a generated skill names (the model list
  * read once). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. Only the services the program's resources use are asked; one of them without credentials fails
- * the preview with the message and fix its up would give.
+ * the preview with the message and fix its up would give. Also asked, once each: a page's tasks (the user's role
+ * allows the change), an edge script's account, a webhook subscription's app. And with no request, whatever the
+ * setting: two resources of the program standing for one thing with different inputs (registry.ts `sameThing`).
  */
 import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";
