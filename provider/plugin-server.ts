@@ -24,8 +24,22 @@ export interface PluginHooks {
   checkConfig(news: Bag): { property: string; reason: string }[];
 }
 
+/** The standalone plugin has these bundled in, one copy each: a static require finds the one @pulumi/pulumi uses. */
+const BUNDLED: Record<string, () => unknown> = {
+  "@grpc/grpc-js": () => require("@grpc/grpc-js"),
+  "@pulumi/pulumi/proto/provider_pb": () => require("@pulumi/pulumi/proto/provider_pb"),
+  "google-protobuf/google/protobuf/struct_pb": () => require("google-protobuf/google/protobuf/struct_pb"),
+  "@pulumi/pulumi/proto/engine_grpc_pb": () => require("@pulumi/pulumi/proto/engine_grpc_pb"),
+  "@pulumi/pulumi/proto/engine_pb": () => require("@pulumi/pulumi/proto/engine_pb"),
+};
+
 function fromPulumi(module: string): any {
-  const pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  let pulumiDir: string;
+  try {
+    pulumiDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+  } catch {
+    return BUNDLED[module](); // no node_modules: the standalone plugin
+  }
   return require(require.resolve(module, { paths: [pulumiDir] }));
 }
 

@@ -40,9 +40,21 @@ function secretKeys(bag: Bag): Set<string> {
   return new Set(Object.keys(bag ?? {}).filter((k) => inside(bag[k])));
 }
 
-const SCHEMA = path.resolve(__dirname, "../../schema.json");
 let schemaText: string | undefined;
-const schema = () => (schemaText ??= readFileSync(SCHEMA, "utf8"));
+/** schema.json: beside the package, or — in the standalone plugin (a single executable) — its embedded asset. */
+function schema(): string {
+  if (schemaText === undefined) {
+    const sea = (() => {
+      try {
+        return require("node:sea") as { isSea(): boolean; getAsset(key: string, encoding: string): string };
+      } catch {
+        return undefined; // a Node without single executable applications
+      }
+    })();
+    schemaText = sea?.isSea() ? sea.getAsset("schema.json", "utf8") : readFileSync(path.resolve(__dirname, "../../schema.json"), "utf8");
+  }
+  return schemaText;
+}
 
 let secretProps: Map<string, string[]> | undefined;
 /** Properties the schema marks secret, per resource token (read once). */
@@ -115,7 +127,7 @@ function forUrn<A extends unknown[], R>(f: (urn: string, ...args: A) => Promise<
 }
 
 export const provider: pulumi.provider.Provider = {
-  version: (JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string }).version,
+  version: (JSON.parse(schema()) as { version: string }).version, // the package's version (gen-schema writes it)
   getSchema: async () => schema(),
 
   check: forUrn(async (urn: string, olds: Bag, news: Bag) => {
@@ -157,7 +169,8 @@ export const provider: pulumi.provider.Provider = {
   },
 };
 
-if (require.main === module) {
+/** Serves the plugin: run as `pulumi-resource-ops` (the package's bin, or the standalone executable's entry). */
+export function serve(): void {
   const unsupported = nodeProblem();
   if (unsupported) {
     console.error(unsupported); // the engine shows a plugin's stderr: one line, then the plugin is gone
@@ -178,3 +191,5 @@ if (require.main === module) {
     process.exit(1);
   });
 }
+
+if (require.main === module) serve();

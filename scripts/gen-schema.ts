@@ -128,7 +128,7 @@ function providerProperties(): Record<string, unknown> {
 }
 
 export function generateSchema(): Record<string, unknown> {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string };
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; description: string; repository: { url: string } };
   const types: Types = {};
   const resources: Record<string, unknown> = {};
   for (const token of Object.keys(registry).sort()) {
@@ -161,6 +161,10 @@ export function generateSchema(): Record<string, unknown> {
     version: pkg.version,
     description: pkg.description,
     license: "Apache-2.0",
+    repository: pkg.repository.url,
+    // Where the engine fetches the plugin for an SDK that names it (the Python package's pulumi-plugin.json): the
+    // release assets scripts/build-plugin.ts makes, `pulumi-resource-ops-v<version>-<os>-<arch>.tar.gz`.
+    pluginDownloadURL: `${pkg.repository.url}/releases/download/v\${VERSION}`,
     language: { nodejs: { packageName: "pulumi-ops" }, python: { respectSchemaVersion: true } },
     config: { variables: providerProperties() },
     provider: {

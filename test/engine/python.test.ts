@@ -1,34 +1,59 @@
 /**
- * pulumi-ops from Python through the real engine: the Python SDK is generated from schema.json here (never
- * committed), installed into the project's Python (scripts/install-python.sh), and a Python program
- * (test/programs/python) creates, updates and destroys DNS records and a skill, and calls two functions, through
- * the resource plugin `pulumi-resource-ops` found on PATH, with credentials from the same stack config keys as a
- * TypeScript program's (`ops:edgeApiToken`, ...), which the plugin reads through Configure.
+ * pulumi-ops from Python installed the way a Python team installs a Pulumi provider, through the real engine: the
+ * SDK generated into the repository (sdk/python, checked against the generator here) built as a wheel, `pip
+ * install`ed into a clean virtual environment, and `pulumi` run with **no Node on PATH** and an empty PULUMI_HOME.
+ * The wheel's pulumi-plugin.json names the plugin and where releases live; the engine fetches the plugin tarball
+ * itself, from a local HTTP server standing in for the release host (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES, as
+ * Pulumi documents for mirrors), and runs the standalone executable (scripts/build-plugin.ts). The program
+ * (test/programs/python) creates, updates and destroys DNS records and a skill and calls two functions, with
+ * credentials from the same stack config keys as a TypeScript program's (`ops:edgeApiToken`, ...).
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
+import { buildPlugin } from "../../scripts/build-plugin";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 const run = promisify(execFile); // async: the emulators answer from this process
-const PYTHON = path.join(ROOT, ".tools/python/bin/python");
+const PROJECT_PYTHON = path.join(ROOT, ".tools/python/bin/python");
+const PINNED = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as { version: string }).version;
 
 let edge: EdgeEmulator, skills: SkillsEmulator;
 let engine: EngineStack;
-let sdk: string;
+let scratch: string;
+let releaseHost: Server;
+const fetched: string[] = [];
 const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
 const writes = () => [...edge.log, ...skills.log].filter((e) => e.method !== "GET");
+const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
 
 beforeAll(async () => {
   withoutEnvFallback();
-  sdk = mkdtempSync(path.join(tmpdir(), "pulumi-ops-python-sdk-"));
-  await run(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), [path.join(ROOT, "schema.json"), path.join(sdk, "python")]);
-  await run(PYTHON, ["-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--force-reinstall", path.join(sdk, "python")]);
+  scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-python-"));
+  // The release: the plugin for this machine, served as a release host serves its assets.
+  const [tarball] = buildPlugin(["linux-amd64"]);
+  releaseHost = createServer((req, res) => {
+    fetched.push(req.url ?? "");
+    const file = path.join(path.dirname(tarball), path.basename(req.url ?? ""));
+    if (!existsSync(file) || !file.endsWith(".tar.gz")) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "application/gzip", "content-length": statSync(file).size });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => releaseHost.listen(0, "127.0.0.1", resolve));
+  const port = (releaseHost.address() as { port: number }).port;
+  // The package: a wheel of sdk/python, installed into a clean virtual environment with its dependencies.
+  const base = (await run(PROJECT_PYTHON, ["-c", "import sys; print(sys._base_executable)"])).stdout.trim();
+  await run(PROJECT_PYTHON, ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", path.join(scratch, "wheels"), path.join(ROOT, "sdk/python")]);
+  rmSync(path.join(ROOT, "sdk/python/build"), { recursive: true, force: true });
+  const wheel = path.join(scratch, "wheels", readdirSync(path.join(scratch, "wheels"))[0]);
+  await run(base, ["-m", "venv", path.join(scratch, "venv")]);
+  await run(path.join(scratch, "venv/bin/pip"), ["install", "--quiet", "--disable-pip-version-check", wheel, `pulumi==${PINNED}`], { timeout: 600_000 });
   [edge, skills] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
   // The same stack config keys a TypeScript program uses: a stack moved to Python keeps its config.
   engine = await engineStack(path.join(ROOT, "test/programs/python"), {
@@ -38,31 +63,46 @@ beforeAll(async () => {
     "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
   }, "python", {
     PULUMI_OPS_QUIET: "0",
-    // An activated virtual environment, as a Python user or a CI job has: the Python host (v3.68.0) takes
-    // Pulumi.yaml's `virtualenv` option only as a flag, which today's engine no longer passes.
-    VIRTUAL_ENV: path.dirname(path.dirname(PYTHON)),
-    PATH: `${path.dirname(PYTHON)}:${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
+    VIRTUAL_ENV: path.join(scratch, "venv"),
+    // No Node, no npm, no repository tools: the virtual environment and the Pulumi CLI with its Python host.
+    PATH: `${path.join(scratch, "venv/bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+    // The release host's URL (schema.json pluginDownloadURL) mapped to the stand-in; the regexp matches the URL.
+    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^https://github\\.com/pulumi-ops/pulumi-ops/releases/=http://127.0.0.1:${port}`,
   });
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await engine?.dispose();
   await Promise.all([edge?.stop(), skills?.stop()]);
-  if (sdk) rmSync(sdk, { recursive: true, force: true });
+  releaseHost?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
 describe("a Python program through the generated SDK and the plugin", { timeout: 300_000, sequential: true }, () => {
-  it("1. the SDK generated from schema.json has a module per service, a class per resource and a function per invoke", () => {
-    const edgeInit = readFileSync(path.join(sdk, "python/pulumi_ops/edge/__init__.py"), "utf8");
-    for (const m of ["dns_record", "page_rule", "get_zone", "get_zone_analytics"]) expect(edgeInit).toContain(`from .${m} import *`);
-    const record = readFileSync(path.join(sdk, "python/pulumi_ops/edge/dns_record.py"), "utf8");
+  it("1. sdk/python is what the generator makes of schema.json today, and names the plugin and its release host", async () => {
+    const fresh = path.join(scratch, "generated");
+    await run(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), [path.join(ROOT, "schema.json"), fresh]);
+    const committed = path.join(ROOT, "sdk/python");
+    const listed = files(fresh).sort();
+    expect(files(committed).filter((f) => !f.startsWith("build/") && !f.includes(".egg-info")).sort(), "regenerate: .tools/pulumi/bin/pulumi-ops-sdkgen schema.json sdk/python").toEqual(listed);
+    for (const f of listed) expect(readFileSync(path.join(committed, f), "utf8"), `sdk/python/${f} is stale`).toBe(readFileSync(path.join(fresh, f), "utf8"));
+    const plugin = JSON.parse(readFileSync(path.join(committed, "pulumi_ops/pulumi-plugin.json"), "utf8"));
+    expect(plugin).toEqual({ resource: true, name: "ops", version: JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version, server: expect.stringMatching(/\/releases\/download\/v\$\{VERSION\}$/) });
+    const record = readFileSync(path.join(committed, "pulumi_ops/edge/dns_record.py"), "utf8");
     expect(record).toContain(`super(DnsRecord, __self__).__init__(\n            'ops:edge:DnsRecord'`);
+    // The engine's PATH has no Node: what runs the plugin is the downloaded executable.
+    expect(spawnSync("/bin/sh", ["-c", "command -v node || command -v npm"], { env: { PATH: engine.cli.env.PATH } }).status).not.toBe(0);
   });
 
-  it("2. preview shows the creates, runs the functions, and sends no write", async () => {
+  it("2. preview fetches the plugin from the release host into the empty PULUMI_HOME, shows the creates, runs the functions, and sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(4); // two records, the skill, the stack
     expect(writes()).toEqual([]);
+    expect(fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
+    const installed = path.join(engine.scratch, "home/plugins/resource-ops-v0.2.0/pulumi-resource-ops");
+    expect(existsSync(installed)).toBe(true);
+    expect(preview.stderr + preview.stdout).not.toMatch(/using pulumi-resource-ops from \$PATH/);
   });
 
   it("3. bad input is refused at preview, naming the property and the fix", async () => {
@@ -103,6 +143,11 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     const a = records().find((r) => r.type === "A")!;
     expect([a.id, a.content]).toEqual([before, "203.0.113.20"]);
     expect(skills.skills.get("oven-care")!.version).toBe("1.1.0");
+  });
+
+  it("6b. refresh reads everything back and finds no drift", async () => {
+    const refresh = await engine.stack.refresh();
+    expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
   });
 
   it("7. destroy leaves nothing", async () => {
