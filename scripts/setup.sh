@@ -19,3 +19,4 @@ chmod +x dist/provider/plugin.js
 ln -sfn ../../dist/provider/plugin.js node_modules/.bin/pulumi-resource-ops
 bash scripts/install-pulumi.sh
 bash scripts/install-python.sh
+bash scripts/install-yaml.sh

@@ -9,16 +9,15 @@
  * credentials from the same stack config keys as a TypeScript program's (`ops:edgeApiToken`, ...).
  */
 import { execFile, spawnSync } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { buildPlugin } from "../../scripts/build-plugin";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
 
 const run = promisify(execFile); // async: the emulators answer from this process
 const PROJECT_PYTHON = path.join(ROOT, ".tools/python/bin/python");
@@ -27,8 +26,7 @@ const PINNED = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@pulumi/pu
 let edge: EdgeEmulator, skills: SkillsEmulator;
 let engine: EngineStack;
 let scratch: string;
-let releaseHost: Server;
-const fetched: string[] = [];
+let releaseHost: ReleaseHost;
 const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
 const writes = () => [...edge.log, ...skills.log].filter((e) => e.method !== "GET");
 const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
@@ -36,17 +34,7 @@ const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSy
 beforeAll(async () => {
   withoutEnvFallback();
   scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-python-"));
-  // The release: the plugin for this machine, served as a release host serves its assets.
-  const [tarball] = buildPlugin(["linux-amd64"]);
-  releaseHost = createServer((req, res) => {
-    fetched.push(req.url ?? "");
-    const file = path.join(path.dirname(tarball), path.basename(req.url ?? ""));
-    if (!existsSync(file) || !file.endsWith(".tar.gz")) return void res.writeHead(404).end();
-    res.writeHead(200, { "content-type": "application/gzip", "content-length": statSync(file).size });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => releaseHost.listen(0, "127.0.0.1", resolve));
-  const port = (releaseHost.address() as { port: number }).port;
+  releaseHost = await startReleaseHost();
   // The package: a wheel of sdk/python, installed into a clean virtual environment with its dependencies.
   const base = (await run(PROJECT_PYTHON, ["-c", "import sys; print(sys._base_executable)"])).stdout.trim();
   await run(PROJECT_PYTHON, ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", path.join(scratch, "wheels"), path.join(ROOT, "sdk/python")]);
@@ -66,16 +54,14 @@ beforeAll(async () => {
     VIRTUAL_ENV: path.join(scratch, "venv"),
     // No Node, no npm, no repository tools: the virtual environment and the Pulumi CLI with its Python host.
     PATH: `${path.join(scratch, "venv/bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-    // The release host's URL (schema.json pluginDownloadURL) mapped to the stand-in; the regexp matches the URL.
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^https://github\\.com/pulumi-ops/pulumi-ops/releases/=http://127.0.0.1:${port}`,
+    ...releaseHost.env,
   });
 }, 900_000);
 
 afterAll(async () => {
   await engine?.dispose();
   await Promise.all([edge?.stop(), skills?.stop()]);
-  releaseHost?.close();
+  releaseHost?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -99,7 +85,7 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(4); // two records, the skill, the stack
     expect(writes()).toEqual([]);
-    expect(fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
+    expect(releaseHost.fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
     const installed = path.join(engine.scratch, "home/plugins/resource-ops-v0.2.0/pulumi-resource-ops");
     expect(existsSync(installed)).toBe(true);
     expect(preview.stderr + preview.stdout).not.toMatch(/using pulumi-resource-ops from \$PATH/);
