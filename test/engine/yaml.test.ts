@@ -6,7 +6,8 @@
  * skills, runner), an invoke (`ops:edge:getZone`); preview, up, a no-op up, refresh, destroy.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
@@ -46,6 +47,18 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
   it("1. the engine's PATH has the CLI and its language hosts, and no Node", () => {
     expect(existsSync(path.join(BIN, "pulumi-language-yaml"))).toBe(true);
     expect(spawnSync("/bin/sh", ["-c", "command -v node || command -v npm"], { env: { PATH: BIN } }).status).not.toBe(0);
+  });
+
+  it("1b. a tarball at hand installs with `pulumi plugin install resource ops <v> --file`, and serves the schema", () => {
+    const home = mkdtempSync(path.join(tmpdir(), "pulumi-ops-plugin-home-"));
+    const env = { PATH: BIN, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
+    const tarball = path.join(ROOT, ".tools/release/v0.2.0/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz");
+    const installed = spawnSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", "0.2.0", "--file", tarball], { env, encoding: "utf8" });
+    expect(installed.status, installed.stderr).toBe(0);
+    const schema = spawnSync(path.join(BIN, "pulumi"), ["package", "get-schema", path.join(home, "plugins/resource-ops-v0.2.0/pulumi-resource-ops")], { env, encoding: "utf8", cwd: home });
+    expect(schema.status, schema.stderr).toBe(0);
+    expect(JSON.parse(schema.stdout)).toMatchObject({ name: "ops", version: "0.2.0", pluginDownloadURL: expect.stringContaining("/releases/download/v${VERSION}") });
+    rmSync(home, { recursive: true, force: true });
   });
 
   it("2. preview fetches the plugin once, runs the invoke, shows the creates and sends no write", async () => {
