@@ -17,7 +17,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ROOT } from "./root";
 
@@ -58,9 +58,10 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
   const schemaFile = path.join(ROOT, "schema.json");
   const version = (JSON.parse(readFileSync(schemaFile, "utf8")) as { version: string }).version;
   const dest = out ?? path.join(TOOLS, "release", `v${version}`);
-  const work = path.join(TOOLS, "plugin-build");
+  // A build of its own (two test files may build at once); each tarball lands by rename, whole or not at all.
+  mkdirSync(path.join(TOOLS, "plugin-build"), { recursive: true });
+  const work = mkdtempSync(path.join(TOOLS, "plugin-build", "run-"));
   mkdirSync(dest, { recursive: true });
-  mkdirSync(work, { recursive: true });
   run(bin("esbuild"), [path.join(ROOT, "dist/provider/plugin-standalone.js"), "--bundle", "--platform=node", "--target=node22", "--log-level=warning", `--outfile=${path.join(work, "bundle.js")}`]);
   copyFileSync(schemaFile, path.join(work, "schema.json"));
   const key = createHash("sha256").update(readFileSync(path.join(work, "bundle.js"))).update(readFileSync(schemaFile)).update(NODE_VERSION).digest("hex");
@@ -86,11 +87,15 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
     copyFileSync(nodeBinary(platform), exe);
     run(bin("postject"), [exe, "NODE_SEA_BLOB", path.join(work, "sea-prep.blob"), "--sentinel-fuse", FUSE, ...(platform.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : [])]);
     run("chmod", ["0755", exe]);
-    run("tar", ["czf", tarball, "-C", stage, path.basename(exe)]);
-    writeFileSync(stamp, key);
+    const part = `${tarball}.${process.pid}.part`;
+    run("tar", ["czf", part, "-C", stage, path.basename(exe)]);
+    renameSync(part, tarball);
+    writeFileSync(`${stamp}.${process.pid}`, key);
+    renameSync(`${stamp}.${process.pid}`, stamp);
     rmSync(stage, { recursive: true, force: true });
     made.push(tarball);
   }
+  rmSync(work, { recursive: true, force: true });
   return made;
 }
 
