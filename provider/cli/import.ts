@@ -7,7 +7,7 @@
  * plugin gets them, so the first preview after the takeover shows no change. Credentials and endpoints come from
  * the environment (EDGE_API_TOKEN, EDGE_BASE_URL, RUNNER_HOST, SKILLS_URL, ...), as the provider reads them.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { knownProperties } from "../check";
@@ -59,8 +59,9 @@ export async function importCommand(argv: string[]): Promise<number> {
   writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.map((f, i) => ({ type: `ops:${f.type}`, name: names[i], id: f.id })) }, null, 2)}\n`);
   const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
   writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: Taken over by pulumi-ops import.\n`);
-  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": "*", "@pulumi/pulumi": "^3.259.0" } }, null, 2)}\n`);
-  console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`)`);
+  const spec = dependencySpec(out);
+  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" } }, null, 2)}\n`);
+  console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`); package.json depends on pulumi-ops ${spec}`);
   return 0;
 }
 
@@ -115,4 +116,23 @@ function uniqueNames(found: Found[]): string[] {
     seen.set(base, n);
     return n === 1 ? base : `${base}-${n}`;
   });
+}
+
+/**
+ * How the written program depends on pulumi-ops: as the project the command runs in installed it (a release tarball,
+ * a git URL, a path — re-based to the new directory), so `npm install` there resolves it as it did here; without
+ * such a project, this package's version from the registry.
+ */
+export function dependencySpec(out: string, cwd = process.cwd()): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const spec = pkg.dependencies?.["pulumi-ops"] ?? pkg.devDependencies?.["pulumi-ops"];
+    if (spec?.startsWith("file:")) return `file:${path.relative(out, path.resolve(cwd, spec.slice(5))) || "."}`;
+    if (spec) return spec;
+  } catch {
+    // no package.json here: the registry's
+  }
+  // This package's package.json: two levels up from the source (provider/cli), three from the build (dist/provider/cli).
+  const own = ["../..", "../../.."].map((up) => path.resolve(__dirname, up, "package.json")).find((f) => existsSync(f) && JSON.parse(readFileSync(f, "utf8")).name === "pulumi-ops");
+  return own ? `^${(JSON.parse(readFileSync(own, "utf8")) as { version: string }).version}` : "*";
 }

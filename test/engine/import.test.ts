@@ -106,6 +106,8 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     program = path.join(scratch, "imported");
     const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--runner", "--skills", "--out", program], { env: process.env });
     expect(stdout).toMatch(/14 objects written/);
+    // Run outside a project that depends on pulumi-ops: the registry's range of this version, not "*".
+    expect(JSON.parse(readFileSync(path.join(program, "package.json"), "utf8")).dependencies["pulumi-ops"]).toBe(`^${JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version}`);
     expect(stdout).toMatch(/skill "quick-note" does not follow the skill guide \(line \d+: the prerequisites section .* is missing.*\); written with followGuide: false/);
     const index = readFileSync(path.join(program, "index.ts"), "utf8");
     for (const kind of ["edge.PageRule", "edge.FirewallRule", "edge.RateLimit", "edge.ZoneSetting", "runner.RunnerModel", "skills.Skill"]) expect(index).toContain(`new ops.${kind}(`);

@@ -8,7 +8,7 @@
  * (`npx pulumi-ops emulators`), and the real engine takes the program through preview, up, a no-op up and destroy.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,6 +94,14 @@ describe("installed from the packed tarball", { timeout: 300_000, sequential: tr
     const copies = execFileSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: program, encoding: "utf8" }).trim().split("\n");
     expect([...new Set(copies)]).toEqual([path.join(program, "node_modules/@pulumi/pulumi")]);
     expect(JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@pulumi/pulumi/package.json').version)"], { cwd: program, encoding: "utf8" }))).toBe(USER_SDK);
+  });
+
+  it("ships the docs README links to: every link into docs/ or to schema.json resolves in the installed package", () => {
+    const installed = path.join(program, "node_modules/pulumi-ops");
+    const readme = readFileSync(path.join(installed, "README.md"), "utf8");
+    const targets = [...readme.matchAll(/\]\(((?:docs\/|schema\.json)[^)#\s]*)/g)].map((m) => m[1]);
+    expect(targets.length).toBeGreaterThan(5);
+    expect(targets.filter((t) => !existsSync(path.join(installed, t)))).toEqual([]);
   });
 
   it("compiles under a default strict tsconfig: no skipLibCheck, no esModuleInterop", () => {

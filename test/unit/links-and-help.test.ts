@@ -55,3 +55,18 @@ describe("the command's help", () => {
     expect(r.stderr).toMatch(/unknown argument "--port".*environment variables/);
   });
 });
+
+describe("pulumi-ops import's dependency line", () => {
+  it("follows how the project it runs in installed pulumi-ops: a tarball path re-based, a git URL kept; else the version's range", async () => {
+    const { dependencySpec } = await import("../../provider/cli/import");
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const project = mkdtempSync(path.join(tmpdir(), "pulumi-ops-spec-"));
+    const out = path.join(project, "imported");
+    expect(dependencySpec(out, project)).toBe(`^${JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version}`);
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ dependencies: { "pulumi-ops": "file:vendor/pulumi-ops-0.2.0.tgz" } }));
+    expect(dependencySpec(out, project)).toBe("file:../vendor/pulumi-ops-0.2.0.tgz");
+    writeFileSync(path.join(project, "package.json"), JSON.stringify({ devDependencies: { "pulumi-ops": "git+https://example.com/pulumi-ops.git#v0.2.0" } }));
+    expect(dependencySpec(out, project)).toBe("git+https://example.com/pulumi-ops.git#v0.2.0");
+  });
+});
