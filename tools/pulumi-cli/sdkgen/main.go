@@ -1,6 +1,6 @@
 // Command sdkgen writes the Python SDK of a Pulumi package schema:
 //
-//	sdkgen <schema.json> <output directory>
+//	sdkgen [--language python|go] <schema.json> <output directory>
 //
 // `pulumi package gen-sdk --language python` validates the schema, then asks the Python language host's
 // GeneratePackage to run pkg/v3/codegen/python. The only Python host the Go module proxy serves here (sdk/v3
@@ -14,8 +14,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/blang/semver"
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
@@ -40,17 +42,21 @@ func (l noLoader) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDes
 }
 
 func main() {
-	if len(os.Args) != 3 {
-		fmt.Fprintln(os.Stderr, "usage: sdkgen <schema.json> <output directory>")
+	args, language := os.Args[1:], "python"
+	if len(args) == 4 && args[0] == "--language" {
+		language, args = args[1], args[2:]
+	}
+	if len(args) != 2 || (language != "python" && language != "go") {
+		fmt.Fprintln(os.Stderr, "usage: sdkgen [--language python|go] <schema.json> <output directory>")
 		os.Exit(2)
 	}
-	if err := run(os.Args[1], os.Args[2]); err != nil {
+	if err := run(language, args[0], args[1]); err != nil {
 		fmt.Fprintln(os.Stderr, "sdkgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(schemaPath, out string) error {
+func run(language, schemaPath, out string) error {
 	text, err := os.ReadFile(schemaPath)
 	if err != nil {
 		return err
@@ -66,12 +72,21 @@ func run(schemaPath, out string) error {
 	if diags.HasErrors() {
 		return diags
 	}
-	files, err := python.GeneratePackage("pulumi-ops-sdkgen", pkg, nil, noLoader{})
+	var files map[string][]byte
+	if language == "go" {
+		files, err = gogen.GeneratePackage("pulumi-ops-sdkgen", pkg, nil)
+	} else {
+		files, err = python.GeneratePackage("pulumi-ops-sdkgen", pkg, nil, noLoader{})
+	}
 	if err != nil {
 		return err
 	}
-	if err := os.RemoveAll(out); err != nil {
-		return err
+	// What this run writes replaces what an earlier run wrote (files the schema no longer makes go too); other
+	// files beside them, such as the Go SDK's go.mod, stay.
+	for top := range topLevel(files) {
+		if err := os.RemoveAll(filepath.Join(out, top)); err != nil {
+			return err
+		}
 	}
 	for name, content := range files {
 		path := filepath.Join(out, name)
@@ -84,4 +99,13 @@ func run(schemaPath, out string) error {
 	}
 	fmt.Printf("wrote %d files to %s\n", len(files), out)
 	return nil
+}
+
+// topLevel is the set of first path elements of the generated files ("pulumi_ops", "setup.py"; "ops", ...).
+func topLevel(files map[string][]byte) map[string]bool {
+	tops := map[string]bool{}
+	for name := range files {
+		tops[strings.SplitN(filepath.ToSlash(name), "/", 2)[0]] = true
+	}
+	return tops
 }
