@@ -28,13 +28,16 @@ program at it. Set in the environment:
   EDGE_EMULATOR_LATENCY=off     realistic (the real API's latency), or MIN-MAX in ms
   EDGE_EMULATOR_STRICT=1        answer only the endpoints the edge API document lists (400 / 7003 for the rest)`;
 
-export async function runEmulators(args: string[] = []): Promise<void> {
-  if (args.some((a) => a === "--help" || a === "-h" || a === "help")) return void console.log(EMULATORS_USAGE);
+/** Starts every emulator (true), or answers `--help` (0) or a refused argument (2) and starts nothing. */
+export async function runEmulators(args: string[] = []): Promise<true | 0 | 2> {
+  if (args.some((a) => a === "--help" || a === "-h" || a === "help")) {
+    console.log(EMULATORS_USAGE);
+    return 0;
+  }
   const unknown = args.find((a) => a !== "--");
   if (unknown) {
     console.error(`pulumi-ops emulators: unknown argument "${unknown}" (settings are environment variables)\n${EMULATORS_USAGE}`);
-    process.exitCode = 2;
-    return;
+    return 2;
   }
   const latency = parseLatency(process.env.EDGE_EMULATOR_LATENCY ?? "off");
   const strict = /^(1|true)$/i.test(process.env.EDGE_EMULATOR_STRICT ?? "");
@@ -78,6 +81,11 @@ export async function runEmulators(args: string[] = []): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  return true;
 }
 
-if (require.main === module) void runEmulators(process.argv.slice(2));
+if (require.main === module) {
+  void runEmulators(process.argv.slice(2)).then((r) => {
+    if (r !== true) process.exitCode = r;
+  });
+}

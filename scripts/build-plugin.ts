@@ -46,10 +46,17 @@ function nodeBinary(platform: string): string {
   const dir = path.join(TOOLS, "node-binaries", `${pkg}-${NODE_VERSION}`);
   const file = path.join(dir, "package", inPkg);
   if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const tgz = run("npm", ["pack", `${pkg}@${NODE_VERSION}`, "--silent", "--pack-destination", dir]).trim().split("\n").pop()!;
-    run("tar", ["xzf", path.join(dir, tgz), "-C", dir]);
-    rmSync(path.join(dir, tgz));
+    // Fetched into a directory of its own and moved into place whole: two builds at once never share a half.
+    mkdirSync(path.dirname(dir), { recursive: true });
+    const fetching = mkdtempSync(`${dir}.fetching-`);
+    const tgz = run("npm", ["pack", `${pkg}@${NODE_VERSION}`, "--silent", "--pack-destination", fetching]).trim().split("\n").pop()!;
+    run("tar", ["xzf", path.join(fetching, tgz), "-C", fetching]);
+    rmSync(path.join(fetching, tgz));
+    try {
+      renameSync(fetching, dir);
+    } catch {
+      rmSync(fetching, { recursive: true, force: true }); // the other build placed it first
+    }
   }
   return file;
 }

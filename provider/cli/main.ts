@@ -22,9 +22,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "emulators": {
-      await (await import("../../emulators/main")).runEmulators(rest);
-      const done = rest.length > 0; // --help (or a refused argument): nothing was started
-      return done ? Number(process.exitCode ?? 0) : -1; // else it keeps running until a signal
+      const started = await (await import("../../emulators/main")).runEmulators(rest);
+      return started === true ? -1 : started; // started: it keeps running until a signal
     }
     case "import":
       return (await import("./import")).importCommand(rest);

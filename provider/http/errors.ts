@@ -11,6 +11,8 @@ export interface ApiErrorDetails {
   remedy?: string;
   method?: string;
   path?: string;
+  /** No answer came (TransportError): the message says "request failed". */
+  noAnswer?: boolean;
 }
 
 export class ApiError extends Error {
@@ -26,7 +28,7 @@ export class ApiError extends Error {
     const where = d.method && d.path ? ` (${d.method} ${d.path})` : "";
     // "request failed" only where a request did (no answer); a failure found in an answer (no zone of that name, a
     // model the runner lacks) is told as what it is, with the service's code if it gave one.
-    const status = d.status ? `HTTP ${d.status}` : new.target.name === "TransportError" ? "request failed" : "";
+    const status = d.status ? `HTTP ${d.status}` : d.noAnswer ? "request failed" : "";
     const code = d.code !== undefined ? `${status ? ", " : ""}code ${d.code}` : "";
     const head = `${d.service}: ${status || code ? `${status}${code}: ` : ""}${d.message}${where}`;
     super(`${head}${d.remedy ? `. ${d.remedy}` : ""}`);
@@ -59,7 +61,7 @@ export class ServerError extends ApiError {}
 export class TransportError extends ApiError {
   readonly ambiguous: boolean;
   constructor(d: ApiErrorDetails & { ambiguous: boolean }) {
-    super(d);
+    super({ ...d, noAnswer: true }); // told by a flag, not the class's name (a bundler may rename classes)
     this.ambiguous = d.ambiguous;
   }
 }
