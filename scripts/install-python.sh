@@ -2,7 +2,8 @@
 # What a Python program of pulumi-ops needs, in .tools/: the Python language host and its executor, the SDK
 # generator (tools/pulumi-cli/sdkgen), and a virtual environment with the pulumi SDK at the CLI's version and the
 # generated SDK's dependencies. The language host is the last one the Go module proxy serves (sdk/v3 v3.68.0, like
-# the Node host's fallback): it starts `python` on the program with the installed SDK. Built once, reused after.
+# the Node host's fallback), behind a shim that hands it Pulumi.yaml's `virtualenv` option: it starts the
+# environment's `python` on the program (or the active one's). Built once, reused after.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.tools/pulumi/bin"
@@ -11,12 +12,19 @@ pinned=$(node -p "require('$root/node_modules/@pulumi/pulumi/package.json').vers
 say() { printf '[pulumi-python] %s\n' "$*" >&2; }
 export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN=local
 
-if [[ ! -x $bin/pulumi-language-python || ! -x $bin/pulumi-language-python-exec ]]; then
+if [[ ! -x $bin/pulumi-language-python-v3.68.0 || ! -x $bin/pulumi-language-python-exec ]]; then
   say "building the Python language host from sdk/v3 v3.68.0"
+  rm -f "$bin/pulumi-language-python" # a tree from before the shim had the host itself under this name
   (cd "$root/tools/pulumi-langhost" \
-    && go build -o "$bin/pulumi-language-python" -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v3.68.0" \
+    && go build -o "$bin/pulumi-language-python-v3.68.0" -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v3.68.0" \
          github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
     && install -m 0755 "$(go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec" "$bin/")
+fi
+# What the engine starts as the Python host: it hands the v3.68.0 host Pulumi.yaml's runtime options (virtualenv),
+# which that host reads only as flags the engine no longer passes (tools/pulumi-langhost/python-options).
+if [[ ! -x $bin/pulumi-language-python || $root/tools/pulumi-langhost/python-options/main.go -nt $bin/pulumi-language-python ]]; then
+  say "building the Python host's options shim"
+  (cd "$root/tools/pulumi-langhost" && go build -o "$bin/pulumi-language-python" ./python-options)
 fi
 
 if [[ ! -x $bin/pulumi-ops-sdkgen || $root/tools/pulumi-cli/sdkgen/main.go -nt $bin/pulumi-ops-sdkgen ]]; then

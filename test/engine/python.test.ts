@@ -1,7 +1,8 @@
 /**
  * pulumi-ops from Python installed the way a Python team installs a Pulumi provider, through the real engine: the
- * SDK generated into the repository (sdk/python, checked against the generator here) built as a wheel, `pip
- * install`ed into a clean virtual environment, and `pulumi` run with **no Node on PATH** and an empty PULUMI_HOME.
+ * SDK generated into the repository (sdk/python, checked against the generator here) built as a wheel, found by pip
+ * through PIP_FIND_LINKS; `pulumi install` makes the clean virtual environment Pulumi.yaml's `virtualenv` names and
+ * installs requirements.txt into it; `pulumi` runs with **no Node on PATH** and an empty PULUMI_HOME.
  * The wheel's pulumi-plugin.json names the plugin and where releases live; the engine fetches the plugin tarball
  * itself, from a local HTTP server standing in for the release host (PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES, as
  * Pulumi documents for mirrors), and runs the standalone executable (scripts/build-plugin.ts). The program
@@ -9,7 +10,7 @@
  * credentials from the same stack config keys as a TypeScript program's (`ops:edgeApiToken`, ...).
  */
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
@@ -21,7 +22,8 @@ import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
 
 const run = promisify(execFile); // async: the emulators answer from this process
 const PROJECT_PYTHON = path.join(ROOT, ".tools/python/bin/python");
-const PINNED = (JSON.parse(readFileSync(path.join(ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")) as { version: string }).version;
+const PROGRAM = path.join(ROOT, "test/programs/python");
+const VENV = path.join(PROGRAM, "venv"); // Pulumi.yaml's `virtualenv: venv`
 
 let edge: EdgeEmulator, skills: SkillsEmulator;
 let engine: EngineStack;
@@ -35,25 +37,27 @@ beforeAll(async () => {
   withoutEnvFallback();
   scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-python-"));
   releaseHost = await startReleaseHost();
-  // The package: a wheel of sdk/python, installed into a clean virtual environment with its dependencies.
-  const base = (await run(PROJECT_PYTHON, ["-c", "import sys; print(sys._base_executable)"])).stdout.trim();
+  // The package: a wheel of sdk/python, where pip finds it (a release's wheel; here PIP_FIND_LINKS, as a user would).
   await run(PROJECT_PYTHON, ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", path.join(scratch, "wheels"), path.join(ROOT, "sdk/python")]);
   rmSync(path.join(ROOT, "sdk/python/build"), { recursive: true, force: true });
-  const wheel = path.join(scratch, "wheels", readdirSync(path.join(scratch, "wheels"))[0]);
-  await run(base, ["-m", "venv", path.join(scratch, "venv")]);
-  await run(path.join(scratch, "venv/bin/pip"), ["install", "--quiet", "--disable-pip-version-check", wheel, `pulumi==${PINNED}`], { timeout: 600_000 });
+  rmSync(VENV, { recursive: true, force: true }); // a clean virtual environment, made by `pulumi install` below
+  // The machine's Python, and nothing else of this machine: no Node on the engine's PATH.
+  const base = (await run(PROJECT_PYTHON, ["-c", "import sys; print(sys._base_executable)"])).stdout.trim();
+  mkdirSync(path.join(scratch, "bin"));
+  symlinkSync(base, path.join(scratch, "bin/python3"));
   [edge, skills] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
   // The same stack config keys a TypeScript program uses: a stack moved to Python keeps its config.
-  engine = await engineStack(path.join(ROOT, "test/programs/python"), {
+  engine = await engineStack(PROGRAM, {
     "ops:edgeBaseUrl": { value: edge.url },
     "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
     "ops:skillsUrl": { value: skills.url },
     "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
   }, "python", {
     PULUMI_OPS_QUIET: "0",
-    VIRTUAL_ENV: path.join(scratch, "venv"),
-    // No Node, no npm, no repository tools: the virtual environment and the Pulumi CLI with its Python host.
-    PATH: `${path.join(scratch, "venv/bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
+    PIP_FIND_LINKS: path.join(scratch, "wheels"),
+    // No Node, no npm, no repository tools, no active environment: the machine's python3 and the Pulumi CLI with
+    // its Python host, which runs the program in Pulumi.yaml's `virtualenv`.
+    PATH: `${path.join(scratch, "bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
     ...releaseHost.env,
   });
 }, 900_000);
@@ -62,6 +66,7 @@ afterAll(async () => {
   await engine?.dispose();
   await Promise.all([edge?.stop(), skills?.stop()]);
   releaseHost?.stop();
+  rmSync(VENV, { recursive: true, force: true });
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -81,11 +86,20 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     expect(spawnSync("/bin/sh", ["-c", "command -v node || command -v npm"], { env: { PATH: engine.cli.env.PATH } }).status).not.toBe(0);
   });
 
-  it("2. preview fetches the plugin from the release host into the empty PULUMI_HOME, shows the creates, runs the functions, and sends no write", async () => {
+  it("1b. `pulumi install` makes the virtual environment Pulumi.yaml names and installs requirements.txt into it", async () => {
+    const { stdout, stderr } = await run(engine.cli.command, ["install"], { cwd: PROGRAM, env: engine.cli.env, timeout: 600_000 });
+    expect(stdout + stderr).toMatch(/pulumi-ops/);
+    const installed = (await run(path.join(VENV, "bin/python"), ["-c", "import pulumi_ops, pulumi; print(pulumi_ops.__file__)"])).stdout;
+    expect(installed).toContain(path.join(VENV, "lib"));
+    // ... and fetches the plugin the wheel names into the empty PULUMI_HOME, as for any provider.
+    expect(releaseHost.fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
+  });
+
+  it("2. preview runs the fetched plugin (not one from PATH), shows the creates, runs the functions, and sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(4); // two records, the skill, the stack
     expect(writes()).toEqual([]);
-    expect(releaseHost.fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
+    expect(releaseHost.fetched).toHaveLength(1); // not fetched again
     const installed = path.join(engine.scratch, "home/plugins/resource-ops-v0.2.0/pulumi-resource-ops");
     expect(existsSync(installed)).toBe(true);
     expect(preview.stderr + preview.stdout).not.toMatch(/using pulumi-resource-ops from \$PATH/);

@@ -2,7 +2,10 @@ module pulumi-ops/tools/pulumi-langhost
 
 go 1.26
 
-require github.com/pulumi/pulumi/sdk/v3 v3.68.0
+require (
+	github.com/pulumi/pulumi/sdk/v3 v3.68.0
+	gopkg.in/yaml.v3 v3.0.1
+)
 
 require (
 	github.com/Microsoft/go-winio v0.5.2 // indirect
@@ -64,7 +67,6 @@ require (
 	google.golang.org/grpc v1.51.0 // indirect
 	google.golang.org/protobuf v1.28.1 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.4.2 // indirect
 	sourcegraph.com/sourcegraph/appdash v0.0.0-20211028080628-e2786a622600 // indirect
 )
