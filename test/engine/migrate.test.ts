@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
-import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
+import { startReleaseHost, VERSION, type ReleaseHost } from "../helpers/release-host";
 
 const run = promisify(execFile);
 let edge: EdgeEmulator;
@@ -63,7 +63,7 @@ describe("from the TypeScript classes to the plugin's types, 0 writes", { timeou
       "ops:edgeBaseUrl": { value: edge.url },
       "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
     }, "prod", { PATH: path.join(ROOT, ".tools/pulumi/bin"), PULUMI_BACKEND_URL: `file://${ts.scratch}/state`, ...releaseHost.env });
-    const plugin = { version: "0.2.0", pluginDownloadURL: "https://github.com/pulumi-ops/pulumi-ops/releases/download/v${VERSION}" };
+    const plugin = { version: VERSION, pluginDownloadURL: "https://github.com/pulumi-ops/pulumi-ops/releases/download/v${VERSION}" };
     const file = path.join(yaml.scratch, "import.json");
     writeFileSync(file, JSON.stringify({ resources: [{ type: "ops:edge:DnsRecord", name: "www", id: ids.www, ...plugin }, { type: "ops:edge:PageRule", name: "cache", id: ids.cache, ...plugin }] }));
     edge.log.length = 0;

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
-import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
+import { startReleaseHost, VERSION, type ReleaseHost } from "../helpers/release-host";
 
 const run = promisify(execFile); // async: the emulators answer from this process
 const PROJECT_PYTHON = path.join(ROOT, ".tools/python/bin/python");
@@ -92,7 +92,7 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     const installed = (await run(path.join(VENV, "bin/python"), ["-c", "import pulumi_ops, pulumi; print(pulumi_ops.__file__)"])).stdout;
     expect(installed).toContain(path.join(VENV, "lib"));
     // ... and fetches the plugin the wheel names into the empty PULUMI_HOME, as for any provider.
-    expect(releaseHost.fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
+    expect(releaseHost.fetched).toEqual([`/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`]);
   });
 
   it("2. preview runs the fetched plugin (not one from PATH), shows the creates, runs the functions, and sends no write", async () => {
@@ -100,7 +100,7 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     expect(preview.changeSummary.create).toBe(4); // two records, the skill, the stack
     expect(writes()).toEqual([]);
     expect(releaseHost.fetched).toHaveLength(1); // not fetched again
-    const installed = path.join(engine.scratch, "home/plugins/resource-ops-v0.2.0/pulumi-resource-ops");
+    const installed = path.join(engine.scratch, `home/plugins/resource-ops-v${VERSION}/pulumi-resource-ops`);
     expect(existsSync(installed)).toBe(true);
     expect(preview.stderr + preview.stdout).not.toMatch(/using pulumi-resource-ops from \$PATH/);
   });

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
-import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
+import { startReleaseHost, VERSION, type ReleaseHost } from "../helpers/release-host";
 
 let edge: EdgeEmulator, skills: SkillsEmulator, runner: RunnerEmulator;
 let engine: EngineStack;
@@ -52,20 +52,20 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
   it("1b. a tarball at hand installs with `pulumi plugin install resource ops <v> --file`, and serves the schema", () => {
     const home = mkdtempSync(path.join(tmpdir(), "pulumi-ops-plugin-home-"));
     const env = { PATH: BIN, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
-    const tarball = path.join(ROOT, ".tools/release/v0.2.0/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz");
-    const installed = spawnSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", "0.2.0", "--file", tarball], { env, encoding: "utf8" });
+    const tarball = path.join(ROOT, `.tools/release/v${VERSION}/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`);
+    const installed = spawnSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], { env, encoding: "utf8" });
     expect(installed.status, installed.stderr).toBe(0);
-    const schema = spawnSync(path.join(BIN, "pulumi"), ["package", "get-schema", path.join(home, "plugins/resource-ops-v0.2.0/pulumi-resource-ops")], { env, encoding: "utf8", cwd: home });
+    const schema = spawnSync(path.join(BIN, "pulumi"), ["package", "get-schema", path.join(home, `plugins/resource-ops-v${VERSION}/pulumi-resource-ops`)], { env, encoding: "utf8", cwd: home });
     expect(schema.status, schema.stderr).toBe(0);
-    expect(JSON.parse(schema.stdout)).toMatchObject({ name: "ops", version: "0.2.0", pluginDownloadURL: expect.stringContaining("/releases/download/v${VERSION}") });
+    expect(JSON.parse(schema.stdout)).toMatchObject({ name: "ops", version: VERSION, pluginDownloadURL: expect.stringContaining("/releases/download/v${VERSION}") });
     rmSync(home, { recursive: true, force: true });
   });
 
   it("2. preview fetches the plugin once, runs the invoke, shows the creates and sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(5); // four resources and the stack
-    expect(releaseHost.fetched).toEqual(["/pulumi-resource-ops-v0.2.0-linux-amd64.tar.gz"]);
-    expect(existsSync(path.join(engine.scratch, "home/plugins/resource-ops-v0.2.0/pulumi-resource-ops"))).toBe(true);
+    expect(releaseHost.fetched).toEqual([`/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`]);
+    expect(existsSync(path.join(engine.scratch, `home/plugins/resource-ops-v${VERSION}/pulumi-resource-ops`))).toBe(true);
     expect(writes()).toEqual([]);
   });
 

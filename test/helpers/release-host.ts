@@ -4,10 +4,14 @@
  * that makes the engine fetch it from here instead of schema.json's pluginDownloadURL (the CLI's documented
  * PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: a regexp on the URL, then the URL to use).
  */
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import * as path from "node:path";
 import { buildPlugin } from "../../scripts/build-plugin";
+import { ROOT } from "../../scripts/engine";
+
+/** The version being released: package.json's, which schema.json, the SDKs and the tarballs' names carry. */
+export const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 export interface ReleaseHost {
   /** The paths asked for, in order. */

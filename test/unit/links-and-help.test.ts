@@ -70,3 +70,30 @@ describe("pulumi-ops import's dependency line", () => {
     expect(dependencySpec(out, project)).toBe("git+https://example.com/pulumi-ops.git#v0.2.0");
   });
 });
+
+describe("one version everywhere", () => {
+  const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+  it("CHANGELOG's newest section is package.json's version", () => {
+    const first = readFileSync(path.join(ROOT, "CHANGELOG.md"), "utf8").match(/^## (.+)$/m)?.[1];
+    expect(first, "CHANGELOG.md's first section names the version package.json gives").toBe(version);
+  });
+
+  it("every version the README, the docs, the SDKs and the test programs name for pulumi-ops is package.json's", () => {
+    const below = (dir: string): string[] =>
+      readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? (e.name === "node_modules" || e.name === "venv" ? [] : below(path.join(dir, e.name))) : [path.join(dir, e.name)],
+      );
+    const files = [
+      "README.md", "schema.json", "sdk/python/setup.py", "sdk/python/pulumi_ops/pulumi-plugin.json",
+      ...below("docs").filter((f) => f.endsWith(".md")),
+      ...below("test/programs").filter((f) => /(Pulumi\.yaml|requirements\.txt)$/.test(f)),
+    ];
+    // The places a version of pulumi-ops is written: a tarball, a release URL, a plugin, a wheel, a YAML resource option.
+    const named = /pulumi-ops-(\d+\.\d+\.\d+)\.tgz|releases\/download\/v(\d+\.\d+\.\d+)|resource ops (\d+\.\d+\.\d+)|resource-ops-v(\d+\.\d+\.\d+)|pulumi_ops-(\d+\.\d+\.\d+)|pulumi-ops>=(\d+\.\d+\.\d+)|^\s+version: (\d+\.\d+\.\d+)|"version": "(\d+\.\d+\.\d+)"|^VERSION = "(\d+\.\d+\.\d+)"/gm;
+    const found: string[] = [];
+    for (const f of files) for (const m of readFileSync(path.join(ROOT, f), "utf8").matchAll(named)) found.push(`${f}: ${m.slice(1).find(Boolean)}`);
+    expect(found.length).toBeGreaterThanOrEqual(15);
+    expect(found.filter((f) => !f.endsWith(`: ${version}`))).toEqual([]);
+  });
+});
