@@ -26,7 +26,8 @@ program at it. Set in the environment:
   CONTROL_EMULATOR_PORT=8200    computer-control endpoint (needs the optional @modelcontextprotocol/sdk)
   (a port of 0 takes any free port)
   EDGE_EMULATOR_LATENCY=off     realistic (the real API's latency), or MIN-MAX in ms
-  EDGE_EMULATOR_STRICT=1        answer only the endpoints the edge API document lists (400 / 7003 for the rest)`;
+  EDGE_EMULATOR_STRICT=1        answer only the endpoints the edge API document lists (400 / 7003 for the rest)
+  EDGE_EMULATOR_BATCH_LIMIT=200 changes per dns_records/batch request (the zone plan's: 200 free, 3500 paid; 0 refuses it)`;
 
 /** Starts every emulator (true), or answers `--help` (0) or a refused argument (2) and starts nothing. */
 export async function runEmulators(args: string[] = []): Promise<true | 0 | 2> {
@@ -41,7 +42,8 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 2> {
   }
   const latency = parseLatency(process.env.EDGE_EMULATOR_LATENCY ?? "off");
   const strict = /^(1|true)$/i.test(process.env.EDGE_EMULATOR_STRICT ?? "");
-  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency, strict }).start();
+  const batchLimit = Number(process.env.EDGE_EMULATOR_BATCH_LIMIT ?? 200);
+  const edge = await new EdgeEmulator({ port: Number(process.env.EDGE_EMULATOR_PORT ?? 8787), latency, strict, batchLimit }).start();
   console.log(`edge network API emulator: ${edge.url}/client/v4${latency ? ` (latency ${latency.distribution} ${latency.minMs}-${latency.maxMs} ms)` : ""}`);
   console.log("point a program at it:");
   console.log(`  export EDGE_BASE_URL=${edge.url}`);

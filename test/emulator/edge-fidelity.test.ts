@@ -114,3 +114,50 @@ describe("edge emulator with the official cloudflare SDK", () => {
     expect(beside.errors[0]).toMatchObject({ code: 81054, message: "A CNAME record with that host already exists." });
   });
 });
+
+describe("the batch endpoint through the official SDK's dns.records.batch", () => {
+  it("runs deletes, patches, puts and posts in that order in one request, answering each group's records", async () => {
+    const zone_id = (await cf.zones.list({ name: "zone0.example" })).result[0].id;
+    const a = await cf.dns.records.create({ zone_id, type: "A", name: "a", content: "203.0.113.1", ttl: 300 });
+    const b = await cf.dns.records.create({ zone_id, type: "A", name: "b", content: "203.0.113.2", ttl: 300 });
+    const c = await cf.dns.records.create({ zone_id, type: "TXT", name: "c", content: "old", ttl: 300 });
+    const before = edge.log.length;
+    const result = await cf.dns.records.batch({
+      zone_id,
+      deletes: [{ id: a.id }],
+      patches: [{ id: b.id, ttl: 600 } as never],
+      puts: [{ id: c.id, type: "TXT", name: "c.zone0.example", content: "new", ttl: 120 }],
+      // The name the delete frees, posted in the same batch: the deletes ran first.
+      posts: [{ type: "A", name: "a", content: "203.0.113.1", ttl: 300 }, { type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.zone0.example" }, ttl: 300 }],
+    });
+    expect(edge.log.length - before).toBe(1);
+    expect(result.deletes?.map((r) => r.id)).toEqual([a.id]);
+    expect(result.patches?.[0]).toMatchObject({ id: b.id, ttl: 600, content: "203.0.113.2" });
+    expect(result.puts?.[0]).toMatchObject({ id: c.id, content: "new", ttl: 120 });
+    expect(result.posts?.map((r) => r.content)).toEqual(["203.0.113.1", "5 5060 sip.zone0.example"]);
+    const listed = (await cf.dns.records.list({ zone_id })).result.map((r) => `${r.type} ${r.name} ${r.content}`).sort();
+    expect(listed).toEqual(["A a.zone0.example 203.0.113.1", "A b.zone0.example 203.0.113.2", "SRV _sip._tcp.zone0.example 5 5060 sip.zone0.example", "TXT c.zone0.example new"]);
+  });
+
+  it("refuses the whole batch when one operation is refused, naming it, and applies nothing", async () => {
+    const zone_id = (await cf.zones.list({ name: "zone1.example" })).result[0].id;
+    const keep = await cf.dns.records.create({ zone_id, type: "A", name: "keep", content: "203.0.113.9", ttl: 300 });
+    const err = await cf.dns.records
+      .batch({ zone_id, deletes: [{ id: keep.id }], posts: [{ type: "A", name: "ok", content: "203.0.113.10", ttl: 300 }, { type: "A", name: "bad", content: "203.0.113.300", ttl: 300 }] })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Cloudflare.BadRequestError);
+    expect(String((err as Error).message)).toMatch(/9005.*posts\[1\]/);
+    expect((await cf.dns.records.list({ zone_id })).result.map((r) => r.id)).toEqual([keep.id]);
+  });
+
+  it("holds a batch to the plan's limit (200 by default), and a service without the endpoint refuses it", async () => {
+    const zone_id = (await cf.zones.list({ name: "zone2.example" })).result[0].id;
+    const posts = Array.from({ length: 201 }, (_, i) => ({ type: "TXT" as const, name: `t${i}`, content: `v${i}`, ttl: 300 }));
+    expect(String(await cf.dns.records.batch({ zone_id, posts }).catch((e: Error) => e.message))).toMatch(/at most 200 changes/);
+    expect((await cf.dns.records.batch({ zone_id, posts: posts.slice(0, 200) })).posts).toHaveLength(200);
+    const without = await new EdgeEmulator({ batchLimit: 0 }).start();
+    const cf2 = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${without.url}/client/v4`, maxRetries: 0 });
+    expect(String(await cf2.dns.records.batch({ zone_id: zoneId(without), posts: posts.slice(0, 1) }).catch((e: Error) => e.message))).toMatch(/7003/);
+    await without.stop();
+  });
+});
