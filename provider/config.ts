@@ -53,6 +53,7 @@ export const EDGE_SETTINGS = settings("edge", {
   accountId: { env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
   rateLimit: { env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
   rateLimitWindowSeconds: { env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of ops:edgeRateLimit, in seconds." },
+  batchSize: { env: "EDGE_BATCH_SIZE", default: "200", range: [0, 3500], description: "Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record." },
   timeoutSeconds: { env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
   adoptExisting: { env: "EDGE_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards." },
@@ -250,6 +251,8 @@ export interface EdgeConfig {
   auth: EdgeAuth;
   accountId?: string;
   rateLimit: { requests: number; perSeconds: number };
+  /** Changes per `dns_records/batch` request; 0: none sent. */
+  batchSize: number;
   timeoutMs: number;
   maxRetries: number;
   adoptExisting: boolean;
@@ -284,6 +287,7 @@ export function edgeConfig(): EdgeConfig {
     auth,
     accountId: read(s.accountId),
     rateLimit: { requests: readNumber(s.rateLimit), perSeconds: readNumber(s.rateLimitWindowSeconds) },
+    batchSize: readNumber(s.batchSize),
     timeoutMs: readNumber(s.timeoutSeconds) * 1000,
     maxRetries: readNumber(s.maxRetries),
     adoptExisting: readFlag(s.adoptExisting),

@@ -25,7 +25,13 @@ const REMEDY = {
 };
 
 export class EdgeClient {
-  constructor(private readonly http: HttpClient, readonly accountId?: string, private readonly byToken = true) {}
+  constructor(
+    private readonly http: HttpClient,
+    readonly accountId?: string,
+    private readonly byToken = true,
+    /** Changes per `dns_records/batch` request (ops:edgeBatchSize); 0: single requests only. */
+    readonly batchSize = 0,
+  ) {}
 
   static fromConfig(c: EdgeConfig): EdgeClient {
     const headers: Record<string, string> =
@@ -39,7 +45,7 @@ export class EdgeClient {
       // 95% of the allowance: other tools may share the same credential.
       limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)), perSeconds: c.rateLimit.perSeconds }),
     });
-    return new EdgeClient(http, c.accountId, c.auth.kind === "token");
+    return new EdgeClient(http, c.accountId, c.auth.kind === "token", c.batchSize);
   }
 
   private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
@@ -156,6 +162,29 @@ export class EdgeClient {
 
   async deleteDnsRecord(zoneId: string, id: string) {
     await this.call("DELETE", `/zones/${zoneId}/dns_records/${id}`, wire.Deleted);
+  }
+
+  /** The service answered a batch with "no such route": the rest of the run sends single requests. */
+  private batchRefused = false;
+
+  /** Whether batches are worth trying: configured, and not refused by this service during the run. */
+  get batches(): boolean {
+    return this.batchSize > 0 && !this.batchRefused;
+  }
+
+  /**
+   * One `dns_records/batch` request (all or nothing); `undefined` when the service has no such endpoint, which the
+   * caller meets with single requests. A lost answer is the caller's to settle: it is never sent again here.
+   */
+  async batchDnsRecords(zoneId: string, ops: wire.DnsBatch): Promise<z.infer<typeof wire.DnsBatchResult> | undefined> {
+    if (!this.batches) return undefined;
+    try {
+      return (await this.call("POST", `/zones/${zoneId}/dns_records/batch`, wire.DnsBatchResult, { json: ops })).result;
+    } catch (e) {
+      if (!noRoute(e)) throw e;
+      this.batchRefused = true;
+      return undefined;
+    }
   }
 
   // Page rules: the list is not paginated. One rule's GET, PATCH and DELETE follow the real service.

@@ -54,6 +54,21 @@ export interface DnsRecordBody {
   comment?: string | null;
 }
 
+/** `POST /zones/{id}/dns_records/batch`: run deletes, patches, puts, posts in that order, in one transaction. */
+export interface DnsBatch {
+  deletes?: { id: string }[];
+  patches?: (DnsRecordBody & { id: string })[];
+  puts?: (DnsRecordBody & { id: string })[];
+  posts?: DnsRecordBody[];
+}
+/** Its answer: each group's records, in the order sent (the official client's RecordBatchResponse). */
+export const DnsBatchResult = z.looseObject({
+  deletes: z.array(DnsRecord).optional(),
+  patches: z.array(DnsRecord).optional(),
+  puts: z.array(DnsRecord).optional(),
+  posts: z.array(DnsRecord).optional(),
+});
+
 export const ZoneSetting = z.looseObject({
   id: z.string(),
   value: z.unknown(),

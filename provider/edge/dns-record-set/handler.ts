@@ -18,27 +18,12 @@ import { body, cnameConflict, dataOut, FIELDS, sameField, takeOver } from "../dn
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
+import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
 
-/** Requests in flight at once (the engine's own default parallelism); the client's limiter keeps the allowance. */
-const PARALLEL = 8;
 /** The largest page the service gives of a zone's records: 10,000 records are two requests. */
 const PAGE = 5000;
 
 type Records = Record<string, SetRecord>;
-type Failure = { key: string; error: unknown };
-
-/** Runs `f` on every item, PARALLEL at a time; returns the failures (the others succeeded). */
-async function each<T>(items: T[], f: (item: T) => Promise<void>, keyOf: (item: T) => string): Promise<Failure[]> {
-  const failures: Failure[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await f(item).catch((error: unknown) => failures.push({ key: keyOf(item), error }));
-    }
-  }));
-  return failures;
-}
 
 /** A record as the service holds it, in the program's own spelling where the two are equivalent. */
 function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRecord): SetRecord {
@@ -60,14 +45,33 @@ function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<strin
   return { ...zoneOutputs(wanted, zone), records, ids, adopt: wanted.adopt ?? false };
 }
 
-/** The zone's records by type and full name, from one listing. */
-async function listing(zone: ZoneRef): Promise<Map<string, wire.DnsRecord[]>> {
+/** The zone's records by type and full name, and their ids, from one listing. */
+async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string> }> {
   const byName = new Map<string, wire.DnsRecord[]>();
+  const ids = new Set<string>();
   for await (const rec of edge().dnsRecords(zone.id, {}, PAGE)) {
     const k = `${rec.type} ${rec.name.toLowerCase()}`;
     byName.set(k, [...(byName.get(k) ?? []), rec]);
+    ids.add(rec.id);
   }
-  return byName;
+  return { byName, ids };
+}
+
+/**
+ * The records to make: those with an identical record already in the zone one at a time (taken over with `adopt`,
+ * else refused with 81044 naming the key), the rest as posts, in batches where the service takes them.
+ */
+async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean, before: Op[] = []) {
+  const posts: Op[] = [];
+  const taken: string[] = [];
+  for (const key of keys) {
+    const b = body(wanted[key] as never, zone);
+    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b))) taken.push(key);
+    else posts.push({ kind: "post", key, body: b });
+  }
+  const made: Done[] = [];
+  const failures = await each(taken, async (key) => void made.push({ op: { kind: "post", key, body: {} }, rec: await makeOne(key, wanted[key], zone, existing, adopt) }), (k) => k);
+  return { made, failures, posts: [...before, ...posts] };
 }
 
 const nameKey = (zoneName: string, r: SetRecord) => `${r.type} ${fullName(r.name, zoneName)}`;
@@ -148,6 +152,13 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
   }
 }
 
+/** A change by itself: the path of a service without batches, and of a batch the service refused. */
+const single = (zone: ZoneRef, wanted: Records, existing: Map<string, wire.DnsRecord[]>, adopt: boolean) => async (op: Op): Promise<wire.DnsRecord | undefined> => {
+  if (op.kind === "delete") return void (await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, op.id)));
+  if (op.kind === "patch") return edge().patchDnsRecord(zone.id, op.id, op.body);
+  return makeOne(op.key, wanted[op.key], zone, existing, adopt);
+};
+
 function failureMessage(what: string, failures: Failure[], total: number): string {
   const shown = failures.slice(0, 5).map((f) => `records.${f.key}: ${(f.error as Error).message ?? String(f.error)}`).join("; ");
   return `edge: ${failures.length} of ${total} records could not be ${what}${failures.length > 5 ? " (the first 5)" : ""}: ${shown}`;
@@ -190,15 +201,17 @@ export const dnsRecordSet: Handler = {
     const r = raw as DnsRecordSetInputs;
     const zone = await resolveZone(r);
     const id = `${zone.id}/set-${randomUUID()}`;
-    const existing = await listing(zone);
+    const { byName: existing, ids: before } = await listing(zone);
     const records: Records = {};
     const ids: Record<string, string> = {};
     const keys = Object.keys(r.records);
-    const failures = await each(keys, async (key) => {
-      const rec = await makeOne(key, r.records[key], zone, existing, adopting(r));
-      records[key] = recordOut(r.records[key], zone, rec);
-      ids[key] = rec.id;
-    }, (k) => k);
+    const { made, failures, posts } = await makeAll(keys, r.records, zone, existing, adopting(r));
+    const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
+    failures.push(...sent.failures);
+    for (const { op, rec } of [...made, ...sent.done]) {
+      records[op.key] = recordOut(r.records[op.key], zone, rec!);
+      ids[op.key] = rec!.id;
+    }
     if (failures.length) {
       const message = failureMessage("made", failures, keys.length);
       // Nothing made: nothing to keep. Some made: the engine keeps them in state, and the next up makes the rest.
@@ -246,24 +259,25 @@ export const dnsRecordSet: Handler = {
       delete ids[from];
       delete records[from];
     }
-    // Removals (and the old record of a new type) first: a new record may need the name an old one holds.
-    const failures = await each([...p.removed, ...p.replaced], async (key) => {
-      await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, ids[key]));
-      delete records[key];
-      delete ids[key];
-    }, (k) => k);
-    const existing = p.added.length || p.replaced.length ? await listing(zone) : new Map();
-    const gone = new Set(failures.map((f) => f.key));
-    failures.push(...(await each([...p.added, ...p.replaced.filter((k) => !gone.has(k))], async (key) => {
-      const rec = await makeOne(key, r.records[key], zone, existing, adopting(r));
-      records[key] = recordOut(r.records[key], zone, rec);
-      ids[key] = rec.id;
-    }, (k) => k)));
-    failures.push(...(await each(p.changed, async ([key, fields]) => {
+    // One ordered list of changes: removals (and the old record of a new type) first, as a new record may need the
+    // name an old one holds; then the changes in place; then the new records.
+    const { byName: existing, ids: before } = p.added.length || p.replaced.length ? await listing(zone) : { byName: new Map(), ids: new Set<string>() };
+    const deletes: Op[] = [...p.removed, ...p.replaced].map((key) => ({ kind: "delete", key, id: ids[key] }));
+    const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
-      const rec = await edge().patchDnsRecord(zone.id, ids[key], body(r.records[key] as never, zone, fields));
-      records[key] = recordOut(r.records[key], zone, rec);
-    }, ([k]) => k)));
+      return { kind: "patch", key, id: ids[key], body: body(r.records[key] as never, zone, fields) };
+    });
+    const { made, failures, posts } = await makeAll([...p.added, ...p.replaced], r.records, zone, existing, adopting(r), [...deletes, ...patches]);
+    const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
+    failures.push(...sent.failures);
+    for (const { op } of sent.done.filter((d) => d.op.kind === "delete")) {
+      delete records[op.key];
+      delete ids[op.key];
+    }
+    for (const { op, rec } of [...made, ...sent.done.filter((d) => d.op.kind !== "delete")]) {
+      records[op.key] = recordOut(r.records[op.key], zone, rec!);
+      ids[op.key] = rec!.id;
+    }
     const outs = outputs(r, zone, records, ids);
     const total = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
     if (failures.length) throw new PartialCreateError(failureMessage("changed", failures, total), id, outs);
@@ -272,8 +286,9 @@ export const dnsRecordSet: Handler = {
 
   async delete(_id, props) {
     const o = props as DnsRecordSetOutputs;
+    const zone = { id: o.zoneId, name: o.zoneName };
     const entries = Object.entries(o.ids ?? {});
-    const failures = await each(entries, ([, recordId]) => deleteUnlessGone(() => edge().deleteDnsRecord(o.zoneId, recordId)), ([k]) => k);
+    const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },
 };
