@@ -19,6 +19,8 @@ export interface LogEntry {
   query: string;
   status: number; // 0 when the connection was dropped or the request hung
   fault?: FaultKind;
+  /** What a request that carries many changes applied, a method each (a DNS batch: ["DELETE", "POST", ...]). */
+  changes?: string[];
 }
 
 export type FaultKind = "status" | "status-after" | "hang" | "hang-after" | "slow" | "drop" | "drop-after";
@@ -48,6 +50,8 @@ export interface Request {
   rawBody: string;
   /** Fields of a multipart/form-data body; a file field holds `{name, type, size}` as JSON. */
   form?: Record<string, string>;
+  /** This request's log entry, for a handler to note what it applied. */
+  entry?: LogEntry;
 }
 
 export interface Reply {
@@ -217,6 +221,7 @@ export abstract class Emulator {
     const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
     this.captured?.push({ url: req.url ?? "", headers: req.headers, body: request.rawBody });
     this.log.push(entry);
+    request.entry = entry;
     for (const f of [...this.listeners]) f(entry);
     if (this.latencyProfile) await new Promise((r) => setTimeout(r, drawLatency(this.latencyProfile!, this.random)));
     const fault = this.takeFault(method, url.pathname, request.rawBody);

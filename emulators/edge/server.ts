@@ -351,6 +351,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
         return rec;
       }));
       z.records = records;
+      if (req.entry) req.entry.changes = [...result.deletes.map(() => "DELETE"), ...result.patches.map(() => "PATCH"), ...result.puts.map(() => "PUT"), ...result.posts.map(() => "POST")];
       return this.ok(result);
     });
 

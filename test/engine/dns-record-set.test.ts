@@ -18,7 +18,9 @@ let edge: EdgeEmulator;
 let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const names = () => [...zone().records.values()].map((r) => r.name.replace(".example.com", "")).sort();
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => e.method).sort();
+/** The changes sent, a method each: a batch request counts as the changes it carried. */
+const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).flatMap((e) => e.changes ?? [e.method]).sort();
+const requests = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => `${e.method} ${e.path.replace(/^.*\/dns_records/, "dns_records").replace(/\/[0-9a-f]{32}$/, "/<id>")}`);
 const setState = async () => (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type === "pulumi-nodejs:dynamic/edge:DnsRecordSet");
 
 beforeAll(async () => {
@@ -67,12 +69,15 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     edge.log.length = 0;
     await engine.stack.up();
     expect(writes()).toEqual(["DELETE", "PATCH", "PATCH", "POST"]);
+    expect(requests()).toEqual(["POST dns_records/batch"]); // in one batch request
     expect(names()).not.toContain("host-5");
     expect(names()).toContain("host-20");
   });
 
   it("3. a partial failure keeps exactly the records made in state, and the next up makes the rest, once", async () => {
     await engine.stack.setConfig("record-set:count", { value: "26" });
+    // The batch refused (nothing applied), then two of its records refused again one by one.
+    edge.inject({ match: { method: "POST", path: "dns_records/batch$" }, count: 1, kind: "status", status: 400 });
     edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 2, kind: "status", status: 400 });
     const failed = await engine.stack.up().catch((e: Error) => e);
     expect(String(failed)).toMatch(/2 of 5 records could not be changed/);

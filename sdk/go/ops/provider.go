@@ -68,6 +68,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.EdgeBaseUrl = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.EdgeBatchSize == nil {
+		if d := internal.GetEnvOrDefault(200, internal.ParseEnvInt, "EDGE_BATCH_SIZE"); d != nil {
+			args.EdgeBatchSize = pulumi.IntPtr(d.(int))
+		}
+	}
 	if args.EdgeEmail == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_EMAIL"); d != nil {
 			args.EdgeEmail = pulumi.StringPtr(d.(string))
@@ -258,6 +263,8 @@ type providerArgs struct {
 	EdgeApiToken *string `pulumi:"edgeApiToken"`
 	// The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
 	EdgeBaseUrl *string `pulumi:"edgeBaseUrl"`
+	// Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+	EdgeBatchSize *int `pulumi:"edgeBatchSize"`
 	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
 	EdgeEmail *string `pulumi:"edgeEmail"`
 	// Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
@@ -334,6 +341,8 @@ type ProviderArgs struct {
 	EdgeApiToken pulumi.StringPtrInput
 	// The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
 	EdgeBaseUrl pulumi.StringPtrInput
+	// Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+	EdgeBatchSize pulumi.IntPtrInput
 	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
 	EdgeEmail pulumi.StringPtrInput
 	// Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.

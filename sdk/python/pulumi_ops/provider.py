@@ -29,6 +29,7 @@ class ProviderArgs:
                  edge_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 edge_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_email: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
@@ -68,6 +69,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
         :param pulumi.Input[_builtins.str] edge_api_token: API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
         :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        :param pulumi.Input[_builtins.int] edge_batch_size: Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
         :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
         :param pulumi.Input[_builtins.int] edge_max_retries: Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
@@ -133,6 +135,10 @@ class ProviderArgs:
             edge_base_url = (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
         if edge_base_url is not None:
             pulumi.set(__self__, "edge_base_url", edge_base_url)
+        if edge_batch_size is None:
+            edge_batch_size = (_utilities.get_env_int('EDGE_BATCH_SIZE') or 200)
+        if edge_batch_size is not None:
+            pulumi.set(__self__, "edge_batch_size", edge_batch_size)
         if edge_email is None:
             edge_email = _utilities.get_env('EDGE_EMAIL')
         if edge_email is not None:
@@ -357,6 +363,18 @@ class ProviderArgs:
     @edge_base_url.setter
     def edge_base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "edge_base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="edgeBatchSize")
+    def edge_batch_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+        """
+        return pulumi.get(self, "edge_batch_size")
+
+    @edge_batch_size.setter
+    def edge_batch_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "edge_batch_size", value)
 
     @_builtins.property
     @pulumi.getter(name="edgeEmail")
@@ -687,6 +705,7 @@ class Provider(pulumi.ProviderResource):
                  edge_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 edge_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_email: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
@@ -729,6 +748,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
         :param pulumi.Input[_builtins.str] edge_api_token: API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
         :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        :param pulumi.Input[_builtins.int] edge_batch_size: Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
         :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
         :param pulumi.Input[_builtins.int] edge_max_retries: Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
@@ -790,6 +810,7 @@ class Provider(pulumi.ProviderResource):
                  edge_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_api_token: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 edge_batch_size: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_email: pulumi.Input[Optional[_builtins.str]] = None,
                  edge_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
@@ -853,6 +874,9 @@ class Provider(pulumi.ProviderResource):
             if edge_base_url is None:
                 edge_base_url = (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
             __props__.__dict__["edge_base_url"] = edge_base_url
+            if edge_batch_size is None:
+                edge_batch_size = (_utilities.get_env_int('EDGE_BATCH_SIZE') or 200)
+            __props__.__dict__["edge_batch_size"] = pulumi.Output.from_input(edge_batch_size).apply(pulumi.runtime.to_json) if edge_batch_size is not None else None
             if edge_email is None:
                 edge_email = _utilities.get_env('EDGE_EMAIL')
             __props__.__dict__["edge_email"] = edge_email

@@ -133,6 +133,19 @@ func GetEdgeBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+func GetEdgeBatchSize(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "ops:edgeBatchSize")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(200, internal.ParseEnvInt, "EDGE_BATCH_SIZE"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
 func GetEdgeEmail(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeEmail")

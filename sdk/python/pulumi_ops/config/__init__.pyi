@@ -64,6 +64,11 @@ edgeBaseUrl: str
 The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
 """
 
+edgeBatchSize: int
+"""
+Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+"""
+
 edgeEmail: Optional[str]
 """
 Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.

@@ -91,6 +91,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('edgeBaseUrl') or (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
 
     @_builtins.property
+    def edge_batch_size(self) -> int:
+        """
+        Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
+        """
+        return __config__.get_int('edgeBatchSize') or (_utilities.get_env_int('EDGE_BATCH_SIZE') or 200)
+
+    @_builtins.property
     def edge_email(self) -> Optional[str]:
         """
         Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
