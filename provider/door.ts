@@ -157,12 +157,13 @@ const PRINTABLE = 120;
  */
 export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
   const r = await call(type, "check", [olds, news]);
+  const given = r.failures.length && registry[type]?.typed ? await registry[type].typed!(news) : news; // values named by path
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
   const hidden = new Set([...secretInputs, ...(registry[type]?.secretOutputs?.(news, secretInputs.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
   const all = (r.failures as CheckFailure[]).map((f) => {
     const [top, ...rest] = f.property.split(".");
-    if (!rest.length && (hidden.has(top) || JSON.stringify(news[top] ?? null).length <= PRINTABLE)) return f;
-    let value: unknown = news;
+    if (!rest.length && (hidden.has(top) || JSON.stringify(given[top] ?? null).length <= PRINTABLE)) return f;
+    let value: unknown = given;
     for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
     const json = JSON.stringify(value);
     const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(json.length > 80 ? `${json.slice(0, 77)}...` : json);

@@ -40,6 +40,8 @@ export interface ResourceEntry {
    * each up would leave whichever ran last (preflight.ts). Undefined: the service keeps one object per resource.
    */
   sameThing?: (inputs: Record<string, any>) => string;
+  /** The inputs as the schema types them, where the engine carries some in a compact form (a record set's text). */
+  typed?: (inputs: Record<string, any>) => Promise<Record<string, any>>;
   /** The id `get()`, `pulumi import` and the import option read the object by; undefined: nothing to read by id. */
   importId: string | undefined;
 }
@@ -76,6 +78,14 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: dnsRecordSetSchema.DnsRecordSetInputs,
     outputs: dnsRecordSetSchema.DnsRecordSetOutputs,
     description: "Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing.",
+    typed: async (r) => {
+      const { expanded } = await import("./edge/dns-record-set/text");
+      try {
+        return expanded(r);
+      } catch {
+        return r; // not a text the set can read: check says so
+      }
+    },
   },
   [firewallRuleSchema.token]: {
     importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",

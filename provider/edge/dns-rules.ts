@@ -6,6 +6,7 @@ import { isUnknown } from "../check";
 import { onForget } from "../preflight";
 import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
 import { valueOf } from "./dns-record/normalize";
+import { expanded } from "./dns-record-set/text";
 import { adopting } from "./zones";
 
 onForget(() => {
@@ -29,7 +30,9 @@ const adopts = (inputs: Bag) => inputs.adopt === true || isUnknown(inputs.adopt)
 const known = (r: unknown): r is Rec => !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
 const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
 
-export async function dnsRules(type: string, inputs: Bag, olds: Bag, againstService: boolean): Promise<void> {
+export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstService: boolean): Promise<void> {
+  // A set's records may come as its compact text (dns-record-set/text.ts): the rules read them as a map.
+  const [inputs, olds] = type === "edge:DnsRecordSet" ? [expanded(given), expanded(oldGiven)] : [given, oldGiven];
   const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : undefined;
   if (!zone) return;
   if (type === "edge:DnsRecord") {

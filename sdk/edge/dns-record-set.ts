@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
+import { idsFromText, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { outputSlots, refuseImport } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
@@ -29,6 +30,25 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DnsRecordSetArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.DnsRecordSet", name, opts, true);
-    super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args }, opts, "edge", "DnsRecordSet");
+    // The engine carries the records as one text, a line per record (provider/edge/dns-record-set/text.ts): a map
+    // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
+    const records = args?.records === undefined ? undefined : compact(args.records);
+    super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records }, opts, "edge", "DnsRecordSet");
+    const asText = (this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> });
+    Object.defineProperty(this, "records", { value: asText.records.apply((v) => (typeof v === "string" ? recordsFromText(v) : v)) });
+    Object.defineProperty(this, "ids", { value: asText.ids.apply((v) => (typeof v === "string" ? idsFromText(v) : v)) });
   }
+}
+
+/** Whether a value holds no Output or promise at any depth: then it is encoded here, with no apply. */
+function settled(v: unknown): boolean {
+  if (v === null || typeof v !== "object") return true;
+  if (pulumi.Output.isInstance(v) || typeof (v as { then?: unknown }).then === "function") return false;
+  return Object.values(v).every(settled);
+}
+
+function compact(records: DnsRecordSetArgs["records"]): pulumi.Input<string> | DnsRecordSetArgs["records"] {
+  if (!records || typeof records !== "object") return records; // check names what is wrong with it
+  if (settled(records)) return recordsToText(records as Record<string, unknown>);
+  return pulumi.output(records).apply((r) => recordsToText(r as Record<string, unknown>));
 }

@@ -19,6 +19,7 @@ import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
 import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
+import { compacted, expanded, isCompact } from "./text";
 
 /** The largest page the service gives of a zone's records: 10,000 records are two requests. */
 const PAGE = 5000;
@@ -176,7 +177,8 @@ function checkSet(news: Bag) {
   return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };
 }
 
-export const dnsRecordSet: Handler = {
+/** The set on maps: the records and ids as the program's API types them. */
+const onMaps: Handler = {
   async check(_olds, news) {
     return checkSet(news);
   },
@@ -292,3 +294,57 @@ export const dnsRecordSet: Handler = {
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },
 };
+
+/**
+ * The handler the doors call: asked with the compact form (text.ts: the TypeScript classes send the records as one
+ * text), it works on maps and answers in text; asked with maps (the plugin door's schema), in maps. State written
+ * before the compact form (maps) is rewritten in it by an update that sends nothing.
+ */
+export const dnsRecordSet: Handler = {
+  async check(olds, news) {
+    if (!isCompact(news)) return onMaps.check(olds, news);
+    let records: Bag;
+    try {
+      records = expanded(news);
+    } catch (e) {
+      return { inputs: news, failures: [{ property: "records", reason: `${(e as Error).message}: pass the records as a map` }] };
+    }
+    const r = await onMaps.check(olds, records);
+    return r.failures.length ? { inputs: news, failures: r.failures } : { inputs: compacted(r.inputs), failures: [] };
+  },
+
+  async diff(id, olds, news) {
+    const d = await onMaps.diff(id, expanded(olds), expanded(news));
+    const fromMaps = isCompact(news) && !isCompact(olds) && !!olds.records;
+    return fromMaps ? { ...d, changes: true } : d;
+  },
+
+  async create(inputs) {
+    const r = await answerIn(inputs, () => onMaps.create(expanded(inputs)));
+    return isCompact(inputs) ? { ...r, outs: compacted(r.outs) } : r;
+  },
+
+  async read(id, props) {
+    const r = await onMaps.read(id, expanded(props));
+    return isCompact(props) ? { ...r, props: compacted(r.props), ...(r.inputs ? { inputs: compacted(r.inputs) } : {}) } : r;
+  },
+
+  async update(id, olds, news) {
+    const r = await answerIn(news, () => onMaps.update(id, expanded(olds), expanded(news)));
+    return isCompact(news) ? { ...r, outs: compacted(r.outs) } : r;
+  },
+
+  async delete(id, props) {
+    await onMaps.delete(id, expanded(props));
+  },
+};
+
+/** A partial create or update keeps what exists in state: in the form the call came in. */
+async function answerIn<T>(asked: Bag, f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof PartialCreateError && isCompact(asked)) throw new PartialCreateError(e.message, e.id, compacted(e.properties));
+    throw e;
+  }
+}
