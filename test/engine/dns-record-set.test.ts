@@ -194,6 +194,30 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     await engine.stack.removeConfig("record-set:cnameClash");
   });
 
+  it("5e. a stack whose state holds the set's records as maps (written by 0.2.0) moves to the text with nothing sent and nothing replaced", async () => {
+    await engine.stack.removeConfig("record-set:zoneFile").catch(() => undefined);
+    await engine.stack.removeConfig("record-set:badTtl").catch(() => undefined);
+    await engine.stack.removeConfig("record-set:cnameClash").catch(() => undefined);
+    await engine.stack.up();
+    // The state as 0.2.0 wrote it: records and ids as maps in the set's inputs and outputs.
+    const state = await engine.stack.exportStack();
+    const set = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("DnsRecordSet::hosts"));
+    for (const bag of [set.inputs, set.outputs]) {
+      bag.records = recordsFromText(bag.records);
+      if (bag.ids) bag.ids = idsFromText(bag.ids);
+    }
+    await engine.stack.importStack(state);
+    edge.log.length = 0;
+    const preview = await engine.stack.preview();
+    expect(preview.changeSummary).toMatchObject({ update: 1 });
+    expect(preview.changeSummary.replace ?? 0).toBe(0);
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(writes()).toEqual([]);
+    expect(typeof (await setState()).outputs.records).toBe("string");
+    await engine.stack.up({ expectNoChanges: true });
+  });
+
   it("6. destroy removes exactly what the stack made", async () => {
     const strangerId = "stranger";
     zone().records.set(strangerId, { ...[...zone().records.values()][0], id: strangerId, name: "stranger.example.com", content: "192.0.2.1" });

@@ -10,8 +10,9 @@
  *     apex CNAME @ - "example.net" {"proxied":true}
  *
  * A line: key, type, name, ttl (`-` when not given), the value (content as a JSON string, or data as a JSON object),
- * then the other fields as a JSON object when there are any. A record that does not fit (bad input, kept as given so
- * that check names its problem) is `key {whole record as JSON}`; a key outside the key alphabet is a JSON string.
+ * then the other fields as a JSON object when there are any (`proxied: false`, the default, is left out). A record
+ * that does not fit (bad input, kept as given so that check names its problem) is `key = <the record as JSON>`; a key
+ * outside the key alphabet is a JSON string.
  * The first line, `@records v1`, makes the text neither JSON nor YAML: the display then diffs it line by line
  * instead of decoding it. Ids go the same way: `key id` a line.
  *
@@ -51,7 +52,7 @@ function line(key: string, rec: unknown): string {
     typeof r.name === "string" && WORD.test(r.name) &&
     (r.ttl === undefined || (typeof r.ttl === "number" && Number.isInteger(r.ttl) && r.ttl >= 0)) &&
     ((typeof r.content === "string" && r.data === undefined) || (r.content === undefined && !!r.data && typeof r.data === "object" && !Array.isArray(r.data)));
-  if (!simple) return `${keyToken(key)} ${JSON.stringify(rec ?? null)}`;
+  if (!simple) return `${keyToken(key)} = ${JSON.stringify(rec ?? null)}`;
   const { type, name, ttl, content, data, ...rest } = r;
   // `proxied: false` is every record's default, as the service holds it: left out, and put back when read.
   const extras = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== undefined && !(k === "proxied" && v === false)));
@@ -103,8 +104,8 @@ export function recordsFromText(text: string): Record<string, unknown> {
   for (const [i, l] of lines.slice(1).entries()) {
     try {
       const [key, rest] = token(l);
-      if (rest.startsWith("{")) {
-        out[key] = JSON.parse(rest);
+      if (rest.startsWith("= ")) {
+        out[key] = JSON.parse(rest.slice(2));
         continue;
       }
       const [type, a] = token(rest);

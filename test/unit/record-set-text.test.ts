@@ -1,0 +1,63 @@
+/**
+ * The record set's compact form (provider/edge/dns-record-set/text.ts): every record type, every field and any
+ * input (bad ones too, so that check can name their problem) read back exactly as written; keys in natural order;
+ * a text neither JSON nor YAML, so the engine's display diffs it line by line; a damaged text refused naming the line.
+ */
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { byKey, compacted, expanded, HEADER, idsFromText, idsToText, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
+import { SAMPLES } from "../helpers/record-samples";
+
+const full = (r: Record<string, unknown>) => ({ proxied: false, ...r });
+
+describe("the record set's text", () => {
+  it("reads back every record type's value, spelled any way, with every field", () => {
+    const records: Record<string, Record<string, unknown>> = {};
+    for (const [i, s] of SAMPLES.entries()) {
+      records[`${s.type}-v`] = { type: s.type, name: s.name, ttl: 300, ...s.value };
+      records[`${s.type}-r`] = { type: s.type, name: s.name, ...s.respelled, comment: `sample ${i}: "quoted" {braced} \\ back` };
+    }
+    records["proxied"] = { type: "CNAME", name: "www", content: "example.com", proxied: true, ttl: 1 };
+    const text = recordsToText(records);
+    expect(text.split("\n")).toHaveLength(Object.keys(records).length + 1);
+    expect(recordsFromText(text)).toEqual(Object.fromEntries(Object.entries(records).map(([k, r]) => [k, full(r)])));
+    expect(text).toContain('\nA-v A a 300 "203.0.113.10"\n');
+    expect(text).toContain('\nSRV-v SRV _sip._tcp 300 {"priority":10,"weight":60,"port":5060,"target":"sip.example.com"}\n');
+    expect(text).toContain('\nproxied CNAME www 1 "example.com" {"proxied":true}');
+  });
+
+  it("keeps input that check must refuse as it was given: a bad type, a name with a space, a number for content, a key outside the alphabet", () => {
+    const bad = { "web a": { type: "A", name: "w", content: "1.2.3.4" }, x: { type: "a", name: "has space", content: 7, ttl: "300" }, y: "not an object", z: { type: "TXT", name: "t", content: "c", data: { a: 1 } } };
+    const text = recordsToText(bad as Record<string, unknown>);
+    expect(text).toContain('\n"web a" A w - "1.2.3.4"');
+    expect(text).toContain('\nx = {"type":"a","name":"has space","content":7,"ttl":"300"}');
+    expect(recordsFromText(text)).toEqual({ ...bad, "web a": full(bad["web a"]) });
+  });
+
+  it("sorts keys in natural order, the same on every machine", () => {
+    expect(["host-10", "host-2", "host-1", "A:@:203.0.113.10", "A:@:203.0.113.9", "b", "a"].sort(byKey)).toEqual(["A:@:203.0.113.9", "A:@:203.0.113.10", "a", "b", "host-1", "host-2", "host-10"]);
+    const text = recordsToText({ "host-10": { type: "A", name: "h", content: "203.0.113.1" }, "host-9": { type: "A", name: "g", content: "203.0.113.2" } });
+    expect(text.split("\n").map((l) => l.split(" ")[0])).toEqual([HEADER.split(" ")[0], "host-9", "host-10"]);
+  });
+
+  it("is neither JSON nor YAML, so the engine's display diffs it as lines", () => {
+    const text = recordsToText({ a: { type: "A", name: "a", content: "203.0.113.1" }, b: { type: "TXT", name: "b", content: "k: v" } });
+    expect(() => JSON.parse(text)).toThrow();
+    expect(() => parseYaml(text)).toThrow();
+  });
+
+  it("refuses a damaged text, naming the line", () => {
+    expect(() => recordsFromText("www A www 300 \"x\"")).toThrow(/not a record set's text/);
+    expect(() => recordsFromText(`${HEADER}\nok A a 300 "203.0.113.1"\nbroken A b 300 "unterminated`)).toThrow(/line 3 of the record set's text cannot be read/);
+  });
+
+  it("carries ids as `key id` lines, and converts a whole bag either way", () => {
+    const ids = { "host-2": "a".repeat(32), "web a": "b".repeat(32) };
+    expect(idsFromText(idsToText(ids))).toEqual(ids);
+    const bag = { zoneName: "example.com", records: { a: { type: "A", name: "a", content: "203.0.113.1", proxied: false } }, ids: { a: "c".repeat(32) } };
+    const text = compacted(bag);
+    expect(typeof text.records).toBe("string");
+    expect(expanded(text)).toEqual(bag);
+    expect(expanded(bag)).toBe(bag); // maps stay maps
+  });
+});
