@@ -4,14 +4,16 @@
  * requests it sent, and the peak memory of the provider and of the program process; the state per record; beside
  * floor (a), the same records in a no-I/O resource of the same shape (what the engine and the Node SDK spend
  * carrying them, phases interleaved), and floor (b), the same API calls sent directly at the set's own
- * parallelism (8). Under a profile of the emulator
- * (instant, or realistic: the real API's latency and allowance).
+ * parallelism (8); and beside the DNS-as-code peer, octoDNS (octodns.ts), on an emulator of its own under the same
+ * profile, its phases interleaved with the set's. Under a profile of the emulator (instant, or realistic: the real
+ * API's latency and allowance).
  */
 import * as path from "node:path";
 import { Pool } from "undici";
 import { DEMO_TOKEN, EdgeEmulator, REALISTIC_LATENCY } from "../emulators";
 import { engineStack } from "../scripts/engine";
 import { countByMethod, withPeakRss } from "./harness";
+import { OctodnsPeer, type PeerMeasured } from "./octodns";
 import { allowanceAfterMs } from "./rate-model";
 
 const PARALLEL = 8;
@@ -56,7 +58,21 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
     "bench-record-set:floor": { value: "true" },
   }, "floor", { PULUMI_OPS_QUIET: "1" });
   type Measured = { ms: number; requests: Record<string, number>; providerMb: number; programMb: number; allowanceMs?: number };
-  const phases: Record<string, Measured & { floorA: Measured }> = {};
+  const phases: Record<string, Measured & { floorA: Measured; peer?: PeerMeasured & { seeded?: boolean } }> = {};
+  // The peer: octoDNS on an emulator of its own, the same profile (BENCH_PEER=0 leaves it out).
+  const peer = process.env.BENCH_PEER === "0" ? undefined : new OctodnsPeer(n, options);
+  await peer?.start();
+  /** Under the real allowance, octoDNS's creates of more than 1,000 records take 42 minutes a 10,000: seeded fast. */
+  const seedPeer = profile === "realistic" && n > 1000;
+  const peerSteps: Record<string, () => Promise<PeerMeasured & { seeded?: boolean }>> = peer ? {
+    "preview (new)": () => (peer.zone(0), peer.sync(false)),
+    "up (create)": async () => (seedPeer ? { ...(await peer.seeded(() => peer.sync(true))), seeded: true } : peer.sync(true)),
+    "preview (no-op)": () => peer.sync(false),
+    "up (no-op)": () => peer.sync(true),
+    refresh: () => peer.sync(false), // its plan is its read of the zone
+    "up (update 1%)": () => (peer.zone(1), peer.sync(true)),
+    destroy: () => (peer.zone("empty"), peer.sync(true)),
+  } : {};
   let stateBytesPerRecord = 0;
   let floorStateBytesPerRecord = 0;
   const steps = (stack: typeof engine.stack): [string, () => Promise<unknown>][] => [
@@ -89,15 +105,17 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
       if (name === "destroy") [stateBytesPerRecord, floorStateBytesPerRecord] = [await stateBytes(engine.stack), await stateBytes(floor.stack)];
       // The order alternates from phase to phase, so a noisy minute does not land on one side only.
       let set: Measured, floorA: Measured;
-      if (i % 2) [floorA, set] = [await measure(theirs[i][1]), await measure(f)];
-      else [set, floorA] = [await measure(f), await measure(theirs[i][1])];
-      phases[name] = { ...set, floorA };
-      process.stdout.write(`  record set N=${n} (${profile}) ${name}: ${set.ms} ms (floor (a) ${floorA.ms} ms), ${Object.values(set.requests).reduce((a, b) => a + b, 0)} requests\n`);
+      let octo: (PeerMeasured & { seeded?: boolean }) | undefined;
+      if (i % 2) [floorA, octo, set] = [await measure(theirs[i][1]), await peerSteps[name]?.(), await measure(f)];
+      else [set, octo, floorA] = [await measure(f), await peerSteps[name]?.(), await measure(theirs[i][1])];
+      phases[name] = { ...set, floorA, peer: octo };
+      process.stdout.write(`  record set N=${n} (${profile}) ${name}: ${set.ms} ms (floor (a) ${floorA.ms} ms${octo ? `, octoDNS ${octo.ms} ms${octo.seeded ? " seeded" : ""}` : ""}), ${Object.values(set.requests).reduce((a, b) => a + b, 0)} requests\n`);
     }
   } finally {
     await engine.dispose();
     await floor.dispose();
     await edge.stop();
+    await peer?.stop();
   }
   const direct = await new EdgeEmulator({ ...options, rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
   const floorB = await directCalls(n, direct);
@@ -112,9 +130,11 @@ export function recordSetRows(r: Awaited<ReturnType<typeof benchRecordSet>>): st
     const b = r.floorB[p];
     const total = Object.values(d.requests).reduce((x, y) => x + y, 0);
     const by = Object.entries(d.requests).map(([m, c]) => `${m}:${c}`).join(" ");
-    return `| ${r.n} | ${p} | ${d.ms} | ${a.ms} | ${(d.ms / a.ms).toFixed(2)} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
+    const o = d.peer;
+    const peer = !o ? "- | - | -" : o.seeded ? `seeded | - | ${o.mb}` : `${o.ms} | ${(d.ms / o.ms).toFixed(2)} | ${o.mb}`;
+    return `| ${r.n} | ${p} | ${d.ms} | ${peer} | ${a.ms} | ${(d.ms / a.ms).toFixed(2)} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
   });
-  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | ${r.floorStateBytesPerRecord} B | | | | | | | |`];
+  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | | | | ${r.floorStateBytesPerRecord} B | | | | | | | |`];
 }
 
 /** The phases the allowance held back (it alone dictates over a second, given the earlier phases' requests). */
@@ -126,6 +146,6 @@ export function allowanceNotes(r: Awaited<ReturnType<typeof benchRecordSet>>): s
 }
 
 export const RECORD_SET_HEADER = [
-  "| N | phase | ms | floor (a) ms | ratio to (a) | floor (b) ms | ratio to (b) | API requests | by method | provider peak RSS MB (floor (a)) | program peak RSS MB (floor (a)) |",
-  "|---|---|---|---|---|---|---|---|---|---|---|",
+  "| N | phase | ms | octoDNS ms | ratio to octoDNS | octoDNS peak RSS MB | floor (a) ms | ratio to (a) | floor (b) ms | ratio to (b) | API requests | by method | provider peak RSS MB (floor (a)) | program peak RSS MB (floor (a)) |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ];

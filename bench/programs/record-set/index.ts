@@ -9,7 +9,7 @@ const generation = config.getNumber("generation") ?? 0;
 const records: Record<string, ops.edge.DnsRecordSetRecordArgs> = {};
 for (let i = 0; i < count; i++) {
   const bumped = i % 100 === 0 ? generation : 0;
-  records[`r${i}`] = { type: "A", name: `host-${i}`, content: `203.${bumped}.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 };
+  records[`r${i}`] = { type: "A", name: `host-${i}`, content: `203.${bumped}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`, ttl: 300 };
 }
 
 if (config.getBoolean("floor")) {
