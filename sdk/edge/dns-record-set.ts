@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
-import { idsFromText, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
+import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { outputSlots, refuseImport } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
@@ -34,9 +34,11 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
     const records = args?.records === undefined ? undefined : compact(args.records);
     super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records }, opts, "edge", "DnsRecordSet");
-    const asText = (this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> });
-    Object.defineProperty(this, "records", { value: asText.records.apply((v) => (typeof v === "string" ? recordsFromText(v) : v)) });
-    Object.defineProperty(this, "ids", { value: asText.ids.apply((v) => (typeof v === "string" ? idsFromText(v) : v)) });
+    // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up).
+    const engine = this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> };
+    const both = pulumi.all([engine.records, engine.ids]).apply(([r, ids]) => (typeof r === "string" ? { ids, ...recordsAndIds(r) } : { records: r, ids }));
+    Object.defineProperty(this, "records", { value: both.apply((b) => b.records) });
+    Object.defineProperty(this, "ids", { value: both.apply((b) => b.ids) });
   }
 }
 

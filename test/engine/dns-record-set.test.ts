@@ -13,7 +13,7 @@ import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { parseZoneFile } from "../../provider/edge/zone-file";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
-import { idsFromText, recordsFromText } from "../../provider/edge/dns-record-set/text";
+import { recordsAndIds, recordsFromText } from "../../provider/edge/dns-record-set/text";
 
 let edge: EdgeEmulator;
 let engine: EngineStack;
@@ -63,8 +63,8 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     writeFileSync(file, preview.stdout);
     const comment = execFileSync(process.execPath, [path.join(ROOT, "examples/ci/report.mjs"), "--kind", "preview", "--stack", "record-set", "--status", "0", "--output", file], { encoding: "utf8" });
     for (const shown of [preview.stdout, comment]) {
-      for (const changed of [/^[-\s]+host-10 A host-10 300 "203\.0\.0\.11"$/m, /^[+\s]+host-10 A host-10 600 "203\.0\.0\.11"$/m, /^[-\s]+host-5 A host-5 300 "203\.0\.0\.6"$/m, /^[+\s]+host-20 A host-20 600 "203\.0\.0\.21"$/m]) expect(shown).toMatch(changed);
-      expect(shown).toMatch(/^\s+host-9 A host-9 300 "203\.0\.0\.10"$/m); // context
+      for (const changed of [/^[-\s]+host-10 A host-10 300 203\.0\.0\.11$/m, /^[+\s]+host-10 A host-10 600 203\.0\.0\.11$/m, /^[-\s]+host-5 A host-5 300 203\.0\.0\.6$/m, /^[+\s]+host-20 A host-20 600 203\.0\.0\.21$/m]) expect(shown).toMatch(changed);
+      expect(shown).toMatch(/^\s+host-9 A host-9 300 203\.0\.0\.10$/m); // context
       expect(shown).not.toMatch(/host-15 /); // more than three lines from any change
     }
     expect(comment).toMatch(/^-\s+host-5 A /m);
@@ -85,7 +85,7 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     const failed = await engine.stack.up().catch((e: Error) => e);
     expect(String(failed)).toMatch(/2 of 5 records could not be changed/);
     const state = await setState();
-    expect(Object.keys(idsFromText(state.outputs.ids))).toHaveLength(23); // 20 kept + the 3 made
+    expect(Object.keys(recordsAndIds(state.outputs.records).ids!)).toHaveLength(23); // 20 kept + the 3 made
     expect(names()).toHaveLength(24);
     const again = await engine.stack.up();
     expect(again.outputs.recordCount.value).toBe(25);
@@ -203,8 +203,9 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: tr
     const state = await engine.stack.exportStack();
     const set = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("DnsRecordSet::hosts"));
     for (const bag of [set.inputs, set.outputs]) {
-      bag.records = recordsFromText(bag.records);
-      if (bag.ids) bag.ids = idsFromText(bag.ids);
+      const { records, ids } = recordsAndIds(bag.records);
+      bag.records = records;
+      if (ids) bag.ids = ids;
     }
     await engine.stack.importStack(state);
     edge.log.length = 0;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { byKey, compacted, expanded, HEADER, idsFromText, idsToText, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
+import { byKey, compacted, expanded, HEADER, recordsAndIds, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { SAMPLES } from "../helpers/record-samples";
 
 const full = (r: Record<string, unknown>) => ({ proxied: false, ...r });
@@ -21,15 +21,16 @@ describe("the record set's text", () => {
     const text = recordsToText(records);
     expect(text.split("\n")).toHaveLength(Object.keys(records).length + 1);
     expect(recordsFromText(text)).toEqual(Object.fromEntries(Object.entries(records).map(([k, r]) => [k, full(r)])));
-    expect(text).toContain('\nA-v A a 300 "203.0.113.10"\n');
+    expect(text).toContain("\nA-v A a 300 203.0.113.10\n"); // one word: bare
+    expect(text).toContain('\nTXT-v TXT txt 300 "v=spf1 include:_spf.example.net ~all"\n');
     expect(text).toContain('\nSRV-v SRV _sip._tcp 300 {"priority":10,"weight":60,"port":5060,"target":"sip.example.com"}\n');
-    expect(text).toContain('\nproxied CNAME www 1 "example.com" {"proxied":true}');
+    expect(text).toContain('\nproxied CNAME www 1 example.com {"proxied":true}');
   });
 
   it("keeps input that check must refuse as it was given: a bad type, a name with a space, a number for content, a key outside the alphabet", () => {
     const bad = { "web a": { type: "A", name: "w", content: "1.2.3.4" }, x: { type: "a", name: "has space", content: 7, ttl: "300" }, y: "not an object", z: { type: "TXT", name: "t", content: "c", data: { a: 1 } } };
     const text = recordsToText(bad as Record<string, unknown>);
-    expect(text).toContain('\n"web a" A w - "1.2.3.4"');
+    expect(text).toContain('\n"web a" A w - 1.2.3.4');
     expect(text).toContain('\nx = {"type":"a","name":"has space","content":7,"ttl":"300"}');
     expect(recordsFromText(text)).toEqual({ ...bad, "web a": full(bad["web a"]) });
   });
@@ -51,13 +52,16 @@ describe("the record set's text", () => {
     expect(() => recordsFromText(`${HEADER}\nok A a 300 "203.0.113.1"\nbroken A b 300 "unterminated`)).toThrow(/line 3 of the record set's text cannot be read/);
   });
 
-  it("carries ids as `key id` lines, and converts a whole bag either way", () => {
-    const ids = { "host-2": "a".repeat(32), "web a": "b".repeat(32) };
-    expect(idsFromText(idsToText(ids))).toEqual(ids);
-    const bag = { zoneName: "example.com", records: { a: { type: "A", name: "a", content: "203.0.113.1", proxied: false } }, ids: { a: "c".repeat(32) } };
-    const text = compacted(bag);
-    expect(typeof text.records).toBe("string");
-    expect(expanded(text)).toEqual(bag);
+  it("carries outputs' ids in the records' lines: the service's hex ids short, others as they are; a bag either way", () => {
+    const rec = { type: "A", name: "a", content: "203.0.113.1", proxied: false };
+    const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": "an-id of another form", tilde: "~not-base64" };
+    const text = recordsToText({ "host-2": rec, "web a": rec, tilde: rec }, ids);
+    expect(text).toContain("\nhost-2 ~ASNFZ4mrze8BI0VniavN7w A a - 203.0.113.1");
+    expect(recordsAndIds(text)).toEqual({ records: { "host-2": rec, "web a": rec, tilde: rec }, ids });
+    const bag = { zoneName: "example.com", records: { a: rec }, ids: { a: "c".repeat(32) } };
+    const compact = compacted(bag);
+    expect(Object.keys(compact)).toEqual(["zoneName", "records"]); // the ids are in the records' lines
+    expect(expanded(compact)).toEqual(bag);
     expect(expanded(bag)).toBe(bag); // maps stay maps
   });
 });

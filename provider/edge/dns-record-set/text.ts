@@ -5,16 +5,20 @@
  * one string costs it almost nothing, and its display renders a changed multi-line string as a line diff with
  * three lines of context, so a preview and the pull-request comment show exactly the changed records.
  *
- *     www-a A www 300 "203.0.113.10"
+ *     www-a A www 300 203.0.113.10
+ *     spf TXT @ 300 "v=spf1 -all"
  *     sip SRV _sip._tcp 300 {"priority":10,"weight":5,"port":5060,"target":"sip.example.com"}
- *     apex CNAME @ - "example.net" {"proxied":true}
+ *     apex CNAME @ - example.net {"proxied":true}
  *
- * A line: key, type, name, ttl (`-` when not given), the value (content as a JSON string, or data as a JSON object),
+ * A line: key, type, name, ttl (`-` when not given), the value (content bare when it is one word such as an address
+ * or a host name, else as a JSON string; data as a JSON object),
  * then the other fields as a JSON object when there are any (`proxied: false`, the default, is left out). A record
  * that does not fit (bad input, kept as given so that check names its problem) is `key = <the record as JSON>`; a key
  * outside the key alphabet is a JSON string.
  * The first line, `@records v1`, makes the text neither JSON nor YAML: the display then diffs it line by line
- * instead of decoding it. Ids go the same way: `key id` a line.
+ * instead of decoding it. Outputs carry each record's id in its line, after the key (header `@records v1 with
+ * ids`), an id of 32 hex digits as `~` and 22 base64url characters: state holds every record once in the inputs
+ * and once in the outputs, with its id, in about 90 bytes. The class gives ids back as the service spells them.
  *
  * The typed map stays the program's API (the class encodes and decodes); the handler works on maps, and answers in
  * the form it was asked in: the plugin door's schema keeps maps.
@@ -22,8 +26,14 @@
 import { isUnknown } from "../../check";
 
 export const HEADER = "@records v1";
+/** Outputs: each line carries the record's id after its key (`www-a ~AbC... A www 300 203.0.113.10`). */
+export const HEADER_WITH_IDS = "@records v1 with ids";
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._:@*-]*$/;
 const WORD = /^[^\s"{}]+$/;
+/** A content written bare, without quotes (an address, a host name): one word that cannot be taken for JSON. */
+const BARE = /^[^\s"{}\\=-][^\s"{}\\]*$/;
+/** An id of 32 hex digits (the service's), written as 22 base64url characters after `~`: a third less state. */
+const HEX_ID = /^[0-9a-f]{32}$/;
 
 type Bag = Record<string, unknown>;
 
@@ -44,7 +54,15 @@ export function byKey(a: string, b: string): number {
   return x.length - y.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function line(key: string, rec: unknown): string {
+const shortId = (id: string) => (HEX_ID.test(id) ? `~${Buffer.from(id, "hex").toString("base64url")}` : JSON.stringify(id));
+const longId = (id: string) => (id.startsWith("~") ? Buffer.from(id.slice(1), "base64url").toString("hex") : id);
+
+function line(key: string, rec: unknown, id?: string): string {
+  return `${keyToken(key)}${id === undefined ? "" : ` ${shortId(id)}`} ${fields(rec)}`;
+}
+
+/** A record's line after its key (and id). */
+function fields(rec: unknown): string {
   const r = rec as Bag;
   const simple =
     !!r && typeof r === "object" && !Array.isArray(r) &&
@@ -52,17 +70,18 @@ function line(key: string, rec: unknown): string {
     typeof r.name === "string" && WORD.test(r.name) &&
     (r.ttl === undefined || (typeof r.ttl === "number" && Number.isInteger(r.ttl) && r.ttl >= 0)) &&
     ((typeof r.content === "string" && r.data === undefined) || (r.content === undefined && !!r.data && typeof r.data === "object" && !Array.isArray(r.data)));
-  if (!simple) return `${keyToken(key)} = ${JSON.stringify(rec ?? null)}`;
+  if (!simple) return `= ${JSON.stringify(rec ?? null)}`;
   const { type, name, ttl, content, data, ...rest } = r;
   // `proxied: false` is every record's default, as the service holds it: left out, and put back when read.
   const extras = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== undefined && !(k === "proxied" && v === false)));
-  return `${keyToken(key)} ${type} ${name} ${ttl ?? "-"} ${JSON.stringify(content ?? data)}${Object.keys(extras).length ? ` ${JSON.stringify(extras)}` : ""}`;
+  const value = typeof content === "string" && BARE.test(content) ? content : JSON.stringify(content ?? data);
+  return `${type} ${name} ${ttl ?? "-"} ${value}${Object.keys(extras).length ? ` ${JSON.stringify(extras)}` : ""}`;
 }
 
-/** The records as the engine carries them. */
-export function recordsToText(records: Record<string, unknown>): string {
+/** The records as the engine carries them; with `ids` (outputs), each record's id after its key. */
+export function recordsToText(records: Record<string, unknown>, ids?: Record<string, string>): string {
   const keys = Object.keys(records).sort(byKey);
-  return [HEADER, ...keys.map((k) => line(k, records[k]))].join("\n");
+  return [ids ? HEADER_WITH_IDS : HEADER, ...keys.map((k) => line(k, records[k], ids ? ids[k] ?? "" : undefined))].join("\n");
 }
 
 /** Where the JSON value at the start of `s` ends (a string or an object), or -1. */
@@ -98,12 +117,25 @@ export class RecordsTextError extends Error {}
 
 /** The records back from their text; a line that cannot be read is an error naming it. */
 export function recordsFromText(text: string): Record<string, unknown> {
+  return recordsAndIds(text).records;
+}
+
+/** The records and, from an outputs' text, their ids. */
+export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   const lines = text.split("\n");
-  if (lines[0] !== HEADER) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
+  const withIds = lines[0] === HEADER_WITH_IDS;
+  if (lines[0] !== HEADER && !withIds) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
   const out: Record<string, unknown> = {};
+  const ids: Record<string, string> = {};
   for (const [i, l] of lines.slice(1).entries()) {
     try {
-      const [key, rest] = token(l);
+      const [key, afterKey] = token(l);
+      let rest = afterKey;
+      if (withIds) {
+        const [id, more] = token(afterKey);
+        ids[key] = afterKey.startsWith('"') ? id : longId(id); // quoted: an id as the service spells it
+        rest = more;
+      }
       if (rest.startsWith("= ")) {
         out[key] = JSON.parse(rest.slice(2));
         continue;
@@ -111,8 +143,10 @@ export function recordsFromText(text: string): Record<string, unknown> {
       const [type, a] = token(rest);
       const [name, b] = token(a);
       const [ttl, c] = token(b);
-      const end = jsonEnd(c);
-      const value = JSON.parse(c.slice(0, end));
+      const bare = !c.startsWith('"') && !c.startsWith("{");
+      const end = bare ? (c.includes(" ") ? c.indexOf(" ") : c.length) : jsonEnd(c);
+      if (end < 0) throw new Error("unterminated value");
+      const value = bare ? c.slice(0, end) : JSON.parse(c.slice(0, end));
       const extras = c.length > end ? (JSON.parse(c.slice(end + 1)) as Bag) : {};
       out[key] = { type, name, ...(ttl === "-" ? {} : { ttl: Number(ttl) }), ...(typeof value === "string" ? { content: value } : { data: value }), proxied: false, ...extras };
     } catch (e) {
@@ -120,17 +154,7 @@ export function recordsFromText(text: string): Record<string, unknown> {
       throw new RecordsTextError(`records: line ${i + 2} of the record set's text cannot be read: ${JSON.stringify(l.slice(0, 80))}`);
     }
   }
-  return out;
-}
-
-export function idsToText(ids: Record<string, string>): string {
-  return [HEADER, ...Object.keys(ids).sort(byKey).map((k) => `${keyToken(k)} ${ids[k]}`)].join("\n");
-}
-
-export function idsFromText(text: string): Record<string, string> {
-  const lines = text.split("\n");
-  if (lines[0] !== HEADER) throw new RecordsTextError(`ids: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))})`);
-  return Object.fromEntries(lines.slice(1).map((l) => token(l)));
+  return withIds ? { records: out, ids } : { records: out };
 }
 
 /** Whether a bag carries the compact form (a known text). */
@@ -139,16 +163,16 @@ export const isCompact = (bag: Bag | undefined): boolean => typeof bag?.records 
 /** A bag's records and ids as maps, whichever form it came in. */
 export function expanded<T extends Bag | undefined>(bag: T): T {
   if (!bag || !isCompact(bag)) return bag;
-  return { ...bag, records: recordsFromText(bag.records as string), ...(typeof bag.ids === "string" ? { ids: idsFromText(bag.ids) } : {}) };
+  const { records, ids } = recordsAndIds(bag.records as string);
+  return { ...bag, records, ...(ids ? { ids } : {}) };
 }
 
-/** A bag's records and ids as text. */
+/** A bag's records as text, with its ids in the same lines (outputs): `ids` then is not a property of its own. */
 export function compacted<T extends Bag | undefined>(bag: T): T {
   if (!bag) return bag;
   const r = bag.records;
-  return {
-    ...bag,
-    ...(r && typeof r === "object" && !Array.isArray(r) && !isUnknown(r) ? { records: recordsToText(r as Bag) } : {}),
-    ...(bag.ids && typeof bag.ids === "object" ? { ids: idsToText(bag.ids as Record<string, string>) } : {}),
-  };
+  if (!r || typeof r !== "object" || Array.isArray(r) || isUnknown(r)) return bag;
+  const { ids, ...rest } = bag;
+  const withIds = ids && typeof ids === "object" ? (ids as Record<string, string>) : undefined;
+  return { ...rest, records: recordsToText(r as Bag, withIds) } as unknown as T;
 }
