@@ -21,6 +21,8 @@ const SYNC = path.join(ROOT, ".tools/octodns/bin/octodns-sync");
 
 export interface PeerMeasured {
   ms: number;
+  /** Stopped at BENCH_PEER_TIMEOUT_S (default 900 s): `ms` is the time it had taken when stopped. */
+  stopped?: boolean;
   requests: Record<string, number>;
   /** Peak resident memory of the octodns-sync process, MB. */
   mb: number;
@@ -80,16 +82,20 @@ export class OctodnsPeer {
       }, () => undefined);
     }, 200);
     const start = Date.now();
+    let stopped = false;
     try {
       await run(SYNC, ["--config-file", path.join(this.dir, "config.yaml"), ...(apply ? ["--doit", "--force"] : [])], {
         env: { ...process.env, EDGE_API_TOKEN: DEMO_TOKEN },
         maxBuffer: 256 * 1024 * 1024,
-        timeout: 3 * 3600_000,
+        timeout: Number(process.env.BENCH_PEER_TIMEOUT_S ?? 900) * 1000,
       });
+    } catch (e) {
+      if (!(e as { killed?: boolean }).killed) throw e;
+      stopped = true;
     } finally {
       clearInterval(sample);
     }
-    return { ms: Date.now() - start, requests: countByMethod(edge.log.slice(before)), mb: Math.round(mb) };
+    return { ms: Date.now() - start, requests: countByMethod(edge.log.slice(before)), mb: Math.round(mb), ...(stopped ? { stopped } : {}) };
   }
 
   /**

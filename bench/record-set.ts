@@ -71,8 +71,17 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
     "up (no-op)": () => peer.sync(true),
     refresh: () => peer.sync(false), // its plan is its read of the zone
     "up (update 1%)": () => (peer.zone(1), peer.sync(true)),
-    destroy: () => (peer.zone("empty"), peer.sync(true)),
+    destroy: async () => (peer.zone("empty"), seedPeer ? { ...(await peer.seeded(() => peer.sync(true))), seeded: true } : peer.sync(true)),
   } : {};
+  let peerStopped = false; // a phase stopped at the time cap: the peer's zone is no longer the set's, so it stops
+  const peerStep = async (name: string) => {
+    if (peerStopped || !peerSteps[name]) return undefined;
+    const m = await peerSteps[name]();
+    peerStopped = !!m.stopped;
+    return m;
+  };
+  /** Floor (a) carries the records as a map: past 10,000 (BENCH_SET_FLOOR_MAX) it takes minutes a phase; left out. */
+  const withFloor = n <= Number(process.env.BENCH_SET_FLOOR_MAX ?? 10_000);
   let stateBytesPerRecord = 0;
   let floorStateBytesPerRecord = 0;
   const steps = (stack: typeof engine.stack): [string, () => Promise<unknown>][] => [
@@ -97,17 +106,18 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
   const stateBytes = async (stack: typeof engine.stack) => Math.round(JSON.stringify((await stack.exportStack()).deployment).length / n);
   try {
     // Unmeasured: the first command in the program's folder pays for warming caches that every later one reuses.
-    await floor.stack.preview();
+    if (withFloor) await floor.stack.preview();
     const ours = steps(engine.stack);
     const theirs = steps(floor.stack);
     for (let i = 0; i < ours.length; i++) {
       const [name, f] = ours[i];
-      if (name === "destroy") [stateBytesPerRecord, floorStateBytesPerRecord] = [await stateBytes(engine.stack), await stateBytes(floor.stack)];
+      if (name === "destroy") [stateBytesPerRecord, floorStateBytesPerRecord] = [await stateBytes(engine.stack), withFloor ? await stateBytes(floor.stack) : 0];
       // The order alternates from phase to phase, so a noisy minute does not land on one side only.
       let set: Measured, floorA: Measured;
       let octo: (PeerMeasured & { seeded?: boolean }) | undefined;
-      if (i % 2) [floorA, octo, set] = [await measure(theirs[i][1]), await peerSteps[name]?.(), await measure(f)];
-      else [set, octo, floorA] = [await measure(f), await peerSteps[name]?.(), await measure(theirs[i][1])];
+      const floorPhase = () => (withFloor ? measure(theirs[i][1]) : Promise.resolve({ ms: 0, requests: {}, providerMb: 0, programMb: 0 }));
+      if (i % 2) [floorA, octo, set] = [await floorPhase(), await peerStep(name), await measure(f)];
+      else [set, octo, floorA] = [await measure(f), await peerStep(name), await floorPhase()];
       phases[name] = { ...set, floorA, peer: octo };
       process.stdout.write(`  record set N=${n} (${profile}) ${name}: ${set.ms} ms (floor (a) ${floorA.ms} ms${octo ? `, octoDNS ${octo.ms} ms${octo.seeded ? " seeded" : ""}` : ""}), ${Object.values(set.requests).reduce((a, b) => a + b, 0)} requests\n`);
     }
@@ -131,10 +141,11 @@ export function recordSetRows(r: Awaited<ReturnType<typeof benchRecordSet>>): st
     const total = Object.values(d.requests).reduce((x, y) => x + y, 0);
     const by = Object.entries(d.requests).map(([m, c]) => `${m}:${c}`).join(" ");
     const o = d.peer;
-    const peer = !o ? "- | - | -" : o.seeded ? `seeded | - | ${o.mb}` : `${o.ms} | ${(d.ms / o.ms).toFixed(2)} | ${o.mb}`;
-    return `| ${r.n} | ${p} | ${d.ms} | ${peer} | ${a.ms} | ${(d.ms / a.ms).toFixed(2)} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
+    const peer = !o ? "- | - | -" : o.seeded ? `seeded | - | ${o.mb}` : o.stopped ? `> ${o.ms} (stopped) | < ${(d.ms / o.ms).toFixed(2)} | ${o.mb}` : `${o.ms} | ${(d.ms / o.ms).toFixed(2)} | ${o.mb}`;
+    const floor = a.ms ? `${a.ms} | ${(d.ms / a.ms).toFixed(2)}` : "- | -";
+    return `| ${r.n} | ${p} | ${d.ms} | ${peer} | ${floor} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
   });
-  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | | | | ${r.floorStateBytesPerRecord} B | | | | | | | |`];
+  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | | | | ${r.floorStateBytesPerRecord ? `${r.floorStateBytesPerRecord} B` : "-"} | | | | | | | |`];
 }
 
 /** The phases the allowance held back (it alone dictates over a second, given the earlier phases' requests). */
