@@ -33,7 +33,7 @@ async function directCalls(n: number, edge: EdgeEmulator): Promise<Record<string
     return Date.now() - start;
   };
   const ids: string[] = [];
-  const create = await each(n, async (i) => ids.push((await req("POST", `/zones/${zone}/dns_records`, { type: "A", name: `direct-${i}`, content: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 })).result.id));
+  const create = await each(n, async (i) => ids.push((await req("POST", `/zones/${zone}/dns_records`, { type: "A", name: `direct-${i}`, content: `198.51.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`, ttl: 300 })).result.id));
   const listStart = Date.now();
   for (let page = 1; page <= Math.ceil(n / 5000); page++) await req("GET", `/zones/${zone}/dns_records?per_page=5000&page=${page}`);
   const refresh = Date.now() - listStart;
