@@ -28,8 +28,10 @@ describe("DnsRecordSet in its compact form", () => {
     expect(bad.failures).toEqual([{ property: "", reason: expect.stringMatching(/^records\.web-a\.content \("not-an-ip"\): .*IPv4/) }]);
     const ok = await checked(recordsToText({ apex: { type: "AAAA", name: "@", content: "2001:DB8::10" } }));
     expect(ok.records).toBe(`@records v1\napex AAAA @ 1 2001:db8::10`); // normalised (ttl 1: automatic), as text
-    const damaged = await call(T, "check", [{}, { zoneName: "example.com", records: "www A 203.0.113.1" }]);
-    expect(damaged.failures).toEqual([{ property: "records", reason: expect.stringMatching(/not a record set's text.*pass the records as a map/) }]);
+    const text = await call(T, "check", [{}, { zoneName: "example.com", records: "www A 203.0.113.1" }]);
+    expect(text.failures).toEqual([{ property: "records", reason: expect.stringMatching(/^records must be .+, not text$/) }]); // any other text: a wrong type
+    const damaged = await call(T, "check", [{}, { zoneName: "example.com", records: '@records v1\nwww A www 300 "unterminated' }]);
+    expect(damaged.failures).toEqual([{ property: "records", reason: expect.stringMatching(/line 2 of the record set's text cannot be read.*pass the records as a map/) }]);
     expect(edge.log).toEqual([]);
   });
 

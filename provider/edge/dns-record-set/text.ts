@@ -158,7 +158,8 @@ export function recordsAndIds(text: string): { records: Record<string, unknown>;
 }
 
 /** Whether a bag carries the compact form (a known text). */
-export const isCompact = (bag: Bag | undefined): boolean => typeof bag?.records === "string" && !isUnknown(bag.records);
+export const isCompact = (bag: Bag | undefined): boolean =>
+  typeof bag?.records === "string" && !isUnknown(bag.records) && bag.records.startsWith(HEADER); // other text: a wrong type
 
 /** A bag's records and ids as maps, whichever form it came in. */
 export function expanded<T extends Bag | undefined>(bag: T): T {
