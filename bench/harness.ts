@@ -60,22 +60,34 @@ export function installedPrograms(): string {
 /** Peak resident memory (MB) of the dynamic provider process and of the program `project` while `f` runs (every 200 ms). */
 export async function withPeakRss<T>(project: string, f: () => Promise<T>): Promise<[T, { provider: number; program: number }]> {
   const peak = { provider: 0, program: 0 };
+  const result = await sampled(f, (line, mb) => {
+    if (line.includes("dynamic-provider")) peak.provider = Math.max(peak.provider, mb);
+    // The language host starts the program as `node .../cmd/run/index.js ... --project <name> ...`.
+    else if (line.includes("cmd/run") && line.includes(`--project ${project} `)) peak.program = Math.max(peak.program, mb);
+  });
+  return [result, peak];
+}
+
+/** The peak resident memory, MB, of the processes whose command line holds `marker` while `f` runs. */
+export async function withPeakRssOf<T>(marker: string, f: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const result = await sampled(f, (line, mb) => void (line.includes(marker) && (peak = Math.max(peak, mb))));
+  return [result, peak];
+}
+
+/** Runs `f`, handing each process's `ps` line and resident MB to `see` every 200 ms. */
+async function sampled<T>(f: () => Promise<T>, see: (line: string, mb: number) => void): Promise<T> {
   const sample = () => {
     try {
       const ps = execFileSync("ps", ["-eo", "rss=,args="], { encoding: "utf8" });
-      for (const line of ps.split("\n")) {
-        const mb = Number(line.trim().split(/\s+/)[0]) / 1024;
-        if (line.includes("dynamic-provider")) peak.provider = Math.max(peak.provider, mb);
-        // The language host starts the program as `node .../cmd/run/index.js ... --project <name> ...`.
-        else if (line.includes("cmd/run") && line.includes(`--project ${project} `)) peak.program = Math.max(peak.program, mb);
-      }
+      for (const line of ps.split("\n")) see(line, Number(line.trim().split(/\s+/)[0]) / 1024);
     } catch {
       /* ps unavailable: no memory figure */
     }
   };
   const timer = setInterval(sample, 200);
   try {
-    return [await f(), peak];
+    return await f();
   } finally {
     clearInterval(timer);
   }

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import { DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../emulators";
 import { ROOT } from "../scripts/engine";
-import { countByMethod } from "./harness";
+import { countByMethod, withPeakRssOf } from "./harness";
 
 const run = promisify(execFile);
 const SYNC = path.join(ROOT, ".tools/octodns/bin/octodns-sync");
@@ -75,26 +75,20 @@ export class OctodnsPeer {
   async sync(apply: boolean): Promise<PeerMeasured> {
     const edge = this.edge!;
     const before = edge.log.length;
-    let mb = 0;
-    const sample = setInterval(() => {
-      run("ps", ["-eo", "rss=,args="]).then(({ stdout }) => {
-        for (const l of stdout.split("\n")) if (l.includes("octodns-sync")) mb = Math.max(mb, Number(l.trim().split(/\s+/)[0]) / 1024);
-      }, () => undefined);
-    }, 200);
     const start = Date.now();
     let stopped = false;
-    try {
-      await run(SYNC, ["--config-file", path.join(this.dir, "config.yaml"), ...(apply ? ["--doit", "--force"] : [])], {
-        env: { ...process.env, EDGE_API_TOKEN: DEMO_TOKEN },
-        maxBuffer: 256 * 1024 * 1024,
-        timeout: Number(process.env.BENCH_PEER_TIMEOUT_S ?? 900) * 1000,
-      });
-    } catch (e) {
-      if (!(e as { killed?: boolean }).killed) throw e;
-      stopped = true;
-    } finally {
-      clearInterval(sample);
-    }
+    const [, mb] = await withPeakRssOf("octodns-sync", async () => {
+      try {
+        await run(SYNC, ["--config-file", path.join(this.dir, "config.yaml"), ...(apply ? ["--doit", "--force"] : [])], {
+          env: { ...process.env, EDGE_API_TOKEN: DEMO_TOKEN },
+          maxBuffer: 256 * 1024 * 1024,
+          timeout: Number(process.env.BENCH_PEER_TIMEOUT_S ?? 900) * 1000,
+        });
+      } catch (e) {
+        if (!(e as { killed?: boolean }).killed) throw e;
+        stopped = true;
+      }
+    });
     return { ms: Date.now() - start, requests: countByMethod(edge.log.slice(before)), mb: Math.round(mb), ...(stopped ? { stopped } : {}) };
   }
 
