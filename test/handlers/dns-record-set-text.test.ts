@@ -58,6 +58,21 @@ describe("DnsRecordSet in its compact form", () => {
     expect(recordsFromText(after.records)).toEqual(Object.fromEntries(Object.entries(wanted).map(([k, r]) => [k, { ...r, proxied: false }])));
   });
 
+  it("diff on texts agrees with diff on maps: no change when only the ids differ, a change, a new zone", async () => {
+    const inputs = await checked(recordsToText(many(40)));
+    const { id, outs } = await call(T, "create", [inputs]);
+    const onMaps = async (olds: Record<string, unknown>, news: Record<string, unknown>) => {
+      const { records, ids } = recordsAndIds(olds.records as string);
+      return call(T, "diff", [id, { ...olds, records, ids }, { ...news, records: recordsFromText(news.records as string) }]);
+    };
+    const changed = await checked(recordsToText({ ...many(40), h3: { ...host(3), ttl: 600 } }));
+    const elsewhere = { ...inputs, zoneName: "example.org" };
+    for (const news of [inputs, changed, elsewhere]) expect(await call(T, "diff", [id, outs, news])).toEqual(await onMaps(outs, news));
+    expect((await call(T, "diff", [id, outs, inputs])).changes).toBe(false);
+    expect((await call(T, "diff", [id, outs, changed])).changes).toBe(true);
+    expect((await call(T, "diff", [id, outs, elsewhere])).replaces).toEqual(["zoneName"]);
+  });
+
   it("a partial create keeps exactly what was made, as text", async () => {
     edge.inject({ match: { method: "POST", path: "/dns_records/batch$" }, count: 1, kind: "status", status: 400 });
     edge.inject({ match: { method: "POST", path: "/dns_records$" }, count: 1, kind: "status", status: 400 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { byKey, compacted, expanded, HEADER, recordsAndIds, recordsFromText, recordsToText } from "../../provider/edge/dns-record-set/text";
+import { byKey, compacted, expanded, HEADER, recordsAndIds, recordsFromText, recordsToText, withoutIds } from "../../provider/edge/dns-record-set/text";
 import { SAMPLES } from "../helpers/record-samples";
 
 const full = (r: Record<string, unknown>) => ({ proxied: false, ...r });
@@ -63,5 +63,22 @@ describe("the record set's text", () => {
     expect(Object.keys(compact)).toEqual(["zoneName", "records"]); // the ids are in the records' lines
     expect(expanded(compact)).toEqual(bag);
     expect(expanded(bag)).toBe(bag); // maps stay maps
+  });
+
+  it("reads an outputs' text without its ids as the inputs' text of the same records, for any key and id", () => {
+    const rec = { type: "TXT", name: "a b", content: "v=spf1 -all", proxied: true, comment: "x" };
+    const records = { "host-2": rec, "web a": { type: "A", name: "a", content: "203.0.113.1" }, tilde: rec };
+    const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": "an-id \"of\" another form", tilde: "~not-base64" };
+    expect(withoutIds(recordsToText(records, ids))).toBe(recordsToText(records));
+    expect(withoutIds(recordsToText(records))).toBeUndefined(); // no ids to take out: not an outputs' text
+    expect(withoutIds(`${HEADER} with ids\nbroken`)).toBeUndefined();
+  });
+
+  it("gives every reader maps of its own, also of a text it read just before", () => {
+    const text = recordsToText({ a: { type: "A", name: "a", content: "203.0.113.1" } }, { a: "c".repeat(32) });
+    const first = recordsAndIds(text);
+    delete first.records.a;
+    first.ids!.b = "x";
+    expect(recordsAndIds(text)).toEqual({ records: { a: { type: "A", name: "a", content: "203.0.113.1", proxied: false } }, ids: { a: "c".repeat(32) } });
   });
 });

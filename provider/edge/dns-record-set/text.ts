@@ -120,8 +120,26 @@ export function recordsFromText(text: string): Record<string, unknown> {
   return recordsAndIds(text).records;
 }
 
+/**
+ * The texts read last, and what they read as: one check reads the program's text, then its own checked text (the
+ * same records) for the preview's DNS rules. Each caller gets maps of its own; the records in them are shared, and
+ * no caller changes a record.
+ */
+const lastRead: { text: string; read: { records: Record<string, unknown>; ids?: Record<string, string> } }[] = [];
+
 /** The records and, from an outputs' text, their ids. */
 export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
+  let hit = lastRead.find((r) => r.text === text);
+  if (!hit) {
+    hit = { text, read: readText(text) };
+    lastRead.unshift(hit);
+    lastRead.length = Math.min(lastRead.length, 2);
+  }
+  const { records, ids } = hit.read;
+  return ids ? { records: { ...records }, ids: { ...ids } } : { records: { ...records } };
+}
+
+function readText(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   const lines = text.split("\n");
   const withIds = lines[0] === HEADER_WITH_IDS;
   if (lines[0] !== HEADER && !withIds) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
@@ -155,6 +173,29 @@ export function recordsAndIds(text: string): { records: Record<string, unknown>;
     }
   }
   return withIds ? { records: out, ids } : { records: out };
+}
+
+/**
+ * An outputs' text without its ids, as the inputs' text of the same records would read: a no-op diff is then two
+ * texts compared, with no record parsed. (Different texts are not yet a change: the full diff decides.)
+ */
+export function withoutIds(text: string): string | undefined {
+  const lines = text.split("\n");
+  if (lines[0] !== HEADER_WITH_IDS) return undefined;
+  const out = [HEADER];
+  for (let i = 1; i < lines.length; i++) {
+    const keyEnd = rawTokenEnd(lines[i]);
+    const idEnd = keyEnd < 0 ? -1 : rawTokenEnd(lines[i].slice(keyEnd + 1));
+    if (idEnd < 0) return undefined;
+    out.push(lines[i].slice(0, keyEnd) + lines[i].slice(keyEnd + 1 + idEnd));
+  }
+  return out.join("\n");
+}
+
+/** Where the token at the start of `s` ends (a JSON string, or up to the next space), or -1 with nothing after it. */
+function rawTokenEnd(s: string): number {
+  const end = s.startsWith('"') ? jsonEnd(s) : s.indexOf(" ");
+  return end > 0 && s[end] === " " ? end : -1;
 }
 
 /** Whether a bag carries the compact form (a known text). */
