@@ -32,7 +32,9 @@ const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
 
 export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstService: boolean): Promise<void> {
   // A set's records may come as its compact text (dns-record-set/text.ts): the rules read them as a map.
-  const [inputs, olds] = type === "edge:DnsRecordSet" ? [expanded(given), expanded(oldGiven)] : [given, oldGiven];
+  // The same text as before (a set's no-op): nothing new meets the service, and the old records need no reading.
+  const sameText = typeof given.records === "string" && given.records === oldGiven.records;
+  const [inputs, olds] = type === "edge:DnsRecordSet" ? [expanded(given), sameText ? {} : expanded(oldGiven)] : [given, oldGiven];
   const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : undefined;
   if (!zone) return;
   if (type === "edge:DnsRecord") {
@@ -46,7 +48,7 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   const records = Object.entries((inputs.records ?? {}) as Bag).filter((e): e is [string, Rec] => known(e[1]));
   const mine = records.map(([key, r]) => [`records.${key} (${r.type} ${r.name} ${valueOf(r)})`, r] as [string, Rec]);
   declareRecords(zone, mine);
-  if (!againstService) return;
+  if (!againstService || sameText) return;
   // New in this run: not among the set's previous records. A record the set removes frees its name for them.
   const old = Object.values((olds.records ?? {}) as Bag).filter(known);
   const before = new Set(old.map(identity));
