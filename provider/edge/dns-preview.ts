@@ -21,7 +21,7 @@ type Rec = { type: string; name: string; content?: string; data?: Record<string,
 
 /** Records declared in this run, by zone and full name. */
 const declared = new Map<string, Declared[]>();
-const listings = new Map<string, Promise<wire.DnsRecord[]>>();
+const listings = new Map<string, Promise<Map<string, wire.DnsRecord[]>>>();
 
 export function forgetDeclaredRecords(): void {
   declared.clear();
@@ -64,19 +64,34 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
   const zone = await resolveZone({ zoneName });
   // Records this run removes (a set's dropped keys) are gone before its new ones are made.
   const gone = new Set(freed.map((r) => `${r.type} ${fullName(r.name, zone.name)} ${valueOf(r)}`));
+  const key = `${edgeScope()} ${zone.id}`;
+  let list = listings.get(key);
+  if (!list) listings.set(key, (list = byName(zone.id)));
+  const onService = await list;
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone.name);
-    const key = `${edgeScope()} ${zone.id}`;
-    let list = listings.get(key);
-    if (!list) listings.set(key, (list = Array.fromAsync(edge().dnsRecords(zone.id, {}, 5000))));
+    const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${valueOf(x)}`));
+    if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    const there = (await list).find((x) => x.name.toLowerCase() === name && !gone.has(`${x.type} ${name} ${valueOf(x)}`) && clash({ type: x.type, value: valueOf(x) }, mine));
+    const there = here.find((x) => clash({ type: x.type, value: valueOf(x) }, mine));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
-    const same = adopt.adopts ? undefined : (await list).find((x) => x.name.toLowerCase() === name && x.type === rec.type && valueOf(x) === mine.value && !gone.has(`${x.type} ${name} ${mine.value}`));
+    const same = adopt.adopts ? undefined : here.find((x) => x.type === rec.type && valueOf(x) === mine.value);
     if (same) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81044). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
       );
     }
   }
+}
+
+/** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
+async function byName(zoneId: string): Promise<Map<string, wire.DnsRecord[]>> {
+  const index = new Map<string, wire.DnsRecord[]>();
+  for await (const rec of edge().dnsRecords(zoneId, {}, 5000)) {
+    const name = rec.name.toLowerCase();
+    const here = index.get(name);
+    if (here) here.push(rec);
+    else index.set(name, [rec]);
+  }
+  return index;
 }

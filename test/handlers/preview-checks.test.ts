@@ -108,4 +108,20 @@ describe("preview checks", () => {
     forgetPreviewChecks();
     expect((await checkForEngine("edge:DnsRecord", cname, cname)).failures).toEqual([]);
   });
+
+  it("a new set of thousands in a zone of thousands: each record looked up by name in one listing, the one that is there named", async () => {
+    const z = zoneId(edge);
+    const host = (i: number) => ({ type: "A", name: `h${i}`, content: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 });
+    for (let at = 0; at < 3000; at += 200) {
+      const posts = Array.from({ length: 200 }, (_, i) => host(at + i));
+      await fetch(`${edge.url}/client/v4/zones/${z}/dns_records/batch`, { method: "POST", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ posts }) });
+    }
+    edge.log.splice(0);
+    const fresh = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`n${i}`, { ...host(i), name: `n${i}` }]));
+    const set = { zoneName: "example.com", records: { ...fresh, clash: host(2999) } };
+    await expect(checkForEngine("edge:DnsRecordSet", {}, set)).rejects.toThrow(/records\.clash \(A h2999 198\.51\.11\.250\) already exists in zone example\.com .*\(81044\)/);
+    expect(edge.count("GET", /dns_records/)).toBe(1); // one page of 5,000
+    forgetPreviewChecks();
+    expect((await checkForEngine("edge:DnsRecordSet", {}, { ...set, adopt: true })).failures).toEqual([]);
+  });
 });
