@@ -34,11 +34,18 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
     const records = args?.records === undefined ? undefined : compact(args.records);
     super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records }, opts, "edge", "DnsRecordSet");
-    // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up).
-    const engine = this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> };
-    const both = pulumi.all([engine.records, engine.ids]).apply(([r, ids]) => (typeof r === "string" ? { ids, ...recordsAndIds(r) } : { records: r, ids }));
-    Object.defineProperty(this, "records", { value: both.apply((b) => b.records) });
-    Object.defineProperty(this, "ids", { value: both.apply((b) => b.ids) });
+    // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up). They are
+    // read back into maps on first use: most programs never read a set's records, and 10,000 of them cost time and
+    // memory in the program's process.
+    const { records: text, ids } = this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> };
+    let both: pulumi.Output<{ records: unknown; ids: unknown }> | undefined;
+    const read = () => (both ??= pulumi.all([text, ids]).apply(([r, i]) => (typeof r === "string" ? { ids: i, ...recordsAndIds(r) } : { records: r, ids: i })));
+    const lazily = (pick: (b: { records: unknown; ids: unknown }) => unknown) => {
+      let out: pulumi.Output<unknown> | undefined;
+      return { get: () => (out ??= read().apply(pick)), enumerable: true };
+    };
+    Object.defineProperty(this, "records", lazily((b) => b.records));
+    Object.defineProperty(this, "ids", lazily((b) => b.ids));
   }
 }
 
