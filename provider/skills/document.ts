@@ -4,7 +4,14 @@
  * steps, recipes, troubleshooting, optional references. 50 to 300 lines is a guide (a warning), not a rule.
  */
 import { createHash } from "node:crypto";
-import { parse as parseYaml } from "yaml";
+import type { parse } from "yaml";
+
+/**
+ * The YAML parser (72 modules), loaded when a skill's document is first read: the provider process the engine starts
+ * for every command loads every resource's schema, and most commands read no skill.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const parseYaml = (): typeof parse => (require("yaml") as typeof import("yaml")).parse;
 
 export const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -32,7 +39,7 @@ export function parseSkillDocument(text: string): ParsedSkill {
   let frontMatter: Record<string, string> | undefined;
   let frontMatterError: string | undefined;
   try {
-    const data: unknown = parseYaml(lines.slice(1, end).join("\n"));
+    const data: unknown = parseYaml()(lines.slice(1, end).join("\n"));
     if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw new Error("the front matter must be a mapping of keys to values");
     frontMatter = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
   } catch (e) {
