@@ -4,7 +4,8 @@
  * requests it sent, and the peak memory of the provider and of the program process; the state per record; beside
  * floor (a), the same records in a no-I/O resource of the same shape (what the engine and the Node SDK spend
  * carrying them, phases interleaved), and floor (b), the same API calls sent directly at the set's own
- * parallelism (8); and beside the DNS-as-code peer, octoDNS (octodns.ts), on an emulator of its own under the same
+ * parallelism (8); beside the engine's own floor, the same command on a program that declares nothing (what any
+ * Node program pays, before a provider or a record); and beside the DNS-as-code peer, octoDNS (octodns.ts), on an emulator of its own under the same
  * profile, its phases interleaved with the set's. Under a profile of the emulator (instant, or realistic: the real
  * API's latency and allowance).
  */
@@ -57,8 +58,11 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
     "bench-record-set:count": { value: String(n) },
     "bench-record-set:floor": { value: "true" },
   }, "floor", { PULUMI_OPS_QUIET: "1" });
+  // The engine's own floor: a program that declares nothing (bench/programs/empty), its same command interleaved.
+  // No provider starts and no record is carried: what any Pulumi program of Node pays for that command here.
+  const empty = await engineStack(path.join(programs, "empty"), {}, "floor-empty", { PULUMI_OPS_QUIET: "1" });
   type Measured = { ms: number; requests: Record<string, number>; providerMb: number; programMb: number; allowanceMs?: number };
-  const phases: Record<string, Measured & { floorA: Measured; peer?: PeerMeasured & { seeded?: boolean } }> = {};
+  const phases: Record<string, Measured & { floorA: Measured; emptyMs: number; peer?: PeerMeasured & { seeded?: boolean } }> = {};
   // The peer: octoDNS on an emulator of its own, the same profile (BENCH_PEER=0 leaves it out).
   const peer = process.env.BENCH_PEER === "0" ? undefined : new OctodnsPeer(n, options);
   await peer?.start();
@@ -109,6 +113,8 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
     if (withFloor) await floor.stack.preview();
     const ours = steps(engine.stack);
     const theirs = steps(floor.stack);
+    const nothing = steps(empty.stack);
+    await empty.stack.preview(); // unmeasured, as the floor's first
     for (let i = 0; i < ours.length; i++) {
       const [name, f] = ours[i];
       if (name === "destroy") [stateBytesPerRecord, floorStateBytesPerRecord] = [await stateBytes(engine.stack), withFloor ? await stateBytes(floor.stack) : 0];
@@ -118,12 +124,16 @@ export async function benchRecordSet(programs: string, n: number, profile: "inst
       const floorPhase = () => (withFloor ? measure(theirs[i][1]) : Promise.resolve({ ms: 0, requests: {}, providerMb: 0, programMb: 0 }));
       if (i % 2) [floorA, octo, set] = [await floorPhase(), await peerStep(name), await measure(f)];
       else [set, octo, floorA] = [await measure(f), await peerStep(name), await floorPhase()];
-      phases[name] = { ...set, floorA, peer: octo };
-      process.stdout.write(`  record set N=${n} (${profile}) ${name}: ${set.ms} ms (floor (a) ${floorA.ms} ms${octo ? `, octoDNS ${octo.ms} ms${octo.seeded ? " seeded" : ""}` : ""}), ${Object.values(set.requests).reduce((a, b) => a + b, 0)} requests\n`);
+      const startEmpty = Date.now();
+      await nothing[i][1]();
+      const emptyMs = Date.now() - startEmpty;
+      phases[name] = { ...set, floorA, emptyMs, peer: octo };
+      process.stdout.write(`  record set N=${n} (${profile}) ${name}: ${set.ms} ms (floor (a) ${floorA.ms} ms, empty program ${emptyMs} ms${octo ? `, octoDNS ${octo.ms} ms${octo.seeded ? " seeded" : ""}` : ""}), ${Object.values(set.requests).reduce((a, b) => a + b, 0)} requests\n`);
     }
   } finally {
     await engine.dispose();
     await floor.dispose();
+    await empty.dispose();
     await edge.stop();
     await peer?.stop();
   }
@@ -143,9 +153,10 @@ export function recordSetRows(r: Awaited<ReturnType<typeof benchRecordSet>>): st
     const o = d.peer;
     const peer = !o ? "- | - | -" : o.seeded ? `seeded | - | ${o.mb}` : o.stopped ? `> ${o.ms} (stopped) | < ${(d.ms / o.ms).toFixed(2)} | ${o.mb}` : `${o.ms} | ${(d.ms / o.ms).toFixed(2)} | ${o.mb}`;
     const floor = a.ms ? `${a.ms} | ${(d.ms / a.ms).toFixed(2)}` : "- | -";
-    return `| ${r.n} | ${p} | ${d.ms} | ${peer} | ${floor} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
+    const engineFloor = o && !o.seeded && !o.stopped ? `${d.emptyMs} | ${(d.emptyMs / o.ms).toFixed(2)}` : `${d.emptyMs} | -`;
+    return `| ${r.n} | ${p} | ${d.ms} | ${peer} | ${engineFloor} | ${floor} | ${b ?? "-"} | ${b ? (d.ms / b).toFixed(2) : "-"} | ${total} | ${by} | ${d.providerMb} (${a.providerMb}) | ${d.programMb} (${a.programMb}) |`;
   });
-  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | | | | ${r.floorStateBytesPerRecord ? `${r.floorStateBytesPerRecord} B` : "-"} | | | | | | | |`];
+  return [...rows, `| ${r.n} | state per record | ${r.stateBytesPerRecord} B | | | | | | ${r.floorStateBytesPerRecord ? `${r.floorStateBytesPerRecord} B` : "-"} | | | | | | | |`];
 }
 
 /** The phases the allowance held back (it alone dictates over a second, given the earlier phases' requests). */
@@ -157,6 +168,6 @@ export function allowanceNotes(r: Awaited<ReturnType<typeof benchRecordSet>>): s
 }
 
 export const RECORD_SET_HEADER = [
-  "| N | phase | ms | octoDNS ms | ratio to octoDNS | octoDNS peak RSS MB | floor (a) ms | ratio to (a) | floor (b) ms | ratio to (b) | API requests | by method | provider peak RSS MB (floor (a)) | program peak RSS MB (floor (a)) |",
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  "| N | phase | ms | octoDNS ms | ratio to octoDNS | octoDNS peak RSS MB | empty program ms | empty program to octoDNS | floor (a) ms | ratio to (a) | floor (b) ms | ratio to (b) | API requests | by method | provider peak RSS MB (floor (a)) | program peak RSS MB (floor (a)) |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 ];
