@@ -43,15 +43,19 @@ function conflict(zone: string, name: string, mine: Declared, other: { type: str
 
 /** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
 export function declareRecords(zone: string, records: [what: string, rec: Rec][]): void {
+  const zoneKey = zone.toLowerCase();
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone);
-    const key = `${zone.toLowerCase()} ${name}`;
-    const here = declared.get(key) ?? [];
+    const key = `${zoneKey} ${name}`;
     const mine = { type: rec.type, value: valueOf(rec), what };
+    const here = declared.get(key);
+    if (!here) {
+      declared.set(key, [mine]);
+      continue;
+    }
     const other = here.find((d) => clash(d, mine));
     if (other) throw conflict(zone, name, mine, { type: other.type, what: other.what });
     if (!here.some((d) => d.type === mine.type && d.value === mine.value && d.what === mine.what)) here.push(mine);
-    declared.set(key, here);
   }
 }
 

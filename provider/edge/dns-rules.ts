@@ -45,8 +45,13 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
     else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]], [], { kind: "DnsRecord", adopts: adopts(inputs) });
     return;
   }
-  const records = Object.entries((inputs.records ?? {}) as Bag).filter((e): e is [string, Rec] => known(e[1]));
-  const mine = records.map(([key, r]) => [`records.${key} (${r.type} ${r.name} ${valueOf(r)})`, r] as [string, Rec]);
+  const records: [string, Rec][] = [];
+  const mine: [string, Rec][] = [];
+  for (const [key, r] of Object.entries((inputs.records ?? {}) as Bag)) {
+    if (!known(r)) continue;
+    records.push([key, r]);
+    mine.push([`records.${key} (${r.type} ${r.name} ${valueOf(r)})`, r]);
+  }
   declareRecords(zone, mine);
   if (!againstService || sameText) return;
   // New in this run: not among the set's previous records. A record the set removes frees its name for them.

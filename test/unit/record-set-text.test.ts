@@ -3,6 +3,7 @@
  * input (bad ones too, so that check can name their problem) read back exactly as written; keys in natural order;
  * a text neither JSON nor YAML, so the engine's display diffs it line by line; a damaged text refused naming the line.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { byKey, compacted, expanded, HEADER, recordsAndIds, recordsFromText, recordsToText, withoutIds } from "../../provider/edge/dns-record-set/text";
@@ -39,6 +40,23 @@ describe("the record set's text", () => {
     expect(["host-10", "host-2", "host-1", "A:@:203.0.113.10", "A:@:203.0.113.9", "b", "a"].sort(byKey)).toEqual(["A:@:203.0.113.9", "A:@:203.0.113.10", "a", "b", "host-1", "host-2", "host-10"]);
     const text = recordsToText({ "host-10": { type: "A", name: "h", content: "203.0.113.1" }, "host-9": { type: "A", name: "g", content: "203.0.113.2" } });
     expect(text.split("\n").map((l) => l.split(" ")[0])).toEqual([HEADER.split(" ")[0], "host-9", "host-10"]);
+  });
+
+  it("keeps the order earlier versions wrote state in, for any keys (runs of digits and of other characters)", () => {
+    // The order of 0.3.0 (regular expressions and BigInt), which every set's state is written in.
+    const earlier = (a: string, b: string) => {
+      const x = a.match(/\d+|\D+/g) ?? [];
+      const y = b.match(/\d+|\D+/g) ?? [];
+      for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        if (x[i] === y[i]) continue;
+        if (/^\d/.test(x[i]) && /^\d/.test(y[i]) && BigInt(x[i]) !== BigInt(y[i])) return BigInt(x[i]) < BigInt(y[i]) ? -1 : 1;
+        return x[i] < y[i] ? -1 : 1;
+      }
+      return Math.sign(x.length - y.length || (a < b ? -1 : a > b ? 1 : 0));
+    };
+    const part = fc.constantFrom("a", "b", "Z", "-", ".", "_", ":", "@", "*", "é", "0", "00", "007", "7", "9", "10", "99999999999999999999");
+    const key = fc.array(part, { minLength: 1, maxLength: 6 }).map((p) => p.join(""));
+    fc.assert(fc.property(key, key, (a, b) => Math.sign(byKey(a, b)) === earlier(a, b)), { numRuns: 20000 });
   });
 
   it("is neither JSON nor YAML, so the engine's display diffs it as lines", () => {

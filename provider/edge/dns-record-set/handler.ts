@@ -170,8 +170,9 @@ function checkSet(news: Bag) {
   const given = withoutProvider(news);
   const records = given.records;
   if (!records || typeof records !== "object" || Array.isArray(records) || isUnknown(given.zoneName) || isUnknown(given.zoneId)) return checkWith(DnsRecordSetInputs, news);
-  const pending = Object.fromEntries(Object.entries(records as Bag).filter(([, r]) => isUnknown(r)));
-  const known = Object.fromEntries(Object.entries(records as Bag).filter(([, r]) => !isUnknown(r)));
+  const pending: Bag = {};
+  const known: Bag = {};
+  for (const [key, r] of Object.entries(records as Bag)) (isUnknown(r) ? pending : known)[key] = r;
   const checked = checkWith(DnsRecordSetInputs, { ...given, records: known });
   if (checked.failures.length) return { inputs: given, failures: checked.failures };
   return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };

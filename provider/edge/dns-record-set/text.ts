@@ -36,22 +36,59 @@ const BARE = /^[^\s"{}\\=-][^\s"{}\\]*$/;
 const HEX_ID = /^[0-9a-f]{32}$/;
 
 type Bag = Record<string, unknown>;
+/** The fields a line writes in its own places; any other is in the line's trailing JSON. */
+const LINE_FIELDS = new Set(["type", "name", "ttl", "content", "data"]);
 
 const keyToken = (key: string) => (KEY.test(key) ? key : JSON.stringify(key));
 
-/** Keys in natural order (host-2 before host-10), the same on every machine: runs of digits compare as numbers. */
+/**
+ * Keys in natural order (host-2 before host-10), the same on every machine: keys are runs of digits and runs of
+ * other characters; runs of digits compare as numbers, other runs (and the same number written with other leading
+ * zeros, 007 and 7) as text. Without allocating: a set's 10,000 keys are sorted in every program run and every check.
+ */
 export function byKey(a: string, b: string): number {
-  const x = a.match(/\d+|\D+/g) ?? [];
-  const y = b.match(/\d+|\D+/g) ?? [];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] === y[i]) continue;
-    if (/^\d/.test(x[i]) && /^\d/.test(y[i])) {
-      const d = BigInt(x[i]) - BigInt(y[i]);
-      if (d !== 0n) return d < 0n ? -1 : 1; // 007 and 7: told apart as text below
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ea = runEnd(a, i);
+    const eb = runEnd(b, j);
+    const text = compareText(a, i, ea, b, j, eb);
+    if (text !== 0) {
+      const numbers = isDigit(a.charCodeAt(i)) && isDigit(b.charCodeAt(j)) ? compareNumbers(a, i, ea, b, j, eb) : 0;
+      return numbers || text;
     }
-    return x[i] < y[i] ? -1 : 1;
+    i = ea;
+    j = eb;
   }
-  return x.length - y.length || (a < b ? -1 : a > b ? 1 : 0);
+  // Every run alike so far: the key with runs left comes after.
+  return (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Where the run (of digits, or of other characters) that starts at `from` ends. */
+function runEnd(s: string, from: number): number {
+  const digits = isDigit(s.charCodeAt(from));
+  let end = from + 1;
+  while (end < s.length && isDigit(s.charCodeAt(end)) === digits) end++;
+  return end;
+}
+
+/** `a.slice(i, ea)` against `b.slice(j, eb)` as JavaScript compares strings: -1, 0 or 1. */
+function compareText(a: string, i: number, ea: number, b: string, j: number, eb: number): number {
+  for (; i < ea && j < eb; i++, j++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d < 0 ? -1 : 1;
+  }
+  return i < ea ? 1 : j < eb ? -1 : 0;
+}
+
+/** Two runs of digits as numbers of any size: -1, 0 or 1. */
+function compareNumbers(a: string, i: number, ea: number, b: string, j: number, eb: number): number {
+  while (i < ea - 1 && a.charCodeAt(i) === 48) i++;
+  while (j < eb - 1 && b.charCodeAt(j) === 48) j++;
+  if (ea - i !== eb - j) return ea - i < eb - j ? -1 : 1;
+  return compareText(a, i, ea, b, j, eb);
 }
 
 const shortId = (id: string) => (HEX_ID.test(id) ? `~${Buffer.from(id, "hex").toString("base64url")}` : JSON.stringify(id));
@@ -71,11 +108,15 @@ function fields(rec: unknown): string {
     (r.ttl === undefined || (typeof r.ttl === "number" && Number.isInteger(r.ttl) && r.ttl >= 0)) &&
     ((typeof r.content === "string" && r.data === undefined) || (r.content === undefined && !!r.data && typeof r.data === "object" && !Array.isArray(r.data)));
   if (!simple) return `= ${JSON.stringify(rec ?? null)}`;
-  const { type, name, ttl, content, data, ...rest } = r;
+  const { type, name, ttl, content, data } = r;
   // `proxied: false` is every record's default, as the service holds it: left out, and put back when read.
-  const extras = Object.fromEntries(Object.entries(rest).filter(([k, v]) => v !== undefined && !(k === "proxied" && v === false)));
+  let extras: Bag | undefined;
+  for (const k in r) {
+    if (LINE_FIELDS.has(k) || r[k] === undefined || (k === "proxied" && r[k] === false)) continue;
+    (extras ??= {})[k] = r[k];
+  }
   const value = typeof content === "string" && BARE.test(content) ? content : JSON.stringify(content ?? data);
-  return `${type} ${name} ${ttl ?? "-"} ${value}${Object.keys(extras).length ? ` ${JSON.stringify(extras)}` : ""}`;
+  return `${type} ${name} ${ttl ?? "-"} ${value}${extras ? ` ${JSON.stringify(extras)}` : ""}`;
 }
 
 /** The records as the engine carries them; with `ids` (outputs), each record's id after its key. */
@@ -165,8 +206,14 @@ function readText(text: string): { records: Record<string, unknown>; ids?: Recor
       const end = bare ? (c.includes(" ") ? c.indexOf(" ") : c.length) : jsonEnd(c);
       if (end < 0) throw new Error("unterminated value");
       const value = bare ? c.slice(0, end) : JSON.parse(c.slice(0, end));
-      const extras = c.length > end ? (JSON.parse(c.slice(end + 1)) as Bag) : {};
-      out[key] = { type, name, ...(ttl === "-" ? {} : { ttl: Number(ttl) }), ...(typeof value === "string" ? { content: value } : { data: value }), proxied: false, ...extras };
+      // Built field by field in the order the fields are written: 10,000 records make no objects besides their own.
+      const rec: Bag = { type, name };
+      if (ttl !== "-") rec.ttl = Number(ttl);
+      if (typeof value === "string") rec.content = value;
+      else rec.data = value;
+      rec.proxied = false;
+      if (c.length > end) Object.assign(rec, JSON.parse(c.slice(end + 1)) as Bag);
+      out[key] = rec;
     } catch (e) {
       if (e instanceof RecordsTextError) throw e;
       throw new RecordsTextError(`records: line ${i + 2} of the record set's text cannot be read: ${JSON.stringify(l.slice(0, 80))}`);
