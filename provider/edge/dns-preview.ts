@@ -9,7 +9,6 @@
  * A record that replaces one of the program in this run (a type change deletes first) is not new here.
  */
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
-import type * as wire from "./wire";
 import { edge, edgeScope, resolveZone } from "./zones";
 
 interface Declared {
@@ -21,7 +20,7 @@ type Rec = { type: string; name: string; content?: string; data?: Record<string,
 
 /** Records declared in this run, by zone and full name. */
 const declared = new Map<string, Declared[]>();
-const listings = new Map<string, Promise<Map<string, wire.DnsRecord[]>>>();
+const listings = new Map<string, Promise<Map<string, OnService[]>>>();
 
 export function forgetDeclaredRecords(): void {
   declared.clear();
@@ -74,12 +73,12 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
   const onService = await list;
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone.name);
-    const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${valueOf(x)}`));
+    const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    const there = here.find((x) => clash({ type: x.type, value: valueOf(x) }, mine));
+    const there = here.find((x) => clash(x, mine));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
-    const same = adopt.adopts ? undefined : here.find((x) => x.type === rec.type && valueOf(x) === mine.value);
+    const same = adopt.adopts ? undefined : here.find((x) => x.type === rec.type && x.value === mine.value);
     if (same) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81044). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
@@ -88,14 +87,23 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
   }
 }
 
+/** What the rules need of a record on the service; kept for the run, so not the whole record the service answers. */
+interface OnService {
+  type: string;
+  value: string;
+  content: string;
+  id: string;
+}
+
 /** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
-async function byName(zoneId: string): Promise<Map<string, wire.DnsRecord[]>> {
-  const index = new Map<string, wire.DnsRecord[]>();
+async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
+  const index = new Map<string, OnService[]>();
   for await (const rec of edge().dnsRecords(zoneId, {}, 5000)) {
     const name = rec.name.toLowerCase();
+    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id };
     const here = index.get(name);
-    if (here) here.push(rec);
-    else index.set(name, [rec]);
+    if (here) here.push(kept);
+    else index.set(name, [kept]);
   }
   return index;
 }
