@@ -98,7 +98,7 @@ interface OnService {
 /** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
 async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
   const index = new Map<string, OnService[]>();
-  for await (const rec of edge().dnsRecords(zoneId, {}, 5000)) {
+  for await (const rec of edge().dnsRecordValues(zoneId)) {
     const name = rec.name.toLowerCase();
     const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id };
     const here = index.get(name);
