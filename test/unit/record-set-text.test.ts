@@ -92,11 +92,17 @@ describe("the record set's text", () => {
     expect(withoutIds(`${HEADER} with ids\nbroken`)).toBeUndefined();
   });
 
-  it("gives every reader maps of its own, also of a text it read just before", () => {
+  it("gives every reader maps of its own, also of a text read just before; the program's records are its own", () => {
     const text = recordsToText({ a: { type: "A", name: "a", content: "203.0.113.1" } }, { a: "c".repeat(32) });
-    const first = recordsAndIds(text);
+    const bag = { zoneName: "example.com", records: text };
+    const first = expanded(bag) as { records: Record<string, unknown>; ids: Record<string, string> };
     delete first.records.a;
-    first.ids!.b = "x";
-    expect(recordsAndIds(text)).toEqual({ records: { a: { type: "A", name: "a", content: "203.0.113.1", proxied: false } }, ids: { a: "c".repeat(32) } });
+    first.ids.b = "x";
+    const again = { records: { a: { type: "A", name: "a", content: "203.0.113.1", proxied: false } }, ids: { a: "c".repeat(32) } };
+    expect(expanded(bag)).toEqual({ zoneName: "example.com", ...again });
+    const program = recordsAndIds(text);
+    (program.records.a as Record<string, unknown>).ttl = 5; // a program may change what it reads
+    expect(recordsAndIds(text)).toEqual(again);
+    expect(expanded(bag)).toEqual({ zoneName: "example.com", ...again });
   });
 });

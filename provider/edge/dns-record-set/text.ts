@@ -161,15 +161,19 @@ export function recordsFromText(text: string): Record<string, unknown> {
   return recordsAndIds(text).records;
 }
 
+/** The records and, from an outputs' text, their ids: new objects at every call (the program's own maps). */
+export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
+  return readText(text);
+}
+
 /**
- * The texts read last, and what they read as: one check reads the program's text, then its own checked text (the
- * same records) for the preview's DNS rules. Each caller gets maps of its own; the records in them are shared, and
- * no caller changes a record.
+ * The texts the provider read last, and what they read as: one check reads the program's text, then its own
+ * checked text (the same records) for the preview's DNS rules; diff and update read the same two. Each call gets
+ * maps of its own; the records in them are shared, and none of the provider's readers changes a record.
  */
 const lastRead: { text: string; read: { records: Record<string, unknown>; ids?: Record<string, string> } }[] = [];
 
-/** The records and, from an outputs' text, their ids. */
-export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
+function readShared(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   let hit = lastRead.find((r) => r.text === text);
   if (!hit) {
     hit = { text, read: readText(text) };
@@ -252,7 +256,7 @@ export const isCompact = (bag: Bag | undefined): boolean =>
 /** A bag's records and ids as maps, whichever form it came in. */
 export function expanded<T extends Bag | undefined>(bag: T): T {
   if (!bag || !isCompact(bag)) return bag;
-  const { records, ids } = recordsAndIds(bag.records as string);
+  const { records, ids } = readShared(bag.records as string);
   return { ...bag, records, ...(ids ? { ids } : {}) };
 }
 
