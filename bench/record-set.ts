@@ -5,9 +5,9 @@
  * floor (a), the same records in a no-I/O resource of the same shape (what the engine and the Node SDK spend
  * carrying them, phases interleaved), and floor (b), the same API calls sent directly at the set's own
  * parallelism (8); beside the engine's own floor, the same command on a program that declares nothing (what any
- * Node program pays, before a provider or a record); and beside the DNS-as-code peer, octoDNS (octodns.ts), on an emulator of its own under the same
- * profile, its phases interleaved with the set's. Under a profile of the emulator (instant, or realistic: the real
- * API's latency and allowance).
+ * Node program pays, before a provider or a record); and beside the DNS-as-code peer, octoDNS (octodns.ts), on an
+ * emulator of its own under the same profile, its phases interleaved with the set's. Under a profile of the
+ * emulator (instant, or realistic: the real API's latency and allowance).
  */
 import * as path from "node:path";
 import { Pool } from "undici";
