@@ -68,12 +68,17 @@ export interface DnsBatch {
   puts?: (DnsRecordBody & { id: string })[];
   posts?: DnsRecordBody[];
 }
+/**
+ * A record of a batch's answer as a set keeps it: what its outputs are made of. A batch answers thousands of
+ * records, kept until the last batch is in, so the rest of each (zone, times, meta, tags) is left out, not copied.
+ */
+export const DnsRecordKept = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, ttl: true, proxied: true, priority: true, comment: true }).strip();
 /** Its answer: each group's records, in the order sent (the official client's RecordBatchResponse). */
 export const DnsBatchResult = z.looseObject({
-  deletes: z.array(DnsRecord).optional(),
-  patches: z.array(DnsRecord).optional(),
-  puts: z.array(DnsRecord).optional(),
-  posts: z.array(DnsRecord).optional(),
+  deletes: z.array(DnsRecordKept).optional(),
+  patches: z.array(DnsRecordKept).optional(),
+  puts: z.array(DnsRecordKept).optional(),
+  posts: z.array(DnsRecordKept).optional(),
 });
 
 export const ZoneSetting = z.looseObject({
