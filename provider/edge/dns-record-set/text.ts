@@ -161,11 +161,6 @@ export function recordsFromText(text: string): Record<string, unknown> {
   return recordsAndIds(text).records;
 }
 
-/** The records and, from an outputs' text, their ids: new objects at every call (the program's own maps). */
-export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
-  return readText(text);
-}
-
 /**
  * The texts the provider read last, and what they read as: one check reads the program's text, then its own
  * checked text (the same records) for the preview's DNS rules; diff and update read the same two. Each call gets
@@ -176,7 +171,7 @@ const lastRead: { text: string; read: { records: Record<string, unknown>; ids?: 
 function readShared(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   let hit = lastRead.find((r) => r.text === text);
   if (!hit) {
-    hit = { text, read: readText(text) };
+    hit = { text, read: recordsAndIds(text) };
     lastRead.unshift(hit);
     lastRead.length = Math.min(lastRead.length, 2);
   }
@@ -184,7 +179,8 @@ function readShared(text: string): { records: Record<string, unknown>; ids?: Rec
   return ids ? { records: { ...records }, ids: { ...ids } } : { records: { ...records } };
 }
 
-function readText(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
+/** The records and, from an outputs' text, their ids: new objects at every call (the program's own maps). */
+export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   const lines = text.split("\n");
   const withIds = lines[0] === HEADER_WITH_IDS;
   if (lines[0] !== HEADER && !withIds) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
