@@ -1,5 +1,5 @@
 export { Emulator, type Fault, type LogEntry } from "./kit";
-export { EdgeEmulator, DEMO_TOKEN, READONLY_TOKEN, DEMO_ACCOUNT, ALL_PERMISSIONS, READ_PERMISSIONS, type EdgeEmulatorOptions } from "./edge/server";
+export { EdgeEmulator, DEMO_TOKEN, DEMO_ACCOUNT_TOKEN, READONLY_TOKEN, DEMO_ACCOUNT, ALL_PERMISSIONS, READ_PERMISSIONS, type EdgeEmulatorOptions } from "./edge/server";
 export { PagesEmulator, PAGE_ID, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_EXPIRED_TOKEN, type PagesEmulatorOptions } from "./pages/server";
 export { PostsEmulator, POSTS_APP, POSTS_USER_TOKEN, POSTS_APP_TOKEN, POSTS_AUTH_CODE, POSTS_REFRESH_TOKEN, type PostsEmulatorOptions } from "./posts/server";
 export { RunnerEmulator, canonical as canonicalModelName, DEFAULT_CATALOGUE, type RunnerEmulatorOptions } from "./runner/server";

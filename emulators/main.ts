@@ -7,7 +7,7 @@
  * the API document lists (400 / 7003 for the rest). The control endpoint needs @modelcontextprotocol/sdk, an
  * optional dependency: installed without it, the other emulators still run.
  */
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
 import { parseLatency } from "./latency";
 import { PAGES_PAGE_TOKEN, PagesEmulator } from "./pages/server";
 import { POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
@@ -49,6 +49,7 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 2> {
   console.log(`  export EDGE_BASE_URL=${edge.url}`);
   console.log(`  export EDGE_API_TOKEN=${DEMO_TOKEN}`);
   console.log(`  export EDGE_ACCOUNT_ID=${DEMO_ACCOUNT}`);
+  console.log(`  # or the service's own names, with an account-owned token: CLOUDFLARE_BASE_URL=${edge.url}/client/v4 CLOUDFLARE_API_TOKEN=${DEMO_ACCOUNT_TOKEN}`);
   const pages = await new PagesEmulator({ port: Number(process.env.PAGES_EMULATOR_PORT ?? 8788) }).start();
   console.log(`page-management service emulator: ${pages.url}/v18.0`);
   console.log(`  export PAGES_BASE_URL=${pages.url}`);

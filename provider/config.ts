@@ -21,6 +21,11 @@ export interface Setting {
   /** The key of the first release (`edge:apiToken`), still read on the dynamic door. */
   legacyKey: string;
   env: string;
+  /**
+   * The names the service's own tools read (wrangler, its Terraform provider, its official SDKs), read after `env`
+   * so a CI that already exports them needs nothing more.
+   */
+  alsoEnv?: string[];
   secret?: boolean;
   default?: string;
   description: string;
@@ -46,11 +51,11 @@ function settings<T extends Record<string, SettingSpec>>(service: string, table:
 
 /** Every setting of the edge service: the README's configuration table lists exactly these. */
 export const EDGE_SETTINGS = settings("edge", {
-  apiToken: { env: "EDGE_API_TOKEN", secret: true, description: "API token, sent as `Authorization: Bearer`." },
-  apiKey: { env: "EDGE_API_KEY", secret: true, description: "Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`." },
-  email: { env: "EDGE_EMAIL", description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
-  baseUrl: { env: "EDGE_BASE_URL", default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended." },
-  accountId: { env: "EDGE_ACCOUNT_ID", description: "Account for account-scoped calls (edge scripts)." },
+  apiToken: { env: "EDGE_API_TOKEN", alsoEnv: ["CLOUDFLARE_API_TOKEN"], secret: true, description: "API token, user or account-owned, sent as `Authorization: Bearer`." },
+  apiKey: { env: "EDGE_API_KEY", alsoEnv: ["CLOUDFLARE_API_KEY"], secret: true, description: "Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`." },
+  email: { env: "EDGE_EMAIL", alsoEnv: ["CLOUDFLARE_EMAIL"], description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
+  baseUrl: { env: "EDGE_BASE_URL", alsoEnv: ["CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL"], default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is)." },
+  accountId: { env: "EDGE_ACCOUNT_ID", alsoEnv: ["CLOUDFLARE_ACCOUNT_ID"], description: "Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees)." },
   rateLimit: { env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
   rateLimitWindowSeconds: { env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of ops:edgeRateLimit, in seconds." },
   batchSize: { env: "EDGE_BATCH_SIZE", default: "200", range: [0, 3500], description: "Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record." },
@@ -188,7 +193,7 @@ function lookup(s: Setting, account = currentAccount.getStore(), source = stack)
     // An account's credentials are its own: a missing one is not borrowed from the stack's default account.
     if (s.secret) return undefined;
   }
-  return source?.get(s.key) ?? source?.get(s.legacyKey) ?? process.env[s.env];
+  return source?.get(s.key) ?? source?.get(s.legacyKey) ?? process.env[s.env] ?? s.alsoEnv?.map((name) => process.env[name]).find((v) => v !== undefined);
 }
 
 /**
@@ -210,7 +215,7 @@ export function configProblems(source = stack): string[] {
     if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(where, raw));
   };
   for (const s of ALL_SETTINGS) {
-    check(s, lookup(s, undefined, source), `${s.key} (or ${s.env})`);
+    check(s, lookup(s, undefined, source), `${s.key} (or ${envNames(s)})`);
     for (const [name, own] of Object.entries(accounts)) check(s, own[s.name], `${ACCOUNTS_KEY}.${name}.${s.name}`);
   }
   return [...new Set(problems)];
@@ -226,7 +231,12 @@ export function read(s: Setting): string | undefined {
 /** How a message names a setting: the account's key when one is in use, else the stack key and the variable. */
 export function settingName(s: Setting): string {
   const account = currentAccount.getStore();
-  return account === undefined ? `${s.key} (or ${s.env})` : `${ACCOUNTS_KEY}.${account}.${s.name}`;
+  return account === undefined ? `${s.key} (or ${envNames(s)})` : `${ACCOUNTS_KEY}.${account}.${s.name}`;
+}
+
+/** A setting's environment variables, in the order they are read: `EDGE_API_TOKEN or CLOUDFLARE_API_TOKEN`. */
+export function envNames(s: Setting): string {
+  return [s.env, ...(s.alsoEnv ?? [])].join(" or ");
 }
 
 /** A `bool: true` setting: "true" or not. */
@@ -272,8 +282,8 @@ export function edgeConfig(): EdgeConfig {
       account !== undefined
         ? `edge: account "${account}" has no credentials. Set its token: \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\``
         : `edge: no credentials. Set the API token as secret stack config (\`pulumi config set --secret ${s.apiToken.key} <token>\`) ` +
-          `or the environment variable ${s.apiToken.env}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
-          `(or ${s.apiKey.env} and ${s.email.env})` + (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
+          `or the environment variable ${envNames(s.apiToken)}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
+          `(or ${envNames(s.apiKey)} and ${envNames(s.email)})` + (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
     );
   }
   const baseUrl = read(s.baseUrl)!.replace(/\/+$/, "").replace(/\/client\/v4$/, "");
@@ -347,7 +357,7 @@ export function requireSecret(s: Setting, what: string): string {
     throw new ConfigError(
       account !== undefined
         ? `${what}: set it in account "${account}" (\`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.${s.name}' <value>\`)`
-        : `${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${s.env}`,
+        : `${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${envNames(s)}`,
     );
   }
   return v;

@@ -127,9 +127,15 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ text: edge.toZoneFile(a) }),
   },
   "edge:verifyToken": {
-    description: "Whether the configured API token is valid: its id and status.",
+    description: "Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.",
     args: edge.functionArgs.verifyToken,
-    result: z.object({ id: z.string(), status: z.string() }),
+    result: z.object({
+      id: z.string().describe("The token's id."),
+      status: z.string().describe("`active`, `disabled` or `expired`."),
+      kind: z.enum(["user", "account"]).describe("`user` for a user API token, `account` for an account-owned API token."),
+      accountId: z.string().optional().describe("The account an account-owned token belongs to."),
+      expiresOn: z.string().optional().describe("When the token expires, if it does."),
+    }),
     run: () => edge.verifyToken(),
   },
   "pages:getPage": {

@@ -185,9 +185,9 @@ const DOORS = [
 /** Every setting: key, Python argument of an explicit provider, environment variable, default, secret. */
 export function configurationTable(): string[] {
   return [
-    "| stack config | explicit provider's argument (schema / Python) | environment | default | secret | meaning |",
+    "| stack config | explicit provider's argument (schema / Python) | environment (read in this order, after the stack config) | default | secret | meaning |",
     "|---|---|---|---|---|---|",
-    ...ALL_SETTINGS.map((s) => `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | \`${s.env}\` | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`),
+    ...ALL_SETTINGS.map((s) => `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | ${[s.env, ...(s.alsoEnv ?? [])].map((e) => `\`${e}\``).join(", then ")} | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`),
     `| \`${ACCOUNTS_KEY}\` | \`accounts\` / \`accounts\` | — | — | yes | Named accounts: an object of accounts, each an object of the settings above by name (\`edgeApiToken\`, ...), chosen by a resource's \`account\`. Set with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.<name>' <value>\`. |`,
   ];
 }

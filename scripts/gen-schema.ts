@@ -108,9 +108,9 @@ function settingProperty(s: Setting): Record<string, unknown> {
   const type = s.bool ? "boolean" : s.range ? "integer" : "string";
   return {
     type,
-    description: `${s.description} Stack config \`${s.key}\`; environment \`${s.env}\`.`,
+    description: `${s.description} Stack config \`${s.key}\`; environment ${[s.env, ...(s.alsoEnv ?? [])].map((e) => `\`${e}\``).join(", then ")}.`,
     ...(s.default !== undefined ? { default: type === "string" ? s.default : JSON.parse(s.default) } : {}),
-    defaultInfo: { environment: [s.env] },
+    defaultInfo: { environment: [s.env, ...(s.alsoEnv ?? [])] },
     ...(s.secret ? { secret: true } : {}),
   };
 }

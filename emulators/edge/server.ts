@@ -32,8 +32,14 @@ export interface EdgeEmulatorOptions {
   port?: number;
   /** Zones present at start (and after reset). */
   zones?: string[];
-  /** token -> permissions. */
+  /** User API tokens: token -> permissions. They verify at `/user/tokens/verify`. */
   tokens?: Record<string, Permission[]>;
+  /**
+   * Account-owned API tokens (the kind the service recommends today; `cfat_...`): token -> permissions. They work on
+   * every endpoint their permissions cover, but verify only at `/accounts/{account_id}/tokens/verify`: the user
+   * endpoint answers them 401 with code 1000, as it answers an invalid token.
+   */
+  accountTokens?: Record<string, Permission[]>;
   /** Legacy global API key credentials (X-Auth-Email / X-Auth-Key). */
   legacyKeys?: { email: string; key: string }[];
   accountId?: string;
@@ -77,6 +83,8 @@ const DOCUMENTED: [string, RegExp][] = [
 ];
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";
+/** An account-owned token of the demo account, with every permission. */
+export const DEMO_ACCOUNT_TOKEN = "cfat_edge-demo-account-token-0123456789";
 export const READONLY_TOKEN = "edge-readonly-token-0123456789";
 export const DEMO_ACCOUNT = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
 
@@ -100,6 +108,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       port: options.port ?? 0,
       zones: options.zones ?? ["example.com", "example.org"],
       tokens: options.tokens ?? { [DEMO_TOKEN]: ALL_PERMISSIONS, [READONLY_TOKEN]: ["zone:read", "dns:read", "zone_settings:read", "analytics:read"] },
+      accountTokens: options.accountTokens ?? { [DEMO_ACCOUNT_TOKEN]: ALL_PERMISSIONS },
       legacyKeys: options.legacyKeys ?? [{ email: "ops@example.com", key: "edge-legacy-global-key" }],
       accountId: options.accountId ?? DEMO_ACCOUNT,
       rateLimit: options.rateLimit ?? { requests: 1200, perSeconds: 300 },
@@ -169,8 +178,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
-    const code = status === 429 ? 1015 : 10001;
-    const message = status === 429 ? "Rate limiting" : "Internal service error";
+    const code = status === 429 ? 971 : 10001;
+    const message = status === 429 ? "Please wait and consider throttling your request speed" : "Internal service error";
     return {
       status,
       body: { success: false, errors: [{ code, message }], messages: [], result: null },
@@ -187,16 +196,20 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const now = this.now();
     const hits = (this.window.get(who) ?? []).filter((t) => t > now - perSeconds * 1000);
     this.window.set(who, hits);
+    // The service's headers on every answer (changelog 2025-09-03, after the IETF draft): `Ratelimit` with what is
+    // left (r) and the seconds until the window frees some (t), `Ratelimit-Policy` with the quota (q) per window (w).
+    const reset = () => Math.max(1, Math.ceil(((hits[0] ?? now) + perSeconds * 1000 - now) / 1000));
+    const policy = `"default";q=${requests};w=${perSeconds}`;
     if (hits.length >= requests) {
-      const retryAfter = Math.max(1, Math.ceil((hits[0] + perSeconds * 1000 - now) / 1000));
+      const retryAfter = reset();
       throw new HttpError({
         status: 429,
-        body: { success: false, errors: [{ code: 1015, message: "Rate limiting" }], messages: [], result: null },
-        headers: { "retry-after": String(retryAfter), "x-ratelimit-limit": String(requests), "x-ratelimit-remaining": "0" },
+        body: { success: false, errors: [{ code: 971, message: "Please wait and consider throttling your request speed" }], messages: [], result: null },
+        headers: { "retry-after": String(retryAfter), ratelimit: `"default";r=0;t=${retryAfter}`, "ratelimit-policy": policy },
       });
     }
     hits.push(now);
-    return { "x-ratelimit-limit": String(requests), "x-ratelimit-remaining": String(requests - hits.length) };
+    return { ratelimit: `"default";r=${requests - hits.length};t=${reset()}`, "ratelimit-policy": policy };
   }
 
   private permissions = new Map<Request, Permission[]>();
@@ -205,7 +218,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const auth = req.headers.authorization;
     if (auth?.startsWith("Bearer ")) {
       const token = auth.slice(7).trim();
-      const perms = this.options.tokens[token];
+      const perms = this.options.tokens[token] ?? this.options.accountTokens[token];
+      if (!perms && req.path.endsWith("/tokens/verify")) return `token:${token}`; // the verify answer says it
       if (!perms) fail(403, 10000, "Authentication error");
       this.permissions.set(req, perms);
       return `token:${token}`;
@@ -234,12 +248,18 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const r = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) =>
       this.route(m, API + p, (req) => (this.need(req, perm), h(req)));
 
-    this.route("GET", `${API}/user/tokens/verify`, (req) => {
+    // Each kind of token verifies only at its own endpoint; anything else is 401 with 1000 (the API reference of
+    // both verify operations; an account-owned token on the user endpoint is "invalid", as wrangler documents).
+    const verify = (req: Request, known: boolean) => {
       const token = req.headers.authorization?.slice(7).trim() ?? "";
       this.permissions.delete(req);
-      if (!this.options.tokens[token]) fail(400, 1000, "Invalid API Token");
+      if (!known) fail(401, 1000, "Invalid API Token");
       return this.ok({ id: this.nextIdFor(token), status: "active" }, undefined);
-    });
+    };
+    const bearer = (req: Request) => req.headers.authorization?.slice(7).trim() ?? "";
+    this.route("GET", `${API}/user/tokens/verify`, (req) => verify(req, bearer(req) in this.options.tokens));
+    this.route("GET", `${API}/accounts/:account/tokens/verify`, (req) =>
+      verify(req, req.params.account === this.options.accountId && bearer(req) in this.options.accountTokens));
 
     r("GET", "/zones", "zone:read", (req) => {
       const name = req.query.get("name")?.toLowerCase();
@@ -341,7 +361,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
           throw e;
         }
       };
-      const old = (kind: string, i: number, id: unknown) => records.get(String(id)) ?? fail(404, 1032, `${kind}[${i}]: Record not found`);
+      const old = (kind: string, i: number, id: unknown) => records.get(String(id)) ?? fail(404, 81044, `${kind}[${i}]: Record does not exist.`);
       ops.deletes.forEach((d: any, i: number) => step("deletes", i, () => {
         const rec = old("deletes", i, d?.id);
         undo.push(() => records.set(rec.id, rec));
@@ -377,11 +397,11 @@ export class EdgeEmulator extends Emulator implements RuleState {
 
   private record(req: Request): StoredRecord {
     const rec = this.zone(req).records.get(req.params.id);
-    if (!rec) fail(404, 1032, "Record not found");
+    if (!rec) fail(404, 81044, "Record does not exist.");
     return rec!;
   }
 
-  /** Validates and normalises a record body the way the service does, refusing duplicates with 81044. */
+  /** Validates and normalises a record body the way the service does, refusing an identical record with 81058. */
   private buildRecord(z: Zone, body: any, fixed: { id: string; created_on: string }): StoredRecord {
     validateRecord(body, RECORD_TYPES);
     const type = String(body.type);
@@ -391,11 +411,12 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const data = structured ? validateData(type, body.data) : undefined;
     const content = data ? renderContent(type, data) : canonicalContent(type, body.content);
     const priority = type === "MX" || type === "URI" ? body.priority : data ? priorityFromData(type, data) : undefined;
-    if (body.proxied && isProhibited(type, content)) fail(400, 1004, "DNS points to prohibited IP");
+    // Since 2024-10-01 the root cause comes alone, no longer wrapped in 1004 "DNS Validation Error" (API deprecations).
+    if (body.proxied && isProhibited(type, content)) fail(400, 9041, "This DNS record cannot be proxied - click the cloud icon to turn it gray to proceed");
     for (const other of z.records.named(name)) {
       if (other.id === fixed.id || other.name !== name) continue;
       if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
-        fail(400, 81044, "DNS record already exists");
+        fail(400, 81058, "An identical record already exists.");
       }
       // A name with a CNAME holds nothing else (RFC 1034): the codes and words of the real service.
       if (type === "CNAME") fail(400, 81053, "An A, AAAA, or CNAME record with that host already exists.");

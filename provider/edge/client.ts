@@ -12,13 +12,23 @@ import type { EdgeConfig } from "../config";
 import * as wire from "./wire";
 import { forgetRuleListings } from "./rule-listing";
 
-/** Codes real deployments use for the spec's conditions, besides the spec's own (81044, 1015, 10000, 1004). */
-const ALREADY_EXISTS = [81044, 81053, 81054, 81057, 81058];
-const RATE_LIMITED = [1015, 971, 10100];
+/**
+ * The service's codes today (its API reference and the deprecation notes; docs/service-today.md): 81057 "The record
+ * already exists", 81058 "An identical record already exists", 81053/81054 a CNAME clash; 81044 is "The record does
+ * not exist". Throttling is 429 with 971 (1015 is the visitor-facing edge error, and the sunset analytics' code).
+ * A proxied record the proxy refuses: 9041 (and 9003/9004), since 2024-10-01 no longer wrapped in 1004.
+ */
+const ALREADY_EXISTS = [81053, 81054, 81057, 81058];
+const RATE_LIMITED = [971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
+const NOT_PROXIABLE = [9003, 9004, 9041];
+/** Endpoints the service retired: 1015 from the sunset analytics, 10020 from the read-only firewall rules API. */
+const RETIRED = [1015, 10020];
+
+const SET_TOKEN = "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN, or CLOUDFLARE_API_TOKEN)";
 
 const REMEDY = {
-  auth: "Verify the token (ops:edgeApiToken or EDGE_API_TOKEN) and regenerate it with the permission this call needs",
+  auth: "Verify the token (ops:edgeApiToken, EDGE_API_TOKEN or CLOUDFLARE_API_TOKEN) and regenerate it with the permission this call needs",
   exists: "Look it up by name and update it: set `adopt: true` on the resource to take over the existing object",
   prohibited: "Set proxied to false: a private address cannot be served through the proxy",
   rate: "Rate limited after every retry: lower ops:edgeRateLimit (requests per 5 minutes) or run with less --parallel",
@@ -56,7 +66,7 @@ export class EdgeClient {
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {
       const err = toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
-      throw err instanceof AuthError && this.byToken && path !== "/user/tokens/verify" ? await this.whyRefused(err, method, path) : err;
+      throw err instanceof AuthError && this.byToken && !path.endsWith("/tokens/verify") ? await this.whyRefused(err, method, path) : err;
     }
     const result = schema.safeParse(parsed.data.result);
     if (!result.success) {
@@ -79,19 +89,61 @@ export class EdgeClient {
   private tokenInvalid = false;
 
   /**
-   * The spec's 10000 means an invalid token or one without the needed permission: the token is verified (once per
-   * run) to tell which, so the remedy is "set a valid token" or names the permission this call needs.
+   * 10000 means an invalid token or one without the needed permission: the token is verified (once per run) to
+   * tell which, so the remedy is "set a valid token" or names the permission this call needs.
    */
   private async whyRefused(err: AuthError, method: string, path: string): Promise<AuthError> {
     this.tokenInvalid ||= await this.verifyToken().then((t) => t.status !== "active", () => true);
     const d = { service: "edge", status: err.status, code: err.code, message: err.apiMessage, method, path };
-    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN)" });
+    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: SET_TOKEN });
     const permission = permissionFor(method, path);
     return new AuthError({ ...d, message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`, remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)` });
   }
 
-  async verifyToken() {
-    return (await this.call("GET", "/user/tokens/verify", wire.TokenStatus)).result;
+  /** The kind of the configured token, once learnt: user tokens and account-owned tokens verify apart. */
+  private tokenKind?: { kind: "user" } | { kind: "account"; accountId: string };
+
+  /**
+   * The token's status, from the endpoint of its kind. A user token verifies at `/user/tokens/verify`; an
+   * account-owned token (the kind the service recommends today) is refused there with 401/1000, as an invalid token
+   * is, and verifies at `/accounts/{account_id}/tokens/verify`. The account is ops:edgeAccountId, else the account
+   * of the zones the token can see; a token that verifies at neither is invalid.
+   */
+  async verifyToken(): Promise<wire.TokenStatus & { kind: "user" | "account"; accountId?: string }> {
+    if (this.tokenKind?.kind === "account") {
+      const accountId = this.tokenKind.accountId;
+      return { ...(await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus)).result, kind: "account", accountId };
+    }
+    try {
+      const t = (await this.call("GET", "/user/tokens/verify", wire.TokenStatus)).result;
+      this.tokenKind = { kind: "user" };
+      return { ...t, kind: "user" };
+    } catch (e) {
+      if (!(e instanceof AuthError) || this.tokenKind) throw e;
+      const accounts = await this.accountsToTry();
+      for (const accountId of accounts) {
+        try {
+          const t = (await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus)).result;
+          this.tokenKind = { kind: "account", accountId };
+          return { ...t, kind: "account", accountId };
+        } catch (again) {
+          if (!(again instanceof AuthError)) throw again;
+        }
+      }
+      throw e;
+    }
+  }
+
+  /** Where an account-owned token may verify: the configured account, else the accounts of the zones it sees. */
+  private async accountsToTry(): Promise<string[]> {
+    if (this.accountId) return [this.accountId];
+    try {
+      const zones = await this.call("GET", "/zones", wire.Zone.array(), { query: { per_page: 50 } });
+      return [...new Set(zones.result.map((z) => z.account?.id).filter((id): id is string => !!id))];
+    } catch (e) {
+      if (e instanceof AuthError) return []; // it can see no zone: it is not a working token
+      throw e;
+    }
   }
 
   /** A preview's one read (preflight.ts): the token verified, or with the legacy key, one page of zones. */
@@ -100,8 +152,7 @@ export class EdgeClient {
       for await (const _ of this.pages("/zones", wire.Zone, {}, 5)) break;
       return;
     }
-    const invalid = (why: string) =>
-      new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN)" });
+    const invalid = (why: string) => new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: SET_TOKEN });
     const t = await this.verifyToken().catch((e: unknown) => {
       const status = e instanceof ApiError ? (e.status ?? 0) : 0;
       if (status >= 400 && status < 500 && status !== 429) throw invalid((e as ApiError).apiMessage);
@@ -153,7 +204,7 @@ export class EdgeClient {
     } catch (e) {
       if (!noRoute(e)) throw e;
       for await (const rec of this.dnsRecords(zoneId, {}, 5000)) if (rec.id === id) return rec;
-      throw new NotFoundError({ service: "edge", status: 404, code: 81044, message: `no DNS record ${id} in zone ${zoneId}` });
+      throw new NotFoundError({ service: "edge", status: 404, code: 81044, message: `no DNS record ${id} in zone ${zoneId}` }); // 81044: "does not exist"
     }
   }
 
@@ -290,17 +341,18 @@ export function permissionFor(method: string, path: string): string {
   return `Zone / Zone / ${edit}`;
 }
 
-function toError(status: number, errors: { code: number; message: string }[], method: string, path: string, text: string): ApiError {
-  const first = errors[0];
+function toError(status: number, errors: wire.EdgeErrorItem[], method: string, path: string, text: string): ApiError {
+  const first = errors.find((e) => e.code !== undefined) ?? errors[0];
   const code = first?.code;
-  const message = errors.length ? errors.map((e) => e.message).join("; ") : text.slice(0, 200) || "no error detail";
+  const message = errors.length ? errors.map((e) => e.message || `code ${e.code ?? "unknown"}`).join("; ") : text.slice(0, 200) || "no error detail";
   const d = { service: "edge", status, code, message, method, path };
-  const has = (codes: number[]) => errors.some((e) => codes.includes(e.code));
+  const has = (codes: number[]) => errors.some((e) => e.code !== undefined && codes.includes(e.code));
   if (status === 429 || has(RATE_LIMITED)) return new RateLimitError({ ...d, remedy: REMEDY.rate });
+  if (status === 410 || has(RETIRED)) return new ValidationError({ ...d, remedy: "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)" });
   if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
   if (status === 404) return new NotFoundError(d);
-  if (has([1004])) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
+  if (has(NOT_PROXIABLE)) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
   if (status >= 500) return new ServerError({ ...d, remedy: "The service failed; run the command again later" });
   return new ValidationError(d);
 }

@@ -60,7 +60,7 @@ export function declareRecords(zone: string, records: [what: string, rec: Rec][]
 
 /**
  * Fails when a record new in this run would meet a CNAME conflict with a record already on the service, or — unless
- * the resource adopts (`adopt`, `ops:edgeAdoptExisting`) — the same record made outside the program (81044 at up).
+ * the resource adopts (`adopt`, `ops:edgeAdoptExisting`) — the same record made outside the program (81057/81058 at up).
  */
 export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = [], adopt: { kind: string; adopts: boolean } = { kind: "DnsRecord", adopts: true }): Promise<void> {
   if (!records.length) return;
@@ -81,7 +81,7 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const same = adopt.adopts ? undefined : here.find((x) => x.type === rec.type && x.value === mine.value);
     if (same) {
       throw new DnsRuleError(
-        `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81044). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
+        `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81058). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
       );
     }
   }

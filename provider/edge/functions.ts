@@ -66,9 +66,10 @@ export async function getZone(args: Args<"getZone">) {
   return { id: z.id, name: z.name, status: z.status ?? "active" };
 }
 
+/** The configured token's id and status, and which kind it is: a user token or an account-owned one (and whose). */
 export async function verifyToken() {
   const t = await edge().verifyToken();
-  return { id: t.id, status: t.status };
+  return { id: t.id, status: t.status, kind: t.kind, ...(t.accountId ? { accountId: t.accountId } : {}), ...(t.expires_on ? { expiresOn: t.expires_on } : {}) };
 }
 
 export async function getZoneAnalytics(args: Args<"getZoneAnalytics">) {

@@ -1,7 +1,8 @@
 /** The edge API's wire format (Document 1), as zod schemas: what the client sends and accepts. */
 import { z } from "zod";
 
-export const EdgeErrorItem = z.object({ code: z.number(), message: z.string() });
+/** One error of an envelope. Some carry no `code` (the official SDKs' ErrorData has it optional). */
+export const EdgeErrorItem = z.looseObject({ code: z.number().optional(), message: z.string().default("") });
 
 export const ResultInfo = z.object({
   page: z.number(),
@@ -20,7 +21,14 @@ export const Envelope = z.object({
 });
 export type Envelope = z.infer<typeof Envelope>;
 
-export const Zone = z.looseObject({ id: z.string(), name: z.string(), status: z.string().optional() });
+export const Zone = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  status: z.string().optional(),
+  account: z.looseObject({ id: z.string() }).optional(),
+  /** The zone's plan: `legacy_id` is free, pro, business or enterprise (what rate-limiting rules may use). */
+  plan: z.looseObject({ legacy_id: z.string().optional(), name: z.string().optional() }).optional(),
+});
 export type Zone = z.infer<typeof Zone>;
 
 export const DnsRecord = z.looseObject({
@@ -89,7 +97,9 @@ export const ZoneSetting = z.looseObject({
 });
 export type ZoneSetting = z.infer<typeof ZoneSetting>;
 
-export const TokenStatus = z.looseObject({ id: z.string(), status: z.string() });
+export const TokenStatus = z.looseObject({ id: z.string(), status: z.string(), expires_on: z.string().nullish() });
+export type TokenStatus = z.infer<typeof TokenStatus>;
+export type EdgeErrorItem = z.infer<typeof EdgeErrorItem>;
 export const Deleted = z.looseObject({ id: z.string() }).nullable();
 
 export const PageRuleTarget = z.object({

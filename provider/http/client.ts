@@ -7,7 +7,7 @@
  * provider process the engine starts for every command often sends nothing (a preview, a no-op up).
  */
 import type { Dispatcher } from "undici";
-import { RateLimiter } from "./limiter";
+import { parseRatelimit, RateLimiter } from "./limiter";
 import { ApiError, TransportError } from "./errors";
 import { log } from "../log";
 
@@ -181,6 +181,9 @@ export class HttpClient {
       });
     }
     const text = await res.body.text();
+    // The service's own count: nothing left means every request of the run waits for the window it names.
+    const left = parseRatelimit(res.headers.ratelimit);
+    if (left?.remaining === 0 && res.statusCode < 400) this.opts.limiter?.pauseFor(left.resetSeconds * 1000);
     const contentType = String(res.headers["content-type"] ?? "");
     let json: unknown;
     if (contentType.includes("json") && text) {

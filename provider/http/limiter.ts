@@ -29,6 +29,17 @@ export class RateLimiter {
     if (!(spec.requests > 0 && spec.perSeconds > 0)) throw new RangeError("rate limit must be positive");
   }
 
+  /** No request before this time: the service said its allowance is used up (pauseFor). */
+  private pausedUntil = 0;
+
+  /**
+   * Holds every request of the run for `ms`: the service's own count (its `Ratelimit` header: nothing left until the
+   * window frees some) knows of requests this process did not send, made by other tools with the same credential.
+   */
+  pauseFor(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + ms);
+  }
+
   /** Resolves when one request may be sent. Callers are served in arrival order. */
   acquire(): Promise<void> {
     const turn = this.queue.then(() => this.take());
@@ -40,6 +51,10 @@ export class RateLimiter {
     const window = this.spec.perSeconds * 1000;
     for (;;) {
       const now = this.clock.now();
+      if (now < this.pausedUntil) {
+        await this.clock.sleep(this.pausedUntil - now);
+        continue;
+      }
       while (this.sent.length && this.sent[0] <= now - window) this.sent.shift();
       if (this.sent.length < this.spec.requests) {
         this.sent.push(now);
@@ -48,6 +63,17 @@ export class RateLimiter {
       await this.clock.sleep(this.sent[0] + window - now + 1);
     }
   }
+}
+
+/**
+ * What a `Ratelimit` header says (IETF draft, as the edge service sends it since 2025-09-03): the quota left `r` and
+ * the seconds `t` until the window frees some, e.g. `"default";r=50;t=30`. Undefined for anything else.
+ */
+export function parseRatelimit(header: string | string[] | undefined): { remaining: number; resetSeconds: number } | undefined {
+  const text = Array.isArray(header) ? header[0] : header;
+  const r = /(?:^|;)\s*r=(\d+)/.exec(text ?? "");
+  const t = /(?:^|;)\s*t=(\d+)/.exec(text ?? "");
+  return r && t ? { remaining: Number(r[1]), resetSeconds: Number(t[1]) } : undefined;
 }
 
 const limiters = new Map<string, RateLimiter>();

@@ -78,12 +78,12 @@ export function toZoneFileOutput(args: ToZoneFileOutputArgs, opts?: pulumi.Invok
   return pulumi.output(args).apply((plain) => toZoneFile(plain as ToZoneFileArgs, opts));
 }
 
-/** Whether the configured API token is valid: its id and status. */
+/** Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried. */
 export function verifyToken(args: VerifyTokenArgs = {}, opts?: pulumi.InvokeOptions): Promise<VerifyTokenResult> {
   return invokeInProgram<VerifyTokenResult>("edge:verifyToken", args, opts);
 }
 
-/** Whether the configured API token is valid: its id and status. Takes outputs of other resources; returns an output. */
+/** Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried. Takes outputs of other resources; returns an output. */
 export function verifyTokenOutput(args: VerifyTokenOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<VerifyTokenResult> {
   return pulumi.output(args).apply((plain) => verifyToken(plain as VerifyTokenArgs, opts));
 }

@@ -23,7 +23,7 @@ export interface DnsRecordArgs {
   priority?: pulumi.Input<number>;
   /** A note kept with the record. */
   comment?: pulumi.Input<string>;
-  /** When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81044. */
+  /** When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists). */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -67,7 +67,7 @@ export interface DnsRecordSetArgs {
   zoneName?: pulumi.Input<string>;
   /** The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone. */
   records: pulumi.Input<{ [key: string]: pulumi.Input<DnsRecordSetRecordArgs> }>;
-  /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81044. */
+  /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -470,8 +470,16 @@ export interface VerifyTokenOutputArgs {
 
 /** What verifyToken returns. */
 export interface VerifyTokenResult {
+  /** The token's id. */
   readonly id: string;
+  /** `active`, `disabled` or `expired`. */
   readonly status: string;
+  /** `user` for a user API token, `account` for an account-owned API token. One of: `user`, `account`. */
+  readonly kind: "user" | "account";
+  /** The account an account-owned token belongs to. */
+  readonly accountId?: string;
+  /** When the token expires, if it does. */
+  readonly expiresOn?: string;
 }
 
 /** DnsRecordData as an argument: each value may be an output of another resource. */

@@ -4,7 +4,7 @@
  */
 import Cloudflare from "cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator } from "../../emulators";
+import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { startEdge, zoneId } from "../helpers/edge";
 import { SAMPLES } from "../helpers/record-samples";
 
@@ -19,6 +19,19 @@ afterAll(() => edge.stop());
 describe("edge emulator with the official cloudflare SDK", () => {
   it("verifies the token", async () => {
     expect((await cf.user.tokens.verify()).status).toBe("active");
+  });
+
+  it("verifies an account-owned token only at its account's endpoint, and lets it work elsewhere", async () => {
+    const account = new Cloudflare({ apiToken: DEMO_ACCOUNT_TOKEN, baseURL: `${edge.url}/client/v4`, maxRetries: 0 });
+    expect((await account.accounts.tokens.verify({ account_id: DEMO_ACCOUNT })).status).toBe("active");
+    const atUser = await account.user.tokens.verify().catch((e) => e);
+    expect(atUser).toBeInstanceOf(Cloudflare.AuthenticationError); // 401
+    expect(atUser.errors[0]).toMatchObject({ code: 1000, message: "Invalid API Token" });
+    // A user token is refused at the account endpoint the same way; an unknown token at both.
+    expect((await cf.accounts.tokens.verify({ account_id: DEMO_ACCOUNT }).catch((e) => e)).status).toBe(401);
+    const stranger = new Cloudflare({ apiToken: "not-a-token", baseURL: `${edge.url}/client/v4`, maxRetries: 0 });
+    expect((await stranger.user.tokens.verify().catch((e) => e)).errors[0].code).toBe(1000);
+    expect((await account.zones.list()).result.length).toBeGreaterThan(0);
   });
 
   it("pages through zones and filters by name", async () => {
@@ -55,15 +68,20 @@ describe("edge emulator with the official cloudflare SDK", () => {
     expect(after).toHaveLength(11);
   });
 
-  it("surfaces the envelope's errors: 81044 on a duplicate, 1004 on a proxied private address, 10000 on a bad token", async () => {
+  it("surfaces the envelope's errors: 81058 on a duplicate, 9041 on a proxied private address, 81044 on a missing record, 10000 on a bad token", async () => {
     const zone_id = zoneId(edge);
     await cf.dns.records.create({ zone_id, type: "TXT", name: "dup", content: "same", ttl: 1 });
     const dup = await cf.dns.records.create({ zone_id, type: "TXT", name: "dup", content: "same", ttl: 1 }).catch((e) => e);
     expect(dup).toBeInstanceOf(Cloudflare.BadRequestError);
-    expect(dup.errors[0].code).toBe(81044);
+    expect(dup.errors[0]).toMatchObject({ code: 81058, message: "An identical record already exists." });
 
     const priv = await cf.dns.records.create({ zone_id, type: "A", name: "db", content: "10.0.0.1", proxied: true, ttl: 1 }).catch((e) => e);
-    expect(priv.errors[0]).toMatchObject({ code: 1004, message: "DNS points to prohibited IP" });
+    expect(priv.errors[0]).toMatchObject({ code: 9041 });
+    expect(priv.errors).toHaveLength(1); // the root cause alone, no 1004 wrapper since 2024-10-01
+
+    const missing = await cf.dns.records.get("0123456789abcdef0123456789abcdef", { zone_id }).catch((e) => e);
+    expect(missing).toBeInstanceOf(Cloudflare.NotFoundError);
+    expect(missing.errors[0]).toMatchObject({ code: 81044, message: "Record does not exist." });
 
     const stranger = new Cloudflare({ apiToken: "not-a-token", baseURL: `${edge.url}/client/v4`, maxRetries: 0 });
     const denied = await stranger.zones.list().catch((e) => e);
@@ -71,14 +89,18 @@ describe("edge emulator with the official cloudflare SDK", () => {
     expect(denied.errors[0].code).toBe(10000);
   });
 
-  it("answers 429 with code 1015 and Retry-After past the allowance", async () => {
+  it("answers 429 with code 971 and Retry-After past the allowance, and Ratelimit headers on every answer", async () => {
     const limited = await new EdgeEmulator({ rateLimit: { requests: 3, perSeconds: 60 } }).start();
     const client = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${limited.url}/client/v4`, maxRetries: 0 });
-    for (let i = 0; i < 3; i++) await client.zones.list();
+    const first = await client.zones.list().withResponse();
+    expect(first.response.headers.get("ratelimit")).toMatch(/^"default";r=2;t=\d+$/);
+    expect(first.response.headers.get("ratelimit-policy")).toBe('"default";q=3;w=60');
+    for (let i = 0; i < 2; i++) await client.zones.list();
     const err = await client.zones.list().catch((e) => e);
     expect(err).toBeInstanceOf(Cloudflare.RateLimitError);
-    expect(err.errors[0].code).toBe(1015);
+    expect(err.errors[0].code).toBe(971);
     expect(Number(err.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(err.headers.get("ratelimit")).toMatch(/^"default";r=0;t=\d+$/);
     await limited.stop();
   });
 

@@ -119,7 +119,7 @@ describe("preview checks", () => {
     edge.log.splice(0);
     const fresh = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`n${i}`, { ...host(i), name: `n${i}` }]));
     const set = { zoneName: "example.com", records: { ...fresh, clash: host(2999) } };
-    await expect(checkForEngine("edge:DnsRecordSet", {}, set)).rejects.toThrow(/records\.clash \(A h2999 198\.51\.11\.250\) already exists in zone example\.com .*\(81044\)/);
+    await expect(checkForEngine("edge:DnsRecordSet", {}, set)).rejects.toThrow(/records\.clash \(A h2999 198\.51\.11\.250\) already exists in zone example\.com .*\(81058\)/);
     expect(edge.count("GET", /dns_records/)).toBe(1); // one page of 5,000
     forgetPreviewChecks();
     expect((await checkForEngine("edge:DnsRecordSet", {}, { ...set, adopt: true })).failures).toEqual([]);

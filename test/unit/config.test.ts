@@ -31,7 +31,7 @@ describe("URL settings", () => {
   it.each([
     ["ops:skillsUrl", "localhost:8300", /^ops:skillsUrl \(or SKILLS_URL\) must be an http\(s\) URL .* with its scheme; got "localhost:8300"/],
     ["ops:controlUrl", "127.0.0.1:8200", /^ops:controlUrl \(or CONTROL_URL\) must be an http\(s\) URL/],
-    ["ops:edgeBaseUrl", "api.example.com", /^ops:edgeBaseUrl \(or EDGE_BASE_URL\) must be an http\(s\) URL/],
+    ["ops:edgeBaseUrl", "api.example.com", /^ops:edgeBaseUrl \(or EDGE_BASE_URL or CLOUDFLARE_BASE_URL or CLOUDFLARE_API_BASE_URL\) must be an http\(s\) URL/],
     ["ops:pagesBaseUrl", "file:///etc", /^ops:pagesBaseUrl \(or PAGES_BASE_URL\) must be an http\(s\) URL/],
   ])("%s = %s is refused at preview with the real key", (key, value, message) => {
     withConfig({ [key]: value });

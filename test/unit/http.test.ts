@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { retryDelayMs } from "../../provider/http/client";
-import { RateLimiter } from "../../provider/http/limiter";
+import { parseRatelimit, RateLimiter } from "../../provider/http/limiter";
 
 describe("retry policy", () => {
   const half = () => 0.5;
@@ -60,5 +60,25 @@ describe("rate limiter", () => {
       times.push(clock.now());
     }
     for (let i = 0; i + 1200 < times.length; i++) expect(times[i + 1200] - times[i]).toBeGreaterThanOrEqual(300_000 - 1);
+  });
+
+  it("waits as long as the service's Ratelimit header says once its count is used up, whatever its own count", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ requests: 1200, perSeconds: 300 }, clock);
+    await limiter.acquire();
+    const told = parseRatelimit('"default";r=0;t=42');
+    expect(told).toEqual({ remaining: 0, resetSeconds: 42 });
+    limiter.pauseFor(told!.resetSeconds * 1000);
+    await limiter.acquire();
+    expect(clock.elapsed()).toBe(42_000);
+    await limiter.acquire(); // the pause is over: no further wait
+    expect(clock.elapsed()).toBe(42_000);
+  });
+
+  it("reads the draft's header forms and nothing else", () => {
+    expect(parseRatelimit('"default";r=50;t=30')).toEqual({ remaining: 50, resetSeconds: 30 });
+    expect(parseRatelimit(['"burst";r=0;t=1'])).toEqual({ remaining: 0, resetSeconds: 1 });
+    expect(parseRatelimit("limit=100, remaining=5")).toBeUndefined();
+    expect(parseRatelimit(undefined)).toBeUndefined();
   });
 });

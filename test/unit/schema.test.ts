@@ -26,7 +26,7 @@ describe("schema.json", () => {
   it("declares the provider's config and its provider resource: one set of keys, secrets marked, the environment as default", () => {
     const schema = JSON.parse(schemaText());
     const vars = schema.config.variables;
-    expect(vars.edgeApiToken).toMatchObject({ type: "string", secret: true, defaultInfo: { environment: ["EDGE_API_TOKEN"] } });
+    expect(vars.edgeApiToken).toMatchObject({ type: "string", secret: true, defaultInfo: { environment: ["EDGE_API_TOKEN", "CLOUDFLARE_API_TOKEN"] } });
     expect(vars.edgeRateLimit).toMatchObject({ type: "integer", default: 1200 });
     expect(vars.postsAdoptExisting).toMatchObject({ type: "boolean", default: false });
     expect(vars.accounts).toMatchObject({ type: "object", secret: true });

@@ -60,7 +60,7 @@ async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRec
 
 /**
  * The records to make: those with an identical record already in the zone one at a time (taken over with `adopt`,
- * else refused with 81044 naming the key), the rest as posts, in batches where the service takes them.
+ * else refused with 81058 naming the key), the rest as posts, in batches where the service takes them.
  */
 async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean, before: Op[] = []) {
   const posts: Op[] = [];
@@ -127,7 +127,7 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
     if (!adopt) {
       throw new AlreadyExistsError({
         service: "edge",
-        code: 81044,
+        code: 81058,
         message: `records.${key}: the ${b.type} record ${b.name} ${identical.content} already exists in zone ${zone.name} (id ${identical.id})`,
         remedy: "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
       });

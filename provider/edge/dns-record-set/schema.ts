@@ -29,7 +29,7 @@ export const DnsRecordSetInputs = z
     adopt: z
       .boolean()
       .default(false)
-      .describe("When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81044."),
+      .describe("When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists)."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);

@@ -125,7 +125,7 @@ export const dnsRecord: Handler = {
       // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
       rec = await createByKey({
         what,
-        adopt: false, // taking over is decided on the service's 81044 below, which also covers an A/CNAME clash
+        adopt: false, // taking over is decided on the service's 81057/81058 below, which also covers an A/CNAME clash
         find: async () => (await findExisting(zone, b)).find((x) => sameValue(x, b)),
         create: () => edge().createDnsRecord(zone.id, b),
         update: async (x) => x,

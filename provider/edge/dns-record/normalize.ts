@@ -63,7 +63,7 @@ prohibited.addSubnet("fe80::", 10, "ipv6");
 prohibited.addAddress("::1", "ipv6");
 prohibited.addAddress("::", "ipv6");
 
-/** Addresses the proxy refuses to serve (API error 1004). */
+/** Addresses the proxy refuses to serve (API error 9041). */
 export function isPrivateAddress(type: string, content: string): boolean {
   if (type === "A" && isIPv4(content)) return prohibited.check(content, "ipv4");
   if (type === "AAAA" && isIPv6(content)) return prohibited.check(content, "ipv6");

@@ -69,7 +69,7 @@ export function recordRule(r: RecordFields, ctx: z.RefinementCtx): void {
   }
   if (r.proxied && !PROXIABLE_TYPES.includes(r.type)) ruleFailure(ctx, "proxied", `a ${r.type} record cannot be proxied: set proxied to false`, ["type"]);
   if (r.proxied && r.content !== undefined && isPrivateAddress(r.type, r.content)) {
-    ruleFailure(ctx, "proxied", `${r.content} is a private address, which the proxy refuses (error 1004): set proxied to false`, ["type", "content"]);
+    ruleFailure(ctx, "proxied", `${r.content} is a private address, which the proxy refuses (error 9041): set proxied to false`, ["type", "content"]);
   }
 }
 
@@ -93,7 +93,7 @@ export const DnsRecordInputs = z
     adopt: z
       .boolean()
       .default(false)
-      .describe("When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81044."),
+      .describe("When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists)."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
