@@ -123,6 +123,11 @@ export async function previewCheck(type: string, account: string | undefined, in
     await dnsRules(type, inputs, olds, checks && Boolean(read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey)));
   }
   if (!checks || !run) return;
+  // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.
+  if (type === "edge:RateLimit" && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    const { checkPlan } = await import("./edge/rate-limit/handler");
+    await checkPlan(inputs, olds);
+  }
   // A zone named by the program: unknown to the token, `up` would fail on it (zones.ts caches it for the run).
   if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { resolveZone } = await import("./edge/zones");

@@ -74,9 +74,11 @@ async function main(): Promise<void> {
   const destroy = await stack.destroy({ onOutput: echo, color: "never" });
   const left = async (p: string) => {
     const res = await fetch(`${edge.url}/client/v4${p}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-    return ((await res.json()) as { result: unknown[] }).result.length;
+    const result = ((await res.json()) as { result: unknown[] | { rules: unknown[] } | null }).result;
+    return Array.isArray(result) ? result.length : (result?.rules.length ?? 0); // a ruleset answers its rules
   };
-  const rules = (await left(`/zones/${zone.id}/pagerules`)) + (await left(`/zones/${zone.id}/firewall/rules`)) + (await left(`/zones/${zone.id}/rate_limits`));
+  const phases = ["http_request_firewall_custom", "http_ratelimit"].map((p) => `/zones/${zone.id}/rulesets/phases/${p}/entrypoint`);
+  const rules = (await left(`/zones/${zone.id}/pagerules`)) + (await left(phases[0])) + (await left(phases[1]));
   console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; left in example.com: ${zone.records.size} records, ${rules} rules, ${edge.scripts.size} scripts; ssl is back to "${zone.settings.ssl.value}"`);
   console.log(`\nAPI requests in all: ${JSON.stringify(byMethod)}`);
   await engine.dispose();

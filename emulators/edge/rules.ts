@@ -1,7 +1,7 @@
 /**
- * Document 1's other objects: page rules, firewall rules, rate-limit rules, edge scripts, and the read-only
- * analytics, security events and per-location cache statistics (deterministic, plausible numbers).
- * Read, update and delete of one object follow the real service where the spec shows only list and create.
+ * Document 1's other objects as the service has them today: page rules, edge scripts, the retired firewall rules
+ * and rate-limit endpoints (rulesets.ts has what replaced them), and the read-only analytics, security events and
+ * per-location cache statistics (deterministic, plausible numbers).
  */
 import { createHash } from "node:crypto";
 import { parseJson, type Reply, type Request } from "../kit";
@@ -28,28 +28,10 @@ function stable(key: string, lo: number, hi: number): number {
 export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   const pageRules = new Map<string, Stored[]>();
   const firewall = new Map<string, Stored[]>();
-  const rateLimits = new Map<string, Stored[]>();
-  emu.resetRules = () => [pageRules, firewall, rateLimits].forEach((m) => m.clear());
+  emu.resetRules = () => [pageRules, firewall].forEach((m) => m.clear());
   const list = (m: Map<string, Stored[]>, zone: string) => m.get(zone) ?? m.set(zone, []).get(zone)!;
   const find = (items: Stored[], id: string, what: string) =>
     items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);
-
-  /** GET, PUT (replace) and DELETE of one object of a zone's list, as the real service offers them. */
-  const oneObject = (path: string, perm: Permission, store: Map<string, Stored[]>, what: string, build: (body: any, old: Stored) => Stored) => {
-    r("GET", path, perm, (req) => emu.ok(find(list(store, emu.zone(req).id), req.params.id, what)));
-    r("PUT", path, perm, (req) => {
-      const items = list(store, emu.zone(req).id);
-      const old = find(items, req.params.id, what);
-      const item = build(parseJson(req), old);
-      items.splice(items.indexOf(old), 1, item);
-      return emu.ok(item);
-    });
-    r("DELETE", path, perm, (req) => {
-      const items = list(store, emu.zone(req).id);
-      items.splice(items.indexOf(find(items, req.params.id, what)), 1);
-      return emu.ok({ id: req.params.id });
-    });
-  };
 
   // Page rules: higher priority wins; priorities are renumbered 1..n to close gaps, as the service does.
   const renumber = (rules: Stored[]) => {
@@ -104,66 +86,22 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     return emu.ok({ id: req.params.id });
   });
 
-  // Firewall rules: the real API takes an array; the spec shows one object. Both are accepted.
-  const firewallRule = (body: any, old?: Stored): Stored => {
-    const expression = body?.filter?.expression ?? (old?.filter as any)?.expression;
-    if (typeof expression !== "string" || !expression.trim()) fail(400, 10014, "filter expression is required");
-    const action = body?.action ?? old?.action;
-    if (!["block", "challenge", "js_challenge", "managed_challenge", "allow", "log", "bypass"].includes(action)) {
-      fail(400, 10014, `firewall rule action "${action}" is invalid`);
+  // Firewall rules (the legacy API): not supported since 2025-06-15. Reads still answer what is left; every write is
+  // refused with 10020 (the service's words), since the rules moved to the rulesets engine (rulesets.ts).
+  r("GET", "/zones/:zone/firewall/rules", "firewall:read", (req) => emu.ok(list(firewall, emu.zone(req).id)));
+  r("GET", "/zones/:zone/firewall/rules/:id", "firewall:read", (req) => emu.ok(find(list(firewall, emu.zone(req).id), req.params.id, "Firewall rule")));
+  for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+    for (const path of ["/zones/:zone/firewall/rules", "/zones/:zone/firewall/rules/:id"]) {
+      r(method, path, "firewall:edit", () => fail(400, 10020, "firewallrules.api.maintenance_mode: the Firewall Rules API is in maintenance mode and no longer accepts modifications; use WAF custom rules (the rulesets engine)"));
     }
-    return {
-      id: old?.id ?? emu.nextId(),
-      filter: { id: (old?.filter as any)?.id ?? emu.nextId(), expression, paused: false },
-      action,
-      description: body?.description ?? old?.description ?? "",
-      paused: body?.paused ?? old?.paused ?? false,
-      created_on: old?.created_on ?? emu.timestamp(),
-      modified_on: emu.timestamp(),
-    };
-  };
-  r("GET", "/zones/:zone/firewall/rules", "firewall:edit", (req) => emu.ok(list(firewall, emu.zone(req).id)));
-  r("POST", "/zones/:zone/firewall/rules", "firewall:edit", (req) => {
-    const rules = list(firewall, emu.zone(req).id);
-    const body = parseJson(req);
-    const made = (Array.isArray(body) ? body : [body]).map((b) => firewallRule(b));
-    rules.push(...made);
-    return emu.ok(Array.isArray(body) ? made : made[0]);
-  });
-  oneObject("/zones/:zone/firewall/rules/:id", "firewall:edit", firewall, "Firewall rule", firewallRule);
+  }
 
-  // Rate-limit rules: POST, GET, PUT, DELETE (no PATCH). Period and timeout are seconds.
-  const rateLimit = (body: any, old?: Stored): Stored => {
-    const threshold = body?.threshold;
-    const period = body?.period;
-    if (!Number.isInteger(threshold) || threshold < 2 || threshold > 1_000_000) fail(400, 10021, "threshold must be an integer from 2 to 1000000");
-    if (!Number.isInteger(period) || period < 10 || period > 86400) fail(400, 10021, "period must be an integer from 10 to 86400 seconds");
-    const mode = body?.action?.mode;
-    if (!["simulate", "ban", "challenge", "js_challenge", "managed_challenge"].includes(mode)) fail(400, 10021, `action.mode "${mode}" is invalid`);
-    const timeout = body?.action?.timeout;
-    if ((mode === "simulate" || mode === "ban") && (!Number.isInteger(timeout) || timeout < 10 || timeout > 86400)) {
-      fail(400, 10021, "action.timeout must be an integer from 10 to 86400 seconds for simulate and ban");
+  // Rate limiting (previous version): no longer available; every call answers 410 Gone.
+  for (const method of ["GET", "POST", "PUT", "DELETE"]) {
+    for (const path of ["/zones/:zone/rate_limits", "/zones/:zone/rate_limits/:id"]) {
+      r(method, path, "rate_limits:read", () => fail(410, 10000, "Rate limiting (previous version) is no longer available: use rate limiting rules (the rulesets engine, phase http_ratelimit)"));
     }
-    if (typeof body?.match?.request?.url !== "string") fail(400, 10021, "match.request.url is required");
-    return {
-      id: old?.id ?? emu.nextId(),
-      disabled: Boolean(body?.disabled),
-      description: body?.description ?? "",
-      threshold,
-      period,
-      action: { mode, ...(timeout !== undefined ? { timeout } : {}) },
-      match: { request: { url: body.match.request.url, methods: body.match.request.methods ?? ["_ALL_"], schemes: ["_ALL_"] } },
-    };
-  };
-  r("GET", "/zones/:zone/rate_limits", "rate_limits:edit", (req) => {
-    return emu.page(req, list(rateLimits, emu.zone(req).id), { perPage: 20, min: 1, max: 1000 });
-  });
-  r("POST", "/zones/:zone/rate_limits", "rate_limits:edit", (req) => {
-    const rule = rateLimit(parseJson(req));
-    list(rateLimits, emu.zone(req).id).push(rule);
-    return emu.ok(rule);
-  });
-  oneObject("/zones/:zone/rate_limits/:id", "rate_limits:edit", rateLimits, "Rate limit", rateLimit);
+  }
 
   // Edge scripts: PUT raw JavaScript; GET of one answers the raw text, not JSON; unknown 404 code 10007.
   const account = (req: Request) => {

@@ -10,6 +10,7 @@ import { DATA_SPECS, priorityFromData, renderContent, validateData } from "./rec
 
 const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
 import { registerRuleRoutes, type RuleState } from "./rules";
+import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets";
 import { SETTINGS } from "./settings";
 
 export const API = "/client/v4";
@@ -53,6 +54,8 @@ export interface EdgeEmulatorOptions {
    * where the document shows a way. Off by default; EDGE_EMULATOR_STRICT=1 for a standalone emulator.
    */
   strict?: boolean;
+  /** Each zone's plan by zone name (what its rate limiting rules may use); `free` when not named. */
+  plans?: Record<string, Plan>;
   /**
    * Changes one `POST /zones/{id}/dns_records/batch` may carry: the zone plan's limit (200 on the free plan, as
    * here by default; 3,500 on paid plans). 0: the endpoint is refused, as by a service or proxy without it.
@@ -97,6 +100,10 @@ interface Zone {
 
 export class EdgeEmulator extends Emulator implements RuleState {
   readonly options: Required<Omit<EdgeEmulatorOptions, "latency">>;
+  /** The rulesets engine's state (rulesets.ts): firewall custom rules and rate limiting rules. */
+  rulesets!: RulesetStore & { reset(): void };
+  /** Zone id -> plan. */
+  plans = new Map<string, Plan>();
   zones = new Map<string, Zone>();
   scripts = new Map<string, { body: string; created_on: string; modified_on: string }>();
   nextId = idSequence("edge");
@@ -114,6 +121,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       rateLimit: options.rateLimit ?? { requests: 1200, perSeconds: 300 },
       strict: options.strict ?? false,
       batchLimit: options.batchLimit ?? 200,
+      plans: options.plans ?? {},
     };
     this.latency = options.latency;
     this.reset();
@@ -126,6 +134,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.scripts.clear();
     this.window.clear();
     this.resetRules?.();
+    this.rulesets?.reset();
+    this.plans.clear();
     for (const name of this.options.zones) this.addZone(name);
   }
 
@@ -141,6 +151,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     for (const [id, spec] of Object.entries(SETTINGS)) settings[id] = { value: spec.initial, modified_on: null };
     const zone = { id: this.nextId(), name, settings, records: new RecordMap() };
     this.zones.set(zone.id, zone);
+    this.plans.set(zone.id, this.options.plans[name] ?? "free");
     return zone;
   }
 
@@ -241,7 +252,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
     // As on the real service, a Read permission lets a token read what the Edit permission would let it change.
     const [area, level] = perm.split(":");
     const readable = req.method === "GET" && level === "edit" && perms.includes(`${area}:read` as Permission);
-    if (!perms.includes(perm) && !readable) fail(403, 10000, `Authentication error`);
+    // ... and an Edit permission includes the Read one.
+    const editable = level === "read" && perms.includes(`${area}:edit` as Permission);
+    if (!perms.includes(perm) && !readable && !editable) fail(403, 10000, `Authentication error`);
   }
 
   private registerRoutes(): void {
@@ -389,6 +402,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     });
 
     registerRuleRoutes(this, r);
+    this.rulesets = registerRulesetRoutes(this, (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))), this.plans);
   }
 
   private nextIdFor(token: string): string {
@@ -452,6 +466,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       type: "full",
       name_servers: ["ada.ns.example.net", "bob.ns.example.net"],
       account: { id: this.options.accountId, name: "Demo account" },
+      plan: planView(this.plans.get(z.id) ?? "free"),
       created_on: "2024-01-01T00:00:00Z",
       modified_on: "2024-01-01T00:00:00Z",
     };
@@ -466,8 +481,25 @@ export class EdgeEmulator extends Emulator implements RuleState {
   protected testHook(op: string, _req: Request, body: any): Reply | undefined {
     if (op === "zones") {
       const z = this.addZone(String(body.name));
+      if (body.plan) this.plans.set(z.id, body.plan);
       return { status: 200, body: { id: z.id, name: z.name } };
+    }
+    // A rule put in a zone's entry point ruleset by another tool, or by the service's own upgrade of a legacy rule.
+    if (op === "ruleset-rule") {
+      const zone = [...this.zones.values()].find((z) => z.name === body.zone) ?? fail(404, 7003, `no zone ${body.zone}`);
+      return { status: 200, body: this.rulesets.seedRule(zone.id, String(body.phase), body.rule) };
+    }
+    if (op === "plan") {
+      const zone = [...this.zones.values()].find((z) => z.name === body.zone) ?? fail(404, 7003, `no zone ${body.zone}`);
+      this.plans.set(zone.id, body.plan);
+      return { status: 200, body: { zone: zone.name, plan: body.plan } };
     }
     return undefined;
   }
+}
+
+/** A zone's `plan` as the service shows it (legacy_id is what the rate limiting availability table goes by). */
+function planView(plan: Plan) {
+  const names: Record<Plan, string> = { free: "Free Website", pro: "Pro Website", business: "Business Website", enterprise: "Enterprise Website" };
+  return { id: plan, name: names[plan], legacy_id: plan, is_subscribed: plan !== "free", can_subscribe: true };
 }

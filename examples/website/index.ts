@@ -61,16 +61,18 @@ new ops.edge.PageRule(
 // Security: a network that is blocked outright, and a rate limit on the login path.
 new ops.edge.FirewallRule("block-bad-net", {
   zoneName,
-  filter: { expression: "ip.src in {198.51.100.0/24}" },
+  expression: "ip.src in {198.51.100.0/24}",
   action: firewallAction,
   description: "known bad network",
 });
+// What a Free zone's plan allows a rate limiting rule: a 10-second count, a 10-second ban, paths of any host. A Pro
+// or Business zone may count longer, ban longer, and match the host and the method (docs/reference/edge.md).
 new ops.edge.RateLimit("login", {
   zoneName,
   threshold: loginThreshold,
-  period: 60,
-  action: { mode: "ban", timeout: 600 },
-  match: { request: { url: `${zoneName}/login*`, methods: ["POST"] } },
+  period: 10,
+  action: { mode: "ban", timeout: 10 },
+  match: { request: { url: "*/login*" } },
   description: "slow down password guessing",
 });
 

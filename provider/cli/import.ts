@@ -85,13 +85,20 @@ async function inputsOf(f: Found): Promise<Record<string, unknown>> {
 
 async function zoneObjects(zoneName: string): Promise<Found[]> {
   const { edge, resolveZone } = await import("../edge/zones");
+  const { FIREWALL_PHASE, RATE_LIMIT_PHASE } = await import("../edge/rulesets");
   const zone = await resolveZone({ zoneName });
   const client = edge();
   const found: Found[] = [];
   for await (const r of client.dnsRecords(zone.id)) found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
   for (const r of await client.listPageRules(zone.id)) found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
-  for (const r of await client.listFirewallRules(zone.id)) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.id}` });
-  for await (const r of client.rateLimits(zone.id)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.id}` });
+  // WAF custom rules (the rulesets engine; the legacy firewall rules were converted into them).
+  for (const r of (await client.entrypoint(zone.id, FIREWALL_PHASE))?.rules ?? []) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.ref || r.id}` });
+  // Rate limiting rules whose expression a URL pattern can say (host, path, methods); the others are named, not guessed.
+  const { matchFromExpression } = await import("../edge/rate-limit/rule");
+  for (const r of (await client.entrypoint(zone.id, RATE_LIMIT_PHASE))?.rules ?? []) {
+    if (matchFromExpression(r.expression)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.ref || r.id}` });
+    else console.log(`pulumi-ops import: ${zone.name}'s rate limiting rule ${r.ref ?? r.id} (${r.expression}) is not written: a RateLimit matches a URL pattern, and this expression is not one`);
+  }
   // The settings the API document names, each read by its own id (the document shows no listing of settings).
   for (const id of DOCUMENTED_SETTINGS) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
   return found;

@@ -60,8 +60,8 @@ export class EdgeClient {
 
   private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
     // A rule this run changes makes the run's listing of its zone's rules of that kind stale (rule-listing.ts).
-    const rules = method !== "GET" && /^\/zones\/([^/]+)\/(pagerules|firewall\/rules|rate_limits)/.exec(path);
-    if (rules) forgetRuleListings(rules[2] === "firewall/rules" ? "firewall" : rules[2], rules[1]);
+    const rules = method !== "GET" && /^\/zones\/([^/]+)\/(pagerules|rulesets)/.exec(path);
+    if (rules) forgetRuleListings(rules[2], rules[1]);
     const res = await this.http.request(method, path, options);
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {
@@ -260,38 +260,30 @@ export class EdgeClient {
     await this.call("DELETE", `/zones/${zoneId}/pagerules/${id}`, wire.Deleted);
   }
 
-  // Firewall rules: POST takes the spec's single object; one rule is replaced with PUT.
-  async listFirewallRules(zoneId: string) {
-    return (await this.call("GET", `/zones/${zoneId}/firewall/rules`, wire.FirewallRule.array())).result;
+  // The rulesets engine: a zone's entry point ruleset per phase, its rules added, patched and deleted one by one
+  // (each rule endpoint answers the whole ruleset), so rules made by other tools are never touched.
+  /** The zone's entry point ruleset of `phase`, or undefined when the zone has none yet (404). */
+  async entrypoint(zoneId: string, phase: string): Promise<wire.Ruleset | undefined> {
+    try {
+      return (await this.call("GET", `/zones/${zoneId}/rulesets/phases/${phase}/entrypoint`, wire.Ruleset)).result;
+    } catch (e) {
+      if (e instanceof NotFoundError) return undefined;
+      throw e;
+    }
   }
-  async getFirewallRule(zoneId: string, id: string) {
-    return (await this.call("GET", `/zones/${zoneId}/firewall/rules/${id}`, wire.FirewallRule)).result;
+  /** A zone's entry point ruleset for `phase`, made with its first rules (the documented way when there is none). */
+  async createEntrypoint(zoneId: string, phase: string, rules: wire.RuleBody[]) {
+    const body = { name: `${phase} entry point ruleset`, kind: "zone", phase, description: "", rules };
+    return (await this.call("POST", `/zones/${zoneId}/rulesets`, wire.Ruleset, { json: body })).result;
   }
-  async createFirewallRule(zoneId: string, body: wire.FirewallRuleBody) {
-    return (await this.call("POST", `/zones/${zoneId}/firewall/rules`, wire.FirewallRule, { json: body })).result;
+  async addRule(zoneId: string, rulesetId: string, rule: wire.RuleBody) {
+    return (await this.call("POST", `/zones/${zoneId}/rulesets/${rulesetId}/rules`, wire.Ruleset, { json: rule })).result;
   }
-  async updateFirewallRule(zoneId: string, id: string, body: wire.FirewallRuleBody) {
-    return (await this.call("PUT", `/zones/${zoneId}/firewall/rules/${id}`, wire.FirewallRule, { json: { id, ...body } })).result;
+  async patchRule(zoneId: string, rulesetId: string, ruleId: string, rule: wire.RuleBody) {
+    return (await this.call("PATCH", `/zones/${zoneId}/rulesets/${rulesetId}/rules/${ruleId}`, wire.Ruleset, { json: rule })).result;
   }
-  async deleteFirewallRule(zoneId: string, id: string) {
-    await this.call("DELETE", `/zones/${zoneId}/firewall/rules/${id}`, wire.Deleted);
-  }
-
-  // Rate-limit rules: POST, GET, PUT, DELETE; there is no PATCH.
-  rateLimits(zoneId: string) {
-    return this.pages(`/zones/${zoneId}/rate_limits`, wire.RateLimit, {}, 100);
-  }
-  async getRateLimit(zoneId: string, id: string) {
-    return (await this.call("GET", `/zones/${zoneId}/rate_limits/${id}`, wire.RateLimit)).result;
-  }
-  async createRateLimit(zoneId: string, body: wire.RateLimitBody) {
-    return (await this.call("POST", `/zones/${zoneId}/rate_limits`, wire.RateLimit, { json: body })).result;
-  }
-  async updateRateLimit(zoneId: string, id: string, body: wire.RateLimitBody) {
-    return (await this.call("PUT", `/zones/${zoneId}/rate_limits/${id}`, wire.RateLimit, { json: { id, ...body } })).result;
-  }
-  async deleteRateLimit(zoneId: string, id: string) {
-    await this.call("DELETE", `/zones/${zoneId}/rate_limits/${id}`, wire.Deleted);
+  async deleteRule(zoneId: string, rulesetId: string, ruleId: string) {
+    return (await this.call("DELETE", `/zones/${zoneId}/rulesets/${rulesetId}/rules/${ruleId}`, wire.Ruleset)).result;
   }
 
   // Edge scripts, account-scoped: PUT of the raw JavaScript; a GET of one answers the raw text, not JSON.
@@ -335,8 +327,7 @@ export function permissionFor(method: string, path: string): string {
   if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
   if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;
   if (/\/pagerules/.test(path)) return `Zone / Page Rules / ${edit}`;
-  if (/\/firewall\//.test(path)) return `Zone / Firewall Services / ${edit}`;
-  if (/\/rate_limits/.test(path)) return `Zone / Firewall Services / ${edit}`;
+  if (/\/firewall\/|\/rate_limits|\/rulesets/.test(path)) return `Zone / Zone WAF / ${edit}`;
   if (/\/analytics|\/security\/events/.test(path)) return "Zone / Analytics / Read";
   return `Zone / Zone / ${edit}`;
 }

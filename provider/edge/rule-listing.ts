@@ -1,6 +1,6 @@
 /**
- * Refresh reads of a zone's rules (page rules, firewall rules, rate limits) served from one listing per zone and
- * kind per run: the list endpoints the spec shows, one request for all the rules of a zone instead of one per rule.
+ * Refresh reads of a zone's rules (page rules, and the rules of each entry point ruleset) served from one listing per
+ * zone and kind per run: the list endpoints the spec shows, one request for all the rules of a zone instead of one per rule.
  * A rule missing from the listing is gone. Each pulumi command has its own provider process, and a listing serves
  * only for a short while, so nothing is stale across runs.
  */
@@ -34,6 +34,7 @@ export async function listedRule<T extends { id: string }>(kind: string, zoneId:
  * all of them (a new run starts with none; tests that share a process need the same).
  */
 export function forgetRuleListings(kind?: string, zoneId?: string): void {
-  if (kind && zoneId) listings.delete(`${edgeScope()} ${kind} ${zoneId}`);
-  else listings.clear();
+  if (!kind || !zoneId) return listings.clear();
+  const prefix = `${edgeScope()} ${kind} ${zoneId}`; // a ruleset listing's key adds its phase after the zone
+  for (const key of listings.keys()) if (key === prefix || key.startsWith(`${prefix} `)) listings.delete(key);
 }

@@ -9,7 +9,8 @@ export function urlPatternProblem(pattern: string, zone?: string): string | unde
     return `"${pattern}" is not a URL pattern: write [http(s)://]host[/path], with * as a wildcard, e.g. example.com/static/*`;
   }
   const host = m.groups!.host.toLowerCase().replace(/^\*\.?/, "");
-  if (zone && !host.includes("*") && host !== zone && !host.endsWith(`.${zone}`)) {
+  // `*` alone is any host of the zone.
+  if (zone && host && !host.includes("*") && host !== zone && !host.endsWith(`.${zone}`)) {
     return `"${pattern}" is outside the zone ${zone}: its host must be ${zone} or a subdomain of it`;
   }
   return undefined;

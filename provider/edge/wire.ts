@@ -119,39 +119,52 @@ export const PageRule = z.looseObject({
 export type PageRule = z.infer<typeof PageRule>;
 export type PageRuleBody = Pick<PageRule, "targets" | "actions" | "priority" | "status">;
 
-export const FirewallRule = z.looseObject({
-  id: z.string(),
-  filter: z.looseObject({ id: z.string().optional(), expression: z.string() }),
-  action: z.string(),
-  description: z.string().optional(),
-  paused: z.boolean().optional(),
+/** The rate limiting part of a rule in the `http_ratelimit` phase (the official SDK's `Ratelimit`). */
+export const RuleRatelimit = z.looseObject({
+  characteristics: z.array(z.string()),
+  period: z.number(),
+  requests_per_period: z.number().optional(),
+  mitigation_timeout: z.number().optional(),
+  counting_expression: z.string().nullish(),
+  requests_to_origin: z.boolean().optional(),
 });
-export type FirewallRule = z.infer<typeof FirewallRule>;
-export interface FirewallRuleBody {
-  filter: { expression: string };
+export type RuleRatelimit = z.infer<typeof RuleRatelimit>;
+
+/** A rule of a ruleset (the official SDK's `BlockRule`, `SkipRule`, ... share these fields). */
+export const RulesetRule = z.looseObject({
+  id: z.string(),
+  ref: z.string().optional(),
+  version: z.string().optional(),
+  action: z.string(),
+  expression: z.string(),
+  description: z.string().nullish(),
+  enabled: z.boolean().optional(),
+  action_parameters: z.record(z.string(), z.unknown()).nullish(),
+  ratelimit: RuleRatelimit.nullish(),
+  last_updated: z.string().optional(),
+});
+export type RulesetRule = z.infer<typeof RulesetRule>;
+
+/** What a rule is sent as (create or patch). */
+export interface RuleBody {
+  ref?: string;
   action: string;
-  description?: string;
-  paused?: boolean;
+  expression: string;
+  description: string;
+  enabled: boolean;
+  action_parameters?: Record<string, unknown>;
+  ratelimit?: RuleRatelimit;
 }
 
-export const RateLimit = z.looseObject({
+/** A ruleset with its rules, as the entry point and every rule endpoint answer it. */
+export const Ruleset = z.looseObject({
   id: z.string(),
-  threshold: z.number(),
-  period: z.number(),
-  action: z.looseObject({ mode: z.string(), timeout: z.number().optional() }),
-  match: z.looseObject({ request: z.looseObject({ url: z.string(), methods: z.array(z.string()).optional() }) }),
-  description: z.string().optional(),
-  disabled: z.boolean().optional(),
+  phase: z.string().optional(),
+  kind: z.string().optional(),
+  version: z.string().optional(),
+  rules: z.array(RulesetRule).nullish().transform((r) => r ?? []),
 });
-export type RateLimit = z.infer<typeof RateLimit>;
-export interface RateLimitBody {
-  threshold: number;
-  period: number;
-  action: { mode: string; timeout?: number };
-  match: { request: { url: string; methods?: string[] } };
-  description?: string;
-  disabled?: boolean;
-}
+export type Ruleset = z.infer<typeof Ruleset>;
 
 export const WorkerScript = z.looseObject({
   id: z.string(),

@@ -6,19 +6,25 @@ import { firewallRuleOutputNames, type FirewallRuleArgs, type FirewallRuleOutput
 export type { FirewallRuleArgs };
 
 /**
- * A firewall rule. The expression is checked at preview for what can be proven wrong (unbalanced quotes or braces,
- * invalid addresses in `ip.src in {...}`, unknown fields).
+ * A firewall rule: a WAF custom rule of the zone's `http_request_firewall_custom` entry point ruleset (the service's
+ * rulesets engine; rules made elsewhere are left alone). The expression is checked at preview for what can be proven
+ * wrong (unbalanced quotes or braces, invalid addresses in `ip.src in {...}`, unknown fields).
  *
- *     new ops.edge.FirewallRule("bad-net", { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24}" }, action: "block" });
+ *     new ops.edge.FirewallRule("bad-net", { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" });
  */
 export class FirewallRule extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
+  declare readonly expression: pulumi.Output<Out["expression"]>;
   declare readonly filter: pulumi.Output<Out["filter"]>;
-  declare readonly filterId: pulumi.Output<Out["filterId"]>;
   declare readonly action: pulumi.Output<Out["action"]>;
+  declare readonly actionParameters: pulumi.Output<Out["actionParameters"]>;
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly paused: pulumi.Output<Out["paused"]>;
+  declare readonly enabled: pulumi.Output<Out["enabled"]>;
+  declare readonly ref: pulumi.Output<Out["ref"]>;
+  declare readonly ruleId: pulumi.Output<Out["ruleId"]>;
+  declare readonly rulesetId: pulumi.Output<Out["rulesetId"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;

@@ -6,10 +6,12 @@ import { rateLimitOutputNames, type RateLimitArgs, type RateLimitOutputs as Out 
 export type { RateLimitArgs };
 
 /**
- * A rate-limit rule, updated with PUT (the API has no PATCH).
+ * A rate limiting rule of the zone's `http_ratelimit` entry point ruleset (the service's rulesets engine), counted per
+ * data centre and client address. The zone's plan decides the periods, timeouts and fields it may use; a preview
+ * refuses what the plan does not allow. On a Pro zone (a Free zone counts 10 s, bans 10 s and matches paths only):
  *
  *     new ops.edge.RateLimit("login", { zoneName: "example.com", threshold: 10, period: 60,
- *       action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } });
+ *       action: { mode: "ban", timeout: 3600 }, match: { request: { url: "example.com/login*" } } });
  */
 export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
@@ -20,6 +22,10 @@ export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly match: pulumi.Output<Out["match"]>;
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly disabled: pulumi.Output<Out["disabled"]>;
+  declare readonly ref: pulumi.Output<Out["ref"]>;
+  declare readonly expression: pulumi.Output<Out["expression"]>;
+  declare readonly ruleId: pulumi.Output<Out["ruleId"]>;
+  declare readonly rulesetId: pulumi.Output<Out["rulesetId"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;

@@ -97,15 +97,23 @@ export interface FirewallRuleArgs {
   zoneId?: pulumi.Input<string>;
   /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
   zoneName?: pulumi.Input<string>;
-  /** Which requests the rule matches. */
-  filter: pulumi.Input<FirewallRuleFilterArgs>;
-  /** What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`. */
-  action: pulumi.Input<"block" | "challenge" | "js_challenge" | "managed_challenge" | "allow" | "log" | "bypass">;
-  /** A note shown with the rule in the dashboard (at most 500 characters). */
+  /** The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`. */
+  expression?: pulumi.Input<string>;
+  /** The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`. */
+  filter?: pulumi.Input<FirewallRuleFilterArgs>;
+  /** What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`. */
+  action: pulumi.Input<"block" | "challenge" | "js_challenge" | "managed_challenge" | "log" | "skip" | "allow" | "bypass">;
+  /** The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`. */
+  actionParameters?: pulumi.Input<{ [key: string]: any }>;
+  /** The rule's name in the dashboard (at most 500 characters). */
   description?: pulumi.Input<string>;
-  /** Keep the rule but do not apply it. */
+  /** Keep the rule but do not apply it (the engine's `enabled: false`). */
   paused?: pulumi.Input<boolean>;
-  /** Take over an existing rule with the same expression instead of adding a second one. */
+  /** The engine's form of `paused`: false keeps the rule without applying it. Give one of the two. */
+  enabled?: pulumi.Input<boolean>;
+  /** A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given. */
+  ref?: pulumi.Input<string>;
+  /** Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -115,19 +123,31 @@ export interface FirewallRuleArgs {
 export interface FirewallRuleOutputs {
   zoneId: string;
   zoneName: string;
-  filter: FirewallRuleFilter;
-  /** The id of the filter the service made for the expression. */
-  filterId?: string;
+  /** The rule's expression, as the service keeps it. */
+  expression: string;
+  /** The expression in the legacy form, when the program gives it that way. */
+  filter?: FirewallRuleFilter;
+  /** The action as the program gives it (`allow` and `bypass` are kept by the service as `skip`). */
   action: string;
+  /** The action's parameters, as the service keeps them. */
+  actionParameters?: { [key: string]: any };
   description?: string;
   paused: boolean;
+  /** Whether the rule applies: the opposite of `paused`. */
+  enabled: boolean;
+  /** The rule's ref in the ruleset. */
+  ref: string;
+  /** The rule's id in the zone's `http_request_firewall_custom` entry point ruleset. */
+  ruleId: string;
+  /** The id of that ruleset. */
+  rulesetId: string;
   adopt: boolean;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a FirewallRule, declared to the engine when the resource is registered. */
-export const firewallRuleOutputNames = ["zoneId","zoneName","filter","filterId","action","description","paused","adopt","account"] as const;
+export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","account"] as const;
 
 /** The arguments of a PageRule: A page rule: a URL pattern and the actions applied to matching requests. */
 export interface PageRuleArgs {
@@ -178,9 +198,9 @@ export interface RateLimitArgs {
   zoneName?: pulumi.Input<string>;
   /** Requests allowed per period before the action applies. */
   threshold: pulumi.Input<number>;
-  /** The counting window, in seconds. */
+  /** The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all). */
   period: pulumi.Input<number>;
-  /** `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds. */
+  /** `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds. */
   action: pulumi.Input<RateLimitActionArgs>;
   /** Which requests are counted. */
   match: pulumi.Input<RateLimitMatchArgs>;
@@ -188,7 +208,9 @@ export interface RateLimitArgs {
   description?: pulumi.Input<string>;
   /** Keep the rule without enforcing it. */
   disabled?: pulumi.Input<boolean>;
-  /** Take over an existing rule for the same URL pattern instead of adding a second one. */
+  /** A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given. */
+  ref?: pulumi.Input<string>;
+  /** Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -204,13 +226,21 @@ export interface RateLimitOutputs {
   match: RateLimitMatch;
   description?: string;
   disabled: boolean;
+  /** The rule's ref in the ruleset. */
+  ref: string;
+  /** The rule's expression, made from `match` (its drift shows here). */
+  expression: string;
+  /** The rule's id in the zone's `http_ratelimit` entry point ruleset. */
+  ruleId: string;
+  /** The id of that ruleset. */
+  rulesetId: string;
   adopt: boolean;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a RateLimit, declared to the engine when the resource is registered. */
-export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","adopt","account"] as const;
+export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","account"] as const;
 
 /** The arguments of a WorkerScript: An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body. */
 export interface WorkerScriptArgs {
@@ -670,9 +700,9 @@ export interface PageRuleActionArgs {
 
 /** RateLimitAction as an argument: each value may be an output of another resource. */
 export interface RateLimitActionArgs {
-  /** One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
+  /** `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
   mode: pulumi.Input<"simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge">;
-  /** Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one). */
+  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows. */
   timeout?: pulumi.Input<number>;
 }
 
@@ -684,9 +714,9 @@ export interface RateLimitMatchArgs {
 
 /** RateLimitMatchRequest as an argument: each value may be an output of another resource. */
 export interface RateLimitMatchRequestArgs {
-  /** URL pattern with `*` wildcards, e.g. `example.com/login*`. */
+  /** URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*\/login*` there. */
   url: pulumi.Input<string>;
-  /** HTTP methods counted; all when absent. */
+  /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
   methods?: pulumi.Input<pulumi.Input<"GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_">[]>;
 }
 
@@ -875,9 +905,9 @@ export interface ParseZoneFileResultSkipped {
 }
 
 export interface RateLimitAction {
-  /** One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
+  /** `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
   readonly mode: "simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge";
-  /** Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one). */
+  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows. */
   readonly timeout?: number;
 }
 
@@ -887,8 +917,8 @@ export interface RateLimitMatch {
 }
 
 export interface RateLimitMatchRequest {
-  /** URL pattern with `*` wildcards, e.g. `example.com/login*`. */
+  /** URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*\/login*` there. */
   readonly url: string;
-  /** HTTP methods counted; all when absent. */
+  /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
   readonly methods?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_"[];
 }

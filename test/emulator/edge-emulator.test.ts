@@ -100,12 +100,23 @@ describe("edge emulator", () => {
     expect((await missing.json()).errors[0].code).toBe(10007);
   });
 
-  it("validates firewall rules, rate limits and analytics ranges", async () => {
+  it("refuses the retired firewall rules writes (10020) and rate limits (410), and holds rate limiting rules to the zone's plan", async () => {
     const z = zoneId(edge);
     const fw = await api(`/zones/${z}/firewall/rules`, { method: "POST", body: JSON.stringify({ filter: { expression: "ip.src in {198.51.100.0/24}" }, action: "block", description: "bad net" }) });
-    expect((await fw.json()).result).toMatchObject({ action: "block", filter: { expression: "ip.src in {198.51.100.0/24}" } });
-    const rl = await api(`/zones/${z}/rate_limits`, { method: "POST", body: JSON.stringify({ threshold: 1, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login" } } }) });
-    expect(rl.status).toBe(400);
+    expect(fw.status).toBe(400);
+    expect((await fw.json()).errors[0].code).toBe(10020);
+    expect((await api(`/zones/${z}/rate_limits`)).status).toBe(410);
+    const rule = (period: number) => ({ action: "block", expression: 'http.request.uri.path eq "/login"', ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period, requests_per_period: 5, mitigation_timeout: 10 } });
+    const tooLong = await api(`/zones/${z}/rulesets`, { method: "POST", body: JSON.stringify({ name: "rl", kind: "zone", phase: "http_ratelimit", rules: [rule(60)] }) });
+    expect(tooLong.status).toBe(400);
+    expect((await tooLong.json()).errors[0].message).toMatch(/period 60 is not allowed on the free plan: use one of 10/);
+    const made = await (await api(`/zones/${z}/rulesets`, { method: "POST", body: JSON.stringify({ name: "rl", kind: "zone", phase: "http_ratelimit", rules: [rule(10)] }) })).json();
+    const second = await api(`/zones/${z}/rulesets/${made.result.id}/rules`, { method: "POST", body: JSON.stringify(rule(10)) });
+    expect((await second.json()).errors[0].message).toMatch(/free plan allows 1 rate limiting rule/);
+  });
+
+  it("validates analytics ranges", async () => {
+    const z = zoneId(edge);
     const bad = await api(`/zones/${z}/analytics/dashboard?since=-60&until=-120`);
     expect(bad.status).toBe(400);
     const ok = await (await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`)).json();

@@ -29,7 +29,7 @@ const census = () => ({
   records: [...edge.zones.values()].find((z) => z.name === "example.com")!.records.size,
   models: runner.models.size,
   skills: skills.skills.size,
-  ruleCreates: edge.log.filter((e) => e.method === "POST" && /pagerules|firewall\/rules|rate_limits|dns_records$/.test(e.path)).length,
+  ruleCreates: edge.log.filter((e) => e.method === "POST" && /pagerules|rulesets|dns_records$/.test(e.path)).length,
   postCreates: [...pages.log, ...posts.log].filter((e) => e.method === "POST" && /feed|threads/.test(e.path)).length,
 });
 const mark = () => [edge, pages, posts, runner, skills].forEach((e) => e.log.splice(0));
@@ -76,7 +76,7 @@ beforeAll(async () => {
   await make("edge:DnsRecord", { zoneName: "example.com", type: "CAA", name: "@", data: { flags: 0, tag: "issue", value: "letsencrypt.org" } });
   await make("edge:PageRule", { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }] });
   await make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block", description: "admin" });
-  await make("edge:RateLimit", { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } }, description: "login" });
+  await make("edge:RateLimit", { zoneName: "example.com", threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } }, description: "login" });
   await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
   await make("skills:Skill", { slug: "oven-care", source: SKILL_MD, category: "ops" });
   // A skill published by another tool, outside the skill guide (no prerequisites, no workflows): the registry takes it.

@@ -18,7 +18,8 @@ let engine: EngineStack;
 async function edgeList(zone: string, what: string): Promise<any[]> {
   const z = [...s.edge.zones.values()].find((x) => x.name === zone)!;
   const res = await fetch(`${s.edge.url}/client/v4/zones/${z.id}/${what}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-  return ((await res.json()) as { result: any[] }).result;
+  const result = ((await res.json()) as { result: any[] | { rules: any[] } | null }).result;
+  return Array.isArray(result) ? result : (result?.rules ?? []); // a phase's entry point answers its rules
 }
 const records = (zone: string, name: string) => [...[...s.edge.zones.values()].find((z) => z.name === zone)!.records.values()].filter((r) => r.name === `${name}.${zone}`).map((r) => r.type);
 const level = (zone: string) => [...s.edge.zones.values()].find((z) => z.name === zone)!.settings.security_level.value;
@@ -67,7 +68,7 @@ describe("every type replaced through the engine leaves what it promised", { tim
     expect(records("example.org", "api")).toEqual(["A"]);
     expect(records("example.com", "api")).toEqual([]);
     expect([level("example.org"), level("example.com")]).toEqual(["high", "medium"]); // the old zone's setting as it was
-    for (const [what, count] of [["pagerules", 1], ["firewall/rules", 1], ["rate_limits", 1]] as const) {
+    for (const [what, count] of [["pagerules", 1], ["rulesets/phases/http_request_firewall_custom/entrypoint", 1], ["rulesets/phases/http_ratelimit/entrypoint", 1]] as const) {
       expect((await edgeList("example.org", what)).length, `${what} in the new zone`).toBe(count);
       expect((await edgeList("example.com", what)).length, `${what} in the old zone`).toBe(0);
     }

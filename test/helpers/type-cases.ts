@@ -13,7 +13,8 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "edge:ZoneSetting": { zoneName: "example.com", settingId: "security_level", value: "high" },
   "edge:PageRule": { zoneName: "example.com", targets: ["example.com/lost/*"], actions: [{ id: "cache_level", value: "cache_everything" }] },
   "edge:FirewallRule": { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/lost"' }, action: "block" },
-  "edge:RateLimit": { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/lost*" } } },
+  // What a Free plan's zone allows (the emulator's zones are Free unless told): 10 s, and paths only.
+  "edge:RateLimit": { zoneName: "example.com", threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/lost*" } } },
   "edge:WorkerScript": { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
   "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },

@@ -16,7 +16,7 @@ describe("docs/reference", () => {
   it("README's configuration table is the settings' own (run `npm run gen-docs` after a change)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
     expect(readme).toBe(readmeWithTable(readme));
-    expect(readme).toMatch(/\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN` \|/);
+    expect(readme).toMatch(/\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN` \|/);
   });
 
   it("documents every resource with its inputs, outputs, an example and how to reach an existing object", () => {

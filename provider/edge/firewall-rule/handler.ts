@@ -1,34 +1,70 @@
-/** `ops.edge.FirewallRule`. id: the rule id (`get` takes `<zoneId>/<ruleId>`). Natural key: the expression. */
-import { checkWith, withoutProvider } from "../../check";
-import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+/**
+ * `ops.edge.FirewallRule` on the rulesets engine: one rule of the zone's `http_request_firewall_custom` entry point.
+ * id: the rule's id (`get` takes `<zoneId>/<ruleId>`); a stack of pulumi-ops 0.3.0 keeps its legacy firewall rule
+ * id as the resource id, and `ruleId` names the rule the service's upgrade made of it (found by ref, or by the same
+ * expression and action, at the first up or refresh; nothing is written when it is already as the program says).
+ */
+import { checkWith, isUnknown, withoutProvider } from "../../check";
+import { createByKey, type Bag, type Handler } from "../../handler";
+import { warn } from "../../log";
+import { addPhaseRule, convertedRule, deletePhaseRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, type PlacedRule } from "../rulesets";
 import type * as wire from "../wire";
-import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
-const FIELDS = ["filter", "action", "description", "paused"];
-const same = (k: string, a: any, b: any) => (k === "description" ? (a ?? "") === (b ?? "") : JSON.stringify(a) === JSON.stringify(b));
+const SKIP_LIKE = new Set(["skip", "allow", "bypass"]);
+const DEFAULT_SKIP = JSON.stringify({ ruleset: "current" });
+const isDefaultSkip = (rule: wire.RulesetRule) => rule.action === "skip" && JSON.stringify(rule.action_parameters) === DEFAULT_SKIP;
 
-const body = (r: Bag): wire.FirewallRuleBody => ({
-  filter: { expression: r.filter.expression },
-  action: r.action,
-  description: r.description ?? "",
-  paused: r.paused,
-});
-
-function outputs(wanted: Bag, zone: ZoneRef, rule: wire.FirewallRule): FirewallRuleOutputs {
+/** What the service is asked to keep, from inputs or outputs alike: legacy forms mapped to the engine's. */
+function wanted(r: Bag): wire.RuleBody {
+  const action = SKIP_LIKE.has(r.action) ? "skip" : r.action;
+  const params = r.actionParameters ?? (action === "skip" ? { ruleset: "current" } : undefined);
   return {
-    ...zoneOutputs(wanted, zone),
-    filter: { expression: rule.filter.expression },
-    ...(rule.filter.id ? { filterId: rule.filter.id } : {}),
-    action: rule.action,
-    ...(rule.description ? { description: rule.description } : {}),
-    paused: rule.paused ?? false,
-    adopt: wanted.adopt ?? false,
+    ...(r.ref ? { ref: r.ref } : {}),
+    action,
+    expression: r.expression ?? r.filter?.expression,
+    description: r.description ?? "",
+    enabled: r.enabled ?? !(r.paused ?? false),
+    ...(params ? { action_parameters: params } : {}),
   };
 }
 
+/** Whether the service's rule is what `body` asks for (its ref only when the program names one). */
+function same(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
+  return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
+    (rule.enabled ?? true) === body.enabled && JSON.stringify(rule.action_parameters ?? undefined) === JSON.stringify(body.action_parameters) &&
+    (!body.ref || rule.ref === body.ref);
+}
+
+function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): FirewallRuleOutputs {
+  const enabled = rule.enabled ?? true;
+  // The program's own action name is kept where the service holds its meaning (allow/bypass as skip).
+  const action = SKIP_LIKE.has(r.action) && rule.action === "skip" ? r.action : rule.action;
+  return {
+    ...zoneOutputs(r, zone),
+    expression: rule.expression,
+    ...(r.filter ? { filter: { expression: rule.expression } } : {}),
+    action,
+    // The parameters the program gave, or any the service holds besides the default of skip.
+    ...(rule.action_parameters && (r.actionParameters || !isDefaultSkip(rule)) ? { actionParameters: rule.action_parameters } : {}),
+    ...(rule.description ? { description: rule.description } : {}),
+    paused: !enabled,
+    enabled,
+    ref: rule.ref ?? rule.id,
+    ruleId: rule.id,
+    rulesetId,
+    adopt: r.adopt ?? false,
+  };
+}
+
+/** The rule a resource stands for: by `ruleId` from state, or for 0.3.0 state the converted rule. */
+async function placedRule(id: string, props: Bag, zoneId: string): Promise<PlacedRule | undefined> {
+  if (props.ruleId) return listedPhaseRule(zoneId, FIREWALL_PHASE, props.ruleId);
+  const legacyId = zoneScopedId(id, props)[1];
+  return convertedRule(zoneId, FIREWALL_PHASE, legacyId, (rule) => same(rule, { ...wanted(props), ref: undefined }));
+}
 
 export const firewallRule: Handler = {
   async check(_olds, news) {
@@ -36,45 +72,61 @@ export const firewallRule: Handler = {
   },
 
   async diff(_id, olds, news) {
-    const wanted = withoutProvider(news);
-    const replaces = zoneChanged(wanted, olds as FirewallRuleOutputs) ? [wanted.zoneId ? "zoneId" : "zoneName"] : [];
-    const changed = changedKeys(FIELDS, olds, wanted, same);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    const r = withoutProvider(news);
+    const replaces = zoneChanged(r, olds as FirewallRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
+    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref"].some((k) => isUnknown(r[k]));
+    const a = wanted(r);
+    const b = wanted({ ...olds, ref: r.ref ? olds.ref : undefined, actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters });
+    // State of 0.3.0 has no ruleId: one update finds the rule the service converted (and writes only if it differs).
+    const changed = unknown || !olds.ruleId || JSON.stringify(a) !== JSON.stringify(b);
+    return { changes: replaces.length > 0 || changed, replaces };
   },
 
   async create(r) {
     const zone = await resolveZone(r);
-    const rule = await createByKey({
-      what: `firewall rule "${r.filter.expression}" in ${zone.name}`,
+    const body = wanted(r);
+    const placed = await createByKey<PlacedRule>({
+      what: `firewall rule "${body.expression}" (${body.action}) in ${zone.name}`,
       adopt: adopting(r),
-      find: async () => (await edge().listFirewallRules(zone.id)).find((x) => x.filter.expression === r.filter.expression),
-      create: () => edge().createFirewallRule(zone.id, body(r)),
-      update: (existing) => edge().updateFirewallRule(zone.id, existing.id, body(r)),
-      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
+      find: async () => (await phaseRules(zone.id, FIREWALL_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action)),
+      create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body),
+      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
+      unchanged: (existing) => same(existing.rule, body),
     });
-    return { id: rule.id, outs: outputs(r, zone, rule) };
+    return { id: placed.rule.id, outs: outputs(r, zone, placed) };
   },
 
   async read(id, props) {
-    const [zoneId, ruleId] = await locate(id, props, "firewall rule", (z, x) => unlessGone(() => edge().getFirewallRule(z, x)));
-    const rule = await listedRule("firewall", zoneId, ruleId, () => edge().listFirewallRules(zoneId));
-    if (!rule) return {};
+    const [zoneId] = await locate(id, props, "firewall rule", async (z, x) => (await phaseRules(z, FIREWALL_PHASE)).some((p) => p.rule.id === x));
+    const placed = await placedRule(id, { ...props, ruleId: props.ruleId ?? (id.includes("/") ? id.split("/")[1] : props.zoneId ? undefined : id) }, zoneId);
+    if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
-    const outs = outputs(props, zone, rule);
-    if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
-    const { filterId: _f, ...all } = outs;
-    const inputs = programZoneInputs(all);
-    return { id, props: outs, inputs };
+    const outs = outputs(props, zone, placed);
+    if (props.ruleId && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
+    const { ruleId: _r, rulesetId: _s, enabled: _e, ref, ...shown } = outs;
+    if (shown.filter) delete (shown as Partial<typeof shown>).expression; // the program's form only
+    return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
   },
 
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    return { outs: outputs(r, zone, await edge().updateFirewallRule(zone.id, id, body(r))) };
+    const body = wanted(r);
+    const current = olds.ruleId ? { rulesetId: olds.rulesetId, ruleId: olds.ruleId } : undefined;
+    if (current) return { outs: outputs(r, zone, await patchPhaseRule(zone.id, current, { ...body, ref: body.ref ?? olds.ref })) };
+    // 0.3.0 state: the rule the service's upgrade made of the legacy one, written to only where it differs.
+    const converted = await placedRule(id, olds, zone.id);
+    if (!converted) {
+      warn(`firewall rule ${id} (0.3.0) has no converted rule in ${zone.name}'s custom rules: adding it`);
+      return { outs: outputs(r, zone, await addPhaseRule(zone.id, FIREWALL_PHASE, body)) };
+    }
+    if (same(converted.rule, body)) return { outs: outputs(r, zone, converted) };
+    return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: converted.rulesetId, ruleId: converted.rule.id }, { ...body, ref: body.ref ?? converted.rule.ref })) };
   },
 
   async delete(id, props) {
-    const [zoneId, ruleId] = zoneScopedId(id, props);
-    await deleteUnlessGone(() => edge().deleteFirewallRule(zoneId, ruleId));
+    const zoneId = zoneScopedId(id, props)[0];
+    const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId, rule: { id: props.ruleId } } : await placedRule(id, props, zoneId);
+    if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.rule.id);
   },
 };

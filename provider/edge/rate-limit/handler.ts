@@ -1,46 +1,80 @@
 /**
- * `ops.edge.RateLimit`. Updated with PUT (the API has no PATCH). id: the rule id (`get` takes `<zoneId>/<ruleId>`).
- * Natural key: the URL pattern.
+ * `ops.edge.RateLimit` on the rulesets engine: one rate limiting rule of the zone's `http_ratelimit` entry point.
+ * id: the rule's id (`get` takes `<zoneId>/<ruleId>`); a stack of pulumi-ops 0.3.0 keeps its legacy rate limit id
+ * as the resource id, and `ruleId` names the rule the service's upgrade made of it (found by ref, or by the same
+ * expression, at the first up or refresh; nothing is written when it is already as the program says).
  */
-import { checkWith, withoutProvider } from "../../check";
-import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
-import type * as wire from "../wire";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
+import { createByKey, type Bag, type Handler } from "../../handler";
+import { ValidationError } from "../../http/errors";
+import { warn } from "../../log";
+import { addPhaseRule, convertedRule, deletePhaseRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, type PlacedRule } from "../rulesets";
 import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
+import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
 
-const FIELDS = ["threshold", "period", "action", "match", "description", "disabled"];
-
-/** Methods default to all on the service; an absent list and `["_ALL_"]` mean the same. */
-function comparable(k: string, v: any): unknown {
-  if (k === "description") return v ?? "";
-  if (k === "match") return { url: v?.request?.url, methods: v?.request?.methods?.filter((m: string) => m !== "_ALL_").sort() ?? [] };
-  return v;
-}
-const same = (k: string, a: unknown, b: unknown) => JSON.stringify(comparable(k, a)) === JSON.stringify(comparable(k, b));
-
-const body = (r: Bag): wire.RateLimitBody => ({
-  threshold: r.threshold,
-  period: r.period,
-  action: { mode: r.action.mode, ...(r.action.timeout !== undefined ? { timeout: r.action.timeout } : {}) },
-  match: { request: { url: r.match.request.url, ...(r.match.request.methods ? { methods: r.match.request.methods } : {}) } },
-  description: r.description ?? "",
-  disabled: r.disabled,
-});
-
-function outputs(wanted: Bag, zone: ZoneRef, rule: wire.RateLimit): RateLimitOutputs {
-  const methods = rule.match.request.methods?.filter((m) => m !== "_ALL_");
+function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLimitOutputs {
+  const rl = rule.ratelimit;
+  const mode = modeOf(rule);
+  const timed = mode === "ban" || mode === "simulate";
+  const methods = r.match?.request?.methods?.filter((m: string) => m !== "_ALL_");
   return {
-    ...zoneOutputs(wanted, zone),
-    threshold: rule.threshold,
-    period: rule.period,
-    action: { mode: rule.action.mode, ...(rule.action.timeout !== undefined ? { timeout: rule.action.timeout } : {}) },
-    match: { request: { url: rule.match.request.url, ...(methods?.length ? { methods } : {}) } },
+    ...zoneOutputs(r, zone),
+    threshold: rl?.requests_per_period ?? r.threshold,
+    period: rl?.period ?? r.period,
+    action: { mode, ...(timed && rl?.mitigation_timeout !== undefined ? { timeout: rl.mitigation_timeout } : {}) },
+    match: { request: { url: r.match.request.url, ...(methods?.length ? { methods } : {}) } },
     ...(rule.description ? { description: rule.description } : {}),
-    disabled: rule.disabled ?? false,
-    adopt: wanted.adopt ?? false,
+    disabled: !(rule.enabled ?? true),
+    ref: rule.ref ?? rule.id,
+    expression: rule.expression,
+    ruleId: rule.id,
+    rulesetId,
+    adopt: r.adopt ?? false,
   };
+}
+
+/** The rule a resource stands for: by `ruleId` from state, or for 0.3.0 state the converted rule. */
+async function placedRule(id: string, props: Bag, zoneId: string): Promise<PlacedRule | undefined> {
+  if (props.ruleId) return listedPhaseRule(zoneId, RATE_LIMIT_PHASE, props.ruleId);
+  const legacyId = zoneScopedId(id, props)[1];
+  const body = ruleBody({ ...props, ref: undefined });
+  return convertedRule(zoneId, RATE_LIMIT_PHASE, legacyId, (rule) => rule.expression === body.expression);
+}
+
+/** The zone's plan, read once per zone and run: what its rate limiting rules may use. */
+const plans = new Map<string, Promise<string | undefined>>();
+async function planOf(zone: { zoneId?: string; zoneName?: string }): Promise<string | undefined> {
+  const key = zone.zoneId ?? `name:${zone.zoneName?.toLowerCase()}`;
+  let plan = plans.get(key);
+  if (!plan) {
+    plan = (zone.zoneId ? edge().getZone(zone.zoneId) : edge().listZones({ name: zone.zoneName }).then((zs) => zs[0])).then((z) => z?.plan?.legacy_id);
+    plan.catch(() => plans.delete(key));
+    plans.set(key, plan);
+  }
+  return plan;
+}
+
+/**
+ * A preview's read (preflight.ts): the zone's plan refuses what the service would refuse at up, and a new rule where
+ * the zone already has as many as its plan allows (read from its entry point; `adopt` takes one over instead).
+ */
+export async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
+  if ([inputs.zoneId, inputs.zoneName, inputs.period, inputs.action, inputs.match, inputs.adopt].some(isUnknown)) return;
+  const plan = await planOf(inputs);
+  const problems = planProblems(inputs, plan);
+  if (!olds.ruleId && !olds.threshold && !inputs.adopt && !problems.length) {
+    const zone = await resolveZone(inputs);
+    const allowed = PLANS[plan ?? ""] ?? PLANS.free;
+    const existing = await phaseRules(zone.id, RATE_LIMIT_PHASE);
+    if (existing.length >= allowed.rules) {
+      problems.push({ property: "zoneName", reason: `the zone's ${plan ?? "free"} plan allows ${allowed.rules} rate limiting rule(s) and ${zone.name} has ${existing.length} (${existing.map((p) => p.rule.ref ?? p.rule.id).join(", ")}): remove one, take it over with adopt: true, or upgrade the plan` });
+    }
+  }
+  if (problems.length) {
+    throw new ValidationError({ service: "edge", message: problems.map((p) => `${p.property}: ${p.reason}`).join("; "), remedy: "Change the rule to what the zone's plan allows, or upgrade the zone's plan" });
+  }
 }
 
 export const rateLimit: Handler = {
@@ -49,45 +83,71 @@ export const rateLimit: Handler = {
   },
 
   async diff(_id, olds, news) {
-    const wanted = withoutProvider(news);
-    const replaces = zoneChanged(wanted, olds as RateLimitOutputs) ? [wanted.zoneId ? "zoneId" : "zoneName"] : [];
-    const changed = changedKeys(FIELDS, olds, wanted, same);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    const r = withoutProvider(news);
+    const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
+    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref"].some((k) => isUnknown(r[k]));
+    if (unknown || !olds.ruleId) return { changes: true, replaces }; // 0.3.0 state: one update finds the converted rule
+    const a = ruleBody(r);
+    const b = { ...ruleBody({ ...olds, ref: r.ref ? olds.ref : undefined }), expression: olds.expression };
+    return { changes: replaces.length > 0 || JSON.stringify(a) !== JSON.stringify(b), replaces };
   },
 
   async create(r) {
     const zone = await resolveZone(r);
-    const rule = await createByKey({
-      what: `rate limit for ${r.match.request.url} in ${zone.name}`,
+    const body = ruleBody(r);
+    const placed = await createByKey<PlacedRule>({
+      what: `rate limiting rule "${body.expression}" in ${zone.name}`,
       adopt: adopting(r),
-      find: async () => {
-        for await (const x of edge().rateLimits(zone.id)) if (x.match.request.url === r.match.request.url) return x;
-        return undefined;
-      },
-      create: () => edge().createRateLimit(zone.id, body(r)),
-      update: (existing) => edge().updateRateLimit(zone.id, existing.id, body(r)),
-      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
+      find: async () => (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression)),
+      create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body),
+      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
+      unchanged: (existing) => sameRule(existing.rule, body),
     });
-    return { id: rule.id, outs: outputs(r, zone, rule) };
+    return { id: placed.rule.id, outs: outputs(r, zone, placed) };
   },
 
   async read(id, props) {
-    const [zoneId, ruleId] = await locate(id, props, "rate limit", (z, x) => unlessGone(() => edge().getRateLimit(z, x)));
-    const rule = await listedRule("rate_limits", zoneId, ruleId, () => edge().rateLimits(zoneId));
-    if (!rule) return {};
+    const [zoneId] = await locate(id, props, "rate limit", async (z, x) => (await phaseRules(z, RATE_LIMIT_PHASE)).some((p) => p.rule.id === x));
+    const ruleId = props.ruleId ?? (id.includes("/") ? id.split("/")[1] : props.zoneId ? undefined : id);
+    if (!props.match) {
+      // get() or an import, with no state: the URL pattern is read back from the expression where it is of the
+      // form pulumi-ops writes; any other expression has no pattern to give (its outputs say `*`, and no inputs).
+      const placed = ruleId ? await listedPhaseRule(zoneId, RATE_LIMIT_PHASE, ruleId) : undefined;
+      if (!placed) return {};
+      const zone = await resolveZone({ zoneId });
+      const match = matchFromExpression(placed.rule.expression);
+      const outs = outputs({ match: { request: match ?? { url: "*" } } }, zone, placed);
+      if (!match) return { id, props: outs };
+      const { ruleId: _r, rulesetId: _s, expression: _e, ref, ...shown } = outs;
+      return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
+    }
+    const placed = await placedRule(id, { ...props, ruleId }, zoneId);
+    if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
-    const outs = outputs(props, zone, rule);
-    return changedKeys(FIELDS, props, outs, same).length ? { id, props: outs, inputs: programZoneInputs(outs) } : { id, props: outs };
+    const outs = outputs(props, zone, placed);
+    if (props.ruleId && sameRule(placed.rule, ruleBody({ ...props, ref: undefined }))) return { id, props: outs };
+    const { ruleId: _r, rulesetId: _s, expression: _e, ref, ...shown } = outs;
+    return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
   },
 
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    return { outs: outputs(r, zone, await edge().updateRateLimit(zone.id, id, body(r))) };
+    const body = ruleBody(r);
+    if (olds.ruleId) return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref })) };
+    // 0.3.0 state: the rule the service's upgrade made of the legacy one, written to only where it differs.
+    const converted = await placedRule(id, olds, zone.id);
+    if (!converted) {
+      warn(`rate limit ${id} (0.3.0) has no converted rule in ${zone.name}'s rate limiting rules: adding it`);
+      return { outs: outputs(r, zone, await addPhaseRule(zone.id, RATE_LIMIT_PHASE, body)) };
+    }
+    if (sameRule(converted.rule, body)) return { outs: outputs(r, zone, converted) };
+    return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: converted.rulesetId, ruleId: converted.rule.id }, { ...body, ref: body.ref ?? converted.rule.ref })) };
   },
 
   async delete(id, props) {
-    const [zoneId, ruleId] = zoneScopedId(id, props);
-    await deleteUnlessGone(() => edge().deleteRateLimit(zoneId, ruleId));
+    const zoneId = zoneScopedId(id, props)[0];
+    const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId, rule: { id: props.ruleId } } : await placedRule(id, props, zoneId);
+    if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.rule.id);
   },
 };

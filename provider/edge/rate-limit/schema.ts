@@ -1,4 +1,7 @@
-/** `ops.edge.RateLimit`: at most `threshold` requests per `period` seconds to a URL pattern, then `action`. */
+/**
+ * `ops.edge.RateLimit`: at most `threshold` requests per `period` seconds to a URL pattern, then `action`. A rate
+ * limiting rule of the zone's `http_ratelimit` entry point ruleset (the previous rate limiting API answers 410 Gone).
+ */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { urlPatternProblem } from "../url-pattern";
@@ -7,32 +10,45 @@ import { zoneInputs, zoneRule } from "../zone-ref";
 export const token = "edge:RateLimit";
 
 export const MODES = ["simulate", "ban", "challenge", "js_challenge", "managed_challenge"] as const;
+/** What the rulesets engine allows on any plan (Enterprise); plan.ts narrows it to the zone's plan at preview. */
+export const PERIODS = [10, 60, 120, 300, 600, 3600];
+export const TIMEOUTS = [10, 60, 120, 300, 600, 3600, 86400];
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "_ALL_"] as const;
 
 export const RateLimitInputs = z
   .object({
     ...zoneInputs,
     threshold: z.number().int("threshold must be a whole number").min(2, "threshold must be at least 2").max(1_000_000).describe("Requests allowed per period before the action applies."),
-    period: z.number().int().min(10, "period must be 10 to 86400 seconds").max(86400, "period must be 10 to 86400 seconds").describe("The counting window, in seconds."),
+    period: z
+      .number()
+      .int()
+      .refine((p) => PERIODS.includes(p), { error: `period must be one of ${PERIODS.join(", ")} seconds (the zone's plan may allow fewer: Free 10; Pro 10, 60; Business 10, 60, 600)` })
+      .describe("The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all)."),
     action: z
       .object({
-        mode: z.enum(MODES, { error: `action.mode must be one of ${MODES.join(", ")}` }),
-        timeout: z.number().int().min(10, "action.timeout must be 10 to 86400 seconds").max(86400, "action.timeout must be 10 to 86400 seconds").optional().describe("Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one)."),
+        mode: z.enum(MODES, { error: `action.mode must be one of ${MODES.join(", ")}` }).describe("`ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`."),
+        timeout: z
+          .number()
+          .int()
+          .refine((t) => TIMEOUTS.includes(t), { error: `action.timeout must be one of ${TIMEOUTS.join(", ")} seconds (the zone's plan may allow fewer: Free 10; Pro 10, 60, 3600; Business 10, 60, 600, 3600, 86400)` })
+          .optional()
+          .describe("Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows."),
       })
-      .describe("`mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds."),
+      .describe("`mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds."),
     match: z
       .object({
         request: z
           .object({
-          url: z.string().describe("URL pattern with `*` wildcards, e.g. `example.com/login*`."),
-          methods: z.array(z.enum(METHODS)).optional().describe("HTTP methods counted; all when absent."),
+          url: z.string().describe("URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there."),
+          methods: z.array(z.enum(METHODS)).optional().describe("HTTP methods counted (`http.request.method`, Business plan and up); all when absent."),
         })
           .describe("The requests counted: a URL pattern and, optionally, methods."),
       })
       .describe("Which requests are counted."),
     description: z.string().max(1024).regex(/^[^\u0000-\u001f\u007f]*$/, "description must not contain control characters").optional().describe("A note shown with the rule (at most 1024 characters)."),
     disabled: z.boolean().default(false).describe("Keep the rule without enforcing it."),
-    adopt: z.boolean().default(false).describe("Take over an existing rule for the same URL pattern instead of adding a second one."),
+    ref: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "ref must be 1 to 64 letters, digits, _ or -").optional().describe("A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given."),
+    adopt: z.boolean().default(false).describe("Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
@@ -42,9 +58,6 @@ export const RateLimitInputs = z
     }
     if (mode !== "ban" && mode !== "simulate" && timeout !== undefined) {
       ctx.addIssue({ code: "custom", path: ["action", "timeout"], message: `action.timeout applies to ban and simulate only: remove it for ${mode}` });
-    }
-    if (timeout !== undefined && timeout < r.period) {
-      ctx.addIssue({ code: "custom", path: ["action", "timeout"], message: `action.timeout (${timeout} s) must be at least the period (${r.period} s)` });
     }
     const problem = urlPatternProblem(r.match.request.url, r.zoneName?.toLowerCase());
     if (problem) ruleFailure(ctx, "match", problem, ["zoneName"]);
@@ -60,6 +73,10 @@ export const RateLimitOutputs = z.object({
   match: z.object({ request: z.object({ url: z.string(), methods: z.array(z.string()).optional() }) }),
   description: z.string().optional(),
   disabled: z.boolean(),
+  ref: z.string().describe("The rule's ref in the ruleset."),
+  expression: z.string().describe("The rule's expression, made from `match` (its drift shows here)."),
+  ruleId: z.string().describe("The rule's id in the zone's `http_ratelimit` entry point ruleset."),
+  rulesetId: z.string().describe("The id of that ruleset."),
   adopt: z.boolean(),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;

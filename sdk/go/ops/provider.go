@@ -44,7 +44,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.EdgeAccountId == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_ACCOUNT_ID"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_ACCOUNT_ID", "CLOUDFLARE_ACCOUNT_ID"); d != nil {
 			args.EdgeAccountId = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -54,17 +54,17 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.EdgeApiKey == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_KEY"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_KEY", "CLOUDFLARE_API_KEY"); d != nil {
 			args.EdgeApiKey = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.EdgeApiToken == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_TOKEN"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_TOKEN", "CLOUDFLARE_API_TOKEN"); d != nil {
 			args.EdgeApiToken = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.EdgeBaseUrl == nil {
-		if d := internal.GetEnvOrDefault("https://api.cloudflare.com", nil, "EDGE_BASE_URL"); d != nil {
+		if d := internal.GetEnvOrDefault("https://api.cloudflare.com", nil, "EDGE_BASE_URL", "CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL"); d != nil {
 			args.EdgeBaseUrl = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -74,7 +74,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.EdgeEmail == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_EMAIL"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "EDGE_EMAIL", "CLOUDFLARE_EMAIL"); d != nil {
 			args.EdgeEmail = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -253,19 +253,19 @@ type providerArgs struct {
 	ControlUrl *string `pulumi:"controlUrl"`
 	// The remote-desktop password for openRemoteDesktop. Stack config `ops:controlVncPassword`; environment `CONTROL_VNC_PASSWORD`.
 	ControlVncPassword *string `pulumi:"controlVncPassword"`
-	// Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+	// Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
 	EdgeAccountId *string `pulumi:"edgeAccountId"`
 	// For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:edgeAdoptExisting`; environment `EDGE_ADOPT_EXISTING`.
 	EdgeAdoptExisting *bool `pulumi:"edgeAdoptExisting"`
-	// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+	// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
 	EdgeApiKey *string `pulumi:"edgeApiKey"`
-	// API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+	// API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
 	EdgeApiToken *string `pulumi:"edgeApiToken"`
-	// The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+	// The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
 	EdgeBaseUrl *string `pulumi:"edgeBaseUrl"`
 	// Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
 	EdgeBatchSize *int `pulumi:"edgeBatchSize"`
-	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
 	EdgeEmail *string `pulumi:"edgeEmail"`
 	// Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
 	EdgeMaxRetries *int `pulumi:"edgeMaxRetries"`
@@ -331,19 +331,19 @@ type ProviderArgs struct {
 	ControlUrl pulumi.StringPtrInput
 	// The remote-desktop password for openRemoteDesktop. Stack config `ops:controlVncPassword`; environment `CONTROL_VNC_PASSWORD`.
 	ControlVncPassword pulumi.StringPtrInput
-	// Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+	// Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
 	EdgeAccountId pulumi.StringPtrInput
 	// For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:edgeAdoptExisting`; environment `EDGE_ADOPT_EXISTING`.
 	EdgeAdoptExisting pulumi.BoolPtrInput
-	// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+	// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
 	EdgeApiKey pulumi.StringPtrInput
-	// API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+	// API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
 	EdgeApiToken pulumi.StringPtrInput
-	// The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+	// The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
 	EdgeBaseUrl pulumi.StringPtrInput
 	// Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
 	EdgeBatchSize pulumi.IntPtrInput
-	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+	// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
 	EdgeEmail pulumi.StringPtrInput
 	// Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
 	EdgeMaxRetries pulumi.IntPtrInput

@@ -64,13 +64,13 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
         :param pulumi.Input[_builtins.str] control_vnc_password: The remote-desktop password for openRemoteDesktop. Stack config `ops:controlVncPassword`; environment `CONTROL_VNC_PASSWORD`.
-        :param pulumi.Input[_builtins.str] edge_account_id: Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+        :param pulumi.Input[_builtins.str] edge_account_id: Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
         :param pulumi.Input[_builtins.bool] edge_adopt_existing: For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:edgeAdoptExisting`; environment `EDGE_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
-        :param pulumi.Input[_builtins.str] edge_api_token: API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
-        :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
+        :param pulumi.Input[_builtins.str] edge_api_token: API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
+        :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
         :param pulumi.Input[_builtins.int] edge_batch_size: Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
-        :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+        :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
         :param pulumi.Input[_builtins.int] edge_max_retries: Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
@@ -116,7 +116,7 @@ class ProviderArgs:
         if control_vnc_password is not None:
             pulumi.set(__self__, "control_vnc_password", control_vnc_password)
         if edge_account_id is None:
-            edge_account_id = _utilities.get_env('EDGE_ACCOUNT_ID')
+            edge_account_id = _utilities.get_env('EDGE_ACCOUNT_ID', 'CLOUDFLARE_ACCOUNT_ID')
         if edge_account_id is not None:
             pulumi.set(__self__, "edge_account_id", edge_account_id)
         if edge_adopt_existing is None:
@@ -124,15 +124,15 @@ class ProviderArgs:
         if edge_adopt_existing is not None:
             pulumi.set(__self__, "edge_adopt_existing", edge_adopt_existing)
         if edge_api_key is None:
-            edge_api_key = _utilities.get_env('EDGE_API_KEY')
+            edge_api_key = _utilities.get_env('EDGE_API_KEY', 'CLOUDFLARE_API_KEY')
         if edge_api_key is not None:
             pulumi.set(__self__, "edge_api_key", edge_api_key)
         if edge_api_token is None:
-            edge_api_token = _utilities.get_env('EDGE_API_TOKEN')
+            edge_api_token = _utilities.get_env('EDGE_API_TOKEN', 'CLOUDFLARE_API_TOKEN')
         if edge_api_token is not None:
             pulumi.set(__self__, "edge_api_token", edge_api_token)
         if edge_base_url is None:
-            edge_base_url = (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
+            edge_base_url = (_utilities.get_env('EDGE_BASE_URL', 'CLOUDFLARE_BASE_URL', 'CLOUDFLARE_API_BASE_URL') or 'https://api.cloudflare.com')
         if edge_base_url is not None:
             pulumi.set(__self__, "edge_base_url", edge_base_url)
         if edge_batch_size is None:
@@ -140,7 +140,7 @@ class ProviderArgs:
         if edge_batch_size is not None:
             pulumi.set(__self__, "edge_batch_size", edge_batch_size)
         if edge_email is None:
-            edge_email = _utilities.get_env('EDGE_EMAIL')
+            edge_email = _utilities.get_env('EDGE_EMAIL', 'CLOUDFLARE_EMAIL')
         if edge_email is not None:
             pulumi.set(__self__, "edge_email", edge_email)
         if edge_max_retries is None:
@@ -308,7 +308,7 @@ class ProviderArgs:
     @pulumi.getter(name="edgeAccountId")
     def edge_account_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+        Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
         """
         return pulumi.get(self, "edge_account_id")
 
@@ -332,7 +332,7 @@ class ProviderArgs:
     @pulumi.getter(name="edgeApiKey")
     def edge_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+        Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
         """
         return pulumi.get(self, "edge_api_key")
 
@@ -344,7 +344,7 @@ class ProviderArgs:
     @pulumi.getter(name="edgeApiToken")
     def edge_api_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+        API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
         """
         return pulumi.get(self, "edge_api_token")
 
@@ -356,7 +356,7 @@ class ProviderArgs:
     @pulumi.getter(name="edgeBaseUrl")
     def edge_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
         """
         return pulumi.get(self, "edge_base_url")
 
@@ -380,7 +380,7 @@ class ProviderArgs:
     @pulumi.getter(name="edgeEmail")
     def edge_email(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+        Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
         """
         return pulumi.get(self, "edge_email")
 
@@ -743,13 +743,13 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
         :param pulumi.Input[_builtins.str] control_vnc_password: The remote-desktop password for openRemoteDesktop. Stack config `ops:controlVncPassword`; environment `CONTROL_VNC_PASSWORD`.
-        :param pulumi.Input[_builtins.str] edge_account_id: Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+        :param pulumi.Input[_builtins.str] edge_account_id: Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
         :param pulumi.Input[_builtins.bool] edge_adopt_existing: For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:edgeAdoptExisting`; environment `EDGE_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
-        :param pulumi.Input[_builtins.str] edge_api_token: API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
-        :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        :param pulumi.Input[_builtins.str] edge_api_key: Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
+        :param pulumi.Input[_builtins.str] edge_api_token: API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
+        :param pulumi.Input[_builtins.str] edge_base_url: The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
         :param pulumi.Input[_builtins.int] edge_batch_size: Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record. Stack config `ops:edgeBatchSize`; environment `EDGE_BATCH_SIZE`.
-        :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+        :param pulumi.Input[_builtins.str] edge_email: Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
         :param pulumi.Input[_builtins.int] edge_max_retries: Retries of a throttled (429), failed (5xx) or dropped request. Stack config `ops:edgeMaxRetries`; environment `EDGE_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
@@ -860,25 +860,25 @@ class Provider(pulumi.ProviderResource):
                 control_vnc_password = _utilities.get_env('CONTROL_VNC_PASSWORD')
             __props__.__dict__["control_vnc_password"] = None if control_vnc_password is None else pulumi.Output.secret(control_vnc_password)
             if edge_account_id is None:
-                edge_account_id = _utilities.get_env('EDGE_ACCOUNT_ID')
+                edge_account_id = _utilities.get_env('EDGE_ACCOUNT_ID', 'CLOUDFLARE_ACCOUNT_ID')
             __props__.__dict__["edge_account_id"] = edge_account_id
             if edge_adopt_existing is None:
                 edge_adopt_existing = (_utilities.get_env_bool('EDGE_ADOPT_EXISTING') or False)
             __props__.__dict__["edge_adopt_existing"] = pulumi.Output.from_input(edge_adopt_existing).apply(pulumi.runtime.to_json) if edge_adopt_existing is not None else None
             if edge_api_key is None:
-                edge_api_key = _utilities.get_env('EDGE_API_KEY')
+                edge_api_key = _utilities.get_env('EDGE_API_KEY', 'CLOUDFLARE_API_KEY')
             __props__.__dict__["edge_api_key"] = None if edge_api_key is None else pulumi.Output.secret(edge_api_key)
             if edge_api_token is None:
-                edge_api_token = _utilities.get_env('EDGE_API_TOKEN')
+                edge_api_token = _utilities.get_env('EDGE_API_TOKEN', 'CLOUDFLARE_API_TOKEN')
             __props__.__dict__["edge_api_token"] = None if edge_api_token is None else pulumi.Output.secret(edge_api_token)
             if edge_base_url is None:
-                edge_base_url = (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
+                edge_base_url = (_utilities.get_env('EDGE_BASE_URL', 'CLOUDFLARE_BASE_URL', 'CLOUDFLARE_API_BASE_URL') or 'https://api.cloudflare.com')
             __props__.__dict__["edge_base_url"] = edge_base_url
             if edge_batch_size is None:
                 edge_batch_size = (_utilities.get_env_int('EDGE_BATCH_SIZE') or 200)
             __props__.__dict__["edge_batch_size"] = pulumi.Output.from_input(edge_batch_size).apply(pulumi.runtime.to_json) if edge_batch_size is not None else None
             if edge_email is None:
-                edge_email = _utilities.get_env('EDGE_EMAIL')
+                edge_email = _utilities.get_env('EDGE_EMAIL', 'CLOUDFLARE_EMAIL')
             __props__.__dict__["edge_email"] = edge_email
             if edge_max_retries is None:
                 edge_max_retries = (_utilities.get_env_int('EDGE_MAX_RETRIES') or 6)

@@ -18,7 +18,7 @@ new ops.edge.DnsRecordSet("set", { zoneName, records: { "A:api": { type: "A", na
 new ops.edge.ZoneSetting("level", { zoneName, settingId: "security_level", value: "high" });
 new ops.edge.PageRule("cache", { zoneName, targets: [`${zoneName}/static/*`], actions: [{ id: "cache_level", value: "cache_everything" }] });
 new ops.edge.FirewallRule("block", { zoneName, filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block" });
-new ops.edge.RateLimit("login", { zoneName, threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: `${zoneName}/login*` } } });
+new ops.edge.RateLimit("login", { zoneName, threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } });
 new ops.edge.WorkerScript("script", { name: two ? "edge-b" : "edge-a", content: "export default { fetch() { return new Response('ok') } }" });
 
 new ops.pages.PagePost("post", { pageId, message: "Winter menu, coming soon", published: false, ...(two ? { link: "https://example.com/menu" } : {}) });

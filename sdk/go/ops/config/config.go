@@ -68,14 +68,14 @@ func GetControlVncPassword(ctx *pulumi.Context) string {
 	return value
 }
 
-// Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+// Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
 func GetEdgeAccountId(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeAccountId")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_ACCOUNT_ID"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_ACCOUNT_ID", "CLOUDFLARE_ACCOUNT_ID"); d != nil {
 		value = d.(string)
 	}
 	return value
@@ -94,40 +94,40 @@ func GetEdgeAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
-// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+// Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
 func GetEdgeApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeApiKey")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_KEY"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_KEY", "CLOUDFLARE_API_KEY"); d != nil {
 		value = d.(string)
 	}
 	return value
 }
 
-// API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+// API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
 func GetEdgeApiToken(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeApiToken")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_TOKEN"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_API_TOKEN", "CLOUDFLARE_API_TOKEN"); d != nil {
 		value = d.(string)
 	}
 	return value
 }
 
-// The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+// The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
 func GetEdgeBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeBaseUrl")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault("https://api.cloudflare.com", nil, "EDGE_BASE_URL"); d != nil {
+	if d := internal.GetEnvOrDefault("https://api.cloudflare.com", nil, "EDGE_BASE_URL", "CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL"); d != nil {
 		value = d.(string)
 	}
 	return value
@@ -146,14 +146,14 @@ func GetEdgeBatchSize(ctx *pulumi.Context) int {
 	return value
 }
 
-// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+// Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
 func GetEdgeEmail(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:edgeEmail")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_EMAIL"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "EDGE_EMAIL", "CLOUDFLARE_EMAIL"); d != nil {
 		value = d.(string)
 	}
 	return value

@@ -102,7 +102,7 @@ func (DnsRecordState) ElementType() reflect.Type {
 type dnsRecordArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81044.
+	// When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists).
 	Adopt *bool `pulumi:"adopt"`
 	// A note kept with the record.
 	Comment *string `pulumi:"comment"`
@@ -130,7 +130,7 @@ type dnsRecordArgs struct {
 type DnsRecordArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81044.
+	// When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists).
 	Adopt pulumi.BoolPtrInput
 	// A note kept with the record.
 	Comment pulumi.StringPtrInput

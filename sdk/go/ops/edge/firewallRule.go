@@ -17,16 +17,28 @@ type FirewallRule struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account     pulumi.StringPtrOutput   `pulumi:"account"`
-	Action      pulumi.StringOutput      `pulumi:"action"`
-	Adopt       pulumi.BoolOutput        `pulumi:"adopt"`
-	Description pulumi.StringPtrOutput   `pulumi:"description"`
-	Filter      FirewallRuleFilterOutput `pulumi:"filter"`
-	// The id of the filter the service made for the expression.
-	FilterId pulumi.StringPtrOutput `pulumi:"filterId"`
-	Paused   pulumi.BoolOutput      `pulumi:"paused"`
-	ZoneId   pulumi.StringOutput    `pulumi:"zoneId"`
-	ZoneName pulumi.StringOutput    `pulumi:"zoneName"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// The action as the program gives it (`allow` and `bypass` are kept by the service as `skip`).
+	Action pulumi.StringOutput `pulumi:"action"`
+	// The action's parameters, as the service keeps them.
+	ActionParameters pulumi.MapOutput       `pulumi:"actionParameters"`
+	Adopt            pulumi.BoolOutput      `pulumi:"adopt"`
+	Description      pulumi.StringPtrOutput `pulumi:"description"`
+	// Whether the rule applies: the opposite of `paused`.
+	Enabled pulumi.BoolOutput `pulumi:"enabled"`
+	// The rule's expression, as the service keeps it.
+	Expression pulumi.StringOutput `pulumi:"expression"`
+	// The expression in the legacy form, when the program gives it that way.
+	Filter FirewallRuleFilterPtrOutput `pulumi:"filter"`
+	Paused pulumi.BoolOutput           `pulumi:"paused"`
+	// The rule's ref in the ruleset.
+	Ref pulumi.StringOutput `pulumi:"ref"`
+	// The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.
+	RuleId pulumi.StringOutput `pulumi:"ruleId"`
+	// The id of that ruleset.
+	RulesetId pulumi.StringOutput `pulumi:"rulesetId"`
+	ZoneId    pulumi.StringOutput `pulumi:"zoneId"`
+	ZoneName  pulumi.StringOutput `pulumi:"zoneName"`
 }
 
 // NewFirewallRule registers a new resource with the given unique name, arguments, and options.
@@ -38,9 +50,6 @@ func NewFirewallRule(ctx *pulumi.Context,
 
 	if args.Action == nil {
 		return nil, errors.New("invalid value for required argument 'Action'")
-	}
-	if args.Filter == nil {
-		return nil, errors.New("invalid value for required argument 'Filter'")
 	}
 	if args.Adopt == nil {
 		args.Adopt = pulumi.BoolPtr(false)
@@ -87,16 +96,24 @@ func (FirewallRuleState) ElementType() reflect.Type {
 type firewallRuleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`.
+	// What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`.
 	Action string `pulumi:"action"`
-	// Take over an existing rule with the same expression instead of adding a second one.
+	// The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`.
+	ActionParameters map[string]interface{} `pulumi:"actionParameters"`
+	// Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one.
 	Adopt *bool `pulumi:"adopt"`
-	// A note shown with the rule in the dashboard (at most 500 characters).
+	// The rule's name in the dashboard (at most 500 characters).
 	Description *string `pulumi:"description"`
-	// Which requests the rule matches.
-	Filter FirewallRuleFilter `pulumi:"filter"`
-	// Keep the rule but do not apply it.
+	// The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
+	Enabled *bool `pulumi:"enabled"`
+	// The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
+	Expression *string `pulumi:"expression"`
+	// The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+	Filter *FirewallRuleFilter `pulumi:"filter"`
+	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused *bool `pulumi:"paused"`
+	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+	Ref *string `pulumi:"ref"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId *string `pulumi:"zoneId"`
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -107,16 +124,24 @@ type firewallRuleArgs struct {
 type FirewallRuleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`.
+	// What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`.
 	Action pulumi.StringInput
-	// Take over an existing rule with the same expression instead of adding a second one.
+	// The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`.
+	ActionParameters pulumi.MapInput
+	// Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one.
 	Adopt pulumi.BoolPtrInput
-	// A note shown with the rule in the dashboard (at most 500 characters).
+	// The rule's name in the dashboard (at most 500 characters).
 	Description pulumi.StringPtrInput
-	// Which requests the rule matches.
-	Filter FirewallRuleFilterInput
-	// Keep the rule but do not apply it.
+	// The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
+	Enabled pulumi.BoolPtrInput
+	// The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
+	Expression pulumi.StringPtrInput
+	// The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+	Filter FirewallRuleFilterPtrInput
+	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused pulumi.BoolPtrInput
+	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+	Ref pulumi.StringPtrInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId pulumi.StringPtrInput
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -165,8 +190,14 @@ func (o FirewallRuleOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// The action as the program gives it (`allow` and `bypass` are kept by the service as `skip`).
 func (o FirewallRuleOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.Action }).(pulumi.StringOutput)
+}
+
+// The action's parameters, as the service keeps them.
+func (o FirewallRuleOutput) ActionParameters() pulumi.MapOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.MapOutput { return v.ActionParameters }).(pulumi.MapOutput)
 }
 
 func (o FirewallRuleOutput) Adopt() pulumi.BoolOutput {
@@ -177,17 +208,38 @@ func (o FirewallRuleOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
 
-func (o FirewallRuleOutput) Filter() FirewallRuleFilterOutput {
-	return o.ApplyT(func(v *FirewallRule) FirewallRuleFilterOutput { return v.Filter }).(FirewallRuleFilterOutput)
+// Whether the rule applies: the opposite of `paused`.
+func (o FirewallRuleOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.BoolOutput { return v.Enabled }).(pulumi.BoolOutput)
 }
 
-// The id of the filter the service made for the expression.
-func (o FirewallRuleOutput) FilterId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *FirewallRule) pulumi.StringPtrOutput { return v.FilterId }).(pulumi.StringPtrOutput)
+// The rule's expression, as the service keeps it.
+func (o FirewallRuleOutput) Expression() pulumi.StringOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.Expression }).(pulumi.StringOutput)
+}
+
+// The expression in the legacy form, when the program gives it that way.
+func (o FirewallRuleOutput) Filter() FirewallRuleFilterPtrOutput {
+	return o.ApplyT(func(v *FirewallRule) FirewallRuleFilterPtrOutput { return v.Filter }).(FirewallRuleFilterPtrOutput)
 }
 
 func (o FirewallRuleOutput) Paused() pulumi.BoolOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.BoolOutput { return v.Paused }).(pulumi.BoolOutput)
+}
+
+// The rule's ref in the ruleset.
+func (o FirewallRuleOutput) Ref() pulumi.StringOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.Ref }).(pulumi.StringOutput)
+}
+
+// The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.
+func (o FirewallRuleOutput) RuleId() pulumi.StringOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.RuleId }).(pulumi.StringOutput)
+}
+
+// The id of that ruleset.
+func (o FirewallRuleOutput) RulesetId() pulumi.StringOutput {
+	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.RulesetId }).(pulumi.StringOutput)
 }
 
 func (o FirewallRuleOutput) ZoneId() pulumi.StringOutput {

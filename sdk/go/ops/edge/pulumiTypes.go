@@ -1841,6 +1841,47 @@ func (i FirewallRuleFilterArgs) ToFirewallRuleFilterOutputWithContext(ctx contex
 	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleFilterOutput)
 }
 
+func (i FirewallRuleFilterArgs) ToFirewallRuleFilterPtrOutput() FirewallRuleFilterPtrOutput {
+	return i.ToFirewallRuleFilterPtrOutputWithContext(context.Background())
+}
+
+func (i FirewallRuleFilterArgs) ToFirewallRuleFilterPtrOutputWithContext(ctx context.Context) FirewallRuleFilterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleFilterOutput).ToFirewallRuleFilterPtrOutputWithContext(ctx)
+}
+
+// FirewallRuleFilterPtrInput is an input type that accepts FirewallRuleFilterArgs, FirewallRuleFilterPtr and FirewallRuleFilterPtrOutput values.
+// You can construct a concrete instance of `FirewallRuleFilterPtrInput` via:
+//
+//	        FirewallRuleFilterArgs{...}
+//
+//	or:
+//
+//	        nil
+type FirewallRuleFilterPtrInput interface {
+	pulumi.Input
+
+	ToFirewallRuleFilterPtrOutput() FirewallRuleFilterPtrOutput
+	ToFirewallRuleFilterPtrOutputWithContext(context.Context) FirewallRuleFilterPtrOutput
+}
+
+type firewallRuleFilterPtrType FirewallRuleFilterArgs
+
+func FirewallRuleFilterPtr(v *FirewallRuleFilterArgs) FirewallRuleFilterPtrInput {
+	return (*firewallRuleFilterPtrType)(v)
+}
+
+func (*firewallRuleFilterPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleFilter)(nil)).Elem()
+}
+
+func (i *firewallRuleFilterPtrType) ToFirewallRuleFilterPtrOutput() FirewallRuleFilterPtrOutput {
+	return i.ToFirewallRuleFilterPtrOutputWithContext(context.Background())
+}
+
+func (i *firewallRuleFilterPtrType) ToFirewallRuleFilterPtrOutputWithContext(ctx context.Context) FirewallRuleFilterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleFilterPtrOutput)
+}
+
 type FirewallRuleFilterOutput struct{ *pulumi.OutputState }
 
 func (FirewallRuleFilterOutput) ElementType() reflect.Type {
@@ -1855,9 +1896,53 @@ func (o FirewallRuleFilterOutput) ToFirewallRuleFilterOutputWithContext(ctx cont
 	return o
 }
 
+func (o FirewallRuleFilterOutput) ToFirewallRuleFilterPtrOutput() FirewallRuleFilterPtrOutput {
+	return o.ToFirewallRuleFilterPtrOutputWithContext(context.Background())
+}
+
+func (o FirewallRuleFilterOutput) ToFirewallRuleFilterPtrOutputWithContext(ctx context.Context) FirewallRuleFilterPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FirewallRuleFilter) *FirewallRuleFilter {
+		return &v
+	}).(FirewallRuleFilterPtrOutput)
+}
+
 // A rule expression, e.g. `ip.src in {198.51.100.0/24}` or `http.request.uri.path eq "/admin"`.
 func (o FirewallRuleFilterOutput) Expression() pulumi.StringOutput {
 	return o.ApplyT(func(v FirewallRuleFilter) string { return v.Expression }).(pulumi.StringOutput)
+}
+
+type FirewallRuleFilterPtrOutput struct{ *pulumi.OutputState }
+
+func (FirewallRuleFilterPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleFilter)(nil)).Elem()
+}
+
+func (o FirewallRuleFilterPtrOutput) ToFirewallRuleFilterPtrOutput() FirewallRuleFilterPtrOutput {
+	return o
+}
+
+func (o FirewallRuleFilterPtrOutput) ToFirewallRuleFilterPtrOutputWithContext(ctx context.Context) FirewallRuleFilterPtrOutput {
+	return o
+}
+
+func (o FirewallRuleFilterPtrOutput) Elem() FirewallRuleFilterOutput {
+	return o.ApplyT(func(v *FirewallRuleFilter) FirewallRuleFilter {
+		if v != nil {
+			return *v
+		}
+		var ret FirewallRuleFilter
+		return ret
+	}).(FirewallRuleFilterOutput)
+}
+
+// A rule expression, e.g. `ip.src in {198.51.100.0/24}` or `http.request.uri.path eq "/admin"`.
+func (o FirewallRuleFilterPtrOutput) Expression() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FirewallRuleFilter) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Expression
+	}).(pulumi.StringPtrOutput)
 }
 
 type GetCacheStatsResultColo struct {
@@ -2478,9 +2563,9 @@ func (o ParseZoneFileResultSkippedArrayOutput) Index(i pulumi.IntInput) ParseZon
 }
 
 type RateLimitAction struct {
-	// One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+	// `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
 	Mode string `pulumi:"mode"`
-	// Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
 	Timeout *int `pulumi:"timeout"`
 }
 
@@ -2496,9 +2581,9 @@ type RateLimitActionInput interface {
 }
 
 type RateLimitActionArgs struct {
-	// One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+	// `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
 	Mode pulumi.StringInput `pulumi:"mode"`
-	// Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
 	Timeout pulumi.IntPtrInput `pulumi:"timeout"`
 }
 
@@ -2528,12 +2613,12 @@ func (o RateLimitActionOutput) ToRateLimitActionOutputWithContext(ctx context.Co
 	return o
 }
 
-// One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+// `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
 func (o RateLimitActionOutput) Mode() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitAction) string { return v.Mode }).(pulumi.StringOutput)
 }
 
-// Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
 func (o RateLimitActionOutput) Timeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v RateLimitAction) *int { return v.Timeout }).(pulumi.IntPtrOutput)
 }
@@ -2591,9 +2676,9 @@ func (o RateLimitMatchOutput) Request() RateLimitMatchRequestOutput {
 }
 
 type RateLimitMatchRequest struct {
-	// HTTP methods counted; all when absent.
+	// HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
 	Methods []string `pulumi:"methods"`
-	// URL pattern with `*` wildcards, e.g. `example.com/login*`.
+	// URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
 	Url string `pulumi:"url"`
 }
 
@@ -2609,9 +2694,9 @@ type RateLimitMatchRequestInput interface {
 }
 
 type RateLimitMatchRequestArgs struct {
-	// HTTP methods counted; all when absent.
+	// HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
 	Methods pulumi.StringArrayInput `pulumi:"methods"`
-	// URL pattern with `*` wildcards, e.g. `example.com/login*`.
+	// URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
 	Url pulumi.StringInput `pulumi:"url"`
 }
 
@@ -2641,12 +2726,12 @@ func (o RateLimitMatchRequestOutput) ToRateLimitMatchRequestOutputWithContext(ct
 	return o
 }
 
-// HTTP methods counted; all when absent.
+// HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
 func (o RateLimitMatchRequestOutput) Methods() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v RateLimitMatchRequest) []string { return v.Methods }).(pulumi.StringArrayOutput)
 }
 
-// URL pattern with `*` wildcards, e.g. `example.com/login*`.
+// URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
 func (o RateLimitMatchRequestOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitMatchRequest) string { return v.Url }).(pulumi.StringOutput)
 }
@@ -2659,6 +2744,7 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataPtrInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterInput)(nil)).Elem(), FirewallRuleFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterPtrInput)(nil)).Elem(), FirewallRuleFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionInput)(nil)).Elem(), PageRuleActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionArrayInput)(nil)).Elem(), PageRuleActionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionInput)(nil)).Elem(), RateLimitActionArgs{})
@@ -2671,6 +2757,7 @@ func init() {
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterOutput{})
+	pulumi.RegisterOutputType(FirewallRuleFilterPtrOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoArrayOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoBandwidthOutput{})

@@ -22,11 +22,19 @@ type RateLimit struct {
 	Adopt       pulumi.BoolOutput      `pulumi:"adopt"`
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	Disabled    pulumi.BoolOutput      `pulumi:"disabled"`
-	Match       RateLimitMatchOutput   `pulumi:"match"`
-	Period      pulumi.Float64Output   `pulumi:"period"`
-	Threshold   pulumi.Float64Output   `pulumi:"threshold"`
-	ZoneId      pulumi.StringOutput    `pulumi:"zoneId"`
-	ZoneName    pulumi.StringOutput    `pulumi:"zoneName"`
+	// The rule's expression, made from `match` (its drift shows here).
+	Expression pulumi.StringOutput  `pulumi:"expression"`
+	Match      RateLimitMatchOutput `pulumi:"match"`
+	Period     pulumi.Float64Output `pulumi:"period"`
+	// The rule's ref in the ruleset.
+	Ref pulumi.StringOutput `pulumi:"ref"`
+	// The rule's id in the zone's `http_ratelimit` entry point ruleset.
+	RuleId pulumi.StringOutput `pulumi:"ruleId"`
+	// The id of that ruleset.
+	RulesetId pulumi.StringOutput  `pulumi:"rulesetId"`
+	Threshold pulumi.Float64Output `pulumi:"threshold"`
+	ZoneId    pulumi.StringOutput  `pulumi:"zoneId"`
+	ZoneName  pulumi.StringOutput  `pulumi:"zoneName"`
 }
 
 // NewRateLimit registers a new resource with the given unique name, arguments, and options.
@@ -93,9 +101,9 @@ func (RateLimitState) ElementType() reflect.Type {
 type rateLimitArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
+	// `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
 	Action RateLimitAction `pulumi:"action"`
-	// Take over an existing rule for the same URL pattern instead of adding a second one.
+	// Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
 	Adopt *bool `pulumi:"adopt"`
 	// A note shown with the rule (at most 1024 characters).
 	Description *string `pulumi:"description"`
@@ -103,8 +111,10 @@ type rateLimitArgs struct {
 	Disabled *bool `pulumi:"disabled"`
 	// Which requests are counted.
 	Match RateLimitMatch `pulumi:"match"`
-	// The counting window, in seconds.
+	// The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
 	Period int `pulumi:"period"`
+	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+	Ref *string `pulumi:"ref"`
 	// Requests allowed per period before the action applies.
 	Threshold int `pulumi:"threshold"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -117,9 +127,9 @@ type rateLimitArgs struct {
 type RateLimitArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
+	// `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
 	Action RateLimitActionInput
-	// Take over an existing rule for the same URL pattern instead of adding a second one.
+	// Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
 	Adopt pulumi.BoolPtrInput
 	// A note shown with the rule (at most 1024 characters).
 	Description pulumi.StringPtrInput
@@ -127,8 +137,10 @@ type RateLimitArgs struct {
 	Disabled pulumi.BoolPtrInput
 	// Which requests are counted.
 	Match RateLimitMatchInput
-	// The counting window, in seconds.
+	// The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
 	Period pulumi.IntInput
+	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+	Ref pulumi.StringPtrInput
 	// Requests allowed per period before the action applies.
 	Threshold pulumi.IntInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -195,12 +207,32 @@ func (o RateLimitOutput) Disabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.BoolOutput { return v.Disabled }).(pulumi.BoolOutput)
 }
 
+// The rule's expression, made from `match` (its drift shows here).
+func (o RateLimitOutput) Expression() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.Expression }).(pulumi.StringOutput)
+}
+
 func (o RateLimitOutput) Match() RateLimitMatchOutput {
 	return o.ApplyT(func(v *RateLimit) RateLimitMatchOutput { return v.Match }).(RateLimitMatchOutput)
 }
 
 func (o RateLimitOutput) Period() pulumi.Float64Output {
 	return o.ApplyT(func(v *RateLimit) pulumi.Float64Output { return v.Period }).(pulumi.Float64Output)
+}
+
+// The rule's ref in the ruleset.
+func (o RateLimitOutput) Ref() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.Ref }).(pulumi.StringOutput)
+}
+
+// The rule's id in the zone's `http_ratelimit` entry point ruleset.
+func (o RateLimitOutput) RuleId() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.RuleId }).(pulumi.StringOutput)
+}
+
+// The id of that ruleset.
+func (o RateLimitOutput) RulesetId() pulumi.StringOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.RulesetId }).(pulumi.StringOutput)
 }
 
 func (o RateLimitOutput) Threshold() pulumi.Float64Output {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Whether the configured API token is valid: its id and status.
+// Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.
 func VerifyToken(ctx *pulumi.Context, args *VerifyTokenArgs, opts ...pulumi.InvokeOption) (*VerifyTokenResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv VerifyTokenResult
@@ -28,7 +28,15 @@ type VerifyTokenArgs struct {
 }
 
 type VerifyTokenResult struct {
-	Id     string `pulumi:"id"`
+	// The account an account-owned token belongs to.
+	AccountId *string `pulumi:"accountId"`
+	// When the token expires, if it does.
+	ExpiresOn *string `pulumi:"expiresOn"`
+	// The token's id.
+	Id string `pulumi:"id"`
+	// `user` for a user API token, `account` for an account-owned API token. One of: `user`, `account`.
+	Kind string `pulumi:"kind"`
+	// `active`, `disabled` or `expired`.
 	Status string `pulumi:"status"`
 }
 
@@ -60,10 +68,27 @@ func (o VerifyTokenResultOutput) ToVerifyTokenResultOutputWithContext(ctx contex
 	return o
 }
 
+// The account an account-owned token belongs to.
+func (o VerifyTokenResultOutput) AccountId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VerifyTokenResult) *string { return v.AccountId }).(pulumi.StringPtrOutput)
+}
+
+// When the token expires, if it does.
+func (o VerifyTokenResultOutput) ExpiresOn() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VerifyTokenResult) *string { return v.ExpiresOn }).(pulumi.StringPtrOutput)
+}
+
+// The token's id.
 func (o VerifyTokenResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v VerifyTokenResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// `user` for a user API token, `account` for an account-owned API token. One of: `user`, `account`.
+func (o VerifyTokenResultOutput) Kind() pulumi.StringOutput {
+	return o.ApplyT(func(v VerifyTokenResult) string { return v.Kind }).(pulumi.StringOutput)
+}
+
+// `active`, `disabled` or `expired`.
 func (o VerifyTokenResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v VerifyTokenResult) string { return v.Status }).(pulumi.StringOutput)
 }

@@ -41,7 +41,7 @@ The remote-desktop password for openRemoteDesktop. Stack config `ops:controlVncP
 
 edgeAccountId: Optional[str]
 """
-Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
 """
 
 edgeAdoptExisting: bool
@@ -51,17 +51,17 @@ For a recovery run after an interrupted up: every edge resource whose natural ke
 
 edgeApiKey: Optional[str]
 """
-Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
 """
 
 edgeApiToken: Optional[str]
 """
-API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
 """
 
 edgeBaseUrl: str
 """
-The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
 """
 
 edgeBatchSize: int
@@ -71,7 +71,7 @@ Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's li
 
 edgeEmail: Optional[str]
 """
-Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
 """
 
 edgeMaxRetries: int

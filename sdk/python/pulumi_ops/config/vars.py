@@ -58,9 +58,9 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def edge_account_id(self) -> Optional[str]:
         """
-        Account for account-scoped calls (edge scripts). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`.
+        Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees). Stack config `ops:edgeAccountId`; environment `EDGE_ACCOUNT_ID`, then `CLOUDFLARE_ACCOUNT_ID`.
         """
-        return __config__.get('edgeAccountId') or _utilities.get_env('EDGE_ACCOUNT_ID')
+        return __config__.get('edgeAccountId') or _utilities.get_env('EDGE_ACCOUNT_ID', 'CLOUDFLARE_ACCOUNT_ID')
 
     @_builtins.property
     def edge_adopt_existing(self) -> bool:
@@ -72,23 +72,23 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def edge_api_key(self) -> Optional[str]:
         """
-        Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`.
+        Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`. Stack config `ops:edgeApiKey`; environment `EDGE_API_KEY`, then `CLOUDFLARE_API_KEY`.
         """
-        return __config__.get('edgeApiKey') or _utilities.get_env('EDGE_API_KEY')
+        return __config__.get('edgeApiKey') or _utilities.get_env('EDGE_API_KEY', 'CLOUDFLARE_API_KEY')
 
     @_builtins.property
     def edge_api_token(self) -> Optional[str]:
         """
-        API token, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`.
+        API token, user or account-owned, sent as `Authorization: Bearer`. Stack config `ops:edgeApiToken`; environment `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN`.
         """
-        return __config__.get('edgeApiToken') or _utilities.get_env('EDGE_API_TOKEN')
+        return __config__.get('edgeApiToken') or _utilities.get_env('EDGE_API_TOKEN', 'CLOUDFLARE_API_TOKEN')
 
     @_builtins.property
     def edge_base_url(self) -> str:
         """
-        The API's base URL; `/client/v4` is appended. Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`.
+        The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is). Stack config `ops:edgeBaseUrl`; environment `EDGE_BASE_URL`, then `CLOUDFLARE_BASE_URL`, then `CLOUDFLARE_API_BASE_URL`.
         """
-        return __config__.get('edgeBaseUrl') or (_utilities.get_env('EDGE_BASE_URL') or 'https://api.cloudflare.com')
+        return __config__.get('edgeBaseUrl') or (_utilities.get_env('EDGE_BASE_URL', 'CLOUDFLARE_BASE_URL', 'CLOUDFLARE_API_BASE_URL') or 'https://api.cloudflare.com')
 
     @_builtins.property
     def edge_batch_size(self) -> int:
@@ -100,9 +100,9 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def edge_email(self) -> Optional[str]:
         """
-        Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`.
+        Account e-mail for the legacy key, sent as `X-Auth-Email`. Stack config `ops:edgeEmail`; environment `EDGE_EMAIL`, then `CLOUDFLARE_EMAIL`.
         """
-        return __config__.get('edgeEmail') or _utilities.get_env('EDGE_EMAIL')
+        return __config__.get('edgeEmail') or _utilities.get_env('EDGE_EMAIL', 'CLOUDFLARE_EMAIL')
 
     @_builtins.property
     def edge_max_retries(self) -> int:

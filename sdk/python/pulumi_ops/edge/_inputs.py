@@ -1741,11 +1741,11 @@ class PageRuleActionArgs:
 class RateLimitActionArgsDict(TypedDict):
     mode: pulumi.Input[_builtins.str]
     """
-    One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+    `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
     """
     timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+    Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
     """
 
 @pulumi.input_type
@@ -1754,8 +1754,8 @@ class RateLimitActionArgs:
                  mode: pulumi.Input[_builtins.str],
                  timeout: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.str] mode: One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
-        :param pulumi.Input[_builtins.int] timeout: Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+        :param pulumi.Input[_builtins.str] mode: `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+        :param pulumi.Input[_builtins.int] timeout: Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
         """
         pulumi.set(__self__, "mode", mode)
         if timeout is not None:
@@ -1765,7 +1765,7 @@ class RateLimitActionArgs:
     @pulumi.getter
     def mode(self) -> pulumi.Input[_builtins.str]:
         """
-        One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+        `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
         """
         return pulumi.get(self, "mode")
 
@@ -1777,7 +1777,7 @@ class RateLimitActionArgs:
     @pulumi.getter
     def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+        Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
         """
         return pulumi.get(self, "timeout")
 
@@ -1817,11 +1817,11 @@ class RateLimitMatchArgs:
 class RateLimitMatchRequestArgsDict(TypedDict):
     url: pulumi.Input[_builtins.str]
     """
-    URL pattern with `*` wildcards, e.g. `example.com/login*`.
+    URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
     """
     methods: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    HTTP methods counted; all when absent.
+    HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
     """
 
 @pulumi.input_type
@@ -1830,8 +1830,8 @@ class RateLimitMatchRequestArgs:
                  url: pulumi.Input[_builtins.str],
                  methods: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
-        :param pulumi.Input[_builtins.str] url: URL pattern with `*` wildcards, e.g. `example.com/login*`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] methods: HTTP methods counted; all when absent.
+        :param pulumi.Input[_builtins.str] url: URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] methods: HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
         """
         pulumi.set(__self__, "url", url)
         if methods is not None:
@@ -1841,7 +1841,7 @@ class RateLimitMatchRequestArgs:
     @pulumi.getter
     def url(self) -> pulumi.Input[_builtins.str]:
         """
-        URL pattern with `*` wildcards, e.g. `example.com/login*`.
+        URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
         """
         return pulumi.get(self, "url")
 
@@ -1853,7 +1853,7 @@ class RateLimitMatchRequestArgs:
     @pulumi.getter
     def methods(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        HTTP methods counted; all when absent.
+        HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
         """
         return pulumi.get(self, "methods")
 

@@ -22,39 +22,56 @@ __all__ = ['FirewallRuleArgs', 'FirewallRule']
 class FirewallRuleArgs:
     def __init__(__self__, *,
                  action: pulumi.Input[_builtins.str],
-                 filter: pulumi.Input['FirewallRuleFilterArgs'],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 expression: pulumi.Input[Optional[_builtins.str]] = None,
+                 filter: pulumi.Input[Optional['FirewallRuleFilterArgs']] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a FirewallRule resource.
 
-        :param pulumi.Input[_builtins.str] action: What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`.
-        :param pulumi.Input['FirewallRuleFilterArgs'] filter: Which requests the rule matches.
+        :param pulumi.Input[_builtins.str] action: What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same expression instead of adding a second one.
-        :param pulumi.Input[_builtins.str] description: A note shown with the rule in the dashboard (at most 500 characters).
-        :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it.
+        :param pulumi.Input[Mapping[str, Any]] action_parameters: The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one.
+        :param pulumi.Input[_builtins.str] description: The rule's name in the dashboard (at most 500 characters).
+        :param pulumi.Input[_builtins.bool] enabled: The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
+        :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
+        :param pulumi.Input['FirewallRuleFilterArgs'] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+        :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
+        :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
         pulumi.set(__self__, "action", action)
-        pulumi.set(__self__, "filter", filter)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if action_parameters is not None:
+            pulumi.set(__self__, "action_parameters", action_parameters)
         if adopt is None:
             adopt = False
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if expression is not None:
+            pulumi.set(__self__, "expression", expression)
+        if filter is not None:
+            pulumi.set(__self__, "filter", filter)
         if paused is None:
             paused = False
         if paused is not None:
             pulumi.set(__self__, "paused", paused)
+        if ref is not None:
+            pulumi.set(__self__, "ref", ref)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -64,25 +81,13 @@ class FirewallRuleArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[_builtins.str]:
         """
-        What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`.
+        What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`.
         """
         return pulumi.get(self, "action")
 
     @action.setter
     def action(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "action", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def filter(self) -> pulumi.Input['FirewallRuleFilterArgs']:
-        """
-        Which requests the rule matches.
-        """
-        return pulumi.get(self, "filter")
-
-    @filter.setter
-    def filter(self, value: pulumi.Input['FirewallRuleFilterArgs']):
-        pulumi.set(self, "filter", value)
 
     @_builtins.property
     @pulumi.getter
@@ -97,10 +102,22 @@ class FirewallRuleArgs:
         pulumi.set(self, "account", value)
 
     @_builtins.property
+    @pulumi.getter(name="actionParameters")
+    def action_parameters(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`.
+        """
+        return pulumi.get(self, "action_parameters")
+
+    @action_parameters.setter
+    def action_parameters(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "action_parameters", value)
+
+    @_builtins.property
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over an existing rule with the same expression instead of adding a second one.
+        Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one.
         """
         return pulumi.get(self, "adopt")
 
@@ -112,7 +129,7 @@ class FirewallRuleArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A note shown with the rule in the dashboard (at most 500 characters).
+        The rule's name in the dashboard (at most 500 characters).
         """
         return pulumi.get(self, "description")
 
@@ -122,15 +139,63 @@ class FirewallRuleArgs:
 
     @_builtins.property
     @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def expression(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
+        """
+        return pulumi.get(self, "expression")
+
+    @expression.setter
+    def expression(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "expression", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def filter(self) -> pulumi.Input[Optional['FirewallRuleFilterArgs']]:
+        """
+        The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+        """
+        return pulumi.get(self, "filter")
+
+    @filter.setter
+    def filter(self, value: pulumi.Input[Optional['FirewallRuleFilterArgs']]):
+        pulumi.set(self, "filter", value)
+
+    @_builtins.property
+    @pulumi.getter
     def paused(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Keep the rule but do not apply it.
+        Keep the rule but do not apply it (the engine's `enabled: false`).
         """
         return pulumi.get(self, "paused")
 
     @paused.setter
     def paused(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "paused", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ref(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        """
+        return pulumi.get(self, "ref")
+
+    @ref.setter
+    def ref(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ref", value)
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
@@ -165,10 +230,14 @@ class FirewallRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  action: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -178,11 +247,15 @@ class FirewallRule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] action: What to do with a matching request. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `allow`, `log`, `bypass`.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same expression instead of adding a second one.
-        :param pulumi.Input[_builtins.str] description: A note shown with the rule in the dashboard (at most 500 characters).
-        :param pulumi.Input[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']] filter: Which requests the rule matches.
-        :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it.
+        :param pulumi.Input[_builtins.str] action: What to do with a matching request. `allow` and `bypass` (legacy) are sent as `skip` of the remaining custom rules; `log` needs an Enterprise plan. One of: `block`, `challenge`, `js_challenge`, `managed_challenge`, `log`, `skip`, `allow`, `bypass`.
+        :param pulumi.Input[Mapping[str, Any]] action_parameters: The action's parameters as the rulesets engine takes them, e.g. for `skip`: `{ruleset: "current"}` (the default), `{phases: ["http_ratelimit"]}` or `{products: ["bic"]}`.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one.
+        :param pulumi.Input[_builtins.str] description: The rule's name in the dashboard (at most 500 characters).
+        :param pulumi.Input[_builtins.bool] enabled: The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
+        :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
+        :param pulumi.Input[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+        :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
+        :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -212,10 +285,14 @@ class FirewallRule(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  action: pulumi.Input[Optional[_builtins.str]] = None,
+                 action_parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -231,19 +308,22 @@ class FirewallRule(pulumi.CustomResource):
             if action is None and not opts.urn:
                 raise TypeError("Missing required property 'action'")
             __props__.__dict__["action"] = action
+            __props__.__dict__["action_parameters"] = action_parameters
             if adopt is None:
                 adopt = False
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["description"] = description
-            if filter is None and not opts.urn:
-                raise TypeError("Missing required property 'filter'")
+            __props__.__dict__["enabled"] = enabled
+            __props__.__dict__["expression"] = expression
             __props__.__dict__["filter"] = filter
             if paused is None:
                 paused = False
             __props__.__dict__["paused"] = paused
+            __props__.__dict__["ref"] = ref
             __props__.__dict__["zone_id"] = zone_id
             __props__.__dict__["zone_name"] = zone_name
-            __props__.__dict__["filter_id"] = None
+            __props__.__dict__["rule_id"] = None
+            __props__.__dict__["ruleset_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(FirewallRule, __self__).__init__(
@@ -270,11 +350,16 @@ class FirewallRule(pulumi.CustomResource):
 
         __props__.__dict__["account"] = None
         __props__.__dict__["action"] = None
+        __props__.__dict__["action_parameters"] = None
         __props__.__dict__["adopt"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["enabled"] = None
+        __props__.__dict__["expression"] = None
         __props__.__dict__["filter"] = None
-        __props__.__dict__["filter_id"] = None
         __props__.__dict__["paused"] = None
+        __props__.__dict__["ref"] = None
+        __props__.__dict__["rule_id"] = None
+        __props__.__dict__["ruleset_id"] = None
         __props__.__dict__["zone_id"] = None
         __props__.__dict__["zone_name"] = None
         return FirewallRule(resource_name, opts=opts, __props__=__props__)
@@ -290,7 +375,18 @@ class FirewallRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def action(self) -> pulumi.Output[_builtins.str]:
+        """
+        The action as the program gives it (`allow` and `bypass` are kept by the service as `skip`).
+        """
         return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter(name="actionParameters")
+    def action_parameters(self) -> pulumi.Output[Optional[Mapping[str, Any]]]:
+        """
+        The action's parameters, as the service keeps them.
+        """
+        return pulumi.get(self, "action_parameters")
 
     @_builtins.property
     @pulumi.getter
@@ -304,21 +400,56 @@ class FirewallRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def filter(self) -> pulumi.Output['outputs.FirewallRuleFilter']:
-        return pulumi.get(self, "filter")
+    def enabled(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the rule applies: the opposite of `paused`.
+        """
+        return pulumi.get(self, "enabled")
 
     @_builtins.property
-    @pulumi.getter(name="filterId")
-    def filter_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+    @pulumi.getter
+    def expression(self) -> pulumi.Output[_builtins.str]:
         """
-        The id of the filter the service made for the expression.
+        The rule's expression, as the service keeps it.
         """
-        return pulumi.get(self, "filter_id")
+        return pulumi.get(self, "expression")
+
+    @_builtins.property
+    @pulumi.getter
+    def filter(self) -> pulumi.Output[Optional['outputs.FirewallRuleFilter']]:
+        """
+        The expression in the legacy form, when the program gives it that way.
+        """
+        return pulumi.get(self, "filter")
 
     @_builtins.property
     @pulumi.getter
     def paused(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "paused")
+
+    @_builtins.property
+    @pulumi.getter
+    def ref(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's ref in the ruleset.
+        """
+        return pulumi.get(self, "ref")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleId")
+    def rule_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.
+        """
+        return pulumi.get(self, "rule_id")
+
+    @_builtins.property
+    @pulumi.getter(name="rulesetId")
+    def ruleset_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The id of that ruleset.
+        """
+        return pulumi.get(self, "ruleset_id")
 
     @_builtins.property
     @pulumi.getter(name="zoneId")

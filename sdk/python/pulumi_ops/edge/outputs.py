@@ -995,8 +995,8 @@ class RateLimitAction(dict):
                  mode: _builtins.str,
                  timeout: Optional[_builtins.int] = None):
         """
-        :param _builtins.str mode: One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
-        :param _builtins.int timeout: Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+        :param _builtins.str mode: `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+        :param _builtins.int timeout: Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
         """
         pulumi.set(__self__, "mode", mode)
         if timeout is not None:
@@ -1006,7 +1006,7 @@ class RateLimitAction(dict):
     @pulumi.getter
     def mode(self) -> _builtins.str:
         """
-        One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
+        `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
         """
         return pulumi.get(self, "mode")
 
@@ -1014,7 +1014,7 @@ class RateLimitAction(dict):
     @pulumi.getter
     def timeout(self) -> Optional[_builtins.int]:
         """
-        Seconds the action lasts once the threshold is passed (10 to 86400; `simulate` and `ban` need one).
+        Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
         """
         return pulumi.get(self, "timeout")
 
@@ -1043,8 +1043,8 @@ class RateLimitMatchRequest(dict):
                  url: _builtins.str,
                  methods: Optional[Sequence[_builtins.str]] = None):
         """
-        :param _builtins.str url: URL pattern with `*` wildcards, e.g. `example.com/login*`.
-        :param Sequence[_builtins.str] methods: HTTP methods counted; all when absent.
+        :param _builtins.str url: URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
+        :param Sequence[_builtins.str] methods: HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
         """
         pulumi.set(__self__, "url", url)
         if methods is not None:
@@ -1054,7 +1054,7 @@ class RateLimitMatchRequest(dict):
     @pulumi.getter
     def url(self) -> _builtins.str:
         """
-        URL pattern with `*` wildcards, e.g. `example.com/login*`.
+        URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*/login*` there.
         """
         return pulumi.get(self, "url")
 
@@ -1062,7 +1062,7 @@ class RateLimitMatchRequest(dict):
     @pulumi.getter
     def methods(self) -> Optional[Sequence[_builtins.str]]:
         """
-        HTTP methods counted; all when absent.
+        HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
         """
         return pulumi.get(self, "methods")
 

@@ -29,19 +29,21 @@ class RateLimitArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a RateLimit resource.
 
-        :param pulumi.Input['RateLimitActionArgs'] action: `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
+        :param pulumi.Input['RateLimitActionArgs'] action: `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
         :param pulumi.Input['RateLimitMatchArgs'] match: Which requests are counted.
-        :param pulumi.Input[_builtins.int] period: The counting window, in seconds.
+        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule for the same URL pattern instead of adding a second one.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
+        :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -61,6 +63,8 @@ class RateLimitArgs:
             disabled = False
         if disabled is not None:
             pulumi.set(__self__, "disabled", disabled)
+        if ref is not None:
+            pulumi.set(__self__, "ref", ref)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -70,7 +74,7 @@ class RateLimitArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input['RateLimitActionArgs']:
         """
-        `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
+        `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
         """
         return pulumi.get(self, "action")
 
@@ -94,7 +98,7 @@ class RateLimitArgs:
     @pulumi.getter
     def period(self) -> pulumi.Input[_builtins.int]:
         """
-        The counting window, in seconds.
+        The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
         """
         return pulumi.get(self, "period")
 
@@ -130,7 +134,7 @@ class RateLimitArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over an existing rule for the same URL pattern instead of adding a second one.
+        Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
         """
         return pulumi.get(self, "adopt")
 
@@ -161,6 +165,18 @@ class RateLimitArgs:
     @disabled.setter
     def disabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "disabled", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ref(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        """
+        return pulumi.get(self, "ref")
+
+    @ref.setter
+    def ref(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ref", value)
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
@@ -200,6 +216,7 @@ class RateLimit(pulumi.CustomResource):
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -210,12 +227,13 @@ class RateLimit(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[Union['RateLimitActionArgs', 'RateLimitActionArgsDict']] action: `mode` (`ban`, `simulate`, or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
-        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule for the same URL pattern instead of adding a second one.
+        :param pulumi.Input[Union['RateLimitActionArgs', 'RateLimitActionArgsDict']] action: `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
+        :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
         :param pulumi.Input[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']] match: Which requests are counted.
-        :param pulumi.Input[_builtins.int] period: The counting window, in seconds.
+        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+        :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -251,6 +269,7 @@ class RateLimit(pulumi.CustomResource):
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
+                 ref: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -280,11 +299,15 @@ class RateLimit(pulumi.CustomResource):
             if period is None and not opts.urn:
                 raise TypeError("Missing required property 'period'")
             __props__.__dict__["period"] = period
+            __props__.__dict__["ref"] = ref
             if threshold is None and not opts.urn:
                 raise TypeError("Missing required property 'threshold'")
             __props__.__dict__["threshold"] = threshold
             __props__.__dict__["zone_id"] = zone_id
             __props__.__dict__["zone_name"] = zone_name
+            __props__.__dict__["expression"] = None
+            __props__.__dict__["rule_id"] = None
+            __props__.__dict__["ruleset_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(RateLimit, __self__).__init__(
@@ -314,8 +337,12 @@ class RateLimit(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["disabled"] = None
+        __props__.__dict__["expression"] = None
         __props__.__dict__["match"] = None
         __props__.__dict__["period"] = None
+        __props__.__dict__["ref"] = None
+        __props__.__dict__["rule_id"] = None
+        __props__.__dict__["ruleset_id"] = None
         __props__.__dict__["threshold"] = None
         __props__.__dict__["zone_id"] = None
         __props__.__dict__["zone_name"] = None
@@ -351,6 +378,14 @@ class RateLimit(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def expression(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's expression, made from `match` (its drift shows here).
+        """
+        return pulumi.get(self, "expression")
+
+    @_builtins.property
+    @pulumi.getter
     def match(self) -> pulumi.Output['outputs.RateLimitMatch']:
         return pulumi.get(self, "match")
 
@@ -358,6 +393,30 @@ class RateLimit(pulumi.CustomResource):
     @pulumi.getter
     def period(self) -> pulumi.Output[_builtins.float]:
         return pulumi.get(self, "period")
+
+    @_builtins.property
+    @pulumi.getter
+    def ref(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's ref in the ruleset.
+        """
+        return pulumi.get(self, "ref")
+
+    @_builtins.property
+    @pulumi.getter(name="ruleId")
+    def rule_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The rule's id in the zone's `http_ratelimit` entry point ruleset.
+        """
+        return pulumi.get(self, "rule_id")
+
+    @_builtins.property
+    @pulumi.getter(name="rulesetId")
+    def ruleset_id(self) -> pulumi.Output[_builtins.str]:
+        """
+        The id of that ruleset.
+        """
+        return pulumi.get(self, "ruleset_id")
 
     @_builtins.property
     @pulumi.getter

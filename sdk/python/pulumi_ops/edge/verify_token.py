@@ -23,22 +23,61 @@ __all__ = [
 
 @pulumi.output_type
 class VerifyTokenResult:
-    def __init__(__self__, id=None, status=None):
+    def __init__(__self__, account_id=None, expires_on=None, id=None, kind=None, status=None):
+        if account_id and not isinstance(account_id, str):
+            raise TypeError("Expected argument 'account_id' to be a str")
+        pulumi.set(__self__, "account_id", account_id)
+        if expires_on and not isinstance(expires_on, str):
+            raise TypeError("Expected argument 'expires_on' to be a str")
+        pulumi.set(__self__, "expires_on", expires_on)
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
+        if kind and not isinstance(kind, str):
+            raise TypeError("Expected argument 'kind' to be a str")
+        pulumi.set(__self__, "kind", kind)
         if status and not isinstance(status, str):
             raise TypeError("Expected argument 'status' to be a str")
         pulumi.set(__self__, "status", status)
 
     @_builtins.property
+    @pulumi.getter(name="accountId")
+    def account_id(self) -> Optional[_builtins.str]:
+        """
+        The account an account-owned token belongs to.
+        """
+        return pulumi.get(self, "account_id")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresOn")
+    def expires_on(self) -> Optional[_builtins.str]:
+        """
+        When the token expires, if it does.
+        """
+        return pulumi.get(self, "expires_on")
+
+    @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The token's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
+    def kind(self) -> _builtins.str:
+        """
+        `user` for a user API token, `account` for an account-owned API token. One of: `user`, `account`.
+        """
+        return pulumi.get(self, "kind")
+
+    @_builtins.property
+    @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        `active`, `disabled` or `expired`.
+        """
         return pulumi.get(self, "status")
 
 
@@ -48,14 +87,17 @@ class AwaitableVerifyTokenResult(VerifyTokenResult):
         if False:
             yield self
         return VerifyTokenResult(
+            account_id=self.account_id,
+            expires_on=self.expires_on,
             id=self.id,
+            kind=self.kind,
             status=self.status)
 
 
 def verify_token(account: Optional[_builtins.str] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableVerifyTokenResult:
     """
-    Whether the configured API token is valid: its id and status.
+    Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     """
@@ -65,12 +107,15 @@ def verify_token(account: Optional[_builtins.str] = None,
     __ret__ = pulumi.runtime.invoke('ops:edge:verifyToken', __args__, opts=opts, typ=VerifyTokenResult).value
 
     return AwaitableVerifyTokenResult(
+        account_id=pulumi.get(__ret__, 'account_id'),
+        expires_on=pulumi.get(__ret__, 'expires_on'),
         id=pulumi.get(__ret__, 'id'),
+        kind=pulumi.get(__ret__, 'kind'),
         status=pulumi.get(__ret__, 'status'))
 def verify_token_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[VerifyTokenResult]:
     """
-    Whether the configured API token is valid: its id and status.
+    Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     """
@@ -79,5 +124,8 @@ def verify_token_output(account: pulumi.Input[Optional[Optional[_builtins.str]]]
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ops:edge:verifyToken', __args__, opts=opts, typ=VerifyTokenResult)
     return __ret__.apply(lambda __response__: VerifyTokenResult(
+        account_id=pulumi.get(__response__, 'account_id'),
+        expires_on=pulumi.get(__response__, 'expires_on'),
         id=pulumi.get(__response__, 'id'),
+        kind=pulumi.get(__response__, 'kind'),
         status=pulumi.get(__response__, 'status')))

@@ -1,0 +1,97 @@
+/**
+ * One rule per resource in a zone's entry point ruleset of a phase (the rulesets engine, which replaced the firewall
+ * rules and rate-limit APIs): the ruleset is made when the zone has none, and rules are added, patched and deleted one
+ * by one with the rule endpoints. The whole ruleset is never replaced, so rules made elsewhere (the dashboard, other
+ * tools, the service's upgrade of legacy rules) are never touched.
+ */
+import { ApiError, NotFoundError } from "../http/errors";
+import { listedRule } from "./rule-listing";
+import type * as wire from "./wire";
+import { edge } from "./zones";
+
+export const FIREWALL_PHASE = "http_request_firewall_custom";
+export const RATE_LIMIT_PHASE = "http_ratelimit";
+
+/** A rule and the ruleset it is in. */
+export interface PlacedRule {
+  rule: wire.RulesetRule;
+  rulesetId: string;
+}
+
+/** The zone's rules of a phase, from one reading of its entry point per run (rule-listing.ts). */
+export async function listedPhaseRule(zoneId: string, phase: string, ruleId: string): Promise<PlacedRule | undefined> {
+  const found = await listedRule("rulesets", `${zoneId} ${phase}`, ruleId, async () => {
+    const rs = await edge().entrypoint(zoneId, phase);
+    return (rs?.rules ?? []).map((rule) => ({ id: rule.id, rule, rulesetId: rs!.id }));
+  });
+  return found as PlacedRule | undefined;
+}
+
+/** The rules of the phase as they are now (no cached listing): for finding a rule to adopt or to recover. */
+export async function phaseRules(zoneId: string, phase: string): Promise<PlacedRule[]> {
+  const rs = await edge().entrypoint(zoneId, phase);
+  return (rs?.rules ?? []).map((rule) => ({ rule, rulesetId: rs!.id }));
+}
+
+/** Adds of one zone and phase, one at a time in this process: two first rules must not both make the ruleset. */
+const queues = new Map<string, Promise<unknown>>();
+function oneAtATime<T>(key: string, f: () => Promise<T>): Promise<T> {
+  const turn = (queues.get(key) ?? Promise.resolve()).then(f, f);
+  queues.set(key, turn.catch(() => undefined));
+  return turn;
+}
+
+/**
+ * Adds `body` at the end of the zone's entry point ruleset of `phase`, making the ruleset when the zone has none,
+ * and answers the rule the service made: found by its `ref` when one is sent, else as the last rule with the same
+ * expression and action (the service appends).
+ */
+export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody): Promise<PlacedRule> {
+  return oneAtATime(`${zoneId} ${phase}`, async () => {
+    const current = await edge().entrypoint(zoneId, phase);
+    let after: wire.Ruleset;
+    if (current) after = await edge().addRule(zoneId, current.id, body);
+    else {
+      try {
+        after = await edge().createEntrypoint(zoneId, phase, [body]);
+      } catch (e) {
+        // Another tool made the zone's ruleset for this phase a moment ago (20217): add to it instead.
+        if (!(e instanceof ApiError) || e.code !== 20217) throw e;
+        const made = await edge().entrypoint(zoneId, phase);
+        if (!made) throw e;
+        after = await edge().addRule(zoneId, made.id, body);
+      }
+    }
+    const rule = body.ref
+      ? after.rules.find((r) => r.ref === body.ref)
+      : after.rules.findLast((r) => r.expression === body.expression && r.action === body.action);
+    if (!rule) throw new ApiError({ service: "edge", message: `the ${phase} ruleset did not hold the rule it was just given`, remedy: "Run the command again; refresh first if the ruleset was changed meanwhile" });
+    return { rule, rulesetId: after.id };
+  });
+}
+
+/** Patches one rule, answering it as the service now has it. */
+export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody): Promise<PlacedRule> {
+  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, body);
+  const rule = after.rules.find((r) => r.id === placed.ruleId);
+  if (!rule) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset after the update` });
+  return { rule, rulesetId: after.id };
+}
+
+/** Deletes one rule; one already gone (404) is fine. */
+export async function deletePhaseRule(zoneId: string, rulesetId: string, ruleId: string): Promise<void> {
+  try {
+    await edge().deleteRule(zoneId, rulesetId, ruleId);
+  } catch (e) {
+    if (!(e instanceof NotFoundError)) throw e;
+  }
+}
+
+/**
+ * A rule written by pulumi-ops 0.3.0 (a legacy firewall rule or rate limit, `id` its legacy id): the rule the
+ * service's upgrade made of it, found by a `ref` or id equal to the legacy id, else by `same`.
+ */
+export async function convertedRule(zoneId: string, phase: string, legacyId: string, same: (r: wire.RulesetRule) => boolean): Promise<PlacedRule | undefined> {
+  const rules = await phaseRules(zoneId, phase);
+  return rules.find((p) => p.rule.ref === legacyId || p.rule.id === legacyId) ?? rules.find((p) => same(p.rule));
+}

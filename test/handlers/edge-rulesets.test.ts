@@ -1,0 +1,197 @@
+/**
+ * FirewallRule and RateLimit on the rulesets engine, as the service has them today: one rule each in the zone's
+ * entry point ruleset of their phase, added, patched and deleted one by one; nothing sent to the retired firewall
+ * rules and rate-limit endpoints; rules made elsewhere untouched; 0.3.0 state moved with no write; the zone's plan
+ * held to at preview.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { call, checkForEngine } from "../../provider/door";
+import { forgetRuleListings } from "../../provider/edge/rule-listing";
+import { forgetPreviewChecks } from "../../provider/preflight";
+import { useEdge, zoneId } from "../helpers/edge";
+
+const edge = useEdge({ plans: { "example.com": "business" } });
+beforeEach(() => forgetPreviewChecks());
+
+async function make(type: string, args: Record<string, unknown>) {
+  const { inputs, failures } = await call(type, "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call(type, "create", [inputs])) };
+}
+const rules = (phase: string, zone = "example.com") => edge.rulesets.entrypoint(zoneId(edge, zone), phase)?.rules ?? [];
+const writes = () => edge.log.filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path.replace(/^\/client\/v4\/zones\/[^/]+/, "")}`);
+const retired = () => edge.log.filter((e) => /\/firewall\/rules|\/rate_limits/.test(e.path)).length;
+
+const FW = "http_request_firewall_custom";
+const RL = "http_ratelimit";
+
+describe("FirewallRule as a WAF custom rule", () => {
+  const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
+
+  it("makes the zone's entry point with its first rule, adds the next one to it, and leaves rules made elsewhere alone", async () => {
+    const other = edge.rulesets.seedRule(zoneId(edge), FW, { action: "managed_challenge", expression: 'http.request.uri.path eq "/dashboard-made"', description: "made in the dashboard" });
+    edge.log.splice(0);
+    const a = await make("edge:FirewallRule", fw);
+    const b = await make("edge:FirewallRule", { zoneName: "example.com", expression: 'http.request.uri.path eq "/admin"', action: "managed_challenge", ref: "admin_challenge" });
+    expect(writes()).toEqual([`POST /rulesets/${a.outs.rulesetId}/rules`, `POST /rulesets/${a.outs.rulesetId}/rules`]);
+    expect(rules(FW).map((r) => r.id)).toEqual([other.id, a.id, b.id]);
+    expect(a.outs).toMatchObject({ action: "block", expression: fw.filter.expression, filter: fw.filter, ruleId: a.id, enabled: true, paused: false, description: "bad net" });
+    expect(b.outs).toMatchObject({ ref: "admin_challenge", expression: 'http.request.uri.path eq "/admin"' });
+    expect(b.outs.filter).toBeUndefined();
+    await call("edge:FirewallRule", "delete", [a.id, a.outs]);
+    await call("edge:FirewallRule", "delete", [b.id, b.outs]);
+    expect(rules(FW).map((r) => r.id)).toEqual([other.id]);
+    expect(retired()).toBe(0);
+  });
+
+  it("creates the entry point once when a zone's first rules are made together", async () => {
+    const made = await Promise.all([1, 2, 3].map((i) => make("edge:FirewallRule", { zoneName: "example.com", expression: `http.request.uri.path eq "/p${i}"`, action: "block" })));
+    expect(edge.count("POST", /\/rulesets$/)).toBe(1);
+    expect(rules(FW).map((r) => r.id).sort()).toEqual(made.map((m) => m.id).sort());
+  });
+
+  it("no-op, update by PATCH of its own rule, drift on refresh, and delete", async () => {
+    const r = await make("edge:FirewallRule", fw);
+    expect((await call("edge:FirewallRule", "diff", [r.id, r.outs, r.inputs])).changes).toBe(false);
+    forgetRuleListings();
+    const same = await call("edge:FirewallRule", "read", [r.id, r.outs]);
+    expect(same.inputs).toBeUndefined();
+    const news = (await call("edge:FirewallRule", "check", [{}, { ...fw, action: "managed_challenge", paused: true }])).inputs;
+    expect((await call("edge:FirewallRule", "diff", [r.id, r.outs, news])).changes).toBe(true);
+    edge.log.splice(0);
+    const { outs } = await call("edge:FirewallRule", "update", [r.id, r.outs, news]);
+    expect(writes()).toEqual([`PATCH /rulesets/${r.outs.rulesetId}/rules/${r.id}`]);
+    expect(outs).toMatchObject({ action: "managed_challenge", paused: true, enabled: false });
+    // Changed in the dashboard: refresh shows it as the program's inputs would have to say.
+    rules(FW)[0].action = "js_challenge";
+    forgetRuleListings();
+    const drift = await call("edge:FirewallRule", "read", [r.id, outs]);
+    expect(drift.inputs).toMatchObject({ action: "js_challenge", filter: fw.filter, paused: true });
+    expect(drift.inputs.expression).toBeUndefined();
+    await call("edge:FirewallRule", "delete", [r.id, outs]);
+    forgetRuleListings();
+    expect(await call("edge:FirewallRule", "read", [r.id, outs])).toEqual({});
+    await call("edge:FirewallRule", "delete", [r.id, outs]); // already gone: fine
+    expect(retired()).toBe(0);
+  });
+
+  it("sends allow and bypass as skip of the remaining custom rules, with no diff afterwards", async () => {
+    const r = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 203.0.113.7", action: "allow" });
+    expect(rules(FW)[0]).toMatchObject({ action: "skip", action_parameters: { ruleset: "current" } });
+    expect(r.outs.action).toBe("allow");
+    expect(r.outs.actionParameters).toBeUndefined();
+    forgetRuleListings();
+    expect((await call("edge:FirewallRule", "read", [r.id, r.outs])).inputs).toBeUndefined();
+    expect((await call("edge:FirewallRule", "diff", [r.id, r.outs, r.inputs])).changes).toBe(false);
+    const phases = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 203.0.113.8", action: "skip", actionParameters: { phases: ["http_ratelimit"] } });
+    expect(phases.outs.actionParameters).toEqual({ phases: ["http_ratelimit"] });
+    expect((await call("edge:FirewallRule", "diff", [phases.id, phases.outs, phases.inputs])).changes).toBe(false);
+  });
+
+  it("takes over a rule of the same expression and action only with adopt, writing nothing when it is the same", async () => {
+    const existing = edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: fw.filter.expression, description: "bad net" });
+    edge.log.splice(0);
+    const r = await make("edge:FirewallRule", { ...fw, adopt: true });
+    expect(r.id).toBe(existing.id);
+    expect(writes()).toEqual([]);
+    expect(rules(FW)).toHaveLength(1);
+  });
+
+  it("moves a 0.3.0 stack (a legacy firewall rule id in state) with one update that writes nothing when the converted rule is the same", async () => {
+    const converted = edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: fw.filter.expression, description: "bad net" });
+    const legacyId = "372e67954025e0ba6aaa6d586b9e0b59";
+    const state = { zoneId: zoneId(edge), zoneName: "example.com", zoneGivenAs: "zoneName", filter: fw.filter, filterId: "a".repeat(32), action: "block", description: "bad net", paused: false, adopt: false };
+    const inputs = (await call("edge:FirewallRule", "check", [state, fw])).inputs;
+    expect((await call("edge:FirewallRule", "diff", [legacyId, state, inputs])).changes).toBe(true);
+    edge.log.splice(0);
+    const { outs } = await call("edge:FirewallRule", "update", [legacyId, state, inputs]);
+    expect(writes()).toEqual([]);
+    expect(outs).toMatchObject({ ruleId: converted.id, action: "block" });
+    expect((await call("edge:FirewallRule", "diff", [legacyId, outs, inputs])).changes).toBe(false);
+    // Refresh of state not yet moved finds it too; destroy deletes the converted rule.
+    forgetRuleListings();
+    expect((await call("edge:FirewallRule", "read", [legacyId, state])).props).toMatchObject({ ruleId: converted.id });
+    await call("edge:FirewallRule", "delete", [legacyId, state]);
+    expect(rules(FW)).toHaveLength(0);
+    expect(retired()).toBe(0);
+  });
+
+  it("the retired API refuses writes with 10020, which is never read as 'gone'", async () => {
+    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/firewall/rules`, { method: "POST", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify([{ filter: { expression: "ip.src eq 203.0.113.1" }, action: "block" }]) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].code).toBe(10020);
+  });
+});
+
+describe("RateLimit as a rate limiting rule", () => {
+  const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*", methods: ["POST"] } } };
+
+  it("maps threshold, period, ban and timeout, the URL pattern and methods to the engine's rule", async () => {
+    const r = await make("edge:RateLimit", rl);
+    expect(rules(RL)[0]).toMatchObject({
+      action: "block",
+      expression: '(http.host eq "example.com") and (http.request.uri.path wildcard "/login*") and (http.request.method in {"POST"})',
+      ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: 60, requests_per_period: 10, mitigation_timeout: 600 },
+      enabled: true,
+    });
+    expect(r.outs).toMatchObject({ threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: rl.match, ruleId: r.id, disabled: false });
+    expect(retired()).toBe(0);
+  });
+
+  it("no-op, update by PATCH, drift on refresh, destroy", async () => {
+    const r = await make("edge:RateLimit", rl);
+    expect((await call("edge:RateLimit", "diff", [r.id, r.outs, r.inputs])).changes).toBe(false);
+    forgetRuleListings();
+    expect((await call("edge:RateLimit", "read", [r.id, r.outs])).inputs).toBeUndefined();
+    const news = (await call("edge:RateLimit", "check", [{}, { ...rl, threshold: 20, action: { mode: "managed_challenge" } }])).inputs;
+    edge.log.splice(0);
+    const { outs } = await call("edge:RateLimit", "update", [r.id, r.outs, news]);
+    expect(writes()).toEqual([`PATCH /rulesets/${r.outs.rulesetId}/rules/${r.id}`]);
+    expect(rules(RL)[0]).toMatchObject({ action: "managed_challenge", ratelimit: { requests_per_period: 20, mitigation_timeout: 0 } });
+    expect(outs.action).toEqual({ mode: "managed_challenge" });
+    (rules(RL)[0].ratelimit as { requests_per_period: number }).requests_per_period = 99;
+    forgetRuleListings();
+    const drift = await call("edge:RateLimit", "read", [r.id, outs]);
+    expect(drift.inputs).toMatchObject({ threshold: 99 });
+    expect((await call("edge:RateLimit", "diff", [r.id, drift.props, news])).changes).toBe(true);
+    await call("edge:RateLimit", "delete", [r.id, outs]);
+    expect(rules(RL)).toHaveLength(0);
+    expect(retired()).toBe(0);
+  });
+
+  it("moves a 0.3.0 stack with one update that writes nothing when the converted rule is the same", async () => {
+    const { inputs } = await call("edge:RateLimit", "check", [{}, rl]);
+    const converted = edge.rulesets.seedRule(zoneId(edge), RL, { action: "block", expression: '(http.host eq "example.com") and (http.request.uri.path wildcard "/login*") and (http.request.method in {"POST"})', ratelimit: { characteristics: ["ip.src", "cf.colo.id"], period: 60, requests_per_period: 10, mitigation_timeout: 600 } });
+    const state = { zoneId: zoneId(edge), zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: rl.match, disabled: false, adopt: false };
+    const legacyId = "372e67954025e0ba6aaa6d586b9e0b59";
+    expect((await call("edge:RateLimit", "diff", [legacyId, state, inputs])).changes).toBe(true);
+    edge.log.splice(0);
+    const { outs } = await call("edge:RateLimit", "update", [legacyId, state, inputs]);
+    expect(writes()).toEqual([]);
+    expect(outs.ruleId).toBe(converted.id);
+    expect((await call("edge:RateLimit", "diff", [legacyId, outs, inputs])).changes).toBe(false);
+  });
+
+  it("a plan's disallowed period, timeout, host or methods fail the preview, naming the plan and what it allows; nothing is sent", async () => {
+    // example.org is on the Free plan (the emulator's default), example.com on Business.
+    const free = { ...rl, zoneName: "example.org", match: { request: { url: "example.org/login*", methods: ["POST"] } } };
+    await expect(checkForEngine("edge:RateLimit", {}, free)).rejects.toThrow(
+      /period: period 60 is not allowed on the zone's Free plan: use 10 seconds; action.timeout: action.timeout 600 is not allowed on the zone's Free plan: use 10 seconds; match.request.url: rate limiting rules on the zone's Free plan match paths only: write the pattern as "\*\/login\*" \(any host\).*; match.request.methods: methods cannot be matched/,
+    );
+    forgetPreviewChecks();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...free, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } })).resolves.toMatchObject({ failures: [] });
+    expect(writes()).toEqual([]);
+    // The service refuses the same at up.
+    const { inputs } = await call("edge:RateLimit", "check", [{}, free]);
+    await expect(call("edge:RateLimit", "create", [inputs])).rejects.toThrow(/not allowed on the free plan/);
+  });
+
+  it("a new rule where the plan's number is reached fails the preview, naming the rule there; adopt takes it over", async () => {
+    const one = { ...rl, zoneName: "example.org", period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } };
+    await make("edge:RateLimit", one);
+    forgetPreviewChecks();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...one, match: { request: { url: "*/api/*" } } })).rejects.toThrow(/the zone's free plan allows 1 rate limiting rule\(s\) and example\.org has 1 \(\w+\): remove one, take it over with adopt: true/);
+    forgetPreviewChecks();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...one, adopt: true })).resolves.toMatchObject({ failures: [] });
+  });
+});
