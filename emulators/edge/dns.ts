@@ -54,8 +54,13 @@ export function canonicalContent(type: string, content: unknown): string {
     case "OPENPGPKEY":
       if (!/^[A-Za-z0-9+/]+={0,2}$/.test(c.replace(/\s+/g, ""))) fail(400, 9005, "Content for OPENPGPKEY record is invalid. Must be base64");
       return c.replace(/\s+/g, "");
+    case "TXT": {
+      // The limit is the text's: a value the service split into quoted strings is still the same 2,048 characters.
+      const text = QUOTED_STRINGS.test(c) ? [...c.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join("") : c;
+      if (text.length > 2048) fail(400, 9005, "Content for TXT record is invalid. Must be at most 2048 characters");
+      return txtStrings(c);
+    }
     default:
-      if (c.length > 2048) fail(400, 9005, "Content for TXT record is invalid. Must be at most 2048 characters");
       return c;
   }
 }
@@ -141,4 +146,30 @@ export class RecordMap extends Map<string, StoredRecord> {
   named(name: string): StoredRecord[] {
     return [...(this.byName?.get(name) ?? [])].map((id) => this.get(id)).filter((r): r is StoredRecord => r?.name === name);
   }
+}
+
+const QUOTED_STRINGS = /^"(?:[^"\\]|\\.)*"(?:\s+"(?:[^"\\]|\\.)*")*$/;
+
+/**
+ * A TXT value as the service stores and answers it (its TXT record model: quoted character strings of up to 255
+ * bytes each, longer ones split): a value of at most 255 bytes given as one string stays as given; a longer one, or
+ * one given as quoted strings with a string over 255 bytes, comes back as quoted strings of at most 255 bytes.
+ */
+export function txtStrings(content: string): string {
+  const quoted = QUOTED_STRINGS.test(content);
+  const strings = quoted ? [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")) : [content];
+  if (strings.every((x) => Buffer.byteLength(x) <= 255)) return content;
+  const pieces: string[] = [];
+  for (const text of strings) {
+    let piece = "";
+    for (const ch of text) {
+      if (Buffer.byteLength(piece + ch) > 255) {
+        pieces.push(piece);
+        piece = "";
+      }
+      piece += ch;
+    }
+    pieces.push(piece);
+  }
+  return pieces.map((p) => `"${p.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(" ");
 }

@@ -30,6 +30,24 @@ export function normalizeContent(type: string, content: string): string {
   return content;
 }
 
+/** A TXT value as RFC 1035 character strings: `"v=DKIM1; " "p=MIIB..."`. */
+const QUOTED = /^"(?:[^"\\]|\\.)*"(?:\s+"(?:[^"\\]|\\.)*")*$/;
+
+/**
+ * A TXT value's text: the service stores a value over 255 bytes as quoted strings of at most 255 bytes each (`"..."
+ * "..."`, its TXT record model), and may answer a value given as one string so; the strings joined are the text a
+ * resolver's client reads. Any other content is its own text.
+ */
+export function txtText(content: string): string {
+  if (!QUOTED.test(content)) return content;
+  return [...content.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, "$1")).join("");
+}
+
+/** What two values of `type` are compared as: the stored spelling, and for TXT the text however it is split. */
+export function comparableContent(type: string, content: string): string {
+  return type === "TXT" ? txtText(content) : normalizeContent(type, content);
+}
+
 /** Why `content` is not acceptable for `type`, or undefined when it is. */
 export function contentProblem(type: string, content: string): string | undefined {
   switch (type) {
@@ -71,7 +89,7 @@ export function isPrivateAddress(type: string, content: string): boolean {
 }
 
 export function sameContent(type: string, a: string, b: string): boolean {
-  return normalizeContent(type, a) === normalizeContent(type, b);
+  return comparableContent(type, a) === comparableContent(type, b);
 }
 
 /**
@@ -79,7 +97,7 @@ export function sameContent(type: string, a: string, b: string): boolean {
  * fields in RFC order. MX and URI keep their priority beside the value, so it is part of it.
  */
 export function recordValue(type: string, content: string | undefined, data: Record<string, unknown> | undefined, priority?: number): string {
-  const value = isDataType(type) ? (data ? dataKey(type, normalizeData(type, data)) : "") : normalizeContent(type, content ?? "");
+  const value = isDataType(type) ? (data ? dataKey(type, normalizeData(type, data)) : "") : comparableContent(type, content ?? "");
   return type === "MX" || type === "URI" ? `${priority ?? ""} ${value}` : value;
 }
 
