@@ -65,7 +65,7 @@ export const functions: Record<string, FunctionEntry> = {
     },
   },
   "edge:getCacheStats": {
-    description: "Cache statistics per location of a zone, with each location's hit ratio.",
+    description: "Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them.",
     args: edge.functionArgs.getCacheStats,
     result: z.object({
       colos: z.array(z.object({ colo: z.string(), requests: Totals("all", "cached", "uncached"), bandwidth: Totals("all", "cached"), hitRatio: z.number() })),
@@ -73,16 +73,14 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ colos: await edge.getCacheStats(a) }),
   },
   "edge:getSecurityEvents": {
-    description: "The recorded security events of a zone.",
+    description: "The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.",
     args: edge.functionArgs.getSecurityEvents,
     result: z.object({
       events: z.array(
         z.object({ rayId: z.string(), action: z.string(), source: z.string(), clientIp: z.string(), country: z.string(), host: z.string(), path: z.string(), occurredAt: z.string() }),
       ),
     }),
-    run: async (a) => ({
-      events: (await edge.getSecurityEvents(a)).map((e) => ({ rayId: e.ray_id, action: e.action, source: e.source, clientIp: e.client_ip, country: e.country, host: e.host, path: e.path, occurredAt: e.occurred_at })),
-    }),
+    run: async (a) => ({ events: await edge.getSecurityEvents(a) }),
   },
   "edge:getZone": {
     description: "The zone with this name; fails clearly when none or several match.",
@@ -91,7 +89,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => edge.getZone(a),
   },
   "edge:getZoneAnalytics": {
-    description: "A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time.",
+    description: "A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.",
     args: edge.functionArgs.getZoneAnalytics,
     result: z.object({
       since: z.string(),

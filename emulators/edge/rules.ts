@@ -19,12 +19,6 @@ interface Stored {
   [k: string]: unknown;
 }
 
-/** A deterministic number in [lo, hi) from a key, so analytics are stable across runs. */
-function stable(key: string, lo: number, hi: number): number {
-  const n = createHash("md5").update(key).digest().readUInt32BE(0);
-  return lo + (n % (hi - lo));
-}
-
 export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   const pageRules = new Map<string, Stored[]>();
   const firewall = new Map<string, Stored[]>();
@@ -135,51 +129,9 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     return emu.ok(null);
   });
 
-  // Read-only views.
-  r("GET", "/zones/:zone/analytics/dashboard", "analytics:read", (req) => {
-    const z = emu.zone(req);
-    const since = req.query.get("since") ?? "-10080";
-    const until = req.query.get("until") ?? "now";
-    const resolve = (v: string) => (/^-\d+$/.test(v) ? emu.now() + Number(v) * 60_000 : v === "now" ? emu.now() : Date.parse(v));
-    const from = resolve(since);
-    const to = resolve(until);
-    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) fail(400, 1010, "since must be before until; use a negative offset in minutes or an RFC 3339 time");
-    const k = `${z.id}:${Math.floor(from / 3_600_000)}:${Math.floor(to / 3_600_000)}`;
-    const requests = stable(`${k}:req`, 10_000, 90_000);
-    const cached = Math.floor((requests * stable(`${k}:hit`, 40, 90)) / 100);
-    return emu.ok({
-      totals: {
-        since: new Date(from).toISOString(),
-        until: new Date(to).toISOString(),
-        requests: { all: requests, cached, uncached: requests - cached },
-        bandwidth: { all: requests * 18_000, cached: cached * 18_000, uncached: (requests - cached) * 18_000 },
-        threats: { all: stable(`${k}:thr`, 0, 500) },
-        pageviews: { all: Math.floor(requests / 3) },
-        uniques: { all: stable(`${k}:uniq`, 500, 5000) },
-      },
-    });
-  });
-  r("GET", "/zones/:zone/security/events", "analytics:read", (req) => {
-    const z = emu.zone(req);
-    const actions = ["block", "challenge", "log"];
-    const events = Array.from({ length: 5 }, (_, i) => ({
-      ray_id: createHash("md5").update(`${z.id}:event:${i}`).digest("hex").slice(0, 16),
-      action: actions[i % 3],
-      source: i % 2 ? "firewallrules" : "ratelimit",
-      client_ip: `198.51.100.${stable(`${z.id}:${i}`, 1, 254)}`,
-      country: ["US", "DE", "JP", "BR", "IN"][i],
-      host: z.name,
-      path: ["/login", "/wp-admin", "/api", "/", "/login"][i],
-      occurred_at: new Date(emu.now() - (i + 1) * 600_000).toISOString(),
-    }));
-    return emu.page(req, events, { perPage: 50, min: 1, max: 1000 });
-  });
-  r("GET", "/zones/:zone/analytics/colos", "analytics:read", (req) => {
-    const z = emu.zone(req);
-    return emu.ok(["AMS", "FRA", "IAD", "NRT", "SIN"].map((colo) => {
-      const all = stable(`${z.id}:${colo}`, 1000, 20000);
-      const cached = Math.floor((all * stable(`${z.id}:${colo}:hit`, 50, 95)) / 100);
-      return { colo_id: colo, totals: { requests: { all, cached, uncached: all - cached }, bandwidth: { all: all * 20_000, cached: cached * 20_000 } } };
-    }));
-  });
+  // The zone analytics REST endpoints were sunset on 2021-03-01 (graphql.ts has what replaced them); the service
+  // answers them with 1015 and these words. Security events never had a REST endpoint.
+  for (const p of ["/zones/:zone/analytics/dashboard", "/zones/:zone/analytics/colos"]) {
+    r("GET", p, "analytics:read", () => fail(400, 1015, "Zone Analytics API is sunset and replaced by GraphQL API"));
+  }
 }

@@ -11,6 +11,7 @@ import { DATA_SPECS, priorityFromData, renderContent, validateData } from "./rec
 const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
 import { registerRuleRoutes, type RuleState } from "./rules";
 import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets";
+import { graphqlRoute } from "./graphql";
 import { SETTINGS } from "./settings";
 
 export const API = "/client/v4";
@@ -402,6 +403,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     });
 
     registerRuleRoutes(this, r);
+    r("POST", "/graphql", "analytics:read", graphqlRoute(this));
     this.rulesets = registerRulesetRoutes(this, (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))), this.plans);
   }
 

@@ -308,15 +308,26 @@ export class EdgeClient {
     await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}`, wire.Deleted.or(z.null()));
   }
 
-  // Read-only views.
-  async analytics(zoneId: string, since: string, until: string) {
-    return (await this.call("GET", `/zones/${zoneId}/analytics/dashboard`, wire.Analytics, { query: { since, until } })).result;
-  }
-  async securityEvents(zoneId: string) {
-    return Array.fromAsync(this.pages(`/zones/${zoneId}/security/events`, wire.SecurityEvent, {}, 1000));
-  }
-  async cacheStats(zoneId: string) {
-    return (await this.call("GET", `/zones/${zoneId}/analytics/colos`, wire.ColoStats.array())).result;
+  /**
+   * One GraphQL query (the analytics API, `POST /graphql`): its answer is `{data, errors}`, not the REST envelope,
+   * and a refused query is still HTTP 200 with `errors`. `data` is validated against `schema`.
+   */
+  async graphql<S extends z.ZodType>(query: string, variables: Record<string, unknown>, schema: S): Promise<z.infer<S>> {
+    const res = await this.http.request("POST", "/graphql", { json: { query, variables }, idempotent: true });
+    const answer = wire.GraphqlAnswer.safeParse(res.json);
+    if (res.status >= 400 || !answer.success) {
+      const env = wire.Envelope.safeParse(res.json);
+      throw toError(res.status, env.success ? env.data.errors : [], "POST", "/graphql", res.text);
+    }
+    if (answer.data.errors?.length) {
+      const message = answer.data.errors.map((e) => e.message).join("; ");
+      const d = { service: "edge", status: res.status, method: "POST", path: "/graphql", message };
+      if (/not authori[sz]ed|permission|authentication/i.test(message)) throw new AuthError({ ...d, remedy: `Give the token the permission "Zone / Analytics / Read"` });
+      throw new ValidationError(d);
+    }
+    const data = schema.safeParse(answer.data.data);
+    if (!data.success) throw new ApiError({ service: "edge", status: res.status, method: "POST", path: "/graphql", message: `unexpected answer: ${data.error.issues[0]?.message}` });
+    return data.data as z.infer<S>;
   }
 }
 

@@ -8,6 +8,7 @@ import { ValidationError } from "../http/errors";
 import { isHostname } from "./dns-record/normalize";
 import { RECORD_TYPES } from "./dns-record/normalize";
 import { parseZoneFile as readZoneFile, toZoneFile as writeZoneFile } from "./zone-file";
+import { cacheByLocation, securityEvents, zoneTotals } from "./analytics";
 import { edge } from "./zones";
 
 const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id").describe("The zone's id (`getZone` gives it).");
@@ -24,8 +25,20 @@ export const functionArgs = {
       until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
     })
     .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
-  getSecurityEvents: z.object({ zoneId: ZoneId }),
-  getCacheStats: z.object({ zoneId: ZoneId }),
+  getSecurityEvents: z
+    .object({
+      zoneId: ZoneId,
+      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-1440).describe("A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
+      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
+    })
+    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
+  getCacheStats: z
+    .object({
+      zoneId: ZoneId,
+      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-1440).describe("A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
+      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
+    })
+    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
   parseZoneFile: z.object({
     text: z.string().min(1, "text must not be empty: give the zone file's contents").describe("The zone file's contents (RFC 1035 master file, as BIND writes it)."),
     origin: z
@@ -72,32 +85,22 @@ export async function verifyToken() {
   return { id: t.id, status: t.status, kind: t.kind, ...(t.accountId ? { accountId: t.accountId } : {}), ...(t.expires_on ? { expiresOn: t.expires_on } : {}) };
 }
 
+/** A zone's traffic totals over whole days, from the GraphQL Analytics API's daily dataset (analytics.ts). */
 export async function getZoneAnalytics(args: Args<"getZoneAnalytics">) {
   const a = parse("getZoneAnalytics", args);
-  const result = await edge().analytics(a.zoneId, String(a.since), a.until);
-  return result.totals as {
-    since: string;
-    until: string;
-    requests: { all: number; cached: number; uncached: number };
-    bandwidth: { all: number; cached: number; uncached: number };
-    threats: { all: number };
-    pageviews: { all: number };
-    uniques: { all: number };
-  };
+  return zoneTotals(a.zoneId, a.since, a.until);
 }
 
+/** The zone's security events in the window (the GraphQL Analytics API's firewall events dataset). */
 export async function getSecurityEvents(args: Args<"getSecurityEvents">) {
-  const { zoneId } = parse("getSecurityEvents", args);
-  return edge().securityEvents(zoneId) as Promise<{ ray_id: string; action: string; source: string; client_ip: string; country: string; host: string; path: string; occurred_at: string }[]>;
+  const a = parse("getSecurityEvents", args);
+  return securityEvents(a.zoneId, a.since, a.until);
 }
 
+/** Cache statistics per location in the window (the GraphQL Analytics API's adaptive requests dataset). */
 export async function getCacheStats(args: Args<"getCacheStats">) {
-  const { zoneId } = parse("getCacheStats", args);
-  const colos = await edge().cacheStats(zoneId);
-  return colos.map((c) => {
-    const t = c.totals as { requests: { all: number; cached: number; uncached: number }; bandwidth: { all: number; cached: number } };
-    return { colo: c.colo_id, requests: t.requests, bandwidth: t.bandwidth, hitRatio: t.requests.all ? t.requests.cached / t.requests.all : 0 };
-  });
+  const a = parse("getCacheStats", args);
+  return cacheByLocation(a.zoneId, a.since, a.until);
 }
 
 export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {

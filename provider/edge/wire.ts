@@ -175,6 +175,8 @@ export const WorkerScript = z.looseObject({
 });
 export type WorkerScript = z.infer<typeof WorkerScript>;
 
-export const Analytics = z.looseObject({ totals: z.looseObject({}) });
-export const SecurityEvent = z.looseObject({ ray_id: z.string().optional(), action: z.string().optional() });
-export const ColoStats = z.looseObject({ colo_id: z.string(), totals: z.looseObject({}) });
+/** A GraphQL answer (the analytics API): data, and errors that may come with HTTP 200. */
+export const GraphqlAnswer = z.looseObject({
+  data: z.unknown().nullish(),
+  errors: z.array(z.looseObject({ message: z.string(), path: z.array(z.unknown()).nullish(), extensions: z.unknown().optional() })).nullish(),
+});

@@ -8,22 +8,22 @@ import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
 import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, ToZoneFileArgs, ToZoneFileOutputArgs, ToZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
 
-/** Cache statistics per location of a zone, with each location's hit ratio. */
+/** Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them. */
 export function getCacheStats(args: GetCacheStatsArgs, opts?: pulumi.InvokeOptions): Promise<GetCacheStatsResult> {
   return invokeInProgram<GetCacheStatsResult>("edge:getCacheStats", args, opts);
 }
 
-/** Cache statistics per location of a zone, with each location's hit ratio. Takes outputs of other resources; returns an output. */
+/** Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them. Takes outputs of other resources; returns an output. */
 export function getCacheStatsOutput(args: GetCacheStatsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCacheStatsResult> {
   return pulumi.output(args).apply((plain) => getCacheStats(plain as GetCacheStatsArgs, opts));
 }
 
-/** The recorded security events of a zone. */
+/** The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them. */
 export function getSecurityEvents(args: GetSecurityEventsArgs, opts?: pulumi.InvokeOptions): Promise<GetSecurityEventsResult> {
   return invokeInProgram<GetSecurityEventsResult>("edge:getSecurityEvents", args, opts);
 }
 
-/** The recorded security events of a zone. Takes outputs of other resources; returns an output. */
+/** The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them. Takes outputs of other resources; returns an output. */
 export function getSecurityEventsOutput(args: GetSecurityEventsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecurityEventsResult> {
   return pulumi.output(args).apply((plain) => getSecurityEvents(plain as GetSecurityEventsArgs, opts));
 }
@@ -38,12 +38,12 @@ export function getZoneOutput(args: GetZoneOutputArgs, opts?: pulumi.InvokeOutpu
   return pulumi.output(args).apply((plain) => getZone(plain as GetZoneArgs, opts));
 }
 
-/** A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time. */
+/** A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan. */
 export function getZoneAnalytics(args: GetZoneAnalyticsArgs, opts?: pulumi.InvokeOptions): Promise<GetZoneAnalyticsResult> {
   return invokeInProgram<GetZoneAnalyticsResult>("edge:getZoneAnalytics", args, opts);
 }
 
-/** A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time. Takes outputs of other resources; returns an output. */
+/** A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan. Takes outputs of other resources; returns an output. */
 export function getZoneAnalyticsOutput(args: GetZoneAnalyticsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetZoneAnalyticsResult> {
   return pulumi.output(args).apply((plain) => getZoneAnalytics(plain as GetZoneAnalyticsArgs, opts));
 }

@@ -311,6 +311,10 @@ export const zoneSettingOutputNames = ["zoneId","zoneName","settingId","value","
 export interface GetCacheStatsArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: string;
+  /** A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan). */
+  since?: any;
+  /** `now` or an RFC 3339 time. */
+  until?: "now";
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
@@ -319,6 +323,10 @@ export interface GetCacheStatsArgs {
 export interface GetCacheStatsOutputArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: pulumi.Input<string>;
+  /** A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan). */
+  since?: any;
+  /** `now` or an RFC 3339 time. */
+  until?: pulumi.Input<"now">;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }
@@ -332,6 +340,10 @@ export interface GetCacheStatsResult {
 export interface GetSecurityEventsArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: string;
+  /** A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan). */
+  since?: any;
+  /** `now` or an RFC 3339 time. */
+  until?: "now";
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
@@ -340,6 +352,10 @@ export interface GetSecurityEventsArgs {
 export interface GetSecurityEventsOutputArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: pulumi.Input<string>;
+  /** A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan). */
+  since?: any;
+  /** `now` or an RFC 3339 time. */
+  until?: pulumi.Input<"now">;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }

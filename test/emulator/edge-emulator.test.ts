@@ -115,16 +115,21 @@ describe("edge emulator", () => {
     expect((await second.json()).errors[0].message).toMatch(/free plan allows 1 rate limiting rule/);
   });
 
-  it("validates analytics ranges", async () => {
+  it("answers the sunset analytics REST endpoints with 1015, and the GraphQL API with data or errors in 200s", async () => {
     const z = zoneId(edge);
-    const bad = await api(`/zones/${z}/analytics/dashboard?since=-60&until=-120`);
-    expect(bad.status).toBe(400);
-    const ok = await (await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`)).json();
-    expect(ok.result.totals.requests.all).toBeGreaterThan(0);
-    const again = await (await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`)).json();
-    expect(again.result.totals.requests.all).toBe(ok.result.totals.requests.all);
-    const colos = await (await api(`/zones/${z}/analytics/colos`)).json();
-    expect(colos.result.length).toBeGreaterThan(0);
-    expect((await (await api(`/zones/${z}/security/events`)).json()).result_info.total_count).toBe(5);
+    const sunset = await api(`/zones/${z}/analytics/dashboard?since=-1440&until=now`);
+    expect(sunset.status).toBe(400);
+    expect((await sunset.json()).errors[0]).toMatchObject({ code: 1015, message: "Zone Analytics API is sunset and replaced by GraphQL API" });
+    const gql = (query: string, variables: Record<string, unknown>) => api("/graphql", { method: "POST", body: JSON.stringify({ query, variables }) });
+    const limits = await (await gql("{ viewer { zones(filter: {zoneTag: $zoneTag}) { settings { firewallEventsAdaptive { enabled maxDuration notOlderThan } } } } }", { zoneTag: z })).json();
+    expect(limits.data.viewer.zones[0].settings.firewallEventsAdaptive).toMatchObject({ enabled: true, maxDuration: 86400, notOlderThan: 691200 });
+    const now = Date.now();
+    const q = "{ viewer { zones(filter: {zoneTag: $zoneTag}) { firewallEventsAdaptive(limit: 10, filter: {datetime_geq: $since, datetime_leq: $until}) { action datetime } } } }";
+    const wide = await gql(q, { zoneTag: z, since: new Date(now - 3 * 86_400_000).toISOString(), until: new Date(now).toISOString() });
+    expect(wide.status).toBe(200);
+    expect((await wide.json()).errors[0].message).toMatch(/time range is too large/);
+    const ok = await (await gql(q, { zoneTag: z, since: new Date(now - 3_600_000).toISOString(), until: new Date(now).toISOString() })).json();
+    expect(ok.errors).toBeNull();
+    expect(ok.data.viewer.zones[0].firewallEventsAdaptive.length).toBeGreaterThan(0);
   });
 });

@@ -166,6 +166,11 @@ describe("edge functions", () => {
     expect((await fns.getSecurityEvents({ zoneId: zone.id })).length).toBe(5);
     const stats = await fns.getCacheStats({ zoneId: zone.id });
     expect(stats[0].hitRatio).toBeGreaterThan(0);
+    // From the GraphQL API, with each dataset's limits read once (example.com is a Business zone here: 3 days wide).
+    expect(edge.log.filter((e) => /analytics|security\/events/.test(e.path))).toEqual([]);
+    expect(edge.count("POST", /\/graphql$/)).toBe(7); // three datasets' limits, the totals twice, events, cache
+    await expect(fns.getSecurityEvents({ zoneId: zone.id, since: -5 * 1440 })).rejects.toThrow(/outside what firewallEventsAdaptive offers for this zone: at most 3 days wide, and no earlier than .* \(31 days back\)/);
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2020-01-01T00:00:00Z" })).rejects.toThrow(/at most 366 days wide.*Ask for a window of at most 366 days within the last 366 days/);
     await make("edge:WorkerScript", { name: "listed", content: "export default {}" });
     expect((await fns.listWorkerScripts()).map((s) => s.name)).toEqual(["listed"]);
   });

@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Cache statistics per location of a zone, with each location's hit ratio.
+// Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them.
 func GetCacheStats(ctx *pulumi.Context, args *GetCacheStatsArgs, opts ...pulumi.InvokeOption) (*GetCacheStatsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetCacheStatsResult
-	err := ctx.Invoke("ops:edge:getCacheStats", args, &rv, opts...)
+	err := ctx.Invoke("ops:edge:getCacheStats", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -25,8 +25,25 @@ func GetCacheStats(ctx *pulumi.Context, args *GetCacheStatsArgs, opts ...pulumi.
 type GetCacheStatsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
+	// A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+	Since interface{} `pulumi:"since"`
+	// `now` or an RFC 3339 time.
+	Until *string `pulumi:"until"`
 	// The zone's id (`getZone` gives it).
 	ZoneId string `pulumi:"zoneId"`
+}
+
+// Defaults sets the appropriate defaults for GetCacheStatsArgs
+func (val *GetCacheStatsArgs) Defaults() *GetCacheStatsArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Until == nil {
+		until_ := "now"
+		tmp.Until = &until_
+	}
+	return &tmp
 }
 
 type GetCacheStatsResult struct {
@@ -34,13 +51,22 @@ type GetCacheStatsResult struct {
 }
 
 func GetCacheStatsOutput(ctx *pulumi.Context, args GetCacheStatsOutputArgs, opts ...pulumi.InvokeOption) GetCacheStatsResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetCacheStatsArgs {
+			args := v.(GetCacheStatsArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("ops:edge:getCacheStats", args, GetCacheStatsResultOutput{}, options).(GetCacheStatsResultOutput)
+	return ctx.InvokeOutput("ops:edge:getCacheStats", outputArgs, GetCacheStatsResultOutput{}, options).(GetCacheStatsResultOutput)
 }
 
 type GetCacheStatsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
+	// A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+	Since pulumi.Input `pulumi:"since"`
+	// `now` or an RFC 3339 time.
+	Until pulumi.StringPtrInput `pulumi:"until"`
 	// The zone's id (`getZone` gives it).
 	ZoneId pulumi.StringInput `pulumi:"zoneId"`
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The recorded security events of a zone.
+// The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.
 func GetSecurityEvents(ctx *pulumi.Context, args *GetSecurityEventsArgs, opts ...pulumi.InvokeOption) (*GetSecurityEventsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetSecurityEventsResult
-	err := ctx.Invoke("ops:edge:getSecurityEvents", args, &rv, opts...)
+	err := ctx.Invoke("ops:edge:getSecurityEvents", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -25,8 +25,25 @@ func GetSecurityEvents(ctx *pulumi.Context, args *GetSecurityEventsArgs, opts ..
 type GetSecurityEventsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
+	// A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+	Since interface{} `pulumi:"since"`
+	// `now` or an RFC 3339 time.
+	Until *string `pulumi:"until"`
 	// The zone's id (`getZone` gives it).
 	ZoneId string `pulumi:"zoneId"`
+}
+
+// Defaults sets the appropriate defaults for GetSecurityEventsArgs
+func (val *GetSecurityEventsArgs) Defaults() *GetSecurityEventsArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Until == nil {
+		until_ := "now"
+		tmp.Until = &until_
+	}
+	return &tmp
 }
 
 type GetSecurityEventsResult struct {
@@ -34,13 +51,22 @@ type GetSecurityEventsResult struct {
 }
 
 func GetSecurityEventsOutput(ctx *pulumi.Context, args GetSecurityEventsOutputArgs, opts ...pulumi.InvokeOption) GetSecurityEventsResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetSecurityEventsArgs {
+			args := v.(GetSecurityEventsArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("ops:edge:getSecurityEvents", args, GetSecurityEventsResultOutput{}, options).(GetSecurityEventsResultOutput)
+	return ctx.InvokeOutput("ops:edge:getSecurityEvents", outputArgs, GetSecurityEventsResultOutput{}, options).(GetSecurityEventsResultOutput)
 }
 
 type GetSecurityEventsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
+	// A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+	Since pulumi.Input `pulumi:"since"`
+	// `now` or an RFC 3339 time.
+	Until pulumi.StringPtrInput `pulumi:"until"`
 	// The zone's id (`getZone` gives it).
 	ZoneId pulumi.StringInput `pulumi:"zoneId"`
 }

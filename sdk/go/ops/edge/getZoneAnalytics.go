@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time.
+// A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.
 func GetZoneAnalytics(ctx *pulumi.Context, args *GetZoneAnalyticsArgs, opts ...pulumi.InvokeOption) (*GetZoneAnalyticsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetZoneAnalyticsResult

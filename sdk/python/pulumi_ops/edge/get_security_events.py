@@ -45,16 +45,22 @@ class AwaitableGetSecurityEventsResult(GetSecurityEventsResult):
 
 
 def get_security_events(account: Optional[_builtins.str] = None,
+                        since: Optional[Any] = None,
+                        until: Optional[_builtins.str] = None,
                         zone_id: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetSecurityEventsResult:
     """
-    The recorded security events of a zone.
+    The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
+    :param Any since: A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+    :param _builtins.str until: `now` or an RFC 3339 time.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     """
     __args__ = dict()
     __args__['account'] = account
+    __args__['since'] = since
+    __args__['until'] = until
     __args__['zoneId'] = zone_id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ops:edge:getSecurityEvents', __args__, opts=opts, typ=GetSecurityEventsResult).value
@@ -62,16 +68,22 @@ def get_security_events(account: Optional[_builtins.str] = None,
     return AwaitableGetSecurityEventsResult(
         events=pulumi.get(__ret__, 'events'))
 def get_security_events_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                               since: pulumi.Input[Optional[Optional[Any]]] = None,
+                               until: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetSecurityEventsResult]:
     """
-    The recorded security events of a zone.
+    The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
+    :param Any since: A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan).
+    :param _builtins.str until: `now` or an RFC 3339 time.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     """
     __args__ = dict()
     __args__['account'] = account
+    __args__['since'] = since
+    __args__['until'] = until
     __args__['zoneId'] = zone_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ops:edge:getSecurityEvents', __args__, opts=opts, typ=GetSecurityEventsResult)

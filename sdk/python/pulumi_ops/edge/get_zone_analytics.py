@@ -104,7 +104,7 @@ def get_zone_analytics(account: Optional[_builtins.str] = None,
                        zone_id: Optional[_builtins.str] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetZoneAnalyticsResult:
     """
-    A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time.
+    A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
@@ -133,7 +133,7 @@ def get_zone_analytics_output(account: pulumi.Input[Optional[Optional[_builtins.
                               zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetZoneAnalyticsResult]:
     """
-    A zone's traffic totals for a window: `since` a negative offset in minutes or a time, `until` `now` or a time.
+    A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
