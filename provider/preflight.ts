@@ -166,7 +166,14 @@ export async function previewCheck(type: string, account: string | undefined, in
   if (type === "edge:WorkerScript" && typeof inputs.accountId === "string" && !isUnknown(inputs.accountId) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { edge } = await import("./edge/zones");
     const accountId = inputs.accountId;
-    await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
+    const scripts = (await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId))) as { id: string }[];
+    // A new script whose name another tool or stack already deployed: up would overwrite it, so it is refused here.
+    const { adopting } = await import("./edge/zones");
+    const name = inputs.name;
+    if (!olds.contentHash && typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && scripts.some((s) => s.id === name)) {
+      const { AlreadyExistsError } = await import("./http/errors");
+      throw new AlreadyExistsError({ service: "edge", message: `an edge script named ${name} already exists in account ${accountId} (deployed by another tool or stack)`, remedy: "Set `adopt: true` on this WorkerScript to take it over (it is then overwritten with this one), or give it another name" });
+    }
   }
   // A webhook subscription's app: its subscriptions, read once with the app token (an unknown app fails `up`).
   if (type === "posts:WebhookSubscription" && typeof inputs.appId === "string" && !isUnknown(inputs.appId) && read(POSTS_SETTINGS.appToken)) {

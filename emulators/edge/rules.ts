@@ -97,38 +97,6 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     }
   }
 
-  // Edge scripts: PUT raw JavaScript; GET of one answers the raw text, not JSON; unknown 404 code 10007.
-  const account = (req: Request) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
-  const scriptView = (id: string) => {
-    const s = emu.scripts.get(id)!;
-    return { id, etag: createHash("sha256").update(s.body).digest("hex"), size: Buffer.byteLength(s.body), created_on: s.created_on, modified_on: s.modified_on };
-  };
-  r("GET", "/accounts/:account/workers/scripts", "workers:edit", (req) => {
-    account(req);
-    return emu.ok([...emu.scripts.keys()].map(scriptView));
-  });
-  r("PUT", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
-    account(req);
-    const type = String(req.headers["content-type"] ?? "");
-    if (!type.startsWith("application/javascript")) fail(415, 10008, "Content-Type must be application/javascript");
-    if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
-    const now = emu.timestamp();
-    emu.scripts.set(req.params.name, { body: req.rawBody, created_on: emu.scripts.get(req.params.name)?.created_on ?? now, modified_on: now });
-    return emu.ok(scriptView(req.params.name));
-  });
-  r("GET", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
-    account(req);
-    const s = emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
-    return { status: 200, body: s.body, headers: { "content-type": "application/javascript" } };
-  });
-  r("DELETE", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
-    account(req);
-    if (!emu.scripts.delete(req.params.name)) fail(404, 10007, "workers.api.error.script_not_found");
-    return emu.ok(null);
-  });
-
   // The zone analytics REST endpoints were sunset on 2021-03-01 (graphql.ts has what replaced them); the service
   // answers them with 1015 and these words. Security events never had a REST endpoint.
   for (const p of ["/zones/:zone/analytics/dashboard", "/zones/:zone/analytics/colos"]) {

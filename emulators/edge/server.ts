@@ -12,6 +12,7 @@ const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
 import { registerRuleRoutes, type RuleState } from "./rules";
 import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets";
 import { graphqlRoute } from "./graphql";
+import { registerWorkerRoutes, type StoredScript } from "./workers";
 import { SETTINGS } from "./settings";
 
 export const API = "/client/v4";
@@ -106,7 +107,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
   /** Zone id -> plan. */
   plans = new Map<string, Plan>();
   zones = new Map<string, Zone>();
-  scripts = new Map<string, { body: string; created_on: string; modified_on: string }>();
+  scripts = new Map<string, StoredScript>();
   nextId = idSequence("edge");
   private window = new Map<string, number[]>();
 
@@ -141,6 +142,13 @@ export class EdgeEmulator extends Emulator implements RuleState {
   }
 
   resetRules?: () => void;
+
+  /** A script changed out of band, as in the dashboard's editor: its main part's text. */
+  editScript(name: string, text: string): void {
+    const s = this.scripts.get(name)!;
+    s.body = text;
+    for (const p of s.parts) if (p.name === s.main) p.text = text;
+  }
 
   /** A bench hook: the allowance starts afresh, as if the requests so far were made more than a window ago. */
   forgetAllowance(): void {
@@ -259,7 +267,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
   }
 
   private registerRoutes(): void {
-    const r = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) =>
+    const r = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) =>
       this.route(m, API + p, (req) => (this.need(req, perm), h(req)));
 
     // Each kind of token verifies only at its own endpoint; anything else is 401 with 1000 (the API reference of
@@ -404,6 +412,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
 
     registerRuleRoutes(this, r);
     r("POST", "/graphql", "analytics:read", graphqlRoute(this));
+    registerWorkerRoutes(this, r);
     this.rulesets = registerRulesetRoutes(this, (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))), this.plans);
   }
 

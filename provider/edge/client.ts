@@ -286,23 +286,32 @@ export class EdgeClient {
     return (await this.call("DELETE", `/zones/${zoneId}/rulesets/${rulesetId}/rules/${ruleId}`, wire.Ruleset)).result;
   }
 
-  // Edge scripts, account-scoped: PUT of the raw JavaScript; a GET of one answers the raw text, not JSON.
+  // Edge scripts, account-scoped: uploaded as multipart (a `metadata` part and the parts it names); read back
+  // with `content/v2` (a module's parts as multipart) and `settings` (its compatibility date and flags).
   async listWorkerScripts(accountId: string) {
     return (await this.call("GET", `/accounts/${accountId}/workers/scripts`, wire.WorkerScript.array())).result;
   }
-  async putWorkerScript(accountId: string, name: string, body: string) {
-    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}`, wire.WorkerScript, { body, contentType: "application/javascript" })).result;
+  async putWorkerScript(accountId: string, name: string, upload: { body: Buffer; contentType: string }) {
+    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}`, wire.WorkerScript, { body: upload.body, contentType: upload.contentType, idempotent: true })).result;
   }
-  /** The deployed script's text, or undefined when there is no such script. */
+  /** The deployed script's main part (by the `CF-Entrypoint` header of a multipart answer), or undefined when none. */
   async getWorkerScript(accountId: string, name: string): Promise<string | undefined> {
-    const path = `/accounts/${accountId}/workers/scripts/${name}`;
-    const res = await this.http.request("GET", path, { expect: "text" }); // the raw script, not JSON
+    const path = `/accounts/${accountId}/workers/scripts/${name}/content/v2`;
+    const res = await this.http.request("GET", path, { expect: "text" }); // the script, not JSON
     if (res.status === 404) return undefined;
     if (res.status >= 400) {
       const env = wire.Envelope.safeParse(res.json);
       throw toError(res.status, env.success ? env.data.errors : [], "GET", path, res.text);
     }
-    return res.text;
+    const type = String(res.headers["content-type"] ?? "");
+    if (!type.startsWith("multipart/")) return res.text;
+    const form = await new Response(res.text, { headers: { "content-type": type } }).formData();
+    const entry = String(res.headers["cf-entrypoint"] ?? "");
+    const part = (entry && form.get(entry)) || [...form.values()][0];
+    return typeof part === "string" ? part : part ? await part.text() : undefined;
+  }
+  async getWorkerScriptSettings(accountId: string, name: string) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/scripts/${name}/settings`, wire.WorkerScriptSettings)).result;
   }
   async deleteWorkerScript(accountId: string, name: string) {
     await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}`, wire.Deleted.or(z.null()));

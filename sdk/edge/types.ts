@@ -252,6 +252,14 @@ export interface WorkerScriptArgs {
   content?: pulumi.Input<string>;
   /** Path of a file holding the script (relative to the program's directory). Give this or content. */
   source?: pulumi.Input<string>;
+  /** `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`. */
+  format?: pulumi.Input<"module" | "service-worker">;
+  /** The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given. */
+  compatibilityDate?: pulumi.Input<string>;
+  /** Runtime features to turn on or off, such as `nodejs_compat`. */
+  compatibilityFlags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one. */
+  adopt?: pulumi.Input<boolean>;
   /** Set by the provider: the SHA-256 of the script's body. */
   contentHash?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -267,6 +275,13 @@ export interface WorkerScriptOutputs {
   contentHash: string;
   /** The deployed body's size in bytes. */
   size: number;
+  /** `module` or `service-worker`: how it was uploaded. */
+  format: string;
+  /** The compatibility date it runs with. */
+  compatibilityDate: string;
+  /** Its compatibility flags. */
+  compatibilityFlags?: string[];
+  adopt: boolean;
   createdOn?: string;
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -274,7 +289,7 @@ export interface WorkerScriptOutputs {
 }
 
 /** The output names of a WorkerScript, declared to the engine when the resource is registered. */
-export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","createdOn","modifiedOn","account"] as const;
+export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","adopt","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a ZoneSetting: One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before. */
 export interface ZoneSettingArgs {

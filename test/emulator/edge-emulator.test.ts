@@ -90,10 +90,15 @@ describe("edge emulator", () => {
     expect(list.map((r: { priority: number }) => r.priority)).toEqual([1, 2]);
   });
 
-  it("stores edge scripts as raw JavaScript and answers a GET with the text", async () => {
-    const body = "export default { fetch() { return new Response('hi') } }";
+  it("takes a raw body as a service worker (module syntax there is 10021), and answers a GET with the text", async () => {
+    const module = "export default { fetch() { return new Response('hi') } }";
+    const refused = await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello`, { method: "PUT", body: module, headers: { "content-type": "application/javascript" } });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors[0].code).toBe(10021);
+    const body = "addEventListener('fetch', (e) => e.respondWith(new Response('hi')))";
     const put = await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello`, { method: "PUT", body, headers: { "content-type": "application/javascript" } });
     expect(put.status).toBe(200);
+    expect(await (await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello/settings`)).json()).toMatchObject({ result: { compatibility_date: "2021-11-02" } });
     expect(await (await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/hello`)).text()).toBe(body);
     const missing = await api(`/accounts/${DEMO_ACCOUNT}/workers/scripts/nope`);
     expect(missing.status).toBe(404);

@@ -2,7 +2,7 @@
  * The edge emulator checked with a client nobody here wrote: the official `cloudflare` SDK lists, creates, edits
  * and deletes DNS records against it, follows its pagination and reads its error envelope.
  */
-import Cloudflare from "cloudflare";
+import Cloudflare, { toFile } from "cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { startEdge, zoneId } from "../helpers/edge";
@@ -181,5 +181,50 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     const cf2 = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${without.url}/client/v4`, maxRetries: 0 });
     expect(String(await cf2.dns.records.batch({ zone_id: zoneId(without), posts: posts.slice(0, 1) }).catch((e: Error) => e.message))).toMatch(/7003/);
     await without.stop();
+  });
+
+  it("the rulesets engine through the SDK's rulesets.phases and rulesets.rules: entry point, rule add, edit and delete, each answering the ruleset", async () => {
+    const zone_id = zoneId(edge, "zone3.example");
+    const none = await cf.rulesets.phases.get("http_request_firewall_custom", { zone_id }).catch((e) => e);
+    expect(none).toBeInstanceOf(Cloudflare.NotFoundError);
+    const made = await cf.rulesets.create({ zone_id, kind: "zone", name: "custom", phase: "http_request_firewall_custom", rules: [{ action: "block", expression: "ip.src eq 203.0.113.1", ref: "first" }] });
+    expect(made.rules).toHaveLength(1);
+    const added = await cf.rulesets.rules.create(made.id, { zone_id, action: "managed_challenge", expression: 'http.request.uri.path eq "/admin"', description: "admin" });
+    const rule = added.rules.find((r) => r.description === "admin")!;
+    expect(rule).toMatchObject({ action: "managed_challenge", enabled: true, ref: rule.id });
+    const edited = await cf.rulesets.rules.edit(rule.id!, { zone_id, ruleset_id: made.id, action: "js_challenge", expression: 'http.request.uri.path eq "/admin"' });
+    expect(edited.rules.map((r) => r.action)).toEqual(["block", "js_challenge"]);
+    const skip = await cf.rulesets.rules.create(made.id, { zone_id, action: "skip", expression: "ip.src eq 203.0.113.2", action_parameters: { ruleset: "current" } });
+    expect(skip.rules.at(-1)).toMatchObject({ action: "skip", action_parameters: { ruleset: "current" } });
+    const after = await cf.rulesets.rules.delete(rule.id!, { zone_id, ruleset_id: made.id });
+    expect(after.rules.map((r) => r.ref)).toEqual(["first", expect.any(String)]);
+    // The whole-ruleset PUT keeps a rule given by id alone, as the documentation shows.
+    const put = await cf.rulesets.phases.update("http_request_firewall_custom", { zone_id, rules: [{ id: after.rules[0].id } as never] });
+    expect(put.rules.map((r) => r.ref)).toEqual(["first"]);
+    const limits = await cf.rulesets.phases.update("http_ratelimit", { zone_id, rules: [{ action: "block", expression: 'http.request.uri.path eq "/login"', ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: 10, requests_per_period: 5, mitigation_timeout: 10 } }] });
+    expect(limits.rules[0].ratelimit).toMatchObject({ period: 10, requests_per_period: 5 });
+  });
+
+  it("a module script: the SDK v7's own upload is refused as the service refuses it, the documented multipart is taken and read back by content.get", async () => {
+    const source = "export default { fetch() { return new Response('sdk') } }";
+    // cloudflare-typescript 7.x sends the multipart body as `application/javascript` with bracket-flattened metadata
+    // (its issue 2799): the service reads it as a service worker and answers 10021, and so does the emulator.
+    const v7 = await cf.workers.scripts
+      .update("sdk-module", { account_id: DEMO_ACCOUNT, metadata: { main_module: "worker.js", compatibility_date: "2025-01-01" }, files: [await toFile(Buffer.from(source), "worker.js", { type: "application/javascript+module" })] })
+      .catch((e) => e);
+    expect(v7).toBeInstanceOf(Cloudflare.BadRequestError);
+    expect(v7.errors[0].code).toBe(10021);
+    // The documented form (multipart/form-data, a JSON metadata part, the module part it names), as pulumi-ops sends it.
+    const { upload } = await import("../../provider/edge/worker-script/handler");
+    const body = await upload({ compatibilityDate: "2025-01-01", compatibilityFlags: ["nodejs_compat"] }, source);
+    const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sdk-module`, { method: "PUT", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": body.contentType }, body: body.body });
+    expect(put.status).toBe(200);
+    const content = await cf.workers.scripts.content.get("sdk-module", { account_id: DEMO_ACCOUNT });
+    expect(content.headers.get("cf-entrypoint")).toBe("worker.js");
+    const form = await content.formData();
+    expect(await (form.get("worker.js") as File).text()).toBe(source);
+    const listed = [];
+    for await (const s of cf.workers.scripts.list({ account_id: DEMO_ACCOUNT })) listed.push(s);
+    expect(listed.find((s) => s.id === "sdk-module")).toMatchObject({ compatibility_date: "2025-01-01", has_modules: true });
   });
 });

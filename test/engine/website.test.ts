@@ -131,7 +131,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000, sequen
     await editRule("http_request_firewall_custom", fw.id, { method: "PATCH", body: JSON.stringify({ ...fw, action: "js_challenge" }) });
     const [rl] = await rateLimits();
     await editRule("http_ratelimit", rl.id, { method: "PATCH", body: JSON.stringify({ ...rl, ratelimit: { ...rl.ratelimit, requests_per_period: 999 } }) });
-    edge.scripts.get("site-edge-next")!.body = "export default {} // hot-fixed by hand";
+    edge.editScript("site-edge-next", "export default {} // hot-fixed by hand");
 
     const refresh = await timed("refresh (rules drift)", () => engine.stack.refresh());
     expect(refresh.summary.resourceChanges).toMatchObject({ update: 4 });

@@ -133,7 +133,7 @@ describe("WorkerScript", () => {
     const { outs } = await call("edge:WorkerScript", "update", [r.id, r.outs, v2]);
     expect(edge.scripts.get("hello")!.body).toContain("v2");
 
-    edge.scripts.get("hello")!.body = "tampered";
+    edge.editScript("hello", "export default {} // tampered");
     expect((await call("edge:WorkerScript", "read", [r.id, outs])).inputs.contentHash).not.toBe(outs.contentHash);
     expect(await call("edge:WorkerScript", "diff", [r.id, outs, { ...v2, name: "renamed" }])).toMatchObject({ replaces: ["name"] });
     await call("edge:WorkerScript", "delete", [r.id, outs]);

@@ -1,9 +1,35 @@
-/** `ops.edge.WorkerScript`. id: `<accountId>/<name>` (the name is the natural key: PUT creates or replaces). */
+/**
+ * `ops.edge.WorkerScript`. id: `<accountId>/<name>`. Uploaded as multipart (a `metadata` part with `main_module` for a
+ * module or `body_part` for a service worker, the compatibility date and flags, and the script's part), read back
+ * with the content and settings endpoints. The service's PUT creates or overwrites by name, so a script of the same
+ * name deployed by another tool or stack is taken over only with `adopt: true`.
+ */
+import * as path from "node:path";
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, deleteUnlessGone, type Bag, type Handler } from "../../handler";
-import { ValidationError } from "../../http/errors";
-import { edge } from "../zones";
-import { scriptBody, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
+import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { AlreadyExistsError, ValidationError } from "../../http/errors";
+import { adopting, edge } from "../zones";
+import { formatOf, scriptBody, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
+
+/** The module's part name: the source file's own name where it is a JavaScript file, else `worker.js`. */
+const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
+
+/** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */
+export async function upload(r: Bag, body: string): Promise<{ body: Buffer; contentType: string }> {
+  const format = formatOf(r, body);
+  const main = format === "module" ? mainModule(r) : "script";
+  const metadata = {
+    ...(format === "module" ? { main_module: main } : { body_part: main }),
+    compatibility_date: r.compatibilityDate,
+    ...(r.compatibilityFlags?.length ? { compatibility_flags: r.compatibilityFlags } : {}),
+    keep_bindings: ["*"] as string[], // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
+  };
+  const form = new FormData();
+  form.append("metadata", new Blob([JSON.stringify(metadata)], { type: "application/json" }), "metadata.json");
+  form.append(main, new Blob([body], { type: format === "module" ? "application/javascript+module" : "application/javascript" }), main);
+  const res = new Response(form);
+  return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type")! };
+}
 
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it. */
 async function deploy(r: Bag): Promise<WorkerScriptOutputs> {
@@ -11,17 +37,24 @@ async function deploy(r: Bag): Promise<WorkerScriptOutputs> {
   if (sha256(body) !== r.contentHash) {
     throw new ValidationError({ service: "edge", message: `${r.source ?? "the script"} changed while the update ran`, remedy: "Run the command again" });
   }
-  const s = await edge().putWorkerScript(r.accountId, r.name, body);
+  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body));
   return {
     accountId: r.accountId,
     name: r.name,
     ...(r.source ? { source: r.source } : {}),
     contentHash: r.contentHash,
     size: Buffer.byteLength(body),
+    format: formatOf(r, body),
+    compatibilityDate: r.compatibilityDate,
+    ...(r.compatibilityFlags?.length ? { compatibilityFlags: r.compatibilityFlags } : {}),
+    adopt: r.adopt ?? false,
     createdOn: s.created_on,
     modifiedOn: s.modified_on,
   };
 }
+
+const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags"];
+const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
 export const workerScript: Handler = {
   async check(_olds, news) {
@@ -31,12 +64,20 @@ export const workerScript: Handler = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(["accountId", "name"], olds, wanted, (_k, a, b) => a === b);
-    const changed = changedKeys(["contentHash"], olds, wanted, (_k, a, b) => a === b);
+    // State of 0.3.0 has no format or date: the script it uploaded ran on the service's 2021 default, so it changes.
+    const changed = changedKeys(FIELDS, olds, wanted, same);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
 
   async create(r) {
-    // PUT creates or overwrites by name: a script of the same name is taken over, never duplicated.
+    // The service's PUT overwrites a script of the same name: another tool's script is never taken silently.
+    if (!adopting(r) && (await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name)))) {
+      throw new AlreadyExistsError({
+        service: "edge",
+        message: `an edge script named ${r.name} already exists in account ${r.accountId} (deployed by another tool or stack)`,
+        remedy: "Set `adopt: true` on this WorkerScript to take it over (it is then overwritten with this one), or give it another name",
+      });
+    }
     return { id: `${r.accountId}/${r.name}`, outs: await deploy(r) };
   },
 
@@ -44,9 +85,21 @@ export const workerScript: Handler = {
     const [accountId, name] = id.split("/", 2);
     const body = await edge().getWorkerScript(accountId, name);
     if (body === undefined) return {};
-    const outs: WorkerScriptOutputs = { ...(props as WorkerScriptOutputs), accountId, name, contentHash: sha256(body), size: Buffer.byteLength(body) };
-    if (outs.contentHash === props.contentHash) return { id, props: outs };
-    return { id, props: outs, inputs: { accountId, name, contentHash: outs.contentHash, ...(props.source ? { source: props.source } : {}) } };
+    const settings = await edge().getWorkerScriptSettings(accountId, name);
+    const outs: WorkerScriptOutputs = {
+      ...(props as WorkerScriptOutputs),
+      accountId,
+      name,
+      contentHash: sha256(body),
+      size: Buffer.byteLength(body),
+      format: props.format ?? formatOf({}, body),
+      compatibilityDate: settings.compatibility_date ?? "2021-11-02",
+      ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : { compatibilityFlags: undefined }),
+      adopt: props.adopt ?? false,
+    };
+    if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
+    const inputs = { accountId, name, contentHash: outs.contentHash, compatibilityDate: outs.compatibilityDate, ...(outs.compatibilityFlags ? { compatibilityFlags: outs.compatibilityFlags } : {}), ...(props.source ? { source: props.source } : {}) };
+    return { id, props: outs, inputs };
   },
 
   async update(_id, _olds, news) {

@@ -1,6 +1,7 @@
 /**
- * `ops.edge.WorkerScript`: an edge script, uploaded as raw JavaScript. Compared by the SHA-256 of its body, so
- * state keeps a hash, not a second copy of the script.
+ * `ops.edge.WorkerScript`: an edge script, in ES module syntax (`export default { fetch }`, how scripts are written
+ * today) or service-worker syntax, uploaded as the service documents it (multipart with a `metadata` part). Compared
+ * by the SHA-256 of its body, so state keeps a hash, not a second copy of the script.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -15,6 +16,20 @@ export const MAX_SCRIPT_BYTES = 10 * 1024 * 1024;
 
 export const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/**
+ * The compatibility date a script gets when the program names none: fixed per release (documented), so a script's
+ * runtime semantics change only when the program says so; without any, the service runs a script on 2021-11-02's.
+ */
+export const DEFAULT_COMPATIBILITY_DATE = "2026-11-01";
+
+/** ES module syntax: an `import` or `export` statement at the start of a line. */
+const MODULE_SYNTAX = /^\s*(?:export|import)[\s{*]/m;
+
+/** The script's syntax: as the program says, else told from the source. */
+export function formatOf(r: { format?: string }, body: string): "module" | "service-worker" {
+  return (r.format as "module" | "service-worker" | undefined) ?? (MODULE_SYNTAX.test(body) ? "module" : "service-worker");
+}
+
 /** The script's body: `content` itself, or the file `source` names (relative to the program's directory). */
 export function scriptBody(r: { content?: string; source?: string }): string {
   return r.content ?? readFileSync(path.resolve(r.source!), "utf8");
@@ -26,6 +41,14 @@ export const WorkerScriptInputs = z
     name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit").describe("The script's name. Changing it replaces the script.").meta({ replaceOnChanges: true }),
     content: z.string().min(1, "content must not be empty").optional().describe("The script's JavaScript. Give this or source."),
     source: z.string().min(1).optional().describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
+    format: z.enum(["module", "service-worker"]).optional().describe("`module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener(\"fetch\", ...)`); told from the source when not given."),
+    compatibilityDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "compatibilityDate must be a date such as 2026-11-01")
+      .default(DEFAULT_COMPATIBILITY_DATE)
+      .describe(`The runtime semantics the script runs with (the service's compatibility date); ${DEFAULT_COMPATIBILITY_DATE} unless given.`),
+    compatibilityFlags: z.array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat")).optional().describe("Runtime features to turn on or off, such as `nodejs_compat`."),
+    adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one."),
     contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body."),
   })
   .transform((r, ctx) => {
@@ -39,7 +62,7 @@ export const WorkerScriptInputs = z
       ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as NodeJS.ErrnoException).code ?? e}`);
     }
     if (body !== undefined && Buffer.byteLength(body) > MAX_SCRIPT_BYTES) ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
-    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body) };
+    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body), ...(body !== undefined ? { format: formatOf(r, body) } : {}) };
   });
 export type WorkerScriptInputs = z.output<typeof WorkerScriptInputs>;
 
@@ -49,6 +72,10 @@ export const WorkerScriptOutputs = z.object({
   source: z.string().optional(),
   contentHash: z.string().describe("SHA-256 of the deployed body."),
   size: z.number().describe("The deployed body's size in bytes."),
+  format: z.string().describe("`module` or `service-worker`: how it was uploaded."),
+  compatibilityDate: z.string().describe("The compatibility date it runs with."),
+  compatibilityFlags: z.array(z.string()).optional().describe("Its compatibility flags."),
+  adopt: z.boolean(),
   createdOn: z.string().optional(),
   modifiedOn: z.string().optional(),
 });

@@ -19,11 +19,18 @@ type WorkerScript struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account   pulumi.StringPtrOutput `pulumi:"account"`
 	AccountId pulumi.StringOutput    `pulumi:"accountId"`
+	Adopt     pulumi.BoolOutput      `pulumi:"adopt"`
+	// The compatibility date it runs with.
+	CompatibilityDate pulumi.StringOutput `pulumi:"compatibilityDate"`
+	// Its compatibility flags.
+	CompatibilityFlags pulumi.StringArrayOutput `pulumi:"compatibilityFlags"`
 	// SHA-256 of the deployed body.
 	ContentHash pulumi.StringOutput    `pulumi:"contentHash"`
 	CreatedOn   pulumi.StringPtrOutput `pulumi:"createdOn"`
-	ModifiedOn  pulumi.StringPtrOutput `pulumi:"modifiedOn"`
-	Name        pulumi.StringOutput    `pulumi:"name"`
+	// `module` or `service-worker`: how it was uploaded.
+	Format     pulumi.StringOutput    `pulumi:"format"`
+	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
+	Name       pulumi.StringOutput    `pulumi:"name"`
 	// The deployed body's size in bytes.
 	Size   pulumi.Float64Output   `pulumi:"size"`
 	Source pulumi.StringPtrOutput `pulumi:"source"`
@@ -38,6 +45,12 @@ func NewWorkerScript(ctx *pulumi.Context,
 
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
+	}
+	if args.CompatibilityDate == nil {
+		args.CompatibilityDate = pulumi.StringPtr("2026-11-01")
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"account",
@@ -80,10 +93,18 @@ type workerScriptArgs struct {
 	Account *string `pulumi:"account"`
 	// The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
 	AccountId *string `pulumi:"accountId"`
+	// Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+	Adopt *bool `pulumi:"adopt"`
+	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
+	CompatibilityDate *string `pulumi:"compatibilityDate"`
+	// Runtime features to turn on or off, such as `nodejs_compat`.
+	CompatibilityFlags []string `pulumi:"compatibilityFlags"`
 	// The script's JavaScript. Give this or source.
 	Content *string `pulumi:"content"`
 	// Set by the provider: the SHA-256 of the script's body.
 	ContentHash *string `pulumi:"contentHash"`
+	// `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+	Format *string `pulumi:"format"`
 	// The script's name. Changing it replaces the script.
 	Name string `pulumi:"name"`
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
@@ -96,10 +117,18 @@ type WorkerScriptArgs struct {
 	Account pulumi.StringPtrInput
 	// The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
 	AccountId pulumi.StringPtrInput
+	// Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+	Adopt pulumi.BoolPtrInput
+	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
+	CompatibilityDate pulumi.StringPtrInput
+	// Runtime features to turn on or off, such as `nodejs_compat`.
+	CompatibilityFlags pulumi.StringArrayInput
 	// The script's JavaScript. Give this or source.
 	Content pulumi.StringPtrInput
 	// Set by the provider: the SHA-256 of the script's body.
 	ContentHash pulumi.StringPtrInput
+	// `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+	Format pulumi.StringPtrInput
 	// The script's name. Changing it replaces the script.
 	Name pulumi.StringInput
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
@@ -152,6 +181,20 @@ func (o WorkerScriptOutput) AccountId() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.AccountId }).(pulumi.StringOutput)
 }
 
+func (o WorkerScriptOutput) Adopt() pulumi.BoolOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
+}
+
+// The compatibility date it runs with.
+func (o WorkerScriptOutput) CompatibilityDate() pulumi.StringOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.CompatibilityDate }).(pulumi.StringOutput)
+}
+
+// Its compatibility flags.
+func (o WorkerScriptOutput) CompatibilityFlags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringArrayOutput { return v.CompatibilityFlags }).(pulumi.StringArrayOutput)
+}
+
 // SHA-256 of the deployed body.
 func (o WorkerScriptOutput) ContentHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.ContentHash }).(pulumi.StringOutput)
@@ -159,6 +202,11 @@ func (o WorkerScriptOutput) ContentHash() pulumi.StringOutput {
 
 func (o WorkerScriptOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.CreatedOn }).(pulumi.StringPtrOutput)
+}
+
+// `module` or `service-worker`: how it was uploaded.
+func (o WorkerScriptOutput) Format() pulumi.StringOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.Format }).(pulumi.StringOutput)
 }
 
 func (o WorkerScriptOutput) ModifiedOn() pulumi.StringPtrOutput {

@@ -22,8 +22,12 @@ class WorkerScriptArgs:
                  name: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 format: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a WorkerScript resource.
@@ -31,8 +35,12 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
+        :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
         """
         pulumi.set(__self__, "name", name)
@@ -40,10 +48,22 @@ class WorkerScriptArgs:
             pulumi.set(__self__, "account", account)
         if account_id is not None:
             pulumi.set(__self__, "account_id", account_id)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
+        if compatibility_date is None:
+            compatibility_date = '2026-11-01'
+        if compatibility_date is not None:
+            pulumi.set(__self__, "compatibility_date", compatibility_date)
+        if compatibility_flags is not None:
+            pulumi.set(__self__, "compatibility_flags", compatibility_flags)
         if content is not None:
             pulumi.set(__self__, "content", content)
         if content_hash is not None:
             pulumi.set(__self__, "content_hash", content_hash)
+        if format is not None:
+            pulumi.set(__self__, "format", format)
         if source is not None:
             pulumi.set(__self__, "source", source)
 
@@ -85,6 +105,42 @@ class WorkerScriptArgs:
 
     @_builtins.property
     @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="compatibilityDate")
+    def compatibility_date(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
+        """
+        return pulumi.get(self, "compatibility_date")
+
+    @compatibility_date.setter
+    def compatibility_date(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compatibility_date", value)
+
+    @_builtins.property
+    @pulumi.getter(name="compatibilityFlags")
+    def compatibility_flags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Runtime features to turn on or off, such as `nodejs_compat`.
+        """
+        return pulumi.get(self, "compatibility_flags")
+
+    @compatibility_flags.setter
+    def compatibility_flags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "compatibility_flags", value)
+
+    @_builtins.property
+    @pulumi.getter
     def content(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The script's JavaScript. Give this or source.
@@ -109,6 +165,18 @@ class WorkerScriptArgs:
 
     @_builtins.property
     @pulumi.getter
+    def format(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+        """
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter
     def source(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         Path of a file holding the script (relative to the program's directory). Give this or content.
@@ -128,8 +196,12 @@ class WorkerScript(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -140,8 +212,12 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
+        :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
         """
@@ -171,8 +247,12 @@ class WorkerScript(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -186,8 +266,16 @@ class WorkerScript(pulumi.CustomResource):
 
             __props__.__dict__["account"] = account
             __props__.__dict__["account_id"] = account_id
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
+            if compatibility_date is None:
+                compatibility_date = '2026-11-01'
+            __props__.__dict__["compatibility_date"] = compatibility_date
+            __props__.__dict__["compatibility_flags"] = compatibility_flags
             __props__.__dict__["content"] = content
             __props__.__dict__["content_hash"] = content_hash
+            __props__.__dict__["format"] = format
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
@@ -221,8 +309,12 @@ class WorkerScript(pulumi.CustomResource):
 
         __props__.__dict__["account"] = None
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["adopt"] = None
+        __props__.__dict__["compatibility_date"] = None
+        __props__.__dict__["compatibility_flags"] = None
         __props__.__dict__["content_hash"] = None
         __props__.__dict__["created_on"] = None
+        __props__.__dict__["format"] = None
         __props__.__dict__["modified_on"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["size"] = None
@@ -243,6 +335,27 @@ class WorkerScript(pulumi.CustomResource):
         return pulumi.get(self, "account_id")
 
     @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[_builtins.bool]:
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter(name="compatibilityDate")
+    def compatibility_date(self) -> pulumi.Output[_builtins.str]:
+        """
+        The compatibility date it runs with.
+        """
+        return pulumi.get(self, "compatibility_date")
+
+    @_builtins.property
+    @pulumi.getter(name="compatibilityFlags")
+    def compatibility_flags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Its compatibility flags.
+        """
+        return pulumi.get(self, "compatibility_flags")
+
+    @_builtins.property
     @pulumi.getter(name="contentHash")
     def content_hash(self) -> pulumi.Output[_builtins.str]:
         """
@@ -254,6 +367,14 @@ class WorkerScript(pulumi.CustomResource):
     @pulumi.getter(name="createdOn")
     def created_on(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "created_on")
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Output[_builtins.str]:
+        """
+        `module` or `service-worker`: how it was uploaded.
+        """
+        return pulumi.get(self, "format")
 
     @_builtins.property
     @pulumi.getter(name="modifiedOn")

@@ -1,0 +1,130 @@
+/**
+ * Edge scripts as the service takes them today (developers.cloudflare.com/workers/configuration/multipart-upload-
+ * metadata/): `PUT .../workers/scripts/{name}` with `multipart/form-data`, a `metadata` part (`main_module` for ES
+ * modules, `body_part` for service-worker syntax; `compatibility_date`, `compatibility_flags`) and the parts it names;
+ * a raw `application/javascript` body is service-worker syntax, where `export` is a syntax error (10021). Without a
+ * compatibility date a script runs on 2021-11-02's semantics. Read back with `.../content/v2` (the parts, as
+ * multipart, for a module) and `.../settings`.
+ */
+import { createHash } from "node:crypto";
+import { type Reply, type Request } from "../kit";
+import { fail } from "./dns";
+import type { EdgeEmulator, Permission } from "./server";
+
+export interface StoredScript {
+  /** The main part's text (for tests and the demo: what runs). */
+  body: string;
+  format: "module" | "service-worker";
+  main: string;
+  parts: { name: string; type: string; text: string }[];
+  compatibility_date: string;
+  compatibility_flags: string[];
+  created_on: string;
+  modified_on: string;
+}
+
+type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
+
+const DEFAULT_DATE = "2021-11-02";
+const MODULE_SYNTAX = /^\s*(export|import)\s|^\s*export\s+default\b/m;
+
+function syntaxCheck(format: StoredScript["format"], text: string): void {
+  if (format === "service-worker" && MODULE_SYNTAX.test(text)) {
+    const token = /^\s*(export|import)\b/m.exec(text)?.[1] ?? "export";
+    fail(400, 10021, `Uncaught SyntaxError: Unexpected token '${token}'`);
+  }
+}
+
+async function multipart(req: Request): Promise<Map<string, { type: string; text: string }>> {
+  const form = await new Response(req.rawBody, { headers: { "content-type": String(req.headers["content-type"]) } }).formData().catch(() => fail(400, 10026, "could not parse the multipart body"));
+  const parts = new Map<string, { type: string; text: string }>();
+  // A part is found by its field name, or by its file name (the official SDK sends every file as a `files` field).
+  for (const [name, value] of form as FormData) {
+    if (typeof value === "string") parts.set(name, { type: "text/plain", text: value });
+    else {
+      const part = { type: value.type, text: await value.text() };
+      parts.set(name, part);
+      if (value.name) parts.set(value.name, part);
+    }
+  }
+  return parts;
+}
+
+export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
+  const account = (req: Request) => {
+    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
+  };
+  const script = (req: Request) => emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
+  const view = (id: string) => {
+    const s = emu.scripts.get(id)!;
+    return { id, etag: createHash("sha256").update(s.body).digest("hex"), size: Buffer.byteLength(s.body), created_on: s.created_on, modified_on: s.modified_on, compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, handlers: ["fetch"], has_modules: s.format === "module" };
+  };
+
+  r("GET", "/accounts/:account/workers/scripts", "workers:edit", (req) => {
+    account(req);
+    return emu.ok([...emu.scripts.keys()].map(view));
+  });
+  r("PUT", "/accounts/:account/workers/scripts/:name", "workers:edit", async (req) => {
+    account(req);
+    if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
+    const type = String(req.headers["content-type"] ?? "");
+    let stored: Omit<StoredScript, "created_on" | "modified_on">;
+    if (type.startsWith("multipart/form-data")) {
+      const parts = await multipart(req);
+      let metadata: any;
+      try {
+        metadata = JSON.parse(parts.get("metadata")?.text ?? "");
+      } catch {
+        fail(400, 10021, "the metadata part is missing or is not JSON");
+      }
+      const main = metadata.main_module ?? metadata.body_part;
+      if (!main || (metadata.main_module && metadata.body_part)) fail(400, 10021, "metadata must name exactly one of main_module (ES modules) and body_part (service worker)");
+      const part = parts.get(main) ?? fail(400, 10021, `No such module "${main}": the metadata names a part that is not in the upload`);
+      const format = metadata.main_module ? "module" : "service-worker";
+      if (format === "module" && !/\bexport\s+default\b/.test(part.text)) fail(400, 10021, "No event handlers were registered. This script does nothing.");
+      syntaxCheck(format, part.text);
+      const date = metadata.compatibility_date ?? DEFAULT_DATE;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > new Date(emu.now()).toISOString().slice(0, 10)) fail(400, 10021, `compatibility_date "${date}" is not a date the runtime supports`);
+      stored = {
+        body: part.text,
+        format,
+        main,
+        parts: [...new Set(parts.values())].filter((p) => p !== parts.get("metadata")).map((p) => ({ name: [...parts.entries()].findLast(([, v]) => v === p)![0], type: p.type, text: p.text })),
+        compatibility_date: date,
+        compatibility_flags: Array.isArray(metadata.compatibility_flags) ? metadata.compatibility_flags : [],
+      };
+    } else if (type.startsWith("application/javascript")) {
+      syntaxCheck("service-worker", req.rawBody);
+      stored = { body: req.rawBody, format: "service-worker", main: "script", parts: [{ name: "script", type: "application/javascript", text: req.rawBody }], compatibility_date: DEFAULT_DATE, compatibility_flags: [] };
+    } else {
+      fail(415, 10008, "Content-Type must be multipart/form-data (or application/javascript for a service worker)");
+    }
+    const now = emu.timestamp();
+    emu.scripts.set(req.params.name, { ...stored!, created_on: emu.scripts.get(req.params.name)?.created_on ?? now, modified_on: now });
+    return emu.ok(view(req.params.name));
+  });
+  // The script's content: a module's parts as multipart (the entry point named by a header), a service worker's text.
+  r("GET", "/accounts/:account/workers/scripts/:name/content/v2", "workers:edit", (req): Reply => {
+    account(req);
+    const s = script(req);
+    if (s.format === "service-worker") return { status: 200, body: s.body, headers: { "content-type": "application/javascript" } };
+    const boundary = `----emulator${createHash("md5").update(s.body).digest("hex").slice(0, 16)}`;
+    const body = s.parts.map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n${p.text}\r\n`).join("") + `--${boundary}--\r\n`;
+    return { status: 200, body, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "cf-entrypoint": s.main } };
+  });
+  r("GET", "/accounts/:account/workers/scripts/:name/settings", "workers:edit", (req) => {
+    account(req);
+    const s = script(req);
+    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: [], logpush: false, tags: [], usage_model: "standard" });
+  });
+  // The older read of one script: its main part's raw text.
+  r("GET", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
+    account(req);
+    return { status: 200, body: script(req).body, headers: { "content-type": "application/javascript" } };
+  });
+  r("DELETE", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
+    account(req);
+    if (!emu.scripts.delete(req.params.name)) fail(404, 10007, "workers.api.error.script_not_found");
+    return emu.ok(null);
+  });
+}
