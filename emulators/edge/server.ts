@@ -13,7 +13,7 @@ import { registerRuleRoutes, type RuleState } from "./rules";
 import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets";
 import { graphqlRoute } from "./graphql";
 import { registerWorkerRoutes, type StoredScript } from "./workers";
-import { SETTINGS } from "./settings";
+import { acceptable, SETTINGS } from "./settings";
 
 export const API = "/client/v4";
 
@@ -96,7 +96,7 @@ export const DEMO_ACCOUNT = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
 interface Zone {
   id: string;
   name: string;
-  settings: Record<string, { value: string; modified_on: string | null }>;
+  settings: Record<string, { value: unknown; modified_on: string | null }>;
   records: RecordMap;
 }
 
@@ -306,8 +306,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
       if (!spec) fail(400, 1006, "Unrecognized zone setting name");
       if (spec.editable === false) fail(400, 1057, `Zone setting ${id} is not editable`);
       const body = parseJson(req);
-      if (!body || typeof body.value !== "string" || !spec.values.includes(body.value)) {
-        fail(400, 1007, `Invalid value for zone setting ${id}: must be one of ${spec.values.join(", ")}`);
+      if (!body || !("value" in body) || !acceptable(spec, body.value)) {
+        fail(400, 1007, `Invalid value for zone setting ${id}${spec.values ? `: must be one of ${spec.values.join(", ")}` : ""}`);
       }
       z.settings[id] = { value: body.value, modified_on: this.timestamp() };
       return this.ok(this.settingView(z, id));

@@ -1,11 +1,14 @@
-/** The zone settings the edge emulator knows, with their allowed values and a plausible default. */
+/** The zone settings the edge emulator knows, with their allowed values (or type) and a plausible default. */
 export interface SettingSpec {
-  values: readonly string[];
-  initial: string;
+  /** The values it takes; a setting without them takes any value of its initial value's type. */
+  values?: readonly unknown[];
+  initial: unknown;
   editable?: boolean;
 }
 
 const onOff = (initial: "on" | "off"): SettingSpec => ({ values: ["on", "off"], initial });
+/** The browser cache TTLs the service offers (seconds; 0 respects the origin's headers). */
+const TTLS = [0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000];
 
 export const SETTINGS: Record<string, SettingSpec> = {
   "0rtt": onOff("off"),
@@ -13,8 +16,10 @@ export const SETTINGS: Record<string, SettingSpec> = {
   always_use_https: onOff("off"),
   automatic_https_rewrites: onOff("on"),
   brotli: onOff("on"),
+  browser_cache_ttl: { values: TTLS, initial: 14400 },
   browser_check: onOff("on"),
   cache_level: { values: ["basic", "simplified", "aggressive"], initial: "aggressive" },
+  challenge_ttl: { values: [300, 900, 1800, 2700, 3600, 7200, 10800, 14400, 28800, 57600, 86400, 604800, 2592000, 31536000], initial: 1800 },
   development_mode: onOff("off"),
   email_obfuscation: onOff("on"),
   hotlink_protection: onOff("off"),
@@ -22,12 +27,21 @@ export const SETTINGS: Record<string, SettingSpec> = {
   http3: onOff("on"),
   ip_geolocation: onOff("on"),
   ipv6: onOff("on"),
+  max_upload: { values: [100, 125, 150, 175, 200, 225, 250, 275, 300, 325, 350, 375, 400, 425, 450, 475, 500], initial: 100 },
   min_tls_version: { values: ["1.0", "1.1", "1.2", "1.3"], initial: "1.0" },
   opportunistic_encryption: onOff("on"),
   rocket_loader: onOff("off"),
+  security_header: { initial: { strict_transport_security: { enabled: false, max_age: 0, include_subdomains: false, preload: false, nosniff: false } } },
   security_level: { values: ["off", "essentially_off", "low", "medium", "high", "under_attack"], initial: "medium" },
   server_side_exclude: onOff("on"),
   ssl: { values: ["off", "flexible", "full", "strict"], initial: "flexible" },
   tls_1_3: { values: ["on", "off", "zrt"], initial: "on" },
   websockets: onOff("on"),
 };
+
+/** Whether `value` is one this setting takes: one of its values, or of its initial value's type. */
+export function acceptable(spec: SettingSpec, value: unknown): boolean {
+  if (spec.values) return spec.values.some((v) => v === value);
+  const kind = (x: unknown) => (Array.isArray(x) ? "list" : x === null ? "null" : typeof x);
+  return kind(value) === kind(spec.initial);
+}

@@ -58,7 +58,8 @@ export class EdgeClient {
     return new EdgeClient(http, c.accountId, c.auth.kind === "token", c.batchSize);
   }
 
-  private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions) {
+  /** `explain`: an auth refusal is told apart (invalid token or missing permission) by verifying the token. */
+  private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions, explain = true) {
     // A rule this run changes makes the run's listing of its zone's rules of that kind stale (rule-listing.ts).
     const rules = method !== "GET" && /^\/zones\/([^/]+)\/(pagerules|rulesets)/.exec(path);
     if (rules) forgetRuleListings(rules[2], rules[1]);
@@ -66,7 +67,7 @@ export class EdgeClient {
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {
       const err = toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
-      throw err instanceof AuthError && this.byToken && !path.endsWith("/tokens/verify") ? await this.whyRefused(err, method, path) : err;
+      throw err instanceof AuthError && this.byToken && explain && !path.endsWith("/tokens/verify") ? await this.whyRefused(err, method, path) : err;
     }
     const result = schema.safeParse(parsed.data.result);
     if (!result.success) {
@@ -138,7 +139,8 @@ export class EdgeClient {
   private async accountsToTry(): Promise<string[]> {
     if (this.accountId) return [this.accountId];
     try {
-      const zones = await this.call("GET", "/zones", wire.Zone.array(), { query: { per_page: 50 } });
+      // Not explained (that would verify the token again, which is what asks this).
+      const zones = await this.call("GET", "/zones", wire.Zone.array(), { query: { per_page: 50 } }, false);
       return [...new Set(zones.result.map((z) => z.account?.id).filter((id): id is string => !!id))];
     } catch (e) {
       if (e instanceof AuthError) return []; // it can see no zone: it is not a working token

@@ -25,6 +25,8 @@ export class RemoteDesktopSession extends pulumi.dynamic.Resource {
   declare readonly black: pulumi.Output<Out["black"]>;
   declare readonly pixels: pulumi.Output<Out["pixels"]>;
   declare readonly points: pulumi.Output<Out["points"]>;
+  declare readonly password: pulumi.Output<Out["password"]>;
+  declare readonly helperToken: pulumi.Output<Out["helperToken"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

@@ -17,6 +17,7 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly type: pulumi.Output<Out["type"]>;
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly content: pulumi.Output<Out["content"]>;
+  declare readonly data: pulumi.Output<Out["data"]>;
   declare readonly ttl: pulumi.Output<Out["ttl"]>;
   declare readonly proxied: pulumi.Output<Out["proxied"]>;
   declare readonly priority: pulumi.Output<Out["priority"]>;

@@ -39,8 +39,8 @@ export interface DnsRecordOutputs {
   name: string;
   /** The value as the service writes it (for structured types, rendered from data). */
   content: string;
-  /** The structured value of an SRV, CAA, DS, ... record, as the service holds it. */
-  data?: { [key: string]: number };
+  /** The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text). */
+  data?: DnsRecordData;
   ttl: number;
   proxied: boolean;
   priority?: number;
@@ -299,8 +299,8 @@ export interface ZoneSettingArgs {
   zoneName?: pulumi.Input<string>;
   /** The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource. */
   settingId: pulumi.Input<string>;
-  /** The value to set. */
-  value: pulumi.Input<string>;
+  /** The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`. */
+  value: any;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -310,9 +310,10 @@ export interface ZoneSettingOutputs {
   zoneId: string;
   zoneName: string;
   settingId: string;
-  value: string;
+  /** The value the service has, of the setting's own type. */
+  value: any;
   /** The value found before this resource first changed it; destroy restores it. */
-  initialValue: string;
+  initialValue: any;
   editable: boolean;
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -749,6 +750,81 @@ export interface RateLimitMatchRequestArgs {
   url: pulumi.Input<string>;
   /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
   methods?: pulumi.Input<pulumi.Input<"GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_">[]>;
+}
+
+export interface DnsRecordData {
+  /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
+  readonly priority?: number;
+  /** SRV: weight, 0 to 65535; URI: weight, 0 to 65535 */
+  readonly weight?: number;
+  /** SRV: port, 0 to 65535 */
+  readonly port?: number;
+  /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
+  readonly target?: string;
+  /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
+  readonly flags?: number;
+  /** CAA: issue, issuewild or iodef */
+  readonly tag?: string;
+  /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
+  readonly value?: string;
+  /** DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535 */
+  readonly key_tag?: number;
+  /** DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number */
+  readonly algorithm?: number;
+  /** DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384 */
+  readonly digest_type?: number;
+  /** DS: digest, hexadecimal */
+  readonly digest?: string;
+  /** TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3 */
+  readonly usage?: number;
+  /** TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key) */
+  readonly selector?: number;
+  /** TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512 */
+  readonly matching_type?: number;
+  /** TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal */
+  readonly certificate?: string;
+  /** SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...) */
+  readonly type?: number;
+  /** SSHFP: fingerprint, hexadecimal */
+  readonly fingerprint?: string;
+  /** NAPTR: order, 0 to 65535 */
+  readonly order?: number;
+  /** NAPTR: preference, 0 to 65535 */
+  readonly preference?: number;
+  /** NAPTR: service, such as SIP+D2U (may be empty) */
+  readonly service?: string;
+  /** NAPTR: substitution expression (may be empty) */
+  readonly regex?: string;
+  /** NAPTR: replacement name, or . when the regex is used */
+  readonly replacement?: string;
+  /** DNSKEY: protocol, always 3 */
+  readonly protocol?: number;
+  /** DNSKEY: public key, base64 */
+  readonly public_key?: string;
+  /** LOC: latitude degrees */
+  readonly lat_degrees?: number;
+  /** LOC: minutes */
+  readonly lat_minutes?: number;
+  /** LOC: seconds, to the thousandth */
+  readonly lat_seconds?: number;
+  /** LOC: N or S */
+  readonly lat_direction?: string;
+  /** LOC: longitude degrees */
+  readonly long_degrees?: number;
+  /** LOC: minutes */
+  readonly long_minutes?: number;
+  /** LOC: seconds, to the thousandth */
+  readonly long_seconds?: number;
+  /** LOC: E or W */
+  readonly long_direction?: string;
+  /** LOC: altitude in meters, -100000 to 42849672.95 */
+  readonly altitude?: number;
+  /** LOC: size in meters */
+  readonly size?: number;
+  /** LOC: horizontal precision in meters */
+  readonly precision_horz?: number;
+  /** LOC: vertical precision in meters */
+  readonly precision_vert?: number;
 }
 
 export interface DnsRecordSetRecord {

@@ -6,8 +6,10 @@ import { workerScriptOutputNames, type WorkerScriptArgs, type WorkerScriptOutput
 export type { WorkerScriptArgs };
 
 /**
- * An edge script of the account (ops:edgeAccountId unless `accountId` is given), from `content` or a `source` file.
- * Compared by content hash: editing the file updates the script; renaming it replaces it.
+ * An edge script of the account (ops:edgeAccountId unless `accountId` is given), from `content` or a `source` file,
+ * in module syntax (`export default { fetch }`) or service-worker syntax, uploaded with its compatibility date.
+ * Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same
+ * name deployed elsewhere is taken over only with `adopt: true`.
  *
  *     new ops.edge.WorkerScript("hello", { name: "hello", source: "worker.js" });
  */
@@ -17,6 +19,10 @@ export class WorkerScript extends pulumi.dynamic.Resource {
   declare readonly source: pulumi.Output<Out["source"]>;
   declare readonly contentHash: pulumi.Output<Out["contentHash"]>;
   declare readonly size: pulumi.Output<Out["size"]>;
+  declare readonly format: pulumi.Output<Out["format"]>;
+  declare readonly compatibilityDate: pulumi.Output<Out["compatibilityDate"]>;
+  declare readonly compatibilityFlags: pulumi.Output<Out["compatibilityFlags"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly createdOn: pulumi.Output<Out["createdOn"]>;
   declare readonly modifiedOn: pulumi.Output<Out["modifiedOn"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */

@@ -22,6 +22,7 @@ export class PagePost extends pulumi.dynamic.Resource {
   declare readonly photos: pulumi.Output<Out["photos"]>;
   declare readonly state: pulumi.Output<Out["state"]>;
   declare readonly createdTime: pulumi.Output<Out["createdTime"]>;
+  declare readonly postId: pulumi.Output<Out["postId"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

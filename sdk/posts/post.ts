@@ -20,6 +20,7 @@ export class Post extends pulumi.dynamic.Resource {
   declare readonly permalink: pulumi.Output<Out["permalink"]>;
   declare readonly timestamp: pulumi.Output<Out["timestamp"]>;
   declare readonly username: pulumi.Output<Out["username"]>;
+  declare readonly postId: pulumi.Output<Out["postId"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

@@ -32,4 +32,31 @@ describe("ZoneSetting against the edge emulator", () => {
   it("passes the API's refusal of an unknown setting through with its code", async () => {
     await expect(call(T, "create", [{ zoneName: "example.com", settingId: "no_such_setting", value: "on" }])).rejects.toThrow(/code 1006/);
   });
+
+  it("refuses a mistyped setting id at check, naming the nearest one, and a value of the wrong type", async () => {
+    const typo = await call(T, "check", [{}, { zoneName: "example.com", settingId: "always_use_http", value: "on" }]);
+    expect(typo.failures).toEqual([{ property: "settingId", reason: "always_use_http is not a zone setting the service has: did you mean always_use_https?" }]);
+    const text = await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: "3600" }]);
+    expect(text.failures).toEqual([{ property: "value", reason: 'browser_cache_ttl takes a number such as 14400; got "3600"' }]);
+    expect(edge.log).toEqual([]);
+  });
+
+  it("keeps values of their own type: a number and an object set, read back with no drift, and restored on delete", async () => {
+    const ttl = (await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: 3600 }])).inputs;
+    const made = await call(T, "create", [ttl]);
+    expect(made.outs).toMatchObject({ value: 3600, initialValue: 14400 });
+    const z = edge.zones.get(zoneId(edge))!;
+    expect(z.settings.browser_cache_ttl.value).toBe(3600);
+    const hsts = { strict_transport_security: { enabled: true, max_age: 31536000, include_subdomains: true, preload: false, nosniff: true } };
+    const header = (await call(T, "check", [{}, { zoneName: "example.com", settingId: "security_header", value: hsts }])).inputs;
+    const h = await call(T, "create", [header]);
+    const read = await call(T, "read", [h.id, h.outs]);
+    expect(read.inputs).toBeUndefined();
+    expect(read.props.value).toEqual(hsts);
+    expect((await call(T, "diff", [h.id, read.props, header])).changes).toBe(false);
+    await call(T, "delete", [h.id, read.props]);
+    await call(T, "delete", [made.id, made.outs]);
+    expect(z.settings.browser_cache_ttl.value).toBe(14400);
+    expect((z.settings.security_header.value as any).strict_transport_security.enabled).toBe(false);
+  });
 });

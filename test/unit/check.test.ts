@@ -51,11 +51,13 @@ describe("DnsRecord check", () => {
 });
 
 describe("ZoneSetting check", () => {
-  it("validates known settings' values and passes others through", async () => {
+  it("validates known settings' values, refuses ids the service does not have, and leaves other values to the service", async () => {
     const bad = await zoneSetting.check({}, { ...ZONE, settingId: "ssl", value: "maybe" });
     expect(bad.failures).toEqual([{ property: "value", reason: expect.stringMatching(/off, flexible, full, strict/) }]);
-    const other = await zoneSetting.check({}, { ...ZONE, settingId: "some_new_setting", value: "on" });
+    const other = await zoneSetting.check({}, { ...ZONE, settingId: "rocket_loader", value: "on" });
     expect(other.failures).toEqual([]);
+    const unknown = await zoneSetting.check({}, { ...ZONE, settingId: "some_new_setting", value: "on" });
+    expect(unknown.failures).toEqual([{ property: "settingId", reason: expect.stringMatching(/^some_new_setting is not a zone setting the service has/) }]);
     const hostile = await zoneSetting.check({}, { ...ZONE, settingId: "../zones", value: "on" });
     expect(hostile.failures[0].property).toBe("settingId");
   });

@@ -109,7 +109,7 @@ export const DnsRecordOutputs = z.object({
   type: z.string(),
   name: z.string(),
   content: z.string().describe("The value as the service writes it (for structured types, rendered from data)."),
-  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("The structured value of an SRV, CAA, DS, ... record, as the service holds it."),
+  data: z.object(dataShape).optional().describe("The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text)."),
   ttl: z.number(),
   proxied: z.boolean(),
   priority: z.number().optional(),

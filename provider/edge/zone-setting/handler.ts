@@ -8,13 +8,17 @@ import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
 import { edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
+import { valueKey } from "./known";
 import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
 
-function outputs(wanted: { zoneId?: string }, zone: ZoneRef, s: wire.ZoneSetting, initialValue: string): ZoneSettingOutputs {
+/** Values compared as the service holds them, of any type (0.3.0 kept them as text: "3600" stands for 3600). */
+const sameValue = (a: unknown, b: unknown) => valueKey(a) === valueKey(b) || (typeof a !== typeof b && String(a) === String(b) && typeof (a ?? b) !== "object");
+
+function outputs(wanted: { zoneId?: string }, zone: ZoneRef, s: wire.ZoneSetting, initialValue: unknown): ZoneSettingOutputs {
   return {
     ...zoneOutputs(wanted, zone),
     settingId: s.id,
-    value: String(s.value),
+    value: s.value,
     initialValue,
     editable: s.editable ?? true,
     ...(s.modified_on ? { modifiedOn: s.modified_on } : {}),
@@ -36,7 +40,7 @@ export const zoneSetting: Handler = {
     const replaces: string[] = [];
     if (zoneChanged(wanted, olds as ZoneSettingOutputs)) replaces.push(wanted.zoneId ? "zoneId" : "zoneName");
     if (wanted.settingId !== olds.settingId) replaces.push("settingId");
-    const changed = changedKeys(["value"], olds, wanted, (_k, a, b) => a === b);
+    const changed = changedKeys(["value"], olds, wanted, (_k, a, b) => sameValue(a, b));
     return { changes: replaces.length + changed.length > 0, replaces };
   },
 
@@ -47,8 +51,8 @@ export const zoneSetting: Handler = {
     if (found.editable === false) {
       throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${s.settingId} is not editable on ${zone.name}`, remedy: "Remove this ZoneSetting: the plan does not allow changing it" });
     }
-    const set = String(found.value) === s.value ? found : await edge().patchSetting(zone.id, s.settingId, s.value);
-    return { id: `${zone.id}/${s.settingId}`, outs: outputs(s, zone, set, String(found.value)) };
+    const set = sameValue(found.value, s.value) ? found : await edge().patchSetting(zone.id, s.settingId, s.value);
+    return { id: `${zone.id}/${s.settingId}`, outs: outputs(s, zone, set, found.value) };
   },
 
   async read(id, props) {
@@ -56,8 +60,8 @@ export const zoneSetting: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName as string } : await resolveZone({ zoneId });
     const s = await edge().getSetting(zone.id, settingId);
     // A lookup with get() has no initial value of its own: what is there now is what destroy would keep.
-    const outs = outputs(props, zone, s, (props.initialValue as string | undefined) ?? String(s.value));
-    if (outs.value === props.value) return { id, props: outs };
+    const outs = outputs(props, zone, s, props.initialValue ?? s.value);
+    if (sameValue(outs.value, props.value)) return { id, props: { ...outs, value: props.value } };
     const { initialValue: _i, editable: _e, modifiedOn: _m, ...inputs } = outs;
     return { id, props: outs, inputs: programZoneInputs(inputs) };
   },
@@ -73,6 +77,6 @@ export const zoneSetting: Handler = {
   async delete(id, props: Bag) {
     const [zoneId, settingId] = parseId(id);
     const now = await edge().getSetting(zoneId, settingId);
-    if (String(now.value) !== props.initialValue) await edge().patchSetting(zoneId, settingId, props.initialValue);
+    if (!sameValue(now.value, props.initialValue)) await edge().patchSetting(zoneId, settingId, props.initialValue);
   },
 };

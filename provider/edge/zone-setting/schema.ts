@@ -2,10 +2,12 @@
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import { warn } from "../../log";
+import { DEPRECATED, LIST_SETTINGS, nearestSetting, NUMBER_SETTINGS, OBJECT_SETTINGS, SETTING_IDS } from "./known";
 
 export const token = "edge:ZoneSetting";
 
-/** Allowed values of the settings the provider knows; other ids are passed through to the API to judge. */
+/** Allowed values of the text settings the provider knows the values of; the others are left to the service. */
 export const KNOWN_VALUES: Record<string, readonly string[]> = {
   always_use_https: ["on", "off"],
   automatic_https_rewrites: ["on", "off"],
@@ -21,6 +23,13 @@ export const KNOWN_VALUES: Record<string, readonly string[]> = {
   websockets: ["on", "off"],
 };
 
+const warned = new Set<string>();
+/** A deprecation said once per run, however often the setting is checked. */
+function warnOnce(line: string): void {
+  if (!warned.has(line)) warn(line);
+  warned.add(line);
+}
+
 export const ZoneSettingInputs = z
   .object({
     ...zoneInputs,
@@ -29,13 +38,29 @@ export const ZoneSettingInputs = z
       .regex(/^[a-z0-9_]{1,64}$/, "settingId must be a setting id such as ssl, always_use_https or security_level")
       .describe("The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource.")
       .meta({ replaceOnChanges: true }),
-    value: z.string({ error: "value must be a string such as \"on\"" }).min(1).max(64).describe("The value to set."),
+    value: z
+      .union([z.string().min(1).max(256), z.number(), z.boolean(), z.array(z.string()), z.record(z.string(), z.unknown())], { error: "value must be text such as \"on\", a number, a list or an object, as the setting takes" })
+      .describe("The value to set, of the setting's own type: text for most (`\"on\"`, `\"strict\"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`."),
   })
   .superRefine((s, ctx) => {
     zoneRule(s, ctx);
-    const allowed = KNOWN_VALUES[s.settingId];
-    if (allowed && !allowed.includes(s.value)) {
-      ruleFailure(ctx, "value", `${s.settingId} must be one of ${allowed.join(", ")}; got "${s.value}"`, ["settingId"]);
+    const id = s.settingId;
+    if (!(SETTING_IDS as readonly string[]).includes(id)) {
+      const near = nearestSetting(id);
+      ruleFailure(ctx, "settingId", `${id} is not a zone setting the service has${near ? `: did you mean ${near}?` : " (see the zone settings of the service's API reference)"}`);
+      return;
+    }
+    if (DEPRECATED[id]) warnOnce(`edge: zone setting ${id} is deprecated by the service: ${DEPRECATED[id]}; remove its ZoneSetting`);
+    const kind = NUMBER_SETTINGS.has(id) ? "number" : OBJECT_SETTINGS.has(id) ? "object" : LIST_SETTINGS.has(id) ? "list" : "text";
+    const given = typeof s.value === "number" ? "number" : Array.isArray(s.value) ? "list" : typeof s.value === "object" ? "object" : typeof s.value === "string" ? "text" : "boolean";
+    if (kind !== given) {
+      const example = { number: "a number such as 14400", object: "an object such as { strict_transport_security: { enabled: true, max_age: 31536000 } }", list: "a list such as [\"ECDHE-ECDSA-AES128-GCM-SHA256\"]", text: "text such as \"on\"" }[kind];
+      ruleFailure(ctx, "value", `${id} takes ${example}; got ${given === "text" ? `"${s.value}"` : given}`, ["settingId"]);
+      return;
+    }
+    const allowed = KNOWN_VALUES[id];
+    if (allowed && typeof s.value === "string" && !allowed.includes(s.value)) {
+      ruleFailure(ctx, "value", `${id} must be one of ${allowed.join(", ")}; got "${s.value}"`, ["settingId"]);
     }
   });
 export type ZoneSettingInputs = z.output<typeof ZoneSettingInputs>;
@@ -44,8 +69,8 @@ export const ZoneSettingOutputs = z.object({
   zoneId: z.string(),
   zoneName: z.string(),
   settingId: z.string(),
-  value: z.string(),
-  initialValue: z.string().describe("The value found before this resource first changed it; destroy restores it."),
+  value: z.unknown().describe("The value the service has, of the setting's own type."),
+  initialValue: z.unknown().describe("The value found before this resource first changed it; destroy restores it."),
   editable: z.boolean(),
   modifiedOn: z.string().optional(),
 });

@@ -23,8 +23,8 @@ type DnsRecord struct {
 	// The value as the service writes it (for structured types, rendered from data).
 	Content   pulumi.StringOutput    `pulumi:"content"`
 	CreatedOn pulumi.StringPtrOutput `pulumi:"createdOn"`
-	// The structured value of an SRV, CAA, DS, ... record, as the service holds it.
-	Data pulumi.Float64MapOutput `pulumi:"data"`
+	// The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text).
+	Data DnsRecordDataPtrOutput `pulumi:"data"`
 	// The record's full name, as the service reports it.
 	Hostname   pulumi.StringOutput     `pulumi:"hostname"`
 	ModifiedOn pulumi.StringPtrOutput  `pulumi:"modifiedOn"`
@@ -213,9 +213,9 @@ func (o DnsRecordOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
 
-// The structured value of an SRV, CAA, DS, ... record, as the service holds it.
-func (o DnsRecordOutput) Data() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v *DnsRecord) pulumi.Float64MapOutput { return v.Data }).(pulumi.Float64MapOutput)
+// The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text).
+func (o DnsRecordOutput) Data() DnsRecordDataPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) DnsRecordDataPtrOutput { return v.Data }).(DnsRecordDataPtrOutput)
 }
 
 // The record's full name, as the service reports it.

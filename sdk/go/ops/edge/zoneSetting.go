@@ -20,12 +20,13 @@ type ZoneSetting struct {
 	Account  pulumi.StringPtrOutput `pulumi:"account"`
 	Editable pulumi.BoolOutput      `pulumi:"editable"`
 	// The value found before this resource first changed it; destroy restores it.
-	InitialValue pulumi.StringOutput    `pulumi:"initialValue"`
+	InitialValue pulumi.AnyOutput       `pulumi:"initialValue"`
 	ModifiedOn   pulumi.StringPtrOutput `pulumi:"modifiedOn"`
 	SettingId    pulumi.StringOutput    `pulumi:"settingId"`
-	Value        pulumi.StringOutput    `pulumi:"value"`
-	ZoneId       pulumi.StringOutput    `pulumi:"zoneId"`
-	ZoneName     pulumi.StringOutput    `pulumi:"zoneName"`
+	// The value the service has, of the setting's own type.
+	Value    pulumi.AnyOutput    `pulumi:"value"`
+	ZoneId   pulumi.StringOutput `pulumi:"zoneId"`
+	ZoneName pulumi.StringOutput `pulumi:"zoneName"`
 }
 
 // NewZoneSetting registers a new resource with the given unique name, arguments, and options.
@@ -82,8 +83,8 @@ type zoneSettingArgs struct {
 	Account *string `pulumi:"account"`
 	// The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource.
 	SettingId string `pulumi:"settingId"`
-	// The value to set.
-	Value string `pulumi:"value"`
+	// The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`.
+	Value interface{} `pulumi:"value"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId *string `pulumi:"zoneId"`
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -96,8 +97,8 @@ type ZoneSettingArgs struct {
 	Account pulumi.StringPtrInput
 	// The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource.
 	SettingId pulumi.StringInput
-	// The value to set.
-	Value pulumi.StringInput
+	// The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`.
+	Value pulumi.Input
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId pulumi.StringPtrInput
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -151,8 +152,8 @@ func (o ZoneSettingOutput) Editable() pulumi.BoolOutput {
 }
 
 // The value found before this resource first changed it; destroy restores it.
-func (o ZoneSettingOutput) InitialValue() pulumi.StringOutput {
-	return o.ApplyT(func(v *ZoneSetting) pulumi.StringOutput { return v.InitialValue }).(pulumi.StringOutput)
+func (o ZoneSettingOutput) InitialValue() pulumi.AnyOutput {
+	return o.ApplyT(func(v *ZoneSetting) pulumi.AnyOutput { return v.InitialValue }).(pulumi.AnyOutput)
 }
 
 func (o ZoneSettingOutput) ModifiedOn() pulumi.StringPtrOutput {
@@ -163,8 +164,9 @@ func (o ZoneSettingOutput) SettingId() pulumi.StringOutput {
 	return o.ApplyT(func(v *ZoneSetting) pulumi.StringOutput { return v.SettingId }).(pulumi.StringOutput)
 }
 
-func (o ZoneSettingOutput) Value() pulumi.StringOutput {
-	return o.ApplyT(func(v *ZoneSetting) pulumi.StringOutput { return v.Value }).(pulumi.StringOutput)
+// The value the service has, of the setting's own type.
+func (o ZoneSettingOutput) Value() pulumi.AnyOutput {
+	return o.ApplyT(func(v *ZoneSetting) pulumi.AnyOutput { return v.Value }).(pulumi.AnyOutput)
 }
 
 func (o ZoneSettingOutput) ZoneId() pulumi.StringOutput {

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 from ._inputs import *
 
 __all__ = ['DnsRecordArgs', 'DnsRecord']
@@ -405,9 +406,9 @@ class DnsRecord(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def data(self) -> pulumi.Output[Optional[Mapping[str, _builtins.float]]]:
+    def data(self) -> pulumi.Output[Optional['outputs.DnsRecordData']]:
         """
-        The structured value of an SRV, CAA, DS, ... record, as the service holds it.
+        The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text).
         """
         return pulumi.get(self, "data")
 

@@ -16,6 +16,7 @@ from .. import _utilities
 from . import outputs
 
 __all__ = [
+    'DnsRecordData',
     'DnsRecordSetRecord',
     'DnsRecordSetRecordData',
     'FirewallRuleFilter',
@@ -36,6 +37,445 @@ __all__ = [
     'RateLimitMatch',
     'RateLimitMatchRequest',
 ]
+
+@pulumi.output_type
+class DnsRecordData(dict):
+    def __init__(__self__, *,
+                 algorithm: Optional[_builtins.float] = None,
+                 altitude: Optional[_builtins.float] = None,
+                 certificate: Optional[_builtins.str] = None,
+                 digest: Optional[_builtins.str] = None,
+                 digest_type: Optional[_builtins.float] = None,
+                 fingerprint: Optional[_builtins.str] = None,
+                 flags: Optional[_builtins.float] = None,
+                 key_tag: Optional[_builtins.float] = None,
+                 lat_degrees: Optional[_builtins.float] = None,
+                 lat_direction: Optional[_builtins.str] = None,
+                 lat_minutes: Optional[_builtins.float] = None,
+                 lat_seconds: Optional[_builtins.float] = None,
+                 long_degrees: Optional[_builtins.float] = None,
+                 long_direction: Optional[_builtins.str] = None,
+                 long_minutes: Optional[_builtins.float] = None,
+                 long_seconds: Optional[_builtins.float] = None,
+                 matching_type: Optional[_builtins.float] = None,
+                 order: Optional[_builtins.float] = None,
+                 port: Optional[_builtins.float] = None,
+                 precision_horz: Optional[_builtins.float] = None,
+                 precision_vert: Optional[_builtins.float] = None,
+                 preference: Optional[_builtins.float] = None,
+                 priority: Optional[_builtins.float] = None,
+                 protocol: Optional[_builtins.float] = None,
+                 public_key: Optional[_builtins.str] = None,
+                 regex: Optional[_builtins.str] = None,
+                 replacement: Optional[_builtins.str] = None,
+                 selector: Optional[_builtins.float] = None,
+                 service: Optional[_builtins.str] = None,
+                 size: Optional[_builtins.float] = None,
+                 tag: Optional[_builtins.str] = None,
+                 target: Optional[_builtins.str] = None,
+                 type: Optional[_builtins.float] = None,
+                 usage: Optional[_builtins.float] = None,
+                 value: Optional[_builtins.str] = None,
+                 weight: Optional[_builtins.float] = None):
+        """
+        :param _builtins.float algorithm: DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number
+        :param _builtins.float altitude: LOC: altitude in meters, -100000 to 42849672.95
+        :param _builtins.str certificate: TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal
+        :param _builtins.str digest: DS: digest, hexadecimal
+        :param _builtins.float digest_type: DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
+        :param _builtins.str fingerprint: SSHFP: fingerprint, hexadecimal
+        :param _builtins.float flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        :param _builtins.float key_tag: DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
+        :param _builtins.float lat_degrees: LOC: latitude degrees
+        :param _builtins.str lat_direction: LOC: N or S
+        :param _builtins.float lat_minutes: LOC: minutes
+        :param _builtins.float lat_seconds: LOC: seconds, to the thousandth
+        :param _builtins.float long_degrees: LOC: longitude degrees
+        :param _builtins.str long_direction: LOC: E or W
+        :param _builtins.float long_minutes: LOC: minutes
+        :param _builtins.float long_seconds: LOC: seconds, to the thousandth
+        :param _builtins.float matching_type: TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512
+        :param _builtins.float order: NAPTR: order, 0 to 65535
+        :param _builtins.float port: SRV: port, 0 to 65535
+        :param _builtins.float precision_horz: LOC: horizontal precision in meters
+        :param _builtins.float precision_vert: LOC: vertical precision in meters
+        :param _builtins.float preference: NAPTR: preference, 0 to 65535
+        :param _builtins.float priority: SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode
+        :param _builtins.float protocol: DNSKEY: protocol, always 3
+        :param _builtins.str public_key: DNSKEY: public key, base64
+        :param _builtins.str regex: NAPTR: substitution expression (may be empty)
+        :param _builtins.str replacement: NAPTR: replacement name, or . when the regex is used
+        :param _builtins.float selector: TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key)
+        :param _builtins.str service: NAPTR: service, such as SIP+D2U (may be empty)
+        :param _builtins.float size: LOC: size in meters
+        :param _builtins.str tag: CAA: issue, issuewild or iodef
+        :param _builtins.str target: SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI
+        :param _builtins.float type: SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...)
+        :param _builtins.float usage: TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3
+        :param _builtins.str value: CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"
+        :param _builtins.float weight: SRV: weight, 0 to 65535; URI: weight, 0 to 65535
+        """
+        if algorithm is not None:
+            pulumi.set(__self__, "algorithm", algorithm)
+        if altitude is not None:
+            pulumi.set(__self__, "altitude", altitude)
+        if certificate is not None:
+            pulumi.set(__self__, "certificate", certificate)
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if digest_type is not None:
+            pulumi.set(__self__, "digest_type", digest_type)
+        if fingerprint is not None:
+            pulumi.set(__self__, "fingerprint", fingerprint)
+        if flags is not None:
+            pulumi.set(__self__, "flags", flags)
+        if key_tag is not None:
+            pulumi.set(__self__, "key_tag", key_tag)
+        if lat_degrees is not None:
+            pulumi.set(__self__, "lat_degrees", lat_degrees)
+        if lat_direction is not None:
+            pulumi.set(__self__, "lat_direction", lat_direction)
+        if lat_minutes is not None:
+            pulumi.set(__self__, "lat_minutes", lat_minutes)
+        if lat_seconds is not None:
+            pulumi.set(__self__, "lat_seconds", lat_seconds)
+        if long_degrees is not None:
+            pulumi.set(__self__, "long_degrees", long_degrees)
+        if long_direction is not None:
+            pulumi.set(__self__, "long_direction", long_direction)
+        if long_minutes is not None:
+            pulumi.set(__self__, "long_minutes", long_minutes)
+        if long_seconds is not None:
+            pulumi.set(__self__, "long_seconds", long_seconds)
+        if matching_type is not None:
+            pulumi.set(__self__, "matching_type", matching_type)
+        if order is not None:
+            pulumi.set(__self__, "order", order)
+        if port is not None:
+            pulumi.set(__self__, "port", port)
+        if precision_horz is not None:
+            pulumi.set(__self__, "precision_horz", precision_horz)
+        if precision_vert is not None:
+            pulumi.set(__self__, "precision_vert", precision_vert)
+        if preference is not None:
+            pulumi.set(__self__, "preference", preference)
+        if priority is not None:
+            pulumi.set(__self__, "priority", priority)
+        if protocol is not None:
+            pulumi.set(__self__, "protocol", protocol)
+        if public_key is not None:
+            pulumi.set(__self__, "public_key", public_key)
+        if regex is not None:
+            pulumi.set(__self__, "regex", regex)
+        if replacement is not None:
+            pulumi.set(__self__, "replacement", replacement)
+        if selector is not None:
+            pulumi.set(__self__, "selector", selector)
+        if service is not None:
+            pulumi.set(__self__, "service", service)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+        if tag is not None:
+            pulumi.set(__self__, "tag", tag)
+        if target is not None:
+            pulumi.set(__self__, "target", target)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if usage is not None:
+            pulumi.set(__self__, "usage", usage)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+        if weight is not None:
+            pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter
+    def algorithm(self) -> Optional[_builtins.float]:
+        """
+        DS: DNSSEC algorithm number; SSHFP: key algorithm: 1 RSA, 2 DSA, 3 ECDSA, 4 Ed25519, 6 Ed448; CERT: algorithm, 0 to 255; DNSKEY: DNSSEC algorithm number
+        """
+        return pulumi.get(self, "algorithm")
+
+    @_builtins.property
+    @pulumi.getter
+    def altitude(self) -> Optional[_builtins.float]:
+        """
+        LOC: altitude in meters, -100000 to 42849672.95
+        """
+        return pulumi.get(self, "altitude")
+
+    @_builtins.property
+    @pulumi.getter
+    def certificate(self) -> Optional[_builtins.str]:
+        """
+        TLSA: certificate association data, hexadecimal; CERT: certificate, base64; SMIMEA: certificate association data, hexadecimal
+        """
+        return pulumi.get(self, "certificate")
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> Optional[_builtins.str]:
+        """
+        DS: digest, hexadecimal
+        """
+        return pulumi.get(self, "digest")
+
+    @_builtins.property
+    @pulumi.getter
+    def digest_type(self) -> Optional[_builtins.float]:
+        """
+        DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
+        """
+        return pulumi.get(self, "digest_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def fingerprint(self) -> Optional[_builtins.str]:
+        """
+        SSHFP: fingerprint, hexadecimal
+        """
+        return pulumi.get(self, "fingerprint")
+
+    @_builtins.property
+    @pulumi.getter
+    def flags(self) -> Optional[_builtins.float]:
+        """
+        CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        """
+        return pulumi.get(self, "flags")
+
+    @_builtins.property
+    @pulumi.getter
+    def key_tag(self) -> Optional[_builtins.float]:
+        """
+        DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
+        """
+        return pulumi.get(self, "key_tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def lat_degrees(self) -> Optional[_builtins.float]:
+        """
+        LOC: latitude degrees
+        """
+        return pulumi.get(self, "lat_degrees")
+
+    @_builtins.property
+    @pulumi.getter
+    def lat_direction(self) -> Optional[_builtins.str]:
+        """
+        LOC: N or S
+        """
+        return pulumi.get(self, "lat_direction")
+
+    @_builtins.property
+    @pulumi.getter
+    def lat_minutes(self) -> Optional[_builtins.float]:
+        """
+        LOC: minutes
+        """
+        return pulumi.get(self, "lat_minutes")
+
+    @_builtins.property
+    @pulumi.getter
+    def lat_seconds(self) -> Optional[_builtins.float]:
+        """
+        LOC: seconds, to the thousandth
+        """
+        return pulumi.get(self, "lat_seconds")
+
+    @_builtins.property
+    @pulumi.getter
+    def long_degrees(self) -> Optional[_builtins.float]:
+        """
+        LOC: longitude degrees
+        """
+        return pulumi.get(self, "long_degrees")
+
+    @_builtins.property
+    @pulumi.getter
+    def long_direction(self) -> Optional[_builtins.str]:
+        """
+        LOC: E or W
+        """
+        return pulumi.get(self, "long_direction")
+
+    @_builtins.property
+    @pulumi.getter
+    def long_minutes(self) -> Optional[_builtins.float]:
+        """
+        LOC: minutes
+        """
+        return pulumi.get(self, "long_minutes")
+
+    @_builtins.property
+    @pulumi.getter
+    def long_seconds(self) -> Optional[_builtins.float]:
+        """
+        LOC: seconds, to the thousandth
+        """
+        return pulumi.get(self, "long_seconds")
+
+    @_builtins.property
+    @pulumi.getter
+    def matching_type(self) -> Optional[_builtins.float]:
+        """
+        TLSA: matching type: 0 exact, 1 SHA-256, 2 SHA-512; SMIMEA: matching type: 0 exact, 1 SHA-256, 2 SHA-512
+        """
+        return pulumi.get(self, "matching_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def order(self) -> Optional[_builtins.float]:
+        """
+        NAPTR: order, 0 to 65535
+        """
+        return pulumi.get(self, "order")
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> Optional[_builtins.float]:
+        """
+        SRV: port, 0 to 65535
+        """
+        return pulumi.get(self, "port")
+
+    @_builtins.property
+    @pulumi.getter
+    def precision_horz(self) -> Optional[_builtins.float]:
+        """
+        LOC: horizontal precision in meters
+        """
+        return pulumi.get(self, "precision_horz")
+
+    @_builtins.property
+    @pulumi.getter
+    def precision_vert(self) -> Optional[_builtins.float]:
+        """
+        LOC: vertical precision in meters
+        """
+        return pulumi.get(self, "precision_vert")
+
+    @_builtins.property
+    @pulumi.getter
+    def preference(self) -> Optional[_builtins.float]:
+        """
+        NAPTR: preference, 0 to 65535
+        """
+        return pulumi.get(self, "preference")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> Optional[_builtins.float]:
+        """
+        SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode
+        """
+        return pulumi.get(self, "priority")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocol(self) -> Optional[_builtins.float]:
+        """
+        DNSKEY: protocol, always 3
+        """
+        return pulumi.get(self, "protocol")
+
+    @_builtins.property
+    @pulumi.getter
+    def public_key(self) -> Optional[_builtins.str]:
+        """
+        DNSKEY: public key, base64
+        """
+        return pulumi.get(self, "public_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def regex(self) -> Optional[_builtins.str]:
+        """
+        NAPTR: substitution expression (may be empty)
+        """
+        return pulumi.get(self, "regex")
+
+    @_builtins.property
+    @pulumi.getter
+    def replacement(self) -> Optional[_builtins.str]:
+        """
+        NAPTR: replacement name, or . when the regex is used
+        """
+        return pulumi.get(self, "replacement")
+
+    @_builtins.property
+    @pulumi.getter
+    def selector(self) -> Optional[_builtins.float]:
+        """
+        TLSA: selector, 0 (full certificate) or 1 (public key); SMIMEA: selector, 0 (full certificate) or 1 (public key)
+        """
+        return pulumi.get(self, "selector")
+
+    @_builtins.property
+    @pulumi.getter
+    def service(self) -> Optional[_builtins.str]:
+        """
+        NAPTR: service, such as SIP+D2U (may be empty)
+        """
+        return pulumi.get(self, "service")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> Optional[_builtins.float]:
+        """
+        LOC: size in meters
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> Optional[_builtins.str]:
+        """
+        CAA: issue, issuewild or iodef
+        """
+        return pulumi.get(self, "tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def target(self) -> Optional[_builtins.str]:
+        """
+        SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI
+        """
+        return pulumi.get(self, "target")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.float]:
+        """
+        SSHFP: fingerprint type: 1 SHA-1, 2 SHA-256; CERT: certificate type, 0 to 65535 (1 PKIX, 2 SPKI, 3 PGP, ...)
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def usage(self) -> Optional[_builtins.float]:
+        """
+        TLSA: certificate usage, 0 to 3; SMIMEA: certificate usage, 0 to 3
+        """
+        return pulumi.get(self, "usage")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        """
+        CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"
+        """
+        return pulumi.get(self, "value")
+
+    @_builtins.property
+    @pulumi.getter
+    def weight(self) -> Optional[_builtins.float]:
+        """
+        SRV: weight, 0 to 65535; URI: weight, 0 to 65535
+        """
+        return pulumi.get(self, "weight")
+
 
 @pulumi.output_type
 class DnsRecordSetRecord(dict):

@@ -20,7 +20,7 @@ __all__ = ['ZoneSettingArgs', 'ZoneSetting']
 class ZoneSettingArgs:
     def __init__(__self__, *,
                  setting_id: pulumi.Input[_builtins.str],
-                 value: pulumi.Input[_builtins.str],
+                 value: Any,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
@@ -28,7 +28,7 @@ class ZoneSettingArgs:
         The set of arguments for constructing a ZoneSetting resource.
 
         :param pulumi.Input[_builtins.str] setting_id: The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] value: The value to set.
+        :param Any value: The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -56,14 +56,14 @@ class ZoneSettingArgs:
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> pulumi.Input[_builtins.str]:
+    def value(self) -> Any:
         """
-        The value to set.
+        The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`.
         """
         return pulumi.get(self, "value")
 
     @value.setter
-    def value(self, value: pulumi.Input[_builtins.str]):
+    def value(self, value: Any):
         pulumi.set(self, "value", value)
 
     @_builtins.property
@@ -111,7 +111,7 @@ class ZoneSetting(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  setting_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 value: pulumi.Input[Optional[_builtins.str]] = None,
+                 value: Optional[Any] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -122,7 +122,7 @@ class ZoneSetting(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] setting_id: The setting's id, e.g. `ssl`, `always_use_https`, `security_level`. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] value: The value to set.
+        :param Any value: The value to set, of the setting's own type: text for most (`"on"`, `"strict"`), a number for `browser_cache_ttl` and other times and sizes, an object for `security_header`, a list for `ciphers`.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -152,7 +152,7 @@ class ZoneSetting(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  setting_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 value: pulumi.Input[Optional[_builtins.str]] = None,
+                 value: Optional[Any] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -225,7 +225,7 @@ class ZoneSetting(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="initialValue")
-    def initial_value(self) -> pulumi.Output[_builtins.str]:
+    def initial_value(self) -> pulumi.Output[Any]:
         """
         The value found before this resource first changed it; destroy restores it.
         """
@@ -243,7 +243,10 @@ class ZoneSetting(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> pulumi.Output[_builtins.str]:
+    def value(self) -> pulumi.Output[Any]:
+        """
+        The value the service has, of the setting's own type.
+        """
         return pulumi.get(self, "value")
 
     @_builtins.property

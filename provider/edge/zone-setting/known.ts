@@ -1,0 +1,62 @@
+/**
+ * The zone settings the service has today, as the official `cloudflare` SDK (7.3, generated from the service's
+ * schema) types them: a mistyped id fails the preview with the nearest one, instead of a replacement that the service
+ * refuses at up (1006). Which take a number, an object or a list; and which are deprecated.
+ */
+
+export const SETTING_IDS = [
+  "0rtt", "advanced_ddos", "aegis", "always_online", "always_use_https", "automatic_https_rewrites", "automatic_platform_optimization",
+  "brotli", "browser_cache_ttl", "browser_check", "cache_level", "challenge_ttl", "china_network_enabled", "ciphers", "cname_flattening",
+  "content_converter", "development_mode", "early_hints", "edge_cache_ttl", "email_obfuscation", "h2_prioritization", "hotlink_protection",
+  "http2", "http3", "image_resizing", "ip_geolocation", "ipv6", "max_upload", "min_tls_version", "mirage", "nel", "opportunistic_encryption",
+  "opportunistic_onion", "orange_to_orange", "origin_error_page_pass_thru", "origin_h2_max_streams", "origin_max_http_version", "polish",
+  "pre_render", "prefetch_preload", "privacy_pass", "proxy_read_timeout", "pseudo_ipv4", "redirects_for_ai_training", "replace_insecure_js",
+  "response_buffering", "rocket_loader", "search_for_agents", "security_header", "security_level", "server_side_exclude", "sha1_support",
+  "sort_query_string_for_cache", "ssl", "tls_1_2_only", "tls_1_3", "tls_client_auth", "transformations", "transformations_allowed_origins",
+  "true_client_ip_header", "waf", "webmcp_enabled", "webmcp_packs", "webp", "websockets",
+] as const;
+
+/** Settings whose value is a number (seconds, megabytes, streams), an object, or a list; the rest take text. */
+export const NUMBER_SETTINGS = new Set(["browser_cache_ttl", "challenge_ttl", "edge_cache_ttl", "max_upload", "origin_h2_max_streams", "proxy_read_timeout"]);
+export const OBJECT_SETTINGS = new Set(["security_header", "nel", "automatic_platform_optimization"]);
+export const LIST_SETTINGS = new Set(["ciphers"]);
+
+/** Deprecated settings, and what the service says to use instead. */
+export const DEPRECATED: Record<string, string> = {
+  brotli: "the service compresses with Brotli by default and manages compression with compression rules",
+  cname_flattening: "use the zone's DNS settings instead (API deprecations, 2025-03-21)",
+  mirage: "Mirage is no longer supported",
+  orange_to_orange: "Orange-to-Orange is applied by the service",
+  privacy_pass: "Privacy Pass v1 was deprecated in 2023",
+  response_buffering: "this functionality is no longer supported",
+};
+
+/** The known id nearest to `id` (edit distance), when one is near enough to be a typo. */
+export function nearestSetting(id: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const known of SETTING_IDS) {
+    const d = distance(id, known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(id.length / 4)) ? best : undefined;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** One text for equal values, whatever their key order: how values are compared. */
+export function valueKey(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+}
