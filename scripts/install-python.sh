@@ -47,6 +47,12 @@ fi
 if [[ ! -x $venv/bin/check-jsonschema ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "check-jsonschema==0.39.0" >&2
 fi
+# The official Python SDK of the edge service: test/emulator/edge-fidelity-python.test.ts holds the edge emulator to
+# its models (generated from the service's schema) with strict response validation.
+if [[ ! -f $venv/.cloudflare-5.9.0 ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "cloudflare==5.9.0" >&2
+  touch "$venv/.cloudflare-5.9.0"
+fi
 # dnspython, a real zone-file reader: test/unit/zone-file.test.ts checks parseZoneFile's reading against it.
 if [[ ! -f $venv/.dnspython-2.9.2 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "dnspython==2.9.2" >&2

@@ -478,6 +478,13 @@ export class EdgeEmulator extends Emulator implements RuleState {
       name_servers: ["ada.ns.example.net", "bob.ns.example.net"],
       account: { id: this.options.accountId, name: "Demo account" },
       plan: planView(this.plans.get(z.id) ?? "free"),
+      development_mode: 0,
+      meta: { cdn_only: false, custom_certificate_quota: 0, dns_only: false, foundation_dns: false, page_rule_quota: 3, phishing_detected: false, step: 2 },
+      owner: { id: null, name: null, type: "user" },
+      original_name_servers: null,
+      original_registrar: null,
+      original_dnshost: null,
+      activated_on: "2024-01-01T00:00:00Z",
       created_on: "2024-01-01T00:00:00Z",
       modified_on: "2024-01-01T00:00:00Z",
     };

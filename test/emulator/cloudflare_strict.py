@@ -1,0 +1,77 @@
+"""The edge emulator held to the official Python SDK (PyPI `cloudflare`) with strict response validation: every
+answer is parsed into the models generated from the service's own schema, and an answer of another shape fails.
+Drives every endpoint pulumi-ops uses. Usage: cloudflare_strict.py <base_url> <user_token> <account_token>
+<account_id> <zone_id>. Prints one JSON line of what it saw; exits non-zero on the first failure."""
+import json
+import sys
+
+import cloudflare
+from cloudflare import Cloudflare
+from cloudflare.types.rulesets.ruleset_create_response import Ruleset
+
+base_url, user_token, account_token, account_id, zone_id = sys.argv[1:6]
+strict = dict(base_url=base_url, max_retries=0, _strict_response_validation=True)
+cf = Cloudflare(api_token=user_token, **strict)
+acct = Cloudflare(api_token=account_token, **strict)
+seen = {}
+
+
+def as_ruleset(answer):
+    """A ruleset answer: the SDK types these as `Union[Ruleset, Optional[object]]`, and pydantic's smart union then
+    keeps a plain dict; validating it against the `Ruleset` model itself is what holds the emulator to the schema."""
+    return Ruleset.model_validate(answer) if isinstance(answer, dict) else answer
+
+
+# Tokens: each kind verifies at its own endpoint; the user endpoint refuses an account-owned token with 401/1000.
+seen["user_token"] = cf.user.tokens.verify().status
+seen["account_token"] = acct.accounts.tokens.verify(account_id=account_id).status
+try:
+    acct.user.tokens.verify()
+    seen["account_token_at_user_endpoint"] = "accepted"
+except cloudflare.AuthenticationError as e:
+    seen["account_token_at_user_endpoint"] = e.status_code
+
+# Zones and their plan.
+zone = cf.zones.get(zone_id=zone_id)
+seen["zone"] = [zone.name, zone.plan.legacy_id if zone.plan else None]
+seen["zones"] = [z.name for z in cf.zones.list(per_page=5)]
+
+# Settings of several value types.
+seen["ssl"] = cf.zones.settings.get(setting_id="ssl", zone_id=zone_id).value
+seen["browser_cache_ttl"] = cf.zones.settings.edit(setting_id="browser_cache_ttl", zone_id=zone_id, value=3600).value
+
+# DNS: a long TXT value (split by the service), the batch endpoint, one record read, delete.
+long_txt = "v=DKIM1; p=" + "A" * 389
+made = cf.dns.records.create(zone_id=zone_id, type="TXT", name="sel._domainkey", content=long_txt, ttl=300)
+seen["txt_strings"] = len(made.content.split('" "'))
+batch = cf.dns.records.batch(zone_id=zone_id, posts=[{"type": "A", "name": "b1", "content": "203.0.113.1", "ttl": 300}])
+seen["batch_posts"] = len(batch.posts or [])
+seen["record"] = cf.dns.records.get(dns_record_id=made.id, zone_id=zone_id).type
+seen["records"] = sum(1 for _ in cf.dns.records.list(zone_id=zone_id, per_page=100))
+cf.dns.records.delete(dns_record_id=made.id, zone_id=zone_id)
+
+# The rulesets engine: the entry point absent, made with a rule, rules added, edited, deleted; rate limiting rules.
+try:
+    cf.rulesets.phases.get("http_request_firewall_custom", zone_id=zone_id)
+    seen["entrypoint_before"] = "present"
+except cloudflare.NotFoundError:
+    seen["entrypoint_before"] = 404
+rs = as_ruleset(cf.rulesets.create(kind="zone", name="custom", phase="http_request_firewall_custom", zone_id=zone_id, rules=[{"action": "block", "expression": "ip.src eq 203.0.113.1", "ref": "first"}]))
+added = as_ruleset(cf.rulesets.rules.create(rs.id, zone_id=zone_id, action="skip", expression="ip.src eq 203.0.113.2", action_parameters={"ruleset": "current"}))
+rule_id = added.rules[-1].id
+edited = as_ruleset(cf.rulesets.rules.edit(rule_id, ruleset_id=rs.id, zone_id=zone_id, action="managed_challenge", expression="ip.src eq 203.0.113.2"))
+seen["edited"] = [r.action for r in edited.rules]
+after = as_ruleset(cf.rulesets.rules.delete(rule_id, ruleset_id=rs.id, zone_id=zone_id))
+seen["after_delete"] = [r.ref for r in after.rules]
+seen["entrypoint"] = len(as_ruleset(cf.rulesets.phases.get("http_request_firewall_custom", zone_id=zone_id)).rules)
+rl = as_ruleset(cf.rulesets.phases.update("http_ratelimit", zone_id=zone_id, rules=[{
+    "action": "block", "expression": 'http.request.uri.path wildcard "/login*"',
+    "ratelimit": {"characteristics": ["cf.colo.id", "ip.src"], "period": 10, "requests_per_period": 20, "mitigation_timeout": 10},
+}]))
+seen["ratelimit"] = [rl.rules[0].ratelimit.period, rl.rules[0].ratelimit.requests_per_period]
+
+# Page rules and edge scripts (listing, settings).
+seen["pagerules"] = len(cf.page_rules.list(zone_id=zone_id))
+seen["scripts"] = sorted(s.id for s in cf.workers.scripts.list(account_id=account_id))
+
+print(json.dumps(seen))
