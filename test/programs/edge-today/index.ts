@@ -6,7 +6,7 @@ const zoneName = "example.com";
 /** A 2048-bit DKIM key's record: 400 characters, which the service stores as two quoted strings. */
 const dkim = `v=DKIM1; k=rsa; p=${"MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA".repeat(9)}`.slice(0, 400);
 
-new ops.edge.FirewallRule("block-bad-net", { zoneName, expression: "ip.src in {198.51.100.0/24}", action: config.get("firewallAction") ?? "block", description: "known bad network" });
+new ops.edge.FirewallRule("block-bad-net", { zoneName, expression: "ip.src in {198.51.100.0/24}", action: (config.get("firewallAction") ?? "block") as "block" | "managed_challenge", description: "known bad network" });
 new ops.edge.RateLimit("login", {
   zoneName,
   threshold: 20,
