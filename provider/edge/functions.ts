@@ -15,30 +15,23 @@ const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-
 /** `since`: a negative offset in minutes or an RFC 3339 time. `until`: `now` or an RFC 3339 time. */
 const Time = z.string().refine((t) => !Number.isNaN(Date.parse(t)) && /^\d{4}-\d{2}-\d{2}T/.test(t), { error: "must be an RFC 3339 time such as 2026-11-01T00:00:00Z" });
 
+/** A zone and a window of time, as the analytics functions take them: `since` before `until`. */
+function windowArgs(defaultSince: number, sinceDescription: string) {
+  return z
+    .object({
+      zoneId: ZoneId,
+      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(defaultSince).describe(sinceDescription),
+      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
+    })
+    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] });
+}
+
 export const functionArgs = {
   getZone: z.object({ name: z.string().min(1).describe("The zone's domain name.") }),
   verifyToken: z.object({}),
-  getZoneAnalytics: z
-    .object({
-      zoneId: ZoneId,
-      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-10080).describe("A negative offset in minutes (e.g. -1440) or an RFC 3339 time."),
-      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
-    })
-    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
-  getSecurityEvents: z
-    .object({
-      zoneId: ZoneId,
-      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-1440).describe("A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
-      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
-    })
-    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
-  getCacheStats: z
-    .object({
-      zoneId: ZoneId,
-      since: z.union([z.number().int().max(-1, "since as a number is a negative offset in minutes, e.g. -1440"), Time]).default(-1440).describe("A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
-      until: z.union([z.literal("now"), Time]).default("now").describe("`now` or an RFC 3339 time."),
-    })
-    .refine((a) => typeof a.since === "number" || a.until === "now" || Date.parse(a.since) < Date.parse(a.until), { error: "since must be before until", path: ["since"] }),
+  getZoneAnalytics: windowArgs(-10080, "A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted."),
+  getSecurityEvents: windowArgs(-1440, "A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
+  getCacheStats: windowArgs(-1440, "A negative offset in minutes (e.g. -60) or an RFC 3339 time; the dataset's limits for the zone's plan apply (a day wide on the Free plan)."),
   parseZoneFile: z.object({
     text: z.string().min(1, "text must not be empty: give the zone file's contents").describe("The zone file's contents (RFC 1035 master file, as BIND writes it)."),
     origin: z

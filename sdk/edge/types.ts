@@ -408,7 +408,7 @@ export interface GetZoneResult {
 export interface GetZoneAnalyticsArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: string;
-  /** A negative offset in minutes (e.g. -1440) or an RFC 3339 time. */
+  /** A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted. */
   since?: any;
   /** `now` or an RFC 3339 time. */
   until?: "now";
@@ -420,7 +420,7 @@ export interface GetZoneAnalyticsArgs {
 export interface GetZoneAnalyticsOutputArgs {
   /** The zone's id (`getZone` gives it). */
   zoneId: pulumi.Input<string>;
-  /** A negative offset in minutes (e.g. -1440) or an RFC 3339 time. */
+  /** A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted. */
   since?: any;
   /** `now` or an RFC 3339 time. */
   until?: pulumi.Input<"now">;

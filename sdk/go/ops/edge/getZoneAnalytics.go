@@ -25,7 +25,7 @@ func GetZoneAnalytics(ctx *pulumi.Context, args *GetZoneAnalyticsArgs, opts ...p
 type GetZoneAnalyticsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
+	// A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted.
 	Since interface{} `pulumi:"since"`
 	// `now` or an RFC 3339 time.
 	Until *string `pulumi:"until"`
@@ -69,7 +69,7 @@ func GetZoneAnalyticsOutput(ctx *pulumi.Context, args GetZoneAnalyticsOutputArgs
 type GetZoneAnalyticsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
+	// A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted.
 	Since pulumi.Input `pulumi:"since"`
 	// `now` or an RFC 3339 time.
 	Until pulumi.StringPtrInput `pulumi:"until"`

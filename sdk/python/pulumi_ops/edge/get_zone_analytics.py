@@ -107,7 +107,7 @@ def get_zone_analytics(account: Optional[_builtins.str] = None,
     A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
+    :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted.
     :param _builtins.str until: `now` or an RFC 3339 time.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     """
@@ -136,7 +136,7 @@ def get_zone_analytics_output(account: pulumi.Input[Optional[Optional[_builtins.
     A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time.
+    :param Any since: A negative offset in minutes (e.g. -1440) or an RFC 3339 time; whole days are counted.
     :param _builtins.str until: `now` or an RFC 3339 time.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     """
