@@ -66,6 +66,9 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
     out.type = "object";
     // The values of `records` are a `...Record`.
     out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {}, { ...at, prop: at.prop.replace(/s$/, "") });
+  } else if (Array.isArray(base.type) && base.type.filter((x) => x !== "null").length > 1) {
+    // A field of two primitive types (a record's `flags`: a number for CAA and DNSKEY, text for NAPTR).
+    out.oneOf = base.type.filter((x) => x !== "null").map((x) => ({ type: x }));
   } else if (t === "integer" || t === "number" || t === "boolean" || t === "string") {
     out.type = t;
   } else if (base.enum?.every((v) => typeof v === "string")) {

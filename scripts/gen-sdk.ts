@@ -19,6 +19,7 @@ interface Prop {
   description?: string;
   default?: unknown;
   secret?: boolean;
+  oneOf?: Prop[];
 }
 interface ObjectType {
   properties: Record<string, Prop>;
@@ -50,6 +51,7 @@ function typeOf(p: Prop, input: boolean): string {
     return wrap(input ? `${name}Args` : name);
   }
   if (p.$ref) return "any"; // pulumi.json#/Any
+  if (p.oneOf) return wrap(p.oneOf.map((v) => typeOf(v, false)).join(" | "));
   switch (p.type) {
     case "string":
       return wrap("string");

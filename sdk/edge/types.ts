@@ -555,7 +555,7 @@ export interface DnsRecordDataArgs {
   /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
   target?: pulumi.Input<string>;
   /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
-  flags?: pulumi.Input<number>;
+  flags?: pulumi.Input<number | string>;
   /** CAA: issue, issuewild or iodef */
   tag?: pulumi.Input<string>;
   /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
@@ -651,7 +651,7 @@ export interface DnsRecordSetRecordDataArgs {
   /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
   target?: pulumi.Input<string>;
   /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
-  flags?: pulumi.Input<number>;
+  flags?: pulumi.Input<number | string>;
   /** CAA: issue, issuewild or iodef */
   tag?: pulumi.Input<string>;
   /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
@@ -762,7 +762,7 @@ export interface DnsRecordData {
   /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
   readonly target?: string;
   /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
-  readonly flags?: number;
+  readonly flags?: number | string;
   /** CAA: issue, issuewild or iodef */
   readonly tag?: string;
   /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
@@ -856,7 +856,7 @@ export interface DnsRecordSetRecordData {
   /** SRV: target host, or . for no service; HTTPS: target name, or . for the owner itself; SVCB: target name, or . for the owner itself; URI: the URI */
   readonly target?: string;
   /** CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key */
-  readonly flags?: number;
+  readonly flags?: number | string;
   /** CAA: issue, issuewild or iodef */
   readonly tag?: string;
   /** CAA: the CA's domain (issue, issuewild) or a mailto:/https: URL (iodef); HTTPS: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1"; SVCB: service parameters, such as alpn="h3,h2" ipv4hint="203.0.113.1" */
@@ -998,7 +998,7 @@ export interface ParseZoneFileResultRecord {
   readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
   readonly name: string;
   readonly content?: string;
-  readonly data?: { [key: string]: number };
+  readonly data?: { [key: string]: number | string };
   readonly ttl: number;
   readonly priority?: number;
   readonly proxied?: boolean;

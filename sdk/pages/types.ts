@@ -27,7 +27,7 @@ export interface PagePostOutputs {
   message?: string;
   link?: string;
   published: boolean;
-  scheduledPublishTime?: number;
+  scheduledPublishTime?: number | string;
   photo?: PagePostPhoto;
   photos?: string[];
   /** What the post is now; refresh keeps it current (a scheduled post becomes published). One of: `published`, `scheduled`, `draft`. */

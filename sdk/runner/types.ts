@@ -10,7 +10,7 @@ export interface RunnerModelArgs {
   /** The system prompt of a created model. */
   system?: pulumi.Input<string>;
   /** Parameters of a created model, e.g. `{ temperature: 0.2 }`. */
-  parameters?: pulumi.Input<{ [key: string]: pulumi.Input<number> }>;
+  parameters?: pulumi.Input<{ [key: string]: pulumi.Input<number | string> }>;
   /** A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview. */
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from. */
@@ -24,7 +24,7 @@ export interface RunnerModelOutputs {
   name: string;
   from?: string;
   system?: string;
-  parameters?: { [key: string]: number };
+  parameters?: { [key: string]: number | string };
   definitionFile?: string;
   definitionHash: string;
   digest: string;

@@ -27,7 +27,7 @@ type DnsRecordData struct {
 	// SSHFP: fingerprint, hexadecimal
 	Fingerprint *string `pulumi:"fingerprint"`
 	// CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-	Flags *float64 `pulumi:"flags"`
+	Flags interface{} `pulumi:"flags"`
 	// DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
 	Key_tag *float64 `pulumi:"key_tag"`
 	// LOC: latitude degrees
@@ -113,7 +113,7 @@ type DnsRecordDataArgs struct {
 	// SSHFP: fingerprint, hexadecimal
 	Fingerprint pulumi.StringPtrInput `pulumi:"fingerprint"`
 	// CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-	Flags pulumi.Float64PtrInput `pulumi:"flags"`
+	Flags pulumi.Input `pulumi:"flags"`
 	// DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
 	Key_tag pulumi.Float64PtrInput `pulumi:"key_tag"`
 	// LOC: latitude degrees
@@ -282,8 +282,8 @@ func (o DnsRecordDataOutput) Fingerprint() pulumi.StringPtrOutput {
 }
 
 // CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-func (o DnsRecordDataOutput) Flags() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DnsRecordData) *float64 { return v.Flags }).(pulumi.Float64PtrOutput)
+func (o DnsRecordDataOutput) Flags() pulumi.AnyOutput {
+	return o.ApplyT(func(v DnsRecordData) interface{} { return v.Flags }).(pulumi.AnyOutput)
 }
 
 // DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
@@ -516,13 +516,13 @@ func (o DnsRecordDataPtrOutput) Fingerprint() pulumi.StringPtrOutput {
 }
 
 // CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-func (o DnsRecordDataPtrOutput) Flags() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DnsRecordData) *float64 {
+func (o DnsRecordDataPtrOutput) Flags() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DnsRecordData) interface{} {
 		if v == nil {
 			return nil
 		}
 		return v.Flags
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.AnyOutput)
 }
 
 // DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
@@ -1020,7 +1020,7 @@ type DnsRecordSetRecordData struct {
 	// SSHFP: fingerprint, hexadecimal
 	Fingerprint *string `pulumi:"fingerprint"`
 	// CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-	Flags *float64 `pulumi:"flags"`
+	Flags interface{} `pulumi:"flags"`
 	// DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
 	Key_tag *float64 `pulumi:"key_tag"`
 	// LOC: latitude degrees
@@ -1106,7 +1106,7 @@ type DnsRecordSetRecordDataArgs struct {
 	// SSHFP: fingerprint, hexadecimal
 	Fingerprint pulumi.StringPtrInput `pulumi:"fingerprint"`
 	// CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-	Flags pulumi.Float64PtrInput `pulumi:"flags"`
+	Flags pulumi.Input `pulumi:"flags"`
 	// DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
 	Key_tag pulumi.Float64PtrInput `pulumi:"key_tag"`
 	// LOC: latitude degrees
@@ -1275,8 +1275,8 @@ func (o DnsRecordSetRecordDataOutput) Fingerprint() pulumi.StringPtrOutput {
 }
 
 // CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-func (o DnsRecordSetRecordDataOutput) Flags() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v DnsRecordSetRecordData) *float64 { return v.Flags }).(pulumi.Float64PtrOutput)
+func (o DnsRecordSetRecordDataOutput) Flags() pulumi.AnyOutput {
+	return o.ApplyT(func(v DnsRecordSetRecordData) interface{} { return v.Flags }).(pulumi.AnyOutput)
 }
 
 // DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
@@ -1509,13 +1509,13 @@ func (o DnsRecordSetRecordDataPtrOutput) Fingerprint() pulumi.StringPtrOutput {
 }
 
 // CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
-func (o DnsRecordSetRecordDataPtrOutput) Flags() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *DnsRecordSetRecordData) *float64 {
+func (o DnsRecordSetRecordDataPtrOutput) Flags() pulumi.AnyOutput {
+	return o.ApplyT(func(v *DnsRecordSetRecordData) interface{} {
 		if v == nil {
 			return nil
 		}
 		return v.Flags
-	}).(pulumi.Float64PtrOutput)
+	}).(pulumi.AnyOutput)
 }
 
 // DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
@@ -2432,12 +2432,12 @@ func (o PageRuleActionArrayOutput) Index(i pulumi.IntInput) PageRuleActionOutput
 }
 
 type ParseZoneFileResultRecord struct {
-	Content  *string            `pulumi:"content"`
-	Data     map[string]float64 `pulumi:"data"`
-	Name     string             `pulumi:"name"`
-	Priority *float64           `pulumi:"priority"`
-	Proxied  *bool              `pulumi:"proxied"`
-	Ttl      float64            `pulumi:"ttl"`
+	Content  *string                `pulumi:"content"`
+	Data     map[string]interface{} `pulumi:"data"`
+	Name     string                 `pulumi:"name"`
+	Priority *float64               `pulumi:"priority"`
+	Proxied  *bool                  `pulumi:"proxied"`
+	Ttl      float64                `pulumi:"ttl"`
 	// One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type string `pulumi:"type"`
 }
@@ -2460,8 +2460,8 @@ func (o ParseZoneFileResultRecordOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
 
-func (o ParseZoneFileResultRecordOutput) Data() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v ParseZoneFileResultRecord) map[string]float64 { return v.Data }).(pulumi.Float64MapOutput)
+func (o ParseZoneFileResultRecordOutput) Data() pulumi.MapOutput {
+	return o.ApplyT(func(v ParseZoneFileResultRecord) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
 }
 
 func (o ParseZoneFileResultRecordOutput) Name() pulumi.StringOutput {

@@ -25,9 +25,9 @@ type PagePost struct {
 	Photo       PagePostPhotoPtrOutput   `pulumi:"photo"`
 	Photos      pulumi.StringArrayOutput `pulumi:"photos"`
 	// The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
-	PostId               pulumi.StringPtrOutput  `pulumi:"postId"`
-	Published            pulumi.BoolOutput       `pulumi:"published"`
-	ScheduledPublishTime pulumi.Float64PtrOutput `pulumi:"scheduledPublishTime"`
+	PostId               pulumi.StringPtrOutput `pulumi:"postId"`
+	Published            pulumi.BoolOutput      `pulumi:"published"`
+	ScheduledPublishTime pulumi.AnyOutput       `pulumi:"scheduledPublishTime"`
 	// What the post is now; refresh keeps it current (a scheduled post becomes published). One of: `published`, `scheduled`, `draft`.
 	State pulumi.StringOutput `pulumi:"state"`
 }
@@ -195,8 +195,8 @@ func (o PagePostOutput) Published() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PagePost) pulumi.BoolOutput { return v.Published }).(pulumi.BoolOutput)
 }
 
-func (o PagePostOutput) ScheduledPublishTime() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *PagePost) pulumi.Float64PtrOutput { return v.ScheduledPublishTime }).(pulumi.Float64PtrOutput)
+func (o PagePostOutput) ScheduledPublishTime() pulumi.AnyOutput {
+	return o.ApplyT(func(v *PagePost) pulumi.AnyOutput { return v.ScheduledPublishTime }).(pulumi.AnyOutput)
 }
 
 // What the post is now; refresh keeps it current (a scheduled post becomes published). One of: `published`, `scheduled`, `draft`.

@@ -17,19 +17,19 @@ type RunnerModel struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account           pulumi.StringPtrOutput  `pulumi:"account"`
-	DefinitionFile    pulumi.StringPtrOutput  `pulumi:"definitionFile"`
-	DefinitionHash    pulumi.StringOutput     `pulumi:"definitionHash"`
-	Digest            pulumi.StringOutput     `pulumi:"digest"`
-	Family            pulumi.StringPtrOutput  `pulumi:"family"`
-	From              pulumi.StringPtrOutput  `pulumi:"from"`
-	ModifiedAt        pulumi.StringOutput     `pulumi:"modifiedAt"`
-	Name              pulumi.StringOutput     `pulumi:"name"`
-	ParameterSize     pulumi.StringPtrOutput  `pulumi:"parameterSize"`
-	Parameters        pulumi.Float64MapOutput `pulumi:"parameters"`
-	QuantizationLevel pulumi.StringPtrOutput  `pulumi:"quantizationLevel"`
-	Size              pulumi.Float64Output    `pulumi:"size"`
-	System            pulumi.StringPtrOutput  `pulumi:"system"`
+	Account           pulumi.StringPtrOutput `pulumi:"account"`
+	DefinitionFile    pulumi.StringPtrOutput `pulumi:"definitionFile"`
+	DefinitionHash    pulumi.StringOutput    `pulumi:"definitionHash"`
+	Digest            pulumi.StringOutput    `pulumi:"digest"`
+	Family            pulumi.StringPtrOutput `pulumi:"family"`
+	From              pulumi.StringPtrOutput `pulumi:"from"`
+	ModifiedAt        pulumi.StringOutput    `pulumi:"modifiedAt"`
+	Name              pulumi.StringOutput    `pulumi:"name"`
+	ParameterSize     pulumi.StringPtrOutput `pulumi:"parameterSize"`
+	Parameters        pulumi.MapOutput       `pulumi:"parameters"`
+	QuantizationLevel pulumi.StringPtrOutput `pulumi:"quantizationLevel"`
+	Size              pulumi.Float64Output   `pulumi:"size"`
+	System            pulumi.StringPtrOutput `pulumi:"system"`
 }
 
 // NewRunnerModel registers a new resource with the given unique name, arguments, and options.
@@ -90,7 +90,7 @@ type runnerModelArgs struct {
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name string `pulumi:"name"`
 	// Parameters of a created model, e.g. `{ temperature: 0.2 }`.
-	Parameters map[string]float64 `pulumi:"parameters"`
+	Parameters map[string]interface{} `pulumi:"parameters"`
 	// The system prompt of a created model.
 	System *string `pulumi:"system"`
 }
@@ -108,7 +108,7 @@ type RunnerModelArgs struct {
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name pulumi.StringInput
 	// Parameters of a created model, e.g. `{ temperature: 0.2 }`.
-	Parameters pulumi.Float64MapInput
+	Parameters pulumi.MapInput
 	// The system prompt of a created model.
 	System pulumi.StringPtrInput
 }
@@ -187,8 +187,8 @@ func (o RunnerModelOutput) ParameterSize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.ParameterSize }).(pulumi.StringPtrOutput)
 }
 
-func (o RunnerModelOutput) Parameters() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v *RunnerModel) pulumi.Float64MapOutput { return v.Parameters }).(pulumi.Float64MapOutput)
+func (o RunnerModelOutput) Parameters() pulumi.MapOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.MapOutput { return v.Parameters }).(pulumi.MapOutput)
 }
 
 func (o RunnerModelOutput) QuantizationLevel() pulumi.StringPtrOutput {

@@ -58,7 +58,7 @@ class DnsRecordDataArgsDict(TypedDict):
     """
     SSHFP: fingerprint, hexadecimal
     """
-    flags: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    flags: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
     """
     CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
     """
@@ -188,7 +188,7 @@ class DnsRecordDataArgs:
                  digest: pulumi.Input[Optional[_builtins.str]] = None,
                  digest_type: pulumi.Input[Optional[_builtins.float]] = None,
                  fingerprint: pulumi.Input[Optional[_builtins.str]] = None,
-                 flags: pulumi.Input[Optional[_builtins.float]] = None,
+                 flags: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  key_tag: pulumi.Input[Optional[_builtins.float]] = None,
                  lat_degrees: pulumi.Input[Optional[_builtins.float]] = None,
                  lat_direction: pulumi.Input[Optional[_builtins.str]] = None,
@@ -225,7 +225,7 @@ class DnsRecordDataArgs:
         :param pulumi.Input[_builtins.str] digest: DS: digest, hexadecimal
         :param pulumi.Input[_builtins.float] digest_type: DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
         :param pulumi.Input[_builtins.str] fingerprint: SSHFP: fingerprint, hexadecimal
-        :param pulumi.Input[_builtins.float] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         :param pulumi.Input[_builtins.float] key_tag: DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
         :param pulumi.Input[_builtins.float] lat_degrees: LOC: latitude degrees
         :param pulumi.Input[_builtins.str] lat_direction: LOC: N or S
@@ -403,14 +403,14 @@ class DnsRecordDataArgs:
 
     @_builtins.property
     @pulumi.getter
-    def flags(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def flags(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
         """
         CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         """
         return pulumi.get(self, "flags")
 
     @flags.setter
-    def flags(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def flags(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
         pulumi.set(self, "flags", value)
 
     @_builtins.property
@@ -958,7 +958,7 @@ class DnsRecordSetRecordDataArgsDict(TypedDict):
     """
     SSHFP: fingerprint, hexadecimal
     """
-    flags: NotRequired[pulumi.Input[Optional[_builtins.float]]]
+    flags: NotRequired[pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]]
     """
     CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
     """
@@ -1088,7 +1088,7 @@ class DnsRecordSetRecordDataArgs:
                  digest: pulumi.Input[Optional[_builtins.str]] = None,
                  digest_type: pulumi.Input[Optional[_builtins.float]] = None,
                  fingerprint: pulumi.Input[Optional[_builtins.str]] = None,
-                 flags: pulumi.Input[Optional[_builtins.float]] = None,
+                 flags: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]] = None,
                  key_tag: pulumi.Input[Optional[_builtins.float]] = None,
                  lat_degrees: pulumi.Input[Optional[_builtins.float]] = None,
                  lat_direction: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1125,7 +1125,7 @@ class DnsRecordSetRecordDataArgs:
         :param pulumi.Input[_builtins.str] digest: DS: digest, hexadecimal
         :param pulumi.Input[_builtins.float] digest_type: DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
         :param pulumi.Input[_builtins.str] fingerprint: SSHFP: fingerprint, hexadecimal
-        :param pulumi.Input[_builtins.float] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        :param pulumi.Input[Union[_builtins.float, _builtins.str]] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         :param pulumi.Input[_builtins.float] key_tag: DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
         :param pulumi.Input[_builtins.float] lat_degrees: LOC: latitude degrees
         :param pulumi.Input[_builtins.str] lat_direction: LOC: N or S
@@ -1303,14 +1303,14 @@ class DnsRecordSetRecordDataArgs:
 
     @_builtins.property
     @pulumi.getter
-    def flags(self) -> pulumi.Input[Optional[_builtins.float]]:
+    def flags(self) -> pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]:
         """
         CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         """
         return pulumi.get(self, "flags")
 
     @flags.setter
-    def flags(self, value: pulumi.Input[Optional[_builtins.float]]):
+    def flags(self, value: pulumi.Input[Optional[Union[_builtins.float, _builtins.str]]]):
         pulumi.set(self, "flags", value)
 
     @_builtins.property

@@ -47,7 +47,7 @@ class DnsRecordData(dict):
                  digest: Optional[_builtins.str] = None,
                  digest_type: Optional[_builtins.float] = None,
                  fingerprint: Optional[_builtins.str] = None,
-                 flags: Optional[_builtins.float] = None,
+                 flags: Optional[Any] = None,
                  key_tag: Optional[_builtins.float] = None,
                  lat_degrees: Optional[_builtins.float] = None,
                  lat_direction: Optional[_builtins.str] = None,
@@ -84,7 +84,7 @@ class DnsRecordData(dict):
         :param _builtins.str digest: DS: digest, hexadecimal
         :param _builtins.float digest_type: DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
         :param _builtins.str fingerprint: SSHFP: fingerprint, hexadecimal
-        :param _builtins.float flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        :param Union[_builtins.float, _builtins.str] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         :param _builtins.float key_tag: DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
         :param _builtins.float lat_degrees: LOC: latitude degrees
         :param _builtins.str lat_direction: LOC: N or S
@@ -238,7 +238,7 @@ class DnsRecordData(dict):
 
     @_builtins.property
     @pulumi.getter
-    def flags(self) -> Optional[_builtins.float]:
+    def flags(self) -> Optional[Any]:
         """
         CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         """
@@ -591,7 +591,7 @@ class DnsRecordSetRecordData(dict):
                  digest: Optional[_builtins.str] = None,
                  digest_type: Optional[_builtins.float] = None,
                  fingerprint: Optional[_builtins.str] = None,
-                 flags: Optional[_builtins.float] = None,
+                 flags: Optional[Any] = None,
                  key_tag: Optional[_builtins.float] = None,
                  lat_degrees: Optional[_builtins.float] = None,
                  lat_direction: Optional[_builtins.str] = None,
@@ -628,7 +628,7 @@ class DnsRecordSetRecordData(dict):
         :param _builtins.str digest: DS: digest, hexadecimal
         :param _builtins.float digest_type: DS: digest type: 1 SHA-1, 2 SHA-256, 4 SHA-384
         :param _builtins.str fingerprint: SSHFP: fingerprint, hexadecimal
-        :param _builtins.float flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
+        :param Union[_builtins.float, _builtins.str] flags: CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         :param _builtins.float key_tag: DS: key tag, 0 to 65535; CERT: key tag, 0 to 65535
         :param _builtins.float lat_degrees: LOC: latitude degrees
         :param _builtins.str lat_direction: LOC: N or S
@@ -782,7 +782,7 @@ class DnsRecordSetRecordData(dict):
 
     @_builtins.property
     @pulumi.getter
-    def flags(self) -> Optional[_builtins.float]:
+    def flags(self) -> Optional[Any]:
         """
         CAA: flags, 0 to 255 (128: critical); NAPTR: flags, such as S, A, U or P (may be empty); DNSKEY: flags: 256 zone key, 257 key-signing key
         """
@@ -1339,7 +1339,7 @@ class ParseZoneFileResultRecord(dict):
                  ttl: _builtins.float,
                  type: _builtins.str,
                  content: Optional[_builtins.str] = None,
-                 data: Optional[Mapping[str, _builtins.float]] = None,
+                 data: Optional[Mapping[str, Any]] = None,
                  priority: Optional[_builtins.float] = None,
                  proxied: Optional[_builtins.bool] = None):
         """
@@ -1382,7 +1382,7 @@ class ParseZoneFileResultRecord(dict):
 
     @_builtins.property
     @pulumi.getter
-    def data(self) -> Optional[Mapping[str, _builtins.float]]:
+    def data(self) -> Optional[Mapping[str, Any]]:
         return pulumi.get(self, "data")
 
     @_builtins.property

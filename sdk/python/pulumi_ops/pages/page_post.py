@@ -331,7 +331,7 @@ class PagePost(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="scheduledPublishTime")
-    def scheduled_publish_time(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def scheduled_publish_time(self) -> pulumi.Output[Optional[Any]]:
         return pulumi.get(self, "scheduled_publish_time")
 
     @_builtins.property
