@@ -8,7 +8,9 @@ export type { FirewallRuleArgs };
 /**
  * A firewall rule: a WAF custom rule of the zone's `http_request_firewall_custom` entry point ruleset (the service's
  * rulesets engine; rules made elsewhere are left alone). The expression is checked at preview for what can be proven
- * wrong (unbalanced quotes or braces, invalid addresses in `ip.src in {...}`, unknown fields).
+ * wrong (unbalanced quotes or braces, invalid addresses in `ip.src in {...}`, unknown fields). A stack of 0.3.0 (a
+ * legacy firewall rule id in state) moves with one update that finds the rule the service converted it into and
+ * writes nothing when it is as the program says.
  *
  *     new ops.edge.FirewallRule("bad-net", { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" });
  */
