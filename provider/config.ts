@@ -65,9 +65,9 @@ export const EDGE_SETTINGS = settings("edge", {
 });
 
 export const PAGES_SETTINGS = settings("pages", {
-  accessToken: { env: "PAGES_ACCESS_TOKEN", secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
-  appId: { env: "PAGES_APP_ID", description: "The app's id (for token exchange and debugging)." },
-  appSecret: { env: "PAGES_APP_SECRET", secret: true, description: "The app's secret." },
+  accessToken: { env: "PAGES_ACCESS_TOKEN", alsoEnv: ["FACEBOOK_PAGE_ACCESS_TOKEN"], secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
+  appId: { env: "PAGES_APP_ID", alsoEnv: ["FACEBOOK_APP_ID"], description: "The app's id (for token exchange and debugging)." },
+  appSecret: { env: "PAGES_APP_SECRET", alsoEnv: ["FACEBOOK_APP_SECRET"], secret: true, description: "The app's secret." },
   baseUrl: { env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
   timeoutSeconds: { env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
@@ -75,7 +75,7 @@ export const PAGES_SETTINGS = settings("pages", {
 });
 
 export const POSTS_SETTINGS = settings("posts", {
-  accessToken: { env: "POSTS_ACCESS_TOKEN", secret: true, description: "The user's access token." },
+  accessToken: { env: "POSTS_ACCESS_TOKEN", alsoEnv: ["THREADS_ACCESS_TOKEN"], secret: true, description: "The user's access token." },
   appToken: { env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
   baseUrl: { env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
   timeoutSeconds: { env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Ollama } from "ollama";
-import { configProblems, runnerUrl, useStackConfig } from "../../provider/config";
+import { configProblems, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, runnerUrl, useStackConfig } from "../../provider/config";
 
 afterEach(() => useStackConfig(undefined));
 const withConfig = (values: Record<string, string>) => useStackConfig({ get: (k) => values[k] });
@@ -53,5 +53,24 @@ describe("a schedule time, explained in human terms", () => {
     expect(scheduleProblem("2027-06-01T00:00:00Z", now)).toMatch(/is 189 days ahead: it must be at most 75 days ahead/);
     expect(scheduleProblem(now + 3_600_000, now)).toMatch(/^scheduledPublishTime 1795438800000 looks like milliseconds: give Unix seconds \(1795438800, 2026-11-23T13:00:00.000Z\)/);
     expect(scheduleProblem(now / 1000 + 3600, now)).toBeUndefined();
+  });
+});
+
+describe("the services' own variable names", () => {
+  const NAMES = ["CLOUDFLARE_API_TOKEN", "EDGE_API_TOKEN", "FACEBOOK_PAGE_ACCESS_TOKEN", "PAGES_ACCESS_TOKEN", "FACEBOOK_APP_ID", "THREADS_ACCESS_TOKEN", "POSTS_ACCESS_TOKEN"];
+  const saved = Object.fromEntries(NAMES.map((n) => [n, process.env[n]]));
+  afterEach(() => {
+    for (const n of NAMES) if (saved[n] === undefined) delete process.env[n];
+    else process.env[n] = saved[n];
+  });
+
+  it("are read after the stack config and the project's own variables", () => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, { CLOUDFLARE_API_TOKEN: "cf", FACEBOOK_PAGE_ACCESS_TOKEN: "fb", FACEBOOK_APP_ID: "123", THREADS_ACCESS_TOKEN: "th" });
+    expect([read(EDGE_SETTINGS.apiToken), read(PAGES_SETTINGS.accessToken), read(PAGES_SETTINGS.appId), read(POSTS_SETTINGS.accessToken)]).toEqual(["cf", "fb", "123", "th"]);
+    Object.assign(process.env, { EDGE_API_TOKEN: "edge", PAGES_ACCESS_TOKEN: "pages", POSTS_ACCESS_TOKEN: "posts" });
+    expect([read(EDGE_SETTINGS.apiToken), read(PAGES_SETTINGS.accessToken), read(POSTS_SETTINGS.accessToken)]).toEqual(["edge", "pages", "posts"]);
+    withConfig({ "ops:edgeApiToken": "config" });
+    expect(read(EDGE_SETTINGS.apiToken)).toBe("config");
   });
 });

@@ -99,7 +99,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.PagesAccessToken == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_ACCESS_TOKEN"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_ACCESS_TOKEN", "FACEBOOK_PAGE_ACCESS_TOKEN"); d != nil {
 			args.PagesAccessToken = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -109,12 +109,12 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.PagesAppId == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_ID"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_ID", "FACEBOOK_APP_ID"); d != nil {
 			args.PagesAppId = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.PagesAppSecret == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_SECRET"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_SECRET", "FACEBOOK_APP_SECRET"); d != nil {
 			args.PagesAppSecret = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -134,7 +134,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.PostsAccessToken == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "POSTS_ACCESS_TOKEN"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "POSTS_ACCESS_TOKEN", "THREADS_ACCESS_TOKEN"); d != nil {
 			args.PostsAccessToken = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -275,13 +275,13 @@ type providerArgs struct {
 	EdgeRateLimitWindowSeconds *int `pulumi:"edgeRateLimitWindowSeconds"`
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds *int `pulumi:"edgeTimeoutSeconds"`
-	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken *string `pulumi:"pagesAccessToken"`
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting *bool `pulumi:"pagesAdoptExisting"`
-	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 	PagesAppId *string `pulumi:"pagesAppId"`
-	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 	PagesAppSecret *string `pulumi:"pagesAppSecret"`
 	// The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 	PagesBaseUrl *string `pulumi:"pagesBaseUrl"`
@@ -289,7 +289,7 @@ type providerArgs struct {
 	PagesMaxRetries *int `pulumi:"pagesMaxRetries"`
 	// Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
 	PagesTimeoutSeconds *int `pulumi:"pagesTimeoutSeconds"`
-	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 	PostsAccessToken *string `pulumi:"postsAccessToken"`
 	// For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 	PostsAdoptExisting *bool `pulumi:"postsAdoptExisting"`
@@ -353,13 +353,13 @@ type ProviderArgs struct {
 	EdgeRateLimitWindowSeconds pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds pulumi.IntPtrInput
-	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken pulumi.StringPtrInput
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting pulumi.BoolPtrInput
-	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 	PagesAppId pulumi.StringPtrInput
-	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 	PagesAppSecret pulumi.StringPtrInput
 	// The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 	PagesBaseUrl pulumi.StringPtrInput
@@ -367,7 +367,7 @@ type ProviderArgs struct {
 	PagesMaxRetries pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
 	PagesTimeoutSeconds pulumi.IntPtrInput
-	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 	PostsAccessToken pulumi.StringPtrInput
 	// For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 	PostsAdoptExisting pulumi.BoolPtrInput

@@ -75,14 +75,14 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
-        :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+        :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
-        :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+        :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
+        :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
-        :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+        :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] posts_app_token: The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
         :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
@@ -160,7 +160,7 @@ class ProviderArgs:
         if edge_timeout_seconds is not None:
             pulumi.set(__self__, "edge_timeout_seconds", edge_timeout_seconds)
         if pages_access_token is None:
-            pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN')
+            pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN', 'FACEBOOK_PAGE_ACCESS_TOKEN')
         if pages_access_token is not None:
             pulumi.set(__self__, "pages_access_token", pages_access_token)
         if pages_adopt_existing is None:
@@ -168,11 +168,11 @@ class ProviderArgs:
         if pages_adopt_existing is not None:
             pulumi.set(__self__, "pages_adopt_existing", pages_adopt_existing)
         if pages_app_id is None:
-            pages_app_id = _utilities.get_env('PAGES_APP_ID')
+            pages_app_id = _utilities.get_env('PAGES_APP_ID', 'FACEBOOK_APP_ID')
         if pages_app_id is not None:
             pulumi.set(__self__, "pages_app_id", pages_app_id)
         if pages_app_secret is None:
-            pages_app_secret = _utilities.get_env('PAGES_APP_SECRET')
+            pages_app_secret = _utilities.get_env('PAGES_APP_SECRET', 'FACEBOOK_APP_SECRET')
         if pages_app_secret is not None:
             pulumi.set(__self__, "pages_app_secret", pages_app_secret)
         if pages_base_url is None:
@@ -188,7 +188,7 @@ class ProviderArgs:
         if pages_timeout_seconds is not None:
             pulumi.set(__self__, "pages_timeout_seconds", pages_timeout_seconds)
         if posts_access_token is None:
-            posts_access_token = _utilities.get_env('POSTS_ACCESS_TOKEN')
+            posts_access_token = _utilities.get_env('POSTS_ACCESS_TOKEN', 'THREADS_ACCESS_TOKEN')
         if posts_access_token is not None:
             pulumi.set(__self__, "posts_access_token", posts_access_token)
         if posts_adopt_existing is None:
@@ -440,7 +440,7 @@ class ProviderArgs:
     @pulumi.getter(name="pagesAccessToken")
     def pages_access_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+        A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         """
         return pulumi.get(self, "pages_access_token")
 
@@ -464,7 +464,7 @@ class ProviderArgs:
     @pulumi.getter(name="pagesAppId")
     def pages_app_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+        The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         """
         return pulumi.get(self, "pages_app_id")
 
@@ -476,7 +476,7 @@ class ProviderArgs:
     @pulumi.getter(name="pagesAppSecret")
     def pages_app_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+        The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         """
         return pulumi.get(self, "pages_app_secret")
 
@@ -524,7 +524,7 @@ class ProviderArgs:
     @pulumi.getter(name="postsAccessToken")
     def posts_access_token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+        The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         """
         return pulumi.get(self, "posts_access_token")
 
@@ -754,14 +754,14 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
-        :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+        :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
-        :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+        :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
+        :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
-        :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+        :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] posts_app_token: The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
         :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
@@ -893,16 +893,16 @@ class Provider(pulumi.ProviderResource):
                 edge_timeout_seconds = (_utilities.get_env_int('EDGE_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["edge_timeout_seconds"] = pulumi.Output.from_input(edge_timeout_seconds).apply(pulumi.runtime.to_json) if edge_timeout_seconds is not None else None
             if pages_access_token is None:
-                pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN')
+                pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN', 'FACEBOOK_PAGE_ACCESS_TOKEN')
             __props__.__dict__["pages_access_token"] = None if pages_access_token is None else pulumi.Output.secret(pages_access_token)
             if pages_adopt_existing is None:
                 pages_adopt_existing = (_utilities.get_env_bool('PAGES_ADOPT_EXISTING') or False)
             __props__.__dict__["pages_adopt_existing"] = pulumi.Output.from_input(pages_adopt_existing).apply(pulumi.runtime.to_json) if pages_adopt_existing is not None else None
             if pages_app_id is None:
-                pages_app_id = _utilities.get_env('PAGES_APP_ID')
+                pages_app_id = _utilities.get_env('PAGES_APP_ID', 'FACEBOOK_APP_ID')
             __props__.__dict__["pages_app_id"] = pages_app_id
             if pages_app_secret is None:
-                pages_app_secret = _utilities.get_env('PAGES_APP_SECRET')
+                pages_app_secret = _utilities.get_env('PAGES_APP_SECRET', 'FACEBOOK_APP_SECRET')
             __props__.__dict__["pages_app_secret"] = None if pages_app_secret is None else pulumi.Output.secret(pages_app_secret)
             if pages_base_url is None:
                 pages_base_url = (_utilities.get_env('PAGES_BASE_URL') or 'https://graph.facebook.com')
@@ -914,7 +914,7 @@ class Provider(pulumi.ProviderResource):
                 pages_timeout_seconds = (_utilities.get_env_int('PAGES_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["pages_timeout_seconds"] = pulumi.Output.from_input(pages_timeout_seconds).apply(pulumi.runtime.to_json) if pages_timeout_seconds is not None else None
             if posts_access_token is None:
-                posts_access_token = _utilities.get_env('POSTS_ACCESS_TOKEN')
+                posts_access_token = _utilities.get_env('POSTS_ACCESS_TOKEN', 'THREADS_ACCESS_TOKEN')
             __props__.__dict__["posts_access_token"] = None if posts_access_token is None else pulumi.Output.secret(posts_access_token)
             if posts_adopt_existing is None:
                 posts_adopt_existing = (_utilities.get_env_bool('POSTS_ADOPT_EXISTING') or False)

@@ -211,14 +211,14 @@ func GetEdgeTimeoutSeconds(ctx *pulumi.Context) int {
 	return value
 }
 
-// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 func GetPagesAccessToken(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesAccessToken")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_ACCESS_TOKEN"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_ACCESS_TOKEN", "FACEBOOK_PAGE_ACCESS_TOKEN"); d != nil {
 		value = d.(string)
 	}
 	return value
@@ -237,27 +237,27 @@ func GetPagesAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
-// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 func GetPagesAppId(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesAppId")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_ID"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_ID", "FACEBOOK_APP_ID"); d != nil {
 		value = d.(string)
 	}
 	return value
 }
 
-// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 func GetPagesAppSecret(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesAppSecret")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_SECRET"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_SECRET", "FACEBOOK_APP_SECRET"); d != nil {
 		value = d.(string)
 	}
 	return value
@@ -302,14 +302,14 @@ func GetPagesTimeoutSeconds(ctx *pulumi.Context) int {
 	return value
 }
 
-// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 func GetPostsAccessToken(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:postsAccessToken")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "POSTS_ACCESS_TOKEN"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, nil, "POSTS_ACCESS_TOKEN", "THREADS_ACCESS_TOKEN"); d != nil {
 		value = d.(string)
 	}
 	return value

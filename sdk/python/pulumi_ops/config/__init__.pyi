@@ -96,7 +96,7 @@ Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TI
 
 pagesAccessToken: Optional[str]
 """
-A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 """
 
 pagesAdoptExisting: bool
@@ -106,12 +106,12 @@ For a recovery run after a killed CLI: a page post whose identical message (and 
 
 pagesAppId: Optional[str]
 """
-The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 """
 
 pagesAppSecret: Optional[str]
 """
-The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 """
 
 pagesBaseUrl: str
@@ -131,7 +131,7 @@ Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_
 
 postsAccessToken: Optional[str]
 """
-The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 """
 
 postsAdoptExisting: bool

@@ -135,9 +135,9 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def pages_access_token(self) -> Optional[str]:
         """
-        A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`.
+        A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         """
-        return __config__.get('pagesAccessToken') or _utilities.get_env('PAGES_ACCESS_TOKEN')
+        return __config__.get('pagesAccessToken') or _utilities.get_env('PAGES_ACCESS_TOKEN', 'FACEBOOK_PAGE_ACCESS_TOKEN')
 
     @_builtins.property
     def pages_adopt_existing(self) -> bool:
@@ -149,16 +149,16 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def pages_app_id(self) -> Optional[str]:
         """
-        The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`.
+        The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         """
-        return __config__.get('pagesAppId') or _utilities.get_env('PAGES_APP_ID')
+        return __config__.get('pagesAppId') or _utilities.get_env('PAGES_APP_ID', 'FACEBOOK_APP_ID')
 
     @_builtins.property
     def pages_app_secret(self) -> Optional[str]:
         """
-        The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`.
+        The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         """
-        return __config__.get('pagesAppSecret') or _utilities.get_env('PAGES_APP_SECRET')
+        return __config__.get('pagesAppSecret') or _utilities.get_env('PAGES_APP_SECRET', 'FACEBOOK_APP_SECRET')
 
     @_builtins.property
     def pages_base_url(self) -> str:
@@ -184,9 +184,9 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def posts_access_token(self) -> Optional[str]:
         """
-        The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`.
+        The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         """
-        return __config__.get('postsAccessToken') or _utilities.get_env('POSTS_ACCESS_TOKEN')
+        return __config__.get('postsAccessToken') or _utilities.get_env('POSTS_ACCESS_TOKEN', 'THREADS_ACCESS_TOKEN')
 
     @_builtins.property
     def posts_adopt_existing(self) -> bool:
