@@ -3,7 +3,6 @@
  * and rate-limit endpoints (rulesets.ts has what replaced them), and the read-only analytics, security events and
  * per-location cache statistics (deterministic, plausible numbers).
  */
-import { createHash } from "node:crypto";
 import { parseJson, type Reply, type Request } from "../kit";
 import { fail } from "./dns";
 import type { EdgeEmulator, Permission } from "./server";
