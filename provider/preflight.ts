@@ -171,8 +171,8 @@ export async function previewCheck(type: string, account: string | undefined, in
     const { adopting } = await import("./edge/zones");
     const name = inputs.name;
     if (!olds.contentHash && typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && scripts.some((s) => s.id === name)) {
-      const { AlreadyExistsError } = await import("./http/errors");
-      throw new AlreadyExistsError({ service: "edge", message: `an edge script named ${name} already exists in account ${accountId} (deployed by another tool or stack)`, remedy: "Set `adopt: true` on this WorkerScript to take it over (it is then overwritten with this one), or give it another name" });
+      const { scriptTaken } = await import("./edge/worker-script/handler");
+      throw scriptTaken(name, accountId);
     }
   }
   // A webhook subscription's app: its subscriptions, read once with the app token (an unknown app fails `up`).

@@ -4,7 +4,9 @@
  * by one with the rule endpoints. The whole ruleset is never replaced, so rules made elsewhere (the dashboard, other
  * tools, the service's upgrade of legacy rules) are never touched.
  */
+import type { Bag } from "../handler";
 import { ApiError, NotFoundError } from "../http/errors";
+import { warn } from "../log";
 import { listedRule } from "./rule-listing";
 import type * as wire from "./wire";
 import { edge } from "./zones";
@@ -94,4 +96,26 @@ export async function deletePhaseRule(zoneId: string, rulesetId: string, ruleId:
 export async function convertedRule(zoneId: string, phase: string, legacyId: string, same: (r: wire.RulesetRule) => boolean): Promise<PlacedRule | undefined> {
   const rules = await phaseRules(zoneId, phase);
   return rules.find((p) => p.rule.ref === legacyId || p.rule.id === legacyId) ?? rules.find((p) => same(p.rule));
+}
+
+/**
+ * The update of a resource's rule (FirewallRule, RateLimit): its own rule patched; for 0.3.0 state (no `ruleId` yet)
+ * the rule the service converted the legacy one into, patched only where it differs from `body`, or added when the
+ * service has none.
+ */
+export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string }): Promise<PlacedRule> {
+  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref });
+  const found = await o.converted();
+  if (!found) {
+    warn(`${o.what} (0.3.0) has no converted rule in the zone's ${phase} ruleset: adding it`);
+    return addPhaseRule(zoneId, phase, body);
+  }
+  if (o.same(found.rule, body)) return found;
+  return patchPhaseRule(zoneId, { rulesetId: found.rulesetId, ruleId: found.rule.id }, { ...body, ref: body.ref ?? found.rule.ref });
+}
+
+/** The delete of a resource's rule: by the ids in state, or for 0.3.0 state the converted rule; none is gone. */
+export async function deleteResourceRule(zoneId: string, props: Bag, converted: () => Promise<PlacedRule | undefined>): Promise<void> {
+  const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId as string, ruleId: props.ruleId as string } : await converted().then((p) => p && { rulesetId: p.rulesetId, ruleId: p.rule.id });
+  if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.ruleId);
 }

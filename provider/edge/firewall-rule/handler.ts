@@ -6,8 +6,7 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
-import { warn } from "../../log";
-import { addPhaseRule, convertedRule, deletePhaseRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, type PlacedRule } from "../rulesets";
+import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, updateResourceRule, type PlacedRule } from "../rulesets";
 import type * as wire from "../wire";
 import { adopting, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -111,22 +110,12 @@ export const firewallRule: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const body = wanted(r);
-    const current = olds.ruleId ? { rulesetId: olds.rulesetId, ruleId: olds.ruleId } : undefined;
-    if (current) return { outs: outputs(r, zone, await patchPhaseRule(zone.id, current, { ...body, ref: body.ref ?? olds.ref })) };
-    // 0.3.0 state: the rule the service's upgrade made of the legacy one, written to only where it differs.
-    const converted = await placedRule(id, olds, zone.id);
-    if (!converted) {
-      warn(`firewall rule ${id} (0.3.0) has no converted rule in ${zone.name}'s custom rules: adding it`);
-      return { outs: outputs(r, zone, await addPhaseRule(zone.id, FIREWALL_PHASE, body)) };
-    }
-    if (same(converted.rule, body)) return { outs: outputs(r, zone, converted) };
-    return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: converted.rulesetId, ruleId: converted.rule.id }, { ...body, ref: body.ref ?? converted.rule.ref })) };
+    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}` });
+    return { outs: outputs(r, zone, placed) };
   },
 
   async delete(id, props) {
     const zoneId = zoneScopedId(id, props)[0];
-    const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId, rule: { id: props.ruleId } } : await placedRule(id, props, zoneId);
-    if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.rule.id);
+    await deleteResourceRule(zoneId, props, () => placedRule(id, props, zoneId));
   },
 };

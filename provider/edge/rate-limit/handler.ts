@@ -7,8 +7,7 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
-import { warn } from "../../log";
-import { addPhaseRule, convertedRule, deletePhaseRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, type PlacedRule } from "../rulesets";
+import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
 import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
@@ -133,21 +132,12 @@ export const rateLimit: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const body = ruleBody(r);
-    if (olds.ruleId) return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref })) };
-    // 0.3.0 state: the rule the service's upgrade made of the legacy one, written to only where it differs.
-    const converted = await placedRule(id, olds, zone.id);
-    if (!converted) {
-      warn(`rate limit ${id} (0.3.0) has no converted rule in ${zone.name}'s rate limiting rules: adding it`);
-      return { outs: outputs(r, zone, await addPhaseRule(zone.id, RATE_LIMIT_PHASE, body)) };
-    }
-    if (sameRule(converted.rule, body)) return { outs: outputs(r, zone, converted) };
-    return { outs: outputs(r, zone, await patchPhaseRule(zone.id, { rulesetId: converted.rulesetId, ruleId: converted.rule.id }, { ...body, ref: body.ref ?? converted.rule.ref })) };
+    const placed = await updateResourceRule(zone.id, RATE_LIMIT_PHASE, olds, ruleBody(r), { converted: () => placedRule(id, olds, zone.id), same: sameRule, what: `rate limit ${id}` });
+    return { outs: outputs(r, zone, placed) };
   },
 
   async delete(id, props) {
     const zoneId = zoneScopedId(id, props)[0];
-    const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId, rule: { id: props.ruleId } } : await placedRule(id, props, zoneId);
-    if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.rule.id);
+    await deleteResourceRule(zoneId, props, () => placedRule(id, props, zoneId));
   },
 };

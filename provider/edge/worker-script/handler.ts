@@ -31,6 +31,15 @@ export async function upload(r: Bag, body: string): Promise<{ body: Buffer; cont
   return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type")! };
 }
 
+/** A script of this name deployed by another tool or stack, which the upload would overwrite: told at preview and up. */
+export function scriptTaken(name: string, accountId: string): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "edge",
+    message: `an edge script named ${name} already exists in account ${accountId} (deployed by another tool or stack)`,
+    remedy: "Set `adopt: true` on this WorkerScript to take it over (it is then overwritten with this one), or give it another name",
+  });
+}
+
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it. */
 async function deploy(r: Bag): Promise<WorkerScriptOutputs> {
   const body = scriptBody(r);
@@ -71,13 +80,7 @@ export const workerScript: Handler = {
 
   async create(r) {
     // The service's PUT overwrites a script of the same name: another tool's script is never taken silently.
-    if (!adopting(r) && (await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name)))) {
-      throw new AlreadyExistsError({
-        service: "edge",
-        message: `an edge script named ${r.name} already exists in account ${r.accountId} (deployed by another tool or stack)`,
-        remedy: "Set `adopt: true` on this WorkerScript to take it over (it is then overwritten with this one), or give it another name",
-      });
-    }
+    if (!adopting(r) && (await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name)))) throw scriptTaken(r.name, r.accountId);
     return { id: `${r.accountId}/${r.name}`, outs: await deploy(r) };
   },
 
