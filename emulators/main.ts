@@ -10,7 +10,7 @@
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
 import { parseLatency } from "./latency";
 import { PAGES_PAGE_TOKEN, PagesEmulator } from "./pages/server";
-import { POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
+import { POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
 import { RunnerEmulator } from "./runner/server";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
@@ -51,14 +51,13 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 2> {
   console.log(`  export EDGE_ACCOUNT_ID=${DEMO_ACCOUNT}`);
   console.log(`  # or the service's own names, with an account-owned token: CLOUDFLARE_BASE_URL=${edge.url}/client/v4 CLOUDFLARE_API_TOKEN=${DEMO_ACCOUNT_TOKEN}`);
   const pages = await new PagesEmulator({ port: Number(process.env.PAGES_EMULATOR_PORT ?? 8788) }).start();
-  console.log(`page-management service emulator: ${pages.url}/v18.0`);
+  console.log(`page-management service emulator: ${pages.url}/v26.0`);
   console.log(`  export PAGES_BASE_URL=${pages.url}`);
   console.log(`  export PAGES_ACCESS_TOKEN=${PAGES_PAGE_TOKEN}`);
   const posts = await new PostsEmulator({ port: Number(process.env.POSTS_EMULATOR_PORT ?? 8789) }).start();
   console.log(`short-post service emulator: ${posts.url}/v1.0`);
   console.log(`  export POSTS_BASE_URL=${posts.url}`);
   console.log(`  export POSTS_ACCESS_TOKEN=${POSTS_USER_TOKEN}`);
-  console.log(`  export POSTS_APP_TOKEN=${POSTS_APP_TOKEN}`);
   const runner = await new RunnerEmulator({ port: Number(process.env.RUNNER_EMULATOR_PORT ?? 11434) }).start();
   console.log(`model runner emulator: ${runner.url}`);
   console.log(`  export RUNNER_HOST=${runner.url.replace("http://", "")}`);

@@ -68,7 +68,8 @@ export const PAGES_SETTINGS = settings("pages", {
   accessToken: { env: "PAGES_ACCESS_TOKEN", alsoEnv: ["FACEBOOK_PAGE_ACCESS_TOKEN"], secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
   appId: { env: "PAGES_APP_ID", alsoEnv: ["FACEBOOK_APP_ID"], description: "The app's id (for token exchange and debugging)." },
   appSecret: { env: "PAGES_APP_SECRET", alsoEnv: ["FACEBOOK_APP_SECRET"], secret: true, description: "The app's secret." },
-  baseUrl: { env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; `/v18.0` is appended." },
+  baseUrl: { env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; the API version is appended." },
+  apiVersion: { env: "PAGES_API_VERSION", default: "v26.0", description: "The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days." },
   timeoutSeconds: { env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
   adoptExisting: { env: "PAGES_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards." },
@@ -76,12 +77,13 @@ export const PAGES_SETTINGS = settings("pages", {
 
 export const POSTS_SETTINGS = settings("posts", {
   accessToken: { env: "POSTS_ACCESS_TOKEN", alsoEnv: ["THREADS_ACCESS_TOKEN"], secret: true, description: "The user's access token." },
-  appToken: { env: "POSTS_APP_TOKEN", secret: true, description: "The app token, for webhook subscriptions." },
-  baseUrl: { env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; `/v1.0` is appended." },
+  baseUrl: { env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; the API version (`/v1.0`) is appended." },
+  apiVersion: { env: "POSTS_API_VERSION", default: "v1.0", description: "The API version, the path's first part (`v1.0`, the service's only version today)." },
   timeoutSeconds: { env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
-  adoptExisting: { env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
-  publishTimeoutSeconds: { env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed." },
+  adoptExisting: { env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
+  publishTimeoutSeconds: { env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes)." },
+  statusPollSeconds: { env: "POSTS_STATUS_POLL_SECONDS", default: "60", range: [0, 3600], description: "How often a container's processing status is asked, after a first look at once (the service advises once a minute)." },
 });
 
 export const RUNNER_SETTINGS = settings("runner", {

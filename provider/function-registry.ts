@@ -171,21 +171,26 @@ export const functions: Record<string, FunctionEntry> = {
     result: z.object({ rateLimitInfo: z.record(z.string(), z.number()) }),
     run: async (a) => ({ rateLimitInfo: await pages.getRateLimitInfo(a) }),
   },
+  "posts:getPostInsights": {
+    description: "A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post.",
+    args: posts.functionArgs.getPostInsights,
+    result: z.object({ views: z.number().optional(), likes: z.number().optional(), replies: z.number().optional(), reposts: z.number().optional(), quotes: z.number().optional(), shares: z.number().optional() }),
+    run: (a) => posts.getPostInsights(a),
+  },
   "posts:getPosts": {
-    description: "The account's latest short posts.",
+    description: "The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights.",
     args: posts.functionArgs.getPosts,
     result: z.object({
       posts: z.array(
         z.object({
           id: z.string(),
-          media_type: z.string().optional(),
+          media_type: z.string().optional().describe("TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE."),
+          media_url: z.string().optional(),
           permalink: z.string().optional(),
+          shortcode: z.string().optional(),
           text: z.string().optional(),
           timestamp: z.string().optional(),
-          like_count: z.number().optional(),
-          reply_count: z.number().optional(),
-          repost_count: z.number().optional(),
-          quote_count: z.number().optional(),
+          username: z.string().optional(),
         }),
       ),
     }),
@@ -194,8 +199,14 @@ export const functions: Record<string, FunctionEntry> = {
   "posts:getProfile": {
     description: "The short-post account's profile.",
     args: posts.functionArgs.getProfile,
-    result: z.object({ id: z.string(), username: z.string().optional(), posts_profile_picture_url: z.string().optional(), posts_biography: z.string().optional() }),
+    result: z.object({ id: z.string(), username: z.string().optional(), name: z.string().optional(), threads_profile_picture_url: z.string().optional(), threads_biography: z.string().optional() }),
     run: () => posts.getProfile(),
+  },
+  "posts:getPublishingLimit": {
+    description: "How many posts the account has published in the last 24 hours, of how many it may (250).",
+    args: posts.functionArgs.getPublishingLimit,
+    result: z.object({ quotaUsage: z.number(), quotaTotal: z.number(), quotaDurationSeconds: z.number() }),
+    run: () => posts.getPublishingLimit(),
   },
   "runner:listModels": {
     description: "The models present on the runner.",

@@ -8,13 +8,14 @@
  * read once). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. Only the services the program's resources use are asked; one of them without credentials fails
  * the preview with the message and fix its up would give. Also asked, once each: a page's tasks (the user's role
- * allows the change), an edge script's account, a webhook subscription's app. And with no request, whatever the
+ * allows the change), an edge script's account, the short-post account's publishing quota. And with no request, whatever the
  * setting: two resources of the program standing for one thing with different inputs (registry.ts `sameThing`).
  */
 import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
+import type { PublishingLimit } from "./posts/client";
 
 /** The read of each service, by the type token's module. */
 const READS: Record<string, () => Promise<unknown>> = {
@@ -29,8 +30,6 @@ const READS: Record<string, () => Promise<unknown>> = {
     return pages().whoAmI();
   },
   async posts() {
-    // Webhook subscriptions need only the app token: without a user token there is no user to ask.
-    if (!read(POSTS_SETTINGS.accessToken) && read(POSTS_SETTINGS.appToken)) return;
     const { posts } = await import("./posts/client");
     return posts().me("id");
   },
@@ -64,6 +63,7 @@ export function forgetPreviewChecks(): void {
   asked.clear();
   standFor.clear();
   declaredModels.clear();
+  plannedPosts.clear();
   forgetDeclared?.();
 }
 /** Set by edge/dns-rules.ts once loaded: forgets the records declared (tests share a process). */
@@ -77,6 +77,10 @@ const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> 
   "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
   "pages:PageRole": { task: "MANAGE", what: "managing roles", roles: "admin role" },
 };
+
+/** The posts this run would publish, by account (their inputs): the publishing quota left must hold them all. */
+const plannedPosts = new Map<string, Set<string>>();
+const POST_KEYS = ["mediaType", "text", "imageUrl", "videoUrl"];
 
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
@@ -123,6 +127,15 @@ export async function previewCheck(type: string, account: string | undefined, in
     await dnsRules(type, inputs, olds, checks && Boolean(read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey)));
   }
   if (!checks || !run) return;
+  // An expired (or soon expiring) page API version: its calls are answered as another version's.
+  if (service === "pages") {
+    await once(`pages ${account ?? ""} version`, async () => {
+      const { pagesVersion, versionWarning } = await import("./pages/versions");
+      const { warn } = await import("./log");
+      const said = versionWarning(pagesVersion());
+      if (said) warn(said);
+    });
+  }
   // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.
   if (type === "edge:RateLimit" && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { checkPlan } = await import("./edge/rate-limit/handler");
@@ -175,10 +188,15 @@ export async function previewCheck(type: string, account: string | undefined, in
       throw scriptTaken(name, accountId);
     }
   }
-  // A webhook subscription's app: its subscriptions, read once with the app token (an unknown app fails `up`).
-  if (type === "posts:WebhookSubscription" && typeof inputs.appId === "string" && !isUnknown(inputs.appId) && read(POSTS_SETTINGS.appToken)) {
+  // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest.
+  if (type === "posts:Post" && POST_KEYS.some((k) => inputs[k] !== olds[k])) {
+    const planned = plannedPosts.get(account ?? "") ?? new Set<string>();
+    plannedPosts.set(account ?? "", planned.add(JSON.stringify(POST_KEYS.map((k) => inputs[k]))));
     const { posts } = await import("./posts/client");
-    const appId = inputs.appId;
-    await once(`posts ${account ?? ""} app ${appId}`, () => posts().subscriptions(appId));
+    const limit = (await once(`posts ${account ?? ""} publishing limit`, () => posts().publishingLimit())) as PublishingLimit;
+    if (limit.quota_usage + planned.size > limit.config.quota_total) {
+      const { quotaProblem } = await import("./posts/quota");
+      throw await quotaProblem(planned.size, limit);
+    }
   }
 }

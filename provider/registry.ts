@@ -30,6 +30,11 @@ export interface ResourceEntry {
   outputs: z.ZodType;
   description: string;
   /**
+   * A resource the service no longer offers an API for: `check` refuses it with this line (so a preview fails), and
+   * it is kept only so the state of older releases can drop it. The schema marks it deprecated with the same text.
+   */
+  retired?: string;
+  /**
    * Outputs derived from inputs that may be secret, under other names (the engine re-marks only same-named ones):
    * returned wrapped as secrets on both doors. `anyInputSecret` is known on the plugin door only.
    */
@@ -152,15 +157,15 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./posts/post/handler")).post,
     inputs: postSchema.PostInputs,
     outputs: postSchema.PostOutputs,
-    description: "A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.",
+    description: "A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.",
   },
   [webhookSubscriptionSchema.token]: {
-    sameThing: (r) => `the ${r.object ?? "posts"} subscription of app ${r.appId}`,
     importId: "`<appId>/posts`",
     handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
-    description: "The short-post app's webhook for mentions and replies.",
+    description: "Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.",
+    retired: webhookSubscriptionSchema.DASHBOARD_STEPS,
   },
   [runnerModelSchema.token]: {
     sameThing: (r) => `the runner model ${canonicalModel(String(r.name))}`,

@@ -94,7 +94,8 @@ function sdkDocs(module: string, name: string): { about: string; example: string
   const classDoc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(text)?.[1] ?? "";
   const lines = classDoc.split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
   const example = lines.filter((l) => l.startsWith("    ")).map((l) => l.slice(4)).join("\n");
-  const about = lines.filter((l) => !l.startsWith("    ")).join(" ").replace(/\s+/g, " ").trim();
+  // A `@deprecated` tag (an IDE strikes the class through) reads as a sentence of its own here.
+  const about = lines.filter((l) => !l.startsWith("    ")).join(" ").replace(/\s+/g, " ").trim().replace(/ ?@deprecated /, " **Deprecated:** ");
   const get = /\/\*\*\s*(.*?)\s*\*\/\s*static get/.exec(text)?.[1] ?? "";
   return { about, example, get };
 }

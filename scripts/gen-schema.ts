@@ -141,6 +141,7 @@ export function generateSchema(): Record<string, unknown> {
     const outputs = properties(entry.outputs, "output", { module, owner: name, types });
     resources[`ops:${token}`] = {
       description: entry.description,
+      ...(entry.retired ? { deprecationMessage: entry.retired } : {}),
       inputProperties: { ...inputs.properties, account: ACCOUNT_PROPERTY },
       requiredInputs: inputs.required,
       properties: { ...outputs.properties, account: ACCOUNT_PROPERTY },

@@ -61,7 +61,12 @@ function typeOf(p: Prop, input: boolean): string {
     case "boolean":
       return wrap("boolean");
     case "array":
-      return wrap(`${typeOf(p.items ?? {}, input)}[]`);
+      {
+        // A union element (an enum's values) is parenthesised: `("a" | "b")[]`, not `"a" | "b"[]`.
+        const item = typeOf(p.items ?? {}, input);
+        const topLevelUnion = item.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, "").includes("|");
+        return wrap(`${topLevelUnion ? `(${item})` : item}[]`);
+      }
     case "object":
       return wrap(`{ [key: string]: ${typeOf(p.additionalProperties ?? {}, input)} }`);
     default:

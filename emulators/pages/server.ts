@@ -1,12 +1,20 @@
 /**
- * A stateful emulator of Document 2, interface B: the page-management service under `/v18.0`, with the
- * real service's error codes (wire-facts) where the document gives only messages.
+ * A stateful emulator of Document 2, interface B, answering as the Graph API for Pages does today: every live
+ * version (`/v21.0` to `/v26.0`), an expired one answered as the oldest live version is (the `facebook-api-version`
+ * header says which answered), with the real service's error codes (wire-facts) where the document gives only
+ * messages. Routes are registered under one internal prefix, `V`.
  */
 import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
 
-export const V = "/v18.0";
+/** The internal prefix routes are registered under: a request's version is mapped onto it. */
+export const V = "/v26.0";
+/** Versions and when they expire (Graph API changelog, "Versions"); the newest has no date yet. */
+const EXPIRES: Record<string, string | undefined> = {
+  "v26.0": undefined, "v25.0": "2028-07-29", "v24.0": "2028-02-18", "v23.0": "2027-10-08", "v22.0": "2027-05-20",
+  "v21.0": "2027-01-21", "v20.0": "2026-09-24", "v19.0": "2026-05-21", "v18.0": "2026-01-26", "v17.0": "2025-09-12",
+};
 export const PAGES_APP = { id: "100000000000001", secret: "pages-app-secret-0123" };
 export const PAGES_USER_TOKEN = "pages-user-token-0123456789";
 export const PAGES_PAGE_TOKEN = "pages-page-token-0123456789";
@@ -98,6 +106,25 @@ export class PagesEmulator extends Emulator {
 
   protected notFound(req: Request): Reply {
     return graphError(400, 100, `Unknown path components: ${req.path}`, "OAuthException");
+  }
+
+  /** The version that answers `requested` at the emulator's time: itself while live, else the oldest live one. */
+  servedVersion(requested: string): string {
+    const live = Object.keys(EXPIRES).filter((v) => EXPIRES[v] === undefined || Date.parse(EXPIRES[v]!) > this.now());
+    if (live.includes(requested)) return requested;
+    const [major] = requested.slice(1).split(".").map(Number);
+    if (!(requested in EXPIRES) && major > Number(live[0].slice(1).split(".")[0])) graphError(400, 2635, `(#2635) Unknown version ${requested}`, "OAuthException");
+    return live[live.length - 1];
+  }
+
+  /** Every version is served by the same routes; the answer says which version answered. */
+  protected async dispatch(req: Request): Promise<Reply> {
+    const m = /^\/(v\d+\.\d+)(\/.*)?$/.exec(req.path);
+    if (!m) return super.dispatch(req);
+    const served = this.servedVersion(m[1]);
+    req.path = V + (m[2] ?? "/");
+    const reply = await super.dispatch(req);
+    return { ...reply, headers: { ...reply.headers, "facebook-api-version": served } };
   }
 
   protected faultReply(status: number): Reply {

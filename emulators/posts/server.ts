@@ -1,17 +1,31 @@
 /**
- * A stateful emulator of Document 2, interface A: the short-post service (`/v1.0`). Containers are processed
- * after a configurable delay, publishes closer than 10 seconds apart are refused (code 4), and the limits of the
- * document are enforced (text 500 characters, image 8 MB, video 100 MB and 60 seconds).
+ * A stateful emulator of the short-post service as the Threads API answers today (`/v1.0`): containers made at
+ * `POST /{user}/threads`, processed after a delay, published at `/{user}/threads_publish` (250 per 24 hours, read at
+ * `/{user}/threads_publishing_limit`), listed at `GET /{user}/threads`, counted at `/{media}/insights`. Unknown
+ * fields and edges are refused with the service's `(#100)` errors, so a client that asks for what the service does
+ * not have fails here as it would there. There is no webhook subscription API: the service sets them up in the app
+ * dashboard.
  */
-import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
+import { Emulator, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
+import { linkCount, postLength } from "./text";
 
 export const POSTS_APP = { id: "400000000000001", secret: "posts-app-secret-0123" };
+/** A long-lived user token (60 days). */
 export const POSTS_USER_TOKEN = "posts-user-token-0123456789";
+/** A short-lived user token (one hour), as the authorization code exchange gives: exchanged for a long-lived one. */
+export const POSTS_SHORT_TOKEN = "posts-short-token-0123456789";
+/** Not a Threads credential any more (webhooks have no API); kept so older test setups still import it. */
 export const POSTS_APP_TOKEN = "posts-app-token-0123456789";
-export const POSTS_REFRESH_TOKEN = "posts-refresh-token-012345";
 export const POSTS_AUTH_CODE = "posts-auth-code-0123";
-const USER = { id: "500000000000001", username: "examplebakery", biography: "Bread since 1921" };
+const USER = { id: "500000000000001", username: "examplebakery", name: "Example Bakery", biography: "Bread since 1921" };
+const OTHER = { id: "500000000000002", username: "otherbakery", name: "Other Bakery", biography: "Cakes" };
+export const POSTS_USER_ID = USER.id;
+/** A valid token of another account: it sees none of the first account's posts (Graph answers 100/33 for them). */
+export const POSTS_OTHER_TOKEN = "posts-other-token-0123456789";
+const T = "THApiException";
+const DAY = 86_400_000;
+export const PUBLISH_QUOTA = 250;
 
 type Status = "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
 
@@ -29,216 +43,308 @@ interface Container {
 
 interface Post {
   id: string;
-  media_type: string;
-  media_url?: string;
+  /** The account that published it (the first account's unless given). */
+  owner?: string;
+  media_type: "TEXT" | "IMAGE" | "VIDEO";
+  /** What the user gave; the service answers its own CDN address instead. */
+  source_url?: string;
   text?: string;
   timestamp: number;
+  shortcode: string;
+  views: number;
+  likes: number;
 }
 
 export interface PostsEmulatorOptions {
   port?: number;
-  /**
-   * How long a container stays IN_PROGRESS: by default 2 to 5 seconds, drawn for each container (Document 2's
-   * advised wait); a test sets a fixed (shorter) time explicitly.
-   */
+  /** How long a container stays IN_PROGRESS: by default 2 to 5 seconds, drawn per container; tests set a fixed time. */
   processingMs?: number;
-  /** Minimum spacing between publishes (code 4 when closer). */
-  publishSpacingMs?: number;
 }
 
-/**
- * Media the emulator can "download": a URL's size and length come from its query (`?bytes=`, `?seconds=`), and a
- * host named `unreachable.example` cannot be fetched.
- */
+/** The fields a post has; any other is refused with `(#100) Tried accessing nonexisting field`. */
+const MEDIA_FIELDS = new Set(["id", "media_product_type", "media_type", "media_url", "permalink", "owner", "username", "text", "timestamp", "shortcode", "thumbnail_url", "children", "is_quote_post", "has_replies", "is_reply", "alt_text", "link_attachment_url", "topic_tag", "gif_url", "hide_status", "reply_audience"]);
+const USER_FIELDS = new Set(["id", "username", "name", "threads_profile_picture_url", "threads_biography", "is_verified"]);
+export const INSIGHT_METRICS = ["views", "likes", "replies", "reposts", "quotes", "shares"];
+
+/** Media the emulator can "download": size and length come from the URL's query (`?bytes=`, `?seconds=`); host `unreachable.example` cannot be fetched. */
 function mediaProblem(type: string, url: string): string | undefined {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return `FAILED_DOWNLOADING_${type}: not a URL`;
+    return `FAILED_DOWNLOADING_${type}`;
   }
   if (!/^https?:$/.test(u.protocol) || u.hostname === "unreachable.example") return `FAILED_DOWNLOADING_${type}: the media URL is not publicly reachable`;
   const bytes = Number(u.searchParams.get("bytes") ?? 200_000);
   const seconds = Number(u.searchParams.get("seconds") ?? 10);
   if (type === "IMAGE" && bytes >= 8 * 1024 * 1024) return "FAILED_PROCESSING_IMAGE: images must be under 8 MB";
-  if (type === "VIDEO" && bytes >= 100 * 1024 * 1024) return "FAILED_PROCESSING_VIDEO: videos must be under 100 MB";
-  if (type === "VIDEO" && seconds >= 60) return "FAILED_PROCESSING_VIDEO: videos must be under 60 seconds";
+  if (type === "VIDEO" && bytes >= 1024 * 1024 * 1024) return "FAILED_PROCESSING_VIDEO: videos must be under 1 GB";
+  if (type === "VIDEO" && seconds > 300) return "INVALID_DURATION: videos must be at most 5 minutes";
   return undefined;
+}
+
+function fieldList(raw: string | undefined, allowed: Set<string>, node: string, fallback: string): string[] {
+  const fields = (raw ?? fallback).split(",").map((f) => f.trim()).filter(Boolean);
+  const unknown = fields.find((f) => !allowed.has(f));
+  if (unknown) graphError(400, 100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (${node})`, T);
+  return fields;
 }
 
 export class PostsEmulator extends Emulator {
   readonly processingMs?: number;
-  readonly publishSpacingMs: number;
   containers = new Map<string, Container>();
   posts = new Map<string, Post>();
-  subscriptions = new Map<string, { object: string; callback_url: string; fields: string[]; verify_token: string }>();
+  /** Long-lived tokens this emulator accepts, and the short-lived ones with their expiry. */
   tokens = new Set<string>();
-  lastPublish = -Infinity;
+  shortTokens = new Map<string, number>();
   deletesToday: number[] = [];
-  nextId = idSequence("posts");
+  /** The account of the request being answered (set by `before`). */
+  private caller = USER;
+  /** The next N publishes of a FINISHED container fail with code 24 / subcode 4279009, as the service sometimes does. */
+  transientPublishFailures = 0;
+  /** Numeric ids, as the service's are (17 to 18 digits). */
+  private counter = 0;
+  nextId = (): string => String(17_841_400_000_000_000n + BigInt(++this.counter) * 7919n);
 
   constructor(options: PostsEmulatorOptions = {}) {
     super("posts", options.port ?? 0);
     this.processingMs = options.processingMs;
-    this.publishSpacingMs = options.publishSpacingMs ?? 10_000;
     this.reset();
     this.registerRoutes();
   }
 
   reset(): void {
-    this.nextId = idSequence("posts");
+    this.counter = 0;
     this.containers.clear();
     this.posts.clear();
-    this.subscriptions.clear();
     this.tokens = new Set([POSTS_USER_TOKEN]);
-    this.lastPublish = -Infinity;
+    this.shortTokens = new Map([[POSTS_SHORT_TOKEN, Number.MAX_SAFE_INTEGER]]);
     this.deletesToday = [];
+    this.transientPublishFailures = 0;
   }
 
   protected notFound(req: Request): Reply {
-    return graphError(404, 100, `Unknown path: ${req.path}`, "SocialAPIException");
+    // Graph's answer to an edge or path it does not have.
+    return graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.path.split("/")[2] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
     const body = status === 429
-      ? { error: { message: "Application request limit reached", type: "SocialAPIException", code: 4, is_transient: true } }
-      : { error: { message: "An unknown error occurred", type: "SocialAPIException", code: 1, is_transient: true } };
+      ? { error: { message: "Application request limit reached", type: T, code: 4, is_transient: true } }
+      : { error: { message: "An unknown error occurred", type: T, code: 1, is_transient: true } };
     return { status, body, headers: status === 429 ? { "retry-after": String(retryAfter ?? 1) } : {} };
   }
 
-  /** Bearer token (or `access_token`); the subscriptions endpoint wants the app token. */
+  /** The token: `Authorization: Bearer`, or `access_token` in the query or the form. */
   protected before(req: Request): Record<string, string> {
     if (!req.path.startsWith("/v1.0")) return {};
-    const token = req.headers.authorization?.replace(/^Bearer /, "") ?? params(req).access_token;
-    const appCall = req.path.endsWith("/subscriptions");
-    if (appCall ? token !== POSTS_APP_TOKEN : !this.tokens.has(token ?? "")) {
-      graphError(401, 190, appCall ? "Invalid OAuth access token: subscriptions need the app token" : "Invalid OAuth access token");
-    }
-    return { "x-app-usage": usageHeader(this.log.length, 4800), "x-business-use-case-usage": usageHeader(this.log.length, 4800) };
+    const token = req.headers.authorization?.replace(/^(Bearer|OAuth) /i, "") ?? params(req).access_token;
+    const short = this.shortTokens.get(token ?? "");
+    if (short !== undefined && short < this.now()) graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
+    if (short === undefined && !this.tokens.has(token ?? "") && token !== POSTS_OTHER_TOKEN) graphError(401, 190, "Invalid OAuth access token - Cannot parse access token", "OAuthException");
+    this.caller = token === POSTS_OTHER_TOKEN ? OTHER : USER;
+    return { "x-app-usage": usageHeader(this.log.length, 4800) };
   }
 
   status(c: Container): Status {
     if (c.postId) return "PUBLISHED";
     const age = this.now() - c.createdAt;
-    if (age > 24 * 3600 * 1000) return "EXPIRED";
+    if (age > DAY) return "EXPIRED";
     if (age < c.processingMs) return "IN_PROGRESS";
     return c.error ? "ERROR" : "FINISHED";
   }
 
-  private postView(p: Post, fields = "id") {
+  /** The first account's posts published in the 24 hours before now, oldest first. */
+  publishedInWindow(owner = USER.id): Post[] {
+    return this.own(owner).filter((p) => p.timestamp > this.now() - DAY).sort((a, b) => a.timestamp - b.timestamp);
+  }
+
+  private own(owner = this.caller.id): Post[] {
+    return [...this.posts.values()].filter((p) => (p.owner ?? USER.id) === owner);
+  }
+
+  /** A post the caller may see: another account's answers as a missing one does (100/33). */
+  private visible(req: Request, id: string): Post {
+    const p = this.posts.get(id);
+    return p && (p.owner ?? USER.id) === this.caller.id ? p : this.missing(req, id);
+  }
+
+  private mediaView(p: Post, fields: string[]) {
+    const cdn = p.media_type === "TEXT" ? undefined : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
     const all: Record<string, unknown> = {
       id: p.id,
+      media_product_type: "THREADS",
       media_type: p.media_type === "TEXT" ? "TEXT_POST" : p.media_type,
-      media_url: p.media_url,
-      permalink: `https://posts.example/@${USER.username}/post/${p.id}`,
+      media_url: cdn,
+      permalink: `https://www.threads.com/@${(p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username}/post/${p.shortcode}`,
+      owner: { id: p.owner ?? USER.id },
+      username: (p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username,
       text: p.text,
       timestamp: new Date(p.timestamp).toISOString().replace(/\.\d+Z$/, "+0000"),
-      username: USER.username,
+      shortcode: p.shortcode,
+      thumbnail_url: p.media_type === "VIDEO" ? cdn?.replace(".mp4", ".jpg") : undefined,
       is_quote_post: false,
-      like_count: 0,
-      reply_count: 0,
-      repost_count: 0,
-      quote_count: 0,
+      has_replies: false,
+      is_reply: false,
+      hide_status: "NOT_HUSHED",
+      reply_audience: "EVERYONE",
     };
-    return Object.fromEntries(fields.split(",").filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
+    return Object.fromEntries(fields.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
+  }
+
+  /** `me` or this emulator's user id; any other user is not this token's. */
+  private user(req: Request): void {
+    if (req.params.user !== "me" && req.params.user !== this.caller.id) graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.params.user}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
   }
 
   private registerRoutes(): void {
-    this.route("POST", "/oauth/access_token", (req) => {
-      const p = params(req);
-      if (p.client_id !== POSTS_APP.id || p.client_secret !== POSTS_APP.secret) graphError(400, 101, "Error validating client secret", "OAuthException");
-      if (p.grant_type !== "authorization_code" || p.code !== POSTS_AUTH_CODE) graphError(400, 100, "Invalid authorization code", "OAuthException");
-      return ok({ access_token: POSTS_USER_TOKEN, user_id: USER.id, token_type: "bearer" });
+    this.tokenRoutes();
+    this.route("POST", "/v1.0/:user/threads", (req) => this.createContainer(req));
+    this.route("POST", "/v1.0/:user/threads_publish", (req) => this.publish(req));
+    this.route("GET", "/v1.0/:user/threads", (req) => this.list(req));
+    this.route("GET", "/v1.0/:user/threads_publishing_limit", (req) => {
+      this.user(req);
+      const fields = fieldList(params(req).fields, new Set(["quota_usage", "config", "reply_quota_usage", "reply_config"]), "ThreadsPublishingLimit", "quota_usage");
+      const all: Record<string, unknown> = { quota_usage: this.publishedInWindow(this.caller.id).length, config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 }, reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86_400 } };
+      return ok({ data: [Object.fromEntries(fields.map((f) => [f, all[f]]))] });
     });
-    this.route("GET", "/refresh_access_token", (req) => {
-      const p = params(req);
-      if (p.grant_type !== "th_refresh_token" || (p.refresh_token !== POSTS_REFRESH_TOKEN && !this.tokens.has(p.refresh_token ?? p.access_token ?? ""))) {
-        graphError(400, 190, "Invalid OAuth access token", "OAuthException");
-      }
-      const fresh = `posts-refreshed-${this.nextId().slice(0, 12)}`;
-      this.tokens.add(fresh);
-      return ok({ access_token: fresh, token_type: "bearer", expires_in: 60 * 24 * 3600 });
-    });
-
-    this.route("GET", "/v1.0/me", (req) => {
-      const all: Record<string, string> = { id: USER.id, username: USER.username, posts_profile_picture_url: "https://posts.example/pic.jpg", posts_biography: USER.biography };
-      const fields = (params(req).fields ?? "id,username").split(",");
-      return ok(Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]).concat([["id", USER.id]])));
-    });
-    this.route("POST", "/v1.0/me/posts", (req) => {
-      const p = params(req);
-      const type = p.media_type as Container["media_type"];
-      if (!["TEXT", "IMAGE", "VIDEO"].includes(type)) graphError(400, 100, "Param media_type must be one of TEXT, IMAGE, VIDEO", "SocialAPIException");
-      if (p.text && [...p.text].length > 500) graphError(400, 100, "Param text must be at most 500 characters", "SocialAPIException");
-      if (type === "TEXT" && !p.text) graphError(400, 100, "Param text is required for TEXT posts", "SocialAPIException");
-      const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
-      if (type !== "TEXT" && !url) graphError(400, 100, `Param ${type.toLowerCase()}_url is required for ${type} posts`, "SocialAPIException");
-      const c: Container = { id: this.nextId().slice(0, 17), media_type: type, text: p.text, media_url: url, createdAt: this.now(), processingMs: this.processingMs ?? 2000 + Math.floor(Math.random() * 3001), error: url ? mediaProblem(type, url) : undefined };
-      this.containers.set(c.id, c);
-      return ok({ id: c.id });
-    });
-    this.route("POST", "/v1.0/me/posts_publish", (req) => {
-      const c = this.containers.get(params(req).creation_id ?? "") ?? graphError(400, 100, "Param creation_id is not a container", "SocialAPIException");
-      const status = this.status(c);
-      if (status === "IN_PROGRESS") graphError(400, 24, "The media is not ready to be published, please wait a moment", "SocialAPIException", 4279009);
-      if (status === "ERROR") graphError(400, 9001, `Media could not be processed: ${c.error}`, "SocialAPIException");
-      if (status === "EXPIRED") graphError(400, 24, "The container expired: it was not published within 24 hours", "SocialAPIException");
-      if (status === "PUBLISHED") graphError(400, 100, "The container was already published", "SocialAPIException");
-      const wait = this.lastPublish + this.publishSpacingMs - this.now();
-      if (wait > 0) {
-        // Retry-After is this emulator's courtesy; the document only says to wait at least 10 seconds.
-        throw new HttpError({
-          status: 429,
-          headers: { "retry-after": String(Math.ceil(wait / 1000)) },
-          body: { error: { message: "Application request limit reached: wait at least 10 seconds between publishes", type: "SocialAPIException", code: 4, is_transient: true } },
-        });
-      }
-      this.lastPublish = this.now();
-      const post: Post = { id: this.nextId().slice(0, 17), media_type: c.media_type, media_url: c.media_url, text: c.text, timestamp: this.now() };
-      this.posts.set(post.id, post);
-      c.postId = post.id;
-      return ok({ id: post.id });
-    });
-    this.route("GET", "/v1.0/me/posts", (req) => {
-      const { fields, limit } = params(req);
-      const list = [...this.posts.values()].sort((a, b) => b.timestamp - a.timestamp).slice(0, Number(limit ?? 25));
-      return ok({ data: list.map((p) => this.postView(p, fields)), paging: { cursors: { before: "B", after: "A" } } });
-    });
-    this.route("POST", "/v1.0/:app/subscriptions", (req) => {
-      if (req.params.app !== POSTS_APP.id) graphError(400, 100, "Unknown app id", "SocialAPIException");
-      const p = params(req);
-      const fields = String(p.fields ?? "").split(",").filter(Boolean);
-      if (p.object !== "posts") graphError(400, 100, "Param object must be posts", "SocialAPIException");
-      if (!/^https:\/\//.test(p.callback_url ?? "")) graphError(400, 100, "Param callback_url must be an https URL", "SocialAPIException");
-      if (!fields.length || fields.some((f) => !["mentions", "replies"].includes(f))) graphError(400, 100, "Param fields must be mentions and/or replies", "SocialAPIException");
-      if (!p.verify_token) graphError(400, 100, "Param verify_token is required", "SocialAPIException");
-      this.subscriptions.set(p.object, { object: p.object, callback_url: p.callback_url, fields, verify_token: p.verify_token });
-      return ok({ success: true });
-    });
-    this.route("GET", "/v1.0/:app/subscriptions", (req) =>
-      req.params.app !== POSTS_APP.id ? graphError(400, 100, "Unknown app id", "SocialAPIException") : ok({ data: [...this.subscriptions.values()].map((s) => ({ object: s.object, callback_url: s.callback_url, active: true, fields: s.fields.map((name) => ({ name, version: "v1.0" })) })) }),
-    );
-    this.route("DELETE", "/v1.0/:app/subscriptions", (req) => {
-      this.subscriptions.delete(params(req).object ?? "posts");
-      return ok({ success: true });
+    this.route("GET", "/v1.0/:id/insights", (req) => {
+      const p = this.visible(req, req.params.id);
+      const metrics = String(params(req).metric ?? "").split(",").filter(Boolean);
+      const bad = metrics.find((m) => !INSIGHT_METRICS.includes(m));
+      if (!metrics.length || bad) graphError(400, 100, `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`, T);
+      const value: Record<string, number> = { views: p.views, likes: p.likes, replies: 0, reposts: 0, quotes: 0, shares: 0 };
+      return ok({ data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name[0].toUpperCase() + name.slice(1), id: `${p.id}/insights/${name}/lifetime` })) });
     });
     this.route("GET", "/v1.0/:id", (req) => {
-      const fields = params(req).fields;
+      if (req.params.id === "me" || req.params.id === USER.id || req.params.id === OTHER.id) return this.profile(req);
       const c = this.containers.get(req.params.id);
       if (c) {
         const status = this.status(c);
         return ok({ id: c.id, status, ...(status === "ERROR" ? { error_message: c.error } : {}) });
       }
-      const p = this.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "SocialAPIException", 33);
-      return ok(this.postView(p, fields));
+      const p = this.visible(req, req.params.id);
+      return ok(this.mediaView(p, fieldList(params(req).fields, MEDIA_FIELDS, "ThreadsMedia", "id")));
     });
     this.route("DELETE", "/v1.0/:id", (req) => {
-      const p = this.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "SocialAPIException", 33);
-      this.deletesToday = this.deletesToday.filter((t) => t > this.now() - 86_400_000);
-      if (this.deletesToday.length >= 100) graphError(429, 4, "Application request limit reached: at most 100 deletes per day", "SocialAPIException");
+      const p = this.visible(req, req.params.id);
+      this.deletesToday = this.deletesToday.filter((t) => t > this.now() - DAY);
+      if (this.deletesToday.length >= 100) graphError(400, 4, "Application request limit reached: at most 100 deletions per 24 hours", T);
       this.deletesToday.push(this.now());
       this.posts.delete(p.id);
       return ok({ success: true, deleted_id: p.id });
     });
+  }
+
+  private profile(req: Request): Reply {
+    req.params.user = req.params.id;
+    this.user(req);
+    const u = this.caller;
+    const all: Record<string, unknown> = { id: u.id, username: u.username, name: u.name, threads_profile_picture_url: "https://scontent.cdninstagram.com/v/t51.2885-19/profile.jpg", threads_biography: u.biography, is_verified: false };
+    const fields = fieldList(params(req).fields, USER_FIELDS, "User", "id");
+    return ok(Object.fromEntries(fields.map((f) => [f, all[f]]).concat([["id", u.id]])));
+  }
+
+  private missing(req: Request, id: string): never {
+    return graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
+  }
+
+  /** The authorization code, the long-lived exchange (`th_exchange_token`) and the refresh (`th_refresh_token`). */
+  private tokenRoutes(): void {
+    const longLived = () => {
+      const fresh = `posts-long-${this.nextId()}`;
+      this.tokens.add(fresh);
+      return ok({ access_token: fresh, token_type: "bearer", expires_in: 5_183_944 });
+    };
+    this.route("POST", "/oauth/access_token", (req) => {
+      const p = params(req);
+      if (p.client_id !== POSTS_APP.id || p.client_secret !== POSTS_APP.secret) graphError(400, 101, "Error validating client secret", "OAuthException");
+      if (p.grant_type !== "authorization_code" || p.code !== POSTS_AUTH_CODE) graphError(400, 100, "Invalid authorization code", "OAuthException");
+      return ok({ access_token: POSTS_SHORT_TOKEN, user_id: Number(USER.id) });
+    });
+    this.route("GET", "/access_token", (req) => {
+      const p = params(req);
+      if (p.grant_type !== "th_exchange_token") graphError(400, 100, "Unsupported grant_type: use th_exchange_token", T);
+      if (p.client_secret !== POSTS_APP.secret) graphError(400, 101, "Error validating client secret", "OAuthException");
+      const exp = this.shortTokens.get(p.access_token ?? "");
+      if (exp === undefined || exp < this.now()) graphError(400, 190, "Invalid OAuth access token: a short-lived token is exchanged once, within its hour", "OAuthException", 467);
+      return longLived();
+    });
+    this.route("GET", "/refresh_access_token", (req) => {
+      const p = params(req);
+      if (p.grant_type !== "th_refresh_token" || !this.tokens.has(p.access_token ?? "")) graphError(400, 190, "Invalid OAuth access token: refresh a long-lived token that has not expired", "OAuthException", 467);
+      return longLived();
+    });
+  }
+
+  private createContainer(req: Request): Reply {
+    this.user(req);
+    const p = params(req);
+    const type = p.media_type as Container["media_type"];
+    if (!["TEXT", "IMAGE", "VIDEO"].includes(type)) graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
+    if (p.text && postLength(p.text) > 500) graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
+    if (p.text && linkCount(p.text) > 5) graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
+    if (type === "TEXT" && !p.text) graphError(400, 100, "(#100) Param text is required for media_type TEXT", T);
+    const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
+    if (type !== "TEXT" && !url) graphError(400, 100, `(#100) Param ${type.toLowerCase()}_url is required for media_type ${type}`, T);
+    const processingMs = type === "TEXT" ? 0 : (this.processingMs ?? 2000 + Math.floor(Math.random() * 3001));
+    const c: Container = { id: this.nextId(), media_type: type, text: p.text, media_url: url, createdAt: this.now(), processingMs, error: url ? mediaProblem(type, url) : undefined };
+    this.containers.set(c.id, c);
+    return ok({ id: c.id });
+  }
+
+  private publish(req: Request): Reply {
+    this.user(req);
+    const c = this.containers.get(params(req).creation_id ?? "") ?? graphError(400, 100, "(#100) Param creation_id must be a valid media container id", T);
+    const status = this.status(c);
+    if (status === "IN_PROGRESS") graphError(400, 24, "Media Not Found: the media is not ready to be published, wait for the container's status to be FINISHED", T, 4279009);
+    if (status === "ERROR") graphError(400, 24, `The media could not be processed: ${c.error}`, T, 4279017);
+    if (status === "EXPIRED") graphError(400, 24, "The container expired: it was not published within 24 hours", T, 4279008);
+    if (status === "PUBLISHED") graphError(400, 100, "(#100) The container was already published", T);
+    if (this.transientPublishFailures > 0) {
+      this.transientPublishFailures--;
+      graphError(400, 24, "Media Not Found", T, 4279009);
+    }
+    if (this.publishedInWindow(this.caller.id).length >= PUBLISH_QUOTA) graphError(400, 4, `Application request limit reached: at most ${PUBLISH_QUOTA} posts per 24 hours`, T, 2207042);
+    const post: Post = { id: this.nextId(), owner: this.caller.id, media_type: c.media_type, source_url: c.media_url, text: c.text, timestamp: this.now(), shortcode: `C${Number(this.counter).toString(36).padStart(10, "x")}`, views: 0, likes: 0 };
+    this.posts.set(post.id, post);
+    c.postId = post.id;
+    return ok({ id: post.id });
+  }
+
+  /** Newest first; `since`/`until` (Unix seconds or ISO), `limit` (at most 100), `after` cursors and an absolute `paging.next`. */
+  private list(req: Request): Reply {
+    this.user(req);
+    const p = params(req);
+    const fields = fieldList(p.fields, MEDIA_FIELDS, "ThreadsMedia", "id");
+    const time = (v: string | undefined) => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) * 1000 : Date.parse(v));
+    const since = time(p.since) ?? -Infinity;
+    const until = time(p.until) ?? Infinity;
+    const limit = Math.min(Number(p.limit ?? 25), 100);
+    const all = this.own().filter((x) => x.timestamp >= since && x.timestamp <= until).sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
+    const start = p.after ? Number(Buffer.from(p.after, "base64url").toString()) : 0;
+    const page = all.slice(start, start + limit);
+    const cursor = (n: number) => Buffer.from(String(n)).toString("base64url");
+    const paging: Record<string, unknown> = { cursors: { before: cursor(start), after: cursor(start + page.length) } };
+    if (start + page.length < all.length) {
+      const next = new URL(`${this.url}${req.path}`);
+      for (const [k, v] of Object.entries({ ...p, after: cursor(start + page.length) })) if (k !== "access_token" || !req.headers.authorization) next.searchParams.set(k, v);
+      paging.next = next.toString();
+    }
+    return ok({ data: page.map((x) => this.mediaView(x, fields)), paging });
+  }
+
+  protected testHook(op: string, _req: Request, body: any): Reply | undefined {
+    if (op === "posts/engagement") {
+      const p = this.posts.get(String(body.id));
+      if (!p) return { status: 404, body: { error: "no such post" } };
+      Object.assign(p, { views: Number(body.views ?? p.views), likes: Number(body.likes ?? p.likes) });
+      return { status: 200, body: { ok: true } };
+    }
+    if (op === "posts/transient-publish-failures") {
+      this.transientPublishFailures = Number(body.count ?? 1);
+      return { status: 200, body: { ok: true } };
+    }
+    return undefined;
   }
 }

@@ -21,7 +21,7 @@
 #                                to apply without one
 #   COMMENT_LIMIT                (preview, drift) the report's maximum length in characters (default 60000,
 #                                below GitHub's 65536; GitLab notes allow 1,000,000)
-#   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, POSTS_APP_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN, ...
+#   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN, ...
 #                                credentials, read by the provider from the environment (docs/configuration.md
 #                                lists every variable). They are never written to stack config, so they are in no
 #                                file, no state and no plan, and a plan made with the pull request's read-only
@@ -36,7 +36,7 @@ export PULUMI_SKIP_UPDATE_CHECK=true
 # Every value the report must never show, by name (report.mjs masks them).
 export PIPELINE_SECRETS="PULUMI_CONFIG_PASSPHRASE PULUMI_ACCESS_TOKEN AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN \
 GOOGLE_CREDENTIALS AZURE_STORAGE_KEY AZURE_STORAGE_SAS_TOKEN AZURE_CLIENT_SECRET EDGE_API_TOKEN PAGES_ACCESS_TOKEN POSTS_ACCESS_TOKEN \
-POSTS_APP_TOKEN SKILLS_TOKEN CONTROL_TOKEN CONTROL_VNC_PASSWORD"
+SKILLS_TOKEN CONTROL_TOKEN CONTROL_VNC_PASSWORD"
 
 case $mode in
   preview) report=preview ;;

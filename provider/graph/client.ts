@@ -12,26 +12,79 @@ export interface GraphErrorBody {
   type?: string;
   code?: number;
   error_subcode?: number;
+  is_transient?: boolean;
 }
 
-const THROTTLED = [4, 17, 32, 613];
+/**
+ * Throttling: app (4), user (17), page (32), custom (613) and the business use case codes (80001 pages, 80002
+ * Instagram, 80004 ads, 80005 lead ads, 80006 Messenger, 80008 WhatsApp, 80009 catalog, 80014 catalog batch).
+ */
+const THROTTLED = new Set([4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80006, 80008, 80009, 80014]);
+
+/** What each service's calls need, named in a permission error's remedy. */
+const PERMISSIONS: Record<string, string> = {
+  posts: "threads_basic (reading), threads_content_publish (posting), threads_delete (deleting), threads_manage_insights (counts)",
+  pages: "pages_show_list and pages_read_engagement (reading), pages_manage_posts (posting), pages_manage_metadata (subscriptions, access), read_insights (insights), business_management (access through a business)",
+};
+const TOKEN_KEY: Record<string, string> = { posts: "ops:postsAccessToken (THREADS_ACCESS_TOKEN)", pages: "ops:pagesAccessToken (FACEBOOK_PAGE_ACCESS_TOKEN)" };
+
+/** Code 190 by subcode: what happened to the token, and what brings a working one. */
+function tokenRemedy(service: string, e: GraphErrorBody): string {
+  const key = TOKEN_KEY[service] ?? "the access token";
+  switch (e.error_subcode) {
+    case 463:
+      return `The token expired (190/463): get a new one (a long-lived one lasts 60 days; set the app id and secret and pulumi-ops exchanges short-lived ones) and set it as ${key}`;
+    case 460:
+      return `The token was invalidated when the user changed their password (190/460): the user logs in again; set the new token as ${key}`;
+    case 458:
+      return `The user removed the app (190/458): they must authorize it again; set the new token as ${key}`;
+    case 459:
+    case 464:
+      return `The user's account needs attention (190/${e.error_subcode}): they log in to the service's site and follow its steps, then a new token is set as ${key}`;
+    case 467:
+      return `The token is no longer valid (190/467: logged out, or replaced by a newer one): set a fresh token as ${key}`;
+    case 492:
+      return `The page token's user lost their role on the page (190/492): give them access to the page again, or use a token of someone who has it, as ${key}`;
+    default:
+      return `Invalid OAuth access token (190${e.error_subcode ? `/${e.error_subcode}` : ""}): check ${key}`;
+  }
+}
 
 export function graphError(service: string, status: number, e: GraphErrorBody, method: string, path: string): ApiError {
   const code = e.code;
-  const d = { service, status, code, message: e.message ?? `HTTP ${status}`, method, path };
-  if (code === 190) {
-    const expired = e.error_subcode === 463 || e.error_subcode === 467 || /expired/i.test(e.message ?? "");
-    return new AuthError({ ...d, remedy: expired ? "The token expired (190): refresh it or re-authenticate, then set the new token in config" : "Invalid OAuth access token (190): check the token, or exchange it for a long-lived one" });
-  }
+  const d = { service, status, code, subcode: e.error_subcode, message: e.message ?? `HTTP ${status}`, method, path };
+  if (code === 190 || code === 102) return new AuthError({ ...d, remedy: tokenRemedy(service, e) });
+  if (code !== undefined && THROTTLED.has(code)) return new RateLimitError({ ...d, remedy: "Still throttled after waiting: run again later, or lower how many resources run at once (--parallel)" });
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299) || status === 403) {
-    return new AuthError({ ...d, remedy: "Insufficient privileges: grant the permission named (posting: pages_manage_posts; insights: pages_read_engagement; roles and subscriptions: pages_manage_metadata), use a page token, and hold an admin or editor role on the page" });
+    return new AuthError({ ...d, remedy: `Insufficient privileges: the token needs the permission for this call (${PERMISSIONS[service] ?? "see the service's permission reference"}), and its user the access it needs` });
   }
-  if (code !== undefined && THROTTLED.includes(code)) return new RateLimitError({ ...d, remedy: "Still throttled after waiting: run again later, or lower how many resources run at once (--parallel)" });
-  if (code === 100 && e.error_subcode === 33) return new NotFoundError(d);
+  // "Does not exist, cannot be loaded due to missing permissions, or does not support this operation": a wrong token
+  // answers it as a deleted object does, so it is gone only once a check that can tell says so (GraphClient.call).
+  if (code === 100 && e.error_subcode === 33) return new UnreachableObjectError(d);
   if (code === 368) return new ValidationError({ ...d, remedy: "Content policy violation: the service judged the content spam-like or misleading; change it" });
-  if (code === 9001) return new ValidationError({ ...d, remedy: "Check the media's format and size, and that its URL is publicly reachable" });
-  if (status >= 500 || code === 1 || code === 2) return new ServerError({ ...d, remedy: "The service failed; run the command again" });
+  if (status >= 500 || code === 1 || code === 2 || e.is_transient) return new ServerError({ ...d, remedy: "The service failed; run the command again" });
   return new ValidationError(d);
+}
+
+/** Graph's 100/33: the object does not exist, or this token may not see it (GraphClient.call tells which). */
+export class UnreachableObjectError extends ValidationError {}
+
+/**
+ * The wait before the next try of a throttled call: the business use case header's `estimated_time_to_regain_access`
+ * (minutes) when it names one, else 2, 4, 8 ... seconds; at most a minute, so a run never stalls silently.
+ */
+function throttleWait(headers: Record<string, string | string[] | undefined>, attempt: number): number {
+  const raw = headers["x-business-use-case-usage"];
+  let minutes = 0;
+  try {
+    for (const entries of Object.values(JSON.parse(String(raw ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>)) {
+      for (const u of entries) minutes = Math.max(minutes, u.estimated_time_to_regain_access ?? 0);
+    }
+  } catch {
+    /* a header that is not JSON says nothing */
+  }
+  const ms = minutes > 0 ? minutes * 60_000 : 2 ** attempt * 1000 * (0.75 + Math.random() / 2);
+  return Math.min(ms, 60_000);
 }
 
 /** A local file to send as a multipart/form-data part (the services take uploads only that way). */
@@ -49,9 +102,10 @@ export class GraphClient {
   /**
    * One call; the services' throttling codes are waited out (2, 4, 8 ... seconds) before giving up. `idempotent`
    * marks a POST that sets a state (a role, a field set, an edit, a batch of reads): it is retried after an unknown
-   * outcome as a PUT would be.
+   * outcome as a PUT would be. `retries`: how many throttled answers are waited out (a caller that first asks why it
+   * was throttled passes 0).
    */
-  async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false): Promise<T> {
+  async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false, retries = this.maxRetries): Promise<T> {
     const files = Object.entries(params).filter((e): e is [string, FileUpload] => e[1] instanceof FileUpload);
     if (files.length) return this.upload<T>(path, params, files, token);
     const form = new URLSearchParams();
@@ -76,11 +130,40 @@ export class GraphClient {
       const body = res.json as { error?: GraphErrorBody } | undefined;
       if (res.status < 400 && !body?.error) return res.json as T;
       const err = graphError(this.service, res.status, body?.error ?? { message: res.text.slice(0, 200) }, method, path);
-      if (!(err instanceof RateLimitError) || attempt > this.maxRetries) throw err;
-      const delay = Math.min(2 ** attempt * 1000, 60_000) * (0.75 + Math.random() / 2);
-      log(`${this.service}: ${method} ${path} throttled (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${this.maxRetries})`);
+      if (err instanceof UnreachableObjectError) throw await this.tellUnreachable(err, path, token, bearer);
+      // A throttling refusal acted on nothing; another transient failure (a 5xx the HTTP client has already retried
+      // aside) is tried again only where repeating is safe.
+      const again = err instanceof RateLimitError || (err instanceof ServerError && res.status < 500 && (method === "GET" || idempotent));
+      if (!again || attempt > retries) throw err;
+      const delay = throttleWait(res.headers, attempt);
+      log(`${this.service}: ${method} ${path} ${err instanceof RateLimitError ? "throttled" : "failed for now"} (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${retries})`);
       await new Promise((r) => setTimeout(r, delay));
     }
+  }
+
+  /**
+   * 100/33 on an object: gone when the same token still reads what it owns (`/me`: the user, or the page of a page
+   * token) and, for a page's object (`{page}_{n}`), that page is the token's; else the token is the problem, and
+   * that failure is what is thrown (refresh must not drop a resource for a wrong token).
+   */
+  protected async tellUnreachable(err: ApiError, path: string, token: string | undefined, bearer: boolean): Promise<ApiError> {
+    const version = /^\/v\d+\.\d+/.exec(path)?.[0] ?? "";
+    let me: { id?: string };
+    try {
+      me = await this.call("GET", `${version}/me`, { fields: "id" }, token, bearer);
+    } catch (e) {
+      return e instanceof ApiError ? e : err;
+    }
+    const owner = /^(?:\/v\d+\.\d+)?\/(\d+)_\d+/.exec(path)?.[1];
+    if (owner && me.id && me.id !== owner && !(await this.mayManage(owner, token))) {
+      return new AuthError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: `${err.apiMessage} (the token is not page ${owner}'s)`, remedy: `Use a token of page ${owner}, or of a user who manages it, as ${TOKEN_KEY[this.service]}` });
+    }
+    return new NotFoundError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage });
+  }
+
+  /** Whether the token's user manages `pageId` (the page client knows; others do not manage pages). */
+  protected async mayManage(_pageId: string, _token: string | undefined): Promise<boolean> {
+    return false;
   }
 
   /** A POST whose body is multipart/form-data: the file parts, the other parameters and the token as fields. */

@@ -7,6 +7,8 @@ export interface ApiErrorDetails {
   service: string;
   status?: number;
   code?: number | string;
+  /** The service's finer code (Graph's `error_subcode`). */
+  subcode?: number;
   message: string;
   remedy?: string;
   method?: string;
@@ -21,6 +23,7 @@ export class ApiError extends Error {
   readonly summary: string;
   readonly status?: number;
   readonly code?: number | string;
+  readonly subcode?: number;
   readonly apiMessage: string;
   readonly remedy?: string;
 
@@ -37,6 +40,7 @@ export class ApiError extends Error {
     this.service = d.service;
     this.status = d.status;
     this.code = d.code;
+    this.subcode = d.subcode;
     this.apiMessage = d.message;
     this.remedy = d.remedy;
   }

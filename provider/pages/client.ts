@@ -1,16 +1,16 @@
 /**
- * The page-management service client (`/v18.0`). Page calls need a page token: a configured user token is turned
+ * The page-management service client (the Graph API, `/v26.0` unless ops:pagesApiVersion says otherwise). Page calls need a page token: a configured user token is turned
  * into the page token of each page it touches (`GET /me/accounts`), once per run. Reads issued together are sent
  * as one batch call (`POST /` with up to 50 items), which is what keeps a refresh of many posts cheap.
  */
-import { PAGES_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
+import { PAGES_SETTINGS, read, readNumber, readUrl, requireSecret, clientPerSettings } from "../config";
 import { GraphClient, graphError } from "../graph/client";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, RateLimitError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
 import { log, registerSecret } from "../log";
+import { pagesVersion } from "./versions";
 
-const V = "/v18.0";
 /** How long a derivation refused for the user's hourly allowance is not tried again. */
 const THROTTLED_FOR_MS = 10 * 60_000;
 
@@ -36,7 +36,8 @@ export class PagesClient extends GraphClient {
     const maxRetries = readNumber(s.maxRetries);
     const http = new HttpClient({
       service: "pages",
-      baseUrl: readBaseUrl(s.baseUrl, V) + V,
+      // A base URL given with a version (`https://graph.facebook.com/v21.0`) has it replaced by ops:pagesApiVersion.
+      baseUrl: `${readUrl(s.baseUrl).replace(/\/v\d+\.\d+\/?$/, "")}/${pagesVersion()}`,
       headers: {},
       timeoutMs: readNumber(s.timeoutSeconds) * 1000,
       maxRetries,

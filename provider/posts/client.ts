@@ -1,82 +1,83 @@
 /**
- * The short-post service client (`/v1.0`, bearer tokens). Publishing is paced by one queue for the whole run:
- * the service refuses publishes closer than 10 seconds apart.
+ * The short-post service client: the Threads API (`graph.threads.net/v1.0`, bearer tokens). A post is a container
+ * made at `/me/threads`, published at `/me/threads_publish`; the account may publish 250 posts per 24 hours, which
+ * `/me/threads_publishing_limit` tells. Counts are not fields of a post: they come from `/{media}/insights`.
  */
 import { POSTS_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient } from "../graph/client";
 import { HttpClient } from "../http/client";
-import { log } from "../log";
 
-const V = "/v1.0";
-export const PUBLISH_SPACING_MS = 10_000 + 250;
+/** The fields of a post this provider reads (every one exists on the service's media node). */
+export const POST_FIELDS = "id,media_type,media_url,permalink,shortcode,text,timestamp,username";
+export const PROFILE_FIELDS = "id,username,name,threads_profile_picture_url,threads_biography";
+/** The insight metrics of a post (threads_manage_insights). */
+export const POST_METRICS = ["views", "likes", "replies", "reposts", "quotes", "shares"] as const;
 
-let lastPublish = -Infinity;
-let publishQueue: Promise<unknown> = Promise.resolve();
+export interface PublishingLimit {
+  quota_usage: number;
+  config: { quota_total: number; quota_duration: number };
+}
 
 export class PostsClient extends GraphClient {
-  constructor(http: HttpClient, maxRetries: number, private readonly tokens: { user?: string; app?: string }) {
+  constructor(http: HttpClient, maxRetries: number, private readonly token: string | undefined, private readonly v: string) {
     super("posts", http, maxRetries);
   }
 
   static fromConfig(): PostsClient {
     const s = POSTS_SETTINGS;
     const maxRetries = readNumber(s.maxRetries);
-    const base = readBaseUrl(s.baseUrl, V);
-    const http = new HttpClient({ service: "posts", baseUrl: base, headers: {}, timeoutMs: readNumber(s.timeoutSeconds) * 1000, maxRetries });
-    return new PostsClient(http, maxRetries, { user: read(s.accessToken), app: read(s.appToken) });
+    const v = `/${read(s.apiVersion) ?? "v1.0"}`;
+    const http = new HttpClient({ service: "posts", baseUrl: readBaseUrl(s.baseUrl, v), headers: {}, timeoutMs: readNumber(s.timeoutSeconds) * 1000, maxRetries });
+    return new PostsClient(http, maxRetries, read(s.accessToken), v);
   }
 
   private user(): string {
-    return this.tokens.user ?? requireSecret(POSTS_SETTINGS.accessToken, "posts: no access token");
-  }
-  private app(): string {
-    return this.tokens.app ?? requireSecret(POSTS_SETTINGS.appToken, "posts: webhook subscriptions need the app token");
+    return this.token ?? requireSecret(POSTS_SETTINGS.accessToken, "posts: no access token");
   }
 
   /** Safe to repeat: a container that is never published is shown nowhere and expires after 24 hours. */
   createContainer(fields: Record<string, string | undefined>) {
-    return this.call<{ id: string }>("POST", `${V}/me/posts`, fields, this.user(), true, true);
+    return this.call<{ id: string }>("POST", `${this.v}/me/threads`, fields, this.user(), true, true);
   }
   container(id: string) {
-    return this.call<{ id: string; status: string; error_message?: string }>("GET", `${V}/${id}`, { fields: "status,error_message" }, this.user(), true);
+    return this.call<{ id: string; status: string; error_message?: string }>("GET", `${this.v}/${id}`, { fields: "status,error_message" }, this.user(), true);
   }
-  /** Publishes through the run's queue: at least 10 seconds after the previous publish of this process. */
-  publish(creationId: string): Promise<{ id: string }> {
-    const turn = publishQueue.then(async () => {
-      const wait = lastPublish + PUBLISH_SPACING_MS - Date.now();
-      if (wait > 0) {
-        log(`posts: waiting ${(wait / 1000).toFixed(1)} s before publishing (the service allows one publish per 10 seconds)`);
-        await new Promise((r) => setTimeout(r, wait));
-      }
-      try {
-        return await this.call<{ id: string }>("POST", `${V}/me/posts_publish`, { creation_id: creationId }, this.user(), true);
-      } finally {
-        lastPublish = Date.now();
-      }
-    });
-    publishQueue = turn.catch(() => undefined);
-    return turn;
+  /**
+   * Not repeated on an unknown outcome (the handler asks the container whether it was published), nor waited out
+   * when throttled: the handler first asks whether the publishing quota is what is used up.
+   */
+  publish(creationId: string) {
+    return this.call<{ id: string }>("POST", `${this.v}/me/threads_publish`, { creation_id: creationId }, this.user(), true, false, 0);
   }
-  post(id: string, fields = "id,media_type,media_url,permalink,text,timestamp,username") {
-    return this.call<Record<string, any>>("GET", `${V}/${id}`, { fields }, this.user(), true);
+  post(id: string, fields = POST_FIELDS) {
+    return this.call<Record<string, any>>("GET", `${this.v}/${id}`, { fields }, this.user(), true);
   }
   deletePost(id: string) {
-    return this.call<{ success: boolean }>("DELETE", `${V}/${id}`, {}, this.user(), true);
+    return this.call<{ success: boolean }>("DELETE", `${this.v}/${id}`, {}, this.user(), true);
   }
-  me(fields = "id,username,posts_profile_picture_url,posts_biography") {
-    return this.call<Record<string, string>>("GET", `${V}/me`, { fields }, this.user(), true);
+  me(fields = PROFILE_FIELDS) {
+    return this.call<Record<string, string>>("GET", `${this.v}/me`, { fields }, this.user(), true);
   }
-  posts(limit = 25, fields = "id,media_type,permalink,text,timestamp,like_count,reply_count,repost_count,quote_count") {
-    return this.call<{ data: Record<string, any>[] }>("GET", `${V}/me/posts`, { fields, limit: String(limit) }, this.user(), true);
+  /** The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. */
+  async threads(limit = 25, fields = POST_FIELDS, since?: number): Promise<Record<string, any>[]> {
+    const out: Record<string, any>[] = [];
+    let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>("GET", `${this.v}/me/threads`, { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) }, this.user(), true);
+    for (;;) {
+      out.push(...page.data);
+      const next = page.paging?.next;
+      if (out.length >= limit || !next || page.data.length === 0) return out.slice(0, limit);
+      const url = new URL(next);
+      page = await this.call("GET", `${this.v}/me/threads`, Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")), this.user(), true);
+    }
   }
-  subscribe(appId: string, s: { object: string; callback_url: string; fields: string; verify_token: string }) {
-    return this.call("POST", `${V}/${appId}/subscriptions`, s, this.app(), true, true); // replaces the field set: safe to repeat
+  async publishingLimit(): Promise<PublishingLimit> {
+    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config" }, this.user(), true);
+    return r.data[0] ?? { quota_usage: 0, config: { quota_total: 250, quota_duration: 86_400 } };
   }
-  subscriptions(appId: string) {
-    return this.call<{ data: { object: string; callback_url: string; fields: { name: string }[] }[] }>("GET", `${V}/${appId}/subscriptions`, {}, this.app(), true);
-  }
-  unsubscribe(appId: string, object: string) {
-    return this.call("DELETE", `${V}/${appId}/subscriptions`, { object }, this.app(), true);
+  /** A post's counts by metric name. */
+  async insights(id: string, metrics: readonly string[] = POST_METRICS): Promise<Record<string, number>> {
+    const r = await this.call<{ data: { name: string; values?: { value: number }[]; total_value?: { value: number } }[] }>("GET", `${this.v}/${id}/insights`, { metric: metrics.join(",") }, this.user(), true);
+    return Object.fromEntries(r.data.map((m) => [m.name, m.total_value?.value ?? m.values?.[0]?.value ?? 0]));
   }
 }
 

@@ -1027,5 +1027,5 @@ export interface RateLimitMatchRequest {
   /** URL pattern with `*` wildcards, e.g. `example.com/login*`: the rule's expression matches its path (`http.request.uri.path`), and its host (`http.host`) unless the host is `*`. The Free plan matches paths only: write `*\/login*` there. */
   readonly url: string;
   /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
-  readonly methods?: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_"[];
+  readonly methods?: ("GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_")[];
 }

@@ -96,7 +96,7 @@ export interface GetPageArgs {
   /** The page's numeric id. */
   pageId: string;
   /** The page fields to read. */
-  fields?: "name" | "about" | "category" | "link" | "phone" | "website" | "fan_count"[];
+  fields?: ("name" | "about" | "category" | "link" | "phone" | "website" | "fan_count")[];
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
@@ -128,7 +128,7 @@ export interface GetPageInsightsArgs {
   /** The page's numeric id. */
   pageId: string;
   /** The metrics to read, one value per day each. */
-  metrics: "page_fans" | "page_impressions" | "page_views" | "page_post_engagements" | "page_views_total"[];
+  metrics: ("page_fans" | "page_impressions" | "page_views" | "page_post_engagements" | "page_views_total")[];
   /** The first day, YYYY-MM-DD. */
   since?: string;
   /** The last day, YYYY-MM-DD. */

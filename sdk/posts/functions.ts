@@ -6,14 +6,24 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
-import type { GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetProfileArgs, GetProfileOutputArgs, GetProfileResult } from "./types";
+import type { GetPostInsightsArgs, GetPostInsightsOutputArgs, GetPostInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetProfileArgs, GetProfileOutputArgs, GetProfileResult, GetPublishingLimitArgs, GetPublishingLimitOutputArgs, GetPublishingLimitResult } from "./types";
 
-/** The account's latest short posts. */
+/** A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post. */
+export function getPostInsights(args: GetPostInsightsArgs, opts?: pulumi.InvokeOptions): Promise<GetPostInsightsResult> {
+  return invokeInProgram<GetPostInsightsResult>("posts:getPostInsights", args, opts);
+}
+
+/** A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post. Takes outputs of other resources; returns an output. */
+export function getPostInsightsOutput(args: GetPostInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPostInsightsResult> {
+  return pulumi.output(args).apply((plain) => getPostInsights(plain as GetPostInsightsArgs, opts));
+}
+
+/** The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights. */
 export function getPosts(args: GetPostsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetPostsResult> {
   return invokeInProgram<GetPostsResult>("posts:getPosts", args, opts);
 }
 
-/** The account's latest short posts. Takes outputs of other resources; returns an output. */
+/** The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights. Takes outputs of other resources; returns an output. */
 export function getPostsOutput(args: GetPostsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPostsResult> {
   return pulumi.output(args).apply((plain) => getPosts(plain as GetPostsArgs, opts));
 }
@@ -26,4 +36,14 @@ export function getProfile(args: GetProfileArgs = {}, opts?: pulumi.InvokeOption
 /** The short-post account's profile. Takes outputs of other resources; returns an output. */
 export function getProfileOutput(args: GetProfileOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProfileResult> {
   return pulumi.output(args).apply((plain) => getProfile(plain as GetProfileArgs, opts));
+}
+
+/** How many posts the account has published in the last 24 hours, of how many it may (250). */
+export function getPublishingLimit(args: GetPublishingLimitArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetPublishingLimitResult> {
+  return invokeInProgram<GetPublishingLimitResult>("posts:getPublishingLimit", args, opts);
+}
+
+/** How many posts the account has published in the last 24 hours, of how many it may (250). Takes outputs of other resources; returns an output. */
+export function getPublishingLimitOutput(args: GetPublishingLimitOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPublishingLimitResult> {
+  return pulumi.output(args).apply((plain) => getPublishingLimit(plain as GetPublishingLimitArgs, opts));
 }

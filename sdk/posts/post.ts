@@ -6,9 +6,11 @@ import { postOutputNames, type PostArgs, type PostOutputs as Out } from "./types
 export type { PostArgs };
 
 /**
- * A published short post. Created as a container, published once its media is processed (waiting with
- * progress, within ops:postsPublishTimeoutSeconds), spaced 10 seconds from the run's other publishes. Any change
- * replaces it; destroy deletes it (the service allows 100 deletions per account per day).
+ * A published short post (the Threads API). Created as a container at `/me/threads`, published once its media is
+ * processed (looked at once a minute by default, ops:postsStatusPollSeconds, within ops:postsPublishTimeoutSeconds).
+ * The account may publish 250 posts per 24 hours: a preview that would go over it fails, saying when quota frees
+ * up. Counts are not outputs: `ops.posts.getPostInsights`. Any change replaces it; destroy deletes it (the service
+ * allows 100 deletions per account per day).
  *
  *     new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });
  */
@@ -18,6 +20,8 @@ export class Post extends pulumi.dynamic.Resource {
   declare readonly imageUrl: pulumi.Output<Out["imageUrl"]>;
   declare readonly videoUrl: pulumi.Output<Out["videoUrl"]>;
   declare readonly permalink: pulumi.Output<Out["permalink"]>;
+  declare readonly mediaUrl: pulumi.Output<Out["mediaUrl"]>;
+  declare readonly shortcode: pulumi.Output<Out["shortcode"]>;
   declare readonly timestamp: pulumi.Output<Out["timestamp"]>;
   declare readonly username: pulumi.Output<Out["username"]>;
   declare readonly postId: pulumi.Output<Out["postId"]>;

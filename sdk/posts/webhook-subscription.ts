@@ -6,10 +6,12 @@ import { webhookSubscriptionOutputNames, type WebhookSubscriptionArgs, type Webh
 export type { WebhookSubscriptionArgs };
 
 /**
- * The short-post app's webhook (`mentions`, `replies`), set up with the app token (ops:postsAppToken). The verify
- * token is always kept secret, in outputs and state.
+ * Retired: the short-post service (the Threads API) has no API for webhook subscriptions; they are set up in its app
+ * dashboard (callback URL, verify token, topics `replies`, `delete`, `mentions`, `publish`). A program that declares
+ * one fails at preview with those steps. The class stays so a 0.3.0 stack can remove it: destroy drops it from state
+ * (sending nothing), and the dashboard's subscription stays.
  *
- *     new ops.posts.WebhookSubscription("hook", { appId, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken });
+ * @deprecated The service has no API for webhook subscriptions: set them up in the app dashboard, and remove this resource.
  */
 export class WebhookSubscription extends pulumi.dynamic.Resource {
   declare readonly appId: pulumi.Output<Out["appId"]>;

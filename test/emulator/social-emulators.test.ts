@@ -1,11 +1,11 @@
 /** The page-management and short-post emulators' own contract. */
 import { describe, expect, it } from "vitest";
-import { PAGE_ID, PAGES_APP, PAGES_PAGE_TOKEN, PAGES_USER_TOKEN, PagesEmulator, POSTS_APP, POSTS_AUTH_CODE, POSTS_REFRESH_TOKEN, POSTS_USER_TOKEN } from "../../emulators";
+import { PAGE_ID, PAGES_APP, PAGES_PAGE_TOKEN, PAGES_USER_TOKEN, PagesEmulator, POSTS_APP, POSTS_AUTH_CODE, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PUBLISH_QUOTA } from "../../emulators";
 import { useSocial } from "../helpers/social";
 
 const { pages, posts } = useSocial();
 const g = async (path: string, init: RequestInit = {}) => {
-  const res = await fetch(`${pages.url}/v18.0${path}`, init);
+  const res = await fetch(`${pages.url}/v26.0${path}`, init);
   return { status: res.status, headers: res.headers, body: await res.json() };
 };
 const form = (o: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(o), headers: { "content-type": "application/x-www-form-urlencoded" } });
@@ -32,14 +32,14 @@ describe("page-management emulator", () => {
   it("enforces the call limits with usage headers and the document's message", async () => {
     const tight = await new PagesEmulator({ limits: { perUserPerHour: 2, perAppPerHour: 3 } }).start();
     try {
-      const call = () => fetch(`${tight.url}/v18.0/${PAGE_ID}?access_token=${PAGES_PAGE_TOKEN}`);
+      const call = () => fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_PAGE_TOKEN}`);
       const first = await call();
       expect(JSON.parse(first.headers.get("x-app-usage")!).call_count).toBe(33);
       await call();
       await call();
       const refused = await (await call()).json();
       expect(refused.error).toMatchObject({ code: 4, message: "(#4) Application request limit reached" });
-      const user = () => fetch(`${tight.url}/v18.0/me/accounts?access_token=${PAGES_USER_TOKEN}`);
+      const user = () => fetch(`${tight.url}/v26.0/me/accounts?access_token=${PAGES_USER_TOKEN}`);
       await user();
       await user();
       expect((await (await user()).json()).error.code).toBe(17);
@@ -57,45 +57,102 @@ describe("page-management emulator", () => {
   });
 });
 
-describe("short-post emulator", () => {
+describe("short-post emulator (the Threads API as it is today)", () => {
   const p = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(`${posts.url}${path}`, { ...init, headers: { authorization: `Bearer ${POSTS_USER_TOKEN}`, ...init.headers } });
     return { status: res.status, body: await res.json() };
   };
+  const bare = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${posts.url}${path}`, init);
+    return { status: res.status, body: await res.json() };
+  };
 
-  it("exchanges an authorization code and refreshes a token", async () => {
-    const code = await p("/oauth/access_token", form({ client_id: POSTS_APP.id, client_secret: POSTS_APP.secret, grant_type: "authorization_code", redirect_uri: "https://x.example/cb", code: POSTS_AUTH_CODE }));
-    expect(code.body).toMatchObject({ access_token: POSTS_USER_TOKEN });
-    const refreshed = await p(`/refresh_access_token?grant_type=th_refresh_token&refresh_token=${POSTS_REFRESH_TOKEN}`);
-    expect(refreshed.body.access_token).toMatch(/^posts-refreshed-/);
+  it("gives a short-lived token for a code, exchanges it for a long-lived one (th_exchange_token) and refreshes that (th_refresh_token)", async () => {
+    const code = await bare("/oauth/access_token", form({ client_id: POSTS_APP.id, client_secret: POSTS_APP.secret, grant_type: "authorization_code", redirect_uri: "https://x.example/cb", code: POSTS_AUTH_CODE }));
+    expect(code.body).toMatchObject({ access_token: POSTS_SHORT_TOKEN });
+    const long = await bare(`/access_token?grant_type=th_exchange_token&client_secret=${POSTS_APP.secret}&access_token=${POSTS_SHORT_TOKEN}`);
+    expect(long.body).toMatchObject({ token_type: "bearer", expires_in: 5_183_944 });
+    const refreshed = await bare(`/refresh_access_token?grant_type=th_refresh_token&access_token=${long.body.access_token}`);
+    expect(refreshed.body.access_token).toMatch(/^posts-long-/);
+    expect((await bare(`/access_token?grant_type=th_exchange_token&client_secret=wrong&access_token=${POSTS_SHORT_TOKEN}`)).body.error.code).toBe(101);
   });
 
-  it("moves a container from IN_PROGRESS to FINISHED, refuses early and too-close publishes", async () => {
-    const c = await p("/v1.0/me/posts", form({ media_type: "TEXT", text: "hi" }));
+  it("takes the token as a bearer header, a query parameter or a form field", async () => {
+    expect((await bare(`/v1.0/me?fields=id&access_token=${POSTS_USER_TOKEN}`)).body.id).toBe("500000000000001");
+    expect((await bare("/v1.0/me/threads", form({ media_type: "TEXT", text: "hi", access_token: POSTS_USER_TOKEN }))).status).toBe(200);
+    expect((await bare("/v1.0/me?fields=id")).body.error.code).toBe(190);
+  });
+
+  it("refuses fields and edges the service does not have with its (#100) errors", async () => {
+    expect((await p("/v1.0/me?fields=id,posts_biography")).body.error).toMatchObject({ code: 100, type: "THApiException", message: expect.stringMatching(/nonexisting field \(posts_biography\)/) });
+    expect((await p("/v1.0/me?fields=id,threads_biography")).body).toEqual({ id: "500000000000001", threads_biography: "Bread since 1921" });
+    expect((await p("/v1.0/me/posts", form({ media_type: "TEXT", text: "hi" }))).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    expect((await p("/v1.0/400000000000001/subscriptions", form({ object: "posts" }))).body.error).toMatchObject({ code: 100, error_subcode: 33 });
+    const c = await p("/v1.0/me/threads", form({ media_type: "TEXT", text: "hi" }));
+    const post = await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }));
+    expect((await p(`/v1.0/${post.body.id}?fields=id,like_count`)).body.error.message).toMatch(/nonexisting field \(like_count\) on node type \(ThreadsMedia\)/);
+    expect((await p(`/v1.0/${post.body.id}/insights?metric=views,likes`)).body.data.map((m: { name: string }) => m.name)).toEqual(["views", "likes"]);
+    expect((await p(`/v1.0/${post.body.id}/insights?metric=impressions`)).body.error.code).toBe(100);
+  });
+
+  it("moves a media container from IN_PROGRESS to FINISHED, refuses an early publish (24/4279009) and a second one", async () => {
+    const c = await p("/v1.0/me/threads", form({ media_type: "IMAGE", image_url: "https://media.example/a.jpg" }));
     expect((await p(`/v1.0/${c.body.id}?fields=status`)).body.status).toBe("IN_PROGRESS");
-    expect((await p("/v1.0/me/posts_publish", form({ creation_id: c.body.id }))).body.error.code).toBe(24);
+    expect((await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }))).body.error).toMatchObject({ code: 24, error_subcode: 4279009 });
     posts.clockOffsetMs = 1000;
     expect((await p(`/v1.0/${c.body.id}?fields=status`)).body.status).toBe("FINISHED");
-    expect((await p("/v1.0/me/posts_publish", form({ creation_id: c.body.id }))).status).toBe(200);
-    const c2 = await p("/v1.0/me/posts", form({ media_type: "TEXT", text: "again" }));
-    posts.clockOffsetMs = 2000;
-    const tooSoon = await p("/v1.0/me/posts_publish", form({ creation_id: c2.body.id }));
-    expect(tooSoon).toMatchObject({ status: 429, body: { error: { code: 4 } } });
+    const published = await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }));
+    expect(published.status).toBe(200);
+    expect((await p(`/v1.0/${published.body.id}?fields=media_type,media_url`)).body).toMatchObject({ media_type: "IMAGE", media_url: expect.stringMatching(/^https:\/\/scontent\.cdninstagram\.com\//) });
+    expect((await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }))).body.error.code).toBe(100);
+    const c2 = await p("/v1.0/me/threads", form({ media_type: "TEXT", text: "again" }));
     posts.clockOffsetMs = 25 * 3600 * 1000;
     expect((await p(`/v1.0/${c2.body.id}?fields=status`)).body.status).toBe("EXPIRED");
   });
 
-  it("ends unreachable, oversized and overlong media in ERROR with a reason", async () => {
-    const make = (o: Record<string, string>) => p("/v1.0/me/posts", form(o));
+  it("counts 250 posts per 24 hours, tells the quota, and lists newest first in pages with an absolute paging.next", async () => {
+    for (let i = 0; i < PUBLISH_QUOTA; i++) posts.posts.set(String(7e15 + i), { id: String(7e15 + i), media_type: "TEXT", text: `t${i}`, timestamp: Date.now() - 3600_000 + i, shortcode: `S${i}`, views: 0, likes: 0 });
+    expect((await p("/v1.0/me/threads_publishing_limit?fields=quota_usage,config")).body).toEqual({ data: [{ quota_usage: 250, config: { quota_total: 250, quota_duration: 86_400 } }] });
+    const c = await p("/v1.0/me/threads", form({ media_type: "TEXT", text: "one too many" }));
+    expect((await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }))).body.error).toMatchObject({ code: 4 });
+    const first = await p("/v1.0/me/threads?fields=id,text&limit=100");
+    expect(first.body.data).toHaveLength(100);
+    expect(first.body.data[0].text).toBe("t249");
+    const next = new URL(first.body.paging.next);
+    expect(next.origin).toBe(posts.url);
+    const second = await p(`${next.pathname}${next.search}`);
+    expect(second.body.data[0].text).toBe("t149");
+  });
+
+  it("ends unreachable, oversized and overlong media in ERROR with a reason; refuses text over 500 (emoji as bytes) and over 5 links", async () => {
+    const make = (o: Record<string, string>) => p("/v1.0/me/threads", form(o));
     const ids = [
       (await make({ media_type: "IMAGE", image_url: "https://unreachable.example/a.jpg" })).body.id,
-      (await make({ media_type: "VIDEO", video_url: "https://media.example/v.mp4?bytes=200000000" })).body.id,
-      (await make({ media_type: "VIDEO", video_url: "https://media.example/v.mp4?seconds=90" })).body.id,
+      (await make({ media_type: "IMAGE", image_url: "https://media.example/a.jpg?bytes=9000000" })).body.id,
+      (await make({ media_type: "VIDEO", video_url: "https://media.example/v.mp4?seconds=400" })).body.id,
     ];
     posts.clockOffsetMs = 1000;
     const reasons = await Promise.all(ids.map(async (id) => (await p(`/v1.0/${id}?fields=status,error_message`)).body));
     expect(reasons.map((r) => r.status)).toEqual(["ERROR", "ERROR", "ERROR"]);
-    expect(reasons.map((r) => r.error_message)).toEqual([expect.stringMatching(/not publicly reachable/), expect.stringMatching(/100 MB/), expect.stringMatching(/60 seconds/)]);
+    expect(reasons.map((r) => r.error_message)).toEqual([expect.stringMatching(/not publicly reachable/), expect.stringMatching(/8 MB/), expect.stringMatching(/INVALID_DURATION/)]);
     expect((await make({ media_type: "TEXT", text: "x".repeat(501) })).body.error.message).toMatch(/500 characters/);
+    expect((await make({ media_type: "TEXT", text: "🍞".repeat(126) })).body.error.message).toMatch(/500 characters/);
+    expect((await make({ media_type: "TEXT", text: "🍞".repeat(125) })).status).toBe(200);
+    expect((await make({ media_type: "TEXT", text: Array.from({ length: 6 }, (_, i) => `https://a.example/${i}`).join(" ") })).body.error.message).toMatch(/LINK_LIMIT_EXCEEDED/);
+  });
+});
+
+describe("page-management emulator: API versions", () => {
+  it("serves every live version, answers an expired one as the oldest live version, and says which answered", async () => {
+    const at = async (v: string) => {
+      const res = await fetch(`${pages.url}/${v}/me?access_token=${PAGES_PAGE_TOKEN}`);
+      return { status: res.status, served: res.headers.get("facebook-api-version"), body: await res.json() };
+    };
+    expect(await at("v26.0")).toMatchObject({ status: 200, served: "v26.0" });
+    expect(await at("v21.0")).toMatchObject({ status: 200, served: "v21.0" });
+    expect(await at("v18.0")).toMatchObject({ status: 200, served: "v21.0" }); // expired 2026-01-26
+    pages.clockOffsetMs = Date.parse("2027-02-01") - Date.now(); // v21.0 expired too
+    expect(await at("v21.0")).toMatchObject({ status: 200, served: "v22.0" });
+    expect((await at("v99.0")).body.error.code).toBe(2635);
   });
 });

@@ -62,8 +62,8 @@ describe("the CI examples as files", () => {
     const runs = (job: string) => gh.jobs[job].steps.map((s) => s.run ?? "").join("\n");
     expect(gh.jobs.preview.if).toMatch(/pull_request/);
     expect(gh.jobs.preview.environment).toBe("preview");
-    expect(Object.keys(gh.jobs.preview.env ?? {})).not.toEqual(expect.arrayContaining(["POSTS_APP_TOKEN"]));
-    for (const secret of ["POSTS_APP_TOKEN", "SKILLS_TOKEN", "CONTROL_TOKEN", "EDGE_API_TOKEN"]) expect(gh.env).not.toHaveProperty(secret);
+    expect(Object.keys(gh.jobs.preview.env ?? {})).not.toEqual(expect.arrayContaining(["SKILLS_TOKEN"]));
+    for (const secret of ["POSTS_ACCESS_TOKEN", "SKILLS_TOKEN", "CONTROL_TOKEN", "EDGE_API_TOKEN"]) expect(gh.env).not.toHaveProperty(secret);
     expect(runs("preview")).toContain("bash examples/ci/pipeline.sh preview");
     expect(runs("preview")).toContain("node examples/ci/host.mjs comment preview.md");
     expect(gh.jobs.up.environment).toBe("production");

@@ -101,24 +101,18 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
   });
 
   it("posts whose answers are lost (no natural key): found on the service, kept, never published twice", async () => {
-    // The service spaces publishes 10 s apart: the previous scenario's publish must not refuse this one (refused,
-    // the publish was not made, and sending it again is right; this scenario is about an answer lost after acting).
-    posts.lastPublish = -Infinity;
     pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
-    posts.inject({ match: { method: "POST", path: "/posts_publish$" }, count: 1, kind: "status-after", status: 500 });
+    posts.inject({ match: { method: "POST", path: "/threads_publish$" }, count: 1, kind: "status-after", status: 500 });
     await engine.stack.up(); // the same run asks the services what they made and keeps it
     counted.faults += 2;
     // Requests the services acted on (answered, or faulted after acting).
     const acted = (e: Emulator, path: RegExp) => e.log.filter((l) => l.method === "POST" && path.test(l.path) && (l.status < 300 || l.fault?.endsWith("-after"))).length;
     expect(acted(pages, /\/feed$/)).toBe(1);
-    expect(acted(posts, /\/posts_publish$/)).toBe(1);
+    expect(acted(posts, /\/threads_publish$/)).toBe(1);
     await expectConverged();
   });
 
   it("a page post whose answer is lost while the page cannot be read: recorded as pending, the next up settles it without posting again", async () => {
-    // The service spaces publishes 10 s apart: the previous scenario's publish must not refuse this one (refused,
-    // the publish was not made, and sending it again is right; this scenario is about an answer lost after acting).
-    posts.lastPublish = -Infinity;
     pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
     const stop = pages.onRequest((e) => {
       if (e.path.endsWith("/feed")) {

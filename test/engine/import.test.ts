@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_APP, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, PAGES_APP, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { call, checkForEngine } from "../../provider/door";
 import { engineStack, ROOT } from "../../scripts/engine";
 import type { EngineStack } from "../helpers/engine";
@@ -57,7 +57,7 @@ beforeAll(async () => {
   [edge, pages, posts, runner, skills] = await Promise.all([
     new EdgeEmulator().start(),
     new PagesEmulator().start(),
-    new PostsEmulator({ processingMs: 200, publishSpacingMs: 0 }).start(),
+    new PostsEmulator({ processingMs: 200 }).start(),
     new RunnerEmulator({ pullStepMs: 5 }).start(),
     new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
   ]);
@@ -65,7 +65,7 @@ beforeAll(async () => {
     PULUMI_OPS_QUIET: "1",
     EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
     PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_PAGE_TOKEN, PAGES_APP_ID: PAGES_APP.id,
-    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN, POSTS_APP_TOKEN,
+    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
     RUNNER_HOST: runner.url, SKILLS_URL: skills.url, SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN,
   });
   // Made out of band: by hand, by another tool, before pulumi-ops.
@@ -90,7 +90,6 @@ beforeAll(async () => {
   await make("pages:PageRole", { pageId: "200000000000001", user: "300000000000003", role: "EDITOR" });
   await make("pages:PageSubscription", { pageId: "200000000000001", subscribedFields: ["feed"] });
   await make("posts:Post", { mediaType: "TEXT", text: "Fresh bread at 7." });
-  await make("posts:WebhookSubscription", { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" });
 }, 300_000);
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 /**
- * `kill -9` of the `pulumi` process alone, mid-up, while posts wait in the provider's publish queue and records are
- * being created (with a page post, a page rule, a skill and a command beside them): the engine starts its plugins in process groups of their own, so they outlive the CLI unless they
+ * `kill -9` of the `pulumi` process alone, mid-up, while posts are being published and records are being created (with a page post, a page rule, a skill and a command beside them): the engine starts its plugins in process groups of their own, so they outlive the CLI unless they
  * notice. Each provider process watches the engine's address (provider/engine-watch.ts) and stops: no request
  * reaches any service later than one second after the kill, and no process of the run is left. The documented
  * recovery (docs/reliability.md) then ends with every object once, in state: 0 duplicates, 0 orphans.
@@ -49,8 +48,8 @@ beforeAll(async () => {
     "ops:skillsUrl": { value: skills.url },
     "ops:controlUrl": { value: control.url },
     // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
-    // hid the queued publishes; quiet, a provider without the engine watch sends the next publish 10 s after the
-    // kill (seen when the watch was disabled), which this test must catch.
+    // hid the requests still to come; quiet, a provider without the engine watch goes on sending after the kill
+    // (the slowed records' read-backs, the next posts), which this test must catch.
   }, "killed", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
 }, 300_000);
 
@@ -68,9 +67,9 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "killed"], { cwd: engine.cli.cwd, env: engine.cli.env, stdio: "ignore" });
     const exited = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
     let killedAt = 0;
-    // The first publish has gone out: the other posts wait for their 10-second slots in the provider's queue.
+    // The first publish has gone out: records are still being answered, other posts still to be read back.
     const stop = posts.onRequest((e) => {
-      if (e.path.endsWith("/posts_publish") && !killedAt) {
+      if (e.path.endsWith("/threads_publish") && !killedAt) {
         killedAt = Date.now();
         process.kill(cli.pid!, "SIGKILL"); // the CLI alone: its plugins live in process groups of their own
         stop();
@@ -79,7 +78,7 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     await exited;
     expect(killedAt).toBeGreaterThan(0);
     counted.faults++;
-    await new Promise((r) => setTimeout(r, 12_000)); // past the next publish slot the queue would have used
+    await new Promise((r) => setTimeout(r, 12_000)); // past every slowed record's answer and what would follow it
 
     const late = [edge, posts, pages, skills, control].flatMap((e) => e.log).filter((e) => e.time > killedAt + 1000);
     expect(late, "requests that reached a service more than 1 s after the kill").toEqual([]);

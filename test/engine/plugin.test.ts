@@ -6,7 +6,7 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator, POSTS_APP_TOKEN, PostsEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { DEMO_TOKEN, EdgeEmulator, POSTS_USER_TOKEN, PostsEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
@@ -17,14 +17,14 @@ const writes = () => [...edge.log, ...posts.log, ...skills.log].filter((e) => e.
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, posts, skills] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
+  [edge, posts, skills] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
   // Credentials from the environment, the fallback of both doors (stack config: test/engine/accounts.test.ts).
   engine = await engineStack(path.join(ROOT, "test/programs/plugin"), {}, "plugin", {
     PULUMI_OPS_QUIET: "0",
     EDGE_BASE_URL: edge.url,
     EDGE_API_TOKEN: DEMO_TOKEN,
     POSTS_BASE_URL: posts.url,
-    POSTS_APP_TOKEN,
+    POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
     SKILLS_URL: skills.url,
     SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN,
   });
@@ -55,20 +55,20 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000, se
     expect(up.summary.resourceChanges?.create).toBe(4);
     expect(up.outputs.hostname.value).toBe("www.example.com");
     expect(records().map((r) => r.name)).toEqual(["www.example.com"]);
-    expect([...posts.subscriptions.values()].map((s) => s.verify_token)).toEqual(["verify-token-through-the-plugin"]);
+    expect([...posts.posts.values()].map((p) => p.text)).toEqual(["a text kept secret through the plugin"]);
     expect([...skills.skills.keys()]).toEqual(["oven-care"]);
     const state = await engine.stack.exportStack();
     const types = state.deployment.resources.map((r: { type: string }) => r.type);
-    expect(types).toEqual(expect.arrayContaining(["ops:edge:DnsRecord", "ops:posts:WebhookSubscription", "ops:skills:Skill", "pulumi:providers:ops"]));
+    expect(types).toEqual(expect.arrayContaining(["ops:edge:DnsRecord", "ops:posts:Post", "ops:skills:Skill", "pulumi:providers:ops"]));
     await engine.stack.up({ expectNoChanges: true });
   });
 
   it("4. the secret input stays secret in outputs, and no credential is at rest", async () => {
     const state = await engine.stack.exportStack();
-    const hook = state.deployment.resources.find((r: { type: string }) => r.type === "ops:posts:WebhookSubscription");
-    expect(JSON.stringify(hook.outputs.verifyToken)).toMatch(/4dabf18193072939515e22adb298388d/); // a secret in state
+    const note = state.deployment.resources.find((r: { type: string }) => r.type === "ops:posts:Post");
+    expect(JSON.stringify(note.outputs.text)).toMatch(/4dabf18193072939515e22adb298388d/); // a secret in state
     const atRest = engine.backendText();
-    for (const s of ["verify-token-through-the-plugin", DEMO_TOKEN, POSTS_APP_TOKEN, SKILLS_PUBLISH_TOKEN]) expect(atRest).not.toContain(s);
+    for (const s of ["a text kept secret through the plugin", DEMO_TOKEN, POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN]) expect(atRest).not.toContain(s);
   });
 
   it("5. an input change updates in place; drift made out of band is found by refresh and undone by up", async () => {
@@ -104,7 +104,7 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000, se
   it("7. destroy leaves nothing", async () => {
     await engine.stack.destroy();
     expect(records()).toEqual([]);
-    expect(posts.subscriptions.size).toBe(0);
+    expect(posts.posts.size).toBe(0);
     expect(skills.skills.size).toBe(0);
   });
 });

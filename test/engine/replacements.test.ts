@@ -7,7 +7,7 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, PAGE_ID, PAGES_USER_TOKEN, POSTS_APP_TOKEN, POSTS_USER_TOKEN } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, PAGE_ID, PAGES_USER_TOKEN, POSTS_USER_TOKEN } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { everyServiceConfig, startEveryService, type EveryService } from "../helpers/every-service";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
@@ -34,12 +34,11 @@ beforeAll(async () => {
     ...config,
     "ops:controlUrl": { value: s.control.url },
     "ops:edgeAccountId": { value: "0a1b2c3d4e5f60718293a4b5c6d7e8f9" },
-    "ops:postsAppToken": { value: POSTS_APP_TOKEN, secret: true },
     "replacements:vncPassword": { value: "kiosk-password-1", secret: true },
     "replacements:step": { value: "1" },
   }, "replacements", { PULUMI_OPS_QUIET: "0" });
   // Account `b`: the same services and credentials under another name, so a move is the same object on the service.
-  for (const [k, v] of Object.entries({ pagesBaseUrl: s.pages.url, pagesAccessToken: PAGES_USER_TOKEN, postsBaseUrl: s.posts.url, postsAccessToken: POSTS_USER_TOKEN, postsAppToken: POSTS_APP_TOKEN, runnerHost: s.runner.url })) {
+  for (const [k, v] of Object.entries({ pagesBaseUrl: s.pages.url, pagesAccessToken: PAGES_USER_TOKEN, postsBaseUrl: s.posts.url, postsAccessToken: POSTS_USER_TOKEN, runnerHost: s.runner.url })) {
     await engine.stack.setConfig(`ops:accounts.b.${k}`, { value: v, secret: /Token$/.test(k) }, true);
   }
 }, 300_000);
@@ -52,17 +51,17 @@ afterAll(async () => {
 describe("every type replaced through the engine leaves what it promised", { timeout: 600_000, sequential: true }, () => {
   it("1. up makes one of each", async () => {
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(18); // 17 resources and the stack
+    expect(up.summary.resourceChanges?.create).toBe(17); // 16 resources and the stack
     expect(records("example.com", "www")).toEqual(["A"]);
     expect(s.control.screen.state).toBe("connected");
   });
 
-  it("2. step 2 replaces all 17; each service holds the new object once and the old one no more", async () => {
+  it("2. step 2 replaces all 16; each service holds the new object once and the old one no more", async () => {
     await engine.stack.setConfig("replacements:step", { value: "2" });
     const preview = await engine.stack.preview();
-    expect(preview.changeSummary.replace).toBe(17);
+    expect(preview.changeSummary.replace).toBe(16);
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.replace).toBe(17);
+    expect(up.summary.resourceChanges?.replace).toBe(16);
     // edge: a record whose type changed at one name (deleted first: A and CNAME cannot share it), five moved zones, a renamed script
     expect(records("example.com", "www")).toEqual(["CNAME"]);
     expect(records("example.org", "api")).toEqual(["A"]);
@@ -78,9 +77,8 @@ describe("every type replaced through the engine leaves what it promised", { tim
     const page = s.pages.pages.get(PAGE_ID)!;
     expect([page.roles.get("300000000000002"), page.roles.get("300000000000003")]).toEqual([undefined, "EDITOR"]);
     expect([...page.apps.values()]).toHaveLength(1);
-    // posts: the new post, the old deleted; the subscription moved account, still there
+    // posts: the new post, the old deleted
     expect([...s.posts.posts.values()].map((p) => p.text)).toEqual(["Fresh bread from 7."]);
-    expect([...s.posts.subscriptions.values()].map((x) => x.callback_url)).toEqual(["https://hooks.example/posts"]);
     // runner: the model moved account, still there; skills: the new slugs, the old ones gone
     expect([...s.runner.models.keys()].filter((m) => m.startsWith("baker"))).toEqual(["baker:latest"]);
     expect([...s.skills.skills.keys()].sort()).toEqual(["oven-care-v2", "oven-runbook-v2"]);

@@ -1,10 +1,10 @@
 /**
  * The social example through the real Pulumi engine against the page-management and short-post emulators:
- * preview without writes, a throttled up that still converges, no-op up, update vs replace, drift, the 10-second
- * publish spacing read from the emulator's log, destroy with nothing left, and no token at rest.
+ * preview without writes, a throttled up that still converges, no-op up, update vs replace, drift, a preview over
+ * the publishing quota refused, destroy with nothing left, and no token at rest.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAGE_ID, PAGES_APP, PAGES_USER_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { PAGE_ID, PAGES_APP, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, PUBLISH_QUOTA } from "../../emulators";
 import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let pages: PagesEmulator;
@@ -13,8 +13,6 @@ let engine: EngineStack;
 const BOB = "300000000000003";
 const page = () => pages.pages.get(PAGE_ID)!;
 const writes = () => [...pages.log, ...posts.log].filter((e) => e.method !== "GET");
-/** Times of the publishes the service accepted, from its own log. */
-const publishTimes = () => posts.log.filter((e) => e.path.endsWith("/posts_publish") && e.status === 200).map((e) => e.time);
 
 beforeAll(async () => {
   withoutEnvFallback();
@@ -26,9 +24,8 @@ beforeAll(async () => {
     "ops:pagesAppId": { value: PAGES_APP.id },
     "ops:postsBaseUrl": { value: posts.url },
     "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:postsAppToken": { value: POSTS_APP_TOKEN, secret: true },
+    "ops:postsStatusPollSeconds": { value: "1" },
     "social:launchAt": { value: new Date(Date.now() + 2 * 86_400_000).toISOString() },
-    "social:verifyToken": { value: "verify-token-for-tests", secret: true },
   });
 }, 300_000);
 
@@ -42,32 +39,33 @@ afterAll(async () => {
 describe("social example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
-    expect(preview.changeSummary.create).toBe(8); // 7 resources and the stack
+    expect(preview.changeSummary.create).toBe(7); // 6 resources and the stack
     expect(writes()).toEqual([]);
   });
 
-  it("2. up converges through throttling; publishes are at least 10 s apart; a second up changes nothing", async () => {
+  it("2. up converges through throttling and a publish refused while the service catches up; a second up changes nothing", async () => {
     pages.inject({ match: { method: "POST", path: "/feed$" }, count: 2, kind: "status", status: 429 });
-    posts.inject({ match: { method: "POST", path: "/me/posts$" }, count: 1, kind: "status", status: 429, retryAfter: 1 });
+    posts.inject({ match: { method: "POST", path: "/me/threads$" }, count: 1, kind: "status", status: 429, retryAfter: 1 });
+    posts.transientPublishFailures = 1;
     const up = await timed("up (throttled)", () => engine.stack.up());
-    expect(up.summary.resourceChanges?.create).toBe(8);
+    expect(up.summary.resourceChanges?.create).toBe(7);
     expect(page().roles.get(BOB)).toBe("MODERATOR");
     expect([...page().apps.values()]).toEqual([["feed", "messages"]]);
     expect([...pages.posts.values()].map((p) => pages.state(p)).sort()).toEqual(["draft", "scheduled"]);
     expect(posts.posts.size).toBe(2);
-    expect(posts.subscriptions.get("posts")?.verify_token).toBe("verify-token-for-tests");
+    expect([...posts.posts.values()].map((p) => p.media_type).sort()).toEqual(["IMAGE", "TEXT"]);
+    expect(posts.transientPublishFailures).toBe(0); // the refused publish was tried again
+    expect(posts.log.filter((e) => e.path.endsWith("/threads_publish") && e.status === 200)).toHaveLength(2);
     expect(up.outputs.launchState.value).toBe("scheduled");
+    expect(up.outputs.announcementLink.value).toMatch(/^https:\/\/www\.threads\.com\/@examplebakery\/post\//);
+    expect(up.outputs.announcementViews.value).toBe(0);
     expect(pages.log.filter((e) => e.fault).length + posts.log.filter((e) => e.fault).length).toBe(3);
-
-    const [first, second] = publishTimes();
-    timings["publish spacing"] = second - first;
-    expect(second - first).toBeGreaterThanOrEqual(10_000);
 
     const sent = [pages.log.length, posts.log.length];
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
-    expect(again.summary.resourceChanges).toEqual({ same: 8 });
+    expect(again.summary.resourceChanges).toEqual({ same: 7 });
     const noOp = [...pages.log.slice(sent[0]), ...posts.log.slice(sent[1])];
-    expect(noOp.filter((e) => e.method !== "GET" && !(e.method === "POST" && e.path === "/v18.0/"))).toEqual([]); // reads (and batched reads) only
+    expect(noOp.filter((e) => e.method !== "GET" && !(e.method === "POST" && /^\/v\d+\.\d+\/$/.test(e.path)))).toEqual([]); // reads (and batched reads) only
   });
 
   it("3. a role and a draft's text update in place; a short post's text replaces it", async () => {
@@ -99,16 +97,34 @@ describe("social example through the Pulumi engine", { timeout: 300_000, sequent
 
   it("5. the state holds no token at rest", async () => {
     const atRest = engine.backendText();
-    for (const secret of [PAGES_USER_TOKEN, POSTS_USER_TOKEN, POSTS_APP_TOKEN, "verify-token-for-tests"]) expect(atRest).not.toContain(secret);
+    for (const secret of [PAGES_USER_TOKEN, POSTS_USER_TOKEN]) expect(atRest).not.toContain(secret);
+  });
+
+  it("5b. a preview that would publish over the account's 250 posts a day fails, saying when quota frees up", async () => {
+    // The account published the rest of its quota by hand over the last hours (the first of them 20 hours ago, after
+    // this stack's own posts, which are newer still).
+    const oldest = Date.now() - 20 * 3600_000;
+    const byHand = PUBLISH_QUOTA - posts.publishedInWindow().length;
+    for (let i = 0; i < byHand; i++) posts.posts.set(`9${String(i).padStart(16, "0")}`, { id: `9${String(i).padStart(16, "0")}`, media_type: "TEXT", text: `by hand ${i}`, timestamp: oldest + i * 1000, shortcode: `H${i}`, views: 0, likes: 0 });
+    try {
+      await engine.stack.setConfig("announcement", { value: "Open on Monday too." });
+      const sent = posts.log.length;
+      const failed = await engine.stack.preview().then(() => "previewed", (e: Error) => e.message);
+      expect(failed).toMatch(/may publish 250 posts per 24 hours and has published 250: 1 new post would go over it/);
+      expect(failed).toContain(`Quota frees up at ${new Date(oldest + 86_400_000).toISOString().replace(/\.\d+Z$/, "Z")}`);
+      expect(posts.log.slice(sent).filter((e) => e.method !== "GET")).toEqual([]);
+    } finally {
+      for (const id of [...posts.posts.keys()].filter((k) => k.startsWith("9"))) posts.posts.delete(id);
+      await engine.stack.setConfig("announcement", { value: "Now also on Sundays." });
+    }
   });
 
   it("6. destroy leaves nothing behind", async () => {
     const destroy = await timed("destroy", () => engine.stack.destroy());
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 8 });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 7 });
     expect(page().roles.has(BOB)).toBe(false);
     expect(page().apps.size).toBe(0);
     expect(pages.posts.size).toBe(0);
     expect(posts.posts.size).toBe(0);
-    expect(posts.subscriptions.size).toBe(0);
   });
 });

@@ -215,21 +215,6 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a misspelt property", { txt: "Fresh bread" }, "txt"],
     ],
   },
-  "posts:WebhookSubscription": {
-    valid: { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
-    cases: [
-      ["callback over plain http", { callbackUrl: "http://hooks.example/posts" }, "callbackUrl"],
-      ["callback not a URL", { callbackUrl: "hooks.example" }, "callbackUrl"],
-      ["unknown field", { fields: ["likes"] }, "fields.0"],
-      ["no field", { fields: [] }, "fields"],
-      ["verify token too short", { verifyToken: "abc" }, "verifyToken"],
-      ["verify token too long", { verifyToken: long(257) }, "verifyToken"],
-      ["appId not numeric", { appId: "my-app" }, "appId"],
-      ["appId with path separators", { appId: "../../app" }, "appId"],
-      ["object other than posts", { object: "user" }, "object"],
-      ["verify token missing", { verifyToken: undefined }, "verifyToken"],
-    ],
-  },
   "runner:RunnerModel": {
     valid: { name: "baker", from: "qwen2.5:0.5b", system: "Be brief.", parameters: { temperature: 0.2 } },
     cases: [
@@ -344,8 +329,8 @@ afterAll(async () => {
 });
 
 describe("bad input is refused at check, naming the property and the fix, with no request sent", () => {
-  it("covers every resource with at least ten cases", () => {
-    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(registry).sort());
+  it("covers every resource with at least ten cases (the retired ones: refused whatever the input, below)", () => {
+    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(registry).filter((t) => !registry[t].retired).sort());
     for (const [type, t] of Object.entries(TABLE)) expect(t.cases.length, type).toBeGreaterThanOrEqual(10);
   });
 
@@ -385,6 +370,18 @@ describe("bad input is refused at check, naming the property and the fix, with n
       });
     });
   }
+});
+
+describe("a retired resource is refused at check, whatever its input, with the one line that says what to do instead", () => {
+  const retired = Object.keys(registry).filter((t) => registry[t].retired);
+  it.each(retired.map((t) => [t]))("%s", async (type) => {
+    for (const inputs of [{}, { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" }]) {
+      const { failures } = await call(type, "check", [{}, inputs]);
+      expect(failures).toEqual([{ property: "", reason: registry[type].retired }]);
+    }
+    expect(registry["posts:WebhookSubscription"].retired).toMatch(/no API for webhook subscriptions.*app dashboard.*replies, delete, mentions or publish/);
+    expect(emulators.reduce((n, e) => n + e.log.length, 0)).toBe(0);
+  });
 });
 
 describe("failures as the engine prints them", () => {

@@ -31,6 +31,12 @@ async function publishSkill(): Promise<void> {
   await call("skills:Skill", "create", [inputs]);
 }
 
+let lastPost = "";
+async function publishPost(): Promise<void> {
+  const { inputs } = await call("posts:Post", "check", [{}, { text: "Counted." }]);
+  lastPost = (await call("posts:Post", "create", [inputs])).id;
+}
+
 /** Arguments for each function, and what its result must show. */
 const cases: Record<string, { args: () => Record<string, unknown>; before?: () => Promise<void>; shows: (r: any) => void }> = {
   "control:listTools": { args: () => ({}), shows: (r) => expect(r.tools.map((t: { name: string }) => t.name)).toContain("screenshot") },
@@ -53,6 +59,8 @@ const cases: Record<string, { args: () => Record<string, unknown>; before?: () =
   "pages:getPageInsights": { args: () => ({ pageId: PAGE_ID, metrics: ["page_fans"] }), shows: (r) => expect(r.insights[0].metric).toBe("page_fans") },
   "pages:getPosts": { args: () => ({ pageId: PAGE_ID, limit: 5 }), shows: (r) => expect(Array.isArray(r.posts)).toBe(true) },
   "pages:getRateLimitInfo": { args: () => ({}), shows: (r) => expect(r.rateLimitInfo.call_limit).toBeGreaterThan(0) },
+  "posts:getPostInsights": { before: publishPost, args: () => ({ postId: lastPost }), shows: (r) => expect(r).toEqual({ views: 0, likes: 0, replies: 0, reposts: 0, quotes: 0, shares: 0 }) },
+  "posts:getPublishingLimit": { args: () => ({}), shows: (r) => expect(r).toEqual({ quotaUsage: 0, quotaTotal: 250, quotaDurationSeconds: 86_400 }) },
   "posts:getPosts": { args: () => ({ limit: 5 }), shows: (r) => expect(Array.isArray(r.posts)).toBe(true) },
   "posts:getProfile": { args: () => ({}), shows: (r) => expect(r.username).toBeTruthy() },
   "runner:listModels": { args: () => ({}), shows: (r) => expect(Array.isArray(r.models)).toBe(true) },

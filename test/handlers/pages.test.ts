@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { call } from "../../provider/door";
+import { collectWarnings } from "../../provider/log";
+import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useSocial } from "../helpers/social";
 
 const { pages } = useSocial();
@@ -40,7 +42,7 @@ describe("PageRole", () => {
 
   it("explains an expired token (190) with the remedy", async () => {
     process.env.PAGES_ACCESS_TOKEN = PAGES_EXPIRED_TOKEN;
-    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/code 190.*refresh it or re-authenticate/);
+    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/code 190.*The token expired \(190\/463\): get a new one.*ops:pagesAccessToken/);
   });
 });
 
@@ -127,7 +129,7 @@ describe("pages functions", () => {
     expect(page.name).toBe("Example Bakery");
     expect(insights.map((m) => m.values.length)).toEqual([3, 3]);
     expect(posts).toHaveLength(1);
-    expect(pages.log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /v18.0/"]); // three reads, one request
+    expect(pages.log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /v26.0/"]); // three reads, one request
     expect(await fns.getRateLimitInfo()).toMatchObject({ call_limit: 4800 });
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans"], since: "Nov 1" })).rejects.toThrow(/YYYY-MM-DD/);
   });
@@ -148,7 +150,7 @@ describe("PagePost with a local photo", () => {
 describe("a create that succeeded but could not finish", () => {
   it("hands the engine the post's id and __provider instead of orphaning it", async () => {
     const { inputs } = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "Half-finished" }]);
-    pages.inject({ match: { method: "GET", path: `^/v18\\.0/${PAGE_ID}_` }, count: 10, kind: "status", status: 500 });
+    pages.inject({ match: { method: "GET", path: `^/v26\\.0/${PAGE_ID}_` }, count: 10, kind: "status", status: 500 });
     const err = await call("pages:PagePost", "create", [{ ...inputs, __provider: "serialized-provider" }]).catch((e) => e);
     const made = [...pages.posts.keys()];
     expect(made).toHaveLength(1);
@@ -168,6 +170,38 @@ describe("the user's hourly allowance (code 17)", () => {
       expect(limited.count("GET", /\/me$/)).toBe(1);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe("the API version", () => {
+  it("is v26.0 unless told; an expired one is warned about at preview, once, and its calls are answered as the oldest live version", async () => {
+    await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
+    expect(pages.log.every((e) => e.path.startsWith("/v26.0/"))).toBe(true);
+    process.env.PAGES_API_VERSION = "v18.0";
+    try {
+      forgetPreviewChecks();
+      const { result, warnings } = collectWarnings(async () => {
+        for (let i = 0; i < 2; i++) await previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] });
+      });
+      await result;
+      expect(warnings).toEqual([expect.stringMatching(/API version v18\.0 expired on 2026-01-26: the service answers its calls as the oldest live version \(v21\.0\).*Set ops:pagesApiVersion to v26\.0/)]);
+      pages.log.splice(0);
+      await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["messages"] });
+      expect(pages.log.length).toBeGreaterThan(0);
+      expect(pages.log.every((e) => e.path.startsWith("/v18.0/"))).toBe(true);
+    } finally {
+      delete process.env.PAGES_API_VERSION;
+      forgetPreviewChecks();
+    }
+  });
+
+  it("a version that is not one is refused with the fix", async () => {
+    process.env.PAGES_API_VERSION = "26";
+    try {
+      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/ops:pagesApiVersion must be a version such as v26\.0; got "26"/);
+    } finally {
+      delete process.env.PAGES_API_VERSION;
     }
   });
 });

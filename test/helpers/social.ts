@@ -1,6 +1,6 @@
 /** The page-management and short-post emulators for a test file, with fresh state for every test. */
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { PAGES_APP, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_APP_TOKEN, POSTS_USER_TOKEN, PostsEmulator, type PostsEmulatorOptions } from "../../emulators";
+import { PAGES_APP, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, type PostsEmulatorOptions } from "../../emulators";
 
 export function standIn<T extends object>(get: () => T): T {
   return new Proxy({} as T, {
@@ -40,7 +40,8 @@ export function useSocial(postsOptions: PostsEmulatorOptions = { processingMs: 3
       PAGES_MAX_RETRIES: "3",
       POSTS_BASE_URL: posts!.url,
       POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-      POSTS_APP_TOKEN: POSTS_APP_TOKEN,
+      // The service advises a look at a container once a minute; the emulator processes media in 300 ms.
+      POSTS_STATUS_POLL_SECONDS: "0.2",
     });
   });
   return { pages: standIn(() => pages!), posts: standIn(() => posts!) };

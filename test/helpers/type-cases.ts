@@ -1,9 +1,9 @@
 /**
- * One create's inputs for every resource type, against the emulators' seeded objects (example.com, the demo account,
+ * One create's inputs for every resource type but the retired ones (registry `retired`), against the emulators' seeded objects (example.com, the demo account,
  * page and app, the ai-host example's files): the fault matrix and the preview/up parity matrix both start from them.
  */
 import * as path from "node:path";
-import { DEMO_ACCOUNT, PAGE_ID, POSTS_APP } from "../../emulators";
+import { DEMO_ACCOUNT, PAGE_ID } from "../../emulators";
 
 const EX = path.resolve(__dirname, "../../examples/ai-host");
 
@@ -20,7 +20,6 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
   "pages:PageSubscription": { pageId: PAGE_ID, subscribedFields: ["feed"] },
   "posts:Post": { mediaType: "TEXT", text: "Lost and found" },
-  "posts:WebhookSubscription": { appId: POSTS_APP.id, callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
   "runner:RunnerModel": { name: "lost", from: "qwen2.5:0.5b", system: "Be brief." },
   "skills:Skill": { slug: "oven-care", source: path.join(EX, "skills/oven-care/SKILL.md"), category: "ops" },
   "skills:GeneratedSkill": { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "qwen2.5:0.5b", category: "ops" },

@@ -1,46 +1,82 @@
 /**
- * `ops.posts.Post`: create a container, wait (bounded, with progress) until it is FINISHED, then publish through
- * the run's queue, which keeps publishes 10 seconds apart. Destroy deletes the post (the service allows 100
- * deletions per account per day).
+ * `ops.posts.Post`: create a container at `/me/threads`, look at it at once and then at the rate the service advises
+ * (ops:postsStatusPollSeconds) until it is FINISHED, then publish it at `/me/threads_publish`. A publish the
+ * service refuses as "Media Not Found" (code 24, subcode 4279009) just after FINISHED is tried again; one over the
+ * account's 250 posts per 24 hours fails saying when quota frees up. Destroy deletes the post (100 per 24 hours).
  */
 import { checkWith, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
-import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
-import { ValidationError } from "../../http/errors";
+import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
+import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { posts } from "../client";
+import { quotaRefusal } from "../quota";
 import { PostInputs } from "./schema";
 
 const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl"];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitUntilFinished(containerId: string): Promise<void> {
   const limitMs = readNumber(POSTS_SETTINGS.publishTimeoutSeconds) * 1000;
+  const everyMs = readNumber(POSTS_SETTINGS.statusPollSeconds) * 1000;
   const start = Date.now();
-  for (let wait = 500; ; wait = Math.min(wait * 2, 5000)) {
+  for (;;) {
     const c = await posts().container(containerId);
     if (c.status === "FINISHED") return;
     if (c.status === "ERROR" || c.status === "EXPIRED") {
-      throw new ValidationError({ service: "posts", code: 9001, message: `the media could not be processed (${c.status}${c.error_message ? `: ${c.error_message}` : ""})`, remedy: "Check the media's format and size (image under 8 MB; video under 100 MB and 60 s) and that its URL is public" });
+      throw new ValidationError({ service: "posts", code: c.error_message, message: `the media could not be processed (${c.status}${c.error_message ? `: ${c.error_message}` : ""})`, remedy: "Check the media's format and size (an image under 8 MB; a video at most 1 GB and 5 minutes) and that its URL is public" });
     }
     const elapsed = Date.now() - start;
-    if (elapsed > limitMs) {
+    if (elapsed + everyMs > limitMs) {
       throw new ValidationError({ service: "posts", message: `container ${containerId} was still ${c.status} after ${Math.round(elapsed / 1000)} s`, remedy: "Raise ops:postsPublishTimeoutSeconds, or try again later" });
     }
-    log(`posts: media of container ${containerId} is ${c.status} (${(elapsed / 1000).toFixed(1)} s); checking again in ${(wait / 1000).toFixed(1)} s`);
-    await new Promise((r) => setTimeout(r, wait));
+    log(`posts: media of container ${containerId} is ${c.status} (${(elapsed / 1000).toFixed(0)} s); looking again in ${(everyMs / 1000).toFixed(0)} s`);
+    await sleep(everyMs);
+  }
+}
+
+/** "Media Not Found" just after FINISHED: the service had not caught up; nothing was published. */
+const notCaughtUp = (e: unknown) => e instanceof ApiError && e.code === 24 && e.subcode === 4279009;
+
+/**
+ * Publishes a FINISHED container. A refusal the service gives while catching up is tried again; a throttled one is
+ * the quota's refusal when the quota is used up (said with when it frees up), else waited out and tried again.
+ */
+async function publishFinished(containerId: string): Promise<string> {
+  const tries = Math.max(4, readNumber(POSTS_SETTINGS.maxRetries) + 1);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await posts().publish(containerId)).id;
+    } catch (e) {
+      if (e instanceof RateLimitError) {
+        const quota = await quotaRefusal();
+        if (quota) throw quota;
+      } else if (!notCaughtUp(e)) throw e;
+      if (attempt >= tries) throw e;
+      const wait = 1000 * 2 ** (attempt - 1);
+      log(`posts: publishing container ${containerId} was refused for now (${e instanceof RateLimitError ? "throttled" : "Media Not Found just after FINISHED"}); publishing again in ${wait / 1000} s (${attempt + 1} of ${tries})`);
+      await sleep(wait);
+    }
   }
 }
 
 function outputs(r: Record<string, any>, p: Record<string, any>) {
   const { __provider: _, containerId: _c, ...inputs } = r;
-  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, postId: p.id };
+  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, mediaUrl: p.media_url, shortcode: p.shortcode, postId: p.id };
 }
 
-/** The account's most recent post with this resource's text and media, published since `since`. */
+/** The service's media type of a post of this mediaType (a text post answers TEXT_POST). */
+const answeredType = (mediaType: string) => (mediaType === "TEXT" ? "TEXT_POST" : mediaType);
+
+/**
+ * The account's oldest post published since `since` with this resource's text and media type. The service answers
+ * its own CDN address as `media_url`, never the URL it was given, so media is matched by type, not address.
+ */
 async function findRecent(r: Bag, since: number): Promise<string | undefined> {
-  const recent = await posts().posts(25, "id,text,media_url,timestamp");
-  const media = r.imageUrl ?? r.videoUrl;
-  return recent.data.find((p) => (p.text ?? "") === (r.text ?? "") && (!media || p.media_url === media) && Date.parse(p.timestamp ?? "") >= since - CLOCK_SKEW_MS)?.id;
+  const from = since - CLOCK_SKEW_MS;
+  const recent = await posts().threads(100, "id,text,media_type,timestamp", from / 1000);
+  const same = recent.filter((p) => (p.text ?? "") === (r.text ?? "") && p.media_type === answeredType(r.mediaType ?? "TEXT") && Date.parse(p.timestamp ?? "") >= from);
+  return same.at(-1)?.id;
 }
 
 /**
@@ -63,7 +99,7 @@ async function publishOnce(r: Bag): Promise<string> {
   const { __provider: _, ...inputs } = r;
   return createOnce({
     what: "the post",
-    create: async () => (await posts().publish(container.id)).id,
+    create: () => publishFinished(container.id),
     findMade: (sentAt) => findMade(r, container.id, sentAt),
     whereToLook: whereToLook(r),
     properties: { ...inputs, containerId: container.id },
@@ -72,6 +108,18 @@ async function publishOnce(r: Bag): Promise<string> {
 
 /** The post id of a resource: its id, or for a pending publish, the post it made (undefined: none was made). */
 const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sentAt) => findMade(props, props.containerId, sentAt), whereToLook(props));
+
+/**
+ * A post the service calls missing (100/33) is gone only if the token is still its account's: another account's
+ * token gets the same answer, and refresh must not drop a resource for a wrong token.
+ */
+async function sameAccount(props: Bag): Promise<void> {
+  if (!props.username) return;
+  const me = await posts().me("id,username");
+  if (me.username !== props.username) {
+    throw new AuthError({ service: "posts", message: `post of @${props.username} cannot be read with this token, which is @${me.username}'s`, remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
+  }
+}
 
 async function readBack(r: Bag, id: string): Promise<Bag> {
   // Published: from here a failure must not orphan the post, so the engine is told its id.
@@ -92,13 +140,14 @@ export const post: Handler = {
   async create(r) {
     // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
     const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
-    if (adopted) warn(`posts: adopting post ${adopted}, published in the last 24 hours with the same text (ops:postsAdoptExisting)`);
+    if (adopted) warn(`posts: adopting post ${adopted}, published in the last 24 hours with the same text and media type (ops:postsAdoptExisting)`);
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },
   async read(id, props) {
     const postId = await settle(id, props);
     const p = postId && (await unlessGone(() => posts().post(postId)));
+    if (postId && !p) await sameAccount(props);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     return p ? { id: postId, props: outputs(props, p) } : {};
   },
@@ -111,6 +160,12 @@ export const post: Handler = {
   },
   async delete(id, props) {
     const postId = await settle(id, props);
-    if (postId) await deleteUnlessGone(() => posts().deletePost(postId));
+    if (!postId) return;
+    try {
+      await posts().deletePost(postId);
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e;
+      await sameAccount(props); // gone already, unless the token is another account's
+    }
   },
 };

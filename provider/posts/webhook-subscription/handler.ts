@@ -1,45 +1,31 @@
-/** `ops.posts.WebhookSubscription`. id: `<appId>/<object>`. POST sets the subscription; DELETE removes it. */
-import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Handler } from "../../handler";
-import { posts } from "../client";
-import { WebhookSubscriptionInputs } from "./schema";
-
-async function current(appId: string, object: string) {
-  return (await posts().subscriptions(appId)).data.find((s) => s.object === object);
-}
-
-async function apply(r: Record<string, any>) {
-  await posts().subscribe(r.appId, { object: r.object, callback_url: r.callbackUrl, fields: r.fields.join(","), verify_token: r.verifyToken });
-  const { __provider: _, ...outs } = r;
-  return outs;
-}
+/**
+ * `ops.posts.WebhookSubscription`: the short-post service (the Threads API) has no API for webhook subscriptions —
+ * they are set up in the app dashboard — so `check` refuses the resource with the steps, and a preview fails instead
+ * of promising what `up` cannot do. A 0.3.0 stack that has one in state can drop it: refresh keeps what state holds
+ * (there is nothing to read), and destroy removes it from state, saying the dashboard's subscription stays.
+ */
+import { withoutProvider } from "../../check";
+import type { Handler } from "../../handler";
+import { warn } from "../../log";
+import { DASHBOARD_STEPS } from "./schema";
 
 export const webhookSubscription: Handler = {
   async check(_olds, news) {
-    return checkWith(WebhookSubscriptionInputs, news);
+    return { inputs: withoutProvider(news), failures: [{ property: "", reason: DASHBOARD_STEPS }] };
   },
-  async diff(_id, olds, news) {
-    const wanted = withoutProvider(news);
-    const replaces = changedKeys(["appId", "object"], olds, wanted, (_k, a, b) => a === b);
-    const changed = changedKeys(["callbackUrl", "fields", "verifyToken"], olds, wanted, (_k, a, b) => JSON.stringify(a) === JSON.stringify(b));
-    return { changes: replaces.length + changed.length > 0, replaces };
+  async diff() {
+    return { changes: false, replaces: [] };
   },
-  async create(r) {
-    return { id: `${r.appId}/${r.object}`, outs: await apply(r) };
+  async create() {
+    throw new Error(DASHBOARD_STEPS);
   },
   async read(id, props) {
-    const [appId, object] = id.split("/", 2);
-    const s = await current(appId, object);
-    if (!s) return {};
-    // The service never shows the verify token again: what state holds is kept.
-    const outs = { appId, object, callbackUrl: s.callback_url, fields: s.fields.map((f) => f.name).sort(), verifyToken: props.verifyToken };
-    return { id, props: outs, inputs: outs };
+    return { id, props };
   },
-  async update(_id, _olds, news) {
-    return { outs: await apply(withoutProvider(news)) };
+  async update() {
+    throw new Error(DASHBOARD_STEPS);
   },
   async delete(id) {
-    const [appId, object] = id.split("/", 2);
-    if (await current(appId, object)) await posts().unsubscribe(appId, object);
+    warn(`posts: WebhookSubscription ${id} leaves state only: the service has no API for webhooks, so the subscription set in the app dashboard (if any) stays there`);
   },
 };

@@ -1,17 +1,23 @@
-/** `ops.posts.WebhookSubscription`: the app's webhook for `mentions` and `replies`, set up with the app token. */
+/**
+ * `ops.posts.WebhookSubscription`: kept so 0.3.0 stacks can remove it; the service has no subscriptions API (its
+ * webhooks are set up in the app dashboard), so a program that declares one fails at check with these steps.
+ */
 import { z } from "zod";
 
 export const token = "posts:WebhookSubscription";
+export const TOPICS = ["replies", "delete", "mentions", "publish"] as const;
+export const DASHBOARD_STEPS =
+  "posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)";
 
 export const WebhookSubscriptionInputs = z.object({
   appId: z.string().regex(/^\d{1,32}$/, "appId must be the app's numeric id").describe("The app. Changing it replaces the subscription.").meta({ replaceOnChanges: true }),
-  object: z.literal("posts", { error: "object must be posts" }).default("posts").describe("What the subscription is for: `posts`, the only kind the service has.").meta({ replaceOnChanges: true }),
+  object: z.string().default("posts").describe("Not used: the service has no subscriptions API.").meta({ replaceOnChanges: true }),
   callbackUrl: z.url({ protocol: /^https$/, error: "callbackUrl must be an https URL" }).describe("Where the service sends events."),
   fields: z
-    .array(z.enum(["mentions", "replies"], { error: "fields takes mentions and replies" }))
-    .min(1, "fields needs mentions, replies or both")
+    .array(z.enum(TOPICS, { error: "fields takes replies, delete, mentions and publish" }))
+    .min(1, "fields needs a topic")
     .transform((f) => [...new Set(f)].sort())
-    .describe("The events sent: `mentions`, `replies` or both."),
+    .describe("The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource."),
   verifyToken: z.string().min(8, "verifyToken must be at least 8 characters").max(256).describe("The secret the service echoes when it verifies the callback.").meta({ secret: true }),
 });
 

@@ -143,9 +143,9 @@ func NewProvider(ctx *pulumi.Context,
 			args.PostsAdoptExisting = pulumi.BoolPtr(d.(bool))
 		}
 	}
-	if args.PostsAppToken == nil {
-		if d := internal.GetEnvOrDefault(nil, nil, "POSTS_APP_TOKEN"); d != nil {
-			args.PostsAppToken = pulumi.StringPtr(d.(string))
+	if args.PostsApiVersion == nil {
+		if d := internal.GetEnvOrDefault("v1.0", nil, "POSTS_API_VERSION"); d != nil {
+			args.PostsApiVersion = pulumi.StringPtr(d.(string))
 		}
 	}
 	if args.PostsBaseUrl == nil {
@@ -161,6 +161,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.PostsPublishTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(300, internal.ParseEnvInt, "POSTS_PUBLISH_TIMEOUT_SECONDS"); d != nil {
 			args.PostsPublishTimeoutSeconds = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.PostsStatusPollSeconds == nil {
+		if d := internal.GetEnvOrDefault(60, internal.ParseEnvInt, "POSTS_STATUS_POLL_SECONDS"); d != nil {
+			args.PostsStatusPollSeconds = pulumi.IntPtr(d.(int))
 		}
 	}
 	if args.PostsTimeoutSeconds == nil {
@@ -227,9 +232,6 @@ func NewProvider(ctx *pulumi.Context,
 	if args.PostsAccessToken != nil {
 		args.PostsAccessToken = pulumi.ToSecret(args.PostsAccessToken).(pulumi.StringPtrInput)
 	}
-	if args.PostsAppToken != nil {
-		args.PostsAppToken = pulumi.ToSecret(args.PostsAppToken).(pulumi.StringPtrInput)
-	}
 	if args.SkillsToken != nil {
 		args.SkillsToken = pulumi.ToSecret(args.SkillsToken).(pulumi.StringPtrInput)
 	}
@@ -291,16 +293,18 @@ type providerArgs struct {
 	PagesTimeoutSeconds *int `pulumi:"pagesTimeoutSeconds"`
 	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 	PostsAccessToken *string `pulumi:"postsAccessToken"`
-	// For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+	// For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 	PostsAdoptExisting *bool `pulumi:"postsAdoptExisting"`
-	// The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
-	PostsAppToken *string `pulumi:"postsAppToken"`
-	// The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+	// The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+	PostsApiVersion *string `pulumi:"postsApiVersion"`
+	// The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 	PostsBaseUrl *string `pulumi:"postsBaseUrl"`
 	// Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
 	PostsMaxRetries *int `pulumi:"postsMaxRetries"`
-	// How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+	// How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
 	PostsPublishTimeoutSeconds *int `pulumi:"postsPublishTimeoutSeconds"`
+	// How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
+	PostsStatusPollSeconds *int `pulumi:"postsStatusPollSeconds"`
 	// Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
 	PostsTimeoutSeconds *int `pulumi:"postsTimeoutSeconds"`
 	// A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
@@ -369,16 +373,18 @@ type ProviderArgs struct {
 	PagesTimeoutSeconds pulumi.IntPtrInput
 	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
 	PostsAccessToken pulumi.StringPtrInput
-	// For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+	// For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 	PostsAdoptExisting pulumi.BoolPtrInput
-	// The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
-	PostsAppToken pulumi.StringPtrInput
-	// The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+	// The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+	PostsApiVersion pulumi.StringPtrInput
+	// The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 	PostsBaseUrl pulumi.StringPtrInput
 	// Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
 	PostsMaxRetries pulumi.IntPtrInput
-	// How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+	// How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
 	PostsPublishTimeoutSeconds pulumi.IntPtrInput
+	// How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
+	PostsStatusPollSeconds pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
 	PostsTimeoutSeconds pulumi.IntPtrInput
 	// A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.

@@ -44,10 +44,11 @@ class ProviderArgs:
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 posts_app_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 posts_status_poll_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
@@ -83,11 +84,12 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
-        :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] posts_app_token: The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
-        :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+        :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] posts_api_version: The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+        :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         :param pulumi.Input[_builtins.int] posts_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
-        :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] posts_status_poll_seconds: How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
@@ -195,10 +197,10 @@ class ProviderArgs:
             posts_adopt_existing = (_utilities.get_env_bool('POSTS_ADOPT_EXISTING') or False)
         if posts_adopt_existing is not None:
             pulumi.set(__self__, "posts_adopt_existing", posts_adopt_existing)
-        if posts_app_token is None:
-            posts_app_token = _utilities.get_env('POSTS_APP_TOKEN')
-        if posts_app_token is not None:
-            pulumi.set(__self__, "posts_app_token", posts_app_token)
+        if posts_api_version is None:
+            posts_api_version = (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
+        if posts_api_version is not None:
+            pulumi.set(__self__, "posts_api_version", posts_api_version)
         if posts_base_url is None:
             posts_base_url = (_utilities.get_env('POSTS_BASE_URL') or 'https://graph.threads.net')
         if posts_base_url is not None:
@@ -211,6 +213,10 @@ class ProviderArgs:
             posts_publish_timeout_seconds = (_utilities.get_env_int('POSTS_PUBLISH_TIMEOUT_SECONDS') or 300)
         if posts_publish_timeout_seconds is not None:
             pulumi.set(__self__, "posts_publish_timeout_seconds", posts_publish_timeout_seconds)
+        if posts_status_poll_seconds is None:
+            posts_status_poll_seconds = (_utilities.get_env_int('POSTS_STATUS_POLL_SECONDS') or 60)
+        if posts_status_poll_seconds is not None:
+            pulumi.set(__self__, "posts_status_poll_seconds", posts_status_poll_seconds)
         if posts_timeout_seconds is None:
             posts_timeout_seconds = (_utilities.get_env_int('POSTS_TIMEOUT_SECONDS') or 30)
         if posts_timeout_seconds is not None:
@@ -536,7 +542,7 @@ class ProviderArgs:
     @pulumi.getter(name="postsAdoptExisting")
     def posts_adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+        For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         """
         return pulumi.get(self, "posts_adopt_existing")
 
@@ -545,22 +551,22 @@ class ProviderArgs:
         pulumi.set(self, "posts_adopt_existing", value)
 
     @_builtins.property
-    @pulumi.getter(name="postsAppToken")
-    def posts_app_token(self) -> pulumi.Input[Optional[_builtins.str]]:
+    @pulumi.getter(name="postsApiVersion")
+    def posts_api_version(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
+        The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
         """
-        return pulumi.get(self, "posts_app_token")
+        return pulumi.get(self, "posts_api_version")
 
-    @posts_app_token.setter
-    def posts_app_token(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "posts_app_token", value)
+    @posts_api_version.setter
+    def posts_api_version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "posts_api_version", value)
 
     @_builtins.property
     @pulumi.getter(name="postsBaseUrl")
     def posts_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+        The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         """
         return pulumi.get(self, "posts_base_url")
 
@@ -584,13 +590,25 @@ class ProviderArgs:
     @pulumi.getter(name="postsPublishTimeoutSeconds")
     def posts_publish_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
         """
         return pulumi.get(self, "posts_publish_timeout_seconds")
 
     @posts_publish_timeout_seconds.setter
     def posts_publish_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "posts_publish_timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="postsStatusPollSeconds")
+    def posts_status_poll_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
+        """
+        return pulumi.get(self, "posts_status_poll_seconds")
+
+    @posts_status_poll_seconds.setter
+    def posts_status_poll_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "posts_status_poll_seconds", value)
 
     @_builtins.property
     @pulumi.getter(name="postsTimeoutSeconds")
@@ -720,10 +738,11 @@ class Provider(pulumi.ProviderResource):
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 posts_app_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 posts_status_poll_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
@@ -762,11 +781,12 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
-        :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
-        :param pulumi.Input[_builtins.str] posts_app_token: The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
-        :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+        :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] posts_api_version: The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+        :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         :param pulumi.Input[_builtins.int] posts_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
-        :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] posts_status_poll_seconds: How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
@@ -825,10 +845,11 @@ class Provider(pulumi.ProviderResource):
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
-                 posts_app_token: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 posts_status_poll_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
@@ -919,9 +940,9 @@ class Provider(pulumi.ProviderResource):
             if posts_adopt_existing is None:
                 posts_adopt_existing = (_utilities.get_env_bool('POSTS_ADOPT_EXISTING') or False)
             __props__.__dict__["posts_adopt_existing"] = pulumi.Output.from_input(posts_adopt_existing).apply(pulumi.runtime.to_json) if posts_adopt_existing is not None else None
-            if posts_app_token is None:
-                posts_app_token = _utilities.get_env('POSTS_APP_TOKEN')
-            __props__.__dict__["posts_app_token"] = None if posts_app_token is None else pulumi.Output.secret(posts_app_token)
+            if posts_api_version is None:
+                posts_api_version = (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
+            __props__.__dict__["posts_api_version"] = posts_api_version
             if posts_base_url is None:
                 posts_base_url = (_utilities.get_env('POSTS_BASE_URL') or 'https://graph.threads.net')
             __props__.__dict__["posts_base_url"] = posts_base_url
@@ -931,6 +952,9 @@ class Provider(pulumi.ProviderResource):
             if posts_publish_timeout_seconds is None:
                 posts_publish_timeout_seconds = (_utilities.get_env_int('POSTS_PUBLISH_TIMEOUT_SECONDS') or 300)
             __props__.__dict__["posts_publish_timeout_seconds"] = pulumi.Output.from_input(posts_publish_timeout_seconds).apply(pulumi.runtime.to_json) if posts_publish_timeout_seconds is not None else None
+            if posts_status_poll_seconds is None:
+                posts_status_poll_seconds = (_utilities.get_env_int('POSTS_STATUS_POLL_SECONDS') or 60)
+            __props__.__dict__["posts_status_poll_seconds"] = pulumi.Output.from_input(posts_status_poll_seconds).apply(pulumi.runtime.to_json) if posts_status_poll_seconds is not None else None
             if posts_timeout_seconds is None:
                 posts_timeout_seconds = (_utilities.get_env_int('POSTS_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["posts_timeout_seconds"] = pulumi.Output.from_input(posts_timeout_seconds).apply(pulumi.runtime.to_json) if posts_timeout_seconds is not None else None

@@ -24,11 +24,12 @@ const record = new Ops("ops:edge:DnsRecord", "www", {
   zoneId: undefined,
 });
 
-new Ops("ops:posts:WebhookSubscription", "mentions", {
-  appId: "400000000000001",
-  callbackUrl: "https://hooks.example/posts",
-  fields: ["mentions"],
-  verifyToken: pulumi.secret("verify-token-through-the-plugin"),
+// A secret input: every output derived from it (here `text`) must come back secret through the plugin.
+new Ops("ops:posts:Post", "note", {
+  mediaType: "TEXT",
+  text: pulumi.secret("a text kept secret through the plugin"),
+  permalink: undefined,
+  postId: undefined,
 });
 
 new Ops("ops:skills:Skill", "oven-care", {

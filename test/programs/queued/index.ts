@@ -1,6 +1,6 @@
 import * as ops from "pulumi-ops";
 
-// Four posts: the service takes one publish per 10 seconds, so three wait in the provider's queue at any moment.
+// Four posts, published at once (the account may publish 250 a day), while slowed records are still being made.
 for (let i = 1; i <= 4; i++) new ops.posts.Post(`post-${i}`, { mediaType: "TEXT", text: `Bake ${i} of the day is out.` });
 for (let i = 1; i <= 6; i++) new ops.edge.DnsRecord(`host-${i}`, { zoneName: "example.com", type: "A", name: `host-${i}`, content: `203.0.113.${i}`, ttl: 300 });
 // One of each other kind the recovery must leave once and in state.

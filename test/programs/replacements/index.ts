@@ -26,7 +26,6 @@ new ops.pages.PageRole("role", { pageId, user: two ? "300000000000003" : "300000
 new ops.pages.PageSubscription("subscription", { pageId, subscribedFields: ["feed"], account });
 
 new ops.posts.Post("hello", { mediaType: "TEXT", text: two ? "Fresh bread from 7." : "Fresh bread every morning." });
-new ops.posts.WebhookSubscription("hook", { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1", account });
 
 const model = new ops.runner.RunnerModel("model", { name: "baker", from: "qwen2.5:0.5b", system: "You bake.", account });
 new ops.skills.Skill("care", { slug: two ? "oven-care-v2" : "oven-care", source: `${ex}/skills/oven-care/SKILL.md`, category: "ops" });

@@ -315,7 +315,7 @@ func GetPostsAccessToken(ctx *pulumi.Context) string {
 	return value
 }
 
-// For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+// For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 func GetPostsAdoptExisting(ctx *pulumi.Context) bool {
 	v, err := config.TryBool(ctx, "ops:postsAdoptExisting")
 	if err == nil {
@@ -328,20 +328,20 @@ func GetPostsAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
-// The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
-func GetPostsAppToken(ctx *pulumi.Context) string {
-	v, err := config.Try(ctx, "ops:postsAppToken")
+// The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+func GetPostsApiVersion(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:postsApiVersion")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault(nil, nil, "POSTS_APP_TOKEN"); d != nil {
+	if d := internal.GetEnvOrDefault("v1.0", nil, "POSTS_API_VERSION"); d != nil {
 		value = d.(string)
 	}
 	return value
 }
 
-// The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+// The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 func GetPostsBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:postsBaseUrl")
 	if err == nil {
@@ -367,7 +367,7 @@ func GetPostsMaxRetries(ctx *pulumi.Context) int {
 	return value
 }
 
-// How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+// How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
 func GetPostsPublishTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:postsPublishTimeoutSeconds")
 	if err == nil {
@@ -375,6 +375,19 @@ func GetPostsPublishTimeoutSeconds(ctx *pulumi.Context) int {
 	}
 	var value int
 	if d := internal.GetEnvOrDefault(300, internal.ParseEnvInt, "POSTS_PUBLISH_TIMEOUT_SECONDS"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
+func GetPostsStatusPollSeconds(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "ops:postsStatusPollSeconds")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(60, internal.ParseEnvInt, "POSTS_STATUS_POLL_SECONDS"); d != nil {
 		value = d.(int)
 	}
 	return value

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The account's latest short posts.
+// The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights.
 func GetPosts(ctx *pulumi.Context, args *GetPostsArgs, opts ...pulumi.InvokeOption) (*GetPostsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPostsResult
@@ -25,7 +25,7 @@ func GetPosts(ctx *pulumi.Context, args *GetPostsArgs, opts ...pulumi.InvokeOpti
 type GetPostsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// At most this many posts, newest first (1 to 100).
+	// At most this many posts, newest first (1 to 1,000; read 100 a page).
 	Limit *int `pulumi:"limit"`
 }
 
@@ -59,7 +59,7 @@ func GetPostsOutput(ctx *pulumi.Context, args GetPostsOutputArgs, opts ...pulumi
 type GetPostsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// At most this many posts, newest first (1 to 100).
+	// At most this many posts, newest first (1 to 1,000; read 100 a page).
 	Limit pulumi.IntPtrInput `pulumi:"limit"`
 }
 

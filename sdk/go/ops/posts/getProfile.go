@@ -28,10 +28,11 @@ type GetProfileArgs struct {
 }
 
 type GetProfileResult struct {
-	Id                        string  `pulumi:"id"`
-	Posts_biography           *string `pulumi:"posts_biography"`
-	Posts_profile_picture_url *string `pulumi:"posts_profile_picture_url"`
-	Username                  *string `pulumi:"username"`
+	Id                          string  `pulumi:"id"`
+	Name                        *string `pulumi:"name"`
+	Threads_biography           *string `pulumi:"threads_biography"`
+	Threads_profile_picture_url *string `pulumi:"threads_profile_picture_url"`
+	Username                    *string `pulumi:"username"`
 }
 
 func GetProfileOutput(ctx *pulumi.Context, args GetProfileOutputArgs, opts ...pulumi.InvokeOption) GetProfileResultOutput {
@@ -66,12 +67,16 @@ func (o GetProfileResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetProfileResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o GetProfileResultOutput) Posts_biography() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetProfileResult) *string { return v.Posts_biography }).(pulumi.StringPtrOutput)
+func (o GetProfileResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetProfileResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
-func (o GetProfileResultOutput) Posts_profile_picture_url() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetProfileResult) *string { return v.Posts_profile_picture_url }).(pulumi.StringPtrOutput)
+func (o GetProfileResultOutput) Threads_biography() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetProfileResult) *string { return v.Threads_biography }).(pulumi.StringPtrOutput)
+}
+
+func (o GetProfileResultOutput) Threads_profile_picture_url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetProfileResult) *string { return v.Threads_profile_picture_url }).(pulumi.StringPtrOutput)
 }
 
 func (o GetProfileResultOutput) Username() pulumi.StringPtrOutput {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.
+// A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.
 type Post struct {
 	pulumi.CustomResourceState
 
@@ -19,11 +19,15 @@ type Post struct {
 	Account   pulumi.StringPtrOutput `pulumi:"account"`
 	ImageUrl  pulumi.StringPtrOutput `pulumi:"imageUrl"`
 	MediaType pulumi.StringOutput    `pulumi:"mediaType"`
+	// The service's own address of the post's image or video (its CDN; never the URL given).
+	MediaUrl pulumi.StringPtrOutput `pulumi:"mediaUrl"`
 	// The post's public link.
 	Permalink pulumi.StringPtrOutput `pulumi:"permalink"`
 	// The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
 	PostId pulumi.StringPtrOutput `pulumi:"postId"`
-	Text   pulumi.StringPtrOutput `pulumi:"text"`
+	// The post's short code, the last part of its permalink.
+	Shortcode pulumi.StringPtrOutput `pulumi:"shortcode"`
+	Text      pulumi.StringPtrOutput `pulumi:"text"`
 	// When it was published.
 	Timestamp pulumi.StringPtrOutput `pulumi:"timestamp"`
 	Username  pulumi.StringPtrOutput `pulumi:"username"`
@@ -83,9 +87,9 @@ type postArgs struct {
 	ImageUrl *string `pulumi:"imageUrl"`
 	// One of: `TEXT`, `IMAGE`, `VIDEO`.
 	MediaType *string `pulumi:"mediaType"`
-	// The post's text, at most 500 characters.
+	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text *string `pulumi:"text"`
-	// A public video (under 100 MB and 60 seconds) for VIDEO posts.
+	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
 	VideoUrl *string `pulumi:"videoUrl"`
 }
 
@@ -97,9 +101,9 @@ type PostArgs struct {
 	ImageUrl pulumi.StringPtrInput
 	// One of: `TEXT`, `IMAGE`, `VIDEO`.
 	MediaType pulumi.StringPtrInput
-	// The post's text, at most 500 characters.
+	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text pulumi.StringPtrInput
-	// A public video (under 100 MB and 60 seconds) for VIDEO posts.
+	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
 	VideoUrl pulumi.StringPtrInput
 }
 
@@ -153,6 +157,11 @@ func (o PostOutput) MediaType() pulumi.StringOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringOutput { return v.MediaType }).(pulumi.StringOutput)
 }
 
+// The service's own address of the post's image or video (its CDN; never the URL given).
+func (o PostOutput) MediaUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.MediaUrl }).(pulumi.StringPtrOutput)
+}
+
 // The post's public link.
 func (o PostOutput) Permalink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Permalink }).(pulumi.StringPtrOutput)
@@ -161,6 +170,11 @@ func (o PostOutput) Permalink() pulumi.StringPtrOutput {
 // The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
 func (o PostOutput) PostId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.PostId }).(pulumi.StringPtrOutput)
+}
+
+// The post's short code, the last part of its permalink.
+func (o PostOutput) Shortcode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Shortcode }).(pulumi.StringPtrOutput)
 }
 
 func (o PostOutput) Text() pulumi.StringPtrOutput {

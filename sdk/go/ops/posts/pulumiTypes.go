@@ -14,15 +14,15 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type GetPostsResultPost struct {
-	Id           string   `pulumi:"id"`
-	Like_count   *float64 `pulumi:"like_count"`
-	Media_type   *string  `pulumi:"media_type"`
-	Permalink    *string  `pulumi:"permalink"`
-	Quote_count  *float64 `pulumi:"quote_count"`
-	Reply_count  *float64 `pulumi:"reply_count"`
-	Repost_count *float64 `pulumi:"repost_count"`
-	Text         *string  `pulumi:"text"`
-	Timestamp    *string  `pulumi:"timestamp"`
+	Id string `pulumi:"id"`
+	// TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
+	Media_type *string `pulumi:"media_type"`
+	Media_url  *string `pulumi:"media_url"`
+	Permalink  *string `pulumi:"permalink"`
+	Shortcode  *string `pulumi:"shortcode"`
+	Text       *string `pulumi:"text"`
+	Timestamp  *string `pulumi:"timestamp"`
+	Username   *string `pulumi:"username"`
 }
 
 type GetPostsResultPostOutput struct{ *pulumi.OutputState }
@@ -43,28 +43,21 @@ func (o GetPostsResultPostOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPostsResultPost) string { return v.Id }).(pulumi.StringOutput)
 }
 
-func (o GetPostsResultPostOutput) Like_count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetPostsResultPost) *float64 { return v.Like_count }).(pulumi.Float64PtrOutput)
-}
-
+// TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
 func (o GetPostsResultPostOutput) Media_type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Media_type }).(pulumi.StringPtrOutput)
+}
+
+func (o GetPostsResultPostOutput) Media_url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Media_url }).(pulumi.StringPtrOutput)
 }
 
 func (o GetPostsResultPostOutput) Permalink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Permalink }).(pulumi.StringPtrOutput)
 }
 
-func (o GetPostsResultPostOutput) Quote_count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetPostsResultPost) *float64 { return v.Quote_count }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetPostsResultPostOutput) Reply_count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetPostsResultPost) *float64 { return v.Reply_count }).(pulumi.Float64PtrOutput)
-}
-
-func (o GetPostsResultPostOutput) Repost_count() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetPostsResultPost) *float64 { return v.Repost_count }).(pulumi.Float64PtrOutput)
+func (o GetPostsResultPostOutput) Shortcode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Shortcode }).(pulumi.StringPtrOutput)
 }
 
 func (o GetPostsResultPostOutput) Text() pulumi.StringPtrOutput {
@@ -73,6 +66,10 @@ func (o GetPostsResultPostOutput) Text() pulumi.StringPtrOutput {
 
 func (o GetPostsResultPostOutput) Timestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o GetPostsResultPostOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Username }).(pulumi.StringPtrOutput)
 }
 
 type GetPostsResultPostArrayOutput struct{ *pulumi.OutputState }

@@ -12,7 +12,9 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The short-post app's webhook for mentions and replies.
+// Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.
+//
+// Deprecated: posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)
 type WebhookSubscription struct {
 	pulumi.CustomResourceState
 
@@ -97,9 +99,9 @@ type webhookSubscriptionArgs struct {
 	AppId string `pulumi:"appId"`
 	// Where the service sends events.
 	CallbackUrl string `pulumi:"callbackUrl"`
-	// The events sent: `mentions`, `replies` or both.
+	// The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource.
 	Fields []string `pulumi:"fields"`
-	// What the subscription is for: `posts`, the only kind the service has.
+	// Not used: the service has no subscriptions API.
 	Object *string `pulumi:"object"`
 	// The secret the service echoes when it verifies the callback.
 	VerifyToken string `pulumi:"verifyToken"`
@@ -113,9 +115,9 @@ type WebhookSubscriptionArgs struct {
 	AppId pulumi.StringInput
 	// Where the service sends events.
 	CallbackUrl pulumi.StringInput
-	// The events sent: `mentions`, `replies` or both.
+	// The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource.
 	Fields pulumi.StringArrayInput
-	// What the subscription is for: `posts`, the only kind the service has.
+	// Not used: the service has no subscriptions API.
 	Object pulumi.StringPtrInput
 	// The secret the service echoes when it verifies the callback.
 	VerifyToken pulumi.StringInput

@@ -136,17 +136,17 @@ The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS
 
 postsAdoptExisting: bool
 """
-For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
 """
 
-postsAppToken: Optional[str]
+postsApiVersion: str
 """
-The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
+The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
 """
 
 postsBaseUrl: str
 """
-The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 """
 
 postsMaxRetries: int
@@ -156,7 +156,12 @@ Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRet
 
 postsPublishTimeoutSeconds: int
 """
-How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+"""
+
+postsStatusPollSeconds: int
+"""
+How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
 """
 
 postsTimeoutSeconds: int

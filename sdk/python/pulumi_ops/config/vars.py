@@ -191,21 +191,21 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def posts_adopt_existing(self) -> bool:
         """
-        For a recovery run after a killed CLI: a post whose identical text and media were published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
+        For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         """
         return __config__.get_bool('postsAdoptExisting') or (_utilities.get_env_bool('POSTS_ADOPT_EXISTING') or False)
 
     @_builtins.property
-    def posts_app_token(self) -> Optional[str]:
+    def posts_api_version(self) -> str:
         """
-        The app token, for webhook subscriptions. Stack config `ops:postsAppToken`; environment `POSTS_APP_TOKEN`.
+        The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
         """
-        return __config__.get('postsAppToken') or _utilities.get_env('POSTS_APP_TOKEN')
+        return __config__.get('postsApiVersion') or (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
 
     @_builtins.property
     def posts_base_url(self) -> str:
         """
-        The service's base URL; `/v1.0` is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
+        The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         """
         return __config__.get('postsBaseUrl') or (_utilities.get_env('POSTS_BASE_URL') or 'https://graph.threads.net')
 
@@ -219,9 +219,16 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def posts_publish_timeout_seconds(self) -> int:
         """
-        How long a post waits for its media to be processed. Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
+        How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
         """
         return __config__.get_int('postsPublishTimeoutSeconds') or (_utilities.get_env_int('POSTS_PUBLISH_TIMEOUT_SECONDS') or 300)
+
+    @_builtins.property
+    def posts_status_poll_seconds(self) -> int:
+        """
+        How often a container's processing status is asked, after a first look at once (the service advises once a minute). Stack config `ops:postsStatusPollSeconds`; environment `POSTS_STATUS_POLL_SECONDS`.
+        """
+        return __config__.get_int('postsStatusPollSeconds') or (_utilities.get_env_int('POSTS_STATUS_POLL_SECONDS') or 60)
 
     @_builtins.property
     def posts_timeout_seconds(self) -> int:

@@ -6,8 +6,10 @@ import builtins as _builtins
 from .. import _utilities
 import typing
 # Export this package's modules as members:
+from .get_post_insights import *
 from .get_posts import *
 from .get_profile import *
+from .get_publishing_limit import *
 from .post import *
 from .webhook_subscription import *
 from . import outputs

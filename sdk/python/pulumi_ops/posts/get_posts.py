@@ -48,10 +48,10 @@ def get_posts(account: Optional[_builtins.str] = None,
               limit: Optional[_builtins.int] = None,
               opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPostsResult:
     """
-    The account's latest short posts.
+    The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param _builtins.int limit: At most this many posts, newest first (1 to 100).
+    :param _builtins.int limit: At most this many posts, newest first (1 to 1,000; read 100 a page).
     """
     __args__ = dict()
     __args__['account'] = account
@@ -65,10 +65,10 @@ def get_posts_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = 
                      limit: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                      opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPostsResult]:
     """
-    The account's latest short posts.
+    The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param _builtins.int limit: At most this many posts, newest first (1 to 100).
+    :param _builtins.int limit: At most this many posts, newest first (1 to 1,000; read 100 a page).
     """
     __args__ = dict()
     __args__['account'] = account

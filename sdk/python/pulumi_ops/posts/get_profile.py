@@ -23,16 +23,19 @@ __all__ = [
 
 @pulumi.output_type
 class GetProfileResult:
-    def __init__(__self__, id=None, posts_biography=None, posts_profile_picture_url=None, username=None):
+    def __init__(__self__, id=None, name=None, threads_biography=None, threads_profile_picture_url=None, username=None):
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
-        if posts_biography and not isinstance(posts_biography, str):
-            raise TypeError("Expected argument 'posts_biography' to be a str")
-        pulumi.set(__self__, "posts_biography", posts_biography)
-        if posts_profile_picture_url and not isinstance(posts_profile_picture_url, str):
-            raise TypeError("Expected argument 'posts_profile_picture_url' to be a str")
-        pulumi.set(__self__, "posts_profile_picture_url", posts_profile_picture_url)
+        if name and not isinstance(name, str):
+            raise TypeError("Expected argument 'name' to be a str")
+        pulumi.set(__self__, "name", name)
+        if threads_biography and not isinstance(threads_biography, str):
+            raise TypeError("Expected argument 'threads_biography' to be a str")
+        pulumi.set(__self__, "threads_biography", threads_biography)
+        if threads_profile_picture_url and not isinstance(threads_profile_picture_url, str):
+            raise TypeError("Expected argument 'threads_profile_picture_url' to be a str")
+        pulumi.set(__self__, "threads_profile_picture_url", threads_profile_picture_url)
         if username and not isinstance(username, str):
             raise TypeError("Expected argument 'username' to be a str")
         pulumi.set(__self__, "username", username)
@@ -44,13 +47,18 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter
-    def posts_biography(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "posts_biography")
+    def name(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
-    def posts_profile_picture_url(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "posts_profile_picture_url")
+    def threads_biography(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "threads_biography")
+
+    @_builtins.property
+    @pulumi.getter
+    def threads_profile_picture_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "threads_profile_picture_url")
 
     @_builtins.property
     @pulumi.getter
@@ -65,8 +73,9 @@ class AwaitableGetProfileResult(GetProfileResult):
             yield self
         return GetProfileResult(
             id=self.id,
-            posts_biography=self.posts_biography,
-            posts_profile_picture_url=self.posts_profile_picture_url,
+            name=self.name,
+            threads_biography=self.threads_biography,
+            threads_profile_picture_url=self.threads_profile_picture_url,
             username=self.username)
 
 
@@ -84,8 +93,9 @@ def get_profile(account: Optional[_builtins.str] = None,
 
     return AwaitableGetProfileResult(
         id=pulumi.get(__ret__, 'id'),
-        posts_biography=pulumi.get(__ret__, 'posts_biography'),
-        posts_profile_picture_url=pulumi.get(__ret__, 'posts_profile_picture_url'),
+        name=pulumi.get(__ret__, 'name'),
+        threads_biography=pulumi.get(__ret__, 'threads_biography'),
+        threads_profile_picture_url=pulumi.get(__ret__, 'threads_profile_picture_url'),
         username=pulumi.get(__ret__, 'username'))
 def get_profile_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetProfileResult]:
@@ -100,6 +110,7 @@ def get_profile_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] 
     __ret__ = pulumi.runtime.invoke_output('ops:posts:getProfile', __args__, opts=opts, typ=GetProfileResult)
     return __ret__.apply(lambda __response__: GetProfileResult(
         id=pulumi.get(__response__, 'id'),
-        posts_biography=pulumi.get(__response__, 'posts_biography'),
-        posts_profile_picture_url=pulumi.get(__response__, 'posts_profile_picture_url'),
+        name=pulumi.get(__response__, 'name'),
+        threads_biography=pulumi.get(__response__, 'threads_biography'),
+        threads_profile_picture_url=pulumi.get(__response__, 'threads_profile_picture_url'),
         username=pulumi.get(__response__, 'username')))

@@ -22,31 +22,31 @@ __all__ = [
 class GetPostsResultPost(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
-                 like_count: Optional[_builtins.float] = None,
                  media_type: Optional[_builtins.str] = None,
+                 media_url: Optional[_builtins.str] = None,
                  permalink: Optional[_builtins.str] = None,
-                 quote_count: Optional[_builtins.float] = None,
-                 reply_count: Optional[_builtins.float] = None,
-                 repost_count: Optional[_builtins.float] = None,
+                 shortcode: Optional[_builtins.str] = None,
                  text: Optional[_builtins.str] = None,
-                 timestamp: Optional[_builtins.str] = None):
+                 timestamp: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str media_type: TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
+        """
         pulumi.set(__self__, "id", id)
-        if like_count is not None:
-            pulumi.set(__self__, "like_count", like_count)
         if media_type is not None:
             pulumi.set(__self__, "media_type", media_type)
+        if media_url is not None:
+            pulumi.set(__self__, "media_url", media_url)
         if permalink is not None:
             pulumi.set(__self__, "permalink", permalink)
-        if quote_count is not None:
-            pulumi.set(__self__, "quote_count", quote_count)
-        if reply_count is not None:
-            pulumi.set(__self__, "reply_count", reply_count)
-        if repost_count is not None:
-            pulumi.set(__self__, "repost_count", repost_count)
+        if shortcode is not None:
+            pulumi.set(__self__, "shortcode", shortcode)
         if text is not None:
             pulumi.set(__self__, "text", text)
         if timestamp is not None:
             pulumi.set(__self__, "timestamp", timestamp)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
 
     @_builtins.property
     @pulumi.getter
@@ -55,13 +55,16 @@ class GetPostsResultPost(dict):
 
     @_builtins.property
     @pulumi.getter
-    def like_count(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "like_count")
+    def media_type(self) -> Optional[_builtins.str]:
+        """
+        TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
+        """
+        return pulumi.get(self, "media_type")
 
     @_builtins.property
     @pulumi.getter
-    def media_type(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "media_type")
+    def media_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "media_url")
 
     @_builtins.property
     @pulumi.getter
@@ -70,18 +73,8 @@ class GetPostsResultPost(dict):
 
     @_builtins.property
     @pulumi.getter
-    def quote_count(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "quote_count")
-
-    @_builtins.property
-    @pulumi.getter
-    def reply_count(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "reply_count")
-
-    @_builtins.property
-    @pulumi.getter
-    def repost_count(self) -> Optional[_builtins.float]:
-        return pulumi.get(self, "repost_count")
+    def shortcode(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "shortcode")
 
     @_builtins.property
     @pulumi.getter
@@ -92,5 +85,10 @@ class GetPostsResultPost(dict):
     @pulumi.getter
     def timestamp(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "timestamp")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "username")
 
 

@@ -30,8 +30,8 @@ class PostArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
         :param pulumi.Input[_builtins.str] media_type: One of: `TEXT`, `IMAGE`, `VIDEO`.
-        :param pulumi.Input[_builtins.str] text: The post's text, at most 500 characters.
-        :param pulumi.Input[_builtins.str] video_url: A public video (under 100 MB and 60 seconds) for VIDEO posts.
+        :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
         if account is not None:
             pulumi.set(__self__, "account", account)
@@ -86,7 +86,7 @@ class PostArgs:
     @pulumi.getter
     def text(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The post's text, at most 500 characters.
+        The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
         """
         return pulumi.get(self, "text")
 
@@ -98,7 +98,7 @@ class PostArgs:
     @pulumi.getter(name="videoUrl")
     def video_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A public video (under 100 MB and 60 seconds) for VIDEO posts.
+        A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
         return pulumi.get(self, "video_url")
 
@@ -120,15 +120,15 @@ class Post(pulumi.CustomResource):
                  video_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.
+        A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
         :param pulumi.Input[_builtins.str] media_type: One of: `TEXT`, `IMAGE`, `VIDEO`.
-        :param pulumi.Input[_builtins.str] text: The post's text, at most 500 characters.
-        :param pulumi.Input[_builtins.str] video_url: A public video (under 100 MB and 60 seconds) for VIDEO posts.
+        :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
         ...
     @overload
@@ -137,7 +137,7 @@ class Post(pulumi.CustomResource):
                  args: Optional[PostArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A published short post (text, image or video); publishes of a run are spaced 10 seconds apart.
+        A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.
 
         :param str resource_name: The name of the resource.
         :param PostArgs args: The arguments to use to populate this resource's properties.
@@ -175,8 +175,10 @@ class Post(pulumi.CustomResource):
             __props__.__dict__["media_type"] = media_type
             __props__.__dict__["text"] = text
             __props__.__dict__["video_url"] = video_url
+            __props__.__dict__["media_url"] = None
             __props__.__dict__["permalink"] = None
             __props__.__dict__["post_id"] = None
+            __props__.__dict__["shortcode"] = None
             __props__.__dict__["timestamp"] = None
             __props__.__dict__["username"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
@@ -206,8 +208,10 @@ class Post(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["image_url"] = None
         __props__.__dict__["media_type"] = None
+        __props__.__dict__["media_url"] = None
         __props__.__dict__["permalink"] = None
         __props__.__dict__["post_id"] = None
+        __props__.__dict__["shortcode"] = None
         __props__.__dict__["text"] = None
         __props__.__dict__["timestamp"] = None
         __props__.__dict__["username"] = None
@@ -233,6 +237,14 @@ class Post(pulumi.CustomResource):
         return pulumi.get(self, "media_type")
 
     @_builtins.property
+    @pulumi.getter(name="mediaUrl")
+    def media_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The service's own address of the post's image or video (its CDN; never the URL given).
+        """
+        return pulumi.get(self, "media_url")
+
+    @_builtins.property
     @pulumi.getter
     def permalink(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -247,6 +259,14 @@ class Post(pulumi.CustomResource):
         The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
         """
         return pulumi.get(self, "post_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def shortcode(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The post's short code, the last part of its permalink.
+        """
+        return pulumi.get(self, "shortcode")
 
     @_builtins.property
     @pulumi.getter

@@ -30,10 +30,10 @@ class WebhookSubscriptionArgs:
 
         :param pulumi.Input[_builtins.str] app_id: The app. Changing it replaces the subscription.
         :param pulumi.Input[_builtins.str] callback_url: Where the service sends events.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] fields: The events sent: `mentions`, `replies` or both.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] fields: The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource.
         :param pulumi.Input[_builtins.str] verify_token: The secret the service echoes when it verifies the callback.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] object: What the subscription is for: `posts`, the only kind the service has.
+        :param pulumi.Input[_builtins.str] object: Not used: the service has no subscriptions API.
         """
         pulumi.set(__self__, "app_id", app_id)
         pulumi.set(__self__, "callback_url", callback_url)
@@ -74,7 +74,7 @@ class WebhookSubscriptionArgs:
     @pulumi.getter
     def fields(self) -> pulumi.Input[Sequence[pulumi.Input[_builtins.str]]]:
         """
-        The events sent: `mentions`, `replies` or both.
+        The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource.
         """
         return pulumi.get(self, "fields")
 
@@ -110,7 +110,7 @@ class WebhookSubscriptionArgs:
     @pulumi.getter
     def object(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the subscription is for: `posts`, the only kind the service has.
+        Not used: the service has no subscriptions API.
         """
         return pulumi.get(self, "object")
 
@@ -119,8 +119,13 @@ class WebhookSubscriptionArgs:
         pulumi.set(self, "object", value)
 
 
+warnings.warn("""posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)""", DeprecationWarning)
+
+
 @pulumi.type_token("ops:posts:WebhookSubscription")
 class WebhookSubscription(pulumi.CustomResource):
+    warnings.warn("""posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)""", DeprecationWarning)
+
     @overload
     def __init__(__self__,
                  resource_name: str,
@@ -133,15 +138,15 @@ class WebhookSubscription(pulumi.CustomResource):
                  verify_token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        The short-post app's webhook for mentions and replies.
+        Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] app_id: The app. Changing it replaces the subscription.
         :param pulumi.Input[_builtins.str] callback_url: Where the service sends events.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] fields: The events sent: `mentions`, `replies` or both.
-        :param pulumi.Input[_builtins.str] object: What the subscription is for: `posts`, the only kind the service has.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] fields: The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource.
+        :param pulumi.Input[_builtins.str] object: Not used: the service has no subscriptions API.
         :param pulumi.Input[_builtins.str] verify_token: The secret the service echoes when it verifies the callback.
         """
         ...
@@ -151,7 +156,7 @@ class WebhookSubscription(pulumi.CustomResource):
                  args: WebhookSubscriptionArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        The short-post app's webhook for mentions and replies.
+        Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.
 
         :param str resource_name: The name of the resource.
         :param WebhookSubscriptionArgs args: The arguments to use to populate this resource's properties.
@@ -175,6 +180,7 @@ class WebhookSubscription(pulumi.CustomResource):
                  object: pulumi.Input[Optional[_builtins.str]] = None,
                  verify_token: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
+        pulumi.log.warn("""WebhookSubscription is deprecated: posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)""")
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
             raise TypeError('Expected resource options to be a ResourceOptions instance')
