@@ -108,6 +108,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.PagesAdoptExisting = pulumi.BoolPtr(d.(bool))
 		}
 	}
+	if args.PagesApiVersion == nil {
+		if d := internal.GetEnvOrDefault("v26.0", nil, "PAGES_API_VERSION"); d != nil {
+			args.PagesApiVersion = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.PagesAppId == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_APP_ID", "FACEBOOK_APP_ID"); d != nil {
 			args.PagesAppId = pulumi.StringPtr(d.(string))
@@ -281,11 +286,13 @@ type providerArgs struct {
 	PagesAccessToken *string `pulumi:"pagesAccessToken"`
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting *bool `pulumi:"pagesAdoptExisting"`
+	// The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+	PagesApiVersion *string `pulumi:"pagesApiVersion"`
 	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 	PagesAppId *string `pulumi:"pagesAppId"`
 	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 	PagesAppSecret *string `pulumi:"pagesAppSecret"`
-	// The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+	// The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 	PagesBaseUrl *string `pulumi:"pagesBaseUrl"`
 	// Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
 	PagesMaxRetries *int `pulumi:"pagesMaxRetries"`
@@ -361,11 +368,13 @@ type ProviderArgs struct {
 	PagesAccessToken pulumi.StringPtrInput
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting pulumi.BoolPtrInput
+	// The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+	PagesApiVersion pulumi.StringPtrInput
 	// The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 	PagesAppId pulumi.StringPtrInput
 	// The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
 	PagesAppSecret pulumi.StringPtrInput
-	// The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+	// The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 	PagesBaseUrl pulumi.StringPtrInput
 	// Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
 	PagesMaxRetries pulumi.IntPtrInput

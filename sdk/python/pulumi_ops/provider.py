@@ -37,6 +37,7 @@ class ProviderArgs:
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -78,9 +79,10 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
         :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
-        :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+        :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
@@ -169,6 +171,10 @@ class ProviderArgs:
             pages_adopt_existing = (_utilities.get_env_bool('PAGES_ADOPT_EXISTING') or False)
         if pages_adopt_existing is not None:
             pulumi.set(__self__, "pages_adopt_existing", pages_adopt_existing)
+        if pages_api_version is None:
+            pages_api_version = (_utilities.get_env('PAGES_API_VERSION') or 'v26.0')
+        if pages_api_version is not None:
+            pulumi.set(__self__, "pages_api_version", pages_api_version)
         if pages_app_id is None:
             pages_app_id = _utilities.get_env('PAGES_APP_ID', 'FACEBOOK_APP_ID')
         if pages_app_id is not None:
@@ -467,6 +473,18 @@ class ProviderArgs:
         pulumi.set(self, "pages_adopt_existing", value)
 
     @_builtins.property
+    @pulumi.getter(name="pagesApiVersion")
+    def pages_api_version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+        """
+        return pulumi.get(self, "pages_api_version")
+
+    @pages_api_version.setter
+    def pages_api_version(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "pages_api_version", value)
+
+    @_builtins.property
     @pulumi.getter(name="pagesAppId")
     def pages_app_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -494,7 +512,7 @@ class ProviderArgs:
     @pulumi.getter(name="pagesBaseUrl")
     def pages_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+        The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         """
         return pulumi.get(self, "pages_base_url")
 
@@ -731,6 +749,7 @@ class Provider(pulumi.ProviderResource):
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -775,9 +794,10 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
         :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
-        :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+        :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
@@ -838,6 +858,7 @@ class Provider(pulumi.ProviderResource):
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_id: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -919,6 +940,9 @@ class Provider(pulumi.ProviderResource):
             if pages_adopt_existing is None:
                 pages_adopt_existing = (_utilities.get_env_bool('PAGES_ADOPT_EXISTING') or False)
             __props__.__dict__["pages_adopt_existing"] = pulumi.Output.from_input(pages_adopt_existing).apply(pulumi.runtime.to_json) if pages_adopt_existing is not None else None
+            if pages_api_version is None:
+                pages_api_version = (_utilities.get_env('PAGES_API_VERSION') or 'v26.0')
+            __props__.__dict__["pages_api_version"] = pages_api_version
             if pages_app_id is None:
                 pages_app_id = _utilities.get_env('PAGES_APP_ID', 'FACEBOOK_APP_ID')
             __props__.__dict__["pages_app_id"] = pages_app_id

@@ -237,6 +237,19 @@ func GetPagesAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
+// The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+func GetPagesApiVersion(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:pagesApiVersion")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("v26.0", nil, "PAGES_API_VERSION"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
 func GetPagesAppId(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesAppId")
@@ -263,7 +276,7 @@ func GetPagesAppSecret(ctx *pulumi.Context) string {
 	return value
 }
 
-// The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+// The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 func GetPagesBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesBaseUrl")
 	if err == nil {

@@ -104,6 +104,11 @@ pagesAdoptExisting: bool
 For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 """
 
+pagesApiVersion: str
+"""
+The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+"""
+
 pagesAppId: Optional[str]
 """
 The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
@@ -116,7 +121,7 @@ The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECR
 
 pagesBaseUrl: str
 """
-The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
 """
 
 pagesMaxRetries: int

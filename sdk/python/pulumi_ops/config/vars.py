@@ -147,6 +147,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('pagesAdoptExisting') or (_utilities.get_env_bool('PAGES_ADOPT_EXISTING') or False)
 
     @_builtins.property
+    def pages_api_version(self) -> str:
+        """
+        The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
+        """
+        return __config__.get('pagesApiVersion') or (_utilities.get_env('PAGES_API_VERSION') or 'v26.0')
+
+    @_builtins.property
     def pages_app_id(self) -> Optional[str]:
         """
         The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
@@ -163,7 +170,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def pages_base_url(self) -> str:
         """
-        The service's base URL; `/v18.0` is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
+        The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         """
         return __config__.get('pagesBaseUrl') or (_utilities.get_env('PAGES_BASE_URL') or 'https://graph.facebook.com')
 
