@@ -48,6 +48,9 @@ const Skill = z.object({
 });
 const Size = z.object({ width: z.number(), height: z.number() });
 
+/** A usage header's percentages of an allowance. */
+const RATE_USAGE = z.object({ callCount: z.number().describe("Calls, in percent of the allowance."), totalCputime: z.number().describe("CPU time, in percent."), totalTime: z.number().describe("Total time, in percent.") });
+
 export const functions: Record<string, FunctionEntry> = {
   "control:listTools": {
     description: "The tools the computer-control endpoint offers.",
@@ -137,7 +140,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: () => edge.verifyToken(),
   },
   "pages:getPage": {
-    description: "A page's public fields (name, about, category, link, fan_count by default).",
+    description: "A page's public fields (name, about, category, link, followers_count by default).",
     args: pages.functionArgs.getPage,
     result: z.object({
       id: z.string().optional(),
@@ -148,11 +151,12 @@ export const functions: Record<string, FunctionEntry> = {
       phone: z.string().optional(),
       website: z.string().optional(),
       fan_count: z.number().optional(),
+      followers_count: z.number().optional(),
     }),
     run: (a) => pages.getPage(a),
   },
   "pages:getPageInsights": {
-    description: "A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days.",
+    description: "A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.",
     args: pages.functionArgs.getPageInsights,
     result: z.object({ insights: z.array(z.object({ metric: z.string(), period: z.string(), values: z.array(z.object({ value: z.number(), end_time: z.string() })) })) }),
     run: async (a) => ({ insights: await pages.getPageInsights(a) }),
@@ -161,15 +165,19 @@ export const functions: Record<string, FunctionEntry> = {
     description: "A page's latest posts.",
     args: pages.functionArgs.getPosts,
     result: z.object({
-      posts: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), is_published: z.boolean().optional(), status_type: z.string().optional() })),
+      posts: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), is_published: z.boolean().optional(), status_type: z.string().optional(), permalink_url: z.string().optional() })),
     }),
     run: async (a) => ({ posts: await pages.getPosts(a) }),
   },
   "pages:getRateLimitInfo": {
-    description: "The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given).",
+    description: "The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).",
     args: pages.functionArgs.getRateLimitInfo,
-    result: z.object({ rateLimitInfo: z.record(z.string(), z.number()) }),
-    run: async (a) => ({ rateLimitInfo: await pages.getRateLimitInfo(a) }),
+    result: z.object({
+      appUsage: RATE_USAGE,
+      pageUsage: RATE_USAGE.optional(),
+      businessUseCaseUsage: z.array(RATE_USAGE.extend({ type: z.string(), estimatedTimeToRegainAccessMinutes: z.number() })),
+    }),
+    run: (a) => pages.getRateLimitInfo(a),
   },
   "posts:getPostInsights": {
     description: "A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post.",

@@ -142,7 +142,7 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./pages/page-role/handler")).pageRole,
     inputs: pageRoleSchema.PageRoleInputs,
     outputs: pageRoleSchema.PageRoleOutputs,
-    description: "A user's role on a page (needs a page token of an admin).",
+    description: "A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).",
   },
   [pageSubscriptionSchema.token]: {
     sameThing: (r) => `the app's subscription to page ${r.pageId}`,

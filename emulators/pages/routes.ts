@@ -1,7 +1,20 @@
 /** The page-management service's endpoints (Document 2, interface B). */
 import type { Request } from "../kit";
 import { graphError, ok, params } from "../graph";
-import { batchItem, PAGES_APP, ROLES, TASKS, USERS, V, type PagePost, type PagesEmulator, type Role, type Token } from "./server";
+import { ALL_TASKS, batchItem, PAGES_APP, TASKS, USERS, V, type PagePost, type PagesEmulator, type Token } from "./server";
+
+/** A list parameter as the service takes it: a JSON array (`["A","B"]`) or a comma list (`A,B`). */
+export function listParam(raw: string | undefined): string[] {
+  if (!raw) return [];
+  if (raw.trim().startsWith("[")) {
+    try {
+      return (JSON.parse(raw) as unknown[]).map(String);
+    } catch {
+      graphError(400, 100, "(#100) A list parameter is not valid JSON");
+    }
+  }
+  return raw.split(",").map((x) => x.trim()).filter(Boolean);
+}
 
 const MIN_AHEAD = 10 * 60; // seconds
 const MAX_AHEAD = 75 * 24 * 3600;
@@ -10,17 +23,14 @@ function tokenOf(req: Request): Token {
   return (req as Request & { token: Token }).token;
 }
 
-/** Page calls need a page token of that page carrying `scope`, and for writes a role among `roles`. */
-function needPage(emu: PagesEmulator, req: Request, pageId: string, scope?: string, roles?: Role[]) {
+/** Page calls need a page token of that page carrying `scope`, and for writes a person who may do `task` there. */
+function needPage(emu: PagesEmulator, req: Request, pageId: string, scope?: string, task?: string) {
   const t = tokenOf(req);
   const page = emu.pages.get(pageId) ?? graphError(400, 100, `Unsupported get request. Object with ID '${pageId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
   if (t.kind !== "page") graphError(400, 190, "(#190) This method must be called with a Page Access Token");
   if (t.pageId !== pageId) graphError(403, 200, "(#200) Insufficient privileges: the token belongs to another page");
   if (scope && !t.scopes.includes(scope)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${scope} permission`);
-  if (roles) {
-    const role = page.roles.get(t.userId ?? "");
-    if (!role || !roles.includes(role)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${roles.join(" or ")} role on the page`);
-  }
+  if (task && !emu.tasksOf(page, t.userId ?? "")?.includes(task)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${task} task on the page`);
   return page;
 }
 
@@ -29,7 +39,6 @@ function postView(emu: PagesEmulator, p: PagePost, fields?: string) {
   const all: Record<string, unknown> = {
     id: p.id,
     message: p.message,
-    link: p.link,
     created_time: new Date(p.createdAt).toISOString().replace(/\.\d+Z$/, "+0000"),
     is_published: state === "published",
     scheduled_publish_time: p.scheduledAt !== undefined ? Math.floor(p.scheduledAt / 1000) : undefined,
@@ -37,9 +46,12 @@ function postView(emu: PagesEmulator, p: PagePost, fields?: string) {
     shares: { count: 0 },
     likes: { data: [], summary: { total_count: 0 } },
     comments: { data: [], summary: { total_count: 0 } },
-    attachments: p.photos.length ? { data: p.photos.map((url) => ({ media: { image: { src: url } } })) } : undefined,
+    attachments: p.photos.length ? { data: p.photos.map((url) => ({ media: { image: { src: url } }, type: "photo" })) } : p.link ? { data: [{ unshimmed_url: p.link, url: `https://l.facebook.com/l.php?u=${encodeURIComponent(p.link)}`, type: "share" }] } : undefined,
+    permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split("_")[1]}`,
   };
-  const wanted = (fields ?? "id,message,created_time").split(",").map((f) => f.split(".")[0]);
+  const wanted = (fields ?? "id,message,created_time").split(",").map((f) => f.split(/[.{]/)[0]);
+  const removed = wanted.find((f) => ["link", "type", "caption", "name", "object_id", "source", "description"].includes(f));
+  if (removed) graphError(400, 12, `(#12) ${removed} field is deprecated for versions v3.3 and higher`);
   return Object.fromEntries(wanted.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
 }
 
@@ -64,13 +76,25 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const t = tokenOf(req);
     if (t.kind !== "user") graphError(400, 100, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)");
     if (!t.scopes.includes("pages_show_list")) graphError(403, 200, "(#200) Insufficient privileges: requires the pages_show_list permission");
-    const data = [...emu.pages.values()]
-      .filter((p) => p.roles.has(t.userId!))
+    const all = [...emu.pages.values()]
+      .filter((p) => emu.tasksOf(p, t.userId!))
       .map((p) => {
         const pageToken = [...emu.tokens.entries()].find(([, v]) => v.kind === "page" && v.pageId === p.id && v.userId === t.userId)?.[0];
-        return { id: p.id, name: p.name, category: p.category, access_token: pageToken, tasks: TASKS[p.roles.get(t.userId!)!] };
+        return { id: p.id, name: p.name, category: p.category, access_token: pageToken, tasks: emu.tasksOf(p, t.userId!) };
       });
-    return ok({ data, paging: { cursors: { before: "MA", after: "MA" } } });
+    // 25 a page, as the service answers, with cursors and an absolute `paging.next` while more remain.
+    const q = params(req);
+    const limit = Math.min(Number(q.limit ?? 25), 100);
+    const start = q.after ? Number(Buffer.from(q.after, "base64url").toString()) : 0;
+    const data = all.slice(start, start + limit);
+    const cursor = (n: number) => Buffer.from(String(n)).toString("base64url");
+    const paging: Record<string, unknown> = { cursors: { before: cursor(start), after: cursor(start + data.length) } };
+    if (start + data.length < all.length) {
+      const next = new URL(`${emu.url}${req.path.replace(V, `/${emu.lastVersion}`)}`);
+      for (const [k, v] of Object.entries({ ...q, limit: String(limit), after: cursor(start + data.length) })) next.searchParams.set(k, v);
+      paging.next = next.toString();
+    }
+    return ok({ data, paging });
   });
 
   r("GET", "/debug_token", (req) => {
@@ -114,27 +138,50 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     if (!Array.isArray(batch)) graphError(400, 100, "(#100) batch must be a JSON array");
     if ((batch as unknown[]).length > 50) graphError(400, 1, "(#1) Too many requests in batch message. Maximum batch size is 50");
     const out = [];
-    for (const item of batch as { method?: string; relative_url?: string; body?: string }[]) out.push(await batchItem(emu, item, p.access_token));
+    for (const item of batch as { method?: string; relative_url?: string; body?: string }[]) {
+      // An item that did not finish in time is answered `null`, as the service does (test hook: batchTimeouts).
+      if (emu.batchTimeouts > 0) {
+        emu.batchTimeouts--;
+        out.push(null);
+        continue;
+      }
+      out.push(await batchItem(emu, item, p.access_token));
+    }
     return ok(out);
   });
 
-  // Page roles: the document's POST; removing a role follows what the service historically offered.
+  // Page access today: `/roles` lists the people outside a business and takes no changes; access is granted and
+  // removed with `/assigned_users` and tasks (which need the page's business to be read).
   r("GET", "/:page/roles", (req) => {
     const page = needPage(emu, req, req.params.page);
-    return ok({ data: [...page.roles].map(([id, role]) => ({ id, name: USERS[id] ?? id, role })) });
+    return ok({ data: [...page.roles].map(([id, role]) => ({ id, name: USERS[id] ?? id, role, tasks: TASKS[role] })) });
   });
-  r("POST", "/:page/roles", (req) => {
-    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", ["ADMIN"]);
-    const { user, role } = params(req);
-    if (!user || !/^\d+$/.test(user)) graphError(400, 100, "(#100) Param user must be a user id");
-    if (!ROLES.includes(role as Role)) graphError(400, 100, `(#100) Param role must be one of ${ROLES.join(", ")}`);
-    page.roles.set(user, role as Role);
+  const noRoles = () => graphError(400, 100, "(#100) Unsupported request: page roles are granted with /{page-id}/assigned_users and tasks", "GraphMethodException");
+  r("POST", "/:page/roles", noRoles);
+  r("DELETE", "/:page/roles", noRoles);
+  r("GET", "/:page/assigned_users", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", "MANAGE");
+    const business = params(req).business;
+    if (!business) graphError(400, 100, "(#100) The parameter business is required");
+    if (business !== page.business.id) graphError(400, 100, `(#100) Business ${business} does not own or have access to page ${page.id}`);
+    return ok({ data: [...page.assigned].map(([id, tasks]) => ({ id, name: USERS[id] ?? id, tasks, user_type: "BUSINESS_USER" })), paging: { cursors: { before: "MA", after: "MA" } } });
+  });
+  r("POST", "/:page/assigned_users", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", "MANAGE");
+    const { user, tasks } = params(req);
+    if (!user || !/^\d+$/.test(user)) graphError(400, 100, "(#100) Param user must be a valid ID");
+    if (!(user in USERS)) graphError(400, 100, `(#100) User ${user} is not a business user of business ${page.business.id}`);
+    const list = listParam(tasks);
+    const bad = list.find((x) => !ALL_TASKS.includes(x));
+    if (!list.length || bad) graphError(400, 100, `(#100) Param tasks[0] must be one of {${ALL_TASKS.join(", ")}}`);
+    page.assigned.set(user, [...new Set(list)]);
+    page.roles.delete(user); // their access is the business's now
     return ok({ success: true });
   });
-  r("DELETE", "/:page/roles", (req) => {
-    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", ["ADMIN"]);
+  r("DELETE", "/:page/assigned_users", (req) => {
+    const page = needPage(emu, req, req.params.page, "pages_manage_metadata", "MANAGE");
     const { user } = params(req);
-    if (!page.roles.delete(user)) graphError(400, 100, `(#100) ${user} has no role on this page`);
+    if (!page.assigned.delete(user ?? "")) graphError(400, 100, `(#100) ${user} is not assigned to this page`);
     return ok({ success: true });
   });
 
@@ -161,7 +208,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
 
   // Posts.
   const publish = (req: Request, kind: PagePost["kind"], photos: string[]) => {
-    const page = needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    const page = needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (p.message && p.message.length > 63206) graphError(400, 100, "(#100) message is too long");
     if (p.message && /\b(free money|click here now)\b/i.test(p.message)) graphError(400, 368, "Content policy violation: the content looks spam-like or misleading", "OAuthException");
@@ -201,7 +248,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     if (!url) graphError(400, 324, "(#324) Requires upload file: give url or source");
     if (p.url && !/^https?:\/\//.test(p.url)) graphError(400, 100, "(#100) url must be a public http(s) URL");
     if (p.published === "false" && p.scheduled_publish_time === undefined) {
-      needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+      needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
       const id = emu.nextId().slice(0, 15);
       emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption });
       return ok({ id });
@@ -209,17 +256,18 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ ...p, source: "", message: p.caption ?? "" }) }, "photo", [url!]);
     const id = emu.nextId().slice(0, 15);
     emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption, postId: post.id });
-    return ok({ id, post_id: post.id });
+    // The service does not always say the post's id: then it is the photo's `page_story_id`.
+    return ok(emu.photoAnswersPostId ? { id, post_id: post.id } : { id });
   });
   r("POST", "/:page/videos", (req) => {
-    needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (!p.file_url && !req.form?.source) graphError(400, 100, "(#100) A video needs file_url or an uploaded source");
     const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ message: p.description ?? "", published: p.published ?? "true" }) }, "status", []);
     return ok({ id: post.id.split("_")[1] });
   });
   r("POST", "/:page/events", (req) => {
-    needPage(emu, req, req.params.page, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (!p.name || Number.isNaN(Date.parse(p.start_time ?? ""))) graphError(400, 100, "(#100) An event needs name and start_time");
     return ok({ id: emu.nextId().slice(0, 15) });
@@ -246,7 +294,10 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     if (!isPage && !emu.posts.has(id)) graphError(400, 100, `Object with ID '${id}' does not exist`, "GraphMethodException", 33);
     needPage(emu, req, isPage ? id : emu.posts.get(id)!.pageId, "pages_read_engagement");
     const p = params(req);
-    const known = isPage ? ["page_fans", "page_impressions", "page_views", "page_post_engagements", "page_views_total"] : ["post_impressions", "post_engaged_users", "post_clicks"];
+    // The metrics served today: impressions and fans were removed for every version on 2025-11-15.
+    const known = isPage
+      ? ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions"]
+      : ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_by_type_total"];
     const metrics = String(p.metric ?? "").split(",").filter(Boolean);
     const bad = metrics.find((m) => !known.includes(m));
     if (!metrics.length || bad) graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
@@ -254,6 +305,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const until = p.until ? day(p.until) : Math.floor(emu.now() / 86_400_000);
     const since = p.since ? day(p.since) : until - 2;
     if (!Number.isFinite(since) || !Number.isFinite(until) || since > until) graphError(400, 100, "(#100) since and until must be YYYY-MM-DD dates with since before until");
+    if (until - since > 90) graphError(400, 100, "(#100) There cannot be more than 90 days (7776000 s) between since and until");
     const days = Array.from({ length: Math.min(93, until - since + 1) }, (_, i) => since + i);
     return ok({
       data: metrics.map((m) => ({
@@ -270,15 +322,22 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   r("GET", "/:id", (req) => {
     const id = req.params.id;
     const fields = params(req).fields;
-    if (id === PAGES_APP.id) {
-      const used = emu.calls.filter((c) => c.app).length;
-      return ok({ id, rate_limit_info: { calls_made: used, call_limit: emu.limits.perAppPerHour, percent_used: Math.round((used / emu.limits.perAppPerHour) * 100), window_seconds: 3600 } });
-    }
+    const only = (all: Record<string, unknown>, node: string, fallback: string) => {
+      const wanted = (fields ?? fallback).split(",");
+      const unknown = wanted.find((f) => !(f in all));
+      if (unknown) graphError(400, 100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (${node})`);
+      return ok(Object.fromEntries(wanted.map((f) => [f, all[f]]).concat([["id", id]])));
+    };
+    // An app has no `rate_limit_info` (usage is in the answers' headers).
+    if (id === PAGES_APP.id) return only({ id, name: "pulumi-ops emulator app", link: "https://apps.example/pulumi-ops" }, "Application", "id,name");
     const page = emu.pages.get(id);
     if (page) {
-      const all: Record<string, unknown> = { id, name: page.name, about: page.about, category: page.category, link: `https://pages.example/${id}`, phone: "+1 555 0100", website: "https://bakery.example", fan_count: 1234 };
-      const wanted = (fields ?? "id,name").split(",");
-      return ok(Object.fromEntries(wanted.filter((f) => f in all).map((f) => [f, all[f]]).concat([["id", id]])));
+      return only({ id, name: page.name, about: page.about, category: page.category, link: `https://www.facebook.com/${id}`, phone: "+1 555 0100", website: "https://bakery.example", fan_count: 1234, followers_count: 1301, business: page.business }, "Page", "id,name");
+    }
+    const photo = emu.photos.get(id);
+    if (photo) {
+      needPage(emu, req, photo.pageId, "pages_read_engagement");
+      return only({ id, page_story_id: photo.postId, images: [{ source: photo.url }], name: photo.caption }, "Photo", "id");
     }
     const post = emu.posts.get(id);
     if (!post) graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
@@ -287,7 +346,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   });
   r("POST", "/:id", (req) => {
     const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
-    needPage(emu, req, post.pageId, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    needPage(emu, req, post.pageId, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (p.message !== undefined) post.message = p.message;
     if (p.is_published === "true") post.published = true;
@@ -295,7 +354,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   });
   r("DELETE", "/:id", (req) => {
     const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
-    needPage(emu, req, post.pageId, "pages_manage_posts", ["ADMIN", "EDITOR"]);
+    needPage(emu, req, post.pageId, "pages_manage_posts", "CREATE_CONTENT");
     emu.posts.delete(post.id);
     return ok({ success: true });
   });

@@ -24,14 +24,16 @@ export const PAGE_ID = "200000000000001";
 
 export type Role = "ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST";
 export const ROLES: Role[] = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"];
-/** The tasks `/me/accounts` lists for a role, as the real service grants them (each role holds those below it). */
+/** The tasks a role's holder has, as the service lists them (each role holds those below it). */
 export const TASKS: Record<Role, string[]> = {
-  ADMIN: ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"],
-  EDITOR: ["CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"],
-  MODERATOR: ["MODERATE", "ADVERTISE", "ANALYZE"],
+  ADMIN: ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  EDITOR: ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  MODERATOR: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
   ADVERTISER: ["ADVERTISE", "ANALYZE"],
   ANALYST: ["ANALYZE"],
 };
+export const ALL_TASKS = ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"];
+export const BUSINESS_ID = "600000000000001";
 
 export interface Token {
   kind: "user" | "page" | "app";
@@ -58,7 +60,11 @@ export interface Page {
   name: string;
   category: string;
   about: string;
+  /** People with a role outside a business (what `/roles` lists). */
   roles: Map<string, Role>; // user id -> role
+  /** Business users given tasks on the page (`/assigned_users`). */
+  assigned: Map<string, string[]>;
+  business: { id: string; name: string };
   apps: Map<string, string[]>; // app id -> subscribed fields
 }
 
@@ -66,12 +72,21 @@ export interface PagesEmulatorOptions {
   port?: number;
   /** Calls per user per hour (code 17 beyond) and page calls per hour per app (code 4 beyond). */
   limits?: { perUserPerHour: number; perAppPerHour: number };
+  /** More pages the first user is admin of (`/me/accounts` answers 25 a page). */
+  extraPages?: number;
 }
 
 export const USERS: Record<string, string> = { "300000000000001": "Ops Admin", "300000000000002": "Alice Moderator", "300000000000003": "Bob Editor" };
 
 export class PagesEmulator extends Emulator {
   readonly limits: { perUserPerHour: number; perAppPerHour: number };
+  readonly extraPages: number;
+  /** The next N batch items are answered `null` (not finished in time). */
+  batchTimeouts = 0;
+  /** Whether a published photo's answer names its post (`post_id`); the service does not always. */
+  photoAnswersPostId = true;
+  /** The version the last versioned request asked for (a `paging.next` keeps it). */
+  lastVersion = V.slice(1);
   tokens = new Map<string, Token>();
   pages = new Map<string, Page>();
   posts = new Map<string, PagePost>();
@@ -82,6 +97,7 @@ export class PagesEmulator extends Emulator {
   constructor(options: PagesEmulatorOptions = {}) {
     super("pages", options.port ?? 0);
     this.limits = options.limits ?? { perUserPerHour: 200, perAppPerHour: 4800 };
+    this.extraPages = options.extraPages ?? 0;
     this.reset();
     registerPageRoutes(this);
   }
@@ -89,10 +105,17 @@ export class PagesEmulator extends Emulator {
   reset(): void {
     this.nextId = idSequence("pages");
     this.calls = [];
+    this.photoAnswersPostId = true;
+    this.batchTimeouts = 0;
     this.posts.clear();
     this.photos.clear();
     const admin = "300000000000001";
-    this.pages = new Map([[PAGE_ID, { id: PAGE_ID, name: "Example Bakery", category: "Bakery", about: "Bread since 1921", roles: new Map([[admin, "ADMIN" as Role]]), apps: new Map() }]]);
+    const business = { id: BUSINESS_ID, name: "Example Bakery Ltd" };
+    this.pages = new Map([[PAGE_ID, { id: PAGE_ID, name: "Example Bakery", category: "Bakery", about: "Bread since 1921", roles: new Map([[admin, "ADMIN" as Role]]), assigned: new Map(), business, apps: new Map() }]]);
+    for (let i = 1; i <= this.extraPages; i++) {
+      const id = String(200000000001000n + BigInt(i));
+      this.pages.set(id, { id, name: `Example Bakery ${i}`, category: "Bakery", about: "", roles: new Map([[admin, "ADMIN" as Role]]), assigned: new Map(), business, apps: new Map() });
+    }
     const all = ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_manage_metadata", "pages_read_user_content", "pages_manage_ads"];
     this.tokens = new Map<string, Token>([
       [PAGES_USER_TOKEN, { kind: "user", userId: admin, scopes: all }],
@@ -102,10 +125,20 @@ export class PagesEmulator extends Emulator {
       [`${PAGES_APP.id}|${PAGES_APP.secret}`, { kind: "app", scopes: [] }],
     ]);
     this.pages.get(PAGE_ID)!.roles.set("300000000000002", "MODERATOR");
+    for (const p of this.pages.values()) {
+      if (p.id === PAGE_ID) continue;
+      this.tokens.set(`pages-page-token-${p.id}`, { kind: "page", userId: admin, pageId: p.id, scopes: all });
+    }
   }
 
   protected notFound(req: Request): Reply {
     return graphError(400, 100, `Unknown path components: ${req.path}`, "OAuthException");
+  }
+
+  /** What `user` may do on `page`: the tasks given them through the business, else their role's; undefined: nothing. */
+  tasksOf(page: Page, user: string): string[] | undefined {
+    const role = page.roles.get(user);
+    return page.assigned.get(user) ?? (role ? TASKS[role] : undefined);
   }
 
   /** The version that answers `requested` at the emulator's time: itself while live, else the oldest live one. */
@@ -122,6 +155,7 @@ export class PagesEmulator extends Emulator {
     const m = /^\/(v\d+\.\d+)(\/.*)?$/.exec(req.path);
     if (!m) return super.dispatch(req);
     const served = this.servedVersion(m[1]);
+    this.lastVersion = m[1];
     req.path = V + (m[2] ?? "/");
     const reply = await super.dispatch(req);
     return { ...reply, headers: { ...reply.headers, "facebook-api-version": served } };

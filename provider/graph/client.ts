@@ -106,8 +106,13 @@ export class GraphClient {
    * was throttled passes 0).
    */
   async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false, retries = this.maxRetries): Promise<T> {
+    return (await this.answer<T>(method, path, params, token, bearer, idempotent, retries)).body;
+  }
+
+  /** `call`, with the answer's headers (the usage headers: `X-App-Usage`, `X-Page-Usage`, `X-Business-Use-Case-Usage`). */
+  async answer<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false, retries = this.maxRetries): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
     const files = Object.entries(params).filter((e): e is [string, FileUpload] => e[1] instanceof FileUpload);
-    if (files.length) return this.upload<T>(path, params, files, token);
+    if (files.length) return { body: await this.upload<T>(path, params, files, token), headers: {} };
     const form = new URLSearchParams();
     const query: Record<string, string> = {};
     for (const [k, v] of Object.entries(params)) {
@@ -128,7 +133,7 @@ export class GraphClient {
         idempotent,
       });
       const body = res.json as { error?: GraphErrorBody } | undefined;
-      if (res.status < 400 && !body?.error) return res.json as T;
+      if (res.status < 400 && !body?.error) return { body: res.json as T, headers: res.headers };
       const err = graphError(this.service, res.status, body?.error ?? { message: res.text.slice(0, 200) }, method, path);
       if (err instanceof UnreachableObjectError) throw await this.tellUnreachable(err, path, token, bearer);
       // A throttling refusal acted on nothing; another transient failure (a 5xx the HTTP client has already retried

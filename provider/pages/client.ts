@@ -14,6 +14,13 @@ import { pagesVersion } from "./versions";
 /** How long a derivation refused for the user's hourly allowance is not tried again. */
 const THROTTLED_FOR_MS = 10 * 60_000;
 
+interface Account {
+  id: string;
+  name: string;
+  access_token?: string;
+  tasks?: string[];
+}
+
 interface Pending {
   path: string;
   params: Record<string, string>;
@@ -84,14 +91,13 @@ export class PagesClient extends GraphClient {
   private async derive(pageId: string): Promise<string> {
     const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
     if (me.id === pageId) return this.token;
-    const accounts = await this.call<{ data: { id: string; name: string; access_token?: string; tasks?: string[] }[] }>("GET", "/me/accounts", {}, this.token).catch((e) => {
+    const page = await this.findAccount(pageId).catch((e) => {
       // A page token has no `accounts` (code 100, "nonexisting field"): it is another page's token.
       if (e instanceof AuthError || (e instanceof ApiError && e.code === 100)) {
         throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page" });
       }
       throw e;
     });
-    const page = accounts.data.find((a) => a.id === pageId);
     if (!page?.access_token) {
       throw new AuthError({ service: "pages", message: `the user ${me.name ?? me.id} has no role on page ${pageId}`, remedy: "Give the user a role on the page, or use the page's own token" });
     }
@@ -99,6 +105,17 @@ export class PagesClient extends GraphClient {
     if (page.tasks) this.tasks.set(pageId, page.tasks);
     log(`pages: using the page token of "${page.name}" (${pageId}), derived from the configured user token`);
     return page.access_token;
+  }
+
+  /** The user's page `pageId` among every page of `/me/accounts` (25 a page: `paging.next` is followed). */
+  private async findAccount(pageId: string): Promise<Account | undefined> {
+    let page = await this.call<{ data: Account[]; paging?: { next?: string } }>("GET", "/me/accounts", { fields: "id,name,access_token,tasks", limit: "100" }, this.token);
+    for (;;) {
+      const found = page.data.find((a) => a.id === pageId);
+      if (found || !page.paging?.next || page.data.length === 0) return found;
+      const next = new URL(page.paging.next);
+      page = await this.call("GET", "/me/accounts", Object.fromEntries([...next.searchParams].filter(([k]) => k !== "access_token")), this.token);
+    }
   }
 
   /** A page call with the page's token. */
@@ -134,11 +151,14 @@ export class PagesClient extends GraphClient {
       }
       const batch = chunk.map((p) => ({ method: "GET", relative_url: `${p.path.replace(/^\//, "")}?${new URLSearchParams(p.params)}` }));
       try {
-        const answers = await this.call<{ code: number; body: string }[]>("POST", "/", { batch: JSON.stringify(batch) }, token, false, true);
-        answers.forEach((a, j) => {
+        const answers = await this.call<({ code: number; body: string } | null)[]>("POST", "/", { batch: JSON.stringify(batch) }, token, false, true);
+        chunk.forEach((p, j) => {
+          const a = answers[j];
+          // An item the service did not finish in time comes back `null`: that read is sent again on its own.
+          if (!a) return void this.call("GET", p.path, p.params, token).then(p.resolve, p.reject);
           const body = JSON.parse(a.body);
-          if (a.code < 400 && !body.error) chunk[j].resolve(body);
-          else chunk[j].reject(graphError("pages", a.code, body.error ?? {}, "GET", chunk[j].path));
+          if (a.code < 400 && !body.error) p.resolve(body);
+          else p.reject(graphError("pages", a.code, body.error ?? {}, "GET", p.path));
         });
       } catch (e) {
         chunk.forEach((p) => p.reject(e));

@@ -1,19 +1,54 @@
 /** The page-management service's read-only functions; their reads go through the client's batching. */
 import { z } from "zod";
+import { requireArgs, ruleFailure } from "../check";
 import { PAGES_SETTINGS, read } from "../config";
-import { requireArgs } from "../check";
-import { ValidationError } from "../http/errors";
 import { pages } from "./client";
 
 const PageId = z.string().regex(/^\d{1,32}$/, "pageId must be a numeric id").describe("The page's numeric id.");
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
-const PAGE_METRICS = ["page_fans", "page_impressions", "page_views", "page_post_engagements", "page_views_total"] as const;
+/** Page metrics the service answers today (Page Insights reference, checked 2026-11-25). */
+export const PAGE_METRICS = ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions"] as const;
+/**
+ * Metrics the service removed for every version, with what replaces them: one of them fails the whole call
+ * ("invalid metric"), so it is refused before anything is sent. page_fans and impressions went on 2025-11-15.
+ */
+export const REMOVED_METRICS: Record<string, string> = {
+  page_fans: "page_follows",
+  page_impressions: "page_media_view",
+  page_impressions_unique: "page_total_media_view_unique",
+  page_fan_adds: "page_daily_follows",
+  page_fan_removes: "page_daily_unfollows_unique",
+  page_views: "page_views_total",
+};
+const MAX_DAYS = 90;
+const dayOf = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export const functionArgs = {
-  getPage: z.object({ pageId: PageId, fields: z.array(z.enum(["name", "about", "category", "link", "phone", "website", "fan_count"])).default(["name", "about", "category", "link", "fan_count"]).describe("The page fields to read.") }),
-  getPageInsights: z.object({ pageId: PageId, metrics: z.array(z.enum(PAGE_METRICS)).min(1).describe("The metrics to read, one value per day each."), since: Day.optional().describe("The first day, YYYY-MM-DD."), until: Day.optional().describe("The last day, YYYY-MM-DD.") }),
+  getPage: z.object({
+    pageId: PageId,
+    fields: z.array(z.enum(["name", "about", "category", "link", "phone", "website", "fan_count", "followers_count"])).default(["name", "about", "category", "link", "followers_count"]).describe("The page fields to read."),
+  }),
+  getPageInsights: z
+    .object({
+      pageId: PageId,
+      metrics: z
+        .array(z.string())
+        .min(1, "metrics needs at least one metric")
+        .describe(`The metrics to read, one value per day each: ${PAGE_METRICS.map((m) => `\`${m}\``).join(", ")}. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.`),
+      since: Day.optional().describe("The first day, YYYY-MM-DD."),
+      until: Day.optional().describe("The last day, YYYY-MM-DD; at most 90 days after `since`."),
+    })
+    .superRefine((a, ctx) => {
+      a.metrics.forEach((m, i) => {
+        const instead = REMOVED_METRICS[m];
+        if (instead) ruleFailure(ctx, `metrics.${i}`, `${m} was removed by the service (for every version, 2025-11-15): use ${instead}`, ["metrics"]);
+        else if (!(PAGE_METRICS as readonly string[]).includes(m)) ruleFailure(ctx, `metrics.${i}`, `${m} is not a page metric: use one of ${PAGE_METRICS.join(", ")}`, ["metrics"]);
+      });
+      if (a.since && a.until && dayOf(a.until) - dayOf(a.since) > MAX_DAYS) ruleFailure(ctx, "until", `since to until spans ${dayOf(a.until) - dayOf(a.since)} days; the service answers at most ${MAX_DAYS}: ask in windows of ${MAX_DAYS} days`, ["since"]);
+      if (a.since && a.until && dayOf(a.until) < dayOf(a.since)) ruleFailure(ctx, "until", "until is before since: swap them", ["since"]);
+    }),
   getPosts: z.object({ pageId: PageId, limit: z.number().int().min(1).max(100).default(25).describe("At most this many posts, newest first (1 to 100).") }),
-  getRateLimitInfo: z.object({ appId: z.string().regex(/^\d+$/).optional().describe("The app; unset, `ops:pagesAppId`.") }),
+  getRateLimitInfo: z.object({ pageId: PageId.optional().describe("A page: its usage (`X-Page-Usage`) is read with its token too.") }),
 };
 
 const parse = <K extends keyof typeof functionArgs>(name: K, args: unknown): z.output<(typeof functionArgs)[K]> => requireArgs("pages", name, functionArgs[name], args) as z.output<(typeof functionArgs)[K]>;
@@ -27,6 +62,7 @@ export async function getPageInsights(args: z.input<typeof functionArgs.getPageI
   const a = parse("getPageInsights", args);
   const res = await pages().read<{ data: { name: string; period: string; values: { value: number; end_time: string }[] }[] }>(a.pageId, `/${a.pageId}/insights`, {
     metric: a.metrics.join(","),
+    period: "day",
     ...(a.since ? { since: a.since } : {}),
     ...(a.until ? { until: a.until } : {}),
   });
@@ -35,15 +71,44 @@ export async function getPageInsights(args: z.input<typeof functionArgs.getPageI
 
 export async function getPosts(args: z.input<typeof functionArgs.getPosts>) {
   const a = parse("getPosts", args);
-  const res = await pages().read<{ data: Record<string, unknown>[] }>(a.pageId, `/${a.pageId}/posts`, { fields: "id,message,created_time,is_published,status_type", limit: String(a.limit) });
+  const res = await pages().read<{ data: Record<string, unknown>[] }>(a.pageId, `/${a.pageId}/posts`, { fields: "id,message,created_time,is_published,status_type,permalink_url", limit: String(a.limit) });
   return res.data;
 }
 
+interface Usage {
+  callCount: number;
+  totalCputime: number;
+  totalTime: number;
+}
+/** `{"call_count":..,"total_cputime":..,"total_time":..}` (percentages of the allowance), as numbers. */
+function usage(raw: unknown): Usage | undefined {
+  if (typeof raw !== "string") return undefined;
+  try {
+    const u = JSON.parse(raw) as Record<string, number>;
+    return { callCount: u.call_count ?? 0, totalCputime: u.total_cputime ?? 0, totalTime: u.total_time ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The app's (and a page's) usage as percentages of the allowances: the service tells it only in the answers' usage
+ * headers (an app has no `rate_limit_info` field), so one light read is made and its headers are read.
+ */
 export async function getRateLimitInfo(args: z.input<typeof functionArgs.getRateLimitInfo> = {}) {
   const a = parse("getRateLimitInfo", args);
-  const appId = a.appId ?? read(PAGES_SETTINGS.appId);
-  if (!appId) throw new ValidationError({ service: "pages", message: "getRateLimitInfo: no app", remedy: "Pass appId, or set ops:pagesAppId (PAGES_APP_ID)" });
-  const token = read(PAGES_SETTINGS.accessToken);
-  const res = await pages().call<{ rate_limit_info: Record<string, number> }>("GET", `/${appId}`, { fields: "rate_limit_info" }, token);
-  return res.rate_limit_info;
+  const client = pages();
+  const token = a.pageId ? await client.pageToken(a.pageId) : read(PAGES_SETTINGS.accessToken);
+  const { headers } = await client.answer("GET", a.pageId ? `/${a.pageId}` : "/me", { fields: "id" }, token);
+  const buc: { type?: string; call_count?: number; total_cputime?: number; total_time?: number; estimated_time_to_regain_access?: number }[] = [];
+  try {
+    for (const list of Object.values(JSON.parse(String(headers["x-business-use-case-usage"] ?? "{}")) as Record<string, typeof buc>)) buc.push(...list);
+  } catch {
+    /* no business use case usage */
+  }
+  return {
+    appUsage: usage(headers["x-app-usage"]) ?? { callCount: 0, totalCputime: 0, totalTime: 0 },
+    ...(usage(headers["x-page-usage"]) ? { pageUsage: usage(headers["x-page-usage"]) } : {}),
+    businessUseCaseUsage: buc.map((u) => ({ type: u.type ?? "", callCount: u.call_count ?? 0, totalCputime: u.total_cputime ?? 0, totalTime: u.total_time ?? 0, estimatedTimeToRegainAccessMinutes: u.estimated_time_to_regain_access ?? 0 })),
+  };
 }

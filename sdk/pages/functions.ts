@@ -8,22 +8,22 @@ import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
 import type { GetPageArgs, GetPageOutputArgs, GetPageResult, GetPageInsightsArgs, GetPageInsightsOutputArgs, GetPageInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetRateLimitInfoArgs, GetRateLimitInfoOutputArgs, GetRateLimitInfoResult } from "./types";
 
-/** A page's public fields (name, about, category, link, fan_count by default). */
+/** A page's public fields (name, about, category, link, followers_count by default). */
 export function getPage(args: GetPageArgs, opts?: pulumi.InvokeOptions): Promise<GetPageResult> {
   return invokeInProgram<GetPageResult>("pages:getPage", args, opts);
 }
 
-/** A page's public fields (name, about, category, link, fan_count by default). Takes outputs of other resources; returns an output. */
+/** A page's public fields (name, about, category, link, followers_count by default). Takes outputs of other resources; returns an output. */
 export function getPageOutput(args: GetPageOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageResult> {
   return pulumi.output(args).apply((plain) => getPage(plain as GetPageArgs, opts));
 }
 
-/** A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days. */
+/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. */
 export function getPageInsights(args: GetPageInsightsArgs, opts?: pulumi.InvokeOptions): Promise<GetPageInsightsResult> {
   return invokeInProgram<GetPageInsightsResult>("pages:getPageInsights", args, opts);
 }
 
-/** A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days. Takes outputs of other resources; returns an output. */
+/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. Takes outputs of other resources; returns an output. */
 export function getPageInsightsOutput(args: GetPageInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageInsightsResult> {
   return pulumi.output(args).apply((plain) => getPageInsights(plain as GetPageInsightsArgs, opts));
 }
@@ -38,12 +38,12 @@ export function getPostsOutput(args: GetPostsOutputArgs, opts?: pulumi.InvokeOut
   return pulumi.output(args).apply((plain) => getPosts(plain as GetPostsArgs, opts));
 }
 
-/** The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given). */
+/** The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage). */
 export function getRateLimitInfo(args: GetRateLimitInfoArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetRateLimitInfoResult> {
   return invokeInProgram<GetRateLimitInfoResult>("pages:getRateLimitInfo", args, opts);
 }
 
-/** The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given). Takes outputs of other resources; returns an output. */
+/** The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage). Takes outputs of other resources; returns an output. */
 export function getRateLimitInfoOutput(args: GetRateLimitInfoOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitInfoResult> {
   return pulumi.output(args).apply((plain) => getRateLimitInfo(plain as GetRateLimitInfoArgs, opts));
 }

@@ -6,8 +6,11 @@ import { pageRoleOutputNames, type PageRoleArgs, type PageRoleOutputs as Out } f
 export type { PageRoleArgs };
 
 /**
- * A user's role on a page (`ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`). A role change is an update in
- * place; destroy removes the role. Needs a page token of an admin of the page.
+ * A person's access to a page, granted as the service grants it today: tasks given through the page's business
+ * (`/{page}/assigned_users`). A `role` (`ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`) stands for its
+ * tasks; `tasks` (`MANAGE`, `CREATE_CONTENT`, `MODERATE`, `MESSAGING`, `ADVERTISE`, `ANALYZE`) may be given instead. A
+ * change is an update in place; destroy removes the access. Needs a page token of someone with the MANAGE task, and
+ * pages_manage_metadata.
  *
  *     new ops.pages.PageRole("alice", { pageId: "200000000000001", user: "300000000000002", role: "MODERATOR" });
  */
@@ -15,6 +18,8 @@ export class PageRole extends pulumi.dynamic.Resource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly user: pulumi.Output<Out["user"]>;
   declare readonly role: pulumi.Output<Out["role"]>;
+  declare readonly tasks: pulumi.Output<Out["tasks"]>;
+  declare readonly business: pulumi.Output<Out["business"]>;
   declare readonly userName: pulumi.Output<Out["userName"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;

@@ -42,14 +42,18 @@ export interface PagePostOutputs {
 /** The output names of a PagePost, declared to the engine when the resource is registered. */
 export const pagePostOutputNames = ["pageId","message","link","published","scheduledPublishTime","photo","photos","state","createdTime","postId","account"] as const;
 
-/** The arguments of a PageRole: A user's role on a page (needs a page token of an admin). */
+/** The arguments of a PageRole: A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task). */
 export interface PageRoleArgs {
-  /** The page. Changing it replaces the role. */
+  /** The page. Changing it replaces the access. */
   pageId: pulumi.Input<string>;
-  /** The user's id. Changing it replaces the role. */
+  /** The person: a business user's id. Changing it replaces the access. */
   user: pulumi.Input<string>;
-  /** The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`. */
-  role: pulumi.Input<"ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST">;
+  /** A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`. */
+  role?: pulumi.Input<"ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST">;
+  /** The tasks to grant, instead of a role. A change is an update in place. */
+  tasks?: pulumi.Input<pulumi.Input<"MANAGE" | "CREATE_CONTENT" | "MODERATE" | "MESSAGING" | "ADVERTISE" | "ANALYZE">[]>;
+  /** The business the page's access is granted through; unset, the page's own business. */
+  business?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -58,15 +62,20 @@ export interface PageRoleArgs {
 export interface PageRoleOutputs {
   pageId: string;
   user: string;
-  role: string;
-  /** The user's name, as the page reports it. */
+  /** The role whose tasks the person has, when their tasks are exactly a role's. */
+  role?: string;
+  /** The tasks the person has on the page, as the service lists them. */
+  tasks?: string[];
+  /** The business the access is granted through. */
+  business?: string;
+  /** The person's name, as the page reports it. */
   userName?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a PageRole, declared to the engine when the resource is registered. */
-export const pageRoleOutputNames = ["pageId","user","role","userName","account"] as const;
+export const pageRoleOutputNames = ["pageId","user","role","tasks","business","userName","account"] as const;
 
 /** The arguments of a PageSubscription: The page events (feed, messages, ...) sent to the app's webhook. */
 export interface PageSubscriptionArgs {
@@ -96,7 +105,7 @@ export interface GetPageArgs {
   /** The page's numeric id. */
   pageId: string;
   /** The page fields to read. */
-  fields?: ("name" | "about" | "category" | "link" | "phone" | "website" | "fan_count")[];
+  fields?: ("name" | "about" | "category" | "link" | "phone" | "website" | "fan_count" | "followers_count")[];
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
@@ -106,7 +115,7 @@ export interface GetPageOutputArgs {
   /** The page's numeric id. */
   pageId: pulumi.Input<string>;
   /** The page fields to read. */
-  fields?: pulumi.Input<pulumi.Input<"name" | "about" | "category" | "link" | "phone" | "website" | "fan_count">[]>;
+  fields?: pulumi.Input<pulumi.Input<"name" | "about" | "category" | "link" | "phone" | "website" | "fan_count" | "followers_count">[]>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }
@@ -121,17 +130,18 @@ export interface GetPageResult {
   readonly phone?: string;
   readonly website?: string;
   readonly fan_count?: number;
+  readonly followers_count?: number;
 }
 
 /** The arguments of getPageInsights. */
 export interface GetPageInsightsArgs {
   /** The page's numeric id. */
   pageId: string;
-  /** The metrics to read, one value per day each. */
-  metrics: ("page_fans" | "page_impressions" | "page_views" | "page_post_engagements" | "page_views_total")[];
+  /** The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement. */
+  metrics: string[];
   /** The first day, YYYY-MM-DD. */
   since?: string;
-  /** The last day, YYYY-MM-DD. */
+  /** The last day, YYYY-MM-DD; at most 90 days after `since`. */
   until?: string;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
@@ -141,11 +151,11 @@ export interface GetPageInsightsArgs {
 export interface GetPageInsightsOutputArgs {
   /** The page's numeric id. */
   pageId: pulumi.Input<string>;
-  /** The metrics to read, one value per day each. */
-  metrics: pulumi.Input<pulumi.Input<"page_fans" | "page_impressions" | "page_views" | "page_post_engagements" | "page_views_total">[]>;
+  /** The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement. */
+  metrics: pulumi.Input<pulumi.Input<string>[]>;
   /** The first day, YYYY-MM-DD. */
   since?: pulumi.Input<string>;
-  /** The last day, YYYY-MM-DD. */
+  /** The last day, YYYY-MM-DD; at most 90 days after `since`. */
   until?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
@@ -183,23 +193,25 @@ export interface GetPostsResult {
 
 /** The arguments of getRateLimitInfo. */
 export interface GetRateLimitInfoArgs {
-  /** The app; unset, `ops:pagesAppId`. */
-  appId?: string;
+  /** A page: its usage (`X-Page-Usage`) is read with its token too. */
+  pageId?: string;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
 
 /** The arguments of getRateLimitInfoOutput: each may be an output of another resource. */
 export interface GetRateLimitInfoOutputArgs {
-  /** The app; unset, `ops:pagesAppId`. */
-  appId?: pulumi.Input<string>;
+  /** A page: its usage (`X-Page-Usage`) is read with its token too. */
+  pageId?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }
 
 /** What getRateLimitInfo returns. */
 export interface GetRateLimitInfoResult {
-  readonly rateLimitInfo: { [key: string]: number };
+  readonly appUsage: GetRateLimitInfoResultAppUsage;
+  readonly pageUsage?: GetRateLimitInfoResultPageUsage;
+  readonly businessUseCaseUsage: GetRateLimitInfoResultBusinessUseCaseUsage[];
 }
 
 /** PagePostPhoto as an argument: each value may be an output of another resource. */
@@ -227,6 +239,36 @@ export interface GetPostsResultPost {
   readonly created_time?: string;
   readonly is_published?: boolean;
   readonly status_type?: string;
+  readonly permalink_url?: string;
+}
+
+export interface GetRateLimitInfoResultAppUsage {
+  /** Calls, in percent of the allowance. */
+  readonly callCount: number;
+  /** CPU time, in percent. */
+  readonly totalCputime: number;
+  /** Total time, in percent. */
+  readonly totalTime: number;
+}
+
+export interface GetRateLimitInfoResultBusinessUseCaseUsage {
+  /** Calls, in percent of the allowance. */
+  readonly callCount: number;
+  /** CPU time, in percent. */
+  readonly totalCputime: number;
+  /** Total time, in percent. */
+  readonly totalTime: number;
+  readonly type: string;
+  readonly estimatedTimeToRegainAccessMinutes: number;
+}
+
+export interface GetRateLimitInfoResultPageUsage {
+  /** Calls, in percent of the allowance. */
+  readonly callCount: number;
+  /** CPU time, in percent. */
+  readonly totalCputime: number;
+  /** Total time, in percent. */
+  readonly totalTime: number;
 }
 
 export interface PagePostPhoto {

@@ -144,7 +144,7 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
       pages.tokens.delete(PAGES_USER_TOKEN);
     });
     const failed = await engine.stack.up().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/code 190.*(check the token|re-authenticate)/);
+    expect(String(failed)).toMatch(/code 190.*(check ops:pagesAccessToken|get a new one)/);
     expect(String(failed)).not.toContain(PAGES_USER_TOKEN);
     counted.faults++;
     expect(objects().pagePosts).toEqual([]);

@@ -75,7 +75,7 @@ describe("every type replaced through the engine leaves what it promised", { tim
     // pages: the post made anew with its link; the role moved to another user; the subscription moved account, still there
     expect([...s.pages.posts.values()].map((p) => p.link)).toEqual(["https://example.com/menu"]);
     const page = s.pages.pages.get(PAGE_ID)!;
-    expect([page.roles.get("300000000000002"), page.roles.get("300000000000003")]).toEqual([undefined, "EDITOR"]);
+    expect([page.assigned.get("300000000000002"), page.assigned.get("300000000000003")]).toEqual([undefined, ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]]);
     expect([...page.apps.values()]).toHaveLength(1);
     // posts: the new post, the old deleted
     expect([...s.posts.posts.values()].map((p) => p.text)).toEqual(["Fresh bread from 7."]);

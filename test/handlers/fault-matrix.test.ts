@@ -78,8 +78,8 @@ const CASES: Record<string, Case> = {
     made: () => [...pages.posts.values()].filter((p) => p.message === "Lost and found"),
   },
   "pages:PageRole": {
-    emulator: () => pages, createPath: { method: "POST", path: "/roles$" },
-    made: () => [...pages.pages.get(PAGE_ID)!.roles.entries()].filter(([u, r]) => u === "300000000000003" && r === "EDITOR"),
+    emulator: () => pages, createPath: { method: "POST", path: "/assigned_users$" },
+    made: () => [...pages.pages.get(PAGE_ID)!.assigned.entries()].filter(([u, t]) => u === "300000000000003" && t.includes("CREATE_CONTENT")),
   },
   "pages:PageSubscription": {
     emulator: () => pages, createPath: { method: "POST", path: "/subscribed_apps$" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
+import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { call } from "../../provider/door";
 import { collectWarnings } from "../../provider/log";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
@@ -15,22 +15,59 @@ async function make(type: string, args: Record<string, unknown>) {
 }
 
 describe("PageRole", () => {
-  it("sets, changes in place, reports drift and removes a role", async () => {
+  const access = () => pages.pages.get(PAGE_ID)!.assigned;
+
+  it("grants a role's tasks through the page's business, changes them in place, reports drift and removes them", async () => {
     const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "MODERATOR" });
     expect(r.id).toBe(`${PAGE_ID}/${BOB}`);
-    expect(pages.pages.get(PAGE_ID)!.roles.get(BOB)).toBe("MODERATOR");
+    expect(access().get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
+    expect(r.outs).toMatchObject({ role: "MODERATOR", tasks: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"], business: "600000000000001", userName: "Bob Editor" });
+    expect(pages.count("POST", /\/roles$/)).toBe(0);
     expect(await call("pages:PageRole", "diff", [r.id, r.outs, { ...r.inputs, role: "EDITOR" }])).toMatchObject({ changes: true, replaces: [] });
     await call("pages:PageRole", "update", [r.id, r.outs, { ...r.inputs, role: "EDITOR" }]);
-    pages.pages.get(PAGE_ID)!.roles.set(BOB, "ANALYST");
+    expect(access().get(BOB)).toContain("CREATE_CONTENT");
+    access().set(BOB, ["ANALYZE"]); // changed by hand
     expect((await call("pages:PageRole", "read", [r.id, r.outs])).inputs.role).toBe("ANALYST");
+    access().set(BOB, ["ANALYZE", "MESSAGING"]); // no role's tasks
+    expect((await call("pages:PageRole", "read", [r.id, r.outs])).inputs).toEqual({ pageId: PAGE_ID, user: BOB, tasks: ["MESSAGING", "ANALYZE"] });
     await call("pages:PageRole", "delete", [r.id, r.outs]);
     await call("pages:PageRole", "delete", [r.id, r.outs]);
+    expect(access().has(BOB)).toBe(false);
     expect(await call("pages:PageRole", "read", [r.id, r.outs])).toEqual({});
+  });
+
+  it("takes tasks instead of a role, in any order; a role and its tasks are the same access", async () => {
+    const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, tasks: ["ANALYZE", "ADVERTISE", "ANALYZE"] });
+    expect(access().get(BOB)).toEqual(["ADVERTISE", "ANALYZE"]);
+    const asRole = (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, role: "ADVERTISER" }])).inputs;
+    expect((await call("pages:PageRole", "diff", [r.id, r.outs, asRole])).changes).toBe(false);
+    const check = async (a: object) => (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, ...a }])).failures.map((f: { property: string }) => f.property);
+    expect(await check({})).toEqual(["role"]);
+    expect(await check({ role: "EDITOR", tasks: ["ANALYZE"] })).toEqual(["tasks"]);
+    expect(await check({ tasks: ["OWN"] })).toEqual(["tasks.0"]);
+  });
+
+  it("a 0.3.0 role outside the business is read as it is: no change when it is what the program says", async () => {
+    pages.pages.get(PAGE_ID)!.roles.set(BOB, "EDITOR"); // granted by 0.3.0 with POST /roles
+    const state = { pageId: PAGE_ID, user: BOB, role: "EDITOR", userName: "Bob Editor" };
+    const news = (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, role: "EDITOR" }])).inputs;
+    expect((await call("pages:PageRole", "diff", [`${PAGE_ID}/${BOB}`, state, news])).changes).toBe(false);
+    const read = await call("pages:PageRole", "read", [`${PAGE_ID}/${BOB}`, state]);
+    expect(read.props).toMatchObject({ role: "EDITOR", tasks: ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"] });
+    expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
+    // A change moves the access to the business.
+    await call("pages:PageRole", "update", [`${PAGE_ID}/${BOB}`, read.props, { ...news, role: "MODERATOR" }]);
+    expect([pages.pages.get(PAGE_ID)!.roles.has(BOB), access().get(BOB)]).toEqual([false, ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]]);
+  });
+
+  it("the emulator refuses the retired /roles writes as the service does", async () => {
+    const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/roles`, { method: "POST", body: new URLSearchParams({ user: BOB, role: "EDITOR", access_token: PAGES_PAGE_TOKEN }) });
+    expect((await res.json()).error.message).toMatch(/assigned_users and tasks/);
   });
 
   it("says clearly when the token cannot manage roles", async () => {
     process.env.PAGES_ACCESS_TOKEN = PAGES_MODERATOR_TOKEN;
-    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/Insufficient privileges.*(ADMIN|pages_manage_metadata)/);
+    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/Insufficient privileges.*(MANAGE|pages_manage_metadata)/);
   });
 
   it("derives the page token from a user token once per run, and names what it used", async () => {
@@ -123,15 +160,35 @@ describe("pages functions", () => {
     pages.log.splice(0);
     const [page, insights, posts] = await Promise.all([
       fns.getPage({ pageId: PAGE_ID }),
-      fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans", "page_views"], since: "2026-11-01", until: "2026-11-03" }),
+      fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows", "page_media_view"], since: "2026-11-01", until: "2026-11-03" }),
       fns.getPosts({ pageId: PAGE_ID }),
     ]);
     expect(page.name).toBe("Example Bakery");
     expect(insights.map((m) => m.values.length)).toEqual([3, 3]);
     expect(posts).toHaveLength(1);
     expect(pages.log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /v26.0/"]); // three reads, one request
-    expect(await fns.getRateLimitInfo()).toMatchObject({ call_limit: 4800 });
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans"], since: "Nov 1" })).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "Nov 1" })).rejects.toThrow(/YYYY-MM-DD/);
+  });
+
+  it("refuses the metrics the service removed, with their replacements, and windows over 90 days, sending nothing", async () => {
+    const fns = await import("../../provider/pages/functions");
+    pages.log.splice(0);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans", "page_impressions"] })).rejects.toThrow(/metrics\.0: page_fans was removed by the service.*use page_follows.*metrics\.1: page_impressions was removed.*use page_media_view/);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/page_likes is not a page metric/);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-01-01", until: "2026-06-01" })).rejects.toThrow(/spans 151 days; the service answers at most 90/);
+    expect(pages.log).toEqual([]);
+    // The emulator refuses them as the service does.
+    const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/insights?metric=page_fans&access_token=${PAGES_PAGE_TOKEN}`);
+    expect((await res.json()).error.message).toMatch(/valid insights metric: page_fans/);
+  });
+
+  it("getRateLimitInfo reads the usage headers (an app has no rate_limit_info field)", async () => {
+    const fns = await import("../../provider/pages/functions");
+    const info = await fns.getRateLimitInfo({ pageId: PAGE_ID });
+    expect(info.appUsage.callCount).toBeGreaterThanOrEqual(0);
+    expect(info.pageUsage).toMatchObject({ callCount: expect.any(Number) });
+    const res = await fetch(`${pages.url}/v26.0/100000000000001?fields=rate_limit_info&access_token=${PAGES_PAGE_TOKEN}`);
+    expect((await res.json()).error.message).toMatch(/nonexisting field \(rate_limit_info\)/);
   });
 });
 
@@ -203,5 +260,47 @@ describe("the API version", () => {
     } finally {
       delete process.env.PAGES_API_VERSION;
     }
+  });
+});
+
+describe("the service as it answers today", () => {
+  it("a user with 30 pages, and one with 130 (every page of /me/accounts read), gets the page token of the last", async () => {
+    for (const extra of [30, 130]) {
+      const many = await new PagesEmulator({ extraPages: extra }).start();
+      try {
+        Object.assign(process.env, { PAGES_BASE_URL: many.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN });
+        const last = String(200000000001000n + BigInt(extra));
+        await make("pages:PageSubscription", { pageId: last, subscribedFields: ["feed"] });
+        expect([...many.pages.get(last)!.apps.values()]).toEqual([["feed"]]);
+        expect(many.count("GET", /\/me\/accounts$/)).toBe(extra > 99 ? 2 : 1);
+      } finally {
+        await many.stop();
+      }
+    }
+  });
+
+  it("a batch item that timed out (null) is read again on its own; the others are kept", async () => {
+    const fns = await import("../../provider/pages/functions");
+    pages.batchTimeouts = 1;
+    const [page, posts] = await Promise.all([fns.getPage({ pageId: PAGE_ID }), fns.getPosts({ pageId: PAGE_ID })]);
+    expect(page.name).toBe("Example Bakery");
+    expect(posts).toEqual([]);
+    expect(pages.log.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /v26.0/", `GET /v26.0/${PAGE_ID}`]);
+  });
+
+  it("a photo post whose answer has no post_id is found by the photo's page_story_id", async () => {
+    pages.photoAnswersPostId = false;
+    const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "Loaf", photo: { url: "https://media.example/loaf.jpg" } });
+    expect(p.id).toMatch(new RegExp(`^${PAGE_ID}_`));
+    expect(pages.posts.has(p.id)).toBe(true);
+  });
+
+  it("a lost page post's answer is settled without the removed `link` field (the attachment's unshimmed_url)", async () => {
+    pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
+    const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "Menu", link: "https://bakery.example/menu" });
+    expect(pages.posts.size).toBe(1);
+    expect(p.id).toBe([...pages.posts.keys()][0]);
+    const res = await fetch(`${pages.url}/v26.0/${p.id}?fields=id,link&access_token=${PAGES_PAGE_TOKEN}`);
+    expect((await res.json()).error).toMatchObject({ code: 12, message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/) });
   });
 });

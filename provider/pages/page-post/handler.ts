@@ -32,6 +32,9 @@ function outputs(r: Bag, p: GraphPost) {
   return { ...inputs, message: p.message ?? r.message, state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
 }
 
+/** The link a post shares: posts lost their `link` field in v3.3; it is the attachment's `unshimmed_url` now. */
+const linkOf = (p: { attachments?: { data?: { unshimmed_url?: string; url?: string }[] } }) => p.attachments?.data?.[0]?.unshimmed_url ?? p.attachments?.data?.[0]?.url;
+
 /**
  * The post this resource's create made since `sentAt`, found among the page's recent posts by its message and link:
  * published posts in `/posts`, scheduled ones in `/scheduled_posts`, drafts only in `/ads_posts`, which the service
@@ -39,15 +42,15 @@ function outputs(r: Bag, p: GraphPost) {
  */
 async function findMade(r: Bag, sentAt: number): Promise<string | undefined | "cannot tell"> {
   const listing = r.scheduledPublishTime !== undefined ? "scheduled_posts" : r.published === false ? "ads_posts" : "posts";
-  let recent: { data: (GraphPost & { link?: string })[] };
+  let recent: { data: (GraphPost & Parameters<typeof linkOf>[0])[] };
   try {
-    recent = await pages().read(r.pageId, `/${r.pageId}/${listing}`, { fields: "id,message,link,created_time", limit: "25" });
+    recent = await pages().read(r.pageId, `/${r.pageId}/${listing}`, { fields: "id,message,created_time,attachments{unshimmed_url}", limit: "25" });
   } catch (e) {
     if (listing === "ads_posts" && e instanceof AuthError) return "cannot tell";
     throw e;
   }
   const match = recent.data.find((p) =>
-    (p.message ?? "") === (r.message ?? "") && (!r.link || p.link === r.link) && Date.parse(p.created_time ?? "") >= sentAt - CLOCK_SKEW_MS);
+    (p.message ?? "") === (r.message ?? "") && (!r.link || linkOf(p) === r.link) && Date.parse(p.created_time ?? "") >= sentAt - CLOCK_SKEW_MS);
   return match?.id;
 }
 
@@ -64,7 +67,8 @@ async function publish(r: Bag): Promise<string> {
   if (r.photo) {
     const source = r.photo.file ? new FileUpload(path.basename(r.photo.file), readFileSync(path.resolve(r.photo.file)), "image/*") : undefined;
     const res = await client.onPage(r.pageId, "POST", `/${r.pageId}/photos`, { url: r.photo.url, source, caption: r.message, ...common });
-    return res.post_id;
+    // The answer may carry only the photo's id: its post is the photo's `page_story_id`.
+    return res.post_id ?? (await client.onPage(r.pageId, "GET", `/${res.id}`, { fields: "page_story_id" })).page_story_id;
   }
   let attached: { media_fbid: string }[] | undefined;
   if (r.photos) {

@@ -1,15 +1,61 @@
 /**
- * `ops.pages.PageRole`. id: `<pageId>/<user>`. Roles are set with the document's `POST /{page_id}/roles`;
- * removing one uses `DELETE /{page_id}/roles` with `user`, as the service historically offered.
+ * `ops.pages.PageRole`. id: `<pageId>/<user>`. Access is granted, changed and removed with the page's
+ * `/assigned_users` and tasks, read back with the page's business (`business` of the page unless given).
+ * `POST`/`DELETE /{page}/roles` are not offered any more; `/roles` still lists the people outside a business, so a
+ * 0.3.0 role found there is read as it is (no change when it is what the program says), and moves to the business
+ * with the first change.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Handler } from "../../handler";
+import { changedKeys, type Bag, type Handler } from "../../handler";
+import { ValidationError } from "../../http/errors";
+import { warn } from "../../log";
 import { pages } from "../client";
-import { PageRoleInputs } from "./schema";
+import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
 
-async function roleOf(pageId: string, user: string) {
-  const roles = await pages().read<{ data: { id: string; name?: string; role: string }[] }>(pageId, `/${pageId}/roles`);
-  return roles.data.find((r) => r.id === user);
+type Access = { tasks: string[]; name?: string; outside?: boolean };
+const businesses = new Map<string, Promise<string>>();
+
+/** The business the page's access goes through: the program's, else the page's own (read once per run). */
+async function businessOf(pageId: string, given?: string): Promise<string> {
+  if (given) return given;
+  let b = businesses.get(pageId);
+  if (!b) {
+    b = pages()
+      .read<{ business?: { id: string } }>(pageId, `/${pageId}`, { fields: "business" })
+      .then((p) => {
+        if (!p.business?.id) throw new ValidationError({ service: "pages", message: `page ${pageId} belongs to no business, and access is granted through one`, remedy: "Add the page to a business (Meta Business Suite), or set `business` to the business that manages it" });
+        return p.business.id;
+      });
+    b.catch(() => businesses.delete(pageId));
+    businesses.set(pageId, b);
+  }
+  return b;
+}
+
+/** What `user` may do on the page: through the business, else (0.3.0) a role outside it; undefined: nothing. */
+async function accessOf(pageId: string, user: string, business: string): Promise<Access | undefined> {
+  const assigned = await pages().read<{ data: { id: string; name?: string; tasks?: string[] }[] }>(pageId, `/${pageId}/assigned_users`, { business, fields: "id,name,tasks" });
+  const mine = assigned.data.find((u) => u.id === user);
+  if (mine) return { tasks: canonicalTasks(mine.tasks ?? []), name: mine.name };
+  const roles = await pages().read<{ data: { id: string; name?: string; role?: string; tasks?: string[] }[] }>(pageId, `/${pageId}/roles`);
+  const old = roles.data.find((u) => u.id === user);
+  if (!old) return undefined;
+  const tasks = old.tasks ?? (old.role && old.role in ROLE_TASKS ? ROLE_TASKS[old.role as keyof typeof ROLE_TASKS] : []);
+  return { tasks: canonicalTasks(tasks), name: old.name, outside: true };
+}
+
+const wantedTasks = (r: Bag): string[] => canonicalTasks(r.tasks ?? ROLE_TASKS[r.role as keyof typeof ROLE_TASKS] ?? []);
+
+function outputs(pageId: string, user: string, business: string, a: Access) {
+  const role = roleOf(a.tasks);
+  return { pageId, user, ...(role ? { role } : {}), tasks: a.tasks, business, ...(a.name ? { userName: a.name } : {}) };
+}
+
+async function grant(r: Bag): Promise<Bag> {
+  const business = await businessOf(r.pageId, r.business);
+  await pages().setOnPage(r.pageId, `/${r.pageId}/assigned_users`, { user: r.user, tasks: JSON.stringify(wantedTasks(r)) });
+  const a = (await accessOf(r.pageId, r.user, business)) ?? { tasks: wantedTasks(r) };
+  return outputs(r.pageId, r.user, business, a);
 }
 
 export const pageRole: Handler = {
@@ -19,29 +65,39 @@ export const pageRole: Handler = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(["pageId", "user"], olds, wanted, (_k, a, b) => a === b);
-    const changed = changedKeys(["role"], olds, wanted, (_k, a, b) => a === b);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    // A role and the same tasks are the same access; state of 0.3.0 holds only a role.
+    const had = canonicalTasks(olds.tasks ?? ROLE_TASKS[olds.role as keyof typeof ROLE_TASKS] ?? []);
+    const access = had.join() !== wantedTasks(wanted).join();
+    const business = wanted.business !== undefined && wanted.business !== olds.business;
+    return { changes: replaces.length > 0 || access || business, replaces };
   },
   async create(r) {
-    await pages().setOnPage(r.pageId, `/${r.pageId}/roles`, { user: r.user, role: r.role });
-    const found = await roleOf(r.pageId, r.user);
-    return { id: `${r.pageId}/${r.user}`, outs: { pageId: r.pageId, user: r.user, role: found?.role ?? r.role, ...(found?.name ? { userName: found.name } : {}) } };
+    return { id: `${r.pageId}/${r.user}`, outs: await grant(r) };
   },
-  async read(id) {
+  async read(id, props) {
     const [pageId, user] = id.split("/", 2);
-    const found = await roleOf(pageId, user);
-    if (!found) return {};
-    const outs = { pageId, user, role: found.role, ...(found.name ? { userName: found.name } : {}) };
-    return { id, props: outs, inputs: { pageId, user, role: found.role } };
+    const business = await businessOf(pageId, props.business);
+    const a = await accessOf(pageId, user, business);
+    if (!a) return {};
+    const outs = outputs(pageId, user, business, a);
+    // Told as a role where the state had one and the tasks are still a role's, else as the tasks.
+    const inputs: Bag = { pageId, user };
+    if (props.role !== undefined && outs.role) inputs.role = outs.role;
+    else inputs.tasks = a.tasks;
+    return { id, props: outs, inputs };
   },
   async update(_id, _olds, news) {
-    const r = withoutProvider(news);
-    await pages().setOnPage(r.pageId, `/${r.pageId}/roles`, { user: r.user, role: r.role });
-    const found = await roleOf(r.pageId, r.user);
-    return { outs: { pageId: r.pageId, user: r.user, role: found?.role ?? r.role, ...(found?.name ? { userName: found.name } : {}) } };
+    return { outs: await grant(withoutProvider(news)) };
   },
-  async delete(id) {
+  async delete(id, props) {
     const [pageId, user] = id.split("/", 2);
-    if (await roleOf(pageId, user)) await pages().onPage(pageId, "DELETE", `/${pageId}/roles`, { user });
+    const business = await businessOf(pageId, props.business);
+    const a = await accessOf(pageId, user, business);
+    if (!a) return;
+    if (a.outside) {
+      warn(`pages: ${user}'s role on page ${pageId} is outside a business, which the service no longer lets an app remove: remove it in the page's settings`);
+      return;
+    }
+    await pages().onPage(pageId, "DELETE", `/${pageId}/assigned_users`, { user });
   },
 };

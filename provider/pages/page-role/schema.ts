@@ -1,20 +1,52 @@
-/** `ops.pages.PageRole`: a user's role on a page. Managing roles needs a page token of an admin of the page. */
+/**
+ * `ops.pages.PageRole`: a person's access to a page, as the service grants it today: tasks given through the page's
+ * business (`/{page}/assigned_users`). A role is a name for a set of tasks; `tasks` may be given instead.
+ */
 import { z } from "zod";
+import { ruleFailure } from "../../check";
 
 export const token = "pages:PageRole";
 export const ROLES = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"] as const;
+export const TASKS = ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"] as const;
+/** The tasks each role stands for (each holds those of the roles below it). */
+export const ROLE_TASKS: Record<(typeof ROLES)[number], string[]> = {
+  ADMIN: ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  EDITOR: ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  MODERATOR: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  ADVERTISER: ["ADVERTISE", "ANALYZE"],
+  ANALYST: ["ANALYZE"],
+};
 export const GraphId = (what: string) => z.string().regex(/^\d{1,32}$/, `${what} must be a numeric id`);
 
-export const PageRoleInputs = z.object({
-  pageId: GraphId("pageId").describe("The page. Changing it replaces the role.").meta({ replaceOnChanges: true }),
-  user: GraphId("user").describe("The user's id. Changing it replaces the role.").meta({ replaceOnChanges: true }),
-  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }).describe("The role; a change is an update in place."),
-});
+/** Tasks in one order, so that two spellings of a set compare equal. */
+export const canonicalTasks = (tasks: readonly string[]) => [...new Set(tasks)].sort((a, b) => TASKS.indexOf(a as never) - TASKS.indexOf(b as never));
+/** The role whose tasks are exactly these, if one is. */
+export const roleOf = (tasks: readonly string[]) => ROLES.find((r) => canonicalTasks(ROLE_TASKS[r]).join() === canonicalTasks(tasks).join());
+
+export const PageRoleInputs = z
+  .object({
+    pageId: GraphId("pageId").describe("The page. Changing it replaces the access.").meta({ replaceOnChanges: true }),
+    user: GraphId("user").describe("The person: a business user's id. Changing it replaces the access.").meta({ replaceOnChanges: true }),
+    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }).optional().describe("A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place."),
+    tasks: z
+      .array(z.enum(TASKS, { error: `tasks takes ${TASKS.join(", ")}` }))
+      .min(1, "tasks needs at least one task")
+      .transform(canonicalTasks)
+      .optional()
+      .describe("The tasks to grant, instead of a role. A change is an update in place."),
+    business: GraphId("business").optional().describe("The business the page's access is granted through; unset, the page's own business."),
+  })
+  .superRefine((r, ctx) => {
+    if (!r.role && !r.tasks) ruleFailure(ctx, "role", "give role or tasks: the access to grant", ["tasks"]);
+    if (r.role && r.tasks) ruleFailure(ctx, "tasks", "give role or tasks, not both: a role stands for its tasks", ["role"]);
+  });
 export type PageRoleInputs = z.output<typeof PageRoleInputs>;
 
 export const PageRoleOutputs = z.object({
   pageId: z.string(),
   user: z.string(),
-  role: z.string(),
-  userName: z.string().optional().describe("The user's name, as the page reports it."),
+  role: z.string().optional().describe("The role whose tasks the person has, when their tasks are exactly a role's."),
+  tasks: z.array(z.string()).optional().describe("The tasks the person has on the page, as the service lists them."),
+  business: z.string().optional().describe("The business the access is granted through."),
+  userName: z.string().optional().describe("The person's name, as the page reports it."),
 });

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A page's public fields (name, about, category, link, fan_count by default).
+// A page's public fields (name, about, category, link, followers_count by default).
 func GetPage(ctx *pulumi.Context, args *GetPageArgs, opts ...pulumi.InvokeOption) (*GetPageResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPageResult
@@ -32,14 +32,15 @@ type GetPageArgs struct {
 }
 
 type GetPageResult struct {
-	About     *string  `pulumi:"about"`
-	Category  *string  `pulumi:"category"`
-	Fan_count *float64 `pulumi:"fan_count"`
-	Id        *string  `pulumi:"id"`
-	Link      *string  `pulumi:"link"`
-	Name      *string  `pulumi:"name"`
-	Phone     *string  `pulumi:"phone"`
-	Website   *string  `pulumi:"website"`
+	About           *string  `pulumi:"about"`
+	Category        *string  `pulumi:"category"`
+	Fan_count       *float64 `pulumi:"fan_count"`
+	Followers_count *float64 `pulumi:"followers_count"`
+	Id              *string  `pulumi:"id"`
+	Link            *string  `pulumi:"link"`
+	Name            *string  `pulumi:"name"`
+	Phone           *string  `pulumi:"phone"`
+	Website         *string  `pulumi:"website"`
 }
 
 func GetPageOutput(ctx *pulumi.Context, args GetPageOutputArgs, opts ...pulumi.InvokeOption) GetPageResultOutput {
@@ -84,6 +85,10 @@ func (o GetPageResultOutput) Category() pulumi.StringPtrOutput {
 
 func (o GetPageResultOutput) Fan_count() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPageResult) *float64 { return v.Fan_count }).(pulumi.Float64PtrOutput)
+}
+
+func (o GetPageResultOutput) Followers_count() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetPageResult) *float64 { return v.Followers_count }).(pulumi.Float64PtrOutput)
 }
 
 func (o GetPageResultOutput) Id() pulumi.StringPtrOutput {

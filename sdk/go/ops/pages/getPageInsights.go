@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days.
+// A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
 func GetPageInsights(ctx *pulumi.Context, args *GetPageInsightsArgs, opts ...pulumi.InvokeOption) (*GetPageInsightsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPageInsightsResult
@@ -25,13 +25,13 @@ func GetPageInsights(ctx *pulumi.Context, args *GetPageInsightsArgs, opts ...pul
 type GetPageInsightsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// The metrics to read, one value per day each.
+	// The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
 	Metrics []string `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId string `pulumi:"pageId"`
 	// The first day, YYYY-MM-DD.
 	Since *string `pulumi:"since"`
-	// The last day, YYYY-MM-DD.
+	// The last day, YYYY-MM-DD; at most 90 days after `since`.
 	Until *string `pulumi:"until"`
 }
 
@@ -47,13 +47,13 @@ func GetPageInsightsOutput(ctx *pulumi.Context, args GetPageInsightsOutputArgs, 
 type GetPageInsightsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// The metrics to read, one value per day each.
+	// The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
 	Metrics pulumi.StringArrayInput `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId pulumi.StringInput `pulumi:"pageId"`
 	// The first day, YYYY-MM-DD.
 	Since pulumi.StringPtrInput `pulumi:"since"`
-	// The last day, YYYY-MM-DD.
+	// The last day, YYYY-MM-DD; at most 90 days after `since`.
 	Until pulumi.StringPtrInput `pulumi:"until"`
 }
 

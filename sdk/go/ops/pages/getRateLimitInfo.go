@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given).
+// The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).
 func GetRateLimitInfo(ctx *pulumi.Context, args *GetRateLimitInfoArgs, opts ...pulumi.InvokeOption) (*GetRateLimitInfoResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetRateLimitInfoResult
@@ -25,12 +25,14 @@ func GetRateLimitInfo(ctx *pulumi.Context, args *GetRateLimitInfoArgs, opts ...p
 type GetRateLimitInfoArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// The app; unset, `ops:pagesAppId`.
-	AppId *string `pulumi:"appId"`
+	// A page: its usage (`X-Page-Usage`) is read with its token too.
+	PageId *string `pulumi:"pageId"`
 }
 
 type GetRateLimitInfoResult struct {
-	RateLimitInfo map[string]float64 `pulumi:"rateLimitInfo"`
+	AppUsage             GetRateLimitInfoResultAppUsage               `pulumi:"appUsage"`
+	BusinessUseCaseUsage []GetRateLimitInfoResultBusinessUseCaseUsage `pulumi:"businessUseCaseUsage"`
+	PageUsage            *GetRateLimitInfoResultPageUsage             `pulumi:"pageUsage"`
 }
 
 func GetRateLimitInfoOutput(ctx *pulumi.Context, args GetRateLimitInfoOutputArgs, opts ...pulumi.InvokeOption) GetRateLimitInfoResultOutput {
@@ -41,8 +43,8 @@ func GetRateLimitInfoOutput(ctx *pulumi.Context, args GetRateLimitInfoOutputArgs
 type GetRateLimitInfoOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// The app; unset, `ops:pagesAppId`.
-	AppId pulumi.StringPtrInput `pulumi:"appId"`
+	// A page: its usage (`X-Page-Usage`) is read with its token too.
+	PageId pulumi.StringPtrInput `pulumi:"pageId"`
 }
 
 func (GetRateLimitInfoOutputArgs) ElementType() reflect.Type {
@@ -63,8 +65,18 @@ func (o GetRateLimitInfoResultOutput) ToGetRateLimitInfoResultOutputWithContext(
 	return o
 }
 
-func (o GetRateLimitInfoResultOutput) RateLimitInfo() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v GetRateLimitInfoResult) map[string]float64 { return v.RateLimitInfo }).(pulumi.Float64MapOutput)
+func (o GetRateLimitInfoResultOutput) AppUsage() GetRateLimitInfoResultAppUsageOutput {
+	return o.ApplyT(func(v GetRateLimitInfoResult) GetRateLimitInfoResultAppUsage { return v.AppUsage }).(GetRateLimitInfoResultAppUsageOutput)
+}
+
+func (o GetRateLimitInfoResultOutput) BusinessUseCaseUsage() GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput {
+	return o.ApplyT(func(v GetRateLimitInfoResult) []GetRateLimitInfoResultBusinessUseCaseUsage {
+		return v.BusinessUseCaseUsage
+	}).(GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput)
+}
+
+func (o GetRateLimitInfoResultOutput) PageUsage() GetRateLimitInfoResultPageUsagePtrOutput {
+	return o.ApplyT(func(v GetRateLimitInfoResult) *GetRateLimitInfoResultPageUsage { return v.PageUsage }).(GetRateLimitInfoResultPageUsagePtrOutput)
 }
 
 func init() {

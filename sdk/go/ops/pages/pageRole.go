@@ -12,16 +12,21 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A user's role on a page (needs a page token of an admin).
+// A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).
 type PageRole struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrOutput `pulumi:"account"`
-	PageId  pulumi.StringOutput    `pulumi:"pageId"`
-	Role    pulumi.StringOutput    `pulumi:"role"`
-	User    pulumi.StringOutput    `pulumi:"user"`
-	// The user's name, as the page reports it.
+	// The business the access is granted through.
+	Business pulumi.StringPtrOutput `pulumi:"business"`
+	PageId   pulumi.StringOutput    `pulumi:"pageId"`
+	// The role whose tasks the person has, when their tasks are exactly a role's.
+	Role pulumi.StringPtrOutput `pulumi:"role"`
+	// The tasks the person has on the page, as the service lists them.
+	Tasks pulumi.StringArrayOutput `pulumi:"tasks"`
+	User  pulumi.StringOutput      `pulumi:"user"`
+	// The person's name, as the page reports it.
 	UserName pulumi.StringPtrOutput `pulumi:"userName"`
 }
 
@@ -34,9 +39,6 @@ func NewPageRole(ctx *pulumi.Context,
 
 	if args.PageId == nil {
 		return nil, errors.New("invalid value for required argument 'PageId'")
-	}
-	if args.Role == nil {
-		return nil, errors.New("invalid value for required argument 'Role'")
 	}
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
@@ -80,11 +82,15 @@ func (PageRoleState) ElementType() reflect.Type {
 type pageRoleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// The page. Changing it replaces the role.
+	// The business the page's access is granted through; unset, the page's own business.
+	Business *string `pulumi:"business"`
+	// The page. Changing it replaces the access.
 	PageId string `pulumi:"pageId"`
-	// The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-	Role string `pulumi:"role"`
-	// The user's id. Changing it replaces the role.
+	// A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+	Role *string `pulumi:"role"`
+	// The tasks to grant, instead of a role. A change is an update in place.
+	Tasks []string `pulumi:"tasks"`
+	// The person: a business user's id. Changing it replaces the access.
 	User string `pulumi:"user"`
 }
 
@@ -92,11 +98,15 @@ type pageRoleArgs struct {
 type PageRoleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// The page. Changing it replaces the role.
+	// The business the page's access is granted through; unset, the page's own business.
+	Business pulumi.StringPtrInput
+	// The page. Changing it replaces the access.
 	PageId pulumi.StringInput
-	// The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-	Role pulumi.StringInput
-	// The user's id. Changing it replaces the role.
+	// A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+	Role pulumi.StringPtrInput
+	// The tasks to grant, instead of a role. A change is an update in place.
+	Tasks pulumi.StringArrayInput
+	// The person: a business user's id. Changing it replaces the access.
 	User pulumi.StringInput
 }
 
@@ -142,19 +152,30 @@ func (o PageRoleOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// The business the access is granted through.
+func (o PageRoleOutput) Business() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.Business }).(pulumi.StringPtrOutput)
+}
+
 func (o PageRoleOutput) PageId() pulumi.StringOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringOutput { return v.PageId }).(pulumi.StringOutput)
 }
 
-func (o PageRoleOutput) Role() pulumi.StringOutput {
-	return o.ApplyT(func(v *PageRole) pulumi.StringOutput { return v.Role }).(pulumi.StringOutput)
+// The role whose tasks the person has, when their tasks are exactly a role's.
+func (o PageRoleOutput) Role() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.Role }).(pulumi.StringPtrOutput)
+}
+
+// The tasks the person has on the page, as the service lists them.
+func (o PageRoleOutput) Tasks() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PageRole) pulumi.StringArrayOutput { return v.Tasks }).(pulumi.StringArrayOutput)
 }
 
 func (o PageRoleOutput) User() pulumi.StringOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringOutput { return v.User }).(pulumi.StringOutput)
 }
 
-// The user's name, as the page reports it.
+// The person's name, as the page reports it.
 func (o PageRoleOutput) UserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.UserName }).(pulumi.StringPtrOutput)
 }

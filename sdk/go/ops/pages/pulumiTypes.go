@@ -113,11 +113,12 @@ func (o GetPageInsightsResultInsightValueArrayOutput) Index(i pulumi.IntInput) G
 }
 
 type GetPostsResultPost struct {
-	Created_time *string `pulumi:"created_time"`
-	Id           string  `pulumi:"id"`
-	Is_published *bool   `pulumi:"is_published"`
-	Message      *string `pulumi:"message"`
-	Status_type  *string `pulumi:"status_type"`
+	Created_time  *string `pulumi:"created_time"`
+	Id            string  `pulumi:"id"`
+	Is_published  *bool   `pulumi:"is_published"`
+	Message       *string `pulumi:"message"`
+	Permalink_url *string `pulumi:"permalink_url"`
+	Status_type   *string `pulumi:"status_type"`
 }
 
 type GetPostsResultPostOutput struct{ *pulumi.OutputState }
@@ -150,6 +151,10 @@ func (o GetPostsResultPostOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
+func (o GetPostsResultPostOutput) Permalink_url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Permalink_url }).(pulumi.StringPtrOutput)
+}
+
 func (o GetPostsResultPostOutput) Status_type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Status_type }).(pulumi.StringPtrOutput)
 }
@@ -172,6 +177,206 @@ func (o GetPostsResultPostArrayOutput) Index(i pulumi.IntInput) GetPostsResultPo
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPostsResultPost {
 		return vs[0].([]GetPostsResultPost)[vs[1].(int)]
 	}).(GetPostsResultPostOutput)
+}
+
+type GetRateLimitInfoResultAppUsage struct {
+	// Calls, in percent of the allowance.
+	CallCount float64 `pulumi:"callCount"`
+	// CPU time, in percent.
+	TotalCputime float64 `pulumi:"totalCputime"`
+	// Total time, in percent.
+	TotalTime float64 `pulumi:"totalTime"`
+}
+
+type GetRateLimitInfoResultAppUsageOutput struct{ *pulumi.OutputState }
+
+func (GetRateLimitInfoResultAppUsageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRateLimitInfoResultAppUsage)(nil)).Elem()
+}
+
+func (o GetRateLimitInfoResultAppUsageOutput) ToGetRateLimitInfoResultAppUsageOutput() GetRateLimitInfoResultAppUsageOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultAppUsageOutput) ToGetRateLimitInfoResultAppUsageOutputWithContext(ctx context.Context) GetRateLimitInfoResultAppUsageOutput {
+	return o
+}
+
+// Calls, in percent of the allowance.
+func (o GetRateLimitInfoResultAppUsageOutput) CallCount() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultAppUsage) float64 { return v.CallCount }).(pulumi.Float64Output)
+}
+
+// CPU time, in percent.
+func (o GetRateLimitInfoResultAppUsageOutput) TotalCputime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultAppUsage) float64 { return v.TotalCputime }).(pulumi.Float64Output)
+}
+
+// Total time, in percent.
+func (o GetRateLimitInfoResultAppUsageOutput) TotalTime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultAppUsage) float64 { return v.TotalTime }).(pulumi.Float64Output)
+}
+
+type GetRateLimitInfoResultBusinessUseCaseUsage struct {
+	// Calls, in percent of the allowance.
+	CallCount                          float64 `pulumi:"callCount"`
+	EstimatedTimeToRegainAccessMinutes float64 `pulumi:"estimatedTimeToRegainAccessMinutes"`
+	// CPU time, in percent.
+	TotalCputime float64 `pulumi:"totalCputime"`
+	// Total time, in percent.
+	TotalTime float64 `pulumi:"totalTime"`
+	Type      string  `pulumi:"type"`
+}
+
+type GetRateLimitInfoResultBusinessUseCaseUsageOutput struct{ *pulumi.OutputState }
+
+func (GetRateLimitInfoResultBusinessUseCaseUsageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRateLimitInfoResultBusinessUseCaseUsage)(nil)).Elem()
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) ToGetRateLimitInfoResultBusinessUseCaseUsageOutput() GetRateLimitInfoResultBusinessUseCaseUsageOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) ToGetRateLimitInfoResultBusinessUseCaseUsageOutputWithContext(ctx context.Context) GetRateLimitInfoResultBusinessUseCaseUsageOutput {
+	return o
+}
+
+// Calls, in percent of the allowance.
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) CallCount() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 { return v.CallCount }).(pulumi.Float64Output)
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) EstimatedTimeToRegainAccessMinutes() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 {
+		return v.EstimatedTimeToRegainAccessMinutes
+	}).(pulumi.Float64Output)
+}
+
+// CPU time, in percent.
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) TotalCputime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 { return v.TotalCputime }).(pulumi.Float64Output)
+}
+
+// Total time, in percent.
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) TotalTime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 { return v.TotalTime }).(pulumi.Float64Output)
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput struct{ *pulumi.OutputState }
+
+func (GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetRateLimitInfoResultBusinessUseCaseUsage)(nil)).Elem()
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput) ToGetRateLimitInfoResultBusinessUseCaseUsageArrayOutput() GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput) ToGetRateLimitInfoResultBusinessUseCaseUsageArrayOutputWithContext(ctx context.Context) GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput) Index(i pulumi.IntInput) GetRateLimitInfoResultBusinessUseCaseUsageOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetRateLimitInfoResultBusinessUseCaseUsage {
+		return vs[0].([]GetRateLimitInfoResultBusinessUseCaseUsage)[vs[1].(int)]
+	}).(GetRateLimitInfoResultBusinessUseCaseUsageOutput)
+}
+
+type GetRateLimitInfoResultPageUsage struct {
+	// Calls, in percent of the allowance.
+	CallCount float64 `pulumi:"callCount"`
+	// CPU time, in percent.
+	TotalCputime float64 `pulumi:"totalCputime"`
+	// Total time, in percent.
+	TotalTime float64 `pulumi:"totalTime"`
+}
+
+type GetRateLimitInfoResultPageUsageOutput struct{ *pulumi.OutputState }
+
+func (GetRateLimitInfoResultPageUsageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetRateLimitInfoResultPageUsage)(nil)).Elem()
+}
+
+func (o GetRateLimitInfoResultPageUsageOutput) ToGetRateLimitInfoResultPageUsageOutput() GetRateLimitInfoResultPageUsageOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultPageUsageOutput) ToGetRateLimitInfoResultPageUsageOutputWithContext(ctx context.Context) GetRateLimitInfoResultPageUsageOutput {
+	return o
+}
+
+// Calls, in percent of the allowance.
+func (o GetRateLimitInfoResultPageUsageOutput) CallCount() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultPageUsage) float64 { return v.CallCount }).(pulumi.Float64Output)
+}
+
+// CPU time, in percent.
+func (o GetRateLimitInfoResultPageUsageOutput) TotalCputime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultPageUsage) float64 { return v.TotalCputime }).(pulumi.Float64Output)
+}
+
+// Total time, in percent.
+func (o GetRateLimitInfoResultPageUsageOutput) TotalTime() pulumi.Float64Output {
+	return o.ApplyT(func(v GetRateLimitInfoResultPageUsage) float64 { return v.TotalTime }).(pulumi.Float64Output)
+}
+
+type GetRateLimitInfoResultPageUsagePtrOutput struct{ *pulumi.OutputState }
+
+func (GetRateLimitInfoResultPageUsagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GetRateLimitInfoResultPageUsage)(nil)).Elem()
+}
+
+func (o GetRateLimitInfoResultPageUsagePtrOutput) ToGetRateLimitInfoResultPageUsagePtrOutput() GetRateLimitInfoResultPageUsagePtrOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultPageUsagePtrOutput) ToGetRateLimitInfoResultPageUsagePtrOutputWithContext(ctx context.Context) GetRateLimitInfoResultPageUsagePtrOutput {
+	return o
+}
+
+func (o GetRateLimitInfoResultPageUsagePtrOutput) Elem() GetRateLimitInfoResultPageUsageOutput {
+	return o.ApplyT(func(v *GetRateLimitInfoResultPageUsage) GetRateLimitInfoResultPageUsage {
+		if v != nil {
+			return *v
+		}
+		var ret GetRateLimitInfoResultPageUsage
+		return ret
+	}).(GetRateLimitInfoResultPageUsageOutput)
+}
+
+// Calls, in percent of the allowance.
+func (o GetRateLimitInfoResultPageUsagePtrOutput) CallCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetRateLimitInfoResultPageUsage) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.CallCount
+	}).(pulumi.Float64PtrOutput)
+}
+
+// CPU time, in percent.
+func (o GetRateLimitInfoResultPageUsagePtrOutput) TotalCputime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetRateLimitInfoResultPageUsage) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.TotalCputime
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Total time, in percent.
+func (o GetRateLimitInfoResultPageUsagePtrOutput) TotalTime() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *GetRateLimitInfoResultPageUsage) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.TotalTime
+	}).(pulumi.Float64PtrOutput)
 }
 
 type PagePostPhoto struct {
@@ -339,6 +544,11 @@ func init() {
 	pulumi.RegisterOutputType(GetPageInsightsResultInsightValueArrayOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostArrayOutput{})
+	pulumi.RegisterOutputType(GetRateLimitInfoResultAppUsageOutput{})
+	pulumi.RegisterOutputType(GetRateLimitInfoResultBusinessUseCaseUsageOutput{})
+	pulumi.RegisterOutputType(GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput{})
+	pulumi.RegisterOutputType(GetRateLimitInfoResultPageUsageOutput{})
+	pulumi.RegisterOutputType(GetRateLimitInfoResultPageUsagePtrOutput{})
 	pulumi.RegisterOutputType(PagePostPhotoOutput{})
 	pulumi.RegisterOutputType(PagePostPhotoPtrOutput{})
 }

@@ -23,7 +23,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetPageResult:
-    def __init__(__self__, about=None, category=None, fan_count=None, id=None, link=None, name=None, phone=None, website=None):
+    def __init__(__self__, about=None, category=None, fan_count=None, followers_count=None, id=None, link=None, name=None, phone=None, website=None):
         if about and not isinstance(about, str):
             raise TypeError("Expected argument 'about' to be a str")
         pulumi.set(__self__, "about", about)
@@ -33,6 +33,9 @@ class GetPageResult:
         if fan_count and not isinstance(fan_count, float):
             raise TypeError("Expected argument 'fan_count' to be a float")
         pulumi.set(__self__, "fan_count", fan_count)
+        if followers_count and not isinstance(followers_count, float):
+            raise TypeError("Expected argument 'followers_count' to be a float")
+        pulumi.set(__self__, "followers_count", followers_count)
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
@@ -63,6 +66,11 @@ class GetPageResult:
     @pulumi.getter
     def fan_count(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "fan_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def followers_count(self) -> Optional[_builtins.float]:
+        return pulumi.get(self, "followers_count")
 
     @_builtins.property
     @pulumi.getter
@@ -99,6 +107,7 @@ class AwaitableGetPageResult(GetPageResult):
             about=self.about,
             category=self.category,
             fan_count=self.fan_count,
+            followers_count=self.followers_count,
             id=self.id,
             link=self.link,
             name=self.name,
@@ -111,7 +120,7 @@ def get_page(account: Optional[_builtins.str] = None,
              page_id: Optional[_builtins.str] = None,
              opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPageResult:
     """
-    A page's public fields (name, about, category, link, fan_count by default).
+    A page's public fields (name, about, category, link, followers_count by default).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] fields: The page fields to read.
@@ -128,6 +137,7 @@ def get_page(account: Optional[_builtins.str] = None,
         about=pulumi.get(__ret__, 'about'),
         category=pulumi.get(__ret__, 'category'),
         fan_count=pulumi.get(__ret__, 'fan_count'),
+        followers_count=pulumi.get(__ret__, 'followers_count'),
         id=pulumi.get(__ret__, 'id'),
         link=pulumi.get(__ret__, 'link'),
         name=pulumi.get(__ret__, 'name'),
@@ -138,7 +148,7 @@ def get_page_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = N
                     page_id: pulumi.Input[Optional[_builtins.str]] = None,
                     opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPageResult]:
     """
-    A page's public fields (name, about, category, link, fan_count by default).
+    A page's public fields (name, about, category, link, followers_count by default).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] fields: The page fields to read.
@@ -154,6 +164,7 @@ def get_page_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = N
         about=pulumi.get(__response__, 'about'),
         category=pulumi.get(__response__, 'category'),
         fan_count=pulumi.get(__response__, 'fan_count'),
+        followers_count=pulumi.get(__response__, 'followers_count'),
         id=pulumi.get(__response__, 'id'),
         link=pulumi.get(__response__, 'link'),
         name=pulumi.get(__response__, 'name'),

@@ -51,13 +51,13 @@ def get_page_insights(account: Optional[_builtins.str] = None,
                       until: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPageInsightsResult:
     """
-    A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days.
+    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each.
+    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
     :param _builtins.str page_id: The page's numeric id.
     :param _builtins.str since: The first day, YYYY-MM-DD.
-    :param _builtins.str until: The last day, YYYY-MM-DD.
+    :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.
     """
     __args__ = dict()
     __args__['account'] = account
@@ -77,13 +77,13 @@ def get_page_insights_output(account: pulumi.Input[Optional[Optional[_builtins.s
                              until: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPageInsightsResult]:
     """
-    A page's metrics (page_fans, page_impressions, ...) per period, optionally between two days.
+    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each.
+    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
     :param _builtins.str page_id: The page's numeric id.
     :param _builtins.str since: The first day, YYYY-MM-DD.
-    :param _builtins.str until: The last day, YYYY-MM-DD.
+    :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.
     """
     __args__ = dict()
     __args__['account'] = account

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 
 __all__ = [
     'GetRateLimitInfoResult',
@@ -23,15 +24,31 @@ __all__ = [
 
 @pulumi.output_type
 class GetRateLimitInfoResult:
-    def __init__(__self__, rate_limit_info=None):
-        if rate_limit_info and not isinstance(rate_limit_info, dict):
-            raise TypeError("Expected argument 'rate_limit_info' to be a dict")
-        pulumi.set(__self__, "rate_limit_info", rate_limit_info)
+    def __init__(__self__, app_usage=None, business_use_case_usage=None, page_usage=None):
+        if app_usage and not isinstance(app_usage, dict):
+            raise TypeError("Expected argument 'app_usage' to be a dict")
+        pulumi.set(__self__, "app_usage", app_usage)
+        if business_use_case_usage and not isinstance(business_use_case_usage, list):
+            raise TypeError("Expected argument 'business_use_case_usage' to be a list")
+        pulumi.set(__self__, "business_use_case_usage", business_use_case_usage)
+        if page_usage and not isinstance(page_usage, dict):
+            raise TypeError("Expected argument 'page_usage' to be a dict")
+        pulumi.set(__self__, "page_usage", page_usage)
 
     @_builtins.property
-    @pulumi.getter(name="rateLimitInfo")
-    def rate_limit_info(self) -> Mapping[str, _builtins.float]:
-        return pulumi.get(self, "rate_limit_info")
+    @pulumi.getter(name="appUsage")
+    def app_usage(self) -> 'outputs.GetRateLimitInfoResultAppUsage':
+        return pulumi.get(self, "app_usage")
+
+    @_builtins.property
+    @pulumi.getter(name="businessUseCaseUsage")
+    def business_use_case_usage(self) -> Sequence['outputs.GetRateLimitInfoResultBusinessUseCaseUsage']:
+        return pulumi.get(self, "business_use_case_usage")
+
+    @_builtins.property
+    @pulumi.getter(name="pageUsage")
+    def page_usage(self) -> Optional['outputs.GetRateLimitInfoResultPageUsage']:
+        return pulumi.get(self, "page_usage")
 
 
 class AwaitableGetRateLimitInfoResult(GetRateLimitInfoResult):
@@ -40,39 +57,45 @@ class AwaitableGetRateLimitInfoResult(GetRateLimitInfoResult):
         if False:
             yield self
         return GetRateLimitInfoResult(
-            rate_limit_info=self.rate_limit_info)
+            app_usage=self.app_usage,
+            business_use_case_usage=self.business_use_case_usage,
+            page_usage=self.page_usage)
 
 
 def get_rate_limit_info(account: Optional[_builtins.str] = None,
-                        app_id: Optional[_builtins.str] = None,
+                        page_id: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetRateLimitInfoResult:
     """
-    The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given).
+    The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param _builtins.str app_id: The app; unset, `ops:pagesAppId`.
+    :param _builtins.str page_id: A page: its usage (`X-Page-Usage`) is read with its token too.
     """
     __args__ = dict()
     __args__['account'] = account
-    __args__['appId'] = app_id
+    __args__['pageId'] = page_id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ops:pages:getRateLimitInfo', __args__, opts=opts, typ=GetRateLimitInfoResult).value
 
     return AwaitableGetRateLimitInfoResult(
-        rate_limit_info=pulumi.get(__ret__, 'rate_limit_info'))
+        app_usage=pulumi.get(__ret__, 'app_usage'),
+        business_use_case_usage=pulumi.get(__ret__, 'business_use_case_usage'),
+        page_usage=pulumi.get(__ret__, 'page_usage'))
 def get_rate_limit_info_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                               app_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                               page_id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetRateLimitInfoResult]:
     """
-    The app's rate-limit usage as the service reports it (the app of ops:pagesAppId unless given).
+    The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param _builtins.str app_id: The app; unset, `ops:pagesAppId`.
+    :param _builtins.str page_id: A page: its usage (`X-Page-Usage`) is read with its token too.
     """
     __args__ = dict()
     __args__['account'] = account
-    __args__['appId'] = app_id
+    __args__['pageId'] = page_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ops:pages:getRateLimitInfo', __args__, opts=opts, typ=GetRateLimitInfoResult)
     return __ret__.apply(lambda __response__: GetRateLimitInfoResult(
-        rate_limit_info=pulumi.get(__response__, 'rate_limit_info')))
+        app_usage=pulumi.get(__response__, 'app_usage'),
+        business_use_case_usage=pulumi.get(__response__, 'business_use_case_usage'),
+        page_usage=pulumi.get(__response__, 'page_usage')))

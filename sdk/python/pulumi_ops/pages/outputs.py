@@ -19,6 +19,9 @@ __all__ = [
     'GetPageInsightsResultInsight',
     'GetPageInsightsResultInsightValue',
     'GetPostsResultPost',
+    'GetRateLimitInfoResultAppUsage',
+    'GetRateLimitInfoResultBusinessUseCaseUsage',
+    'GetRateLimitInfoResultPageUsage',
     'PagePostPhoto',
 ]
 
@@ -74,6 +77,7 @@ class GetPostsResultPost(dict):
                  created_time: Optional[_builtins.str] = None,
                  is_published: Optional[_builtins.bool] = None,
                  message: Optional[_builtins.str] = None,
+                 permalink_url: Optional[_builtins.str] = None,
                  status_type: Optional[_builtins.str] = None):
         pulumi.set(__self__, "id", id)
         if created_time is not None:
@@ -82,6 +86,8 @@ class GetPostsResultPost(dict):
             pulumi.set(__self__, "is_published", is_published)
         if message is not None:
             pulumi.set(__self__, "message", message)
+        if permalink_url is not None:
+            pulumi.set(__self__, "permalink_url", permalink_url)
         if status_type is not None:
             pulumi.set(__self__, "status_type", status_type)
 
@@ -107,8 +113,147 @@ class GetPostsResultPost(dict):
 
     @_builtins.property
     @pulumi.getter
+    def permalink_url(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "permalink_url")
+
+    @_builtins.property
+    @pulumi.getter
     def status_type(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "status_type")
+
+
+@pulumi.output_type
+class GetRateLimitInfoResultAppUsage(dict):
+    def __init__(__self__, *,
+                 call_count: _builtins.float,
+                 total_cputime: _builtins.float,
+                 total_time: _builtins.float):
+        """
+        :param _builtins.float call_count: Calls, in percent of the allowance.
+        :param _builtins.float total_cputime: CPU time, in percent.
+        :param _builtins.float total_time: Total time, in percent.
+        """
+        pulumi.set(__self__, "call_count", call_count)
+        pulumi.set(__self__, "total_cputime", total_cputime)
+        pulumi.set(__self__, "total_time", total_time)
+
+    @_builtins.property
+    @pulumi.getter(name="callCount")
+    def call_count(self) -> _builtins.float:
+        """
+        Calls, in percent of the allowance.
+        """
+        return pulumi.get(self, "call_count")
+
+    @_builtins.property
+    @pulumi.getter(name="totalCputime")
+    def total_cputime(self) -> _builtins.float:
+        """
+        CPU time, in percent.
+        """
+        return pulumi.get(self, "total_cputime")
+
+    @_builtins.property
+    @pulumi.getter(name="totalTime")
+    def total_time(self) -> _builtins.float:
+        """
+        Total time, in percent.
+        """
+        return pulumi.get(self, "total_time")
+
+
+@pulumi.output_type
+class GetRateLimitInfoResultBusinessUseCaseUsage(dict):
+    def __init__(__self__, *,
+                 call_count: _builtins.float,
+                 estimated_time_to_regain_access_minutes: _builtins.float,
+                 total_cputime: _builtins.float,
+                 total_time: _builtins.float,
+                 type: _builtins.str):
+        """
+        :param _builtins.float call_count: Calls, in percent of the allowance.
+        :param _builtins.float total_cputime: CPU time, in percent.
+        :param _builtins.float total_time: Total time, in percent.
+        """
+        pulumi.set(__self__, "call_count", call_count)
+        pulumi.set(__self__, "estimated_time_to_regain_access_minutes", estimated_time_to_regain_access_minutes)
+        pulumi.set(__self__, "total_cputime", total_cputime)
+        pulumi.set(__self__, "total_time", total_time)
+        pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="callCount")
+    def call_count(self) -> _builtins.float:
+        """
+        Calls, in percent of the allowance.
+        """
+        return pulumi.get(self, "call_count")
+
+    @_builtins.property
+    @pulumi.getter(name="estimatedTimeToRegainAccessMinutes")
+    def estimated_time_to_regain_access_minutes(self) -> _builtins.float:
+        return pulumi.get(self, "estimated_time_to_regain_access_minutes")
+
+    @_builtins.property
+    @pulumi.getter(name="totalCputime")
+    def total_cputime(self) -> _builtins.float:
+        """
+        CPU time, in percent.
+        """
+        return pulumi.get(self, "total_cputime")
+
+    @_builtins.property
+    @pulumi.getter(name="totalTime")
+    def total_time(self) -> _builtins.float:
+        """
+        Total time, in percent.
+        """
+        return pulumi.get(self, "total_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class GetRateLimitInfoResultPageUsage(dict):
+    def __init__(__self__, *,
+                 call_count: _builtins.float,
+                 total_cputime: _builtins.float,
+                 total_time: _builtins.float):
+        """
+        :param _builtins.float call_count: Calls, in percent of the allowance.
+        :param _builtins.float total_cputime: CPU time, in percent.
+        :param _builtins.float total_time: Total time, in percent.
+        """
+        pulumi.set(__self__, "call_count", call_count)
+        pulumi.set(__self__, "total_cputime", total_cputime)
+        pulumi.set(__self__, "total_time", total_time)
+
+    @_builtins.property
+    @pulumi.getter(name="callCount")
+    def call_count(self) -> _builtins.float:
+        """
+        Calls, in percent of the allowance.
+        """
+        return pulumi.get(self, "call_count")
+
+    @_builtins.property
+    @pulumi.getter(name="totalCputime")
+    def total_cputime(self) -> _builtins.float:
+        """
+        CPU time, in percent.
+        """
+        return pulumi.get(self, "total_cputime")
+
+    @_builtins.property
+    @pulumi.getter(name="totalTime")
+    def total_time(self) -> _builtins.float:
+        """
+        Total time, in percent.
+        """
+        return pulumi.get(self, "total_time")
 
 
 @pulumi.output_type

@@ -20,28 +20,37 @@ __all__ = ['PageRoleArgs', 'PageRole']
 class PageRoleArgs:
     def __init__(__self__, *,
                  page_id: pulumi.Input[_builtins.str],
-                 role: pulumi.Input[_builtins.str],
                  user: pulumi.Input[_builtins.str],
-                 account: pulumi.Input[Optional[_builtins.str]] = None):
+                 account: pulumi.Input[Optional[_builtins.str]] = None,
+                 business: pulumi.Input[Optional[_builtins.str]] = None,
+                 role: pulumi.Input[Optional[_builtins.str]] = None,
+                 tasks: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a PageRole resource.
 
-        :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the role.
-        :param pulumi.Input[_builtins.str] role: The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-        :param pulumi.Input[_builtins.str] user: The user's id. Changing it replaces the role.
+        :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the access.
+        :param pulumi.Input[_builtins.str] user: The person: a business user's id. Changing it replaces the access.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
+        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role. A change is an update in place.
         """
         pulumi.set(__self__, "page_id", page_id)
-        pulumi.set(__self__, "role", role)
         pulumi.set(__self__, "user", user)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if business is not None:
+            pulumi.set(__self__, "business", business)
+        if role is not None:
+            pulumi.set(__self__, "role", role)
+        if tasks is not None:
+            pulumi.set(__self__, "tasks", tasks)
 
     @_builtins.property
     @pulumi.getter(name="pageId")
     def page_id(self) -> pulumi.Input[_builtins.str]:
         """
-        The page. Changing it replaces the role.
+        The page. Changing it replaces the access.
         """
         return pulumi.get(self, "page_id")
 
@@ -51,21 +60,9 @@ class PageRoleArgs:
 
     @_builtins.property
     @pulumi.getter
-    def role(self) -> pulumi.Input[_builtins.str]:
-        """
-        The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-        """
-        return pulumi.get(self, "role")
-
-    @role.setter
-    def role(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "role", value)
-
-    @_builtins.property
-    @pulumi.getter
     def user(self) -> pulumi.Input[_builtins.str]:
         """
-        The user's id. Changing it replaces the role.
+        The person: a business user's id. Changing it replaces the access.
         """
         return pulumi.get(self, "user")
 
@@ -85,6 +82,42 @@ class PageRoleArgs:
     def account(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "account", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def business(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The business the page's access is granted through; unset, the page's own business.
+        """
+        return pulumi.get(self, "business")
+
+    @business.setter
+    def business(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "business", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        """
+        return pulumi.get(self, "role")
+
+    @role.setter
+    def role(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "role", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tasks(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The tasks to grant, instead of a role. A change is an update in place.
+        """
+        return pulumi.get(self, "tasks")
+
+    @tasks.setter
+    def tasks(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tasks", value)
+
 
 @pulumi.type_token("ops:pages:PageRole")
 class PageRole(pulumi.CustomResource):
@@ -93,19 +126,23 @@ class PageRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 business: pulumi.Input[Optional[_builtins.str]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  role: pulumi.Input[Optional[_builtins.str]] = None,
+                 tasks: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A user's role on a page (needs a page token of an admin).
+        A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the role.
-        :param pulumi.Input[_builtins.str] role: The role; a change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-        :param pulumi.Input[_builtins.str] user: The user's id. Changing it replaces the role.
+        :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
+        :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the access.
+        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role. A change is an update in place.
+        :param pulumi.Input[_builtins.str] user: The person: a business user's id. Changing it replaces the access.
         """
         ...
     @overload
@@ -114,7 +151,7 @@ class PageRole(pulumi.CustomResource):
                  args: PageRoleArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A user's role on a page (needs a page token of an admin).
+        A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).
 
         :param str resource_name: The name of the resource.
         :param PageRoleArgs args: The arguments to use to populate this resource's properties.
@@ -132,8 +169,10 @@ class PageRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 business: pulumi.Input[Optional[_builtins.str]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  role: pulumi.Input[Optional[_builtins.str]] = None,
+                 tasks: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  user: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -145,12 +184,12 @@ class PageRole(pulumi.CustomResource):
             __props__ = PageRoleArgs.__new__(PageRoleArgs)
 
             __props__.__dict__["account"] = account
+            __props__.__dict__["business"] = business
             if page_id is None and not opts.urn:
                 raise TypeError("Missing required property 'page_id'")
             __props__.__dict__["page_id"] = page_id
-            if role is None and not opts.urn:
-                raise TypeError("Missing required property 'role'")
             __props__.__dict__["role"] = role
+            __props__.__dict__["tasks"] = tasks
             if user is None and not opts.urn:
                 raise TypeError("Missing required property 'user'")
             __props__.__dict__["user"] = user
@@ -180,8 +219,10 @@ class PageRole(pulumi.CustomResource):
         __props__ = PageRoleArgs.__new__(PageRoleArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["business"] = None
         __props__.__dict__["page_id"] = None
         __props__.__dict__["role"] = None
+        __props__.__dict__["tasks"] = None
         __props__.__dict__["user"] = None
         __props__.__dict__["user_name"] = None
         return PageRole(resource_name, opts=opts, __props__=__props__)
@@ -195,14 +236,33 @@ class PageRole(pulumi.CustomResource):
         return pulumi.get(self, "account")
 
     @_builtins.property
+    @pulumi.getter
+    def business(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The business the access is granted through.
+        """
+        return pulumi.get(self, "business")
+
+    @_builtins.property
     @pulumi.getter(name="pageId")
     def page_id(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "page_id")
 
     @_builtins.property
     @pulumi.getter
-    def role(self) -> pulumi.Output[_builtins.str]:
+    def role(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The role whose tasks the person has, when their tasks are exactly a role's.
+        """
         return pulumi.get(self, "role")
+
+    @_builtins.property
+    @pulumi.getter
+    def tasks(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The tasks the person has on the page, as the service lists them.
+        """
+        return pulumi.get(self, "tasks")
 
     @_builtins.property
     @pulumi.getter
@@ -213,7 +273,7 @@ class PageRole(pulumi.CustomResource):
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The user's name, as the page reports it.
+        The person's name, as the page reports it.
         """
         return pulumi.get(self, "user_name")
 
