@@ -35,3 +35,16 @@ export function usageHeader(used: number, allowance: number): string {
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+
+/** A list parameter as the services take it: a JSON array (`["a","b"]`, what the official SDKs send) or a comma list. */
+export function listParam(raw: string | undefined): string[] {
+  if (!raw) return [];
+  if (raw.trim().startsWith("[")) {
+    try {
+      return (JSON.parse(raw) as unknown[]).map(String);
+    } catch {
+      graphError(400, 100, "(#100) A list parameter is not valid JSON");
+    }
+  }
+  return raw.split(",").map((x) => x.trim()).filter(Boolean);
+}

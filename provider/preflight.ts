@@ -134,6 +134,16 @@ export async function previewCheck(type: string, account: string | undefined, in
       const { warn } = await import("./log");
       const said = versionWarning(pagesVersion());
       if (said) warn(said);
+      // The token's expiry, which debug_token told (with the app's id and secret set).
+      const { pages } = await import("./pages/client");
+      const { log } = await import("./log");
+      const expiresAt = pages().tokenInfo?.expiresAt;
+      if (expiresAt) {
+        const when = new Date(expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+        const days = (expiresAt * 1000 - Date.now()) / 86_400_000;
+        if (days < 7) warn(`pages: the access token expires at ${when} (in ${Math.max(0, days).toFixed(1)} days): set a new one as ops:pagesAccessToken before then`);
+        else log(`pages: the access token expires at ${when}`);
+      }
     });
   }
   // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.

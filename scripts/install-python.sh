@@ -53,6 +53,12 @@ if [[ ! -f $venv/.cloudflare-5.9.0 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "cloudflare==5.9.0" >&2
   touch "$venv/.cloudflare-5.9.0"
 fi
+# The social services' clients nobody here wrote: test/emulator/social-clients.test.ts drives the page-management and
+# short-post emulators with the official facebook-business SDK, python-facebook-api and pythreads.
+if [[ ! -f $venv/.social-clients-1 ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "facebook-business==26.0.3" "python-facebook-api==0.24.0" "pythreads==0.2.1" >&2
+  touch "$venv/.social-clients-1"
+fi
 # dnspython, a real zone-file reader: test/unit/zone-file.test.ts checks parseZoneFile's reading against it.
 if [[ ! -f $venv/.dnspython-2.9.2 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "dnspython==2.9.2" >&2

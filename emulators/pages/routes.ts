@@ -1,20 +1,8 @@
 /** The page-management service's endpoints (Document 2, interface B). */
 import type { Request } from "../kit";
-import { graphError, ok, params } from "../graph";
+import { graphError, listParam, ok, params } from "../graph";
 import { ALL_TASKS, batchItem, PAGES_APP, TASKS, USERS, V, type PagePost, type PagesEmulator, type Token } from "./server";
 
-/** A list parameter as the service takes it: a JSON array (`["A","B"]`) or a comma list (`A,B`). */
-export function listParam(raw: string | undefined): string[] {
-  if (!raw) return [];
-  if (raw.trim().startsWith("[")) {
-    try {
-      return (JSON.parse(raw) as unknown[]).map(String);
-    } catch {
-      graphError(400, 100, "(#100) A list parameter is not valid JSON");
-    }
-  }
-  return raw.split(",").map((x) => x.trim()).filter(Boolean);
-}
 
 const MIN_AHEAD = 10 * 60; // seconds
 const MAX_AHEAD = 75 * 24 * 3600;
@@ -97,6 +85,9 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     return ok({ data, paging });
   });
 
+  // The app a token was issued to.
+  r("GET", "/app", () => ok({ id: PAGES_APP.id, name: "pulumi-ops emulator app", link: "https://apps.example/pulumi-ops" }));
+
   r("GET", "/debug_token", (req) => {
     if (tokenOf(req).kind !== "app") graphError(400, 190, "(#190) debug_token needs an app access token (app_id|app_secret)");
     const input = params(req).input_token;
@@ -145,7 +136,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
         out.push(null);
         continue;
       }
-      out.push(await batchItem(emu, item, p.access_token));
+      out.push(await batchItem(emu, item, p.access_token, p.appsecret_proof));
     }
     return ok(out);
   });
@@ -193,7 +184,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   });
   r("POST", "/:page/subscribed_apps", (req) => {
     const page = needPage(emu, req, req.params.page, "pages_manage_metadata");
-    const fields = String(params(req).subscribed_fields ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+    const fields = listParam(params(req).subscribed_fields);
     const known = ["feed", "messages", "messaging_postbacks", "message_deliveries", "message_reads", "mention", "ratings"];
     const bad = fields.find((f) => !known.includes(f));
     if (!fields.length || bad) graphError(400, 100, `(#100) Param subscribed_fields must be a list of ${known.join(", ")}${bad ? `; got ${bad}` : ""}`);
@@ -298,7 +289,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const known = isPage
       ? ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions"]
       : ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_by_type_total"];
-    const metrics = String(p.metric ?? "").split(",").filter(Boolean);
+    const metrics = listParam(p.metric);
     const bad = metrics.find((m) => !known.includes(m));
     if (!metrics.length || bad) graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
     const day = (s: string) => Math.floor(Date.parse(`${s}T00:00:00Z`) / 86_400_000);

@@ -4,6 +4,7 @@
  * header says which answered), with the real service's error codes (wire-facts) where the document gives only
  * messages. Routes are registered under one internal prefix, `V`.
  */
+import { createHmac } from "node:crypto";
 import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
@@ -20,6 +21,8 @@ export const PAGES_USER_TOKEN = "pages-user-token-0123456789";
 export const PAGES_PAGE_TOKEN = "pages-page-token-0123456789";
 export const PAGES_MODERATOR_TOKEN = "pages-moderator-token-0123";
 export const PAGES_EXPIRED_TOKEN = "pages-expired-token-0123456";
+/** A short-lived user token (an hour, as a login gives), to be exchanged for a long-lived one. */
+export const PAGES_SHORT_USER_TOKEN = "pages-short-user-token-012345";
 export const PAGE_ID = "200000000000001";
 
 export type Role = "ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST";
@@ -81,6 +84,8 @@ export const USERS: Record<string, string> = { "300000000000001": "Ops Admin", "
 export class PagesEmulator extends Emulator {
   readonly limits: { perUserPerHour: number; perAppPerHour: number };
   readonly extraPages: number;
+  /** The app requires `appsecret_proof` on every call made with a user or page token. */
+  requireProof = false;
   /** The next N batch items are answered `null` (not finished in time). */
   batchTimeouts = 0;
   /** Whether a published photo's answer names its post (`post_id`); the service does not always. */
@@ -107,6 +112,7 @@ export class PagesEmulator extends Emulator {
     this.calls = [];
     this.photoAnswersPostId = true;
     this.batchTimeouts = 0;
+    this.requireProof = false;
     this.posts.clear();
     this.photos.clear();
     const admin = "300000000000001";
@@ -122,6 +128,7 @@ export class PagesEmulator extends Emulator {
       [PAGES_PAGE_TOKEN, { kind: "page", userId: admin, pageId: PAGE_ID, scopes: all }],
       [PAGES_MODERATOR_TOKEN, { kind: "page", userId: "300000000000002", pageId: PAGE_ID, scopes: ["pages_read_engagement", "pages_show_list"] }],
       [PAGES_EXPIRED_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: 0 }],
+      [PAGES_SHORT_USER_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: this.now() + 3600_000 }],
       [`${PAGES_APP.id}|${PAGES_APP.secret}`, { kind: "app", scopes: [] }],
     ]);
     this.pages.get(PAGE_ID)!.roles.set("300000000000002", "MODERATOR");
@@ -156,7 +163,7 @@ export class PagesEmulator extends Emulator {
     if (!m) return super.dispatch(req);
     const served = this.servedVersion(m[1]);
     this.lastVersion = m[1];
-    req.path = V + (m[2] ?? "/");
+    req.path = V + (m[2] && m[2] !== "/" ? m[2].replace(/\/+$/, "") : "/"); // Graph takes a trailing slash (the official SDK sends one)
     const reply = await super.dispatch(req);
     return { ...reply, headers: { ...reply.headers, "facebook-api-version": served } };
   }
@@ -172,6 +179,12 @@ export class PagesEmulator extends Emulator {
     const token = params(req).access_token ?? req.headers.authorization?.replace(/^Bearer /, "");
     const t = token ? this.tokens.get(token) : undefined;
     if (!t) graphError(400, 190, "Invalid OAuth access token - Cannot parse access token");
+    // An app that requires it ("Require App Secret" in its settings) refuses calls without the token's appsecret_proof.
+    if (this.requireProof && t!.kind !== "app") {
+      const proof = params(req).appsecret_proof;
+      if (!proof) graphError(400, 100, "API calls from the server require an appsecret_proof argument", "GraphMethodException");
+      if (proof !== createHmac("sha256", PAGES_APP.secret).update(token!).digest("hex")) graphError(400, 100, "Invalid appsecret_proof provided in the API argument", "GraphMethodException");
+    }
     if (t!.expiresAt !== undefined && t!.expiresAt <= this.now()) {
       graphError(400, 190, "Error validating access token: Session has expired", "OAuthException", 463);
     }
@@ -225,9 +238,12 @@ export class PagesEmulator extends Emulator {
 }
 
 /** One item of a batch, answered as the service does: `{code, headers, body}` with the body JSON-encoded. */
-export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string) {
+export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string, proof?: string) {
   const url = new URL(`${V}/${String(item.relative_url ?? "").replace(/^\//, "")}`, "http://localhost");
-  if (!url.searchParams.has("access_token")) url.searchParams.set("access_token", token);
+  if (!url.searchParams.has("access_token")) {
+    url.searchParams.set("access_token", token);
+    if (proof) url.searchParams.set("appsecret_proof", proof);
+  }
   const req: Request = {
     method: String(item.method ?? "GET").toUpperCase(),
     path: url.pathname,

@@ -7,7 +7,7 @@
  * dashboard.
  */
 import { Emulator, type Reply, type Request } from "../kit";
-import { graphError, ok, params, usageHeader } from "../graph";
+import { graphError, listParam, ok, params, usageHeader } from "../graph";
 import { linkCount, postLength } from "./text";
 
 export const POSTS_APP = { id: "400000000000001", secret: "posts-app-secret-0123" };
@@ -123,6 +123,12 @@ export class PostsEmulator extends Emulator {
     this.transientPublishFailures = 0;
   }
 
+  /** Graph takes a trailing slash as none. */
+  protected async dispatch(req: Request): Promise<Reply> {
+    if (req.path.length > 1 && req.path.endsWith("/")) req.path = req.path.replace(/\/+$/, "");
+    return super.dispatch(req);
+  }
+
   protected notFound(req: Request): Reply {
     // Graph's answer to an edge or path it does not have.
     return graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.path.split("/")[2] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
@@ -210,7 +216,7 @@ export class PostsEmulator extends Emulator {
     });
     this.route("GET", "/v1.0/:id/insights", (req) => {
       const p = this.visible(req, req.params.id);
-      const metrics = String(params(req).metric ?? "").split(",").filter(Boolean);
+      const metrics = listParam(params(req).metric);
       const bad = metrics.find((m) => !INSIGHT_METRICS.includes(m));
       if (!metrics.length || bad) graphError(400, 100, `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`, T);
       const value: Record<string, number> = { views: p.views, likes: p.likes, replies: 0, reposts: 0, quotes: 0, shares: 0 };

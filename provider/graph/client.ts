@@ -3,6 +3,7 @@
  * envelope turned into typed errors with the document's remedies, and a bounded wait-and-retry for the
  * services' throttling codes, which arrive as HTTP 400/403 where undici's retry (429, 5xx) cannot see them.
  */
+import { createHmac } from "node:crypto";
 import { HttpClient, type Method } from "../http/client";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError } from "../http/errors";
 import { log } from "../log";
@@ -92,11 +93,16 @@ export class FileUpload {
   constructor(readonly name: string, readonly bytes: Buffer, readonly type = "application/octet-stream") {}
 }
 
+/** `appsecret_proof`: the token's HMAC-SHA256 keyed with the app secret, which apps that require it check on every call. */
+export const appSecretProof = (token: string, secret: string) => createHmac("sha256", secret).update(token).digest("hex");
+
 export class GraphClient {
   constructor(
     readonly service: string,
     protected readonly http: HttpClient,
     private readonly maxRetries: number,
+    /** The app's secret, when configured: every call then carries its `appsecret_proof`. */
+    private readonly appSecret?: string,
   ) {}
 
   /**
@@ -122,8 +128,9 @@ export class GraphClient {
       else form.set(k, s);
     }
     if (token && !bearer) {
-      if (method === "GET" || method === "DELETE") query.access_token = token;
-      else form.set("access_token", token);
+      const proof = this.appSecret ? { appsecret_proof: appSecretProof(token, this.appSecret) } : {};
+      if (method === "GET" || method === "DELETE") Object.assign(query, { access_token: token, ...proof });
+      else for (const [k, v] of Object.entries({ access_token: token, ...proof })) form.set(k, v);
     }
     for (let attempt = 1; ; attempt++) {
       const res = await this.http.request(method, path, {
@@ -180,6 +187,7 @@ export class GraphClient {
     }
     for (const [k, f] of files) form.set(k, new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
     if (token) form.set("access_token", token);
+    if (token && this.appSecret) form.set("appsecret_proof", appSecretProof(token, this.appSecret));
     const encoded = new Response(form);
     const body = Buffer.from(await encoded.arrayBuffer());
     const res = await this.http.request("POST", path, { body, contentType: encoded.headers.get("content-type")! });

@@ -33,8 +33,8 @@ export class PagesClient extends GraphClient {
   private tasks = new Map<string, string[]>();
   private queue = new Map<string, Pending[]>();
 
-  constructor(http: HttpClient, maxRetries: number, private readonly token: string) {
-    super("pages", http, maxRetries);
+  constructor(http: HttpClient, maxRetries: number, private readonly token: string, appSecret?: string) {
+    super("pages", http, maxRetries, appSecret);
   }
 
   static fromConfig(): PagesClient {
@@ -51,7 +51,7 @@ export class PagesClient extends GraphClient {
       // 4800 page calls per hour per app: paced so a large stack never meets the limit.
       limiter: limiterFor(`pages ${read(s.baseUrl)}`, { requests: 4560, perSeconds: 3600 }),
     });
-    return new PagesClient(http, maxRetries, token);
+    return new PagesClient(http, maxRetries, token, read(s.appSecret));
   }
 
   /**
@@ -83,14 +83,54 @@ export class PagesClient extends GraphClient {
     return this.tasks.get(pageId);
   }
 
+  private exchanged?: Promise<string>;
+  /** What `debug_token` said of the configured token (with the app's id and secret), for the preview. */
+  tokenInfo?: { type?: string; expiresAt?: number };
+
+  /**
+   * The configured token, or, when the app's id and secret are set and it is a short-lived user token (it expires
+   * within a day), the long-lived token it is exchanged for (`fb_exchange_token`, 60 days), once per run. The
+   * exchanged token lives in this process only: nothing of it reaches state.
+   */
+  userToken(): Promise<string> {
+    const appId = read(PAGES_SETTINGS.appId);
+    const secret = read(PAGES_SETTINGS.appSecret);
+    if (!appId || !secret) return Promise.resolve(this.token);
+    this.exchanged ??= (async () => {
+      const app = `${appId}|${secret}`;
+      const { data } = await this.call<{ data: { type?: string; expires_at?: number; is_valid?: boolean } }>("GET", "/debug_token", { input_token: this.token, access_token: app });
+      this.tokenInfo = { type: data.type, expiresAt: data.expires_at };
+      const short = data.type === "USER" && data.is_valid !== false && !!data.expires_at && data.expires_at * 1000 - Date.now() < 86_400_000;
+      if (!short) return this.token;
+      const long = await this.call<{ access_token: string; expires_in?: number }>("GET", "/oauth/access_token", { grant_type: "fb_exchange_token", client_id: appId, client_secret: secret, fb_exchange_token: this.token });
+      registerSecret(long.access_token);
+      this.tokenInfo = { type: data.type, expiresAt: long.expires_in ? Math.floor(Date.now() / 1000) + long.expires_in : undefined };
+      log(`pages: the configured short-lived user token was exchanged for a long-lived one for this run (kept in memory only)`);
+      return long.access_token;
+    })();
+    this.exchanged.catch(() => (this.exchanged = undefined));
+    return this.exchanged;
+  }
+
+  private app?: Promise<string>;
+  /** This app's id: ops:pagesAppId, else the app the configured token was issued to (`GET /app`), read once. */
+  appId(): Promise<string> {
+    const configured = read(PAGES_SETTINGS.appId);
+    if (configured) return Promise.resolve(configured);
+    this.app ??= this.userToken().then((t) => this.call<{ id: string }>("GET", "/app", { fields: "id" }, t)).then((a) => a.id);
+    this.app.catch(() => (this.app = undefined));
+    return this.app;
+  }
+
   /** A preview's one read (preflight.ts): who the configured token belongs to. */
   whoAmI(): Promise<{ id: string; name?: string }> {
-    return this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
+    return this.userToken().then((t) => this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, t));
   }
 
   private async derive(pageId: string): Promise<string> {
-    const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, this.token);
-    if (me.id === pageId) return this.token;
+    const token = await this.userToken();
+    const me = await this.call<{ id: string; name?: string }>("GET", "/me", { fields: "id,name" }, token);
+    if (me.id === pageId) return token;
     const page = await this.findAccount(pageId).catch((e) => {
       // A page token has no `accounts` (code 100, "nonexisting field"): it is another page's token.
       if (e instanceof AuthError || (e instanceof ApiError && e.code === 100)) {
@@ -109,12 +149,13 @@ export class PagesClient extends GraphClient {
 
   /** The user's page `pageId` among every page of `/me/accounts` (25 a page: `paging.next` is followed). */
   private async findAccount(pageId: string): Promise<Account | undefined> {
-    let page = await this.call<{ data: Account[]; paging?: { next?: string } }>("GET", "/me/accounts", { fields: "id,name,access_token,tasks", limit: "100" }, this.token);
+    const token = await this.userToken();
+    let page = await this.call<{ data: Account[]; paging?: { next?: string } }>("GET", "/me/accounts", { fields: "id,name,access_token,tasks", limit: "100" }, token);
     for (;;) {
       const found = page.data.find((a) => a.id === pageId);
       if (found || !page.paging?.next || page.data.length === 0) return found;
       const next = new URL(page.paging.next);
-      page = await this.call("GET", "/me/accounts", Object.fromEntries([...next.searchParams].filter(([k]) => k !== "access_token")), this.token);
+      page = await this.call("GET", "/me/accounts", Object.fromEntries([...next.searchParams].filter(([k]) => !["access_token", "appsecret_proof"].includes(k))), token);
     }
   }
 

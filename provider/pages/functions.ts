@@ -1,7 +1,6 @@
 /** The page-management service's read-only functions; their reads go through the client's batching. */
 import { z } from "zod";
 import { requireArgs, ruleFailure } from "../check";
-import { PAGES_SETTINGS, read } from "../config";
 import { pages } from "./client";
 
 const PageId = z.string().regex(/^\d{1,32}$/, "pageId must be a numeric id").describe("The page's numeric id.");
@@ -98,7 +97,7 @@ function usage(raw: unknown): Usage | undefined {
 export async function getRateLimitInfo(args: z.input<typeof functionArgs.getRateLimitInfo> = {}) {
   const a = parse("getRateLimitInfo", args);
   const client = pages();
-  const token = a.pageId ? await client.pageToken(a.pageId) : read(PAGES_SETTINGS.accessToken);
+  const token = a.pageId ? await client.pageToken(a.pageId) : await client.userToken();
   const { headers } = await client.answer("GET", a.pageId ? `/${a.pageId}` : "/me", { fields: "id" }, token);
   const buc: { type?: string; call_count?: number; total_cputime?: number; total_time?: number; estimated_time_to_regain_access?: number }[] = [];
   try {

@@ -5,6 +5,8 @@
  */
 import { POSTS_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient } from "../graph/client";
+import { AuthError } from "../http/errors";
+import { log, registerSecret } from "../log";
 import { HttpClient } from "../http/client";
 
 /** The fields of a post this provider reads (every one exists on the service's media node). */
@@ -31,52 +33,74 @@ export class PostsClient extends GraphClient {
     return new PostsClient(http, maxRetries, read(s.accessToken), v);
   }
 
-  private user(): string {
-    return this.token ?? requireSecret(POSTS_SETTINGS.accessToken, "posts: no access token");
+  private exchanged?: Promise<string>;
+
+  /**
+   * The configured token; with the app's secret set (ops:postsAppSecret, THREADS_APP_SECRET), the long-lived token a
+   * short-lived one is exchanged for (`th_exchange_token`), once per run and in memory only. A token that is already
+   * long-lived cannot be exchanged (the service refuses it with 190): it is used as it is.
+   */
+  private user(): Promise<string> {
+    const token = this.token ?? requireSecret(POSTS_SETTINGS.accessToken, "posts: no access token");
+    const secret = read(POSTS_SETTINGS.appSecret);
+    if (!secret) return Promise.resolve(token);
+    this.exchanged ??= this.call<{ access_token: string }>("GET", "/access_token", { grant_type: "th_exchange_token", client_secret: secret, access_token: token }).then(
+      (r) => {
+        registerSecret(r.access_token);
+        log("posts: the configured short-lived token was exchanged for a long-lived one for this run (kept in memory only)");
+        return r.access_token;
+      },
+      (e) => {
+        if (e instanceof AuthError) return token; // already long-lived
+        this.exchanged = undefined;
+        throw e;
+      },
+    );
+    return this.exchanged;
   }
 
   /** Safe to repeat: a container that is never published is shown nowhere and expires after 24 hours. */
-  createContainer(fields: Record<string, string | undefined>) {
-    return this.call<{ id: string }>("POST", `${this.v}/me/threads`, fields, this.user(), true, true);
+  async createContainer(fields: Record<string, string | undefined>) {
+    return this.call<{ id: string }>("POST", `${this.v}/me/threads`, fields, await this.user(), true, true);
   }
-  container(id: string) {
-    return this.call<{ id: string; status: string; error_message?: string }>("GET", `${this.v}/${id}`, { fields: "status,error_message" }, this.user(), true);
+  async container(id: string) {
+    return this.call<{ id: string; status: string; error_message?: string }>("GET", `${this.v}/${id}`, { fields: "status,error_message" }, await this.user(), true);
   }
   /**
    * Not repeated on an unknown outcome (the handler asks the container whether it was published), nor waited out
    * when throttled: the handler first asks whether the publishing quota is what is used up.
    */
-  publish(creationId: string) {
-    return this.call<{ id: string }>("POST", `${this.v}/me/threads_publish`, { creation_id: creationId }, this.user(), true, false, 0);
+  async publish(creationId: string) {
+    return this.call<{ id: string }>("POST", `${this.v}/me/threads_publish`, { creation_id: creationId }, await this.user(), true, false, 0);
   }
-  post(id: string, fields = POST_FIELDS) {
-    return this.call<Record<string, any>>("GET", `${this.v}/${id}`, { fields }, this.user(), true);
+  async post(id: string, fields = POST_FIELDS) {
+    return this.call<Record<string, any>>("GET", `${this.v}/${id}`, { fields }, await this.user(), true);
   }
-  deletePost(id: string) {
-    return this.call<{ success: boolean }>("DELETE", `${this.v}/${id}`, {}, this.user(), true);
+  async deletePost(id: string) {
+    return this.call<{ success: boolean }>("DELETE", `${this.v}/${id}`, {}, await this.user(), true);
   }
-  me(fields = PROFILE_FIELDS) {
-    return this.call<Record<string, string>>("GET", `${this.v}/me`, { fields }, this.user(), true);
+  async me(fields = PROFILE_FIELDS) {
+    return this.call<Record<string, string>>("GET", `${this.v}/me`, { fields }, await this.user(), true);
   }
   /** The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. */
   async threads(limit = 25, fields = POST_FIELDS, since?: number): Promise<Record<string, any>[]> {
     const out: Record<string, any>[] = [];
-    let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>("GET", `${this.v}/me/threads`, { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) }, this.user(), true);
+    let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>("GET", `${this.v}/me/threads`, { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) }, await this.user(), true);
     for (;;) {
       out.push(...page.data);
       const next = page.paging?.next;
       if (out.length >= limit || !next || page.data.length === 0) return out.slice(0, limit);
       const url = new URL(next);
-      page = await this.call("GET", `${this.v}/me/threads`, Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")), this.user(), true);
+      page = await this.call("GET", `${this.v}/me/threads`, Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")), await this.user(), true);
     }
   }
   async publishingLimit(): Promise<PublishingLimit> {
-    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config" }, this.user(), true);
+    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config" }, await this.user(), true);
     return r.data[0] ?? { quota_usage: 0, config: { quota_total: 250, quota_duration: 86_400 } };
   }
   /** A post's counts by metric name. */
   async insights(id: string, metrics: readonly string[] = POST_METRICS): Promise<Record<string, number>> {
-    const r = await this.call<{ data: { name: string; values?: { value: number }[]; total_value?: { value: number } }[] }>("GET", `${this.v}/${id}/insights`, { metric: metrics.join(",") }, this.user(), true);
+    const r = await this.call<{ data: { name: string; values?: { value: number }[]; total_value?: { value: number } }[] }>("GET", `${this.v}/${id}/insights`, { metric: metrics.join(",") }, await this.user(), true);
     return Object.fromEntries(r.data.map((m) => [m.name, m.total_value?.value ?? m.values?.[0]?.value ?? 0]));
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_ID, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
+import { PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { call } from "../../provider/door";
 import { collectWarnings } from "../../provider/log";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
@@ -302,5 +302,62 @@ describe("the service as it answers today", () => {
     expect(p.id).toBe([...pages.posts.keys()][0]);
     const res = await fetch(`${pages.url}/v26.0/${p.id}?fields=id,link&access_token=${PAGES_PAGE_TOKEN}`);
     expect((await res.json()).error).toMatchObject({ code: 12, message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/) });
+  });
+});
+
+describe("tokens and the app", () => {
+  it("sends appsecret_proof with every call when the app secret is set (an app that requires it refuses calls without)", async () => {
+    pages.requireProof = true;
+    await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/require an appsecret_proof argument/);
+    process.env.PAGES_APP_SECRET = PAGES_APP.secret;
+    try {
+      await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
+      const fns = await import("../../provider/pages/functions");
+      await Promise.all([fns.getPage({ pageId: PAGE_ID }), fns.getPosts({ pageId: PAGE_ID })]); // a batch: its items carry the proof too
+      expect(pages.log.filter((e) => e.status >= 400).map((e) => e.path)).toEqual([`/v26.0/${PAGE_ID}/subscribed_apps`]);
+    } finally {
+      delete process.env.PAGES_APP_SECRET;
+    }
+  });
+
+  it("a short-lived user token is exchanged for a long-lived one once per run (fb_exchange_token), never shown; its expiry is told at preview", async () => {
+    Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_SHORT_USER_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
+    try {
+      forgetPreviewChecks();
+      const { result, warnings } = collectWarnings(() => previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }));
+      await result;
+      await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
+      expect(pages.count("GET", /\/oauth\/access_token$/)).toBe(1);
+      const long = [...pages.tokens.keys()].find((t) => t.startsWith("long-lived-"))!;
+      expect(pages.log.filter((e) => e.path.endsWith("/me/accounts")).every((e) => e.query.includes(long))).toBe(true);
+      expect(warnings).toEqual([]); // 60 days ahead: told as progress, not a warning
+    } finally {
+      delete process.env.PAGES_APP_SECRET;
+      forgetPreviewChecks();
+    }
+  });
+
+  it("a token that expires within 7 days is warned about at preview", async () => {
+    pages.tokens.get(PAGES_USER_TOKEN)!.expiresAt = Date.now() + 3 * 86_400_000;
+    Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
+    try {
+      forgetPreviewChecks();
+      const { result, warnings } = collectWarnings(() => previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }));
+      await result;
+      expect(warnings).toEqual([expect.stringMatching(/the access token expires at .* \(in 3\.0 days\): set a new one as ops:pagesAccessToken/)]);
+    } finally {
+      delete process.env.PAGES_APP_SECRET;
+      forgetPreviewChecks();
+    }
+  });
+
+  it("PageSubscription reads, changes and removes this app's subscription only, not another app's on the same page", async () => {
+    delete process.env.PAGES_APP_ID; // the app of the token (GET /app)
+    pages.pages.get(PAGE_ID)!.apps.set("999000000000001", ["ratings"]);
+    const s = await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
+    expect(s.outs).toMatchObject({ appId: PAGES_APP.id, subscribedFields: ["feed"] });
+    await call("pages:PageSubscription", "delete", [s.id, s.outs]);
+    expect([...pages.pages.get(PAGE_ID)!.apps.entries()]).toEqual([["999000000000001", ["ratings"]]]);
+    expect(await call("pages:PageSubscription", "read", [s.id, s.outs])).toEqual({});
   });
 });

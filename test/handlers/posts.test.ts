@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { POSTS_OTHER_TOKEN, PUBLISH_QUOTA } from "../../emulators";
+import { POSTS_APP, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PUBLISH_QUOTA } from "../../emulators";
 import { call } from "../../provider/door";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useSocial } from "../helpers/social";
@@ -114,6 +114,25 @@ describe("Post on the real short-post API (Threads)", () => {
     expect((await check({ mediaType: "TEXT", text: "hi", videoUrl: "https://media.example/v.mp4" })).failures[0].property).toBe("videoUrl");
     expect((await check({ mediaType: "VIDEO", videoUrl: "file:///etc/passwd" })).failures[0].property).toBe("videoUrl");
     expect(posts.log).toEqual([]);
+  });
+});
+
+describe("the short-post token", () => {
+  it("with the app secret set, a short-lived token is exchanged once per run (th_exchange_token); a long-lived one is used as it is", async () => {
+    Object.assign(process.env, { POSTS_ACCESS_TOKEN: POSTS_SHORT_TOKEN, THREADS_APP_SECRET: POSTS_APP.secret });
+    try {
+      await make("posts:Post", { text: "Exchanged." });
+      await make("posts:Post", { text: "Once." });
+      expect(posts.count("GET", /^\/access_token$/)).toBe(1);
+      const long = [...posts.tokens].find((t) => t.startsWith("posts-long-"))!;
+      expect(posts.log.filter((e) => e.path.startsWith("/v1.0/")).length).toBeGreaterThan(0);
+      expect(long).toBeDefined();
+      process.env.POSTS_ACCESS_TOKEN = POSTS_USER_TOKEN; // long-lived: the exchange is refused, the token kept
+      await make("posts:Post", { text: "As it is." });
+      expect(posts.posts.size).toBe(3);
+    } finally {
+      delete process.env.THREADS_APP_SECRET;
+    }
   });
 });
 

@@ -1,14 +1,16 @@
-/** `ops.pages.PageSubscription`. id: `<pageId>/subscribed_apps`. POST replaces the field set; DELETE removes the app. */
+/**
+ * `ops.pages.PageSubscription`. id: `<pageId>/subscribed_apps`. POST replaces the field set; DELETE removes the app.
+ * The page may be subscribed by other apps too: only this app's subscription (ops:pagesAppId, else the app of the
+ * token, `GET /app`) is read, changed or removed.
+ */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Handler } from "../../handler";
-import { PAGES_SETTINGS, read } from "../../config";
 import { pages } from "../client";
 import { PageSubscriptionInputs } from "./schema";
 
 async function current(pageId: string) {
-  const apps = await pages().read<{ data: { id: string; subscribed_fields: string[] }[] }>(pageId, `/${pageId}/subscribed_apps`);
-  const appId = read(PAGES_SETTINGS.appId);
-  return apps.data.find((a) => !appId || a.id === appId);
+  const [apps, appId] = await Promise.all([pages().read<{ data: { id: string; subscribed_fields: string[] }[] }>(pageId, `/${pageId}/subscribed_apps`), pages().appId()]);
+  return apps.data.find((a) => a.id === appId);
 }
 
 const outs = (pageId: string, app?: { id: string; subscribed_fields: string[] }) => ({

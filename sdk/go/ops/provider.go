@@ -153,6 +153,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.PostsApiVersion = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.PostsAppSecret == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "POSTS_APP_SECRET", "THREADS_APP_SECRET"); d != nil {
+			args.PostsAppSecret = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.PostsBaseUrl == nil {
 		if d := internal.GetEnvOrDefault("https://graph.threads.net", nil, "POSTS_BASE_URL"); d != nil {
 			args.PostsBaseUrl = pulumi.StringPtr(d.(string))
@@ -237,6 +242,9 @@ func NewProvider(ctx *pulumi.Context,
 	if args.PostsAccessToken != nil {
 		args.PostsAccessToken = pulumi.ToSecret(args.PostsAccessToken).(pulumi.StringPtrInput)
 	}
+	if args.PostsAppSecret != nil {
+		args.PostsAppSecret = pulumi.ToSecret(args.PostsAppSecret).(pulumi.StringPtrInput)
+	}
 	if args.SkillsToken != nil {
 		args.SkillsToken = pulumi.ToSecret(args.SkillsToken).(pulumi.StringPtrInput)
 	}
@@ -304,6 +312,8 @@ type providerArgs struct {
 	PostsAdoptExisting *bool `pulumi:"postsAdoptExisting"`
 	// The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
 	PostsApiVersion *string `pulumi:"postsApiVersion"`
+	// The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+	PostsAppSecret *string `pulumi:"postsAppSecret"`
 	// The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 	PostsBaseUrl *string `pulumi:"postsBaseUrl"`
 	// Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
@@ -386,6 +396,8 @@ type ProviderArgs struct {
 	PostsAdoptExisting pulumi.BoolPtrInput
 	// The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
 	PostsApiVersion pulumi.StringPtrInput
+	// The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+	PostsAppSecret pulumi.StringPtrInput
 	// The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 	PostsBaseUrl pulumi.StringPtrInput
 	// Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.

@@ -46,6 +46,7 @@ class ProviderArgs:
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -88,6 +89,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] posts_api_version: The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+        :param pulumi.Input[_builtins.str] posts_app_secret: The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
         :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         :param pulumi.Input[_builtins.int] posts_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
@@ -207,6 +209,10 @@ class ProviderArgs:
             posts_api_version = (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
         if posts_api_version is not None:
             pulumi.set(__self__, "posts_api_version", posts_api_version)
+        if posts_app_secret is None:
+            posts_app_secret = _utilities.get_env('POSTS_APP_SECRET', 'THREADS_APP_SECRET')
+        if posts_app_secret is not None:
+            pulumi.set(__self__, "posts_app_secret", posts_app_secret)
         if posts_base_url is None:
             posts_base_url = (_utilities.get_env('POSTS_BASE_URL') or 'https://graph.threads.net')
         if posts_base_url is not None:
@@ -581,6 +587,18 @@ class ProviderArgs:
         pulumi.set(self, "posts_api_version", value)
 
     @_builtins.property
+    @pulumi.getter(name="postsAppSecret")
+    def posts_app_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+        """
+        return pulumi.get(self, "posts_app_secret")
+
+    @posts_app_secret.setter
+    def posts_app_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "posts_app_secret", value)
+
+    @_builtins.property
     @pulumi.getter(name="postsBaseUrl")
     def posts_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -758,6 +776,7 @@ class Provider(pulumi.ProviderResource):
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -803,6 +822,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] posts_api_version: The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
+        :param pulumi.Input[_builtins.str] posts_app_secret: The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
         :param pulumi.Input[_builtins.str] posts_base_url: The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
         :param pulumi.Input[_builtins.int] posts_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:postsMaxRetries`; environment `POSTS_MAX_RETRIES`.
         :param pulumi.Input[_builtins.int] posts_publish_timeout_seconds: How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes). Stack config `ops:postsPublishTimeoutSeconds`; environment `POSTS_PUBLISH_TIMEOUT_SECONDS`.
@@ -867,6 +887,7 @@ class Provider(pulumi.ProviderResource):
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  posts_api_version: pulumi.Input[Optional[_builtins.str]] = None,
+                 posts_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_publish_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -967,6 +988,9 @@ class Provider(pulumi.ProviderResource):
             if posts_api_version is None:
                 posts_api_version = (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
             __props__.__dict__["posts_api_version"] = posts_api_version
+            if posts_app_secret is None:
+                posts_app_secret = _utilities.get_env('POSTS_APP_SECRET', 'THREADS_APP_SECRET')
+            __props__.__dict__["posts_app_secret"] = None if posts_app_secret is None else pulumi.Output.secret(posts_app_secret)
             if posts_base_url is None:
                 posts_base_url = (_utilities.get_env('POSTS_BASE_URL') or 'https://graph.threads.net')
             __props__.__dict__["posts_base_url"] = posts_base_url

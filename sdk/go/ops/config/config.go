@@ -354,6 +354,19 @@ func GetPostsApiVersion(ctx *pulumi.Context) string {
 	return value
 }
 
+// The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+func GetPostsAppSecret(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:postsAppSecret")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "POSTS_APP_SECRET", "THREADS_APP_SECRET"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
 func GetPostsBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:postsBaseUrl")

@@ -149,6 +149,11 @@ postsApiVersion: str
 The API version, the path's first part (`v1.0`, the service's only version today). Stack config `ops:postsApiVersion`; environment `POSTS_API_VERSION`.
 """
 
+postsAppSecret: Optional[str]
+"""
+The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+"""
+
 postsBaseUrl: str
 """
 The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.

@@ -210,6 +210,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('postsApiVersion') or (_utilities.get_env('POSTS_API_VERSION') or 'v1.0')
 
     @_builtins.property
+    def posts_app_secret(self) -> Optional[str]:
+        """
+        The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored. Stack config `ops:postsAppSecret`; environment `POSTS_APP_SECRET`, then `THREADS_APP_SECRET`.
+        """
+        return __config__.get('postsAppSecret') or _utilities.get_env('POSTS_APP_SECRET', 'THREADS_APP_SECRET')
+
+    @_builtins.property
     def posts_base_url(self) -> str:
         """
         The service's base URL; the API version (`/v1.0`) is appended. Stack config `ops:postsBaseUrl`; environment `POSTS_BASE_URL`.
