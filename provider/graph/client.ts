@@ -155,8 +155,9 @@ export class GraphClient {
 
   /**
    * 100/33 on an object: gone when the same token still reads what it owns (`/me`: the user, or the page of a page
-   * token) and, for a page's object (`{page}_{n}`), that page is the token's; else the token is the problem, and
-   * that failure is what is thrown (refresh must not drop a resource for a wrong token).
+   * token) and, for a page's object (`{page}_{n}`), that page is the token's (page calls are made with the page's
+   * token); else the token is the problem, and that failure is what is thrown (refresh must not drop a resource for
+   * a wrong token).
    */
   protected async tellUnreachable(err: ApiError, path: string, token: string | undefined, bearer: boolean): Promise<ApiError> {
     const version = /^\/v\d+\.\d+/.exec(path)?.[0] ?? "";
@@ -167,15 +168,10 @@ export class GraphClient {
       return e instanceof ApiError ? e : err;
     }
     const owner = /^(?:\/v\d+\.\d+)?\/(\d+)_\d+/.exec(path)?.[1];
-    if (owner && me.id && me.id !== owner && !(await this.mayManage(owner, token))) {
+    if (owner && me.id && me.id !== owner) {
       return new AuthError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: `${err.apiMessage} (the token is not page ${owner}'s)`, remedy: `Use a token of page ${owner}, or of a user who manages it, as ${TOKEN_KEY[this.service]}` });
     }
     return new NotFoundError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage });
-  }
-
-  /** Whether the token's user manages `pageId` (the page client knows; others do not manage pages). */
-  protected async mayManage(_pageId: string, _token: string | undefined): Promise<boolean> {
-    return false;
   }
 
   /** A POST whose body is multipart/form-data: the file parts, the other parameters and the token as fields. */

@@ -6,7 +6,8 @@ import { pageSubscriptionOutputNames, type PageSubscriptionArgs, type PageSubscr
 export type { PageSubscriptionArgs };
 
 /**
- * The page events sent to the app's webhook; the set replaces the app's set, destroy unsubscribes the app.
+ * The page events sent to this app's webhook (the app of ops:pagesAppId, else the one the token was issued to); the
+ * set replaces this app's set, destroy unsubscribes this app. Other apps' subscriptions on the page are left alone.
  *
  *     new ops.pages.PageSubscription("events", { pageId: "200000000000001", subscribedFields: ["feed", "messages"] });
  */
