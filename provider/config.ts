@@ -88,7 +88,8 @@ export const POSTS_SETTINGS = settings("posts", {
 });
 
 export const RUNNER_SETTINGS = settings("runner", {
-  host: { env: "RUNNER_HOST", default: "127.0.0.1:11434", description: "The runner: `host:port` or a URL." },
+  host: { env: "RUNNER_HOST", alsoEnv: ["OLLAMA_HOST"], default: "127.0.0.1:11434", description: "The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback." },
+  apiKey: { env: "RUNNER_API_KEY", alsoEnv: ["OLLAMA_API_KEY"], secret: true, description: "An API key for a hosted runner, sent as `Authorization: Bearer`." },
   timeoutSeconds: { env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
 });
 
@@ -309,14 +310,28 @@ export function edgeConfig(): EdgeConfig {
 
 /** `host:port` or a URL, as RUNNER_HOST takes it. */
 export function runnerUrl(host: string): string {
-  // As the official client reads it: `:port` is the loopback; without a scheme, http and the default port 11434;
-  // with a scheme and no port, that scheme's own port.
-  const explicit = host.includes("://");
-  const withScheme = host.startsWith(":") ? `http://127.0.0.1${host}` : explicit ? host : `http://${host}`;
-  const u = new URL(withScheme);
-  if (!u.port && !explicit) u.port = "11434";
-  if (u.hostname === "0.0.0.0") u.hostname = "127.0.0.1"; // a listen-on-all address, reached locally
-  return u.origin;
+  // As the runner's own client reads OLLAMA_HOST (envconfig.Host, then ConnectableHost): without a scheme, http and
+  // port 11434 (`ollama.com`: https, 443); with one, that scheme's port; a path kept; a bare IPv6 address taken as an
+  // address; a listen-on-all address reached on the loopback.
+  const s = host.trim();
+  let [scheme, hostport] = s.includes("://") ? [s.slice(0, s.indexOf("://")), s.slice(s.indexOf("://") + 3)] : ["http", s];
+  let defaultPort = s.includes("://") ? (scheme === "https" ? "443" : scheme === "http" ? "80" : "11434") : "11434";
+  if (s === "ollama.com") [scheme, hostport, defaultPort] = ["https", "ollama.com:443", "443"];
+  const slash = hostport.indexOf("/");
+  const path = slash >= 0 ? hostport.slice(slash) : "";
+  if (slash >= 0) hostport = hostport.slice(0, slash);
+  let name: string;
+  let port: string;
+  const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(hostport);
+  const colons = (hostport.match(/:/g) ?? []).length;
+  if (bracketed) [name, port] = [bracketed[1], bracketed[2] || defaultPort];
+  else if (colons === 1) [name, port] = hostport.split(":") as [string, string];
+  else [name, port] = [hostport || "127.0.0.1", defaultPort]; // a bare IPv6 address (several colons), or a host alone
+  if (!/^\d+$/.test(port) || Number(port) > 65535) port = defaultPort;
+  if (name === "" || name === "0.0.0.0") name = "127.0.0.1";
+  if (name === "::") name = "::1";
+  const u = new URL(`${scheme}://${name.includes(":") ? `[${name}]` : name}:${port}`);
+  return `${u.protocol}//${u.host}${path.replace(/\/+$/, "")}`;
 }
 
 /** ops:runnerHost is host, host:port, :port or an http(s) URL. */

@@ -47,9 +47,16 @@ export interface Model {
 }
 
 /** `model` or `model:tag`, lowercased, with the tag defaulting to `latest`. */
+/** A name as the runner keeps it (types/model/name.go: ParseName, then DisplayShortest; matched without regard to case). */
 export function canonical(name: string): string {
-  const n = name.trim().toLowerCase();
-  return n.includes(":") ? n : `${n}:latest`;
+  const slash = name.lastIndexOf("/");
+  const colon = name.lastIndexOf(":");
+  const [path, tag] = colon > slash ? [name.slice(0, colon), name.slice(colon + 1)] : [name, "latest"];
+  const parts = path.trim().toLowerCase().split("/");
+  const [host, ns] = parts.length === 3 ? parts : parts.length === 2 ? ["registry.ollama.ai", ...parts] : ["registry.ollama.ai", "library", ...parts];
+  const model = parts.at(-1)!;
+  const shown = host === "registry.ollama.ai" ? (ns === "library" ? model : `${ns}/${model}`) : `${host}/${ns}/${model}`;
+  return `${shown}:${tag.toLowerCase() || "latest"}`;
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -80,8 +87,15 @@ export class RunnerEmulator extends Emulator {
     this.registerRoutes();
   }
 
+  /** The largest context the runner gives, whatever is asked (a machine short of memory); a test hook. */
+  maxContext = 131_072;
+  /** The next N deletes answer 404 and delete nothing, as the real runner once did to one of three concurrent deletes. */
+  spuriousDelete404 = 0;
+
   reset(): void {
     this.invalidSkillAnswers = 0;
+    this.spuriousDelete404 = 0;
+    this.maxContext = 131_072;
     this.models.clear();
     this.loaded.clear();
   }
@@ -119,6 +133,8 @@ export class RunnerEmulator extends Emulator {
 
   /** Loading a model: fails when another process holds the GPU; falls back to the CPU when there is none. */
   private load(m: Model): { processor: string } {
+    // A `stop` stored as text (what a client that sends one string makes): the runner then refuses every request.
+    if (m.parameters && "stop" in m.parameters && !Array.isArray(m.parameters.stop)) this.fail(500, 'option "stop" must be of type array');
     if (this.gpu === "occupied") this.fail(500, "llama runner process has terminated: cudaMalloc failed: out of memory (the GPU is in use by another process)");
     this.loaded.set(m.name, this.now() + 5 * 60_000);
     return { processor: this.gpu === "none" ? "100% CPU" : "100% GPU" };
@@ -144,12 +160,17 @@ export class RunnerEmulator extends Emulator {
     this.route("POST", "/api/show", (req) => {
       const body = parseJson(req) ?? this.fail(400, "invalid JSON");
       const m = this.model(body.model ?? body.name);
-      const params = Object.entries(m.parameters ?? {}).map(([k, v]) => `${k} ${v}`).join("\n");
+      // As the runner shows them: one line a value, a list's texts each quoted on a line of its own.
+      const params = Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => `${k} ${JSON.stringify(x)}`) : [`${k} ${v}`])).join("\n");
       return { status: 200, body: { modelfile: `FROM ${m.from ?? m.name}\n`, parameters: params, system: m.system ?? "", details: m.details, model_info: { "general.architecture": m.details.family }, modified_at: m.modifiedAt } };
     });
     this.route("DELETE", "/api/delete", (req) => {
       const body = parseJson(req) ?? this.fail(400, "invalid JSON");
       const m = this.model(body.model ?? body.name);
+      if (this.spuriousDelete404 > 0) {
+        this.spuriousDelete404--;
+        this.fail(404, `model '${body.model ?? body.name}' not found`);
+      }
       this.models.delete(m.name);
       this.loaded.delete(m.name);
       return { status: 200, body: "" };
@@ -173,7 +194,11 @@ export class RunnerEmulator extends Emulator {
       this.load(m);
       const last = [...(body.messages ?? [])].reverse().find((x: { role: string }) => x.role === "user")?.content ?? "";
       const message = { role: "assistant", content: this.answer(m, String(last)) };
-      if (body.stream === false) return { status: 200, body: { model: m.name, created_at: this.timestamp(), message, done: true, done_reason: "stop" } };
+      // The prompt as evaluated: about 4 characters a token, cut to the context (options.num_ctx, else 4,096).
+      const numCtx = Math.min(this.maxContext, Number(body.options?.num_ctx ?? m.parameters?.num_ctx ?? 4096));
+      const chars = (body.messages ?? []).reduce((n: number, x: { content?: string }) => n + String(x.content ?? "").length, 0);
+      const prompt_eval_count = Math.min(numCtx, Math.ceil(chars / 4));
+      if (body.stream === false) return { status: 200, body: { model: m.name, created_at: this.timestamp(), message, done: true, done_reason: "stop", prompt_eval_count, eval_count: Math.ceil(message.content.length / 4) } };
       const self = this;
       return {
         status: 200,

@@ -27,7 +27,7 @@ function unreachable(url: string, cause: string, ambiguous: boolean): TransportE
   return new TransportError({
     service: "runner",
     message: `the runner at ${url} does not answer (${cause})`,
-    remedy: "Start it, or point ops:runnerHost (RUNNER_HOST) at it; the runner listens on the loopback address only unless RUNNER_HOST is set on its host (e.g. 0.0.0.0:11434)",
+    remedy: "Start it, or point ops:runnerHost (RUNNER_HOST, OLLAMA_HOST) at it; the runner listens on the loopback address only unless OLLAMA_HOST is set where it runs (e.g. OLLAMA_HOST=0.0.0.0:11434 ollama serve)",
     ambiguous,
   });
 }
@@ -41,12 +41,17 @@ function explain(error: string, status?: number): ApiError {
 }
 
 export class RunnerClient {
-  constructor(private readonly http: HttpClient, readonly url: string, private readonly timeoutMs: number) {}
+  /** Deletes to this runner, one after another: the runner answered one of several concurrent deletes 404 while the model stayed. */
+  private deletes: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly http: HttpClient, readonly url: string, private readonly timeoutMs: number, private readonly headers: Record<string, string> = {}) {}
 
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
     const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
-    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs, maxRetries: 6, urlKey: "ops:runnerHost" }), url, timeoutMs);
+    const key = read(RUNNER_SETTINGS.apiKey);
+    const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers, timeoutMs, maxRetries: 6, urlKey: "ops:runnerHost" }), url, timeoutMs, headers);
   }
 
   /** Every JSON call here reads or deletes (show, chat, tags, delete): safe to repeat, POSTs included. */
@@ -68,18 +73,34 @@ export class RunnerClient {
   async running() {
     return (await this.json<{ models: (RunnerModelInfo & { expires_at: string; size_vram: number })[] }>("GET", "/api/ps")).models;
   }
-  /** The model as listed, or undefined when the runner does not have it. */
+  /** The model as listed, or undefined when the runner does not have it (names compared as the runner compares them). */
   async find(name: string): Promise<RunnerModelInfo | undefined> {
     const want = canonicalModel(name);
-    return (await this.list()).find((m) => m.name === want);
+    return (await this.list()).find((m) => canonicalModel(m.name) === want);
   }
   async show(name: string) {
     return this.json<{ system?: string; parameters?: string; details: RunnerModelInfo["details"] }>("POST", "/api/show", { model: name });
   }
+  /**
+   * Removes the model, confirmed by the model list: a 404 alone never counts as gone (the runner answered one of
+   * several concurrent deletes 404 while the model stayed), so deletes to one runner go one at a time, and a model
+   * still listed after its delete is deleted once more, then reported.
+   */
   async remove(name: string): Promise<void> {
-    await this.json("DELETE", "/api/delete", { model: name }).catch((e) => {
-      if (!(e instanceof NotFoundError)) throw e;
+    const turn = this.deletes.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const listed = await this.find(name);
+        if (!listed) return;
+        await this.json("DELETE", "/api/delete", { model: listed.name }).catch((e) => {
+          if (!(e instanceof NotFoundError)) throw e;
+        });
+        if (!(await this.find(name))) return;
+        if (attempt >= 2) throw new ApiError({ service: "runner", message: `${name} is still listed after its delete`, remedy: "Remove it on the runner (ollama rm), then run again" });
+        log(`runner: ${name} is still listed after its delete; deleting it again`);
+      }
     });
+    this.deletes = turn.catch(() => undefined);
+    return turn;
   }
 
   /**
@@ -97,7 +118,7 @@ export class RunnerClient {
         const { request } = await import("undici");
         res = await request(`${this.url}${path}`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { "content-type": "application/json", ...this.headers },
           body: JSON.stringify({ ...body, stream: true }),
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
@@ -117,30 +138,50 @@ export class RunnerClient {
     }
     let buffered = "";
     let lastShown = -1;
+    let succeeded = false;
+    const take = (l: string) => {
+      const p = JSON.parse(l) as { status?: string; error?: string; total?: number; completed?: number };
+      if (p.error) throw explain(p.error);
+      if (p.total && p.completed !== undefined) {
+        const pct = Math.floor((100 * p.completed) / p.total);
+        if (p.total > 50_000_000 && pct >= lastShown + 25) {
+          lastShown = pct;
+          log(`runner: ${what}: ${p.status} ${pct}% (${(p.completed / 1e6).toFixed(0)} of ${(p.total / 1e6).toFixed(0)} MB)`);
+        }
+        if (pct === 100) lastShown = -1;
+      } else if (p.status === "success") {
+        succeeded = true;
+        log(`runner: ${what}: done`);
+      }
+    };
     for await (const chunk of res.body) {
       buffered += chunk.toString();
       const lines = buffered.split("\n");
       buffered = lines.pop() ?? "";
-      for (const l of lines.filter(Boolean)) {
-        const p = JSON.parse(l) as { status?: string; error?: string; total?: number; completed?: number };
-        if (p.error) throw explain(p.error);
-        if (p.total && p.completed !== undefined) {
-          const pct = Math.floor((100 * p.completed) / p.total);
-          if (p.total > 50_000_000 && pct >= lastShown + 25) {
-            lastShown = pct;
-            log(`runner: ${what}: ${p.status} ${pct}% (${(p.completed / 1e6).toFixed(0)} of ${(p.total / 1e6).toFixed(0)} MB)`);
-          }
-          if (pct === 100) lastShown = -1;
-        } else if (p.status === "success") {
-          log(`runner: ${what}: done`);
-        }
-      }
+      lines.filter(Boolean).forEach(take);
     }
+    if (buffered.trim()) take(buffered.trim());
+    // A stream that ends without its final `success` (the connection dropped, the runner stopped) made nothing sure.
+    if (!succeeded) throw new ApiError({ service: "runner", message: `${what} ended without its final "success"`, remedy: "Run again: the runner stopped answering before it finished" });
   }
 
+  /**
+   * One answer from `/api/chat`, with a context sized to the prompt: the runner's default context (4,096 tokens on
+   * smaller machines) silently cuts a longer prompt, and `/v1` cannot set it. A prompt the runner still evaluated to
+   * the brim of the context was cut: that fails, rather than generate from half the instructions.
+   */
   async chat(model: string, messages: { role: string; content: string }[]): Promise<string> {
-    const res = await this.json<{ choices: { message: { content: string } }[] }>("POST", "/v1/chat/completions", { model, messages });
-    return res.choices[0]?.message.content ?? "";
+    const chars = messages.reduce((n, m) => n + m.content.length, 0);
+    // About 4 characters a token in English; 3 leaves room for other text, plus 2,048 tokens for the answer.
+    const numCtx = Math.max(4096, Math.ceil((Math.ceil(chars / 3) + 2048) / 1024) * 1024);
+    const res = await this.json<{ message?: { content?: string }; prompt_eval_count?: number; error?: string }>("POST", "/api/chat", { model, messages, stream: false, options: { num_ctx: numCtx } });
+    // Cut: evaluated to the brim of the context asked for, or to far fewer tokens than the text holds (the runner
+    // gave a smaller context than asked, e.g. for lack of memory; no tokenizer puts 8 characters in a token).
+    const evaluated = res.prompt_eval_count;
+    if (evaluated !== undefined && (evaluated >= numCtx - 16 || evaluated < chars / 8)) {
+      throw new ValidationError({ service: "runner", message: `the prompt (${chars} characters) did not fit: the runner evaluated ${evaluated} tokens of it, with a context of ${numCtx} asked for`, remedy: "Give fewer or shorter sources, or use a model (and a runner with the memory) for a larger context" });
+    }
+    return res.message?.content ?? "";
   }
 }
 

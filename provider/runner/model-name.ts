@@ -1,9 +1,17 @@
 // Apart from the client, so the model schema (loaded with every resource type's schema) does not load the client.
 
-/** `model` or `model:tag`, lowercased, the tag defaulting to `latest`, as the runner lists it. */
+/**
+ * A name as the runner shows and compares it (its `ParseName` and `DisplayShortest`): lowercased (names match
+ * without regard to case), the tag defaulting to `latest`, the default host `registry.ollama.ai` and namespace
+ * `library` left out — `registry.ollama.ai/library/x`, `library/x` and `X` are all `x:latest`; a host with a port
+ * (`localhost:5000/ns/m`) is a host, not a tag.
+ */
 export function canonicalModel(name: string): string {
-  const n = name.trim().toLowerCase();
-  return n.includes(":") ? n : `${n}:latest`;
+  const [path, tag] = name.trim().toLowerCase().split(/:(?=[^/]*$)/);
+  const parts = path.split("/");
+  if (parts.length === 3 && parts[0] === "registry.ollama.ai") parts.shift();
+  if (parts.length === 2 && parts[0] === "library") parts.shift();
+  return `${parts.join("/")}:${tag || "latest"}`;
 }
 
 const PART_RULES = { host: 350, namespace: 80, model: 80, tag: 80 } as const;

@@ -9,8 +9,8 @@ export interface RunnerModelArgs {
   from?: pulumi.Input<string>;
   /** The system prompt of a created model. */
   system?: pulumi.Input<string>;
-  /** Parameters of a created model, e.g. `{ temperature: 0.2 }`. */
-  parameters?: pulumi.Input<{ [key: string]: pulumi.Input<number | string> }>;
+  /** Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...). */
+  parameters?: pulumi.Input<{ [key: string]: any }>;
   /** A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview. */
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from. */
@@ -24,7 +24,7 @@ export interface RunnerModelOutputs {
   name: string;
   from?: string;
   system?: string;
-  parameters?: { [key: string]: number | string };
+  parameters?: { [key: string]: any };
   definitionFile?: string;
   definitionHash: string;
   digest: string;

@@ -53,7 +53,7 @@ describe("RunnerModel", () => {
     expect(small.models.size).toBe(0);
     await small.stop();
     process.env.RUNNER_HOST = "127.0.0.1:9";
-    await expect(make("runner:RunnerModel", { name: "tinyllama" })).rejects.toThrow(/does not answer.*loopback address only unless RUNNER_HOST/);
+    await expect(make("runner:RunnerModel", { name: "tinyllama" })).rejects.toThrow(/does not answer.*loopback address only unless OLLAMA_HOST is set where it runs/);
   });
 
   it("refuses at check: a bad name, parameters without a base, an unknown parameter, a broken definition file", async () => {

@@ -23,7 +23,7 @@ describe("ops:runnerHost", () => {
 
   it("refuses what is not a host or an http(s) URL, naming the key", () => {
     withConfig({ "ops:runnerHost": "ftp://gpu-box" });
-    expect(configProblems()).toEqual([expect.stringMatching(/^ops:runnerHost \(or RUNNER_HOST\) must be host, host:port or an http\(s\) URL/)]);
+    expect(configProblems()).toEqual([expect.stringMatching(/^ops:runnerHost \(or RUNNER_HOST or OLLAMA_HOST\) must be host, host:port or an http\(s\) URL/)]);
   });
 });
 

@@ -16,23 +16,34 @@ const ModelName = (what: string) =>
     const problem = modelNameProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}: use model or model:tag, e.g. llama3.2 or qwen2.5:0.5b` });
   });
-/** The parameters a definition may set, with the kind of value each takes. */
-export const PARAMETERS: Record<string, "number" | "integer" | "string"> = {
-  temperature: "number", top_p: "number", top_k: "integer", num_ctx: "integer", num_predict: "integer",
-  repeat_penalty: "number", repeat_last_n: "integer", seed: "integer", min_p: "number", stop: "string",
+/**
+ * The parameters a model may set, with the kind of value each takes: the runner's own option list (its `Options`
+ * and `Runner` structs, api/types.go). `stop` is a list: each `PARAMETER stop` line adds one.
+ */
+export const PARAMETERS: Record<string, "number" | "integer" | "boolean" | "list"> = {
+  num_keep: "integer", seed: "integer", num_predict: "integer", top_k: "integer", top_p: "number", min_p: "number",
+  typical_p: "number", repeat_last_n: "integer", temperature: "number", repeat_penalty: "number",
+  presence_penalty: "number", frequency_penalty: "number", stop: "list",
+  num_ctx: "integer", num_batch: "integer", num_gpu: "integer", main_gpu: "integer", use_mmap: "boolean", num_thread: "integer",
 };
+
+export type ParameterValue = string | number | boolean | string[];
 
 export interface Definition {
   from?: string;
   system?: string;
-  parameters: Record<string, string | number>;
+  parameters: Record<string, ParameterValue>;
 }
+
+/** A definition file's value as the runner reads it: one pair of surrounding double quotes taken off. */
+const unquoted = (v: string) => (/^"(.*)"$/s.test(v) ? v.slice(1, -1) : v);
 
 /** Why a parameter's value is not one the runner takes, or undefined (the same rule inline and in a file). */
 export function parameterProblem(name: string, value: unknown): string | undefined {
   const kind = PARAMETERS[name];
   if (!kind) return `unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`;
-  if (kind === "string") return typeof value === "string" ? undefined : `parameter ${name} needs text, got ${JSON.stringify(value)}`;
+  if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
+  if (kind === "boolean") return typeof value === "boolean" || value === "true" || value === "false" ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
   const n = typeof value === "number" ? value : typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n)) return `parameter ${name} needs a${kind === "integer" ? "n integer" : " number"}, got ${JSON.stringify(value)}`;
   if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
@@ -63,10 +74,11 @@ export function parseDefinition(text: string): { definition: Definition; problem
         definition.system = value.replace(/^"(.*)"$/s, "$1");
         break;
       case "PARAMETER": {
-        const [name, v] = [rest[0], rest.slice(1).join(" ")];
+        const [name, v] = [rest[0]?.toLowerCase(), unquoted(raw.slice(directive.length).trim().slice(rest[0]?.length ?? 0).trim())];
         const problem = parameterProblem(name, v);
         if (problem) problems.push(`line ${i + 1}: ${problem}`);
-        else definition.parameters[name] = PARAMETERS[name] === "string" ? v : Number(v);
+        else if (PARAMETERS[name] === "list") definition.parameters[name] = [...((definition.parameters[name] as string[] | undefined) ?? []), v];
+        else definition.parameters[name] = PARAMETERS[name] === "boolean" ? v === "true" : Number(v);
         break;
       }
       default:
@@ -82,7 +94,7 @@ export const RunnerModelInputs = z
     name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
     from: ModelName("from").optional().describe("Create from this base instead of pulling `name`."),
     system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
-    parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2 }`."),
+    parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
     definitionFile: z.string().optional().describe("A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview."),
     definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from."),
   })
@@ -100,20 +112,23 @@ export const RunnerModelInputs = z
     } else {
       for (const [k, v] of Object.entries(def.parameters)) {
         // Inline, a number is a number: "0.2" as text would reach the runner as text.
-        const problem = parameterProblem(k, v) ?? (PARAMETERS[k] !== "string" && typeof v !== "number" ? `parameter ${k} needs a number, not text: write ${k}: ${Number(v)}` : undefined);
+        const kind = PARAMETERS[k];
+        const problem = parameterProblem(k, v) ?? ((kind === "number" || kind === "integer") && typeof v !== "number" ? `parameter ${k} needs a number, not text: write ${k}: ${Number(v)}` : kind === "boolean" && typeof v !== "boolean" ? `parameter ${k} needs true or false, not text` : undefined);
         if (problem) ruleFailure(ctx, `parameters.${k}`, problem, ["parameters"]);
       }
+      // `stop` is always a list for the runner (a single text would be stored, and every chat would then fail).
+      if (typeof def.parameters.stop === "string") def.parameters = { ...def.parameters, stop: [def.parameters.stop] };
       if ((def.system || r.parameters) && !def.from) ruleFailure(ctx, "from", "system and parameters need from (the base model)", ["system", "parameters"]);
     }
     const what = def.from ? { from: canonicalModel(def.from), system: def.system ?? "", parameters: def.parameters } : { pull: r.name };
-    return { ...r, ...(r.definitionFile ? { from: what.from, system: def.system, parameters: def.parameters } : {}), definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
+    return { ...r, ...(r.definitionFile ? { from: what.from, system: def.system, parameters: def.parameters } : r.parameters ? { parameters: def.parameters } : {}), definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
   });
 
 export const RunnerModelOutputs = z.object({
   name: z.string(),
   from: z.string().optional(),
   system: z.string().optional(),
-  parameters: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  parameters: z.record(z.string(), z.any()).optional(),
   definitionFile: z.string().optional(),
   definitionHash: z.string(),
   digest: z.string(),

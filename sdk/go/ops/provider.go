@@ -193,8 +193,13 @@ func NewProvider(ctx *pulumi.Context,
 			args.Quiet = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.RunnerApiKey == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "RUNNER_API_KEY", "OLLAMA_API_KEY"); d != nil {
+			args.RunnerApiKey = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.RunnerHost == nil {
-		if d := internal.GetEnvOrDefault("127.0.0.1:11434", nil, "RUNNER_HOST"); d != nil {
+		if d := internal.GetEnvOrDefault("127.0.0.1:11434", nil, "RUNNER_HOST", "OLLAMA_HOST"); d != nil {
 			args.RunnerHost = pulumi.StringPtr(d.(string))
 		}
 	}
@@ -244,6 +249,9 @@ func NewProvider(ctx *pulumi.Context,
 	}
 	if args.PostsAppSecret != nil {
 		args.PostsAppSecret = pulumi.ToSecret(args.PostsAppSecret).(pulumi.StringPtrInput)
+	}
+	if args.RunnerApiKey != nil {
+		args.RunnerApiKey = pulumi.ToSecret(args.RunnerApiKey).(pulumi.StringPtrInput)
 	}
 	if args.SkillsToken != nil {
 		args.SkillsToken = pulumi.ToSecret(args.SkillsToken).(pulumi.StringPtrInput)
@@ -328,7 +336,9 @@ type providerArgs struct {
 	PreviewChecks *bool `pulumi:"previewChecks"`
 	// `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 	Quiet *string `pulumi:"quiet"`
-	// The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+	// An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+	RunnerApiKey *string `pulumi:"runnerApiKey"`
+	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost *string `pulumi:"runnerHost"`
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds *int `pulumi:"runnerTimeoutSeconds"`
@@ -412,7 +422,9 @@ type ProviderArgs struct {
 	PreviewChecks pulumi.BoolPtrInput
 	// `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 	Quiet pulumi.StringPtrInput
-	// The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+	// An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+	RunnerApiKey pulumi.StringPtrInput
+	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost pulumi.StringPtrInput
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds pulumi.IntPtrInput

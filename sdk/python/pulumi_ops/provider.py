@@ -54,6 +54,7 @@ class ProviderArgs:
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -97,7 +98,8 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
-        :param pulumi.Input[_builtins.str] runner_host: The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+        :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+        :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
@@ -241,8 +243,12 @@ class ProviderArgs:
             quiet = (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
         if quiet is not None:
             pulumi.set(__self__, "quiet", quiet)
+        if runner_api_key is None:
+            runner_api_key = _utilities.get_env('RUNNER_API_KEY', 'OLLAMA_API_KEY')
+        if runner_api_key is not None:
+            pulumi.set(__self__, "runner_api_key", runner_api_key)
         if runner_host is None:
-            runner_host = (_utilities.get_env('RUNNER_HOST') or '127.0.0.1:11434')
+            runner_host = (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
         if runner_host is not None:
             pulumi.set(__self__, "runner_host", runner_host)
         if runner_timeout_seconds is None:
@@ -683,10 +689,22 @@ class ProviderArgs:
         pulumi.set(self, "quiet", value)
 
     @_builtins.property
+    @pulumi.getter(name="runnerApiKey")
+    def runner_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+        """
+        return pulumi.get(self, "runner_api_key")
+
+    @runner_api_key.setter
+    def runner_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "runner_api_key", value)
+
+    @_builtins.property
     @pulumi.getter(name="runnerHost")
     def runner_host(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+        The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         """
         return pulumi.get(self, "runner_host")
 
@@ -784,6 +802,7 @@ class Provider(pulumi.ProviderResource):
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -830,7 +849,8 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
-        :param pulumi.Input[_builtins.str] runner_host: The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+        :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+        :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
@@ -895,6 +915,7 @@ class Provider(pulumi.ProviderResource):
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1012,8 +1033,11 @@ class Provider(pulumi.ProviderResource):
             if quiet is None:
                 quiet = (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
             __props__.__dict__["quiet"] = quiet
+            if runner_api_key is None:
+                runner_api_key = _utilities.get_env('RUNNER_API_KEY', 'OLLAMA_API_KEY')
+            __props__.__dict__["runner_api_key"] = None if runner_api_key is None else pulumi.Output.secret(runner_api_key)
             if runner_host is None:
-                runner_host = (_utilities.get_env('RUNNER_HOST') or '127.0.0.1:11434')
+                runner_host = (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
             __props__.__dict__["runner_host"] = runner_host
             if runner_timeout_seconds is None:
                 runner_timeout_seconds = (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)

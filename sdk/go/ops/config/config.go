@@ -458,14 +458,27 @@ func GetQuiet(ctx *pulumi.Context) string {
 	return value
 }
 
-// The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+// An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+func GetRunnerApiKey(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:runnerApiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "RUNNER_API_KEY", "OLLAMA_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 func GetRunnerHost(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:runnerHost")
 	if err == nil {
 		return v
 	}
 	var value string
-	if d := internal.GetEnvOrDefault("127.0.0.1:11434", nil, "RUNNER_HOST"); d != nil {
+	if d := internal.GetEnvOrDefault("127.0.0.1:11434", nil, "RUNNER_HOST", "OLLAMA_HOST"); d != nil {
 		value = d.(string)
 	}
 	return value

@@ -89,7 +89,7 @@ type runnerModelArgs struct {
 	From *string `pulumi:"from"`
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name string `pulumi:"name"`
-	// Parameters of a created model, e.g. `{ temperature: 0.2 }`.
+	// Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
 	Parameters map[string]interface{} `pulumi:"parameters"`
 	// The system prompt of a created model.
 	System *string `pulumi:"system"`
@@ -107,7 +107,7 @@ type RunnerModelArgs struct {
 	From pulumi.StringPtrInput
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name pulumi.StringInput
-	// Parameters of a created model, e.g. `{ temperature: 0.2 }`.
+	// Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
 	Parameters pulumi.MapInput
 	// The system prompt of a created model.
 	System pulumi.StringPtrInput

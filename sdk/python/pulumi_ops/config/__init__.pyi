@@ -189,9 +189,14 @@ quiet: str
 `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 """
 
+runnerApiKey: Optional[str]
+"""
+An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+"""
+
 runnerHost: str
 """
-The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 """
 
 runnerTimeoutSeconds: int

@@ -266,11 +266,18 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('quiet') or (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
 
     @_builtins.property
+    def runner_api_key(self) -> Optional[str]:
+        """
+        An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
+        """
+        return __config__.get('runnerApiKey') or _utilities.get_env('RUNNER_API_KEY', 'OLLAMA_API_KEY')
+
+    @_builtins.property
     def runner_host(self) -> str:
         """
-        The runner: `host:port` or a URL. Stack config `ops:runnerHost`; environment `RUNNER_HOST`.
+        The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         """
-        return __config__.get('runnerHost') or (_utilities.get_env('RUNNER_HOST') or '127.0.0.1:11434')
+        return __config__.get('runnerHost') or (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
 
     @_builtins.property
     def runner_timeout_seconds(self) -> int:

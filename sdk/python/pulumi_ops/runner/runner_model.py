@@ -24,7 +24,7 @@ class RunnerModelArgs:
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
-                 parameters: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]] = None,
+                 parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a RunnerModel resource.
@@ -34,7 +34,7 @@ class RunnerModelArgs:
         :param pulumi.Input[_builtins.str] definition_file: A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from.
         :param pulumi.Input[_builtins.str] from_: Create from this base instead of pulling `name`.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2 }`.
+        :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
         """
         pulumi.set(__self__, "name", name)
@@ -113,14 +113,14 @@ class RunnerModelArgs:
 
     @_builtins.property
     @pulumi.getter
-    def parameters(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]:
+    def parameters(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
         """
-        Parameters of a created model, e.g. `{ temperature: 0.2 }`.
+        Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
         """
         return pulumi.get(self, "parameters")
 
     @parameters.setter
-    def parameters(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]]):
+    def parameters(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
         pulumi.set(self, "parameters", value)
 
     @_builtins.property
@@ -147,7 +147,7 @@ class RunnerModel(pulumi.CustomResource):
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 parameters: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]] = None,
+                 parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -160,7 +160,7 @@ class RunnerModel(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from.
         :param pulumi.Input[_builtins.str] from_: Create from this base instead of pulling `name`.
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
-        :param pulumi.Input[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2 }`.
+        :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
         """
         ...
@@ -192,7 +192,7 @@ class RunnerModel(pulumi.CustomResource):
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 parameters: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union[_builtins.float, _builtins.str]]]]] = None,
+                 parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)

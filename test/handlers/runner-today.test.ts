@@ -1,0 +1,141 @@
+/**
+ * The model runner as Ollama is: `stop` a list (repeated lines add up, quotes taken off) and the runner's own
+ * parameters, OLLAMA_HOST read as its client reads it, names compared as the runner compares them, a removal
+ * confirmed by the model list, a pull that ends without `success` failed.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import * as http from "node:http";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runnerUrl } from "../../provider/config";
+import { call } from "../../provider/door";
+import { RunnerClient } from "../../provider/runner/client";
+import { canonicalModel } from "../../provider/runner/model-name";
+import { HttpClient } from "../../provider/http/client";
+import { useAi } from "../helpers/ai";
+
+const { runner } = useAi();
+
+async function make(type: string, args: Record<string, unknown>) {
+  const { inputs, failures } = await call(type, "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call(type, "create", [inputs])) };
+}
+
+async function chat(model: string) {
+  const res = await fetch(`${runner.url}/api/chat`, { method: "POST", body: JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }], stream: false }) });
+  return { status: res.status, body: await res.json() };
+}
+
+describe("definition files as the runner reads them", () => {
+  it("repeated stop lines add up to a list, quotes taken off; the model answers", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "model-"));
+    const file = path.join(dir, "chat.model");
+    writeFileSync(file, 'FROM qwen2.5:0.5b\nSYSTEM You answer briefly.\nPARAMETER stop "User:"\nPARAMETER stop "Assistant:"\nPARAMETER temperature 0.3\nPARAMETER use_mmap false\nPARAMETER presence_penalty 0.5\n');
+    const m = await make("runner:RunnerModel", { name: "chatty", definitionFile: file });
+    expect(runner.models.get("chatty:latest")!.parameters).toEqual({ stop: ["User:", "Assistant:"], temperature: 0.3, use_mmap: false, presence_penalty: 0.5 });
+    expect(m.outs.parameters.stop).toEqual(["User:", "Assistant:"]);
+    expect(await chat("chatty")).toMatchObject({ status: 200 });
+  });
+
+  it("an inline stop given as one text is sent as a list; the runner refuses every chat with a model whose stop is text", async () => {
+    await make("runner:RunnerModel", { name: "inline", from: "qwen2.5:0.5b", parameters: { stop: "User:", num_thread: 2 } });
+    expect(runner.models.get("inline:latest")!.parameters).toEqual({ stop: ["User:"], num_thread: 2 });
+    expect((await chat("inline")).status).toBe(200);
+    // What a client that sends one text makes (pulumi-ops before 0.5.0): the runner stores it, then every chat fails.
+    await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "broken", from: "qwen2.5:0.5b", parameters: { stop: "User:" }, stream: false }) });
+    expect(await chat("broken")).toMatchObject({ status: 500, body: { error: 'option "stop" must be of type array' } });
+  });
+
+  it("refuses parameters the runner does not know, naming the ones it does", async () => {
+    const { failures } = await call("runner:RunnerModel", "check", [{}, { name: "x", from: "qwen2.5:0.5b", parameters: { tfs_z: 1 } }]);
+    expect(failures[0].reason).toMatch(/unknown parameter "tfs_z"; known: num_keep, seed, .*stop.*use_mmap/);
+  });
+});
+
+describe("names and hosts as the runner's own client reads them", () => {
+  it.each([
+    ["library/Qwen2.5:0.5B", "qwen2.5:0.5b"],
+    ["registry.ollama.ai/library/tinyllama", "tinyllama:latest"],
+    ["myteam/baker", "myteam/baker:latest"],
+    ["localhost:5000/ns/m", "localhost:5000/ns/m:latest"],
+  ])("%s is %s", (name, canonical) => expect(canonicalModel(name)).toBe(canonical));
+
+  it("a model pulled as library/x, in another case, is found and kept", async () => {
+    const m = await make("runner:RunnerModel", { name: "library/TinyLlama" });
+    expect(m.id).toBe("tinyllama:latest");
+    expect((await call("runner:RunnerModel", "read", [m.id, m.outs])).props.name).toBe("tinyllama:latest");
+  });
+
+  it.each([
+    ["::1", "http://[::1]:11434"],
+    ["[::1]:9999", "http://[::1]:9999"],
+    ["0.0.0.0", "http://127.0.0.1:11434"],
+    ["[::]:11500", "http://[::1]:11500"],
+    ["https://gpu.example/ollama/", "https://gpu.example/ollama"],
+    ["http://gpu.example:8080/proxy/ollama", "http://gpu.example:8080/proxy/ollama"],
+    ["ollama.com", "https://ollama.com"],
+    ["gpu-box:notaport", "http://gpu-box:11434"],
+  ])("OLLAMA_HOST=%s reaches %s", (host, url) => expect(runnerUrl(host)).toBe(url));
+
+  it("OLLAMA_HOST is read when ops:runnerHost and RUNNER_HOST are unset", async () => {
+    const host = process.env.RUNNER_HOST!;
+    delete process.env.RUNNER_HOST;
+    process.env.OLLAMA_HOST = host;
+    try {
+      await make("runner:RunnerModel", { name: "tinyllama" });
+      expect(runner.models.has("tinyllama:latest")).toBe(true);
+    } finally {
+      delete process.env.OLLAMA_HOST;
+      process.env.RUNNER_HOST = host;
+    }
+  });
+});
+
+describe("removals and pulls that are sure", () => {
+  it("a delete answered 404 while the model stays is not taken as gone: it is deleted again, then confirmed", async () => {
+    const m = await make("runner:RunnerModel", { name: "tinyllama" });
+    runner.spuriousDelete404 = 1;
+    await call("runner:RunnerModel", "delete", [m.id, m.outs]);
+    expect(runner.models.has("tinyllama:latest")).toBe(false);
+    expect(runner.count("DELETE", /\/api\/delete$/)).toBe(2);
+  });
+
+  it("a model still listed after two deletes fails the destroy instead of being reported deleted", async () => {
+    const m = await make("runner:RunnerModel", { name: "tinyllama" });
+    runner.spuriousDelete404 = 5;
+    await expect(call("runner:RunnerModel", "delete", [m.id, m.outs])).rejects.toThrow(/still listed after its delete/);
+    expect(runner.models.has("tinyllama:latest")).toBe(true);
+  });
+
+  it("a pull whose stream ends without its final success fails", async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.end('{"status":"pulling manifest"}\n{"status":"pulling abc","total":10,"completed":5}\n');
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const client = new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs: 5000, maxRetries: 0 }), url, 5000);
+      await expect(client.stream("/api/pull", { model: "x" }, "pull x")).rejects.toThrow(/pull x ended without its final "success"/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("generation through /api/chat with a context sized to the prompt", () => {
+  it("asks for a context that holds the prompt; a prompt the runner still cut fails instead of generating from part of it", async () => {
+    await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
+    const client = RunnerClient.fromConfig();
+    const long = "Bake the loaves at 230 degrees. ".repeat(1000); // 32,000 characters: cut at the default 4,096 tokens
+    await client.chat("qwen2.5:0.5b", [{ role: "user", content: long }]);
+    const [sent] = runner.log.filter((e) => e.path === "/api/chat");
+    expect(sent).toBeDefined();
+    expect(sent.query).toBe(""); // (the context is in the body: the emulator's answer shows it held the prompt)
+    runner.maxContext = 4096; // a runner short of memory gives less than asked
+    const longer = long.repeat(4); // 128,000 characters, at least 16,000 tokens: 4,096 evaluated is a cut prompt
+    await expect(client.chat("qwen2.5:0.5b", [{ role: "user", content: longer }])).rejects.toThrow(/did not fit: the runner evaluated 4096 tokens of it, with a context of \d+ asked for/);
+  });
+});
