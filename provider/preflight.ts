@@ -42,8 +42,10 @@ const READS: Record<string, () => Promise<unknown>> = {
     return skills().search("__pulumi-ops-preview-check__");
   },
   async control() {
+    // The endpoint's tools, read once: a tool a resource needs that the server lacks fails the preview (below).
     const { control } = await import("./control/client");
-    return control().ready();
+    await control().ready(); // (closed once the run goes quiet)
+    return (await control().listTools()).map((t) => t.name);
   },
 };
 
@@ -196,6 +198,16 @@ export async function previewCheck(type: string, account: string | undefined, in
     if (!olds.contentHash && typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && scripts.some((s) => s.id === name)) {
       const { scriptTaken } = await import("./edge/worker-script/handler");
       throw scriptTaken(name, accountId);
+    }
+  }
+  // A control tool the resource needs that the endpoint does not offer: `up` would fail calling it.
+  if (service === "control" && !inputs.helperUrl) {
+    const need = type === "control:RemoteDesktopSession" ? ["run_command", "applescript"] : inputs.interpreter === "applescript" ? ["applescript"] : ["run_command"];
+    const tools = (await once(`control ${account ?? ""}`, READS.control)) as string[];
+    const missing = need.filter((t) => !tools.includes(t));
+    if (missing.length) {
+      const { ValidationError } = await import("./http/errors");
+      throw new ValidationError({ service: "control", message: `the endpoint offers no ${missing.join(" or ")} tool (it offers ${tools.join(", ") || "none"})`, remedy: "Point ops:controlUrl at an MCP server that runs commands (run_command) and GUI scripts (applescript)" });
     }
   }
   // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest.

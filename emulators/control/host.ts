@@ -46,6 +46,7 @@ export class SimulatedHost {
       out.stdout += r.stdout;
       out.stderr += r.stderr;
       out.exitCode = r.exitCode;
+      env["?"] = String(r.exitCode); // `$?`: the last command's exit status
       if (r.exit) break;
     }
     return out;
@@ -221,7 +222,7 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
   };
   /** `$NAME` or `${NAME}` at `i`: appends the value and answers the index of the reference's last character. */
   const expand = (i: number): number => {
-    const m = /^\$\{?([A-Za-z_]\w*)\}?/.exec(text.slice(i));
+    const m = /^\$\{?([A-Za-z_]\w*|\?)\}?/.exec(text.slice(i));
     cur = (cur ?? "") + (m ? (env[m[1]] ?? "") : "$");
     return m ? i + m[0].length - 1 : i;
   };

@@ -21,6 +21,18 @@ export interface ControlEmulatorOptions {
   targets?: Record<string, VncTarget>;
   /** The login dialog's delay after `open vnc://`; by default 5 to 8 seconds, as Document 3 says (a test hook). */
   dialogDelayMs?: number;
+  /**
+   * A stateless server, as the official SDK's stateless example and bridges in their default mode are: no
+   * `Mcp-Session-Id`, a new server for every request.
+   */
+  stateless?: boolean;
+  /**
+   * How run_command reports: `structured` (text, `structuredContent` with the exit code, `isError` on a non-zero exit)
+   * or `text` (stdout and stderr as text only, `isError` never set: the exit status is only in what the command printed).
+   */
+  resultStyle?: "structured" | "text";
+  /** The tools offered (all unless given): a server without `run_command` or `applescript` is refused at preview. */
+  tools?: string[];
 }
 
 export const VNC_TARGETS: Record<string, VncTarget> = {
@@ -65,15 +77,20 @@ export class ControlEmulator extends Emulator {
 
   private mcpServer(sessionRef: () => string): McpServer {
     const server = new McpServer({ name: "computer-control-emulator", version: "1.0.0" });
+    // A server that offers fewer tools (options.tools): the others are not registered.
+    const register = server.registerTool.bind(server);
+    server.registerTool = ((name: string, ...rest: unknown[]) => {
+      const tool = (register as (...a: unknown[]) => { remove(): void })(name, ...rest);
+      if (this.options.tools && !this.options.tools.includes(name)) tool.remove();
+      return tool;
+    }) as typeof server.registerTool;
     const record = (tool: string, args: Record<string, unknown>) => this.calls.push({ session: sessionRef(), tool, args });
     server.registerTool("run_command", { description: "Run a shell command on the host", inputSchema: { command: z.string() } }, async ({ command }) => {
       record("run_command", { command });
       const r = this.machine.run(command);
-      return {
-        content: [text(r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : ""))],
-        structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode },
-        isError: r.exitCode !== 0,
-      };
+      const printed = r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : "");
+      if (this.options.resultStyle === "text") return { content: [text(printed)] };
+      return { content: [text(printed)], structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }, isError: r.exitCode !== 0 };
     });
     server.registerTool("applescript", { description: "Run a GUI script on the host", inputSchema: { script: z.string() } }, async ({ script }) => {
       record("applescript", { script: "(script)" }); // a script may carry a password: never kept
@@ -141,6 +158,14 @@ export class ControlEmulator extends Emulator {
           return reply(400, -32700, "Parse error: the body is not JSON");
         }
       }
+      if (this.options.stateless) {
+        if (raw.method !== "POST") return reply(405, -32000, "Method not allowed: this server is stateless");
+        const t = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+        if (isInitializeRequest(body)) this.initialized += 1;
+        await this.mcpServer(() => "stateless").connect(t);
+        await t.handleRequest(raw, res, body);
+        return res.statusCode;
+      }
       let transport = sid ? this.sessions.get(sid) : undefined;
       if (sid && !transport) return reply(404, -32001, "Session not found");
       if (!transport) {
@@ -162,6 +187,11 @@ export class ControlEmulator extends Emulator {
       await transport.handleRequest(raw, res, body);
       return res.statusCode;
     };
+  }
+
+  /** Forgets every session, as a restarted server does: their next requests get 404. */
+  forgetSessions(): void {
+    this.sessions.clear();
   }
 
   protected testHook(op: string, _req: Request, _body: any): Reply | undefined {

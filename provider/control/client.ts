@@ -1,13 +1,18 @@
 /**
- * A small MCP client for the computer-control endpoint (Streamable HTTP, protocol 2025-03-26): initialize, take
- * the `Mcp-Session-Id`, call tools, read the event stream's last `data:` line. One session serves the calls of a
- * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM.
+ * A small MCP client for the computer-control endpoint (Streamable HTTP): initialize, take the `Mcp-Session-Id` if
+ * the server gives one (a stateless server gives none), call tools, read the event stream's last `data:` line. The
+ * protocol revision is the one the server answers among those this client speaks, sent back as
+ * `MCP-Protocol-Version` from 2025-06-18 on. A session the server forgot (404) is made again once and the call sent
+ * again (a 404 for an unknown session runs nothing). One session serves the calls of a run; it is closed (DELETE)
+ * once no call has come for a moment, and on SIGINT/SIGTERM.
  */
 import { CONTROL_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, ServerError } from "../http/errors";
 
-export const PROTOCOL = "2025-03-26";
+/** The revision asked for, and every revision this client speaks (a server answers the one it will use). */
+export const PROTOCOL = "2025-06-18";
+export const PROTOCOLS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 const IDLE_CLOSE_MS = 1500;
 
 export interface ToolResult {
@@ -23,8 +28,14 @@ export function rpcAnswer(text: string, contentType: string, id: number): any {
   return messages.reverse().find((m) => m.id === id) ?? messages[0];
 }
 
+interface Session {
+  /** Undefined for a stateless server. */
+  sid?: string;
+  protocol: string;
+}
+
 export class ControlClient {
-  private session?: Promise<string>;
+  private session?: Promise<Session>;
   private nextId = 1;
   private inflight = 0;
   private idle?: NodeJS.Timeout;
@@ -43,11 +54,15 @@ export class ControlClient {
   }
 
   /** `idempotent`: a message that acts on nothing on the host (initialize, a notification, a read-only tool). */
-  private async post(body: object, sid?: string, idempotent = false) {
+  private async post(body: object, session?: Session, idempotent = false) {
     const res = await this.http.request("POST", "/mcp", {
       body: JSON.stringify(body),
       contentType: "application/json",
-      headers: { accept: "application/json, text/event-stream", ...(sid ? { "mcp-session-id": sid } : {}) },
+      headers: {
+        accept: "application/json, text/event-stream",
+        ...(session?.sid ? { "mcp-session-id": session.sid } : {}),
+        ...(session && session.protocol >= "2025-06-18" ? { "mcp-protocol-version": session.protocol } : {}),
+      },
       idempotent,
       expect: (body as { id?: unknown }).id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
     });
@@ -56,7 +71,7 @@ export class ControlClient {
   }
 
   /** A session, or the failure to make one; a failure is not kept, so the next call tries again. */
-  private openOnce(): Promise<string> {
+  private openOnce(): Promise<Session> {
     const opening = this.open();
     opening.catch(() => {
       if (this.session === opening) this.session = undefined;
@@ -64,35 +79,49 @@ export class ControlClient {
     return opening;
   }
 
-  private async open(): Promise<string> {
+  private async open(): Promise<Session> {
     const id = this.nextId++;
     const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } }, undefined, true);
     const sid = res.headers["mcp-session-id"];
-    const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
-    if (res.status >= 400 || !sid || answer?.error) {
-      throw new ApiError({ service: "control", status: res.status, message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`, remedy: `Check that ${this.url}/mcp is the computer-control endpoint` });
+    let answer: any;
+    try {
+      answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+    } catch {
+      answer = undefined;
     }
-    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, String(sid), true);
-    return String(sid);
+    if (res.status >= 400 || !answer?.result || answer?.error) {
+      throw new ApiError({ service: "control", status: res.status, message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`, remedy: `Check that ${this.url}/mcp is an MCP endpoint (Streamable HTTP)` });
+    }
+    const protocol = String(answer.result.protocolVersion ?? "");
+    if (!PROTOCOLS.includes(protocol)) {
+      throw new ApiError({ service: "control", message: `the endpoint speaks MCP ${protocol || "(no version)"}, which this client does not`, remedy: `Use an endpoint that speaks one of ${PROTOCOLS.join(", ")}` });
+    }
+    const session: Session = { sid: sid ? String(sid) : undefined, protocol };
+    await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, session, true);
+    return session;
   }
 
   async callTool(name: string, args: Record<string, unknown>): Promise<ToolResult> {
     clearTimeout(this.idle);
     this.inflight += 1;
     try {
-      this.session ??= this.openOnce();
-      const sid = await this.session;
-      const id = this.nextId++;
-      const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }, sid);
-      if (res.status === 404) {
-        this.session = undefined; // the endpoint forgot the session (restarted): start a new one next time
-        throw new ApiError({ service: "control", status: 404, message: "the endpoint no longer knows this session", remedy: "Run the command again" });
+      for (let attempt = 1; ; attempt++) {
+        this.session ??= this.openOnce();
+        const session = await this.session;
+        const id = this.nextId++;
+        const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }, session);
+        if (res.status === 404 && session.sid) {
+          // The endpoint forgot the session (restarted, expired): the call ran nothing; a new session takes it once.
+          this.session = undefined;
+          if (attempt === 1) continue;
+          throw new ApiError({ service: "control", status: 404, message: "the endpoint forgot the session again", remedy: "Run the command again" });
+        }
+        const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+        // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
+        if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
+        if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
+        return answer.result as ToolResult;
       }
-      const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
-      // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
-      if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
-      if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
-      return answer.result as ToolResult;
     } finally {
       this.inflight -= 1;
       if (!this.inflight) this.idle = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
@@ -109,9 +138,9 @@ export class ControlClient {
 
   async listTools(): Promise<{ name: string; description?: string }[]> {
     this.session ??= this.openOnce();
-    const sid = await this.session;
+    const session = await this.session;
     const id = this.nextId++;
-    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, sid, true);
+    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, session, true);
     return rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id).result.tools;
   }
 
@@ -120,7 +149,7 @@ export class ControlClient {
     const s = this.session;
     this.session = undefined;
     if (!s) return;
-    const sid = await s.catch(() => undefined);
+    const sid = (await s.catch(() => undefined))?.sid;
     if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid }, expect: "text" }).catch(() => undefined);
   }
 }

@@ -158,3 +158,67 @@ describe("RemoteDesktopSession", () => {
     await expect(sdk.openRemoteDesktop({ host: "kiosk.local" })).rejects.toThrow(/RemoteDesktopSession/);
   });
 });
+
+describe("any MCP server a user runs", () => {
+  it("a stateless server (no Mcp-Session-Id, the official SDK's stateless mode): commands run and fail as on a session server", async () => {
+    const stateless = await new ControlEmulator({ stateless: true }).start();
+    try {
+      process.env.CONTROL_URL = stateless.url;
+      const c = await make({ create: "echo made > /tmp/s.txt; cat /tmp/s.txt" });
+      expect(c.outs).toMatchObject({ stdout: "made\n", exitCode: 0 });
+      expect(stateless.machine.files.get("/tmp/s.txt")).toBe("made\n");
+      await expect(make({ create: "mkdir /nope/deeper" })).rejects.toThrow(/failed \(exit 1\)/);
+      expect(stateless.sessions.size).toBe(0);
+    } finally {
+      await stateless.stop();
+    }
+  });
+
+  it("a server that reports a command's exit only in its text (no isError, no structured result): a failing command still fails, exitCode is its status", async () => {
+    const plain = await new ControlEmulator({ resultStyle: "text" }).start();
+    try {
+      process.env.CONTROL_URL = plain.url;
+      const ok = await make({ create: "echo fine" });
+      expect(ok.outs).toMatchObject({ stdout: "fine\n", exitCode: 0 });
+      const err = await make({ create: "mkdir /nope/deeper" }).then(() => undefined, (e: Error) => e);
+      expect(err?.message).toMatch(/create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/);
+      await expect(make({ create: "false" })).rejects.toThrow(/failed \(exit 1\)/);
+    } finally {
+      await plain.stop();
+    }
+  });
+
+  it("a session the server forgot (restarted) is made again once and the call sent again, running the command once", async () => {
+    const c = await make({ create: "echo one >> /tmp/count.txt" });
+    expect(control.initialized).toBe(1);
+    await call("control:RemoteCommand", "update", [c.id, c.outs, { ...c.inputs, update: "echo two >> /tmp/count.txt" }]);
+    control.forgetSessions();
+    await call("control:RemoteCommand", "delete", [c.id, { ...c.outs, delete: "echo three >> /tmp/count.txt" }]);
+    expect(control.machine.files.get("/tmp/count.txt")).toBe("one\ntwo\nthree\n");
+    expect(control.initialized).toBe(2);
+  });
+
+  it("asks for 2025-06-18 and works on what the server answers (the official SDK's server checks the MCP-Protocol-Version sent back)", async () => {
+    expect((await make({ create: "echo hi" })).outs.stdout).toBe("hi\n");
+    const init = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+    const res = await fetch(`${control.url}/mcp`, { method: "POST", body: init, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } });
+    expect(await res.text()).toMatch(/"protocolVersion":"2025-06-18"/);
+  });
+});
+
+describe("the preview reads the endpoint's tools", () => {
+  it("a resource whose tool the server lacks fails the preview, naming it and what the server offers", async () => {
+    const { forgetPreviewChecks, previewCheck } = await import("../../provider/preflight");
+    forgetPreviewChecks();
+    await previewCheck("control:RemoteCommand", undefined, { create: "echo hi" });
+    const lacking = await new ControlEmulator({ tools: ["screenshot"] }).start();
+    try {
+      process.env.CONTROL_URL = lacking.url;
+      forgetPreviewChecks();
+      await expect(previewCheck("control:RemoteCommand", undefined, { create: "echo hi" })).rejects.toThrow(/offers no run_command tool \(it offers screenshot\)/);
+    } finally {
+      forgetPreviewChecks();
+      await lacking.stop();
+    }
+  });
+});

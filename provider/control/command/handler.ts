@@ -12,17 +12,38 @@ import { RemoteCommandInputs } from "./schema";
 const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
 const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Runs `command` with the resource's interpreter and environment; a failure throws the tool's own message. */
+/** Printed after a shell command: its own exit status, whatever the server makes of it (isError, text, nothing). */
+const EXIT_MARK = "__PULUMI_OPS_EXIT__";
+
+/** The exit status the command printed, and what it printed besides (the mark taken out, nothing else). */
+function exitMark(printed: string): { exitCode: number; rest: string } | undefined {
+  const at = printed.lastIndexOf(`${EXIT_MARK}=`);
+  const m = at < 0 ? null : new RegExp(`^${EXIT_MARK}=(\\d+)\\n?`).exec(printed.slice(at));
+  return m ? { exitCode: Number(m[1]), rest: printed.slice(0, at) + printed.slice(at + m[0].length) } : undefined;
+}
+
+/**
+ * Runs `command` with the resource's interpreter and environment. A shell command's exit status is the one it
+ * prints itself (a last line `__PULUMI_OPS_EXIT__=$?`): servers differ in what they say of a failure (some set
+ * `isError`, some only print). Without that line (a command that ran `exit`), a structured `exitCode`, then
+ * `isError`, decide. A failure throws the command's own message.
+ */
 async function run(r: Bag, command: string, phase: string) {
   const env = Object.entries(r.environment ?? {}).map(([k, v]) => `export ${k}=${quote(String(v))}; `).join("");
-  const result = r.interpreter === "applescript"
-    ? await control().callTool("applescript", { script: command })
-    : await control().callTool("run_command", { command: env + command });
+  const shell = r.interpreter !== "applescript";
+  const result = shell
+    ? await control().callTool("run_command", { command: `${env}${command}\necho "${EXIT_MARK}=$?"` })
+    : await control().callTool("applescript", { script: command });
   const s = result.structuredContent as { stdout?: string; stderr?: string; exitCode?: number } | undefined;
-  const out = { stdout: s?.stdout ?? (result.isError ? "" : textOf(result)), stderr: s?.stderr ?? (result.isError ? textOf(result) : ""), ...(s?.exitCode !== undefined ? { exitCode: s.exitCode } : {}) };
-  if (result.isError) {
+  const printed = s?.stdout ?? textOf(result);
+  const mark = shell ? exitMark(printed) : undefined;
+  const exitCode = mark ? mark.exitCode : (s?.exitCode ?? (result.isError ? 1 : shell ? undefined : 0));
+  const stdout = mark ? mark.rest : printed;
+  const failed = mark ? exitCode !== 0 : Boolean(result.isError) || (exitCode ?? 0) !== 0;
+  const out = { stdout: failed && !s ? "" : stdout, stderr: s?.stderr ?? (failed ? stdout : ""), ...(exitCode !== undefined ? { exitCode } : {}) };
+  if (failed) {
     const what = r.secret ? `the ${phase} command` : `the ${phase} command \`${command.slice(0, 80)}\``;
-    throw new ApiError({ service: "control", code: out.exitCode, message: `${what} failed${out.exitCode !== undefined ? ` (exit ${out.exitCode})` : ""}: ${(out.stderr || textOf(result)).trim().slice(0, 500)}` });
+    throw new ApiError({ service: "control", code: exitCode, message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${(out.stderr || stdout).trim().slice(0, 500)}` });
   }
   return out;
 }
