@@ -23,6 +23,10 @@ export interface SkillsEmulatorOptions {
   /** When set, PUT (and DELETE) need `Authorization: Bearer <publishToken>`. */
   publishToken?: string;
   allowDelete?: boolean;
+  /** How a PUT answers: the skill (default), 201/200 with no body, or 204. */
+  putAnswer?: "body" | "empty" | "no-content";
+  /** Search results per page (`next` links the following page). */
+  pageSize?: number;
 }
 
 export const SKILLS_PUBLISH_TOKEN = "skills-publish-token-0123";
@@ -42,6 +46,8 @@ const SkillBody = z.object({
 
 export class SkillsEmulator extends Emulator {
   skills = new Map<string, Skill>();
+  /** The next N deletes answer 404 and delete nothing (a registry that lost the request). */
+  spuriousDelete404 = 0;
 
   constructor(readonly options: SkillsEmulatorOptions = {}) {
     super("skills", options.port ?? 0);
@@ -51,6 +57,7 @@ export class SkillsEmulator extends Emulator {
 
   reset(): void {
     this.skills.clear();
+    this.spuriousDelete404 = 0;
   }
 
   protected notFound(): Reply {
@@ -80,7 +87,11 @@ export class SkillsEmulator extends Emulator {
     this.route("GET", "/api/skills", (req) => {
       const q = (req.query.get("q") ?? "").toLowerCase();
       const hits = [...this.skills.values()].filter((s) => !q || [s.name, s.description, s.instruction, ...s.tags].some((t) => t.toLowerCase().includes(q)));
-      return { status: 200, body: { skills: hits } };
+      const size = this.options.pageSize ?? 50;
+      const page = Math.max(1, Number(req.query.get("page") ?? 1));
+      const slice = hits.slice((page - 1) * size, page * size);
+      const next = page * size < hits.length ? `/api/skills?${new URLSearchParams({ q: req.query.get("q") ?? "", page: String(page + 1) })}` : undefined;
+      return { status: 200, body: { skills: slice, ...(next ? { next } : {}) } };
     });
     this.route("GET", "/api/skills/:slug", (req) => ({ status: 200, body: this.get(req.params.slug) }));
     this.route("GET", "/api/skills/:slug/skill.md", (req) => ({ status: 200, body: SkillsEmulator.markdown(this.get(req.params.slug)), headers: { "content-type": "text/markdown; charset=utf-8" } }));
@@ -95,11 +106,17 @@ export class SkillsEmulator extends Emulator {
       const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: b.tags ?? [], agents: b.agents ?? [], toolsRequired: b.toolsRequired ?? [], version: b.version, updatedAt: new Date(this.now()).toISOString() };
       const created = !this.skills.has(slug);
       this.skills.set(slug, skill);
+      if (this.options.putAnswer === "no-content") return { status: 204, body: "" };
+      if (this.options.putAnswer === "empty") return { status: created ? 201 : 200, body: "" };
       return { status: created ? 201 : 200, body: skill };
     });
     this.route("DELETE", "/api/skills/:slug", (req) => {
       if (!this.options.allowDelete) throw new HttpError({ status: 405, body: { error: "method not allowed" } });
       this.authorize(req);
+      if (this.spuriousDelete404 > 0) {
+        this.spuriousDelete404--;
+        throw new HttpError({ status: 404, body: { error: `skill ${req.params.slug} not found` } });
+      }
       this.get(req.params.slug);
       this.skills.delete(req.params.slug);
       return { status: 204, body: "" };

@@ -1,7 +1,26 @@
-/** The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where allowed. */
+/**
+ * The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where
+ * allowed. Every answer is checked against the shape the registry promises (a wrong URL that answers something else
+ * fails here, not later); a PUT answered 201/204 without the skill is followed by a read; a delete is confirmed by a
+ * read (a 404 alone is not "deleted"); a search reads every page its answers link to.
+ */
+import { z } from "zod";
 import { SKILLS_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, NotFoundError } from "../http/errors";
+
+const Skill = z.looseObject({
+  name: z.string(),
+  description: z.string(),
+  instruction: z.string(),
+  category: z.string().nullish(),
+  tags: z.array(z.string()).nullish(),
+  agents: z.array(z.string()).nullish(),
+  toolsRequired: z.array(z.string()).nullish(),
+  version: z.string().nullish(),
+});
+/** A search answer: `skills`, and where more pages exist, `next` (a URL or a path) or `nextCursor`. */
+const SearchPage = z.looseObject({ skills: z.array(Skill), next: z.string().nullish(), nextCursor: z.string().nullish() });
 
 export interface SkillRecord {
   slug: string;
@@ -23,8 +42,8 @@ export class SkillsClient {
     return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "ops:skillsUrl" }));
   }
 
-  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown, expect: "json" | "text" = "json") {
-    const res = await this.http.request(method, path, json === undefined ? { expect } : { json, expect });
+  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown, expect: "json" | "text" = "json", query?: Record<string, string>) {
+    const res = await this.http.request(method, path, { expect, ...(json === undefined ? {} : { json }), ...(query ? { query } : {}) });
     if (res.status < 400) return res;
     const message = (res.json as { error?: string })?.error ?? (res.text.slice(0, 200) || `HTTP ${res.status}`);
     const d = { service: "skills", status: res.status, message, method, path };
@@ -33,29 +52,64 @@ export class SkillsClient {
     throw new ApiError(d);
   }
 
+  /** An answer in the shape the registry promises, or a failure that says what came instead. */
+  private shaped<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const got = value === undefined ? "no JSON" : JSON.stringify(value).slice(0, 120);
+    throw new ApiError({ service: "skills", message: `${what}: the answer is not a skills registry's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message}; got ${got})`, remedy: "Check ops:skillsUrl (SKILLS_URL): it must be the registry's base URL" });
+  }
+
   async get(slug: string): Promise<SkillRecord> {
-    return (await this.call("GET", `/api/skills/${slug}`)).json as SkillRecord;
+    return { slug, ...this.shaped(Skill, (await this.call("GET", `/api/skills/${slug}`)).json, `GET /api/skills/${slug}`) } as SkillRecord;
   }
   async markdown(slug: string): Promise<string> {
     return (await this.call("GET", `/api/skills/${slug}/skill.md`, undefined, "text")).text;
   }
+  /** Every skill the search finds, following the pages the answers link to (at most 100 pages). */
   async search(q: string): Promise<SkillRecord[]> {
-    const res = await this.http.request("GET", "/api/skills", { query: { q } });
-    return (res.json as { skills: SkillRecord[] }).skills;
+    const out: SkillRecord[] = [];
+    let query: Record<string, string> = { q };
+    let path = "/api/skills";
+    for (let page = 1; page <= 100; page++) {
+      const res = await this.call("GET", path, undefined, "json", query);
+      const answer = this.shaped(SearchPage, res.json, `GET ${path}`);
+      out.push(...(answer.skills as unknown as SkillRecord[]));
+      if (answer.next) {
+        const next = new URL(answer.next, "http://registry.invalid");
+        path = next.pathname;
+        query = Object.fromEntries(next.searchParams);
+      } else if (answer.nextCursor) query = { q, cursor: answer.nextCursor };
+      else break;
+      if (!answer.skills.length) break;
+    }
+    return out;
   }
+  /** The skill as the registry holds it after the upsert: its answer, or a read when it answered without it (201/204). */
   async put(slug: string, skill: Omit<SkillRecord, "slug">): Promise<SkillRecord> {
-    return (await this.call("PUT", `/api/skills/${slug}`, skill)).json as SkillRecord;
+    const res = await this.call("PUT", `/api/skills/${slug}`, skill, "text");
+    const body = res.text.trim() ? (() => { try { return JSON.parse(res.text); } catch { return undefined; } })() : undefined;
+    if (body && Skill.safeParse(body).success) return { slug, ...body } as SkillRecord;
+    return this.get(slug);
   }
-  /** True when deleted; false when the registry offers no delete (it answers 405). */
+  /**
+   * True when the skill is gone (confirmed by a read: a 404 to the delete alone is not enough); false when the
+   * registry offers no delete (it answers 405).
+   */
   async delete(slug: string): Promise<boolean> {
     try {
-      await this.call("DELETE", `/api/skills/${slug}`);
-      return true;
+      await this.call("DELETE", `/api/skills/${slug}`, undefined, "text");
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 405) return false;
+      if (!(e instanceof NotFoundError)) throw e;
+    }
+    try {
+      await this.get(slug);
     } catch (e) {
       if (e instanceof NotFoundError) return true;
-      if (e instanceof ApiError && e.status === 405) return false;
       throw e;
     }
+    throw new ApiError({ service: "skills", message: `skill ${slug} is still published after its delete`, remedy: "Remove it in the registry, then run again" });
   }
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The skills client trusts no answer: every one checked against the registry's shape (a wrong URL fails the
+ * preview), a PUT answered 201/204 without the skill followed by a read, a delete confirmed by a read, every page of
+ * a search read.
+ */
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { call } from "../../provider/door";
+import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
+import { useAi } from "../helpers/ai";
+
+const { skills } = useAi();
+const SOURCE = path.resolve(__dirname, "../../examples/ai-host/skills/oven-care/SKILL.md");
+
+async function make(args: Record<string, unknown>) {
+  const { inputs, failures } = await call("skills:Skill", "check", [{}, args]);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await call("skills:Skill", "create", [inputs])) };
+}
+
+async function withRegistry(options: ConstructorParameters<typeof SkillsEmulator>[0], f: (r: SkillsEmulator) => Promise<void>) {
+  const other = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, ...options }).start();
+  const saved = process.env.SKILLS_URL;
+  process.env.SKILLS_URL = other.url;
+  try {
+    await f(other);
+  } finally {
+    process.env.SKILLS_URL = saved;
+    await other.stop();
+  }
+}
+
+describe("a registry's answers, checked", () => {
+  it.each(["empty", "no-content"] as const)("a PUT answered %s is followed by a read: the outputs are the published skill's", async (putAnswer) => {
+    await withRegistry({ putAnswer }, async (r) => {
+      const s = await make({ slug: "oven-care", source: SOURCE, category: "ops" });
+      expect(s.outs).toMatchObject({ name: "oven-care", category: "ops" });
+      const order = r.log.map((e) => e.method);
+      expect(order.lastIndexOf("GET")).toBeGreaterThan(order.indexOf("PUT")); // the skill read after its upsert
+    });
+  });
+
+  it("a delete answered 404 while the skill stays published is not taken as done", async () => {
+    await withRegistry({ allowDelete: true }, async (r) => {
+      const s = await make({ slug: "oven-care", source: SOURCE, category: "ops" });
+      r.spuriousDelete404 = 1;
+      await expect(call("skills:Skill", "delete", [s.id, s.outs])).rejects.toThrow(/still published after its delete/);
+      expect(r.skills.has("oven-care")).toBe(true);
+      await call("skills:Skill", "delete", [s.id, s.outs]);
+      expect(r.skills.has("oven-care")).toBe(false);
+    });
+  });
+
+  it("a search reads every page", async () => {
+    await withRegistry({ pageSize: 2 }, async (r) => {
+      for (const slug of ["a-one", "a-two", "a-three", "a-four", "a-five"]) r.skills.set(slug, { slug, name: slug, description: "about ovens", instruction: "x", tags: [], agents: [], toolsRequired: [], updatedAt: "" });
+      const { searchSkills } = await import("../../provider/skills/functions");
+      expect((await searchSkills({ q: "ovens" })).map((s: { slug?: string; name: string }) => s.name).sort()).toEqual(["a-five", "a-four", "a-one", "a-three", "a-two"]);
+      expect(r.count("GET", /\/api\/skills$/)).toBe(3);
+    });
+  });
+
+  it("an address that is not a registry fails the preview, saying what came instead", async () => {
+    process.env.SKILLS_URL = `${skills.url}/not-the-api`;
+    forgetPreviewChecks();
+    await expect(previewCheck("skills:Skill", undefined, { slug: "oven-care", source: SOURCE })).rejects.toThrow(/skills: .*(not a skills registry|where JSON was expected|404)/);
+    forgetPreviewChecks();
+  });
+});
