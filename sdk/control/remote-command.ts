@@ -8,8 +8,9 @@ export type { RemoteCommandArgs };
 /**
  * A command run on a host through the computer-control endpoint (ops:controlUrl): `create` when the resource is
  * created, `update` (or `create` again) when an input changes, `delete` when it is destroyed. A change to
- * `triggers` replaces the resource: the delete command runs, then the create command. With `secret: true` the
- * commands and their output stay secret.
+ * `triggers` replaces the resource: the delete command runs, then the create command. A shell command's exit
+ * status (`exitCode`) is the one it prints itself, whatever the MCP server says of it; any MCP server works, with
+ * sessions or stateless. With `secret: true` the commands and their output stay secret.
  *
  *     new ops.control.RemoteCommand("marker", { create: "touch /tmp/ready", delete: "rm -f /tmp/ready" });
  */

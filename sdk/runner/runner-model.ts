@@ -6,9 +6,11 @@ import { runnerModelOutputNames, type RunnerModelArgs, type RunnerModelOutputs a
 export type { RunnerModelArgs };
 
 /**
- * A model on the runner (ops:runnerHost, default 127.0.0.1:11434): pulled by `name`, or created from a base with
- * `from`, `system` and `parameters` or a `definitionFile` (FROM / SYSTEM / PARAMETER lines, checked at preview).
- * Pull progress is printed; a definition change re-creates the model in place; destroy removes it.
+ * A model on the runner, Ollama (ops:runnerHost, RUNNER_HOST or OLLAMA_HOST; default 127.0.0.1:11434): pulled by
+ * `name`, or created from a base with `from`, `system` and `parameters` (Ollama's own options; `stop` a list) or a
+ * `definitionFile` (FROM / SYSTEM / PARAMETER lines, repeated `stop` lines adding up, checked at preview). Pull
+ * progress is printed; a definition change re-creates the model in place; destroy removes it, confirmed by the
+ * model list.
  *
  *     const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
  *     new ops.runner.RunnerModel("baker", { name: "baker", definitionFile: "baker.model" }, { dependsOn: base });
