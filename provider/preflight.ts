@@ -3,13 +3,13 @@
  * read, once per command and account, so that a bad token or an unreachable endpoint fails `pulumi preview` with
  * the remedy `up` would give, instead of a green preview and a failed merge. Reads only: a token verification,
  * the user or page behind a token, the runner's model list, the registry's search, the control endpoint's
- * initialize (no tool is called); and each zone a resource names by `zoneName`, each page by `pageId` (the page's
+ * initialize and tool list (no tool is called; a tool a resource needs must be listed); and each zone a resource names by `zoneName`, each page by `pageId` (the page's
  * token, which `up` derives anyway), looked up once, and the runner model a generated skill names (the model list
  * read once). `ops:previewChecks` (PULUMI_OPS_PREVIEW_CHECKS) `false` turns them off for
  * offline previews. Only the services the program's resources use are asked; one of them without credentials fails
  * the preview with the message and fix its up would give. Also asked, once each: a page's tasks (the user's role
- * allows the change), an edge script's account, the short-post account's publishing quota. And with no request, whatever the
- * setting: two resources of the program standing for one thing with different inputs (registry.ts `sameThing`).
+ * allows the change), an edge script's account, the short-post account's publishing quota, the page API version's
+ * expiry and the page token's (with the app secret). And with no request, whatever the setting: two resources of the program standing for one thing with different inputs (registry.ts `sameThing`).
  */
 import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";

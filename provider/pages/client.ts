@@ -1,7 +1,8 @@
 /**
- * The page-management service client (the Graph API, `/v26.0` unless ops:pagesApiVersion says otherwise). Page calls need a page token: a configured user token is turned
- * into the page token of each page it touches (`GET /me/accounts`), once per run. Reads issued together are sent
- * as one batch call (`POST /` with up to 50 items), which is what keeps a refresh of many posts cheap.
+ * The page-management service client (the Graph API, `/v26.0` unless ops:pagesApiVersion says otherwise). Page
+ * calls need a page token: a configured user token is turned into the page token of each page it touches (every
+ * page of `GET /me/accounts`), once per run. Reads issued together are sent as one batch call (`POST /` with up to
+ * 50 items), which is what keeps a refresh of many posts cheap.
  */
 import { PAGES_SETTINGS, read, readNumber, readUrl, requireSecret, clientPerSettings } from "../config";
 import { GraphClient, graphError } from "../graph/client";

@@ -30,14 +30,14 @@ afterAll(async () => {
 });
 
 describe("remote-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
-  it("1. preview runs nothing: no tool call; one session's initialize checks the endpoint", async () => {
+  it("1. preview runs nothing: no tool call; one session's initialize and tool list check the endpoint", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
     expect(preview.changeSummary.create).toBe(5);
     expect(control.calls).toEqual([]);
-    // The preview check (provider/preflight.ts): initialize and its notification, nothing else.
+    // The preview check (provider/preflight.ts): initialize, its notification and tools/list, nothing else.
     const rpc = control.log.filter((e) => e.method === "POST").length;
     expect(rpc).toBeGreaterThan(0);
-    expect(rpc).toBeLessThanOrEqual(2);
+    expect(rpc).toBeLessThanOrEqual(3);
   });
 
   it("2. up runs the create commands; a no-op up runs nothing", async () => {
