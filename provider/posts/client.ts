@@ -5,7 +5,7 @@
  */
 import { POSTS_SETTINGS, read, readBaseUrl, readNumber, requireSecret, clientPerSettings } from "../config";
 import { GraphClient } from "../graph/client";
-import { AuthError } from "../http/errors";
+import { AuthError, ConfigError } from "../http/errors";
 import { log, registerSecret } from "../log";
 import { HttpClient } from "../http/client";
 
@@ -28,7 +28,9 @@ export class PostsClient extends GraphClient {
   static fromConfig(): PostsClient {
     const s = POSTS_SETTINGS;
     const maxRetries = readNumber(s.maxRetries);
-    const v = `/${read(s.apiVersion) ?? "v1.0"}`;
+    const version = read(s.apiVersion) ?? "v1.0";
+    if (!/^v\d+\.\d+$/.test(version)) throw new ConfigError(`ops:postsApiVersion must be a version such as v1.0; got "${version}"`);
+    const v = `/${version}`;
     const http = new HttpClient({ service: "posts", baseUrl: readBaseUrl(s.baseUrl, v), headers: {}, timeoutMs: readNumber(s.timeoutSeconds) * 1000, maxRetries });
     return new PostsClient(http, maxRetries, read(s.accessToken), v);
   }

@@ -117,6 +117,19 @@ describe("Post on the real short-post API (Threads)", () => {
   });
 });
 
+describe("the short-post API version", () => {
+  it("is v1.0 unless told; a value that is not a version is refused with the fix", async () => {
+    await make("posts:Post", { text: "Versioned." });
+    expect(posts.log.filter((e) => e.path.startsWith("/v1.0/")).length).toBeGreaterThan(0);
+    process.env.POSTS_API_VERSION = "1.0";
+    try {
+      await expect(make("posts:Post", { text: "Unversioned." })).rejects.toThrow(/ops:postsApiVersion must be a version such as v1\.0; got "1\.0"/);
+    } finally {
+      delete process.env.POSTS_API_VERSION;
+    }
+  });
+});
+
 describe("the short-post token", () => {
   it("with the app secret set, a short-lived token is exchanged once per run (th_exchange_token); a long-lived one is used as it is", async () => {
     Object.assign(process.env, { POSTS_ACCESS_TOKEN: POSTS_SHORT_TOKEN, THREADS_APP_SECRET: POSTS_APP.secret });
