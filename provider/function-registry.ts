@@ -25,6 +25,7 @@ import * as edge from "./edge/functions";
 import * as pages from "./pages/functions";
 import * as posts from "./posts/functions";
 import * as runner from "./runner/functions";
+import { SKILL_FIELDS } from "./skills/client";
 import * as skills from "./skills/functions";
 
 export interface FunctionEntry {
@@ -35,17 +36,7 @@ export interface FunctionEntry {
 }
 
 const Totals = (...keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])));
-const Skill = z.object({
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  instruction: z.string(),
-  category: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  agents: z.array(z.string()).optional(),
-  toolsRequired: z.array(z.string()).optional(),
-  version: z.string().optional(),
-});
+const Skill = z.object({ slug: z.string(), ...SKILL_FIELDS });
 const Size = z.object({ width: z.number(), height: z.number() });
 
 /** A usage header's percentages of an allowance. */

@@ -15,8 +15,6 @@ export const POSTS_APP = { id: "400000000000001", secret: "posts-app-secret-0123
 export const POSTS_USER_TOKEN = "posts-user-token-0123456789";
 /** A short-lived user token (one hour), as the authorization code exchange gives: exchanged for a long-lived one. */
 export const POSTS_SHORT_TOKEN = "posts-short-token-0123456789";
-/** Not a Threads credential any more (webhooks have no API); kept so older test setups still import it. */
-export const POSTS_APP_TOKEN = "posts-app-token-0123456789";
 export const POSTS_AUTH_CODE = "posts-auth-code-0123";
 const USER = { id: "500000000000001", username: "examplebakery", name: "Example Bakery", biography: "Bread since 1921" };
 const OTHER = { id: "500000000000002", username: "otherbakery", name: "Other Bakery", biography: "Cakes" };
@@ -118,7 +116,7 @@ export class PostsEmulator extends Emulator {
     this.containers.clear();
     this.posts.clear();
     this.tokens = new Set([POSTS_USER_TOKEN]);
-    this.shortTokens = new Map([[POSTS_SHORT_TOKEN, Number.MAX_SAFE_INTEGER]]);
+    this.shortTokens = new Map([[POSTS_SHORT_TOKEN, this.now() + 3600_000]]); // an hour, as a login gives
     this.deletesToday = [];
     this.transientPublishFailures = 0;
   }

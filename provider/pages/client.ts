@@ -113,6 +113,18 @@ export class PagesClient extends GraphClient {
     return this.exchanged;
   }
 
+  private businesses = new Map<string, Promise<string | undefined>>();
+  /** The business that owns `pageId` (its `business` field), read once per run; undefined when none does. */
+  businessOf(pageId: string): Promise<string | undefined> {
+    let b = this.businesses.get(pageId);
+    if (!b) {
+      b = this.read<{ business?: { id: string } }>(pageId, `/${pageId}`, { fields: "business" }).then((p) => p.business?.id);
+      b.catch(() => this.businesses.delete(pageId));
+      this.businesses.set(pageId, b);
+    }
+    return b;
+  }
+
   private app?: Promise<string>;
   /** This app's id: ops:pagesAppId, else the app the configured token was issued to (`GET /app`), read once. */
   appId(): Promise<string> {

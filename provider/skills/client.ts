@@ -9,30 +9,23 @@ import { SKILLS_SETTINGS, read, readNumber, readUrl, clientPerSettings } from ".
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, NotFoundError } from "../http/errors";
 
-const Skill = z.looseObject({
+/** A skill as the registry answers it: the one shape the client checks and the functions return (function-registry.ts). */
+export const SKILL_FIELDS = {
   name: z.string(),
   description: z.string(),
   instruction: z.string(),
-  category: z.string().nullish(),
-  tags: z.array(z.string()).nullish(),
-  agents: z.array(z.string()).nullish(),
-  toolsRequired: z.array(z.string()).nullish(),
-  version: z.string().nullish(),
-});
+  category: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  agents: z.array(z.string()).optional(),
+  toolsRequired: z.array(z.string()).optional(),
+  version: z.string().optional(),
+};
+const Skill = z.looseObject(SKILL_FIELDS);
+const Listed = z.looseObject({ slug: z.string(), ...SKILL_FIELDS });
 /** A search answer: `skills`, and where more pages exist, `next` (a URL or a path) or `nextCursor`. */
-const SearchPage = z.looseObject({ skills: z.array(Skill), next: z.string().nullish(), nextCursor: z.string().nullish() });
+const SearchPage = z.looseObject({ skills: z.array(Listed), next: z.string().nullish(), nextCursor: z.string().nullish() });
 
-export interface SkillRecord {
-  slug: string;
-  name: string;
-  description: string;
-  instruction: string;
-  category?: string;
-  tags?: string[];
-  agents?: string[];
-  toolsRequired?: string[];
-  version?: string;
-}
+export type SkillRecord = z.infer<z.ZodObject<typeof SKILL_FIELDS>> & { slug: string };
 
 export class SkillsClient {
   constructor(private readonly http: HttpClient) {}
@@ -61,7 +54,7 @@ export class SkillsClient {
   }
 
   async get(slug: string): Promise<SkillRecord> {
-    return { slug, ...this.shaped(Skill, (await this.call("GET", `/api/skills/${slug}`)).json, `GET /api/skills/${slug}`) } as SkillRecord;
+    return { ...this.shaped(Skill, (await this.call("GET", `/api/skills/${slug}`)).json, `GET /api/skills/${slug}`), slug };
   }
   async markdown(slug: string): Promise<string> {
     return (await this.call("GET", `/api/skills/${slug}/skill.md`, undefined, "text")).text;
@@ -74,7 +67,7 @@ export class SkillsClient {
     for (let page = 1; page <= 100; page++) {
       const res = await this.call("GET", path, undefined, "json", query);
       const answer = this.shaped(SearchPage, res.json, `GET ${path}`);
-      out.push(...(answer.skills as unknown as SkillRecord[]));
+      out.push(...answer.skills);
       if (answer.next) {
         const next = new URL(answer.next, "http://registry.invalid");
         path = next.pathname;
@@ -89,7 +82,8 @@ export class SkillsClient {
   async put(slug: string, skill: Omit<SkillRecord, "slug">): Promise<SkillRecord> {
     const res = await this.call("PUT", `/api/skills/${slug}`, skill, "text");
     const body = res.text.trim() ? (() => { try { return JSON.parse(res.text); } catch { return undefined; } })() : undefined;
-    if (body && Skill.safeParse(body).success) return { slug, ...body } as SkillRecord;
+    const parsed = Skill.safeParse(body);
+    if (parsed.success) return { ...parsed.data, slug };
     return this.get(slug);
   }
   /**

@@ -13,23 +13,12 @@ import { pages } from "../client";
 import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
 
 type Access = { tasks: string[]; name?: string; outside?: boolean };
-const businesses = new Map<string, Promise<string>>();
-
-/** The business the page's access goes through: the program's, else the page's own (read once per run). */
+/** The business the page's access goes through: the program's, else the page's own (read once per run and client). */
 async function businessOf(pageId: string, given?: string): Promise<string> {
   if (given) return given;
-  let b = businesses.get(pageId);
-  if (!b) {
-    b = pages()
-      .read<{ business?: { id: string } }>(pageId, `/${pageId}`, { fields: "business" })
-      .then((p) => {
-        if (!p.business?.id) throw new ValidationError({ service: "pages", message: `page ${pageId} belongs to no business, and access is granted through one`, remedy: "Add the page to a business (Meta Business Suite), or set `business` to the business that manages it" });
-        return p.business.id;
-      });
-    b.catch(() => businesses.delete(pageId));
-    businesses.set(pageId, b);
-  }
-  return b;
+  const id = await pages().businessOf(pageId);
+  if (!id) throw new ValidationError({ service: "pages", message: `page ${pageId} belongs to no business, and access is granted through one`, remedy: "Add the page to a business (Meta Business Suite), or set `business` to the business that manages it" });
+  return id;
 }
 
 /** What `user` may do on the page: through the business, else (0.3.0) a role outside it; undefined: nothing. */
