@@ -64,4 +64,9 @@ if [[ ! -f $venv/.dnspython-2.9.2 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "dnspython==2.9.2" >&2
   touch "$venv/.dnspython-2.9.2"
 fi
+# gguf (llama.cpp's own GGUF writer) makes the tiny model the real Ollama server of the runner's tests loads
+# (scripts/make-tiny-gguf.py, run by scripts/install-ollama.sh).
+if [[ ! -x $venv/bin/gguf-dump ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "gguf==0.19.0" >&2
+fi
 say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"

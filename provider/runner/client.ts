@@ -104,6 +104,41 @@ export class RunnerClient {
   }
 
   /**
+   * Uploads the files a model is made of as blobs (`POST /api/blobs/sha256:…`), each unless the runner has it
+   * (`HEAD`). A blob is named by its content, so sending one again is harmless: failures are retried like any request.
+   */
+  async uploadBlobs(paths: Record<string, string>): Promise<void> {
+    const { request } = await import("undici");
+    const { createReadStream } = await import("node:fs");
+    for (const [digest, file] of Object.entries(paths)) {
+      for (let attempt = 1; ; attempt++) {
+        let failure: { status?: number; code?: string; retryAfter?: string | string[] };
+        let text = "";
+        try {
+          const head = await request(`${this.url}/api/blobs/${digest}`, { method: "HEAD", headers: this.headers, headersTimeout: this.timeoutMs });
+          await head.body.dump();
+          if (head.statusCode === 200) break;
+          log(`runner: uploading ${file} (${digest.slice(7, 19)})`);
+          const res = await request(`${this.url}/api/blobs/${digest}`, { method: "POST", headers: { "content-type": "application/octet-stream", ...this.headers }, body: createReadStream(file), headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+          text = await res.body.text();
+          if (res.statusCode < 300) break;
+          failure = { status: res.statusCode, retryAfter: res.headers["retry-after"] };
+        } catch (err) {
+          failure = { code: (err as Error & { code?: string }).code ?? (err as Error).message };
+        }
+        const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
+        if (delay === undefined) {
+          if (!failure.status) throw unreachable(this.url, failure.code!, false);
+          // 400 "digest mismatch": the file changed between the preview's hash and this upload.
+          throw explain(`uploading ${file}: ${JSON.parse(text.startsWith("{") ? text : "{}").error ?? text}`, failure.status);
+        }
+        log(`runner: uploading ${file}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    }
+  }
+
+  /**
    * Streams a pull or a create, printing progress (percent and bytes) while large layers download. Both are
    * idempotent (the same name and definition give the same model), so a refusal before the stream starts (429,
    * 5xx, no connection) is retried with the same policy as every other request.

@@ -7,17 +7,40 @@ import { changedKeys, type Bag, type Handler } from "../../handler";
 import { log, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel } from "../model-name";
+import { blobMap, isLocalSource } from "./definition";
 import { RunnerModelInputs } from "./schema";
 
-/** Pulls the model, or creates it from its base (pulling the base first when the runner lacks it). */
+/** The create request's fields besides where the model comes from (license always a list, as the runner's CLI sends it). */
+function createFields(r: Bag) {
+  const license = typeof r.license === "string" ? [r.license] : r.license;
+  return { system: r.system, template: r.template, license, messages: r.messages, requires: r.requires, renderer: r.renderer, parser: r.parser, parameters: r.parameters ?? {} };
+}
+
+/** Files on this machine, uploaded as blobs: their names and digests for the create request. */
+async function uploaded(source: string): Promise<Record<string, string>> {
+  const { files, paths } = blobMap(source);
+  await runner().uploadBlobs(paths);
+  return files;
+}
+
+/**
+ * Pulls the model, or creates it: from a local GGUF file or model folder (uploaded as blobs), or from its base
+ * (pulled first when the runner lacks it).
+ */
 async function make(r: Bag): Promise<RunnerModelInfo> {
   if (r.from) {
-    const base = canonicalModel(r.from);
-    if (!(await runner().find(base))) {
-      log(`runner: the base ${base} is not on the runner; pulling it first`);
-      await runner().stream("/api/pull", { model: base }, `pull ${base}`);
+    const source: Record<string, unknown> = {};
+    if (isLocalSource(r.from)) source.files = await uploaded(r.from);
+    else {
+      const base = canonicalModel(r.from);
+      if (!(await runner().find(base))) {
+        log(`runner: the base ${base} is not on the runner; pulling it first`);
+        await runner().stream("/api/pull", { model: base }, `pull ${base}`);
+      }
+      source.from = base;
     }
-    await runner().stream("/api/create", { model: r.name, from: base, system: r.system, parameters: r.parameters ?? {} }, `create ${r.name}`);
+    if (r.adapter) source.adapters = await uploaded(r.adapter);
+    await runner().stream("/api/create", { model: r.name, ...source, ...createFields(r) }, `create ${r.name}`);
   } else if (!(await runner().find(r.name))) {
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {

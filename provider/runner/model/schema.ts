@@ -1,6 +1,7 @@
 /**
- * `ops.runner.RunnerModel`: a model on the runner, pulled by name, or created from a base with a system prompt and
- * parameters (inline, or a definition file of `FROM`, `SYSTEM` and `PARAMETER name value` lines).
+ * `ops.runner.RunnerModel`: a model on the runner, pulled by name, or created — from a base model or a local GGUF
+ * file or model folder — with a system prompt, a template, messages, parameters and the rest of what the runner's
+ * create request takes (inline, or a definition file read as the runner reads it: definition.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -8,6 +9,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { canonicalModel, modelNameProblem } from "../model-name";
+import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
 
 export const token = "runner:RunnerModel";
 /** A model name the runner takes (model-name.ts has its rules). */
@@ -16,94 +18,33 @@ const ModelName = (what: string) =>
     const problem = modelNameProblem(v);
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}: use model or model:tag, e.g. llama3.2 or qwen2.5:0.5b` });
   });
-/**
- * The parameters a model may set, with the kind of value each takes: the runner's own option list (its `Options`
- * and `Runner` structs, api/types.go). `stop` is a list: each `PARAMETER stop` line adds one.
- */
-export const PARAMETERS: Record<string, "number" | "integer" | "boolean" | "list"> = {
-  num_keep: "integer", seed: "integer", num_predict: "integer", top_k: "integer", top_p: "number", min_p: "number",
-  typical_p: "number", repeat_last_n: "integer", temperature: "number", repeat_penalty: "number",
-  presence_penalty: "number", frequency_penalty: "number", stop: "list",
-  num_ctx: "integer", num_batch: "integer", num_gpu: "integer", main_gpu: "integer", use_mmap: "boolean", num_thread: "integer",
-};
-
-export type ParameterValue = string | number | boolean | string[];
-
-export interface Definition {
-  from?: string;
-  system?: string;
-  parameters: Record<string, ParameterValue>;
-}
-
-/** A definition file's value as the runner reads it: one pair of surrounding double quotes taken off. */
-const unquoted = (v: string) => (/^"(.*)"$/s.test(v) ? v.slice(1, -1) : v);
-
-/** Why a parameter's value is not one the runner takes, or undefined (the same rule inline and in a file). */
-export function parameterProblem(name: string, value: unknown): string | undefined {
-  const kind = PARAMETERS[name];
-  if (!kind) return `unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`;
-  if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
-  if (kind === "boolean") return typeof value === "boolean" || value === "true" || value === "false" ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return `parameter ${name} needs a${kind === "integer" ? "n integer" : " number"}, got ${JSON.stringify(value)}`;
-  if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
-  return undefined;
-}
-
-/** A definition file's directives, or the problems found, each with its line. */
-export function parseDefinition(text: string): { definition: Definition; problems: string[] } {
-  const definition: Definition = { parameters: {} };
-  const problems: string[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith("#")) continue;
-    const [directive, ...rest] = raw.split(/\s+/);
-    let value = raw.slice(directive.length).trim();
-    switch (directive.toUpperCase()) {
-      case "FROM":
-        if (modelNameProblem(value)) problems.push(`line ${i + 1}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b (${modelNameProblem(value)})`);
-        definition.from = value;
-        break;
-      case "SYSTEM":
-        if (value.startsWith('"""')) {
-          const parts = [value.slice(3)];
-          while (!parts.at(-1)!.endsWith('"""') && i + 1 < lines.length) parts.push(lines[++i]);
-          value = parts.join("\n").replace(/"""$/, "").trim();
-        }
-        definition.system = value.replace(/^"(.*)"$/s, "$1");
-        break;
-      case "PARAMETER": {
-        const [name, v] = [rest[0]?.toLowerCase(), unquoted(raw.slice(directive.length).trim().slice(rest[0]?.length ?? 0).trim())];
-        const problem = parameterProblem(name, v);
-        if (problem) problems.push(`line ${i + 1}: ${problem}`);
-        else if (PARAMETERS[name] === "list") definition.parameters[name] = [...((definition.parameters[name] as string[] | undefined) ?? []), v];
-        else definition.parameters[name] = PARAMETERS[name] === "boolean" ? v === "true" : Number(v);
-        break;
-      }
-      default:
-        problems.push(`line ${i + 1}: unknown directive "${directive}"; use FROM, SYSTEM or PARAMETER`);
-    }
-  }
-  if (!definition.from && !problems.length) problems.push("line 1: a definition needs a FROM line");
-  return { definition, problems };
-}
+/** The fields of a definition that inline inputs and a definition file share (a file gives them all, or none is given). */
+const DEFINITION_FIELDS = ["from", "adapter", "template", "system", "license", "messages", "requires", "renderer", "parser", "parameters"] as const;
 
 export const RunnerModelInputs = z
   .object({
     name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
-    from: ModelName("from").optional().describe("Create from this base instead of pulling `name`."),
+    from: z.string().optional().describe("Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`."),
+    adapter: z.string().optional().describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
+    template: z.string().optional().describe("The prompt template (Go template syntax) of a created model; by default the base's."),
     system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
+    license: z.union([z.string(), z.array(z.string())]).optional().describe("The license text(s) of a created model."),
+    messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]).describe("system, user or assistant"), content: z.string().describe("The message's text.") })).optional().describe("A conversation every chat with the model starts from."),
+    requires: z.string().regex(SEMVER, "requires needs a version such as 0.14.0").optional().describe("The oldest runner version the model needs, e.g. `0.14.0`."),
+    renderer: z.string().optional().describe("The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows)."),
+    parser: z.string().optional().describe("The runner's built-in output parser (tool calls, thinking) for the model."),
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
-    definitionFile: z.string().optional().describe("A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview."),
-    definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from."),
+    definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder."),
+    definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content)."),
   })
   .transform((r, ctx) => {
-    let def: Definition = { from: r.from, system: r.system, parameters: r.parameters ?? {} };
+    const { definitionFile: _f, definitionHash: _h, name: _n, ...given } = r;
+    let def: Definition = { ...given, license: typeof r.license === "string" ? [r.license] : r.license, parameters: r.parameters ?? {} };
     if (r.definitionFile) {
-      if (r.from || r.system || r.parameters) ruleFailure(ctx, "definitionFile", "give definitionFile or from/system/parameters, not both", ["from", "system", "parameters"]);
+      const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
+      if (inline.length) ruleFailure(ctx, "definitionFile", `give definitionFile or ${inline.join("/")}, not both: the file says what the model is made of`, [...inline]);
       try {
-        const parsed = parseDefinition(readFileSync(path.resolve(r.definitionFile), "utf8"));
+        const parsed = parseDefinition(readFileSync(path.resolve(r.definitionFile), "utf8"), path.dirname(path.resolve(r.definitionFile)));
         for (const p of parsed.problems) ruleFailure(ctx, "definitionFile", `${r.definitionFile} ${p}`);
         def = parsed.definition;
       } catch (e) {
@@ -118,16 +59,44 @@ export const RunnerModelInputs = z
       }
       // `stop` is always a list for the runner (a single text would be stored, and every chat would then fail).
       if (typeof def.parameters.stop === "string") def.parameters = { ...def.parameters, stop: [def.parameters.stop] };
-      if ((def.system || r.parameters) && !def.from) ruleFailure(ctx, "from", "system and parameters need from (the base model)", ["system", "parameters"]);
+      // A path on this machine is a file to upload (the runner's CLI tries the path first, then a model name).
+      if (def.from && isLocalSource(def.from)) def.from = expandPath(def.from, process.cwd());
+      else if (def.from && modelNameProblem(def.from)) ruleFailure(ctx, "from", `from ${modelNameProblem(def.from)}: give a model name such as qwen2.5:0.5b, or the path of a GGUF file or model folder that exists here`);
+      if (def.adapter && isLocalSource(def.adapter)) def.adapter = expandPath(def.adapter, process.cwd());
+      else if (def.adapter) ruleFailure(ctx, "adapter", `adapter ${def.adapter} is not a file or folder here: give the path of a GGUF or safetensors adapter`);
+      const needBase = DEFINITION_FIELDS.filter((k) => k !== "from" && r[k] !== undefined);
+      if (needBase.length && !def.from) ruleFailure(ctx, "from", `${needBase.join(", ")} need${needBase.length === 1 ? "s" : ""} from (the base model, or a GGUF file)`, [...needBase]);
     }
-    const what = def.from ? { from: canonicalModel(def.from), system: def.system ?? "", parameters: def.parameters } : { pull: r.name };
-    return { ...r, ...(r.definitionFile ? { from: what.from, system: def.system, parameters: def.parameters } : r.parameters ? { parameters: def.parameters } : {}), definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
+    let what: unknown = { pull: r.name };
+    if (def.from) {
+      try {
+        // The shape of 0.4's hash (from, system, parameters) first, so a model made then is not made again.
+        const { from, system, parameters, adapter, ...rest } = def;
+        const extra = Object.fromEntries(DEFINITION_FIELDS.filter((k) => k in rest && rest[k as keyof typeof rest] !== undefined).map((k) => [k, rest[k as keyof typeof rest]]));
+        const local = (p: string) => blobMap(p).files;
+        what = { from: isLocalSource(from) ? local(from) : canonicalModel(from), system: system ?? "", parameters, ...(adapter ? { adapter: local(adapter) } : {}), ...extra };
+      } catch (e) {
+        ruleFailure(ctx, "from", `${(e as Error).message ?? e}`);
+      }
+    }
+    // What a definition file says is kept in state as inputs, so `get` and refresh read like the inline form.
+    const derived = Object.fromEntries(
+      DEFINITION_FIELDS.filter((k) => (r.definitionFile || r[k] !== undefined) && def[k] !== undefined && !(k === "parameters" && r.definitionFile && !Object.keys(def.parameters).length)).map((k) => [k, def[k]]),
+    );
+    return { ...r, ...derived, definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
   });
 
 export const RunnerModelOutputs = z.object({
   name: z.string(),
   from: z.string().optional(),
+  adapter: z.string().optional(),
+  template: z.string().optional(),
   system: z.string().optional(),
+  license: z.array(z.string()).optional(),
+  messages: z.array(z.object({ role: z.string(), content: z.string() })).optional(),
+  requires: z.string().optional(),
+  renderer: z.string().optional(),
+  parser: z.string().optional(),
   parameters: z.record(z.string(), z.any()).optional(),
   definitionFile: z.string().optional(),
   definitionHash: z.string(),

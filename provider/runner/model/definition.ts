@@ -1,0 +1,270 @@
+/**
+ * A model definition file (a Modelfile) read as the runner's own parser reads it (parser/parser.go of Ollama 0.17):
+ * the same states, so quoting, `"""` blocks over several lines, comments and errors come out the same, and the same
+ * mapping of its directives to a create request — FROM a model name or a local GGUF file or model folder (sent as
+ * blobs), ADAPTER, TEMPLATE, SYSTEM, LICENSE (each line adds one), MESSAGE, REQUIRES, RENDERER, PARSER and
+ * PARAMETER (typed by the runner's option list; repeated list values add up).
+ */
+import { createHash } from "node:crypto";
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import * as path from "node:path";
+import { modelNameProblem } from "../model-name";
+
+/**
+ * The parameters a model may set, with the kind of value each takes: the runner's own option list (its `Options`
+ * and `Runner` structs, api/types.go). `stop` is a list: each `PARAMETER stop` line adds one.
+ */
+export const PARAMETERS: Record<string, "number" | "integer" | "boolean" | "list"> = {
+  num_keep: "integer", seed: "integer", num_predict: "integer", top_k: "integer", top_p: "number", min_p: "number",
+  typical_p: "number", repeat_last_n: "integer", temperature: "number", repeat_penalty: "number",
+  presence_penalty: "number", frequency_penalty: "number", stop: "list",
+  num_ctx: "integer", num_batch: "integer", num_gpu: "integer", main_gpu: "integer", use_mmap: "boolean", num_thread: "integer",
+};
+/** Parameters the runner still reads from old files, warns about and drops (parser.go's deprecatedParameters). */
+export const DEPRECATED_PARAMETERS = ["penalize_newline", "low_vram", "f16_kv", "logits_all", "vocab_only", "use_mlock", "mirostat", "mirostat_tau", "mirostat_eta"];
+
+export type ParameterValue = string | number | boolean | string[];
+export type Message = { role: "system" | "user" | "assistant"; content: string };
+
+/** What a model is made of: the fields of the runner's create request, with local files by path. */
+export interface Definition {
+  /** A base model's name, or the absolute path of a GGUF file or model folder on this machine. */
+  from?: string;
+  adapter?: string;
+  template?: string;
+  system?: string;
+  license?: string[];
+  messages?: Message[];
+  requires?: string;
+  renderer?: string;
+  parser?: string;
+  parameters: Record<string, ParameterValue>;
+}
+
+export const DIRECTIVES = ["from", "license", "template", "system", "adapter", "renderer", "parser", "parameter", "message", "requires"];
+const isAlpha = (c: string) => /^[A-Za-z]$/.test(c);
+const isSpace = (c: string) => c === " " || c === "\t";
+const isNewline = (c: string) => c === "\r" || c === "\n";
+/** Go's strconv.IsPrint: what the parser keeps outside a value (no control characters). */
+const isPrint = (c: string) => c !== "" && !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c);
+
+/** The parser's unquote: one pair of `"""` or `"` taken off; false while a quote is still open. */
+function unquote(s: string): [string, boolean] {
+  if (s.startsWith('"""')) return s.length >= 6 && s.endsWith('"""') ? [s.slice(3, -3), true] : ["", false];
+  if (s.startsWith('"')) return s.length >= 2 && s.endsWith('"') ? [s.slice(1, -1), true] : ["", false];
+  return [s, true];
+}
+
+type State = "nil" | "name" | "value" | "parameter" | "message" | "comment";
+export interface Command { name: string; args: string; line: number }
+
+/** The file's commands, or the runner's own error for it (with its line). A port of parser.ParseFile. */
+export function parseCommands(text: string): { commands: Command[]; problem?: string } {
+  const commands: Command[] = [];
+  let cmd: Command = { name: "", args: "", line: 1 };
+  let curr: State = "nil";
+  let line = 1;
+  let b = "";
+  let role = "";
+  const fail = (msg: string) => ({ commands, problem: `line ${line}: ${msg}` });
+  const invalid = `unknown directive; the runner takes ${DIRECTIVES.map((d) => d.toUpperCase()).join(", ")}`;
+  for (const ch of text.replace(/^\uFEFF/, "")) {
+    if (isNewline(ch)) line++;
+    let next: State;
+    let r = ch;
+    switch (curr) {
+      case "nil": [next, r] = ch === "#" ? ["comment", ""] : isSpace(ch) || isNewline(ch) ? ["nil", ""] : ["name", ch]; break;
+      case "name":
+        if (isAlpha(ch)) next = "name";
+        else if (isSpace(ch)) [next, r] = ["value", ""];
+        else return fail(`"${b}${ch.trim()}": ${invalid}`);
+        break;
+      case "value": next = isNewline(ch) || isSpace(ch) ? "nil" : "value"; break;
+      case "parameter":
+        if (/^[A-Za-z0-9_]$/.test(ch)) next = "parameter";
+        else if (isSpace(ch)) [next, r] = ["value", ""];
+        else return fail(`PARAMETER ${b} has no value`);
+        break;
+      case "message":
+        if (isAlpha(ch)) next = "message";
+        else if (isSpace(ch)) [next, r] = ["value", ""];
+        else return fail(`MESSAGE ${b} has no content`);
+        break;
+      case "comment": [next, r] = isNewline(ch) ? ["nil", ""] : ["comment", ""]; break;
+    }
+    if (next! !== curr) {
+      switch (curr) {
+        case "name": {
+          const s = b.toLowerCase();
+          if (!DIRECTIVES.includes(s)) return fail(`"${b}": ${invalid}`);
+          cmd = { name: s === "from" ? "model" : s, args: "", line };
+          if (s === "parameter") next = "parameter";
+          if (s === "message") next = "message";
+          break;
+        }
+        case "parameter": cmd.name = b; break;
+        case "message":
+          if (!["system", "user", "assistant"].includes(b)) return fail(`MESSAGE role "${b}" must be one of system, user or assistant`);
+          role = b;
+          break;
+        case "value": {
+          const [s, ok] = unquote(b.trim());
+          if (!ok || isSpace(r)) {
+            b += r;
+            continue;
+          }
+          cmd.args = role ? `${role}: ${s}` : s;
+          role = "";
+          commands.push(cmd);
+          break;
+        }
+      }
+      b = "";
+      curr = next!;
+    }
+    if (isPrint(r)) b += r;
+  }
+  if (curr === "value") {
+    const [s, ok] = unquote(b.trim());
+    if (!ok) return fail(`a quote opened in line ${cmd.line} is not closed`);
+    cmd.args = role ? `${role}: ${s}` : s;
+    commands.push(cmd);
+  } else if (curr !== "nil" && curr !== "comment") return fail(`the file ends inside a ${curr === "name" ? "directive" : curr}`);
+  if (!commands.some((c) => c.name === "model")) return { commands, problem: "line 1: a definition needs a FROM line" };
+  return { commands };
+}
+
+/** Why a parameter's value is not one the runner takes (its FormatParams), or undefined. */
+export function parameterProblem(name: string, value: unknown): string | undefined {
+  const kind = PARAMETERS[name];
+  if (!kind) return `unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`;
+  if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
+  if (kind === "boolean") return typeof value === "boolean" || (typeof value === "string" && parseBool(value) !== undefined) ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
+  const n = typeof value === "number" ? value : typeof value === "string" ? parseNumber(value, kind) : NaN;
+  if (!Number.isFinite(n)) return `parameter ${name} needs a${kind === "integer" ? "n integer" : " number"}, got ${JSON.stringify(value)}`;
+  if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
+  return undefined;
+}
+/** Go's strconv.ParseBool. */
+const parseBool = (v: string) => (["1", "t", "T", "TRUE", "true", "True"].includes(v) ? true : ["0", "f", "F", "FALSE", "false", "False"].includes(v) ? false : undefined);
+/** strconv.ParseInt (base 10) or ParseFloat, as the runner reads a parameter's text. */
+const parseNumber = (v: string, kind: "number" | "integer") => (kind === "integer" ? (/^[+-]?\d+$/.test(v) ? Number(v) : NaN) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN);
+
+/** A parameter's text as the runner stores it: typed by its option list. */
+export function typedParameter(name: string, value: string): ParameterValue {
+  const kind = PARAMETERS[name];
+  return kind === "boolean" ? parseBool(value)! : kind === "number" || kind === "integer" ? parseNumber(value, kind) : value;
+}
+
+/** A path as the runner's CLI expands it: `~` and `~user`, otherwise relative to the definition file's folder. */
+export function expandPath(p: string, relativeDir: string): string {
+  if (p === "~" || p.startsWith("~/")) return path.resolve(homedir(), `.${p.slice(1)}`);
+  if (p.startsWith("~")) {
+    const [user, ...rest] = p.slice(1).split("/");
+    return path.resolve(path.dirname(homedir()), user, ...rest);
+  }
+  return path.resolve(relativeDir, p);
+}
+
+/** Whether `from` names a file or folder on this machine (the runner's CLI tries the path first, then a model name). */
+export function isLocalSource(from: string, relativeDir = process.cwd()): boolean {
+  return existsSync(expandPath(from, relativeDir));
+}
+
+/** A definition file's create request, or the problems found, each with its line. */
+export function parseDefinition(text: string, relativeDir = process.cwd()): { definition: Definition; problems: string[] } {
+  const definition: Definition = { parameters: {} };
+  const { commands, problem } = parseCommands(text);
+  const problems = problem ? [problem] : [];
+  for (const c of problem ? [] : commands) {
+    const at = `line ${c.line}`;
+    switch (c.name) {
+      case "model":
+        if (isLocalSource(c.args, relativeDir)) definition.from = expandPath(c.args, relativeDir);
+        else if (modelNameProblem(c.args)) problems.push(`${at}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b, or a GGUF file or model folder that exists (${modelNameProblem(c.args)})`);
+        else definition.from = c.args;
+        break;
+      case "adapter":
+        if (isLocalSource(c.args, relativeDir)) definition.adapter = expandPath(c.args, relativeDir);
+        else problems.push(`${at}: ADAPTER ${c.args} is not a file or folder here (relative paths start at the definition file's folder)`);
+        break;
+      case "template": case "system": case "renderer": case "parser":
+        definition[c.name] = c.args;
+        break;
+      case "license":
+        definition.license = [...(definition.license ?? []), c.args];
+        break;
+      case "requires": {
+        const version = c.args.replace(/^v/, "");
+        if (!SEMVER.test(version)) problems.push(`${at}: REQUIRES needs a version such as 0.14.0, got "${c.args}"`);
+        else definition.requires = version;
+        break;
+      }
+      case "message": {
+        const [role, content] = [c.args.slice(0, c.args.indexOf(": ")), c.args.slice(c.args.indexOf(": ") + 2)];
+        definition.messages = [...(definition.messages ?? []), { role: role as Message["role"], content }];
+        break;
+      }
+      default: {
+        if (DEPRECATED_PARAMETERS.includes(c.name)) break; // the runner warns and drops it
+        const problem = parameterProblem(c.name, c.args);
+        if (problem) problems.push(`${at}: ${problem}`);
+        else if (PARAMETERS[c.name] === "list") definition.parameters[c.name] = [...((definition.parameters[c.name] as string[] | undefined) ?? []), c.args];
+        else definition.parameters[c.name] = typedParameter(c.name, c.args);
+      }
+    }
+  }
+  return { definition, problems };
+}
+
+/** A semantic version as golang.org/x/mod/semver takes it (after the `v`): 1, 1.2 and 1.2.3, with a pre-release. */
+export const SEMVER = /^\d+(\.\d+){0,2}(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+/**
+ * The files a model folder contributes, as the runner's CLI picks them (parser.filesForModel): its weights (safetensors,
+ * PyTorch, GGUF), its JSON configuration and tokenizer.model; a file stands for itself.
+ */
+export function modelFiles(source: string): string[] {
+  if (!statSync(source).isDirectory()) return [source];
+  const names = readdirSync(source);
+  const glob = (re: RegExp) => names.filter((n) => re.test(n)).map((n) => path.join(source, n));
+  const weights = [/^model.*\.safetensors$/, /^consolidated.*\.safetensors$/, /^pytorch_model.*\.bin$/, /^consolidated.*\.pth$/, /\.gguf$/, /\.bin$/]
+    .map(glob).find((found) => found.length);
+  if (!weights) throw new Error(`${source} holds no model weights (*.safetensors, *.gguf, *.bin)`);
+  return [...weights, ...glob(/\.json$/), ...glob(/^tokenizer\.model$/)];
+}
+
+const digests = new Map<string, { size: number; mtimeMs: number; digest: string }>();
+/**
+ * A file's blob digest, `sha256:<hex>`, computed once per file version in a run (weights are gigabytes). Read in
+ * place, synchronously: `check` hashes what the model is made of, and a changed file is a changed model.
+ */
+export function fileDigest(file: string): string {
+  const { size, mtimeMs } = statSync(file);
+  const known = digests.get(file);
+  if (known && known.size === size && known.mtimeMs === mtimeMs) return known.digest;
+  const hash = createHash("sha256");
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(file, "r");
+  try {
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  const digest = `sha256:${hash.digest("hex")}`;
+  digests.set(file, { size, mtimeMs, digest });
+  return digest;
+}
+
+/** A local source's files by the name the create request gives them (their base name, as the runner's CLI does). */
+export function blobMap(source: string): { files: Record<string, string>; paths: Record<string, string> } {
+  const files: Record<string, string> = {};
+  const paths: Record<string, string> = {};
+  for (const f of modelFiles(source)) {
+    const digest = fileDigest(f);
+    files[path.basename(f)] = digest;
+    paths[digest] = f;
+  }
+  return { files, paths };
+}

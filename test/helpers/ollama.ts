@@ -1,0 +1,80 @@
+/**
+ * A real Ollama server (built by scripts/install-ollama.sh into .tools/ollama, from its Go module) on a free loopback
+ * port, with its own model store, and the tiny GGUF model the same script makes: the runner's tests hold the
+ * provider to the server users run, not only to our emulator.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { ROOT } from "../../scripts/engine";
+
+export const TINY_GGUF = path.join(ROOT, ".tools/ollama/tiny.gguf");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export class OllamaServer {
+  url = "";
+  /** What the server printed (its log), for a failure's message. */
+  output = "";
+  private child?: ChildProcess;
+  private home = "";
+
+  /** Builds Ollama and the tiny model if needed (cached under .tools), then starts the server on an empty store. */
+  async start(): Promise<this> {
+    execFileSync("bash", [path.join(ROOT, "scripts/install-ollama.sh")], { stdio: "inherit" });
+    this.home = mkdtempSync(path.join(tmpdir(), "pulumi-ops-ollama-"));
+    const port = await freePort();
+    this.url = `http://127.0.0.1:${port}`;
+    this.child = spawn(path.join(ROOT, ".tools/ollama/bin/ollama"), ["serve"], {
+      env: { PATH: process.env.PATH, HOME: this.home, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_MODELS: path.join(this.home, "models"), OLLAMA_NOPRUNE: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const keep = (d: Buffer) => (this.output = (this.output + d.toString()).slice(-20_000));
+    this.child.stdout!.on("data", keep);
+    this.child.stderr!.on("data", keep);
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${this.url}/api/version`).then((r) => r.ok, () => false);
+      if (up) break;
+      if (i > 150 || this.child.exitCode !== null) throw new Error(`Ollama did not start on ${this.url}:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return this;
+  }
+
+  /** POST a JSON request as any client would; the answer's status and body (the last line of a stream). */
+  async post(route: string, body: unknown): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.url}${route}`, { method: "POST", body: JSON.stringify(body) });
+    const text = await res.text();
+    const last = text.trim().split("\n").at(-1) ?? "";
+    return { status: res.status, body: last.startsWith("{") ? JSON.parse(last) : last };
+  }
+
+  /** One chat turn with a model: what a user of the model does first. */
+  chat(model: string, content = "Hello") {
+    return this.post("/api/chat", { model, messages: [{ role: "user", content }], stream: false, options: { num_predict: 8 } });
+  }
+
+  async models(): Promise<string[]> {
+    const res = await fetch(`${this.url}/api/tags`);
+    return ((await res.json()) as { models: { name: string }[] }).models.map((m) => m.name).sort();
+  }
+
+  async stop(): Promise<void> {
+    if (this.child && this.child.exitCode === null) {
+      const exited = new Promise((r) => this.child!.once("exit", r));
+      this.child.kill("SIGTERM");
+      await exited;
+    }
+    if (this.home) rmSync(this.home, { recursive: true, force: true });
+  }
+}
