@@ -5,15 +5,29 @@ import type * as pulumi from "@pulumi/pulumi";
 export interface RunnerModelArgs {
   /** `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model. */
   name: pulumi.Input<string>;
-  /** Create from this base instead of pulling `name`. */
+  /** Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`. */
   from?: pulumi.Input<string>;
+  /** A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs. */
+  adapter?: pulumi.Input<string>;
+  /** The prompt template (Go template syntax) of a created model; by default the base's. */
+  template?: pulumi.Input<string>;
   /** The system prompt of a created model. */
   system?: pulumi.Input<string>;
+  /** The license texts of a created model (each LICENSE line of a definition file adds one). */
+  license?: pulumi.Input<pulumi.Input<string>[]>;
+  /** A conversation every chat with the model starts from. */
+  messages?: pulumi.Input<pulumi.Input<RunnerModelMessageArgs>[]>;
+  /** The oldest runner version the model needs, e.g. `0.14.0`. */
+  requires?: pulumi.Input<string>;
+  /** The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows). */
+  renderer?: pulumi.Input<string>;
+  /** The runner's built-in output parser (tool calls, thinking) for the model. */
+  parser?: pulumi.Input<string>;
   /** Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...). */
   parameters?: pulumi.Input<{ [key: string]: any }>;
-  /** A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview. */
+  /** A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder. */
   definitionFile?: pulumi.Input<string>;
-  /** Set by the provider: the hash of what the model is made from. */
+  /** Set by the provider: the hash of what the model is made from (local files by their content). */
   definitionHash?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -23,7 +37,14 @@ export interface RunnerModelArgs {
 export interface RunnerModelOutputs {
   name: string;
   from?: string;
+  adapter?: string;
+  template?: string;
   system?: string;
+  license?: string[];
+  messages?: RunnerModelMessage[];
+  requires?: string;
+  renderer?: string;
+  parser?: string;
   parameters?: { [key: string]: any };
   definitionFile?: string;
   definitionHash: string;
@@ -38,7 +59,7 @@ export interface RunnerModelOutputs {
 }
 
 /** The output names of a RunnerModel, declared to the engine when the resource is registered. */
-export const runnerModelOutputNames = ["name","from","system","parameters","definitionFile","definitionHash","digest","size","family","parameterSize","quantizationLevel","modifiedAt","account"] as const;
+export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","digest","size","family","parameterSize","quantizationLevel","modifiedAt","account"] as const;
 
 /** The arguments of listModels. */
 export interface ListModelsArgs {
@@ -74,6 +95,14 @@ export interface ListRunningModelsResult {
   readonly models: ListRunningModelsResultModel[];
 }
 
+/** RunnerModelMessage as an argument: each value may be an output of another resource. */
+export interface RunnerModelMessageArgs {
+  /** system, user or assistant One of: `system`, `user`, `assistant`. */
+  role: pulumi.Input<"system" | "user" | "assistant">;
+  /** The message's text. */
+  content: pulumi.Input<string>;
+}
+
 export interface ListModelsResultModel {
   readonly name: string;
   readonly digest: string;
@@ -89,4 +118,11 @@ export interface ListRunningModelsResultModel {
   readonly size: number;
   readonly sizeVram?: number;
   readonly expiresAt?: string;
+}
+
+export interface RunnerModelMessage {
+  /** system, user or assistant One of: `system`, `user`, `assistant`. */
+  readonly role: "system" | "user" | "assistant";
+  /** The message's text. */
+  readonly content: string;
 }

@@ -10,10 +10,9 @@ import { canonicalModel } from "../model-name";
 import { blobMap, isLocalSource } from "./definition";
 import { RunnerModelInputs } from "./schema";
 
-/** The create request's fields besides where the model comes from (license always a list, as the runner's CLI sends it). */
+/** The create request's fields besides where the model comes from. */
 function createFields(r: Bag) {
-  const license = typeof r.license === "string" ? [r.license] : r.license;
-  return { system: r.system, template: r.template, license, messages: r.messages, requires: r.requires, renderer: r.renderer, parser: r.parser, parameters: r.parameters ?? {} };
+  return { system: r.system, template: r.template, license: r.license, messages: r.messages, requires: r.requires, renderer: r.renderer, parser: r.parser, parameters: r.parameters ?? {} };
 }
 
 /** Files on this machine, uploaded as blobs: their names and digests for the create request. */

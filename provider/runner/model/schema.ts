@@ -28,7 +28,7 @@ export const RunnerModelInputs = z
     adapter: z.string().optional().describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
     template: z.string().optional().describe("The prompt template (Go template syntax) of a created model; by default the base's."),
     system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
-    license: z.union([z.string(), z.array(z.string())]).optional().describe("The license text(s) of a created model."),
+    license: z.array(z.string()).optional().describe("The license texts of a created model (each LICENSE line of a definition file adds one)."),
     messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]).describe("system, user or assistant"), content: z.string().describe("The message's text.") })).optional().describe("A conversation every chat with the model starts from."),
     requires: z.string().regex(SEMVER, "requires needs a version such as 0.14.0").optional().describe("The oldest runner version the model needs, e.g. `0.14.0`."),
     renderer: z.string().optional().describe("The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows)."),
@@ -39,7 +39,7 @@ export const RunnerModelInputs = z
   })
   .transform((r, ctx) => {
     const { definitionFile: _f, definitionHash: _h, name: _n, ...given } = r;
-    let def: Definition = { ...given, license: typeof r.license === "string" ? [r.license] : r.license, parameters: r.parameters ?? {} };
+    let def: Definition = { ...given, parameters: r.parameters ?? {} };
     if (r.definitionFile) {
       const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
       if (inline.length) ruleFailure(ctx, "definitionFile", `give definitionFile or ${inline.join("/")}, not both: the file says what the model is made of`, [...inline]);

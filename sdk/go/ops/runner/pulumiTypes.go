@@ -142,9 +142,119 @@ func (o ListRunningModelsResultModelArrayOutput) Index(i pulumi.IntInput) ListRu
 	}).(ListRunningModelsResultModelOutput)
 }
 
+type RunnerModelMessage struct {
+	// The message's text.
+	Content string `pulumi:"content"`
+	// system, user or assistant One of: `system`, `user`, `assistant`.
+	Role string `pulumi:"role"`
+}
+
+// RunnerModelMessageInput is an input type that accepts RunnerModelMessageArgs and RunnerModelMessageOutput values.
+// You can construct a concrete instance of `RunnerModelMessageInput` via:
+//
+//	RunnerModelMessageArgs{...}
+type RunnerModelMessageInput interface {
+	pulumi.Input
+
+	ToRunnerModelMessageOutput() RunnerModelMessageOutput
+	ToRunnerModelMessageOutputWithContext(context.Context) RunnerModelMessageOutput
+}
+
+type RunnerModelMessageArgs struct {
+	// The message's text.
+	Content pulumi.StringInput `pulumi:"content"`
+	// system, user or assistant One of: `system`, `user`, `assistant`.
+	Role pulumi.StringInput `pulumi:"role"`
+}
+
+func (RunnerModelMessageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunnerModelMessage)(nil)).Elem()
+}
+
+func (i RunnerModelMessageArgs) ToRunnerModelMessageOutput() RunnerModelMessageOutput {
+	return i.ToRunnerModelMessageOutputWithContext(context.Background())
+}
+
+func (i RunnerModelMessageArgs) ToRunnerModelMessageOutputWithContext(ctx context.Context) RunnerModelMessageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunnerModelMessageOutput)
+}
+
+// RunnerModelMessageArrayInput is an input type that accepts RunnerModelMessageArray and RunnerModelMessageArrayOutput values.
+// You can construct a concrete instance of `RunnerModelMessageArrayInput` via:
+//
+//	RunnerModelMessageArray{ RunnerModelMessageArgs{...} }
+type RunnerModelMessageArrayInput interface {
+	pulumi.Input
+
+	ToRunnerModelMessageArrayOutput() RunnerModelMessageArrayOutput
+	ToRunnerModelMessageArrayOutputWithContext(context.Context) RunnerModelMessageArrayOutput
+}
+
+type RunnerModelMessageArray []RunnerModelMessageInput
+
+func (RunnerModelMessageArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunnerModelMessage)(nil)).Elem()
+}
+
+func (i RunnerModelMessageArray) ToRunnerModelMessageArrayOutput() RunnerModelMessageArrayOutput {
+	return i.ToRunnerModelMessageArrayOutputWithContext(context.Background())
+}
+
+func (i RunnerModelMessageArray) ToRunnerModelMessageArrayOutputWithContext(ctx context.Context) RunnerModelMessageArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RunnerModelMessageArrayOutput)
+}
+
+type RunnerModelMessageOutput struct{ *pulumi.OutputState }
+
+func (RunnerModelMessageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunnerModelMessage)(nil)).Elem()
+}
+
+func (o RunnerModelMessageOutput) ToRunnerModelMessageOutput() RunnerModelMessageOutput {
+	return o
+}
+
+func (o RunnerModelMessageOutput) ToRunnerModelMessageOutputWithContext(ctx context.Context) RunnerModelMessageOutput {
+	return o
+}
+
+// The message's text.
+func (o RunnerModelMessageOutput) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v RunnerModelMessage) string { return v.Content }).(pulumi.StringOutput)
+}
+
+// system, user or assistant One of: `system`, `user`, `assistant`.
+func (o RunnerModelMessageOutput) Role() pulumi.StringOutput {
+	return o.ApplyT(func(v RunnerModelMessage) string { return v.Role }).(pulumi.StringOutput)
+}
+
+type RunnerModelMessageArrayOutput struct{ *pulumi.OutputState }
+
+func (RunnerModelMessageArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RunnerModelMessage)(nil)).Elem()
+}
+
+func (o RunnerModelMessageArrayOutput) ToRunnerModelMessageArrayOutput() RunnerModelMessageArrayOutput {
+	return o
+}
+
+func (o RunnerModelMessageArrayOutput) ToRunnerModelMessageArrayOutputWithContext(ctx context.Context) RunnerModelMessageArrayOutput {
+	return o
+}
+
+func (o RunnerModelMessageArrayOutput) Index(i pulumi.IntInput) RunnerModelMessageOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RunnerModelMessage {
+		return vs[0].([]RunnerModelMessage)[vs[1].(int)]
+	}).(RunnerModelMessageOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*RunnerModelMessageInput)(nil)).Elem(), RunnerModelMessageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RunnerModelMessageArrayInput)(nil)).Elem(), RunnerModelMessageArray{})
 	pulumi.RegisterOutputType(ListModelsResultModelOutput{})
 	pulumi.RegisterOutputType(ListModelsResultModelArrayOutput{})
 	pulumi.RegisterOutputType(ListRunningModelsResultModelOutput{})
 	pulumi.RegisterOutputType(ListRunningModelsResultModelArrayOutput{})
+	pulumi.RegisterOutputType(RunnerModelMessageOutput{})
+	pulumi.RegisterOutputType(RunnerModelMessageArrayOutput{})
 }

@@ -17,19 +17,26 @@ type RunnerModel struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account           pulumi.StringPtrOutput `pulumi:"account"`
-	DefinitionFile    pulumi.StringPtrOutput `pulumi:"definitionFile"`
-	DefinitionHash    pulumi.StringOutput    `pulumi:"definitionHash"`
-	Digest            pulumi.StringOutput    `pulumi:"digest"`
-	Family            pulumi.StringPtrOutput `pulumi:"family"`
-	From              pulumi.StringPtrOutput `pulumi:"from"`
-	ModifiedAt        pulumi.StringOutput    `pulumi:"modifiedAt"`
-	Name              pulumi.StringOutput    `pulumi:"name"`
-	ParameterSize     pulumi.StringPtrOutput `pulumi:"parameterSize"`
-	Parameters        pulumi.MapOutput       `pulumi:"parameters"`
-	QuantizationLevel pulumi.StringPtrOutput `pulumi:"quantizationLevel"`
-	Size              pulumi.Float64Output   `pulumi:"size"`
-	System            pulumi.StringPtrOutput `pulumi:"system"`
+	Account           pulumi.StringPtrOutput        `pulumi:"account"`
+	Adapter           pulumi.StringPtrOutput        `pulumi:"adapter"`
+	DefinitionFile    pulumi.StringPtrOutput        `pulumi:"definitionFile"`
+	DefinitionHash    pulumi.StringOutput           `pulumi:"definitionHash"`
+	Digest            pulumi.StringOutput           `pulumi:"digest"`
+	Family            pulumi.StringPtrOutput        `pulumi:"family"`
+	From              pulumi.StringPtrOutput        `pulumi:"from"`
+	License           pulumi.StringArrayOutput      `pulumi:"license"`
+	Messages          RunnerModelMessageArrayOutput `pulumi:"messages"`
+	ModifiedAt        pulumi.StringOutput           `pulumi:"modifiedAt"`
+	Name              pulumi.StringOutput           `pulumi:"name"`
+	ParameterSize     pulumi.StringPtrOutput        `pulumi:"parameterSize"`
+	Parameters        pulumi.MapOutput              `pulumi:"parameters"`
+	Parser            pulumi.StringPtrOutput        `pulumi:"parser"`
+	QuantizationLevel pulumi.StringPtrOutput        `pulumi:"quantizationLevel"`
+	Renderer          pulumi.StringPtrOutput        `pulumi:"renderer"`
+	Requires          pulumi.StringPtrOutput        `pulumi:"requires"`
+	Size              pulumi.Float64Output          `pulumi:"size"`
+	System            pulumi.StringPtrOutput        `pulumi:"system"`
+	Template          pulumi.StringPtrOutput        `pulumi:"template"`
 }
 
 // NewRunnerModel registers a new resource with the given unique name, arguments, and options.
@@ -81,36 +88,64 @@ func (RunnerModelState) ElementType() reflect.Type {
 type runnerModelArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
+	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+	Adapter *string `pulumi:"adapter"`
+	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile *string `pulumi:"definitionFile"`
-	// Set by the provider: the hash of what the model is made from.
+	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash *string `pulumi:"definitionHash"`
-	// Create from this base instead of pulling `name`.
+	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From *string `pulumi:"from"`
+	// The license texts of a created model (each LICENSE line of a definition file adds one).
+	License []string `pulumi:"license"`
+	// A conversation every chat with the model starts from.
+	Messages []RunnerModelMessage `pulumi:"messages"`
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name string `pulumi:"name"`
 	// Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
 	Parameters map[string]interface{} `pulumi:"parameters"`
+	// The runner's built-in output parser (tool calls, thinking) for the model.
+	Parser *string `pulumi:"parser"`
+	// The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
+	Renderer *string `pulumi:"renderer"`
+	// The oldest runner version the model needs, e.g. `0.14.0`.
+	Requires *string `pulumi:"requires"`
 	// The system prompt of a created model.
 	System *string `pulumi:"system"`
+	// The prompt template (Go template syntax) of a created model; by default the base's.
+	Template *string `pulumi:"template"`
 }
 
 // The set of arguments for constructing a RunnerModel resource.
 type RunnerModelArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
+	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+	Adapter pulumi.StringPtrInput
+	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile pulumi.StringPtrInput
-	// Set by the provider: the hash of what the model is made from.
+	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash pulumi.StringPtrInput
-	// Create from this base instead of pulling `name`.
+	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From pulumi.StringPtrInput
+	// The license texts of a created model (each LICENSE line of a definition file adds one).
+	License pulumi.StringArrayInput
+	// A conversation every chat with the model starts from.
+	Messages RunnerModelMessageArrayInput
 	// `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
 	Name pulumi.StringInput
 	// Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
 	Parameters pulumi.MapInput
+	// The runner's built-in output parser (tool calls, thinking) for the model.
+	Parser pulumi.StringPtrInput
+	// The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
+	Renderer pulumi.StringPtrInput
+	// The oldest runner version the model needs, e.g. `0.14.0`.
+	Requires pulumi.StringPtrInput
 	// The system prompt of a created model.
 	System pulumi.StringPtrInput
+	// The prompt template (Go template syntax) of a created model; by default the base's.
+	Template pulumi.StringPtrInput
 }
 
 func (RunnerModelArgs) ElementType() reflect.Type {
@@ -155,6 +190,10 @@ func (o RunnerModelOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+func (o RunnerModelOutput) Adapter() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Adapter }).(pulumi.StringPtrOutput)
+}
+
 func (o RunnerModelOutput) DefinitionFile() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.DefinitionFile }).(pulumi.StringPtrOutput)
 }
@@ -175,6 +214,14 @@ func (o RunnerModelOutput) From() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.From }).(pulumi.StringPtrOutput)
 }
 
+func (o RunnerModelOutput) License() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringArrayOutput { return v.License }).(pulumi.StringArrayOutput)
+}
+
+func (o RunnerModelOutput) Messages() RunnerModelMessageArrayOutput {
+	return o.ApplyT(func(v *RunnerModel) RunnerModelMessageArrayOutput { return v.Messages }).(RunnerModelMessageArrayOutput)
+}
+
 func (o RunnerModelOutput) ModifiedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.ModifiedAt }).(pulumi.StringOutput)
 }
@@ -191,8 +238,20 @@ func (o RunnerModelOutput) Parameters() pulumi.MapOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.MapOutput { return v.Parameters }).(pulumi.MapOutput)
 }
 
+func (o RunnerModelOutput) Parser() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Parser }).(pulumi.StringPtrOutput)
+}
+
 func (o RunnerModelOutput) QuantizationLevel() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.QuantizationLevel }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) Renderer() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Renderer }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) Requires() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Requires }).(pulumi.StringPtrOutput)
 }
 
 func (o RunnerModelOutput) Size() pulumi.Float64Output {
@@ -201,6 +260,10 @@ func (o RunnerModelOutput) Size() pulumi.Float64Output {
 
 func (o RunnerModelOutput) System() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.System }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) Template() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Template }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -9,4 +9,5 @@ import typing
 from .list_models import *
 from .list_running_models import *
 from .runner_model import *
+from ._inputs import *
 from . import outputs

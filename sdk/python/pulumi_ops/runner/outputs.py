@@ -17,6 +17,7 @@ from .. import _utilities
 __all__ = [
     'ListModelsResultModel',
     'ListRunningModelsResultModel',
+    'RunnerModelMessage',
 ]
 
 @pulumi.output_type
@@ -110,5 +111,34 @@ class ListRunningModelsResultModel(dict):
     @pulumi.getter(name="sizeVram")
     def size_vram(self) -> Optional[_builtins.float]:
         return pulumi.get(self, "size_vram")
+
+
+@pulumi.output_type
+class RunnerModelMessage(dict):
+    def __init__(__self__, *,
+                 content: _builtins.str,
+                 role: _builtins.str):
+        """
+        :param _builtins.str content: The message's text.
+        :param _builtins.str role: system, user or assistant One of: `system`, `user`, `assistant`.
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "role", role)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        The message's text.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter
+    def role(self) -> _builtins.str:
+        """
+        system, user or assistant One of: `system`, `user`, `assistant`.
+        """
+        return pulumi.get(self, "role")
 
 

@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['RunnerModelArgs', 'RunnerModel']
 
@@ -21,35 +23,63 @@ class RunnerModelArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adapter: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 messages: pulumi.Input[Optional[Sequence[pulumi.Input['RunnerModelMessageArgs']]]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
-                 system: pulumi.Input[Optional[_builtins.str]] = None):
+                 parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 renderer: pulumi.Input[Optional[_builtins.str]] = None,
+                 requires: pulumi.Input[Optional[_builtins.str]] = None,
+                 system: pulumi.Input[Optional[_builtins.str]] = None,
+                 template: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a RunnerModel resource.
 
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] definition_file: A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
-        :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from.
-        :param pulumi.Input[_builtins.str] from_: Create from this base instead of pulling `name`.
+        :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+        :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
+        :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
+        :param pulumi.Input[Sequence[pulumi.Input['RunnerModelMessageArgs']]] messages: A conversation every chat with the model starts from.
         :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
+        :param pulumi.Input[_builtins.str] parser: The runner's built-in output parser (tool calls, thinking) for the model.
+        :param pulumi.Input[_builtins.str] renderer: The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
+        :param pulumi.Input[_builtins.str] requires: The oldest runner version the model needs, e.g. `0.14.0`.
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
+        :param pulumi.Input[_builtins.str] template: The prompt template (Go template syntax) of a created model; by default the base's.
         """
         pulumi.set(__self__, "name", name)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if adapter is not None:
+            pulumi.set(__self__, "adapter", adapter)
         if definition_file is not None:
             pulumi.set(__self__, "definition_file", definition_file)
         if definition_hash is not None:
             pulumi.set(__self__, "definition_hash", definition_hash)
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
+        if license is not None:
+            pulumi.set(__self__, "license", license)
+        if messages is not None:
+            pulumi.set(__self__, "messages", messages)
         if parameters is not None:
             pulumi.set(__self__, "parameters", parameters)
+        if parser is not None:
+            pulumi.set(__self__, "parser", parser)
+        if renderer is not None:
+            pulumi.set(__self__, "renderer", renderer)
+        if requires is not None:
+            pulumi.set(__self__, "requires", requires)
         if system is not None:
             pulumi.set(__self__, "system", system)
+        if template is not None:
+            pulumi.set(__self__, "template", template)
 
     @_builtins.property
     @pulumi.getter
@@ -76,10 +106,22 @@ class RunnerModelArgs:
         pulumi.set(self, "account", value)
 
     @_builtins.property
+    @pulumi.getter
+    def adapter(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+        """
+        return pulumi.get(self, "adapter")
+
+    @adapter.setter
+    def adapter(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adapter", value)
+
+    @_builtins.property
     @pulumi.getter(name="definitionFile")
     def definition_file(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
+        A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
         """
         return pulumi.get(self, "definition_file")
 
@@ -91,7 +133,7 @@ class RunnerModelArgs:
     @pulumi.getter(name="definitionHash")
     def definition_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Set by the provider: the hash of what the model is made from.
+        Set by the provider: the hash of what the model is made from (local files by their content).
         """
         return pulumi.get(self, "definition_hash")
 
@@ -103,13 +145,37 @@ class RunnerModelArgs:
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Create from this base instead of pulling `name`.
+        Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
         """
         return pulumi.get(self, "from_")
 
     @from_.setter
     def from_(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The license texts of a created model (each LICENSE line of a definition file adds one).
+        """
+        return pulumi.get(self, "license")
+
+    @license.setter
+    def license(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "license", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def messages(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['RunnerModelMessageArgs']]]]:
+        """
+        A conversation every chat with the model starts from.
+        """
+        return pulumi.get(self, "messages")
+
+    @messages.setter
+    def messages(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['RunnerModelMessageArgs']]]]):
+        pulumi.set(self, "messages", value)
 
     @_builtins.property
     @pulumi.getter
@@ -125,6 +191,42 @@ class RunnerModelArgs:
 
     @_builtins.property
     @pulumi.getter
+    def parser(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The runner's built-in output parser (tool calls, thinking) for the model.
+        """
+        return pulumi.get(self, "parser")
+
+    @parser.setter
+    def parser(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "parser", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def renderer(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
+        """
+        return pulumi.get(self, "renderer")
+
+    @renderer.setter
+    def renderer(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "renderer", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def requires(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The oldest runner version the model needs, e.g. `0.14.0`.
+        """
+        return pulumi.get(self, "requires")
+
+    @requires.setter
+    def requires(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "requires", value)
+
+    @_builtins.property
+    @pulumi.getter
     def system(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The system prompt of a created model.
@@ -135,6 +237,18 @@ class RunnerModelArgs:
     def system(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "system", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def template(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The prompt template (Go template syntax) of a created model; by default the base's.
+        """
+        return pulumi.get(self, "template")
+
+    @template.setter
+    def template(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "template", value)
+
 
 @pulumi.type_token("ops:runner:RunnerModel")
 class RunnerModel(pulumi.CustomResource):
@@ -143,12 +257,19 @@ class RunnerModel(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adapter: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 renderer: pulumi.Input[Optional[_builtins.str]] = None,
+                 requires: pulumi.Input[Optional[_builtins.str]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
+                 template: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         A model on the runner: pulled by name, or created from a base with a system prompt and parameters.
@@ -156,12 +277,19 @@ class RunnerModel(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] definition_file: A file of FROM, SYSTEM and PARAMETER lines, parsed and checked at preview.
-        :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from.
-        :param pulumi.Input[_builtins.str] from_: Create from this base instead of pulling `name`.
+        :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+        :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
+        :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]] messages: A conversation every chat with the model starts from.
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
         :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
+        :param pulumi.Input[_builtins.str] parser: The runner's built-in output parser (tool calls, thinking) for the model.
+        :param pulumi.Input[_builtins.str] renderer: The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
+        :param pulumi.Input[_builtins.str] requires: The oldest runner version the model needs, e.g. `0.14.0`.
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
+        :param pulumi.Input[_builtins.str] template: The prompt template (Go template syntax) of a created model; by default the base's.
         """
         ...
     @overload
@@ -188,12 +316,19 @@ class RunnerModel(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adapter: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 renderer: pulumi.Input[Optional[_builtins.str]] = None,
+                 requires: pulumi.Input[Optional[_builtins.str]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
+                 template: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -204,14 +339,21 @@ class RunnerModel(pulumi.CustomResource):
             __props__ = RunnerModelArgs.__new__(RunnerModelArgs)
 
             __props__.__dict__["account"] = account
+            __props__.__dict__["adapter"] = adapter
             __props__.__dict__["definition_file"] = definition_file
             __props__.__dict__["definition_hash"] = definition_hash
             __props__.__dict__["from_"] = from_
+            __props__.__dict__["license"] = license
+            __props__.__dict__["messages"] = messages
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["parameters"] = parameters
+            __props__.__dict__["parser"] = parser
+            __props__.__dict__["renderer"] = renderer
+            __props__.__dict__["requires"] = requires
             __props__.__dict__["system"] = system
+            __props__.__dict__["template"] = template
             __props__.__dict__["digest"] = None
             __props__.__dict__["family"] = None
             __props__.__dict__["modified_at"] = None
@@ -243,18 +385,25 @@ class RunnerModel(pulumi.CustomResource):
         __props__ = RunnerModelArgs.__new__(RunnerModelArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["adapter"] = None
         __props__.__dict__["definition_file"] = None
         __props__.__dict__["definition_hash"] = None
         __props__.__dict__["digest"] = None
         __props__.__dict__["family"] = None
         __props__.__dict__["from_"] = None
+        __props__.__dict__["license"] = None
+        __props__.__dict__["messages"] = None
         __props__.__dict__["modified_at"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["parameter_size"] = None
         __props__.__dict__["parameters"] = None
+        __props__.__dict__["parser"] = None
         __props__.__dict__["quantization_level"] = None
+        __props__.__dict__["renderer"] = None
+        __props__.__dict__["requires"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["system"] = None
+        __props__.__dict__["template"] = None
         return RunnerModel(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -264,6 +413,11 @@ class RunnerModel(pulumi.CustomResource):
         The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         """
         return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter
+    def adapter(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "adapter")
 
     @_builtins.property
     @pulumi.getter(name="definitionFile")
@@ -291,6 +445,16 @@ class RunnerModel(pulumi.CustomResource):
         return pulumi.get(self, "from_")
 
     @_builtins.property
+    @pulumi.getter
+    def license(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        return pulumi.get(self, "license")
+
+    @_builtins.property
+    @pulumi.getter
+    def messages(self) -> pulumi.Output[Optional[Sequence['outputs.RunnerModelMessage']]]:
+        return pulumi.get(self, "messages")
+
+    @_builtins.property
     @pulumi.getter(name="modifiedAt")
     def modified_at(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "modified_at")
@@ -311,9 +475,24 @@ class RunnerModel(pulumi.CustomResource):
         return pulumi.get(self, "parameters")
 
     @_builtins.property
+    @pulumi.getter
+    def parser(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "parser")
+
+    @_builtins.property
     @pulumi.getter(name="quantizationLevel")
     def quantization_level(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "quantization_level")
+
+    @_builtins.property
+    @pulumi.getter
+    def renderer(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "renderer")
+
+    @_builtins.property
+    @pulumi.getter
+    def requires(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "requires")
 
     @_builtins.property
     @pulumi.getter
@@ -324,4 +503,9 @@ class RunnerModel(pulumi.CustomResource):
     @pulumi.getter
     def system(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "system")
+
+    @_builtins.property
+    @pulumi.getter
+    def template(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "template")
 

@@ -1,0 +1,20 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+
+// The base: a GGUF file on this machine, uploaded to the runner as a blob.
+const tiny = new ops.runner.RunnerModel("tiny", { name: "tiny", from: config.require("gguf") });
+// A chat model from a definition file (a Modelfile), on that base.
+const chat = new ops.runner.RunnerModel("chat", { name: "bakery/chat", definitionFile: "chat.model" }, { dependsOn: tiny });
+// The same kind of model inline: `stop` given as one text is still a list for the runner.
+const terse = new ops.runner.RunnerModel("terse", {
+  name: "terse",
+  from: tiny.name,
+  system: config.get("terseSystem") ?? "Be terse.",
+  parameters: { stop: "User:", temperature: 0.1 },
+  messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello." }],
+});
+
+export const models = [tiny.name, chat.name, terse.name];
+export const chatStop = chat.parameters.apply((p) => p?.stop);
