@@ -48,6 +48,8 @@ export interface Request {
   headers: http.IncomingHttpHeaders;
   params: Record<string, string>;
   rawBody: string;
+  /** The body's bytes (an upload that is not text). */
+  bytes: Buffer;
   /** Fields of a multipart/form-data body; a file field holds `{name, type, size}` as JSON. */
   form?: Record<string, string>;
   /** This request's log entry, for a handler to note what it applied. */
@@ -198,6 +200,7 @@ export abstract class Emulator {
       headers: req.headers,
       params: {},
       rawBody: Buffer.concat(chunks).toString("utf8"),
+      bytes: Buffer.concat(chunks),
     };
     const contentType = String(req.headers["content-type"] ?? "");
     if (contentType.startsWith("multipart/form-data")) {

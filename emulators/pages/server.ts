@@ -251,6 +251,7 @@ export async function batchItem(emu: PagesEmulator, item: { method?: string; rel
     headers: { "content-type": "application/x-www-form-urlencoded" },
     params: {},
     rawBody: item.body ?? "",
+    bytes: Buffer.alloc(0),
   };
   const reply = await emu.answer(req);
   return { code: reply.status, headers: [{ name: "Content-Type", value: "application/json" }], body: JSON.stringify(reply.body) };
