@@ -91,12 +91,14 @@ export const RUNNER_SETTINGS = settings("runner", {
   host: { env: "RUNNER_HOST", alsoEnv: ["OLLAMA_HOST"], default: "127.0.0.1:11434", description: "The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback." },
   apiKey: { env: "RUNNER_API_KEY", alsoEnv: ["OLLAMA_API_KEY"], secret: true, description: "An API key for a hosted runner, sent as `Authorization: Bearer`." },
   timeoutSeconds: { env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
+  adoptExisting: { env: "RUNNER_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards." },
 });
 
 export const SKILLS_SETTINGS = settings("skills", {
   url: { env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
   token: { env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
   timeoutSeconds: { env: "SKILLS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
+  adoptExisting: { env: "SKILLS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards." },
 });
 
 export const CONTROL_SETTINGS = settings("control", {

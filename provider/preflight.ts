@@ -158,11 +158,41 @@ export async function previewCheck(type: string, account: string | undefined, in
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
   }
+  // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
+  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && !olds.slug && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt)) {
+    const { adoptingSkill, skillTaken } = await import("./skills/skill/handler");
+    const { skills } = await import("./skills/client");
+    const { unlessGone } = await import("./handler");
+    const slug = inputs.slug;
+    if (!adoptingSkill(inputs) && (await once(`skills ${account ?? ""} skill ${slug}`, () => unlessGone(() => skills().get(slug))))) throw skillTaken(slug);
+  }
   // The runner model a generated skill is written by: a runner without it fails `up`'s generation, unless this
   // program makes it. A program that makes it passes its RunnerModel's `name` output, so the model's check has
   // run (in this process) before the skill's. (A RunnerModel's own `name` or `from` is pulled at up: the runner
   // has no read of its registry to ask before.)
-  if (type === "runner:RunnerModel" && typeof inputs.name === "string" && !isUnknown(inputs.name)) declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
+  if (type === "runner:RunnerModel" && typeof inputs.name === "string" && !isUnknown(inputs.name)) {
+    declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
+    // A new model whose name the runner already lists: up would take another stack's (or a hand-pulled) model.
+    const { adoptingModel, modelTaken } = await import("./runner/model/handler");
+    if (!olds.name && !isUnknown(inputs.adopt) && !adoptingModel(inputs)) {
+      const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
+      if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
+        const { runner } = await import("./runner/client");
+        throw modelTaken(canonicalModel(String(inputs.name)), runner().url);
+      }
+    }
+    // A create request the runner is too old for: it would ignore the fields it does not know.
+    const { runnerVersionNeeded, compareVersions } = await import("./runner/model/schema");
+    const need = runnerVersionNeeded(inputs);
+    if (need) {
+      const { runner } = await import("./runner/client");
+      const version = (await once(`runner version ${account ?? ""}`, () => runner().version())) as string;
+      if (version !== "0.0.0" && compareVersions(version, need.version) < 0) {
+        const { ValidationError } = await import("./http/errors");
+        throw new ValidationError({ service: "runner", message: `the runner at ${runner().url} is version ${version}; ${need.why} needs ${need.version} or later`, remedy: `Upgrade the runner (Ollama) to ${need.version} or later` });
+      }
+    }
+  }
   if (type === "skills:GeneratedSkill" && typeof inputs.model === "string" && !isUnknown(inputs.model)) {
     const model = inputs.model;
     const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];

@@ -67,6 +67,14 @@ export class RunnerClient {
     return res.json as T;
   }
 
+  /** Models this run pulled as the base of another (no other stack's): a RunnerModel of the same name may keep them. */
+  readonly pulledAsBase = new Set<string>();
+
+  /** The runner's version (`GET /api/version`); a build from source says 0.0.0. */
+  async version(): Promise<string> {
+    return (await this.json<{ version: string }>("GET", "/api/version")).version;
+  }
+
   async list(): Promise<RunnerModelInfo[]> {
     return (await this.json<{ models: RunnerModelInfo[] }>("GET", "/api/tags")).models;
   }

@@ -7,10 +7,11 @@ export type { RunnerModelArgs };
 
 /**
  * A model on the runner, Ollama (ops:runnerHost, RUNNER_HOST or OLLAMA_HOST; default 127.0.0.1:11434): pulled by
- * `name`, or created from a base with `from`, `system` and `parameters` (Ollama's own options; `stop` a list) or a
- * `definitionFile` (FROM / SYSTEM / PARAMETER lines, repeated `stop` lines adding up, checked at preview). Pull
- * progress is printed; a definition change re-creates the model in place; destroy removes it, confirmed by the
- * model list.
+ * `name`, or created — `from` a base model, or from a GGUF file or model folder on this machine (uploaded as blobs)
+ * — with `system`, `template`, `messages`, `license`, `adapter`, `requires` and `parameters` (Ollama's own options;
+ * `stop` a list), or from a `definitionFile` (a Modelfile, read as Ollama reads it and checked at preview). Pull
+ * progress is printed; a definition change re-creates the model in place; a model the runner already has is taken
+ * over only with `adopt: true`; destroy removes it, confirmed by the model list.
  *
  *     const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
  *     new ops.runner.RunnerModel("baker", { name: "baker", definitionFile: "baker.model" }, { dependsOn: base });
@@ -18,10 +19,18 @@ export type { RunnerModelArgs };
 export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly from: pulumi.Output<Out["from"]>;
+  declare readonly adapter: pulumi.Output<Out["adapter"]>;
+  declare readonly template: pulumi.Output<Out["template"]>;
   declare readonly system: pulumi.Output<Out["system"]>;
+  declare readonly license: pulumi.Output<Out["license"]>;
+  declare readonly messages: pulumi.Output<Out["messages"]>;
+  declare readonly requires: pulumi.Output<Out["requires"]>;
+  declare readonly renderer: pulumi.Output<Out["renderer"]>;
+  declare readonly parser: pulumi.Output<Out["parser"]>;
   declare readonly parameters: pulumi.Output<Out["parameters"]>;
   declare readonly definitionFile: pulumi.Output<Out["definitionFile"]>;
   declare readonly definitionHash: pulumi.Output<Out["definitionHash"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly digest: pulumi.Output<Out["digest"]>;
   declare readonly size: pulumi.Output<Out["size"]>;
   declare readonly family: pulumi.Output<Out["family"]>;

@@ -29,6 +29,8 @@ export interface RunnerModelArgs {
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from (local files by their content). */
   definitionHash?: pulumi.Input<string>;
+  /** Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it. */
+  adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -48,6 +50,7 @@ export interface RunnerModelOutputs {
   parameters?: { [key: string]: any };
   definitionFile?: string;
   definitionHash: string;
+  adopt: boolean;
   digest: string;
   size: number;
   family?: string;
@@ -59,7 +62,7 @@ export interface RunnerModelOutputs {
 }
 
 /** The output names of a RunnerModel, declared to the engine when the resource is registered. */
-export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","digest","size","family","parameterSize","quantizationLevel","modifiedAt","account"] as const;
+export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","account"] as const;
 
 /** The arguments of listModels. */
 export interface ListModelsArgs {

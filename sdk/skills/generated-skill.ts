@@ -14,6 +14,7 @@ export type { GeneratedSkillArgs };
  */
 export class GeneratedSkill extends pulumi.dynamic.Resource {
   declare readonly slug: pulumi.Output<Out["slug"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly model: pulumi.Output<Out["model"]>;

@@ -8,13 +8,14 @@ export type { SkillArgs };
 /**
  * A skill in the registry, from inline fields or a SKILL.md (`source`) whose front matter gives name and
  * description. The document is checked at preview (hard problems fail with their line; the 50-300 line guide is a
- * warning). Changes are PUT in place; destroy deletes where the registry allows it, and otherwise leaves the skill
+ * warning). A slug the registry already holds is taken over only with `adopt: true`. Changes are PUT in place; destroy deletes where the registry allows it, and otherwise leaves the skill
  * published and says so.
  *
  *     new ops.skills.Skill("deploy", { slug: "deploy-preview", source: "skills/deploy-preview/SKILL.md", category: "dev" });
  */
 export class Skill extends pulumi.dynamic.Resource {
   declare readonly slug: pulumi.Output<Out["slug"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly description: pulumi.Output<Out["description"]>;
   declare readonly source: pulumi.Output<Out["source"]>;

@@ -18,6 +18,8 @@ export interface GeneratedSkillArgs {
   sources: pulumi.Input<pulumi.Input<string>[]>;
   /** The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program. */
   model: pulumi.Input<string>;
+  /** Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy. */
+  adopt?: pulumi.Input<boolean>;
   /** What the skill is about, in a few words; the slug by default. */
   topic?: pulumi.Input<string>;
   /** Extra instructions for the model. */
@@ -35,6 +37,7 @@ export interface GeneratedSkillArgs {
 /** What a GeneratedSkill holds once the engine has it (its outputs). */
 export interface GeneratedSkillOutputs {
   slug: string;
+  adopt: boolean;
   name: string;
   description: string;
   model: string;
@@ -59,7 +62,7 @@ export interface GeneratedSkillOutputs {
 }
 
 /** The output names of a GeneratedSkill, declared to the engine when the resource is registered. */
-export const generatedSkillOutputNames = ["slug","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","account"] as const;
+export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","account"] as const;
 
 /** The arguments of a Skill: A skill published to the registry, from inline fields or a SKILL.md file. */
 export interface SkillArgs {
@@ -84,6 +87,8 @@ export interface SkillArgs {
   source?: pulumi.Input<string>;
   /** Set by the provider: the hash of name, description and body. */
   contentHash?: pulumi.Input<string>;
+  /** Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy. */
+  adopt?: pulumi.Input<boolean>;
   /** Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide. */
   followGuide?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -93,6 +98,7 @@ export interface SkillArgs {
 /** What a Skill holds once the engine has it (its outputs). */
 export interface SkillOutputs {
   slug: string;
+  adopt: boolean;
   name: string;
   description: string;
   source?: string;
@@ -110,7 +116,7 @@ export interface SkillOutputs {
 }
 
 /** The output names of a Skill, declared to the engine when the resource is registered. */
-export const skillOutputNames = ["slug","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","account"] as const;
+export const skillOutputNames = ["slug","adopt","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","account"] as const;
 
 /** The arguments of getSkill. */
 export interface GetSkillArgs {

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runnerUrl } from "../../provider/config";
 import { call } from "../../provider/door";
+import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { RunnerClient } from "../../provider/runner/client";
 import { canonicalModel } from "../../provider/runner/model-name";
 import { HttpClient } from "../../provider/http/client";
@@ -137,5 +138,37 @@ describe("generation through /api/chat with a context sized to the prompt", () =
     runner.maxContext = 4096; // a runner short of memory gives less than asked
     const longer = long.repeat(4); // 128,000 characters, at least 16,000 tokens: 4,096 evaluated is a cut prompt
     await expect(client.chat("qwen2.5:0.5b", [{ role: "user", content: longer }])).rejects.toThrow(/did not fit: the runner evaluated 4096 tokens of it, with a context of \d+ asked for/);
+  });
+});
+
+describe("takeovers that never steal", () => {
+  it("a model the runner already has is taken over only with adopt: true (or the recovery switch), at preview and at up", async () => {
+    await fetch(`${runner.url}/api/pull`, { method: "POST", body: JSON.stringify({ model: "tinyllama", stream: false }) });
+    forgetPreviewChecks();
+    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "TinyLlama" }]);
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs, {})).rejects.toThrow(/already has a model tinyllama:latest \(pulled by hand or made by another stack\).*adopt: true/);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/adopt: true/);
+    const adopted = (await call("runner:RunnerModel", "check", [{}, { name: "TinyLlama", adopt: true }])).inputs;
+    forgetPreviewChecks();
+    await previewCheck("runner:RunnerModel", undefined, adopted, {});
+    expect((await call("runner:RunnerModel", "create", [adopted])).id).toBe("tinyllama:latest");
+    // A recovery run after an interrupted up takes every such model over.
+    process.env.RUNNER_ADOPT_EXISTING = "true";
+    try {
+      expect((await call("runner:RunnerModel", "create", [inputs])).id).toBe("tinyllama:latest");
+    } finally {
+      delete process.env.RUNNER_ADOPT_EXISTING;
+    }
+  });
+
+  it("a base this run pulled for another model may be declared too; a runner older than a field's release fails the preview", async () => {
+    const baker = await make("runner:RunnerModel", { name: "baker", from: "qwen2.5:0.5b", system: "Bake." });
+    expect(baker.id).toBe("baker:latest");
+    expect((await make("runner:RunnerModel", { name: "qwen2.5:0.5b" })).id).toBe("qwen2.5:0.5b");
+    forgetPreviewChecks();
+    const old = (await call("runner:RunnerModel", "check", [{}, { name: "needs-new", from: "qwen2.5:0.5b", requires: "0.18.0" }])).inputs;
+    await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(/is version 0\.17\.4; the model's own REQUIRES 0\.18\.0 needs 0\.18\.0 or later.*Upgrade the runner/);
+    const fine = (await call("runner:RunnerModel", "check", [{}, { name: "fine", from: "qwen2.5:0.5b", renderer: "qwen3", requires: "0.14.0" }])).inputs;
+    await previewCheck("runner:RunnerModel", undefined, fine, {});
   });
 });

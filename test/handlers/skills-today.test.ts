@@ -68,3 +68,25 @@ describe("a registry's answers, checked", () => {
     forgetPreviewChecks();
   });
 });
+
+describe("takeovers that never steal", () => {
+  it("a skill the registry already holds is taken over only with adopt: true, at preview and at up", async () => {
+    const first = await make({ slug: "oven-care", source: SOURCE });
+    expect(first.id).toBe("oven-care");
+    // A second stack declaring the same slug: its preview and its up both refuse, and nothing is sent.
+    forgetPreviewChecks();
+    const { inputs } = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: SOURCE, category: "ops" }]);
+    await expect(previewCheck("skills:Skill", undefined, inputs, {})).rejects.toThrow(/already holds a skill "oven-care" \(published by hand or by another stack\).*adopt: true/);
+    const puts = () => skills.log.filter((e) => e.method === "PUT").length;
+    const before = puts();
+    await expect(call("skills:Skill", "create", [inputs])).rejects.toThrow(/adopt: true/);
+    expect(puts()).toBe(before);
+    // Said so: taken over, and published as this program says.
+    forgetPreviewChecks();
+    const adopted = (await call("skills:Skill", "check", [{}, { slug: "oven-care", source: SOURCE, category: "ops", adopt: true }])).inputs;
+    await previewCheck("skills:Skill", undefined, adopted, {});
+    const { outs } = await call("skills:Skill", "create", [adopted]);
+    expect(outs.category).toBe("ops");
+    expect(skills.skills.get("oven-care")!.category).toBe("ops");
+  });
+});

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { bodyProblems, extractSkillDocument, nameProblem, parseSkillDocument } from "../../provider/skills/document";
-import { parseDefinition } from "../../provider/runner/model/schema";
+import { parseCommands, parseDefinition } from "../../provider/runner/model/definition";
 
 const EXAMPLE = readFileSync(path.resolve(__dirname, "../../examples/ai-host/skills/oven-care/SKILL.md"), "utf8");
 
@@ -66,8 +66,52 @@ describe("model definition files", () => {
     expect(parseDefinition(def)).toEqual({ definition: { from: "qwen2.5:0.5b", system: expect.stringMatching(/^You are the bakery's assistant/), parameters: { temperature: 0.2, num_ctx: 4096 } }, problems: [] });
   });
   it("name the line of each problem", () => {
-    const { problems } = parseDefinition("FROM qwen2.5:0.5b\nPARAMETER warmth 3\nPARAMETER top_k lots\nADAPTER x\n");
-    expect(problems).toEqual([expect.stringMatching(/^line 2: unknown parameter "warmth"/), expect.stringMatching(/^line 3: parameter top_k needs an integer/), expect.stringMatching(/^line 4: unknown directive "ADAPTER"/)]);
+    const { problems } = parseDefinition("FROM qwen2.5:0.5b\nPARAMETER warmth 3\nPARAMETER top_k lots\nADAPTER ./no-such-adapter\n");
+    expect(problems).toEqual([expect.stringMatching(/^line 2: unknown parameter "warmth"/), expect.stringMatching(/^line 3: parameter top_k needs an integer/), expect.stringMatching(/^line 4: ADAPTER \.\/no-such-adapter is not a file or folder here/)]);
     expect(parseDefinition("SYSTEM hi\n").problems).toEqual(["line 1: a definition needs a FROM line"]);
+    expect(parseDefinition("FROM x\nWARMTH 3\n").problems).toEqual([expect.stringMatching(/^line 2: "WARMTH": unknown directive; the runner takes FROM, LICENSE, TEMPLATE/)]);
+    expect(parseDefinition("FROM x\nMESSAGE robot hi\n").problems).toEqual([expect.stringMatching(/MESSAGE role "robot" must be one of system, user or assistant/)]);
+    expect(parseDefinition('FROM x\nSYSTEM """never closed\n').problems).toEqual([expect.stringMatching(/a quote opened in line 2 is not closed/)]);
+    expect(parseDefinition("FROM x\nREQUIRES soon\n").problems).toEqual([expect.stringMatching(/line 2: REQUIRES needs a version such as 0\.14\.0/)]);
+  });
+
+  it("read every directive as the runner's parser does: quotes, blocks over lines, comments, lists that add up", () => {
+    const text = [
+      "# a comment",
+      "from tiny:latest",
+      'TEMPLATE """{{ .System }}',
+      '{{ .Prompt }}"""',
+      'SYSTEM "  spaced  "',
+      "PARAMETER stop <|end|>",
+      'PARAMETER stop "User:"',
+      "PARAMETER temperature 1e-1",
+      "PARAMETER use_mmap F",
+      "PARAMETER mirostat 2",
+      "MESSAGE user What is it: bread?",
+      "MESSAGE assistant Bread.",
+      "LICENSE MIT",
+      'LICENSE """Apache',
+      'License 2.0"""',
+      "REQUIRES v0.14.0",
+      "RENDERER qwen3",
+      "PARSER qwen3",
+    ].join("\n");
+    expect(parseDefinition(text)).toEqual({
+      definition: {
+        from: "tiny:latest",
+        template: "{{ .System }}\n{{ .Prompt }}",
+        system: "  spaced  ",
+        parameters: { stop: ["<|end|>", "User:"], temperature: 0.1, use_mmap: false },
+        messages: [{ role: "user", content: "What is it: bread?" }, { role: "assistant", content: "Bread." }],
+        license: ["MIT", "Apache\nLicense 2.0"],
+        requires: "0.14.0",
+        renderer: "qwen3",
+        parser: "qwen3",
+      },
+      problems: [],
+    });
+    // Parameter names are the runner's JSON names, case and all (its FormatParams looks them up as written).
+    expect(parseDefinition("FROM x\nPARAMETER Temperature 1\n").problems).toEqual([expect.stringMatching(/unknown parameter "Temperature"/)]);
+    expect(parseCommands("FROM x\nPARAMETER\n").problem).toBe("line 2: PARAMETER has no value");
   });
 });

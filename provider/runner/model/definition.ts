@@ -78,6 +78,7 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
       case "name":
         if (isAlpha(ch)) next = "name";
         else if (isSpace(ch)) [next, r] = ["value", ""];
+        else if (isNewline(ch) && DIRECTIVES.includes(b.toLowerCase())) return { commands, problem: `line ${line - 1}: ${b} has no value` };
         else return fail(`"${b}${ch.trim()}": ${invalid}`);
         break;
       case "value": next = isNewline(ch) || isSpace(ch) ? "nil" : "value"; break;

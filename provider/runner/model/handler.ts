@@ -4,6 +4,8 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
+import { RUNNER_SETTINGS, readFlag } from "../../config";
+import { AlreadyExistsError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel } from "../model-name";
@@ -35,6 +37,7 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
       if (!(await runner().find(base))) {
         log(`runner: the base ${base} is not on the runner; pulling it first`);
         await runner().stream("/api/pull", { model: base }, `pull ${base}`);
+        runner().pulledAsBase.add(base);
       }
       source.from = base;
     }
@@ -43,11 +46,24 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
   } else if (!(await runner().find(r.name))) {
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {
-    log(`runner: ${r.name} is on the runner already; nothing pulled`); // a takeover writes nothing
+    log(`runner: ${r.name} is on the runner already; nothing pulled`); // an update or a takeover writes nothing
   }
   const info = await runner().find(r.name);
   if (!info) throw new Error(`runner: ${r.name} is not listed after it was made`);
   return info;
+}
+
+/** Whether a create takes over a model the runner already lists: `adopt`, or ops:runnerAdoptExisting for a recovery run. */
+export function adoptingModel(r: { adopt?: unknown }): boolean {
+  return r.adopt === true || readFlag(RUNNER_SETTINGS.adoptExisting);
+}
+
+export function modelTaken(name: string, url: string): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "runner",
+    message: `the runner at ${url} already has a model ${name} (pulled by hand or made by another stack)`,
+    remedy: "Set `adopt: true` on this RunnerModel to take it over (destroy then removes it), or give it another name",
+  });
 }
 
 function outputs(r: Bag, m: RunnerModelInfo) {
@@ -76,6 +92,9 @@ export const runnerModel: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
+    // Another stack's model, or one pulled by hand, is not silently made this stack's (its destroy would delete it).
+    if (!adoptingModel(r) && !runner().pulledAsBase.has(canonicalModel(r.name)) && (await runner().find(r.name))) throw modelTaken(r.name, runner().url);
+    if (await runner().find(r.name)) log(`runner: ${r.name} is on the runner already; it is this stack's from now on`);
     return { id: r.name, outs: outputs(r, await make(r)) };
   },
   async read(id, props) {

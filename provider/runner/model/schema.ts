@@ -12,6 +12,27 @@ import { canonicalModel, modelNameProblem } from "../model-name";
 import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
 
 export const token = "runner:RunnerModel";
+
+/**
+ * The oldest runner each part of a create request needs (api/types.go of each Ollama release): an older runner
+ * ignores a field it does not know, and would make the model without it.
+ */
+export function runnerVersionNeeded(r: { from?: unknown; renderer?: unknown; parser?: unknown; requires?: unknown }): { version: string; why: string } | undefined {
+  if (!r.from) return undefined; // a pull by name: every runner
+  const needs: [string, string][] = [["0.5.5", "a create request with `from` and `files`"]];
+  if (r.renderer || r.parser) needs.push(["0.12.0", "renderer and parser"]);
+  if (r.requires) needs.push(["0.14.0", "requires"], [String(r.requires), `the model's own REQUIRES ${r.requires}`]);
+  const [version, why] = needs.reduce((a, b) => (compareVersions(b[0], a[0]) > 0 ? b : a));
+  return { version, why };
+}
+
+/** Orders two versions (`0.17.4`, `0.14.0-rc1`) by their numbers. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.replace(/^v/, "").split(/[-+]/)[0].split(".").map(Number);
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
+  return 0;
+}
 /** A model name the runner takes (model-name.ts has its rules). */
 const ModelName = (what: string) =>
   z.string().superRefine((v, ctx) => {
@@ -36,9 +57,10 @@ export const RunnerModelInputs = z
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
     definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder."),
     definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content)."),
+    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it."),
   })
   .transform((r, ctx) => {
-    const { definitionFile: _f, definitionHash: _h, name: _n, ...given } = r;
+    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, ...given } = r;
     let def: Definition = { ...given, parameters: r.parameters ?? {} };
     if (r.definitionFile) {
       const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
@@ -100,6 +122,7 @@ export const RunnerModelOutputs = z.object({
   parameters: z.record(z.string(), z.any()).optional(),
   definitionFile: z.string().optional(),
   definitionHash: z.string(),
+  adopt: z.boolean(),
   digest: z.string(),
   size: z.number(),
   family: z.string().optional(),

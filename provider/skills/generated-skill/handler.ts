@@ -4,14 +4,14 @@
  * validate is generated again, a bounded number of times.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Bag, type Handler } from "../../handler";
+import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { runner } from "../../runner/client";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
-import { deleteSkill, publishSkill, readSkill, sameValue, skillOutputs } from "../skill/handler";
+import { adoptingSkill, deleteSkill, publishSkill, readSkill, sameValue, skillOutputs, skillTaken } from "../skill/handler";
 import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
 
 /** Gather, generate, extract, validate (again on failure), then publish. */
@@ -53,6 +53,7 @@ export const generatedSkill: Handler = {
     return { changes: replaces.length + changed.length > 0 || edited, replaces };
   },
   async create(r) {
+    if (!adoptingSkill(r) && (await unlessGone(() => skills().get(r.slug)))) throw skillTaken(r.slug);
     return { id: r.slug, outs: await build(r) };
   },
   read: readSkill,

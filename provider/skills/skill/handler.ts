@@ -1,9 +1,11 @@
 /**
  * `ops.skills.Skill` (and the publish/read/delete that `GeneratedSkill` shares). id: the slug (the registry
- * upserts by slug, so declaring an existing skill takes it over). Destroy deletes where the registry allows it;
+ * upserts by slug, so a skill it already holds is taken over only with `adopt: true`). Destroy deletes where the registry allows it;
  * a registry without delete (the spec shows none) leaves the skill published and the CLI says so.
  */
 import { checkWith, withoutProvider } from "../../check";
+import { SKILLS_SETTINGS, readFlag } from "../../config";
+import { AlreadyExistsError } from "../../http/errors";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
@@ -46,6 +48,19 @@ export async function readSkill(id: string, props: Bag) {
   return drifted ? { id, props: outs, inputs } : { id, props: outs };
 }
 
+/** Whether a create takes over a skill the registry holds: `adopt`, or ops:skillsAdoptExisting for a recovery run. */
+export function adoptingSkill(r: { adopt?: unknown }): boolean {
+  return r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting);
+}
+
+export function skillTaken(slug: string): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "skills",
+    message: `the registry already holds a skill "${slug}" (published by hand or by another stack)`,
+    remedy: "Set `adopt: true` on this skill to take it over (it is then published over, and destroy removes it), or give it another slug",
+  });
+}
+
 export async function deleteSkill(id: string) {
   if (!(await skills().delete(id))) warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
 }
@@ -64,8 +79,10 @@ export const skill: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
-    // Taken over as published when the registry already holds exactly this skill: nothing sent.
+    // Taken over only when the program says so: another stack's skill (or one published by hand) is not made this
+    // stack's silently (its destroy would delete it). Exactly as the program says: nothing sent.
     const there = await unlessGone(() => skills().get(r.slug));
+    if (there && !adoptingSkill(r)) throw skillTaken(r.slug);
     if (there) {
       const outs = skillOutputs(r, { ...there, slug: r.slug });
       if (!changedKeys(["contentHash", ...METADATA_KEYS], r, outs, sameValue).length) {

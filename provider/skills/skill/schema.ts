@@ -35,6 +35,7 @@ export const SkillInputs = z
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
+    adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy."),
     followGuide: z
       .boolean({ error: "followGuide must be true or false" })
       .default(true)
@@ -71,6 +72,7 @@ export type SkillInputs = z.output<typeof SkillInputs>;
 
 export const SkillOutputs = z.object({
   slug: z.string(),
+  adopt: z.boolean(),
   name: z.string(),
   description: z.string(),
   source: z.string().optional(),

@@ -193,6 +193,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.Quiet = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.RunnerAdoptExisting == nil {
+		if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "RUNNER_ADOPT_EXISTING"); d != nil {
+			args.RunnerAdoptExisting = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.RunnerApiKey == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "RUNNER_API_KEY", "OLLAMA_API_KEY"); d != nil {
 			args.RunnerApiKey = pulumi.StringPtr(d.(string))
@@ -206,6 +211,11 @@ func NewProvider(ctx *pulumi.Context,
 	if args.RunnerTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(600, internal.ParseEnvInt, "RUNNER_TIMEOUT_SECONDS"); d != nil {
 			args.RunnerTimeoutSeconds = pulumi.IntPtr(d.(int))
+		}
+	}
+	if args.SkillsAdoptExisting == nil {
+		if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "SKILLS_ADOPT_EXISTING"); d != nil {
+			args.SkillsAdoptExisting = pulumi.BoolPtr(d.(bool))
 		}
 	}
 	if args.SkillsTimeoutSeconds == nil {
@@ -336,12 +346,16 @@ type providerArgs struct {
 	PreviewChecks *bool `pulumi:"previewChecks"`
 	// `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 	Quiet *string `pulumi:"quiet"`
+	// For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+	RunnerAdoptExisting *bool `pulumi:"runnerAdoptExisting"`
 	// An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
 	RunnerApiKey *string `pulumi:"runnerApiKey"`
 	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost *string `pulumi:"runnerHost"`
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds *int `pulumi:"runnerTimeoutSeconds"`
+	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+	SkillsAdoptExisting *bool `pulumi:"skillsAdoptExisting"`
 	// Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
 	SkillsTimeoutSeconds *int `pulumi:"skillsTimeoutSeconds"`
 	// Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
@@ -422,12 +436,16 @@ type ProviderArgs struct {
 	PreviewChecks pulumi.BoolPtrInput
 	// `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 	Quiet pulumi.StringPtrInput
+	// For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+	RunnerAdoptExisting pulumi.BoolPtrInput
 	// An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
 	RunnerApiKey pulumi.StringPtrInput
 	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost pulumi.StringPtrInput
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds pulumi.IntPtrInput
+	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+	SkillsAdoptExisting pulumi.BoolPtrInput
 	// Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
 	SkillsTimeoutSeconds pulumi.IntPtrInput
 	// Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.

@@ -54,9 +54,11 @@ class ProviderArgs:
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None):
@@ -98,9 +100,11 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
+        :param pulumi.Input[_builtins.bool] runner_adopt_existing: For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
         :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
         :param pulumi.Input[_builtins.str] skills_url: The skills registry's base URL. Stack config `ops:skillsUrl`; environment `SKILLS_URL`.
@@ -243,6 +247,10 @@ class ProviderArgs:
             quiet = (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
         if quiet is not None:
             pulumi.set(__self__, "quiet", quiet)
+        if runner_adopt_existing is None:
+            runner_adopt_existing = (_utilities.get_env_bool('RUNNER_ADOPT_EXISTING') or False)
+        if runner_adopt_existing is not None:
+            pulumi.set(__self__, "runner_adopt_existing", runner_adopt_existing)
         if runner_api_key is None:
             runner_api_key = _utilities.get_env('RUNNER_API_KEY', 'OLLAMA_API_KEY')
         if runner_api_key is not None:
@@ -255,6 +263,10 @@ class ProviderArgs:
             runner_timeout_seconds = (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)
         if runner_timeout_seconds is not None:
             pulumi.set(__self__, "runner_timeout_seconds", runner_timeout_seconds)
+        if skills_adopt_existing is None:
+            skills_adopt_existing = (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
+        if skills_adopt_existing is not None:
+            pulumi.set(__self__, "skills_adopt_existing", skills_adopt_existing)
         if skills_timeout_seconds is None:
             skills_timeout_seconds = (_utilities.get_env_int('SKILLS_TIMEOUT_SECONDS') or 30)
         if skills_timeout_seconds is not None:
@@ -689,6 +701,18 @@ class ProviderArgs:
         pulumi.set(self, "quiet", value)
 
     @_builtins.property
+    @pulumi.getter(name="runnerAdoptExisting")
+    def runner_adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+        """
+        return pulumi.get(self, "runner_adopt_existing")
+
+    @runner_adopt_existing.setter
+    def runner_adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "runner_adopt_existing", value)
+
+    @_builtins.property
     @pulumi.getter(name="runnerApiKey")
     def runner_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -723,6 +747,18 @@ class ProviderArgs:
     @runner_timeout_seconds.setter
     def runner_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "runner_timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skillsAdoptExisting")
+    def skills_adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+        """
+        return pulumi.get(self, "skills_adopt_existing")
+
+    @skills_adopt_existing.setter
+    def skills_adopt_existing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "skills_adopt_existing", value)
 
     @_builtins.property
     @pulumi.getter(name="skillsTimeoutSeconds")
@@ -802,9 +838,11 @@ class Provider(pulumi.ProviderResource):
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -849,9 +887,11 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] posts_timeout_seconds: Per-request timeout. Stack config `ops:postsTimeoutSeconds`; environment `POSTS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] preview_checks: A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews. Stack config `ops:previewChecks`; environment `PULUMI_OPS_PREVIEW_CHECKS`.
         :param pulumi.Input[_builtins.str] quiet: `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
+        :param pulumi.Input[_builtins.bool] runner_adopt_existing: For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
         :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
         :param pulumi.Input[_builtins.str] skills_url: The skills registry's base URL. Stack config `ops:skillsUrl`; environment `SKILLS_URL`.
@@ -915,9 +955,11 @@ class Provider(pulumi.ProviderResource):
                  posts_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  preview_checks: pulumi.Input[Optional[_builtins.bool]] = None,
                  quiet: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1033,6 +1075,9 @@ class Provider(pulumi.ProviderResource):
             if quiet is None:
                 quiet = (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
             __props__.__dict__["quiet"] = quiet
+            if runner_adopt_existing is None:
+                runner_adopt_existing = (_utilities.get_env_bool('RUNNER_ADOPT_EXISTING') or False)
+            __props__.__dict__["runner_adopt_existing"] = pulumi.Output.from_input(runner_adopt_existing).apply(pulumi.runtime.to_json) if runner_adopt_existing is not None else None
             if runner_api_key is None:
                 runner_api_key = _utilities.get_env('RUNNER_API_KEY', 'OLLAMA_API_KEY')
             __props__.__dict__["runner_api_key"] = None if runner_api_key is None else pulumi.Output.secret(runner_api_key)
@@ -1042,6 +1087,9 @@ class Provider(pulumi.ProviderResource):
             if runner_timeout_seconds is None:
                 runner_timeout_seconds = (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)
             __props__.__dict__["runner_timeout_seconds"] = pulumi.Output.from_input(runner_timeout_seconds).apply(pulumi.runtime.to_json) if runner_timeout_seconds is not None else None
+            if skills_adopt_existing is None:
+                skills_adopt_existing = (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
+            __props__.__dict__["skills_adopt_existing"] = pulumi.Output.from_input(skills_adopt_existing).apply(pulumi.runtime.to_json) if skills_adopt_existing is not None else None
             if skills_timeout_seconds is None:
                 skills_timeout_seconds = (_utilities.get_env_int('SKILLS_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["skills_timeout_seconds"] = pulumi.Output.from_input(skills_timeout_seconds).apply(pulumi.runtime.to_json) if skills_timeout_seconds is not None else None

@@ -458,6 +458,19 @@ func GetQuiet(ctx *pulumi.Context) string {
 	return value
 }
 
+// For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+func GetRunnerAdoptExisting(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "ops:runnerAdoptExisting")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "RUNNER_ADOPT_EXISTING"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
 func GetRunnerApiKey(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:runnerApiKey")
@@ -493,6 +506,19 @@ func GetRunnerTimeoutSeconds(ctx *pulumi.Context) int {
 	var value int
 	if d := internal.GetEnvOrDefault(600, internal.ParseEnvInt, "RUNNER_TIMEOUT_SECONDS"); d != nil {
 		value = d.(int)
+	}
+	return value
+}
+
+// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+func GetSkillsAdoptExisting(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "ops:skillsAdoptExisting")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "SKILLS_ADOPT_EXISTING"); d != nil {
+		value = d.(bool)
 	}
 	return value
 }

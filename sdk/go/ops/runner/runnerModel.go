@@ -19,6 +19,7 @@ type RunnerModel struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account           pulumi.StringPtrOutput        `pulumi:"account"`
 	Adapter           pulumi.StringPtrOutput        `pulumi:"adapter"`
+	Adopt             pulumi.BoolOutput             `pulumi:"adopt"`
 	DefinitionFile    pulumi.StringPtrOutput        `pulumi:"definitionFile"`
 	DefinitionHash    pulumi.StringOutput           `pulumi:"definitionHash"`
 	Digest            pulumi.StringOutput           `pulumi:"digest"`
@@ -48,6 +49,9 @@ func NewRunnerModel(ctx *pulumi.Context,
 
 	if args.Name == nil {
 		return nil, errors.New("invalid value for required argument 'Name'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"account",
@@ -90,6 +94,8 @@ type runnerModelArgs struct {
 	Account *string `pulumi:"account"`
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter *string `pulumi:"adapter"`
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+	Adopt *bool `pulumi:"adopt"`
 	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile *string `pulumi:"definitionFile"`
 	// Set by the provider: the hash of what the model is made from (local files by their content).
@@ -122,6 +128,8 @@ type RunnerModelArgs struct {
 	Account pulumi.StringPtrInput
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter pulumi.StringPtrInput
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+	Adopt pulumi.BoolPtrInput
 	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile pulumi.StringPtrInput
 	// Set by the provider: the hash of what the model is made from (local files by their content).
@@ -192,6 +200,10 @@ func (o RunnerModelOutput) Account() pulumi.StringPtrOutput {
 
 func (o RunnerModelOutput) Adapter() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Adapter }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) Adopt() pulumi.BoolOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
 func (o RunnerModelOutput) DefinitionFile() pulumi.StringPtrOutput {

@@ -18,6 +18,7 @@ type GeneratedSkill struct {
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrOutput   `pulumi:"account"`
+	Adopt   pulumi.BoolOutput        `pulumi:"adopt"`
 	Agents  pulumi.StringArrayOutput `pulumi:"agents"`
 	// How many generations the last build took.
 	Attempts pulumi.Float64Output   `pulumi:"attempts"`
@@ -55,6 +56,9 @@ func NewGeneratedSkill(ctx *pulumi.Context,
 	}
 	if args.Sources == nil {
 		return nil, errors.New("invalid value for required argument 'Sources'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
 	}
 	if args.MaxAttempts == nil {
 		args.MaxAttempts = pulumi.IntPtr(3)
@@ -98,6 +102,8 @@ func (GeneratedSkillState) ElementType() reflect.Type {
 type generatedSkillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
+	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	Adopt *bool `pulumi:"adopt"`
 	// The agents the skill is for.
 	Agents []string `pulumi:"agents"`
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
@@ -129,6 +135,8 @@ type generatedSkillArgs struct {
 type GeneratedSkillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
+	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	Adopt pulumi.BoolPtrInput
 	// The agents the skill is for.
 	Agents pulumi.StringArrayInput
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
@@ -196,6 +204,10 @@ func (o GeneratedSkillOutput) ToGeneratedSkillOutputWithContext(ctx context.Cont
 // The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 func (o GeneratedSkillOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
+}
+
+func (o GeneratedSkillOutput) Adopt() pulumi.BoolOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
 func (o GeneratedSkillOutput) Agents() pulumi.StringArrayOutput {

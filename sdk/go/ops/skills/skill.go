@@ -18,6 +18,7 @@ type Skill struct {
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account     pulumi.StringPtrOutput   `pulumi:"account"`
+	Adopt       pulumi.BoolOutput        `pulumi:"adopt"`
 	Agents      pulumi.StringArrayOutput `pulumi:"agents"`
 	Category    pulumi.StringPtrOutput   `pulumi:"category"`
 	ContentHash pulumi.StringOutput      `pulumi:"contentHash"`
@@ -42,6 +43,9 @@ func NewSkill(ctx *pulumi.Context,
 
 	if args.Slug == nil {
 		return nil, errors.New("invalid value for required argument 'Slug'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
 	}
 	if args.FollowGuide == nil {
 		args.FollowGuide = pulumi.BoolPtr(true)
@@ -85,6 +89,8 @@ func (SkillState) ElementType() reflect.Type {
 type skillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
+	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	Adopt *bool `pulumi:"adopt"`
 	// The agents the skill is for.
 	Agents []string `pulumi:"agents"`
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
@@ -114,6 +120,8 @@ type skillArgs struct {
 type SkillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
+	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	Adopt pulumi.BoolPtrInput
 	// The agents the skill is for.
 	Agents pulumi.StringArrayInput
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
@@ -179,6 +187,10 @@ func (o SkillOutput) ToSkillOutputWithContext(ctx context.Context) SkillOutput {
 // The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 func (o SkillOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
+}
+
+func (o SkillOutput) Adopt() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Skill) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
 func (o SkillOutput) Agents() pulumi.StringArrayOutput {

@@ -189,6 +189,11 @@ quiet: str
 `true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown. Stack config `ops:quiet`; environment `PULUMI_OPS_QUIET`.
 """
 
+runnerAdoptExisting: bool
+"""
+For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+"""
+
 runnerApiKey: Optional[str]
 """
 An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
@@ -202,6 +207,11 @@ The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path i
 runnerTimeoutSeconds: int
 """
 Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
+"""
+
+skillsAdoptExisting: bool
+"""
+For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
 """
 
 skillsTimeoutSeconds: int

@@ -266,6 +266,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('quiet') or (_utilities.get_env('PULUMI_OPS_QUIET') or 'false')
 
     @_builtins.property
+    def runner_adopt_existing(self) -> bool:
+        """
+        For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
+        """
+        return __config__.get_bool('runnerAdoptExisting') or (_utilities.get_env_bool('RUNNER_ADOPT_EXISTING') or False)
+
+    @_builtins.property
     def runner_api_key(self) -> Optional[str]:
         """
         An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
@@ -285,6 +292,13 @@ class _ExportableConfig(types.ModuleType):
         Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         """
         return __config__.get_int('runnerTimeoutSeconds') or (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)
+
+    @_builtins.property
+    def skills_adopt_existing(self) -> bool:
+        """
+        For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+        """
+        return __config__.get_bool('skillsAdoptExisting') or (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
 
     @_builtins.property
     def skills_timeout_seconds(self) -> int:

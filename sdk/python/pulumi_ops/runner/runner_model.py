@@ -24,6 +24,7 @@ class RunnerModelArgs:
                  name: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adapter: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -41,6 +42,7 @@ class RunnerModelArgs:
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
         :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
@@ -58,6 +60,10 @@ class RunnerModelArgs:
             pulumi.set(__self__, "account", account)
         if adapter is not None:
             pulumi.set(__self__, "adapter", adapter)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if definition_file is not None:
             pulumi.set(__self__, "definition_file", definition_file)
         if definition_hash is not None:
@@ -116,6 +122,18 @@ class RunnerModelArgs:
     @adapter.setter
     def adapter(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adapter", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter(name="definitionFile")
@@ -258,6 +276,7 @@ class RunnerModel(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adapter: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -278,6 +297,7 @@ class RunnerModel(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
         :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
@@ -317,6 +337,7 @@ class RunnerModel(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adapter: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
@@ -340,6 +361,9 @@ class RunnerModel(pulumi.CustomResource):
 
             __props__.__dict__["account"] = account
             __props__.__dict__["adapter"] = adapter
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["definition_file"] = definition_file
             __props__.__dict__["definition_hash"] = definition_hash
             __props__.__dict__["from_"] = from_
@@ -386,6 +410,7 @@ class RunnerModel(pulumi.CustomResource):
 
         __props__.__dict__["account"] = None
         __props__.__dict__["adapter"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["definition_file"] = None
         __props__.__dict__["definition_hash"] = None
         __props__.__dict__["digest"] = None
@@ -418,6 +443,11 @@ class RunnerModel(pulumi.CustomResource):
     @pulumi.getter
     def adapter(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "adapter")
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[_builtins.bool]:
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter(name="definitionFile")

@@ -23,6 +23,7 @@ class GeneratedSkillArgs:
                  slug: pulumi.Input[_builtins.str],
                  sources: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
@@ -40,6 +41,7 @@ class GeneratedSkillArgs:
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] sources: Files whose text the skill is generated from (10,000 to 40,000 characters in all).
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
@@ -55,6 +57,10 @@ class GeneratedSkillArgs:
         pulumi.set(__self__, "sources", sources)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if agents is not None:
             pulumi.set(__self__, "agents", agents)
         if category is not None:
@@ -125,6 +131,18 @@ class GeneratedSkillArgs:
     @account.setter
     def account(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "account", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter
@@ -251,6 +269,7 @@ class GeneratedSkill(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
@@ -271,6 +290,7 @@ class GeneratedSkill(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
@@ -309,6 +329,7 @@ class GeneratedSkill(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
@@ -332,6 +353,9 @@ class GeneratedSkill(pulumi.CustomResource):
             __props__ = GeneratedSkillArgs.__new__(GeneratedSkillArgs)
 
             __props__.__dict__["account"] = account
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["agents"] = agents
             __props__.__dict__["category"] = category
             if max_attempts is None:
@@ -384,6 +408,7 @@ class GeneratedSkill(pulumi.CustomResource):
         __props__ = GeneratedSkillArgs.__new__(GeneratedSkillArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["agents"] = None
         __props__.__dict__["attempts"] = None
         __props__.__dict__["category"] = None
@@ -409,6 +434,11 @@ class GeneratedSkill(pulumi.CustomResource):
         The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         """
         return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[_builtins.bool]:
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter

@@ -21,6 +21,7 @@ class SkillArgs:
     def __init__(__self__, *,
                  slug: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -37,6 +38,7 @@ class SkillArgs:
 
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
@@ -51,6 +53,10 @@ class SkillArgs:
         pulumi.set(__self__, "slug", slug)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if agents is not None:
             pulumi.set(__self__, "agents", agents)
         if category is not None:
@@ -99,6 +105,18 @@ class SkillArgs:
     @account.setter
     def account(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "account", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
 
     @_builtins.property
     @pulumi.getter
@@ -237,6 +255,7 @@ class Skill(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -256,6 +275,7 @@ class Skill(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
@@ -293,6 +313,7 @@ class Skill(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -315,6 +336,9 @@ class Skill(pulumi.CustomResource):
             __props__ = SkillArgs.__new__(SkillArgs)
 
             __props__.__dict__["account"] = account
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["agents"] = agents
             __props__.__dict__["category"] = category
             __props__.__dict__["content_hash"] = content_hash
@@ -357,6 +381,7 @@ class Skill(pulumi.CustomResource):
         __props__ = SkillArgs.__new__(SkillArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["agents"] = None
         __props__.__dict__["category"] = None
         __props__.__dict__["content_hash"] = None
@@ -377,6 +402,11 @@ class Skill(pulumi.CustomResource):
         The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         """
         return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[_builtins.bool]:
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter
