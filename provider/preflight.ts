@@ -65,6 +65,7 @@ export function forgetPreviewChecks(): void {
   asked.clear();
   standFor.clear();
   declaredModels.clear();
+  ownedInState.clear();
   plannedPosts.clear();
   forgetDeclared?.();
 }
@@ -86,6 +87,11 @@ const POST_KEYS = ["mediaType", "text", "imageUrl", "videoUrl"];
 
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
+/**
+ * Models and skills this stack's state holds (a check with old inputs named them): a replacement is checked again
+ * with no old inputs (the engine's check of the new resource), and the object there is then this stack's own.
+ */
+const ownedInState = new Set<string>();
 
 /** Two resources of the program that stand for one thing on the service (registry.ts `sameThing`): the second is refused. */
 export class ProgramConflictError extends Error {
@@ -159,7 +165,8 @@ export async function previewCheck(type: string, account: string | undefined, in
     await resolveZone({ zoneName: inputs.zoneName });
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
-  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && !olds.slug && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt)) {
+  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof olds.slug === "string") ownedInState.add(`skills ${olds.slug}`);
+  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && !olds.slug && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !ownedInState.has(`skills ${inputs.slug}`) && !isUnknown(inputs.adopt)) {
     const { adoptingSkill, skillTaken } = await import("./skills/skill/handler");
     const { skills } = await import("./skills/client");
     const { unlessGone } = await import("./handler");
@@ -174,7 +181,8 @@ export async function previewCheck(type: string, account: string | undefined, in
     declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
     // A new model whose name the runner already lists: up would take another stack's (or a hand-pulled) model.
     const { adoptingModel, modelTaken } = await import("./runner/model/handler");
-    if (!olds.name && !isUnknown(inputs.adopt) && !adoptingModel(inputs)) {
+    if (typeof olds.name === "string") ownedInState.add(`${type} ${canonicalModel(olds.name)}`);
+    if (!olds.name && !ownedInState.has(`${type} ${canonicalModel(inputs.name)}`) && !isUnknown(inputs.adopt) && !adoptingModel(inputs)) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
         const { runner } = await import("./runner/client");

@@ -6,6 +6,8 @@ const config = new pulumi.Config();
 const bakerDefinition = config.get("bakerDefinition") ?? "baker.model";
 /** Changing the version publishes the skill again (an update in place). */
 const skillVersion = config.get("skillVersion") ?? "1.0.0";
+/** The hand-written skill's document: an edit shows as changed lines in `pulumi preview --diff`. */
+const skillSource = config.get("skillSource") ?? "skills/oven-care/SKILL.md";
 
 // A model pulled by name, and a custom model built on it from a definition file in this folder.
 const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
@@ -14,7 +16,7 @@ const baker = new ops.runner.RunnerModel("baker", { name: "baker", definitionFil
 // A skill written by hand, published from its SKILL.md.
 new ops.skills.Skill("oven-care", {
   slug: "oven-care",
-  source: "skills/oven-care/SKILL.md",
+  source: skillSource,
   category: "ops",
   tags: ["oven", "bakery"],
   agents: ["shift-assistant"],

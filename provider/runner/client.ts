@@ -22,6 +22,18 @@ export interface RunnerModelInfo {
   details: { family?: string; parameter_size?: string; quantization_level?: string; parent_model?: string };
 }
 
+/** What `/api/show` tells of a model: what it was made of (its parent a model name, or a blob's path for a file). */
+export interface RunnerModelShown {
+  system?: string;
+  template?: string;
+  /** One line a value, `%-30s %#v` (Go's syntax: texts quoted), a list's values a line each. */
+  parameters?: string;
+  license?: string;
+  messages?: { role: "system" | "user" | "assistant"; content: string }[];
+  requires?: string;
+  details: RunnerModelInfo["details"];
+}
+
 /** The runner did not answer: say where it was looked for and the RUNNER_HOST rule. */
 function unreachable(url: string, cause: string, ambiguous: boolean): TransportError {
   return new TransportError({
@@ -87,7 +99,7 @@ export class RunnerClient {
     return (await this.list()).find((m) => canonicalModel(m.name) === want);
   }
   async show(name: string) {
-    return this.json<{ system?: string; parameters?: string; details: RunnerModelInfo["details"] }>("POST", "/api/show", { model: name });
+    return this.json<RunnerModelShown>("POST", "/api/show", { model: name });
   }
   /**
    * Removes the model, confirmed by the model list: a 404 alone never counts as gone (the runner answered one of

@@ -262,6 +262,8 @@ export interface WorkerScriptArgs {
   adopt?: pulumi.Input<boolean>;
   /** Set by the provider: the SHA-256 of the script's body. */
   contentHash?: pulumi.Input<string>;
+  /** Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines. */
+  sourceText?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }

@@ -87,6 +87,8 @@ export interface SkillArgs {
   source?: pulumi.Input<string>;
   /** Set by the provider: the hash of name, description and body. */
   contentHash?: pulumi.Input<string>;
+  /** Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines. */
+  sourceText?: pulumi.Input<string>;
   /** Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy. */
   adopt?: pulumi.Input<boolean>;
   /** Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide. */

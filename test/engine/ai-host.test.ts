@@ -3,9 +3,12 @@
  * writes, a pull that fails mid-way (full disk) leaving no half state and converging once storage is freed,
  * no-op up, definition and skill edits updating in place, a model removed out of band, destroy.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
-import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { exampleStack, ROOT, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let runner: RunnerEmulator;
 let skills: SkillsEmulator;
@@ -62,8 +65,40 @@ describe("ai-host example through the Pulumi engine", { timeout: 300_000, sequen
     expect(writes().slice(before)).toEqual([]);
   });
 
-  it("3. a definition change and a skill edit update in place", async () => {
+  it("2b. a second stack declaring the same model and skill fails its preview, naming adopt; nothing is written", async () => {
+    const other = await exampleStack("ai-host", {
+      "ops:runnerHost": { value: runner.url },
+      "ops:skillsUrl": { value: skills.url },
+      "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    }, "other");
+    try {
+      const before = writes().length;
+      let failed = "";
+      await expect(other.stack.preview({ onOutput: (o) => (failed += o) })).rejects.toThrow();
+      expect(failed).toMatch(/already has a model qwen2\.5:0\.5b \(pulled by hand or made by another stack\)\. Set `adopt: true`/);
+      // The engine stops at the first failed resource: with the models taken over (the recovery switch), the skill's.
+      await other.stack.setConfig("ops:runnerAdoptExisting", { value: "true" });
+      let skillFailed = "";
+      await expect(other.stack.preview({ onOutput: (o) => (skillFailed += o) })).rejects.toThrow();
+      expect(skillFailed).toMatch(/already holds a skill "oven-care" \(published by hand or by another stack\)\. Set `adopt: true`/);
+      expect(writes().slice(before)).toEqual([]);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it("3. a definition change and a skill edit update in place; preview --diff shows the document's changed lines", async () => {
     const digest = runner.models.get("baker:latest")!.digest;
+    const edited = path.join(mkdtempSync(path.join(tmpdir(), "skill-")), "SKILL.md");
+    const original = readFileSync(path.join(ROOT, "examples/ai-host/skills/oven-care/SKILL.md"), "utf8");
+    const line = original.split("\n").find((l) => /^\d+\. /.test(l))!;
+    writeFileSync(edited, original.replace(line, `${line} Wear the heat-proof gloves.`));
+    await engine.stack.setAllConfig({ skillSource: { value: edited } });
+    let shown = "";
+    await engine.stack.preview({ diff: true, onOutput: (o) => (shown += o) });
+    expect(shown).toContain(`- ${line}`);
+    expect(shown).toContain(`+ ${line} Wear the heat-proof gloves.`);
+    expect(shown).not.toMatch(/Prerequisites[\s\S]*Prerequisites/); // the changed lines, not the document twice
     await engine.stack.setAllConfig({ bakerDefinition: { value: "baker-strict.model" }, skillVersion: { value: "1.1.0" } });
     const up = await timed("up (updates)", () => engine.stack.up());
     expect(up.summary.resourceChanges).toMatchObject({ update: 2 });

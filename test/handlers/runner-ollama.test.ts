@@ -4,7 +4,7 @@
  * MESSAGE, LICENSE and REQUIRES, in a definition file as `ollama show --modelfile` writes it; then a chat with every
  * model made — a model that cannot answer is a failure.
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,6 +91,23 @@ describe("RunnerModel on the real Ollama server", () => {
     const m = await make({ name: "chatty-copy", definitionFile: file });
     expect(m.outs.parameters.stop).toEqual(["User:", "Assistant:"]);
     await answers("chatty-copy");
+  });
+
+  it("pulumi-ops import --runner writes a custom model as what it is made of; after the model is deleted, those inputs make it again", async () => {
+    const out = mkdtempSync(path.join(dir, "import-"));
+    const { importCommand } = await import("../../provider/cli/import");
+    expect(await importCommand(["--runner", "--out", out])).toBe(0);
+    const program = readFileSync(path.join(out, "index.ts"), "utf8");
+    const written = [...program.matchAll(/new ops\.runner\.RunnerModel\("[^"]+", (\{[\s\S]*?\n\})\);/g)].map((m) => JSON.parse(m[1]));
+    const chatty = written.find((w) => w.name === "chatty:latest");
+    expect(chatty).toMatchObject({ name: "chatty:latest", from: "tiny:latest", system: "You answer briefly.\nAlways.", template: "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}", parameters: { stop: ["User:", "Assistant:"], temperature: 0.3, num_ctx: 512 }, messages: [{ role: "user", content: "Is the oven hot?" }, { role: "assistant", content: "Yes." }], license: ["MIT"], requires: "0.14.0", adopt: true });
+    await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "chatty" }) });
+    const { adopt: _a, ...inputs } = chatty;
+    await make(inputs);
+    const shown = (await ollama.post("/api/show", { model: "chatty" })).body;
+    expect(shown.system).toBe("You answer briefly.\nAlways.");
+    expect(shown.parameters).toMatch(/stop\s+"User:"\nstop\s+"Assistant:"/);
+    await answers("chatty");
   });
 
   it("updates in place, finds a model removed out of band, and removes every model (deletes one at a time, confirmed by the list)", async () => {

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { keptText, SourceText } from "../../source-text";
 import { EDGE_SETTINGS, read } from "../../config";
 import { ruleFailure } from "../../check";
 
@@ -50,6 +51,7 @@ export const WorkerScriptInputs = z
     compatibilityFlags: z.array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat")).optional().describe("Runtime features to turn on or off, such as `nodejs_compat`."),
     adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one."),
     contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body."),
+    sourceText: SourceText,
   })
   .transform((r, ctx) => {
     const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
@@ -62,7 +64,7 @@ export const WorkerScriptInputs = z
       ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as NodeJS.ErrnoException).code ?? e}`);
     }
     if (body !== undefined && Buffer.byteLength(body) > MAX_SCRIPT_BYTES) ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
-    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body), ...(body !== undefined ? { format: formatOf(r, body) } : {}) };
+    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body), ...(body !== undefined ? { format: formatOf(r, body) } : {}), sourceText: r.source ? keptText(body) : undefined };
   });
 export type WorkerScriptInputs = z.output<typeof WorkerScriptInputs>;
 

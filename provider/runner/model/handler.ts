@@ -9,7 +9,7 @@ import { AlreadyExistsError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel } from "../model-name";
-import { blobMap, isLocalSource } from "./definition";
+import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
 import { RunnerModelInputs } from "./schema";
 
 /** The create request's fields besides where the model comes from. */
@@ -66,6 +66,29 @@ export function modelTaken(name: string, url: string): AlreadyExistsError {
   });
 }
 
+/**
+ * The inputs that make this model again: a pulled model (no parent) by its name; a created one from its parent (a
+ * model name, or the path of the GGUF blob it was made from on the runner's machine) with its system prompt,
+ * template, parameters, messages, license and requires, as `/api/show` reads them.
+ */
+export async function madeOf(m: RunnerModelInfo): Promise<Bag> {
+  const shown = await runner().show(m.name);
+  const parent = shown.details?.parent_model;
+  if (!parent) return { name: m.name };
+  const parameters: Record<string, unknown> = {};
+  for (const line of (shown.parameters ?? "").split("\n").filter(Boolean)) {
+    const [, name, raw] = /^(\S+)\s+(.*)$/.exec(line.trim()) ?? [];
+    if (!name || !PARAMETERS[name]) continue;
+    const text = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
+    parameters[name] = PARAMETERS[name] === "list" ? [...((parameters[name] as string[] | undefined) ?? []), text] : typedParameter(name, text);
+  }
+  const inputs: Bag = { name: m.name, from: parent, system: shown.system, template: shown.template, requires: shown.requires };
+  if (Object.keys(parameters).length) inputs.parameters = parameters;
+  if (shown.messages?.length) inputs.messages = shown.messages;
+  if (shown.license) inputs.license = [shown.license];
+  return Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined && v !== ""));
+}
+
 function outputs(r: Bag, m: RunnerModelInfo) {
   const { __provider: _, ...inputs } = r;
   return {
@@ -101,8 +124,9 @@ export const runnerModel: Handler = {
     const m = await runner().find(id);
     if (!m) return {};
     const outs = outputs(props, m);
-    // No digest kept: a lookup or an import, which takes the model as it is.
-    if (m.digest === props.digest || props.digest === undefined) return { id, props: outs };
+    // No digest kept: a lookup or an import, which takes the model as it is — a custom one as what it is made of.
+    if (props.digest === undefined) return { id, props: outs, inputs: await madeOf(m) };
+    if (m.digest === props.digest) return { id, props: outs };
     // Replaced out of band: the next up makes it again from the program's definition.
     warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
     return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };

@@ -21,7 +21,8 @@ export function metadataOf(r: Bag) {
 
 /** Outputs from what the registry holds. */
 export function skillOutputs(r: Bag, s: SkillRecord) {
-  const { __provider: _, instruction: _i, ...rest } = r;
+  // The source's text stays in the inputs only (for preview --diff): state holds it once.
+  const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
   return {
     ...rest,
     slug: s.slug,
@@ -34,7 +35,8 @@ export function skillOutputs(r: Bag, s: SkillRecord) {
 }
 
 export async function publishSkill(slug: string, content: { name: string; description: string; instruction: string }, r: Bag) {
-  return skills().put(slug, { ...content, ...metadataOf(r) });
+  const { name, description, instruction } = content; // the document's fields, nothing of how it was read
+  return skills().put(slug, { name, description, instruction, ...metadataOf(r) });
 }
 
 export async function readSkill(id: string, props: Bag) {
@@ -49,8 +51,8 @@ export async function readSkill(id: string, props: Bag) {
 }
 
 /** Whether a create takes over a skill the registry holds: `adopt`, or ops:skillsAdoptExisting for a recovery run. */
-export function adoptingSkill(r: { adopt?: unknown }): boolean {
-  return r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting);
+export function adoptingSkill(r: { adopt?: unknown; slug?: unknown }): boolean {
+  return r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting) || leftPublished.has(String(r.slug));
 }
 
 export function skillTaken(slug: string): AlreadyExistsError {
@@ -61,8 +63,13 @@ export function skillTaken(slug: string): AlreadyExistsError {
   });
 }
 
+/** Skills this run's deletes left published (a registry with no delete): a replacement made next takes them back. */
+const leftPublished = new Set<string>();
+
 export async function deleteSkill(id: string) {
-  if (!(await skills().delete(id))) warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
+  if (await skills().delete(id)) return;
+  leftPublished.add(id);
+  warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
 }
 
 export const skill: Handler = {

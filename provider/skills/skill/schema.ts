@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { keptText, SourceText } from "../../source-text";
 import { ruleFailure } from "../../check";
 import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, nameProblem, parseSkillDocument } from "../document";
@@ -15,8 +16,9 @@ export const token = "skills:Skill";
 
 /** name, description and instruction from `source` (a SKILL.md) or the inline fields. */
 export function skillContent(r: { name?: string; description?: string; instruction?: string; source?: string }) {
-  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined };
-  const doc = parseSkillDocument(readFileSync(path.resolve(r.source), "utf8"));
+  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined, text: undefined };
+  const text = readFileSync(path.resolve(r.source), "utf8");
+  const doc = parseSkillDocument(text);
   return {
     name: r.name ?? doc.frontMatter?.name ?? "",
     description: r.description ?? doc.frontMatter?.description ?? "",
@@ -24,6 +26,7 @@ export function skillContent(r: { name?: string; description?: string; instructi
     bodyLine: doc.bodyLine,
     frontMatter: !!doc.frontMatter?.name && !!doc.frontMatter?.description,
     frontMatterError: doc.frontMatterError,
+    text,
   };
 }
 
@@ -35,6 +38,7 @@ export const SkillInputs = z
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
+    sourceText: SourceText,
     adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy."),
     followGuide: z
       .boolean({ error: "followGuide must be true or false" })
@@ -66,7 +70,7 @@ export const SkillInputs = z
       else warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     }
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
-    return { ...r, name: c.name, description: c.description, contentHash: contentHash(c) };
+    return { ...r, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined };
   });
 export type SkillInputs = z.output<typeof SkillInputs>;
 

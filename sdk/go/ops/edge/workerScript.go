@@ -109,6 +109,8 @@ type workerScriptArgs struct {
 	Name string `pulumi:"name"`
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
 	Source *string `pulumi:"source"`
+	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+	SourceText *string `pulumi:"sourceText"`
 }
 
 // The set of arguments for constructing a WorkerScript resource.
@@ -133,6 +135,8 @@ type WorkerScriptArgs struct {
 	Name pulumi.StringInput
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
 	Source pulumi.StringPtrInput
+	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+	SourceText pulumi.StringPtrInput
 }
 
 func (WorkerScriptArgs) ElementType() reflect.Type {

@@ -109,6 +109,8 @@ type skillArgs struct {
 	Slug string `pulumi:"slug"`
 	// A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
 	Source *string `pulumi:"source"`
+	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+	SourceText *string `pulumi:"sourceText"`
 	// Search tags.
 	Tags []string `pulumi:"tags"`
 	// Tools the skill needs.
@@ -140,6 +142,8 @@ type SkillArgs struct {
 	Slug pulumi.StringInput
 	// A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
 	Source pulumi.StringPtrInput
+	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+	SourceText pulumi.StringPtrInput
 	// Search tags.
 	Tags pulumi.StringArrayInput
 	// Tools the skill needs.

@@ -28,7 +28,8 @@ class WorkerScriptArgs:
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
-                 source: pulumi.Input[Optional[_builtins.str]] = None):
+                 source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a WorkerScript resource.
 
@@ -42,6 +43,7 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
+        :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         """
         pulumi.set(__self__, "name", name)
         if account is not None:
@@ -66,6 +68,8 @@ class WorkerScriptArgs:
             pulumi.set(__self__, "format", format)
         if source is not None:
             pulumi.set(__self__, "source", source)
+        if source_text is not None:
+            pulumi.set(__self__, "source_text", source_text)
 
     @_builtins.property
     @pulumi.getter
@@ -187,6 +191,18 @@ class WorkerScriptArgs:
     def source(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "source", value)
 
+    @_builtins.property
+    @pulumi.getter(name="sourceText")
+    def source_text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+        """
+        return pulumi.get(self, "source_text")
+
+    @source_text.setter
+    def source_text(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "source_text", value)
+
 
 @pulumi.type_token("ops:edge:WorkerScript")
 class WorkerScript(pulumi.CustomResource):
@@ -204,6 +220,7 @@ class WorkerScript(pulumi.CustomResource):
                  format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
         An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.
@@ -220,6 +237,7 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
+        :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         """
         ...
     @overload
@@ -255,6 +273,7 @@ class WorkerScript(pulumi.CustomResource):
                  format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -280,6 +299,7 @@ class WorkerScript(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["source"] = source
+            __props__.__dict__["source_text"] = source_text
             __props__.__dict__["created_on"] = None
             __props__.__dict__["modified_on"] = None
             __props__.__dict__["size"] = None

@@ -30,6 +30,7 @@ class SkillArgs:
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tools_required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None):
@@ -47,6 +48,7 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
+        :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
         """
@@ -75,6 +77,8 @@ class SkillArgs:
             pulumi.set(__self__, "name", name)
         if source is not None:
             pulumi.set(__self__, "source", source)
+        if source_text is not None:
+            pulumi.set(__self__, "source_text", source_text)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
         if tools_required is not None:
@@ -215,6 +219,18 @@ class SkillArgs:
         pulumi.set(self, "source", value)
 
     @_builtins.property
+    @pulumi.getter(name="sourceText")
+    def source_text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+        """
+        return pulumi.get(self, "source_text")
+
+    @source_text.setter
+    def source_text(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "source_text", value)
+
+    @_builtins.property
     @pulumi.getter
     def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -265,6 +281,7 @@ class Skill(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tools_required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
@@ -285,6 +302,7 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
+        :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
         """
@@ -323,6 +341,7 @@ class Skill(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tools_required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  version: pulumi.Input[Optional[_builtins.str]] = None,
@@ -352,6 +371,7 @@ class Skill(pulumi.CustomResource):
                 raise TypeError("Missing required property 'slug'")
             __props__.__dict__["slug"] = slug
             __props__.__dict__["source"] = source
+            __props__.__dict__["source_text"] = source_text
             __props__.__dict__["tags"] = tags
             __props__.__dict__["tools_required"] = tools_required
             __props__.__dict__["version"] = version
