@@ -69,4 +69,9 @@ fi
 if [[ ! -x $venv/bin/gguf-dump ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "gguf==0.19.0" >&2
 fi
+# skills-ref, the Agent Skills format's reference validator: test/handlers/skills-format.test.ts holds the skill check
+# (and the registry emulator's SKILL.md) to its verdicts.
+if [[ ! -x $venv/bin/agentskills ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "skills-ref==0.1.1" >&2
+fi
 say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"

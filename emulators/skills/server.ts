@@ -15,6 +15,10 @@ export interface Skill {
   agents: string[];
   toolsRequired: string[];
   version?: string;
+  license?: string;
+  compatibility?: string;
+  metadata?: Record<string, string>;
+  allowedTools?: string[];
   updatedAt: string;
 }
 
@@ -42,6 +46,11 @@ const SkillBody = z.object({
   agents: z.array(z.string({ error: "agents must be an array of strings" }), { error: "agents must be an array of strings" }).optional(),
   toolsRequired: z.array(z.string({ error: "toolsRequired must be an array of strings" }), { error: "toolsRequired must be an array of strings" }).optional(),
   version: z.string({ error: "version must be a string" }).optional(),
+  // The Agent Skills format's optional front-matter fields.
+  license: z.string({ error: "license must be a string" }).optional(),
+  compatibility: z.string({ error: "compatibility must be a string" }).max(500, "compatibility must be at most 500 characters").optional(),
+  metadata: z.record(z.string(), z.string({ error: "metadata values must be strings" }), { error: "metadata must be an object of strings" }).optional(),
+  allowedTools: z.array(z.string({ error: "allowedTools must be an array of strings" }), { error: "allowedTools must be an array of strings" }).optional(),
 });
 
 export class SkillsEmulator extends Emulator {
@@ -79,8 +88,11 @@ export class SkillsEmulator extends Emulator {
     return s;
   }
 
+  /** The skill as a SKILL.md of the Agent Skills format: its fields in the front matter (YAML), then the body. */
   static markdown(s: Skill): string {
-    return `---\nname: ${s.name}\ndescription: ${s.description}\n---\n\n${s.instruction.replace(/^\n+/, "")}`;
+    const front: Record<string, unknown> = { name: s.name, description: s.description, license: s.license, compatibility: s.compatibility, metadata: s.metadata, "allowed-tools": s.allowedTools?.join(" ") };
+    const yaml = Object.entries(front).filter(([, v]) => v !== undefined).map(([k, v]) => (typeof v === "object" ? `${k}:\n${Object.entries(v as object).map(([mk, mv]) => `  ${JSON.stringify(mk)}: ${JSON.stringify(mv)}`).join("\n")}` : `${k}: ${k === "name" ? v : JSON.stringify(v)}`)).join("\n");
+    return `---\n${yaml}\n---\n\n${s.instruction.replace(/^\n+/, "")}`;
   }
 
   private registerRoutes(): void {
@@ -103,7 +115,7 @@ export class SkillsEmulator extends Emulator {
       const parsed = SkillBody.safeParse(parseJson(req) ?? null);
       if (!parsed.success) throw new HttpError({ status: 400, body: { error: parsed.error.issues.map((i) => (i.code === "invalid_type" && !i.path.length ? "the body must be a JSON object" : i.message)).join("; ") } });
       const b = parsed.data;
-      const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: b.tags ?? [], agents: b.agents ?? [], toolsRequired: b.toolsRequired ?? [], version: b.version, updatedAt: new Date(this.now()).toISOString() };
+      const skill: Skill = { slug, name: b.name, description: b.description, instruction: b.instruction, category: b.category, tags: b.tags ?? [], agents: b.agents ?? [], toolsRequired: b.toolsRequired ?? [], version: b.version, license: b.license, compatibility: b.compatibility, metadata: b.metadata, allowedTools: b.allowedTools, updatedAt: new Date(this.now()).toISOString() };
       const created = !this.skills.has(slug);
       this.skills.set(slug, skill);
       if (this.options.putAnswer === "no-content") return { status: 204, body: "" };

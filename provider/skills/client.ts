@@ -19,6 +19,10 @@ export const SKILL_FIELDS = {
   agents: z.array(z.string()).optional(),
   toolsRequired: z.array(z.string()).optional(),
   version: z.string().optional(),
+  license: z.string().optional(),
+  compatibility: z.string().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  allowedTools: z.array(z.string()).optional(),
 };
 const Skill = z.looseObject(SKILL_FIELDS);
 const Listed = z.looseObject({ slug: z.string(), ...SKILL_FIELDS });

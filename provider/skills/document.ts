@@ -23,6 +23,8 @@ export interface Problem {
 export interface ParsedSkill {
   /** Scalar values as text (a folded or literal block, a quoted string: as YAML reads them). */
   frontMatter?: Record<string, string>;
+  /** The front matter as YAML reads it (a `metadata` mapping stays a mapping). */
+  fields?: Record<string, unknown>;
   /** The front matter is not valid YAML, or not a mapping: what the parser said. */
   frontMatterError?: string;
   body: string;
@@ -37,17 +39,58 @@ export function parseSkillDocument(text: string): ParsedSkill {
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) return { body: text, bodyLine: 1 };
   let frontMatter: Record<string, string> | undefined;
+  let fields: Record<string, unknown> | undefined;
   let frontMatterError: string | undefined;
   try {
     const data: unknown = parseYaml()(lines.slice(1, end).join("\n"));
     if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw new Error("the front matter must be a mapping of keys to values");
+    fields = (data ?? {}) as Record<string, unknown>;
     frontMatter = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
   } catch (e) {
     frontMatterError = (e as Error).message.split("\n")[0];
   }
   let k = end + 1;
   while (k < lines.length && lines[k].trim() === "") k++;
-  return { frontMatter, frontMatterError, body: lines.slice(k).join("\n"), bodyLine: k + 1 };
+  return { frontMatter, fields, frontMatterError, body: lines.slice(k).join("\n"), bodyLine: k + 1 };
+}
+
+/** The front matter's fields in the Agent Skills format (agentskills.io/specification; its validator, skills-ref, allows no other). */
+export const FORMAT_FIELDS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+
+/** The format's optional fields of a document, as a skill's inputs name them. */
+export interface FormatFields {
+  license?: string;
+  compatibility?: string;
+  metadata?: Record<string, string>;
+  allowedTools?: string[];
+}
+
+/** The optional fields from front matter, and what the format's validator would refuse in it. */
+export function formatFields(fields: Record<string, unknown> = {}): { values: FormatFields; problems: string[] } {
+  const problems: string[] = [];
+  const extra = Object.keys(fields).filter((k) => !FORMAT_FIELDS.includes(k));
+  if (extra.length) problems.push(`the front matter has fields the skill format does not know: ${extra.join(", ")}; it allows ${FORMAT_FIELDS.join(", ")} (put others under metadata)`);
+  const values: FormatFields = {};
+  const { license, compatibility, metadata } = fields;
+  const tools = fields["allowed-tools"];
+  if (license !== undefined) typeof license === "string" ? (values.license = license) : problems.push("license must be text (a license name, or the file of one beside the skill)");
+  if (compatibility !== undefined) {
+    const p = compatibilityProblem(compatibility);
+    if (p) problems.push(p);
+    else values.compatibility = compatibility as string;
+  }
+  if (metadata !== undefined) {
+    if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata) || Object.values(metadata).some((v) => typeof v !== "string")) problems.push("metadata must be a mapping of keys to text values (quote numbers and dates: version: \"1.0\")");
+    else values.metadata = metadata as Record<string, string>;
+  }
+  if (tools !== undefined) typeof tools === "string" ? (values.allowedTools = tools.split(/\s+/).filter(Boolean)) : problems.push("allowed-tools must be text: tool names separated by spaces");
+  return { values, problems };
+}
+
+/** Why a compatibility text is not one the format takes, or undefined. */
+export function compatibilityProblem(v: unknown): string | undefined {
+  if (typeof v !== "string" || !v.trim()) return "compatibility must be text (what the skill needs of its environment)";
+  return v.length > 500 ? `compatibility is ${v.length} characters; the format allows at most 500` : undefined;
 }
 
 /** A model's answer reduced to the SKILL.md it contains: code fences and chatter around it removed. */

@@ -12,6 +12,11 @@ export const skillMetadata = {
   agents: Words.describe("The agents the skill is for."),
   toolsRequired: Words.describe("Tools the skill needs."),
   version: z.string().max(32).optional(),
+  // The Agent Skills format's own optional fields (from a SKILL.md's front matter when `source` is given).
+  license: z.string().optional().describe("The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given."),
+  compatibility: z.string().max(500, "compatibility must be at most 500 characters").optional().describe("What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access."),
+  metadata: z.record(z.string(), z.string()).optional().describe("Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping."),
+  allowedTools: z.array(z.string().min(1).regex(/^\S+$/, "a tool name has no spaces")).optional().describe("Tools the skill may use without asking (the format's `allowed-tools`, experimental)."),
 };
 
-export const METADATA_KEYS = ["category", "tags", "agents", "toolsRequired", "version"] as const;
+export const METADATA_KEYS = ["category", "tags", "agents", "toolsRequired", "version", "license", "compatibility", "metadata", "allowedTools"] as const;

@@ -14,6 +14,14 @@ export interface GeneratedSkillArgs {
   /** Tools the skill needs. */
   toolsRequired?: pulumi.Input<pulumi.Input<string>[]>;
   version?: pulumi.Input<string>;
+  /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
+  license?: pulumi.Input<string>;
+  /** What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access. */
+  compatibility?: pulumi.Input<string>;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  metadata?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  allowedTools?: pulumi.Input<pulumi.Input<string>[]>;
   /** Files whose text the skill is generated from (10,000 to 40,000 characters in all). */
   sources: pulumi.Input<pulumi.Input<string>[]>;
   /** The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program. */
@@ -77,6 +85,14 @@ export interface SkillArgs {
   /** Tools the skill needs. */
   toolsRequired?: pulumi.Input<pulumi.Input<string>[]>;
   version?: pulumi.Input<string>;
+  /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
+  license?: pulumi.Input<string>;
+  /** What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access. */
+  compatibility?: pulumi.Input<string>;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  metadata?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  allowedTools?: pulumi.Input<pulumi.Input<string>[]>;
   /** 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given. */
   name?: pulumi.Input<string>;
   /** What the skill does and when to use it (at most 1024 characters). */
@@ -147,6 +163,10 @@ export interface GetSkillResult {
   readonly agents?: string[];
   readonly toolsRequired?: string[];
   readonly version?: string;
+  readonly license?: string;
+  readonly compatibility?: string;
+  readonly metadata?: { [key: string]: string };
+  readonly allowedTools?: string[];
 }
 
 /** The arguments of getSkillMarkdown. */
@@ -201,4 +221,8 @@ export interface SearchSkillsResultSkill {
   readonly agents?: string[];
   readonly toolsRequired?: string[];
   readonly version?: string;
+  readonly license?: string;
+  readonly compatibility?: string;
+  readonly metadata?: { [key: string]: string };
+  readonly allowedTools?: string[];
 }

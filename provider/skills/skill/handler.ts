@@ -16,7 +16,7 @@ import { skillContent, SkillInputs } from "./schema";
 export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function metadataOf(r: Bag) {
-  return { category: r.category, tags: r.tags ?? [], agents: r.agents ?? [], toolsRequired: r.toolsRequired ?? [], version: r.version };
+  return { category: r.category, tags: r.tags ?? [], agents: r.agents ?? [], toolsRequired: r.toolsRequired ?? [], version: r.version, license: r.license, compatibility: r.compatibility, metadata: r.metadata, allowedTools: r.allowedTools };
 }
 
 /** Outputs from what the registry holds. */

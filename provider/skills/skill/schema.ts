@@ -9,14 +9,14 @@ import { z } from "zod";
 import { keptText, SourceText } from "../../source-text";
 import { ruleFailure } from "../../check";
 import { warn } from "../../log";
-import { bodyProblems, contentHash, descriptionProblem, nameProblem, parseSkillDocument } from "../document";
+import { bodyProblems, contentHash, descriptionProblem, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
 
 export const token = "skills:Skill";
 
 /** name, description and instruction from `source` (a SKILL.md) or the inline fields. */
 export function skillContent(r: { name?: string; description?: string; instruction?: string; source?: string }) {
-  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined, text: undefined };
+  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined, text: undefined, format: { values: {}, problems: [] } };
   const text = readFileSync(path.resolve(r.source), "utf8");
   const doc = parseSkillDocument(text);
   return {
@@ -27,6 +27,8 @@ export function skillContent(r: { name?: string; description?: string; instructi
     frontMatter: !!doc.frontMatter?.name && !!doc.frontMatter?.description,
     frontMatterError: doc.frontMatterError,
     text,
+    /** license, compatibility, metadata, allowed-tools: the format's other fields. */
+    format: formatFields(doc.fields),
   };
 }
 
@@ -70,7 +72,10 @@ export const SkillInputs = z
       else warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     }
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
-    return { ...r, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined };
+    for (const p of c.format.problems) ruleFailure(ctx, "source", `${where}${p}`);
+    // The format's fields from the document; the same field given inline wins, as name and description do.
+    const format = Object.fromEntries(Object.entries(c.format.values).filter(([k]) => r[k as keyof typeof r] === undefined));
+    return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined };
   });
 export type SkillInputs = z.output<typeof SkillInputs>;
 

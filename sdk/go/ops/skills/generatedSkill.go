@@ -106,10 +106,18 @@ type generatedSkillArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The agents the skill is for.
 	Agents []string `pulumi:"agents"`
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools []string `pulumi:"allowedTools"`
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category *string `pulumi:"category"`
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility *string `pulumi:"compatibility"`
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License *string `pulumi:"license"`
 	// How many times to generate before giving up when the answer does not validate.
 	MaxAttempts *int `pulumi:"maxAttempts"`
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata map[string]string `pulumi:"metadata"`
 	// The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program.
 	Model string `pulumi:"model"`
 	// Extra instructions for the model.
@@ -139,10 +147,18 @@ type GeneratedSkillArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The agents the skill is for.
 	Agents pulumi.StringArrayInput
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools pulumi.StringArrayInput
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category pulumi.StringPtrInput
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility pulumi.StringPtrInput
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License pulumi.StringPtrInput
 	// How many times to generate before giving up when the answer does not validate.
 	MaxAttempts pulumi.IntPtrInput
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata pulumi.StringMapInput
 	// The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program.
 	Model pulumi.StringInput
 	// Extra instructions for the model.

@@ -30,15 +30,19 @@ type LookupSkillArgs struct {
 }
 
 type LookupSkillResult struct {
-	Agents        []string `pulumi:"agents"`
-	Category      *string  `pulumi:"category"`
-	Description   string   `pulumi:"description"`
-	Instruction   string   `pulumi:"instruction"`
-	Name          string   `pulumi:"name"`
-	Slug          string   `pulumi:"slug"`
-	Tags          []string `pulumi:"tags"`
-	ToolsRequired []string `pulumi:"toolsRequired"`
-	Version       *string  `pulumi:"version"`
+	Agents        []string          `pulumi:"agents"`
+	AllowedTools  []string          `pulumi:"allowedTools"`
+	Category      *string           `pulumi:"category"`
+	Compatibility *string           `pulumi:"compatibility"`
+	Description   string            `pulumi:"description"`
+	Instruction   string            `pulumi:"instruction"`
+	License       *string           `pulumi:"license"`
+	Metadata      map[string]string `pulumi:"metadata"`
+	Name          string            `pulumi:"name"`
+	Slug          string            `pulumi:"slug"`
+	Tags          []string          `pulumi:"tags"`
+	ToolsRequired []string          `pulumi:"toolsRequired"`
+	Version       *string           `pulumi:"version"`
 }
 
 func LookupSkillOutput(ctx *pulumi.Context, args LookupSkillOutputArgs, opts ...pulumi.InvokeOption) LookupSkillResultOutput {
@@ -75,8 +79,16 @@ func (o LookupSkillResultOutput) Agents() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v LookupSkillResult) []string { return v.Agents }).(pulumi.StringArrayOutput)
 }
 
+func (o LookupSkillResultOutput) AllowedTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupSkillResult) []string { return v.AllowedTools }).(pulumi.StringArrayOutput)
+}
+
 func (o LookupSkillResultOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSkillResult) *string { return v.Category }).(pulumi.StringPtrOutput)
+}
+
+func (o LookupSkillResultOutput) Compatibility() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSkillResult) *string { return v.Compatibility }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupSkillResultOutput) Description() pulumi.StringOutput {
@@ -85,6 +97,14 @@ func (o LookupSkillResultOutput) Description() pulumi.StringOutput {
 
 func (o LookupSkillResultOutput) Instruction() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSkillResult) string { return v.Instruction }).(pulumi.StringOutput)
+}
+
+func (o LookupSkillResultOutput) License() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSkillResult) *string { return v.License }).(pulumi.StringPtrOutput)
+}
+
+func (o LookupSkillResultOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v LookupSkillResult) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
 }
 
 func (o LookupSkillResultOutput) Name() pulumi.StringOutput {

@@ -14,15 +14,19 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type SearchSkillsResultSkill struct {
-	Agents        []string `pulumi:"agents"`
-	Category      *string  `pulumi:"category"`
-	Description   string   `pulumi:"description"`
-	Instruction   string   `pulumi:"instruction"`
-	Name          string   `pulumi:"name"`
-	Slug          string   `pulumi:"slug"`
-	Tags          []string `pulumi:"tags"`
-	ToolsRequired []string `pulumi:"toolsRequired"`
-	Version       *string  `pulumi:"version"`
+	Agents        []string          `pulumi:"agents"`
+	AllowedTools  []string          `pulumi:"allowedTools"`
+	Category      *string           `pulumi:"category"`
+	Compatibility *string           `pulumi:"compatibility"`
+	Description   string            `pulumi:"description"`
+	Instruction   string            `pulumi:"instruction"`
+	License       *string           `pulumi:"license"`
+	Metadata      map[string]string `pulumi:"metadata"`
+	Name          string            `pulumi:"name"`
+	Slug          string            `pulumi:"slug"`
+	Tags          []string          `pulumi:"tags"`
+	ToolsRequired []string          `pulumi:"toolsRequired"`
+	Version       *string           `pulumi:"version"`
 }
 
 type SearchSkillsResultSkillOutput struct{ *pulumi.OutputState }
@@ -43,8 +47,16 @@ func (o SearchSkillsResultSkillOutput) Agents() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.Agents }).(pulumi.StringArrayOutput)
 }
 
+func (o SearchSkillsResultSkillOutput) AllowedTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.AllowedTools }).(pulumi.StringArrayOutput)
+}
+
 func (o SearchSkillsResultSkillOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.Category }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchSkillsResultSkillOutput) Compatibility() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.Compatibility }).(pulumi.StringPtrOutput)
 }
 
 func (o SearchSkillsResultSkillOutput) Description() pulumi.StringOutput {
@@ -53,6 +65,14 @@ func (o SearchSkillsResultSkillOutput) Description() pulumi.StringOutput {
 
 func (o SearchSkillsResultSkillOutput) Instruction() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) string { return v.Instruction }).(pulumi.StringOutput)
+}
+
+func (o SearchSkillsResultSkillOutput) License() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.License }).(pulumi.StringPtrOutput)
+}
+
+func (o SearchSkillsResultSkillOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v SearchSkillsResultSkill) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
 }
 
 func (o SearchSkillsResultSkillOutput) Name() pulumi.StringOutput {

@@ -93,8 +93,12 @@ type skillArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// The agents the skill is for.
 	Agents []string `pulumi:"agents"`
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools []string `pulumi:"allowedTools"`
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category *string `pulumi:"category"`
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility *string `pulumi:"compatibility"`
 	// Set by the provider: the hash of name, description and body.
 	ContentHash *string `pulumi:"contentHash"`
 	// What the skill does and when to use it (at most 1024 characters).
@@ -103,6 +107,10 @@ type skillArgs struct {
 	FollowGuide *bool `pulumi:"followGuide"`
 	// The Markdown body, without front matter. Give this or source.
 	Instruction *string `pulumi:"instruction"`
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License *string `pulumi:"license"`
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata map[string]string `pulumi:"metadata"`
 	// 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
 	Name *string `pulumi:"name"`
 	// The skill's address in the registry. Changing it replaces the skill.
@@ -126,8 +134,12 @@ type SkillArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// The agents the skill is for.
 	Agents pulumi.StringArrayInput
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools pulumi.StringArrayInput
 	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category pulumi.StringPtrInput
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility pulumi.StringPtrInput
 	// Set by the provider: the hash of name, description and body.
 	ContentHash pulumi.StringPtrInput
 	// What the skill does and when to use it (at most 1024 characters).
@@ -136,6 +148,10 @@ type SkillArgs struct {
 	FollowGuide pulumi.BoolPtrInput
 	// The Markdown body, without front matter. Give this or source.
 	Instruction pulumi.StringPtrInput
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License pulumi.StringPtrInput
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata pulumi.StringMapInput
 	// 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
 	Name pulumi.StringPtrInput
 	// The skill's address in the registry. Changing it replaces the skill.

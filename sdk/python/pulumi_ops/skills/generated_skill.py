@@ -25,8 +25,12 @@ class GeneratedSkillArgs:
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  sources_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -43,8 +47,12 @@ class GeneratedSkillArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] prompt: Extra instructions for the model.
         :param pulumi.Input[_builtins.str] prompt_hash: Set by the provider: the hash of the prompt and model.
         :param pulumi.Input[_builtins.str] sources_hash: Set by the provider: the hash of the sources' text.
@@ -63,12 +71,20 @@ class GeneratedSkillArgs:
             pulumi.set(__self__, "adopt", adopt)
         if agents is not None:
             pulumi.set(__self__, "agents", agents)
+        if allowed_tools is not None:
+            pulumi.set(__self__, "allowed_tools", allowed_tools)
         if category is not None:
             pulumi.set(__self__, "category", category)
+        if compatibility is not None:
+            pulumi.set(__self__, "compatibility", compatibility)
+        if license is not None:
+            pulumi.set(__self__, "license", license)
         if max_attempts is None:
             max_attempts = 3
         if max_attempts is not None:
             pulumi.set(__self__, "max_attempts", max_attempts)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
         if prompt is not None:
             pulumi.set(__self__, "prompt", prompt)
         if prompt_hash is not None:
@@ -157,6 +173,18 @@ class GeneratedSkillArgs:
         pulumi.set(self, "agents", value)
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+        """
+        return pulumi.get(self, "allowed_tools")
+
+    @allowed_tools.setter
+    def allowed_tools(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed_tools", value)
+
+    @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -169,6 +197,30 @@ class GeneratedSkillArgs:
         pulumi.set(self, "category", value)
 
     @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        """
+        return pulumi.get(self, "compatibility")
+
+    @compatibility.setter
+    def compatibility(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compatibility", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        """
+        return pulumi.get(self, "license")
+
+    @license.setter
+    def license(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "license", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxAttempts")
     def max_attempts(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -179,6 +231,18 @@ class GeneratedSkillArgs:
     @max_attempts.setter
     def max_attempts(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "max_attempts", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "metadata", value)
 
     @_builtins.property
     @pulumi.getter
@@ -271,8 +335,12 @@ class GeneratedSkill(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -292,8 +360,12 @@ class GeneratedSkill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] model: The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program.
         :param pulumi.Input[_builtins.str] prompt: Extra instructions for the model.
         :param pulumi.Input[_builtins.str] prompt_hash: Set by the provider: the hash of the prompt and model.
@@ -331,8 +403,12 @@ class GeneratedSkill(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
                  max_attempts: pulumi.Input[Optional[_builtins.int]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -357,10 +433,14 @@ class GeneratedSkill(pulumi.CustomResource):
                 adopt = False
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["agents"] = agents
+            __props__.__dict__["allowed_tools"] = allowed_tools
             __props__.__dict__["category"] = category
+            __props__.__dict__["compatibility"] = compatibility
+            __props__.__dict__["license"] = license
             if max_attempts is None:
                 max_attempts = 3
             __props__.__dict__["max_attempts"] = max_attempts
+            __props__.__dict__["metadata"] = metadata
             if model is None and not opts.urn:
                 raise TypeError("Missing required property 'model'")
             __props__.__dict__["model"] = model

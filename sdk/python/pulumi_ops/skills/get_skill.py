@@ -23,19 +23,31 @@ __all__ = [
 
 @pulumi.output_type
 class GetSkillResult:
-    def __init__(__self__, agents=None, category=None, description=None, instruction=None, name=None, slug=None, tags=None, tools_required=None, version=None):
+    def __init__(__self__, agents=None, allowed_tools=None, category=None, compatibility=None, description=None, instruction=None, license=None, metadata=None, name=None, slug=None, tags=None, tools_required=None, version=None):
         if agents and not isinstance(agents, list):
             raise TypeError("Expected argument 'agents' to be a list")
         pulumi.set(__self__, "agents", agents)
+        if allowed_tools and not isinstance(allowed_tools, list):
+            raise TypeError("Expected argument 'allowed_tools' to be a list")
+        pulumi.set(__self__, "allowed_tools", allowed_tools)
         if category and not isinstance(category, str):
             raise TypeError("Expected argument 'category' to be a str")
         pulumi.set(__self__, "category", category)
+        if compatibility and not isinstance(compatibility, str):
+            raise TypeError("Expected argument 'compatibility' to be a str")
+        pulumi.set(__self__, "compatibility", compatibility)
         if description and not isinstance(description, str):
             raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
         if instruction and not isinstance(instruction, str):
             raise TypeError("Expected argument 'instruction' to be a str")
         pulumi.set(__self__, "instruction", instruction)
+        if license and not isinstance(license, str):
+            raise TypeError("Expected argument 'license' to be a str")
+        pulumi.set(__self__, "license", license)
+        if metadata and not isinstance(metadata, dict):
+            raise TypeError("Expected argument 'metadata' to be a dict")
+        pulumi.set(__self__, "metadata", metadata)
         if name and not isinstance(name, str):
             raise TypeError("Expected argument 'name' to be a str")
         pulumi.set(__self__, "name", name)
@@ -58,9 +70,19 @@ class GetSkillResult:
         return pulumi.get(self, "agents")
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "allowed_tools")
+
+    @_builtins.property
     @pulumi.getter
     def category(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "category")
+
+    @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "compatibility")
 
     @_builtins.property
     @pulumi.getter
@@ -71,6 +93,16 @@ class GetSkillResult:
     @pulumi.getter
     def instruction(self) -> _builtins.str:
         return pulumi.get(self, "instruction")
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "license")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
@@ -105,9 +137,13 @@ class AwaitableGetSkillResult(GetSkillResult):
             yield self
         return GetSkillResult(
             agents=self.agents,
+            allowed_tools=self.allowed_tools,
             category=self.category,
+            compatibility=self.compatibility,
             description=self.description,
             instruction=self.instruction,
+            license=self.license,
+            metadata=self.metadata,
             name=self.name,
             slug=self.slug,
             tags=self.tags,
@@ -132,9 +168,13 @@ def get_skill(account: Optional[_builtins.str] = None,
 
     return AwaitableGetSkillResult(
         agents=pulumi.get(__ret__, 'agents'),
+        allowed_tools=pulumi.get(__ret__, 'allowed_tools'),
         category=pulumi.get(__ret__, 'category'),
+        compatibility=pulumi.get(__ret__, 'compatibility'),
         description=pulumi.get(__ret__, 'description'),
         instruction=pulumi.get(__ret__, 'instruction'),
+        license=pulumi.get(__ret__, 'license'),
+        metadata=pulumi.get(__ret__, 'metadata'),
         name=pulumi.get(__ret__, 'name'),
         slug=pulumi.get(__ret__, 'slug'),
         tags=pulumi.get(__ret__, 'tags'),
@@ -156,9 +196,13 @@ def get_skill_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = 
     __ret__ = pulumi.runtime.invoke_output('ops:skills:getSkill', __args__, opts=opts, typ=GetSkillResult)
     return __ret__.apply(lambda __response__: GetSkillResult(
         agents=pulumi.get(__response__, 'agents'),
+        allowed_tools=pulumi.get(__response__, 'allowed_tools'),
         category=pulumi.get(__response__, 'category'),
+        compatibility=pulumi.get(__response__, 'compatibility'),
         description=pulumi.get(__response__, 'description'),
         instruction=pulumi.get(__response__, 'instruction'),
+        license=pulumi.get(__response__, 'license'),
+        metadata=pulumi.get(__response__, 'metadata'),
         name=pulumi.get(__response__, 'name'),
         slug=pulumi.get(__response__, 'slug'),
         tags=pulumi.get(__response__, 'tags'),

@@ -26,7 +26,11 @@ class SearchSkillsResultSkill(dict):
                  name: _builtins.str,
                  slug: _builtins.str,
                  agents: Optional[Sequence[_builtins.str]] = None,
+                 allowed_tools: Optional[Sequence[_builtins.str]] = None,
                  category: Optional[_builtins.str] = None,
+                 compatibility: Optional[_builtins.str] = None,
+                 license: Optional[_builtins.str] = None,
+                 metadata: Optional[Mapping[str, _builtins.str]] = None,
                  tags: Optional[Sequence[_builtins.str]] = None,
                  tools_required: Optional[Sequence[_builtins.str]] = None,
                  version: Optional[_builtins.str] = None):
@@ -36,8 +40,16 @@ class SearchSkillsResultSkill(dict):
         pulumi.set(__self__, "slug", slug)
         if agents is not None:
             pulumi.set(__self__, "agents", agents)
+        if allowed_tools is not None:
+            pulumi.set(__self__, "allowed_tools", allowed_tools)
         if category is not None:
             pulumi.set(__self__, "category", category)
+        if compatibility is not None:
+            pulumi.set(__self__, "compatibility", compatibility)
+        if license is not None:
+            pulumi.set(__self__, "license", license)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
         if tags is not None:
             pulumi.set(__self__, "tags", tags)
         if tools_required is not None:
@@ -71,9 +83,29 @@ class SearchSkillsResultSkill(dict):
         return pulumi.get(self, "agents")
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "allowed_tools")
+
+    @_builtins.property
     @pulumi.getter
     def category(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "category")
+
+    @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "compatibility")
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "license")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter

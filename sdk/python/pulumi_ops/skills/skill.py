@@ -23,11 +23,15 @@ class SkillArgs:
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -41,11 +45,15 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
+        :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
@@ -61,8 +69,12 @@ class SkillArgs:
             pulumi.set(__self__, "adopt", adopt)
         if agents is not None:
             pulumi.set(__self__, "agents", agents)
+        if allowed_tools is not None:
+            pulumi.set(__self__, "allowed_tools", allowed_tools)
         if category is not None:
             pulumi.set(__self__, "category", category)
+        if compatibility is not None:
+            pulumi.set(__self__, "compatibility", compatibility)
         if content_hash is not None:
             pulumi.set(__self__, "content_hash", content_hash)
         if description is not None:
@@ -73,6 +85,10 @@ class SkillArgs:
             pulumi.set(__self__, "follow_guide", follow_guide)
         if instruction is not None:
             pulumi.set(__self__, "instruction", instruction)
+        if license is not None:
+            pulumi.set(__self__, "license", license)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
         if name is not None:
             pulumi.set(__self__, "name", name)
         if source is not None:
@@ -135,6 +151,18 @@ class SkillArgs:
         pulumi.set(self, "agents", value)
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+        """
+        return pulumi.get(self, "allowed_tools")
+
+    @allowed_tools.setter
+    def allowed_tools(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed_tools", value)
+
+    @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -145,6 +173,18 @@ class SkillArgs:
     @category.setter
     def category(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "category", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        """
+        return pulumi.get(self, "compatibility")
+
+    @compatibility.setter
+    def compatibility(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compatibility", value)
 
     @_builtins.property
     @pulumi.getter(name="contentHash")
@@ -193,6 +233,30 @@ class SkillArgs:
     @instruction.setter
     def instruction(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "instruction", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        """
+        return pulumi.get(self, "license")
+
+    @license.setter
+    def license(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "license", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "metadata", value)
 
     @_builtins.property
     @pulumi.getter
@@ -273,11 +337,15 @@ class Skill(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
@@ -294,11 +362,15 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
+        :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
@@ -333,11 +405,15 @@ class Skill(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  agents: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 allowed_tools: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  category: pulumi.Input[Optional[_builtins.str]] = None,
+                 compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
+                 license: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
@@ -359,13 +435,17 @@ class Skill(pulumi.CustomResource):
                 adopt = False
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["agents"] = agents
+            __props__.__dict__["allowed_tools"] = allowed_tools
             __props__.__dict__["category"] = category
+            __props__.__dict__["compatibility"] = compatibility
             __props__.__dict__["content_hash"] = content_hash
             __props__.__dict__["description"] = description
             if follow_guide is None:
                 follow_guide = True
             __props__.__dict__["follow_guide"] = follow_guide
             __props__.__dict__["instruction"] = instruction
+            __props__.__dict__["license"] = license
+            __props__.__dict__["metadata"] = metadata
             __props__.__dict__["name"] = name
             if slug is None and not opts.urn:
                 raise TypeError("Missing required property 'slug'")
