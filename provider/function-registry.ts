@@ -50,12 +50,20 @@ export const functions: Record<string, FunctionEntry> = {
     run: async () => ({ tools: await control.listTools() }),
   },
   "control:screenshot": {
-    description: "A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64).",
-    args: z.object({}),
-    result: z.object({ pixels: Size, points: Size, pngBase64: z.string() }),
-    run: async () => {
-      const s = await control.screenshot();
-      return { pixels: s.pixels, points: s.points, pngBase64: s.png.toString("base64") };
+    description: "A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).",
+    args: z.object({ density: z.number().positive().optional().describe("Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.") }),
+    result: z.object({
+      pixels: Size,
+      points: Size,
+      density: z.number().describe("Pixels per point."),
+      mimeType: z.string().describe("`image/png` or `image/jpeg`."),
+      imageBase64: z.string().describe("The image as the server sent it."),
+      pngBase64: z.string().optional().describe("The same image when it is a PNG (deprecated: read imageBase64 and mimeType)."),
+    }),
+    run: async (a) => {
+      const s = await control.screenshot({ density: a.density });
+      const base64 = s.data.toString("base64");
+      return { pixels: s.pixels, points: s.points, density: s.density, mimeType: s.mimeType, imageBase64: base64, ...(s.mimeType === "image/png" ? { pngBase64: base64 } : {}) };
     },
   },
   "edge:getCacheStats": {

@@ -13,6 +13,10 @@ dir="$root/.tools/ollama"
 bin="$dir/bin"
 stamp="$bin/.version"
 say() { printf '[ollama] %s\n' "$*" >&2; }
+# Test files start it in parallel: one builds, the others wait for it.
+mkdir -p "$dir"
+exec 9>"$dir/.lock"
+flock 9
 
 [[ -x $venv/bin/gguf-dump ]] || bash "$root/scripts/install-python.sh"
 if [[ ! -x $bin/ollama || ! -f $stamp || $(cat "$stamp") != "$version" ]]; then

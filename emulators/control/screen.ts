@@ -4,7 +4,7 @@
  * remote-desktop procedure: after `open vnc://<host>` a login dialog appears (after a delay), then, for hosts that
  * ask, a choice of screen-sharing type, then the remote screen — black when the target is on another desktop space.
  */
-import { encodePng } from "./png";
+import { encodeImage } from "./png";
 
 export const POINTS = { width: 720, height: 450 };
 export const DENSITY = 2;
@@ -153,15 +153,15 @@ export class SimulatedScreen {
     }
   }
 
-  /** What the screen shows now, as a PNG in pixels (points x density). */
-  screenshot(): Buffer {
+  /** What the screen shows now, in pixels (points x density): a PNG (RGB or indexed) or a JPEG. */
+  screenshot(format: "png" | "palette" | "jpeg" = "png", density = DENSITY): Buffer {
     this.tick();
     const black = this.state === "connected" && this.targets[this.host]?.otherSpace;
     const remote = this.state === "connected";
     const dialog = this.state === "login" || this.state === "choice" || this.state === "connecting";
-    return encodePng(POINTS.width * DENSITY, POINTS.height * DENSITY, (px, py) => {
-      const x = px / DENSITY;
-      const y = py / DENSITY;
+    return encodeImage(format, Math.round(POINTS.width * density), Math.round(POINTS.height * density), (px, py) => {
+      const x = px / density;
+      const y = py / density;
       if (black) return [0, 0, 0];
       if (y < 12) return [236, 236, 236]; // menu bar
       if (dialog && inside(LAYOUT.dialog, x, y)) {

@@ -33,6 +33,14 @@ export interface ControlEmulatorOptions {
   resultStyle?: "structured" | "text";
   /** The tools offered (all unless given): a server without `run_command` or `applescript` is refused at preview. */
   tools?: string[];
+  /**
+   * How screenshots come: `png` (8-bit RGB, the default), `palette` (an indexed PNG) or `jpeg`; at `screenshotDensity`
+   * pixels a point (2 by default; 1 for a server that scales its screenshots to points).
+   */
+  screenshotFormat?: "png" | "palette" | "jpeg";
+  screenshotDensity?: number;
+  /** A macOS privacy permission the helper lacks: its tools then fail as the host refuses them (errors -1743, -1719). */
+  missingPermission?: "automation" | "accessibility" | "screen-recording";
 }
 
 export const VNC_TARGETS: Record<string, VncTarget> = {
@@ -100,10 +108,12 @@ export class ControlEmulator extends Emulator {
         return { content: [text((e as Error).message)], isError: true };
       }
     });
-    server.registerTool("screenshot", { description: "Take a screenshot (pixels; density 2)", inputSchema: {} }, async () => {
+    server.registerTool("screenshot", { description: "Take a screenshot", inputSchema: {} }, async () => {
       record("screenshot", {});
-      const png = this.screen.screenshot();
-      return { content: [{ type: "image" as const, data: png.toString("base64"), mimeType: "image/png" }, text(`${POINTS.width * DENSITY}x${POINTS.height * DENSITY} pixels, ${POINTS.width}x${POINTS.height} points, density ${DENSITY}`)] };
+      if (this.options.missingPermission === "screen-recording") return { content: [text("could not create image from display")], isError: true };
+      const format = this.options.screenshotFormat ?? "png";
+      const image = this.screen.screenshot(format, this.options.screenshotDensity ?? DENSITY);
+      return { content: [{ type: "image" as const, data: image.toString("base64"), mimeType: format === "jpeg" ? "image/jpeg" : "image/png" }] };
     });
     server.registerTool("click", { description: "Click at a point (points, not pixels)", inputSchema: { x: z.number(), y: z.number() } }, async ({ x, y }) => {
       record("click", { x, y });
@@ -125,6 +135,11 @@ export class ControlEmulator extends Emulator {
   /** The few GUI scripts the simulated screen-sharing app understands. */
   private applescript(script: string): string {
     const s = script.replace(/\s+/g, " ");
+    const missing = this.options.missingPermission;
+    if (missing === "automation" && /System Events/.test(s)) throw new Error("execution error: Not authorized to send Apple events to System Events. (-1743)");
+    if (missing === "accessibility" && /System Events/.test(s)) throw new Error("execution error: System Events got an error: osascript is not allowed assistive access. (-1719)");
+    // The main display in points, as Finder's desktop window spans it.
+    if (/get bounds of window of desktop/.test(s)) return `0, 0, ${POINTS.width}, ${POINTS.height}`;
     if (/get name of every window of process "Screen Sharing"/.test(s)) return this.screen.windows().join(", ");
     const field = /set value of text field (\d) of window 1 to "((?:[^"\\]|\\.)*)"/.exec(s);
     if (field) {

@@ -8,7 +8,7 @@
  */
 import { CONTROL_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
-import { ApiError, AuthError, ServerError } from "../http/errors";
+import { ApiError, AuthError, ServerError, ValidationError } from "../http/errors";
 
 /** The revision asked for, and every revision this client speaks (a server answers the one it will use). */
 export const PROTOCOL = "2025-06-18";
@@ -120,7 +120,10 @@ export class ControlClient {
         // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
         if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
         if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
-        return answer.result as ToolResult;
+        const result = answer.result as ToolResult;
+        const refused = result.isError ? hostPermissionError(textOf(result)) : undefined;
+        if (refused) throw refused;
+        return result;
       }
     } finally {
       this.inflight -= 1;
@@ -152,6 +155,22 @@ export class ControlClient {
     const sid = (await s.catch(() => undefined))?.sid;
     if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid }, expect: "text" }).catch(() => undefined);
   }
+}
+
+/**
+ * macOS's refusals of a helper that lacks a privacy permission (its error numbers and texts), and where the user
+ * grants it: the endpoint's tools run as the app that started the MCP server, which needs each once.
+ */
+const HOST_PERMISSIONS: { test: RegExp; what: string; fix: string }[] = [
+  { test: /-1743\b|not authori[sz]ed to send apple events/i, what: "Automation", fix: "System Settings > Privacy & Security > Automation: allow the app that runs the control endpoint to control System Events and Screen Sharing" },
+  { test: /-1719\b|-25211\b|assistive access/i, what: "Accessibility", fix: "System Settings > Privacy & Security > Accessibility: add the app that runs the control endpoint and switch it on" },
+  { test: /could not create image from display|screen recording/i, what: "Screen Recording", fix: "System Settings > Privacy & Security > Screen & System Audio Recording: add the app that runs the control endpoint and switch it on" },
+];
+
+/** The host refused for lack of a privacy permission: an error naming the permission and where to grant it. */
+export function hostPermissionError(text: string): ValidationError | undefined {
+  const p = HOST_PERMISSIONS.find((x) => x.test.test(text));
+  return p && new ValidationError({ service: "control", message: `the host refused the helper the ${p.what} permission (${text.trim().split("\n")[0].slice(0, 200)})`, remedy: `Grant it once on the host: ${p.fix}; then run again` });
 }
 
 /** The text of a tool result (its text parts joined). */

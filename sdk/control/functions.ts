@@ -18,12 +18,12 @@ export function listToolsOutput(args: ListToolsOutputArgs = {}, opts?: pulumi.In
   return pulumi.output(args).apply((plain) => listTools(plain as ListToolsArgs, opts));
 }
 
-/** A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64). */
+/** A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64). */
 export function screenshot(args: ScreenshotArgs = {}, opts?: pulumi.InvokeOptions): Promise<ScreenshotResult> {
   return invokeInProgram<ScreenshotResult>("control:screenshot", args, opts);
 }
 
-/** A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64). Takes outputs of other resources; returns an output. */
+/** A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64). Takes outputs of other resources; returns an output. */
 export function screenshotOutput(args: ScreenshotOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ScreenshotResult> {
   return pulumi.output(args).apply((plain) => screenshot(plain as ScreenshotArgs, opts));
 }

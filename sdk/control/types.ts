@@ -112,12 +112,16 @@ export interface ListToolsResult {
 
 /** The arguments of screenshot. */
 export interface ScreenshotArgs {
+  /** Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1. */
+  density?: number;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
 
 /** The arguments of screenshotOutput: each may be an output of another resource. */
 export interface ScreenshotOutputArgs {
+  /** Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1. */
+  density?: pulumi.Input<number>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }
@@ -126,7 +130,14 @@ export interface ScreenshotOutputArgs {
 export interface ScreenshotResult {
   readonly pixels: ScreenshotResultPixels;
   readonly points: ScreenshotResultPoints;
-  readonly pngBase64: string;
+  /** Pixels per point. */
+  readonly density: number;
+  /** `image/png` or `image/jpeg`. */
+  readonly mimeType: string;
+  /** The image as the server sent it. */
+  readonly imageBase64: string;
+  /** The same image when it is a PNG (deprecated: read imageBase64 and mimeType). */
+  readonly pngBase64?: string;
 }
 
 export interface ListToolsResultTool {

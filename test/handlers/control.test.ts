@@ -73,9 +73,32 @@ describe("control functions", () => {
     const fns = await import("../../provider/control/functions");
     const file = path.join(mkdtempSync(path.join(tmpdir(), "shot-")), "screen.png");
     const shot = await fns.screenshot({ path: file });
-    expect(shot).toMatchObject({ pixels: { width: 1440, height: 900 }, points: { width: 720, height: 450 } });
+    // The density is learnt from the host (its desktop in points), not assumed.
+    expect(shot).toMatchObject({ pixels: { width: 1440, height: 900 }, points: { width: 720, height: 450 }, density: 2, mimeType: "image/png" });
+    expect(control.calls.filter((c) => c.tool === "applescript")).toHaveLength(1);
     expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
     expect((await fns.listTools()).map((t) => t.name)).toContain("run_command");
+    expect((await fns.screenshot({ density: 1 })).points).toEqual({ width: 1440, height: 900 });
+  });
+
+  it.each([
+    ["a JPEG at density 2", "jpeg", 2],
+    ["a JPEG scaled to points (density 1)", "jpeg", 1],
+    ["an indexed (palette) PNG", "palette", 2],
+  ] as const)("read %s by its mimeType, with its density learnt from the host", async (_what, format, density) => {
+    const other = await new ControlEmulator({ screenshotFormat: format, screenshotDensity: density, dialogDelayMs: 600 }).start();
+    try {
+      process.env.CONTROL_URL = other.url;
+      const fns = await import("../../provider/control/functions");
+      const shot = await fns.screenshot();
+      expect(shot).toMatchObject({ pixels: { width: 720 * density, height: 450 * density }, points: { width: 720, height: 450 }, density, mimeType: format === "jpeg" ? "image/jpeg" : "image/png" });
+      // A session on a host showing another desktop space is told black, whatever the image's kind.
+      const black = await openSession({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
+      expect(black.outs).toMatchObject({ black: true, pixels: { width: 720 * density }, points: { width: 720, height: 450 } });
+    } finally {
+      await other.stop();
+      process.env.CONTROL_URL = control.url;
+    }
   });
 
 });
@@ -86,6 +109,34 @@ async function openSession(args: Record<string, unknown>) {
   expect(failures).toEqual([]);
   return { inputs, ...(await call("control:RemoteDesktopSession", "create", [inputs])) };
 }
+
+describe("the host's privacy permissions", () => {
+  it.each([
+    ["automation", /the Automation permission.*Privacy & Security > Automation/],
+    ["accessibility", /the Accessibility permission.*Privacy & Security > Accessibility/],
+    ["screen-recording", /the Screen Recording permission.*Screen & System Audio Recording/],
+  ] as const)("a helper without %s fails naming the permission and where to grant it", async (missing, says) => {
+    const refusing = await new ControlEmulator({ missingPermission: missing, dialogDelayMs: 100 }).start();
+    try {
+      process.env.CONTROL_URL = refusing.url;
+      await expect(openSession({ host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 })).rejects.toThrow(says);
+    } finally {
+      await refusing.stop();
+      process.env.CONTROL_URL = control.url;
+    }
+  });
+
+  it("a command refused for a permission says which (osascript without Automation, on a server that reports only text)", async () => {
+    const plain = await new ControlEmulator({ resultStyle: "text" }).start();
+    try {
+      process.env.CONTROL_URL = plain.url;
+      await expect(make({ create: "echo 'execution error: Not authorized to send Apple events to Finder. (-1743)'; false" })).rejects.toThrow(/the Automation permission.*Grant it once on the host/);
+    } finally {
+      await plain.stop();
+      process.env.CONTROL_URL = control.url;
+    }
+  });
+});
 
 describe("RemoteDesktopSession", () => {
   it("opens the session on create: login, the sharing-type choice, and the password kept out of every log and output", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { encodePng } from "../../emulators/control/png";
+import { encodeJpeg, encodePalettePng, encodePng } from "../../emulators/control/png";
 import { rpcAnswer } from "../../provider/control/client";
-import { blackShare, pngSize } from "../../provider/control/png";
+import { blackShare, decodeImage } from "../../provider/control/image";
 
 describe("MCP answers", () => {
   it("come as plain JSON or as an event stream whose last data line with our id holds the result", () => {
@@ -12,11 +12,21 @@ describe("MCP answers", () => {
 });
 
 describe("screenshots", () => {
-  it("tell their size and how much of them is black", () => {
-    const black = encodePng(40, 20, () => [0, 0, 0]);
-    const half = encodePng(40, 20, (x) => (x < 20 ? [0, 0, 0] : [200, 200, 200]));
-    expect(pngSize(black)).toEqual({ width: 40, height: 20 });
+  it.each([
+    ["an RGB PNG", encodePng, "image/png"],
+    ["an indexed PNG", encodePalettePng, "image/png"],
+    ["a JPEG", encodeJpeg, "image/jpeg"],
+  ] as const)("%s tells its size and how much of it is black", async (_what, encode, mimeType) => {
+    const black = await decodeImage(encode(48, 16, () => [0, 0, 0]), mimeType);
+    const half = await decodeImage(encode(48, 16, (x) => (x < 24 ? [0, 0, 0] : [200, 200, 200])), mimeType);
+    expect(black).toMatchObject({ width: 48, height: 16, mimeType });
     expect(blackShare(black)).toBe(1);
-    expect(blackShare(half)).toBe(0.5);
+    expect(blackShare(half)).toBeCloseTo(0.5, 1);
+  });
+
+  it("a kind it cannot read, or data that is not what its mimeType says, fails naming it", async () => {
+    await expect(decodeImage(Buffer.from("GIF89a"), "image/gif")).rejects.toThrow(/the screenshot is image\/gif, which pulumi-ops does not read.*PNG or JPEG/);
+    await expect(decodeImage(Buffer.from("not a picture"), "image/png")).rejects.toThrow(/not a readable image\/png/);
+    await expect(decodeImage(encodePng(4, 4, () => [1, 2, 3]), undefined)).rejects.toThrow(/an image without a mimeType/);
   });
 });

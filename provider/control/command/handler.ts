@@ -6,7 +6,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createOnce, isPending, type Bag, type Handler } from "../../handler";
 import { ApiError } from "../../http/errors";
-import { control, textOf } from "../client";
+import { control, hostPermissionError, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
 
 const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
@@ -42,6 +42,9 @@ async function run(r: Bag, command: string, phase: string) {
   const failed = mark ? exitCode !== 0 : Boolean(result.isError) || (exitCode ?? 0) !== 0;
   const out = { stdout: failed && !s ? "" : stdout, stderr: s?.stderr ?? (failed ? stdout : ""), ...(exitCode !== undefined ? { exitCode } : {}) };
   if (failed) {
+    // A command the host refused for a privacy permission (osascript without Automation, ...): say which, and where.
+    const refused = hostPermissionError(out.stderr || stdout);
+    if (refused) throw refused;
     const what = r.secret ? `the ${phase} command` : `the ${phase} command \`${command.slice(0, 80)}\``;
     throw new ApiError({ service: "control", code: exitCode, message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${(out.stderr || stdout).trim().slice(0, 500)}` });
   }

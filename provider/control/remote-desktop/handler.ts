@@ -13,7 +13,7 @@ import { summaryOf, ValidationError } from "../../http/errors";
 import { log, registerSecret, warn } from "../../log";
 import { ControlClient, control, textOf } from "../client";
 import { screenshot } from "../functions";
-import { blackShare } from "../png";
+import { blackShare } from "../image";
 import { RemoteDesktopSessionInputs } from "./schema";
 
 const REPLACING = ["host", "port", "username", "password", "helperUrl", "helperToken", "triggers"];
@@ -68,7 +68,7 @@ async function open(r: Bag): Promise<Bag> {
   }
   if (/Connect to/.test(shown)) throw new ValidationError({ service: "control", message: `sign-in to ${r.host} was refused`, remedy: "Check the user name and the password (the resource's password, or ops:controlVncPassword)" });
   const shot = await screenshot({}, client);
-  const black = blackShare(shot.png) > 0.98;
+  const black = blackShare(shot.picture) > 0.98;
   const screen = black ? `black: ${r.host} is on another desktop space; switch to it on the target (or move the session there)` : "the remote desktop";
   log(`control: connected to ${r.host}; the screen shows ${screen}`);
   // password and helperToken stay in the outputs (stored as secrets): diff compares them, delete needs the token.

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64).
+// A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).
 func Screenshot(ctx *pulumi.Context, args *ScreenshotArgs, opts ...pulumi.InvokeOption) (*ScreenshotResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv ScreenshotResult
@@ -25,11 +25,20 @@ func Screenshot(ctx *pulumi.Context, args *ScreenshotArgs, opts ...pulumi.Invoke
 type ScreenshotArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
+	// Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.
+	Density *float64 `pulumi:"density"`
 }
 
 type ScreenshotResult struct {
-	Pixels    ScreenshotResultPixels `pulumi:"pixels"`
-	PngBase64 string                 `pulumi:"pngBase64"`
+	// Pixels per point.
+	Density float64 `pulumi:"density"`
+	// The image as the server sent it.
+	ImageBase64 string `pulumi:"imageBase64"`
+	// `image/png` or `image/jpeg`.
+	MimeType string                 `pulumi:"mimeType"`
+	Pixels   ScreenshotResultPixels `pulumi:"pixels"`
+	// The same image when it is a PNG (deprecated: read imageBase64 and mimeType).
+	PngBase64 *string                `pulumi:"pngBase64"`
 	Points    ScreenshotResultPoints `pulumi:"points"`
 }
 
@@ -41,6 +50,8 @@ func ScreenshotOutput(ctx *pulumi.Context, args ScreenshotOutputArgs, opts ...pu
 type ScreenshotOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
+	// Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.
+	Density pulumi.Float64PtrInput `pulumi:"density"`
 }
 
 func (ScreenshotOutputArgs) ElementType() reflect.Type {
@@ -61,12 +72,28 @@ func (o ScreenshotResultOutput) ToScreenshotResultOutputWithContext(ctx context.
 	return o
 }
 
+// Pixels per point.
+func (o ScreenshotResultOutput) Density() pulumi.Float64Output {
+	return o.ApplyT(func(v ScreenshotResult) float64 { return v.Density }).(pulumi.Float64Output)
+}
+
+// The image as the server sent it.
+func (o ScreenshotResultOutput) ImageBase64() pulumi.StringOutput {
+	return o.ApplyT(func(v ScreenshotResult) string { return v.ImageBase64 }).(pulumi.StringOutput)
+}
+
+// `image/png` or `image/jpeg`.
+func (o ScreenshotResultOutput) MimeType() pulumi.StringOutput {
+	return o.ApplyT(func(v ScreenshotResult) string { return v.MimeType }).(pulumi.StringOutput)
+}
+
 func (o ScreenshotResultOutput) Pixels() ScreenshotResultPixelsOutput {
 	return o.ApplyT(func(v ScreenshotResult) ScreenshotResultPixels { return v.Pixels }).(ScreenshotResultPixelsOutput)
 }
 
-func (o ScreenshotResultOutput) PngBase64() pulumi.StringOutput {
-	return o.ApplyT(func(v ScreenshotResult) string { return v.PngBase64 }).(pulumi.StringOutput)
+// The same image when it is a PNG (deprecated: read imageBase64 and mimeType).
+func (o ScreenshotResultOutput) PngBase64() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ScreenshotResult) *string { return v.PngBase64 }).(pulumi.StringPtrOutput)
 }
 
 func (o ScreenshotResultOutput) Points() ScreenshotResultPointsOutput {

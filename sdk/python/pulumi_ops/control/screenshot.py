@@ -24,7 +24,16 @@ __all__ = [
 
 @pulumi.output_type
 class ScreenshotResult:
-    def __init__(__self__, pixels=None, png_base64=None, points=None):
+    def __init__(__self__, density=None, image_base64=None, mime_type=None, pixels=None, png_base64=None, points=None):
+        if density and not isinstance(density, float):
+            raise TypeError("Expected argument 'density' to be a float")
+        pulumi.set(__self__, "density", density)
+        if image_base64 and not isinstance(image_base64, str):
+            raise TypeError("Expected argument 'image_base64' to be a str")
+        pulumi.set(__self__, "image_base64", image_base64)
+        if mime_type and not isinstance(mime_type, str):
+            raise TypeError("Expected argument 'mime_type' to be a str")
+        pulumi.set(__self__, "mime_type", mime_type)
         if pixels and not isinstance(pixels, dict):
             raise TypeError("Expected argument 'pixels' to be a dict")
         pulumi.set(__self__, "pixels", pixels)
@@ -37,12 +46,39 @@ class ScreenshotResult:
 
     @_builtins.property
     @pulumi.getter
+    def density(self) -> _builtins.float:
+        """
+        Pixels per point.
+        """
+        return pulumi.get(self, "density")
+
+    @_builtins.property
+    @pulumi.getter(name="imageBase64")
+    def image_base64(self) -> _builtins.str:
+        """
+        The image as the server sent it.
+        """
+        return pulumi.get(self, "image_base64")
+
+    @_builtins.property
+    @pulumi.getter(name="mimeType")
+    def mime_type(self) -> _builtins.str:
+        """
+        `image/png` or `image/jpeg`.
+        """
+        return pulumi.get(self, "mime_type")
+
+    @_builtins.property
+    @pulumi.getter
     def pixels(self) -> 'outputs.ScreenshotResultPixels':
         return pulumi.get(self, "pixels")
 
     @_builtins.property
     @pulumi.getter(name="pngBase64")
-    def png_base64(self) -> _builtins.str:
+    def png_base64(self) -> Optional[_builtins.str]:
+        """
+        The same image when it is a PNG (deprecated: read imageBase64 and mimeType).
+        """
         return pulumi.get(self, "png_base64")
 
     @_builtins.property
@@ -57,39 +93,54 @@ class AwaitableScreenshotResult(ScreenshotResult):
         if False:
             yield self
         return ScreenshotResult(
+            density=self.density,
+            image_base64=self.image_base64,
+            mime_type=self.mime_type,
             pixels=self.pixels,
             png_base64=self.png_base64,
             points=self.points)
 
 
 def screenshot(account: Optional[_builtins.str] = None,
+               density: Optional[_builtins.float] = None,
                opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableScreenshotResult:
     """
-    A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64).
+    A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
+    :param _builtins.float density: Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.
     """
     __args__ = dict()
     __args__['account'] = account
+    __args__['density'] = density
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ops:control:screenshot', __args__, opts=opts, typ=ScreenshotResult).value
 
     return AwaitableScreenshotResult(
+        density=pulumi.get(__ret__, 'density'),
+        image_base64=pulumi.get(__ret__, 'image_base64'),
+        mime_type=pulumi.get(__ret__, 'mime_type'),
         pixels=pulumi.get(__ret__, 'pixels'),
         png_base64=pulumi.get(__ret__, 'png_base64'),
         points=pulumi.get(__ret__, 'points'))
 def screenshot_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                      density: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
                       opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[ScreenshotResult]:
     """
-    A screenshot of the controlled computer: its size in pixels and in points, and the PNG (base64).
+    A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
+    :param _builtins.float density: Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.
     """
     __args__ = dict()
     __args__['account'] = account
+    __args__['density'] = density
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ops:control:screenshot', __args__, opts=opts, typ=ScreenshotResult)
     return __ret__.apply(lambda __response__: ScreenshotResult(
+        density=pulumi.get(__response__, 'density'),
+        image_base64=pulumi.get(__response__, 'image_base64'),
+        mime_type=pulumi.get(__response__, 'mime_type'),
         pixels=pulumi.get(__response__, 'pixels'),
         png_base64=pulumi.get(__response__, 'png_base64'),
         points=pulumi.get(__response__, 'points')))
