@@ -4,42 +4,23 @@
  * session id; it answers with protocol 2024-11-05) and with `--stateful` sessions. Commands here are harmless: they
  * write and read a file in a temporary folder.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
-import { ROOT } from "../../scripts/engine";
+import { commandsServer } from "../helpers/mcp-commands";
 
-const GATEWAY = path.join(ROOT, "node_modules/supergateway/dist/index.js");
-const COMMANDS = path.join(ROOT, "node_modules/mcp-server-commands/build/index.js");
-const children: ChildProcess[] = [];
+const stops: (() => void)[] = [];
 const dir = mkdtempSync(path.join(tmpdir(), "mcp-commands-"));
 
-afterAll(() => children.forEach((c) => c.kill("SIGTERM")));
+afterAll(() => stops.forEach((stop) => stop()));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** supergateway serving mcp-server-commands on a free loopback port; the control URL to reach it. */
 async function gateway(stateful: boolean): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [GATEWAY, "--stdio", `${process.execPath} ${COMMANDS}`, "--outputTransport", "streamableHttp", "--port", String(port), "--healthEndpoint", "/healthz", "--logLevel", "none", ...(stateful ? ["--stateful"] : [])], { stdio: "ignore" });
-  children.push(child);
-  for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 100 || child.exitCode !== null) throw new Error(`supergateway did not start on port ${port}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return `http://127.0.0.1:${port}`;
+  const server = await commandsServer(stateful);
+  stops.push(server.stop);
+  return server.url;
 }
 
 async function make(args: Record<string, unknown>) {

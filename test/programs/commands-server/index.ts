@@ -1,0 +1,13 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const file = config.require("file");
+
+// Writes a file on the host, and removes it on destroy.
+const marker = new ops.control.RemoteCommand("marker", { create: `echo deployed > ${file}; cat ${file}`, delete: `rm -f ${file}` });
+// A check that fails when asked to: the up must fail with the command's own exit status.
+if (config.getBoolean("fail")) new ops.control.RemoteCommand("check", { create: "sh -c 'echo broken >&2; exit 3'" });
+
+export const printed = marker.stdout;
+export const exitCode = marker.exitCode;
