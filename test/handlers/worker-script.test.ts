@@ -67,3 +67,21 @@ describe("edge scripts as the service takes them", () => {
     expect(edge.scripts.get("taken")!.body).toBe(SERVICE_WORKER);
   });
 });
+
+describe("reviewable changes", () => {
+  it("a script from a file keeps its text in the inputs (preview --diff shows its changed lines) but not in the outputs; a file over 64 KiB keeps only its hash", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = mkdtempSync(path.join(tmpdir(), "script-"));
+    writeFileSync(path.join(dir, "worker.js"), MODULE);
+    const r = await make({ name: "from-file", source: path.join(dir, "worker.js") });
+    expect(r.inputs.sourceText).toBe(MODULE);
+    expect(r.outs.sourceText).toBeUndefined();
+    writeFileSync(path.join(dir, "big.js"), `${MODULE}// ${"x".repeat(70_000)}\n`);
+    const big = (await call(T, "check", [{}, { name: "big", source: path.join(dir, "big.js") }])).inputs;
+    expect(big.sourceText).toBeUndefined();
+    expect(big.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    expect((await call(T, "check", [{}, { name: "inline", content: MODULE }])).inputs.sourceText).toBeUndefined();
+  });
+});
