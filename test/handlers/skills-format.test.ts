@@ -91,3 +91,14 @@ describe("the skill format's other fields", () => {
     expect({ valid: failures.length === 0, ours: failures.map((f: { reason: string }) => f.reason) }).toMatchObject({ valid: refused === "" });
   });
 });
+
+describe("a registry that does not keep the format's fields", () => {
+  it("shows no drift on them: what was sent is kept", async () => {
+    const dir = skillDir("oven-care", FULL);
+    const { inputs } = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(dir, "SKILL.md") }]);
+    const { id, outs } = await call("skills:Skill", "create", [inputs]);
+    const held = skills.skills.get("oven-care")!;
+    for (const k of ["license", "compatibility", "metadata", "allowedTools"] as const) delete held[k];
+    expect((await call("skills:Skill", "read", [id, outs])).inputs).toBeUndefined();
+  });
+});

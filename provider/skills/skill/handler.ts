@@ -13,6 +13,9 @@ import { contentHash } from "../document";
 import { METADATA_KEYS } from "../metadata";
 import { skillContent, SkillInputs } from "./schema";
 
+/** The Agent Skills format's fields besides name and description (metadata.ts). */
+const FORMAT_KEYS = ["license", "compatibility", "metadata", "allowedTools"] as const;
+
 export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export function metadataOf(r: Bag) {
@@ -30,6 +33,8 @@ export function skillOutputs(r: Bag, s: SkillRecord) {
     description: s.description,
     contentHash: contentHash(s),
     ...metadataOf(s),
+    // A registry that does not keep the format's own fields answers without them: it cannot drift on them.
+    ...Object.fromEntries(FORMAT_KEYS.filter((k) => s[k] === undefined && r[k] !== undefined).map((k) => [k, r[k]])),
     lines: s.instruction.split("\n").length + 4,
   };
 }
