@@ -3,9 +3,9 @@
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import { accountProblem, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
+import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
-import { isUnknown, parseArgs, PROVIDER_KEY, type CheckFailure } from "./check";
+import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
 import { redact } from "./log";
 import { registry } from "./registry";
@@ -52,8 +52,20 @@ const served = new Set<string>();
 export function configure(config: ConfigSource): void {
   if (unsupportedNode) throw new ConfigError(unsupportedNode);
   useStackConfig(config);
-  const problems = configProblems();
+  const problems = [...unknownKeys(config), ...configProblems()];
   if (problems.length) throw new ConfigError(`pulumi-ops configuration: ${problems.join("; ")}`);
+}
+
+/**
+ * The stack's `ops:*` keys that are no setting, each with the nearest one (`ops:edgeApiTokn`: did you mean
+ * `ops:edgeApiToken`?), as the plugin's CheckConfig names them: a mistyped key would otherwise read as "no
+ * credentials". The dynamic door's config holds every key of the stack (`rawConfig`).
+ */
+function unknownKeys(config: ConfigSource): string[] {
+  const raw = (config as { rawConfig?: Record<string, unknown> }).rawConfig;
+  if (!raw || typeof raw !== "object") return [];
+  const known = [...ALL_SETTINGS.map((s) => s.key), ACCOUNTS_KEY];
+  return unknownNames(known, Object.keys(raw).filter((k) => k.startsWith("ops:"))).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
 }
 
 export async function call(type: string, method: Method, args: unknown[]): Promise<any> {

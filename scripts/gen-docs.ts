@@ -76,11 +76,17 @@ function typeTables(props: Record<string, Prop>, types: Record<string, ObjectTyp
   return out;
 }
 
-function table(props: Record<string, Prop>, required: string[], kind: "input" | "output" | "field"): string[] {
+/** The provider's own bookkeeping (hashes, a source's kept text): inputs in the schema, never written by a program. */
+const internal = (p: Prop) => /^Set by the provider/.test(p.description ?? "");
+
+function table(props: Record<string, Prop>, required: string[], kind: "input" | "output" | "field", inputsOf: Record<string, Prop> = {}): string[] {
   const inputs = kind !== "output";
   const head = inputs ? `| ${kind} | Python | type | required | default | notes |\n|---|---|---|---|---|---|` : "| output | Python | type | notes |\n|---|---|---|---|";
-  const rows = Object.entries(props).map(([k, p]) => {
-    const notes = [p.description ?? "", p.replaceOnChanges && !/replaces/.test(p.description ?? "") ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
+  const shown = Object.entries(props).filter(([, p]) => kind !== "input" || !internal(p));
+  const rows = shown.map(([k, p]) => {
+    // An output without a sentence of its own says what its input says; a replacing input is marked one way.
+    const said = (p.description ?? (internal(inputsOf[k] ?? {}) ? "" : inputsOf[k]?.description) ?? "").replace(/\s*Changing it replaces the [a-z ]+\.\s*/g, " ").trim();
+    const notes = [said, p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
     return inputs
       ? `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
       : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${cell(notes)} |`;
@@ -136,7 +142,7 @@ export function generateDocs(): Record<string, string> {
       out.push(`## ${module}.${name}`, "", `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`, "", docs.about || r.description, "");
       if (docs.example) out.push("```ts", docs.example, "```", "");
       out.push("### Inputs", "", ...table(r.inputProperties, r.requiredInputs, "input"), "", ...typeTables(r.inputProperties, schema.types));
-      out.push("### Outputs", "", ...table(r.properties, [], "output"), "", ...typeTables(r.properties, schema.types));
+      out.push("### Outputs", "", ...table(r.properties, [], "output", r.inputProperties), "", ...typeTables(r.properties, schema.types));
       out.push("### Existing objects", "");
       if (r.inputProperties.adopt) out.push(`- Adopt: \`adopt: true\` — ${r.inputProperties.adopt.description ?? ""}`);
       const importId = registry[token.slice(4)].importId;

@@ -28,10 +28,35 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/export RUNNER_HOST=127\.0\.0\.1:\d+/);
       expect(out).toMatch(/export SKILLS_URL=http:\/\/127\.0\.0\.1:\d+/);
       expect(out).toMatch(/export CONTROL_URL=http:\/\/127\.0\.0\.1:\d+/);
+      // The seed data a program needs, printed: the zones and their account, the page, the user, the hosts.
+      expect(out).toMatch(/seeded: zones example\.com \(\w+\), example\.org \(\w+\) in account \w+/);
+      expect(out).toMatch(/seeded: page 200000000000001 \(Example Bakery\)/);
+      expect(out).toMatch(/seeded: the user @examplebakery/);
+      expect(out).toMatch(/seeded: no model; pullable: .*qwen2\.5:0\.5b/);
+      expect(out).toMatch(/remote desktops \(user ops\) kiosk\.local/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
       expect((await res.json()).result.status).toBe("active");
     } finally {
       child.kill("SIGTERM");
+    }
+  });
+
+  it("a port in use is one line naming the variable that moves it, and a non-zero exit", async () => {
+    const { createServer } = await import("node:net");
+    const held = createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => held.once("listening", r));
+    const taken = (held.address() as { port: number }).port;
+    try {
+      const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
+        env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: String(taken), POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" },
+      });
+      let err = "";
+      child.stderr.on("data", (d) => (err += d));
+      const code = await new Promise((r) => child.on("exit", r));
+      expect(code).toBe(1);
+      expect(err.trim().split("\n")).toEqual([`pulumi-ops emulators: port ${taken} (the page-management service emulator's) is in use by another process; set PAGES_EMULATOR_PORT to another port (0 takes any free one)`]);
+    } finally {
+      held.close();
     }
   });
 });

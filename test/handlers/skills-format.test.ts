@@ -102,3 +102,14 @@ describe("a registry that does not keep the format's fields", () => {
     expect((await call("skills:Skill", "read", [id, outs])).inputs).toBeUndefined();
   });
 });
+
+describe("a document that breaks several rules", () => {
+  it("gets one failure listing each rule by its line, not one failure per rule each carrying the document", async () => {
+    const body = "# Oven care\n\nKeeps ovens running.\n\n## Troubleshooting\n- t\n";
+    const { failures } = await call("skills:Skill", "check", [{}, { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body }]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0].property).toBe("instruction");
+    expect(failures[0].reason.match(/line \d+: /g)!.length).toBeGreaterThanOrEqual(2);
+    expect(failures[0].reason).toMatch(/\(or set followGuide: false to publish a body outside the guide\)$/);
+  });
+});

@@ -100,4 +100,13 @@ describe("configuration", () => {
     expect(() => configure(config({}))).not.toThrow(); // nothing set: each service judges its own credentials when used
     configure(config({}));
   });
+
+  it("names a mistyped ops:* key with the nearest setting on the dynamic door, as the plugin's CheckConfig does", async () => {
+    const { configure } = await import("../../provider/door");
+    // The dynamic provider's Config (@pulumi/pulumi cmd/dynamic-provider/config.js) holds every key of the stack.
+    const stack = (rawConfig: Record<string, string>) => ({ rawConfig, get: (k: string) => rawConfig[k] });
+    expect(() => configure(stack({ "ops:edgeApiTokn": "t", "website:zone": "example.com" }))).toThrow(/^pulumi-ops configuration: ops:edgeApiTokn is not a pulumi-ops setting: did you mean ops:edgeApiToken\?$/);
+    expect(() => configure(stack({ "ops:edgeApiToken": "t", "ops:accounts": "{}", "edge:apiToken": "legacy" }))).not.toThrow();
+    configure({ get: () => undefined });
+  });
 });

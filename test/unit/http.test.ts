@@ -32,6 +32,13 @@ describe("retry policy", () => {
     expect(retryDelayMs(1, "GET", { status: 400 }, 5)).toBeUndefined();
     expect(retryDelayMs(1, "GET", { status: 403 }, 5)).toBeUndefined();
   });
+  it("says an unresolvable name at once, and tries a refused connection for a few seconds only (a restart), not the whole budget", () => {
+    expect(retryDelayMs(1, "GET", { code: "ENOTFOUND" }, 6)).toBeUndefined();
+    const waits = Array.from({ length: 6 }, (_, i) => retryDelayMs(i + 1, "GET", { code: "ECONNREFUSED" }, 6, () => 0));
+    expect(waits).toEqual([125, 250, 500, 1000, 2000, undefined]);
+    expect(waits.slice(0, 5).reduce((a, b) => a! + b!, 0)).toBeGreaterThanOrEqual(3875); // a 2 s restart is covered
+    expect(retryDelayMs(6, "GET", { status: 503 }, 6)).toBeGreaterThan(0); // throttling and 5xx keep the whole budget
+  });
 });
 
 describe("rate limiter", () => {

@@ -44,7 +44,8 @@ describe("the command's help", () => {
   it("pulumi-ops emulators --help lists every setting the emulators read, starts nothing, exits 0", () => {
     const r = run("emulators", "--help");
     expect(r.status).toBe(0); // it returned: nothing was left listening
-    const read = [...readFileSync(path.join(ROOT, "emulators/main.ts"), "utf8").matchAll(/process\.env\.([A-Z_]+)/g)].map((m) => m[1]);
+    // Read as process.env.X, or by name through the port helper: port("X_EMULATOR_PORT", ...).
+    const read = [...readFileSync(path.join(ROOT, "emulators/main.ts"), "utf8").matchAll(/process\.env\.([A-Z_]+)|"([A-Z]+_EMULATOR_[A-Z_]+)"/g)].map((m) => m[1] ?? m[2]);
     expect(new Set(read).size).toBeGreaterThanOrEqual(8);
     for (const variable of new Set(read)) expect(r.stdout).toContain(variable);
   });

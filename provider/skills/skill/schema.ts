@@ -67,10 +67,10 @@ export const SkillInputs = z
     const dp = descriptionProblem(c.description);
     if (dp) ruleFailure(ctx, r.source ? "source" : "description", `${where}${dp}`, ["description"]);
     const { errors, warnings } = bodyProblems(c.instruction, c.bodyLine);
-    for (const e of errors) {
-      if (r.followGuide) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}line ${e.line}: ${e.message} (or set followGuide: false to publish a body outside the guide)`);
-      else warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
-    }
+    // One failure listing every rule the body breaks, by line: the engine prints a failure with its property's whole
+    // value, so several would repeat the document as many times.
+    if (errors.length && r.followGuide) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}${errors.map((e) => `line ${e.line}: ${e.message}`).join("; ")} (or set followGuide: false to publish a body outside the guide)`);
+    else for (const e of errors) warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
     for (const p of c.format.problems) ruleFailure(ctx, "source", `${where}${p}`);
     // The format's fields from the document; the same field given inline wins, as name and description do.
