@@ -53,8 +53,15 @@ export function configure(config: ConfigSource): void {
   if (unsupportedNode) throw new ConfigError(unsupportedNode);
   useStackConfig(config);
   const problems = [...unknownKeys(config), ...configProblems()];
-  if (problems.length) throw new ConfigError(`pulumi-ops configuration: ${problems.join("; ")}`);
+  configFailure = problems.length ? `pulumi-ops configuration: ${problems.join("; ")}` : undefined;
+  // The dynamic door (its config holds the stack's raw keys): the engine would print a throw here with the gRPC
+  // server's stack trace, twice; the failure is the resource's check failure instead, one line (checkForEngine).
+  if (configFailure && !isDynamicConfig(config)) throw new ConfigError(configFailure);
 }
+
+/** The configuration's problems, when the dynamic door was configured with some: every check fails with them. */
+let configFailure: string | undefined;
+const isDynamicConfig = (config: ConfigSource) => typeof (config as { rawConfig?: unknown }).rawConfig === "object";
 
 /**
  * The stack's `ops:*` keys that are no setting, each with the nearest one (`ops:edgeApiTokn`: did you mean
@@ -75,6 +82,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   }
   try {
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
+    if (configFailure && method !== "check") throw new ConfigError(configFailure);
     const handler = await entry.handler();
     const { account, args: own } = splitAccount(method, args);
     if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
@@ -168,6 +176,7 @@ const PRINTABLE = 120;
  * its path and its own (short, redacted) value in the reason; a list of problems is cut at SHOWN with a count.
  */
 export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+  if (configFailure) return { inputs: news, failures: [{ property: "", reason: configFailure }] };
   const r = await call(type, "check", [olds, news]);
   const given = r.failures.length && registry[type]?.typed ? await registry[type].typed!(news) : news; // values named by path
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
