@@ -30,10 +30,12 @@ function desktopPoints(client: ControlClient): Promise<{ width: number; height: 
             ? await client.callTool("run_command", { command: `osascript -e '${DESKTOP_BOUNDS}'` })
             : undefined;
         const m = answer && !answer.isError ? /(-?\d+),\s*(-?\d+),\s*(-?\d+),\s*(-?\d+)/.exec(textOf(answer)) : null;
-        return m ? { width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) } : undefined;
+        if (m && Number(m[3]) > Number(m[1])) return { width: Number(m[3]) - Number(m[1]), height: Number(m[4]) - Number(m[2]) };
       } catch {
-        return undefined;
+        // not a Mac, or no such tool: said below
       }
+      log("control: the host's display size in points is unknown (no applescript or osascript answer); points are taken as pixels: pass `density` to say otherwise");
+      return undefined;
     })();
     densities.set(client, known);
   }
@@ -55,8 +57,7 @@ export async function screenshot(args: { path?: string; density?: number } = {},
   let density = args.density;
   if (density === undefined) {
     const points = await desktopPoints(client);
-    density = points?.width ? Math.round((pixels.width / points.width) * 100) / 100 : 1;
-    if (!points?.width) log("control: the host's display size in points is unknown (no applescript or osascript answer); points are taken as pixels: pass `density` to say otherwise");
+    density = points ? Math.round((pixels.width / points.width) * 100) / 100 : 1;
   }
   if (args.path) writeFileSync(path.resolve(args.path), data);
   return { ...(args.path ? { path: path.resolve(args.path) } : {}), pixels, points: { width: pixels.width / density, height: pixels.height / density }, density, mimeType: picture.mimeType, data, picture };
