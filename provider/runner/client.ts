@@ -124,37 +124,49 @@ export class RunnerClient {
   }
 
   /**
+   * One request under the retry policy of every other: `send` answers the response it wants kept, or the failure
+   * (its status and text, or none for a connection that failed); a refusal the policy retries is sent again.
+   */
+  private async retrying<T>(what: string, send: () => Promise<{ done: T } | { status: number; text: string; retryAfter?: string | string[] }>, named = false): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      let failure: { status?: number; code?: string; retryAfter?: string | string[] };
+      let text = "";
+      try {
+        const answer = await send();
+        if ("done" in answer) return answer.done;
+        failure = { status: answer.status, retryAfter: answer.retryAfter };
+        text = answer.text;
+      } catch (err) {
+        failure = { code: (err as Error & { code?: string }).code ?? (err as Error).message };
+      }
+      const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
+      if (delay === undefined) {
+        const error = JSON.parse(text.startsWith("{") ? text : "{}").error ?? text;
+        throw failure.status ? explain(named ? `${what}: ${error}` : error, failure.status) : unreachable(this.url, failure.code!, false);
+      }
+      log(`runner: ${what}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  /**
    * Uploads the files a model is made of as blobs (`POST /api/blobs/sha256:…`), each unless the runner has it
    * (`HEAD`). A blob is named by its content, so sending one again is harmless: failures are retried like any request.
+   * A 400 "digest mismatch" is a file changed between the preview's hash and this upload.
    */
   async uploadBlobs(paths: Record<string, string>): Promise<void> {
     const { request } = await import("undici");
     const { createReadStream } = await import("node:fs");
     for (const [digest, file] of Object.entries(paths)) {
-      for (let attempt = 1; ; attempt++) {
-        let failure: { status?: number; code?: string; retryAfter?: string | string[] };
-        let text = "";
-        try {
-          const head = await request(`${this.url}/api/blobs/${digest}`, { method: "HEAD", headers: this.headers, headersTimeout: this.timeoutMs });
-          await head.body.dump();
-          if (head.statusCode === 200) break;
-          log(`runner: uploading ${file} (${digest.slice(7, 19)})`);
-          const res = await request(`${this.url}/api/blobs/${digest}`, { method: "POST", headers: { "content-type": "application/octet-stream", ...this.headers }, body: createReadStream(file), headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
-          text = await res.body.text();
-          if (res.statusCode < 300) break;
-          failure = { status: res.statusCode, retryAfter: res.headers["retry-after"] };
-        } catch (err) {
-          failure = { code: (err as Error & { code?: string }).code ?? (err as Error).message };
-        }
-        const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
-        if (delay === undefined) {
-          if (!failure.status) throw unreachable(this.url, failure.code!, false);
-          // 400 "digest mismatch": the file changed between the preview's hash and this upload.
-          throw explain(`uploading ${file}: ${JSON.parse(text.startsWith("{") ? text : "{}").error ?? text}`, failure.status);
-        }
-        log(`runner: uploading ${file}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
-        await new Promise((r) => setTimeout(r, delay));
-      }
+      await this.retrying(`uploading ${file}`, async () => {
+        const head = await request(`${this.url}/api/blobs/${digest}`, { method: "HEAD", headers: this.headers, headersTimeout: this.timeoutMs });
+        await head.body.dump();
+        if (head.statusCode === 200) return { done: undefined };
+        log(`runner: uploading ${file} (${digest.slice(7, 19)})`);
+        const res = await request(`${this.url}/api/blobs/${digest}`, { method: "POST", headers: { "content-type": "application/octet-stream", ...this.headers }, body: createReadStream(file), headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+        const text = await res.body.text();
+        return res.statusCode < 300 ? { done: undefined } : { status: res.statusCode, text, retryAfter: res.headers["retry-after"] };
+      }, true);
     }
   }
 
@@ -164,33 +176,18 @@ export class RunnerClient {
    * 5xx, no connection) is retried with the same policy as every other request.
    */
   async stream(path: "/api/pull" | "/api/create", body: Record<string, unknown>, what: string): Promise<void> {
-    let res: Dispatcher.ResponseData;
-    for (let attempt = 1; ; attempt++) {
-      let failure: { status?: number; code?: string; retryAfter?: string | string[] };
-      let text = "";
-      try {
-        // undici loads with the first request (http/client.ts says why)
-        const { request } = await import("undici");
-        res = await request(`${this.url}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", ...this.headers },
-          body: JSON.stringify({ ...body, stream: true }),
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
-        });
-        if (res.statusCode < 400) break;
-        text = await res.body.text();
-        failure = { status: res.statusCode, retryAfter: res.headers["retry-after"] };
-      } catch (err) {
-        failure = { code: (err as Error & { code?: string }).code ?? (err as Error).message };
-      }
-      const delay = retryDelayMs(attempt, "PUT", failure, STREAM_RETRIES);
-      if (delay === undefined) {
-        throw failure.status ? explain(JSON.parse(text.startsWith("{") ? text : "{}").error ?? text, failure.status) : unreachable(this.url, failure.code!, false);
-      }
-      log(`runner: ${what}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
-      await new Promise((r) => setTimeout(r, delay));
-    }
+    // undici loads with the first request (http/client.ts says why)
+    const { request } = await import("undici");
+    const res = await this.retrying<Dispatcher.ResponseData>(what, async () => {
+      const answer = await request(`${this.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...this.headers },
+        body: JSON.stringify({ ...body, stream: true }),
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      return answer.statusCode < 400 ? { done: answer } : { status: answer.statusCode, text: await answer.body.text(), retryAfter: answer.headers["retry-after"] };
+    });
     let buffered = "";
     let lastShown = -1;
     let succeeded = false;
