@@ -88,10 +88,17 @@ const POST_KEYS = ["mediaType", "text", "imageUrl", "videoUrl"];
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
 /**
- * Models and skills this stack's state holds (a check with old inputs named them): a replacement is checked again
- * with no old inputs (the engine's check of the new resource), and the object there is then this stack's own.
+ * What this stack's state holds (`sameThing` of a check's old inputs): the engine checks a replacement again with no
+ * old inputs, and the object the service holds under that name is then this stack's own, not another's to refuse.
  */
 const ownedInState = new Set<string>();
+
+/** Whether the object `inputs` name is one this stack holds: a resource in state, or one being replaced. */
+function ownedByStack(type: string, olds: Record<string, unknown>, inputs: Record<string, unknown>): boolean {
+  const thing = registry[type]?.sameThing;
+  if (Object.keys(olds).length && thing) ownedInState.add(thing(olds).toLowerCase());
+  return Object.keys(olds).length > 0 || (!!thing && ownedInState.has(thing(inputs).toLowerCase()));
+}
 
 /** Two resources of the program that stand for one thing on the service (registry.ts `sameThing`): the second is refused. */
 export class ProgramConflictError extends Error {
@@ -165,8 +172,7 @@ export async function previewCheck(type: string, account: string | undefined, in
     await resolveZone({ zoneName: inputs.zoneName });
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
-  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof olds.slug === "string") ownedInState.add(`skills ${olds.slug}`);
-  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && !olds.slug && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !ownedInState.has(`skills ${inputs.slug}`) && !isUnknown(inputs.adopt)) {
+  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
     const { adoptingSkill, skillTaken } = await import("./skills/skill/handler");
     const { skills } = await import("./skills/client");
     const { unlessGone } = await import("./handler");
@@ -181,8 +187,7 @@ export async function previewCheck(type: string, account: string | undefined, in
     declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
     // A new model whose name the runner already lists: up would take another stack's (or a hand-pulled) model.
     const { adoptingModel, modelTaken } = await import("./runner/model/handler");
-    if (typeof olds.name === "string") ownedInState.add(`${type} ${canonicalModel(olds.name)}`);
-    if (!olds.name && !ownedInState.has(`${type} ${canonicalModel(inputs.name)}`) && !isUnknown(inputs.adopt) && !adoptingModel(inputs)) {
+    if (!isUnknown(inputs.adopt) && !adoptingModel(inputs) && !ownedByStack(type, olds, inputs)) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
         const { runner } = await import("./runner/client");
@@ -233,7 +238,7 @@ export async function previewCheck(type: string, account: string | undefined, in
     // A new script whose name another tool or stack already deployed: up would overwrite it, so it is refused here.
     const { adopting } = await import("./edge/zones");
     const name = inputs.name;
-    if (!olds.contentHash && typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && scripts.some((s) => s.id === name)) {
+    if (typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && !ownedByStack(type, olds, inputs) && scripts.some((s) => s.id === name)) {
       const { scriptTaken } = await import("./edge/worker-script/handler");
       throw scriptTaken(name, accountId);
     }
