@@ -4,21 +4,12 @@
  * sessions, on a free loopback port.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import * as path from "node:path";
 import { ROOT } from "../../scripts/engine";
+import { freePort } from "./ports";
 
 const GATEWAY = path.join(ROOT, "node_modules/supergateway/dist/index.js");
 const COMMANDS = path.join(ROOT, "node_modules/mcp-server-commands/build/index.js");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The server running; `url` is what ops:controlUrl takes (`/mcp` is appended). */
 export async function commandsServer(stateful: boolean): Promise<{ url: string; stop: () => void }> {

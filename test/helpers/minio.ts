@@ -6,24 +6,14 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../../scripts/engine";
+import { freePort } from "./ports";
 
 const REGION = "us-east-1";
 const sha256 = (data: string) => createHash("sha256").update(data).digest("hex");
 const hmac = (key: Buffer | string, data: string) => createHmac("sha256", key).update(data).digest();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export class MinioServer {
   readonly accessKey = "pulumi-ops-test";

@@ -5,22 +5,12 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ROOT } from "../../scripts/engine";
+import { freePort } from "./ports";
 
 export const TINY_GGUF = path.join(ROOT, ".tools/ollama/tiny.gguf");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export class OllamaServer {
   url = "";
