@@ -19,4 +19,8 @@ export const skillMetadata = {
   allowedTools: z.array(z.string().min(1).regex(/^\S+$/, "a tool name has no spaces")).optional().describe("Tools the skill may use without asking (the format's `allowed-tools`, experimental)."),
 };
 
-export const METADATA_KEYS = ["category", "tags", "agents", "toolsRequired", "version", "license", "compatibility", "metadata", "allowedTools"] as const;
+/** The Agent Skills format's fields besides name and description. */
+export const FORMAT_KEYS = ["license", "compatibility", "metadata", "allowedTools"] as const;
+/** Lists the registry answers as empty when none was given. */
+export const LIST_KEYS = ["tags", "agents", "toolsRequired"] as const;
+export const METADATA_KEYS = ["category", ...LIST_KEYS, "version", ...FORMAT_KEYS] as const;

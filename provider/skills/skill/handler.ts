@@ -10,16 +10,13 @@ import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
-import { METADATA_KEYS } from "../metadata";
+import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
 import { skillContent, SkillInputs } from "./schema";
-
-/** The Agent Skills format's fields besides name and description (metadata.ts). */
-const FORMAT_KEYS = ["license", "compatibility", "metadata", "allowedTools"] as const;
 
 export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export function metadataOf(r: Bag) {
-  return { category: r.category, tags: r.tags ?? [], agents: r.agents ?? [], toolsRequired: r.toolsRequired ?? [], version: r.version, license: r.license, compatibility: r.compatibility, metadata: r.metadata, allowedTools: r.allowedTools };
+export function metadataOf(r: Bag): Bag {
+  return Object.fromEntries(METADATA_KEYS.map((k) => [k, (LIST_KEYS as readonly string[]).includes(k) ? (r[k] ?? []) : r[k]]));
 }
 
 /** Outputs from what the registry holds. */
