@@ -9,7 +9,7 @@ import { log } from "../log";
 import { ControlClient, control, textOf } from "./client";
 import { decodeImage, type Picture } from "./image";
 
-/** What the desktop's size in points is asked with (Finder's desktop window spans the main display). */
+/** What the desktop's size in points is asked with: Finder's desktop window spans the displays (the one display of a helper host). */
 const DESKTOP_BOUNDS = 'tell application "Finder" to get bounds of window of desktop';
 
 const densities = new WeakMap<ControlClient, Promise<{ width: number; height: number } | undefined>>();

@@ -158,7 +158,10 @@ export function typedParameter(name: string, value: string): ParameterValue {
   return kind === "boolean" ? parseBool(value)! : kind === "number" || kind === "integer" ? parseNumber(value, kind) : value;
 }
 
-/** A path as the runner's CLI expands it: `~` and `~user`, otherwise relative to the definition file's folder. */
+/**
+ * A path as the runner's CLI expands it: `~`, otherwise relative to the definition file's folder. `~user` is taken
+ * beside our own home (the CLI asks the system's user database; Node cannot, and homes are siblings as a rule).
+ */
 export function expandPath(p: string, relativeDir: string): string {
   if (p === "~" || p.startsWith("~/")) return path.resolve(homedir(), `.${p.slice(1)}`);
   if (p.startsWith("~")) {
