@@ -1,92 +1,127 @@
 /**
- * `npm run demo`: the whole life of a stack against the embedded edge emulator, through the real Pulumi engine.
- * preview -> up -> outputs -> a change made out of band -> refresh reveals it -> up restores it -> destroy.
- * `npm run demo -- --keep` stops before destroy and keeps the emulator running so the stack can be explored.
+ * `npm run demo`: one operator's whole stack (examples/whole-stack: the site on the edge network, its page and short
+ * posts, a model, a generated skill, a file on the site's host) through the real Pulumi engine, against the six
+ * embedded emulators, in the order a user lives it: preview (nothing written), up, the outputs, changes made out of
+ * band on two services, refresh revealing exactly those, up restoring them, destroy. After each step, one line per
+ * service from the emulators themselves: the requests the step sent, and what the service holds.
+ * `npm run demo -- --keep` stops before destroy and keeps the stack and the emulators for exploring.
  */
 import * as path from "node:path";
-import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../emulators";
-import { engineStack, ROOT } from "./engine";
+import { PAGES_PAGE_TOKEN, DEMO_TOKEN } from "../emulators";
+import { everyServiceConfig, startEveryService, stopEveryService, type EveryService } from "../emulators/every-service";
+import { report, StepLogs } from "./demo-report";
+import { engineStack, ROOT, type EngineStack } from "./engine";
 
-const keep = process.argv.includes("--keep");
-const bold = (s: string) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[0m` : s);
-const step = (title: string) => console.log(`\n${bold(`=== ${title} ===`)}`);
-/** The CLI's own output, indented; chunks arrive split anywhere, so whole lines are printed. */
-let pending = "";
-const echo = (out: string) => {
-  const lines = (pending + out).split("\n");
-  pending = lines.pop() ?? "";
-  for (const line of lines) if (line.trim()) console.log(`  │ ${line}`);
-};
+export const DEMO_PROGRAM = path.join(ROOT, "examples/whole-stack");
 
-async function main(): Promise<void> {
-  const edge = await new EdgeEmulator().start();
-  const engine = await engineStack(ROOT, {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
-  }, "demo");
+export type DemoStep = "preview" | "up" | "outputs" | "out-of-band" | "refresh" | "restore" | "destroy";
+
+export interface DemoOptions {
+  keep?: boolean;
+  /** Where the demo's lines go (the console by default). */
+  print?: (line: string) => void;
+  /** Called after each step, before the next begins, with the emulators and the requests that step sent. */
+  afterStep?: (step: DemoStep, services: EveryService, logs: StepLogs) => void | Promise<void>;
+}
+
+export interface Demo {
+  services: EveryService;
+  engine: EngineStack;
+  /** Stops the emulators and removes the stack (what `--keep` leaves running). */
+  stop(): Promise<void>;
+}
+
+export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
+  const print = options.print ?? ((line: string) => console.log(line));
+  const bold = (s: string) => (process.stdout.isTTY && !options.print ? `\x1b[1m${s}\x1b[0m` : s);
+  let pending = "";
+  /** The CLI's own output, indented; chunks arrive split anywhere, so whole lines are printed. */
+  const echo = (out: string) => {
+    const lines = (pending + out).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) if (line.trim()) print(`  │ ${line}`);
+  };
+
+  const services = await startEveryService();
+  const engine = await engineStack(DEMO_PROGRAM, everyServiceConfig(services), "demo");
+  const demo: Demo = { services, engine, stop: async () => (await engine.dispose(), await stopEveryService(services)) };
   const { stack, scratch } = engine;
-  // A GraphQL analytics query is a POST that only reads.
-  const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.endsWith("/graphql")).length;
-  console.log(`edge emulator on ${edge.url}; state in ${scratch}/state`);
+  const logs = new StepLogs(services);
+  const step = async (name: DemoStep, title: string, run: () => Promise<string>) => {
+    print(`\n${bold(`=== ${title} ===`)}`);
+    logs.mark();
+    const summary = await run();
+    print(`→ ${summary}`);
+    for (const line of report(logs, services)) print(line);
+    await options.afterStep?.(name, services, logs);
+  };
+  print(`six emulators on loopback (edge ${services.edge.url}, pages ${services.pages.url}, posts ${services.posts.url}, runner ${services.runner.url}, skills ${services.skills.url}, control ${services.control.url}); state in ${scratch}/state`);
 
-  step("1. pulumi preview: what would change (no write reaches the API)");
-  const preview = await stack.preview({ onOutput: echo, color: "never" });
-  console.log(`→ ${JSON.stringify(preview.changeSummary)}; write requests sent: ${writes()}`);
+  try {
+    await step("preview", "1. pulumi preview: what would change (nothing is written)", async () => {
+      const preview = await stack.preview({ onOutput: echo, color: "never" });
+      return JSON.stringify(preview.changeSummary);
+    });
+    await step("up", "2. pulumi up: the site, its posts, the model, the skill it writes, the host's site file", async () => {
+      const up = await stack.up({ onOutput: echo, color: "never" });
+      return JSON.stringify(up.summary.resourceChanges);
+    });
+    const outputs = await stack.outputs();
+    await step("outputs", "3. stack outputs", async () => {
+      for (const [k, v] of Object.entries(outputs)) print(`  ${k} = ${JSON.stringify(v.value)}`);
+      return "read from the state: no request";
+    });
+    await step("out-of-band", "4. two changes made by hand, outside Pulumi: a DNS record and the page's post", async () => {
+      return (await changeByHand(services, String(outputs.pagePostId.value))).join("; ");
+    });
+    await step("refresh", "5. pulumi refresh: exactly those two are revealed", async () => {
+      const refresh = await stack.refresh({ onOutput: echo, color: "never" });
+      return JSON.stringify(refresh.summary.resourceChanges);
+    });
+    await step("restore", "6. pulumi preview --diff, then pulumi up: the program's values are restored", async () => {
+      await stack.preview({ onOutput: echo, color: "never", diff: true });
+      const up = await stack.up({ onOutput: echo, color: "never" });
+      return JSON.stringify(up.summary.resourceChanges);
+    });
+    if (options.keep) {
+      print(`\n${bold("=== kept: the stack and the emulators stay up (Ctrl-C to stop) ===")}`);
+      print(`  export PULUMI_BACKEND_URL=file://${scratch}/state PULUMI_CONFIG_PASSPHRASE=pulumi-ops PULUMI_HOME=${scratch}/home`);
+      print(`  export PATH=${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:$PATH`);
+      print(`  cd ${DEMO_PROGRAM} && pulumi stack select demo && pulumi stack --show-urns`);
+      return demo;
+    }
+    await step("destroy", "7. pulumi destroy: what the services let go of is gone; settings are restored", async () => {
+      const destroy = await stack.destroy({ onOutput: echo, color: "never" });
+      return `${JSON.stringify(destroy.summary.resourceChanges)}; the skills registry has no delete: oven-runbook stays published (unpublish it in the registry's own tool)`;
+    });
+  } catch (e) {
+    await demo.stop();
+    throw e;
+  }
+  await demo.stop();
+  return demo;
+}
 
-  step("2. pulumi up: create the site (zone settings, records, page rules, firewall rule, rate limit, edge script)");
-  const up = await stack.up({ onOutput: echo, color: "never" });
-  console.log(`→ ${JSON.stringify(up.summary.resourceChanges)}`);
-
-  step("3. stack outputs");
-  for (const [k, v] of Object.entries(await stack.outputs())) console.log(`  ${k} = ${JSON.stringify(v.value)}`);
-
-  step("4. someone changes the api record by hand (through the API, outside Pulumi)");
-  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
+/** Through the services' own APIs, as a colleague in a dashboard would: the api record's address and the page post's text. */
+async function changeByHand(s: EveryService, pagePostId: string): Promise<string[]> {
+  const zone = [...s.edge.zones.values()].find((z) => z.name === "example.com")!;
   const api = [...zone.records.values()].find((r) => r.name === "api.example.com")!;
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/dns_records/${api.id}`, {
+  const edge = await fetch(`${s.edge.url}/client/v4/zones/${zone.id}/dns_records/${api.id}`, {
     method: "PATCH",
     headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify({ content: "198.51.100.99", ttl: 120 }),
   });
-  console.log(`  PATCH api.example.com -> content 198.51.100.99, ttl 120: HTTP ${res.status}`);
-
-  step("5. pulumi refresh: the drift is revealed");
-  const refresh = await stack.refresh({ onOutput: echo, color: "never" });
-  console.log(`→ ${JSON.stringify(refresh.summary.resourceChanges)}`);
-
-  step("6. pulumi preview --diff, then pulumi up: the program's values are restored");
-  await stack.preview({ onOutput: echo, color: "never", diff: true });
-  const restore = await stack.up({ onOutput: echo, color: "never" });
-  const now = zone.records.get(api.id)!;
-  console.log(`→ ${JSON.stringify(restore.summary.resourceChanges)}; api.example.com is ${now.content}, ttl ${now.ttl}`);
-
-  const byMethod = edge.log.reduce<Record<string, number>>((m, e) => ({ ...m, [e.method]: (m[e.method] ?? 0) + 1 }), {});
-  if (keep) {
-    step("kept: the stack and the emulator stay up (Ctrl-C to stop)");
-    console.log(`  export PULUMI_BACKEND_URL=file://${scratch}/state PULUMI_CONFIG_PASSPHRASE=pulumi-ops PULUMI_HOME=${scratch}/home`);
-    console.log(`  export PATH=${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:$PATH`);
-    console.log(`  pulumi stack --stack demo --show-urns   # from ${ROOT}`);
-    console.log(`  API requests so far: ${JSON.stringify(byMethod)}`);
-    return;
-  }
-
-  step("7. pulumi destroy: nothing left behind, settings restored");
-  const destroy = await stack.destroy({ onOutput: echo, color: "never" });
-  const left = async (p: string) => {
-    const res = await fetch(`${edge.url}/client/v4${p}`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-    const result = ((await res.json()) as { result: unknown[] | { rules: unknown[] } | null }).result;
-    return Array.isArray(result) ? result.length : (result?.rules.length ?? 0); // a ruleset answers its rules
-  };
-  const phases = ["http_request_firewall_custom", "http_ratelimit"].map((p) => `/zones/${zone.id}/rulesets/phases/${p}/entrypoint`);
-  const rules = (await left(`/zones/${zone.id}/pagerules`)) + (await left(phases[0])) + (await left(phases[1]));
-  console.log(`→ ${JSON.stringify(destroy.summary.resourceChanges)}; left in example.com: ${zone.records.size} records, ${rules} rules, ${edge.scripts.size} scripts; ssl is back to "${zone.settings.ssl.value}"`);
-  console.log(`\nAPI requests in all: ${JSON.stringify(byMethod)}`);
-  await engine.dispose();
-  await edge.stop();
+  const pages = await fetch(`${s.pages.url}/v26.0/${pagePostId}`, {
+    method: "POST",
+    body: new URLSearchParams({ message: "Closed today, sorry!", access_token: PAGES_PAGE_TOKEN }),
+  });
+  if (!edge.ok || !pages.ok) throw new Error(`a change by hand was refused: edge HTTP ${edge.status}, pages HTTP ${pages.status} ${await pages.text()}`);
+  return [`PATCH api.example.com -> 198.51.100.99, ttl 120: HTTP ${edge.status}`, `POST page post ${pagePostId} message "Closed today, sorry!": HTTP ${pages.status}`];
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+if (require.main === module) {
+  runDemo({ keep: process.argv.includes("--keep") }).catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

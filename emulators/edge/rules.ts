@@ -9,6 +9,8 @@ import type { EdgeEmulator, Permission } from "./server";
 
 export interface RuleState {
   resetRules?: () => void;
+  /** A zone's page rules, for a report of what exists that sends no request (the demo's). */
+  pageRulesOf?: (zoneId: string) => readonly unknown[];
 }
 
 type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) => void;
@@ -22,6 +24,7 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   const pageRules = new Map<string, Stored[]>();
   const firewall = new Map<string, Stored[]>();
   emu.resetRules = () => [pageRules, firewall].forEach((m) => m.clear());
+  emu.pageRulesOf = (zoneId) => pageRules.get(zoneId) ?? [];
   const list = (m: Map<string, Stored[]>, zone: string) => m.get(zone) ?? m.set(zone, []).get(zone)!;
   const find = (items: Stored[], id: string, what: string) =>
     items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);

@@ -142,6 +142,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
   }
 
   resetRules?: () => void;
+  pageRulesOf?: (zoneId: string) => readonly unknown[];
 
   /** A script changed out of band, as in the dashboard's editor: its main part's text. */
   editScript(name: string, text: string): void {
