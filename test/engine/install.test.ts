@@ -96,10 +96,10 @@ describe("installed from the packed tarball", { timeout: 300_000, sequential: tr
     expect(JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@pulumi/pulumi/package.json').version)"], { cwd: program, encoding: "utf8" }))).toBe(USER_SDK);
   });
 
-  it("ships the docs README links to: every link into docs/ or to schema.json resolves in the installed package", () => {
+  it("ships the docs and examples README links to: every link into docs/, examples/ or to schema.json resolves in the installed package", () => {
     const installed = path.join(program, "node_modules/pulumi-ops");
     const readme = readFileSync(path.join(installed, "README.md"), "utf8");
-    const targets = [...readme.matchAll(/\]\(((?:docs\/|schema\.json)[^)#\s]*)/g)].map((m) => m[1]);
+    const targets = [...readme.matchAll(/\]\(((?:docs\/|examples\/|schema\.json)[^)#\s]*)/g)].map((m) => m[1]);
     expect(targets.length).toBeGreaterThan(5);
     expect(targets.filter((t) => !existsSync(path.join(installed, t)))).toEqual([]);
   });

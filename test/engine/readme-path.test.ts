@@ -1,0 +1,137 @@
+/**
+ * README's "Your own program, in ten minutes", run as written: its files are written from the README's own blocks
+ * into a fresh folder, its commands run by bash in the order given. Three things differ, as a machine without the
+ * release page must: the release URL is the tarball `npm pack` writes here; the emulators take free ports
+ * (*_EMULATOR_PORT=0, so a busy test machine cannot collide); the CLI's home and its local backend are scratch
+ * folders (PULUMI_HOME, and PULUMI_BACKEND_URL, which outranks `pulumi login --local`'s `file://~`). The `export` lines the emulators print are pasted as a user would, and the services' logs show
+ * what the program did.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import * as http from "node:http";
+import * as os from "node:os";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/engine";
+import { withoutEnvFallback } from "../helpers/engine";
+
+const RELEASE_URL = /https:\/\/github\.com\/pulumi-ops\/pulumi-ops\/releases\/download\/v[\d.]+\/pulumi-ops-[\d.]+\.tgz/;
+const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-"));
+const folder = path.join(scratch, "my-stack");
+let emulators: ChildProcess | undefined;
+
+interface Block {
+  lang: string;
+  text: string;
+  /** The line before the block, which names the file a file block is. */
+  label: string;
+}
+
+/** The section's fenced blocks, each with the line that precedes it. */
+function section(): Block[] {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const start = readme.indexOf("## Your own program, in ten minutes");
+  const body = readme.slice(start, readme.indexOf("\n## ", start + 3));
+  return [...body.matchAll(/([^\n]*)\n```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ label: m[1], lang: m[2], text: m[3] }));
+}
+
+const env: Record<string, string> = {
+  ...(process.env as Record<string, string>),
+  HOME: path.join(scratch, "home"),
+  // The CLI finds its home and `file://~` from the account's entry, not $HOME: both are pointed at scratch folders.
+  PULUMI_HOME: path.join(scratch, "home/.pulumi"),
+  PULUMI_BACKEND_URL: `file://${path.join(scratch, "state")}`,
+  PULUMI_SKIP_UPDATE_CHECK: "true",
+  PATH: `${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
+};
+delete env.PULUMI_CONFIG_PASSPHRASE;
+
+let printed = "";
+let pasted: Record<string, string> = {};
+let writesAtPreview: string[] = [];
+
+/** A service's request log, on a connection of its own (a kept-alive one may have been closed while the CLI ran). */
+const log = (url: string) =>
+  new Promise<{ method: string; path: string }[]>((resolve, reject) => {
+    http.get(`${url}/__emulator/log`, { agent: false }, (res) => {
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString())).on("end", () => resolve(JSON.parse(body)));
+    }).on("error", reject);
+  });
+const writes = async (url: string) => (await log(url)).filter((e) => e.method !== "GET" && e.method !== "HEAD").map((e) => `${e.method} ${e.path}`);
+/** The services that answer GET for reads (the control endpoint's every request is a POST). */
+const serviceUrls = () => [pasted.EDGE_BASE_URL, pasted.SKILLS_URL, `http://${pasted.RUNNER_HOST}`];
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  mkdirSync(env.PULUMI_HOME, { recursive: true });
+  mkdirSync(path.join(scratch, "state"));
+  mkdirSync(folder, { recursive: true });
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  const blocks = section();
+  for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, /`([^`]+)`/.exec(b.label)![1]), `${b.text}\n`);
+  const [install, run] = blocks.filter((b) => b.lang === "sh");
+  const [npmInstall, startEmulators] = install.text.split("\n");
+  expect(npmInstall).toMatch(RELEASE_URL);
+  execFileSync("bash", ["-c", npmInstall.replace(RELEASE_URL, path.join(scratch, tarball)) + " --prefer-offline --loglevel=error"], { cwd: folder, env, stdio: "pipe", timeout: 240_000 });
+  expect(startEmulators).toBe("npx pulumi-ops emulators");
+  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+  emulators = spawn("bash", ["-c", `exec ${startEmulators}`], { cwd: folder, env: { ...env, ...ports }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  pasted = await new Promise((resolve, reject) => {
+    let out = "";
+    emulators!.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
+    emulators!.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("test hooks:")) resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
+    });
+  });
+  // The commands up to the preview, then (the services' logs read) the rest, in one shell as a user types them.
+  const lines = run.text.split("\n");
+  const cut = lines.indexOf("pulumi preview") + 1;
+  expect(cut).toBeGreaterThan(0);
+  const exports = Object.entries(pasted).map(([k, v]) => `export ${k}=${v}`).join("\n");
+  const shell = (commands: string[]) => {
+    const result = spawnSync("bash", ["-c", `set -euo pipefail\n${exports}\n${commands.join("\n")}\n`], { cwd: folder, env, encoding: "utf8", timeout: 280_000 });
+    printed += `${result.stdout}\n${result.stderr}`;
+    if (result.status !== 0) throw new Error(`the README's commands failed (exit ${result.status}):\n${printed}`);
+  };
+  shell(lines.slice(0, cut));
+  writesAtPreview = (await Promise.all(serviceUrls().map(writes))).flat();
+  // The passphrase line again: the second part is the same terminal, so what it exported still holds.
+  shell([...lines.slice(0, cut).filter((l) => l.startsWith("export ")), ...lines.slice(cut)]);
+}, 600_000);
+
+/** `pulumi login --local` checks `file://~`, the account's real home, and leaves its backend marker there. */
+const realBackendMarker = path.join(os.userInfo().homedir, ".pulumi/meta.yaml");
+const markerWasThere = existsSync(realBackendMarker);
+
+afterAll(() => {
+  if (emulators?.pid) process.kill(-emulators.pid, "SIGTERM");
+  if (!markerWasThere) for (const f of [realBackendMarker, `${realBackendMarker}.attrs`]) rmSync(f, { force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("README's package-user path, run as written", { timeout: 600_000, sequential: true }, () => {
+  it("the emulators print a variable for every service", () => {
+    expect(Object.keys(pasted).sort()).toEqual(["CONTROL_URL", "EDGE_ACCOUNT_ID", "EDGE_API_TOKEN", "EDGE_BASE_URL", "PAGES_ACCESS_TOKEN", "PAGES_BASE_URL", "POSTS_ACCESS_TOKEN", "POSTS_BASE_URL", "RUNNER_HOST", "SKILLS_TOKEN", "SKILLS_URL"]);
+  });
+
+  it("preview, up, the output and destroy go through, across the services", () => {
+    expect(printed).toMatch(/\+ 7 to create/);
+    expect(printed).toMatch(/\+ 7 created/);
+    expect(printed).toMatch(/^https:\/\/www\.example\.com$/m);
+    expect(printed).toMatch(/- 7 deleted/);
+  });
+
+  it("each service's log shows the program's writes, and none at preview", async () => {
+    // Reads that are POSTs: the runner's model details.
+    expect(writesAtPreview.filter((w) => w !== "POST /api/show")).toEqual([]);
+    expect(await writes(pasted.EDGE_BASE_URL)).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^DELETE .*\/dns_records\/\w+$/)]));
+    expect(await writes(pasted.PAGES_BASE_URL)).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/200000000000001\/feed$/), expect.stringMatching(/^DELETE /)]));
+    expect(await writes(pasted.POSTS_BASE_URL)).toEqual(expect.arrayContaining([expect.stringMatching(/threads_publish$/), expect.stringMatching(/^DELETE /)]));
+    expect(await writes(`http://${pasted.RUNNER_HOST}`)).toEqual(expect.arrayContaining(["POST /api/pull", "DELETE /api/delete"]));
+    expect(await writes(pasted.SKILLS_URL)).toEqual(expect.arrayContaining(["PUT /api/skills/site-care"]));
+    expect((await log(pasted.CONTROL_URL)).length).toBeGreaterThan(0);
+  });
+});
