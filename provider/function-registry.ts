@@ -155,7 +155,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => pages.getPage(a),
   },
   "pages:getPageInsights": {
-    description: "A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.",
+    description: "A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
     args: pages.functionArgs.getPageInsights,
     result: z.object({ insights: z.array(z.object({ metric: z.string(), period: z.string(), values: z.array(z.object({ value: z.number(), end_time: z.string() })) })) }),
     run: async (a) => ({ insights: await pages.getPageInsights(a) }),

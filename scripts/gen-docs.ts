@@ -11,12 +11,15 @@ import { SAMPLES } from "../test/helpers/record-samples";
 import * as path from "node:path";
 import { ACCOUNTS_KEY, ALL_SETTINGS } from "../provider/config";
 import { registry } from "../provider/registry";
+import { FENCES, goFunction, LANGUAGES, pythonName, render, type Schema } from "./example-render";
 import { generateSchema } from "./gen-schema";
+import { FUNCTION_EXAMPLES, NO_EXAMPLE, RESOURCE_EXAMPLES, type Example } from "./reference-examples";
 import { ROOT } from "./root";
 
 interface Prop {
   type?: string;
   items?: Prop;
+  additionalProperties?: Prop;
   $ref?: string;
   description?: string;
   default?: unknown;
@@ -39,8 +42,7 @@ const SERVICES: Record<string, string> = {
   control: "Remote computer control: commands on a host",
 };
 
-/** A name as the Python SDK generated from schema.json spells it. */
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+const snake = pythonName;
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -56,11 +58,20 @@ interface Fn {
 
 const refName = (ref: string) => (ref.startsWith("#/types/") ? ref.split(":").pop()! : "");
 
-function typeName(p: Prop): string {
-  if (p.type === "array") return `${typeName(p.items ?? {})}[]`;
-  if (p.type === "object") return "map";
+/** The values a property is limited to, from its description's "One of: `a`, `b`." (the zod enum's own words). */
+const ONE_OF = /\s*One of: ((?:`[^`]+`(?:, )?)+)\.?/;
+const choices = (p: Prop) => ONE_OF.exec(p.description ?? "")?.[1].split(", ").map((c) => `"${c.slice(1, -1)}"`);
+
+/** The type as the TypeScript typings have it: a union of its choices, a list or a map of what it holds. */
+function typeName(p: Prop, input?: Prop): string {
+  const union = (choices(p) ?? (input && choices(input)))?.join(" \\| ");
+  if (p.type === "array") {
+    const item = union ?? choices(p.items ?? {})?.join(" \\| ");
+    return item ? `(${item})[]` : `${typeName(p.items ?? {})}[]`;
+  }
+  if (p.type === "object") return `map of ${p.additionalProperties ? typeName(p.additionalProperties) : "any"}`;
   if (p.$ref) return refName(p.$ref) || "any";
-  return p.type ?? "any";
+  return union ?? p.type ?? "any";
 }
 
 /** The named object types `props` refers to, at any depth: a table each, after the table that uses them. */
@@ -85,13 +96,43 @@ function table(props: Record<string, Prop>, required: string[], kind: "input" | 
   const shown = Object.entries(props).filter(([, p]) => kind !== "input" || !internal(p));
   const rows = shown.map(([k, p]) => {
     // An output without a sentence of its own says what its input says; a replacing input is marked one way.
-    const said = (p.description ?? (internal(inputsOf[k] ?? {}) ? "" : inputsOf[k]?.description) ?? "").replace(/\s*Changing it replaces the [a-z ]+\.\s*/g, " ").trim();
+    // The choices are the type column's: not said twice.
+    const said = (p.description ?? (internal(inputsOf[k] ?? {}) ? "" : inputsOf[k]?.description) ?? "").replace(/\s*Changing it replaces the [a-z ]+\.\s*/g, " ").replace(ONE_OF, "").trim();
     const notes = [said, p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
     return inputs
       ? `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
-      : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${cell(notes)} |`;
+      : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p, inputsOf[k])} | ${cell(notes)} |`;
   });
   return [head, ...rows];
+}
+
+/**
+ * The SDK file with its class's doc comment ending in `ts`, the reference's TypeScript example, indented as a
+ * Markdown code block: an IDE's hover shows the example the reference shows.
+ */
+export function withSdkExample(text: string, ts: string): string {
+  return text.replace(/\/\*\*((?:(?!\*\/)[\s\S])*?)\n \*\/\n(export class)/, (_all, body: string, tail: string) => {
+    const prose = body.split("\n").filter((l) => !l.startsWith(" *     ")).join("\n").replace(/(\n \*)+$/, "");
+    // `*/` would end the comment: `*\/` is the same string in the code, and still ends nothing.
+    const code = ts.replace(/\*\//g, "*\\/");
+    return `/**${prose}\n *\n${code.split("\n").map((l) => ` *     ${l}`).join("\n")}\n */\n${tail}`;
+  });
+}
+
+/** The SDK files whose class doc comment would change, with their new text. */
+export function sdkExamples(): Record<string, string> {
+  const schema = generateSchema() as unknown as Schema;
+  const out: Record<string, string> = {};
+  for (const [token, example] of Object.entries(RESOURCE_EXAMPLES)) {
+    const [, module, name] = token.split(":");
+    out[path.join("sdk", module, `${kebab(name)}.ts`)] = withSdkExample(readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8"), render(schema, "typescript", token, example));
+  }
+  return out;
+}
+
+/** An example in the four languages, each under its name. */
+function examples(schema: Schema, token: string, example: Example): string[] {
+  return LANGUAGES.flatMap((language) => [`**${FENCES[language][1]}**`, "", "```" + FENCES[language][0], render(schema, language, token, example), "```", ""]);
 }
 
 /** The SDK file's doc comments: the class's (with its example) and `get`'s. */
@@ -140,7 +181,9 @@ export function generateDocs(): Record<string, string> {
       const name = token.split(":")[2];
       const docs = sdkDocs(module, name);
       out.push(`## ${module}.${name}`, "", `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`, "", docs.about || r.description, "");
-      if (docs.example) out.push("```ts", docs.example, "```", "");
+      const example = RESOURCE_EXAMPLES[token];
+      if (example) out.push(...examples(schema as unknown as Schema, token, example));
+      else if (!NO_EXAMPLE.has(token)) throw new Error(`${token} has no example in scripts/reference-examples.ts`);
       out.push("### Inputs", "", ...table(r.inputProperties, r.requiredInputs, "input"), "", ...typeTables(r.inputProperties, schema.types));
       out.push("### Outputs", "", ...table(r.properties, [], "output", r.inputProperties), "", ...typeTables(r.properties, schema.types));
       out.push("### Existing objects", "");
@@ -157,7 +200,10 @@ export function generateDocs(): Record<string, string> {
       for (const token of invokes) {
         const f = schema.functions[token];
         const fn = token.split(":")[2];
-        out.push(`### ${fn}`, "", `\`ops.${module}.${fn}\` / \`${fn}Output\` (TypeScript) · \`ops.${module}.${snake(fn)}\` / \`${snake(fn)}_output\` (Python) · \`${token}\`: ${f.description}`, "");
+        out.push(`### ${fn}`, "", `\`ops.${module}.${fn}\` / \`${fn}Output\` (TypeScript) · \`ops.${module}.${snake(fn)}\` / \`${snake(fn)}_output\` (Python) · \`${module}.${goFunction(schema as unknown as Schema, token)}Output\` (Go) · \`${token}\`: ${f.description}`, "");
+        const example = FUNCTION_EXAMPLES[token];
+        if (!example) throw new Error(`${token} has no example in scripts/reference-examples.ts`);
+        out.push(...examples(schema as unknown as Schema, token, example));
         if (f.inputs) out.push(...table(f.inputs.properties, f.inputs.required ?? [], "input"), "", ...typeTables(f.inputs.properties, schema.types));
         out.push(...table(f.outputs.properties, [], "output"), "", ...typeTables(f.outputs.properties, schema.types));
       }
@@ -221,5 +267,6 @@ if (require.main === module) {
   for (const [file, text] of Object.entries(generateDocs())) writeFileSync(path.join(dir, file), text);
   const readme = path.join(ROOT, "README.md");
   writeFileSync(readme, readmeWithTable(readFileSync(readme, "utf8")));
+  for (const [file, text] of Object.entries(sdkExamples())) writeFileSync(path.join(ROOT, file), text);
   console.log(`wrote ${dir}`);
 }

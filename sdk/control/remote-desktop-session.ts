@@ -11,7 +11,7 @@ export type { RemoteDesktopSessionArgs };
  * config `ops:controlVncPassword`), accept Standard. It runs when the stack is applied, once per apply: `pulumi
  * preview` shows it and sends nothing. A change opens it again; destroy closes it.
  *
- *     new ops.control.RemoteDesktopSession("office", { host: "office.local", username: "ops" });
+ *     new ops.control.RemoteDesktopSession("kiosk", { host: "kiosk.local", username: "ops" });
  */
 export class RemoteDesktopSession extends pulumi.dynamic.Resource {
   declare readonly host: pulumi.Output<Out["host"]>;

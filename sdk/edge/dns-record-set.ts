@@ -12,10 +12,10 @@ export type { DnsRecordSetArgs };
  * change, in parallel under the account's allowance; refresh is one listing of the zone; destroy removes exactly
  * the set's records. For thousands of records it is far faster than as many DnsRecords, and keeps the state small.
  *
- *     new ops.edge.DnsRecordSet("hosts", { zoneName: "example.com", records: {
- *       "www": { type: "CNAME", name: "www", content: "example.com", proxied: true },
- *       "api-a": { type: "A", name: "api", content: "203.0.113.20", ttl: 300 },
- *     } });
+ *     new ops.edge.DnsRecordSet("hosts", {
+ *       zoneName: "example.com",
+ *       records: { docs: { type: "CNAME", name: "docs", content: "docs-host.example.net", proxied: true }, "api-a": { type: "A", name: "api", content: "203.0.113.20", ttl: 300 } },
+ *     });
  */
 export class DnsRecordSet extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

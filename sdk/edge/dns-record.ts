@@ -9,7 +9,13 @@ export type { DnsRecordArgs };
  * A DNS record of a zone. Give the zone by `zoneId` or `zoneName`; `name` may be `@`, a label or a full name.
  * Changing `type` or the zone replaces the record; everything else is updated in place.
  *
- *     new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", proxied: true });
+ *     new ops.edge.DnsRecord("www", {
+ *       zoneName: "example.com",
+ *       type: "A",
+ *       name: "www",
+ *       content: "203.0.113.10",
+ *       proxied: true,
+ *     });
  */
 export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

@@ -12,7 +12,7 @@ export type { FirewallRuleArgs };
  * legacy firewall rule id in state) moves with one update that finds the rule the service converted it into and
  * writes nothing when it is as the program says.
  *
- *     new ops.edge.FirewallRule("bad-net", { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" });
+ *     new ops.edge.FirewallRule("badNet", { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" });
  */
 export class FirewallRule extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

@@ -9,8 +9,12 @@ export type { PageRuleArgs };
  * A page rule: a URL pattern and the actions for matching requests. `priority` is the rank you ask for; the service
  * renumbers ranks to close gaps, reported as `effectivePriority`, so sparse ranks never churn.
  *
- *     new ops.edge.PageRule("static", { zoneName: "example.com", targets: ["example.com/static/*"],
- *       actions: [{ id: "cache_level", value: "cache_everything" }], priority: 10 });
+ *     new ops.edge.PageRule("static", {
+ *       zoneName: "example.com",
+ *       targets: ["example.com/static/*"],
+ *       actions: [{ id: "cache_level", value: "cache_everything" }],
+ *       priority: 1,
+ *     });
  */
 export class PageRule extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

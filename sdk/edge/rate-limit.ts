@@ -9,10 +9,16 @@ export type { RateLimitArgs };
  * A rate limiting rule of the zone's `http_ratelimit` entry point ruleset (the service's rulesets engine), counted per
  * data centre and client address. The zone's plan decides the periods, timeouts and fields it may use; a preview
  * refuses what the plan does not allow. A stack of 0.3.0 (a legacy rate limit id in state) moves with one update that
- * finds the rule the service converted it into and writes nothing when it is as the program says. On a Pro zone (a Free zone counts 10 s, bans 10 s and matches paths only):
+ * finds the rule the service converted it into and writes nothing when it is as the program says. On a Free zone
+ * (a Pro or Business zone may count longer, ban longer, and match the host and the method):
  *
- *     new ops.edge.RateLimit("login", { zoneName: "example.com", threshold: 10, period: 60,
- *       action: { mode: "ban", timeout: 3600 }, match: { request: { url: "example.com/login*" } } });
+ *     new ops.edge.RateLimit("login", {
+ *       zoneName: "example.com",
+ *       threshold: 10,
+ *       period: 10,
+ *       action: { mode: "ban", timeout: 10 },
+ *       match: { request: { url: "*\/login*" } },
+ *     });
  */
 export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

@@ -11,7 +11,7 @@ export type { WorkerScriptArgs };
  * Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same
  * name deployed elsewhere is taken over only with `adopt: true`.
  *
- *     new ops.edge.WorkerScript("hello", { name: "hello", source: "worker.js" });
+ *     new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js" });
  */
 export class WorkerScript extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<Out["accountId"]>;

@@ -18,12 +18,12 @@ export function getPageOutput(args: GetPageOutputArgs, opts?: pulumi.InvokeOutpu
   return pulumi.output(args).apply((plain) => getPage(plain as GetPageArgs, opts));
 }
 
-/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. */
+/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). */
 export function getPageInsights(args: GetPageInsightsArgs, opts?: pulumi.InvokeOptions): Promise<GetPageInsightsResult> {
   return invokeInProgram<GetPageInsightsResult>("pages:getPageInsights", args, opts);
 }
 
-/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. Takes outputs of other resources; returns an output. */
+/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). Takes outputs of other resources; returns an output. */
 export function getPageInsightsOutput(args: GetPageInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageInsightsResult> {
   return pulumi.output(args).apply((plain) => getPageInsights(plain as GetPageInsightsArgs, opts));
 }

@@ -10,7 +10,7 @@ export type { PagePostArgs };
  * now, scheduled (`published: false` and `scheduledPublishTime` 10 minutes to 75 days ahead) or a draft. Message
  * edits are made in place; `state` follows the post (a scheduled post becomes published); destroy deletes it.
  *
- *     new ops.pages.PagePost("launch", { pageId, message: "We open at 7!", published: false, scheduledPublishTime: "2026-12-01T07:00:00Z" });
+ *     new ops.pages.PagePost("launch", { pageId: "200000000000001", message: "We open at 7!" });
  */
 export class PagePost extends pulumi.dynamic.Resource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;

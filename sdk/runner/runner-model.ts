@@ -14,7 +14,12 @@ export type { RunnerModelArgs };
  * over only with `adopt: true`; destroy removes it, confirmed by the model list.
  *
  *     const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
- *     new ops.runner.RunnerModel("baker", { name: "baker", definitionFile: "baker.model" }, { dependsOn: base });
+ *     new ops.runner.RunnerModel("baker", {
+ *       name: "baker",
+ *       from: base.name,
+ *       system: "You are the bakery's assistant. Answer briefly.",
+ *       parameters: { temperature: 0.2 },
+ *     });
  */
 export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<Out["name"]>;

@@ -10,7 +10,8 @@ export type { GeneratedSkillArgs };
  * SKILL.md, validate it (generating again, up to `maxAttempts`), publish it. Regenerated only when the sources,
  * model or prompt change.
  *
- *     new ops.skills.GeneratedSkill("runbook", { slug: "oven-runbook", sources: ["docs/oven.md"], model: model.name });
+ *     const writer = new ops.runner.RunnerModel("writer", { name: "llama3.2" });
+ *     new ops.skills.GeneratedSkill("runbook", { slug: "oven-runbook", sources: ["docs/oven.md"], model: writer.name, category: "ops" });
  */
 export class GeneratedSkill extends pulumi.dynamic.Resource {
   declare readonly slug: pulumi.Output<Out["slug"]>;

@@ -11,7 +11,7 @@ export type { SkillArgs };
  * warning). A slug the registry already holds is taken over only with `adopt: true`. Changes are PUT in place; destroy deletes where the registry allows it, and otherwise leaves the skill
  * published and says so.
  *
- *     new ops.skills.Skill("deploy", { slug: "deploy-preview", source: "skills/deploy-preview/SKILL.md", category: "dev" });
+ *     new ops.skills.Skill("ovenCare", { slug: "oven-care", source: "skills/oven-care/SKILL.md", category: "ops" });
  */
 export class Skill extends pulumi.dynamic.Resource {
   declare readonly slug: pulumi.Output<Out["slug"]>;

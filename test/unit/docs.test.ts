@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { registry } from "../../provider/registry";
-import { generateDocs, readmeWithTable } from "../../scripts/gen-docs";
+import { generateDocs, readmeWithTable, sdkExamples } from "../../scripts/gen-docs";
 
 describe("docs/reference", () => {
   const pages = generateDocs();
@@ -10,6 +10,17 @@ describe("docs/reference", () => {
   it("is what the schemas and the SDK's doc comments generate today (run `npm run gen-docs` after a change)", () => {
     for (const [file, text] of Object.entries(pages)) {
       expect(readFileSync(path.resolve(__dirname, "../../docs/reference", file), "utf8"), file).toBe(text);
+    }
+  });
+
+  it("each SDK class's doc comment (an IDE's hover) ends in the reference's TypeScript example", () => {
+    for (const [file, text] of Object.entries(sdkExamples())) expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8"), file).toBe(text);
+  });
+
+  it("shows every resource's and function's example in TypeScript, Python, Go and YAML", () => {
+    for (const [module] of Object.keys(registry).map((t) => t.split(":"))) {
+      const sections = pages[`${module}.md`].split(/\n#{2,3} /).filter((s) => /^(\w+\.[A-Z]\w+|[a-z]\w+)\n/.test(s) && !/\*\*Deprecated:\*\*/.test(s));
+      for (const section of sections) for (const fence of ["ts", "python", "go", "yaml"]) expect(section, `${section.split("\n")[0]}: ${fence}`).toContain("```" + fence + "\n");
     }
   });
 

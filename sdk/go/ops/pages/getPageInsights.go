@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
+// A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 func GetPageInsights(ctx *pulumi.Context, args *GetPageInsightsArgs, opts ...pulumi.InvokeOption) (*GetPageInsightsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPageInsightsResult

@@ -51,7 +51,7 @@ def get_page_insights(account: Optional[_builtins.str] = None,
                       until: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPageInsightsResult:
     """
-    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
+    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
@@ -77,7 +77,7 @@ def get_page_insights_output(account: pulumi.Input[Optional[Optional[_builtins.s
                              until: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPageInsightsResult]:
     """
-    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements.
+    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
