@@ -14,12 +14,12 @@ import { RECORD_TYPES } from "./edge/dns-record/normalize";
 /** A record as parseZoneFile gives it and toZoneFile takes it. */
 const ZoneRecord = z.object({
   type: z.enum(RECORD_TYPES),
-  name: z.string(),
-  content: z.string().optional(),
-  data: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
-  ttl: z.number(),
-  priority: z.number().optional(),
-  proxied: z.boolean().optional(),
+  name: z.string().describe("The record's name, relative to the origin (`@` for the apex)."),
+  content: z.string().optional().describe("Its value, for the types that take `content`."),
+  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("Its fields, for the types that take `data`."),
+  ttl: z.number().describe("Its TTL in seconds."),
+  priority: z.number().optional().describe("Its priority (MX, URI)."),
+  proxied: z.boolean().optional().describe("Whether the service proxies it (the `cf_tags=cf-proxied:true` marker)."),
 });
 import * as edge from "./edge/functions";
 import * as pages from "./pages/functions";
@@ -35,9 +35,11 @@ export interface FunctionEntry {
   run(args: any): Promise<unknown>;
 }
 
-const Totals = (...keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])));
-const Skill = z.object({ slug: z.string(), ...SKILL_FIELDS });
-const Size = z.object({ width: z.number(), height: z.number() });
+/** Counts by kind: `all`, and of those `cached`, `uncached` where the dataset splits them. */
+const TOTAL_ABOUT: Record<string, string> = { all: "All of them.", cached: "Those served from the edge's cache.", uncached: "Those fetched from the origin." };
+const Totals = (...keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().describe(TOTAL_ABOUT[k])])));
+const Skill = z.object({ slug: z.string().describe("The skill's address in the registry."), ...SKILL_FIELDS });
+const Size = z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") });
 
 /** A usage header's percentages of an allowance. */
 const RATE_USAGE = z.object({ callCount: z.number().describe("Calls, in percent of the allowance."), totalCputime: z.number().describe("CPU time, in percent."), totalTime: z.number().describe("Total time, in percent.") });
@@ -46,15 +48,15 @@ export const functions: Record<string, FunctionEntry> = {
   "control:listTools": {
     description: "The tools the computer-control endpoint offers.",
     args: z.object({}),
-    result: z.object({ tools: z.array(z.object({ name: z.string(), description: z.string().optional() })) }),
+    result: z.object({ tools: z.array(z.object({ name: z.string().describe("The tool's name, as a call names it."), description: z.string().optional().describe("What the server says the tool does.") })).describe("Every tool the endpoint lists.") }),
     run: async () => ({ tools: await control.listTools() }),
   },
   "control:screenshot": {
     description: "A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).",
     args: z.object({ density: z.number().positive().optional().describe("Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.") }),
     result: z.object({
-      pixels: Size,
-      points: Size,
+      pixels: Size.describe("The image's size in pixels."),
+      points: Size.describe("The screen's size in points, the unit clicks take."),
       density: z.number().describe("Pixels per point."),
       mimeType: z.string().describe("`image/png` or `image/jpeg`."),
       imageBase64: z.string().describe("The image as the server sent it."),
@@ -70,7 +72,16 @@ export const functions: Record<string, FunctionEntry> = {
     description: "Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them.",
     args: edge.functionArgs.getCacheStats,
     result: z.object({
-      colos: z.array(z.object({ colo: z.string(), requests: Totals("all", "cached", "uncached"), bandwidth: Totals("all", "cached"), hitRatio: z.number() })),
+      colos: z
+        .array(
+          z.object({
+            colo: z.string().describe("The location's code (an airport code, `FRA`)."),
+            requests: Totals("all", "cached", "uncached").describe("Requests the location answered."),
+            bandwidth: Totals("all", "cached").describe("Bytes it sent."),
+            hitRatio: z.number().describe("Cached requests over all, from 0 to 1."),
+          }),
+        )
+        .describe("One entry per location that served the zone in the window."),
     }),
     run: async (a) => ({ colos: await edge.getCacheStats(a) }),
   },
@@ -79,43 +90,56 @@ export const functions: Record<string, FunctionEntry> = {
     args: edge.functionArgs.getSecurityEvents,
     result: z.object({
       events: z.array(
-        z.object({ rayId: z.string(), action: z.string(), source: z.string(), clientIp: z.string(), country: z.string(), host: z.string(), path: z.string(), occurredAt: z.string() }),
-      ),
+        z.object({
+          rayId: z.string().describe("The request's id (Ray ID)."),
+          action: z.string().describe("What was done: `block`, `challenge`, `log`, ..."),
+          source: z.string().describe("What acted: `firewallCustom`, `ratelimit`, `waf`, ..."),
+          clientIp: z.string().describe("The client's address."),
+          country: z.string().describe("The client's country (ISO 3166-1 alpha-2)."),
+          host: z.string().describe("The host asked for."),
+          path: z.string().describe("The path asked for."),
+          occurredAt: z.string().describe("When (RFC 3339)."),
+        }),
+      ).describe("The events, newest first."),
     }),
     run: async (a) => ({ events: await edge.getSecurityEvents(a) }),
   },
   "edge:getZone": {
     description: "The zone with this name; fails clearly when none or several match.",
     args: edge.functionArgs.getZone,
-    result: z.object({ id: z.string(), name: z.string(), status: z.string() }),
+    result: z.object({ id: z.string().describe("The zone's id, which resources and functions take as `zoneId`."), name: z.string().describe("The zone's domain name."), status: z.string().describe("`active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`.") }),
     run: (a) => edge.getZone(a),
   },
   "edge:getZoneAnalytics": {
     description: "A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.",
     args: edge.functionArgs.getZoneAnalytics,
     result: z.object({
-      since: z.string(),
-      until: z.string(),
-      requests: Totals("all", "cached", "uncached"),
-      bandwidth: Totals("all", "cached", "uncached"),
-      threats: Totals("all"),
-      pageviews: Totals("all"),
-      uniques: Totals("all"),
+      since: z.string().describe("The window's first day (UTC), as counted."),
+      until: z.string().describe("The window's last day (UTC), as counted."),
+      requests: Totals("all", "cached", "uncached").describe("Requests."),
+      bandwidth: Totals("all", "cached", "uncached").describe("Bytes sent."),
+      threats: Totals("all").describe("Requests the service counted as threats."),
+      pageviews: Totals("all").describe("Requests for HTML pages."),
+      uniques: Totals("all").describe("Distinct client addresses."),
     }),
     run: (a) => edge.getZoneAnalytics(a),
   },
   "edge:listWorkerScripts": {
     description: "The account's edge scripts (the account of ops:edgeAccountId unless given).",
     args: edge.functionArgs.listWorkerScripts,
-    result: z.object({ scripts: z.array(z.object({ name: z.string(), etag: z.string().optional(), size: z.number().optional(), modifiedOn: z.string().optional() })) }),
+    result: z.object({
+      scripts: z
+        .array(z.object({ name: z.string().describe("The script's name."), etag: z.string().optional().describe("Its content's tag."), size: z.number().optional().describe("Its size in bytes."), modifiedOn: z.string().optional().describe("When it last changed (RFC 3339).") }))
+        .describe("Every script of the account."),
+    }),
     run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
   },
   "edge:parseZoneFile": {
     description: "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing.",
     args: edge.functionArgs.parseZoneFile,
     result: z.object({
-      records: z.record(z.string(), ZoneRecord),
-      skipped: z.array(z.object({ line: z.number(), type: z.string(), name: z.string(), reason: z.string() })),
+      records: z.record(z.string(), ZoneRecord).describe("The records, by key: a DnsRecordSet's `records` input."),
+      skipped: z.array(z.object({ line: z.number().describe("Its line."), type: z.string().describe("Its type."), name: z.string().describe("Its name."), reason: z.string().describe("Why it was left out.") })).describe("Records left out (SOA, apex NS), with why."),
       lines: z.record(z.string(), z.number()).describe("The line each record was read from, by key."),
     }),
     run: (a) => edge.parseZoneFile(a),
@@ -142,29 +166,50 @@ export const functions: Record<string, FunctionEntry> = {
     description: "A page's public fields (name, about, category, link, followers_count by default).",
     args: pages.functionArgs.getPage,
     result: z.object({
-      id: z.string().optional(),
-      name: z.string().optional(),
-      about: z.string().optional(),
-      category: z.string().optional(),
-      link: z.string().optional(),
-      phone: z.string().optional(),
-      website: z.string().optional(),
-      fan_count: z.number().optional(),
-      followers_count: z.number().optional(),
+      id: z.string().optional().describe("The page's id."),
+      name: z.string().optional().describe("The page's name."),
+      about: z.string().optional().describe("Its short description."),
+      category: z.string().optional().describe("Its category."),
+      link: z.string().optional().describe("Its address on the service."),
+      phone: z.string().optional().describe("Its phone number, when asked for in `fields`."),
+      website: z.string().optional().describe("Its website, when asked for in `fields`."),
+      fan_count: z.number().optional().describe("People who like it, when asked for in `fields`."),
+      followers_count: z.number().optional().describe("People who follow it."),
     }),
     run: (a) => pages.getPage(a),
   },
   "pages:getPageInsights": {
     description: "A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
     args: pages.functionArgs.getPageInsights,
-    result: z.object({ insights: z.array(z.object({ metric: z.string(), period: z.string(), values: z.array(z.object({ value: z.number(), end_time: z.string() })) })) }),
+    result: z.object({
+      insights: z
+        .array(
+          z.object({
+            metric: z.string().describe("The metric."),
+            period: z.string().describe("What one value covers: `day`."),
+            values: z.array(z.object({ value: z.number().describe("The count."), end_time: z.string().describe("The end of the period it counts.") })).describe("One value per period, oldest first."),
+          }),
+        )
+        .describe("One entry per metric asked for."),
+    }),
     run: async (a) => ({ insights: await pages.getPageInsights(a) }),
   },
   "pages:getPosts": {
     description: "A page's latest posts.",
     args: pages.functionArgs.getPosts,
     result: z.object({
-      posts: z.array(z.object({ id: z.string(), message: z.string().optional(), created_time: z.string().optional(), is_published: z.boolean().optional(), status_type: z.string().optional(), permalink_url: z.string().optional() })),
+      posts: z
+        .array(
+          z.object({
+            id: z.string().describe("The post's id (`<pageId>_<postId>`)."),
+            message: z.string().optional().describe("Its text."),
+            created_time: z.string().optional().describe("When it was made."),
+            is_published: z.boolean().optional().describe("Whether it is out (false for a scheduled post or a draft)."),
+            status_type: z.string().optional().describe("What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ..."),
+            permalink_url: z.string().optional().describe("Its address on the service."),
+          }),
+        )
+        .describe("The posts, newest first."),
     }),
     run: async (a) => ({ posts: await pages.getPosts(a) }),
   },
@@ -172,16 +217,25 @@ export const functions: Record<string, FunctionEntry> = {
     description: "The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).",
     args: pages.functionArgs.getRateLimitInfo,
     result: z.object({
-      appUsage: RATE_USAGE,
-      pageUsage: RATE_USAGE.optional(),
-      businessUseCaseUsage: z.array(RATE_USAGE.extend({ type: z.string(), estimatedTimeToRegainAccessMinutes: z.number() })),
+      appUsage: RATE_USAGE.describe("The app's usage (X-App-Usage)."),
+      pageUsage: RATE_USAGE.optional().describe("The page's usage (X-Page-Usage), when a page was given."),
+      businessUseCaseUsage: z
+        .array(RATE_USAGE.extend({ type: z.string().describe("The use case (`pages`, ...)."), estimatedTimeToRegainAccessMinutes: z.number().describe("Minutes until calls are allowed again, when throttled.") }))
+        .describe("The usage per business use case (X-Business-Use-Case-Usage)."),
     }),
     run: (a) => pages.getRateLimitInfo(a),
   },
   "posts:getPostInsights": {
     description: "A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post.",
     args: posts.functionArgs.getPostInsights,
-    result: z.object({ views: z.number().optional(), likes: z.number().optional(), replies: z.number().optional(), reposts: z.number().optional(), quotes: z.number().optional(), shares: z.number().optional() }),
+    result: z.object({
+      views: z.number().optional().describe("Times the post was seen."),
+      likes: z.number().optional().describe("Its likes."),
+      replies: z.number().optional().describe("Its replies."),
+      reposts: z.number().optional().describe("Times it was reposted."),
+      quotes: z.number().optional().describe("Times it was quoted."),
+      shares: z.number().optional().describe("Times it was shared."),
+    }),
     run: (a) => posts.getPostInsights(a),
   },
   "posts:getPosts": {
@@ -190,29 +244,35 @@ export const functions: Record<string, FunctionEntry> = {
     result: z.object({
       posts: z.array(
         z.object({
-          id: z.string(),
+          id: z.string().describe("The post's id."),
           media_type: z.string().optional().describe("TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE."),
-          media_url: z.string().optional(),
-          permalink: z.string().optional(),
-          shortcode: z.string().optional(),
-          text: z.string().optional(),
-          timestamp: z.string().optional(),
-          username: z.string().optional(),
+          media_url: z.string().optional().describe("Its image or video."),
+          permalink: z.string().optional().describe("Its address on the service."),
+          shortcode: z.string().optional().describe("The code in its address."),
+          text: z.string().optional().describe("Its text."),
+          timestamp: z.string().optional().describe("When it was published."),
+          username: z.string().optional().describe("Its author."),
         }),
-      ),
+      ).describe("The posts, newest first."),
     }),
     run: async (a) => ({ posts: await posts.getPosts(a) }),
   },
   "posts:getProfile": {
     description: "The short-post account's profile.",
     args: posts.functionArgs.getProfile,
-    result: z.object({ id: z.string(), username: z.string().optional(), name: z.string().optional(), threads_profile_picture_url: z.string().optional(), threads_biography: z.string().optional() }),
+    result: z.object({
+      id: z.string().describe("The account's id."),
+      username: z.string().optional().describe("Its handle, without the @."),
+      name: z.string().optional().describe("Its display name."),
+      threads_profile_picture_url: z.string().optional().describe("Its picture."),
+      threads_biography: z.string().optional().describe("Its biography."),
+    }),
     run: () => posts.getProfile(),
   },
   "posts:getPublishingLimit": {
     description: "How many posts the account has published in the last 24 hours, of how many it may (250).",
     args: posts.functionArgs.getPublishingLimit,
-    result: z.object({ quotaUsage: z.number(), quotaTotal: z.number(), quotaDurationSeconds: z.number() }),
+    result: z.object({ quotaUsage: z.number().describe("Posts published in the window."), quotaTotal: z.number().describe("Posts allowed in it (250)."), quotaDurationSeconds: z.number().describe("The window, in seconds (86400).") }),
     run: () => posts.getPublishingLimit(),
   },
   "runner:listModels": {
@@ -220,15 +280,27 @@ export const functions: Record<string, FunctionEntry> = {
     args: z.object({}),
     result: z.object({
       models: z.array(
-        z.object({ name: z.string(), digest: z.string(), size: z.number(), family: z.string().optional(), parameterSize: z.string().optional(), quantizationLevel: z.string().optional(), modifiedAt: z.string().optional() }),
-      ),
+        z.object({
+          name: z.string().describe("`model:tag`."),
+          digest: z.string().describe("Its digest (sha256), which changes with its content."),
+          size: z.number().describe("Its size on disk, in bytes."),
+          family: z.string().optional().describe("Its architecture's family (`llama`, `qwen2`, ...)."),
+          parameterSize: z.string().optional().describe("Its parameters (`494.03M`, `3.2B`)."),
+          quantizationLevel: z.string().optional().describe("Its quantization (`Q4_K_M`, ...)."),
+          modifiedAt: z.string().optional().describe("When it last changed on the runner."),
+        }),
+      ).describe("Every model present."),
     }),
     run: async () => ({ models: await runner.listModels() }),
   },
   "runner:listRunningModels": {
     description: "The models loaded in the runner's memory now.",
     args: z.object({}),
-    result: z.object({ models: z.array(z.object({ name: z.string(), size: z.number(), sizeVram: z.number().optional(), expiresAt: z.string().optional() })) }),
+    result: z.object({
+      models: z
+        .array(z.object({ name: z.string().describe("`model:tag`."), size: z.number().describe("Memory it takes, in bytes."), sizeVram: z.number().optional().describe("Of which on the GPU."), expiresAt: z.string().optional().describe("When it will be unloaded if unused.") }))
+        .describe("Every model loaded."),
+    }),
     run: async () => ({ models: await runner.listRunningModels() }),
   },
   "skills:getSkill": {
@@ -240,13 +312,13 @@ export const functions: Record<string, FunctionEntry> = {
   "skills:getSkillMarkdown": {
     description: "A published skill's SKILL.md text.",
     args: skills.functionArgs.getSkillMarkdown,
-    result: z.object({ markdown: z.string() }),
+    result: z.object({ markdown: z.string().describe("The SKILL.md: front matter, then the body.") }),
     run: async (a) => ({ markdown: await skills.getSkillMarkdown(a) }),
   },
   "skills:searchSkills": {
     description: "Skills whose name, description or tags match `q` (all skills when empty).",
     args: skills.functionArgs.searchSkills,
-    result: z.object({ skills: z.array(Skill) }),
+    result: z.object({ skills: z.array(Skill).describe("The matching skills.") }),
     run: async (a) => ({ skills: await skills.searchSkills(a) }),
   },
 };

@@ -11,18 +11,18 @@ import { ApiError, AuthError, NotFoundError } from "../http/errors";
 
 /** A skill as the registry answers it: the one shape the client checks and the functions return (function-registry.ts). */
 export const SKILL_FIELDS = {
-  name: z.string(),
-  description: z.string(),
-  instruction: z.string(),
-  category: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  agents: z.array(z.string()).optional(),
-  toolsRequired: z.array(z.string()).optional(),
-  version: z.string().optional(),
-  license: z.string().optional(),
-  compatibility: z.string().optional(),
-  metadata: z.record(z.string(), z.string()).optional(),
-  allowedTools: z.array(z.string()).optional(),
+  name: z.string().describe("The skill's name."),
+  description: z.string().describe("What it does and when to use it."),
+  instruction: z.string().describe("The Markdown body."),
+  category: z.string().optional().describe("Its category."),
+  tags: z.array(z.string()).optional().describe("Search tags."),
+  agents: z.array(z.string()).optional().describe("The agents it is for."),
+  toolsRequired: z.array(z.string()).optional().describe("Tools it needs."),
+  version: z.string().optional().describe("Its version."),
+  license: z.string().optional().describe("Its license."),
+  compatibility: z.string().optional().describe("What it needs of its environment."),
+  metadata: z.record(z.string(), z.string()).optional().describe("Other properties, text by key."),
+  allowedTools: z.array(z.string()).optional().describe("Tools it may use without asking."),
 };
 const Skill = z.looseObject(SKILL_FIELDS);
 const Listed = z.looseObject({ slug: z.string(), ...SKILL_FIELDS });

@@ -7,7 +7,7 @@ const Words = z.array(z.string().min(1).max(64).regex(/^[^\u0000-\u001f\u007f]*$
 
 export const skillMetadata = {
   slug: z.string().max(64).regex(NAME, "slug must be kebab-case: lowercase letters, digits and single hyphens").describe("The skill's address in the registry. Changing it replaces the skill.").meta({ replaceOnChanges: true }),
-  category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(", ")}` }).optional(),
+  category: z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(", ")}` }).optional().describe("The registry's category the skill is listed under."),
   tags: Words.describe("Search tags."),
   agents: Words.describe("The agents the skill is for."),
   toolsRequired: Words.describe("Tools the skill needs."),

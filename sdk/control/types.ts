@@ -32,6 +32,7 @@ export interface RemoteCommandOutputs {
   secret: boolean;
   /** What the last command printed. */
   stdout: string;
+  /** What the command printed to standard error. */
   stderr: string;
   /** The last command's exit code, where the tool reports it. */
   exitCode?: number;
@@ -107,6 +108,7 @@ export interface ListToolsOutputArgs {
 
 /** What listTools returns. */
 export interface ListToolsResult {
+  /** Every tool the endpoint lists. */
   readonly tools: ListToolsResultTool[];
 }
 
@@ -128,7 +130,9 @@ export interface ScreenshotOutputArgs {
 
 /** What screenshot returns. */
 export interface ScreenshotResult {
+  /** The image's size in pixels. */
   readonly pixels: ScreenshotResultPixels;
+  /** The screen's size in points, the unit clicks take. */
   readonly points: ScreenshotResultPoints;
   /** Pixels per point. */
   readonly density: number;
@@ -141,26 +145,36 @@ export interface ScreenshotResult {
 }
 
 export interface ListToolsResultTool {
+  /** The tool's name, as a call names it. */
   readonly name: string;
+  /** What the server says the tool does. */
   readonly description?: string;
 }
 
 export interface RemoteDesktopSessionPixels {
+  /** Width. */
   readonly width: number;
+  /** Height. */
   readonly height: number;
 }
 
 export interface RemoteDesktopSessionPoints {
+  /** Width. */
   readonly width: number;
+  /** Height. */
   readonly height: number;
 }
 
 export interface ScreenshotResultPixels {
+  /** Width. */
   readonly width: number;
+  /** Height. */
   readonly height: number;
 }
 
 export interface ScreenshotResultPoints {
+  /** Width. */
   readonly width: number;
+  /** Height. */
   readonly height: number;
 }

@@ -50,7 +50,9 @@ export interface DnsRecordOutputs {
   hostname: string;
   /** Whether the record can be proxied. */
   proxiable: boolean;
+  /** When the service made the record (RFC 3339). */
   createdOn?: string;
+  /** When it last changed (RFC 3339). */
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
@@ -161,7 +163,7 @@ export interface PageRuleArgs {
   actions: pulumi.Input<pulumi.Input<PageRuleActionArgs>[]>;
   /** Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn. */
   priority?: pulumi.Input<number>;
-  /** One of: `active`, `disabled`. */
+  /** Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`. */
   status?: pulumi.Input<"active" | "disabled">;
   /** Take over an existing rule with the same URL pattern instead of adding a second one. */
   adopt?: pulumi.Input<boolean>;
@@ -181,7 +183,9 @@ export interface PageRuleOutputs {
   effectivePriority: number;
   status: string;
   adopt: boolean;
+  /** When the service made the rule (RFC 3339). */
   createdOn?: string;
+  /** When it last changed (RFC 3339). */
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
@@ -284,7 +288,9 @@ export interface WorkerScriptOutputs {
   /** Its compatibility flags. */
   compatibilityFlags?: string[];
   adopt: boolean;
+  /** When the service made the script (RFC 3339). */
   createdOn?: string;
+  /** When it was last deployed (RFC 3339). */
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
@@ -316,7 +322,9 @@ export interface ZoneSettingOutputs {
   value: any;
   /** The value found before this resource first changed it; destroy restores it. */
   initialValue: any;
+  /** Whether the zone's plan lets the setting be changed. */
   editable: boolean;
+  /** When the setting last changed (RFC 3339). */
   modifiedOn?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
@@ -351,6 +359,7 @@ export interface GetCacheStatsOutputArgs {
 
 /** What getCacheStats returns. */
 export interface GetCacheStatsResult {
+  /** One entry per location that served the zone in the window. */
   readonly colos: GetCacheStatsResultColo[];
 }
 
@@ -380,6 +389,7 @@ export interface GetSecurityEventsOutputArgs {
 
 /** What getSecurityEvents returns. */
 export interface GetSecurityEventsResult {
+  /** The events, newest first. */
   readonly events: GetSecurityEventsResultEvent[];
 }
 
@@ -401,8 +411,11 @@ export interface GetZoneOutputArgs {
 
 /** What getZone returns. */
 export interface GetZoneResult {
+  /** The zone's id, which resources and functions take as `zoneId`. */
   readonly id: string;
+  /** The zone's domain name. */
   readonly name: string;
+  /** `active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`. */
   readonly status: string;
 }
 
@@ -432,12 +445,19 @@ export interface GetZoneAnalyticsOutputArgs {
 
 /** What getZoneAnalytics returns. */
 export interface GetZoneAnalyticsResult {
+  /** The window's first day (UTC), as counted. */
   readonly since: string;
+  /** The window's last day (UTC), as counted. */
   readonly until: string;
+  /** Requests. */
   readonly requests: GetZoneAnalyticsResultRequests;
+  /** Bytes sent. */
   readonly bandwidth: GetZoneAnalyticsResultBandwidth;
+  /** Requests the service counted as threats. */
   readonly threats: GetZoneAnalyticsResultThreats;
+  /** Requests for HTML pages. */
   readonly pageviews: GetZoneAnalyticsResultPageviews;
+  /** Distinct client addresses. */
   readonly uniques: GetZoneAnalyticsResultUniques;
 }
 
@@ -459,6 +479,7 @@ export interface ListWorkerScriptsOutputArgs {
 
 /** What listWorkerScripts returns. */
 export interface ListWorkerScriptsResult {
+  /** Every script of the account. */
   readonly scripts: ListWorkerScriptsResultScript[];
 }
 
@@ -488,7 +509,9 @@ export interface ParseZoneFileOutputArgs {
 
 /** What parseZoneFile returns. */
 export interface ParseZoneFileResult {
+  /** The records, by key: a DnsRecordSet's `records` input. */
   readonly records: { [key: string]: ParseZoneFileResultRecord };
+  /** Records left out (SOA, apex NS), with why. */
   readonly skipped: ParseZoneFileResultSkipped[];
   /** The line each record was read from, by key. */
   readonly lines: { [key: string]: number };
@@ -929,62 +952,92 @@ export interface FirewallRuleFilter {
 }
 
 export interface GetCacheStatsResultColo {
+  /** The location's code (an airport code, `FRA`). */
   readonly colo: string;
+  /** Requests the location answered. */
   readonly requests: GetCacheStatsResultColoRequests;
+  /** Bytes it sent. */
   readonly bandwidth: GetCacheStatsResultColoBandwidth;
+  /** Cached requests over all, from 0 to 1. */
   readonly hitRatio: number;
 }
 
 export interface GetCacheStatsResultColoBandwidth {
+  /** All of them. */
   readonly all: number;
+  /** Those served from the edge's cache. */
   readonly cached: number;
 }
 
 export interface GetCacheStatsResultColoRequests {
+  /** All of them. */
   readonly all: number;
+  /** Those served from the edge's cache. */
   readonly cached: number;
+  /** Those fetched from the origin. */
   readonly uncached: number;
 }
 
 export interface GetSecurityEventsResultEvent {
+  /** The request's id (Ray ID). */
   readonly rayId: string;
+  /** What was done: `block`, `challenge`, `log`, ... */
   readonly action: string;
+  /** What acted: `firewallCustom`, `ratelimit`, `waf`, ... */
   readonly source: string;
+  /** The client's address. */
   readonly clientIp: string;
+  /** The client's country (ISO 3166-1 alpha-2). */
   readonly country: string;
+  /** The host asked for. */
   readonly host: string;
+  /** The path asked for. */
   readonly path: string;
+  /** When (RFC 3339). */
   readonly occurredAt: string;
 }
 
 export interface GetZoneAnalyticsResultBandwidth {
+  /** All of them. */
   readonly all: number;
+  /** Those served from the edge's cache. */
   readonly cached: number;
+  /** Those fetched from the origin. */
   readonly uncached: number;
 }
 
 export interface GetZoneAnalyticsResultPageviews {
+  /** All of them. */
   readonly all: number;
 }
 
 export interface GetZoneAnalyticsResultRequests {
+  /** All of them. */
   readonly all: number;
+  /** Those served from the edge's cache. */
   readonly cached: number;
+  /** Those fetched from the origin. */
   readonly uncached: number;
 }
 
 export interface GetZoneAnalyticsResultThreats {
+  /** All of them. */
   readonly all: number;
 }
 
 export interface GetZoneAnalyticsResultUniques {
+  /** All of them. */
   readonly all: number;
 }
 
 export interface ListWorkerScriptsResultScript {
+  /** The script's name. */
   readonly name: string;
+  /** Its content's tag. */
   readonly etag?: string;
+  /** Its size in bytes. */
   readonly size?: number;
+  /** When it last changed (RFC 3339). */
   readonly modifiedOn?: string;
 }
 
@@ -998,18 +1051,28 @@ export interface PageRuleAction {
 export interface ParseZoneFileResultRecord {
   /** One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`. */
   readonly type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "PTR" | "OPENPGPKEY" | "SRV" | "CAA" | "DS" | "HTTPS" | "SVCB" | "TLSA" | "SSHFP" | "NAPTR" | "CERT" | "URI" | "SMIMEA" | "DNSKEY" | "LOC";
+  /** The record's name, relative to the origin (`@` for the apex). */
   readonly name: string;
+  /** Its value, for the types that take `content`. */
   readonly content?: string;
+  /** Its fields, for the types that take `data`. */
   readonly data?: { [key: string]: number | string };
+  /** Its TTL in seconds. */
   readonly ttl: number;
+  /** Its priority (MX, URI). */
   readonly priority?: number;
+  /** Whether the service proxies it (the `cf_tags=cf-proxied:true` marker). */
   readonly proxied?: boolean;
 }
 
 export interface ParseZoneFileResultSkipped {
+  /** Its line. */
   readonly line: number;
+  /** Its type. */
   readonly type: string;
+  /** Its name. */
   readonly name: string;
+  /** Why it was left out. */
   readonly reason: string;
 }
 

@@ -32,6 +32,7 @@ export interface PagePostOutputs {
   photos?: string[];
   /** What the post is now; refresh keeps it current (a scheduled post becomes published). One of: `published`, `scheduled`, `draft`. */
   state: "published" | "scheduled" | "draft";
+  /** When the post was made. */
   createdTime?: string;
   /** The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`. */
   postId?: string;
@@ -122,14 +123,23 @@ export interface GetPageOutputArgs {
 
 /** What getPage returns. */
 export interface GetPageResult {
+  /** The page's id. */
   readonly id?: string;
+  /** The page's name. */
   readonly name?: string;
+  /** Its short description. */
   readonly about?: string;
+  /** Its category. */
   readonly category?: string;
+  /** Its address on the service. */
   readonly link?: string;
+  /** Its phone number, when asked for in `fields`. */
   readonly phone?: string;
+  /** Its website, when asked for in `fields`. */
   readonly website?: string;
+  /** People who like it, when asked for in `fields`. */
   readonly fan_count?: number;
+  /** People who follow it. */
   readonly followers_count?: number;
 }
 
@@ -163,6 +173,7 @@ export interface GetPageInsightsOutputArgs {
 
 /** What getPageInsights returns. */
 export interface GetPageInsightsResult {
+  /** One entry per metric asked for. */
   readonly insights: GetPageInsightsResultInsight[];
 }
 
@@ -188,6 +199,7 @@ export interface GetPostsOutputArgs {
 
 /** What getPosts returns. */
 export interface GetPostsResult {
+  /** The posts, newest first. */
   readonly posts: GetPostsResultPost[];
 }
 
@@ -209,8 +221,11 @@ export interface GetRateLimitInfoOutputArgs {
 
 /** What getRateLimitInfo returns. */
 export interface GetRateLimitInfoResult {
+  /** The app's usage (X-App-Usage). */
   readonly appUsage: GetRateLimitInfoResultAppUsage;
+  /** The page's usage (X-Page-Usage), when a page was given. */
   readonly pageUsage?: GetRateLimitInfoResultPageUsage;
+  /** The usage per business use case (X-Business-Use-Case-Usage). */
   readonly businessUseCaseUsage: GetRateLimitInfoResultBusinessUseCaseUsage[];
 }
 
@@ -223,22 +238,33 @@ export interface PagePostPhotoArgs {
 }
 
 export interface GetPageInsightsResultInsight {
+  /** The metric. */
   readonly metric: string;
+  /** What one value covers: `day`. */
   readonly period: string;
+  /** One value per period, oldest first. */
   readonly values: GetPageInsightsResultInsightValue[];
 }
 
 export interface GetPageInsightsResultInsightValue {
+  /** The count. */
   readonly value: number;
+  /** The end of the period it counts. */
   readonly end_time: string;
 }
 
 export interface GetPostsResultPost {
+  /** The post's id (`<pageId>_<postId>`). */
   readonly id: string;
+  /** Its text. */
   readonly message?: string;
+  /** When it was made. */
   readonly created_time?: string;
+  /** Whether it is out (false for a scheduled post or a draft). */
   readonly is_published?: boolean;
+  /** What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ... */
   readonly status_type?: string;
+  /** Its address on the service. */
   readonly permalink_url?: string;
 }
 
@@ -258,7 +284,9 @@ export interface GetRateLimitInfoResultBusinessUseCaseUsage {
   readonly totalCputime: number;
   /** Total time, in percent. */
   readonly totalTime: number;
+  /** The use case (`pages`, ...). */
   readonly type: string;
+  /** Minutes until calls are allowed again, when throttled. */
   readonly estimatedTimeToRegainAccessMinutes: number;
 }
 

@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 
 /** The arguments of a Post: A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours. */
 export interface PostArgs {
-  /** One of: `TEXT`, `IMAGE`, `VIDEO`. */
+  /** What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`. */
   mediaType?: pulumi.Input<"TEXT" | "IMAGE" | "VIDEO">;
   /** The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links. */
   text?: pulumi.Input<string>;
@@ -29,6 +29,7 @@ export interface PostOutputs {
   shortcode?: string;
   /** When it was published. */
   timestamp?: string;
+  /** The account that published it. */
   username?: string;
   /** The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`. */
   postId?: string;
@@ -91,11 +92,17 @@ export interface GetPostInsightsOutputArgs {
 
 /** What getPostInsights returns. */
 export interface GetPostInsightsResult {
+  /** Times the post was seen. */
   readonly views?: number;
+  /** Its likes. */
   readonly likes?: number;
+  /** Its replies. */
   readonly replies?: number;
+  /** Times it was reposted. */
   readonly reposts?: number;
+  /** Times it was quoted. */
   readonly quotes?: number;
+  /** Times it was shared. */
   readonly shares?: number;
 }
 
@@ -117,6 +124,7 @@ export interface GetPostsOutputArgs {
 
 /** What getPosts returns. */
 export interface GetPostsResult {
+  /** The posts, newest first. */
   readonly posts: GetPostsResultPost[];
 }
 
@@ -134,10 +142,15 @@ export interface GetProfileOutputArgs {
 
 /** What getProfile returns. */
 export interface GetProfileResult {
+  /** The account's id. */
   readonly id: string;
+  /** Its handle, without the @. */
   readonly username?: string;
+  /** Its display name. */
   readonly name?: string;
+  /** Its picture. */
   readonly threads_profile_picture_url?: string;
+  /** Its biography. */
   readonly threads_biography?: string;
 }
 
@@ -155,19 +168,29 @@ export interface GetPublishingLimitOutputArgs {
 
 /** What getPublishingLimit returns. */
 export interface GetPublishingLimitResult {
+  /** Posts published in the window. */
   readonly quotaUsage: number;
+  /** Posts allowed in it (250). */
   readonly quotaTotal: number;
+  /** The window, in seconds (86400). */
   readonly quotaDurationSeconds: number;
 }
 
 export interface GetPostsResultPost {
+  /** The post's id. */
   readonly id: string;
   /** TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE. */
   readonly media_type?: string;
+  /** Its image or video. */
   readonly media_url?: string;
+  /** Its address on the service. */
   readonly permalink?: string;
+  /** The code in its address. */
   readonly shortcode?: string;
+  /** Its text. */
   readonly text?: string;
+  /** When it was published. */
   readonly timestamp?: string;
+  /** Its author. */
   readonly username?: string;
 }

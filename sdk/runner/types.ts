@@ -51,11 +51,17 @@ export interface RunnerModelOutputs {
   definitionFile?: string;
   definitionHash: string;
   adopt: boolean;
+  /** The model's digest (sha256) on the runner: it changes when its content does. */
   digest: string;
+  /** Its size on disk, in bytes. */
   size: number;
+  /** Its architecture's family (`llama`, `qwen2`, ...). */
   family?: string;
+  /** Its parameters (`494.03M`, `3.2B`). */
   parameterSize?: string;
+  /** Its quantization (`Q4_K_M`, ...). */
   quantizationLevel?: string;
+  /** When it last changed on the runner. */
   modifiedAt: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
@@ -78,6 +84,7 @@ export interface ListModelsOutputArgs {
 
 /** What listModels returns. */
 export interface ListModelsResult {
+  /** Every model present. */
   readonly models: ListModelsResultModel[];
 }
 
@@ -95,6 +102,7 @@ export interface ListRunningModelsOutputArgs {
 
 /** What listRunningModels returns. */
 export interface ListRunningModelsResult {
+  /** Every model loaded. */
   readonly models: ListRunningModelsResultModel[];
 }
 
@@ -107,19 +115,30 @@ export interface RunnerModelMessageArgs {
 }
 
 export interface ListModelsResultModel {
+  /** `model:tag`. */
   readonly name: string;
+  /** Its digest (sha256), which changes with its content. */
   readonly digest: string;
+  /** Its size on disk, in bytes. */
   readonly size: number;
+  /** Its architecture's family (`llama`, `qwen2`, ...). */
   readonly family?: string;
+  /** Its parameters (`494.03M`, `3.2B`). */
   readonly parameterSize?: string;
+  /** Its quantization (`Q4_K_M`, ...). */
   readonly quantizationLevel?: string;
+  /** When it last changed on the runner. */
   readonly modifiedAt?: string;
 }
 
 export interface ListRunningModelsResultModel {
+  /** `model:tag`. */
   readonly name: string;
+  /** Memory it takes, in bytes. */
   readonly size: number;
+  /** Of which on the GPU. */
   readonly sizeVram?: number;
+  /** When it will be unloaded if unused. */
   readonly expiresAt?: string;
 }
 

@@ -5,7 +5,7 @@ import type * as pulumi from "@pulumi/pulumi";
 export interface GeneratedSkillArgs {
   /** The skill's address in the registry. Changing it replaces the skill. */
   slug: pulumi.Input<string>;
-  /** One of: `dev`, `infrastructure`, `content`, `ops`, `social`. */
+  /** The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`. */
   category?: pulumi.Input<"dev" | "infrastructure" | "content" | "ops" | "social">;
   /** Search tags. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
@@ -46,7 +46,9 @@ export interface GeneratedSkillArgs {
 export interface GeneratedSkillOutputs {
   slug: string;
   adopt: boolean;
+  /** The name the model gave the skill (its front matter's). */
   name: string;
+  /** The description the model wrote. */
   description: string;
   model: string;
   sources: string[];
@@ -58,6 +60,7 @@ export interface GeneratedSkillOutputs {
   publishedHash: string;
   /** How many generations the last build took. */
   attempts: number;
+  /** The published document's length in lines. */
   lines: number;
   category?: string;
   tags: string[];
@@ -76,7 +79,7 @@ export const generatedSkillOutputNames = ["slug","adopt","name","description","m
 export interface SkillArgs {
   /** The skill's address in the registry. Changing it replaces the skill. */
   slug: pulumi.Input<string>;
-  /** One of: `dev`, `infrastructure`, `content`, `ops`, `social`. */
+  /** The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`. */
   category?: pulumi.Input<"dev" | "infrastructure" | "content" | "ops" | "social">;
   /** Search tags. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
@@ -154,18 +157,31 @@ export interface GetSkillOutputArgs {
 
 /** What getSkill returns. */
 export interface GetSkillResult {
+  /** The skill's address in the registry. */
   readonly slug: string;
+  /** The skill's name. */
   readonly name: string;
+  /** What it does and when to use it. */
   readonly description: string;
+  /** The Markdown body. */
   readonly instruction: string;
+  /** Its category. */
   readonly category?: string;
+  /** Search tags. */
   readonly tags?: string[];
+  /** The agents it is for. */
   readonly agents?: string[];
+  /** Tools it needs. */
   readonly toolsRequired?: string[];
+  /** Its version. */
   readonly version?: string;
+  /** Its license. */
   readonly license?: string;
+  /** What it needs of its environment. */
   readonly compatibility?: string;
+  /** Other properties, text by key. */
   readonly metadata?: { [key: string]: string };
+  /** Tools it may use without asking. */
   readonly allowedTools?: string[];
 }
 
@@ -187,6 +203,7 @@ export interface GetSkillMarkdownOutputArgs {
 
 /** What getSkillMarkdown returns. */
 export interface GetSkillMarkdownResult {
+  /** The SKILL.md: front matter, then the body. */
   readonly markdown: string;
 }
 
@@ -208,21 +225,35 @@ export interface SearchSkillsOutputArgs {
 
 /** What searchSkills returns. */
 export interface SearchSkillsResult {
+  /** The matching skills. */
   readonly skills: SearchSkillsResultSkill[];
 }
 
 export interface SearchSkillsResultSkill {
+  /** The skill's address in the registry. */
   readonly slug: string;
+  /** The skill's name. */
   readonly name: string;
+  /** What it does and when to use it. */
   readonly description: string;
+  /** The Markdown body. */
   readonly instruction: string;
+  /** Its category. */
   readonly category?: string;
+  /** Search tags. */
   readonly tags?: string[];
+  /** The agents it is for. */
   readonly agents?: string[];
+  /** Tools it needs. */
   readonly toolsRequired?: string[];
+  /** Its version. */
   readonly version?: string;
+  /** Its license. */
   readonly license?: string;
+  /** What it needs of its environment. */
   readonly compatibility?: string;
+  /** Other properties, text by key. */
   readonly metadata?: { [key: string]: string };
+  /** Tools it may use without asking. */
   readonly allowedTools?: string[];
 }

@@ -43,8 +43,8 @@ describe("schema.json", () => {
     expect(getZone.outputs.required).toEqual(["id", "name", "status"]);
     expect(Object.keys(schema.functions["ops:edge:verifyToken"].inputs.properties)).toEqual(["account"]); // every function may name an account
     const stats = schema.functions["ops:edge:getCacheStats"].outputs.properties.colos;
-    expect(stats).toEqual({ type: "array", items: { $ref: "#/types/ops:edge:GetCacheStatsResultColo" } });
-    expect(schema.types["ops:edge:GetCacheStatsResultColo"].properties.requests).toEqual({ $ref: "#/types/ops:edge:GetCacheStatsResultColoRequests" });
+    expect(stats).toEqual({ type: "array", items: { $ref: "#/types/ops:edge:GetCacheStatsResultColo" }, description: expect.any(String) });
+    expect(schema.types["ops:edge:GetCacheStatsResultColo"].properties.requests).toEqual({ $ref: "#/types/ops:edge:GetCacheStatsResultColoRequests", description: "Requests the location answered." });
     // A union of one primitive type keeps that type and its default: "now" or a time is a string.
     expect(schema.functions["ops:edge:getZoneAnalytics"].inputs.properties.until).toMatchObject({ type: "string", default: "now" });
   });

@@ -40,6 +40,6 @@ export const RemoteCommandOutputs = z.object({
   triggers: z.array(z.unknown()).optional(),
   secret: z.boolean(),
   stdout: z.string().describe("What the last command printed."),
-  stderr: z.string(),
+  stderr: z.string().describe("What the command printed to standard error."),
   exitCode: z.number().optional().describe("The last command's exit code, where the tool reports it."),
 });

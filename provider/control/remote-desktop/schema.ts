@@ -44,6 +44,6 @@ export const RemoteDesktopSessionOutputs = z.object({
   window: z.string().describe("The screen-sharing window's name after sign-in, e.g. `office.local (Standard)`."),
   screen: z.string().describe("What the shared screen shows: the remote desktop, or black (the target is on another desktop space)."),
   black: z.boolean().describe("The shared screen is black: switch the target to the session's desktop space."),
-  pixels: z.object({ width: z.number(), height: z.number() }).describe("The helper's screenshot size in pixels."),
-  points: z.object({ width: z.number(), height: z.number() }).describe("The same in points (clicks are in points: pixels / 2)."),
+  pixels: z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") }).describe("The helper's screenshot size in pixels."),
+  points: z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") }).describe("The same in points (clicks are in points: pixels / 2)."),
 });

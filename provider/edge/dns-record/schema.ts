@@ -117,7 +117,7 @@ export const DnsRecordOutputs = z.object({
   adopt: z.boolean(),
   hostname: z.string().describe("The record's full name, as the service reports it."),
   proxiable: z.boolean().describe("Whether the record can be proxied."),
-  createdOn: z.string().optional(),
-  modifiedOn: z.string().optional(),
+  createdOn: z.string().optional().describe("When the service made the record (RFC 3339)."),
+  modifiedOn: z.string().optional().describe("When it last changed (RFC 3339)."),
 });
 export type DnsRecordOutputs = z.infer<typeof DnsRecordOutputs>;

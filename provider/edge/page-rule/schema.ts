@@ -51,7 +51,7 @@ export const PageRuleInputs = z
     targets: z.array(z.string()).length(1, "targets takes exactly one URL pattern (the service matches one per rule)").describe("The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`."),
     actions: z.array(PageRuleAction).min(1, "a page rule needs at least one action").describe("What to do with matching requests, e.g. `{ id: \"cache_level\", value: \"cache_everything\" }`."),
     priority: z.number().int().min(1).max(1000).default(1).describe("Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn."),
-    status: z.enum(["active", "disabled"], { error: "status must be active or disabled" }).default("active"),
+    status: z.enum(["active", "disabled"], { error: "status must be active or disabled" }).default("active").describe("Whether the rule applies (`disabled` keeps it without applying it)."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same URL pattern instead of adding a second one."),
   })
   .superRefine((r, ctx) => {
@@ -75,7 +75,7 @@ export const PageRuleOutputs = z.object({
   effectivePriority: z.number().describe("The rank the service gave the rule after closing gaps."),
   status: z.string(),
   adopt: z.boolean(),
-  createdOn: z.string().optional(),
-  modifiedOn: z.string().optional(),
+  createdOn: z.string().optional().describe("When the service made the rule (RFC 3339)."),
+  modifiedOn: z.string().optional().describe("When it last changed (RFC 3339)."),
 });
 export type PageRuleOutputs = z.infer<typeof PageRuleOutputs>;

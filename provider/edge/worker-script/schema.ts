@@ -78,7 +78,7 @@ export const WorkerScriptOutputs = z.object({
   compatibilityDate: z.string().describe("The compatibility date it runs with."),
   compatibilityFlags: z.array(z.string()).optional().describe("Its compatibility flags."),
   adopt: z.boolean(),
-  createdOn: z.string().optional(),
-  modifiedOn: z.string().optional(),
+  createdOn: z.string().optional().describe("When the service made the script (RFC 3339)."),
+  modifiedOn: z.string().optional().describe("When it was last deployed (RFC 3339)."),
 });
 export type WorkerScriptOutputs = z.infer<typeof WorkerScriptOutputs>;

@@ -86,6 +86,6 @@ export const PagePostOutputs = z.object({
   photo: z.object({ url: z.string().optional(), file: z.string().optional() }).optional(),
   photos: z.array(z.string()).optional(),
   state: z.enum(["published", "scheduled", "draft"]).describe("What the post is now; refresh keeps it current (a scheduled post becomes published)."),
-  createdTime: z.string().optional(),
+  createdTime: z.string().optional().describe("When the post was made."),
   postId: z.string().optional().describe("The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
 });

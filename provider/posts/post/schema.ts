@@ -17,7 +17,7 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) U
 
 export const PostInputs = z
   .object({
-    mediaType: z.enum(MEDIA_TYPES, { error: "mediaType must be TEXT, IMAGE or VIDEO" }).default("TEXT").meta({ replaceOnChanges: true }),
+    mediaType: z.enum(MEDIA_TYPES, { error: "mediaType must be TEXT, IMAGE or VIDEO" }).default("TEXT").meta({ replaceOnChanges: true }).describe("What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`)."),
     text: z
       .string()
       .refine((t) => countedLength(t) <= 500, { error: (i) => `text must be at most 500 characters as the service counts them (an emoji counts as its UTF-8 bytes, 4 for most): this one counts ${countedLength(String(i.input))}` })
@@ -46,6 +46,6 @@ export const PostOutputs = z.object({
   mediaUrl: z.string().optional().describe("The service's own address of the post's image or video (its CDN; never the URL given)."),
   shortcode: z.string().optional().describe("The post's short code, the last part of its permalink."),
   timestamp: z.string().optional().describe("When it was published."),
-  username: z.string().optional(),
+  username: z.string().optional().describe("The account that published it."),
   postId: z.string().optional().describe("The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
 });

@@ -28,6 +28,7 @@ type ListToolsArgs struct {
 }
 
 type ListToolsResult struct {
+	// Every tool the endpoint lists.
 	Tools []ListToolsResultTool `pulumi:"tools"`
 }
 
@@ -59,6 +60,7 @@ func (o ListToolsResultOutput) ToListToolsResultOutputWithContext(ctx context.Co
 	return o
 }
 
+// Every tool the endpoint lists.
 func (o ListToolsResultOutput) Tools() ListToolsResultToolArrayOutput {
 	return o.ApplyT(func(v ListToolsResult) []ListToolsResultTool { return v.Tools }).(ListToolsResultToolArrayOutput)
 }

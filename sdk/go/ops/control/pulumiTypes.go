@@ -14,8 +14,10 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type ListToolsResultTool struct {
+	// What the server says the tool does.
 	Description *string `pulumi:"description"`
-	Name        string  `pulumi:"name"`
+	// The tool's name, as a call names it.
+	Name string `pulumi:"name"`
 }
 
 type ListToolsResultToolOutput struct{ *pulumi.OutputState }
@@ -32,10 +34,12 @@ func (o ListToolsResultToolOutput) ToListToolsResultToolOutputWithContext(ctx co
 	return o
 }
 
+// What the server says the tool does.
 func (o ListToolsResultToolOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListToolsResultTool) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
+// The tool's name, as a call names it.
 func (o ListToolsResultToolOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListToolsResultTool) string { return v.Name }).(pulumi.StringOutput)
 }
@@ -61,8 +65,10 @@ func (o ListToolsResultToolArrayOutput) Index(i pulumi.IntInput) ListToolsResult
 }
 
 type RemoteDesktopSessionPixels struct {
+	// Height.
 	Height float64 `pulumi:"height"`
-	Width  float64 `pulumi:"width"`
+	// Width.
+	Width float64 `pulumi:"width"`
 }
 
 type RemoteDesktopSessionPixelsOutput struct{ *pulumi.OutputState }
@@ -79,17 +85,21 @@ func (o RemoteDesktopSessionPixelsOutput) ToRemoteDesktopSessionPixelsOutputWith
 	return o
 }
 
+// Height.
 func (o RemoteDesktopSessionPixelsOutput) Height() pulumi.Float64Output {
 	return o.ApplyT(func(v RemoteDesktopSessionPixels) float64 { return v.Height }).(pulumi.Float64Output)
 }
 
+// Width.
 func (o RemoteDesktopSessionPixelsOutput) Width() pulumi.Float64Output {
 	return o.ApplyT(func(v RemoteDesktopSessionPixels) float64 { return v.Width }).(pulumi.Float64Output)
 }
 
 type RemoteDesktopSessionPoints struct {
+	// Height.
 	Height float64 `pulumi:"height"`
-	Width  float64 `pulumi:"width"`
+	// Width.
+	Width float64 `pulumi:"width"`
 }
 
 type RemoteDesktopSessionPointsOutput struct{ *pulumi.OutputState }
@@ -106,17 +116,21 @@ func (o RemoteDesktopSessionPointsOutput) ToRemoteDesktopSessionPointsOutputWith
 	return o
 }
 
+// Height.
 func (o RemoteDesktopSessionPointsOutput) Height() pulumi.Float64Output {
 	return o.ApplyT(func(v RemoteDesktopSessionPoints) float64 { return v.Height }).(pulumi.Float64Output)
 }
 
+// Width.
 func (o RemoteDesktopSessionPointsOutput) Width() pulumi.Float64Output {
 	return o.ApplyT(func(v RemoteDesktopSessionPoints) float64 { return v.Width }).(pulumi.Float64Output)
 }
 
 type ScreenshotResultPixels struct {
+	// Height.
 	Height float64 `pulumi:"height"`
-	Width  float64 `pulumi:"width"`
+	// Width.
+	Width float64 `pulumi:"width"`
 }
 
 type ScreenshotResultPixelsOutput struct{ *pulumi.OutputState }
@@ -133,17 +147,21 @@ func (o ScreenshotResultPixelsOutput) ToScreenshotResultPixelsOutputWithContext(
 	return o
 }
 
+// Height.
 func (o ScreenshotResultPixelsOutput) Height() pulumi.Float64Output {
 	return o.ApplyT(func(v ScreenshotResultPixels) float64 { return v.Height }).(pulumi.Float64Output)
 }
 
+// Width.
 func (o ScreenshotResultPixelsOutput) Width() pulumi.Float64Output {
 	return o.ApplyT(func(v ScreenshotResultPixels) float64 { return v.Width }).(pulumi.Float64Output)
 }
 
 type ScreenshotResultPoints struct {
+	// Height.
 	Height float64 `pulumi:"height"`
-	Width  float64 `pulumi:"width"`
+	// Width.
+	Width float64 `pulumi:"width"`
 }
 
 type ScreenshotResultPointsOutput struct{ *pulumi.OutputState }
@@ -160,10 +178,12 @@ func (o ScreenshotResultPointsOutput) ToScreenshotResultPointsOutputWithContext(
 	return o
 }
 
+// Height.
 func (o ScreenshotResultPointsOutput) Height() pulumi.Float64Output {
 	return o.ApplyT(func(v ScreenshotResultPoints) float64 { return v.Height }).(pulumi.Float64Output)
 }
 
+// Width.
 func (o ScreenshotResultPointsOutput) Width() pulumi.Float64Output {
 	return o.ApplyT(func(v ScreenshotResultPoints) float64 { return v.Width }).(pulumi.Float64Output)
 }

@@ -25,7 +25,8 @@ type RemoteCommand struct {
 	ExitCode    pulumi.Float64PtrOutput `pulumi:"exitCode"`
 	Interpreter pulumi.StringOutput     `pulumi:"interpreter"`
 	Secret      pulumi.BoolOutput       `pulumi:"secret"`
-	Stderr      pulumi.StringOutput     `pulumi:"stderr"`
+	// What the command printed to standard error.
+	Stderr pulumi.StringOutput `pulumi:"stderr"`
 	// What the last command printed.
 	Stdout   pulumi.StringOutput    `pulumi:"stdout"`
 	Triggers pulumi.ArrayOutput     `pulumi:"triggers"`
@@ -190,6 +191,7 @@ func (o RemoteCommandOutput) Secret() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RemoteCommand) pulumi.BoolOutput { return v.Secret }).(pulumi.BoolOutput)
 }
 
+// What the command printed to standard error.
 func (o RemoteCommandOutput) Stderr() pulumi.StringOutput {
 	return o.ApplyT(func(v *RemoteCommand) pulumi.StringOutput { return v.Stderr }).(pulumi.StringOutput)
 }

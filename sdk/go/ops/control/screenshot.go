@@ -35,11 +35,13 @@ type ScreenshotResult struct {
 	// The image as the server sent it.
 	ImageBase64 string `pulumi:"imageBase64"`
 	// `image/png` or `image/jpeg`.
-	MimeType string                 `pulumi:"mimeType"`
-	Pixels   ScreenshotResultPixels `pulumi:"pixels"`
+	MimeType string `pulumi:"mimeType"`
+	// The image's size in pixels.
+	Pixels ScreenshotResultPixels `pulumi:"pixels"`
 	// The same image when it is a PNG (deprecated: read imageBase64 and mimeType).
-	PngBase64 *string                `pulumi:"pngBase64"`
-	Points    ScreenshotResultPoints `pulumi:"points"`
+	PngBase64 *string `pulumi:"pngBase64"`
+	// The screen's size in points, the unit clicks take.
+	Points ScreenshotResultPoints `pulumi:"points"`
 }
 
 func ScreenshotOutput(ctx *pulumi.Context, args ScreenshotOutputArgs, opts ...pulumi.InvokeOption) ScreenshotResultOutput {
@@ -87,6 +89,7 @@ func (o ScreenshotResultOutput) MimeType() pulumi.StringOutput {
 	return o.ApplyT(func(v ScreenshotResult) string { return v.MimeType }).(pulumi.StringOutput)
 }
 
+// The image's size in pixels.
 func (o ScreenshotResultOutput) Pixels() ScreenshotResultPixelsOutput {
 	return o.ApplyT(func(v ScreenshotResult) ScreenshotResultPixels { return v.Pixels }).(ScreenshotResultPixelsOutput)
 }
@@ -96,6 +99,7 @@ func (o ScreenshotResultOutput) PngBase64() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ScreenshotResult) *string { return v.PngBase64 }).(pulumi.StringPtrOutput)
 }
 
+// The screen's size in points, the unit clicks take.
 func (o ScreenshotResultOutput) Points() ScreenshotResultPointsOutput {
 	return o.ApplyT(func(v ScreenshotResult) ScreenshotResultPoints { return v.Points }).(ScreenshotResultPointsOutput)
 }

@@ -21,12 +21,14 @@ type DnsRecord struct {
 	Adopt   pulumi.BoolOutput      `pulumi:"adopt"`
 	Comment pulumi.StringPtrOutput `pulumi:"comment"`
 	// The value as the service writes it (for structured types, rendered from data).
-	Content   pulumi.StringOutput    `pulumi:"content"`
+	Content pulumi.StringOutput `pulumi:"content"`
+	// When the service made the record (RFC 3339).
 	CreatedOn pulumi.StringPtrOutput `pulumi:"createdOn"`
 	// The structured value of an SRV, CAA, DS, ... record, as the service holds it (its fields as `data` takes them: numbers and text).
 	Data DnsRecordDataPtrOutput `pulumi:"data"`
 	// The record's full name, as the service reports it.
-	Hostname   pulumi.StringOutput     `pulumi:"hostname"`
+	Hostname pulumi.StringOutput `pulumi:"hostname"`
+	// When it last changed (RFC 3339).
 	ModifiedOn pulumi.StringPtrOutput  `pulumi:"modifiedOn"`
 	Name       pulumi.StringOutput     `pulumi:"name"`
 	Priority   pulumi.Float64PtrOutput `pulumi:"priority"`
@@ -209,6 +211,7 @@ func (o DnsRecordOutput) Content() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Content }).(pulumi.StringOutput)
 }
 
+// When the service made the record (RFC 3339).
 func (o DnsRecordOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
@@ -223,6 +226,7 @@ func (o DnsRecordOutput) Hostname() pulumi.StringOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringOutput { return v.Hostname }).(pulumi.StringOutput)
 }
 
+// When it last changed (RFC 3339).
 func (o DnsRecordOutput) ModifiedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.ModifiedOn }).(pulumi.StringPtrOutput)
 }

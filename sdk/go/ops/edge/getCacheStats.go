@@ -47,6 +47,7 @@ func (val *GetCacheStatsArgs) Defaults() *GetCacheStatsArgs {
 }
 
 type GetCacheStatsResult struct {
+	// One entry per location that served the zone in the window.
 	Colos []GetCacheStatsResultColo `pulumi:"colos"`
 }
 
@@ -89,6 +90,7 @@ func (o GetCacheStatsResultOutput) ToGetCacheStatsResultOutputWithContext(ctx co
 	return o
 }
 
+// One entry per location that served the zone in the window.
 func (o GetCacheStatsResultOutput) Colos() GetCacheStatsResultColoArrayOutput {
 	return o.ApplyT(func(v GetCacheStatsResult) []GetCacheStatsResultColo { return v.Colos }).(GetCacheStatsResultColoArrayOutput)
 }

@@ -47,6 +47,7 @@ func (val *GetSecurityEventsArgs) Defaults() *GetSecurityEventsArgs {
 }
 
 type GetSecurityEventsResult struct {
+	// The events, newest first.
 	Events []GetSecurityEventsResultEvent `pulumi:"events"`
 }
 
@@ -89,6 +90,7 @@ func (o GetSecurityEventsResultOutput) ToGetSecurityEventsResultOutputWithContex
 	return o
 }
 
+// The events, newest first.
 func (o GetSecurityEventsResultOutput) Events() GetSecurityEventsResultEventArrayOutput {
 	return o.ApplyT(func(v GetSecurityEventsResult) []GetSecurityEventsResultEvent { return v.Events }).(GetSecurityEventsResultEventArrayOutput)
 }

@@ -30,8 +30,11 @@ type GetZoneArgs struct {
 }
 
 type GetZoneResult struct {
-	Id     string `pulumi:"id"`
-	Name   string `pulumi:"name"`
+	// The zone's id, which resources and functions take as `zoneId`.
+	Id string `pulumi:"id"`
+	// The zone's domain name.
+	Name string `pulumi:"name"`
+	// `active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`.
 	Status string `pulumi:"status"`
 }
 
@@ -65,14 +68,17 @@ func (o GetZoneResultOutput) ToGetZoneResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// The zone's id, which resources and functions take as `zoneId`.
 func (o GetZoneResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// The zone's domain name.
 func (o GetZoneResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneResult) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// `active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`.
 func (o GetZoneResultOutput) Status() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneResult) string { return v.Status }).(pulumi.StringOutput)
 }

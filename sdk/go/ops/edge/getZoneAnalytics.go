@@ -47,13 +47,20 @@ func (val *GetZoneAnalyticsArgs) Defaults() *GetZoneAnalyticsArgs {
 }
 
 type GetZoneAnalyticsResult struct {
+	// Bytes sent.
 	Bandwidth GetZoneAnalyticsResultBandwidth `pulumi:"bandwidth"`
+	// Requests for HTML pages.
 	Pageviews GetZoneAnalyticsResultPageviews `pulumi:"pageviews"`
-	Requests  GetZoneAnalyticsResultRequests  `pulumi:"requests"`
-	Since     string                          `pulumi:"since"`
-	Threats   GetZoneAnalyticsResultThreats   `pulumi:"threats"`
-	Uniques   GetZoneAnalyticsResultUniques   `pulumi:"uniques"`
-	Until     string                          `pulumi:"until"`
+	// Requests.
+	Requests GetZoneAnalyticsResultRequests `pulumi:"requests"`
+	// The window's first day (UTC), as counted.
+	Since string `pulumi:"since"`
+	// Requests the service counted as threats.
+	Threats GetZoneAnalyticsResultThreats `pulumi:"threats"`
+	// Distinct client addresses.
+	Uniques GetZoneAnalyticsResultUniques `pulumi:"uniques"`
+	// The window's last day (UTC), as counted.
+	Until string `pulumi:"until"`
 }
 
 func GetZoneAnalyticsOutput(ctx *pulumi.Context, args GetZoneAnalyticsOutputArgs, opts ...pulumi.InvokeOption) GetZoneAnalyticsResultOutput {
@@ -95,30 +102,37 @@ func (o GetZoneAnalyticsResultOutput) ToGetZoneAnalyticsResultOutputWithContext(
 	return o
 }
 
+// Bytes sent.
 func (o GetZoneAnalyticsResultOutput) Bandwidth() GetZoneAnalyticsResultBandwidthOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultBandwidth { return v.Bandwidth }).(GetZoneAnalyticsResultBandwidthOutput)
 }
 
+// Requests for HTML pages.
 func (o GetZoneAnalyticsResultOutput) Pageviews() GetZoneAnalyticsResultPageviewsOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultPageviews { return v.Pageviews }).(GetZoneAnalyticsResultPageviewsOutput)
 }
 
+// Requests.
 func (o GetZoneAnalyticsResultOutput) Requests() GetZoneAnalyticsResultRequestsOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultRequests { return v.Requests }).(GetZoneAnalyticsResultRequestsOutput)
 }
 
+// The window's first day (UTC), as counted.
 func (o GetZoneAnalyticsResultOutput) Since() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) string { return v.Since }).(pulumi.StringOutput)
 }
 
+// Requests the service counted as threats.
 func (o GetZoneAnalyticsResultOutput) Threats() GetZoneAnalyticsResultThreatsOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultThreats { return v.Threats }).(GetZoneAnalyticsResultThreatsOutput)
 }
 
+// Distinct client addresses.
 func (o GetZoneAnalyticsResultOutput) Uniques() GetZoneAnalyticsResultUniquesOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultUniques { return v.Uniques }).(GetZoneAnalyticsResultUniquesOutput)
 }
 
+// The window's last day (UTC), as counted.
 func (o GetZoneAnalyticsResultOutput) Until() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) string { return v.Until }).(pulumi.StringOutput)
 }

@@ -30,6 +30,7 @@ type ListWorkerScriptsArgs struct {
 }
 
 type ListWorkerScriptsResult struct {
+	// Every script of the account.
 	Scripts []ListWorkerScriptsResultScript `pulumi:"scripts"`
 }
 
@@ -63,6 +64,7 @@ func (o ListWorkerScriptsResultOutput) ToListWorkerScriptsResultOutputWithContex
 	return o
 }
 
+// Every script of the account.
 func (o ListWorkerScriptsResultOutput) Scripts() ListWorkerScriptsResultScriptArrayOutput {
 	return o.ApplyT(func(v ListWorkerScriptsResult) []ListWorkerScriptsResultScript { return v.Scripts }).(ListWorkerScriptsResultScriptArrayOutput)
 }

@@ -17,13 +17,15 @@ type PageRule struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account   pulumi.StringPtrOutput    `pulumi:"account"`
-	Actions   PageRuleActionArrayOutput `pulumi:"actions"`
-	Adopt     pulumi.BoolOutput         `pulumi:"adopt"`
-	CreatedOn pulumi.StringPtrOutput    `pulumi:"createdOn"`
+	Account pulumi.StringPtrOutput    `pulumi:"account"`
+	Actions PageRuleActionArrayOutput `pulumi:"actions"`
+	Adopt   pulumi.BoolOutput         `pulumi:"adopt"`
+	// When the service made the rule (RFC 3339).
+	CreatedOn pulumi.StringPtrOutput `pulumi:"createdOn"`
 	// The rank the service gave the rule after closing gaps.
-	EffectivePriority pulumi.Float64Output   `pulumi:"effectivePriority"`
-	ModifiedOn        pulumi.StringPtrOutput `pulumi:"modifiedOn"`
+	EffectivePriority pulumi.Float64Output `pulumi:"effectivePriority"`
+	// When it last changed (RFC 3339).
+	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
 	// The rank asked for.
 	Priority pulumi.Float64Output     `pulumi:"priority"`
 	Status   pulumi.StringOutput      `pulumi:"status"`
@@ -99,7 +101,7 @@ type pageRuleArgs struct {
 	Adopt *bool `pulumi:"adopt"`
 	// Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn.
 	Priority *int `pulumi:"priority"`
-	// One of: `active`, `disabled`.
+	// Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`.
 	Status *string `pulumi:"status"`
 	// The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`.
 	Targets []string `pulumi:"targets"`
@@ -119,7 +121,7 @@ type PageRuleArgs struct {
 	Adopt pulumi.BoolPtrInput
 	// Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn.
 	Priority pulumi.IntPtrInput
-	// One of: `active`, `disabled`.
+	// Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`.
 	Status pulumi.StringPtrInput
 	// The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`.
 	Targets pulumi.StringArrayInput
@@ -179,6 +181,7 @@ func (o PageRuleOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *PageRule) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
+// When the service made the rule (RFC 3339).
 func (o PageRuleOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRule) pulumi.StringPtrOutput { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
@@ -188,6 +191,7 @@ func (o PageRuleOutput) EffectivePriority() pulumi.Float64Output {
 	return o.ApplyT(func(v *PageRule) pulumi.Float64Output { return v.EffectivePriority }).(pulumi.Float64Output)
 }
 
+// When it last changed (RFC 3339).
 func (o PageRuleOutput) ModifiedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRule) pulumi.StringPtrOutput { return v.ModifiedOn }).(pulumi.StringPtrOutput)
 }

@@ -48,9 +48,11 @@ func (val *ParseZoneFileArgs) Defaults() *ParseZoneFileArgs {
 
 type ParseZoneFileResult struct {
 	// The line each record was read from, by key.
-	Lines   map[string]float64                   `pulumi:"lines"`
+	Lines map[string]float64 `pulumi:"lines"`
+	// The records, by key: a DnsRecordSet's `records` input.
 	Records map[string]ParseZoneFileResultRecord `pulumi:"records"`
-	Skipped []ParseZoneFileResultSkipped         `pulumi:"skipped"`
+	// Records left out (SOA, apex NS), with why.
+	Skipped []ParseZoneFileResultSkipped `pulumi:"skipped"`
 }
 
 func ParseZoneFileOutput(ctx *pulumi.Context, args ParseZoneFileOutputArgs, opts ...pulumi.InvokeOption) ParseZoneFileResultOutput {
@@ -97,10 +99,12 @@ func (o ParseZoneFileResultOutput) Lines() pulumi.Float64MapOutput {
 	return o.ApplyT(func(v ParseZoneFileResult) map[string]float64 { return v.Lines }).(pulumi.Float64MapOutput)
 }
 
+// The records, by key: a DnsRecordSet's `records` input.
 func (o ParseZoneFileResultOutput) Records() ParseZoneFileResultRecordMapOutput {
 	return o.ApplyT(func(v ParseZoneFileResult) map[string]ParseZoneFileResultRecord { return v.Records }).(ParseZoneFileResultRecordMapOutput)
 }
 
+// Records left out (SOA, apex NS), with why.
 func (o ParseZoneFileResultOutput) Skipped() ParseZoneFileResultSkippedArrayOutput {
 	return o.ApplyT(func(v ParseZoneFileResult) []ParseZoneFileResultSkipped { return v.Skipped }).(ParseZoneFileResultSkippedArrayOutput)
 }

@@ -1946,10 +1946,14 @@ func (o FirewallRuleFilterPtrOutput) Expression() pulumi.StringPtrOutput {
 }
 
 type GetCacheStatsResultColo struct {
+	// Bytes it sent.
 	Bandwidth GetCacheStatsResultColoBandwidth `pulumi:"bandwidth"`
-	Colo      string                           `pulumi:"colo"`
-	HitRatio  float64                          `pulumi:"hitRatio"`
-	Requests  GetCacheStatsResultColoRequests  `pulumi:"requests"`
+	// The location's code (an airport code, `FRA`).
+	Colo string `pulumi:"colo"`
+	// Cached requests over all, from 0 to 1.
+	HitRatio float64 `pulumi:"hitRatio"`
+	// Requests the location answered.
+	Requests GetCacheStatsResultColoRequests `pulumi:"requests"`
 }
 
 type GetCacheStatsResultColoOutput struct{ *pulumi.OutputState }
@@ -1966,18 +1970,22 @@ func (o GetCacheStatsResultColoOutput) ToGetCacheStatsResultColoOutputWithContex
 	return o
 }
 
+// Bytes it sent.
 func (o GetCacheStatsResultColoOutput) Bandwidth() GetCacheStatsResultColoBandwidthOutput {
 	return o.ApplyT(func(v GetCacheStatsResultColo) GetCacheStatsResultColoBandwidth { return v.Bandwidth }).(GetCacheStatsResultColoBandwidthOutput)
 }
 
+// The location's code (an airport code, `FRA`).
 func (o GetCacheStatsResultColoOutput) Colo() pulumi.StringOutput {
 	return o.ApplyT(func(v GetCacheStatsResultColo) string { return v.Colo }).(pulumi.StringOutput)
 }
 
+// Cached requests over all, from 0 to 1.
 func (o GetCacheStatsResultColoOutput) HitRatio() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColo) float64 { return v.HitRatio }).(pulumi.Float64Output)
 }
 
+// Requests the location answered.
 func (o GetCacheStatsResultColoOutput) Requests() GetCacheStatsResultColoRequestsOutput {
 	return o.ApplyT(func(v GetCacheStatsResultColo) GetCacheStatsResultColoRequests { return v.Requests }).(GetCacheStatsResultColoRequestsOutput)
 }
@@ -2003,7 +2011,9 @@ func (o GetCacheStatsResultColoArrayOutput) Index(i pulumi.IntInput) GetCacheSta
 }
 
 type GetCacheStatsResultColoBandwidth struct {
-	All    float64 `pulumi:"all"`
+	// All of them.
+	All float64 `pulumi:"all"`
+	// Those served from the edge's cache.
 	Cached float64 `pulumi:"cached"`
 }
 
@@ -2021,17 +2031,22 @@ func (o GetCacheStatsResultColoBandwidthOutput) ToGetCacheStatsResultColoBandwid
 	return o
 }
 
+// All of them.
 func (o GetCacheStatsResultColoBandwidthOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColoBandwidth) float64 { return v.All }).(pulumi.Float64Output)
 }
 
+// Those served from the edge's cache.
 func (o GetCacheStatsResultColoBandwidthOutput) Cached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColoBandwidth) float64 { return v.Cached }).(pulumi.Float64Output)
 }
 
 type GetCacheStatsResultColoRequests struct {
-	All      float64 `pulumi:"all"`
-	Cached   float64 `pulumi:"cached"`
+	// All of them.
+	All float64 `pulumi:"all"`
+	// Those served from the edge's cache.
+	Cached float64 `pulumi:"cached"`
+	// Those fetched from the origin.
 	Uncached float64 `pulumi:"uncached"`
 }
 
@@ -2049,27 +2064,38 @@ func (o GetCacheStatsResultColoRequestsOutput) ToGetCacheStatsResultColoRequests
 	return o
 }
 
+// All of them.
 func (o GetCacheStatsResultColoRequestsOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColoRequests) float64 { return v.All }).(pulumi.Float64Output)
 }
 
+// Those served from the edge's cache.
 func (o GetCacheStatsResultColoRequestsOutput) Cached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColoRequests) float64 { return v.Cached }).(pulumi.Float64Output)
 }
 
+// Those fetched from the origin.
 func (o GetCacheStatsResultColoRequestsOutput) Uncached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetCacheStatsResultColoRequests) float64 { return v.Uncached }).(pulumi.Float64Output)
 }
 
 type GetSecurityEventsResultEvent struct {
-	Action     string `pulumi:"action"`
-	ClientIp   string `pulumi:"clientIp"`
-	Country    string `pulumi:"country"`
-	Host       string `pulumi:"host"`
+	// What was done: `block`, `challenge`, `log`, ...
+	Action string `pulumi:"action"`
+	// The client's address.
+	ClientIp string `pulumi:"clientIp"`
+	// The client's country (ISO 3166-1 alpha-2).
+	Country string `pulumi:"country"`
+	// The host asked for.
+	Host string `pulumi:"host"`
+	// When (RFC 3339).
 	OccurredAt string `pulumi:"occurredAt"`
-	Path       string `pulumi:"path"`
-	RayId      string `pulumi:"rayId"`
-	Source     string `pulumi:"source"`
+	// The path asked for.
+	Path string `pulumi:"path"`
+	// The request's id (Ray ID).
+	RayId string `pulumi:"rayId"`
+	// What acted: `firewallCustom`, `ratelimit`, `waf`, ...
+	Source string `pulumi:"source"`
 }
 
 type GetSecurityEventsResultEventOutput struct{ *pulumi.OutputState }
@@ -2086,34 +2112,42 @@ func (o GetSecurityEventsResultEventOutput) ToGetSecurityEventsResultEventOutput
 	return o
 }
 
+// What was done: `block`, `challenge`, `log`, ...
 func (o GetSecurityEventsResultEventOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.Action }).(pulumi.StringOutput)
 }
 
+// The client's address.
 func (o GetSecurityEventsResultEventOutput) ClientIp() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.ClientIp }).(pulumi.StringOutput)
 }
 
+// The client's country (ISO 3166-1 alpha-2).
 func (o GetSecurityEventsResultEventOutput) Country() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.Country }).(pulumi.StringOutput)
 }
 
+// The host asked for.
 func (o GetSecurityEventsResultEventOutput) Host() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.Host }).(pulumi.StringOutput)
 }
 
+// When (RFC 3339).
 func (o GetSecurityEventsResultEventOutput) OccurredAt() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.OccurredAt }).(pulumi.StringOutput)
 }
 
+// The path asked for.
 func (o GetSecurityEventsResultEventOutput) Path() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.Path }).(pulumi.StringOutput)
 }
 
+// The request's id (Ray ID).
 func (o GetSecurityEventsResultEventOutput) RayId() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.RayId }).(pulumi.StringOutput)
 }
 
+// What acted: `firewallCustom`, `ratelimit`, `waf`, ...
 func (o GetSecurityEventsResultEventOutput) Source() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSecurityEventsResultEvent) string { return v.Source }).(pulumi.StringOutput)
 }
@@ -2139,8 +2173,11 @@ func (o GetSecurityEventsResultEventArrayOutput) Index(i pulumi.IntInput) GetSec
 }
 
 type GetZoneAnalyticsResultBandwidth struct {
-	All      float64 `pulumi:"all"`
-	Cached   float64 `pulumi:"cached"`
+	// All of them.
+	All float64 `pulumi:"all"`
+	// Those served from the edge's cache.
+	Cached float64 `pulumi:"cached"`
+	// Those fetched from the origin.
 	Uncached float64 `pulumi:"uncached"`
 }
 
@@ -2158,19 +2195,23 @@ func (o GetZoneAnalyticsResultBandwidthOutput) ToGetZoneAnalyticsResultBandwidth
 	return o
 }
 
+// All of them.
 func (o GetZoneAnalyticsResultBandwidthOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultBandwidth) float64 { return v.All }).(pulumi.Float64Output)
 }
 
+// Those served from the edge's cache.
 func (o GetZoneAnalyticsResultBandwidthOutput) Cached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultBandwidth) float64 { return v.Cached }).(pulumi.Float64Output)
 }
 
+// Those fetched from the origin.
 func (o GetZoneAnalyticsResultBandwidthOutput) Uncached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultBandwidth) float64 { return v.Uncached }).(pulumi.Float64Output)
 }
 
 type GetZoneAnalyticsResultPageviews struct {
+	// All of them.
 	All float64 `pulumi:"all"`
 }
 
@@ -2188,13 +2229,17 @@ func (o GetZoneAnalyticsResultPageviewsOutput) ToGetZoneAnalyticsResultPageviews
 	return o
 }
 
+// All of them.
 func (o GetZoneAnalyticsResultPageviewsOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultPageviews) float64 { return v.All }).(pulumi.Float64Output)
 }
 
 type GetZoneAnalyticsResultRequests struct {
-	All      float64 `pulumi:"all"`
-	Cached   float64 `pulumi:"cached"`
+	// All of them.
+	All float64 `pulumi:"all"`
+	// Those served from the edge's cache.
+	Cached float64 `pulumi:"cached"`
+	// Those fetched from the origin.
 	Uncached float64 `pulumi:"uncached"`
 }
 
@@ -2212,19 +2257,23 @@ func (o GetZoneAnalyticsResultRequestsOutput) ToGetZoneAnalyticsResultRequestsOu
 	return o
 }
 
+// All of them.
 func (o GetZoneAnalyticsResultRequestsOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultRequests) float64 { return v.All }).(pulumi.Float64Output)
 }
 
+// Those served from the edge's cache.
 func (o GetZoneAnalyticsResultRequestsOutput) Cached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultRequests) float64 { return v.Cached }).(pulumi.Float64Output)
 }
 
+// Those fetched from the origin.
 func (o GetZoneAnalyticsResultRequestsOutput) Uncached() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultRequests) float64 { return v.Uncached }).(pulumi.Float64Output)
 }
 
 type GetZoneAnalyticsResultThreats struct {
+	// All of them.
 	All float64 `pulumi:"all"`
 }
 
@@ -2242,11 +2291,13 @@ func (o GetZoneAnalyticsResultThreatsOutput) ToGetZoneAnalyticsResultThreatsOutp
 	return o
 }
 
+// All of them.
 func (o GetZoneAnalyticsResultThreatsOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultThreats) float64 { return v.All }).(pulumi.Float64Output)
 }
 
 type GetZoneAnalyticsResultUniques struct {
+	// All of them.
 	All float64 `pulumi:"all"`
 }
 
@@ -2264,15 +2315,20 @@ func (o GetZoneAnalyticsResultUniquesOutput) ToGetZoneAnalyticsResultUniquesOutp
 	return o
 }
 
+// All of them.
 func (o GetZoneAnalyticsResultUniquesOutput) All() pulumi.Float64Output {
 	return o.ApplyT(func(v GetZoneAnalyticsResultUniques) float64 { return v.All }).(pulumi.Float64Output)
 }
 
 type ListWorkerScriptsResultScript struct {
-	Etag       *string  `pulumi:"etag"`
-	ModifiedOn *string  `pulumi:"modifiedOn"`
-	Name       string   `pulumi:"name"`
-	Size       *float64 `pulumi:"size"`
+	// Its content's tag.
+	Etag *string `pulumi:"etag"`
+	// When it last changed (RFC 3339).
+	ModifiedOn *string `pulumi:"modifiedOn"`
+	// The script's name.
+	Name string `pulumi:"name"`
+	// Its size in bytes.
+	Size *float64 `pulumi:"size"`
 }
 
 type ListWorkerScriptsResultScriptOutput struct{ *pulumi.OutputState }
@@ -2289,18 +2345,22 @@ func (o ListWorkerScriptsResultScriptOutput) ToListWorkerScriptsResultScriptOutp
 	return o
 }
 
+// Its content's tag.
 func (o ListWorkerScriptsResultScriptOutput) Etag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListWorkerScriptsResultScript) *string { return v.Etag }).(pulumi.StringPtrOutput)
 }
 
+// When it last changed (RFC 3339).
 func (o ListWorkerScriptsResultScriptOutput) ModifiedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListWorkerScriptsResultScript) *string { return v.ModifiedOn }).(pulumi.StringPtrOutput)
 }
 
+// The script's name.
 func (o ListWorkerScriptsResultScriptOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListWorkerScriptsResultScript) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its size in bytes.
 func (o ListWorkerScriptsResultScriptOutput) Size() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListWorkerScriptsResultScript) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
 }
@@ -2432,12 +2492,18 @@ func (o PageRuleActionArrayOutput) Index(i pulumi.IntInput) PageRuleActionOutput
 }
 
 type ParseZoneFileResultRecord struct {
-	Content  *string                `pulumi:"content"`
-	Data     map[string]interface{} `pulumi:"data"`
-	Name     string                 `pulumi:"name"`
-	Priority *float64               `pulumi:"priority"`
-	Proxied  *bool                  `pulumi:"proxied"`
-	Ttl      float64                `pulumi:"ttl"`
+	// Its value, for the types that take `content`.
+	Content *string `pulumi:"content"`
+	// Its fields, for the types that take `data`.
+	Data map[string]interface{} `pulumi:"data"`
+	// The record's name, relative to the origin (`@` for the apex).
+	Name string `pulumi:"name"`
+	// Its priority (MX, URI).
+	Priority *float64 `pulumi:"priority"`
+	// Whether the service proxies it (the `cf_tags=cf-proxied:true` marker).
+	Proxied *bool `pulumi:"proxied"`
+	// Its TTL in seconds.
+	Ttl float64 `pulumi:"ttl"`
 	// One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type string `pulumi:"type"`
 }
@@ -2456,26 +2522,32 @@ func (o ParseZoneFileResultRecordOutput) ToParseZoneFileResultRecordOutputWithCo
 	return o
 }
 
+// Its value, for the types that take `content`.
 func (o ParseZoneFileResultRecordOutput) Content() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) *string { return v.Content }).(pulumi.StringPtrOutput)
 }
 
+// Its fields, for the types that take `data`.
 func (o ParseZoneFileResultRecordOutput) Data() pulumi.MapOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) map[string]interface{} { return v.Data }).(pulumi.MapOutput)
 }
 
+// The record's name, relative to the origin (`@` for the apex).
 func (o ParseZoneFileResultRecordOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its priority (MX, URI).
 func (o ParseZoneFileResultRecordOutput) Priority() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
 }
 
+// Whether the service proxies it (the `cf_tags=cf-proxied:true` marker).
 func (o ParseZoneFileResultRecordOutput) Proxied() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) *bool { return v.Proxied }).(pulumi.BoolPtrOutput)
 }
 
+// Its TTL in seconds.
 func (o ParseZoneFileResultRecordOutput) Ttl() pulumi.Float64Output {
 	return o.ApplyT(func(v ParseZoneFileResultRecord) float64 { return v.Ttl }).(pulumi.Float64Output)
 }
@@ -2506,10 +2578,14 @@ func (o ParseZoneFileResultRecordMapOutput) MapIndex(k pulumi.StringInput) Parse
 }
 
 type ParseZoneFileResultSkipped struct {
-	Line   float64 `pulumi:"line"`
-	Name   string  `pulumi:"name"`
-	Reason string  `pulumi:"reason"`
-	Type   string  `pulumi:"type"`
+	// Its line.
+	Line float64 `pulumi:"line"`
+	// Its name.
+	Name string `pulumi:"name"`
+	// Why it was left out.
+	Reason string `pulumi:"reason"`
+	// Its type.
+	Type string `pulumi:"type"`
 }
 
 type ParseZoneFileResultSkippedOutput struct{ *pulumi.OutputState }
@@ -2526,18 +2602,22 @@ func (o ParseZoneFileResultSkippedOutput) ToParseZoneFileResultSkippedOutputWith
 	return o
 }
 
+// Its line.
 func (o ParseZoneFileResultSkippedOutput) Line() pulumi.Float64Output {
 	return o.ApplyT(func(v ParseZoneFileResultSkipped) float64 { return v.Line }).(pulumi.Float64Output)
 }
 
+// Its name.
 func (o ParseZoneFileResultSkippedOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ParseZoneFileResultSkipped) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Why it was left out.
 func (o ParseZoneFileResultSkippedOutput) Reason() pulumi.StringOutput {
 	return o.ApplyT(func(v ParseZoneFileResultSkipped) string { return v.Reason }).(pulumi.StringOutput)
 }
 
+// Its type.
 func (o ParseZoneFileResultSkippedOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v ParseZoneFileResultSkipped) string { return v.Type }).(pulumi.StringOutput)
 }

@@ -25,10 +25,12 @@ type WorkerScript struct {
 	// Its compatibility flags.
 	CompatibilityFlags pulumi.StringArrayOutput `pulumi:"compatibilityFlags"`
 	// SHA-256 of the deployed body.
-	ContentHash pulumi.StringOutput    `pulumi:"contentHash"`
-	CreatedOn   pulumi.StringPtrOutput `pulumi:"createdOn"`
+	ContentHash pulumi.StringOutput `pulumi:"contentHash"`
+	// When the service made the script (RFC 3339).
+	CreatedOn pulumi.StringPtrOutput `pulumi:"createdOn"`
 	// `module` or `service-worker`: how it was uploaded.
-	Format     pulumi.StringOutput    `pulumi:"format"`
+	Format pulumi.StringOutput `pulumi:"format"`
+	// When it was last deployed (RFC 3339).
 	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
 	Name       pulumi.StringOutput    `pulumi:"name"`
 	// The deployed body's size in bytes.
@@ -204,6 +206,7 @@ func (o WorkerScriptOutput) ContentHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.ContentHash }).(pulumi.StringOutput)
 }
 
+// When the service made the script (RFC 3339).
 func (o WorkerScriptOutput) CreatedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.CreatedOn }).(pulumi.StringPtrOutput)
 }
@@ -213,6 +216,7 @@ func (o WorkerScriptOutput) Format() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.Format }).(pulumi.StringOutput)
 }
 
+// When it was last deployed (RFC 3339).
 func (o WorkerScriptOutput) ModifiedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.ModifiedOn }).(pulumi.StringPtrOutput)
 }

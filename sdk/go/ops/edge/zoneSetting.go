@@ -17,12 +17,14 @@ type ZoneSetting struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account  pulumi.StringPtrOutput `pulumi:"account"`
-	Editable pulumi.BoolOutput      `pulumi:"editable"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// Whether the zone's plan lets the setting be changed.
+	Editable pulumi.BoolOutput `pulumi:"editable"`
 	// The value found before this resource first changed it; destroy restores it.
-	InitialValue pulumi.AnyOutput       `pulumi:"initialValue"`
-	ModifiedOn   pulumi.StringPtrOutput `pulumi:"modifiedOn"`
-	SettingId    pulumi.StringOutput    `pulumi:"settingId"`
+	InitialValue pulumi.AnyOutput `pulumi:"initialValue"`
+	// When the setting last changed (RFC 3339).
+	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
+	SettingId  pulumi.StringOutput    `pulumi:"settingId"`
 	// The value the service has, of the setting's own type.
 	Value    pulumi.AnyOutput    `pulumi:"value"`
 	ZoneId   pulumi.StringOutput `pulumi:"zoneId"`
@@ -147,6 +149,7 @@ func (o ZoneSettingOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ZoneSetting) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// Whether the zone's plan lets the setting be changed.
 func (o ZoneSettingOutput) Editable() pulumi.BoolOutput {
 	return o.ApplyT(func(v *ZoneSetting) pulumi.BoolOutput { return v.Editable }).(pulumi.BoolOutput)
 }
@@ -156,6 +159,7 @@ func (o ZoneSettingOutput) InitialValue() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ZoneSetting) pulumi.AnyOutput { return v.InitialValue }).(pulumi.AnyOutput)
 }
 
+// When the setting last changed (RFC 3339).
 func (o ZoneSettingOutput) ModifiedOn() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ZoneSetting) pulumi.StringPtrOutput { return v.ModifiedOn }).(pulumi.StringPtrOutput)
 }

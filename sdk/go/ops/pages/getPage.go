@@ -32,15 +32,24 @@ type GetPageArgs struct {
 }
 
 type GetPageResult struct {
-	About           *string  `pulumi:"about"`
-	Category        *string  `pulumi:"category"`
-	Fan_count       *float64 `pulumi:"fan_count"`
+	// Its short description.
+	About *string `pulumi:"about"`
+	// Its category.
+	Category *string `pulumi:"category"`
+	// People who like it, when asked for in `fields`.
+	Fan_count *float64 `pulumi:"fan_count"`
+	// People who follow it.
 	Followers_count *float64 `pulumi:"followers_count"`
-	Id              *string  `pulumi:"id"`
-	Link            *string  `pulumi:"link"`
-	Name            *string  `pulumi:"name"`
-	Phone           *string  `pulumi:"phone"`
-	Website         *string  `pulumi:"website"`
+	// The page's id.
+	Id *string `pulumi:"id"`
+	// Its address on the service.
+	Link *string `pulumi:"link"`
+	// The page's name.
+	Name *string `pulumi:"name"`
+	// Its phone number, when asked for in `fields`.
+	Phone *string `pulumi:"phone"`
+	// Its website, when asked for in `fields`.
+	Website *string `pulumi:"website"`
 }
 
 func GetPageOutput(ctx *pulumi.Context, args GetPageOutputArgs, opts ...pulumi.InvokeOption) GetPageResultOutput {
@@ -75,38 +84,47 @@ func (o GetPageResultOutput) ToGetPageResultOutputWithContext(ctx context.Contex
 	return o
 }
 
+// Its short description.
 func (o GetPageResultOutput) About() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.About }).(pulumi.StringPtrOutput)
 }
 
+// Its category.
 func (o GetPageResultOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Category }).(pulumi.StringPtrOutput)
 }
 
+// People who like it, when asked for in `fields`.
 func (o GetPageResultOutput) Fan_count() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPageResult) *float64 { return v.Fan_count }).(pulumi.Float64PtrOutput)
 }
 
+// People who follow it.
 func (o GetPageResultOutput) Followers_count() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPageResult) *float64 { return v.Followers_count }).(pulumi.Float64PtrOutput)
 }
 
+// The page's id.
 func (o GetPageResultOutput) Id() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Id }).(pulumi.StringPtrOutput)
 }
 
+// Its address on the service.
 func (o GetPageResultOutput) Link() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Link }).(pulumi.StringPtrOutput)
 }
 
+// The page's name.
 func (o GetPageResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Its phone number, when asked for in `fields`.
 func (o GetPageResultOutput) Phone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Phone }).(pulumi.StringPtrOutput)
 }
 
+// Its website, when asked for in `fields`.
 func (o GetPageResultOutput) Website() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPageResult) *string { return v.Website }).(pulumi.StringPtrOutput)
 }

@@ -36,6 +36,7 @@ type GetPageInsightsArgs struct {
 }
 
 type GetPageInsightsResult struct {
+	// One entry per metric asked for.
 	Insights []GetPageInsightsResultInsight `pulumi:"insights"`
 }
 
@@ -75,6 +76,7 @@ func (o GetPageInsightsResultOutput) ToGetPageInsightsResultOutputWithContext(ct
 	return o
 }
 
+// One entry per metric asked for.
 func (o GetPageInsightsResultOutput) Insights() GetPageInsightsResultInsightArrayOutput {
 	return o.ApplyT(func(v GetPageInsightsResult) []GetPageInsightsResultInsight { return v.Insights }).(GetPageInsightsResultInsightArrayOutput)
 }

@@ -45,6 +45,7 @@ func (val *GetPostsArgs) Defaults() *GetPostsArgs {
 }
 
 type GetPostsResult struct {
+	// The posts, newest first.
 	Posts []GetPostsResultPost `pulumi:"posts"`
 }
 
@@ -85,6 +86,7 @@ func (o GetPostsResultOutput) ToGetPostsResultOutputWithContext(ctx context.Cont
 	return o
 }
 
+// The posts, newest first.
 func (o GetPostsResultOutput) Posts() GetPostsResultPostArrayOutput {
 	return o.ApplyT(func(v GetPostsResult) []GetPostsResultPost { return v.Posts }).(GetPostsResultPostArrayOutput)
 }

@@ -30,9 +30,12 @@ type GetRateLimitInfoArgs struct {
 }
 
 type GetRateLimitInfoResult struct {
-	AppUsage             GetRateLimitInfoResultAppUsage               `pulumi:"appUsage"`
+	// The app's usage (X-App-Usage).
+	AppUsage GetRateLimitInfoResultAppUsage `pulumi:"appUsage"`
+	// The usage per business use case (X-Business-Use-Case-Usage).
 	BusinessUseCaseUsage []GetRateLimitInfoResultBusinessUseCaseUsage `pulumi:"businessUseCaseUsage"`
-	PageUsage            *GetRateLimitInfoResultPageUsage             `pulumi:"pageUsage"`
+	// The page's usage (X-Page-Usage), when a page was given.
+	PageUsage *GetRateLimitInfoResultPageUsage `pulumi:"pageUsage"`
 }
 
 func GetRateLimitInfoOutput(ctx *pulumi.Context, args GetRateLimitInfoOutputArgs, opts ...pulumi.InvokeOption) GetRateLimitInfoResultOutput {
@@ -65,16 +68,19 @@ func (o GetRateLimitInfoResultOutput) ToGetRateLimitInfoResultOutputWithContext(
 	return o
 }
 
+// The app's usage (X-App-Usage).
 func (o GetRateLimitInfoResultOutput) AppUsage() GetRateLimitInfoResultAppUsageOutput {
 	return o.ApplyT(func(v GetRateLimitInfoResult) GetRateLimitInfoResultAppUsage { return v.AppUsage }).(GetRateLimitInfoResultAppUsageOutput)
 }
 
+// The usage per business use case (X-Business-Use-Case-Usage).
 func (o GetRateLimitInfoResultOutput) BusinessUseCaseUsage() GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput {
 	return o.ApplyT(func(v GetRateLimitInfoResult) []GetRateLimitInfoResultBusinessUseCaseUsage {
 		return v.BusinessUseCaseUsage
 	}).(GetRateLimitInfoResultBusinessUseCaseUsageArrayOutput)
 }
 
+// The page's usage (X-Page-Usage), when a page was given.
 func (o GetRateLimitInfoResultOutput) PageUsage() GetRateLimitInfoResultPageUsagePtrOutput {
 	return o.ApplyT(func(v GetRateLimitInfoResult) *GetRateLimitInfoResultPageUsage { return v.PageUsage }).(GetRateLimitInfoResultPageUsagePtrOutput)
 }

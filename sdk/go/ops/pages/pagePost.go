@@ -17,7 +17,8 @@ type PagePost struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account     pulumi.StringPtrOutput   `pulumi:"account"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// When the post was made.
 	CreatedTime pulumi.StringPtrOutput   `pulumi:"createdTime"`
 	Link        pulumi.StringPtrOutput   `pulumi:"link"`
 	Message     pulumi.StringPtrOutput   `pulumi:"message"`
@@ -162,6 +163,7 @@ func (o PagePostOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PagePost) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// When the post was made.
 func (o PagePostOutput) CreatedTime() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PagePost) pulumi.StringPtrOutput { return v.CreatedTime }).(pulumi.StringPtrOutput)
 }

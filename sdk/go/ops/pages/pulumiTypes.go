@@ -14,8 +14,11 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type GetPageInsightsResultInsight struct {
-	Metric string                              `pulumi:"metric"`
-	Period string                              `pulumi:"period"`
+	// The metric.
+	Metric string `pulumi:"metric"`
+	// What one value covers: `day`.
+	Period string `pulumi:"period"`
+	// One value per period, oldest first.
 	Values []GetPageInsightsResultInsightValue `pulumi:"values"`
 }
 
@@ -33,14 +36,17 @@ func (o GetPageInsightsResultInsightOutput) ToGetPageInsightsResultInsightOutput
 	return o
 }
 
+// The metric.
 func (o GetPageInsightsResultInsightOutput) Metric() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsight) string { return v.Metric }).(pulumi.StringOutput)
 }
 
+// What one value covers: `day`.
 func (o GetPageInsightsResultInsightOutput) Period() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsight) string { return v.Period }).(pulumi.StringOutput)
 }
 
+// One value per period, oldest first.
 func (o GetPageInsightsResultInsightOutput) Values() GetPageInsightsResultInsightValueArrayOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsight) []GetPageInsightsResultInsightValue { return v.Values }).(GetPageInsightsResultInsightValueArrayOutput)
 }
@@ -66,8 +72,10 @@ func (o GetPageInsightsResultInsightArrayOutput) Index(i pulumi.IntInput) GetPag
 }
 
 type GetPageInsightsResultInsightValue struct {
-	End_time string  `pulumi:"end_time"`
-	Value    float64 `pulumi:"value"`
+	// The end of the period it counts.
+	End_time string `pulumi:"end_time"`
+	// The count.
+	Value float64 `pulumi:"value"`
 }
 
 type GetPageInsightsResultInsightValueOutput struct{ *pulumi.OutputState }
@@ -84,10 +92,12 @@ func (o GetPageInsightsResultInsightValueOutput) ToGetPageInsightsResultInsightV
 	return o
 }
 
+// The end of the period it counts.
 func (o GetPageInsightsResultInsightValueOutput) End_time() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsightValue) string { return v.End_time }).(pulumi.StringOutput)
 }
 
+// The count.
 func (o GetPageInsightsResultInsightValueOutput) Value() pulumi.Float64Output {
 	return o.ApplyT(func(v GetPageInsightsResultInsightValue) float64 { return v.Value }).(pulumi.Float64Output)
 }
@@ -113,12 +123,18 @@ func (o GetPageInsightsResultInsightValueArrayOutput) Index(i pulumi.IntInput) G
 }
 
 type GetPostsResultPost struct {
-	Created_time  *string `pulumi:"created_time"`
-	Id            string  `pulumi:"id"`
-	Is_published  *bool   `pulumi:"is_published"`
-	Message       *string `pulumi:"message"`
+	// When it was made.
+	Created_time *string `pulumi:"created_time"`
+	// The post's id (`<pageId>_<postId>`).
+	Id string `pulumi:"id"`
+	// Whether it is out (false for a scheduled post or a draft).
+	Is_published *bool `pulumi:"is_published"`
+	// Its text.
+	Message *string `pulumi:"message"`
+	// Its address on the service.
 	Permalink_url *string `pulumi:"permalink_url"`
-	Status_type   *string `pulumi:"status_type"`
+	// What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ...
+	Status_type *string `pulumi:"status_type"`
 }
 
 type GetPostsResultPostOutput struct{ *pulumi.OutputState }
@@ -135,26 +151,32 @@ func (o GetPostsResultPostOutput) ToGetPostsResultPostOutputWithContext(ctx cont
 	return o
 }
 
+// When it was made.
 func (o GetPostsResultPostOutput) Created_time() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Created_time }).(pulumi.StringPtrOutput)
 }
 
+// The post's id (`<pageId>_<postId>`).
 func (o GetPostsResultPostOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPostsResultPost) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Whether it is out (false for a scheduled post or a draft).
 func (o GetPostsResultPostOutput) Is_published() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *bool { return v.Is_published }).(pulumi.BoolPtrOutput)
 }
 
+// Its text.
 func (o GetPostsResultPostOutput) Message() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Message }).(pulumi.StringPtrOutput)
 }
 
+// Its address on the service.
 func (o GetPostsResultPostOutput) Permalink_url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Permalink_url }).(pulumi.StringPtrOutput)
 }
 
+// What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ...
 func (o GetPostsResultPostOutput) Status_type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Status_type }).(pulumi.StringPtrOutput)
 }
@@ -219,13 +241,15 @@ func (o GetRateLimitInfoResultAppUsageOutput) TotalTime() pulumi.Float64Output {
 
 type GetRateLimitInfoResultBusinessUseCaseUsage struct {
 	// Calls, in percent of the allowance.
-	CallCount                          float64 `pulumi:"callCount"`
+	CallCount float64 `pulumi:"callCount"`
+	// Minutes until calls are allowed again, when throttled.
 	EstimatedTimeToRegainAccessMinutes float64 `pulumi:"estimatedTimeToRegainAccessMinutes"`
 	// CPU time, in percent.
 	TotalCputime float64 `pulumi:"totalCputime"`
 	// Total time, in percent.
 	TotalTime float64 `pulumi:"totalTime"`
-	Type      string  `pulumi:"type"`
+	// The use case (`pages`, ...).
+	Type string `pulumi:"type"`
 }
 
 type GetRateLimitInfoResultBusinessUseCaseUsageOutput struct{ *pulumi.OutputState }
@@ -247,6 +271,7 @@ func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) CallCount() pulumi.Flo
 	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 { return v.CallCount }).(pulumi.Float64Output)
 }
 
+// Minutes until calls are allowed again, when throttled.
 func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) EstimatedTimeToRegainAccessMinutes() pulumi.Float64Output {
 	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 {
 		return v.EstimatedTimeToRegainAccessMinutes
@@ -263,6 +288,7 @@ func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) TotalTime() pulumi.Flo
 	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) float64 { return v.TotalTime }).(pulumi.Float64Output)
 }
 
+// The use case (`pages`, ...).
 func (o GetRateLimitInfoResultBusinessUseCaseUsageOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v GetRateLimitInfoResultBusinessUseCaseUsage) string { return v.Type }).(pulumi.StringOutput)
 }

@@ -32,12 +32,18 @@ type GetPostInsightsArgs struct {
 }
 
 type GetPostInsightsResult struct {
-	Likes   *float64 `pulumi:"likes"`
-	Quotes  *float64 `pulumi:"quotes"`
+	// Its likes.
+	Likes *float64 `pulumi:"likes"`
+	// Times it was quoted.
+	Quotes *float64 `pulumi:"quotes"`
+	// Its replies.
 	Replies *float64 `pulumi:"replies"`
+	// Times it was reposted.
 	Reposts *float64 `pulumi:"reposts"`
-	Shares  *float64 `pulumi:"shares"`
-	Views   *float64 `pulumi:"views"`
+	// Times it was shared.
+	Shares *float64 `pulumi:"shares"`
+	// Times the post was seen.
+	Views *float64 `pulumi:"views"`
 }
 
 func GetPostInsightsOutput(ctx *pulumi.Context, args GetPostInsightsOutputArgs, opts ...pulumi.InvokeOption) GetPostInsightsResultOutput {
@@ -72,26 +78,32 @@ func (o GetPostInsightsResultOutput) ToGetPostInsightsResultOutputWithContext(ct
 	return o
 }
 
+// Its likes.
 func (o GetPostInsightsResultOutput) Likes() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Likes }).(pulumi.Float64PtrOutput)
 }
 
+// Times it was quoted.
 func (o GetPostInsightsResultOutput) Quotes() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Quotes }).(pulumi.Float64PtrOutput)
 }
 
+// Its replies.
 func (o GetPostInsightsResultOutput) Replies() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Replies }).(pulumi.Float64PtrOutput)
 }
 
+// Times it was reposted.
 func (o GetPostInsightsResultOutput) Reposts() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Reposts }).(pulumi.Float64PtrOutput)
 }
 
+// Times it was shared.
 func (o GetPostInsightsResultOutput) Shares() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Shares }).(pulumi.Float64PtrOutput)
 }
 
+// Times the post was seen.
 func (o GetPostInsightsResultOutput) Views() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v GetPostInsightsResult) *float64 { return v.Views }).(pulumi.Float64PtrOutput)
 }

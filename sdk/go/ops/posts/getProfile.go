@@ -28,11 +28,16 @@ type GetProfileArgs struct {
 }
 
 type GetProfileResult struct {
-	Id                          string  `pulumi:"id"`
-	Name                        *string `pulumi:"name"`
-	Threads_biography           *string `pulumi:"threads_biography"`
+	// The account's id.
+	Id string `pulumi:"id"`
+	// Its display name.
+	Name *string `pulumi:"name"`
+	// Its biography.
+	Threads_biography *string `pulumi:"threads_biography"`
+	// Its picture.
 	Threads_profile_picture_url *string `pulumi:"threads_profile_picture_url"`
-	Username                    *string `pulumi:"username"`
+	// Its handle, without the @.
+	Username *string `pulumi:"username"`
 }
 
 func GetProfileOutput(ctx *pulumi.Context, args GetProfileOutputArgs, opts ...pulumi.InvokeOption) GetProfileResultOutput {
@@ -63,22 +68,27 @@ func (o GetProfileResultOutput) ToGetProfileResultOutputWithContext(ctx context.
 	return o
 }
 
+// The account's id.
 func (o GetProfileResultOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetProfileResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
+// Its display name.
 func (o GetProfileResultOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProfileResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
+// Its biography.
 func (o GetProfileResultOutput) Threads_biography() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProfileResult) *string { return v.Threads_biography }).(pulumi.StringPtrOutput)
 }
 
+// Its picture.
 func (o GetProfileResultOutput) Threads_profile_picture_url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProfileResult) *string { return v.Threads_profile_picture_url }).(pulumi.StringPtrOutput)
 }
 
+// Its handle, without the @.
 func (o GetProfileResultOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetProfileResult) *string { return v.Username }).(pulumi.StringPtrOutput)
 }

@@ -28,9 +28,12 @@ type GetPublishingLimitArgs struct {
 }
 
 type GetPublishingLimitResult struct {
+	// The window, in seconds (86400).
 	QuotaDurationSeconds float64 `pulumi:"quotaDurationSeconds"`
-	QuotaTotal           float64 `pulumi:"quotaTotal"`
-	QuotaUsage           float64 `pulumi:"quotaUsage"`
+	// Posts allowed in it (250).
+	QuotaTotal float64 `pulumi:"quotaTotal"`
+	// Posts published in the window.
+	QuotaUsage float64 `pulumi:"quotaUsage"`
 }
 
 func GetPublishingLimitOutput(ctx *pulumi.Context, args GetPublishingLimitOutputArgs, opts ...pulumi.InvokeOption) GetPublishingLimitResultOutput {
@@ -61,14 +64,17 @@ func (o GetPublishingLimitResultOutput) ToGetPublishingLimitResultOutputWithCont
 	return o
 }
 
+// The window, in seconds (86400).
 func (o GetPublishingLimitResultOutput) QuotaDurationSeconds() pulumi.Float64Output {
 	return o.ApplyT(func(v GetPublishingLimitResult) float64 { return v.QuotaDurationSeconds }).(pulumi.Float64Output)
 }
 
+// Posts allowed in it (250).
 func (o GetPublishingLimitResultOutput) QuotaTotal() pulumi.Float64Output {
 	return o.ApplyT(func(v GetPublishingLimitResult) float64 { return v.QuotaTotal }).(pulumi.Float64Output)
 }
 
+// Posts published in the window.
 func (o GetPublishingLimitResultOutput) QuotaUsage() pulumi.Float64Output {
 	return o.ApplyT(func(v GetPublishingLimitResult) float64 { return v.QuotaUsage }).(pulumi.Float64Output)
 }

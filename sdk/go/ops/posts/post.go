@@ -30,8 +30,9 @@ type Post struct {
 	Text      pulumi.StringPtrOutput `pulumi:"text"`
 	// When it was published.
 	Timestamp pulumi.StringPtrOutput `pulumi:"timestamp"`
-	Username  pulumi.StringPtrOutput `pulumi:"username"`
-	VideoUrl  pulumi.StringPtrOutput `pulumi:"videoUrl"`
+	// The account that published it.
+	Username pulumi.StringPtrOutput `pulumi:"username"`
+	VideoUrl pulumi.StringPtrOutput `pulumi:"videoUrl"`
 }
 
 // NewPost registers a new resource with the given unique name, arguments, and options.
@@ -85,7 +86,7 @@ type postArgs struct {
 	Account *string `pulumi:"account"`
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl *string `pulumi:"imageUrl"`
-	// One of: `TEXT`, `IMAGE`, `VIDEO`.
+	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
 	MediaType *string `pulumi:"mediaType"`
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text *string `pulumi:"text"`
@@ -99,7 +100,7 @@ type PostArgs struct {
 	Account pulumi.StringPtrInput
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl pulumi.StringPtrInput
-	// One of: `TEXT`, `IMAGE`, `VIDEO`.
+	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
 	MediaType pulumi.StringPtrInput
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text pulumi.StringPtrInput
@@ -186,6 +187,7 @@ func (o PostOutput) Timestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Timestamp }).(pulumi.StringPtrOutput)
 }
 
+// The account that published it.
 func (o PostOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Username }).(pulumi.StringPtrOutput)
 }

@@ -14,15 +14,22 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type GetPostsResultPost struct {
+	// The post's id.
 	Id string `pulumi:"id"`
 	// TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
 	Media_type *string `pulumi:"media_type"`
-	Media_url  *string `pulumi:"media_url"`
-	Permalink  *string `pulumi:"permalink"`
-	Shortcode  *string `pulumi:"shortcode"`
-	Text       *string `pulumi:"text"`
-	Timestamp  *string `pulumi:"timestamp"`
-	Username   *string `pulumi:"username"`
+	// Its image or video.
+	Media_url *string `pulumi:"media_url"`
+	// Its address on the service.
+	Permalink *string `pulumi:"permalink"`
+	// The code in its address.
+	Shortcode *string `pulumi:"shortcode"`
+	// Its text.
+	Text *string `pulumi:"text"`
+	// When it was published.
+	Timestamp *string `pulumi:"timestamp"`
+	// Its author.
+	Username *string `pulumi:"username"`
 }
 
 type GetPostsResultPostOutput struct{ *pulumi.OutputState }
@@ -39,6 +46,7 @@ func (o GetPostsResultPostOutput) ToGetPostsResultPostOutputWithContext(ctx cont
 	return o
 }
 
+// The post's id.
 func (o GetPostsResultPostOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPostsResultPost) string { return v.Id }).(pulumi.StringOutput)
 }
@@ -48,26 +56,32 @@ func (o GetPostsResultPostOutput) Media_type() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Media_type }).(pulumi.StringPtrOutput)
 }
 
+// Its image or video.
 func (o GetPostsResultPostOutput) Media_url() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Media_url }).(pulumi.StringPtrOutput)
 }
 
+// Its address on the service.
 func (o GetPostsResultPostOutput) Permalink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Permalink }).(pulumi.StringPtrOutput)
 }
 
+// The code in its address.
 func (o GetPostsResultPostOutput) Shortcode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Shortcode }).(pulumi.StringPtrOutput)
 }
 
+// Its text.
 func (o GetPostsResultPostOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Text }).(pulumi.StringPtrOutput)
 }
 
+// When it was published.
 func (o GetPostsResultPostOutput) Timestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Timestamp }).(pulumi.StringPtrOutput)
 }
 
+// Its author.
 func (o GetPostsResultPostOutput) Username() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v GetPostsResultPost) *string { return v.Username }).(pulumi.StringPtrOutput)
 }

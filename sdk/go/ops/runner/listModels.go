@@ -28,6 +28,7 @@ type ListModelsArgs struct {
 }
 
 type ListModelsResult struct {
+	// Every model present.
 	Models []ListModelsResultModel `pulumi:"models"`
 }
 
@@ -59,6 +60,7 @@ func (o ListModelsResultOutput) ToListModelsResultOutputWithContext(ctx context.
 	return o
 }
 
+// Every model present.
 func (o ListModelsResultOutput) Models() ListModelsResultModelArrayOutput {
 	return o.ApplyT(func(v ListModelsResult) []ListModelsResultModel { return v.Models }).(ListModelsResultModelArrayOutput)
 }

@@ -28,6 +28,7 @@ type ListRunningModelsArgs struct {
 }
 
 type ListRunningModelsResult struct {
+	// Every model loaded.
 	Models []ListRunningModelsResultModel `pulumi:"models"`
 }
 
@@ -59,6 +60,7 @@ func (o ListRunningModelsResultOutput) ToListRunningModelsResultOutputWithContex
 	return o
 }
 
+// Every model loaded.
 func (o ListRunningModelsResultOutput) Models() ListRunningModelsResultModelArrayOutput {
 	return o.ApplyT(func(v ListRunningModelsResult) []ListRunningModelsResultModel { return v.Models }).(ListRunningModelsResultModelArrayOutput)
 }

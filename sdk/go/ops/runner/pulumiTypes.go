@@ -14,13 +14,20 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type ListModelsResultModel struct {
-	Digest            string  `pulumi:"digest"`
-	Family            *string `pulumi:"family"`
-	ModifiedAt        *string `pulumi:"modifiedAt"`
-	Name              string  `pulumi:"name"`
-	ParameterSize     *string `pulumi:"parameterSize"`
+	// Its digest (sha256), which changes with its content.
+	Digest string `pulumi:"digest"`
+	// Its architecture's family (`llama`, `qwen2`, ...).
+	Family *string `pulumi:"family"`
+	// When it last changed on the runner.
+	ModifiedAt *string `pulumi:"modifiedAt"`
+	// `model:tag`.
+	Name string `pulumi:"name"`
+	// Its parameters (`494.03M`, `3.2B`).
+	ParameterSize *string `pulumi:"parameterSize"`
+	// Its quantization (`Q4_K_M`, ...).
 	QuantizationLevel *string `pulumi:"quantizationLevel"`
-	Size              float64 `pulumi:"size"`
+	// Its size on disk, in bytes.
+	Size float64 `pulumi:"size"`
 }
 
 type ListModelsResultModelOutput struct{ *pulumi.OutputState }
@@ -37,30 +44,37 @@ func (o ListModelsResultModelOutput) ToListModelsResultModelOutputWithContext(ct
 	return o
 }
 
+// Its digest (sha256), which changes with its content.
 func (o ListModelsResultModelOutput) Digest() pulumi.StringOutput {
 	return o.ApplyT(func(v ListModelsResultModel) string { return v.Digest }).(pulumi.StringOutput)
 }
 
+// Its architecture's family (`llama`, `qwen2`, ...).
 func (o ListModelsResultModelOutput) Family() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListModelsResultModel) *string { return v.Family }).(pulumi.StringPtrOutput)
 }
 
+// When it last changed on the runner.
 func (o ListModelsResultModelOutput) ModifiedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListModelsResultModel) *string { return v.ModifiedAt }).(pulumi.StringPtrOutput)
 }
 
+// `model:tag`.
 func (o ListModelsResultModelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListModelsResultModel) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its parameters (`494.03M`, `3.2B`).
 func (o ListModelsResultModelOutput) ParameterSize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListModelsResultModel) *string { return v.ParameterSize }).(pulumi.StringPtrOutput)
 }
 
+// Its quantization (`Q4_K_M`, ...).
 func (o ListModelsResultModelOutput) QuantizationLevel() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListModelsResultModel) *string { return v.QuantizationLevel }).(pulumi.StringPtrOutput)
 }
 
+// Its size on disk, in bytes.
 func (o ListModelsResultModelOutput) Size() pulumi.Float64Output {
 	return o.ApplyT(func(v ListModelsResultModel) float64 { return v.Size }).(pulumi.Float64Output)
 }
@@ -86,10 +100,14 @@ func (o ListModelsResultModelArrayOutput) Index(i pulumi.IntInput) ListModelsRes
 }
 
 type ListRunningModelsResultModel struct {
-	ExpiresAt *string  `pulumi:"expiresAt"`
-	Name      string   `pulumi:"name"`
-	Size      float64  `pulumi:"size"`
-	SizeVram  *float64 `pulumi:"sizeVram"`
+	// When it will be unloaded if unused.
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// `model:tag`.
+	Name string `pulumi:"name"`
+	// Memory it takes, in bytes.
+	Size float64 `pulumi:"size"`
+	// Of which on the GPU.
+	SizeVram *float64 `pulumi:"sizeVram"`
 }
 
 type ListRunningModelsResultModelOutput struct{ *pulumi.OutputState }
@@ -106,18 +124,22 @@ func (o ListRunningModelsResultModelOutput) ToListRunningModelsResultModelOutput
 	return o
 }
 
+// When it will be unloaded if unused.
 func (o ListRunningModelsResultModelOutput) ExpiresAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ListRunningModelsResultModel) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
 }
 
+// `model:tag`.
 func (o ListRunningModelsResultModelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v ListRunningModelsResultModel) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// Memory it takes, in bytes.
 func (o ListRunningModelsResultModelOutput) Size() pulumi.Float64Output {
 	return o.ApplyT(func(v ListRunningModelsResultModel) float64 { return v.Size }).(pulumi.Float64Output)
 }
 
+// Of which on the GPU.
 func (o ListRunningModelsResultModelOutput) SizeVram() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v ListRunningModelsResultModel) *float64 { return v.SizeVram }).(pulumi.Float64PtrOutput)
 }

@@ -17,27 +17,33 @@ type RunnerModel struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account           pulumi.StringPtrOutput        `pulumi:"account"`
-	Adapter           pulumi.StringPtrOutput        `pulumi:"adapter"`
-	Adopt             pulumi.BoolOutput             `pulumi:"adopt"`
-	DefinitionFile    pulumi.StringPtrOutput        `pulumi:"definitionFile"`
-	DefinitionHash    pulumi.StringOutput           `pulumi:"definitionHash"`
-	Digest            pulumi.StringOutput           `pulumi:"digest"`
-	Family            pulumi.StringPtrOutput        `pulumi:"family"`
-	From              pulumi.StringPtrOutput        `pulumi:"from"`
-	License           pulumi.StringArrayOutput      `pulumi:"license"`
-	Messages          RunnerModelMessageArrayOutput `pulumi:"messages"`
-	ModifiedAt        pulumi.StringOutput           `pulumi:"modifiedAt"`
-	Name              pulumi.StringOutput           `pulumi:"name"`
-	ParameterSize     pulumi.StringPtrOutput        `pulumi:"parameterSize"`
-	Parameters        pulumi.MapOutput              `pulumi:"parameters"`
-	Parser            pulumi.StringPtrOutput        `pulumi:"parser"`
-	QuantizationLevel pulumi.StringPtrOutput        `pulumi:"quantizationLevel"`
-	Renderer          pulumi.StringPtrOutput        `pulumi:"renderer"`
-	Requires          pulumi.StringPtrOutput        `pulumi:"requires"`
-	Size              pulumi.Float64Output          `pulumi:"size"`
-	System            pulumi.StringPtrOutput        `pulumi:"system"`
-	Template          pulumi.StringPtrOutput        `pulumi:"template"`
+	Account        pulumi.StringPtrOutput `pulumi:"account"`
+	Adapter        pulumi.StringPtrOutput `pulumi:"adapter"`
+	Adopt          pulumi.BoolOutput      `pulumi:"adopt"`
+	DefinitionFile pulumi.StringPtrOutput `pulumi:"definitionFile"`
+	DefinitionHash pulumi.StringOutput    `pulumi:"definitionHash"`
+	// The model's digest (sha256) on the runner: it changes when its content does.
+	Digest pulumi.StringOutput `pulumi:"digest"`
+	// Its architecture's family (`llama`, `qwen2`, ...).
+	Family   pulumi.StringPtrOutput        `pulumi:"family"`
+	From     pulumi.StringPtrOutput        `pulumi:"from"`
+	License  pulumi.StringArrayOutput      `pulumi:"license"`
+	Messages RunnerModelMessageArrayOutput `pulumi:"messages"`
+	// When it last changed on the runner.
+	ModifiedAt pulumi.StringOutput `pulumi:"modifiedAt"`
+	Name       pulumi.StringOutput `pulumi:"name"`
+	// Its parameters (`494.03M`, `3.2B`).
+	ParameterSize pulumi.StringPtrOutput `pulumi:"parameterSize"`
+	Parameters    pulumi.MapOutput       `pulumi:"parameters"`
+	Parser        pulumi.StringPtrOutput `pulumi:"parser"`
+	// Its quantization (`Q4_K_M`, ...).
+	QuantizationLevel pulumi.StringPtrOutput `pulumi:"quantizationLevel"`
+	Renderer          pulumi.StringPtrOutput `pulumi:"renderer"`
+	Requires          pulumi.StringPtrOutput `pulumi:"requires"`
+	// Its size on disk, in bytes.
+	Size     pulumi.Float64Output   `pulumi:"size"`
+	System   pulumi.StringPtrOutput `pulumi:"system"`
+	Template pulumi.StringPtrOutput `pulumi:"template"`
 }
 
 // NewRunnerModel registers a new resource with the given unique name, arguments, and options.
@@ -214,10 +220,12 @@ func (o RunnerModelOutput) DefinitionHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.DefinitionHash }).(pulumi.StringOutput)
 }
 
+// The model's digest (sha256) on the runner: it changes when its content does.
 func (o RunnerModelOutput) Digest() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.Digest }).(pulumi.StringOutput)
 }
 
+// Its architecture's family (`llama`, `qwen2`, ...).
 func (o RunnerModelOutput) Family() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Family }).(pulumi.StringPtrOutput)
 }
@@ -234,6 +242,7 @@ func (o RunnerModelOutput) Messages() RunnerModelMessageArrayOutput {
 	return o.ApplyT(func(v *RunnerModel) RunnerModelMessageArrayOutput { return v.Messages }).(RunnerModelMessageArrayOutput)
 }
 
+// When it last changed on the runner.
 func (o RunnerModelOutput) ModifiedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.ModifiedAt }).(pulumi.StringOutput)
 }
@@ -242,6 +251,7 @@ func (o RunnerModelOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Its parameters (`494.03M`, `3.2B`).
 func (o RunnerModelOutput) ParameterSize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.ParameterSize }).(pulumi.StringPtrOutput)
 }
@@ -254,6 +264,7 @@ func (o RunnerModelOutput) Parser() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Parser }).(pulumi.StringPtrOutput)
 }
 
+// Its quantization (`Q4_K_M`, ...).
 func (o RunnerModelOutput) QuantizationLevel() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.QuantizationLevel }).(pulumi.StringPtrOutput)
 }
@@ -266,6 +277,7 @@ func (o RunnerModelOutput) Requires() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Requires }).(pulumi.StringPtrOutput)
 }
 
+// Its size on disk, in bytes.
 func (o RunnerModelOutput) Size() pulumi.Float64Output {
 	return o.ApplyT(func(v *RunnerModel) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
 }

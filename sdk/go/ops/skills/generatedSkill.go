@@ -24,12 +24,15 @@ type GeneratedSkill struct {
 	Attempts pulumi.Float64Output   `pulumi:"attempts"`
 	Category pulumi.StringPtrOutput `pulumi:"category"`
 	// The hash of the skill as the registry holds it now.
-	ContentHash pulumi.StringOutput  `pulumi:"contentHash"`
-	Description pulumi.StringOutput  `pulumi:"description"`
-	Lines       pulumi.Float64Output `pulumi:"lines"`
-	Model       pulumi.StringOutput  `pulumi:"model"`
-	Name        pulumi.StringOutput  `pulumi:"name"`
-	PromptHash  pulumi.StringOutput  `pulumi:"promptHash"`
+	ContentHash pulumi.StringOutput `pulumi:"contentHash"`
+	// The description the model wrote.
+	Description pulumi.StringOutput `pulumi:"description"`
+	// The published document's length in lines.
+	Lines pulumi.Float64Output `pulumi:"lines"`
+	Model pulumi.StringOutput  `pulumi:"model"`
+	// The name the model gave the skill (its front matter's).
+	Name       pulumi.StringOutput `pulumi:"name"`
+	PromptHash pulumi.StringOutput `pulumi:"promptHash"`
 	// The hash of the skill as this resource last published it.
 	PublishedHash pulumi.StringOutput      `pulumi:"publishedHash"`
 	Slug          pulumi.StringOutput      `pulumi:"slug"`
@@ -108,7 +111,7 @@ type generatedSkillArgs struct {
 	Agents []string `pulumi:"agents"`
 	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
 	AllowedTools []string `pulumi:"allowedTools"`
-	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+	// The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category *string `pulumi:"category"`
 	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
 	Compatibility *string `pulumi:"compatibility"`
@@ -149,7 +152,7 @@ type GeneratedSkillArgs struct {
 	Agents pulumi.StringArrayInput
 	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
 	AllowedTools pulumi.StringArrayInput
-	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+	// The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category pulumi.StringPtrInput
 	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
 	Compatibility pulumi.StringPtrInput
@@ -244,10 +247,12 @@ func (o GeneratedSkillOutput) ContentHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.ContentHash }).(pulumi.StringOutput)
 }
 
+// The description the model wrote.
 func (o GeneratedSkillOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
+// The published document's length in lines.
 func (o GeneratedSkillOutput) Lines() pulumi.Float64Output {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.Float64Output { return v.Lines }).(pulumi.Float64Output)
 }
@@ -256,6 +261,7 @@ func (o GeneratedSkillOutput) Model() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.Model }).(pulumi.StringOutput)
 }
 
+// The name the model gave the skill (its front matter's).
 func (o GeneratedSkillOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

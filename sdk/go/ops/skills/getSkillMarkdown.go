@@ -30,6 +30,7 @@ type GetSkillMarkdownArgs struct {
 }
 
 type GetSkillMarkdownResult struct {
+	// The SKILL.md: front matter, then the body.
 	Markdown string `pulumi:"markdown"`
 }
 
@@ -63,6 +64,7 @@ func (o GetSkillMarkdownResultOutput) ToGetSkillMarkdownResultOutputWithContext(
 	return o
 }
 
+// The SKILL.md: front matter, then the body.
 func (o GetSkillMarkdownResultOutput) Markdown() pulumi.StringOutput {
 	return o.ApplyT(func(v GetSkillMarkdownResult) string { return v.Markdown }).(pulumi.StringOutput)
 }

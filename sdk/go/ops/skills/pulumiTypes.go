@@ -14,19 +14,32 @@ import (
 var _ = internal.GetEnvOrDefault
 
 type SearchSkillsResultSkill struct {
-	Agents        []string          `pulumi:"agents"`
-	AllowedTools  []string          `pulumi:"allowedTools"`
-	Category      *string           `pulumi:"category"`
-	Compatibility *string           `pulumi:"compatibility"`
-	Description   string            `pulumi:"description"`
-	Instruction   string            `pulumi:"instruction"`
-	License       *string           `pulumi:"license"`
-	Metadata      map[string]string `pulumi:"metadata"`
-	Name          string            `pulumi:"name"`
-	Slug          string            `pulumi:"slug"`
-	Tags          []string          `pulumi:"tags"`
-	ToolsRequired []string          `pulumi:"toolsRequired"`
-	Version       *string           `pulumi:"version"`
+	// The agents it is for.
+	Agents []string `pulumi:"agents"`
+	// Tools it may use without asking.
+	AllowedTools []string `pulumi:"allowedTools"`
+	// Its category.
+	Category *string `pulumi:"category"`
+	// What it needs of its environment.
+	Compatibility *string `pulumi:"compatibility"`
+	// What it does and when to use it.
+	Description string `pulumi:"description"`
+	// The Markdown body.
+	Instruction string `pulumi:"instruction"`
+	// Its license.
+	License *string `pulumi:"license"`
+	// Other properties, text by key.
+	Metadata map[string]string `pulumi:"metadata"`
+	// The skill's name.
+	Name string `pulumi:"name"`
+	// The skill's address in the registry.
+	Slug string `pulumi:"slug"`
+	// Search tags.
+	Tags []string `pulumi:"tags"`
+	// Tools it needs.
+	ToolsRequired []string `pulumi:"toolsRequired"`
+	// Its version.
+	Version *string `pulumi:"version"`
 }
 
 type SearchSkillsResultSkillOutput struct{ *pulumi.OutputState }
@@ -43,54 +56,67 @@ func (o SearchSkillsResultSkillOutput) ToSearchSkillsResultSkillOutputWithContex
 	return o
 }
 
+// The agents it is for.
 func (o SearchSkillsResultSkillOutput) Agents() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.Agents }).(pulumi.StringArrayOutput)
 }
 
+// Tools it may use without asking.
 func (o SearchSkillsResultSkillOutput) AllowedTools() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.AllowedTools }).(pulumi.StringArrayOutput)
 }
 
+// Its category.
 func (o SearchSkillsResultSkillOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.Category }).(pulumi.StringPtrOutput)
 }
 
+// What it needs of its environment.
 func (o SearchSkillsResultSkillOutput) Compatibility() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.Compatibility }).(pulumi.StringPtrOutput)
 }
 
+// What it does and when to use it.
 func (o SearchSkillsResultSkillOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) string { return v.Description }).(pulumi.StringOutput)
 }
 
+// The Markdown body.
 func (o SearchSkillsResultSkillOutput) Instruction() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) string { return v.Instruction }).(pulumi.StringOutput)
 }
 
+// Its license.
 func (o SearchSkillsResultSkillOutput) License() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.License }).(pulumi.StringPtrOutput)
 }
 
+// Other properties, text by key.
 func (o SearchSkillsResultSkillOutput) Metadata() pulumi.StringMapOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) map[string]string { return v.Metadata }).(pulumi.StringMapOutput)
 }
 
+// The skill's name.
 func (o SearchSkillsResultSkillOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) string { return v.Name }).(pulumi.StringOutput)
 }
 
+// The skill's address in the registry.
 func (o SearchSkillsResultSkillOutput) Slug() pulumi.StringOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) string { return v.Slug }).(pulumi.StringOutput)
 }
 
+// Search tags.
 func (o SearchSkillsResultSkillOutput) Tags() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
+// Tools it needs.
 func (o SearchSkillsResultSkillOutput) ToolsRequired() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) []string { return v.ToolsRequired }).(pulumi.StringArrayOutput)
 }
 
+// Its version.
 func (o SearchSkillsResultSkillOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v SearchSkillsResultSkill) *string { return v.Version }).(pulumi.StringPtrOutput)
 }

@@ -43,6 +43,7 @@ func (val *SearchSkillsArgs) Defaults() *SearchSkillsArgs {
 }
 
 type SearchSkillsResult struct {
+	// The matching skills.
 	Skills []SearchSkillsResultSkill `pulumi:"skills"`
 }
 
@@ -81,6 +82,7 @@ func (o SearchSkillsResultOutput) ToSearchSkillsResultOutputWithContext(ctx cont
 	return o
 }
 
+// The matching skills.
 func (o SearchSkillsResultOutput) Skills() SearchSkillsResultSkillArrayOutput {
 	return o.ApplyT(func(v SearchSkillsResult) []SearchSkillsResultSkill { return v.Skills }).(SearchSkillsResultSkillArrayOutput)
 }

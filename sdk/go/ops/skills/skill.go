@@ -95,7 +95,7 @@ type skillArgs struct {
 	Agents []string `pulumi:"agents"`
 	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
 	AllowedTools []string `pulumi:"allowedTools"`
-	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+	// The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category *string `pulumi:"category"`
 	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
 	Compatibility *string `pulumi:"compatibility"`
@@ -136,7 +136,7 @@ type SkillArgs struct {
 	Agents pulumi.StringArrayInput
 	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
 	AllowedTools pulumi.StringArrayInput
-	// One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+	// The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
 	Category pulumi.StringPtrInput
 	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
 	Compatibility pulumi.StringPtrInput

@@ -32,6 +32,9 @@ class ListToolsResult:
     @_builtins.property
     @pulumi.getter
     def tools(self) -> Sequence['outputs.ListToolsResultTool']:
+        """
+        Every tool the endpoint lists.
+        """
         return pulumi.get(self, "tools")
 
 

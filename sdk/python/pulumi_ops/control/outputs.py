@@ -27,6 +27,10 @@ class ListToolsResultTool(dict):
     def __init__(__self__, *,
                  name: _builtins.str,
                  description: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The tool's name, as a call names it.
+        :param _builtins.str description: What the server says the tool does.
+        """
         pulumi.set(__self__, "name", name)
         if description is not None:
             pulumi.set(__self__, "description", description)
@@ -34,11 +38,17 @@ class ListToolsResultTool(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The tool's name, as a call names it.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> Optional[_builtins.str]:
+        """
+        What the server says the tool does.
+        """
         return pulumi.get(self, "description")
 
 
@@ -47,17 +57,27 @@ class RemoteDesktopSessionPixels(dict):
     def __init__(__self__, *,
                  height: _builtins.float,
                  width: _builtins.float):
+        """
+        :param _builtins.float height: Height.
+        :param _builtins.float width: Width.
+        """
         pulumi.set(__self__, "height", height)
         pulumi.set(__self__, "width", width)
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> _builtins.float:
+        """
+        Height.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def width(self) -> _builtins.float:
+        """
+        Width.
+        """
         return pulumi.get(self, "width")
 
 
@@ -66,17 +86,27 @@ class RemoteDesktopSessionPoints(dict):
     def __init__(__self__, *,
                  height: _builtins.float,
                  width: _builtins.float):
+        """
+        :param _builtins.float height: Height.
+        :param _builtins.float width: Width.
+        """
         pulumi.set(__self__, "height", height)
         pulumi.set(__self__, "width", width)
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> _builtins.float:
+        """
+        Height.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def width(self) -> _builtins.float:
+        """
+        Width.
+        """
         return pulumi.get(self, "width")
 
 
@@ -85,17 +115,27 @@ class ScreenshotResultPixels(dict):
     def __init__(__self__, *,
                  height: _builtins.float,
                  width: _builtins.float):
+        """
+        :param _builtins.float height: Height.
+        :param _builtins.float width: Width.
+        """
         pulumi.set(__self__, "height", height)
         pulumi.set(__self__, "width", width)
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> _builtins.float:
+        """
+        Height.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def width(self) -> _builtins.float:
+        """
+        Width.
+        """
         return pulumi.get(self, "width")
 
 
@@ -104,17 +144,27 @@ class ScreenshotResultPoints(dict):
     def __init__(__self__, *,
                  height: _builtins.float,
                  width: _builtins.float):
+        """
+        :param _builtins.float height: Height.
+        :param _builtins.float width: Width.
+        """
         pulumi.set(__self__, "height", height)
         pulumi.set(__self__, "width", width)
 
     @_builtins.property
     @pulumi.getter
     def height(self) -> _builtins.float:
+        """
+        Height.
+        """
         return pulumi.get(self, "height")
 
     @_builtins.property
     @pulumi.getter
     def width(self) -> _builtins.float:
+        """
+        Width.
+        """
         return pulumi.get(self, "width")
 
 

@@ -324,6 +324,9 @@ class RemoteCommand(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def stderr(self) -> pulumi.Output[_builtins.str]:
+        """
+        What the command printed to standard error.
+        """
         return pulumi.get(self, "stderr")
 
     @_builtins.property

@@ -71,6 +71,9 @@ class ScreenshotResult:
     @_builtins.property
     @pulumi.getter
     def pixels(self) -> 'outputs.ScreenshotResultPixels':
+        """
+        The image's size in pixels.
+        """
         return pulumi.get(self, "pixels")
 
     @_builtins.property
@@ -84,6 +87,9 @@ class ScreenshotResult:
     @_builtins.property
     @pulumi.getter
     def points(self) -> 'outputs.ScreenshotResultPoints':
+        """
+        The screen's size in points, the unit clicks take.
+        """
         return pulumi.get(self, "points")
 
 

@@ -402,6 +402,9 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdOn")
     def created_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the record (RFC 3339).
+        """
         return pulumi.get(self, "created_on")
 
     @_builtins.property
@@ -423,6 +426,9 @@ class DnsRecord(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedOn")
     def modified_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it last changed (RFC 3339).
+        """
         return pulumi.get(self, "modified_on")
 
     @_builtins.property

@@ -32,6 +32,9 @@ class GetCacheStatsResult:
     @_builtins.property
     @pulumi.getter
     def colos(self) -> Sequence['outputs.GetCacheStatsResultColo']:
+        """
+        One entry per location that served the zone in the window.
+        """
         return pulumi.get(self, "colos")
 
 

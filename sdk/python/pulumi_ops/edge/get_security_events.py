@@ -32,6 +32,9 @@ class GetSecurityEventsResult:
     @_builtins.property
     @pulumi.getter
     def events(self) -> Sequence['outputs.GetSecurityEventsResultEvent']:
+        """
+        The events, newest first.
+        """
         return pulumi.get(self, "events")
 
 

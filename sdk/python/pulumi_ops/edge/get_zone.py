@@ -37,16 +37,25 @@ class GetZoneResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The zone's id, which resources and functions take as `zoneId`.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The zone's domain name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def status(self) -> _builtins.str:
+        """
+        `active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`.
+        """
         return pulumi.get(self, "status")
 
 

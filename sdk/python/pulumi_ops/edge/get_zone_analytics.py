@@ -50,36 +50,57 @@ class GetZoneAnalyticsResult:
     @_builtins.property
     @pulumi.getter
     def bandwidth(self) -> 'outputs.GetZoneAnalyticsResultBandwidth':
+        """
+        Bytes sent.
+        """
         return pulumi.get(self, "bandwidth")
 
     @_builtins.property
     @pulumi.getter
     def pageviews(self) -> 'outputs.GetZoneAnalyticsResultPageviews':
+        """
+        Requests for HTML pages.
+        """
         return pulumi.get(self, "pageviews")
 
     @_builtins.property
     @pulumi.getter
     def requests(self) -> 'outputs.GetZoneAnalyticsResultRequests':
+        """
+        Requests.
+        """
         return pulumi.get(self, "requests")
 
     @_builtins.property
     @pulumi.getter
     def since(self) -> _builtins.str:
+        """
+        The window's first day (UTC), as counted.
+        """
         return pulumi.get(self, "since")
 
     @_builtins.property
     @pulumi.getter
     def threats(self) -> 'outputs.GetZoneAnalyticsResultThreats':
+        """
+        Requests the service counted as threats.
+        """
         return pulumi.get(self, "threats")
 
     @_builtins.property
     @pulumi.getter
     def uniques(self) -> 'outputs.GetZoneAnalyticsResultUniques':
+        """
+        Distinct client addresses.
+        """
         return pulumi.get(self, "uniques")
 
     @_builtins.property
     @pulumi.getter
     def until(self) -> _builtins.str:
+        """
+        The window's last day (UTC), as counted.
+        """
         return pulumi.get(self, "until")
 
 

@@ -32,6 +32,9 @@ class ListWorkerScriptsResult:
     @_builtins.property
     @pulumi.getter
     def scripts(self) -> Sequence['outputs.ListWorkerScriptsResultScript']:
+        """
+        Every script of the account.
+        """
         return pulumi.get(self, "scripts")
 
 

@@ -1046,6 +1046,12 @@ class GetCacheStatsResultColo(dict):
                  colo: _builtins.str,
                  hit_ratio: _builtins.float,
                  requests: 'outputs.GetCacheStatsResultColoRequests'):
+        """
+        :param 'GetCacheStatsResultColoBandwidth' bandwidth: Bytes it sent.
+        :param _builtins.str colo: The location's code (an airport code, `FRA`).
+        :param _builtins.float hit_ratio: Cached requests over all, from 0 to 1.
+        :param 'GetCacheStatsResultColoRequests' requests: Requests the location answered.
+        """
         pulumi.set(__self__, "bandwidth", bandwidth)
         pulumi.set(__self__, "colo", colo)
         pulumi.set(__self__, "hit_ratio", hit_ratio)
@@ -1054,21 +1060,33 @@ class GetCacheStatsResultColo(dict):
     @_builtins.property
     @pulumi.getter
     def bandwidth(self) -> 'outputs.GetCacheStatsResultColoBandwidth':
+        """
+        Bytes it sent.
+        """
         return pulumi.get(self, "bandwidth")
 
     @_builtins.property
     @pulumi.getter
     def colo(self) -> _builtins.str:
+        """
+        The location's code (an airport code, `FRA`).
+        """
         return pulumi.get(self, "colo")
 
     @_builtins.property
     @pulumi.getter(name="hitRatio")
     def hit_ratio(self) -> _builtins.float:
+        """
+        Cached requests over all, from 0 to 1.
+        """
         return pulumi.get(self, "hit_ratio")
 
     @_builtins.property
     @pulumi.getter
     def requests(self) -> 'outputs.GetCacheStatsResultColoRequests':
+        """
+        Requests the location answered.
+        """
         return pulumi.get(self, "requests")
 
 
@@ -1077,17 +1095,27 @@ class GetCacheStatsResultColoBandwidth(dict):
     def __init__(__self__, *,
                  all: _builtins.float,
                  cached: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        :param _builtins.float cached: Those served from the edge's cache.
+        """
         pulumi.set(__self__, "all", all)
         pulumi.set(__self__, "cached", cached)
 
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def cached(self) -> _builtins.float:
+        """
+        Those served from the edge's cache.
+        """
         return pulumi.get(self, "cached")
 
 
@@ -1097,6 +1125,11 @@ class GetCacheStatsResultColoRequests(dict):
                  all: _builtins.float,
                  cached: _builtins.float,
                  uncached: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        :param _builtins.float cached: Those served from the edge's cache.
+        :param _builtins.float uncached: Those fetched from the origin.
+        """
         pulumi.set(__self__, "all", all)
         pulumi.set(__self__, "cached", cached)
         pulumi.set(__self__, "uncached", uncached)
@@ -1104,16 +1137,25 @@ class GetCacheStatsResultColoRequests(dict):
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def cached(self) -> _builtins.float:
+        """
+        Those served from the edge's cache.
+        """
         return pulumi.get(self, "cached")
 
     @_builtins.property
     @pulumi.getter
     def uncached(self) -> _builtins.float:
+        """
+        Those fetched from the origin.
+        """
         return pulumi.get(self, "uncached")
 
 
@@ -1128,6 +1170,16 @@ class GetSecurityEventsResultEvent(dict):
                  path: _builtins.str,
                  ray_id: _builtins.str,
                  source: _builtins.str):
+        """
+        :param _builtins.str action: What was done: `block`, `challenge`, `log`, ...
+        :param _builtins.str client_ip: The client's address.
+        :param _builtins.str country: The client's country (ISO 3166-1 alpha-2).
+        :param _builtins.str host: The host asked for.
+        :param _builtins.str occurred_at: When (RFC 3339).
+        :param _builtins.str path: The path asked for.
+        :param _builtins.str ray_id: The request's id (Ray ID).
+        :param _builtins.str source: What acted: `firewallCustom`, `ratelimit`, `waf`, ...
+        """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "client_ip", client_ip)
         pulumi.set(__self__, "country", country)
@@ -1140,41 +1192,65 @@ class GetSecurityEventsResultEvent(dict):
     @_builtins.property
     @pulumi.getter
     def action(self) -> _builtins.str:
+        """
+        What was done: `block`, `challenge`, `log`, ...
+        """
         return pulumi.get(self, "action")
 
     @_builtins.property
     @pulumi.getter(name="clientIp")
     def client_ip(self) -> _builtins.str:
+        """
+        The client's address.
+        """
         return pulumi.get(self, "client_ip")
 
     @_builtins.property
     @pulumi.getter
     def country(self) -> _builtins.str:
+        """
+        The client's country (ISO 3166-1 alpha-2).
+        """
         return pulumi.get(self, "country")
 
     @_builtins.property
     @pulumi.getter
     def host(self) -> _builtins.str:
+        """
+        The host asked for.
+        """
         return pulumi.get(self, "host")
 
     @_builtins.property
     @pulumi.getter(name="occurredAt")
     def occurred_at(self) -> _builtins.str:
+        """
+        When (RFC 3339).
+        """
         return pulumi.get(self, "occurred_at")
 
     @_builtins.property
     @pulumi.getter
     def path(self) -> _builtins.str:
+        """
+        The path asked for.
+        """
         return pulumi.get(self, "path")
 
     @_builtins.property
     @pulumi.getter(name="rayId")
     def ray_id(self) -> _builtins.str:
+        """
+        The request's id (Ray ID).
+        """
         return pulumi.get(self, "ray_id")
 
     @_builtins.property
     @pulumi.getter
     def source(self) -> _builtins.str:
+        """
+        What acted: `firewallCustom`, `ratelimit`, `waf`, ...
+        """
         return pulumi.get(self, "source")
 
 
@@ -1184,6 +1260,11 @@ class GetZoneAnalyticsResultBandwidth(dict):
                  all: _builtins.float,
                  cached: _builtins.float,
                  uncached: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        :param _builtins.float cached: Those served from the edge's cache.
+        :param _builtins.float uncached: Those fetched from the origin.
+        """
         pulumi.set(__self__, "all", all)
         pulumi.set(__self__, "cached", cached)
         pulumi.set(__self__, "uncached", uncached)
@@ -1191,16 +1272,25 @@ class GetZoneAnalyticsResultBandwidth(dict):
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def cached(self) -> _builtins.float:
+        """
+        Those served from the edge's cache.
+        """
         return pulumi.get(self, "cached")
 
     @_builtins.property
     @pulumi.getter
     def uncached(self) -> _builtins.float:
+        """
+        Those fetched from the origin.
+        """
         return pulumi.get(self, "uncached")
 
 
@@ -1208,11 +1298,17 @@ class GetZoneAnalyticsResultBandwidth(dict):
 class GetZoneAnalyticsResultPageviews(dict):
     def __init__(__self__, *,
                  all: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        """
         pulumi.set(__self__, "all", all)
 
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
 
@@ -1222,6 +1318,11 @@ class GetZoneAnalyticsResultRequests(dict):
                  all: _builtins.float,
                  cached: _builtins.float,
                  uncached: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        :param _builtins.float cached: Those served from the edge's cache.
+        :param _builtins.float uncached: Those fetched from the origin.
+        """
         pulumi.set(__self__, "all", all)
         pulumi.set(__self__, "cached", cached)
         pulumi.set(__self__, "uncached", uncached)
@@ -1229,16 +1330,25 @@ class GetZoneAnalyticsResultRequests(dict):
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
     @_builtins.property
     @pulumi.getter
     def cached(self) -> _builtins.float:
+        """
+        Those served from the edge's cache.
+        """
         return pulumi.get(self, "cached")
 
     @_builtins.property
     @pulumi.getter
     def uncached(self) -> _builtins.float:
+        """
+        Those fetched from the origin.
+        """
         return pulumi.get(self, "uncached")
 
 
@@ -1246,11 +1356,17 @@ class GetZoneAnalyticsResultRequests(dict):
 class GetZoneAnalyticsResultThreats(dict):
     def __init__(__self__, *,
                  all: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        """
         pulumi.set(__self__, "all", all)
 
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
 
@@ -1258,11 +1374,17 @@ class GetZoneAnalyticsResultThreats(dict):
 class GetZoneAnalyticsResultUniques(dict):
     def __init__(__self__, *,
                  all: _builtins.float):
+        """
+        :param _builtins.float all: All of them.
+        """
         pulumi.set(__self__, "all", all)
 
     @_builtins.property
     @pulumi.getter
     def all(self) -> _builtins.float:
+        """
+        All of them.
+        """
         return pulumi.get(self, "all")
 
 
@@ -1273,6 +1395,12 @@ class ListWorkerScriptsResultScript(dict):
                  etag: Optional[_builtins.str] = None,
                  modified_on: Optional[_builtins.str] = None,
                  size: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str name: The script's name.
+        :param _builtins.str etag: Its content's tag.
+        :param _builtins.str modified_on: When it last changed (RFC 3339).
+        :param _builtins.float size: Its size in bytes.
+        """
         pulumi.set(__self__, "name", name)
         if etag is not None:
             pulumi.set(__self__, "etag", etag)
@@ -1284,21 +1412,33 @@ class ListWorkerScriptsResultScript(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The script's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def etag(self) -> Optional[_builtins.str]:
+        """
+        Its content's tag.
+        """
         return pulumi.get(self, "etag")
 
     @_builtins.property
     @pulumi.getter(name="modifiedOn")
     def modified_on(self) -> Optional[_builtins.str]:
+        """
+        When it last changed (RFC 3339).
+        """
         return pulumi.get(self, "modified_on")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> Optional[_builtins.float]:
+        """
+        Its size in bytes.
+        """
         return pulumi.get(self, "size")
 
 
@@ -1343,7 +1483,13 @@ class ParseZoneFileResultRecord(dict):
                  priority: Optional[_builtins.float] = None,
                  proxied: Optional[_builtins.bool] = None):
         """
+        :param _builtins.str name: The record's name, relative to the origin (`@` for the apex).
+        :param _builtins.float ttl: Its TTL in seconds.
         :param _builtins.str type: One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
+        :param _builtins.str content: Its value, for the types that take `content`.
+        :param Mapping[str, Union[_builtins.float, _builtins.str]] data: Its fields, for the types that take `data`.
+        :param _builtins.float priority: Its priority (MX, URI).
+        :param _builtins.bool proxied: Whether the service proxies it (the `cf_tags=cf-proxied:true` marker).
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "ttl", ttl)
@@ -1360,11 +1506,17 @@ class ParseZoneFileResultRecord(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The record's name, relative to the origin (`@` for the apex).
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def ttl(self) -> _builtins.float:
+        """
+        Its TTL in seconds.
+        """
         return pulumi.get(self, "ttl")
 
     @_builtins.property
@@ -1378,21 +1530,33 @@ class ParseZoneFileResultRecord(dict):
     @_builtins.property
     @pulumi.getter
     def content(self) -> Optional[_builtins.str]:
+        """
+        Its value, for the types that take `content`.
+        """
         return pulumi.get(self, "content")
 
     @_builtins.property
     @pulumi.getter
     def data(self) -> Optional[Mapping[str, Any]]:
+        """
+        Its fields, for the types that take `data`.
+        """
         return pulumi.get(self, "data")
 
     @_builtins.property
     @pulumi.getter
     def priority(self) -> Optional[_builtins.float]:
+        """
+        Its priority (MX, URI).
+        """
         return pulumi.get(self, "priority")
 
     @_builtins.property
     @pulumi.getter
     def proxied(self) -> Optional[_builtins.bool]:
+        """
+        Whether the service proxies it (the `cf_tags=cf-proxied:true` marker).
+        """
         return pulumi.get(self, "proxied")
 
 
@@ -1403,6 +1567,12 @@ class ParseZoneFileResultSkipped(dict):
                  name: _builtins.str,
                  reason: _builtins.str,
                  type: _builtins.str):
+        """
+        :param _builtins.float line: Its line.
+        :param _builtins.str name: Its name.
+        :param _builtins.str reason: Why it was left out.
+        :param _builtins.str type: Its type.
+        """
         pulumi.set(__self__, "line", line)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "reason", reason)
@@ -1411,21 +1581,33 @@ class ParseZoneFileResultSkipped(dict):
     @_builtins.property
     @pulumi.getter
     def line(self) -> _builtins.float:
+        """
+        Its line.
+        """
         return pulumi.get(self, "line")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        Its name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def reason(self) -> _builtins.str:
+        """
+        Why it was left out.
+        """
         return pulumi.get(self, "reason")
 
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        Its type.
+        """
         return pulumi.get(self, "type")
 
 

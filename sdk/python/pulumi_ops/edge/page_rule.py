@@ -37,7 +37,7 @@ class PageRuleArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same URL pattern instead of adding a second one.
         :param pulumi.Input[_builtins.int] priority: Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn.
-        :param pulumi.Input[_builtins.str] status: One of: `active`, `disabled`.
+        :param pulumi.Input[_builtins.str] status: Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -126,7 +126,7 @@ class PageRuleArgs:
     @pulumi.getter
     def status(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        One of: `active`, `disabled`.
+        Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`.
         """
         return pulumi.get(self, "status")
 
@@ -183,7 +183,7 @@ class PageRule(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[Union['PageRuleActionArgs', 'PageRuleActionArgsDict']]]] actions: What to do with matching requests, e.g. `{ id: "cache_level", value: "cache_everything" }`.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same URL pattern instead of adding a second one.
         :param pulumi.Input[_builtins.int] priority: Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn.
-        :param pulumi.Input[_builtins.str] status: One of: `active`, `disabled`.
+        :param pulumi.Input[_builtins.str] status: Whether the rule applies (`disabled` keeps it without applying it). One of: `active`, `disabled`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] targets: The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -308,6 +308,9 @@ class PageRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdOn")
     def created_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the rule (RFC 3339).
+        """
         return pulumi.get(self, "created_on")
 
     @_builtins.property
@@ -321,6 +324,9 @@ class PageRule(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedOn")
     def modified_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it last changed (RFC 3339).
+        """
         return pulumi.get(self, "modified_on")
 
     @_builtins.property

@@ -46,11 +46,17 @@ class ParseZoneFileResult:
     @_builtins.property
     @pulumi.getter
     def records(self) -> Mapping[str, 'outputs.ParseZoneFileResultRecord']:
+        """
+        The records, by key: a DnsRecordSet's `records` input.
+        """
         return pulumi.get(self, "records")
 
     @_builtins.property
     @pulumi.getter
     def skipped(self) -> Sequence['outputs.ParseZoneFileResultSkipped']:
+        """
+        Records left out (SOA, apex NS), with why.
+        """
         return pulumi.get(self, "skipped")
 
 

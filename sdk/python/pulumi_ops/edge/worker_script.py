@@ -386,6 +386,9 @@ class WorkerScript(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdOn")
     def created_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the service made the script (RFC 3339).
+        """
         return pulumi.get(self, "created_on")
 
     @_builtins.property
@@ -399,6 +402,9 @@ class WorkerScript(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedOn")
     def modified_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When it was last deployed (RFC 3339).
+        """
         return pulumi.get(self, "modified_on")
 
     @_builtins.property

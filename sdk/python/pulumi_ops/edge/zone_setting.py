@@ -221,6 +221,9 @@ class ZoneSetting(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def editable(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the zone's plan lets the setting be changed.
+        """
         return pulumi.get(self, "editable")
 
     @_builtins.property
@@ -234,6 +237,9 @@ class ZoneSetting(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedOn")
     def modified_on(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the setting last changed (RFC 3339).
+        """
         return pulumi.get(self, "modified_on")
 
     @_builtins.property

@@ -55,46 +55,73 @@ class GetPageResult:
     @_builtins.property
     @pulumi.getter
     def about(self) -> Optional[_builtins.str]:
+        """
+        Its short description.
+        """
         return pulumi.get(self, "about")
 
     @_builtins.property
     @pulumi.getter
     def category(self) -> Optional[_builtins.str]:
+        """
+        Its category.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def fan_count(self) -> Optional[_builtins.float]:
+        """
+        People who like it, when asked for in `fields`.
+        """
         return pulumi.get(self, "fan_count")
 
     @_builtins.property
     @pulumi.getter
     def followers_count(self) -> Optional[_builtins.float]:
+        """
+        People who follow it.
+        """
         return pulumi.get(self, "followers_count")
 
     @_builtins.property
     @pulumi.getter
     def id(self) -> Optional[_builtins.str]:
+        """
+        The page's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def link(self) -> Optional[_builtins.str]:
+        """
+        Its address on the service.
+        """
         return pulumi.get(self, "link")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        The page's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def phone(self) -> Optional[_builtins.str]:
+        """
+        Its phone number, when asked for in `fields`.
+        """
         return pulumi.get(self, "phone")
 
     @_builtins.property
     @pulumi.getter
     def website(self) -> Optional[_builtins.str]:
+        """
+        Its website, when asked for in `fields`.
+        """
         return pulumi.get(self, "website")
 
 

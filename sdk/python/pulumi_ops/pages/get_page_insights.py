@@ -32,6 +32,9 @@ class GetPageInsightsResult:
     @_builtins.property
     @pulumi.getter
     def insights(self) -> Sequence['outputs.GetPageInsightsResultInsight']:
+        """
+        One entry per metric asked for.
+        """
         return pulumi.get(self, "insights")
 
 

@@ -38,16 +38,25 @@ class GetRateLimitInfoResult:
     @_builtins.property
     @pulumi.getter(name="appUsage")
     def app_usage(self) -> 'outputs.GetRateLimitInfoResultAppUsage':
+        """
+        The app's usage (X-App-Usage).
+        """
         return pulumi.get(self, "app_usage")
 
     @_builtins.property
     @pulumi.getter(name="businessUseCaseUsage")
     def business_use_case_usage(self) -> Sequence['outputs.GetRateLimitInfoResultBusinessUseCaseUsage']:
+        """
+        The usage per business use case (X-Business-Use-Case-Usage).
+        """
         return pulumi.get(self, "business_use_case_usage")
 
     @_builtins.property
     @pulumi.getter(name="pageUsage")
     def page_usage(self) -> Optional['outputs.GetRateLimitInfoResultPageUsage']:
+        """
+        The page's usage (X-Page-Usage), when a page was given.
+        """
         return pulumi.get(self, "page_usage")
 
 

@@ -31,6 +31,11 @@ class GetPageInsightsResultInsight(dict):
                  metric: _builtins.str,
                  period: _builtins.str,
                  values: Sequence['outputs.GetPageInsightsResultInsightValue']):
+        """
+        :param _builtins.str metric: The metric.
+        :param _builtins.str period: What one value covers: `day`.
+        :param Sequence['GetPageInsightsResultInsightValue'] values: One value per period, oldest first.
+        """
         pulumi.set(__self__, "metric", metric)
         pulumi.set(__self__, "period", period)
         pulumi.set(__self__, "values", values)
@@ -38,16 +43,25 @@ class GetPageInsightsResultInsight(dict):
     @_builtins.property
     @pulumi.getter
     def metric(self) -> _builtins.str:
+        """
+        The metric.
+        """
         return pulumi.get(self, "metric")
 
     @_builtins.property
     @pulumi.getter
     def period(self) -> _builtins.str:
+        """
+        What one value covers: `day`.
+        """
         return pulumi.get(self, "period")
 
     @_builtins.property
     @pulumi.getter
     def values(self) -> Sequence['outputs.GetPageInsightsResultInsightValue']:
+        """
+        One value per period, oldest first.
+        """
         return pulumi.get(self, "values")
 
 
@@ -56,17 +70,27 @@ class GetPageInsightsResultInsightValue(dict):
     def __init__(__self__, *,
                  end_time: _builtins.str,
                  value: _builtins.float):
+        """
+        :param _builtins.str end_time: The end of the period it counts.
+        :param _builtins.float value: The count.
+        """
         pulumi.set(__self__, "end_time", end_time)
         pulumi.set(__self__, "value", value)
 
     @_builtins.property
     @pulumi.getter
     def end_time(self) -> _builtins.str:
+        """
+        The end of the period it counts.
+        """
         return pulumi.get(self, "end_time")
 
     @_builtins.property
     @pulumi.getter
     def value(self) -> _builtins.float:
+        """
+        The count.
+        """
         return pulumi.get(self, "value")
 
 
@@ -79,6 +103,14 @@ class GetPostsResultPost(dict):
                  message: Optional[_builtins.str] = None,
                  permalink_url: Optional[_builtins.str] = None,
                  status_type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str id: The post's id (`<pageId>_<postId>`).
+        :param _builtins.str created_time: When it was made.
+        :param _builtins.bool is_published: Whether it is out (false for a scheduled post or a draft).
+        :param _builtins.str message: Its text.
+        :param _builtins.str permalink_url: Its address on the service.
+        :param _builtins.str status_type: What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ...
+        """
         pulumi.set(__self__, "id", id)
         if created_time is not None:
             pulumi.set(__self__, "created_time", created_time)
@@ -94,31 +126,49 @@ class GetPostsResultPost(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The post's id (`<pageId>_<postId>`).
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def created_time(self) -> Optional[_builtins.str]:
+        """
+        When it was made.
+        """
         return pulumi.get(self, "created_time")
 
     @_builtins.property
     @pulumi.getter
     def is_published(self) -> Optional[_builtins.bool]:
+        """
+        Whether it is out (false for a scheduled post or a draft).
+        """
         return pulumi.get(self, "is_published")
 
     @_builtins.property
     @pulumi.getter
     def message(self) -> Optional[_builtins.str]:
+        """
+        Its text.
+        """
         return pulumi.get(self, "message")
 
     @_builtins.property
     @pulumi.getter
     def permalink_url(self) -> Optional[_builtins.str]:
+        """
+        Its address on the service.
+        """
         return pulumi.get(self, "permalink_url")
 
     @_builtins.property
     @pulumi.getter
     def status_type(self) -> Optional[_builtins.str]:
+        """
+        What kind of post: `mobile_status_update`, `added_photos`, `shared_story`, ...
+        """
         return pulumi.get(self, "status_type")
 
 
@@ -172,8 +222,10 @@ class GetRateLimitInfoResultBusinessUseCaseUsage(dict):
                  type: _builtins.str):
         """
         :param _builtins.float call_count: Calls, in percent of the allowance.
+        :param _builtins.float estimated_time_to_regain_access_minutes: Minutes until calls are allowed again, when throttled.
         :param _builtins.float total_cputime: CPU time, in percent.
         :param _builtins.float total_time: Total time, in percent.
+        :param _builtins.str type: The use case (`pages`, ...).
         """
         pulumi.set(__self__, "call_count", call_count)
         pulumi.set(__self__, "estimated_time_to_regain_access_minutes", estimated_time_to_regain_access_minutes)
@@ -192,6 +244,9 @@ class GetRateLimitInfoResultBusinessUseCaseUsage(dict):
     @_builtins.property
     @pulumi.getter(name="estimatedTimeToRegainAccessMinutes")
     def estimated_time_to_regain_access_minutes(self) -> _builtins.float:
+        """
+        Minutes until calls are allowed again, when throttled.
+        """
         return pulumi.get(self, "estimated_time_to_regain_access_minutes")
 
     @_builtins.property
@@ -213,6 +268,9 @@ class GetRateLimitInfoResultBusinessUseCaseUsage(dict):
     @_builtins.property
     @pulumi.getter
     def type(self) -> _builtins.str:
+        """
+        The use case (`pages`, ...).
+        """
         return pulumi.get(self, "type")
 
 

@@ -289,6 +289,9 @@ class PagePost(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="createdTime")
     def created_time(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        When the post was made.
+        """
         return pulumi.get(self, "created_time")
 
     @_builtins.property

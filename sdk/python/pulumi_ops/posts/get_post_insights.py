@@ -46,31 +46,49 @@ class GetPostInsightsResult:
     @_builtins.property
     @pulumi.getter
     def likes(self) -> Optional[_builtins.float]:
+        """
+        Its likes.
+        """
         return pulumi.get(self, "likes")
 
     @_builtins.property
     @pulumi.getter
     def quotes(self) -> Optional[_builtins.float]:
+        """
+        Times it was quoted.
+        """
         return pulumi.get(self, "quotes")
 
     @_builtins.property
     @pulumi.getter
     def replies(self) -> Optional[_builtins.float]:
+        """
+        Its replies.
+        """
         return pulumi.get(self, "replies")
 
     @_builtins.property
     @pulumi.getter
     def reposts(self) -> Optional[_builtins.float]:
+        """
+        Times it was reposted.
+        """
         return pulumi.get(self, "reposts")
 
     @_builtins.property
     @pulumi.getter
     def shares(self) -> Optional[_builtins.float]:
+        """
+        Times it was shared.
+        """
         return pulumi.get(self, "shares")
 
     @_builtins.property
     @pulumi.getter
     def views(self) -> Optional[_builtins.float]:
+        """
+        Times the post was seen.
+        """
         return pulumi.get(self, "views")
 
 

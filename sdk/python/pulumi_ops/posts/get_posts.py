@@ -32,6 +32,9 @@ class GetPostsResult:
     @_builtins.property
     @pulumi.getter
     def posts(self) -> Sequence['outputs.GetPostsResultPost']:
+        """
+        The posts, newest first.
+        """
         return pulumi.get(self, "posts")
 
 

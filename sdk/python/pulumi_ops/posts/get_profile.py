@@ -43,26 +43,41 @@ class GetProfileResult:
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The account's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> Optional[_builtins.str]:
+        """
+        Its display name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def threads_biography(self) -> Optional[_builtins.str]:
+        """
+        Its biography.
+        """
         return pulumi.get(self, "threads_biography")
 
     @_builtins.property
     @pulumi.getter
     def threads_profile_picture_url(self) -> Optional[_builtins.str]:
+        """
+        Its picture.
+        """
         return pulumi.get(self, "threads_profile_picture_url")
 
     @_builtins.property
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
+        """
+        Its handle, without the @.
+        """
         return pulumi.get(self, "username")
 
 

@@ -37,16 +37,25 @@ class GetPublishingLimitResult:
     @_builtins.property
     @pulumi.getter(name="quotaDurationSeconds")
     def quota_duration_seconds(self) -> _builtins.float:
+        """
+        The window, in seconds (86400).
+        """
         return pulumi.get(self, "quota_duration_seconds")
 
     @_builtins.property
     @pulumi.getter(name="quotaTotal")
     def quota_total(self) -> _builtins.float:
+        """
+        Posts allowed in it (250).
+        """
         return pulumi.get(self, "quota_total")
 
     @_builtins.property
     @pulumi.getter(name="quotaUsage")
     def quota_usage(self) -> _builtins.float:
+        """
+        Posts published in the window.
+        """
         return pulumi.get(self, "quota_usage")
 
 

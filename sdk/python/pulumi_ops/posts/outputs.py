@@ -30,7 +30,14 @@ class GetPostsResultPost(dict):
                  timestamp: Optional[_builtins.str] = None,
                  username: Optional[_builtins.str] = None):
         """
+        :param _builtins.str id: The post's id.
         :param _builtins.str media_type: TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE.
+        :param _builtins.str media_url: Its image or video.
+        :param _builtins.str permalink: Its address on the service.
+        :param _builtins.str shortcode: The code in its address.
+        :param _builtins.str text: Its text.
+        :param _builtins.str timestamp: When it was published.
+        :param _builtins.str username: Its author.
         """
         pulumi.set(__self__, "id", id)
         if media_type is not None:
@@ -51,6 +58,9 @@ class GetPostsResultPost(dict):
     @_builtins.property
     @pulumi.getter
     def id(self) -> _builtins.str:
+        """
+        The post's id.
+        """
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -64,31 +74,49 @@ class GetPostsResultPost(dict):
     @_builtins.property
     @pulumi.getter
     def media_url(self) -> Optional[_builtins.str]:
+        """
+        Its image or video.
+        """
         return pulumi.get(self, "media_url")
 
     @_builtins.property
     @pulumi.getter
     def permalink(self) -> Optional[_builtins.str]:
+        """
+        Its address on the service.
+        """
         return pulumi.get(self, "permalink")
 
     @_builtins.property
     @pulumi.getter
     def shortcode(self) -> Optional[_builtins.str]:
+        """
+        The code in its address.
+        """
         return pulumi.get(self, "shortcode")
 
     @_builtins.property
     @pulumi.getter
     def text(self) -> Optional[_builtins.str]:
+        """
+        Its text.
+        """
         return pulumi.get(self, "text")
 
     @_builtins.property
     @pulumi.getter
     def timestamp(self) -> Optional[_builtins.str]:
+        """
+        When it was published.
+        """
         return pulumi.get(self, "timestamp")
 
     @_builtins.property
     @pulumi.getter
     def username(self) -> Optional[_builtins.str]:
+        """
+        Its author.
+        """
         return pulumi.get(self, "username")
 
 

@@ -29,7 +29,7 @@ class PostArgs:
 
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
-        :param pulumi.Input[_builtins.str] media_type: One of: `TEXT`, `IMAGE`, `VIDEO`.
+        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
@@ -74,7 +74,7 @@ class PostArgs:
     @pulumi.getter(name="mediaType")
     def media_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        One of: `TEXT`, `IMAGE`, `VIDEO`.
+        What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
         """
         return pulumi.get(self, "media_type")
 
@@ -126,7 +126,7 @@ class Post(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
-        :param pulumi.Input[_builtins.str] media_type: One of: `TEXT`, `IMAGE`, `VIDEO`.
+        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
@@ -284,6 +284,9 @@ class Post(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def username(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The account that published it.
+        """
         return pulumi.get(self, "username")
 
     @_builtins.property

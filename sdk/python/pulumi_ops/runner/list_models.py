@@ -32,6 +32,9 @@ class ListModelsResult:
     @_builtins.property
     @pulumi.getter
     def models(self) -> Sequence['outputs.ListModelsResultModel']:
+        """
+        Every model present.
+        """
         return pulumi.get(self, "models")
 
 

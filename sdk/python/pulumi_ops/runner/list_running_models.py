@@ -32,6 +32,9 @@ class ListRunningModelsResult:
     @_builtins.property
     @pulumi.getter
     def models(self) -> Sequence['outputs.ListRunningModelsResultModel']:
+        """
+        Every model loaded.
+        """
         return pulumi.get(self, "models")
 
 

@@ -30,6 +30,15 @@ class ListModelsResultModel(dict):
                  modified_at: Optional[_builtins.str] = None,
                  parameter_size: Optional[_builtins.str] = None,
                  quantization_level: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str digest: Its digest (sha256), which changes with its content.
+        :param _builtins.str name: `model:tag`.
+        :param _builtins.float size: Its size on disk, in bytes.
+        :param _builtins.str family: Its architecture's family (`llama`, `qwen2`, ...).
+        :param _builtins.str modified_at: When it last changed on the runner.
+        :param _builtins.str parameter_size: Its parameters (`494.03M`, `3.2B`).
+        :param _builtins.str quantization_level: Its quantization (`Q4_K_M`, ...).
+        """
         pulumi.set(__self__, "digest", digest)
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "size", size)
@@ -45,36 +54,57 @@ class ListModelsResultModel(dict):
     @_builtins.property
     @pulumi.getter
     def digest(self) -> _builtins.str:
+        """
+        Its digest (sha256), which changes with its content.
+        """
         return pulumi.get(self, "digest")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        `model:tag`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> _builtins.float:
+        """
+        Its size on disk, in bytes.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter
     def family(self) -> Optional[_builtins.str]:
+        """
+        Its architecture's family (`llama`, `qwen2`, ...).
+        """
         return pulumi.get(self, "family")
 
     @_builtins.property
     @pulumi.getter(name="modifiedAt")
     def modified_at(self) -> Optional[_builtins.str]:
+        """
+        When it last changed on the runner.
+        """
         return pulumi.get(self, "modified_at")
 
     @_builtins.property
     @pulumi.getter(name="parameterSize")
     def parameter_size(self) -> Optional[_builtins.str]:
+        """
+        Its parameters (`494.03M`, `3.2B`).
+        """
         return pulumi.get(self, "parameter_size")
 
     @_builtins.property
     @pulumi.getter(name="quantizationLevel")
     def quantization_level(self) -> Optional[_builtins.str]:
+        """
+        Its quantization (`Q4_K_M`, ...).
+        """
         return pulumi.get(self, "quantization_level")
 
 
@@ -85,6 +115,12 @@ class ListRunningModelsResultModel(dict):
                  size: _builtins.float,
                  expires_at: Optional[_builtins.str] = None,
                  size_vram: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str name: `model:tag`.
+        :param _builtins.float size: Memory it takes, in bytes.
+        :param _builtins.str expires_at: When it will be unloaded if unused.
+        :param _builtins.float size_vram: Of which on the GPU.
+        """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "size", size)
         if expires_at is not None:
@@ -95,21 +131,33 @@ class ListRunningModelsResultModel(dict):
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        `model:tag`.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def size(self) -> _builtins.float:
+        """
+        Memory it takes, in bytes.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property
     @pulumi.getter(name="expiresAt")
     def expires_at(self) -> Optional[_builtins.str]:
+        """
+        When it will be unloaded if unused.
+        """
         return pulumi.get(self, "expires_at")
 
     @_builtins.property
     @pulumi.getter(name="sizeVram")
     def size_vram(self) -> Optional[_builtins.float]:
+        """
+        Of which on the GPU.
+        """
         return pulumi.get(self, "size_vram")
 
 

@@ -462,11 +462,17 @@ class RunnerModel(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def digest(self) -> pulumi.Output[_builtins.str]:
+        """
+        The model's digest (sha256) on the runner: it changes when its content does.
+        """
         return pulumi.get(self, "digest")
 
     @_builtins.property
     @pulumi.getter
     def family(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Its architecture's family (`llama`, `qwen2`, ...).
+        """
         return pulumi.get(self, "family")
 
     @_builtins.property
@@ -487,6 +493,9 @@ class RunnerModel(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="modifiedAt")
     def modified_at(self) -> pulumi.Output[_builtins.str]:
+        """
+        When it last changed on the runner.
+        """
         return pulumi.get(self, "modified_at")
 
     @_builtins.property
@@ -497,6 +506,9 @@ class RunnerModel(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="parameterSize")
     def parameter_size(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Its parameters (`494.03M`, `3.2B`).
+        """
         return pulumi.get(self, "parameter_size")
 
     @_builtins.property
@@ -512,6 +524,9 @@ class RunnerModel(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter(name="quantizationLevel")
     def quantization_level(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Its quantization (`Q4_K_M`, ...).
+        """
         return pulumi.get(self, "quantization_level")
 
     @_builtins.property
@@ -527,6 +542,9 @@ class RunnerModel(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def size(self) -> pulumi.Output[_builtins.float]:
+        """
+        Its size on disk, in bytes.
+        """
         return pulumi.get(self, "size")
 
     @_builtins.property

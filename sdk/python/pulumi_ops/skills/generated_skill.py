@@ -48,7 +48,7 @@ class GeneratedSkillArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
-        :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
@@ -188,7 +188,7 @@ class GeneratedSkillArgs:
     @pulumi.getter
     def category(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         """
         return pulumi.get(self, "category")
 
@@ -361,7 +361,7 @@ class GeneratedSkill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
-        :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[_builtins.int] max_attempts: How many times to generate before giving up when the answer does not validate.
@@ -549,11 +549,17 @@ class GeneratedSkill(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def description(self) -> pulumi.Output[_builtins.str]:
+        """
+        The description the model wrote.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def lines(self) -> pulumi.Output[_builtins.float]:
+        """
+        The published document's length in lines.
+        """
         return pulumi.get(self, "lines")
 
     @_builtins.property
@@ -564,6 +570,9 @@ class GeneratedSkill(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
+        """
+        The name the model gave the skill (its front matter's).
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property

@@ -67,66 +67,105 @@ class GetSkillResult:
     @_builtins.property
     @pulumi.getter
     def agents(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The agents it is for.
+        """
         return pulumi.get(self, "agents")
 
     @_builtins.property
     @pulumi.getter(name="allowedTools")
     def allowed_tools(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tools it may use without asking.
+        """
         return pulumi.get(self, "allowed_tools")
 
     @_builtins.property
     @pulumi.getter
     def category(self) -> Optional[_builtins.str]:
+        """
+        Its category.
+        """
         return pulumi.get(self, "category")
 
     @_builtins.property
     @pulumi.getter
     def compatibility(self) -> Optional[_builtins.str]:
+        """
+        What it needs of its environment.
+        """
         return pulumi.get(self, "compatibility")
 
     @_builtins.property
     @pulumi.getter
     def description(self) -> _builtins.str:
+        """
+        What it does and when to use it.
+        """
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
     def instruction(self) -> _builtins.str:
+        """
+        The Markdown body.
+        """
         return pulumi.get(self, "instruction")
 
     @_builtins.property
     @pulumi.getter
     def license(self) -> Optional[_builtins.str]:
+        """
+        Its license.
+        """
         return pulumi.get(self, "license")
 
     @_builtins.property
     @pulumi.getter
     def metadata(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        Other properties, text by key.
+        """
         return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
     def name(self) -> _builtins.str:
+        """
+        The skill's name.
+        """
         return pulumi.get(self, "name")
 
     @_builtins.property
     @pulumi.getter
     def slug(self) -> _builtins.str:
+        """
+        The skill's address in the registry.
+        """
         return pulumi.get(self, "slug")
 
     @_builtins.property
     @pulumi.getter
     def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Search tags.
+        """
         return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter(name="toolsRequired")
     def tools_required(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tools it needs.
+        """
         return pulumi.get(self, "tools_required")
 
     @_builtins.property
     @pulumi.getter
     def version(self) -> Optional[_builtins.str]:
+        """
+        Its version.
+        """
         return pulumi.get(self, "version")
 
 

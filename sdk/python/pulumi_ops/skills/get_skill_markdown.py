@@ -31,6 +31,9 @@ class GetSkillMarkdownResult:
     @_builtins.property
     @pulumi.getter
     def markdown(self) -> _builtins.str:
+        """
+        The SKILL.md: front matter, then the body.
+        """
         return pulumi.get(self, "markdown")
 
 

@@ -32,6 +32,9 @@ class SearchSkillsResult:
     @_builtins.property
     @pulumi.getter
     def skills(self) -> Sequence['outputs.SearchSkillsResultSkill']:
+        """
+        The matching skills.
+        """
         return pulumi.get(self, "skills")
 
 

@@ -46,7 +46,7 @@ class SkillArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
-        :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
@@ -166,7 +166,7 @@ class SkillArgs:
     @pulumi.getter
     def category(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         """
         return pulumi.get(self, "category")
 
@@ -363,7 +363,7 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
-        :param pulumi.Input[_builtins.str] category: One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
+        :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
