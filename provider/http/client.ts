@@ -66,6 +66,12 @@ const REFUSED_BEFORE_ACTING = [429, 503];
 const NEVER_SENT = ["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"];
 /** Tries after a refused connection: 125–250 ms, then doubling, at least 3.9 s and at most 7.8 s in all. */
 const REFUSED_TRIES = 5;
+/**
+ * Origins that have answered this process once. A refused connection to one of them is a restart, worth a few
+ * seconds of tries; to a loopback origin that never answered, it is a service that is not running here, said at once.
+ */
+const answered = new Set<string>();
+const isLoopback = (origin: string) => /^\[?(localhost|127(\.\d+){3}|::1)\]?$/i.test(new URL(origin).hostname);
 /** Errors after which the service may or may not have acted: repeat only idempotent requests. */
 const OUTCOME_UNKNOWN = ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CLOSED"];
 
@@ -77,7 +83,7 @@ const OUTCOME_UNKNOWN = ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_HEADE
 export function retryDelayMs(
   attempt: number,
   method: string,
-  failure: { status?: number; code?: string; retryAfter?: string | string[] },
+  failure: { status?: number; code?: string; retryAfter?: string | string[]; notRunning?: boolean },
   maxRetries: number,
   random: () => number = Math.random,
   idempotentPost = false,
@@ -91,6 +97,8 @@ export function retryDelayMs(
     if (!NEVER_SENT.includes(failure.code) && !(idempotent && OUTCOME_UNKNOWN.includes(failure.code))) return undefined;
     // A name that does not resolve does not resolve a second later: said at once, with the fix.
     if (failure.code === "ENOTFOUND") return undefined;
+    // Refused on this machine by a service that never answered: it is not running, and waiting will not start it.
+    if (failure.code === "ECONNREFUSED" && failure.notRunning) return undefined;
     // A refused connection is a service that is not running, or restarting: a few seconds of tries cover a restart
     // (under 4 s at the least), not the whole allowance of retries.
     if (failure.code === "ECONNREFUSED" && attempt > REFUSED_TRIES) return undefined;
@@ -127,6 +135,7 @@ export class HttpClient {
       connectTimeout: opts.timeoutMs,
     });
     const service = opts.service;
+    const origin = this.origin;
     return new RetryAgent(agent, {
       maxRetries: opts.maxRetries,
       throwOnError: false, // the last answer reaches us with its body, so errors keep the service's code
@@ -140,6 +149,7 @@ export class HttpClient {
           status,
           code: status === undefined ? e.code : undefined,
           retryAfter: e.headers?.["retry-after"],
+          notRunning: isLoopback(origin) && !answered.has(origin),
         }, opts.maxRetries, Math.random, (req as { idempotent?: boolean }).idempotent === true);
         if (delay === undefined) {
           done(err);
@@ -174,6 +184,7 @@ export class HttpClient {
       const e = err as Error & { code?: string; statusCode?: number };
       const code = e.code ?? "UNKNOWN";
       const timedOut = code.includes("TIMEOUT");
+      const notRunning = code === "ECONNREFUSED" && isLoopback(this.origin) && !answered.has(this.origin);
       throw new TransportError({
         service: this.opts.service,
         method,
@@ -183,10 +194,13 @@ export class HttpClient {
           : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
         remedy: timedOut
           ? `The service may be slow: raise ops:${this.opts.service}TimeoutSeconds, then run the command again`
-          : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
+          : notRunning
+            ? `Nothing listens at ${this.origin} on this machine: start the service (or \`npx pulumi-ops emulators\`), or set ${this.urlKey} to where it runs`
+            : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
         ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
       });
     }
+    answered.add(this.origin);
     const text = await res.body.text();
     // The service's own count: nothing left means every request of the run waits for the window it names.
     const left = parseRatelimit(res.headers.ratelimit);

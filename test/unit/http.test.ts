@@ -38,6 +38,9 @@ describe("retry policy", () => {
     expect(waits).toEqual([125, 250, 500, 1000, 2000, undefined]);
     expect(waits.slice(0, 5).reduce((a, b) => a! + b!, 0)).toBeGreaterThanOrEqual(3875); // a 2 s restart is covered
     expect(retryDelayMs(6, "GET", { status: 503 }, 6)).toBeGreaterThan(0); // throttling and 5xx keep the whole budget
+    // Refused on this machine by a service that never answered: not running, said at once.
+    expect(retryDelayMs(1, "GET", { code: "ECONNREFUSED", notRunning: true }, 6)).toBeUndefined();
+    expect(retryDelayMs(1, "POST", { code: "ECONNREFUSED", notRunning: true }, 6)).toBeUndefined();
   });
 });
 
