@@ -183,11 +183,14 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   const hidden = new Set([...secretInputs, ...(registry[type]?.secretOutputs?.(news, secretInputs.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
   const all = (r.failures as CheckFailure[]).map((f) => {
     const [top, ...rest] = f.property.split(".");
-    if (!rest.length && (hidden.has(top) || JSON.stringify(given[top] ?? null).length <= PRINTABLE)) return f;
+    const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
+    if (!rest.length && (hidden.has(top) || (!multiline && JSON.stringify(given[top] ?? null).length <= PRINTABLE))) return f;
     let value: unknown = given;
     for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
     const json = JSON.stringify(value);
-    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : redact(json.length > 80 ? `${json.slice(0, 77)}...` : json);
+    // A document (several lines) is not quoted: the reason names the lines at fault.
+    const document = typeof value === "string" && value.includes("\n") ? `${value.split("\n").length} lines` : undefined;
+    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : (document ?? redact(json.length > 80 ? `${json.slice(0, 77)}...` : json));
     return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
   });
   const failures = all.length > SHOWN ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }] : all;

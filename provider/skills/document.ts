@@ -66,25 +66,42 @@ export interface FormatFields {
 }
 
 /** The optional fields from front matter, and what the format's validator would refuse in it. */
-export function formatFields(fields: Record<string, unknown> = {}): { values: FormatFields; problems: string[] } {
-  const problems: string[] = [];
-  const extra = Object.keys(fields).filter((k) => !FORMAT_FIELDS.includes(k));
-  if (extra.length) problems.push(`the front matter has fields the skill format does not know: ${extra.join(", ")}; it allows ${FORMAT_FIELDS.join(", ")} (put others under metadata)`);
+/** A problem of the front matter, with the field it is about (to find its line). */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export function formatFields(fields: Record<string, unknown> = {}): { values: FormatFields; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  for (const k of Object.keys(fields).filter((k) => !FORMAT_FIELDS.includes(k))) {
+    problems.push({ field: k, message: `${k} is not a field of the skill format; it allows ${FORMAT_FIELDS.join(", ")} (put others under metadata)` });
+  }
   const values: FormatFields = {};
   const { license, compatibility, metadata } = fields;
   const tools = fields["allowed-tools"];
-  if (license !== undefined) typeof license === "string" ? (values.license = license) : problems.push("license must be text (a license name, or the file of one beside the skill)");
+  if (license !== undefined) typeof license === "string" ? (values.license = license) : problems.push({ field: "license", message: "license must be text (a license name, or the file of one beside the skill)" });
   if (compatibility !== undefined) {
     const p = compatibilityProblem(compatibility);
-    if (p) problems.push(p);
+    if (p) problems.push({ field: "compatibility", message: p });
     else values.compatibility = compatibility as string;
   }
   if (metadata !== undefined) {
-    if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata) || Object.values(metadata).some((v) => typeof v !== "string")) problems.push("metadata must be a mapping of keys to text values (quote numbers and dates: version: \"1.0\")");
+    if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata) || Object.values(metadata).some((v) => typeof v !== "string")) problems.push({ field: "metadata", message: "metadata must be a mapping of keys to text values (quote numbers and dates: version: \"1.0\")" });
     else values.metadata = metadata as Record<string, string>;
   }
-  if (tools !== undefined) typeof tools === "string" ? (values.allowedTools = tools.split(/\s+/).filter(Boolean)) : problems.push("allowed-tools must be text: tool names separated by spaces");
+  if (tools !== undefined) typeof tools === "string" ? (values.allowedTools = tools.split(/\s+/).filter(Boolean)) : problems.push({ field: "allowed-tools", message: "allowed-tools must be text: tool names separated by spaces" });
   return { values, problems };
+}
+
+/** "line N (`the line`)" for a front matter field of a SKILL.md's text, or "" when it is not found. */
+export function fieldAt(text: string | undefined, field: string): string {
+  const lines = (text ?? "").split("\n");
+  const end = lines.indexOf("---", 1);
+  const i = lines.findIndex((l, n) => n > 0 && (end < 0 || n < end) && l.startsWith(`${field}:`));
+  if (i < 0) return "";
+  const line = lines[i].length > 60 ? `${lines[i].slice(0, 57)}...` : lines[i];
+  return `line ${i + 1} (\`${line}\`): `;
 }
 
 /** Why a compatibility text is not one the format takes, or undefined. */

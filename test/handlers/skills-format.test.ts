@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { call } from "../../provider/door";
+import { call, checkForEngine } from "../../provider/door";
 import { ROOT } from "../../scripts/engine";
 import { useAi } from "../helpers/ai";
 
@@ -109,7 +109,23 @@ describe("a document that breaks several rules", () => {
     const { failures } = await call("skills:Skill", "check", [{}, { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body }]);
     expect(failures).toHaveLength(1);
     expect(failures[0].property).toBe("instruction");
-    expect(failures[0].reason.match(/line \d+: /g)!.length).toBeGreaterThanOrEqual(2);
-    expect(failures[0].reason).toMatch(/\(or set followGuide: false to publish a body outside the guide\)$/);
+    expect(failures[0].reason).toBe("line 7: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing (or set followGuide: false to publish a body outside the guide)");
+    // As the engine gets it: no property (whose whole value the engine would print), the document's length only.
+    const engine = await checkForEngine("skills:Skill", {}, { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body });
+    expect(engine.failures).toEqual([{ property: "", reason: `instruction (7 lines): ${failures[0].reason}` }]);
+  });
+
+  it("from a file: one failure for the document, each problem by its line, quoting only the lines at fault", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "skill-rules-"));
+    const file = path.join(dir, "SKILL.md");
+    writeFileSync(file, "---\nname: Bad_Name\ndescription: Use when an oven needs care.\nfoo: bar\n---\n# Oven care\n\nKeeps ovens running.\n");
+    const { failures } = await checkForEngine("skills:Skill", {}, { slug: "oven-care", source: file });
+    expect(failures).toEqual([{
+      property: "source",
+      reason: `${file}: line 2 (\`name: Bad_Name\`): name "Bad_Name" must be lowercase letters, digits and single hyphens (e.g. deploy-preview); ` +
+        "line 4 (`foo: bar`): foo is not a field of the skill format; it allows name, description, license, compatibility, metadata, allowed-tools (put others under metadata); " +
+        "line 9: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing; the troubleshooting section (## Troubleshooting) is missing (or set followGuide: false to publish a body outside the guide)",
+    }]);
+    expect(failures[0].reason).not.toContain("Keeps ovens running"); // the body is not quoted
   });
 });

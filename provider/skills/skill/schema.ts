@@ -9,7 +9,7 @@ import { z } from "zod";
 import { keptText, SourceText } from "../../source-text";
 import { ruleFailure } from "../../check";
 import { warn } from "../../log";
-import { bodyProblems, contentHash, descriptionProblem, formatFields, nameProblem, parseSkillDocument } from "../document";
+import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
 
 export const token = "skills:Skill";
@@ -60,19 +60,29 @@ export const SkillInputs = z
       return r;
     }
     const where = r.source ? `${r.source} ` : "";
-    if (c.frontMatterError) ruleFailure(ctx, "source", `${where}the front matter is not valid YAML (${c.frontMatterError}): fix it between the --- lines`);
-    else if (r.source && !c.frontMatter) ruleFailure(ctx, "source", `${where}line 1: front matter (--- name: ... description: ... ---) with name and description is missing`);
+    // Inline, each problem is its field's. From a file, every problem is the document's: one failure lists them by
+    // line, quoting the line at fault (the engine would print the property's whole value with each failure).
+    const ofDocument: string[] = [];
+    const fail = (field: "name" | "description" | "instruction", message: string, key?: string) => {
+      if (r.source) ofDocument.push(`${key ? fieldAt(c.text, key) : ""}${message}`);
+      else ruleFailure(ctx, field, message, field === "instruction" ? undefined : [field]);
+    };
+    if (c.frontMatterError) ofDocument.push(`the front matter is not valid YAML (${c.frontMatterError}): fix it between the --- lines`);
+    else if (r.source && !c.frontMatter) ofDocument.push("line 1: front matter (--- name: ... description: ... ---) with name and description is missing");
     const np = nameProblem(c.name);
-    if (np) ruleFailure(ctx, r.source ? "source" : "name", `${where}${np}`, ["name"]);
+    if (np) fail("name", np, "name");
     const dp = descriptionProblem(c.description);
-    if (dp) ruleFailure(ctx, r.source ? "source" : "description", `${where}${dp}`, ["description"]);
+    if (dp) fail("description", dp, "description");
+    for (const p of c.format.problems) ofDocument.push(`${fieldAt(c.text, p.field)}${p.message}`);
     const { errors, warnings } = bodyProblems(c.instruction, c.bodyLine);
-    // One failure listing every rule the body breaks, by line: the engine prints a failure with its property's whole
-    // value, so several would repeat the document as many times.
-    if (errors.length && r.followGuide) ruleFailure(ctx, r.source ? "source" : "instruction", `${where}${errors.map((e) => `line ${e.line}: ${e.message}`).join("; ")} (or set followGuide: false to publish a body outside the guide)`);
+    // Problems of one line (sections missing at the end) are said under it once.
+    const lines = new Map<number, string[]>();
+    for (const e of errors) lines.set(e.line, [...(lines.get(e.line) ?? []), e.message]);
+    const byLine = [...lines].map(([line, messages]) => `line ${line}: ${messages.join("; ")}`);
+    if (errors.length && r.followGuide) fail("instruction", `${byLine.join("; ")} (or set followGuide: false to publish a body outside the guide)`);
     else for (const e of errors) warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
-    for (const p of c.format.problems) ruleFailure(ctx, "source", `${where}${p}`);
+    if (ofDocument.length) ruleFailure(ctx, "source", `${r.source}: ${ofDocument.join("; ")}`);
     // The format's fields from the document; the same field given inline wins, as name and description do.
     const format = Object.fromEntries(Object.entries(c.format.values).filter(([k]) => r[k as keyof typeof r] === undefined));
     return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined };
