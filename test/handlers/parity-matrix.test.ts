@@ -64,7 +64,7 @@ const THING: Cell = { at: "preview", says: /two resources of the program stand f
 const SKILL_TAKEN: Cell = { at: "preview", says: /the registry already holds a skill "[a-z-]+" \(published by hand or by another stack\).*adopt: true/ };
 const RULES: Cell = { at: "none", why: "the service holds any number of equal rules; `adopt: true` takes one over" };
 const REFUSED: Cell = { at: "preview", says: /./ }; // the property's own message, the same at preview and up
-const UNREACHABLE: Cell = { at: "preview", says: /127\.0\.0\.1:9.*(Check that the service is reachable|Start it, or point ops:runnerHost)/ };
+const UNREACHABLE: Cell = { at: "preview", says: /127\.0\.0\.1:9.*(Nothing listens at|Check that the service is reachable|Start it, or point ops:runnerHost)/ };
 
 /** The variant of a type's inputs each class uses: a parent that does not exist, another object's values, a refused value. */
 interface TypeCase {
