@@ -76,9 +76,13 @@ export function report(logs: StepLogs, s: EveryService): string[] {
   const sent = logs.since();
   const held = holdings(s);
   const commands = logs.toolCalls().filter((c) => c.tool === "run_command" || c.tool === "applescript").length;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   return SERVICES.map((name) => {
-    const writes = sent[name].filter((e) => isWrite(name, e)).length;
-    const requests = name === "control" ? `${logs.toolCalls().length} tool calls, ${commands} commands run` : `${sent[name].length} requests, ${writes} writes`;
-    return `  ${name.padEnd(8)}${requests.padEnd(30)}${held[name]}`;
+    const asked = sent[name].filter((e) => isWrite(name, e));
+    // A write the service turned away (the registry's 405 to a delete) changed nothing: said apart.
+    const refused = asked.filter((e) => e.status >= 400).length;
+    const writes = `${count(asked.length - refused, "write")}${refused ? ` (${refused} refused)` : ""}`;
+    const requests = name === "control" ? `${count(logs.toolCalls().length, "tool call")}, ${count(commands, "command")} run` : `${count(sent[name].length, "request")}, ${writes}`;
+    return `  ${name.padEnd(8)}${requests.padEnd(34)}${held[name]}`;
   });
 }
