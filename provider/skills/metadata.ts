@@ -11,7 +11,7 @@ export const skillMetadata = {
   tags: Words.describe("Search tags."),
   agents: Words.describe("The agents the skill is for."),
   toolsRequired: Words.describe("Tools the skill needs."),
-  version: z.string().max(32).optional(),
+  version: z.string().max(32).optional().describe("The skill's version, published with it (at most 32 characters); a new one publishes the skill again."),
   // The Agent Skills format's own optional fields (from a SKILL.md's front matter when `source` is given).
   license: z.string().optional().describe("The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given."),
   compatibility: z.string().max(500, "compatibility must be at most 500 characters").optional().describe("What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access."),

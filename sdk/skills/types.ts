@@ -13,6 +13,7 @@ export interface GeneratedSkillArgs {
   agents?: pulumi.Input<pulumi.Input<string>[]>;
   /** Tools the skill needs. */
   toolsRequired?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The skill's version, published with it (at most 32 characters); a new one publishes the skill again. */
   version?: pulumi.Input<string>;
   /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
   license?: pulumi.Input<string>;
@@ -87,6 +88,7 @@ export interface SkillArgs {
   agents?: pulumi.Input<pulumi.Input<string>[]>;
   /** Tools the skill needs. */
   toolsRequired?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The skill's version, published with it (at most 32 characters); a new one publishes the skill again. */
   version?: pulumi.Input<string>;
   /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
   license?: pulumi.Input<string>;

@@ -24,6 +24,19 @@ describe("docs/reference", () => {
     }
   });
 
+  it("gives every input, output and field of a type a sentence", () => {
+    const silent: string[] = [];
+    for (const [file, text] of Object.entries(pages)) {
+      let table = false;
+      for (const line of text.split("\n")) {
+        if (/^\| (input|output|field) \|/.test(line)) table = true;
+        else if (!line.startsWith("|")) table = false;
+        else if (table && line.startsWith("| `") && !line.split("|").at(-2)!.trim()) silent.push(`${file}: ${line.split("|")[1].trim()}`);
+      }
+    }
+    expect(silent).toEqual([]);
+  });
+
   it("README's configuration table is the settings' own (run `npm run gen-docs` after a change)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
     expect(readme).toBe(readmeWithTable(readme));

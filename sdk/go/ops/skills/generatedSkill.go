@@ -138,7 +138,8 @@ type generatedSkillArgs struct {
 	// Tools the skill needs.
 	ToolsRequired []string `pulumi:"toolsRequired"`
 	// What the skill is about, in a few words; the slug by default.
-	Topic   *string `pulumi:"topic"`
+	Topic *string `pulumi:"topic"`
+	// The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
 	Version *string `pulumi:"version"`
 }
 
@@ -179,7 +180,8 @@ type GeneratedSkillArgs struct {
 	// Tools the skill needs.
 	ToolsRequired pulumi.StringArrayInput
 	// What the skill is about, in a few words; the slug by default.
-	Topic   pulumi.StringPtrInput
+	Topic pulumi.StringPtrInput
+	// The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
 	Version pulumi.StringPtrInput
 }
 

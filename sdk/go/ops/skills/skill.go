@@ -123,7 +123,8 @@ type skillArgs struct {
 	Tags []string `pulumi:"tags"`
 	// Tools the skill needs.
 	ToolsRequired []string `pulumi:"toolsRequired"`
-	Version       *string  `pulumi:"version"`
+	// The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
+	Version *string `pulumi:"version"`
 }
 
 // The set of arguments for constructing a Skill resource.
@@ -164,7 +165,8 @@ type SkillArgs struct {
 	Tags pulumi.StringArrayInput
 	// Tools the skill needs.
 	ToolsRequired pulumi.StringArrayInput
-	Version       pulumi.StringPtrInput
+	// The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
+	Version pulumi.StringPtrInput
 }
 
 func (SkillArgs) ElementType() reflect.Type {

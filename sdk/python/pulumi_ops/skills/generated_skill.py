@@ -59,6 +59,7 @@ class GeneratedSkillArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
         :param pulumi.Input[_builtins.str] topic: What the skill is about, in a few words; the slug by default.
+        :param pulumi.Input[_builtins.str] version: The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
         """
         pulumi.set(__self__, "model", model)
         pulumi.set(__self__, "slug", slug)
@@ -319,6 +320,9 @@ class GeneratedSkillArgs:
     @_builtins.property
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
+        """
         return pulumi.get(self, "version")
 
     @version.setter
@@ -375,6 +379,7 @@ class GeneratedSkill(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
         :param pulumi.Input[_builtins.str] topic: What the skill is about, in a few words; the slug by default.
+        :param pulumi.Input[_builtins.str] version: The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
         """
         ...
     @overload

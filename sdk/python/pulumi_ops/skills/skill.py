@@ -59,6 +59,7 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
+        :param pulumi.Input[_builtins.str] version: The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
         """
         pulumi.set(__self__, "slug", slug)
         if account is not None:
@@ -321,6 +322,9 @@ class SkillArgs:
     @_builtins.property
     @pulumi.getter
     def version(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
+        """
         return pulumi.get(self, "version")
 
     @version.setter
@@ -377,6 +381,7 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
+        :param pulumi.Input[_builtins.str] version: The skill's version, published with it (at most 32 characters); a new one publishes the skill again.
         """
         ...
     @overload
