@@ -4,6 +4,7 @@
  * function — examples and function notes taken from the SDK's own doc comments, so IDE hovers and these pages
  * never disagree. `npm run gen-docs` rewrites them; test/unit/docs.test.ts fails when they are stale.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { DATA_FIELDS, isDataType } from "../provider/edge/dns-record/data";
 import { toZoneFile } from "../provider/edge/zone-file";
@@ -130,9 +131,19 @@ export function sdkExamples(): Record<string, string> {
   return out;
 }
 
+/** Go code as gofmt lays it out (fields aligned): the body of a function, formatted inside one and taken out again. */
+function gofmt(body: string): string {
+  const file = `package p\n\nfunc f() {\n${body.split("\n").map((l) => `\t${l}`).join("\n")}\n}\n`;
+  const out = execFileSync("gofmt", [], { input: file, encoding: "utf8" });
+  return out.slice(out.indexOf("{\n") + 2, out.lastIndexOf("\n}")).split("\n").map((l) => l.replace(/^\t/, "")).join("\n");
+}
+
 /** An example in the four languages, each under its name. */
 function examples(schema: Schema, token: string, example: Example): string[] {
-  return LANGUAGES.flatMap((language) => [`**${FENCES[language][1]}**`, "", "```" + FENCES[language][0], render(schema, language, token, example), "```", ""]);
+  return LANGUAGES.flatMap((language) => {
+    const code = render(schema, language, token, example);
+    return [`**${FENCES[language][1]}**`, "", "```" + FENCES[language][0], language === "go" ? gofmt(code) : code, "```", ""];
+  });
 }
 
 /** The SDK file's doc comments: the class's (with its example) and `get`'s. */

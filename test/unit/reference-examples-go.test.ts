@@ -33,6 +33,8 @@ describe("the reference's Go examples", () => {
       let said = "";
       try {
         execFileSync("go", ["vet", "."], { cwd: dir, env, stdio: "pipe", encoding: "utf8" });
+        // As gofmt lays it out: the examples are shown so.
+        said += execFileSync("gofmt", ["-l", "."], { cwd: dir, env, encoding: "utf8" });
       } catch (e) {
         said = `${(e as { stderr?: string }).stderr ?? e}`;
       }
