@@ -120,8 +120,16 @@ async function changeByHand(s: EveryService, pagePostId: string): Promise<string
 }
 
 if (require.main === module) {
-  runDemo({ keep: process.argv.includes("--keep") }).catch((e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  });
+  const keep = process.argv.includes("--keep");
+  runDemo({ keep }).then(
+    (demo) => {
+      if (!keep) return;
+      // Ctrl-C ends the exploring: the emulators stop and the stack's temporary state is removed.
+      for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void demo.stop().finally(() => process.exit(0)));
+    },
+    (e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );
 }
