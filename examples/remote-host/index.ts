@@ -31,7 +31,7 @@ new ops.control.RemoteCommand("api-key-file", {
   delete: "rm -f /tmp/pulumi-ops.key",
 }, { dependsOn: marker });
 
-// Document 3's remote-desktop procedure, once the agent is on: it runs when the stack is applied (never at
+// The remote-desktop procedure (Screen Sharing), once the agent is on: it runs when the stack is applied (never at
 // preview), signing in with the secret config ops:controlVncPassword; destroy closes the session.
 export const desktop = new ops.control.RemoteDesktopSession("kiosk", {
   host: config.get("desktopHost") ?? "kiosk.local",

@@ -6,7 +6,7 @@ import { remoteDesktopSessionOutputNames, type RemoteDesktopSessionArgs, type Re
 export type { RemoteDesktopSessionArgs };
 
 /**
- * A remote-desktop session opened through a helper computer's control tools (Document 3's procedure): `open
+ * A remote-desktop session opened through a helper computer's control tools (the macOS Screen Sharing procedure): `open
  * vnc://<host>`, wait for the login dialog, sign in with `username` and the password (`password`, or the secret
  * config `ops:controlVncPassword`), accept Standard. It runs when the stack is applied, once per apply: `pulumi
  * preview` shows it and sends nothing. A change opens it again; destroy closes it.

@@ -6,7 +6,7 @@ import { generatedSkillOutputNames, type GeneratedSkillArgs, type GeneratedSkill
 export type { GeneratedSkillArgs };
 
 /**
- * A skill built by Document 3's five phases: gather `sources`, generate by chat with a runner `model`, extract the
+ * A skill built in five phases: gather `sources`, generate by chat with a runner `model`, extract the
  * SKILL.md, validate it (generating again, up to `maxAttempts`), publish it. Regenerated only when the sources,
  * model or prompt change.
  *
