@@ -3,7 +3,8 @@
  * Pulumi's own mocks (`pulumi.runtime.set_mocks`): every ```python block of docs/reference/*.md is the body of a
  * function of one program. A misspelt argument fails in the SDK; what reaches the engine is held to schema.json by
  * the mocks (every property and nested field named as the schema names it, of its type), and each function's
- * answer is made from its schema, so an example that reads a field the answer lacks fails too.
+ * answer is made from its schema, so an example that reads a field the answer lacks fails too. KEEP_EXAMPLES=1 keeps
+ * the program it writes (its folder under the system's temporary directory), to run it by hand.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -72,6 +72,6 @@ export const ZoneSettingOutputs = z.object({
   value: z.unknown().describe("The value the service has, of the setting's own type."),
   initialValue: z.unknown().describe("The value found before this resource first changed it; destroy restores it."),
   editable: z.boolean().describe("Whether the zone's plan lets the setting be changed."),
-  modifiedOn: z.string().optional().describe("When the setting last changed (RFC 3339).")
+  modifiedOn: z.string().optional().describe("When the setting last changed (RFC 3339)."),
 });
 export type ZoneSettingOutputs = z.infer<typeof ZoneSettingOutputs>;
