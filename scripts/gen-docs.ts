@@ -98,8 +98,9 @@ function table(props: Record<string, Prop>, required: string[], kind: "input" | 
   const rows = shown.map(([k, p]) => {
     // An output without a sentence of its own says what its input says; a replacing input is marked one way.
     // The choices are the type column's: not said twice.
-    const said = (p.description ?? inputsOf[k]?.description ?? "").replace(/\s*Changing it replaces the [a-z ]+\.\s*/g, " ").replace(ONE_OF, "").trim();
-    const notes = [said, p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
+    const said = (p.description ?? inputsOf[k]?.description ?? "").replace(/\s*Changing (it|them|the [a-z]+) replaces the [a-z ]+\.\s*/g, " ").replace(ONE_OF, "").trim();
+    // Replacement is a property of an input: an output's row does not say it.
+    const notes = [said, inputs && p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
     return inputs
       ? `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
       : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p, inputsOf[k])} | ${cell(notes)} |`;
