@@ -251,10 +251,17 @@ export function yamlSections(token: string, ex: Example, prefix = ""): { resourc
   return { resources, variables, outputs };
 }
 
+/**
+ * YAML text of a program's sections. Written as YAML 1.1 would read it, so that a word such as `on` or `yes` is
+ * quoted: Pulumi YAML (YAML 1.2) reads it as text either way, a reader or another tool may not.
+ */
+export function yamlText(doc: Record<string, unknown>): string {
+  return YAML.stringify(doc, { lineWidth: 0, version: "1.1" }).trimEnd();
+}
+
 function yaml(token: string, ex: Example): string {
   const sections = yamlSections(token, ex);
-  const doc = Object.fromEntries(Object.entries(sections).filter(([, v]) => Object.keys(v).length));
-  return YAML.stringify(doc, { lineWidth: 0 }).trimEnd();
+  return yamlText(Object.fromEntries(Object.entries(sections).filter(([, v]) => Object.keys(v).length)));
 }
 
 export function render(schema: Schema, language: Language, token: string, ex: Example): string {

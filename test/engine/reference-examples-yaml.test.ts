@@ -9,13 +9,12 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
-import YAML from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN } from "../../emulators";
 import { everyServiceConfig, startEveryService, stopEveryService, type EveryService } from "../../emulators/every-service";
 import { buildPlugin } from "../../scripts/build-plugin";
 import { engineStack, ROOT, type EngineStack } from "../../scripts/engine";
-import { yamlSections } from "../../scripts/example-render";
+import { yamlSections, yamlText } from "../../scripts/example-render";
 import { FUNCTION_EXAMPLES, RESOURCE_EXAMPLES } from "../../scripts/reference-examples";
 import { withoutEnvFallback } from "../helpers/engine";
 import { VERSION } from "../helpers/release-host";
@@ -43,7 +42,7 @@ beforeAll(async () => {
   all.forEach(([token, example], i) => {
     for (const [section, entries] of Object.entries(yamlSections(token, example, `e${i}_`))) Object.assign(program[section] as object, entries);
   });
-  writeFileSync(path.join(dir, "Pulumi.yaml"), YAML.stringify(program));
+  writeFileSync(path.join(dir, "Pulumi.yaml"), yamlText(program));
   writeFileSync(path.join(dir, "worker.js"), 'export default { fetch() { return new Response("hello"); } };\n');
   mkdirSync(path.join(dir, "skills/oven-care"), { recursive: true });
   copyFileSync(path.join(ROOT, "examples/ai-host/skills/oven-care/SKILL.md"), path.join(dir, "skills/oven-care/SKILL.md"));
@@ -78,7 +77,7 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000,
   it("are the blocks the reference shows", () => {
     const made = all.map(([token, example]) => {
       const sections = yamlSections(token, example);
-      return YAML.stringify(Object.fromEntries(Object.entries(sections).filter(([, v]) => Object.keys(v).length)), { lineWidth: 0 }).trim();
+      return yamlText(Object.fromEntries(Object.entries(sections).filter(([, v]) => Object.keys(v).length)));
     });
     expect(shownYaml().sort()).toEqual(made.sort());
   });
