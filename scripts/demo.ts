@@ -4,7 +4,8 @@
  * embedded emulators, in the order a user lives it: preview (nothing written), up, the outputs, changes made out of
  * band on two services, refresh revealing exactly those, up restoring them, destroy. After each step, one line per
  * service from the emulators themselves: the requests the step sent, and what the service holds.
- * `npm run demo -- --keep` stops before destroy and keeps the stack and the emulators for exploring.
+ * `npm run demo -- --keep` stops before destroy and keeps the stack and the emulators for exploring; `--verbose`
+ * shows the CLI's whole output at every step (by default only the plans and the refresh that finds the drift).
  */
 import * as path from "node:path";
 import { PAGES_PAGE_TOKEN, DEMO_TOKEN } from "../emulators";
@@ -18,6 +19,8 @@ export type DemoStep = "preview" | "up" | "outputs" | "out-of-band" | "refresh" 
 
 export interface DemoOptions {
   keep?: boolean;
+  /** The CLI's whole output at every step; by default only what is the point of a step: the plans and the drift. */
+  verbose?: boolean;
   /** Where the demo's lines go (the console by default). */
   print?: (line: string) => void;
   /** Called after each step, before the next begins, with the emulators and the requests that step sent. */
@@ -41,6 +44,17 @@ export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
     pending = lines.pop() ?? "";
     for (const line of lines) if (line.trim()) print(`  │ ${line}`);
   };
+  /** What Pulumi printed while it applied: shown with --verbose (the summary and the lines below say what it did). */
+  const applying = options.verbose ? echo : () => undefined;
+  /** A refresh's lines that say what drifted (`[diff: ~content,ttl]`) and its counts; all of it with --verbose. */
+  let refreshed = "";
+  const drifted = options.verbose
+    ? echo
+    : (out: string) => {
+        const lines = (refreshed + out).split("\n");
+        refreshed = lines.pop() ?? "";
+        for (const line of lines) if (/\[diff: |^\s+[~+-] \d+ \w+$|^\s+\d+ unchanged$/.test(line)) print(`  │ ${line}`);
+      };
 
   const services = await startEveryService();
   const engine = await engineStack(DEMO_PROGRAM, everyServiceConfig(services), "demo");
@@ -63,7 +77,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
       return JSON.stringify(preview.changeSummary);
     });
     await step("up", "2. pulumi up: the site, its posts, the model, the skill it writes, the host's site file", async () => {
-      const up = await stack.up({ onOutput: echo, color: "never" });
+      const up = await stack.up({ onOutput: applying, color: "never" });
       return JSON.stringify(up.summary.resourceChanges);
     });
     const outputs = await stack.outputs();
@@ -75,12 +89,12 @@ export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
       return (await changeByHand(services, String(outputs.pagePostId.value))).join("; ");
     });
     await step("refresh", "5. pulumi refresh: exactly those two are revealed", async () => {
-      const refresh = await stack.refresh({ onOutput: echo, color: "never" });
+      const refresh = await stack.refresh({ onOutput: drifted, color: "never" });
       return JSON.stringify(refresh.summary.resourceChanges);
     });
     await step("restore", "6. pulumi preview --diff, then pulumi up: the program's values are restored", async () => {
       await stack.preview({ onOutput: echo, color: "never", diff: true });
-      const up = await stack.up({ onOutput: echo, color: "never" });
+      const up = await stack.up({ onOutput: applying, color: "never" });
       return JSON.stringify(up.summary.resourceChanges);
     });
     if (options.keep) {
@@ -91,7 +105,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
       return demo;
     }
     await step("destroy", "7. pulumi destroy: what the services let go of is gone; settings are restored", async () => {
-      const destroy = await stack.destroy({ onOutput: echo, color: "never" });
+      const destroy = await stack.destroy({ onOutput: applying, color: "never" });
       return `${JSON.stringify(destroy.summary.resourceChanges)}; the skills registry has no delete: oven-runbook stays published (unpublish it in the registry's own tool)`;
     });
   } catch (e) {
@@ -121,7 +135,7 @@ async function changeByHand(s: EveryService, pagePostId: string): Promise<string
 
 if (require.main === module) {
   const keep = process.argv.includes("--keep");
-  runDemo({ keep }).then(
+  runDemo({ keep, verbose: process.argv.includes("--verbose") }).then(
     (demo) => {
       if (!keep) return;
       // Ctrl-C ends the exploring: the emulators stop and the stack's temporary state is removed.

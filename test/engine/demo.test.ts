@@ -103,6 +103,10 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000,
     expect(serviceLines).toHaveLength(7 * 6);
     expect(printed.join("\n")).toMatch(/refresh: exactly those two[\s\S]*→ \{"same":14,"update":2\}/);
     expect(printed.join("\n")).toMatch(/oven-runbook stays published/);
+    // The refresh shows what drifted, and only that (the whole CLI output is --verbose's).
+    const refresh = printed.slice(printed.findIndex((l) => l.includes("=== 5.")), printed.findIndex((l) => l.includes("=== 6.")));
+    const drifted = refresh.filter((l) => l.includes("[diff: ")).map((l) => /dynamic\/(\S+ \S+) updated .*\[diff: (.*)\]/.exec(l)!.slice(1).join(" "));
+    expect(drifted.sort()).toEqual(["edge:DnsRecord api ~content,ttl", "pages:PagePost site-launch ~message"]);
   });
 
   it("--keep leaves the stack and the emulators up after the restoring up", async () => {
