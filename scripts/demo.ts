@@ -37,24 +37,20 @@ export interface Demo {
 export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
   const print = options.print ?? ((line: string) => console.log(line));
   const bold = (s: string) => (process.stdout.isTTY && !options.print ? `\x1b[1m${s}\x1b[0m` : s);
-  let pending = "";
-  /** The CLI's own output, indented; chunks arrive split anywhere, so whole lines are printed. */
-  const echo = (out: string) => {
-    const lines = (pending + out).split("\n");
-    pending = lines.pop() ?? "";
-    for (const line of lines) if (line.trim()) print(`  │ ${line}`);
+  /** The CLI's own output, indented, the lines `shown` keeps; chunks arrive split anywhere, so whole lines are printed. */
+  const cli = (shown: (line: string) => boolean) => {
+    let pending = "";
+    return (out: string) => {
+      const lines = (pending + out).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (line.trim() && shown(line)) print(`  │ ${line}`);
+    };
   };
+  const echo = cli(() => true);
   /** What Pulumi printed while it applied: shown with --verbose (the summary and the lines below say what it did). */
   const applying = options.verbose ? echo : () => undefined;
   /** A refresh's lines that say what drifted (`[diff: ~content,ttl]`) and its counts; all of it with --verbose. */
-  let refreshed = "";
-  const drifted = options.verbose
-    ? echo
-    : (out: string) => {
-        const lines = (refreshed + out).split("\n");
-        refreshed = lines.pop() ?? "";
-        for (const line of lines) if (/\[diff: |^\s+[~+-] \d+ \w+$|^\s+\d+ unchanged$/.test(line)) print(`  │ ${line}`);
-      };
+  const drifted = options.verbose ? echo : cli((line) => /\[diff: |^\s+[~+-] \d+ \w+$|^\s+\d+ unchanged$/.test(line));
 
   const services = await startEveryService();
   const engine = await engineStack(DEMO_PROGRAM, everyServiceConfig(services), "demo");
