@@ -32,16 +32,6 @@ program at it. Set in the environment:
 /** A port another process holds: one line naming the variable that moves it (no stack trace), exit 1. */
 class PortTaken extends Error {}
 
-/** Starts `start()`, turning a taken port into one line naming the variable that moves it. */
-async function listen<T>(what: string, variable: string, port: number, start: () => Promise<T>): Promise<T> {
-  try {
-    return await start();
-  } catch (e) {
-    if ((e as { code?: string }).code !== "EADDRINUSE") throw e;
-    throw new PortTaken(`pulumi-ops emulators: port ${port} (the ${what}) is in use by another process; set ${variable} to another port (0 takes any free one)`);
-  }
-}
-
 /** Starts every emulator (true), or answers `--help` (0), a taken port (1) or a refused argument (2). */
 export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 2> {
   if (args.some((a) => a === "--help" || a === "-h" || a === "help")) {
@@ -57,7 +47,18 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
   const strict = /^(1|true)$/i.test(process.env.EDGE_EMULATOR_STRICT ?? "");
   const batchLimit = Number(process.env.EDGE_EMULATOR_BATCH_LIMIT ?? 200);
   const started: { stop(): Promise<void> }[] = [];
-  const port = (variable: string, fallback: number) => Number(process.env[variable] ?? fallback);
+  /** Starts one emulator on the port `variable` names (else `fallback`); a taken port is one line naming `variable`. */
+  async function listen<T extends { stop(): Promise<void> }>(what: string, variable: string, fallback: number, start: (port: number) => Promise<T>): Promise<T> {
+    const port = Number(process.env[variable] ?? fallback);
+    try {
+      const emulator = await start(port);
+      started.push(emulator);
+      return emulator;
+    } catch (e) {
+      if ((e as { code?: string }).code !== "EADDRINUSE") throw e;
+      throw new PortTaken(`pulumi-ops emulators: port ${port} (the ${what}) is in use by another process; set ${variable} to another port (0 takes any free one)`);
+    }
+  }
   try {
     return await startAll();
   } catch (e) {
@@ -68,8 +69,7 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
   }
 
   async function startAll(): Promise<true> {
-    const edge = await listen("edge network API emulator's", "EDGE_EMULATOR_PORT", port("EDGE_EMULATOR_PORT", 8787), () => new EdgeEmulator({ port: port("EDGE_EMULATOR_PORT", 8787), latency, strict, batchLimit }).start());
-    started.push(edge);
+    const edge = await listen("edge network API emulator's", "EDGE_EMULATOR_PORT", 8787, (port) => new EdgeEmulator({ port, latency, strict, batchLimit }).start());
     console.log(`edge network API emulator: ${edge.url}/client/v4${latency ? ` (latency ${latency.distribution} ${latency.minMs}-${latency.maxMs} ms)` : ""}`);
     console.log("point a program at it:");
     console.log(`  export EDGE_BASE_URL=${edge.url}`);
@@ -77,44 +77,37 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
     console.log(`  export EDGE_ACCOUNT_ID=${DEMO_ACCOUNT}`);
     console.log(`  # or the service's own names, with an account-owned token: CLOUDFLARE_BASE_URL=${edge.url}/client/v4 CLOUDFLARE_API_TOKEN=${DEMO_ACCOUNT_TOKEN}`);
     console.log(`  seeded: zones ${[...edge.zones.values()].map((z) => `${z.name} (${z.id})`).join(", ")} in account ${DEMO_ACCOUNT}`);
-    const pages = await listen("page-management service emulator's", "PAGES_EMULATOR_PORT", port("PAGES_EMULATOR_PORT", 8788), () => new PagesEmulator({ port: port("PAGES_EMULATOR_PORT", 8788) }).start());
-    started.push(pages);
+    const pages = await listen("page-management service emulator's", "PAGES_EMULATOR_PORT", 8788, (port) => new PagesEmulator({ port }).start());
     console.log(`page-management service emulator: ${pages.url}/v26.0`);
     console.log(`  export PAGES_BASE_URL=${pages.url}`);
     console.log(`  export PAGES_ACCESS_TOKEN=${PAGES_PAGE_TOKEN}`);
     console.log(`  seeded: page ${PAGE_ID} (${pages.pages.get(PAGE_ID)?.name}), the token above is its page token`);
-    const posts = await listen("short-post service emulator's", "POSTS_EMULATOR_PORT", port("POSTS_EMULATOR_PORT", 8789), () => new PostsEmulator({ port: port("POSTS_EMULATOR_PORT", 8789) }).start());
-    started.push(posts);
+    const posts = await listen("short-post service emulator's", "POSTS_EMULATOR_PORT", 8789, (port) => new PostsEmulator({ port }).start());
     console.log(`short-post service emulator: ${posts.url}/v1.0`);
     console.log(`  export POSTS_BASE_URL=${posts.url}`);
     console.log(`  export POSTS_ACCESS_TOKEN=${POSTS_USER_TOKEN}`);
     console.log("  seeded: the user @examplebakery, whose token is above");
-    const runner = await listen("model runner emulator's", "RUNNER_EMULATOR_PORT", port("RUNNER_EMULATOR_PORT", 11434), () => new RunnerEmulator({ port: port("RUNNER_EMULATOR_PORT", 11434) }).start());
-    started.push(runner);
+    const runner = await listen("model runner emulator's", "RUNNER_EMULATOR_PORT", 11434, (port) => new RunnerEmulator({ port }).start());
     console.log(`model runner emulator: ${runner.url}`);
     console.log(`  export RUNNER_HOST=${runner.url.replace("http://", "")}`);
     console.log(`  seeded: no model; pullable: ${Object.keys(runner.options.catalogue).join(", ")}`);
-    const skills = await listen("skills registry emulator's", "SKILLS_EMULATOR_PORT", port("SKILLS_EMULATOR_PORT", 8300), () => new SkillsEmulator({ port: port("SKILLS_EMULATOR_PORT", 8300), publishToken: SKILLS_PUBLISH_TOKEN }).start());
-    started.push(skills);
+    const skills = await listen("skills registry emulator's", "SKILLS_EMULATOR_PORT", 8300, (port) => new SkillsEmulator({ port, publishToken: SKILLS_PUBLISH_TOKEN }).start());
     console.log(`skills registry emulator: ${skills.url}/api/skills`);
     console.log(`  export SKILLS_URL=${skills.url}`);
     console.log(`  export SKILLS_TOKEN=${SKILLS_PUBLISH_TOKEN}`);
-    let control: { stop(): Promise<void> } | undefined;
     try {
       const { ControlEmulator } = await import("./control/server");
-      const endpoint = await listen("computer-control endpoint emulator's", "CONTROL_EMULATOR_PORT", port("CONTROL_EMULATOR_PORT", 8200), () => new ControlEmulator({ port: port("CONTROL_EMULATOR_PORT", 8200) }).start());
-      started.push(endpoint);
+      const endpoint = await listen("computer-control endpoint emulator's", "CONTROL_EMULATOR_PORT", 8200, (port) => new ControlEmulator({ port }).start());
       console.log(`computer-control endpoint emulator: ${endpoint.url}/mcp`);
       console.log(`  export CONTROL_URL=${endpoint.url}`);
       console.log("  seeded: a simulated host (commands act on it, nothing runs here) and remote desktops (user ops) kiosk.local, studio.local (asks the sharing type), backroom.local (on another desktop space); passwords <host>-password-1");
-      control = endpoint;
     } catch (e) {
       if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
       console.log("computer-control endpoint emulator: not started (installed without the optional @modelcontextprotocol/sdk)");
     }
     console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock,latency}`);
     const stop = async () => {
-      await Promise.all([edge.stop(), pages.stop(), posts.stop(), runner.stop(), skills.stop(), control?.stop()]);
+      await Promise.all(started.map((e) => e.stop()));
       process.exit(0);
     };
     process.on("SIGINT", stop);
