@@ -1,8 +1,9 @@
 /**
  * docs/reference/*.md, one page per service: every resource's inputs and outputs (from the same zod schemas as
- * schema.json and `check`), how to adopt or read an existing object, and an example, and every read-only
- * function — examples and function notes taken from the SDK's own doc comments, so IDE hovers and these pages
- * never disagree. `npm run gen-docs` rewrites them; test/unit/docs.test.ts fails when they are stale.
+ * schema.json and `check`), how to adopt or read an existing object, and every read-only function, each with an
+ * example in four languages (scripts/reference-examples.ts, written by example-render.ts). The SDK classes' doc
+ * comments end in the same TypeScript example, so IDE hovers and these pages never disagree. `npm run gen-docs`
+ * rewrites both; test/unit/docs.test.ts fails when either is stale.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -147,16 +148,15 @@ function examples(schema: Schema, token: string, example: Example): string[] {
   });
 }
 
-/** The SDK file's doc comments: the class's (with its example) and `get`'s. */
-function sdkDocs(module: string, name: string): { about: string; example: string; get: string } {
+/** The SDK file's doc comments: the class's prose (its example is the reference's own, withSdkExample) and `get`'s. */
+function sdkDocs(module: string, name: string): { about: string; get: string } {
   const text = readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8");
   const classDoc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(text)?.[1] ?? "";
   const lines = classDoc.split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
-  const example = lines.filter((l) => l.startsWith("    ")).map((l) => l.slice(4)).join("\n");
   // A `@deprecated` tag (an IDE strikes the class through) reads as a sentence of its own here.
   const about = lines.filter((l) => !l.startsWith("    ")).join(" ").replace(/\s+/g, " ").trim().replace(/ ?@deprecated /, " **Deprecated:** ");
   const get = /\/\*\*\s*(.*?)\s*\*\/\s*static get/.exec(text)?.[1] ?? "";
-  return { about, example, get };
+  return { about, get };
 }
 
 /**
