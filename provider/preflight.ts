@@ -13,6 +13,7 @@
  */
 import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";
+import { forgetClaims } from "./claims";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 import type { PublishingLimit } from "./posts/client";
@@ -67,6 +68,7 @@ export function forgetPreviewChecks(): void {
   declaredModels.clear();
   ownedInState.clear();
   plannedPosts.clear();
+  forgetClaims();
   forgetDeclared?.();
 }
 /** Set by edge/dns-rules.ts once loaded: forgets the records declared (tests share a process). */

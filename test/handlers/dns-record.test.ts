@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
+import { forgetClaims } from "../../provider/claims";
 import { READONLY_TOKEN } from "../../emulators";
 import { records, useEdge, zoneId } from "../helpers/edge";
 
@@ -10,6 +11,12 @@ async function create(args: Record<string, unknown>) {
   const { inputs, failures } = await call(T, "check", [{}, { zoneName: "example.com", ...args }]);
   expect(failures).toEqual([]);
   return call(T, "create", [inputs]);
+}
+/** A record made outside the program: through the provider, then forgotten as this run's (claims.ts). */
+async function outside(args: Record<string, unknown>) {
+  const made = await create(args);
+  forgetClaims();
+  return made;
 }
 
 describe("DnsRecord against the edge emulator", () => {
@@ -51,7 +58,7 @@ describe("DnsRecord against the edge emulator", () => {
   });
 
   it("fails with 81044 and the remedy, or adopts when asked", async () => {
-    await create({ type: "CNAME", name: "shop", content: "shops.example.net" });
+    await outside({ type: "CNAME", name: "shop", content: "shops.example.net" });
     const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", ttl: 300 }]);
     await expect(call(T, "create", [inputs])).rejects.toThrow(/already exists.*adopt: true/);
     const adopted = await call(T, "create", [{ ...inputs, adopt: true }]);
@@ -67,31 +74,59 @@ describe("DnsRecord against the edge emulator", () => {
     expect(drifted.inputs).not.toHaveProperty("zoneName");
   });
 
-  it("with adopt, takes over the one record of that type and name even with other content, saying which", async () => {
-    await create({ type: "A", name: "old", content: "203.0.113.1" });
+  it("with adopt, a record of that type and name with other content is someone else's: this one is made beside it", async () => {
+    await outside({ type: "A", name: "old", content: "203.0.113.1" });
+    const before = records(edge)[0].id;
+    const adopted = await create({ type: "A", name: "old", content: "203.0.113.2", adopt: true });
+    expect(adopted.id).not.toBe(before);
+    expect(records(edge).map((r) => r.content).sort()).toEqual(["203.0.113.1", "203.0.113.2"]);
+  });
+
+  it("with adopt, a CNAME (one per name) is taken over with its new target, saying which", async () => {
+    await outside({ type: "CNAME", name: "old", content: "a.example.net" });
     const before = records(edge)[0].id;
     let printed = "";
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string) => ((printed += chunk), true)) as typeof process.stderr.write;
     try {
       process.env.PULUMI_OPS_QUIET = "0";
-      const adopted = await create({ type: "A", name: "old", content: "203.0.113.2", adopt: true });
+      const adopted = await create({ type: "CNAME", name: "old", content: "b.example.net", adopt: true });
       expect(adopted.id).toBe(before);
     } finally {
       process.stderr.write = write;
     }
-    expect(records(edge).map((r) => r.content)).toEqual(["203.0.113.2"]);
-    expect(printed).toMatch(new RegExp(`adopting the existing A record old.example.com \\(id ${before}, content 203.0.113.1 -> 203.0.113.2\\)`));
+    expect(records(edge).map((r) => r.content)).toEqual(["b.example.net"]);
+    expect(printed).toMatch(new RegExp(`adopting the existing CNAME record old.example.com \\(id ${before}, content a.example.net -> b.example.net\\)`));
   });
 
-  it("with adopt and several records of that name, none with this content, refuses and lists them", async () => {
-    await create({ type: "A", name: "pool", content: "203.0.113.1" });
-    await create({ type: "A", name: "pool", content: "203.0.113.2" });
+  it("two records of one type and name, both adopting, in one run on an empty zone: two records, two ids (MX, round-robin A)", async () => {
+    const mx = await Promise.all([
+      create({ type: "MX", name: "@", content: "mx1.example.net", priority: 10, adopt: true }),
+      create({ type: "MX", name: "@", content: "mx2.example.net", priority: 20, adopt: true }),
+    ]);
+    const a1 = await create({ type: "A", name: "rr", content: "203.0.113.1", adopt: true });
+    const a2 = await create({ type: "A", name: "rr", content: "203.0.113.2", adopt: true });
+    expect(new Set([...mx, a1, a2].map((x) => x.id)).size).toBe(4);
+    expect(records(edge).map((r) => `${r.type} ${r.content}`).sort()).toEqual(["A 203.0.113.1", "A 203.0.113.2", "MX mx1.example.net", "MX mx2.example.net"]);
+  });
+
+  it("with adopt, a run never takes a record another resource of the run made or holds in state", async () => {
+    const first = await create({ type: "TXT", name: "v", content: "one" });
+    // A resource in state is diffed before anything is made: its record is its own from then on.
+    await call(T, "diff", [first.id, first.outs, { zoneName: "example.com", type: "TXT", name: "v", content: "one" }]);
+    const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", type: "TXT", name: "v", content: "one", adopt: true }]);
+    const second = await call(T, "create", [inputs]).catch((e: Error) => e);
+    expect(String(second)).toMatch(/already another resource's of this stack/);
+    expect(records(edge)).toHaveLength(1);
+  });
+
+  it("with adopt and several records of that name, none with this content, makes its own and leaves them", async () => {
+    await outside({ type: "A", name: "pool", content: "203.0.113.1" });
+    await outside({ type: "A", name: "pool", content: "203.0.113.2" });
     const ids = records(edge).map((r) => r.id);
-    const failed = await create({ type: "A", name: "pool", content: "203.0.113.3", adopt: true }).catch((e: Error) => e);
-    expect(String(failed)).toMatch(/2 A records are named pool.example.com and none has this content, so none can be adopted/);
-    for (const id of ids) expect(String(failed)).toContain(id);
-    expect(records(edge)).toHaveLength(2);
+    const made = await create({ type: "A", name: "pool", content: "203.0.113.3", adopt: true });
+    expect(ids).not.toContain(made.id);
+    expect(records(edge)).toHaveLength(3);
   });
 
   it("keeps the record the service made when the answer to the create is lost", async () => {

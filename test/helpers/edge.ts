@@ -1,4 +1,5 @@
 /** Starts the edge emulator in-process and points the provider's environment fallback at it. */
+import { forgetClaims } from "../../provider/claims";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { forgetListings } from "../../provider/edge/dns-record/batch-read";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
@@ -38,6 +39,7 @@ export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
     current!.clearFaults();
     forgetListings();
     forgetRuleListings();
+    forgetClaims(); // the emulator's ids start again: a claim of the last test is not this one's
     process.env.EDGE_API_TOKEN = DEMO_TOKEN;
   });
   return standIn(() => current!);

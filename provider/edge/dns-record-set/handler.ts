@@ -14,7 +14,8 @@ import { log, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, cnameConflict, dataOut, FIELDS, sameField, takeOver } from "../dns-record/handler";
+import { body, cnameConflict, dataOut, FIELDS, recordClaim, sameField, takeOver } from "../dns-record/handler";
+import { claim, hold, isClaimed } from "../../claims";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
@@ -67,7 +68,7 @@ async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing:
   const taken: string[] = [];
   for (const key of keys) {
     const b = body(wanted[key] as never, zone);
-    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b))) taken.push(key);
+    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && !isClaimed(recordClaim(zone.id, x.id)))) taken.push(key);
     else posts.push({ kind: "post", key, body: b });
   }
   const made: Done[] = [];
@@ -122,8 +123,9 @@ function plan(zoneName: string, current: Records, ids: Record<string, string>, w
 /** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
 async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean): Promise<wire.DnsRecord> {
   const b = body(rec as never, zone);
-  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b));
-  if (identical) {
+  // Never one that another resource of this run holds (claims.ts): that one's key is made as its own record.
+  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b) && !isClaimed(recordClaim(zone.id, x.id)));
+  if (identical && (!adopt || claim(recordClaim(zone.id, identical.id)))) {
     if (!adopt) {
       throw new AlreadyExistsError({
         service: "edge",
@@ -187,6 +189,7 @@ const onMaps: Handler = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const o = olds as DnsRecordSetOutputs;
+    if (o.zoneId && o.ids) hold(...Object.values(o.ids).map((id) => recordClaim(o.zoneId, id))); // in state: never another's to adopt
     if (zoneChanged(wanted, o)) return { changes: true, replaces: [wanted.zoneId ? "zoneId" : "zoneName"], deleteBeforeReplace: true };
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);

@@ -8,7 +8,8 @@ import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
 import type * as wire from "../wire";
-import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { claim, hold, isClaimed } from "../../claims";
+import { adopting, edge, edgeScope, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
 import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
@@ -91,13 +92,20 @@ async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.
   return Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }));
 }
 
+/** The claim key of a record (claims.ts): one resource of a run holds it. */
+export const recordClaim = (zoneId: string, recordId: string) => `${edgeScope()} dns ${zoneId}/${recordId}`;
+
+/** Types of which a name holds one record at most: an existing one of another value is the same object, rewritten. */
+const ONE_PER_NAME = ["CNAME"];
+
 export const dnsRecord: Handler = {
   async check(_olds, news) {
     return checkWith(DnsRecordInputs, news);
   },
 
-  async diff(_id, olds, news) {
+  async diff(id, olds, news) {
     const wanted = withoutProvider(news);
+    if (olds.zoneId && id) hold(recordClaim(olds.zoneId, id.split("/").pop()!)); // in state: never another's to adopt
     const replaces: string[] = [];
     if (zoneChanged(wanted, olds as DnsRecordOutputs)) replaces.push(wanted.zoneId ? "zoneId" : "zoneName");
     if (wanted.type !== olds.type) replaces.push("type");
@@ -114,11 +122,8 @@ export const dnsRecord: Handler = {
     // Adopting: a record of this type and name is taken over even with other content (several A records may share
     // a name, so the service would not refuse a second one and the old one would stay unmanaged).
     if (adopting(r)) {
-      const existing = await findExisting(zone, b);
-      if (existing.length) {
-        const rec = await adoptOne(zone, b, existing);
-        return { id: rec.id, outs: outputs(r, zone, rec) };
-      }
+      const rec = await adoptOne(zone, b, await findExisting(zone, b));
+      if (rec) return { id: rec.id, outs: outputs(r, zone, rec) };
     }
     let rec: wire.DnsRecord;
     try {
@@ -134,6 +139,7 @@ export const dnsRecord: Handler = {
       if (!(e instanceof AlreadyExistsError)) throw e;
       rec = await adopt(r, zone, b, e);
     }
+    claim(recordClaim(zone.id, rec.id));
     return { id: rec.id, outs: outputs(r, zone, rec) };
   },
 
@@ -184,7 +190,16 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
       remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
     });
   }
-  return adoptOne(zone, b, same);
+  const rec = await adoptOne(zone, b, same);
+  if (rec) return rec;
+  // The identical record is held by another resource of this run: two resources cannot hold one record.
+  throw new AlreadyExistsError({
+    service: "edge",
+    status: conflict.status,
+    code: conflict.code,
+    message: `${aRecord(b.type!)} named ${b.name} with this value is already another resource's of this stack in zone ${zone.name} (${conflict.apiMessage})`,
+    remedy: "Keep one resource for this record: remove the other from the program, or change this one's value",
+  });
 }
 
 /** The error for a record refused because a CNAME and another record would share a name. */
@@ -200,18 +215,19 @@ export function cnameConflict(b: wire.DnsRecordBody, others: wire.DnsRecord[], z
 }
 
 /**
- * Takes over the record of this type and name: the one with identical value, or else the only one there (updated
- * to the program's value). Several, none identical: which one is meant cannot be told, so none is taken.
+ * Takes over the record of this type and name that has the program's value (its ttl, proxy and comment are then
+ * made the program's), and that no other resource of this run holds (claims.ts). Several records may share a type
+ * and name (two MX, a round-robin A pair): one of another value is someone else's, so none is rewritten and the
+ * caller makes its own. Only where a name holds one record of the type (a CNAME) is that record taken and rewritten.
  */
-async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[]): Promise<wire.DnsRecord> {
-  const pick = same.find((x) => sameValue(x, b)) ?? (same.length === 1 ? same[0] : undefined);
+async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[]): Promise<wire.DnsRecord | undefined> {
+  const free = same.filter((x) => !isClaimed(recordClaim(zone.id, x.id)));
+  const pick = free.find((x) => sameValue(x, b)) ?? (ONE_PER_NAME.includes(b.type!) && same.length === 1 ? free[0] : undefined);
   if (!pick) {
-    throw new ValidationError({
-      service: "edge",
-      message: `${same.length} ${b.type} records are named ${b.name} and none has this content, so none can be adopted: ${same.map((x) => `${x.id} (${x.content})`).join(", ")}`,
-      remedy: "Set the value of the record to adopt, or delete the records that should go",
-    });
+    if (same.length) log(`edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`);
+    return undefined;
   }
+  if (!claim(recordClaim(zone.id, pick.id))) return adoptOne(zone, b, same); // taken meanwhile by another resource
   return takeOver(zone, b, pick, `${b.type} record ${b.name}`);
 }
 
