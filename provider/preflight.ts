@@ -232,6 +232,14 @@ export async function previewCheck(type: string, account: string | undefined, in
       throw new AuthError({ service: "pages", message: `Insufficient privileges: the configured user's role on page ${inputs.pageId} allows ${tasks.join(", ") || "nothing"}; ${need.what} needs ${need.task} (${need.roles})`, remedy: `Give the user the ${need.roles} on the page, or set ops:pagesAccessToken to a token of a user who has it` });
     }
   }
+  // Access or a subscription someone else set up: taken only with `adopt` (said at preview), else refused here.
+  if ((type === "pages:PageRole" || type === "pages:PageSubscription") && !Object.keys(olds).length && read(PAGES_SETTINGS.accessToken)) {
+    const known = ["pageId", "user", "adopt", "business", "role", "tasks", "subscribedFields"].every((k) => !isUnknown(inputs[k]));
+    if (known && typeof inputs.pageId === "string") {
+      if (type === "pages:PageRole") await (await import("./pages/page-role/handler")).previewAccess(inputs);
+      else await (await import("./pages/page-subscription/handler")).previewSubscription(inputs);
+    }
+  }
   // An edge script's account: the account's script list, read once (an unknown account fails `up`'s upload).
   if (type === "edge:WorkerScript" && typeof inputs.accountId === "string" && !isUnknown(inputs.accountId) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { edge } = await import("./edge/zones");

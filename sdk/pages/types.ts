@@ -55,6 +55,8 @@ export interface PageRoleArgs {
   tasks?: pulumi.Input<pulumi.Input<"MANAGE" | "CREATE_CONTENT" | "MODERATE" | "MESSAGING" | "ADVERTISE" | "ANALYZE">[]>;
   /** The business the page's access is granted through; unset, the page's own business. */
   business?: pulumi.Input<string>;
+  /** Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant. */
+  adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -71,12 +73,16 @@ export interface PageRoleOutputs {
   business?: string;
   /** The person's name, as the page reports it. */
   userName?: string;
+  /** Whether the access was taken over (`adopt`). */
+  adopt?: boolean;
+  /** The tasks the person had before this resource took the access over: destroy gives them back. */
+  previousTasks?: string[];
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a PageRole, declared to the engine when the resource is registered. */
-export const pageRoleOutputNames = ["pageId","user","role","tasks","business","userName","account"] as const;
+export const pageRoleOutputNames = ["pageId","user","role","tasks","business","userName","adopt","previousTasks","account"] as const;
 
 /** The arguments of a PageSubscription: The page events (feed, messages, ...) sent to the app's webhook. */
 export interface PageSubscriptionArgs {
@@ -84,6 +90,8 @@ export interface PageSubscriptionArgs {
   pageId: pulumi.Input<string>;
   /** The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter. */
   subscribedFields: pulumi.Input<pulumi.Input<"feed" | "messages" | "messaging_postbacks" | "message_deliveries" | "message_reads" | "mention" | "ratings">[]>;
+  /** Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up. */
+  adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -94,12 +102,16 @@ export interface PageSubscriptionOutputs {
   subscribedFields: string[];
   /** The subscribed app. */
   appId?: string;
+  /** Whether the subscription was taken over (`adopt`). */
+  adopt?: boolean;
+  /** The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again. */
+  previousFields?: string[];
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a PageSubscription, declared to the engine when the resource is registered. */
-export const pageSubscriptionOutputNames = ["pageId","subscribedFields","appId","account"] as const;
+export const pageSubscriptionOutputNames = ["pageId","subscribedFields","appId","adopt","previousFields","account"] as const;
 
 /** The arguments of getPage. */
 export interface GetPageArgs {

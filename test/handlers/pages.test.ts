@@ -96,6 +96,40 @@ describe("PageSubscription", () => {
   });
 });
 
+describe("access and subscriptions someone else set up", () => {
+  const quietly = <T>(f: () => Promise<T>) => collectWarnings(f).result;
+
+  it("a PageRole for a person who already has access is refused at preview and at up without adopt; with it, the access is taken and destroy gives it back", async () => {
+    pages.pages.get(PAGE_ID)!.assigned.set(BOB, ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
+    forgetPreviewChecks();
+    await expect(previewCheck("pages:PageRole", undefined, { pageId: PAGE_ID, user: BOB, role: "ANALYST", adopt: false })).rejects.toThrow(/already has access to page .*MODERATE.*adopt: true/);
+    const { inputs } = await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, role: "ANALYST" }]);
+    await expect(call("pages:PageRole", "create", [inputs])).rejects.toThrow(/already has access/);
+    expect(pages.pages.get(PAGE_ID)!.assigned.get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
+
+    forgetPreviewChecks();
+    await quietly(() => previewCheck("pages:PageRole", undefined, { pageId: PAGE_ID, user: BOB, role: "ANALYST", adopt: true }));
+    const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "ANALYST", adopt: true });
+    expect(r.outs).toMatchObject({ tasks: ["ANALYZE"], adopt: true, previousTasks: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"] });
+    const refreshed = await call("pages:PageRole", "read", [r.id, r.outs]);
+    expect(refreshed.props.previousTasks).toEqual(r.outs.previousTasks);
+    await call("pages:PageRole", "delete", [r.id, refreshed.props]);
+    expect(pages.pages.get(PAGE_ID)!.assigned.get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
+  });
+
+  it("a PageSubscription over the app's existing one is refused without adopt; with it, destroy subscribes the app to its old fields again", async () => {
+    pages.pages.get(PAGE_ID)!.apps.set(PAGES_APP.id, ["feed", "messages", "ratings"]);
+    forgetPreviewChecks();
+    await expect(previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: false })).rejects.toThrow(/already subscribed to page .*feed, messages, ratings.*adopt: true/);
+    const { inputs } = await call("pages:PageSubscription", "check", [{}, { pageId: PAGE_ID, subscribedFields: ["feed"] }]);
+    await expect(call("pages:PageSubscription", "create", [inputs])).rejects.toThrow(/already subscribed/);
+    const s = await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: true });
+    expect(s.outs).toMatchObject({ subscribedFields: ["feed"], previousFields: ["feed", "messages", "ratings"] });
+    await call("pages:PageSubscription", "delete", [s.id, s.outs]);
+    expect([...pages.pages.get(PAGE_ID)!.apps.values()]).toEqual([["feed", "messages", "ratings"]]);
+  });
+});
+
 describe("PagePost", () => {
   const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -239,12 +273,12 @@ describe("the API version", () => {
     try {
       forgetPreviewChecks();
       const { result, warnings } = collectWarnings(async () => {
-        for (let i = 0; i < 2; i++) await previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] });
+        for (let i = 0; i < 2; i++) await previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: true });
       });
       await result;
       expect(warnings).toEqual([expect.stringMatching(/API version v18\.0 expired on 2026-01-26: the service answers its calls as the oldest live version \(v21\.0\).*Set ops:pagesApiVersion to v26\.0/)]);
       pages.log.splice(0);
-      await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["messages"] });
+      await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["messages"], adopt: true });
       expect(pages.log.length).toBeGreaterThan(0);
       expect(pages.log.every((e) => e.path.startsWith("/v18.0/"))).toBe(true);
     } finally {

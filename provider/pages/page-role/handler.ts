@@ -7,8 +7,9 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
-import { ValidationError } from "../../http/errors";
-import { warn } from "../../log";
+import { PAGES_SETTINGS, readFlag } from "../../config";
+import { AlreadyExistsError, ValidationError } from "../../http/errors";
+import { log, warn } from "../../log";
 import { pages } from "../client";
 import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
 
@@ -47,6 +48,30 @@ async function grant(r: Bag): Promise<Bag> {
   return outputs(r.pageId, r.user, business, a);
 }
 
+/** Whether a create takes over access the person already has: `adopt`, or ops:pagesAdoptExisting for a recovery run. */
+const adopting = (r: Bag) => r.adopt === true || readFlag(PAGES_SETTINGS.adoptExisting);
+
+function accessTaken(r: Bag, a: Access): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "pages",
+    message: `${a.name ?? r.user} already has access to page ${r.pageId} (${a.tasks.join(", ") || "no tasks"}), granted by someone else`,
+    remedy: "Set `adopt: true` on this PageRole to take that access over (destroy then gives back those tasks), or leave the person out of the program",
+  });
+}
+
+/**
+ * At preview (reads only): a person who already has access is refused unless the resource adopts, and an adopting
+ * one says what it will take over and change.
+ */
+export async function previewAccess(r: Bag): Promise<void> {
+  const business = await businessOf(r.pageId, r.business);
+  const a = await accessOf(r.pageId, r.user, business);
+  if (!a) return;
+  if (!adopting(r)) throw accessTaken(r, a);
+  const to = wantedTasks(r);
+  log(`pages: PageRole will take over ${a.name ?? r.user}'s access to page ${r.pageId}${a.tasks.join() === to.join() ? " (already as the program says)" : ` (${a.tasks.join(", ")} -> ${to.join(", ")})`}; destroy gives it back`);
+}
+
 export const pageRole: Handler = {
   async check(_olds, news) {
     return checkWith(PageRoleInputs, news);
@@ -61,22 +86,28 @@ export const pageRole: Handler = {
     return { changes: replaces.length > 0 || access || business, replaces };
   },
   async create(r) {
-    return { id: `${r.pageId}/${r.user}`, outs: await grant(r) };
+    // Access someone else granted is taken only when the program says so, and what it was is kept for destroy.
+    const had = await accessOf(r.pageId, r.user, await businessOf(r.pageId, r.business));
+    if (had && !adopting(r)) throw accessTaken(r, had);
+    const outs = had && had.tasks.join() === wantedTasks(r).join() ? outputs(r.pageId, r.user, await businessOf(r.pageId, r.business), had) : await grant(r);
+    if (had) log(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")}); destroy gives it back`);
+    return { id: `${r.pageId}/${r.user}`, outs: { ...outs, adopt: r.adopt ?? false, ...(had ? { previousTasks: had.tasks } : {}) } };
   },
   async read(id, props) {
     const [pageId, user] = id.split("/", 2);
     const business = await businessOf(pageId, props.business);
     const a = await accessOf(pageId, user, business);
     if (!a) return {};
-    const outs = outputs(pageId, user, business, a);
+    const outs = { ...outputs(pageId, user, business, a), ...(props.adopt !== undefined ? { adopt: props.adopt } : {}), ...(props.previousTasks ? { previousTasks: props.previousTasks } : {}) };
     // Told as a role where the state had one and the tasks are still a role's, else as the tasks.
-    const inputs: Bag = { pageId, user };
+    const inputs: Bag = { pageId, user, ...(props.adopt ? { adopt: true } : {}) };
     if (props.role !== undefined && outs.role) inputs.role = outs.role;
     else inputs.tasks = a.tasks;
     return { id, props: outs, inputs };
   },
-  async update(_id, _olds, news) {
-    return { outs: await grant(withoutProvider(news)) };
+  async update(_id, olds, news) {
+    const r = withoutProvider(news);
+    return { outs: { ...(await grant(r)), adopt: r.adopt ?? false, ...(olds.previousTasks ? { previousTasks: olds.previousTasks } : {}) } };
   },
   async delete(id, props) {
     const [pageId, user] = id.split("/", 2);
@@ -85,6 +116,13 @@ export const pageRole: Handler = {
     if (!a) return;
     if (a.outside) {
       warn(`pages: ${user}'s role on page ${pageId} is outside a business, which the service no longer lets an app remove: remove it in the page's settings`);
+      return;
+    }
+    // Taken over: the person gets back the tasks they had before, not nothing.
+    const before = props.previousTasks as string[] | undefined;
+    if (before?.length) {
+      if (a.tasks.join() !== canonicalTasks(before).join()) await pages().setOnPage(pageId, `/${pageId}/assigned_users`, { user, tasks: JSON.stringify(canonicalTasks(before)) });
+      log(`pages: ${a.name ?? user} keeps the access to page ${pageId} they had before this stack took it over (${canonicalTasks(before).join(", ")})`);
       return;
     }
     await pages().onPage(pageId, "DELETE", `/${pageId}/assigned_users`, { user });

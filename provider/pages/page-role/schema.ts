@@ -35,6 +35,7 @@ export const PageRoleInputs = z
       .optional()
       .describe("The tasks to grant, instead of a role. A change is an update in place."),
     business: GraphId("business").optional().describe("The business the page's access is granted through; unset, the page's own business."),
+    adopt: z.boolean().default(false).describe("Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant."),
   })
   .superRefine((r, ctx) => {
     if (!r.role && !r.tasks) ruleFailure(ctx, "role", "give role or tasks: the access to grant", ["tasks"]);
@@ -49,4 +50,6 @@ export const PageRoleOutputs = z.object({
   tasks: z.array(z.string()).optional().describe("The tasks the person has on the page, as the service lists them."),
   business: z.string().optional().describe("The business the access is granted through."),
   userName: z.string().optional().describe("The person's name, as the page reports it."),
+  adopt: z.boolean().optional().describe("Whether the access was taken over (`adopt`)."),
+  previousTasks: z.array(z.string()).optional().describe("The tasks the person had before this resource took the access over: destroy gives them back."),
 });
