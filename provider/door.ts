@@ -12,6 +12,7 @@ import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
+import { OWNER_KEY, parseOwner, withOwner } from "./owner";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -84,7 +85,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
     if (configFailure && method !== "check") throw new ConfigError(configFailure);
     const handler = await entry.handler();
-    const { account, args: own } = splitAccount(method, args);
+    const { account, owner, args: own } = splitAccount(method, args);
     if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
       throw new ValidationError({ service: module, message: `${name} cannot be read or imported by id: it is not an object the service keeps`, remedy: `Declare it in the program (docs/reference/${module}.md)` });
@@ -94,8 +95,8 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
       if (problem) return { inputs: args[1], failures: [{ property: ACCOUNT_KEY, reason: problem }] };
     }
     const run = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
-    const answer = await withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run);
-    const result = withoutUndefined(withAccountKept(method, answer, account, args));
+    const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
+    const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
     if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
@@ -126,15 +127,25 @@ export const ACCOUNT_KEY = "account";
 const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
 const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
 
-/** The call's account, and its arguments without `account` (the handlers' schemas do not know it). */
-function splitAccount(method: Method, args: unknown[]): { account: unknown; args: unknown[] } {
+/** The call's account and owner (owner.ts), and its arguments without them (the handlers' schemas know neither). */
+function splitAccount(method: Method, args: unknown[]): { account: unknown; owner: unknown; args: unknown[] } {
   const account = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[ACCOUNT_KEY];
+  const owner = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[OWNER_KEY];
   const own = args.map((a, i) => {
-    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a)) return a;
-    const { [ACCOUNT_KEY]: _, ...rest } = a as Bag;
+    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a || OWNER_KEY in a)) return a;
+    const { [ACCOUNT_KEY]: _, [OWNER_KEY]: _o, ...rest } = a as Bag;
     return rest;
   });
-  return { account, args: own };
+  return { account, owner, args: own };
+}
+
+/** The owner the SDK passed (owner.ts), kept where the engine stores it: the checked inputs, and the outputs. */
+function withOwnerKept(method: Method, result: any, owner: unknown): any {
+  if (owner === undefined || !result) return result;
+  if (method === "check") return { ...result, inputs: { ...result.inputs, [OWNER_KEY]: owner } };
+  if (method === "create" || method === "update") return { ...result, outs: { ...result.outs, [OWNER_KEY]: owner } };
+  if (method === "read" && result.id) return { ...result, props: { ...result.props, [OWNER_KEY]: owner } };
+  return result;
 }
 
 /**
@@ -199,7 +210,8 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
     try {
-      await withAccount(account, () => previewCheck(type, account, r.inputs, olds));
+      const { [OWNER_KEY]: owner, ...inputs } = r.inputs as Bag;
+      await withOwner(parseOwner(owner), () => withAccount(account, () => previewCheck(type, account, inputs, olds)));
     } catch (e) {
       const clean = redacted(e);
       if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
@@ -251,7 +263,7 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
 }
 
 /** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
-const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY);
+const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY);
 
 /** The error with every credential masked from its message. */
 function redacted(e: unknown): Error {

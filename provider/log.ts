@@ -35,6 +35,11 @@ export function useLogSink(s: LogSink | undefined): void {
   sink = s;
 }
 
+/** The resource the current call serves, where the door knows it (the plugin door). */
+export function currentUrn(): string | undefined {
+  return context.getStore()?.urn;
+}
+
 /** Runs `f` on behalf of the resource `urn`: its lines are shown under it where the door can. */
 export function forResource<T>(urn: string, f: () => T): T {
   return context.run({ urn }, f);

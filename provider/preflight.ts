@@ -175,11 +175,14 @@ export async function previewCheck(type: string, account: string | undefined, in
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
   if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
-    const { adoptingSkill, skillTaken } = await import("./skills/skill/handler");
+    const { takeoverProblem } = await import("./skills/skill/handler");
     const { skills } = await import("./skills/client");
     const { unlessGone } = await import("./handler");
     const slug = inputs.slug;
-    if (!adoptingSkill(inputs) && (await once(`skills ${account ?? ""} skill ${slug}`, () => unlessGone(() => skills().get(slug))))) throw skillTaken(slug);
+    // Another stack's skill (its label) is refused naming it; this stack's own is taken back; one with no label only with adopt.
+    const there = (await once(`skills ${account ?? ""} skill ${slug}`, () => unlessGone(() => skills().get(slug)))) as Parameters<typeof takeoverProblem>[1] | undefined;
+    const problem = there && takeoverProblem(inputs, there);
+    if (problem) throw problem;
   }
   // The runner model a generated skill is written by: a runner without it fails `up`'s generation, unless this
   // program makes it. A program that makes it passes its RunnerModel's `name` output, so the model's check has

@@ -1,9 +1,20 @@
+import * as pulumi from "@pulumi/pulumi";
+
 /**
  * Every output of a resource as an undefined property: the Node SDK exposes only the properties named in the
  * constructor's props, and outputs the engine computes must be passed as undefined.
  */
 export function outputSlots(names: readonly string[]): Record<string, undefined> {
   return Object.fromEntries(names.map((k) => [k, undefined]));
+}
+
+/**
+ * Whose the object is (provider/owner.ts): `<project>/<stack>/<name>`, written where the service can hold a label (a
+ * skill's metadata) so that another stack's object is never taken silently and this stack's own is taken back.
+ * The engine hides `__` keys from diffs. Not passed for a lookup (`get`).
+ */
+export function ownerSlot(name: string, opts?: pulumi.CustomResourceOptions): Record<string, string> {
+  return opts?.id ? {} : { __owner: `${pulumi.getProject()}/${pulumi.getStack()}/${name}` };
 }
 
 /**

@@ -21,11 +21,13 @@ export class PageRole extends pulumi.dynamic.Resource {
   declare readonly tasks: pulumi.Output<Out["tasks"]>;
   declare readonly business: pulumi.Output<Out["business"]>;
   declare readonly userName: pulumi.Output<Out["userName"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  declare readonly previousTasks: pulumi.Output<Out["previousTasks"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("pages.PageRole", name, opts, false);
+    refuseImport("pages.PageRole", name, opts, true);
     super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args }, opts, "pages", "PageRole");
   }
 

@@ -15,11 +15,13 @@ export class PageSubscription extends pulumi.dynamic.Resource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly subscribedFields: pulumi.Output<Out["subscribedFields"]>;
   declare readonly appId: pulumi.Output<Out["appId"]>;
+  declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  declare readonly previousFields: pulumi.Output<Out["previousFields"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("pages.PageSubscription", name, opts, false);
+    refuseImport("pages.PageSubscription", name, opts, true);
     super(provider, name, { ...outputSlots(pageSubscriptionOutputNames), ...args }, opts, "pages", "PageSubscription");
   }
 

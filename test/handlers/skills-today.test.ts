@@ -6,7 +6,7 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
-import { call } from "../../provider/door";
+import { call, checkForEngine } from "../../provider/door";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useAi } from "../helpers/ai";
 
@@ -88,5 +88,61 @@ describe("takeovers that never steal", () => {
     const { outs } = await call("skills:Skill", "create", [adopted]);
     expect(outs.category).toBe("ops");
     expect(skills.skills.get("oven-care")!.category).toBe("ops");
+  });
+
+  // Two stacks as the SDK's classes call the provider: each passes its owner (`<project>/<stack>/<name>`).
+  const as = (owner: string, args: Record<string, unknown>) => ({ ...args, __owner: owner });
+  const inStack = async (owner: string, args: Record<string, unknown>) => {
+    const { inputs, failures } = await call("skills:Skill", "check", [{}, as(owner, args)]);
+    expect(failures).toEqual([]);
+    return inputs;
+  };
+
+  it("the skill carries its stack's label; another stack is refused naming it, even with adopt, and its destroy never deletes it", async () => {
+    await withRegistry({ allowDelete: true }, async (skills) => {
+      const mine = await inStack("site/prod/care", { slug: "oven-care", source: SOURCE, metadata: { author: "ops" } });
+      expect(mine.__owner).toBe("site/prod/care"); // kept in the inputs the engine stores
+      const made = await call("skills:Skill", "create", [mine]);
+      expect(skills.skills.get("oven-care")!.metadata).toEqual({ author: "ops", "pulumi-ops-stack": "site/prod", "pulumi-ops-resource": "care" });
+      expect(made.outs.metadata).toEqual({ author: "ops" }); // the label is not the program's: no drift on it
+      expect(made.outs.__owner).toBe("site/prod/care");
+      expect((await call("skills:Skill", "read", [made.id, made.outs])).inputs).toBeUndefined();
+
+      const theirs = await inStack("site/staging/care", { slug: "oven-care", source: SOURCE, adopt: true });
+      forgetPreviewChecks();
+      await expect(checkForEngine("skills:Skill", {}, theirs)).rejects.toThrow(/skill "oven-care" belongs to stack site\/prod \(resource care\).*ops:adoptFromStack/);
+      await expect(call("skills:Skill", "create", [theirs])).rejects.toThrow(/belongs to stack site\/prod/);
+      // A destroy by another stack (state it should not have) leaves the skill published.
+      await call("skills:Skill", "delete", ["oven-care", { ...made.outs, __owner: "site/staging/care" }]);
+      expect(skills.skills.has("oven-care")).toBe(true);
+      // Forced for one run: taken, and labelled as the new owner's.
+      process.env.PULUMI_OPS_ADOPT_FROM_STACK = "site/prod";
+      try {
+        await call("skills:Skill", "create", [theirs]);
+      } finally {
+        delete process.env.PULUMI_OPS_ADOPT_FROM_STACK;
+      }
+      expect(skills.skills.get("oven-care")!.metadata?.["pulumi-ops-stack"]).toBe("site/staging");
+      await call("skills:Skill", "delete", ["oven-care", made.outs]); // the old owner's destroy leaves it
+      expect(skills.skills.has("oven-care")).toBe(true);
+      await call("skills:Skill", "delete", ["oven-care", { ...made.outs, __owner: "site/staging/care" }]); // the owner's own destroy deletes it
+      expect(skills.skills.has("oven-care")).toBe(false);
+    });
+  });
+
+  it("a stack's own skill, left published by its destroy (a registry with no delete), is taken back with no switch", async () => {
+    await withRegistry({ allowDelete: false }, async (registry) => {
+      const inputs = await inStack("site/prod/care", { slug: "oven-care", source: SOURCE });
+      const made = await call("skills:Skill", "create", [inputs]);
+      await call("skills:Skill", "delete", [made.id, made.outs]);
+      expect(registry.skills.has("oven-care")).toBe(true);
+      forgetPreviewChecks();
+      const again = await inStack("site/prod/care", { slug: "oven-care", source: SOURCE });
+      await checkForEngine("skills:Skill", {}, again); // the preview passes: it is this stack's own
+      const puts = registry.log.filter((e) => e.method === "PUT").length;
+      const back = await call("skills:Skill", "create", [again]);
+      expect(back.id).toBe("oven-care");
+      expect(registry.log.filter((e) => e.method === "PUT").length).toBe(puts); // as the program says: nothing sent
+    });
   });
 });

@@ -14,8 +14,8 @@ import { log, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, cnameConflict, dataOut, FIELDS, recordClaim, sameField, takeOver } from "../dns-record/handler";
-import { claim, hold, isClaimed } from "../../claims";
+import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, takeOver } from "../dns-record/handler";
+import { claim, isClaimed } from "../../claims";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
@@ -189,7 +189,7 @@ const onMaps: Handler = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const o = olds as DnsRecordSetOutputs;
-    if (o.zoneId && o.ids) hold(...Object.values(o.ids).map((id) => recordClaim(o.zoneId, id))); // in state: never another's to adopt
+    holdFromState(o.zoneId, Object.values(o.ids ?? {})); // in state: never another's to adopt
     if (zoneChanged(wanted, o)) return { changes: true, replaces: [wanted.zoneId ? "zoneId" : "zoneName"], deleteBeforeReplace: true };
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);

@@ -95,6 +95,16 @@ async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.
 /** The claim key of a record (claims.ts): one resource of a run holds it. */
 export const recordClaim = (zoneId: string, recordId: string) => `${edgeScope()} dns ${zoneId}/${recordId}`;
 
+/** Notes records a resource holds in state (a diff's), so no adopting resource of the run takes them. */
+export function holdFromState(zoneId: string | undefined, ids: string[]): void {
+  if (!zoneId || !ids.length) return;
+  try {
+    hold(...ids.filter(Boolean).map((id) => recordClaim(zoneId, id)));
+  } catch {
+    // No edge configuration (a diff needs none): nothing will be created in this process either.
+  }
+}
+
 /** Types of which a name holds one record at most: an existing one of another value is the same object, rewritten. */
 const ONE_PER_NAME = ["CNAME"];
 
@@ -105,7 +115,7 @@ export const dnsRecord: Handler = {
 
   async diff(id, olds, news) {
     const wanted = withoutProvider(news);
-    if (olds.zoneId && id) hold(recordClaim(olds.zoneId, id.split("/").pop()!)); // in state: never another's to adopt
+    holdFromState(olds.zoneId, [id.split("/").pop()!]); // in state: never another's to adopt
     const replaces: string[] = [];
     if (zoneChanged(wanted, olds as DnsRecordOutputs)) replaces.push(wanted.zoneId ? "zoneId" : "zoneName");
     if (wanted.type !== olds.type) replaces.push("type");

@@ -11,7 +11,7 @@ import { runner } from "../../runner/client";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
-import { adoptingSkill, deleteSkill, publishSkill, readSkill, sameValue, skillOutputs, skillTaken } from "../skill/handler";
+import { deleteSkill, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
 import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
 
 /** Gather, generate, extract, validate (again on failure), then publish. */
@@ -53,7 +53,9 @@ export const generatedSkill: Handler = {
     return { changes: replaces.length + changed.length > 0 || edited, replaces };
   },
   async create(r) {
-    if (!adoptingSkill(r) && (await unlessGone(() => skills().get(r.slug)))) throw skillTaken(r.slug);
+    const there = await unlessGone(() => skills().get(r.slug));
+    const problem = there && takeoverProblem(r, there);
+    if (problem) throw problem;
     return { id: r.slug, outs: await build(r) };
   },
   read: readSkill,

@@ -4,7 +4,8 @@
  * a registry without delete (the spec shows none) leaves the skill published and the CLI says so.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { SKILLS_SETTINGS, readFlag } from "../../config";
+import { GENERAL_SETTINGS, SKILLS_SETTINGS, read, readFlag } from "../../config";
+import { currentOwner } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, warn } from "../../log";
@@ -19,8 +20,33 @@ export function metadataOf(r: Bag): Bag {
   return Object.fromEntries(METADATA_KEYS.map((k) => [k, (LIST_KEYS as readonly string[]).includes(k) ? (r[k] ?? []) : r[k]]));
 }
 
+/**
+ * The owner's label, written into the skill's metadata where the registry keeps it: the stack (`<project>/<stack>`)
+ * and the resource. Adoption reads it (another stack's skill is refused naming it; this stack's own, left published
+ * by its destroy, is taken back), destroy never deletes another stack's, and outputs and drift leave it out.
+ */
+export const LABEL_STACK = "pulumi-ops-stack";
+export const LABEL_RESOURCE = "pulumi-ops-resource";
+
+/** The stack whose label the skill carries, if any. */
+export const labelOf = (s: { metadata?: Record<string, string> }) => s.metadata?.[LABEL_STACK];
+
+/** The skill as the program sees it: the metadata without the owner's label. */
+function unlabelled<T extends { metadata?: Record<string, string> }>(s: T): T {
+  if (!s.metadata || !(LABEL_STACK in s.metadata || LABEL_RESOURCE in s.metadata)) return s;
+  const { [LABEL_STACK]: _s, [LABEL_RESOURCE]: _r, ...rest } = s.metadata;
+  return { ...s, metadata: Object.keys(rest).length ? rest : undefined };
+}
+
+/** The metadata to publish: the program's, with this stack's label when the door knows the owner. */
+function labelled(metadata: Record<string, string> | undefined): Record<string, string> | undefined {
+  const me = currentOwner();
+  return me ? { ...metadata, [LABEL_STACK]: me.stack, [LABEL_RESOURCE]: me.resource } : metadata;
+}
+
 /** Outputs from what the registry holds. */
-export function skillOutputs(r: Bag, s: SkillRecord) {
+export function skillOutputs(r: Bag, labelledRecord: SkillRecord) {
+  const s = unlabelled(labelledRecord);
   // The source's text stays in the inputs only (for preview --diff): state holds it once.
   const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
   return {
@@ -38,13 +64,17 @@ export function skillOutputs(r: Bag, s: SkillRecord) {
 
 export async function publishSkill(slug: string, content: { name: string; description: string; instruction: string }, r: Bag) {
   const { name, description, instruction } = content; // the document's fields, nothing of how it was read
-  return skills().put(slug, { name, description, instruction, ...metadataOf(r) });
+  const fields = metadataOf(r);
+  return skills().put(slug, { name, description, instruction, ...fields, metadata: labelled(fields.metadata) });
 }
 
 export async function readSkill(id: string, props: Bag) {
   const s = await unlessGone(() => skills().get(id));
   if (!s) return {};
   const outs = skillOutputs(props, { ...s, slug: id });
+  const label = labelOf(s);
+  const me = currentOwner();
+  if (label && me && label !== me.stack) warn(`skills: "${id}" now carries the label of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
   const drifted = changedKeys(["contentHash", ...METADATA_KEYS], props, outs, sameValue).length > 0;
   const { lines: _l, ...inputs } = outs;
   // A lookup or an import (nothing kept): the inputs that make this skill are its fields inline.
@@ -55,6 +85,32 @@ export async function readSkill(id: string, props: Bag) {
 /** Whether a create takes over a skill the registry holds: `adopt`, or ops:skillsAdoptExisting for a recovery run. */
 export function adoptingSkill(r: { adopt?: unknown; slug?: unknown }): boolean {
   return r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting) || leftPublished.has(String(r.slug));
+}
+
+/**
+ * Whether a skill the registry holds may be taken by this create: this stack's own (its label; left published by
+ * its destroy) always, with nothing to set; another stack's never, unless ops:adoptFromStack names that stack; one
+ * with no label (published by hand, or by a tool that writes none) only with `adopt: true`. Reads nothing.
+ */
+export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError | undefined {
+  const label = labelOf(there);
+  const me = currentOwner();
+  if (label && me && label === me.stack) {
+    log(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
+    return undefined;
+  }
+  if (label && label !== read(GENERAL_SETTINGS.adoptFromStack)) return skillOwnedBy(r.slug, label, there.metadata?.[LABEL_RESOURCE]);
+  if (!adoptingSkill(r)) return skillTaken(r.slug);
+  log(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
+  return undefined;
+}
+
+export function skillOwnedBy(slug: string, stack: string, resource: string | undefined): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "skills",
+    message: `the registry's skill "${slug}" belongs to stack ${stack}${resource ? ` (resource ${resource})` : ""}, which published it`,
+    remedy: `Give this skill another slug, or remove it from stack ${stack} first; to take it over from that stack anyway, set ops:adoptFromStack to ${stack} for one run (with adopt: true)`,
+  });
 }
 
 export function skillTaken(slug: string): AlreadyExistsError {
@@ -69,6 +125,15 @@ export function skillTaken(slug: string): AlreadyExistsError {
 const leftPublished = new Set<string>();
 
 export async function deleteSkill(id: string) {
+  // Another stack's now (taken over with ops:adoptFromStack): its skill is left to it.
+  const there = await unlessGone(() => skills().get(id));
+  if (!there) return;
+  const label = labelOf(there);
+  const me = currentOwner();
+  if (label && me && label !== me.stack) {
+    warn(`skills: "${id}" belongs to stack ${label} now, so this destroy leaves it published`);
+    return;
+  }
   if (await skills().delete(id)) return;
   leftPublished.add(id);
   warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
@@ -91,10 +156,13 @@ export const skill: Handler = {
     // Taken over only when the program says so: another stack's skill (or one published by hand) is not made this
     // stack's silently (its destroy would delete it). Exactly as the program says: nothing sent.
     const there = await unlessGone(() => skills().get(r.slug));
-    if (there && !adoptingSkill(r)) throw skillTaken(r.slug);
+    const problem = there && takeoverProblem(r, there);
+    if (problem) throw problem;
     if (there) {
       const outs = skillOutputs(r, { ...there, slug: r.slug });
-      if (!changedKeys(["contentHash", ...METADATA_KEYS], r, outs, sameValue).length) {
+      const me = currentOwner();
+      const mine = !me || labelOf(there) === me.stack; // else published once more, to carry this stack's label
+      if (mine && !changedKeys(["contentHash", ...METADATA_KEYS], r, outs, sameValue).length) {
         log(`skills: "${r.slug}" is published already as the program says; nothing sent`);
         return { id: r.slug, outs };
       }

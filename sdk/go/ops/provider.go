@@ -23,6 +23,11 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.AdoptFromStack == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "PULUMI_OPS_ADOPT_FROM_STACK"); d != nil {
+			args.AdoptFromStack = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ControlTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(120, internal.ParseEnvInt, "CONTROL_TIMEOUT_SECONDS"); d != nil {
 			args.ControlTimeoutSeconds = pulumi.IntPtr(d.(int))
@@ -278,6 +283,8 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
 	Accounts map[string]map[string]string `pulumi:"accounts"`
+	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+	AdoptFromStack *string `pulumi:"adoptFromStack"`
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 	ControlTimeoutSeconds *int `pulumi:"controlTimeoutSeconds"`
 	// Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
@@ -310,7 +317,7 @@ type providerArgs struct {
 	EdgeTimeoutSeconds *int `pulumi:"edgeTimeoutSeconds"`
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken *string `pulumi:"pagesAccessToken"`
-	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting *bool `pulumi:"pagesAdoptExisting"`
 	// The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
 	PagesApiVersion *string `pulumi:"pagesApiVersion"`
@@ -368,6 +375,8 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
 	Accounts pulumi.StringMapMapInput
+	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+	AdoptFromStack pulumi.StringPtrInput
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 	ControlTimeoutSeconds pulumi.IntPtrInput
 	// Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
@@ -400,7 +409,7 @@ type ProviderArgs struct {
 	EdgeTimeoutSeconds pulumi.IntPtrInput
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken pulumi.StringPtrInput
-	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 	PagesAdoptExisting pulumi.BoolPtrInput
 	// The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
 	PagesApiVersion pulumi.StringPtrInput

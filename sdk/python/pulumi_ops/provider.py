@@ -20,6 +20,7 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -66,6 +67,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
+        :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
@@ -82,7 +84,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
-        :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
         :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
@@ -111,6 +113,10 @@ class ProviderArgs:
         """
         if accounts is not None:
             pulumi.set(__self__, "accounts", accounts)
+        if adopt_from_stack is None:
+            adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
+        if adopt_from_stack is not None:
+            pulumi.set(__self__, "adopt_from_stack", adopt_from_stack)
         if control_timeout_seconds is None:
             control_timeout_seconds = (_utilities.get_env_int('CONTROL_TIMEOUT_SECONDS') or 120)
         if control_timeout_seconds is not None:
@@ -291,6 +297,18 @@ class ProviderArgs:
     @accounts.setter
     def accounts(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]):
         pulumi.set(self, "accounts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="adoptFromStack")
+    def adopt_from_stack(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        """
+        return pulumi.get(self, "adopt_from_stack")
+
+    @adopt_from_stack.setter
+    def adopt_from_stack(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "adopt_from_stack", value)
 
     @_builtins.property
     @pulumi.getter(name="controlTimeoutSeconds")
@@ -488,7 +506,7 @@ class ProviderArgs:
     @pulumi.getter(name="pagesAdoptExisting")
     def pages_adopt_existing(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         """
         return pulumi.get(self, "pages_adopt_existing")
 
@@ -804,6 +822,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -853,6 +872,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
+        :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
@@ -869,7 +889,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
-        :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
         :param pulumi.Input[_builtins.str] pages_app_id: The app's id (for token exchange and debugging). Stack config `ops:pagesAppId`; environment `PAGES_APP_ID`, then `FACEBOOK_APP_ID`.
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
@@ -921,6 +941,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -973,6 +994,9 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["accounts"] = pulumi.Output.secret(accounts).apply(pulumi.runtime.to_json) if accounts is not None else None
+            if adopt_from_stack is None:
+                adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
+            __props__.__dict__["adopt_from_stack"] = adopt_from_stack
             if control_timeout_seconds is None:
                 control_timeout_seconds = (_utilities.get_env_int('CONTROL_TIMEOUT_SECONDS') or 120)
             __props__.__dict__["control_timeout_seconds"] = pulumi.Output.from_input(control_timeout_seconds).apply(pulumi.runtime.to_json) if control_timeout_seconds is not None else None

@@ -16,6 +16,19 @@ func GetAccounts(ctx *pulumi.Context) string {
 	return config.Get(ctx, "ops:accounts")
 }
 
+// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+func GetAdoptFromStack(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:adoptFromStack")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "PULUMI_OPS_ADOPT_FROM_STACK"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 func GetControlTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:controlTimeoutSeconds")
@@ -224,7 +237,7 @@ func GetPagesAccessToken(ctx *pulumi.Context) string {
 	return value
 }
 
-// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 func GetPagesAdoptExisting(ctx *pulumi.Context) bool {
 	v, err := config.TryBool(ctx, "ops:pagesAdoptExisting")
 	if err == nil {

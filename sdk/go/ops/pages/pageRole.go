@@ -18,9 +18,13 @@ type PageRole struct {
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// Whether the access was taken over (`adopt`).
+	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The business the access is granted through.
 	Business pulumi.StringPtrOutput `pulumi:"business"`
 	PageId   pulumi.StringOutput    `pulumi:"pageId"`
+	// The tasks the person had before this resource took the access over: destroy gives them back.
+	PreviousTasks pulumi.StringArrayOutput `pulumi:"previousTasks"`
 	// The role whose tasks the person has, when their tasks are exactly a role's.
 	Role pulumi.StringPtrOutput `pulumi:"role"`
 	// The tasks the person has on the page, as the service lists them.
@@ -42,6 +46,9 @@ func NewPageRole(ctx *pulumi.Context,
 	}
 	if args.User == nil {
 		return nil, errors.New("invalid value for required argument 'User'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"account",
@@ -82,6 +89,8 @@ func (PageRoleState) ElementType() reflect.Type {
 type pageRoleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
+	// Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
+	Adopt *bool `pulumi:"adopt"`
 	// The business the page's access is granted through; unset, the page's own business.
 	Business *string `pulumi:"business"`
 	// The page. Changing it replaces the access.
@@ -98,6 +107,8 @@ type pageRoleArgs struct {
 type PageRoleArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
+	// Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
+	Adopt pulumi.BoolPtrInput
 	// The business the page's access is granted through; unset, the page's own business.
 	Business pulumi.StringPtrInput
 	// The page. Changing it replaces the access.
@@ -152,6 +163,11 @@ func (o PageRoleOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// Whether the access was taken over (`adopt`).
+func (o PageRoleOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PageRole) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // The business the access is granted through.
 func (o PageRoleOutput) Business() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringPtrOutput { return v.Business }).(pulumi.StringPtrOutput)
@@ -159,6 +175,11 @@ func (o PageRoleOutput) Business() pulumi.StringPtrOutput {
 
 func (o PageRoleOutput) PageId() pulumi.StringOutput {
 	return o.ApplyT(func(v *PageRole) pulumi.StringOutput { return v.PageId }).(pulumi.StringOutput)
+}
+
+// The tasks the person had before this resource took the access over: destroy gives them back.
+func (o PageRoleOutput) PreviousTasks() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PageRole) pulumi.StringArrayOutput { return v.PreviousTasks }).(pulumi.StringArrayOutput)
 }
 
 // The role whose tasks the person has, when their tasks are exactly a role's.

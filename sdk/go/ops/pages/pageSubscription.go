@@ -18,9 +18,13 @@ type PageSubscription struct {
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// Whether the subscription was taken over (`adopt`).
+	Adopt pulumi.BoolPtrOutput `pulumi:"adopt"`
 	// The subscribed app.
-	AppId            pulumi.StringPtrOutput   `pulumi:"appId"`
-	PageId           pulumi.StringOutput      `pulumi:"pageId"`
+	AppId  pulumi.StringPtrOutput `pulumi:"appId"`
+	PageId pulumi.StringOutput    `pulumi:"pageId"`
+	// The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again.
+	PreviousFields   pulumi.StringArrayOutput `pulumi:"previousFields"`
 	SubscribedFields pulumi.StringArrayOutput `pulumi:"subscribedFields"`
 }
 
@@ -36,6 +40,9 @@ func NewPageSubscription(ctx *pulumi.Context,
 	}
 	if args.SubscribedFields == nil {
 		return nil, errors.New("invalid value for required argument 'SubscribedFields'")
+	}
+	if args.Adopt == nil {
+		args.Adopt = pulumi.BoolPtr(false)
 	}
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"account",
@@ -76,6 +83,8 @@ func (PageSubscriptionState) ElementType() reflect.Type {
 type pageSubscriptionArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
+	// Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.
+	Adopt *bool `pulumi:"adopt"`
 	// The page. Changing it replaces the subscription.
 	PageId string `pulumi:"pageId"`
 	// The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter.
@@ -86,6 +95,8 @@ type pageSubscriptionArgs struct {
 type PageSubscriptionArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
+	// Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.
+	Adopt pulumi.BoolPtrInput
 	// The page. Changing it replaces the subscription.
 	PageId pulumi.StringInput
 	// The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter.
@@ -134,6 +145,11 @@ func (o PageSubscriptionOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageSubscription) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
 }
 
+// Whether the subscription was taken over (`adopt`).
+func (o PageSubscriptionOutput) Adopt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PageSubscription) pulumi.BoolPtrOutput { return v.Adopt }).(pulumi.BoolPtrOutput)
+}
+
 // The subscribed app.
 func (o PageSubscriptionOutput) AppId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PageSubscription) pulumi.StringPtrOutput { return v.AppId }).(pulumi.StringPtrOutput)
@@ -141,6 +157,11 @@ func (o PageSubscriptionOutput) AppId() pulumi.StringPtrOutput {
 
 func (o PageSubscriptionOutput) PageId() pulumi.StringOutput {
 	return o.ApplyT(func(v *PageSubscription) pulumi.StringOutput { return v.PageId }).(pulumi.StringOutput)
+}
+
+// The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again.
+func (o PageSubscriptionOutput) PreviousFields() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PageSubscription) pulumi.StringArrayOutput { return v.PreviousFields }).(pulumi.StringArrayOutput)
 }
 
 func (o PageSubscriptionOutput) SubscribedFields() pulumi.StringArrayOutput {

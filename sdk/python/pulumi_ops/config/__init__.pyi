@@ -19,6 +19,11 @@ accounts: Optional[str]
 Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
 """
 
+adoptFromStack: Optional[str]
+"""
+For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+"""
+
 controlTimeoutSeconds: int
 """
 Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
@@ -101,7 +106,7 @@ A page token, or a user token from which the page token of each page is derived.
 
 pagesAdoptExisting: bool
 """
-For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
 """
 
 pagesApiVersion: str

@@ -28,6 +28,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('accounts')
 
     @_builtins.property
+    def adopt_from_stack(self) -> Optional[str]:
+        """
+        For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        """
+        return __config__.get('adoptFromStack') or _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
+
+    @_builtins.property
     def control_timeout_seconds(self) -> int:
         """
         Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
@@ -142,7 +149,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def pages_adopt_existing(self) -> bool:
         """
-        For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
+        For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         """
         return __config__.get_bool('pagesAdoptExisting') or (_utilities.get_env_bool('PAGES_ADOPT_EXISTING') or False)
 

@@ -22,6 +22,7 @@ class PageRoleArgs:
                  page_id: pulumi.Input[_builtins.str],
                  user: pulumi.Input[_builtins.str],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  business: pulumi.Input[Optional[_builtins.str]] = None,
                  role: pulumi.Input[Optional[_builtins.str]] = None,
                  tasks: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
@@ -31,6 +32,7 @@ class PageRoleArgs:
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the access.
         :param pulumi.Input[_builtins.str] user: The person: a business user's id. Changing it replaces the access.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
         :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
         :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role. A change is an update in place.
@@ -39,6 +41,10 @@ class PageRoleArgs:
         pulumi.set(__self__, "user", user)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
         if business is not None:
             pulumi.set(__self__, "business", business)
         if role is not None:
@@ -84,6 +90,18 @@ class PageRoleArgs:
 
     @_builtins.property
     @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter
     def business(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The business the page's access is granted through; unset, the page's own business.
@@ -126,6 +144,7 @@ class PageRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  business: pulumi.Input[Optional[_builtins.str]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  role: pulumi.Input[Optional[_builtins.str]] = None,
@@ -138,6 +157,7 @@ class PageRole(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
         :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the access.
         :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
@@ -169,6 +189,7 @@ class PageRole(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  business: pulumi.Input[Optional[_builtins.str]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  role: pulumi.Input[Optional[_builtins.str]] = None,
@@ -184,6 +205,9 @@ class PageRole(pulumi.CustomResource):
             __props__ = PageRoleArgs.__new__(PageRoleArgs)
 
             __props__.__dict__["account"] = account
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
             __props__.__dict__["business"] = business
             if page_id is None and not opts.urn:
                 raise TypeError("Missing required property 'page_id'")
@@ -193,6 +217,7 @@ class PageRole(pulumi.CustomResource):
             if user is None and not opts.urn:
                 raise TypeError("Missing required property 'user'")
             __props__.__dict__["user"] = user
+            __props__.__dict__["previous_tasks"] = None
             __props__.__dict__["user_name"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
@@ -219,8 +244,10 @@ class PageRole(pulumi.CustomResource):
         __props__ = PageRoleArgs.__new__(PageRoleArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["business"] = None
         __props__.__dict__["page_id"] = None
+        __props__.__dict__["previous_tasks"] = None
         __props__.__dict__["role"] = None
         __props__.__dict__["tasks"] = None
         __props__.__dict__["user"] = None
@@ -237,6 +264,14 @@ class PageRole(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the access was taken over (`adopt`).
+        """
+        return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
     def business(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The business the access is granted through.
@@ -247,6 +282,14 @@ class PageRole(pulumi.CustomResource):
     @pulumi.getter(name="pageId")
     def page_id(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "page_id")
+
+    @_builtins.property
+    @pulumi.getter(name="previousTasks")
+    def previous_tasks(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The tasks the person had before this resource took the access over: destroy gives them back.
+        """
+        return pulumi.get(self, "previous_tasks")
 
     @_builtins.property
     @pulumi.getter

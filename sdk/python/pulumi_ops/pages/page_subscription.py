@@ -21,18 +21,24 @@ class PageSubscriptionArgs:
     def __init__(__self__, *,
                  page_id: pulumi.Input[_builtins.str],
                  subscribed_fields: pulumi.Input[Sequence[pulumi.Input[_builtins.str]]],
-                 account: pulumi.Input[Optional[_builtins.str]] = None):
+                 account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a PageSubscription resource.
 
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the subscription.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscribed_fields: The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.
         """
         pulumi.set(__self__, "page_id", page_id)
         pulumi.set(__self__, "subscribed_fields", subscribed_fields)
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if adopt is None:
+            adopt = False
+        if adopt is not None:
+            pulumi.set(__self__, "adopt", adopt)
 
     @_builtins.property
     @pulumi.getter(name="pageId")
@@ -70,6 +76,18 @@ class PageSubscriptionArgs:
     def account(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "account", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.
+        """
+        return pulumi.get(self, "adopt")
+
+    @adopt.setter
+    def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "adopt", value)
+
 
 @pulumi.type_token("ops:pages:PageSubscription")
 class PageSubscription(pulumi.CustomResource):
@@ -78,6 +96,7 @@ class PageSubscription(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  subscribed_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -87,6 +106,7 @@ class PageSubscription(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] adopt: Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the subscription.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] subscribed_fields: The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter.
         """
@@ -115,6 +135,7 @@ class PageSubscription(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  page_id: pulumi.Input[Optional[_builtins.str]] = None,
                  subscribed_fields: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
@@ -127,6 +148,9 @@ class PageSubscription(pulumi.CustomResource):
             __props__ = PageSubscriptionArgs.__new__(PageSubscriptionArgs)
 
             __props__.__dict__["account"] = account
+            if adopt is None:
+                adopt = False
+            __props__.__dict__["adopt"] = adopt
             if page_id is None and not opts.urn:
                 raise TypeError("Missing required property 'page_id'")
             __props__.__dict__["page_id"] = page_id
@@ -134,6 +158,7 @@ class PageSubscription(pulumi.CustomResource):
                 raise TypeError("Missing required property 'subscribed_fields'")
             __props__.__dict__["subscribed_fields"] = subscribed_fields
             __props__.__dict__["app_id"] = None
+            __props__.__dict__["previous_fields"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(PageSubscription, __self__).__init__(
@@ -159,8 +184,10 @@ class PageSubscription(pulumi.CustomResource):
         __props__ = PageSubscriptionArgs.__new__(PageSubscriptionArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["adopt"] = None
         __props__.__dict__["app_id"] = None
         __props__.__dict__["page_id"] = None
+        __props__.__dict__["previous_fields"] = None
         __props__.__dict__["subscribed_fields"] = None
         return PageSubscription(resource_name, opts=opts, __props__=__props__)
 
@@ -171,6 +198,14 @@ class PageSubscription(pulumi.CustomResource):
         The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         """
         return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter
+    def adopt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the subscription was taken over (`adopt`).
+        """
+        return pulumi.get(self, "adopt")
 
     @_builtins.property
     @pulumi.getter(name="appId")
@@ -184,6 +219,14 @@ class PageSubscription(pulumi.CustomResource):
     @pulumi.getter(name="pageId")
     def page_id(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "page_id")
+
+    @_builtins.property
+    @pulumi.getter(name="previousFields")
+    def previous_fields(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again.
+        """
+        return pulumi.get(self, "previous_fields")
 
     @_builtins.property
     @pulumi.getter(name="subscribedFields")
