@@ -199,6 +199,14 @@ export async function previewCheck(type: string, account: string | undefined, in
         throw modelTaken(canonicalModel(String(inputs.name)), runner().url);
       }
     }
+    // Adopting: said plainly, as the runner keeps no owner to read.
+    if (inputs.adopt === true && !Object.keys(olds).length) {
+      const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
+      if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
+        const { log } = await import("./log");
+        log(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there`);
+      }
+    }
     // A create request the runner is too old for: it would ignore the fields it does not know.
     const { runnerVersionNeeded, compareVersions } = await import("./runner/model/schema");
     const need = runnerVersionNeeded(inputs);

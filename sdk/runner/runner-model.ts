@@ -42,6 +42,7 @@ export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly parameterSize: pulumi.Output<Out["parameterSize"]>;
   declare readonly quantizationLevel: pulumi.Output<Out["quantizationLevel"]>;
   declare readonly modifiedAt: pulumi.Output<Out["modifiedAt"]>;
+  declare readonly adopted: pulumi.Output<Out["adopted"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

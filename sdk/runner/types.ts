@@ -29,7 +29,7 @@ export interface RunnerModelArgs {
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from (local files by their content). */
   definitionHash?: pulumi.Input<string>;
-  /** Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it. */
+  /** Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -63,12 +63,14 @@ export interface RunnerModelOutputs {
   quantizationLevel?: string;
   /** When it last changed on the runner. */
   modifiedAt: string;
+  /** The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there. */
+  adopted?: boolean;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a RunnerModel, declared to the engine when the resource is registered. */
-export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","account"] as const;
+export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","adopted","account"] as const;
 
 /** The arguments of listModels. */
 export interface ListModelsArgs {

@@ -151,11 +151,18 @@ describe("takeovers that never steal", () => {
     const adopted = (await call("runner:RunnerModel", "check", [{}, { name: "TinyLlama", adopt: true }])).inputs;
     forgetPreviewChecks();
     await previewCheck("runner:RunnerModel", undefined, adopted, {});
-    expect((await call("runner:RunnerModel", "create", [adopted])).id).toBe("tinyllama:latest");
+    const taken = await call("runner:RunnerModel", "create", [adopted]);
+    expect(taken.id).toBe("tinyllama:latest");
+    // The runner keeps no owner: an adopted model may be another stack's, so destroy leaves it there.
+    expect(taken.outs.adopted).toBe(true);
+    await call("runner:RunnerModel", "delete", [taken.id, taken.outs]);
+    expect((await (await fetch(`${runner.url}/api/tags`)).json()).models.map((m: { name: string }) => m.name)).toContain("tinyllama:latest");
     // A recovery run after an interrupted up takes every such model over.
     process.env.RUNNER_ADOPT_EXISTING = "true";
     try {
-      expect((await call("runner:RunnerModel", "create", [inputs])).id).toBe("tinyllama:latest");
+      const recovered = await call("runner:RunnerModel", "create", [inputs]);
+      expect(recovered.id).toBe("tinyllama:latest");
+      expect(recovered.outs.adopted).toBeUndefined(); // a recovery run's model is its own: destroy removes it
     } finally {
       delete process.env.RUNNER_ADOPT_EXISTING;
     }

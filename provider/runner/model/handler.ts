@@ -116,9 +116,13 @@ export const runnerModel: Handler = {
   },
   async create(r) {
     // Another stack's model, or one pulled by hand, is not silently made this stack's (its destroy would delete it).
-    if (!adoptingModel(r) && !runner().pulledAsBase.has(canonicalModel(r.name)) && (await runner().find(r.name))) throw modelTaken(r.name, runner().url);
-    if (await runner().find(r.name)) log(`runner: ${r.name} is on the runner already; it is this stack's from now on`);
-    return { id: r.name, outs: outputs(r, await make(r)) };
+    const there = !runner().pulledAsBase.has(canonicalModel(r.name)) && (await runner().find(r.name));
+    if (there && !adoptingModel(r)) throw modelTaken(r.name, runner().url);
+    // Taken over by the program's word (not a recovery run's, whose model is its own): it was there before, and
+    // the runner cannot say whose it is, so destroy gives it back as it is, on the runner.
+    const adopted = Boolean(there) && r.adopt === true;
+    if (there) log(`runner: ${r.name} is on the runner already; taken over${adopted ? " (destroy leaves it there)" : ""}`);
+    return { id: r.name, outs: { ...outputs(r, await make(r)), ...(adopted ? { adopted: true } : {}) } };
   },
   async read(id, props) {
     const m = await runner().find(id);
@@ -131,11 +135,15 @@ export const runnerModel: Handler = {
     warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
     return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };
   },
-  async update(_id, _olds, news) {
+  async update(_id, olds, news) {
     const r = withoutProvider(news);
-    return { outs: outputs(r, await make(r)) };
+    return { outs: { ...outputs(r, await make(r)), ...(olds.adopted ? { adopted: true } : {}) } };
   },
-  async delete(id) {
+  async delete(id, props) {
+    if (props.adopted) {
+      log(`runner: ${id} was on the runner before this stack took it over, and may be another stack's: left there (remove it with ollama rm if nobody uses it)`);
+      return;
+    }
     await runner().remove(id);
   },
 };

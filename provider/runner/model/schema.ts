@@ -57,7 +57,7 @@ export const RunnerModelInputs = z
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
     definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder."),
     definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content)."),
-    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it."),
+    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner."),
   })
   .transform((r, ctx) => {
     const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, ...given } = r;
@@ -129,4 +129,5 @@ export const RunnerModelOutputs = z.object({
   parameterSize: z.string().optional().describe("Its parameters (`494.03M`, `3.2B`)."),
   quantizationLevel: z.string().optional().describe("Its quantization (`Q4_K_M`, ...)."),
   modifiedAt: z.string().describe("When it last changed on the runner."),
+  adopted: z.boolean().optional().describe("The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there."),
 });

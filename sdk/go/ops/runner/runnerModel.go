@@ -17,9 +17,11 @@ type RunnerModel struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account        pulumi.StringPtrOutput `pulumi:"account"`
-	Adapter        pulumi.StringPtrOutput `pulumi:"adapter"`
-	Adopt          pulumi.BoolOutput      `pulumi:"adopt"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	Adapter pulumi.StringPtrOutput `pulumi:"adapter"`
+	Adopt   pulumi.BoolOutput      `pulumi:"adopt"`
+	// The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there.
+	Adopted        pulumi.BoolPtrOutput   `pulumi:"adopted"`
 	DefinitionFile pulumi.StringPtrOutput `pulumi:"definitionFile"`
 	DefinitionHash pulumi.StringOutput    `pulumi:"definitionHash"`
 	// The model's digest (sha256) on the runner: it changes when its content does.
@@ -100,7 +102,7 @@ type runnerModelArgs struct {
 	Account *string `pulumi:"account"`
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter *string `pulumi:"adapter"`
-	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
 	Adopt *bool `pulumi:"adopt"`
 	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile *string `pulumi:"definitionFile"`
@@ -134,7 +136,7 @@ type RunnerModelArgs struct {
 	Account pulumi.StringPtrInput
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter pulumi.StringPtrInput
-	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
 	Adopt pulumi.BoolPtrInput
 	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile pulumi.StringPtrInput
@@ -210,6 +212,11 @@ func (o RunnerModelOutput) Adapter() pulumi.StringPtrOutput {
 
 func (o RunnerModelOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
+}
+
+// The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there.
+func (o RunnerModelOutput) Adopted() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.BoolPtrOutput { return v.Adopted }).(pulumi.BoolPtrOutput)
 }
 
 func (o RunnerModelOutput) DefinitionFile() pulumi.StringPtrOutput {

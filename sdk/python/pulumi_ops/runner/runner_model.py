@@ -42,7 +42,7 @@ class RunnerModelArgs:
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
         :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
@@ -127,7 +127,7 @@ class RunnerModelArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+        Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
         """
         return pulumi.get(self, "adopt")
 
@@ -297,7 +297,7 @@ class RunnerModel(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing; it is then this stack's, and destroy removes it.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
         :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
@@ -378,6 +378,7 @@ class RunnerModel(pulumi.CustomResource):
             __props__.__dict__["requires"] = requires
             __props__.__dict__["system"] = system
             __props__.__dict__["template"] = template
+            __props__.__dict__["adopted"] = None
             __props__.__dict__["digest"] = None
             __props__.__dict__["family"] = None
             __props__.__dict__["modified_at"] = None
@@ -411,6 +412,7 @@ class RunnerModel(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["adapter"] = None
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["adopted"] = None
         __props__.__dict__["definition_file"] = None
         __props__.__dict__["definition_hash"] = None
         __props__.__dict__["digest"] = None
@@ -448,6 +450,14 @@ class RunnerModel(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def adopted(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there.
+        """
+        return pulumi.get(self, "adopted")
 
     @_builtins.property
     @pulumi.getter(name="definitionFile")
