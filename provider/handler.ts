@@ -1,7 +1,7 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
 import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
-import { log, warn } from "./log";
+import { log, notice, warn } from "./log";
 
 export type Bag = Record<string, any>;
 
@@ -72,11 +72,11 @@ export async function createByKey<T>(o: {
   if (o.adopt) {
     const existing = await o.find();
     if (existing && o.unchanged?.(existing)) {
-      warn(`adopting the existing ${o.what}: already as the program says, nothing sent`);
+      notice(`adopting the existing ${o.what}: already as the program says, nothing sent`);
       return existing;
     }
     if (existing) {
-      warn(`adopting the existing ${o.what}`);
+      notice(`adopting the existing ${o.what}`);
       return o.update(existing);
     }
   }

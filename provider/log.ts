@@ -22,7 +22,8 @@ export function redact(text: string): string {
   return out;
 }
 
-export type Severity = "info" | "warning";
+/** info: progress, ephemeral where the door can; notice: info that stays (what a resource will do or did); warning. */
+export type Severity = "info" | "notice" | "warning";
 /** Where lines go when a door has a better place than stderr: the engine, under `urn`. */
 export type LogSink = (severity: Severity, line: string, urn: string | undefined) => boolean;
 
@@ -67,6 +68,16 @@ function emit(severity: Severity, line: string): void {
 /** Progress: a pull, a wait, a retry. */
 export function log(line: string): void {
   emit("info", line);
+}
+
+/**
+ * What a resource will do or did that the user should see, and need not act on (an adoption said at preview and at
+ * up): info that stays in the output, not a warning; shown once per command.
+ */
+export function notice(line: string): void {
+  if (shown.has(line)) return;
+  shown.add(line);
+  emit("notice", line);
 }
 
 /** Something the user should know and may act on; the same warning is shown once per command. */

@@ -94,9 +94,9 @@ export function amendProviderServer(hooks: PluginHooks): void {
 
 /**
  * Sends a line to the engine's log under the resource `urn`: progress as the resource's status line (ephemeral),
- * warnings in its diagnostics. False when there is no engine to send to (then the caller prints it).
+ * notices as info and warnings in its diagnostics. False when there is no engine to send to (then the caller prints it).
  */
-export function engineLog(address: string): (severity: "info" | "warning", line: string, urn: string | undefined) => boolean {
+export function engineLog(address: string): (severity: "info" | "notice" | "warning", line: string, urn: string | undefined) => boolean {
   const grpc = fromPulumi("@grpc/grpc-js");
   const enginerpc = fromPulumi("@pulumi/pulumi/proto/engine_grpc_pb");
   const engineproto = fromPulumi("@pulumi/pulumi/proto/engine_pb");

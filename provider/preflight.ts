@@ -203,8 +203,8 @@ export async function previewCheck(type: string, account: string | undefined, in
     if (inputs.adopt === true && !Object.keys(olds).length) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
-        const { log } = await import("./log");
-        log(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there`);
+        const { notice } = await import("./log");
+        notice(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there`);
       }
     }
     // A create request the runner is too old for: it would ignore the fields it does not know.

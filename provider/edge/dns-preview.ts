@@ -10,13 +10,14 @@
  */
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
 import { edge, edgeScope, resolveZone } from "./zones";
+import { notice } from "../log";
 
 interface Declared {
   type: string;
   value: string;
   what: string;
 }
-type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
+type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number; ttl?: number; proxied?: boolean; comment?: string };
 
 /** Records declared in this run, by zone and full name. */
 const declared = new Map<string, Declared[]>();
@@ -71,6 +72,7 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
   let list = listings.get(key);
   if (!list) listings.set(key, (list = byName(zone.id)));
   const onService = await list;
+  const adoptions: string[] = [];
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone.name);
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
@@ -78,13 +80,26 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const mine = { type: rec.type, value: valueOf(rec), what };
     const there = here.find((x) => clash(x, mine));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
-    const same = adopt.adopts ? undefined : here.find((x) => x.type === rec.type && x.value === mine.value);
-    if (same) {
+    const same = here.find((x) => x.type === rec.type && x.value === mine.value);
+    if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${changesOf(rec, same)}`);
+    else if (same) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81058). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
       );
     }
   }
+  // Said at preview, as info (the preview reads, it writes nothing): what up will take over instead of making.
+  if (adoptions.length === 1 && adopt.kind === "DnsRecord") notice(`edge: will adopt ${adoptions[0].replace(/^the program's /, "")} (already in zone ${zone.name}): nothing is made`);
+  else if (adoptions.length) notice(`edge: ${adopt.kind} will adopt ${adoptions.length} record${adoptions.length > 1 ? "s" : ""} already in zone ${zone.name}, making none of them: ${adoptions.slice(0, 5).join("; ")}${adoptions.length > 5 ? `; and ${adoptions.length - 5} more` : ""}`);
+}
+
+/** What an adoption changes of the record there (as the takeover's PATCH would): ttl, proxy, comment. */
+function changesOf(rec: Rec, x: OnService): string {
+  const changes: string[] = [];
+  if (rec.proxied !== undefined && rec.proxied !== (x.proxied ?? false)) changes.push(`proxied ${x.proxied ?? false} -> ${rec.proxied}`);
+  if (rec.ttl !== undefined && !rec.proxied && rec.ttl !== x.ttl) changes.push(`ttl ${x.ttl} -> ${rec.ttl}`);
+  if (rec.comment !== undefined && (rec.comment || null) !== (x.comment || null)) changes.push(`comment ${JSON.stringify(x.comment ?? "")} -> ${JSON.stringify(rec.comment)}`);
+  return changes.length ? `, changing ${changes.join(", ")}` : ", nothing to change";
 }
 
 /** What the rules need of a record on the service; kept for the run, so not the whole record the service answers. */
@@ -93,6 +108,9 @@ interface OnService {
   value: string;
   content: string;
   id: string;
+  ttl?: number;
+  proxied?: boolean;
+  comment?: string | null;
 }
 
 /** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
@@ -100,7 +118,7 @@ async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
   const index = new Map<string, OnService[]>();
   for await (const rec of edge().dnsRecordValues(zoneId)) {
     const name = rec.name.toLowerCase();
-    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id };
+    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment };
     const here = index.get(name);
     if (here) here.push(kept);
     else index.set(name, [kept]);

@@ -53,7 +53,7 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
  * A listed record as the preview's DNS rules read it: what tells its value, and its id. The other fields of the
  * service's answer are left out, not copied, since a preview may list a zone of 100,000 records.
  */
-export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true }).strip();
+export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true }).strip();
 export type DnsRecordValue = z.infer<typeof DnsRecordValue>;
 
 /** The body of a create or an update: PATCH takes any subset. */

@@ -95,7 +95,7 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000, se
     const said: { urn?: string; severity?: string; message?: string }[] = [];
     await engine.stack.up({ onEvent: (e) => e.diagnosticEvent && said.push(e.diagnosticEvent) });
     const adoption = said.filter((d) => /adopting the existing A record legacy\.example\.com/.test(d.message ?? ""));
-    expect(adoption).toEqual([expect.objectContaining({ severity: "warning", urn: expect.stringMatching(/::ops:edge:DnsRecord::adopted$/) })]);
+    expect(adoption).toEqual([expect.objectContaining({ severity: "info", urn: expect.stringMatching(/::ops:edge:DnsRecord::adopted$/) })]);
     expect(records().filter((r) => r.name === "legacy.example.com")).toHaveLength(1); // taken over, not made twice
     await engine.stack.removeConfig("plugin-door:adoptName");
     await engine.stack.up();

@@ -6,7 +6,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { log, warn } from "../../log";
+import { log, notice, warn } from "../../log";
 import type * as wire from "../wire";
 import { claim, hold, isClaimed } from "../../claims";
 import { adopting, edge, edgeScope, locate, resolveZone, type ZoneRef } from "../zones";
@@ -249,12 +249,12 @@ export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: w
   const patch = differing(existing, b);
   const fields = Object.keys(patch);
   if (!fields.length) {
-    warn(`edge: adopting the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
+    notice(`edge: adopting the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
     return existing;
   }
   const was = (f: string) => (f === "content" || f === "data" ? existing.content : (existing as Bag)[f]);
   const now = (f: string) => (f === "data" ? JSON.stringify(patch.data) : (patch as Bag)[f]);
-  warn(`edge: adopting the existing ${what} (id ${existing.id}, ${fields.map((f) => `${f} ${was(f)} -> ${now(f)}`).join(", ")})`);
+  notice(`edge: adopting the existing ${what} (id ${existing.id}, ${fields.map((f) => `${f} ${was(f)} -> ${now(f)}`).join(", ")})`);
   return edge().patchDnsRecord(zone.id, existing.id, patch);
 }
 

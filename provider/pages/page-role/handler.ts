@@ -9,7 +9,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { PAGES_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { log, warn } from "../../log";
+import { log, notice, warn } from "../../log";
 import { pages } from "../client";
 import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
 
@@ -69,7 +69,7 @@ export async function previewAccess(r: Bag): Promise<void> {
   if (!a) return;
   if (!adopting(r)) throw accessTaken(r, a);
   const to = wantedTasks(r);
-  log(`pages: PageRole will take over ${a.name ?? r.user}'s access to page ${r.pageId}${a.tasks.join() === to.join() ? " (already as the program says)" : ` (${a.tasks.join(", ")} -> ${to.join(", ")})`}; destroy gives it back`);
+  notice(`pages: PageRole will take over ${a.name ?? r.user}'s access to page ${r.pageId}${a.tasks.join() === to.join() ? " (already as the program says)" : ` (${a.tasks.join(", ")} -> ${to.join(", ")})`}; destroy gives it back`);
 }
 
 export const pageRole: Handler = {
@@ -90,7 +90,7 @@ export const pageRole: Handler = {
     const had = await accessOf(r.pageId, r.user, await businessOf(r.pageId, r.business));
     if (had && !adopting(r)) throw accessTaken(r, had);
     const outs = had && had.tasks.join() === wantedTasks(r).join() ? outputs(r.pageId, r.user, await businessOf(r.pageId, r.business), had) : await grant(r);
-    if (had) log(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")}); destroy gives it back`);
+    if (had) notice(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")}); destroy gives it back`);
     return { id: `${r.pageId}/${r.user}`, outs: { ...outs, adopt: r.adopt ?? false, ...(had ? { previousTasks: had.tasks } : {}) } };
   },
   async read(id, props) {

@@ -7,7 +7,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { PAGES_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError } from "../../http/errors";
-import { log } from "../../log";
+import { log, notice } from "../../log";
 import { pages } from "../client";
 import { PageSubscriptionInputs } from "./schema";
 
@@ -45,7 +45,7 @@ export async function previewSubscription(r: Bag): Promise<void> {
   const had = [...app.subscribed_fields].sort();
   if (!adopting(r)) throw subscriptionTaken(r.pageId, had);
   const to = [...new Set(r.subscribedFields as string[])].sort();
-  log(`pages: PageSubscription will take over the app's subscription to page ${r.pageId}${had.join() === to.join() ? " (already as the program says)" : ` (${had.join(",")} -> ${to.join(",")})`}; destroy gives it back`);
+  notice(`pages: PageSubscription will take over the app's subscription to page ${r.pageId}${had.join() === to.join() ? " (already as the program says)" : ` (${had.join(",")} -> ${to.join(",")})`}; destroy gives it back`);
 }
 
 /** What a read keeps from state: whether it was taken over, and what it was before (for destroy). */
@@ -67,7 +67,7 @@ export const pageSubscription: Handler = {
     if (had && !adopting(r)) throw subscriptionTaken(r.pageId, had);
     const same = had?.join() === [...new Set(r.subscribedFields as string[])].sort().join();
     const o = same ? outs(r.pageId, app) : await apply(r as never);
-    if (had) log(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")}); destroy gives it back`);
+    if (had) notice(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")}); destroy gives it back`);
     return { id: `${r.pageId}/subscribed_apps`, outs: { ...o, adopt: r.adopt ?? false, ...(had ? { previousFields: had } : {}) } };
   },
   async read(id, props) {

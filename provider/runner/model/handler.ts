@@ -6,7 +6,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { RUNNER_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError } from "../../http/errors";
-import { log, warn } from "../../log";
+import { log, notice, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
@@ -121,7 +121,7 @@ export const runnerModel: Handler = {
     // Taken over by the program's word (not a recovery run's, whose model is its own): it was there before, and
     // the runner cannot say whose it is, so destroy gives it back as it is, on the runner.
     const adopted = Boolean(there) && r.adopt === true;
-    if (there) log(`runner: ${r.name} is on the runner already; taken over${adopted ? " (destroy leaves it there)" : ""}`);
+    if (there) notice(`runner: ${r.name} is on the runner already; taken over${adopted ? " (destroy leaves it there)" : ""}`);
     return { id: r.name, outs: { ...outputs(r, await make(r)), ...(adopted ? { adopted: true } : {}) } };
   },
   async read(id, props) {

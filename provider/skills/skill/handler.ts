@@ -8,7 +8,7 @@ import { GENERAL_SETTINGS, SKILLS_SETTINGS, read, readFlag } from "../../config"
 import { currentOwner } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
-import { collectWarnings, log, warn } from "../../log";
+import { collectWarnings, log, notice, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
 import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
@@ -96,12 +96,12 @@ export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError 
   const label = labelOf(there);
   const me = currentOwner();
   if (label && me && label === me.stack) {
-    log(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
+    notice(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
     return undefined;
   }
   if (label && label !== read(GENERAL_SETTINGS.adoptFromStack)) return skillOwnedBy(r.slug, label, there.metadata?.[LABEL_RESOURCE]);
   if (!adoptingSkill(r)) return skillTaken(r.slug);
-  log(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
+  notice(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
   return undefined;
 }
 
