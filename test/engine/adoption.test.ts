@@ -1,0 +1,152 @@
+/**
+ * One object, one owner, through the real engine (issue 43): records of one type and name (two MX, a round-robin A
+ * pair, two TXT, two CAA), all `adopt: true` as `pulumi-ops import` writes them —
+ * - applied to an empty zone: eight records, eight ids (the second of a pair never takes the record the first made);
+ * - applied by a new stack to the zone that holds them: each taken exactly once, said at preview, 0 writes;
+ * - an up killed halfway and run again: every record present, no id held twice;
+ * and two stacks declaring one skill (the second refused naming the first; a stack destroyed and applied again takes
+ * its own back with no switch) or one model (the adopting one told it may be another's; its destroy leaves it).
+ */
+import { spawn } from "node:child_process";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+const PROGRAM = path.join(ROOT, "test/programs/adoption");
+let edge: EdgeEmulator, skills: SkillsEmulator, runner: RunnerEmulator;
+const engines: EngineStack[] = [];
+
+const zone = () => [...edge.zones.values()].find((z) => z.name === "example.org")!;
+const recordsThere = () => [...zone().records.values()];
+const EIGHT = ["A 203.0.113.1", "A 203.0.113.2", "CAA 0 iodef \"mailto:security@example.org\"", "CAA 0 issue \"letsencrypt.org\"", "MX mx1.example.net", "MX mx2.example.net", "TXT site-verification=abc123", "TXT v=spf1 include:example.net -all"];
+const contents = () => recordsThere().map((r) => `${r.type} ${r.content}`).sort();
+const writes = () => [edge, skills, runner].flatMap((e) => e.log.filter((l) => !["GET", "HEAD"].includes(l.method) && !l.path.startsWith("/__")).map((l) => `${e.name} ${l.method} ${l.path}`));
+const mark = () => [edge, skills, runner].forEach((e) => e.log.splice(0));
+
+async function stack(name: string, config: Record<string, string> = {}): Promise<EngineStack> {
+  const engine = await engineStack(PROGRAM, {
+    "ops:edgeBaseUrl": { value: edge.url },
+    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:skillsUrl": { value: skills.url },
+    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    "ops:runnerHost": { value: runner.url },
+    ...Object.fromEntries(Object.entries(config).map(([k, v]) => [`adoption:${k}`, { value: v }])),
+  }, name, { PULUMI_OPS_QUIET: "0" }); // the notices are the point
+  engines.push(engine);
+  return engine;
+}
+
+/** The record ids the stack's state holds, by resource. */
+async function idsInState(engine: EngineStack): Promise<string[]> {
+  const state = await engine.stack.exportStack();
+  return state.deployment.resources.filter((r: { type: string }) => r.type.endsWith(":DnsRecord")).map((r: { id: string }) => r.id);
+}
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  [edge, skills, runner] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new RunnerEmulator({ pullStepMs: 5 }).start()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const e of engines) await e.dispose();
+  await Promise.all([edge, skills, runner].map((e) => e?.stop()));
+});
+
+describe("records of one type and name, all adopting", { timeout: 300_000, sequential: true }, () => {
+  let first: string[];
+
+  it("applied to an empty zone: eight records with eight distinct ids", async () => {
+    expect(recordsThere()).toEqual([]);
+    const a = await stack("records-a");
+    const up = await a.stack.up();
+    first = (up.outputs.recordIds.value as string[]).slice().sort();
+    expect(new Set(first).size).toBe(8);
+    expect(contents(), JSON.stringify(contents())).toEqual(EIGHT);
+    expect(recordsThere().map((r) => r.id).sort()).toEqual(first);
+  });
+
+  it("applied by a new stack to the zone that holds them: the preview says what it adopts, the up takes each once with 0 writes", async () => {
+    const b = await stack("records-b");
+    mark();
+    let said = "";
+    await b.stack.preview({ onOutput: (o) => (said += o) });
+    expect(said).toMatch(/will adopt MX record @ \(mx1\.example\.net 10\) \(already in zone example\.org\): nothing is made|will adopt .*mx1\.example\.net/);
+    expect(new Set(said.match(/will adopt [^\n]*/g))).toHaveProperty("size", 8); // one each (the CLI repeats them under Diagnostics)
+    expect(said).not.toMatch(/warning: .*adopt/);
+    expect(writes()).toEqual([]);
+    const up = await b.stack.up();
+    expect((up.outputs.recordIds.value as string[]).slice().sort()).toEqual(first);
+    expect(writes()).toEqual([]);
+    expect(contents()).toEqual(EIGHT);
+    await b.stack.preview({ expectNoChanges: true });
+  });
+
+  it("an up killed halfway and run again: every record present, no id held twice", async () => {
+    for (const id of [...zone().records.keys()]) zone().records.delete(id);
+    const c = await stack("records-c");
+    // Each create answered after a second, so the kill lands with some records made and some not.
+    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 8, kind: "slow", ms: 1000 });
+    const cli = spawn(c.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--parallel", "2", "--stack", "records-c"], { cwd: c.cli.cwd, env: c.cli.env, stdio: "ignore" });
+    const exited = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
+    const stop = edge.onRequest(() => {
+      if (recordsThere().length >= 3) {
+        process.kill(cli.pid!, "SIGKILL");
+        stop();
+      }
+    });
+    await exited;
+    await new Promise((r) => setTimeout(r, 6000)); // past the slowed answers: the providers have stopped
+    const partly = recordsThere().length;
+    expect(partly).toBeGreaterThanOrEqual(3);
+    expect(partly).toBeLessThan(8);
+    edge.clearFaults();
+    await c.stack.cancel().catch(() => undefined);
+    await c.stack.up().catch((e: Error) => {
+      throw new Error(String(e).slice(0, 3000));
+    });
+    expect(contents()).toEqual(EIGHT);
+    const ids = await idsInState(c);
+    expect(ids).toHaveLength(8);
+    expect(new Set(ids).size).toBe(8);
+    expect(ids.slice().sort()).toEqual(recordsThere().map((r) => r.id).sort());
+  });
+});
+
+describe("two stacks and one skill or model", { timeout: 300_000, sequential: true }, () => {
+  it("the second stack declaring a skill is refused naming the first, even with adopt; a stack destroyed and applied again takes its own back", async () => {
+    const first = await stack("skills-one", { records: "false", skill: "host-care" });
+    await first.stack.up();
+    expect(skills.skills.get("host-care")!.metadata).toMatchObject({ "pulumi-ops-stack": "adoption/skills-one", "pulumi-ops-resource": "host-care" });
+    const second = await stack("skills-two", { records: "false", skill: "host-care", adopt: "true" });
+    mark();
+    await expect(second.stack.preview()).rejects.toThrow(/skill "host-care" belongs to stack adoption\/skills-one \(resource host-care\)/);
+    expect(writes()).toEqual([]);
+    // The registry has no delete: the first stack's destroy leaves its skill published, and its next up takes it back.
+    await first.stack.destroy();
+    expect(skills.skills.has("host-care")).toBe(true);
+    mark();
+    const again = await first.stack.up();
+    expect(again.summary.resourceChanges?.create).toBe(2); // the skill and the stack
+    expect(writes()).toEqual([]); // its own, as the program says: nothing sent
+    await expect(second.stack.preview()).rejects.toThrow(/belongs to stack adoption\/skills-one/);
+  });
+
+  it("a model another stack made is refused without adopt; with it, the preview says it may be another's, and its destroy leaves it", async () => {
+    const first = await stack("model-one", { records: "false", model: "tinyllama" });
+    await first.stack.up();
+    const second = await stack("model-two", { records: "false", model: "tinyllama" });
+    await expect(second.stack.preview()).rejects.toThrow(/already has a model tinyllama:latest .*adopt: true/);
+    await second.stack.setConfig("adoption:adopt", { value: "true" });
+    let said = "";
+    await second.stack.preview({ onOutput: (o) => (said += o) });
+    expect(said).toMatch(/RunnerModel tinyllama:latest will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there/);
+    await second.stack.up();
+    await second.stack.destroy();
+    expect(runner.models.has("tinyllama:latest")).toBe(true);
+    await first.stack.preview({ expectNoChanges: true });
+    await first.stack.destroy();
+    expect(runner.models.has("tinyllama:latest")).toBe(false); // its maker's destroy removes it
+  });
+});
