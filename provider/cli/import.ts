@@ -14,14 +14,16 @@ import { knownProperties } from "../check";
 import { call, configure } from "../door";
 import { registry } from "../registry";
 
-const HELP = `usage: pulumi-ops import [--zone <name>]... [--runner] [--skills] [--out <dir>]
-  --zone <name>   take over the zone's DNS records, page rules, firewall rules, rate limits and its ssl,
-                  always_use_https and security_level settings (repeatable)
-  --runner        take over the runner's models
-  --skills        take over the registry's skills
-  --out <dir>     where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
-Credentials and endpoints come from the environment, as the provider reads them: EDGE_API_TOKEN, EDGE_BASE_URL,
-RUNNER_HOST, SKILLS_URL, ...`;
+const HELP = `usage: pulumi-ops import [<dir>] [--zone <name>]... [--runner] [--skills] [--out <dir>] [--no-protect]
+  <dir>, --out <dir>  where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
+  --zone <name>       take over the zone's DNS records, page rules, firewall rules, rate limits and its ssl,
+                      always_use_https and security_level settings (repeatable)
+  --runner            take over the runner's models
+  --skills            take over the registry's skills
+  --no-protect        leave out \`protect: true\`: then \`pulumi destroy\` deletes what was taken over
+Every resource written is protected, as \`pulumi import\` writes them: \`pulumi destroy\` fails on it rather than
+delete what the stack never made. Credentials and endpoints come from the environment, as the provider reads them:
+EDGE_API_TOKEN, EDGE_BASE_URL, RUNNER_HOST, SKILLS_URL, ...`;
 
 /** One object found: its type, the id the provider reads it by, and a name for it in the program. */
 interface Found {
@@ -36,32 +38,72 @@ const DOCUMENTED_SETTINGS = ["ssl", "always_use_https", "security_level"];
 const ADOPTS = new Set(Object.entries(registry).filter(([, e]) => knownProperties(e.inputs)?.includes("adopt")).map(([t]) => t));
 
 export async function importCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { zone: { type: "string", multiple: true }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string", default: "." }, help: { type: "boolean", short: "h" } } });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { zone: { type: "string", multiple: true }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    console.error(`pulumi-ops import: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   if (values.help || (!values.zone?.length && !values.runner && !values.skills)) {
     console.log(HELP);
     return values.help ? 0 : 2;
   }
+  if (positionals.length > 1 || (positionals.length && values.out && path.resolve(positionals[0]) !== path.resolve(values.out))) {
+    console.error(`pulumi-ops import: give one folder, as <dir> or --out (got ${[...positionals, ...(values.out ? [values.out] : [])].join(", ")})`);
+    return 2;
+  }
+  const protect = !values["no-protect"];
   configure({ get: () => undefined }); // the environment, as the provider's fallback reads it
   const found: Found[] = [];
   for (const zone of values.zone ?? []) found.push(...(await zoneObjects(zone)));
   if (values.runner) found.push(...(await runnerObjects()));
   if (values.skills) found.push(...(await skillObjects()));
   const names = uniqueNames(found);
-  const program: string[] = ['import * as ops from "pulumi-ops";', "", "// Written by `pulumi-ops import`: every object below exists already; the first `pulumi up` takes each over.", ""];
+  const program: string[] = [
+    'import * as ops from "pulumi-ops";',
+    "",
+    "// Written by `pulumi-ops import`: every object below exists already; the first `pulumi up` takes each over.",
+    ...(protect
+      ? [
+          "// Each is protected (as `pulumi import` writes them): `pulumi destroy` fails on it instead of deleting what this",
+          "// stack never made. To let the stack delete one, remove `protect: true` (then `pulumi up`); to stop managing one",
+          "// and leave it on the service, `pulumi state delete <urn>` and remove it here.",
+        ]
+      : []),
+    "",
+  ];
   for (const [i, f] of found.entries()) {
     const inputs = await inputsOf(f);
     const [module, kind] = f.type.split(":");
-    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)});`);
+    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
   }
-  const out = path.resolve(values.out!);
+  const out = path.resolve(positionals[0] ?? values.out ?? ".");
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
   writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.map((f, i) => ({ type: `ops:${f.type}`, name: names[i], id: f.id })) }, null, 2)}\n`);
   const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
   writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: Taken over by pulumi-ops import.\n`);
   const spec = dependencySpec(out);
-  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" } }, null, 2)}\n`);
+  // typescript@5: the Node language host cannot run TypeScript 7, the registry's latest.
+  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: "^5.9.3", "@types/node": "^22.19.0" } }, null, 2)}\n`);
   console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`); package.json depends on pulumi-ops ${spec}`);
+  const here = path.relative(process.cwd(), out) || ".";
+  console.log(
+    [
+      "",
+      "Next:",
+      ...(here !== "." ? [`  cd ${here}`] : []),
+      "  npm install",
+      "  pulumi stack init <name>    # after pulumi login (and PULUMI_CONFIG_PASSPHRASE for a local backend)",
+      "  pulumi preview              # says what each resource will adopt; nothing is written",
+      "  pulumi up                   # takes every object over; an object already as the program says is sent nothing",
+      protect
+        ? "Every resource is protected: `pulumi destroy` leaves what it took over and says so. To stop managing one without deleting it: `pulumi state delete <urn>`, then remove it from index.ts (docs/resources.md, Taking over what exists)."
+        : "Written without protection (--no-protect): `pulumi destroy` deletes what it took over.",
+    ].join("\n"),
+  );
   return 0;
 }
 
@@ -126,20 +168,58 @@ function uniqueNames(found: Found[]): string[] {
 }
 
 /**
- * How the written program depends on pulumi-ops: as the project the command runs in installed it (a release tarball,
- * a git URL, a path — re-based to the new directory), so `npm install` there resolves it as it did here; without
- * such a project, this package's version from the registry.
+ * How the written program depends on pulumi-ops: the way the running copy was installed, so that `npm install` in
+ * the new folder resolves it as it did here — the tarball, URL or path npm recorded for it (node_modules/.package-lock.json
+ * of the project it is installed in; a path re-based to the new folder), else that project's own dependency line,
+ * else the project the command runs in; a copy that is no install (a clone) is depended on by its path. A registry
+ * version is written only where npm installed it from the registry.
  */
-export function dependencySpec(out: string, cwd = process.cwd()): string {
-  try {
-    const pkg = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-    const spec = pkg.dependencies?.["pulumi-ops"] ?? pkg.devDependencies?.["pulumi-ops"];
-    if (spec?.startsWith("file:")) return `file:${path.relative(out, path.resolve(cwd, spec.slice(5))) || "."}`;
-    if (spec) return spec;
-  } catch {
-    // no package.json here: the registry's
+export function dependencySpec(out: string, cwd = process.cwd(), own = packageRoot()): string {
+  const installedIn = own && path.basename(path.dirname(own)) === "node_modules" ? path.dirname(path.dirname(own)) : undefined;
+  if (installedIn) {
+    const resolved = lockedResolution(installedIn);
+    if (resolved) return rebased(resolved, installedIn, out);
   }
-  // This package's package.json: two levels up from the source (provider/cli), three from the build (dist/provider/cli).
-  const own = ["../..", "../../.."].map((up) => path.resolve(__dirname, up, "package.json")).find((f) => existsSync(f) && JSON.parse(readFileSync(f, "utf8")).name === "pulumi-ops");
-  return own ? `^${(JSON.parse(readFileSync(own, "utf8")) as { version: string }).version}` : "*";
+  for (const project of [installedIn, cwd].filter((p): p is string => !!p)) {
+    const spec = declaredSpec(project);
+    if (spec) return rebased(spec, project, out);
+  }
+  if (own && !installedIn) return `file:${path.relative(out, own) || "."}`;
+  const version = own ? (JSON.parse(readFileSync(path.join(own, "package.json"), "utf8")) as { version: string }).version : undefined;
+  return version ? `^${version}` : "*";
+}
+
+/** This package's folder: two levels up from the source (provider/cli), three from the build (dist/provider/cli). */
+function packageRoot(): string | undefined {
+  return ["../..", "../../.."].map((up) => path.resolve(__dirname, up)).find((d) => existsSync(path.join(d, "package.json")) && JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops");
+}
+
+/** Where npm took pulumi-ops from when it installed it in `project`: a tarball URL, `file:` path or registry URL. */
+function lockedResolution(project: string): string | undefined {
+  for (const lock of ["node_modules/.package-lock.json", "package-lock.json"]) {
+    try {
+      const entry = (JSON.parse(readFileSync(path.join(project, lock), "utf8")) as { packages?: Record<string, { resolved?: string; version?: string }> }).packages?.["node_modules/pulumi-ops"];
+      if (!entry?.resolved) continue;
+      // From the registry: its version's range reads better than the registry's tarball URL.
+      const registry = /\/pulumi-ops\/-\/pulumi-ops-(\d[^/]*)\.tgz$/.exec(entry.resolved);
+      return registry ? `^${registry[1]}` : entry.resolved;
+    } catch {
+      // no lock there
+    }
+  }
+  return undefined;
+}
+
+function declaredSpec(project: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    return pkg.dependencies?.["pulumi-ops"] ?? pkg.devDependencies?.["pulumi-ops"];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `file:` spec relative to `from` made relative to `to`; anything else as it is. */
+function rebased(spec: string, from: string, to: string): string {
+  return spec.startsWith("file:") ? `file:${path.relative(to, path.resolve(from, spec.slice(5))) || "."}` : spec;
 }

@@ -105,8 +105,10 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     program = path.join(scratch, "imported");
     const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--runner", "--skills", "--out", program], { env: process.env });
     expect(stdout).toMatch(/14 objects written/);
-    // Run outside a project that depends on pulumi-ops: the registry's range of this version, not "*".
-    expect(JSON.parse(readFileSync(path.join(program, "package.json"), "utf8")).dependencies["pulumi-ops"]).toBe(`^${JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version}`);
+    // Run from this clone (not an install): the clone by its path, which `npm install` there links; never a registry
+    // version npm cannot find (import-path.test.ts runs it installed from the packed tarball).
+    expect(JSON.parse(readFileSync(path.join(program, "package.json"), "utf8")).dependencies["pulumi-ops"]).toBe(`file:${path.relative(program, ROOT)}`);
+    expect(readFileSync(path.join(program, "index.ts"), "utf8")).toContain(", { protect: true });");
     expect(stdout).toMatch(/skill "quick-note" does not follow the skill guide \(line \d+: the prerequisites section .* is missing.*\); written with followGuide: false/);
     const index = readFileSync(path.join(program, "index.ts"), "utf8");
     for (const kind of ["edge.PageRule", "edge.FirewallRule", "edge.RateLimit", "edge.ZoneSetting", "runner.RunnerModel", "skills.Skill"]) expect(index).toContain(`new ops.${kind}(`);
@@ -128,7 +130,10 @@ describe("taking over what exists", { timeout: 300_000, sequential: true }, () =
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(15); // fourteen objects and the stack
     expect(census()).toEqual(before);
-    expect(writes()).toEqual([]); // a takeover of objects already as the program says writes nothing
+    // A takeover of objects already as the program says writes nothing, but for the owner's label on each skill
+    // (its metadata): the one write that makes it this stack's, so no other stack takes it silently.
+    expect(writes().sort()).toEqual(["skills PUT /api/skills/oven-care", "skills PUT /api/skills/quick-note"]);
+    expect(skills.skills.get("oven-care")!.metadata).toMatchObject({ "pulumi-ops-stack": "imported/imported" });
     await engine.stack.preview({ expectNoChanges: true });
   });
 

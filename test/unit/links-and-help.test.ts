@@ -58,17 +58,30 @@ describe("the command's help", () => {
 });
 
 describe("pulumi-ops import's dependency line", () => {
-  it("follows how the project it runs in installed pulumi-ops: a tarball path re-based, a git URL kept; else the version's range", async () => {
+  it("follows how the running copy was installed: npm's recorded tarball, URL or registry version; a project's own line; a clone by its path", async () => {
     const { dependencySpec } = await import("../../provider/cli/import");
-    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { mkdirSync, mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const project = mkdtempSync(path.join(tmpdir(), "pulumi-ops-spec-"));
     const out = path.join(project, "imported");
-    expect(dependencySpec(out, project)).toBe(`^${JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version}`);
+    // Run from a clone (this repository): the clone, by its path, which `npm install` links.
+    expect(dependencySpec(out, project)).toBe(`file:${path.relative(out, ROOT)}`);
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ dependencies: { "pulumi-ops": "file:vendor/pulumi-ops-0.2.0.tgz" } }));
     expect(dependencySpec(out, project)).toBe("file:../vendor/pulumi-ops-0.2.0.tgz");
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ devDependencies: { "pulumi-ops": "git+https://example.com/pulumi-ops.git#v0.2.0" } }));
     expect(dependencySpec(out, project)).toBe("git+https://example.com/pulumi-ops.git#v0.2.0");
+    // Installed in another project (npx pulumi-ops from there, the command run from anywhere): what npm recorded.
+    const user = mkdtempSync(path.join(tmpdir(), "pulumi-ops-user-"));
+    const installed = path.join(user, "node_modules", "pulumi-ops");
+    mkdirSync(installed, { recursive: true });
+    writeFileSync(path.join(installed, "package.json"), JSON.stringify({ name: "pulumi-ops", version: "0.6.0" }));
+    const lock = (resolved: string) => writeFileSync(path.join(user, "node_modules", ".package-lock.json"), JSON.stringify({ packages: { "node_modules/pulumi-ops": { version: "0.6.0", resolved } } }));
+    lock("file:vendor/pulumi-ops-0.6.0.tgz");
+    expect(dependencySpec(out, tmpdir(), installed)).toBe(`file:${path.relative(out, path.join(user, "vendor/pulumi-ops-0.6.0.tgz"))}`);
+    lock("https://github.com/pulumi-ops/pulumi-ops/releases/download/v0.6.0/pulumi-ops-0.6.0.tgz");
+    expect(dependencySpec(out, tmpdir(), installed)).toBe("https://github.com/pulumi-ops/pulumi-ops/releases/download/v0.6.0/pulumi-ops-0.6.0.tgz");
+    lock("https://registry.npmjs.org/pulumi-ops/-/pulumi-ops-0.6.0.tgz");
+    expect(dependencySpec(out, tmpdir(), installed)).toBe("^0.6.0");
   });
 });
 
