@@ -38,7 +38,7 @@ interface Resource {
 const SERVICES: Record<string, string> = {
   edge: "Edge network: zone settings, DNS records, page rules, firewall and rate-limit rules, edge scripts",
   pages: "Page management: page posts, page roles, webhook subscriptions",
-  posts: "Short posts: posts and the app's webhook",
+  posts: "Short posts",
   skills: "Skills registry: written and generated skills",
   runner: "Model runner: models",
   control: "Remote computer control: commands on a host",
@@ -228,7 +228,10 @@ export function generateDocs(): Record<string, string> {
       }
     }
     pages[`${module}.md`] = `${out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
-    index.push(`- [${title}](${module}.md): ${tokens.map((t) => `\`${t.split(":")[2]}\``).join(", ")}${invokes.length ? `; ${invokes.length} functions` : ""}`);
+    // A retired resource is documented on its page (for stacks that still hold one), not offered in the index.
+    const offered = tokens.filter((t) => !(schema.resources[t] as { deprecationMessage?: string }).deprecationMessage);
+    const retired = tokens.filter((t) => !offered.includes(t)).map((t) => `\`${t.split(":")[2]}\` (retired)`);
+    index.push(`- [${title}](${module}.md): ${[...offered.map((t) => `\`${t.split(":")[2]}\``), ...retired].join(", ")}${invokes.length ? `; ${invokes.length} functions` : ""}`);
   }
   index.push("", "- [Configuration](configuration.md): every setting, both doors", "", ...DOORS);
   pages["README.md"] = `${index.join("\n")}\n`;

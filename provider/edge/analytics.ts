@@ -85,9 +85,10 @@ export async function zoneTotals(zoneTag: string, since: number | string, until:
   const cached = sum((g) => g.sum.cachedRequests);
   const bytes = sum((g) => g.sum.bytes);
   const cachedBytes = sum((g) => g.sum.cachedBytes);
+  // The days counted, not the instants asked: the same window gives the same outputs all day (no diff every run).
   return {
-    since: new Date(from).toISOString(),
-    until: new Date(to).toISOString(),
+    since: day(from),
+    until: day(to),
     requests: { all: requests, cached, uncached: requests - cached },
     bandwidth: { all: bytes, cached: cachedBytes, uncached: bytes - cachedBytes },
     threats: { all: sum((g) => g.sum.threats) },

@@ -23,7 +23,7 @@ export interface DnsRecordArgs {
   priority?: pulumi.Input<number>;
   /** A note kept with the record. */
   comment?: pulumi.Input<string>;
-  /** When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists). */
+  /** When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -445,9 +445,9 @@ export interface GetZoneAnalyticsOutputArgs {
 
 /** What getZoneAnalytics returns. */
 export interface GetZoneAnalyticsResult {
-  /** The window's first day (UTC), as counted. */
+  /** The window's first day counted (UTC), as `YYYY-MM-DD`: the same all day for the same window. */
   readonly since: string;
-  /** The window's last day (UTC), as counted. */
+  /** The window's last day counted (UTC), as `YYYY-MM-DD`. */
   readonly until: string;
   /** Requests. */
   readonly requests: GetZoneAnalyticsResultRequests;
@@ -457,7 +457,7 @@ export interface GetZoneAnalyticsResult {
   readonly threats: GetZoneAnalyticsResultThreats;
   /** Requests for HTML pages. */
   readonly pageviews: GetZoneAnalyticsResultPageviews;
-  /** Distinct client addresses. */
+  /** Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days. */
   readonly uniques: GetZoneAnalyticsResultUniques;
 }
 

@@ -160,6 +160,10 @@ describe("edge functions", () => {
     const a1 = await fns.getZoneAnalytics({ zoneId: zone.id, since: -1440 });
     const a2 = await fns.getZoneAnalytics({ zoneId: zone.id, since: -1440 });
     expect(a1.requests.all).toBe(a2.requests.all);
+    // Whole days, as documented: the outputs name the days counted and do not change from one run to the next.
+    expect(a1.since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(a1.until).toBe(new Date().toISOString().slice(0, 10));
+    expect({ since: a2.since, until: a2.until }).toEqual({ since: a1.since, until: a1.until });
     await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: 60 })).rejects.toThrow(/since.*negative offset/);
     await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2026-11-02T00:00:00Z", until: "2026-11-01T00:00:00Z" })).rejects.toThrow(/before until/);
     await expect(fns.getZoneAnalytics({ zoneId: zone.id, until: "tomorrow" as never })).rejects.toThrow(/until/);

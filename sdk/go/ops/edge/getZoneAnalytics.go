@@ -53,13 +53,13 @@ type GetZoneAnalyticsResult struct {
 	Pageviews GetZoneAnalyticsResultPageviews `pulumi:"pageviews"`
 	// Requests.
 	Requests GetZoneAnalyticsResultRequests `pulumi:"requests"`
-	// The window's first day (UTC), as counted.
+	// The window's first day counted (UTC), as `YYYY-MM-DD`: the same all day for the same window.
 	Since string `pulumi:"since"`
 	// Requests the service counted as threats.
 	Threats GetZoneAnalyticsResultThreats `pulumi:"threats"`
-	// Distinct client addresses.
+	// Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days.
 	Uniques GetZoneAnalyticsResultUniques `pulumi:"uniques"`
-	// The window's last day (UTC), as counted.
+	// The window's last day counted (UTC), as `YYYY-MM-DD`.
 	Until string `pulumi:"until"`
 }
 
@@ -117,7 +117,7 @@ func (o GetZoneAnalyticsResultOutput) Requests() GetZoneAnalyticsResultRequestsO
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultRequests { return v.Requests }).(GetZoneAnalyticsResultRequestsOutput)
 }
 
-// The window's first day (UTC), as counted.
+// The window's first day counted (UTC), as `YYYY-MM-DD`: the same all day for the same window.
 func (o GetZoneAnalyticsResultOutput) Since() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) string { return v.Since }).(pulumi.StringOutput)
 }
@@ -127,12 +127,12 @@ func (o GetZoneAnalyticsResultOutput) Threats() GetZoneAnalyticsResultThreatsOut
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultThreats { return v.Threats }).(GetZoneAnalyticsResultThreatsOutput)
 }
 
-// Distinct client addresses.
+// Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days.
 func (o GetZoneAnalyticsResultOutput) Uniques() GetZoneAnalyticsResultUniquesOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) GetZoneAnalyticsResultUniques { return v.Uniques }).(GetZoneAnalyticsResultUniquesOutput)
 }
 
-// The window's last day (UTC), as counted.
+// The window's last day counted (UTC), as `YYYY-MM-DD`.
 func (o GetZoneAnalyticsResultOutput) Until() pulumi.StringOutput {
 	return o.ApplyT(func(v GetZoneAnalyticsResult) string { return v.Until }).(pulumi.StringOutput)
 }

@@ -39,7 +39,7 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.str] name: `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal.
         :param pulumi.Input[_builtins.str] type: Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists).
+        :param pulumi.Input[_builtins.bool] adopt: When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target.
         :param pulumi.Input[_builtins.str] comment: A note kept with the record.
         :param pulumi.Input[_builtins.str] content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param pulumi.Input['DnsRecordDataArgs'] data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.
@@ -118,7 +118,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists).
+        When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target.
         """
         return pulumi.get(self, "adopt")
 
@@ -248,7 +248,7 @@ class DnsRecord(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: When a record of the same type and name already exists, take it over (and update it to these inputs) instead of failing with 81057 (the record already exists).
+        :param pulumi.Input[_builtins.bool] adopt: When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target.
         :param pulumi.Input[_builtins.str] comment: A note kept with the record.
         :param pulumi.Input[_builtins.str] content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param pulumi.Input[Union['DnsRecordDataArgs', 'DnsRecordDataArgsDict']] data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.

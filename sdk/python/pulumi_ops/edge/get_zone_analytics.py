@@ -75,7 +75,7 @@ class GetZoneAnalyticsResult:
     @pulumi.getter
     def since(self) -> _builtins.str:
         """
-        The window's first day (UTC), as counted.
+        The window's first day counted (UTC), as `YYYY-MM-DD`: the same all day for the same window.
         """
         return pulumi.get(self, "since")
 
@@ -91,7 +91,7 @@ class GetZoneAnalyticsResult:
     @pulumi.getter
     def uniques(self) -> 'outputs.GetZoneAnalyticsResultUniques':
         """
-        Distinct client addresses.
+        Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days.
         """
         return pulumi.get(self, "uniques")
 
@@ -99,7 +99,7 @@ class GetZoneAnalyticsResult:
     @pulumi.getter
     def until(self) -> _builtins.str:
         """
-        The window's last day (UTC), as counted.
+        The window's last day counted (UTC), as `YYYY-MM-DD`.
         """
         return pulumi.get(self, "until")
 
