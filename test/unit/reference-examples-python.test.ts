@@ -7,7 +7,7 @@
  * the program it writes (its folder under the system's temporary directory), to run it by hand.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -102,6 +102,11 @@ describe("the reference's Python examples", () => {
       const program = `import pulumi\nimport pulumi_ops as ops\n\neverything = []\n_export = pulumi.export\npulumi.export = lambda name, value: (everything.append(pulumi.Output.from_input(value)), _export(name, value))\n\n${functions.join("\n")}\n${blocks.map((_, i) => `example_${i}()`).join("\n")}\n`;
       writeFileSync(path.join(dir, "program.py"), program);
       writeFileSync(path.join(dir, "run.py"), MOCKS);
+      // The SDK reads its own version from the installed package's metadata: sdk/python on PYTHONPATH has none until
+      // a wheel build leaves some (python.test.ts), so the version it would have is given as an install would.
+      const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+      mkdirSync(path.join(dir, `pulumi_ops-${version}.dist-info`));
+      writeFileSync(path.join(dir, `pulumi_ops-${version}.dist-info/METADATA`), `Metadata-Version: 2.1\nName: pulumi_ops\nVersion: ${version}\n`);
       const result = spawnSync(PYTHON, ["run.py", path.join(ROOT, "schema.json")], { cwd: dir, encoding: "utf8", env: { ...process.env, PYTHONPATH: `${dir}:${path.join(ROOT, "sdk/python")}` } });
       const listing = program.split("\n").map((l, i) => `${i + 1} ${l}`).join("\n");
       expect(result.status, `${result.stderr}\n${listing}`).toBe(0);
