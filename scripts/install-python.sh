@@ -12,13 +12,20 @@ pinned=$(node -p "require('$root/node_modules/@pulumi/pulumi/package.json').vers
 say() { printf '[pulumi-python] %s\n' "$*" >&2; }
 export GOFLAGS="${GOFLAGS:-} -mod=mod" GOTOOLCHAIN=local
 
-if [[ ! -x $bin/pulumi-language-python-v3.68.0 || ! -x $bin/pulumi-language-python-exec ]]; then
+if [[ ! -x $bin/pulumi-language-python-v3.68.0 || ! -x $bin/pulumi-language-python-exec ]] || ! grep -q SIG_DFL "$bin/pulumi-language-python-exec"; then
   say "building the Python language host from sdk/v3 v3.68.0"
   rm -f "$bin/pulumi-language-python" # a tree from before the shim had the host itself under this name
   (cd "$root/tools/pulumi-langhost" \
     && go build -o "$bin/pulumi-language-python-v3.68.0" -ldflags "-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=v3.68.0" \
          github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python \
     && install -m 0755 "$(go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec" "$bin/")
+  # The engine ends a language host with SIGINT to its process group, and SIGKILL 5 s later (pkg/v3
+  # resource/plugin/plugin.go); this host starts the program in that group and implements no Cancel, so after a
+  # failed check the program raised KeyboardInterrupt (a 14-line traceback under the stack), then hung joining the
+  # thread that waits on the refused registration until the SIGKILL. Dying at once on SIGINT, as a Node program
+  # does, leaves the one-line failure and no wait. (A user's Ctrl-C reaches the engine, not the program's group.)
+  sed -i '0,/^import sys$/s//import sys\nimport signal\nsignal.signal(signal.SIGINT, signal.SIG_DFL)  # pulumi-ops: die on the engine'"'"'s SIGINT (scripts\/install-python.sh)/' "$bin/pulumi-language-python-exec"
+  grep -q SIG_DFL "$bin/pulumi-language-python-exec" || { say "could not set the Python executor's SIGINT handling"; exit 1; }
 fi
 # What the engine starts as the Python host: it hands the v3.68.0 host Pulumi.yaml's runtime options (virtualenv),
 # which that host reads only as flags the engine no longer passes (tools/pulumi-langhost/python-options).

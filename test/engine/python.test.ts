@@ -105,12 +105,20 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     expect(preview.stderr + preview.stdout).not.toMatch(/using pulumi-resource-ops from \$PATH/);
   });
 
-  it("3. bad input is refused at preview, naming the property and the fix", async () => {
+  it("3. bad input is refused at preview, naming the property and the fix, in one line: no traceback from the program", async () => {
     await engine.stack.setConfig("python-door:address", { value: "203.0.113.300" });
-    const failed = await engine.stack.preview().catch((e: Error) => e);
+    let out = "";
+    const failed = await engine.stack.preview({ onOutput: (o) => (out += o) }).catch((e: Error) => e);
     await engine.stack.removeConfig("python-door:address");
     expect(String(failed)).toMatch(/content/);
     expect(String(failed)).toMatch(/IPv4/);
+    // The engine ends the language host with SIGINT: the program dies at once, as a Node one does, instead of
+    // printing KeyboardInterrupt's traceback and hanging until the SIGKILL 5 s later (scripts/install-python.sh).
+    const all = `${out}\n${String(failed)}`;
+    expect(all).not.toMatch(/Traceback|KeyboardInterrupt/);
+    const diagnostics = out.slice(out.indexOf("Diagnostics:"));
+    expect(diagnostics.split("must be an IPv4 address").length - 1, diagnostics).toBe(1);
+    expect(engine.running(), "processes of the failed preview still alive").toEqual([]);
     expect(writes()).toEqual([]);
   });
 
