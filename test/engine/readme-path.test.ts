@@ -7,9 +7,8 @@
  * what the program did.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
-import * as os from "node:os";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,26 +16,14 @@ import type { LogEntry } from "../../emulators";
 import { isWrite, SERVICES, type ServiceName } from "../../scripts/demo-report";
 import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
+import { fileOf, keepBackendMarker, readmeBlocks } from "../helpers/readme";
 
 const RELEASE_URL = /https:\/\/github\.com\/pulumi-ops\/pulumi-ops\/releases\/download\/v[\d.]+\/pulumi-ops-[\d.]+\.tgz/;
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-"));
 const folder = path.join(scratch, "my-stack");
 let emulators: ChildProcess | undefined;
 
-interface Block {
-  lang: string;
-  text: string;
-  /** The line before the block, which names the file a file block is. */
-  label: string;
-}
 
-/** The section's fenced blocks, each with the line that precedes it. */
-function section(): Block[] {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf("## Your own program, in ten minutes");
-  const body = readme.slice(start, readme.indexOf("\n## ", start + 3));
-  return [...body.matchAll(/([^\n]*)\n```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ label: m[1], lang: m[2], text: m[3] }));
-}
 
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
@@ -71,8 +58,8 @@ beforeAll(async () => {
   mkdirSync(path.join(scratch, "state"));
   mkdirSync(folder, { recursive: true });
   const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
-  const blocks = section();
-  for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, /`([^`]+)`/.exec(b.label)![1]), `${b.text}\n`);
+  const blocks = readmeBlocks("## Your own program, in ten minutes");
+  for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, fileOf(b)), `${b.text}\n`);
   const [install, run] = blocks.filter((b) => b.lang === "sh");
   const [npmInstall, startEmulators] = install.text.split("\n");
   expect(npmInstall).toMatch(RELEASE_URL);
@@ -104,13 +91,11 @@ beforeAll(async () => {
   shell([...lines.slice(0, cut).filter((l) => l.startsWith("export ")), ...lines.slice(cut)]);
 }, 600_000);
 
-/** `pulumi login --local` checks `file://~`, the account's real home, and leaves its backend marker there. */
-const realBackendMarker = path.join(os.userInfo().homedir, ".pulumi/meta.yaml");
-const markerWasThere = existsSync(realBackendMarker);
+const restoreBackendMarker = keepBackendMarker();
 
 afterAll(() => {
   if (emulators?.pid) process.kill(-emulators.pid, "SIGTERM");
-  if (!markerWasThere) for (const f of [realBackendMarker, `${realBackendMarker}.attrs`]) rmSync(f, { force: true });
+  restoreBackendMarker();
   rmSync(scratch, { recursive: true, force: true });
 });
 

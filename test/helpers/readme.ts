@@ -1,0 +1,37 @@
+/** The README's sections as the tests that run them read them: fenced blocks, each with the line before it. */
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { ROOT } from "../../scripts/engine";
+
+export interface Block {
+  lang: string;
+  text: string;
+  /** The line before the block, which names the file a file block is. */
+  label: string;
+}
+
+/** The fenced blocks of the section under `heading` (up to the next heading of the same level). */
+export function readmeBlocks(heading: string): Block[] {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const start = readme.indexOf(heading);
+  if (start < 0) throw new Error(`README.md has no section "${heading}"`);
+  const level = heading.slice(0, heading.indexOf(" ") + 1);
+  const body = readme.slice(start, readme.indexOf(`\n${level}`, start + level.length));
+  return [...body.matchAll(/([^\n]*)\n```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ label: m[1], lang: m[2], text: m[3] }));
+}
+
+/** The file a file block is, from its label (`` `Pulumi.yaml` ``). */
+export const fileOf = (b: Block) => /`([^`]+)`/.exec(b.label)![1];
+
+/**
+ * `pulumi login --local` checks `file://~`, the account's real home (not $HOME), and leaves its backend marker there:
+ * call before, and the returned function after, to leave the account's home as it was.
+ */
+export function keepBackendMarker(): () => void {
+  const marker = path.join(os.userInfo().homedir, ".pulumi/meta.yaml");
+  const wasThere = existsSync(marker);
+  return () => {
+    if (!wasThere) for (const f of [marker, `${marker}.attrs`]) rmSync(f, { force: true });
+  };
+}
