@@ -1,6 +1,7 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
 import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
+import { claim } from "./claims";
 import { log, notice, warn } from "./log";
 
 export type Bag = Record<string, any>;
@@ -68,9 +69,21 @@ export async function createByKey<T>(o: {
   update: (existing: T) => Promise<T>;
   /** Whether the object found already is what the program says: taken over with nothing sent. */
   unchanged?: (existing: T) => boolean;
+  /** The object's claim key (claims.ts): one another resource of this run made or adopted is not taken again. */
+  claimKey?: (x: T) => string;
 }): Promise<T> {
+  const made = await createOrAdopt(o);
+  if (o.claimKey) claim(o.claimKey(made));
+  return made;
+}
+
+async function createOrAdopt<T>(o: Parameters<typeof createByKey<T>>[0]): Promise<T> {
   if (o.adopt) {
-    const existing = await o.find();
+    let existing = await o.find();
+    if (existing && o.claimKey && !claim(o.claimKey(existing))) {
+      log(`the existing ${o.what} is another resource's of this run: making this one's own`);
+      existing = undefined;
+    }
     if (existing && o.unchanged?.(existing)) {
       notice(`adopting the existing ${o.what}: already as the program says, nothing sent`);
       return existing;

@@ -6,6 +6,7 @@ import { edgeConfig } from "../config";
 import { NotFoundError, ValidationError } from "../http/errors";
 import { zoneScopedId } from "./zone-ref";
 import { EdgeClient } from "./client";
+import { hold } from "../claims";
 
 const clients = new Map<string, EdgeClient>();
 
@@ -16,6 +17,18 @@ export function edge(): EdgeClient {
   let client = clients.get(key);
   if (!client) clients.set(key, (client = EdgeClient.fromConfig(config)));
   return client;
+}
+
+/** The claim key of an edge object (claims.ts): per account, as two accounts may hold objects of one id. */
+export const edgeClaim = (kind: string, id: string) => `${edgeScope()} ${kind} ${id}`;
+
+/** Notes objects a resource holds in state (a diff's ids), so that no adopting resource of the run takes them. */
+export function holdEdge(kind: string, ids: (string | undefined)[]): void {
+  try {
+    hold(...ids.filter((id): id is string => !!id).map((id) => edgeClaim(kind, id)));
+  } catch {
+    // No edge configuration (a diff needs none): nothing will be created in this process either.
+  }
 }
 
 export interface ZoneRef {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { forgetClaims } from "../../provider/claims";
 import { call } from "../../provider/door";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { useEdge, zoneId } from "../helpers/edge";
@@ -48,6 +49,7 @@ describe("PageRule", () => {
     forgetRuleListings(); // the refresh that finds it is a new run, with no listing yet
     expect((await call("edge:PageRule", "read", [a.id, outs])).inputs.status).toBe("disabled");
 
+    forgetClaims(); // a later run, another stack: the rule is no resource's of this one
     const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
     expect(adopted.id).toBe(a.id);
     await call("edge:PageRule", "delete", [a.id, outs]);

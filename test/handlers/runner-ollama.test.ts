@@ -98,7 +98,7 @@ describe("RunnerModel on the real Ollama server", () => {
     const { importCommand } = await import("../../provider/cli/import");
     expect(await importCommand(["--runner", "--out", out])).toBe(0);
     const program = readFileSync(path.join(out, "index.ts"), "utf8");
-    const written = [...program.matchAll(/new ops\.runner\.RunnerModel\("[^"]+", (\{[\s\S]*?\n\})\);/g)].map((m) => JSON.parse(m[1]));
+    const written = [...program.matchAll(/new ops\.runner\.RunnerModel\("[^"]+", (\{[\s\S]*?\n\})(?:, \{ protect: true \})?\);/g)].map((m) => JSON.parse(m[1]));
     const chatty = written.find((w) => w.name === "chatty:latest");
     expect(chatty).toMatchObject({ name: "chatty:latest", from: "tiny:latest", system: "You answer briefly.\nAlways.", template: "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}", parameters: { stop: ["User:", "Assistant:"], temperature: 0.3, num_ctx: 512 }, messages: [{ role: "user", content: "Is the oven hot?" }, { role: "assistant", content: "Yes." }], license: ["MIT"], requires: "0.14.0", adopt: true });
     await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "chatty" }) });

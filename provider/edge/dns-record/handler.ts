@@ -8,8 +8,8 @@ import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import type * as wire from "../wire";
-import { claim, hold, isClaimed } from "../../claims";
-import { adopting, edge, edgeScope, locate, resolveZone, type ZoneRef } from "../zones";
+import { claim, isClaimed } from "../../claims";
+import { adopting, edge, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
 import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
@@ -93,16 +93,11 @@ async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.
 }
 
 /** The claim key of a record (claims.ts): one resource of a run holds it. */
-export const recordClaim = (zoneId: string, recordId: string) => `${edgeScope()} dns ${zoneId}/${recordId}`;
+export const recordClaim = (zoneId: string, recordId: string) => edgeClaim("dns", `${zoneId}/${recordId}`);
 
-/** Notes records a resource holds in state (a diff's), so no adopting resource of the run takes them. */
+/** Notes records a resource holds in state, so no adopting resource of the run takes them. */
 export function holdFromState(zoneId: string | undefined, ids: string[]): void {
-  if (!zoneId || !ids.length) return;
-  try {
-    hold(...ids.filter(Boolean).map((id) => recordClaim(zoneId, id)));
-  } catch {
-    // No edge configuration (a diff needs none): nothing will be created in this process either.
-  }
+  if (zoneId) holdEdge("dns", ids.filter(Boolean).map((id) => `${zoneId}/${id}`));
 }
 
 /** Types of which a name holds one record at most: an existing one of another value is the same object, rewritten. */

@@ -8,7 +8,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, updateResourceRule, type PlacedRule } from "../rulesets";
 import type * as wire from "../wire";
-import { adopting, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
@@ -71,6 +71,7 @@ export const firewallRule: Handler = {
   },
 
   async diff(_id, olds, news) {
+    holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as FirewallRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
     const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref"].some((k) => isUnknown(r[k]));
@@ -91,6 +92,7 @@ export const firewallRule: Handler = {
       create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body),
       update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
       unchanged: (existing) => same(existing.rule, body),
+      claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
     return { id: placed.rule.id, outs: outputs(r, zone, placed) };
   },

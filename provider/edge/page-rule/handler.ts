@@ -3,7 +3,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
@@ -41,6 +41,7 @@ export const pageRule: Handler = {
   },
 
   async diff(_id, olds, news) {
+    holdEdge("pagerule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const wanted = withoutProvider(news);
     const replaces = zoneChanged(wanted, olds as PageRuleOutputs) ? [wanted.zoneId ? "zoneId" : "zoneName"] : [];
     const changed = changedKeys(FIELDS, olds, wanted, same);
@@ -56,6 +57,7 @@ export const pageRule: Handler = {
       create: () => edge().createPageRule(zone.id, body(r)),
       update: (existing) => edge().updatePageRule(zone.id, existing.id, body(r)),
       unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
+      claimKey: (x) => edgeClaim("pagerule", x.id), // never a rule another resource of this run holds
     });
     return { id: rule.id, outs: outputs(r, zone, rule) };
   },

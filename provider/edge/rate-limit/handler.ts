@@ -8,7 +8,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
-import { adopting, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
@@ -82,6 +82,7 @@ export const rateLimit: Handler = {
   },
 
   async diff(_id, olds, news) {
+    holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
     const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref"].some((k) => isUnknown(r[k]));
@@ -101,6 +102,7 @@ export const rateLimit: Handler = {
       create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body),
       update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
       unchanged: (existing) => sameRule(existing.rule, body),
+      claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
     return { id: placed.rule.id, outs: outputs(r, zone, placed) };
   },
