@@ -77,6 +77,13 @@ export function onForget(f: () => void): void {
   forgetDeclared = f;
 }
 
+/** What an adopting resource will take over, said at preview (reads only), by type. */
+const ADOPTION_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, unknown>) => Promise<void>>> = {
+  "edge:PageRule": async () => (await import("./edge/page-rule/handler")).previewAdoption,
+  "edge:FirewallRule": async () => (await import("./edge/firewall-rule/handler")).previewAdoption,
+  "edge:RateLimit": async () => (await import("./edge/rate-limit/handler")).previewAdoption,
+};
+
 /** The page task a change needs, by type (a role holds the tasks of the roles below it). */
 const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
   "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
@@ -250,6 +257,11 @@ export async function previewCheck(type: string, account: string | undefined, in
       if (type === "pages:PageRole") await (await import("./pages/page-role/handler")).previewAccess(inputs);
       else await (await import("./pages/page-subscription/handler")).previewSubscription(inputs);
     }
+  }
+  // A rule that will adopt: said at preview (one read of the zone's rules), as records' adoptions are.
+  const adoptionPreview = ADOPTION_PREVIEWS[type];
+  if (adoptionPreview && inputs.adopt === true && !Object.keys(olds).length && !Object.values(inputs).some(isUnknown) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    await (await adoptionPreview())(inputs);
   }
   // An edge script's account: the account's script list, read once (an unknown account fails `up`'s upload).
   if (type === "edge:WorkerScript" && typeof inputs.accountId === "string" && !isUnknown(inputs.accountId) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {

@@ -4,10 +4,27 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { forgetClaims } from "../../provider/claims";
 import { call } from "../../provider/door";
+import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge({ plans: { "example.com": "business" } });
+
+/** What the provider prints on stderr while `f` runs (its info lines and warnings), with printing on. */
+async function stderrOf(f: () => Promise<void>): Promise<string> {
+  let printed = "";
+  const write = process.stderr.write.bind(process.stderr);
+  const quiet = process.env.PULUMI_OPS_QUIET;
+  process.stderr.write = ((chunk: string) => ((printed += chunk), true)) as typeof process.stderr.write;
+  process.env.PULUMI_OPS_QUIET = "0";
+  try {
+    await f();
+  } finally {
+    process.stderr.write = write;
+    process.env.PULUMI_OPS_QUIET = quiet;
+  }
+  return printed;
+}
 
 async function make(type: string, args: Record<string, unknown>) {
   const { inputs, failures } = await call(type, "check", [{}, args]);
@@ -50,6 +67,15 @@ describe("PageRule", () => {
     expect((await call("edge:PageRule", "read", [a.id, outs])).inputs.status).toBe("disabled");
 
     forgetClaims(); // a later run, another stack: the rule is no resource's of this one
+    // Its preview says what it will take over, as info, with reads only.
+    const printed = await stderrOf(async () => {
+      forgetPreviewChecks();
+      const { inputs } = await call("edge:PageRule", "check", [{}, { ...rule("static", 1), adopt: true }]);
+      const before = edge.log.filter((e) => e.method !== "GET").length;
+      await previewCheck("edge:PageRule", undefined, inputs, {});
+      expect(edge.log.filter((e) => e.method !== "GET").length).toBe(before);
+    });
+    expect(printed).toMatch(new RegExp(`\\[pulumi-ops\\] edge: PageRule for example\\.com/static/\\* will adopt the existing page rule \\(id ${a.id}\\) in example\\.com: changed to the program's`));
     const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
     expect(adopted.id).toBe(a.id);
     await call("edge:PageRule", "delete", [a.id, outs]);

@@ -6,6 +6,7 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
+import { notice } from "../../log";
 import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, updateResourceRule, type PlacedRule } from "../rulesets";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
@@ -65,6 +66,17 @@ async function placedRule(id: string, props: Bag, zoneId: string): Promise<Place
   return convertedRule(zoneId, FIREWALL_PHASE, legacyId, (rule) => same(rule, { ...wanted(props), ref: undefined }));
 }
 
+/** The rule of the phase with this rule's natural key (its `ref`, else its expression and action): what `adopt` takes over. */
+const findRule = async (zone: ZoneRef, body: wire.RuleBody) => (await phaseRules(zone.id, FIREWALL_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action));
+
+/** At preview (reads only): what an adopting FirewallRule will take over, said as info. */
+export async function previewAdoption(r: Bag): Promise<void> {
+  const zone = await resolveZone(r);
+  const body = wanted(r);
+  const existing = await findRule(zone, body);
+  if (existing) notice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+}
+
 export const firewallRule: Handler = {
   async check(_olds, news) {
     return checkWith(FirewallRuleInputs, news);
@@ -88,7 +100,7 @@ export const firewallRule: Handler = {
     const placed = await createByKey<PlacedRule>({
       what: `firewall rule "${body.expression}" (${body.action}) in ${zone.name}`,
       adopt: adopting(r),
-      find: async () => (await phaseRules(zone.id, FIREWALL_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action)),
+      find: () => findRule(zone, body),
       create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body),
       update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
       unchanged: (existing) => same(existing.rule, body),

@@ -3,6 +3,7 @@ import { checkWith, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
+import { notice } from "../../log";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
@@ -35,6 +36,17 @@ function outputs(wanted: Bag, zone: ZoneRef, rule: wire.PageRule): PageRuleOutpu
 }
 
 
+/** The page rule with this rule's URL pattern, its natural key: what `adopt` takes over. */
+const findRule = async (zone: ZoneRef, r: Bag) => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]);
+const unchanged = (r: Bag, zone: ZoneRef, existing: wire.PageRule) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length;
+
+/** At preview (reads only): what an adopting page rule will take over, said as info. */
+export async function previewAdoption(r: Bag): Promise<void> {
+  const zone = await resolveZone(r);
+  const existing = await findRule(zone, r);
+  if (existing) notice(`edge: PageRule for ${r.targets[0]} will adopt the existing page rule (id ${existing.id}) in ${zone.name}: ${unchanged(r, zone, existing) ? "nothing to change" : "changed to the program's actions, priority and status"}`);
+}
+
 export const pageRule: Handler = {
   async check(_olds, news) {
     return checkWith(PageRuleInputs, news);
@@ -53,10 +65,10 @@ export const pageRule: Handler = {
     const rule = await createByKey({
       what: `page rule for ${r.targets[0]} in ${zone.name}`,
       adopt: adopting(r),
-      find: async () => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]),
+      find: () => findRule(zone, r),
       create: () => edge().createPageRule(zone.id, body(r)),
       update: (existing) => edge().updatePageRule(zone.id, existing.id, body(r)),
-      unchanged: (existing) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length,
+      unchanged: (existing) => unchanged(r, zone, existing),
       claimKey: (x) => edgeClaim("pagerule", x.id), // never a rule another resource of this run holds
     });
     return { id: rule.id, outs: outputs(r, zone, rule) };

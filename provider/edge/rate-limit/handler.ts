@@ -6,7 +6,9 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
+import { notice } from "../../log";
 import { ValidationError } from "../../http/errors";
+import type * as wire from "../wire";
 import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -76,6 +78,17 @@ export async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
   }
 }
 
+/** The rule of the phase with this rule's natural key (its `ref`, else its expression): what `adopt` takes over. */
+const findRule = async (zone: ZoneRef, body: wire.RuleBody) => (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression));
+
+/** At preview (reads only): what an adopting RateLimit will take over, said as info. */
+export async function previewAdoption(r: Bag): Promise<void> {
+  const zone = await resolveZone(r);
+  const body = ruleBody(r);
+  const existing = await findRule(zone, body);
+  if (existing) notice(`edge: RateLimit "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${sameRule(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+}
+
 export const rateLimit: Handler = {
   async check(_olds, news) {
     return checkWith(RateLimitInputs, news);
@@ -98,7 +111,7 @@ export const rateLimit: Handler = {
     const placed = await createByKey<PlacedRule>({
       what: `rate limiting rule "${body.expression}" in ${zone.name}`,
       adopt: adopting(r),
-      find: async () => (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression)),
+      find: () => findRule(zone, body),
       create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body),
       update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
       unchanged: (existing) => sameRule(existing.rule, body),
