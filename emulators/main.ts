@@ -112,13 +112,15 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-    process.on("SIGHUP", stop);
-    // Started through npx (or any wrapper), a kill of the wrapper's pid does not reach this process: it notices its
-    // parent is gone (it is handed to another) and stops, so no emulator keeps the ports.
-    const parent = process.ppid;
-    setInterval(() => {
-      if (process.ppid !== parent) void stop();
-    }, 500).unref();
+    // Started through npx or `npm run` (npm_command set), a kill of npm's pid does not reach this process: it notices
+    // its parent is gone (it is handed to another) and stops, so no emulator keeps the ports. Started by hand (under
+    // nohup, or in the background of a script that ends), it keeps running.
+    if (process.env.npm_command) {
+      const parent = process.ppid;
+      setInterval(() => {
+        if (process.ppid !== parent) void stop();
+      }, 500).unref();
+    }
     return true;
   }
 }

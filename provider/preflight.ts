@@ -251,7 +251,7 @@ export async function previewCheck(type: string, account: string | undefined, in
     }
   }
   // Access or a subscription someone else set up: taken only with `adopt` (said at preview), else refused here.
-  if ((type === "pages:PageRole" || type === "pages:PageSubscription") && !Object.keys(olds).length && read(PAGES_SETTINGS.accessToken)) {
+  if ((type === "pages:PageRole" || type === "pages:PageSubscription") && !ownedByStack(type, olds, inputs) && read(PAGES_SETTINGS.accessToken)) {
     const known = ["pageId", "user", "adopt", "business", "role", "tasks", "subscribedFields"].every((k) => !isUnknown(inputs[k]));
     if (known && typeof inputs.pageId === "string") {
       if (type === "pages:PageRole") await (await import("./pages/page-role/handler")).previewAccess(inputs);

@@ -58,7 +58,7 @@ export const RESOURCE_EXAMPLES: Record<string, Example> = {
   "ops:edge:WorkerScript": { step: { name: "edgeScript", args: { name: "hello", source: "worker.js" } } },
   "ops:edge:ZoneSetting": { step: { name: "https", args: { zoneName: "example.com", settingId: "always_use_https", value: "on" } } },
   "ops:pages:PagePost": { step: { name: "launch", args: { pageId: PAGE, message: "We open at 7!" } } },
-  "ops:pages:PageRole": { step: { name: "alice", args: { pageId: PAGE, user: "300000000000002", role: "MODERATOR" } } },
+  "ops:pages:PageRole": { step: { name: "helper", args: { pageId: PAGE, user: "300000000000003", role: "MODERATOR" } } },
   "ops:pages:PageSubscription": { step: { name: "events", args: { pageId: PAGE, subscribedFields: ["feed", "messages"] } } },
   "ops:posts:Post": { step: { name: "hello", args: { mediaType: "TEXT", text: "Fresh bread at 7." } } },
   "ops:runner:RunnerModel": {

@@ -100,7 +100,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       "  pulumi preview              # says what each resource will adopt; nothing is written",
       "  pulumi up                   # takes every object over; an object already as the program says is sent nothing",
       protect
-        ? "Every resource is protected: `pulumi destroy` leaves what it took over and says so. To stop managing one without deleting it: `pulumi state delete <urn>`, then remove it from index.ts (docs/resources.md, Taking over what exists)."
+        ? "Every resource is protected: `pulumi destroy` fails on them rather than delete what the stack never made. To stop managing one without deleting it: `pulumi state delete <urn>`, then remove it from index.ts (docs/resources.md, Adopting and importing what already exists)."
         : "Written without protection (--no-protect): `pulumi destroy` deletes what it took over.",
     ].join("\n"),
   );

@@ -62,8 +62,10 @@ export function declareRecords(zone: string, records: [what: string, rec: Rec][]
 /**
  * Fails when a record new in this run would meet a CNAME conflict with a record already on the service, or — unless
  * the resource adopts (`adopt`, `ops:edgeAdoptExisting`) — the same record made outside the program (81057/81058 at up).
+ * An adopting resource says instead what it will take over. `ownState`: a set already in state, whose new records
+ * may be ones a failed run made and its state keeps, is neither refused nor said to adopt.
  */
-export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = [], adopt: { kind: string; adopts: boolean } = { kind: "DnsRecord", adopts: true }): Promise<void> {
+export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = [], adopt: { kind: string; adopts: boolean; ownState?: boolean } = { kind: "DnsRecord", adopts: true }): Promise<void> {
   if (!records.length) return;
   const zone = await resolveZone({ zoneName });
   // Records this run removes (a set's dropped keys) are gone before its new ones are made.
@@ -78,11 +80,12 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    const there = here.find((x) => clash(x, mine));
+    // An adopting CNAME takes the name's CNAME over whatever its target (one per name): not a clash.
+    const there = here.find((x) => clash(x, mine) && !(adopt.adopts && x.type === "CNAME" && mine.type === "CNAME"));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
-    const same = here.find((x) => x.type === rec.type && x.value === mine.value);
-    if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${changesOf(rec, same)}`);
-    else if (same) {
+    const same = here.find((x) => x.type === rec.type && (x.value === mine.value || (adopt.adopts && rec.type === "CNAME")));
+    if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    else if (same && !adopt.ownState) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81058). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
       );

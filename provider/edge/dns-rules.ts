@@ -61,5 +61,5 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   const fresh = mine.filter(([, r]) => !before.has(identity(r)));
   // Only a new set is held to 81057/81058: an existing one may hold records made by a run that failed part way, kept by
   // id in its state (outputs check is not given), which its up does not make again.
-  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))), { kind: "DnsRecordSet", adopts: adopts(inputs) || olds.records !== undefined });
+  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))), { kind: "DnsRecordSet", adopts: adopts(inputs), ownState: olds.records !== undefined });
 }

@@ -12,7 +12,7 @@ export type { PageRoleArgs };
  * change is an update in place; destroy removes the access. Needs a page token of someone with the MANAGE task, and
  * pages_manage_metadata.
  *
- *     new ops.pages.PageRole("alice", { pageId: "200000000000001", user: "300000000000002", role: "MODERATOR" });
+ *     new ops.pages.PageRole("helper", { pageId: "200000000000001", user: "300000000000003", role: "MODERATOR" });
  */
 export class PageRole extends pulumi.dynamic.Resource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;

@@ -11,7 +11,8 @@ export type { RunnerModelArgs };
  * — with `system`, `template`, `messages`, `license`, `adapter`, `requires` and `parameters` (Ollama's own options;
  * `stop` a list), or from a `definitionFile` (a Modelfile, read as Ollama reads it and checked at preview). Pull
  * progress is printed; a definition change re-creates the model in place; a model the runner already has is taken
- * over only with `adopt: true`; destroy removes it, confirmed by the model list.
+ * over only with `adopt: true` (and then left on the runner by destroy); destroy removes the rest, confirmed by the
+ * model list.
  *
  *     const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });
  *     new ops.runner.RunnerModel("baker", {

@@ -27,7 +27,7 @@ export interface GeneratedSkillArgs {
   sources: pulumi.Input<pulumi.Input<string>[]>;
   /** The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program. */
   model: pulumi.Input<string>;
-  /** Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy. */
+  /** Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it. */
   adopt?: pulumi.Input<boolean>;
   /** What the skill is about, in a few words; the slug by default. */
   topic?: pulumi.Input<string>;
@@ -110,7 +110,7 @@ export interface SkillArgs {
   contentHash?: pulumi.Input<string>;
   /** Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines. */
   sourceText?: pulumi.Input<string>;
-  /** Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy. */
+  /** Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it. */
   adopt?: pulumi.Input<boolean>;
   /** Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide. */
   followGuide?: pulumi.Input<boolean>;

@@ -6,10 +6,11 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(__dirname, "../..");
 
 describe("npm run emulators", () => {
-  it("stops with its parent: a kill of the wrapper that started it (npx, a shell) leaves no emulator on its ports", async () => {
-    // A wrapper like npx: it starts the emulators as its child and is killed by its own pid.
-    const env = { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" };
-    const wrapper = spawn("bash", ["-c", `"${path.join(ROOT, "node_modules/.bin/node")}" "${path.join(ROOT, "dist/emulators/main.js")}"; true`], { env });
+  it("stops with npx: a kill of the npm process that started it leaves no emulator on its ports", async () => {
+    // A wrapper as npx is (npm sets npm_command for what it starts): the emulators its child, it killed by its own pid.
+    const env = {
+      npm_command: "exec", ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" };
+    const wrapper = spawn("bash", ["-c", `"${path.join(ROOT, "node_modules/.bin/node")}" "${path.join(ROOT, "dist/emulators/main.js")}"; true`], { env, detached: true });
     let out = "";
     await new Promise<void>((resolve, reject) => {
       wrapper.stdout.on("data", (d) => {
@@ -21,13 +22,21 @@ describe("npm run emulators", () => {
     const base = /export EDGE_BASE_URL=(\S+)/.exec(out)![1];
     expect((await fetch(`${base}/client/v4/zones`)).status).toBeGreaterThanOrEqual(400); // it answers (no token)
     wrapper.kill("SIGKILL"); // the wrapper alone, as `kill <pid of npx>` would
-    const deadline = Date.now() + 5000;
-    let answering = true;
-    while (answering && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      answering = await fetch(`${base}/client/v4/zones`).then(() => true, () => false);
+    try {
+      const deadline = Date.now() + 5000;
+      let answering = true;
+      while (answering && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        answering = await fetch(`${base}/client/v4/zones`).then(() => true, () => false);
+      }
+      expect(answering, "the emulators still answer after their parent was killed").toBe(false);
+    } finally {
+      try {
+        process.kill(-wrapper.pid!, "SIGKILL"); // what is left of its group, if the test failed
+      } catch {
+        // gone, as it should be
+      }
     }
-    expect(answering, "the emulators still answer after their parent was killed").toBe(false);
   });
 
   it("prints each base URL and the variables to export, and answers there", async () => {

@@ -110,14 +110,23 @@ describe("DnsRecord against the edge emulator", () => {
     expect(records(edge).map((r) => `${r.type} ${r.content}`).sort()).toEqual(["A 203.0.113.1", "A 203.0.113.2", "MX mx1.example.net", "MX mx2.example.net"]);
   });
 
-  it("with adopt, a run never takes a record another resource of the run made or holds in state", async () => {
+  it("with adopt, a run never takes a record another resource of the run holds in state (its diff named it)", async () => {
     const first = await create({ type: "TXT", name: "v", content: "one" });
-    // A resource in state is diffed before anything is made: its record is its own from then on.
+    forgetClaims(); // made by an earlier run: this run knows it only from the state its diff is given
     await call(T, "diff", [first.id, first.outs, { zoneName: "example.com", type: "TXT", name: "v", content: "one" }]);
     const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", type: "TXT", name: "v", content: "one", adopt: true }]);
     const second = await call(T, "create", [inputs]).catch((e: Error) => e);
     expect(String(second)).toMatch(/already another resource's of this stack/);
     expect(records(edge)).toHaveLength(1);
+  });
+
+  it("a record another resource's create took over in this run is not deleted by the resource that had it (renamed, moved)", async () => {
+    const old = await create({ type: "A", name: "moved", content: "203.0.113.9" });
+    forgetClaims(); // an earlier run made it
+    const taken = await create({ type: "A", name: "moved", content: "203.0.113.9", adopt: true });
+    expect(taken.id).toBe(old.id);
+    await call(T, "delete", [old.id, old.outs]);
+    expect(records(edge).map((r) => r.id)).toEqual([old.id]);
   });
 
   it("with adopt and several records of that name, none with this content, makes its own and leaves them", async () => {

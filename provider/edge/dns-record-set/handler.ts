@@ -10,12 +10,12 @@ import { randomUUID } from "node:crypto";
 import { isUnknown, checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError } from "../../http/errors";
-import { log, warn } from "../../log";
+import { log, notice, warn } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, takeOver } from "../dns-record/handler";
-import { claim, isClaimed } from "../../claims";
+import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
@@ -68,7 +68,8 @@ async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing:
   const taken: string[] = [];
   for (const key of keys) {
     const b = body(wanted[key] as never, zone);
-    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && !isClaimed(recordClaim(zone.id, x.id)))) taken.push(key);
+    // Identical records there: refused by name without adopt, or taken over (one no other resource holds) with it.
+    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))))) taken.push(key);
     else posts.push({ kind: "post", key, body: b });
   }
   const made: Done[] = [];
@@ -124,7 +125,7 @@ function plan(zoneName: string, current: Records, ids: Record<string, string>, w
 async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean): Promise<wire.DnsRecord> {
   const b = body(rec as never, zone);
   // Never one that another resource of this run holds (claims.ts): that one's key is made as its own record.
-  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b) && !isClaimed(recordClaim(zone.id, x.id)));
+  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))));
   if (identical && (!adopt || claim(recordClaim(zone.id, identical.id)))) {
     if (!adopt) {
       throw new AlreadyExistsError({
@@ -134,6 +135,7 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
         remedy: "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
       });
     }
+    markAdopted(recordClaim(zone.id, identical.id));
     return takeOver(zone, b, identical, `${b.type} record ${b.name} (records.${key})`);
   }
   try {
@@ -217,6 +219,7 @@ const onMaps: Handler = {
     for (const { op, rec } of [...made, ...sent.done]) {
       records[op.key] = recordOut(r.records[op.key], zone, rec!);
       ids[op.key] = rec!.id;
+      claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
     }
     if (failures.length) {
       const message = failureMessage("made", failures, keys.length);
@@ -268,7 +271,15 @@ const onMaps: Handler = {
     // One ordered list of changes: removals (and the old record of a new type) first, as a new record may need the
     // name an old one holds; then the changes in place; then the new records.
     const { byName: existing, ids: before } = p.added.length || p.replaced.length ? await listing(zone) : { byName: new Map(), ids: new Set<string>() };
-    const deletes: Op[] = [...p.removed, ...p.replaced].map((key) => ({ kind: "delete", key, id: ids[key] }));
+    // A removed record another resource's create took over in this run (moved to another set or a DnsRecord) stays
+    // on the service and leaves this set.
+    const given = p.removed.filter((key) => adoptedInRun(recordClaim(zone.id, ids[key])));
+    for (const key of given) {
+      notice(`edge: records.${key} (${ids[key]}) was taken over by another resource of this run: not deleted`);
+      delete ids[key];
+      delete records[key];
+    }
+    const deletes: Op[] = [...p.removed.filter((key) => !given.includes(key)), ...p.replaced].map((key) => ({ kind: "delete", key, id: ids[key] }));
     const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
       return { kind: "patch", key, id: ids[key], body: body(r.records[key] as never, zone, fields) };
@@ -283,6 +294,7 @@ const onMaps: Handler = {
     for (const { op, rec } of [...made, ...sent.done.filter((d) => d.op.kind !== "delete")]) {
       records[op.key] = recordOut(r.records[op.key], zone, rec!);
       ids[op.key] = rec!.id;
+      if (op.kind === "post") claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
     }
     const outs = outputs(r, zone, records, ids);
     const total = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
@@ -293,7 +305,8 @@ const onMaps: Handler = {
   async delete(_id, props) {
     const o = props as DnsRecordSetOutputs;
     const zone = { id: o.zoneId, name: o.zoneName };
-    const entries = Object.entries(o.ids ?? {});
+    // A record another resource's create took over in this run (records moved out of the set) is left to it.
+    const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)));
     const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },
@@ -318,6 +331,7 @@ export const dnsRecordSet: Handler = {
   },
 
   async diff(id, olds, news) {
+    if (isCompact(olds)) holdFromState(olds.zoneId, Object.values(expanded(olds).ids ?? {}) as string[]); // in state: never another's to adopt
     // The common case, nothing changed: the texts agree line for line once the outputs' ids are set aside.
     if (isCompact(olds) && isCompact(news) && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) return { changes: false };
     const d = await onMaps.diff(id, expanded(olds), expanded(news));

@@ -6,9 +6,9 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { log, notice, warn } from "../../log";
+import { log, notice } from "../../log";
 import type * as wire from "../wire";
-import { claim, isClaimed } from "../../claims";
+import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { adopting, edge, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
@@ -172,6 +172,10 @@ export const dnsRecord: Handler = {
 
   async delete(id, props) {
     const [zoneId, recordId] = zoneScopedId(id, props);
+    if (adoptedInRun(recordClaim(zoneId, recordId))) {
+      notice(`edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} was taken over by another resource of this run: not deleted`);
+      return;
+    }
     await deleteUnlessGone(() => edge().deleteDnsRecord(zoneId, recordId));
   },
 };
@@ -202,7 +206,7 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
     service: "edge",
     status: conflict.status,
     code: conflict.code,
-    message: `${aRecord(b.type!)} named ${b.name} with this value is already another resource's of this stack in zone ${zone.name} (${conflict.apiMessage})`,
+    message: `${aRecord(b.type!)} named ${b.name} in zone ${zone.name} is already another resource's of this stack (${conflict.apiMessage})`,
     remedy: "Keep one resource for this record: remove the other from the program, or change this one's value",
   });
 }
@@ -232,7 +236,8 @@ async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsReco
     if (same.length) log(`edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`);
     return undefined;
   }
-  if (!claim(recordClaim(zone.id, pick.id))) return adoptOne(zone, b, same); // taken meanwhile by another resource
+  claim(recordClaim(zone.id, pick.id)); // free a moment ago, with no await between: this resource's now
+  markAdopted(recordClaim(zone.id, pick.id));
   return takeOver(zone, b, pick, `${b.type} record ${b.name}`);
 }
 

@@ -90,8 +90,12 @@ export const pageRole: Handler = {
     const had = await accessOf(r.pageId, r.user, await businessOf(r.pageId, r.business));
     if (had && !adopting(r)) throw accessTaken(r, had);
     const outs = had && had.tasks.join() === wantedTasks(r).join() ? outputs(r.pageId, r.user, await businessOf(r.pageId, r.business), had) : await grant(r);
-    if (had) notice(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")}); destroy gives it back`);
-    return { id: `${r.pageId}/${r.user}`, outs: { ...outs, adopt: r.adopt ?? false, ...(had ? { previousTasks: had.tasks } : {}) } };
+    // What was there is given back at destroy when the program adopted it; a recovery run (ops:pagesAdoptExisting)
+    // finds the access its own killed run granted, which destroy removes.
+    // A role outside the business (0.3.0) stays where it is whatever this resource does: nothing to give back.
+    const given = had && r.adopt === true && !had.outside ? had.tasks : undefined;
+    if (had) notice(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")})${given ? "; destroy gives it back" : ""}`);
+    return { id: `${r.pageId}/${r.user}`, outs: { ...outs, adopt: r.adopt ?? false, ...(given ? { previousTasks: given } : {}) } };
   },
   async read(id, props) {
     const [pageId, user] = id.split("/", 2);

@@ -67,8 +67,10 @@ export const pageSubscription: Handler = {
     if (had && !adopting(r)) throw subscriptionTaken(r.pageId, had);
     const same = had?.join() === [...new Set(r.subscribedFields as string[])].sort().join();
     const o = same ? outs(r.pageId, app) : await apply(r as never);
-    if (had) notice(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")}); destroy gives it back`);
-    return { id: `${r.pageId}/subscribed_apps`, outs: { ...o, adopt: r.adopt ?? false, ...(had ? { previousFields: had } : {}) } };
+    // Given back at destroy when the program adopted it; a recovery run finds its own killed run's subscription.
+    const given = had && r.adopt === true ? had : undefined;
+    if (had) notice(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")})${given ? "; destroy gives it back" : ""}`);
+    return { id: `${r.pageId}/subscribed_apps`, outs: { ...o, adopt: r.adopt ?? false, ...(given ? { previousFields: given } : {}) } };
   },
   async read(id, props) {
     const pageId = id.split("/")[0];

@@ -1,6 +1,7 @@
 /**
  * `ops.runner.RunnerModel`. id: the canonical name. A definition change re-creates the model in place (same name);
- * refresh finds a model removed or replaced out of band (another digest); destroy removes it (absent is fine).
+ * refresh finds a model removed or replaced out of band (another digest); destroy removes it (absent is fine), or
+ * leaves one taken over with `adopt: true` (it was there before, and the runner keeps no owner to say whose it is).
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
@@ -62,7 +63,7 @@ export function modelTaken(name: string, url: string): AlreadyExistsError {
   return new AlreadyExistsError({
     service: "runner",
     message: `the runner at ${url} already has a model ${name} (pulled by hand or made by another stack)`,
-    remedy: "Set `adopt: true` on this RunnerModel to take it over (destroy then removes it), or give it another name",
+    remedy: "Set `adopt: true` on this RunnerModel to take it over (destroy then leaves it on the runner), or give it another name",
   });
 }
 

@@ -128,9 +128,10 @@ export async function deleteSkill(id: string) {
   // Another stack's now (taken over with ops:adoptFromStack): its skill is left to it.
   const there = await unlessGone(() => skills().get(id));
   if (!there) return;
+  // With no owner known (state of a release before labels), a label is never this stack's: it labelled nothing.
   const label = labelOf(there);
   const me = currentOwner();
-  if (label && me && label !== me.stack) {
+  if (label && label !== me?.stack) {
     warn(`skills: "${id}" belongs to stack ${label} now, so this destroy leaves it published`);
     return;
   }

@@ -41,7 +41,7 @@ export const SkillInputs = z
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
     sourceText: SourceText,
-    adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy."),
+    adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it."),
     followGuide: z
       .boolean({ error: "followGuide must be true or false" })
       .default(true)

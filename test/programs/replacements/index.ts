@@ -22,7 +22,8 @@ new ops.edge.RateLimit("login", { zoneName, threshold: 10, period: 10, action: {
 new ops.edge.WorkerScript("script", { name: two ? "edge-b" : "edge-a", content: "export default { fetch() { return new Response('ok') } }" });
 
 new ops.pages.PagePost("post", { pageId, message: "Winter menu, coming soon", published: false, ...(two ? { link: "https://example.com/menu" } : {}) });
-new ops.pages.PageRole("role", { pageId, user: two ? "300000000000003" : "300000000000002", role: "EDITOR" });
+// Alice already has a role on the page (outside a business, as 0.3.0 left it): taken over with adopt, which it keeps.
+new ops.pages.PageRole("role", { pageId, user: two ? "300000000000003" : "300000000000002", role: "EDITOR", adopt: true });
 new ops.pages.PageSubscription("subscription", { pageId, subscribedFields: ["feed"], account });
 
 new ops.posts.Post("hello", { mediaType: "TEXT", text: two ? "Fresh bread from 7." : "Fresh bread every morning." });

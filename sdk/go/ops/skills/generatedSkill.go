@@ -105,7 +105,7 @@ func (GeneratedSkillState) ElementType() reflect.Type {
 type generatedSkillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
-	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	// Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.
 	Adopt *bool `pulumi:"adopt"`
 	// The agents the skill is for.
 	Agents []string `pulumi:"agents"`
@@ -147,7 +147,7 @@ type generatedSkillArgs struct {
 type GeneratedSkillArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
-	// Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+	// Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.
 	Adopt pulumi.BoolPtrInput
 	// The agents the skill is for.
 	Agents pulumi.StringArrayInput

@@ -43,7 +43,7 @@ class SkillArgs:
 
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
@@ -131,7 +131,7 @@ class SkillArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+        Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.
         """
         return pulumi.get(self, "adopt")
 
@@ -364,7 +364,7 @@ class Skill(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand or by another stack) instead of failing; it is then this stack's, published over and removed by destroy.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] agents: The agents the skill is for.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_tools: Tools the skill may use without asking (the format's `allowed-tools`, experimental).
         :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
