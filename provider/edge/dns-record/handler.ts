@@ -124,8 +124,7 @@ export const dnsRecord: Handler = {
     const zone = await resolveZone(r);
     const b = body(r, zone);
     const what = `${b.type} record ${b.name}`;
-    // Adopting: a record of this type and name is taken over even with other content (several A records may share
-    // a name, so the service would not refuse a second one and the old one would stay unmanaged).
+    // Adopting: the record of this type, name and value no other resource holds (adoptOne); none, this one is made.
     if (adopting(r)) {
       const rec = await adoptOne(zone, b, await findExisting(zone, b));
       if (rec) return { id: rec.id, outs: outputs(r, zone, rec) };
