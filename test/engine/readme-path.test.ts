@@ -16,7 +16,7 @@ import type { LogEntry } from "../../emulators";
 import { isWrite, SERVICES, type ServiceName } from "../../scripts/demo-report";
 import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
-import { fileOf, keepBackendMarker, readmeBlocks } from "../helpers/readme";
+import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, pastedExports, readmeBlocks } from "../helpers/readme";
 
 const RELEASE_URL = /https:\/\/github\.com\/pulumi-ops\/pulumi-ops\/releases\/download\/v[\d.]+\/pulumi-ops-[\d.]+\.tgz/;
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-"));
@@ -65,16 +65,8 @@ beforeAll(async () => {
   expect(npmInstall).toMatch(RELEASE_URL);
   execFileSync("bash", ["-c", npmInstall.replace(RELEASE_URL, path.join(scratch, tarball)) + " --prefer-offline --loglevel=error"], { cwd: folder, env, stdio: "pipe", timeout: 240_000 });
   expect(startEmulators).toBe("npx pulumi-ops emulators");
-  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
-  emulators = spawn("bash", ["-c", `exec ${startEmulators}`], { cwd: folder, env: { ...env, ...ports }, stdio: ["ignore", "pipe", "inherit"], detached: true });
-  pasted = await new Promise((resolve, reject) => {
-    let out = "";
-    emulators!.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
-    emulators!.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("test hooks:")) resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
-    });
-  });
+  emulators = spawn("bash", ["-c", `exec ${startEmulators}`], { cwd: folder, env: { ...env, ...FREE_EMULATOR_PORTS }, stdio: ["ignore", "pipe", "inherit"], detached: true });
+  pasted = await pastedExports(emulators);
   // The commands up to the preview, then (the services' logs read) the rest, in one shell as a user types them.
   const lines = run.text.split("\n");
   const cut = lines.indexOf("pulumi preview") + 1;

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
-import { fileOf, keepBackendMarker, readmeBlocks } from "../helpers/readme";
+import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, pastedExports, readmeBlocks } from "../helpers/readme";
 import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-python-"));
@@ -43,17 +43,9 @@ beforeAll(async () => {
   mkdirSync(folder);
   for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, fileOf(b)), `${b.text}\n`);
   releaseHost = await startReleaseHost();
-  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
   // `npm run emulators` is the clone's setup, then this.
-  emulators = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], { env: { ...process.env, ...ports }, stdio: ["ignore", "pipe", "inherit"] });
-  pasted = await new Promise((resolve, reject) => {
-    let out = "";
-    emulators!.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
-    emulators!.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      if (out.includes("test hooks:")) resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
-    });
-  });
+  emulators = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], { env: { ...process.env, ...FREE_EMULATOR_PORTS }, stdio: ["ignore", "pipe", "inherit"] });
+  pasted = await pastedExports(emulators);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     HOME: path.join(scratch, "home"),

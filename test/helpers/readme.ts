@@ -1,4 +1,5 @@
 /** The README's sections as the tests that run them read them: fenced blocks, each with the line before it. */
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -34,4 +35,19 @@ export function keepBackendMarker(): () => void {
   return () => {
     if (!wasThere) for (const f of [marker, `${marker}.attrs`]) rmSync(f, { force: true });
   };
+}
+
+/** Every emulator on a free port (`*_EMULATOR_PORT=0`), so a busy test machine cannot collide. */
+export const FREE_EMULATOR_PORTS = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+
+/** The `export` lines the started emulators print, as a user pastes them: variable by name. */
+export function pastedExports(emulators: ChildProcess): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    emulators.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
+    emulators.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("test hooks:")) resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
+    });
+  });
 }
