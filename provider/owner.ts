@@ -7,6 +7,7 @@
  * - The plugin door: the engine names the resource's URN on every call (`urn:pulumi:<stack>::<project>::<type>::<name>`).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { GENERAL_SETTINGS, read } from "./config";
 import { currentUrn } from "./log";
 
 export const OWNER_KEY = "__owner";
@@ -41,4 +42,43 @@ export function withOwner<T>(owner: Owner | undefined, f: () => T): T {
 /** The stack and resource the current call serves, when the door knows it. */
 export function currentOwner(): Owner | undefined {
   return context.getStore() ?? ownerOfUrn(currentUrn());
+}
+
+/**
+ * Whose an object carrying the owner's label `label` (a stack's `<project>/<stack>`, or none) is, for a create that
+ * would take it: this stack's own (left behind by its destroy: taken back with nothing to set), another stack's
+ * (refused naming it), another stack's that ops:adoptFromStack names for this run (taken, and labelled anew), or
+ * nobody's that we know (taken only with `adopt`).
+ */
+export function standing(label: string | undefined): "mine" | "theirs" | "forced" | "unlabelled" {
+  if (!label) return "unlabelled";
+  if (label === currentOwner()?.stack) return "mine";
+  return label === read(GENERAL_SETTINGS.adoptFromStack) ? "forced" : "theirs";
+}
+
+/**
+ * Whether a destroy must leave an object labelled `label`: another stack's (it took the object over). With no owner
+ * known (state written before labels), a label is never this stack's: that release labelled nothing.
+ */
+export function leftToAnother(label: string | undefined): boolean {
+  return !!label && label !== currentOwner()?.stack;
+}
+
+/**
+ * The owner's label as a tag (`name:value`, the form DNS record tags take; Worker tags are free text): the tag's name
+ * and the stack. Tag names are case-insensitive on the service.
+ */
+export const STACK_TAG = "pulumi-ops-stack";
+
+/** The stack a list of tags names as owner, if any. */
+export function stackOfTags(tags: readonly string[] | null | undefined): string | undefined {
+  const tag = tags?.find((t) => t.toLowerCase().startsWith(`${STACK_TAG}:`));
+  return tag?.slice(STACK_TAG.length + 1) || undefined;
+}
+
+/** `tags` with this stack's label in place of any owner's (others kept as they are); unchanged when no owner is known. */
+export function withStackTag(tags: readonly string[] | null | undefined): string[] {
+  const me = currentOwner();
+  const others = (tags ?? []).filter((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`));
+  return me ? [...others, `${STACK_TAG}:${me.stack}`] : [...(tags ?? [])];
 }

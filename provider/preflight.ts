@@ -268,12 +268,14 @@ export async function previewCheck(type: string, account: string | undefined, in
     const { edge } = await import("./edge/zones");
     const accountId = inputs.accountId;
     const scripts = (await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId))) as { id: string }[];
-    // A new script whose name another tool or stack already deployed: up would overwrite it, so it is refused here.
-    const { adopting } = await import("./edge/zones");
+    // A new script whose name another tool or stack already deployed: up would overwrite it, so it is refused here
+    // (its tags say whose it is: this stack's own is taken back, another stack's refused naming it).
     const name = inputs.name;
-    if (typeof name === "string" && !isUnknown(inputs.adopt) && !adopting(inputs) && !ownedByStack(type, olds, inputs) && scripts.some((s) => s.id === name)) {
-      const { scriptTaken } = await import("./edge/worker-script/handler");
-      throw scriptTaken(name, accountId);
+    if (typeof name === "string" && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs) && scripts.some((s) => s.id === name)) {
+      const settings = await edge().getWorkerScriptSettings(accountId, name);
+      const { scriptTakeover } = await import("./edge/worker-script/handler");
+      const problem = scriptTakeover(inputs, settings.tags);
+      if (problem) throw problem;
     }
   }
   // A control tool the resource needs that the endpoint does not offer: `up` would fail calling it.

@@ -4,7 +4,8 @@
  * modules, `body_part` for service-worker syntax; `compatibility_date`, `compatibility_flags`) and the parts it names;
  * a raw `application/javascript` body is service-worker syntax, where `export` is a syntax error (10021). Without a
  * compatibility date a script runs on 2021-11-02's semantics. Read back with `.../content/v2` (the parts, as
- * multipart, for a module) and `.../settings`.
+ * multipart, for a module) and `.../settings` (with the script's `tags`, which the metadata sets: "List of strings to
+ * use as tags for this Worker", in the official SDKs' upload params).
  */
 import { createHash } from "node:crypto";
 import { type Reply, type Request } from "../kit";
@@ -19,6 +20,8 @@ export interface StoredScript {
   parts: { name: string; type: string; text: string }[];
   compatibility_date: string;
   compatibility_flags: string[];
+  /** The metadata's `tags` (free text): kept by an upload that sends none. */
+  tags: string[];
   created_on: string;
   modified_on: string;
 }
@@ -68,7 +71,8 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     account(req);
     if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
     const type = String(req.headers["content-type"] ?? "");
-    let stored: Omit<StoredScript, "created_on" | "modified_on">;
+    let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags">;
+    let tags: string[] | undefined;
     if (type.startsWith("multipart/form-data")) {
       const parts = await multipart(req);
       let metadata: any;
@@ -81,6 +85,8 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
       if (!main || (metadata.main_module && metadata.body_part)) fail(400, 10021, "metadata must name exactly one of main_module (ES modules) and body_part (service worker)");
       const part = parts.get(main) ?? fail(400, 10021, `No such module "${main}": the metadata names a part that is not in the upload`);
       const format = metadata.main_module ? "module" : "service-worker";
+      if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string"))) fail(400, 10021, "metadata.tags must be a list of strings");
+      tags = metadata.tags;
       if (format === "module" && !/\bexport\s+default\b/.test(part.text)) fail(400, 10021, "No event handlers were registered. This script does nothing.");
       syntaxCheck(format, part.text);
       const date = metadata.compatibility_date ?? DEFAULT_DATE;
@@ -100,7 +106,8 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
       fail(415, 10008, "Content-Type must be multipart/form-data (or application/javascript for a service worker)");
     }
     const now = emu.timestamp();
-    emu.scripts.set(req.params.name, { ...stored!, created_on: emu.scripts.get(req.params.name)?.created_on ?? now, modified_on: now });
+    const was = emu.scripts.get(req.params.name);
+    emu.scripts.set(req.params.name, { ...stored!, tags: tags ?? was?.tags ?? [], created_on: was?.created_on ?? now, modified_on: now });
     return emu.ok(view(req.params.name));
   });
   // The script's content: a module's parts as multipart (the entry point named by a header), a service worker's text.
@@ -115,7 +122,7 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
   r("GET", "/accounts/:account/workers/scripts/:name/settings", "workers:edit", (req) => {
     account(req);
     const s = script(req);
-    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: [], logpush: false, tags: [], usage_model: "standard" });
+    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: [], logpush: false, tags: s.tags, usage_model: "standard" });
   });
   // The older read of one script: its main part's raw text.
   r("GET", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {

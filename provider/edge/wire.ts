@@ -174,7 +174,7 @@ export const WorkerScript = z.looseObject({
   modified_on: z.string().optional(),
 });
 export type WorkerScript = z.infer<typeof WorkerScript>;
-export const WorkerScriptSettings = z.looseObject({ compatibility_date: z.string().nullish(), compatibility_flags: z.array(z.string()).nullish() });
+export const WorkerScriptSettings = z.looseObject({ compatibility_date: z.string().nullish(), compatibility_flags: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() });
 
 /** A GraphQL answer (the analytics API): data, and errors that may come with HTTP 200. */
 export const GraphqlAnswer = z.looseObject({

@@ -85,3 +85,48 @@ describe("reviewable changes", () => {
     expect((await call(T, "check", [{}, { name: "inline", content: MODULE }])).inputs.sourceText).toBeUndefined();
   });
 });
+
+describe("whose a script is: the owner's label in its tags", () => {
+  const as = (owner: string, args: Record<string, unknown>) => ({ ...args, __owner: owner });
+  const inStack = async (owner: string, args: Record<string, unknown>) => (await call(T, "check", [{}, as(owner, args)])).inputs;
+
+  it("a stack's script carries its tag beside tags set elsewhere; another stack is refused naming it, even with adopt; its own is taken back; a destroy leaves another stack's", async () => {
+    const mine = await inStack("site/prod/web", { name: "labelled", content: MODULE });
+    const made = await call(T, "create", [mine]);
+    expect(edge.scripts.get("labelled")!.tags).toEqual(["pulumi-ops-stack:site/prod"]);
+    expect(made.outs.__owner).toBe("site/prod/web");
+    // A tag set in the dashboard is kept by the next upload.
+    edge.scripts.get("labelled")!.tags.unshift("team:web");
+    const later = await inStack("site/prod/web", { name: "labelled", content: SERVICE_WORKER });
+    await call(T, "update", [made.id, made.outs, later]);
+    expect(edge.scripts.get("labelled")!.tags).toEqual(["team:web", "pulumi-ops-stack:site/prod"]);
+
+    const theirs = await inStack("site/staging/web", { name: "labelled", content: MODULE, adopt: true });
+    forgetPreviewChecks();
+    await expect(checkForEngine(T, {}, theirs)).rejects.toThrow(/the edge script labelled in account \w+ belongs to stack site\/prod .*ops:adoptFromStack/);
+    await expect(call(T, "create", [theirs])).rejects.toThrow(/belongs to stack site\/prod/);
+    // A destroy by another stack (state it should not have) leaves the script.
+    await call(T, "delete", [made.id, { ...made.outs, __owner: "site/staging/web" }]);
+    expect(edge.scripts.has("labelled")).toBe(true);
+
+    // The stack's own script, left behind (a destroy elsewhere, state lost): taken back with no switch.
+    forgetPreviewChecks();
+    const again = await inStack("site/prod/web", { name: "labelled", content: MODULE });
+    expect((await checkForEngine(T, {}, again)).failures).toEqual([]);
+    await call(T, "create", [again]);
+    expect(edge.scripts.get("labelled")!.body).toBe(MODULE);
+
+    // Forced for one run: taken, and tagged as the new owner's; the old owner's destroy then leaves it.
+    process.env.PULUMI_OPS_ADOPT_FROM_STACK = "site/prod";
+    try {
+      await call(T, "create", [theirs]);
+    } finally {
+      delete process.env.PULUMI_OPS_ADOPT_FROM_STACK;
+    }
+    expect(edge.scripts.get("labelled")!.tags).toEqual(["team:web", "pulumi-ops-stack:site/staging"]);
+    await call(T, "delete", [made.id, made.outs]);
+    expect(edge.scripts.has("labelled")).toBe(true);
+    await call(T, "delete", [made.id, { ...made.outs, __owner: "site/staging/web" }]);
+    expect(edge.scripts.has("labelled")).toBe(false);
+  });
+});

@@ -2,12 +2,16 @@
  * `ops.edge.WorkerScript`. id: `<accountId>/<name>`. Uploaded as multipart (a `metadata` part with `main_module` for a
  * module or `body_part` for a service worker, the compatibility date and flags, and the script's part), read back
  * with the content and settings endpoints. The service's PUT creates or overwrites by name, so a script of the same
- * name deployed by another tool or stack is taken over only with `adopt: true`.
+ * name deployed by another tool is taken over only with `adopt: true`. The owner's label rides in the script's tags
+ * (`pulumi-ops-stack:<project>/<stack>`, beside tags set elsewhere, which are kept): another stack's script is
+ * refused naming it, this stack's own (left by its destroy) is taken back, and a destroy leaves another stack's.
  */
 import * as path from "node:path";
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
+import { notice, warn } from "../../log";
+import { stackOfTags, standing, leftToAnother, withStackTag } from "../../owner";
 import { adopting, edge } from "../zones";
 import { formatOf, scriptBody, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
 
@@ -15,7 +19,7 @@ import { formatOf, scriptBody, sha256, WorkerScriptInputs, type WorkerScriptOutp
 const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
 
 /** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */
-export async function upload(r: Bag, body: string): Promise<{ body: Buffer; contentType: string }> {
+export async function upload(r: Bag, body: string, tags: string[] = []): Promise<{ body: Buffer; contentType: string }> {
   const format = formatOf(r, body);
   const main = format === "module" ? mainModule(r) : "script";
   const metadata = {
@@ -23,6 +27,7 @@ export async function upload(r: Bag, body: string): Promise<{ body: Buffer; cont
     compatibility_date: r.compatibilityDate,
     ...(r.compatibilityFlags?.length ? { compatibility_flags: r.compatibilityFlags } : {}),
     keep_bindings: ["*"] as string[], // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
+    ...(tags.length ? { tags } : {}),
   };
   const form = new FormData();
   form.append("metadata", new Blob([JSON.stringify(metadata)], { type: "application/json" }), "metadata.json");
@@ -40,13 +45,39 @@ export function scriptTaken(name: string, accountId: string): AlreadyExistsError
   });
 }
 
-/** Uploads the body the inputs name, refusing one that changed since `check` hashed it. */
-async function deploy(r: Bag): Promise<WorkerScriptOutputs> {
+/** A script another stack labelled as its own: told at preview and up. */
+export function scriptOwnedBy(name: string, accountId: string, stack: string): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "edge",
+    message: `the edge script ${name} in account ${accountId} belongs to stack ${stack} (its tag pulumi-ops-stack)`,
+    remedy: `Give this script another name, or remove it from stack ${stack} first; to take it over from that stack anyway, set ops:adoptFromStack to ${stack} for one run (with adopt: true)`,
+  });
+}
+
+/**
+ * Whether a create may take the deployed script whose tags are `tags` (reads nothing): this stack's own always,
+ * another stack's never (unless ops:adoptFromStack names it, with adopt), one with no owner's label only with adopt.
+ */
+export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefined): AlreadyExistsError | undefined {
+  const label = stackOfTags(tags);
+  const whose = standing(label);
+  if (whose === "mine") {
+    notice(`edge: the script ${r.name} is this stack's own (tagged by ${label}): taken back`);
+    return undefined;
+  }
+  if (whose === "theirs") return scriptOwnedBy(r.name, r.accountId, label!);
+  if (!adopting(r)) return scriptTaken(r.name, r.accountId);
+  if (whose === "forced") notice(`edge: taking the script ${r.name} over from stack ${label} (ops:adoptFromStack)`);
+  return undefined;
+}
+
+/** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `tags`: the script's now. */
+async function deploy(r: Bag, tags?: readonly string[] | null): Promise<WorkerScriptOutputs> {
   const body = scriptBody(r);
   if (sha256(body) !== r.contentHash) {
     throw new ValidationError({ service: "edge", message: `${r.source ?? "the script"} changed while the update ran`, remedy: "Run the command again" });
   }
-  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body));
+  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body, withStackTag(tags)));
   return {
     accountId: r.accountId,
     name: r.name,
@@ -79,9 +110,11 @@ export const workerScript: Handler = {
   },
 
   async create(r) {
-    // The service's PUT overwrites a script of the same name: another tool's script is never taken silently.
-    if (!adopting(r) && (await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name)))) throw scriptTaken(r.name, r.accountId);
-    return { id: `${r.accountId}/${r.name}`, outs: await deploy(r) };
+    // The service's PUT overwrites a script of the same name: another tool's or stack's script is never taken silently.
+    const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
+    const problem = there && scriptTakeover(r, there.tags);
+    if (problem) throw problem;
+    return { id: `${r.accountId}/${r.name}`, outs: await deploy(r, there?.tags) };
   },
 
   async read(id, props) {
@@ -89,6 +122,8 @@ export const workerScript: Handler = {
     const body = await edge().getWorkerScript(accountId, name);
     if (body === undefined) return {};
     const settings = await edge().getWorkerScriptSettings(accountId, name);
+    const label = stackOfTags(settings.tags);
+    if (leftToAnother(label) && props.contentHash !== undefined) warn(`edge: the script ${name} now carries the tag of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
     const outs: WorkerScriptOutputs = {
       ...(props as WorkerScriptOutputs),
       accountId,
@@ -106,11 +141,21 @@ export const workerScript: Handler = {
   },
 
   async update(_id, _olds, news) {
-    return { outs: await deploy(withoutProvider(news)) };
+    const r = withoutProvider(news);
+    // The upload sets the script's tags: those set elsewhere are read first and kept.
+    const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
+    return { outs: await deploy(r, there?.tags) };
   },
 
   async delete(id) {
     const [accountId, name] = id.split("/", 2);
+    const there = await unlessGone(() => edge().getWorkerScriptSettings(accountId, name));
+    if (!there) return;
+    const label = stackOfTags(there.tags);
+    if (leftToAnother(label)) {
+      warn(`edge: the script ${name} belongs to stack ${label} now (its tag), so this destroy leaves it deployed`);
+      return;
+    }
     await deleteUnlessGone(() => edge().deleteWorkerScript(accountId, name));
   },
 };

@@ -4,8 +4,8 @@
  * a registry without delete (the spec shows none) leaves the skill published and the CLI says so.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { GENERAL_SETTINGS, SKILLS_SETTINGS, read, readFlag } from "../../config";
-import { currentOwner } from "../../owner";
+import { SKILLS_SETTINGS, readFlag } from "../../config";
+import { currentOwner, leftToAnother, standing } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, notice, warn } from "../../log";
@@ -94,12 +94,12 @@ export function adoptingSkill(r: { adopt?: unknown; slug?: unknown }): boolean {
  */
 export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError | undefined {
   const label = labelOf(there);
-  const me = currentOwner();
-  if (label && me && label === me.stack) {
+  const whose = standing(label);
+  if (whose === "mine") {
     notice(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
     return undefined;
   }
-  if (label && label !== read(GENERAL_SETTINGS.adoptFromStack)) return skillOwnedBy(r.slug, label, there.metadata?.[LABEL_RESOURCE]);
+  if (whose === "theirs") return skillOwnedBy(r.slug, label!, there.metadata?.[LABEL_RESOURCE]);
   if (!adoptingSkill(r)) return skillTaken(r.slug);
   notice(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
   return undefined;
@@ -128,10 +128,8 @@ export async function deleteSkill(id: string) {
   // Another stack's now (taken over with ops:adoptFromStack): its skill is left to it.
   const there = await unlessGone(() => skills().get(id));
   if (!there) return;
-  // With no owner known (state of a release before labels), a label is never this stack's: it labelled nothing.
   const label = labelOf(there);
-  const me = currentOwner();
-  if (label && label !== me?.stack) {
+  if (leftToAnother(label)) {
     warn(`skills: "${id}" belongs to stack ${label} now, so this destroy leaves it published`);
     return;
   }
