@@ -448,6 +448,12 @@ export class EdgeEmulator extends Emulator implements RuleState {
       if (type === "CNAME") fail(400, 81053, "An A, AAAA, or CNAME record with that host already exists.");
       if (other.type === "CNAME") fail(400, 81054, "A CNAME record with that host already exists.");
     }
+    // Tags: `name:value` pairs, a paid plan's (the quota is 0 on Free: "DNS record has 1 tags, exceeding the quota
+    // of 0.", code 9300, as users report the service's answer; 20 a record on paid plans).
+    const tags = body.tags ?? [];
+    if (!Array.isArray(tags) || tags.some((t: unknown) => typeof t !== "string")) fail(400, 9207, "Request body is invalid.");
+    const quota = (this.plans.get(z.id) ?? "free") === "free" ? 0 : 20;
+    if (tags.length > quota) fail(400, 9300, `DNS record has ${tags.length} tags, exceeding the quota of ${quota}.`);
     const rec: StoredRecord = {
       id: fixed.id,
       zone_id: z.id,
@@ -460,7 +466,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       proxied: body.proxied,
       ttl: body.proxied ? 1 : body.ttl, // a proxied record is always automatic
       comment: body.comment ?? null,
-      tags: [],
+      tags,
       meta: { auto_added: false },
       created_on: fixed.created_on,
       modified_on: this.timestamp(),

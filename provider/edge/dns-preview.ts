@@ -11,6 +11,7 @@
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
 import { edge, edgeScope, resolveZone } from "./zones";
 import { notice } from "../log";
+import { stackOfTags, standing } from "../owner";
 
 interface Declared {
   type: string;
@@ -80,11 +81,20 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    // An adopting CNAME takes the name's CNAME over whatever its target (one per name): not a clash.
-    const there = here.find((x) => clash(x, mine) && !(adopt.adopts && x.type === "CNAME" && mine.type === "CNAME"));
+    // An adopting CNAME takes the name's CNAME over whatever its target (one per name), as does one taking back this
+    // stack's own (its tag): not a clash.
+    const takes = (x: OnService) => adopt.adopts || standing(x.owner) === "mine";
+    const there = here.find((x) => clash(x, mine) && !(takes(x) && x.type === "CNAME" && mine.type === "CNAME"));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
-    const same = here.find((x) => x.type === rec.type && (x.value === mine.value || (adopt.adopts && rec.type === "CNAME")));
-    if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    const same = here.find((x) => x.type === rec.type && (x.value === mine.value || (takes(x) && rec.type === "CNAME")));
+    const whose = same && !adopt.ownState ? standing(same.owner) : undefined;
+    if (whose === "theirs") {
+      throw new DnsRuleError(
+        `edge: ${what} is in zone ${zone.name} already (id ${same!.id}) and belongs to stack ${same!.owner} (its tag pulumi-ops-stack), so up would refuse to take it. Remove it from stack ${same!.owner} first, or leave it out of this program; to take it over from that stack anyway, set ops:adoptFromStack to ${same!.owner} for one run (with adopt: true)`,
+      );
+    }
+    if (same && whose === "mine") adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    else if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     else if (same && !adopt.ownState) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81058). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
@@ -114,6 +124,8 @@ interface OnService {
   ttl?: number;
   proxied?: boolean;
   comment?: string | null;
+  /** The stack its tags name as owner (./dns-record/owner.ts). */
+  owner?: string;
 }
 
 /** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
@@ -121,7 +133,7 @@ async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
   const index = new Map<string, OnService[]>();
   for await (const rec of edge().dnsRecordValues(zoneId)) {
     const name = rec.name.toLowerCase();
-    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment };
+    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment, owner: stackOfTags(rec.tags) };
     const here = index.get(name);
     if (here) here.push(kept);
     else index.set(name, [kept]);

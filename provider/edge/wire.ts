@@ -44,6 +44,8 @@ export const DnsRecord = z.looseObject({
   ttl: z.number(),
   priority: z.number().optional(),
   comment: z.string().nullish(),
+  /** `name:value` pairs (paid plans); the owner's label is one (`pulumi-ops-stack:<project>/<stack>`). */
+  tags: z.array(z.string()).nullish(),
   created_on: z.string().optional(),
   modified_on: z.string().optional(),
 });
@@ -53,7 +55,7 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
  * A listed record as the preview's DNS rules read it: what tells its value, and its id. The other fields of the
  * service's answer are left out, not copied, since a preview may list a zone of 100,000 records.
  */
-export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true }).strip();
+export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true }).strip();
 export type DnsRecordValue = z.infer<typeof DnsRecordValue>;
 
 /** The body of a create or an update: PATCH takes any subset. */
@@ -67,6 +69,7 @@ export interface DnsRecordBody {
   proxied?: boolean;
   priority?: number;
   comment?: string | null;
+  tags?: string[];
 }
 
 /** `POST /zones/{id}/dns_records/batch`: run deletes, patches, puts, posts in that order, in one transaction. */

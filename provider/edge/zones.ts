@@ -34,7 +34,12 @@ export function holdEdge(kind: string, ids: (string | undefined)[]): void {
 export interface ZoneRef {
   id: string;
   name: string;
+  /** The zone's plan (`free`, `pro`, `business`, `enterprise`) where it was looked up; unset when taken from state. */
+  plan?: string;
 }
+
+/** Whether the zone's records take tags (the owner's label): a paid plan's (Free's quota is 0, code 9300). */
+export const recordsTakeTags = (zone: ZoneRef) => zone.plan !== undefined && zone.plan !== "free";
 
 const scopes = new WeakMap<EdgeClient, string>();
 
@@ -70,7 +75,7 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
             remedy: matches.length ? "Set zoneId instead of zoneName" : "Check the zone name, or give the token Zone read permission on it",
           });
         }
-        return { id: matches[0].id, name: matches[0].name };
+        return { id: matches[0].id, name: matches[0].name, plan: matches[0].plan?.legacy_id };
       });
       p.catch(() => byName.delete(name));
       byName.set(name, p);
@@ -80,7 +85,7 @@ export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promi
   const id = args.zoneId!;
   let p = byId.get(id);
   if (!p) {
-    p = client.getZone(id).then((z) => ({ id: z.id, name: z.name }));
+    p = client.getZone(id).then((z) => ({ id: z.id, name: z.name, plan: z.plan?.legacy_id }));
     p.catch(() => byId.delete(id));
     byId.set(id, p);
   }

@@ -8,11 +8,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { isUnknown, checkWith, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
+import { leftToAnother } from "../../owner";
+import { labelled, ownerOf, recordOwnedBy, recordStanding } from "../dns-record/owner";
 import type * as wire from "../wire";
-import { adopting, edge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, takeOver } from "../dns-record/handler";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
@@ -70,7 +72,7 @@ async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing:
     const b = body(wanted[key] as never, zone);
     // Identical records there: refused by name without adopt, or taken over (one no other resource holds) with it.
     if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))))) taken.push(key);
-    else posts.push({ kind: "post", key, body: b });
+    else posts.push({ kind: "post", key, body: labelled(b, zone) });
   }
   const made: Done[] = [];
   const failures = await each(taken, async (key) => void made.push({ op: { kind: "post", key, body: {} }, rec: await makeOne(key, wanted[key], zone, existing, adopt) }), (k) => k);
@@ -126,8 +128,12 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
   const b = body(rec as never, zone);
   // Never one that another resource of this run holds (claims.ts): that one's key is made as its own record.
   const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))));
-  if (identical && (!adopt || claim(recordClaim(zone.id, identical.id)))) {
-    if (!adopt) {
+  // Another stack's (its tag) is never taken; this stack's own is, even without adopt (./dns-record/owner.ts).
+  const whose = identical && recordStanding(identical);
+  if (whose === "theirs") throw recordOwnedBy(`records.${key}: the ${b.type} record ${b.name}`, zone.name, identical!.id, ownerOf(identical!)!);
+  const takes = adopt || whose === "mine";
+  if (identical && (!takes || claim(recordClaim(zone.id, identical.id)))) {
+    if (!takes) {
       throw new AlreadyExistsError({
         service: "edge",
         code: 81058,
@@ -144,7 +150,7 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
       adopt: false,
       // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
       find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
-      create: () => edge().createDnsRecord(zone.id, b),
+      create: () => edge().createDnsRecord(zone.id, labelled(b, zone)),
       update: async (x) => x,
     });
   } catch (e) {
@@ -257,10 +263,11 @@ const onMaps: Handler = {
   async update(id, olds, news) {
     const o = olds as DnsRecordSetOutputs;
     const r = withoutProvider(news) as DnsRecordSetInputs;
-    const zone = { id: o.zoneId, name: o.zoneName };
     const records: Records = { ...o.records };
     const ids = { ...o.ids };
-    const p = plan(zone.name, o.records, o.ids, r.records);
+    const p = plan(o.zoneName, o.records, o.ids, r.records);
+    // Records to make: the zone's plan is looked up (once a run) to know whether they carry the owner's tag.
+    const zone: ZoneRef = p.added.length || p.replaced.length ? { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName } : { id: o.zoneId, name: o.zoneName };
     // A record under a new key (matched by type, name and value) keeps its id: bookkeeping only.
     for (const [from, to] of p.moved) {
       ids[to] = ids[from];
@@ -305,8 +312,14 @@ const onMaps: Handler = {
   async delete(_id, props) {
     const o = props as DnsRecordSetOutputs;
     const zone = { id: o.zoneId, name: o.zoneName };
-    // A record another resource's create took over in this run (records moved out of the set) is left to it.
-    const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)));
+    // A record another resource's create took over in this run (records moved out of the set) is left to it, and so
+    // is one another stack took over (its tag, where the zone's records take tags: one listing of the zone).
+    const found = await unlessGone(() => resolveZone({ zoneId: zone.id }));
+    const byId = found && recordsTakeTags(found) ? new Map([...(await listing(found)).byName.values()].flat().map((x) => [x.id, x])) : undefined;
+    const others = Object.entries(o.ids ?? {}).filter(([, id]) => leftToAnother(ownerOf(byId?.get(id) ?? {})));
+    if (others.length) warn(`edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to stack ${ownerOf(byId!.get(others[0][1])!)} now (their tag), so this destroy leaves them: ${others.slice(0, 5).map(([k]) => `records.${k}`).join(", ")}${others.length > 5 ? " ..." : ""}`);
+    const left = new Set(others.map(([, id]) => id));
+    const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)) && !left.has(id));
     const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },

@@ -6,10 +6,12 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { log, notice } from "../../log";
+import { log, notice, warn } from "../../log";
+import { leftToAnother, withStackTag } from "../../owner";
+import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "./owner";
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
-import { adopting, edge, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, edgeClaim, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
 import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
@@ -126,7 +128,7 @@ export const dnsRecord: Handler = {
     const what = `${b.type} record ${b.name}`;
     // Adopting: the record of this type, name and value no other resource holds (adoptOne); none, this one is made.
     if (adopting(r)) {
-      const rec = await adoptOne(zone, b, await findExisting(zone, b));
+      const rec = await adoptOne(zone, b, await findExisting(zone, b), true);
       if (rec) return { id: rec.id, outs: outputs(r, zone, rec) };
     }
     let rec: wire.DnsRecord;
@@ -136,7 +138,7 @@ export const dnsRecord: Handler = {
         what,
         adopt: false, // taking over is decided on the service's 81057/81058 below, which also covers an A/CNAME clash
         find: async () => (await findExisting(zone, b)).find((x) => sameValue(x, b)),
-        create: () => edge().createDnsRecord(zone.id, b),
+        create: () => edge().createDnsRecord(zone.id, labelled(b, zone)),
         update: async (x) => x,
       });
     } catch (e) {
@@ -175,6 +177,15 @@ export const dnsRecord: Handler = {
       notice(`edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} was taken over by another resource of this run: not deleted`);
       return;
     }
+    // Where records carry the owner's label: one another stack took over (ops:adoptFromStack) is left to it.
+    const zone = await unlessGone(() => resolveZone({ zoneId }));
+    if (zone && recordsTakeTags(zone)) {
+      const owner = ownerOf((await readRecord(zoneId, recordId)) ?? {});
+      if (leftToAnother(owner)) {
+        warn(`edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} belongs to stack ${owner} now (its tag), so this destroy leaves it`);
+        return;
+      }
+    }
     await deleteUnlessGone(() => edge().deleteDnsRecord(zoneId, recordId));
   },
 };
@@ -189,6 +200,9 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
     const others = await Array.fromAsync(edge().dnsRecords(zone.id, { name: b.name }));
     throw cnameConflict(b, others, zone.name, conflict);
   }
+  // Adopting, or this stack's own record (its tag) left behind by its destroy: taken over.
+  const rec = await adoptOne(zone, b, same, adopting(r));
+  if (rec) return rec;
   if (!adopting(r)) {
     throw new AlreadyExistsError({
       service: "edge",
@@ -198,8 +212,6 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
       remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
     });
   }
-  const rec = await adoptOne(zone, b, same);
-  if (rec) return rec;
   // The identical record is held by another resource of this run: two resources cannot hold one record.
   throw new AlreadyExistsError({
     service: "edge",
@@ -227,12 +239,18 @@ export function cnameConflict(b: wire.DnsRecordBody, others: wire.DnsRecord[], z
  * made the program's), and that no other resource of this run holds (claims.ts). Several records may share a type
  * and name (two MX, a round-robin A pair): one of another value is someone else's, so none is rewritten and the
  * caller makes its own. Only where a name holds one record of the type (a CNAME) is that record taken and rewritten.
+ * Labels (./owner.ts): another stack's record is never taken (refused naming it); this stack's own is taken even
+ * without `adopt`; one with no label only with it.
  */
-async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[]): Promise<wire.DnsRecord | undefined> {
+async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsRecord[], adopt: boolean): Promise<wire.DnsRecord | undefined> {
   const free = same.filter((x) => !isClaimed(recordClaim(zone.id, x.id)));
-  const pick = free.find((x) => sameValue(x, b)) ?? (ONE_PER_NAME.includes(b.type!) && same.length === 1 ? free[0] : undefined);
+  const fits = (x: wire.DnsRecord) => sameValue(x, b) || (ONE_PER_NAME.includes(b.type!) && same.length === 1);
+  const takes = (x: wire.DnsRecord) => (adopt ? recordStanding(x) !== "theirs" : recordStanding(x) === "mine");
+  const pick = free.find((x) => sameValue(x, b) && takes(x)) ?? free.find((x) => fits(x) && takes(x));
   if (!pick) {
-    if (same.length) log(`edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`);
+    const theirs = free.find((x) => fits(x) && recordStanding(x) === "theirs");
+    if (theirs) throw recordOwnedBy(`the ${b.type} record ${b.name}`, zone.name, theirs.id, ownerOf(theirs)!);
+    if (adopt && same.length) log(`edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`);
     return undefined;
   }
   claim(recordClaim(zone.id, pick.id)); // free a moment ago, with no await between: this resource's now
@@ -242,19 +260,25 @@ async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsReco
 
 /**
  * A takeover sends only what the existing record lacks, and nothing at all when it already is what the program
- * says: adopting a zone that matches the program writes nothing.
+ * says: adopting a zone that matches the program writes nothing. A takeover that writes anyway labels the record as
+ * this stack's (where the zone takes tags, other tags kept), and one from another stack (ops:adoptFromStack) always
+ * does, so that stack's destroy leaves it.
  */
 export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: wire.DnsRecord, what: string): Promise<wire.DnsRecord> {
   const patch = differing(existing, b);
   const fields = Object.keys(patch);
-  if (!fields.length) {
+  const whose = recordStanding(existing);
+  if (whose === "mine") notice(`edge: the ${what} (id ${existing.id}) is this stack's own (its tag): taken back`);
+  const relabel = labels(zone) && whose !== "mine" && (fields.length > 0 || whose === "forced");
+  if (!fields.length && !relabel) {
     notice(`edge: adopting the existing ${what} (id ${existing.id}): already as the program says, nothing sent`);
     return existing;
   }
   const was = (f: string) => (f === "content" || f === "data" ? existing.content : (existing as Bag)[f]);
   const now = (f: string) => (f === "data" ? JSON.stringify(patch.data) : (patch as Bag)[f]);
-  notice(`edge: adopting the existing ${what} (id ${existing.id}, ${fields.map((f) => `${f} ${was(f)} -> ${now(f)}`).join(", ")})`);
-  return edge().patchDnsRecord(zone.id, existing.id, patch);
+  const from = whose === "forced" ? `, from stack ${ownerOf(existing)} (ops:adoptFromStack)` : "";
+  notice(`edge: adopting the existing ${what} (id ${existing.id}${fields.map((f) => `, ${f} ${was(f)} -> ${now(f)}`).join("")}${from})`);
+  return edge().patchDnsRecord(zone.id, existing.id, relabel ? { ...patch, tags: withStackTag(existing.tags) } : patch);
 }
 
 /** The fields of the body `b` that the record `x` does not already hold, as a PATCH body. */
