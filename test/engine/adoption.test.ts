@@ -4,13 +4,15 @@
  * - applied to an empty zone: eight records, eight ids (the second of a pair never takes the record the first made);
  * - applied by a new stack to the zone that holds them: each taken exactly once, said at preview, 0 writes;
  * - an up killed halfway and run again: every record present, no id held twice;
- * and two stacks declaring one skill (the second refused naming the first; a stack destroyed and applied again takes
- * its own back with no switch) or one model (the adopting one told it may be another's; its destroy leaves it).
+ * and two stacks declaring one skill, or one record of a paid zone and one edge script (the second refused naming the
+ * first; a stack that lost them takes its own back with no switch; ops:adoptFromStack moves them and the old owner's
+ * destroy leaves them), or one model (the adopting one told it may be another's; its destroy leaves it).
  */
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { promisify } from "node:util";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
@@ -29,6 +31,7 @@ async function stack(name: string, config: Record<string, string> = {}): Promise
   const engine = await engineStack(PROGRAM, {
     "ops:edgeBaseUrl": { value: edge.url },
     "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
     "ops:skillsUrl": { value: skills.url },
     "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
     "ops:runnerHost": { value: runner.url },
@@ -46,7 +49,7 @@ async function idsInState(engine: EngineStack): Promise<string[]> {
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, skills, runner] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new RunnerEmulator({ pullStepMs: 5 }).start()]);
+  [edge, skills, runner] = await Promise.all([new EdgeEmulator({ plans: { "example.com": "pro" } }).start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new RunnerEmulator({ pullStepMs: 5 }).start()]);
 }, 120_000);
 
 afterAll(async () => {
@@ -131,6 +134,41 @@ describe("two stacks and one skill or model", { timeout: 300_000, sequential: tr
     expect(again.summary.resourceChanges?.create).toBe(2); // the skill and the stack
     expect(writes()).toEqual([]); // its own, as the program says: nothing sent
     await expect(second.stack.preview()).rejects.toThrow(/belongs to stack adoption\/skills-one/);
+  });
+
+  it("one record of a paid zone and one edge script: labelled by the first stack, refused to the second naming it; taken back after a state loss with no switch; moved by ops:adoptFromStack, and the old owner's destroy leaves them", async () => {
+    const paid = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].filter((r) => r.type === "MX");
+    const first = await stack("edge-one", { records: "false", edgeOwner: "greeter" });
+    await first.stack.up();
+    expect(paid().map((r) => r.tags)).toEqual([["pulumi-ops-stack:adoption/edge-one"]]);
+    expect(edge.scripts.get("greeter")!.tags).toEqual(["pulumi-ops-stack:adoption/edge-one"]);
+    const second = await stack("edge-two", { records: "false", edgeOwner: "greeter", adopt: "true" });
+    mark();
+    await expect(second.stack.preview()).rejects.toThrow(/belongs to stack adoption\/edge-one \(its tag pulumi-ops-stack\)/);
+    expect(writes()).toEqual([]);
+    // The first stack loses them from its state (pulumi state delete): its next up takes its own back, sending nothing.
+    const state = await first.stack.exportStack();
+    const urns = state.deployment.resources.filter((r: { type: string }) => /:(DnsRecord|WorkerScript)$/.test(r.type)).map((r: { urn: string }) => r.urn);
+    for (const urn of urns) await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "edge-one"], { cwd: first.cli.cwd, env: first.cli.env });
+    mark();
+    let said = "";
+    await first.stack.up({ onOutput: (o) => (said += o) });
+    expect(said).toMatch(/is this stack's own \(its tag\): taken back/);
+    expect(said).toMatch(/the script greeter is this stack's own/);
+    expect(said).toMatch(/the script greeter is deployed already as the program says; nothing sent/);
+    expect(writes()).toEqual([`edge POST /client/v4/zones/${paid()[0].zone_id}/dns_records`]); // the record's create, refused (81058): then its own is found
+    // Moved for one run: the second stack takes both and tags them; the first's destroy leaves them.
+    await second.stack.setConfig("ops:adoptFromStack", { value: "adoption/edge-one" });
+    await second.stack.up();
+    await second.stack.removeConfig("ops:adoptFromStack");
+    expect(paid().map((r) => r.tags)).toEqual([["pulumi-ops-stack:adoption/edge-two"]]);
+    expect(edge.scripts.get("greeter")!.tags).toEqual(["pulumi-ops-stack:adoption/edge-two"]);
+    await first.stack.destroy();
+    expect(paid()).toHaveLength(1);
+    expect(edge.scripts.has("greeter")).toBe(true);
+    await second.stack.destroy();
+    expect(paid()).toHaveLength(0);
+    expect(edge.scripts.has("greeter")).toBe(false);
   });
 
   it("a model another stack made is refused without adopt; with it, the preview says it may be another's, and its destroy leaves it", async () => {

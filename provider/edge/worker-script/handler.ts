@@ -78,6 +78,10 @@ async function deploy(r: Bag, tags?: readonly string[] | null): Promise<WorkerSc
     throw new ValidationError({ service: "edge", message: `${r.source ?? "the script"} changed while the update ran`, remedy: "Run the command again" });
   }
   const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body, withStackTag(tags)));
+  return outputsOf(r, body, s);
+}
+
+function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?: string }): WorkerScriptOutputs {
   return {
     accountId: r.accountId,
     name: r.name,
@@ -91,6 +95,19 @@ async function deploy(r: Bag, tags?: readonly string[] | null): Promise<WorkerSc
     createdOn: s.created_on,
     modifiedOn: s.modified_on,
   };
+}
+
+/**
+ * A script taken over that already is what the program says (its body, date and flags), and carries this stack's
+ * tag or needs none written: nothing is uploaded. One taken from another stack is always uploaded, to carry the tag.
+ */
+async function alreadyDeployed(r: Bag, there: { compatibility_date?: string | null; compatibility_flags?: string[] | null; tags?: string[] | null }): Promise<WorkerScriptOutputs | undefined> {
+  if (standing(stackOfTags(there.tags)) === "forced") return undefined;
+  if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags)) return undefined;
+  const body = await edge().getWorkerScript(r.accountId, r.name);
+  if (body === undefined || sha256(body) !== r.contentHash) return undefined;
+  notice(`edge: the script ${r.name} is deployed already as the program says; nothing sent`);
+  return outputsOf(r, body, {});
 }
 
 const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags"];
@@ -114,7 +131,8 @@ export const workerScript: Handler = {
     const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
     const problem = there && scriptTakeover(r, there.tags);
     if (problem) throw problem;
-    return { id: `${r.accountId}/${r.name}`, outs: await deploy(r, there?.tags) };
+    const kept = there && (await alreadyDeployed(r, there));
+    return { id: `${r.accountId}/${r.name}`, outs: kept || (await deploy(r, there?.tags)) };
   },
 
   async read(id, props) {

@@ -35,3 +35,11 @@ if (skill) {
 
 const model = config.get("model");
 if (model) new ops.runner.RunnerModel("helper", { name: model, adopt: config.getBoolean("adopt") ?? false });
+
+// A record of a paid zone (its tags carry the owner's label) and an edge script (its tags too), for two stacks.
+const edgeOwner = config.get("edgeOwner");
+if (edgeOwner) {
+  const adopt = config.getBoolean("adopt") ?? false;
+  new ops.edge.DnsRecord("mail", { zoneName: "example.com", type: "MX", name: "@", content: "mx.example.net", priority: 10, adopt });
+  new ops.edge.WorkerScript("site", { name: edgeOwner, content: "export default {\n  fetch() {\n    return new Response(\"hello\");\n  },\n};\n", adopt });
+}
