@@ -23,7 +23,7 @@ export interface DnsRecordArgs {
   priority?: pulumi.Input<number>;
   /** A note kept with the record. */
   comment?: pulumi.Input<string>;
-  /** When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. */
+  /** When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -69,7 +69,7 @@ export interface DnsRecordSetArgs {
   zoneName?: pulumi.Input<string>;
   /** The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone. */
   records: pulumi.Input<{ [key: string]: pulumi.Input<DnsRecordSetRecordArgs> }>;
-  /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). */
+  /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
@@ -262,7 +262,7 @@ export interface WorkerScriptArgs {
   compatibilityDate?: pulumi.Input<string>;
   /** Runtime features to turn on or off, such as `nodejs_compat`. */
   compatibilityFlags?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one. */
+  /** Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
   /** Set by the provider: the SHA-256 of the script's body. */
   contentHash?: pulumi.Input<string>;

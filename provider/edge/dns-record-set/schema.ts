@@ -29,7 +29,7 @@ export const DnsRecordSetInputs = z
     adopt: z
       .boolean()
       .default(false)
-      .describe("When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists)."),
+      .describe("When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);

@@ -49,7 +49,7 @@ export const WorkerScriptInputs = z
       .default(DEFAULT_COMPATIBILITY_DATE)
       .describe(`The runtime semantics the script runs with (the service's compatibility date); ${DEFAULT_COMPATIBILITY_DATE} unless given.`),
     compatibilityFlags: z.array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat")).optional().describe("Runtime features to turn on or off, such as `nodejs_compat`."),
-    adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one."),
+    adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt."),
     contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body."),
     sourceText: SourceText,
   })

@@ -95,7 +95,7 @@ type workerScriptArgs struct {
 	Account *string `pulumi:"account"`
 	// The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
 	AccountId *string `pulumi:"accountId"`
-	// Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt *bool `pulumi:"adopt"`
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate *string `pulumi:"compatibilityDate"`
@@ -121,7 +121,7 @@ type WorkerScriptArgs struct {
 	Account pulumi.StringPtrInput
 	// The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
 	AccountId pulumi.StringPtrInput
-	// Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt pulumi.BoolPtrInput
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate pulumi.StringPtrInput

@@ -36,7 +36,7 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
@@ -111,7 +111,7 @@ class WorkerScriptArgs:
     @pulumi.getter
     def adopt(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
         """
         return pulumi.get(self, "adopt")
 
@@ -229,7 +229,7 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
-        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool or stack) instead of failing; it is then overwritten with this one.
+        :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
