@@ -1,7 +1,7 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
 import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
-import { claim } from "./claims";
+import { claim, isClaimed, markAdopted } from "./claims";
 import { log, notice, warn } from "./log";
 
 export type Bag = Record<string, any>;
@@ -84,6 +84,8 @@ async function createOrAdopt<T>(o: Parameters<typeof createByKey<T>>[0]): Promis
       log(`the existing ${o.what} is another resource's of this run: making this one's own`);
       existing = undefined;
     }
+    // Taken over: the delete of a resource that had it (renamed without an alias) leaves it to this one.
+    if (existing && o.claimKey) markAdopted(o.claimKey(existing));
     if (existing && o.unchanged?.(existing)) {
       notice(`adopting the existing ${o.what}: already as the program says, nothing sent`);
       return existing;
@@ -98,7 +100,9 @@ async function createOrAdopt<T>(o: Parameters<typeof createByKey<T>>[0]): Promis
       return await o.create();
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
-      const made = await o.find();
+      // Found by its key, and no other resource of this run's (claims.ts): the object this request made.
+      const found = await o.find();
+      const made = found && o.claimKey && isClaimed(o.claimKey(found)) ? undefined : found;
       if (made) {
         warn(`the answer to creating ${o.what} was lost; the service had made it, so it is kept`);
         return made;

@@ -6,10 +6,11 @@
  */
 import type { Bag } from "../handler";
 import { ApiError, NotFoundError } from "../http/errors";
-import { warn } from "../log";
+import { notice, warn } from "../log";
+import { adoptedInRun } from "../claims";
 import { listedRule } from "./rule-listing";
 import type * as wire from "./wire";
-import { edge } from "./zones";
+import { edge, edgeClaim } from "./zones";
 
 export const FIREWALL_PHASE = "http_request_firewall_custom";
 export const RATE_LIMIT_PHASE = "http_ratelimit";
@@ -117,5 +118,11 @@ export async function updateResourceRule(zoneId: string, phase: string, olds: Ba
 /** The delete of a resource's rule: by the ids in state, or for 0.3.0 state the converted rule; none is gone. */
 export async function deleteResourceRule(zoneId: string, props: Bag, converted: () => Promise<PlacedRule | undefined>): Promise<void> {
   const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId as string, ruleId: props.ruleId as string } : await converted().then((p) => p && { rulesetId: p.rulesetId, ruleId: p.rule.id });
-  if (placed) await deletePhaseRule(zoneId, placed.rulesetId, placed.ruleId);
+  if (!placed) return;
+  // Taken over by another resource's create in this run (a resource renamed without an alias): left to it.
+  if (adoptedInRun(edgeClaim("rule", placed.ruleId))) {
+    notice(`edge: the rule ${props.ref ?? placed.ruleId} was taken over by another resource of this run: not deleted`);
+    return;
+  }
+  await deletePhaseRule(zoneId, placed.rulesetId, placed.ruleId);
 }

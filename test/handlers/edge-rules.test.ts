@@ -78,6 +78,7 @@ describe("PageRule", () => {
     expect(printed).toMatch(new RegExp(`\\[pulumi-ops\\] edge: PageRule for example\\.com/static/\\* will adopt the existing page rule \\(id ${a.id}\\) in example\\.com: changed to the program's`));
     const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
     expect(adopted.id).toBe(a.id);
+    forgetClaims(); // the destroy is a later run
     await call("edge:PageRule", "delete", [a.id, outs]);
     await call("edge:PageRule", "delete", [a.id, outs]);
     expect(await call("edge:PageRule", "read", [a.id, outs])).toEqual({});
@@ -217,6 +218,27 @@ describe("get(): reading an existing object by its composite id", () => {
     const made = await make(type, args);
     const got = await call(type, "read", [`${zoneId(edge)}/${made.id}`, {}]);
     expect(got.props).toMatchObject({ zoneId: zoneId(edge), zoneName: "example.com" });
+  });
+});
+
+describe("a rule renamed without an alias", () => {
+  it("the new resource adopts the rule, and the old one's delete in the same run leaves it (page rule, firewall rule)", async () => {
+    const page = await make("edge:PageRule", rule("moved", 1));
+    const fw = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 198.51.100.7", action: "block", ref: "moved" });
+    forgetClaims(); // the next run: the renamed resources are new, the old ones are deleted after them
+    const newPage = await make("edge:PageRule", { ...rule("moved", 1), adopt: true });
+    const newFw = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 198.51.100.7", action: "block", ref: "moved", adopt: true });
+    expect([newPage.id, newFw.outs.ruleId]).toEqual([page.id, fw.outs.ruleId]);
+    await call("edge:PageRule", "delete", [page.id, page.outs]);
+    await call("edge:FirewallRule", "delete", [fw.id, fw.outs]);
+    const pages = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json();
+    expect(pages.result.map((r: { id: string }) => r.id)).toEqual([page.id]);
+    const ruleset = await (await api(`/zones/${zoneId(edge)}/rulesets/phases/http_request_firewall_custom/entrypoint`)).json();
+    expect(ruleset.result.rules.map((r: { id: string }) => r.id)).toEqual([fw.outs.ruleId]);
+    forgetClaims(); // a later destroy deletes them
+    await call("edge:PageRule", "delete", [newPage.id, newPage.outs]);
+    await call("edge:FirewallRule", "delete", [newFw.id, newFw.outs]);
+    expect((await (await api(`/zones/${zoneId(edge)}/pagerules`)).json()).result).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { notice } from "../../log";
+import { adoptedInRun } from "../../claims";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
@@ -94,6 +95,11 @@ export const pageRule: Handler = {
 
   async delete(id, props) {
     const [zoneId, ruleId] = zoneScopedId(id, props);
+    // Taken over by another resource's create in this run (a resource renamed without an alias): left to it.
+    if (adoptedInRun(edgeClaim("pagerule", ruleId))) {
+      notice(`edge: the page rule ${ruleId} was taken over by another resource of this run: not deleted`);
+      return;
+    }
     await deleteUnlessGone(() => edge().deletePageRule(zoneId, ruleId));
   },
 };
