@@ -7,12 +7,13 @@ import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, useStackCon
 import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
-import { redact } from "./log";
+import { redact, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 import { OWNER_KEY, parseOwner, withOwner } from "./owner";
+import { stringsIn } from "./secrets";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -81,11 +82,16 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
   if (!entry) {
     throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
   }
+  // Its secret inputs (the SDK's hidden `__secrets` names them on the dynamic door) are masked in all it says.
+  return withCallSecrets(secretValuesOf(method, args), () => callHandler(type, entry, method, args));
+}
+
+async function callHandler(type: string, entry: (typeof registry)[string], method: Method, args: unknown[]): Promise<any> {
   try {
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
     if (configFailure && method !== "check") throw new ConfigError(configFailure);
     const handler = await entry.handler();
-    const { account, owner, args: own } = splitAccount(method, args);
+    const { account, owner, secrets, args: own } = splitAccount(method, args);
     if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
       throw new ValidationError({ service: module, message: `${name} cannot be read or imported by id: it is not an object the service keeps`, remedy: `Declare it in the program (docs/reference/${module}.md)` });
@@ -96,7 +102,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     }
     const run = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
-    const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner));
+    const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner, secrets));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
     if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
@@ -127,24 +133,41 @@ export const ACCOUNT_KEY = "account";
 const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
 const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
 
-/** The call's account and owner (owner.ts), and its arguments without them (the handlers' schemas know neither). */
-function splitAccount(method: Method, args: unknown[]): { account: unknown; owner: unknown; args: unknown[] } {
-  const account = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[ACCOUNT_KEY];
-  const owner = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[OWNER_KEY];
-  const own = args.map((a, i) => {
-    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a || OWNER_KEY in a)) return a;
-    const { [ACCOUNT_KEY]: _, [OWNER_KEY]: _o, ...rest } = a as Bag;
-    return rest;
+/**
+ * The names of a dynamic resource's inputs that the program gave as secrets: the SDK's classes pass them as the
+ * hidden `__secrets` (the engine strips secrets before it calls a dynamic provider, so the provider cannot tell).
+ */
+export const SECRETS_KEY = "__secrets";
+
+/** The strings of the inputs `__secrets` names, in the call's bags (inputs, olds, outputs): masked while it runs. */
+function secretValuesOf(method: Method, args: unknown[]): string[] {
+  return BAG_OF[method].flatMap((i) => {
+    const bag = args[i] as Bag | undefined;
+    const names = bag?.[SECRETS_KEY];
+    return Array.isArray(names) ? names.flatMap((k) => stringsIn(bag![String(k)])) : [];
   });
-  return { account, owner, args: own };
 }
 
-/** The owner the SDK passed (owner.ts), kept where the engine stores it: the checked inputs, and the outputs. */
-function withOwnerKept(method: Method, result: any, owner: unknown): any {
-  if (owner === undefined || !result) return result;
-  if (method === "check") return { ...result, inputs: { ...result.inputs, [OWNER_KEY]: owner } };
-  if (method === "create" || method === "update") return { ...result, outs: { ...result.outs, [OWNER_KEY]: owner } };
-  if (method === "read" && result.id) return { ...result, props: { ...result.props, [OWNER_KEY]: owner } };
+/** The call's account, owner (owner.ts) and secret names, and its arguments without them (the handlers know none). */
+function splitAccount(method: Method, args: unknown[]): { account: unknown; owner: unknown; secrets: unknown; args: unknown[] } {
+  const account = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[ACCOUNT_KEY];
+  const owner = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[OWNER_KEY];
+  const secrets = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[SECRETS_KEY];
+  const own = args.map((a, i) => {
+    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a || OWNER_KEY in a || SECRETS_KEY in a)) return a;
+    const { [ACCOUNT_KEY]: _, [OWNER_KEY]: _o, [SECRETS_KEY]: _s, ...rest } = a as Bag;
+    return rest;
+  });
+  return { account, owner, secrets, args: own };
+}
+
+/** The owner and secret names the SDK passed, kept where the engine stores them: the checked inputs, and the outputs. */
+function withOwnerKept(method: Method, result: any, owner: unknown, secrets: unknown): any {
+  if ((owner === undefined && secrets === undefined) || !result) return result;
+  const kept = { ...(owner !== undefined ? { [OWNER_KEY]: owner } : {}), ...(secrets !== undefined ? { [SECRETS_KEY]: secrets } : {}) };
+  if (method === "check") return { ...result, inputs: { ...result.inputs, ...kept } };
+  if (method === "create" || method === "update") return { ...result, outs: { ...result.outs, ...kept } };
+  if (method === "read" && result.id) return { ...result, props: { ...result.props, ...kept } };
   return result;
 }
 
@@ -191,7 +214,9 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   const r = await call(type, "check", [olds, news]);
   const given = r.failures.length && registry[type]?.typed ? await registry[type].typed!(news) : news; // values named by path
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
-  const hidden = new Set([...secretInputs, ...(registry[type]?.secretOutputs?.(news, secretInputs.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
+  const named = Array.isArray(news[SECRETS_KEY]) ? (news[SECRETS_KEY] as string[]) : [];
+  const secret = new Set([...secretInputs, ...named]);
+  const hidden = new Set([...secret, ...(registry[type]?.secretOutputs?.(news, secret.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
   const all = (r.failures as CheckFailure[]).map((f) => {
     const [top, ...rest] = f.property.split(".");
     const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
@@ -209,14 +234,16 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   // fails the preview with the remedy `up` would give (preflight.ts).
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
-    try {
-      const { [OWNER_KEY]: owner, ...inputs } = r.inputs as Bag;
-      await withOwner(parseOwner(owner), () => withAccount(account, () => previewCheck(type, account, inputs, olds)));
-    } catch (e) {
-      const clean = redacted(e);
-      if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
-      throw clean;
-    }
+    const { [OWNER_KEY]: owner, [SECRETS_KEY]: _s, ...inputs } = r.inputs as Bag;
+    await withCallSecrets(secretValuesOf("check", [olds, news]), async () => {
+      try {
+        await withOwner(parseOwner(owner), () => withAccount(account, () => previewCheck(type, account, inputs, olds)));
+      } catch (e) {
+        const clean = redacted(e);
+        if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
+        throw clean;
+      }
+    });
   }
   return { inputs: r.inputs, failures };
 }
@@ -263,7 +290,7 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
 }
 
 /** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
-const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY);
+const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY && k !== SECRETS_KEY);
 
 /** The error with every credential masked from its message. */
 function redacted(e: unknown): Error {

@@ -16,9 +16,30 @@ export function registerSecret(value: string | undefined): void {
   if (value && value.length >= 4) secrets.add(value);
 }
 
+/** The secret values of the call being served (its inputs marked secret), masked like credentials while it runs. */
+const callSecrets = new AsyncLocalStorage<{ values: string[]; any: boolean }>();
+
+/**
+ * Runs `f` for a call whose inputs hold the secret `values` (each string inside a secret input): every line and
+ * error of the call masks them, and `callHasSecrets()` tells a handler to leave out what it cannot mask (a secret
+ * command's output, which quotes pieces of it). Nested calls add to the outer call's values.
+ */
+export function withCallSecrets<T>(values: string[], f: () => T, any = values.length > 0): T {
+  const outer = callSecrets.getStore();
+  if (!any && !outer) return f();
+  return callSecrets.run({ values: [...(outer?.values ?? []), ...values.filter((v) => v.length >= 4)], any: (outer?.any ?? false) || any }, f);
+}
+
+/** Whether the call being served has a secret input. */
+export function callHasSecrets(): boolean {
+  return callSecrets.getStore()?.any ?? false;
+}
+
 export function redact(text: string): string {
   let out = text;
   for (const s of secrets) out = out.split(s).join("[secret]");
+  // The longest first: a secret that holds another is masked whole.
+  for (const s of [...(callSecrets.getStore()?.values ?? [])].sort((a, b) => b.length - a.length)) out = out.split(s).join("[secret]");
   return out;
 }
 

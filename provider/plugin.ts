@@ -21,10 +21,10 @@ import { main } from "@pulumi/pulumi/provider";
 import { call, checkForEngine, configure, invoke } from "./door";
 import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, type ConfigSource } from "./config";
 import { amendProviderServer, engineLog } from "./plugin-server";
-import { forResource, useLogSink } from "./log";
+import { forResource, useLogSink, withCallSecrets } from "./log";
 import { knownProperties, unknownNames } from "./check";
 import { registry } from "./registry";
-import { isSecretValue, markSecretOutputs, secretValue, unwrapSecrets } from "./secrets";
+import { isSecretValue, markSecretOutputs, secretStrings, secretValue, unwrapSecrets } from "./secrets";
 import { engineAddress, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 
@@ -118,11 +118,16 @@ function ready(): void {
   configured = true;
 }
 
-/** A method of the provider on behalf of the resource `urn`: its progress and warnings are shown under it. */
+/**
+ * A method of the provider on behalf of the resource `urn`: its progress and warnings are shown under it, and the
+ * strings of its secret inputs (as the engine sends them, wrapped) are masked in all it says (log.ts).
+ */
 function forUrn<A extends unknown[], R>(f: (urn: string, ...args: A) => Promise<R>, urnAt: number): (...args: any[]) => Promise<R> {
   return (...args: any[]) => {
     ready();
-    return forResource(args[urnAt] as string, () => (f as (...a: unknown[]) => Promise<R>)(...[args[urnAt], ...args.filter((_, i) => i !== urnAt)]));
+    const secret = secretStrings(args.filter((_, i) => i !== urnAt));
+    const run = () => (f as (...a: unknown[]) => Promise<R>)(...[args[urnAt], ...args.filter((_, i) => i !== urnAt)]);
+    return forResource(args[urnAt] as string, () => withCallSecrets(secret.values, run, secret.any));
   };
 }
 

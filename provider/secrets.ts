@@ -34,3 +34,19 @@ export function markSecretOutputs(type: string, outs: Bag | undefined, inputs: B
   if (!hide.size) return outs;
   return Object.fromEntries(Object.entries(outs).map(([k, v]) => [k, hide.has(k) && v !== undefined ? secretValue(v) : v]));
 }
+
+/** Every string in `v`, at any depth (a secret input's values, for masking). */
+export function stringsIn(v: unknown): string[] {
+  if (typeof v === "string") return [v];
+  if (isSecretValue(v)) return stringsIn(v.value);
+  if (Array.isArray(v)) return v.flatMap(stringsIn);
+  if (v && typeof v === "object") return Object.values(v).flatMap(stringsIn);
+  return [];
+}
+
+/** The strings inside secret wrappers in `v` (the plugin door's secret inputs), and whether it holds any secret. */
+export function secretStrings(v: unknown): { values: string[]; any: boolean } {
+  if (isSecretValue(v)) return { values: stringsIn(v.value), any: true };
+  const parts = Array.isArray(v) ? v.map(secretStrings) : v && typeof v === "object" ? Object.values(v).map(secretStrings) : [];
+  return { values: parts.flatMap((p) => p.values), any: parts.some((p) => p.any) };
+}

@@ -18,6 +18,19 @@ export function ownerSlot(name: string, opts?: pulumi.CustomResourceOptions): Re
 }
 
 /**
+ * The names of the inputs the program gave as secrets (`pulumi.secret(...)`, or built from one), passed as the
+ * hidden `__secrets`: the engine strips secrets before it calls a dynamic provider, which masks those inputs' values
+ * in every line and error it prints (provider/door.ts) and leaves out what it cannot mask (a secret command's
+ * output). The engine hides `__` keys from diffs. Not passed for a lookup (`get`).
+ */
+export function secretsSlot(args: object | undefined, opts?: pulumi.CustomResourceOptions): Record<string, pulumi.Output<string[]>> {
+  if (opts?.id) return {};
+  const given = Object.entries(args ?? {}).filter(([, v]) => v !== undefined);
+  const flags = Promise.all(given.map(([, v]) => pulumi.isSecret(pulumi.output(v))));
+  return { __secrets: pulumi.output(flags).apply((f) => given.filter((_, i) => f[i]).map(([k]) => k)) };
+}
+
+/**
  * The `import` resource option cannot work on the dynamic door: the engine reads the object without the
  * resource's provider code and fails obscurely. Refused when the program runs (so at preview), with the ways that
  * work: `adopt` (where the type has it), `get`, or the plugin door, where `pulumi import` works.

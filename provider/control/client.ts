@@ -168,9 +168,10 @@ const HOST_PERMISSIONS: { test: RegExp; what: string; fix: string }[] = [
 ];
 
 /** The host refused for lack of a privacy permission: an error naming the permission and where to grant it. */
-export function hostPermissionError(text: string): ValidationError | undefined {
+export function hostPermissionError(text: string, quote = true): ValidationError | undefined {
   const p = HOST_PERMISSIONS.find((x) => x.test.test(text));
-  return p && new ValidationError({ service: "control", message: `the host refused the helper the ${p.what} permission (${text.trim().split("\n")[0].slice(0, 200)})`, remedy: `Grant it once on the host: ${p.fix}; then run again` });
+  const said = quote ? ` (${text.trim().split("\n")[0].slice(0, 200)})` : "";
+  return p && new ValidationError({ service: "control", message: `the host refused the helper the ${p.what} permission${said}`, remedy: `Grant it once on the host: ${p.fix}; then run again` });
 }
 
 /** The text of a tool result (its text parts joined). */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
 import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
-import { outputSlots, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
 export type { DnsRecordSetArgs };
@@ -33,7 +33,7 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     // The engine carries the records as one text, a line per record (provider/edge/dns-record-set/text.ts): a map
     // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
     const records = args?.records === undefined ? undefined : compact(args.records);
-    super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records, ...ownerSlot(name, opts) }, opts, "edge", "DnsRecordSet");
+    super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecordSet");
     // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up). They are
     // read back into maps on first use: most programs never read a set's records, and 10,000 of them cost time and
     // memory in the program's process.

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecord";
-import { outputSlots, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { dnsRecordOutputNames, type DnsRecordArgs, type DnsRecordOutputs as Out } from "./types";
 
 export type { DnsRecordArgs };
@@ -39,7 +39,7 @@ export class DnsRecord extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.DnsRecord", name, opts, true);
-    super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts) }, opts, "edge", "DnsRecord");
+    super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecord");
   }
 
   /** Reads an existing record without managing it. `id` is the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-WorkerScript";
-import { outputSlots, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { workerScriptOutputNames, type WorkerScriptArgs, type WorkerScriptOutputs as Out } from "./types";
 
 export type { WorkerScriptArgs };
@@ -30,7 +30,7 @@ export class WorkerScript extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: WorkerScriptArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.WorkerScript", name, opts, false);
-    super(provider, name, { ...outputSlots(workerScriptOutputNames), ...args, ...ownerSlot(name, opts) }, opts, "edge", "WorkerScript");
+    super(provider, name, { ...outputSlots(workerScriptOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "WorkerScript");
   }
 
   /** Reads an existing object without managing it. `id` is `<accountId>/<name>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/skills-GeneratedSkill";
-import { outputSlots, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { generatedSkillOutputNames, type GeneratedSkillArgs, type GeneratedSkillOutputs as Out } from "./types";
 
 export type { GeneratedSkillArgs };
@@ -36,7 +36,7 @@ export class GeneratedSkill extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: GeneratedSkillArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("skills.GeneratedSkill", name, opts, false);
-    super(provider, name, { ...outputSlots(generatedSkillOutputNames), ...args, ...ownerSlot(name, opts) }, opts, "skills", "GeneratedSkill");
+    super(provider, name, { ...outputSlots(generatedSkillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "skills", "GeneratedSkill");
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/skills-Skill";
-import { outputSlots, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { skillOutputNames, type SkillArgs, type SkillOutputs as Out } from "./types";
 
 export type { SkillArgs };
@@ -31,7 +31,7 @@ export class Skill extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: SkillArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("skills.Skill", name, opts, false);
-    super(provider, name, { ...outputSlots(skillOutputNames), ...args, ...ownerSlot(name, opts) }, opts, "skills", "Skill");
+    super(provider, name, { ...outputSlots(skillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "skills", "Skill");
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */

@@ -43,3 +43,31 @@ describe("outputs derived from secret inputs", () => {
     expect(plain.outs.stdout).toBe("hello\n");
   });
 });
+
+describe("no secret in any error or line", () => {
+  const FAILING = "echo using hunter2-secret; exit 3";
+
+  it("plugin door: a failing command built from a secret fails without its output; a plain one shows it", async () => {
+    const urn = URN("control:RemoteCommand", "f");
+    const { inputs } = await provider.check!(urn, {}, { create: wrap(FAILING), interpreter: "shell", secret: false });
+    const err = await provider.create!(urn, inputs).then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(/the create command failed \(exit 3\): its output is not shown, as the command is secret/);
+    expect(err?.message).not.toMatch(/hunter2/);
+    const plain = await provider.create!(urn, (await provider.check!(urn, {}, { create: FAILING })).inputs).then(() => undefined, (e: Error) => e);
+    expect(plain?.message).toMatch(/exit 3\): using hunter2-secret/);
+  });
+
+  it("dynamic door: the same with `secret: true`, and with only the SDK's `__secrets` naming the input", async () => {
+    for (const inputs of [{ create: FAILING, interpreter: "shell", secret: true }, { create: FAILING, interpreter: "shell", secret: false, __secrets: ["create"] }]) {
+      const err = await callDynamic("control:RemoteCommand", "create", [inputs]).then(() => undefined, (e: Error) => e);
+      expect(err?.message).toMatch(/failed \(exit 3\): its output is not shown/);
+      expect(err?.message).not.toMatch(/hunter2/);
+    }
+  });
+
+  it("a secret input's value is masked wherever the call would print it (a service's message quoting it)", async () => {
+    const { withCallSecrets, redact } = await import("../../provider/log");
+    expect(withCallSecrets(["hunter2-secret"], () => redact("the service refused 'hunter2-secret' in message"))).toBe("the service refused '[secret]' in message");
+    expect(redact("hunter2-secret")).toBe("hunter2-secret"); // outside the call: nothing to mask
+  });
+});

@@ -6,6 +6,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createOnce, isPending, type Bag, type Handler } from "../../handler";
 import { ApiError } from "../../http/errors";
+import { callHasSecrets } from "../../log";
 import { control, hostPermissionError, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
 
@@ -43,10 +44,14 @@ async function run(r: Bag, command: string, phase: string) {
   const out = { stdout: failed && !s ? "" : stdout, stderr: s?.stderr ?? (failed ? stdout : ""), ...(exitCode !== undefined ? { exitCode } : {}) };
   if (failed) {
     // A command the host refused for a privacy permission (osascript without Automation, ...): say which, and where.
-    const refused = hostPermissionError(out.stderr || stdout);
+    // A secret command (`secret`, or any input the program gave as a secret): its output may quote any piece of
+    // it, which no mask can find, so the error leaves the output out and says where to read it.
+    const secret = r.secret === true || callHasSecrets();
+    const refused = hostPermissionError(out.stderr || stdout, !secret);
     if (refused) throw refused;
-    const what = r.secret ? `the ${phase} command` : `the ${phase} command \`${command.slice(0, 80)}\``;
-    throw new ApiError({ service: "control", code: exitCode, message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${(out.stderr || stdout).trim().slice(0, 500)}` });
+    const what = secret ? `the ${phase} command` : `the ${phase} command \`${command.slice(0, 80)}\``;
+    const said = secret ? "its output is not shown, as the command is secret (run it on the host to read it)" : (out.stderr || stdout).trim().slice(0, 500);
+    throw new ApiError({ service: "control", code: exitCode, message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${said}` });
   }
   return out;
 }
@@ -75,7 +80,7 @@ export const remoteCommand: Handler = {
       what: "the create command's run",
       create: () => run(r, r.create, "create"),
       findMade: async () => "cannot tell" as const,
-      whereToLook: `the host for the effect of the create command${r.secret ? "" : ` \`${String(r.create).slice(0, 80)}\``}: then \`pulumi up --replace <this resource's URN>\` runs the delete command (if any) and the create command again, or \`pulumi state delete <URN>\` forgets it`,
+      whereToLook: `the host for the effect of the create command${r.secret || callHasSecrets() ? "" : ` \`${String(r.create).slice(0, 80)}\``}: then \`pulumi up --replace <this resource's URN>\` runs the delete command (if any) and the create command again, or \`pulumi state delete <URN>\` forgets it`,
       properties: { ...inputs, stdout: "", stderr: "" },
     });
     return { id: `command-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, outs: outputs(r, out) };
