@@ -2,7 +2,7 @@
  * `check` for every resource, driven by its zod schema: unknown values of a preview are left alone, each failure
  * names the property and the fix, and the inputs that go on are the schema's parsed (defaulted, normalised) ones.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { ValidationError } from "./http/errors";
 
 /**
@@ -142,7 +142,7 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
   const known = Object.fromEntries(Object.entries(given).filter(([k]) => !unknownKeys.has(k)));
   const parsed = schema.safeParse(known, { error: explainIssue, reportInput: true });
   if (parsed.success) {
-    const inputs = { ...(parsed.data as Record<string, unknown>) };
+    const inputs = unknownKeys.size ? plannedInputs(schema, given, unknownKeys, parsed.data as Record<string, unknown>) : { ...(parsed.data as Record<string, unknown>) };
     for (const k of unknownKeys) inputs[k] = given[k];
     return { inputs, failures: [] };
   }
@@ -153,7 +153,40 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
       return !involves.some((k) => unknownKeys.has(k));
     })
     .map((i) => ({ property: i.path.join(".") || "(inputs)", reason: wrongType(i) ?? i.message }));
-  return { inputs: given, failures };
+  return { inputs: failures.length ? given : plannedInputs(schema, given, unknownKeys), failures };
+}
+
+/** An object with some values unknown (a record of a set, at preview), as its schema makes the known ones. */
+export function plannedObject(schema: z.ZodType, given: Record<string, unknown>): Record<string, unknown> {
+  return plannedInputs(schema, given, new Set(Object.keys(given).filter((k) => isUnknown(given[k]))));
+}
+
+/** An input `check` sets from the others (a hash, a document's fields): `.meta({ derived: true })` on its schema. */
+export const derived = { derived: true } as const;
+const isDerived = (field: z.ZodType) => (z.globalRegistry.get(field) as { derived?: boolean } | undefined)?.derived === true;
+
+/**
+ * The inputs while some are unknown (other resources' outputs, at preview): what `pulumi preview --save-plan`
+ * records and `pulumi up --plan` then holds the real inputs to. So they hold every input the check will return once
+ * the values are known, each the same or unknown: the known ones as the schema makes them (defaults, a model name's
+ * tag), and the ones the check derives from the others (a hash, a document's fields) unknown, since they may depend
+ * on what is not known yet. `parsed`: the whole schema's answer, where it could be had without the unknown inputs.
+ */
+function plannedInputs(schema: z.ZodType, given: Record<string, unknown>, unknownKeys: Set<string>, parsed?: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...(parsed ?? given) };
+  const shape = (unwrap(schema) as { def?: Def }).def?.shape;
+  if (!shape) return out;
+  for (const [k, field] of Object.entries(shape)) {
+    if (unknownKeys.has(k)) continue;
+    if (given[k] === undefined && isDerived(field)) {
+      out[k] = UNKNOWN;
+      continue;
+    }
+    if (parsed) continue; // the whole schema gave each known input its final value
+    const one = field.safeParse(given[k]);
+    if (one.success && one.data !== undefined) out[k] = one.data;
+  }
+  return out;
 }
 
 /**

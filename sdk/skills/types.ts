@@ -100,7 +100,7 @@ export interface SkillArgs {
   allowedTools?: pulumi.Input<pulumi.Input<string>[]>;
   /** 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given. */
   name?: pulumi.Input<string>;
-  /** What the skill does and when to use it (at most 1024 characters). */
+  /** What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given. */
   description?: pulumi.Input<string>;
   /** The Markdown body, without front matter. Give this or source. */
   instruction?: pulumi.Input<string>;

@@ -7,7 +7,7 @@
  * id: `<zoneId>/set-<random>` (the service keeps no object for the set itself).
  */
 import { randomUUID } from "node:crypto";
-import { isUnknown, checkWith, withoutProvider } from "../../check";
+import { isUnknown, checkWith, plannedObject, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
@@ -20,7 +20,7 @@ import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameF
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
-import { DnsRecordSetInputs, type DnsRecordSetOutputs, type SetRecord } from "./schema";
+import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schema";
 import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
 import { compacted, expanded, isCompact, withoutIds } from "./text";
 
@@ -182,7 +182,12 @@ function checkSet(news: Bag) {
   if (!records || typeof records !== "object" || Array.isArray(records) || isUnknown(given.zoneName) || isUnknown(given.zoneId)) return checkWith(DnsRecordSetInputs, news);
   const pending: Bag = {};
   const known: Bag = {};
-  for (const [key, r] of Object.entries(records as Bag)) (isUnknown(r) ? pending : known)[key] = r;
+  // A record with a value unknown until apply keeps it so, with the rest as check will make it (defaults included):
+  // what a saved plan holds the apply to.
+  for (const [key, r] of Object.entries(records as Bag)) {
+    if (!isUnknown(r)) known[key] = r;
+    else pending[key] = r && typeof r === "object" && !Array.isArray(r) ? plannedObject(SetRecord, r as Bag) : r;
+  }
   const checked = checkWith(DnsRecordSetInputs, { ...given, records: known });
   if (checked.failures.length) return { inputs: given, failures: checked.failures };
   return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };

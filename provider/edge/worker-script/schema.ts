@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import { keptText, SourceText } from "../../source-text";
 import { EDGE_SETTINGS, read } from "../../config";
-import { ruleFailure } from "../../check";
+import { derived, ruleFailure } from "../../check";
 
 export const token = "edge:WorkerScript";
 
@@ -42,7 +42,7 @@ export const WorkerScriptInputs = z
     name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit").describe("The script's name. Changing it replaces the script.").meta({ replaceOnChanges: true }),
     content: z.string().min(1, "content must not be empty").optional().describe("The script's JavaScript. Give this or source."),
     source: z.string().min(1).optional().describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
-    format: z.enum(["module", "service-worker"]).optional().describe("`module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener(\"fetch\", ...)`); told from the source when not given."),
+    format: z.enum(["module", "service-worker"]).optional().describe("`module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener(\"fetch\", ...)`); told from the source when not given.").meta(derived),
     compatibilityDate: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "compatibilityDate must be a date such as 2026-11-01")
@@ -50,7 +50,7 @@ export const WorkerScriptInputs = z
       .describe(`The runtime semantics the script runs with (the service's compatibility date); ${DEFAULT_COMPATIBILITY_DATE} unless given.`),
     compatibilityFlags: z.array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat")).optional().describe("Runtime features to turn on or off, such as `nodejs_compat`."),
     adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt."),
-    contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body."),
+    contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body.").meta(derived),
     sourceText: SourceText,
   })
   .transform((r, ctx) => {

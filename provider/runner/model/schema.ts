@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { ruleFailure } from "../../check";
+import { derived, ruleFailure } from "../../check";
 import { canonicalModel, modelNameProblem } from "../model-name";
 import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
 
@@ -56,7 +56,7 @@ export const RunnerModelInputs = z
     parser: z.string().optional().describe("The runner's built-in output parser (tool calls, thinking) for the model."),
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
     definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder."),
-    definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content)."),
+    definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content).").meta(derived),
     adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner."),
   })
   .transform((r, ctx) => {

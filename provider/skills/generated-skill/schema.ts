@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { ruleFailure } from "../../check";
+import { derived, ruleFailure } from "../../check";
 import { NAME } from "../document";
 import { skillMetadata } from "../metadata";
 
@@ -42,8 +42,8 @@ export const GeneratedSkillInputs = z
     topic: z.string().max(200).optional().describe("What the skill is about, in a few words; the slug by default."),
     prompt: z.string().max(4000).optional().describe("Extra instructions for the model."),
     maxAttempts: z.number().int().min(1).max(10).default(3).describe("How many times to generate before giving up when the answer does not validate."),
-    sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text."),
-    promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model."),
+    sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text.").meta(derived),
+    promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model.").meta(derived),
   })
   .refine((r) => NAME.test(r.slug), { error: "slug must be kebab-case" })
   .transform((r, ctx) => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { keptText, SourceText } from "../../source-text";
-import { ruleFailure } from "../../check";
+import { derived, ruleFailure } from "../../check";
 import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
@@ -35,11 +35,11 @@ export function skillContent(r: { name?: string; description?: string; instructi
 export const SkillInputs = z
   .object({
     ...skillMetadata,
-    name: z.string().optional().describe("1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given."),
-    description: z.string().optional().describe("What the skill does and when to use it (at most 1024 characters)."),
+    name: z.string().optional().describe("1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.").meta(derived),
+    description: z.string().optional().describe("What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.").meta(derived),
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
-    contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body."),
+    contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body.").meta(derived),
     sourceText: SourceText,
     adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it."),
     followGuide: z

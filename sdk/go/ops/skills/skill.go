@@ -101,7 +101,7 @@ type skillArgs struct {
 	Compatibility *string `pulumi:"compatibility"`
 	// Set by the provider: the hash of name, description and body.
 	ContentHash *string `pulumi:"contentHash"`
-	// What the skill does and when to use it (at most 1024 characters).
+	// What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
 	Description *string `pulumi:"description"`
 	// Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
 	FollowGuide *bool `pulumi:"followGuide"`
@@ -143,7 +143,7 @@ type SkillArgs struct {
 	Compatibility pulumi.StringPtrInput
 	// Set by the provider: the hash of name, description and body.
 	ContentHash pulumi.StringPtrInput
-	// What the skill does and when to use it (at most 1024 characters).
+	// What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
 	Description pulumi.StringPtrInput
 	// Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
 	FollowGuide pulumi.BoolPtrInput

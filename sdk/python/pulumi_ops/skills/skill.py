@@ -49,7 +49,7 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
-        :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
+        :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
@@ -203,7 +203,7 @@ class SkillArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the skill does and when to use it (at most 1024 characters).
+        What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
         """
         return pulumi.get(self, "description")
 
@@ -370,7 +370,7 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] category: The registry's category the skill is listed under. One of: `dev`, `infrastructure`, `content`, `ops`, `social`.
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
-        :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters).
+        :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.

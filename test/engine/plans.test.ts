@@ -1,0 +1,59 @@
+/**
+ * Plans that hold (issue 44): CI previews a pull request with `pulumi preview --save-plan` and applies the merge with
+ * `pulumi up --plan`, which refuses any input that differs from what the preview recorded. A program where a DNS
+ * record, a page rule, a firewall rule, a page post, a post and a remote command take values from another
+ * resource's outputs (unknown at preview) is previewed with a saved plan and applied with it, on both doors: every
+ * resource is made, with no plan violation.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, control: ControlEmulator;
+const engines: EngineStack[] = [];
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  [edge, pages, posts, control] = await Promise.all([new EdgeEmulator({ plans: { "example.com": "business" } }).start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new ControlEmulator().start()]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const e of engines) {
+    await e.stack.destroy().catch(() => undefined);
+    await e.dispose();
+  }
+  await Promise.all([edge, pages, posts, control].map((e) => e?.stop()));
+});
+
+describe("preview --save-plan, then up --plan, with inputs unknown at preview", { timeout: 300_000, sequential: true }, () => {
+  for (const door of ["dynamic", "plugin"]) {
+    it(`${door} door: every resource is made as planned, no violation`, async () => {
+      const engine = await engineStack(path.join(ROOT, "test/programs/plans"), {
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+        "ops:pagesBaseUrl": { value: pages.url },
+        "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+        "ops:postsBaseUrl": { value: posts.url },
+        "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+        "ops:controlUrl": { value: control.url },
+        "plans:door": { value: door },
+        "plans:pageId": { value: PAGE_ID },
+      }, `plans-${door}`);
+      engines.push(engine);
+      const plan = path.join(mkdtempSync(path.join(tmpdir(), "pulumi-ops-plan-")), "plan.json");
+      const preview = await engine.stack.preview({ plan });
+      expect(preview.changeSummary.create).toBe(8); // the base record, six resources and the stack
+      let printed = "";
+      const up = await engine.stack.up({ plan, onOutput: (o) => (printed += o) }).catch((e: Error) => {
+        throw new Error(String(e).slice(0, 4000));
+      });
+      expect(printed).not.toMatch(/violates plan/);
+      expect(up.summary.resourceChanges?.create).toBe(8);
+      expect(control.machine.files.get(`/tmp/plans-${door}`)).toMatch(/plan-base/);
+    });
+  }
+});

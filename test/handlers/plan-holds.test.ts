@@ -1,0 +1,61 @@
+/**
+ * Plans that hold (issue 44): `pulumi preview --save-plan` records what `check` returns while some inputs are still
+ * unknown (outputs of other resources), and `pulumi up --plan` refuses any input that then differs. So for every
+ * resource type and every input that may be unknown at preview, `check` with it unknown must return every input it
+ * returns once the value is known — defaults included — each either the same or itself unknown.
+ */
+import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../provider/check";
+import { call } from "../../provider/door";
+import { registry } from "../../provider/registry";
+import { CREATE_INPUTS } from "../helpers/type-cases";
+
+
+/** `v` with one text or number leaf unknown (a list item, a field of a map), for each leaf in turn. */
+function leafUnknowns(v: unknown): unknown[] {
+  if (typeof v === "string" || typeof v === "number") return [UNKNOWN];
+  if (Array.isArray(v)) return v.flatMap((x, i) => leafUnknowns(x).map((inner) => v.map((y, j) => (j === i ? inner : y))));
+  if (v && typeof v === "object") return Object.entries(v).flatMap(([k, x]) => leafUnknowns(x).map((inner) => ({ ...v, [k]: inner })));
+  return [];
+}
+
+/** Whether the applied value is what the plan holds: the planned one where it is known, at every depth. */
+function holds(planned: unknown, applied: unknown): boolean {
+  if (planned === UNKNOWN) return true;
+  if (Array.isArray(planned)) return Array.isArray(applied) && planned.length === applied.length && planned.every((p, i) => holds(p, applied[i]));
+  if (planned && typeof planned === "object") {
+    if (!applied || typeof applied !== "object") return false;
+    const keys = new Set([...Object.keys(planned), ...Object.keys(applied)]);
+    return [...keys].every((k) => holds((planned as Record<string, unknown>)[k], (applied as Record<string, unknown>)[k]));
+  }
+  return planned === applied;
+}
+
+function expectHolds(known: { inputs: Record<string, unknown> }, planned: { inputs: Record<string, unknown> }): void {
+  const violations = Object.keys(known.inputs).filter((k) => !(k in planned.inputs) || !holds(planned.inputs[k], known.inputs[k]));
+  expect(violations.map((k) => `${k}: planned ${JSON.stringify(planned.inputs[k])}, applied ${JSON.stringify(known.inputs[k])}`)).toEqual([]);
+}
+
+describe("check with an input unknown returns what it returns once the input is known", () => {
+  for (const [type, inputs] of Object.entries(CREATE_INPUTS)) {
+    if (registry[type].retired) continue;
+    for (const key of Object.keys(inputs)) {
+      it(`${type}, ${key} unknown`, async () => {
+        const known = await call(type, "check", [{}, inputs]);
+        expect(known.failures).toEqual([]);
+        const planned = await call(type, "check", [{}, { ...inputs, [key]: UNKNOWN }]);
+        expect(planned.failures).toEqual([]);
+        expectHolds(known, planned);
+      });
+      const nested = typeof inputs[key] === "object" ? leafUnknowns(inputs[key]) : [];
+      nested.forEach((value, i) => {
+        it(`${type}, value ${i + 1} inside ${key} unknown`, async () => {
+          const known = await call(type, "check", [{}, inputs]);
+          const planned = await call(type, "check", [{}, { ...inputs, [key]: value }]);
+          expect(planned.failures).toEqual([]);
+          expectHolds(known, planned);
+        });
+      });
+    }
+  }
+});
