@@ -6,6 +6,12 @@
 #   pipeline.sh up        pulumi up, held to the reviewed plan when PULUMI_PLAN names one (pulumi up --plan)
 #   pipeline.sh drift     pulumi refresh --preview-only --expect-no-changes: fails when the world differs from the
 #                         state, and writes drift.md saying which resources drifted and how
+#   pipeline.sh recover   after an apply that was killed (pending operations in the state, which `up` refuses), run
+#                         by hand once that apply's job has ended: releases its lock (pulumi cancel), pulumi refresh
+#                         --clear-pending-creates, then pulumi up with the adopt switches set for this
+#                         run only (environment, never the committed stack file), so what the killed apply made is
+#                         taken over, not made twice; a command that may have run on a host is named and not run
+#                         again unless PIPELINE_RERUN_COMMANDS=true
 # A report (preview.md, drift.md) is written whatever happens, also when the job fails before pulumi runs (no
 # passphrase, a backend that refuses the login, a stack that does not exist), saying why, with every secret of the
 # environment masked. Nothing here creates a stack: a mistyped PULUMI_STACK fails instead of applying the whole
@@ -41,8 +47,8 @@ SKILLS_TOKEN CONTROL_TOKEN CONTROL_VNC_PASSWORD"
 case $mode in
   preview) report=preview ;;
   drift) report=drift ;;
-  up) report="" ;;
-  *) echo "usage: pipeline.sh preview|up|drift" >&2; exit 2 ;;
+  up | recover) report="" ;;
+  *) echo "usage: pipeline.sh preview|up|drift|recover" >&2; exit 2 ;;
 esac
 
 # Writes the report of a job that stopped before its pulumi command ran, then exits.
@@ -79,6 +85,23 @@ step "selecting stack $PULUMI_STACK" "create the stack once by hand (pulumi stac
   pulumi stack select "$PULUMI_STACK" --non-interactive
 
 flags=(--non-interactive --color never)
+
+# The operations an interrupted apply left pending in the state, one "<op> <type> <name>" a line.
+pending() {
+  pulumi stack export 2>/dev/null | node -e '
+    let text = ""; process.stdin.on("data", (d) => (text += d)).on("end", () => {
+      const ops = (JSON.parse(text || "{}").deployment || {}).pending_operations || [];
+      for (const o of ops) { const urn = (o.resource || {}).urn || ""; console.log(`${o.type} ${urn.split("::")[2] || "?"} ${urn.split("::")[3] || "?"}`); }
+    });'
+}
+# The engine's lines that bury an apply's error (one per planned operation the stopped update never reached), and its
+# advice to run `pulumi cancel` on a lock (which would break the apply holding it) are replaced with one line each.
+quiet_engine() {
+  awk '/expected resource operations for urn:.* but none were seen/ { unseen++; next }
+       /currently locked/ { sub(/ or delete the lock file with `pulumi cancel`/, ""); print; print "pipeline.sh: another apply of this stack is running: wait for it to finish, then re-run this job (never run pulumi cancel while it runs: that breaks it)"; next }
+       { print; fflush() }
+       END { if (unseen) print "pipeline.sh: " unseen " more planned operations were not reached: the apply stopped at the error above" }'
+}
 case $mode in
   preview)
     status=0
@@ -103,11 +126,36 @@ case $mode in
     elif [[ ${PULUMI_REQUIRE_PLAN:-false} == true ]]; then
       stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
     fi
-    pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt"
+    interrupted=$(pending)
+    if [[ -n $interrupted ]]; then
+      stop "an earlier apply of $PULUMI_STACK was interrupted; its pending operations: $(echo "$interrupted" | paste -sd ';' | sed 's/;/; /g')" \
+        "run pipeline.sh recover (by hand, or this workflow's recover job): it clears them and applies taking over what the interrupted apply made, so nothing is made twice"
+    fi
+    pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt" | quiet_engine
     status=${PIPESTATUS[0]}
     if [[ $status -ne 0 ]] && grep -q "violates plan" "$out/up.txt"; then
       echo "pipeline.sh: what main holds no longer matches the reviewed preview (main moved, or the state changed since); nothing outside the plan was sent. Preview again (push to the branch, or run this workflow on main by hand) and apply that." >&2
     fi
     exit "$status"
+    ;;
+  recover)
+    interrupted=$(pending)
+    [[ -n $interrupted ]] || echo "pipeline.sh: no pending operations; applying with the adopt switches all the same"
+    echo "$interrupted" | sed '/^$/d; s/^/pipeline.sh: pending: /'
+    # A command cut by the kill may have run on its host: it is never run again without someone saying so.
+    commands=$(echo "$interrupted" | awk '$2 ~ /RemoteCommand$|RemoteDesktopSession$/ { print $3 }' | paste -sd ' ')
+    if [[ -n $commands && ${PIPELINE_RERUN_COMMANDS:-false} != true ]]; then
+      stop "the command of $commands may have run on its host when the apply was interrupted" \
+        "check the host: if it ran and must not run twice, remove the resource from the program (or pulumi state delete it after the next up); to run it again, set PIPELINE_RERUN_COMMANDS=true for this recovery"
+    fi
+    # The killed apply's lock is released: run recover only once that apply is dead (its job failed or was killed).
+    pulumi cancel --yes "${flags[@]}" >/dev/null 2>&1 || true
+    pulumi refresh --yes --skip-preview --clear-pending-creates "${flags[@]}" 2>&1 | tee "$out/recover.txt" | quiet_engine
+    status=${PIPESTATUS[0]}
+    [[ $status -eq 0 ]] || exit "$status"
+    # For this run only: every resource whose object the interrupted apply made takes it over instead of a second.
+    EDGE_ADOPT_EXISTING=true PAGES_ADOPT_EXISTING=true POSTS_ADOPT_EXISTING=true RUNNER_ADOPT_EXISTING=true SKILLS_ADOPT_EXISTING=true \
+      pulumi up --yes --diff "${flags[@]}" 2>&1 | tee -a "$out/recover.txt" | quiet_engine
+    exit "${PIPESTATUS[0]}"
     ;;
 esac
