@@ -27,7 +27,7 @@ export const SETTINGS: Record<string, SettingSpec> = {
   http3: onOff("on"),
   ip_geolocation: onOff("on"),
   ipv6: onOff("on"),
-  max_upload: { values: [100, 125, 150, 175, 200, 225, 250, 275, 300, 325, 350, 375, 400, 425, 450, 475, 500], initial: 100 },
+  max_upload: { values: [100, 125, 150, 175, 200, 225, 250, 275, 300, 325, 350, 375, 400, 425, 450, 475, 500, 1000], initial: 100 },
   min_tls_version: { values: ["1.0", "1.1", "1.2", "1.3"], initial: "1.0" },
   opportunistic_encryption: onOff("on"),
   rocket_loader: onOff("off"),

@@ -56,4 +56,15 @@ describe("preview --save-plan, then up --plan, with inputs unknown at preview", 
       expect(control.machine.files.get(`/tmp/plans-${door}`)).toMatch(/plan-base/);
     });
   }
+
+  it("a zone setting's value the service refuses fails the preview, naming the values it takes; nothing is sent", async () => {
+    const engine = engines[0];
+    await engine.stack.setConfig("plans:browserCacheTtl", { value: "7" });
+    const writes = () => [edge, pages, posts].flatMap((e) => e.log.filter((l) => l.method !== "GET"));
+    [edge, pages, posts].forEach((e) => e.log.splice(0));
+    const failed = await engine.stack.preview().then(() => undefined, (e: Error) => e);
+    await engine.stack.removeConfig("plans:browserCacheTtl");
+    expect(String(failed)).toMatch(/browser_cache_ttl must be one of 0, 30, 60, .*; got 7/);
+    expect(writes()).toEqual([]);
+  });
 });

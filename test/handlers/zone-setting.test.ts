@@ -41,6 +41,27 @@ describe("ZoneSetting against the edge emulator", () => {
     expect(edge.log).toEqual([]);
   });
 
+  it("refuses at check a value the service refuses (its documented values, numbers included), and sends every one it takes", async () => {
+    const ttl = await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: 7 }]);
+    expect(ttl.failures).toEqual([{ property: "value", reason: expect.stringMatching(/^browser_cache_ttl must be one of 0, 30, 60, 120, .* 31536000 \(seconds or megabytes, as the setting counts\); got 7$/) }]);
+    const upload = await call(T, "check", [{}, { zoneName: "example.com", settingId: "max_upload", value: 600 }]);
+    expect(upload.failures[0].reason).toMatch(/^max_upload must be one of 100, 125, .* 500, 1000/);
+    const polish = await call(T, "check", [{}, { zoneName: "example.com", settingId: "polish", value: "lossy-ish" }]);
+    expect(polish.failures).toEqual([{ property: "value", reason: 'polish must be one of off, lossless, lossy; got "lossy-ish"' }]);
+    expect(edge.log).toEqual([]);
+    // Every value the check lets through for a setting the emulator holds, the service (emulator) takes.
+    const { ALLOWED_VALUES } = await import("../../provider/edge/zone-setting/known");
+    for (const id of ["browser_cache_ttl", "challenge_ttl", "max_upload", "cache_level", "ssl", "security_level"]) {
+      for (const value of ALLOWED_VALUES[id]) {
+        const { inputs, failures } = await call(T, "check", [{}, { zoneName: "example.com", settingId: id, value }]);
+        expect(failures).toEqual([]);
+        const made = await call(T, "create", [inputs]);
+        expect(made.outs.value).toEqual(value);
+        await call(T, "delete", [made.id, made.outs]);
+      }
+    }
+  });
+
   it("keeps values of their own type: a number and an object set, read back with no drift, and restored on delete", async () => {
     const ttl = (await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: 3600 }])).inputs;
     const made = await call(T, "create", [ttl]);

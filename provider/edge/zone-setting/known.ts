@@ -21,6 +21,71 @@ export const NUMBER_SETTINGS = new Set(["browser_cache_ttl", "challenge_ttl", "e
 export const OBJECT_SETTINGS = new Set(["security_header", "nel", "automatic_platform_optimization"]);
 export const LIST_SETTINGS = new Set(["ciphers"]);
 
+/**
+ * The values each setting takes, as the official `cloudflare` SDK (7.1.0, src/resources/zones/settings.ts, the
+ * typed answers of its settings) lists them: a value outside them is refused at preview, as the service refuses it
+ * at up (1007). Settings not here (objects, lists, free text, numbers the SDK does not enumerate) go to the service,
+ * whose refusal names the setting.
+ */
+export const ALLOWED_VALUES: Record<string, readonly (string | number)[]> = {
+  "0rtt": ["on", "off"],
+  advanced_ddos: ["on", "off"],
+  always_online: ["on", "off"],
+  always_use_https: ["on", "off"],
+  automatic_https_rewrites: ["on", "off"],
+  brotli: ["off", "on"],
+  // Not a literal type in the SDK (a number): the values the service's Browser Cache TTL offers (0 respects the origin's headers).
+  browser_cache_ttl: [0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000],
+  browser_check: ["on", "off"],
+  cache_level: ["aggressive", "basic", "simplified"],
+  challenge_ttl: [300, 900, 1800, 2700, 3600, 7200, 10800, 14400, 28800, 57600, 86400, 604800, 2592000, 31536000],
+  china_network_enabled: ["on", "off"],
+  cname_flattening: ["flatten_at_root", "flatten_all"],
+  content_converter: ["off", "on"],
+  development_mode: ["on", "off"],
+  early_hints: ["on", "off"],
+  edge_cache_ttl: [30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400, 604800],
+  email_obfuscation: ["on", "off"],
+  h2_prioritization: ["on", "off", "custom"],
+  hotlink_protection: ["on", "off"],
+  http2: ["on", "off"],
+  http3: ["on", "off"],
+  image_resizing: ["on", "off", "open"],
+  ip_geolocation: ["on", "off"],
+  ipv6: ["off", "on"],
+  max_upload: [100, 125, 150, 175, 200, 225, 250, 275, 300, 325, 350, 375, 400, 425, 450, 475, 500, 1000],
+  min_tls_version: ["1.0", "1.1", "1.2", "1.3"],
+  mirage: ["on", "off"],
+  opportunistic_encryption: ["on", "off"],
+  opportunistic_onion: ["on", "off"],
+  orange_to_orange: ["on", "off"],
+  origin_error_page_pass_thru: ["on", "off"],
+  origin_max_http_version: ["2", "1"],
+  polish: ["off", "lossless", "lossy"],
+  prefetch_preload: ["on", "off"],
+  privacy_pass: ["on", "off"],
+  pseudo_ipv4: ["off", "add_header", "overwrite_header"],
+  redirects_for_ai_training: ["off", "on"],
+  replace_insecure_js: ["on", "off"],
+  response_buffering: ["on", "off"],
+  rocket_loader: ["on", "off"],
+  search_for_agents: ["off", "on"],
+  security_level: ["off", "essentially_off", "low", "medium", "high", "under_attack"],
+  server_side_exclude: ["on", "off"],
+  sha1_support: ["off", "on"],
+  sort_query_string_for_cache: ["on", "off"],
+  ssl: ["off", "flexible", "full", "strict"],
+  tls_1_2_only: ["off", "on"],
+  tls_1_3: ["on", "off", "zrt"],
+  tls_client_auth: ["on", "off"],
+  transformations: ["on", "off", "open"],
+  true_client_ip_header: ["on", "off"],
+  waf: ["on", "off"],
+  webmcp_enabled: ["off", "on"],
+  webp: ["off", "on"],
+  websockets: ["off", "on"],
+};
+
 /** Deprecated settings, and what the service says to use instead. */
 export const DEPRECATED: Record<string, string> = {
   brotli: "the service compresses with Brotli by default and manages compression with compression rules",

@@ -3,25 +3,9 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { warn } from "../../log";
-import { DEPRECATED, LIST_SETTINGS, nearestSetting, NUMBER_SETTINGS, OBJECT_SETTINGS, SETTING_IDS } from "./known";
+import { ALLOWED_VALUES, DEPRECATED, LIST_SETTINGS, nearestSetting, NUMBER_SETTINGS, OBJECT_SETTINGS, SETTING_IDS } from "./known";
 
 export const token = "edge:ZoneSetting";
-
-/** Allowed values of the text settings the provider knows the values of; the others are left to the service. */
-export const KNOWN_VALUES: Record<string, readonly string[]> = {
-  always_use_https: ["on", "off"],
-  automatic_https_rewrites: ["on", "off"],
-  brotli: ["on", "off"],
-  cache_level: ["basic", "simplified", "aggressive"],
-  development_mode: ["on", "off"],
-  http3: ["on", "off"],
-  ipv6: ["on", "off"],
-  min_tls_version: ["1.0", "1.1", "1.2", "1.3"],
-  security_level: ["off", "essentially_off", "low", "medium", "high", "under_attack"],
-  ssl: ["off", "flexible", "full", "strict"],
-  tls_1_3: ["on", "off", "zrt"],
-  websockets: ["on", "off"],
-};
 
 const warned = new Set<string>();
 /** A deprecation said once per run, however often the setting is checked. */
@@ -58,9 +42,10 @@ export const ZoneSettingInputs = z
       ruleFailure(ctx, "value", `${id} takes ${example}; got ${given === "text" ? `"${s.value}"` : given}`, ["settingId"]);
       return;
     }
-    const allowed = KNOWN_VALUES[id];
-    if (allowed && typeof s.value === "string" && !allowed.includes(s.value)) {
-      ruleFailure(ctx, "value", `${id} must be one of ${allowed.join(", ")}; got "${s.value}"`, ["settingId"]);
+    const allowed = ALLOWED_VALUES[id];
+    if (allowed && (typeof s.value === "string" || typeof s.value === "number") && !allowed.includes(s.value)) {
+      const shown = allowed.map((v) => (typeof v === "string" ? v : String(v))).join(", ");
+      ruleFailure(ctx, "value", `${id} must be one of ${shown}${typeof s.value === "number" ? " (seconds or megabytes, as the setting counts)" : ""}; got ${JSON.stringify(s.value)}`, ["settingId"]);
     }
   });
 export type ZoneSettingInputs = z.output<typeof ZoneSettingInputs>;

@@ -41,3 +41,7 @@ if (door === "plugin") {
   new ops.posts.Post("post", i["posts:Post"] as ops.posts.PostArgs);
   new ops.control.RemoteCommand("remotecommand", i["control:RemoteCommand"]);
 }
+
+// A zone setting whose value the service refuses (browser_cache_ttl takes 0, 30, 60, ...): the preview must fail.
+const ttl = config.getNumber("browserCacheTtl");
+if (ttl !== undefined) new ops.edge.ZoneSetting("browser-cache", { zoneName, settingId: "browser_cache_ttl", value: ttl });
