@@ -25,6 +25,10 @@
 #   PULUMI_CONFIG_PASSPHRASE     encrypts secrets in stack config, state and plans (self-managed backends)
 #   PULUMI_PLAN                  (up) the reviewed plan file to hold the update to; PULUMI_REQUIRE_PLAN=true refuses
 #                                to apply without one
+#   PIPELINE_COMMIT              the commit (default: GITHUB_SHA, CI_COMMIT_SHA, or git's HEAD): up refuses a commit
+#                                older than the one the stack last applied (tag pulumi-ops:applied-commit) unless
+#                                PIPELINE_FORCE_OLDER=true
+#   DELETE_WARNING               (preview) how many deletions and replacements put a warning atop the comment (5)
 #   COMMENT_LIMIT                (preview, drift) the report's maximum length in characters (default 60000,
 #                                below GitHub's 65536; GitLab notes allow 1,000,000)
 #   EDGE_API_TOKEN, PAGES_ACCESS_TOKEN, POSTS_ACCESS_TOKEN, SKILLS_TOKEN, CONTROL_TOKEN, ...
@@ -85,6 +89,9 @@ step "selecting stack $PULUMI_STACK" "create the stack once by hand (pulumi stac
   pulumi stack select "$PULUMI_STACK" --non-interactive
 
 flags=(--non-interactive --color never)
+# The commit this job runs (the comment names it; up remembers the last one applied, as a stack tag).
+commit=${PIPELINE_COMMIT:-${GITHUB_SHA:-${CI_COMMIT_SHA:-$(git rev-parse HEAD 2>/dev/null || true)}}}
+export PIPELINE_COMMIT=$commit
 
 # The operations an interrupted apply left pending in the state, one "<op> <type> <name>" a line.
 pending() {
@@ -126,6 +133,12 @@ case $mode in
     elif [[ ${PULUMI_REQUIRE_PLAN:-false} == true ]]; then
       stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
     fi
+    # An older commit than the one this stack last applied (a re-run of an old merge's job) would roll back newer work.
+    last=$(pulumi stack tag get pulumi-ops:applied-commit 2>/dev/null || true)
+    if [[ -n $last && -n $commit && $last != "$commit" && ${PIPELINE_FORCE_OLDER:-false} != true ]] && git merge-base --is-ancestor "$commit" "$last" 2>/dev/null; then
+      stop "commit ${commit:0:12} is older than ${last:0:12}, which $PULUMI_STACK last applied: applying it would undo what came after" \
+        "run the newest main's apply instead; to apply this older commit on purpose (a rollback), set PIPELINE_FORCE_OLDER=true for this job"
+    fi
     interrupted=$(pending)
     if [[ -n $interrupted ]]; then
       stop "an earlier apply of $PULUMI_STACK was interrupted; its pending operations: $(echo "$interrupted" | paste -sd ';' | sed 's/;/; /g')" \
@@ -133,6 +146,7 @@ case $mode in
     fi
     pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt" | quiet_engine
     status=${PIPESTATUS[0]}
+    [[ $status -ne 0 || -z $commit ]] || pulumi stack tag set pulumi-ops:applied-commit "$commit" >/dev/null 2>&1 || true
     if [[ $status -ne 0 ]] && grep -q "violates plan" "$out/up.txt"; then
       echo "pipeline.sh: what main holds no longer matches the reviewed preview (main moved, or the state changed since); nothing outside the plan was sent. Preview again (push to the branch, or run this workflow on main by hand) and apply that." >&2
     fi
@@ -156,6 +170,8 @@ case $mode in
     # For this run only: every resource whose object the interrupted apply made takes it over instead of a second.
     EDGE_ADOPT_EXISTING=true PAGES_ADOPT_EXISTING=true POSTS_ADOPT_EXISTING=true RUNNER_ADOPT_EXISTING=true SKILLS_ADOPT_EXISTING=true \
       pulumi up --yes --diff "${flags[@]}" 2>&1 | tee -a "$out/recover.txt" | quiet_engine
-    exit "${PIPESTATUS[0]}"
+    status=${PIPESTATUS[0]}
+    [[ $status -ne 0 || -z $commit ]] || pulumi stack tag set pulumi-ops:applied-commit "$commit" >/dev/null 2>&1 || true
+    exit "$status"
     ;;
 esac

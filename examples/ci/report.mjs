@@ -2,6 +2,9 @@
 // Turns the output of `pulumi preview --diff` or `pulumi refresh --preview-only --diff` into the comment a reviewer
 // reads (Markdown on standard output):
 //   node report.mjs --kind preview|drift --stack S --status N --output FILE [--failed STEP --remedy TEXT]
+// Deletions come first, then replacements, updates and creates, each by type and name, with a warning above the
+// changes when DELETE_WARNING (default 5) or more resources are deleted or replaced; the commit (PIPELINE_COMMIT,
+// GITHUB_SHA or CI_COMMIT_SHA) and time it describes head it; a cut comment names the resources it leaves out.
 // The first line is a marker (host.mjs updates the comment that starts with it). The changes go in a diff block,
 // where the unchanged entries of a changed map or list collapse into a count (a record set's 10,000 records);
 // warnings and errors in a block of their own; the provider's progress lines (info diagnostics) and the CLI's
@@ -19,7 +22,10 @@ const secrets = (process.env.PIPELINE_SECRETS ?? "").split(/\s+/).map((n) => pro
 const mask = (text) => secrets.reduce((t, s) => t.split(s).join("***"), text);
 const fence = (text) => text.replace(/```/g, "`\u200b``"); // the output cannot close our code block
 
-const text = mask(a.output ? readFileSync(a.output, "utf8") : "").replace(/\r/g, "");
+// A backend's SDK may print its own warnings into pulumi's output (MinIO's "Response has no supported checksum"):
+// they are the store's, not the change's, and are left out.
+const NOISE = /Response has no supported checksum|^\s*WARN(ING)?\b.*\b(checksum|aws-sdk|s3)\b/i;
+const text = mask(a.output ? readFileSync(a.output, "utf8") : "").replace(/\r/g, "").split("\n").filter((l) => !NOISE.test(l)).join("\n");
 const status = Number(a.status ?? 1);
 const title = a.kind === "drift" ? "pulumi refresh (drift check)" : "pulumi preview";
 const where = process.env.CI_JOB_URL ?? (process.env.GITHUB_RUN_ID ? `${process.env.GITHUB_SERVER_URL}/${process.env.GITHUB_REPOSITORY}/actions/runs/${process.env.GITHUB_RUN_ID}` : "");
@@ -102,6 +108,22 @@ function collapseUnchanged(lines) {
 }
 changes.splice(0, changes.length, ...collapseUnchanged(changes));
 
+// Resources in order of what a reviewer must not miss: deletions, then replacements, updates, creates, the rest;
+// within each, by type and name. A block is a resource's line and the lines of its properties under it.
+const RANK = { delete: 0, "delete-replaced": 1, replace: 1, "create-replacement": 1, "replacement": 1, update: 2, create: 3 };
+const blocks = [];
+for (const line of changes) {
+  const head = /^[-+~<> ]{3}\s*(\S+?)(?: (\S+))?: \((\w[\w-]*)\)$/.exec(line);
+  if (head || !blocks.length) blocks.push({ type: head?.[1] ?? "", name: head?.[2] ?? "", op: head?.[3] ?? "", lines: [line] });
+  else blocks.at(-1).lines.push(line);
+}
+const rank = (b) => (b.type === "pulumi:pulumi:Stack" ? -1 : RANK[b.op] ?? 4);
+blocks.sort((x, y) => rank(x) - rank(y) || x.type.localeCompare(y.type) || x.name.localeCompare(y.name));
+const count = (ops) => blocks.filter((b) => ops.includes(b.op)).length;
+const deletions = count(["delete"]);
+const replacements = count(["replace", "create-replacement"]);
+const WARN_AT = Number(process.env.DELETE_WARNING ?? 5);
+
 // Diagnostics: keep each resource's warnings and errors with its name; drop info (progress) messages.
 const problems = [...new Set(inline)];
 let owner = "";
@@ -115,7 +137,8 @@ for (const line of sections.diagnostics ?? []) {
     problems.push(line);
   }
 }
-const summary = (sections.resources ?? []).map((l) => l.trim()).filter((l) => l && !l.startsWith("error: no changes were expected"));
+// A failed preview's counts are of what it reached before the error (3 unchanged of 36): not shown as a summary.
+const summary = status === 0 || a.kind === "drift" ? (sections.resources ?? []).map((l) => l.trim()).filter((l) => l && !l.startsWith("error: no changes were expected")) : [];
 
 let headline;
 if (a.failed) headline = `**The ${a.kind === "drift" ? "drift check" : "preview"} did not run**: ${mask(a.failed)}. ${mask(a.remedy ?? "")}`;
@@ -124,19 +147,33 @@ else if (a.kind === "drift") {
 } else headline = status === 0 ? "What this change does when it is merged and applied:" : `**The preview failed** (exit ${status}): the errors are below. Nothing was changed.`;
 
 const marker = `<!-- pulumi-ops:${a.kind}:${a.stack} -->`;
+// Which push this describes (the comment is edited in place on every push): the commit and the time.
+const commit = process.env.PIPELINE_COMMIT ?? process.env.GITHUB_SHA ?? process.env.CI_COMMIT_SHA;
+const stamp = `_${commit ? `Commit ${commit.slice(0, 12)}, ` : ""}${a.kind === "drift" ? "checked" : "previewed"} ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC._`;
+const warning =
+  !a.failed && a.kind !== "drift" && deletions + replacements >= WARN_AT
+    ? `> [!WARNING]\n> **This change deletes ${deletions} resource${deletions === 1 ? "" : "s"}${replacements ? ` and replaces ${replacements}` : ""}**: they are listed first below. Check that this is meant before merging.`
+    : "";
 const build = (shown) => {
-  const parts = [marker, `### ${title}: \`${a.stack}\``, "", headline, ""];
+  const parts = [marker, `### ${title}: \`${a.stack}\``, "", stamp, "", headline, ""];
+  if (warning) parts.push(warning, "");
   if (summary.length) parts.push(summary.join(" · "), "");
-  if (changes.length) parts.push("```diff", fence(changes.slice(0, shown).join("\n")), "```");
-  if (shown < changes.length) parts.push(`_The changes are ${changes.length} lines; this comment shows the first ${shown}. The whole output is ${artifact}._`);
+  const lines = blocks.slice(0, shown).flatMap((b) => b.lines);
+  const total = blocks.reduce((n, b) => n + b.lines.length, 0);
+  if (lines.length) parts.push("```diff", fence(lines.join("\n")), "```");
+  if (shown < blocks.length) {
+    const rest = blocks.slice(shown).map((b) => `${b.name || b.type} (${b.op})`);
+    const named = rest.join(", ");
+    parts.push(`_The changes are ${total} lines; this comment shows the first ${lines.length}. The whole output is ${artifact}. Not shown: ${rest.length} more resource${rest.length === 1 ? "" : "s"}: ${named.length > 4000 ? `${named.slice(0, 4000)}, ...` : named}._`);
+  }
   if (problems.length) parts.push("", "Warnings and errors:", "```", fence(problems.join("\n")), "```");
   if (a.failed && text.trim()) parts.push("", "Its output:", "```", fence(text.trim().split("\n").slice(-30).join("\n")), "```");
   return parts.join("\n") + "\n";
 };
-let shown = changes.length;
+let shown = blocks.length;
 let body = build(shown);
 while (body.length > limit && shown > 0) {
-  shown = Math.max(0, shown - Math.max(1, Math.ceil(((body.length - limit) / body.length) * shown) + 5));
+  shown = Math.max(0, shown - Math.max(1, Math.ceil(((body.length - limit) / body.length) * shown) + 1));
   body = build(shown);
 }
 if (body.length > limit) body = body.slice(0, limit - 80) + `\n\n_Cut at ${limit} characters: see ${artifact}._\n`;

@@ -147,6 +147,28 @@ describe("the reviewer's comment (report.mjs)", () => {
     expect(md.match(/```/g)!.length % 2).toBe(0); // every block closed
   });
 
+  it("puts deletions first with a warning over a threshold, sorts by type and name, says which commit and when, and drops the store's SDK noise", () => {
+    const del = (i: number) => `    - pulumi-nodejs:dynamic/edge:DnsRecord: (delete)\n        [urn=urn:pulumi:prod::site::pulumi-nodejs:dynamic/edge:DnsRecord::old${i}]\n`;
+    const mixed = ["Previewing update (prod):", resource(2), del(3), "Response has no supported checksum. Not validating response payload.", resource(1), ...[1, 2, 4, 5, 6].map(del), "Resources:", "    + 2 to create", "    - 6 to delete"].join("\n");
+    const md = reportOf(mixed, ["--kind", "preview", "--stack", "prod", "--status", "0"], { PIPELINE_COMMIT: "0123456789abcdef0123" });
+    expect(md).toMatch(/_Commit 0123456789ab, previewed \d{4}-\d\d-\d\d \d\d:\d\d UTC\._/);
+    expect(md).toMatch(/> \[!WARNING\]\n> \*\*This change deletes 6 resources\*\*/);
+    const order = [...md.matchAll(/^([-+]) +pulumi-nodejs:dynamic\/edge:DnsRecord (\w+): /gm)].map((m) => `${m[1]}${m[2]}`);
+    expect(order).toEqual(["-old1", "-old2", "-old3", "-old4", "-old5", "-old6", "+r1", "+r2"]);
+    expect(md).not.toMatch(/checksum/);
+    const few = reportOf([resource(1), del(1), "Resources:"].join("\n"), ["--kind", "preview", "--stack", "prod", "--status", "0"]);
+    expect(few).not.toMatch(/WARNING/);
+  });
+
+  it("a cut comment names the resources it leaves out; a failed preview shows no partial counts", () => {
+    const big = ["Previewing update (prod):", ...Array.from({ length: 3000 }, (_, i) => resource(i)), "Resources:", "    + 3000 to create"].join("\n");
+    const md = reportOf(big, ["--kind", "preview", "--stack", "prod", "--status", "0"], { COMMENT_LIMIT: "60000" });
+    expect(md).toMatch(/Not shown: \d+ more resources: r\d+ \(create\), r\d+ \(create\)/);
+    const failed = reportOf([resource(1), "Resources:", "    3 unchanged"].join("\n"), ["--kind", "preview", "--stack", "prod", "--status", "255"]);
+    expect(failed).toMatch(/The preview failed/);
+    expect(failed).not.toMatch(/3 unchanged/);
+  });
+
   it("masks every secret of the environment and says why a job stopped before pulumi ran", () => {
     const md = reportOf("error: failed to decrypt with passphrase hunter2-passphrase: token edge-secret-xyz refused", [
       "--kind", "preview", "--stack", "prod", "--status", "1", "--failed", "logging in to the state backend", "--remedy", "check PULUMI_BACKEND_URL",

@@ -6,7 +6,7 @@
  * clears the pending creates and applies with the adopt switches for that run only: every object exists once, all
  * in state, and the committed stack file holds no switch.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,5 +122,17 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: tru
     expect(state.deployment.pending_operations ?? []).toEqual([]);
     await engine.stack.up({ expectNoChanges: true });
     expect(readFileSync(path.join(PROGRAM, "Pulumi.recovered.yaml"), "utf8")).not.toMatch(/AdoptExisting/);
+  });
+
+  it("an apply of a commit older than the one the stack last applied is refused unless forced", async () => {
+    const git = (...args: string[]) => execFileSync("git", ["-C", ROOT, ...args], { encoding: "utf8" }).trim();
+    const [newer, older] = [git("rev-parse", "HEAD"), git("rev-parse", "HEAD~1")];
+    const applied = await job("up", { PIPELINE_COMMIT: newer });
+    expect(applied.status, applied.stdout + applied.stderr).toBe(0);
+    const stale = await job("up", { PIPELINE_COMMIT: older });
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toMatch(new RegExp(`commit ${older.slice(0, 12)} is older than ${newer.slice(0, 12)}, which recovered last applied.*PIPELINE_FORCE_OLDER=true`));
+    const forced = await job("up", { PIPELINE_COMMIT: older, PIPELINE_FORCE_OLDER: "true" });
+    expect(forced.status, forced.stdout + forced.stderr).toBe(0);
   });
 });
