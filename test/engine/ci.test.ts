@@ -67,8 +67,11 @@ describe("the CI examples as files", () => {
     expect(runs("preview")).toContain("bash examples/ci/pipeline.sh preview");
     expect(runs("preview")).toContain("node examples/ci/host.mjs comment preview.md");
     expect(gh.jobs.up.environment).toBe("production");
-    expect(runs("up")).toMatch(/host\.mjs plan plan\.json[\s\S]*pipeline\.sh up/);
-    expect(gh.jobs.up.steps.find((s) => s.run?.includes("pipeline.sh up"))!.env!.PULUMI_REQUIRE_PLAN).toMatch(/push/);
+    expect(runs("up")).toMatch(/host\.mjs plan plan\.json[\s\S]*pipeline\.sh "\$MODE"/);
+    const apply = gh.jobs.up.steps.find((s) => s.run?.includes("pipeline.sh"))!;
+    expect(apply.env!.PULUMI_REQUIRE_PLAN).toMatch(/push/);
+    expect(apply.env!.MODE).toBe("${{ inputs.recover && 'recover' || 'up' }}"); // recover: by hand, workflow_dispatch
+    expect(gh.jobs.up.steps.find((s) => s.uses?.startsWith("actions/checkout"))!.with!["fetch-depth"]).toBe(0); // the older-commit check needs history
     expect(gh.on).toHaveProperty("schedule");
     expect(gh.jobs.drift.if).toMatch(/schedule/);
     expect(runs("drift")).toContain("bash examples/ci/pipeline.sh drift");
