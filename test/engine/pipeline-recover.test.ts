@@ -4,13 +4,15 @@
  * a page post, a page rule, a skill and a command under way. The next `pipeline.sh up` refuses, naming the pending
  * operations; `pipeline.sh recover` stops at the command that may have run, and with PIPELINE_RERUN_COMMANDS=true
  * clears the pending creates and applies with the adopt switches for that run only: every object exists once, all
- * in state, and the committed stack file holds no switch.
+ * in state, and the committed stack file holds no switch. Then each kind alone (a record, a page rule, a firewall
+ * rule, a page post, a post, a skill), its CLI killed the moment its create reaches the service: the same recovery
+ * leaves exactly one. And an up of a commit older than the stack's last applied one is refused unless forced.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
@@ -29,9 +31,9 @@ async function pageRules(): Promise<string[]> {
 }
 
 type Job = { status: number | null; stdout: string; stderr: string };
-function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => void): Promise<Job> {
+function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => void, on: { engine: EngineStack; stack: string; program: string } = { engine, stack: "recovered", program: PROGRAM }): Promise<Job> {
   return new Promise((resolve) => {
-    const child = spawn("bash", [PIPELINE, mode], { cwd: engine.scratch, env: { ...engine.cli.env, PULUMI_STACK: "recovered", PULUMI_PROGRAM_DIR: PROGRAM, PULUMI_OPS_QUIET: "1", ...extra } });
+    const child = spawn("bash", [PIPELINE, mode], { cwd: on.engine.scratch, env: { ...on.engine.cli.env, PULUMI_STACK: on.stack, PULUMI_PROGRAM_DIR: on.program, PULUMI_OPS_QUIET: "1", ...extra } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -42,8 +44,8 @@ function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => v
 }
 
 /** The pid of this engine's `pulumi up` (the CLI alone, not its plugins or the pipeline's shell). */
-function cliPid(): number | undefined {
-  return engine.running().find((pid) => {
+function cliPid(on: EngineStack = engine): number | undefined {
+  return on.running().find((pid) => {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
       return path.basename(argv[0]) === "pulumi" && argv[1] === "up";
@@ -135,4 +137,63 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: tru
     const forced = await job("up", { PIPELINE_COMMIT: older, PIPELINE_FORCE_OLDER: "true" });
     expect(forced.status, forced.stdout + forced.stderr).toBe(0);
   });
+});
+
+/** Each kind alone, the CLI killed the moment its create (a post: its publish) reaches the service. */
+const exampleCom = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
+const KINDS: { kind: string; service: () => Emulator; create: RegExp; objects: () => Promise<unknown[]> }[] = [
+  { kind: "record", service: () => edge, create: /dns_records$/, objects: async () => [...exampleCom().records.values()].filter((r) => r.name.startsWith("killed-once")) },
+  { kind: "pageRule", service: () => edge, create: /pagerules$/, objects: pageRules },
+  { kind: "firewallRule", service: () => edge, create: /rulesets/, objects: async () => edge.rulesets.entrypoint(exampleCom().id, "http_request_firewall_custom")?.rules ?? [] },
+  { kind: "pagePost", service: () => pages, create: /\/feed$/, objects: async () => pagePosts() },
+  { kind: "post", service: () => posts, create: /threads_publish$/, objects: async () => texts() },
+  { kind: "skill", service: () => skills, create: /\/api\/skills\//, objects: async () => [...skills.skills.keys()] },
+];
+
+describe("each kind killed right after its create reached the service, recovered through the pipeline", { timeout: 600_000, sequential: true }, () => {
+  for (const k of KINDS) {
+    it(`${k.kind}: exactly one, in state`, async () => {
+      for (const e of [edge, posts, pages, skills, control]) e.reset();
+      const program = path.join(ROOT, "test/programs/recover-one");
+      const one = await engineStack(program, {
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+        "ops:postsBaseUrl": { value: posts.url },
+        "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+        "ops:pagesBaseUrl": { value: pages.url },
+        "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+        "ops:skillsUrl": { value: skills.url },
+        "recover-one:kind": { value: k.kind },
+      }, `one-${k.kind}`, { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+      try {
+        const on = { engine: one, stack: `one-${k.kind}`, program };
+        let killed = false;
+        const stop = k.service().onRequest((e) => {
+          if (e.method !== "GET" && k.create.test(e.path) && !killed) {
+            const pid = cliPid(one);
+            if (pid) {
+              killed = true;
+              process.kill(pid, "SIGKILL");
+              stop();
+            }
+          }
+        });
+        const first = await job("up", {}, undefined, on);
+        expect(killed, first.stdout + first.stderr).toBe(true);
+        await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
+        const again = await job("up", {}, undefined, on);
+        expect(again.status).toBe(1);
+        expect(again.stderr).toMatch(/pending operations: creat\w* .*one/);
+        const recovered = await job("recover", {}, undefined, on);
+        expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
+        expect(await k.objects()).toHaveLength(1);
+        const state = await one.stack.exportStack();
+        expect(state.deployment.pending_operations ?? []).toEqual([]);
+        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
+      } finally {
+        await one.stack.destroy().catch(() => undefined);
+        await one.dispose();
+      }
+    });
+  }
 });
