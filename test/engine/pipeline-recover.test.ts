@@ -55,21 +55,24 @@ function cliPid(on: EngineStack = engine): number | undefined {
   });
 }
 
+/** The stack config pointing at the emulators this file starts. */
+const servicesConfig = () => ({
+  "ops:edgeBaseUrl": { value: edge.url },
+  "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+  "ops:postsBaseUrl": { value: posts.url },
+  "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
+  "ops:pagesBaseUrl": { value: pages.url },
+  "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+  "ops:skillsUrl": { value: skills.url },
+  "ops:controlUrl": { value: control.url },
+});
+
 beforeAll(async () => {
   withoutEnvFallback();
   [edge, posts, pages, skills, control] = await Promise.all([
     new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
   ]);
-  engine = await engineStack(PROGRAM, {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:postsBaseUrl": { value: posts.url },
-    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:pagesBaseUrl": { value: pages.url },
-    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:controlUrl": { value: control.url },
-  }, "recovered", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+  engine = await engineStack(PROGRAM, servicesConfig(), "recovered", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
 }, 300_000);
 
 afterAll(async () => {
@@ -155,16 +158,7 @@ describe("each kind killed right after its create reached the service, recovered
     it(`${k.kind}: exactly one, in state`, async () => {
       for (const e of [edge, posts, pages, skills, control]) e.reset();
       const program = path.join(ROOT, "test/programs/recover-one");
-      const one = await engineStack(program, {
-        "ops:edgeBaseUrl": { value: edge.url },
-        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-        "ops:postsBaseUrl": { value: posts.url },
-        "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-        "ops:pagesBaseUrl": { value: pages.url },
-        "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-        "ops:skillsUrl": { value: skills.url },
-        "recover-one:kind": { value: k.kind },
-      }, `one-${k.kind}`, { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+      const one = await engineStack(program, { ...servicesConfig(), "recover-one:kind": { value: k.kind } }, `one-${k.kind}`, { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
       try {
         const on = { engine: one, stack: `one-${k.kind}`, program };
         let killed = false;
