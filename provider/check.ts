@@ -156,6 +156,20 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
   return { inputs: failures.length ? given : plannedInputs(schema, given, unknownKeys), failures };
 }
 
+/**
+ * What a schema's object-level transform does to the known inputs when some are unknown (it cannot run then: the
+ * whole parse failed): `(known, unknownKeys) => inputs`, rewriting the known ones as the transform would and making
+ * unknown those it would derive from an unknown one (a record's content, when its type is unknown).
+ */
+export type PlannedTransform = (inputs: Record<string, unknown>, unknownKeys: Set<string>) => Record<string, unknown>;
+const plannedTransforms = new WeakMap<z.ZodType, PlannedTransform>();
+
+/** Registers the planned form of `schema`'s object-level transform (see PlannedTransform); returns the schema. */
+export function withPlannedTransform<S extends z.ZodType>(schema: S, f: PlannedTransform): S {
+  plannedTransforms.set(schema, f);
+  return schema;
+}
+
 /** An object with some values unknown (a record of a set, at preview), as its schema makes the known ones. */
 export function plannedObject(schema: z.ZodType, given: Record<string, unknown>): Record<string, unknown> {
   return plannedInputs(schema, given, new Set(Object.keys(given).filter((k) => isUnknown(given[k]))));
@@ -186,7 +200,8 @@ function plannedInputs(schema: z.ZodType, given: Record<string, unknown>, unknow
     const one = field.safeParse(given[k]);
     if (one.success && one.data !== undefined) out[k] = one.data;
   }
-  return out;
+  const transform = plannedTransforms.get(schema);
+  return !parsed && transform ? transform(out, unknownKeys) : out;
 }
 
 /**

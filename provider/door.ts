@@ -83,7 +83,8 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
     throw new Error(`pulumi-ops has no resource type ${type}: upgrade the pulumi-ops package this program uses`);
   }
   // Its secret inputs (the SDK's hidden `__secrets` names them on the dynamic door) are masked in all it says.
-  return withCallSecrets(secretValuesOf(method, args), () => callHandler(type, entry, method, args));
+  const secret = secretValuesOf(method, args);
+  return withCallSecrets(secret.values, () => callHandler(type, entry, method, args), secret.any);
 }
 
 async function callHandler(type: string, entry: (typeof registry)[string], method: Method, args: unknown[]): Promise<any> {
@@ -139,13 +140,13 @@ const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, rea
  */
 export const SECRETS_KEY = "__secrets";
 
-/** The strings of the inputs `__secrets` names, in the call's bags (inputs, olds, outputs): masked while it runs. */
-function secretValuesOf(method: Method, args: unknown[]): string[] {
-  return BAG_OF[method].flatMap((i) => {
-    const bag = args[i] as Bag | undefined;
-    const names = bag?.[SECRETS_KEY];
-    return Array.isArray(names) ? names.flatMap((k) => stringsIn(bag![String(k)])) : [];
-  });
+/**
+ * The strings of the inputs `__secrets` names, in the call's bags (inputs, olds, outputs): masked while it runs; and
+ * whether any input is secret at all (a secret number holds no string, and still makes a command's output secret).
+ */
+function secretValuesOf(method: Method, args: unknown[]): { values: string[]; any: boolean } {
+  const named = BAG_OF[method].map((i) => args[i] as Bag | undefined).flatMap((bag) => (Array.isArray(bag?.[SECRETS_KEY]) ? (bag![SECRETS_KEY] as unknown[]).map((k) => [bag!, String(k)] as const) : []));
+  return { values: named.flatMap(([bag, k]) => stringsIn(bag[k])), any: named.length > 0 };
 }
 
 /** The call's account, owner (owner.ts) and secret names, and its arguments without them (the handlers know none). */
@@ -217,7 +218,9 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   const named = Array.isArray(news[SECRETS_KEY]) ? (news[SECRETS_KEY] as string[]) : [];
   const secret = new Set([...secretInputs, ...named]);
   const hidden = new Set([...secret, ...(registry[type]?.secretOutputs?.(news, secret.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
-  const all = (r.failures as CheckFailure[]).map((f) => {
+  // A reason may quote the value it is about: a secret input's value is masked there too (log.ts).
+  const secretValues = secretValuesOf("check", [olds, news]);
+  const all = (r.failures as CheckFailure[]).map((raw) => withCallSecrets(secretValues.values, () => ({ ...raw, reason: redact(raw.reason) }))).map((f) => {
     const [top, ...rest] = f.property.split(".");
     const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
     if (!rest.length && (hidden.has(top) || (!multiline && JSON.stringify(given[top] ?? null).length <= PRINTABLE))) return f;
@@ -226,7 +229,8 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
     const json = JSON.stringify(value);
     // A document (several lines) is not quoted: the reason names the lines at fault.
     const document = typeof value === "string" && value.includes("\n") ? `${value.split("\n").length} lines` : undefined;
-    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : (document ?? redact(json.length > 80 ? `${json.slice(0, 77)}...` : json));
+    const masked = withCallSecrets(secretValues.values, () => redact(json ?? ""));
+    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : (document ?? (masked.length > 80 ? `${masked.slice(0, 77)}...` : masked));
     return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
   });
   const failures = all.length > SHOWN ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }] : all;
@@ -235,7 +239,7 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
     const { [OWNER_KEY]: owner, [SECRETS_KEY]: _s, ...inputs } = r.inputs as Bag;
-    await withCallSecrets(secretValuesOf("check", [olds, news]), async () => {
+    await withCallSecrets(secretValues.values, async () => {
       try {
         await withOwner(parseOwner(owner), () => withAccount(account, () => previewCheck(type, account, inputs, olds)));
       } catch (e) {
@@ -243,7 +247,7 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
         if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
         throw clean;
       }
-    });
+    }, secretValues.any);
   }
   return { inputs: r.inputs, failures };
 }

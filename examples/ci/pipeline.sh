@@ -101,6 +101,21 @@ pending() {
       for (const o of ops) { const urn = (o.resource || {}).urn || ""; console.log(`${o.type} ${urn.split("::")[2] || "?"} ${urn.split("::")[3] || "?"}`); }
     });'
 }
+# An older commit than the one this stack last applied (a re-run of an old merge's job) would roll back newer work.
+refuse_older() {
+  local last
+  last=$(pulumi stack tag get pulumi-ops:applied-commit 2>/dev/null || true)
+  if [[ -n $last && -n $commit && $last != "$commit" && ${PIPELINE_FORCE_OLDER:-false} != true ]] && git merge-base --is-ancestor "$commit" "$last" 2>/dev/null; then
+    stop "commit ${commit:0:12} is older than ${last:0:12}, which $PULUMI_STACK last applied: applying it would undo what came after" \
+      "run the newest main's apply instead; to apply this older commit on purpose (a rollback), set PIPELINE_FORCE_OLDER=true for this job"
+  fi
+}
+# Remembers the commit applied (a stack tag), for refuse_older; a backend without stack tags is said, not hidden.
+remember_applied() {
+  [[ -n $commit ]] || return 0
+  pulumi stack tag set pulumi-ops:applied-commit "$commit" >/dev/null 2>&1 ||
+    echo "pipeline.sh: warning: could not tag the stack with the commit applied; an older commit's apply will not be refused" >&2
+}
 # The engine's lines that bury an apply's error (one per planned operation the stopped update never reached), and its
 # advice to run `pulumi cancel` on a lock (which would break the apply holding it) are replaced with one line each.
 quiet_engine() {
@@ -133,12 +148,7 @@ case $mode in
     elif [[ ${PULUMI_REQUIRE_PLAN:-false} == true ]]; then
       stop "no reviewed plan for this commit" "apply only what a pull request previewed: set PULUMI_PLAN"
     fi
-    # An older commit than the one this stack last applied (a re-run of an old merge's job) would roll back newer work.
-    last=$(pulumi stack tag get pulumi-ops:applied-commit 2>/dev/null || true)
-    if [[ -n $last && -n $commit && $last != "$commit" && ${PIPELINE_FORCE_OLDER:-false} != true ]] && git merge-base --is-ancestor "$commit" "$last" 2>/dev/null; then
-      stop "commit ${commit:0:12} is older than ${last:0:12}, which $PULUMI_STACK last applied: applying it would undo what came after" \
-        "run the newest main's apply instead; to apply this older commit on purpose (a rollback), set PIPELINE_FORCE_OLDER=true for this job"
-    fi
+    refuse_older
     interrupted=$(pending)
     if [[ -n $interrupted ]]; then
       stop "an earlier apply of $PULUMI_STACK was interrupted; its pending operations: $(echo "$interrupted" | paste -sd ';' | sed 's/;/; /g')" \
@@ -146,13 +156,14 @@ case $mode in
     fi
     pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt" | quiet_engine
     status=${PIPESTATUS[0]}
-    [[ $status -ne 0 || -z $commit ]] || pulumi stack tag set pulumi-ops:applied-commit "$commit" >/dev/null 2>&1 || true
+    [[ $status -ne 0 ]] || remember_applied
     if [[ $status -ne 0 ]] && grep -q "violates plan" "$out/up.txt"; then
       echo "pipeline.sh: what main holds no longer matches the reviewed preview (main moved, or the state changed since); nothing outside the plan was sent. Preview again (push to the branch, or run this workflow on main by hand) and apply that." >&2
     fi
     exit "$status"
     ;;
   recover)
+    refuse_older
     interrupted=$(pending)
     [[ -n $interrupted ]] || echo "pipeline.sh: no pending operations; applying with the adopt switches all the same"
     echo "$interrupted" | sed '/^$/d; s/^/pipeline.sh: pending: /'
@@ -171,7 +182,7 @@ case $mode in
     EDGE_ADOPT_EXISTING=true PAGES_ADOPT_EXISTING=true POSTS_ADOPT_EXISTING=true RUNNER_ADOPT_EXISTING=true SKILLS_ADOPT_EXISTING=true \
       pulumi up --yes --diff "${flags[@]}" 2>&1 | tee -a "$out/recover.txt" | quiet_engine
     status=${PIPESTATUS[0]}
-    [[ $status -ne 0 || -z $commit ]] || pulumi stack tag set pulumi-ops:applied-commit "$commit" >/dev/null 2>&1 || true
+    [[ $status -ne 0 ]] || remember_applied
     exit "$status"
     ;;
 esac

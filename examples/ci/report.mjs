@@ -121,7 +121,7 @@ const rank = (b) => (b.type === "pulumi:pulumi:Stack" ? -1 : RANK[b.op] ?? 4);
 blocks.sort((x, y) => rank(x) - rank(y) || x.type.localeCompare(y.type) || x.name.localeCompare(y.name));
 const count = (ops) => blocks.filter((b) => ops.includes(b.op)).length;
 const deletions = count(["delete"]);
-const replacements = count(["replace", "create-replacement"]);
+const replacements = count(["replace"]); // --diff prints a replacement as replace and as create-replacement: once
 const WARN_AT = Number(process.env.DELETE_WARNING ?? 5);
 
 // Diagnostics: keep each resource's warnings and errors with its name; drop info (progress) messages.

@@ -83,17 +83,17 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const mine = { type: rec.type, value: valueOf(rec), what };
     // An adopting CNAME takes the name's CNAME over whatever its target (one per name), as does one taking back this
     // stack's own (its tag): not a clash.
-    const takes = (x: OnService) => adopt.adopts || standing(x.owner) === "mine";
+    const takes = (x: OnService) => adopt.adopts || (adopt.kind === "DnsRecord" && standing(x.owner) === "mine");
     const there = here.find((x) => clash(x, mine) && !(takes(x) && x.type === "CNAME" && mine.type === "CNAME"));
     if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
     const same = here.find((x) => x.type === rec.type && (x.value === mine.value || (takes(x) && rec.type === "CNAME")));
-    const whose = same && !adopt.ownState ? standing(same.owner) : undefined;
+    const whose = same ? standing(same.owner) : undefined;
     if (whose === "theirs") {
       throw new DnsRuleError(
         `edge: ${what} is in zone ${zone.name} already (id ${same!.id}) and belongs to stack ${same!.owner} (its tag pulumi-ops-stack), so up would refuse to take it. Remove it from stack ${same!.owner} first, or leave it out of this program; to take it over from that stack anyway, set ops:adoptFromStack to ${same!.owner} for one run (with adopt: true)`,
       );
     }
-    if (same && whose === "mine") adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    if (same && whose === "mine" && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     else if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     else if (same && !adopt.ownState) {
       throw new DnsRuleError(

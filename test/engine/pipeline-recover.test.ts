@@ -113,7 +113,6 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: tru
     }
     const recovered = await job("recover", { PIPELINE_RERUN_COMMANDS: "true" });
     expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
-    expect(recovered.stdout).not.toMatch(/pulumi cancel/);
 
     expect({ records: records(), posts: texts(), pagePosts: pagePosts(), pageRules: await pageRules(), skills: [...skills.skills.keys()] }).toEqual({
       records: [1, 2, 3, 4, 5, 6].map((i) => `host-${i}.example.com`),

@@ -119,4 +119,16 @@ describe("DnsRecordSet: the same labels, per record", () => {
     await call(S, "delete", [again.id, { ...again.outs, __owner: "site/prod/rr" }]);
     expect(records(edge)).toHaveLength(0);
   });
+
+  it("a key removed from the set whose record another stack took over is left to it, not deleted", async () => {
+    const made = await call(S, "create", [await inStack(S, "site/prod/rr", SET)]);
+    const taken = made.outs.ids.b;
+    edge.zones.get(records(edge)[0].zone_id)!.records.get(taken)!.tags = ["pulumi-ops-stack:site/staging"];
+    forgetClaims(); // the next run
+    const fewer = await inStack(S, "site/prod/rr", { ...SET, records: { a: SET.records.a } });
+    const updated = await call(S, "update", [made.id, made.outs, fewer]);
+    expect(records(edge).map((r) => r.id).sort()).toEqual(Object.values(made.outs.ids).sort());
+    expect(Object.keys(updated.outs.ids)).toEqual(["a"]);
+  });
 });
+

@@ -59,3 +59,31 @@ describe("check with an input unknown returns what it returns once the input is 
     }
   }
 });
+
+/** Inputs the check rewrites (names and targets spelled otherwise, a stop word as text), with several unknown at once. */
+const REWRITTEN: [string, Record<string, unknown>, string[][]][] = [
+  ["edge:DnsRecord", { zoneName: "example.com", type: "CNAME", name: "WWW", content: "Target.Example.com.", ttl: 300 }, [["zoneName"], ["type"], ["content"], ["zoneName", "content"]]],
+  ["edge:DnsRecordSet", { zoneName: "example.com", records: { blog: { type: "CNAME", name: "Blog", content: "Target.Example.COM." }, v6: { type: "AAAA", name: "V6", content: "2001:DB8:0:0::1" } } }, [["zoneName"], ["zoneName", "records.blog.content"], ["records.v6.type"]]],
+  ["runner:RunnerModel", { name: "helper", from: "qwen2.5:0.5b", parameters: { stop: "User:" } }, [["name"], ["from"]]],
+];
+
+describe("check with several inputs unknown returns what it returns once they are known, rewritten ones included", () => {
+  for (const [type, inputs, sets] of REWRITTEN) {
+    for (const unknown of sets) {
+      it(`${type}, ${unknown.join(" and ")} unknown`, async () => {
+        const known = await call(type, "check", [{}, inputs]);
+        expect(known.failures).toEqual([]);
+        const news = structuredClone(inputs);
+        for (const p of unknown) {
+          const keys = p.split(".");
+          let at = news as Record<string, unknown>;
+          for (const k of keys.slice(0, -1)) at = at[k] as Record<string, unknown>;
+          at[keys.at(-1)!] = UNKNOWN;
+        }
+        const planned = await call(type, "check", [{}, news]);
+        expect(planned.failures).toEqual([]);
+        expectHolds(known, planned);
+      });
+    }
+  }
+});

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ControlEmulator } from "../../emulators";
-import { callDynamic } from "../../provider/door";
+import { callDynamic, checkForEngine } from "../../provider/door";
 // The compiled plugin: it finds package.json and schema.json relative to dist/provider, as installed.
 import { provider, wrap } from "../../dist/provider/plugin";
 import { isSecretValue } from "../../provider/secrets";
@@ -70,4 +70,18 @@ describe("no secret in any error or line", () => {
     expect(withCallSecrets(["hunter2-secret"], () => redact("the service refused 'hunter2-secret' in message"))).toBe("the service refused '[secret]' in message");
     expect(redact("hunter2-secret")).toBe("hunter2-secret"); // outside the call: nothing to mask
   });
+
+  it("a check failure quoting a secret input's value masks it, on both doors", async () => {
+    const dynamic = await checkForEngine("edge:ZoneSetting", {}, { zoneName: "example.com", settingId: "polish", value: "hunter2-secret", __secrets: ["value"] });
+    expect(dynamic.failures.map((f) => f.reason).join(" ")).toMatch(/polish must be one of off, lossless, lossy; got "\[secret\]"/);
+    const plugin = await provider.check!(URN("edge:ZoneSetting", "s"), {}, { zoneName: "example.com", settingId: "polish", value: wrap("hunter2-secret") });
+    expect(JSON.stringify(plugin.failures)).toMatch(/\[secret\]/);
+    expect(JSON.stringify([dynamic.failures, plugin.failures])).not.toMatch(/hunter2/);
+  });
+
+  it("a command with a secret that holds no text (a number) still leaves its output out of the error", async () => {
+    const err = await callDynamic("control:RemoteCommand", "create", [{ create: "echo using $N-hunter2; exit 3", interpreter: "shell", secret: false, environment: { N: 7 }, __secrets: ["environment"] }]).then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(/its output is not shown/);
+  });
 });
+

@@ -124,6 +124,9 @@ describe("whose a script is: the owner's label in its tags", () => {
       delete process.env.PULUMI_OPS_ADOPT_FROM_STACK;
     }
     expect(edge.scripts.get("labelled")!.tags).toEqual(["team:web", "pulumi-ops-stack:site/staging"]);
+    // The old owner's next change is refused: never uploaded over, nor labelled back.
+    await expect(call(T, "update", [made.id, made.outs, await inStack("site/prod/web", { name: "labelled", content: SERVICE_WORKER })])).rejects.toThrow(/belongs to stack site\/staging/);
+    expect(edge.scripts.get("labelled")!.body).toBe(MODULE);
     await call(T, "delete", [made.id, made.outs]);
     expect(edge.scripts.has("labelled")).toBe(true);
     await call(T, "delete", [made.id, { ...made.outs, __owner: "site/staging/web" }]);

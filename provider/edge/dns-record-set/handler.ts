@@ -179,18 +179,45 @@ function failureMessage(what: string, failures: Failure[], total: number): strin
 function checkSet(news: Bag) {
   const given = withoutProvider(news);
   const records = given.records;
-  if (!records || typeof records !== "object" || Array.isArray(records) || isUnknown(given.zoneName) || isUnknown(given.zoneId)) return checkWith(DnsRecordSetInputs, news);
+  if (!records || typeof records !== "object" || Array.isArray(records)) return checkWith(DnsRecordSetInputs, news);
+  if (isUnknown(given.zoneName) || isUnknown(given.zoneId)) {
+    // The zone unknown until apply: each record as the check will make it (a saved plan holds the apply to it).
+    const r = checkWith(DnsRecordSetInputs, news);
+    if (r.failures.length) return r;
+    const planned = Object.fromEntries(Object.entries(records as Bag).map(([k, v]) => [k, plannedRecordOf(v)]));
+    return { inputs: { ...r.inputs, records: planned }, failures: [] };
+  }
   const pending: Bag = {};
   const known: Bag = {};
   // A record with a value unknown until apply keeps it so, with the rest as check will make it (defaults included):
   // what a saved plan holds the apply to.
   for (const [key, r] of Object.entries(records as Bag)) {
     if (!isUnknown(r)) known[key] = r;
-    else pending[key] = r && typeof r === "object" && !Array.isArray(r) ? plannedObject(SetRecord, r as Bag) : r;
+    else pending[key] = plannedRecordOf(r);
   }
   const checked = checkWith(DnsRecordSetInputs, { ...given, records: known });
   if (checked.failures.length) return { inputs: given, failures: checked.failures };
   return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };
+}
+
+/**
+ * The keys among `entries` ([key, record id]) whose record another stack's tag is on: read where the zone's records
+ * take tags (one listing of the zone), none elsewhere (nothing could have labelled them).
+ */
+async function takenByOthers(zone: ZoneRef, entries: [string, string][]): Promise<string[]> {
+  if (!entries.length) return [];
+  const found = await unlessGone(() => resolveZone({ zoneId: zone.id }));
+  if (!found || !recordsTakeTags(found)) return [];
+  const byId = new Map([...(await listing(found)).byName.values()].flat().map((x) => [x.id, x]));
+  return entries.filter(([, id]) => leftToAnother(ownerOf(byId.get(id) ?? {}))).map(([key]) => key);
+}
+
+/** One record of a set as its check will make it: parsed when known, else its known fields (plannedObject). */
+function plannedRecordOf(r: unknown): unknown {
+  if (!r || typeof r !== "object" || Array.isArray(r)) return r;
+  if (isUnknown(r)) return plannedObject(SetRecord, r as Bag);
+  const parsed = SetRecord.safeParse(r);
+  return parsed.success ? parsed.data : r;
 }
 
 /** The set on maps: the records and ids as the program's API types them. */
@@ -291,7 +318,15 @@ const onMaps: Handler = {
       delete ids[key];
       delete records[key];
     }
-    const deletes: Op[] = [...p.removed.filter((key) => !given.includes(key)), ...p.replaced].map((key) => ({ kind: "delete", key, id: ids[key] }));
+    // A record another stack took over (its tag, where the zone's records take tags) is left to it, not deleted.
+    const toDelete = [...p.removed.filter((key) => !given.includes(key)), ...p.replaced];
+    for (const key of await takenByOthers(zone, toDelete.map((key) => [key, ids[key]]))) {
+      warn(`edge: records.${key} (${ids[key]}) belongs to another stack now (its tag): left to it, not deleted`);
+      toDelete.splice(toDelete.indexOf(key), 1);
+      delete ids[key];
+      delete records[key];
+    }
+    const deletes: Op[] = toDelete.map((key) => ({ kind: "delete", key, id: ids[key] }));
     const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
       return { kind: "patch", key, id: ids[key], body: body(r.records[key] as never, zone, fields) };
@@ -319,11 +354,9 @@ const onMaps: Handler = {
     const zone = { id: o.zoneId, name: o.zoneName };
     // A record another resource's create took over in this run (records moved out of the set) is left to it, and so
     // is one another stack took over (its tag, where the zone's records take tags: one listing of the zone).
-    const found = await unlessGone(() => resolveZone({ zoneId: zone.id }));
-    const byId = found && recordsTakeTags(found) ? new Map([...(await listing(found)).byName.values()].flat().map((x) => [x.id, x])) : undefined;
-    const others = Object.entries(o.ids ?? {}).filter(([, id]) => leftToAnother(ownerOf(byId?.get(id) ?? {})));
-    if (others.length) warn(`edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to stack ${ownerOf(byId!.get(others[0][1])!)} now (their tag), so this destroy leaves them: ${others.slice(0, 5).map(([k]) => `records.${k}`).join(", ")}${others.length > 5 ? " ..." : ""}`);
-    const left = new Set(others.map(([, id]) => id));
+    const others = await takenByOthers(zone, Object.entries(o.ids ?? {}));
+    if (others.length) warn(`edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to another stack now (their tag), so this destroy leaves them: ${others.slice(0, 5).map((k) => `records.${k}`).join(", ")}${others.length > 5 ? " ..." : ""}`);
+    const left = new Set(others.map((key) => o.ids[key]));
     const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)) && !left.has(id));
     const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));

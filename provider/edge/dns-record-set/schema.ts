@@ -4,8 +4,9 @@
  * zone without touching each other's records.
  */
 import { z } from "zod";
+import { withPlannedTransform } from "../../check";
 import { ruleFailure } from "../../check";
-import { recordFields, recordRule, normalizeRecord } from "../dns-record/schema";
+import { plannedRecord, recordFields, recordRule, normalizeRecord } from "../dns-record/schema";
 import { fullName, valueOf } from "../dns-record/normalize";
 import { zoneInputs, zoneRule } from "../zone-ref";
 
@@ -14,10 +15,13 @@ export const token = "edge:DnsRecordSet";
 /** `*` for a wildcard's key as parseZoneFile makes it (`A:*`). */
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._:@*-]{0,127}$/;
 
-export const SetRecord = z
-  .object(recordFields)
-  .superRefine((r, ctx) => recordRule(r, ctx))
-  .transform(normalizeRecord);
+export const SetRecord = withPlannedTransform(
+  z
+    .object(recordFields)
+    .superRefine((r, ctx) => recordRule(r, ctx))
+    .transform(normalizeRecord),
+  plannedRecord,
+);
 export type SetRecord = z.output<typeof SetRecord>;
 
 export const DnsRecordSetInputs = z

@@ -1,6 +1,6 @@
 /** `ops.edge.DnsRecord`: inputs and outputs as zod schemas, the one source of `check`, the SDK types and schema.json. */
 import { z } from "zod";
-import { ruleFailure } from "../../check";
+import { ruleFailure, UNKNOWN, withPlannedTransform } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { allDataFields, DATA_FIELDS, dataProblems, isDataType, normalizeData, DATA_TYPES } from "./data";
 import { aRecord, PRIORITY_TYPES, RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
@@ -81,12 +81,22 @@ export const normalizeRecord = <R extends RecordFields>(r: R): R => {
   return out;
 };
 
+/** normalizeRecord while some inputs are unknown (a saved plan): what depends on an unknown type is unknown too. */
+export const plannedRecord = (r: Record<string, unknown>, unknownKeys: Set<string>): Record<string, unknown> => {
+  const out = { ...r };
+  if (typeof r.name === "string" && !unknownKeys.has("name")) out.name = normalizeName(r.name);
+  const typeKnown = typeof r.type === "string" && !unknownKeys.has("type");
+  if (typeof r.content === "string" && !unknownKeys.has("content")) out.content = typeKnown ? normalizeContent(r.type as string, r.content) : UNKNOWN;
+  if (r.data !== undefined && !unknownKeys.has("data")) out.data = typeKnown ? (isDataType(r.type as string) ? normalizeData(r.type as never, r.data as never) : r.data) : UNKNOWN;
+  return out;
+};
+
 /** A one-line example of a type's data, for the remedy of a record written the other way. */
 function example(type: (typeof DATA_TYPES)[number]): string {
   return `data: { ${Object.keys(DATA_FIELDS[type]).slice(0, 4).map((k) => `${k}: ...`).join(", ")} }`;
 }
 
-export const DnsRecordInputs = z
+export const DnsRecordInputs = withPlannedTransform(z
   .object({
     ...zoneInputs,
     ...recordFields,
@@ -99,7 +109,7 @@ export const DnsRecordInputs = z
     zoneRule(r, ctx);
     recordRule(r, ctx);
   })
-  .transform(normalizeRecord);
+  .transform(normalizeRecord), plannedRecord);
 
 export type DnsRecordInputs = z.output<typeof DnsRecordInputs>;
 

@@ -162,6 +162,9 @@ export const workerScript: Handler = {
     const r = withoutProvider(news);
     // The upload sets the script's tags: those set elsewhere are read first and kept.
     const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
+    // Taken over by another stack since (ops:adoptFromStack): never uploaded over, nor labelled back.
+    const label = stackOfTags(there?.tags);
+    if (leftToAnother(label) && standing(label) !== "forced") throw scriptOwnedBy(r.name, r.accountId, label!);
     return { outs: await deploy(r, there?.tags) };
   },
 

@@ -1,5 +1,5 @@
 /**
- * The zone settings the service has today, as the official `cloudflare` SDK (7.3, generated from the service's
+ * The zone settings the service has today, as the official `cloudflare` SDK (generated from the service's
  * schema) types them: a mistyped id fails the preview with the nearest one, instead of a replacement that the service
  * refuses at up (1006). Which take a number, an object or a list; and which are deprecated.
  */
@@ -22,7 +22,7 @@ export const OBJECT_SETTINGS = new Set(["security_header", "nel", "automatic_pla
 export const LIST_SETTINGS = new Set(["ciphers"]);
 
 /**
- * The values each setting takes, as the official `cloudflare` SDK (7.1.0, src/resources/zones/settings.ts, the
+ * The values each setting takes, as the official `cloudflare` SDK (src/resources/zones/settings.ts of 2026-08-18, the
  * typed answers of its settings) lists them: a value outside them is refused at preview, as the service refuses it
  * at up (1007). Settings not here (objects, lists, free text, numbers the SDK does not enumerate) go to the service,
  * whose refusal names the setting.

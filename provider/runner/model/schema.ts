@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { derived, ruleFailure } from "../../check";
+import { derived, ruleFailure, withPlannedTransform } from "../../check";
 import { canonicalModel, modelNameProblem } from "../model-name";
 import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
 
@@ -42,7 +42,22 @@ const ModelName = (what: string) =>
 /** The fields of a definition that inline inputs and a definition file share (a file gives them all, or none is given). */
 const DEFINITION_FIELDS = ["from", "adapter", "template", "system", "license", "messages", "requires", "renderer", "parser", "parameters"] as const;
 
-export const RunnerModelInputs = z
+/**
+ * The transform's rewriting of inline inputs while some are unknown (a saved plan): a local `from` or `adapter` as the
+ * absolute path, `stop` as a list. (A definition file is read by the transform alone, once the inputs are known.)
+ */
+function plannedModel(r: Record<string, unknown>, unknownKeys: Set<string>): Record<string, unknown> {
+  const out = { ...r };
+  for (const k of ["from", "adapter"] as const) {
+    const v = r[k];
+    if (typeof v === "string" && !unknownKeys.has(k) && isLocalSource(v)) out[k] = expandPath(v, process.cwd());
+  }
+  const parameters = r.parameters as Record<string, unknown> | undefined;
+  if (parameters && !unknownKeys.has("parameters") && typeof parameters.stop === "string") out.parameters = { ...parameters, stop: [parameters.stop] };
+  return out;
+}
+
+export const RunnerModelInputs = withPlannedTransform(z
   .object({
     name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
     from: z.string().optional().describe("Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`."),
@@ -106,7 +121,7 @@ export const RunnerModelInputs = z
       DEFINITION_FIELDS.filter((k) => (r.definitionFile || r[k] !== undefined) && def[k] !== undefined && !(k === "parameters" && r.definitionFile && !Object.keys(def.parameters).length)).map((k) => [k, def[k]]),
     );
     return { ...r, ...derived, definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
-  });
+  }), plannedModel);
 
 export const RunnerModelOutputs = z.object({
   name: z.string(),
