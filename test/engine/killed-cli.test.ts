@@ -7,23 +7,17 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { queuedObjects } from "../helpers/queued-objects";
 import { printTally, tally } from "../helpers/reliability";
 
 const counted = tally();
 let edge: EdgeEmulator, posts: PostsEmulator, pages: PagesEmulator, skills: SkillsEmulator, control: ControlEmulator;
 let engine: EngineStack;
 
-const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].map((r) => r.name).sort();
-const texts = () => [...posts.posts.values()].map((p) => p.text ?? "").sort();
-const pagePosts = () => [...pages.posts.values()].filter((p) => p.pageId === PAGE_ID).map((p) => p.message);
-async function pageRules(): Promise<string[]> {
-  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/pagerules`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-  return ((await res.json()) as { result: { targets: { constraint: { value: string } }[] }[] }).result.map((r) => r.targets[0].constraint.value);
-}
+const { records, texts, pagePosts, pageRules } = queuedObjects(() => ({ edge, posts, pages }));
 const PROGRAM = {
   records: [1, 2, 3, 4, 5, 6].map((i) => `host-${i}.example.com`),
   posts: [1, 2, 3, 4].map((i) => `Bake ${i} of the day is out.`),

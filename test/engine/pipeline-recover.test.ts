@@ -12,23 +12,17 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { queuedObjects } from "../helpers/queued-objects";
 
 const PROGRAM = path.join(ROOT, "test/programs/queued");
 const PIPELINE = path.join(ROOT, "examples/ci/pipeline.sh");
 let edge: EdgeEmulator, posts: PostsEmulator, pages: PagesEmulator, skills: SkillsEmulator, control: ControlEmulator;
 let engine: EngineStack;
 
-const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].map((r) => r.name).sort();
-const texts = () => [...posts.posts.values()].map((p) => p.text ?? "").sort();
-const pagePosts = () => [...pages.posts.values()].filter((p) => p.pageId === PAGE_ID).map((p) => p.message);
-async function pageRules(): Promise<string[]> {
-  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/pagerules`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-  return ((await res.json()) as { result: { targets: { constraint: { value: string } }[] }[] }).result.map((r) => r.targets[0].constraint.value);
-}
+const { records, texts, pagePosts, pageRules } = queuedObjects(() => ({ edge, posts, pages }));
 
 type Job = { status: number | null; stdout: string; stderr: string };
 function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => void, on: { engine: EngineStack; stack: string; program: string } = { engine, stack: "recovered", program: PROGRAM }): Promise<Job> {
