@@ -39,19 +39,17 @@ export async function stopEveryService(s: EveryService): Promise<void> {
   await Promise.all(Object.values(s).map((e: { stop(): Promise<void> }) => e.stop()));
 }
 
-/** Stack config with every endpoint and credential, secrets as secrets (the shape of the Automation API's ConfigMap). */
-export function everyServiceConfig(s: EveryService): Record<string, { value: string; secret?: boolean }> {
+/**
+ * Stack config with the endpoint and credentials of each service given (all six, or the ones a test starts),
+ * secrets as secrets (the shape of the Automation API's ConfigMap).
+ */
+export function everyServiceConfig(s: Partial<EveryService>): Record<string, { value: string; secret?: boolean }> {
   return {
-    "ops:edgeBaseUrl": { value: s.edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
-    "ops:pagesBaseUrl": { value: s.pages.url },
-    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "ops:postsBaseUrl": { value: s.posts.url },
-    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:runnerHost": { value: s.runner.url },
-    "ops:skillsUrl": { value: s.skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "ops:controlUrl": { value: s.control.url },
+    ...(s.edge ? { "ops:edgeBaseUrl": { value: s.edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true }, "ops:edgeAccountId": { value: DEMO_ACCOUNT } } : {}),
+    ...(s.pages ? { "ops:pagesBaseUrl": { value: s.pages.url }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true } } : {}),
+    ...(s.posts ? { "ops:postsBaseUrl": { value: s.posts.url }, "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true } } : {}),
+    ...(s.runner ? { "ops:runnerHost": { value: s.runner.url } } : {}),
+    ...(s.skills ? { "ops:skillsUrl": { value: s.skills.url }, "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true } } : {}),
+    ...(s.control ? { "ops:controlUrl": { value: s.control.url } } : {}),
   };
 }

@@ -7,9 +7,10 @@
 import { spawn } from "node:child_process";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
+import { ControlEmulator, EdgeEmulator, PagesEmulator, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { everyServiceConfig } from "../helpers/every-service";
 import { queuedObjects } from "../helpers/queued-objects";
 import { printTally, tally } from "../helpers/reliability";
 
@@ -32,19 +33,10 @@ beforeAll(async () => {
   [edge, posts, pages, skills, control] = await Promise.all([
     new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
   ]);
-  engine = await engineStack(path.join(ROOT, "test/programs/queued"), {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:postsBaseUrl": { value: posts.url },
-    "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-    "ops:pagesBaseUrl": { value: pages.url },
-    "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:controlUrl": { value: control.url },
-    // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
-    // hid the requests still to come; quiet, a provider without the engine watch goes on sending after the kill
-    // (the slowed records' read-backs, the next posts), which this test must catch.
-  }, "killed", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+  // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
+  // hid the requests still to come; quiet, a provider without the engine watch goes on sending after the kill
+  // (the slowed records' read-backs, the next posts), which this test must catch.
+  engine = await engineStack(path.join(ROOT, "test/programs/queued"), everyServiceConfig({ edge, posts, pages, skills, control }), "killed", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
 }, 300_000);
 
 afterAll(async () => {

@@ -12,9 +12,10 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, SkillsEmulator } from "../../emulators";
+import { ControlEmulator, EdgeEmulator, type Emulator, PagesEmulator, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { everyServiceConfig } from "../helpers/every-service";
 import { queuedObjects } from "../helpers/queued-objects";
 
 const PROGRAM = path.join(ROOT, "test/programs/queued");
@@ -50,16 +51,7 @@ function cliPid(on: EngineStack = engine): number | undefined {
 }
 
 /** The stack config pointing at the emulators this file starts. */
-const servicesConfig = () => ({
-  "ops:edgeBaseUrl": { value: edge.url },
-  "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-  "ops:postsBaseUrl": { value: posts.url },
-  "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-  "ops:pagesBaseUrl": { value: pages.url },
-  "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-  "ops:skillsUrl": { value: skills.url },
-  "ops:controlUrl": { value: control.url },
-});
+const servicesConfig = () => everyServiceConfig({ edge, posts, pages, skills, control });
 
 beforeAll(async () => {
   withoutEnvFallback();

@@ -9,9 +9,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { ControlEmulator, EdgeEmulator, PAGE_ID, PagesEmulator, PostsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { everyServiceConfig } from "../helpers/every-service";
 
 let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, control: ControlEmulator;
 const engines: EngineStack[] = [];
@@ -33,13 +34,7 @@ describe("preview --save-plan, then up --plan, with inputs unknown at preview", 
   for (const door of ["dynamic", "plugin"]) {
     it(`${door} door: every resource is made as planned, no violation`, async () => {
       const engine = await engineStack(path.join(ROOT, "test/programs/plans"), {
-        "ops:edgeBaseUrl": { value: edge.url },
-        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-        "ops:pagesBaseUrl": { value: pages.url },
-        "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
-        "ops:postsBaseUrl": { value: posts.url },
-        "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
-        "ops:controlUrl": { value: control.url },
+        ...everyServiceConfig({ edge, pages, posts, control }),
         "plans:door": { value: door },
         "plans:pageId": { value: PAGE_ID },
       }, `plans-${door}`);

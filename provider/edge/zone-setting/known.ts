@@ -34,7 +34,8 @@ export const ALLOWED_VALUES: Record<string, readonly (string | number)[]> = {
   always_use_https: ["on", "off"],
   automatic_https_rewrites: ["on", "off"],
   brotli: ["off", "on"],
-  // Not a literal type in the SDK (a number): the values the service's Browser Cache TTL offers (0 respects the origin's headers).
+  // A plain number in the SDK's types; the service's own API schema (zones_browser_cache_ttl_value) enumerates these
+  // (0 respects the origin's headers).
   browser_cache_ttl: [0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000],
   browser_check: ["on", "off"],
   cache_level: ["aggressive", "basic", "simplified"],
