@@ -16,7 +16,7 @@ import type { LogEntry } from "../../emulators";
 import { isWrite, SERVICES, type ServiceName } from "../../scripts/demo-report";
 import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
-import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, pastedExports, readmeBlocks } from "../helpers/readme";
+import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, newUserEnv, pastedExports, readmeBlocks } from "../helpers/readme";
 
 const RELEASE_URL = /https:\/\/github\.com\/pulumi-ops\/pulumi-ops\/releases\/download\/v[\d.]+\/pulumi-ops-[\d.]+\.tgz/;
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-"));
@@ -26,12 +26,7 @@ let emulators: ChildProcess | undefined;
 
 
 const env: Record<string, string> = {
-  ...(process.env as Record<string, string>),
-  HOME: path.join(scratch, "home"),
-  // The CLI finds its home and `file://~` from the account's entry, not $HOME: both are pointed at scratch folders.
-  PULUMI_HOME: path.join(scratch, "home/.pulumi"),
-  PULUMI_BACKEND_URL: `file://${path.join(scratch, "state")}`,
-  PULUMI_SKIP_UPDATE_CHECK: "true",
+  ...newUserEnv(scratch),
   PATH: `${path.join(ROOT, "node_modules/.bin")}:${path.join(ROOT, ".tools/pulumi/bin")}:${process.env.PATH}`,
 };
 delete env.PULUMI_CONFIG_PASSPHRASE;

@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
-import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, pastedExports, readmeBlocks } from "../helpers/readme";
+import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, newUserEnv, pastedExports, readmeBlocks } from "../helpers/readme";
 import { startReleaseHost, type ReleaseHost } from "../helpers/release-host";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-python-"));
@@ -47,11 +47,7 @@ beforeAll(async () => {
   emulators = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], { env: { ...process.env, ...FREE_EMULATOR_PORTS }, stdio: ["ignore", "pipe", "inherit"] });
   pasted = await pastedExports(emulators);
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    HOME: path.join(scratch, "home"),
-    PULUMI_HOME: path.join(scratch, "home/.pulumi"),
-    PULUMI_BACKEND_URL: `file://${path.join(scratch, "state")}`,
-    PULUMI_SKIP_UPDATE_CHECK: "true",
+    ...newUserEnv(scratch),
     PULUMI_OPS_QUIET: "0",
     // The CLI and its language hosts; the machine's python3 and the rest of its PATH, not this repository's
     // node_modules/.bin (its plugin there would be used instead of the one `pulumi install` fetches).

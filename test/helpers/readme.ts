@@ -51,3 +51,19 @@ export function pastedExports(emulators: ChildProcess): Promise<Record<string, s
     });
   });
 }
+
+/**
+ * A new user's shell for a README path: this process's environment with a home, a Pulumi home and a file backend
+ * of its own under `scratch` (the CLI finds its home and `file://~` from the account's entry, not $HOME: both are
+ * pointed at scratch folders), and no update check.
+ */
+export function newUserEnv(scratch: string): Record<string, string> {
+  return {
+    ...(process.env as Record<string, string>),
+    HOME: path.join(scratch, "home"),
+    PULUMI_HOME: path.join(scratch, "home/.pulumi"),
+    PULUMI_BACKEND_URL: `file://${path.join(scratch, "state")}`,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+  };
+}
+
