@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { kindOf } from "./check";
 import { ConfigError } from "./http/errors";
-import { registerSecret } from "./log";
+import { readQuietWith, registerSecret } from "./log";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -106,6 +106,7 @@ export const CONTROL_SETTINGS = settings("control", {
   token: { env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
   vncPassword: { env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
   timeoutSeconds: { env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
+  rerunInterrupted: { env: "CONTROL_RERUN_INTERRUPTED", default: "false", bool: true, description: "For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards." },
 });
 
 /** Settings of the provider itself. */
@@ -114,6 +115,8 @@ export const GENERAL_SETTINGS = settings("", {
   adoptFromStack: { env: "PULUMI_OPS_ADOPT_FROM_STACK", description: "For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards." },
   previewChecks: { env: "PULUMI_OPS_PREVIEW_CHECKS", default: "true", bool: true, description: "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews." },
 });
+
+readQuietWith(() => read(GENERAL_SETTINGS.quiet));
 
 /** Every setting, in the order the docs list them. */
 export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));

@@ -7,17 +7,18 @@ import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, useStackCon
 import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { PartialCreateError, type Bag } from "./handler";
-import { redact, withCallSecrets } from "./log";
+import { currentUrn, redact, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
-import { OWNER_KEY, parseOwner, withOwner } from "./owner";
+import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { stringsIn } from "./secrets";
+import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
-  watchEngine();
+  if (watchEngine()) keepCreateJournal();
   quietHostReprints();
 }
 
@@ -101,7 +102,10 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
       const problem = accountProblem(account);
       if (problem) return { inputs: args[1], failures: [{ property: ACCOUNT_KEY, reason: problem }] };
     }
-    const run = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
+    const journalKey = journalKeyOf(type, owner);
+    if (method !== "check" && method !== "create" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
+    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
+    const run = method === "create" ? () => journalledCreate(journalKey, handlerCall) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
     const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner, secrets));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
@@ -125,6 +129,12 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
       flushCompileCache(); // what that first call loaded
     }
   }
+}
+
+/** The resource a call serves, as the note a create leaves until the engine records it names it (create-journal.ts). */
+function journalKeyOf(type: string, owner: unknown): string | undefined {
+  const who = parseOwner(owner) ?? ownerOfUrn(currentUrn());
+  return who && `${who.stack}::${type}::${who.resource}`;
 }
 
 /** Every resource's `account` input: the named account (ops:accounts) whose settings serve it. */
@@ -241,7 +251,8 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
     const { [OWNER_KEY]: owner, [SECRETS_KEY]: _s, ...inputs } = r.inputs as Bag;
     await withCallSecrets(secretValues.values, async () => {
       try {
-        await withOwner(parseOwner(owner), () => withAccount(account, () => previewCheck(type, account, inputs, olds)));
+        // Knowing an earlier create's note, a record's preview says the up takes what that create made.
+        await withOwner(parseOwner(owner), () => withAccount(account, () => withEarlierCreate(journalKeyOf(type, owner), () => previewCheck(type, account, inputs, olds))));
       } catch (e) {
         const clean = redacted(e);
         if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check

@@ -28,10 +28,14 @@ export function engineAddress(argv: string[]): { host: string; port: number } | 
 
 let watching = false;
 
-/** Exits the process (code 1) within about half a second of the engine going away. */
-export function watchEngine(argv: string[] = process.argv, onGone: () => void = () => process.exit(1)): void {
+/**
+ * Exits the process (code 1) within about half a second of the engine going away. True when an engine started this
+ * process (its address is among the arguments).
+ */
+export function watchEngine(argv: string[] = process.argv, onGone: () => void = () => process.exit(1)): boolean {
   const addr = engineAddress(argv.slice(2));
-  if (!addr || watching) return;
+  if (!addr) return false;
+  if (watching) return true;
   watching = true;
   let refused = 0;
   const connect = () => {
@@ -56,6 +60,7 @@ export function watchEngine(argv: string[] = process.argv, onGone: () => void = 
     });
   };
   connect();
+  return true;
 }
 
 /** Ends the language hosts started by the engine at `address` (which is gone). Best effort; Linux /proc only. */

@@ -3,6 +3,7 @@ import { isUnknown, type CheckResult } from "./check";
 import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
 import { claim, isClaimed, markAdopted } from "./claims";
 import { log, notice, warn } from "./log";
+import { createResumed, resumedLine } from "./create-journal";
 
 export type Bag = Record<string, any>;
 
@@ -71,6 +72,8 @@ export async function createByKey<T>(o: {
   unchanged?: (existing: T) => boolean;
   /** The object's claim key (claims.ts): one another resource of this run made or adopted is not taken again. */
   claimKey?: (x: T) => string;
+  /** False where the caller settles a create an earlier run left unrecorded itself (it weighs owner labels). */
+  resumable?: boolean;
 }): Promise<T> {
   const made = await createOrAdopt(o);
   if (o.claimKey) claim(o.claimKey(made));
@@ -78,6 +81,16 @@ export async function createByKey<T>(o: {
 }
 
 async function createOrAdopt<T>(o: Parameters<typeof createByKey<T>>[0]): Promise<T> {
+  // An earlier create of this resource was never recorded in the stack's state (a killed run; or `pulumi state
+  // delete`): what it made is this resource's (create-journal.ts).
+  const earlier = o.resumable === false ? undefined : createResumed();
+  if (earlier && !o.adopt) {
+    const found = await o.find();
+    if (found && (!o.claimKey || claim(o.claimKey(found)))) {
+      warn(`${resumedLine(o.what, earlier)}; the service had made it, so it is kept (nothing made twice)`);
+      return o.unchanged?.(found) ? found : o.update(found);
+    }
+  }
   if (o.adopt) {
     let existing = await o.find();
     if (existing && o.claimKey && !claim(o.claimKey(existing))) {

@@ -27,6 +27,7 @@ import { registry } from "./registry";
 import { isSecretValue, markSecretOutputs, secretStrings, secretValue, unwrapSecrets } from "./secrets";
 import { engineAddress, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
+import { keepCreateJournal } from "./create-journal";
 
 type Bag = Record<string, any>;
 
@@ -181,7 +182,7 @@ export function serve(): void {
     console.error(unsupported); // the engine shows a plugin's stderr: one line, then the plugin is gone
     process.exit(1);
   }
-  watchEngine();
+  if (watchEngine()) keepCreateJournal();
   const engine = engineAddress(process.argv.slice(2));
   if (engine) useLogSink(engineLog(`${engine.host}:${engine.port}`));
   amendProviderServer({

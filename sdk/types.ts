@@ -10,7 +10,8 @@ export function outputSlots(names: readonly string[]): Record<string, undefined>
 
 /**
  * Whose the object is (provider/owner.ts): `<project>/<stack>/<name>`, written where the service can hold a label (a
- * skill's metadata, a Worker's tags, a record's tags on a paid plan) so that another stack's object is never taken silently and this stack's own is taken back.
+ * skill's metadata, a Worker's tags, a record's tags on a paid plan) so that another stack's object is never taken silently and this stack's own is taken back;
+ * and the resource a create's note names, so that an up after a killed one takes what that create made (provider/create-journal.ts).
  * The engine hides `__` keys from diffs. Not passed for a lookup (`get`).
  */
 export function ownerSlot(name: string, opts?: pulumi.CustomResourceOptions): Record<string, string> {

@@ -179,8 +179,9 @@ case $mode in
     status=${PIPESTATUS[0]}
     [[ $status -eq 0 ]] || exit "$status"
     # For this run only: every resource whose object the interrupted apply made takes it over instead of a second.
+    # A command the killed apply started is run again only as PIPELINE_RERUN_COMMANDS says (checked above).
     EDGE_ADOPT_EXISTING=true PAGES_ADOPT_EXISTING=true POSTS_ADOPT_EXISTING=true RUNNER_ADOPT_EXISTING=true SKILLS_ADOPT_EXISTING=true \
-      pulumi up --yes --diff "${flags[@]}" 2>&1 | tee -a "$out/recover.txt" | quiet_engine
+      CONTROL_RERUN_INTERRUPTED=${PIPELINE_RERUN_COMMANDS:-false} pulumi up --yes --diff "${flags[@]}" 2>&1 | tee -a "$out/recover.txt" | quiet_engine
     status=${PIPESTATUS[0]}
     [[ $status -ne 0 ]] || remember_applied
     exit "$status"

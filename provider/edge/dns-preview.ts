@@ -11,6 +11,7 @@
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
 import { edge, edgeScope, resolveZone } from "./zones";
 import { notice } from "../log";
+import { createResumed } from "../create-journal";
 import { stackOfTags, standing } from "../owner";
 
 interface Declared {
@@ -94,6 +95,8 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
       );
     }
     if (same && whose === "mine" && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    // Made by an earlier create of this resource that never reached the state (a killed run): create takes it.
+    else if (same && createResumed() && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, made by an earlier create of this resource that never reached the stack's state${changesOf(rec, same)}`);
     else if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     else if (same && !adopt.ownState) {
       throw new DnsRuleError(

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/control-RemoteCommand";
-import { outputSlots, refuseImport, secretsSlot } from "../types";
+import { outputSlots, ownerSlot, refuseImport, secretsSlot } from "../types";
 import { remoteCommandOutputNames, type RemoteCommandArgs, type RemoteCommandOutputs as Out } from "./types";
 
 export type { RemoteCommandArgs };
@@ -40,7 +40,7 @@ export class RemoteCommand extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...outputSlots(remoteCommandOutputNames), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment), ...secretsSlot({ ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) }, opts) },
+      { ...outputSlots(remoteCommandOutputNames), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment), ...ownerSlot(name, opts), ...secretsSlot({ ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) }, opts) },
       secret ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "stdout", "stderr"] } : opts,
       "control",
       "RemoteCommand",

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/control-RemoteDesktopSession";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { remoteDesktopSessionOutputNames, type RemoteDesktopSessionArgs, type RemoteDesktopSessionOutputs as Out } from "./types";
 
 export type { RemoteDesktopSessionArgs };
@@ -33,6 +33,6 @@ export class RemoteDesktopSession extends pulumi.dynamic.Resource {
   constructor(name: string, args: RemoteDesktopSessionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("control.RemoteDesktopSession", name, opts, false);
     const hide = <T>(v: pulumi.Input<T> | undefined) => (v !== undefined ? pulumi.secret(v) : v);
-    super(provider, name, { ...outputSlots(remoteDesktopSessionOutputNames), ...args, password: hide(args.password), helperToken: hide(args.helperToken), ...secretsSlot({ ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts) }, opts, "control", "RemoteDesktopSession");
+    super(provider, name, { ...outputSlots(remoteDesktopSessionOutputNames), ...args, password: hide(args.password), helperToken: hide(args.helperToken), ...ownerSlot(name, opts), ...secretsSlot({ ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts) }, opts, "control", "RemoteDesktopSession");
   }
 }

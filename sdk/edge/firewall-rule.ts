@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-FirewallRule";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { firewallRuleOutputNames, type FirewallRuleArgs, type FirewallRuleOutputs as Out } from "./types";
 
 export type { FirewallRuleArgs };
@@ -33,7 +33,7 @@ export class FirewallRule extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.FirewallRule", name, opts, true);
-    super(provider, name, { ...outputSlots(firewallRuleOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "edge", "FirewallRule");
+    super(provider, name, { ...outputSlots(firewallRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "FirewallRule");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-PageRule";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { pageRuleOutputNames, type PageRuleArgs, type PageRuleOutputs as Out } from "./types";
 
 export type { PageRuleArgs };
@@ -32,7 +32,7 @@ export class PageRule extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PageRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.PageRule", name, opts, true);
-    super(provider, name, { ...outputSlots(pageRuleOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "edge", "PageRule");
+    super(provider, name, { ...outputSlots(pageRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "PageRule");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-RateLimit";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { rateLimitOutputNames, type RateLimitArgs, type RateLimitOutputs as Out } from "./types";
 
 export type { RateLimitArgs };
@@ -39,7 +39,7 @@ export class RateLimit extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: RateLimitArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.RateLimit", name, opts, true);
-    super(provider, name, { ...outputSlots(rateLimitOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "edge", "RateLimit");
+    super(provider, name, { ...outputSlots(rateLimitOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "RateLimit");
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-ZoneSetting";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { zoneSettingOutputNames, type ZoneSettingArgs, type ZoneSettingOutputs as Out } from "./types";
 
 export type { ZoneSettingArgs };
@@ -25,7 +25,7 @@ export class ZoneSetting extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: ZoneSettingArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.ZoneSetting", name, opts, false);
-    super(provider, name, { ...outputSlots(zoneSettingOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "edge", "ZoneSetting");
+    super(provider, name, { ...outputSlots(zoneSettingOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "ZoneSetting");
   }
 
   /** Reads a setting without managing it. `id` is `<zoneId>/<settingId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PagePost";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { pagePostOutputNames, type PagePostArgs, type PagePostOutputs as Out } from "./types";
 
 export type { PagePostArgs };
@@ -28,7 +28,7 @@ export class PagePost extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PagePostArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PagePost", name, opts, false);
-    super(provider, name, { ...outputSlots(pagePostOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "pages", "PagePost");
+    super(provider, name, { ...outputSlots(pagePostOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PagePost");
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>_<postId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PageRole";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { pageRoleOutputNames, type PageRoleArgs, type PageRoleOutputs as Out } from "./types";
 
 export type { PageRoleArgs };
@@ -28,7 +28,7 @@ export class PageRole extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PageRole", name, opts, true);
-    super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "pages", "PageRole");
+    super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PageRole");
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/<user>`. */

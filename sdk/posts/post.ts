@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/posts-Post";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { postOutputNames, type PostArgs, type PostOutputs as Out } from "./types";
 
 export type { PostArgs };
@@ -30,7 +30,7 @@ export class Post extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: PostArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("posts.Post", name, opts, false);
-    super(provider, name, { ...outputSlots(postOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "posts", "Post");
+    super(provider, name, { ...outputSlots(postOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "posts", "Post");
   }
 
   /** Reads an existing object without managing it. `id` is `<postId>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/posts-WebhookSubscription";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { webhookSubscriptionOutputNames, type WebhookSubscriptionArgs, type WebhookSubscriptionOutputs as Out } from "./types";
 
 export type { WebhookSubscriptionArgs };
@@ -24,7 +24,7 @@ export class WebhookSubscription extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: WebhookSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("posts.WebhookSubscription", name, opts, false);
-    super(provider, name, { ...outputSlots(webhookSubscriptionOutputNames), ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken), ...secretsSlot({ ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts) }, opts, "posts", "WebhookSubscription");
+    super(provider, name, { ...outputSlots(webhookSubscriptionOutputNames), ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken), ...ownerSlot(name, opts), ...secretsSlot({ ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts) }, opts, "posts", "WebhookSubscription");
   }
 
   /** Reads an existing object without managing it. `id` is `<appId>/posts`. */

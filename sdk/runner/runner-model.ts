@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/runner-RunnerModel";
-import { outputSlots, secretsSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { runnerModelOutputNames, type RunnerModelArgs, type RunnerModelOutputs as Out } from "./types";
 
 export type { RunnerModelArgs };
@@ -49,7 +49,7 @@ export class RunnerModel extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: RunnerModelArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("runner.RunnerModel", name, opts, false);
-    super(provider, name, { ...outputSlots(runnerModelOutputNames), ...args, ...secretsSlot(args, opts) }, opts, "runner", "RunnerModel");
+    super(provider, name, { ...outputSlots(runnerModelOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "runner", "RunnerModel");
   }
 
   /** Reads an existing object without managing it. `id` is `<name:tag>`. */

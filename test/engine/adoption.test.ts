@@ -36,7 +36,7 @@ async function stack(name: string, config: Record<string, string> = {}): Promise
     "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
     "ops:runnerHost": { value: runner.url },
     ...Object.fromEntries(Object.entries(config).map(([k, v]) => [`adoption:${k}`, { value: v }])),
-  }, name, { PULUMI_OPS_QUIET: "0" }); // the notices are the point
+  }, name, { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // the notices are the point; a killed up cannot leave the stack unreadable (docs/reliability.md)
   engines.push(engine);
   return engine;
 }

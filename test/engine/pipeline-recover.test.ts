@@ -14,7 +14,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ControlEmulator, EdgeEmulator, type Emulator, PagesEmulator, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { cliPid, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { everyServiceConfig } from "../helpers/every-service";
 import { queuedObjects } from "../helpers/queued-objects";
 
@@ -35,18 +35,6 @@ function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => v
     child.stderr.on("data", (d) => (stderr += d));
     child.on("close", (status) => resolve({ status, stdout, stderr }));
     onSpawn?.();
-  });
-}
-
-/** The pid of this engine's `pulumi up` (the CLI alone, not its plugins or the pipeline's shell). */
-function cliPid(on: EngineStack = engine): number | undefined {
-  return on.running().find((pid) => {
-    try {
-      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      return path.basename(argv[0]) === "pulumi" && argv[1] === "up";
-    } catch {
-      return false;
-    }
   });
 }
 
@@ -73,7 +61,7 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: tru
     let killed = false;
     const stop = posts.onRequest((e) => {
       if (e.path.endsWith("/threads_publish") && !killed) {
-        const pid = cliPid();
+        const pid = cliPid(engine);
         if (pid) {
           killed = true;
           process.kill(pid, "SIGKILL");
@@ -168,6 +156,70 @@ describe("each kind killed right after its create reached the service, recovered
         expect(await k.objects()).toHaveLength(1);
         const state = await one.stack.exportStack();
         expect(state.deployment.pending_operations ?? []).toEqual([]);
+        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
+      } finally {
+        await one.stack.destroy().catch(() => undefined);
+        await one.dispose();
+      }
+    });
+  }
+});
+
+/** `pulumi up` as a user runs it, its env extended by `extra`: the exit status and everything it printed. */
+function plainUp(on: EngineStack, stack: string, extra: Record<string, string> = {}): Promise<{ status: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(on.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stack], { cwd: on.cli.cwd, env: { ...on.cli.env, ...extra } });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.on("close", (status) => resolve({ status, out }));
+  });
+}
+
+describe("each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine", { timeout: 600_000, sequential: true }, () => {
+  const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
+  for (const k of [...KINDS.filter((x) => x.kind !== "skill"), { kind: "command", service: () => control, create: /\/mcp/, objects: async () => [] }]) {
+    it(`${k.kind}: ${k.kind === "command" ? "not run again until told to" : "exactly one, in state"}`, async () => {
+      for (const e of [edge, posts, pages, skills, control]) e.reset();
+      control.calls.splice(0);
+      const program = path.join(ROOT, "test/programs/recover-one");
+      const name = `plain-${k.kind}`;
+      const one = await engineStack(program, { ...servicesConfig(), "recover-one:kind": { value: k.kind } }, name, { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // its warning is the point
+      try {
+        let killed = false;
+        const kill = () => {
+          const pid = cliPid(one);
+          if (pid && !killed) {
+            killed = true;
+            process.kill(pid, "SIGKILL");
+          }
+        };
+        // A command: killed once it ran on the host, its answer held back (as a slow command's would be).
+        if (k.kind === "command") control.inject({ match: { method: "POST", path: "/mcp", body: "run_command" }, count: 1, kind: "hang-after", ms: 5000 });
+        const watch = k.kind === "command" ? setInterval(() => commandRuns() > 0 && kill(), 20) : undefined;
+        const stop = k.service().onRequest((e) => {
+          if (k.kind !== "command" && e.method !== "GET" && k.create.test(e.path)) kill();
+        });
+        const first = await plainUp(one, name);
+        clearInterval(watch);
+        stop();
+        expect(killed, first.out).toBe(true);
+        await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
+        await one.stack.cancel().catch(() => undefined); // the killed run's lock
+        const again = await plainUp(one, name);
+        if (k.kind === "command") {
+          expect(again.status).not.toBe(0);
+          expect(again.out).toMatch(/create command was sent \(.*\) by an earlier run that never recorded its end.*ops:controlRerunInterrupted/s);
+          expect(commandRuns()).toBe(1);
+          const told = await plainUp(one, name, { CONTROL_RERUN_INTERRUPTED: "true" });
+          expect(told.status, told.out).toBe(0);
+          expect(commandRuns()).toBe(2);
+        } else {
+          expect(again.status, again.out).toBe(0);
+          expect(again.out).toMatch(/never reached the stack's state/);
+          expect(await k.objects()).toHaveLength(1);
+        }
+        const state = await one.stack.exportStack();
         expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
       } finally {
         await one.stack.destroy().catch(() => undefined);

@@ -1,4 +1,5 @@
 /** The real Pulumi engine for the engine tests: scripts/engine.ts on the example programs. */
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
 import { engineStack, ROOT, type EngineStack } from "../../scripts/engine";
@@ -24,4 +25,16 @@ export async function timed<T>(name: string, f: () => Promise<T>): Promise<T> {
   } finally {
     timings[name] = Date.now() - start;
   }
+}
+
+/** The pid of `engine`'s running `pulumi up` (the CLI alone, not its plugins or a pipeline's shell). */
+export function cliPid(engine: EngineStack): number | undefined {
+  return engine.running().find((pid) => {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      return path.basename(argv[0]) === "pulumi" && argv[1] === "up";
+    } catch {
+      return false;
+    }
+  });
 }

@@ -7,6 +7,8 @@ import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createOnce, isPending, type Bag, type Handler } from "../../handler";
 import { ApiError } from "../../http/errors";
 import { callHasSecrets } from "../../log";
+import { CONTROL_SETTINGS, readFlag } from "../../config";
+import { createResumed, InterruptedCreateError } from "../../create-journal";
 import { control, hostPermissionError, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
 
@@ -76,6 +78,11 @@ export const remoteCommand: Handler = {
     // A lost answer leaves no way to know whether the command ran: the resource is recorded as pending and the
     // next up refuses to run it blindly (see update).
     const { __provider: _, ...inputs } = r;
+    // A killed run started this very create and never recorded how it ended (create-journal.ts): never run blindly.
+    const earlier = createResumed();
+    if (earlier && !readFlag(CONTROL_SETTINGS.rerunInterrupted)) {
+      throw new InterruptedCreateError(`this resource's create command was sent (${new Date(earlier.sentAt).toISOString()}) by an earlier run that never recorded its end (a killed run, or \`pulumi state delete\`), so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host${r.secret || callHasSecrets() ? "" : ` for the effect of \`${String(r.create).slice(0, 80)}\``}, then remove the resource from the program if it must not run twice, or run \`pulumi up\` once with ops:controlRerunInterrupted set (or CONTROL_RERUN_INTERRUPTED=true) to run it again`);
+    }
     const out = await createOnce({
       what: "the create command's run",
       create: () => run(r, r.create, "create"),

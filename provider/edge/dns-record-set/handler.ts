@@ -18,6 +18,7 @@ import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef } from "../z
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, takeOver } from "../dns-record/handler";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
+import { createResumed } from "../../create-journal";
 import { isDataType } from "../dns-record/data";
 import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schema";
@@ -131,7 +132,8 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
   // Another stack's (its tag) is never taken; this stack's own is, even without adopt (./dns-record/owner.ts).
   const whose = identical && recordStanding(identical);
   if (whose === "theirs") throw recordOwnedBy(`records.${key}: the ${b.type} record ${b.name}`, zone.name, identical!.id, ownerOf(identical!)!);
-  const takes = adopt || whose === "mine";
+  // Made by an earlier create of this set that never reached the state (create-journal.ts): this set's too.
+  const takes = adopt || whose === "mine" || createResumed() !== undefined;
   if (identical && (!takes || claim(recordClaim(zone.id, identical.id)))) {
     if (!takes) {
       throw new AlreadyExistsError({
@@ -152,6 +154,7 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
       find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
       create: () => edge().createDnsRecord(zone.id, labelled(b, zone)),
       update: async (x) => x,
+      resumable: false, // settled above, labels weighed first
     });
   } catch (e) {
     // Refused beside a record of another type: a CNAME conflict, which adopting cannot fix; say so.

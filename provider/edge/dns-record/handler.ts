@@ -11,6 +11,7 @@ import { leftToAnother, withStackTag } from "../../owner";
 import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "./owner";
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
+import { createResumed, resumedLine } from "../../create-journal";
 import { adopting, edge, edgeClaim, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
@@ -137,6 +138,7 @@ export const dnsRecord: Handler = {
       rec = await createByKey({
         what,
         adopt: false, // taking over is decided on the service's 81057/81058 below, which also covers an A/CNAME clash
+        resumable: false, // and so is a create an earlier run left unrecorded (adopt below: labels weighed first)
         find: async () => (await findExisting(zone, b)).find((x) => sameValue(x, b)),
         create: () => edge().createDnsRecord(zone.id, labelled(b, zone)),
         update: async (x) => x,
@@ -200,9 +202,14 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
     const others = await Array.fromAsync(edge().dnsRecords(zone.id, { name: b.name }));
     throw cnameConflict(b, others, zone.name, conflict);
   }
-  // Adopting, or this stack's own record (its tag) left behind by its destroy: taken over.
-  const rec = await adoptOne(zone, b, same, adopting(r));
-  if (rec) return rec;
+  // Adopting, or this stack's own record (its tag) left behind by its destroy, or made by an earlier create of this
+  // resource that never reached the state (create-journal.ts): taken over.
+  const resumed = createResumed();
+  const rec = await adoptOne(zone, b, same, adopting(r) || resumed !== undefined);
+  if (rec) {
+    if (resumed && !adopting(r)) warn(`edge: ${resumedLine(`the ${b.type} record ${b.name}`, resumed)}; it is kept (nothing made twice)`);
+    return rec;
+  }
   if (!adopting(r)) {
     throw new AlreadyExistsError({
       service: "edge",

@@ -7,6 +7,7 @@ import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag } from "../../config";
 import { warn } from "../../log";
+import { createResumed, resumedLine } from "../../create-journal";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -106,10 +107,13 @@ export const pagePost: Handler = {
   },
   async create(r) {
     const { __provider: _, ...inputs } = r;
-    // A recovery run after a killed CLI: what the killed run posted is taken over, not posted again.
-    const adopted = readFlag(PAGES_SETTINGS.adoptExisting) ? await findMade(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
+    // A recovery run after a killed CLI (or a run that finds the killed one's note, create-journal.ts): what the
+    // killed run posted is taken over, not posted again.
+    const earlier = createResumed();
+    const since = earlier ? earlier.sentAt : readFlag(PAGES_SETTINGS.adoptExisting) ? Date.now() - ADOPT_WINDOW_MS : undefined;
+    const adopted = since !== undefined ? await findMade(r, since) : undefined;
     if (typeof adopted === "string" && adopted !== "cannot tell") {
-      warn(`pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
+      warn(earlier ? `pages: ${resumedLine("this post", earlier)}; it had made post ${adopted} with the same message, so it is kept (nothing posted twice)` : `pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
       return { id: adopted, outs: await readBack(r, adopted) };
     }
     const id = await createOnce({

@@ -9,6 +9,7 @@ import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
 import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
+import { createResumed, resumedLine } from "../../create-journal";
 import { posts } from "../client";
 import { quotaRefusal } from "../quota";
 import { PostInputs } from "./schema";
@@ -138,9 +139,12 @@ export const post: Handler = {
     return { changes: replaces.length > 0, replaces };
   },
   async create(r) {
-    // A recovery run after a killed CLI: what the killed run published is taken over, not published again.
-    const adopted = readFlag(POSTS_SETTINGS.adoptExisting) ? await findRecent(r, Date.now() - ADOPT_WINDOW_MS) : undefined;
-    if (adopted) warn(`posts: adopting post ${adopted}, published in the last 24 hours with the same text and media type (ops:postsAdoptExisting)`);
+    // A recovery run after a killed CLI (or a run that finds the killed one's note, create-journal.ts): what the
+    // killed run published is taken over, not published again.
+    const earlier = createResumed();
+    const since = earlier ? earlier.sentAt : readFlag(POSTS_SETTINGS.adoptExisting) ? Date.now() - ADOPT_WINDOW_MS : undefined;
+    const adopted = since !== undefined ? await findRecent(r, since) : undefined;
+    if (adopted) warn(earlier ? `posts: ${resumedLine("this post", earlier)}; it had published post ${adopted} with the same text and media type, so it is kept (nothing published twice)` : `posts: adopting post ${adopted}, published in the last 24 hours with the same text and media type (ops:postsAdoptExisting)`);
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },

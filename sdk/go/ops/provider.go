@@ -28,6 +28,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.AdoptFromStack = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.ControlRerunInterrupted == nil {
+		if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "CONTROL_RERUN_INTERRUPTED"); d != nil {
+			args.ControlRerunInterrupted = pulumi.BoolPtr(d.(bool))
+		}
+	}
 	if args.ControlTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(120, internal.ParseEnvInt, "CONTROL_TIMEOUT_SECONDS"); d != nil {
 			args.ControlTimeoutSeconds = pulumi.IntPtr(d.(int))
@@ -285,6 +290,8 @@ type providerArgs struct {
 	Accounts map[string]map[string]string `pulumi:"accounts"`
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack *string `pulumi:"adoptFromStack"`
+	// For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
+	ControlRerunInterrupted *bool `pulumi:"controlRerunInterrupted"`
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 	ControlTimeoutSeconds *int `pulumi:"controlTimeoutSeconds"`
 	// Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
@@ -377,6 +384,8 @@ type ProviderArgs struct {
 	Accounts pulumi.StringMapMapInput
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack pulumi.StringPtrInput
+	// For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
+	ControlRerunInterrupted pulumi.BoolPtrInput
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 	ControlTimeoutSeconds pulumi.IntPtrInput
 	// Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.

@@ -21,6 +21,7 @@ class ProviderArgs:
     def __init__(__self__, *,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -68,6 +69,7 @@ class ProviderArgs:
 
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
@@ -117,6 +119,10 @@ class ProviderArgs:
             adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
         if adopt_from_stack is not None:
             pulumi.set(__self__, "adopt_from_stack", adopt_from_stack)
+        if control_rerun_interrupted is None:
+            control_rerun_interrupted = (_utilities.get_env_bool('CONTROL_RERUN_INTERRUPTED') or False)
+        if control_rerun_interrupted is not None:
+            pulumi.set(__self__, "control_rerun_interrupted", control_rerun_interrupted)
         if control_timeout_seconds is None:
             control_timeout_seconds = (_utilities.get_env_int('CONTROL_TIMEOUT_SECONDS') or 120)
         if control_timeout_seconds is not None:
@@ -309,6 +315,18 @@ class ProviderArgs:
     @adopt_from_stack.setter
     def adopt_from_stack(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt_from_stack", value)
+
+    @_builtins.property
+    @pulumi.getter(name="controlRerunInterrupted")
+    def control_rerun_interrupted(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
+        """
+        return pulumi.get(self, "control_rerun_interrupted")
+
+    @control_rerun_interrupted.setter
+    def control_rerun_interrupted(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "control_rerun_interrupted", value)
 
     @_builtins.property
     @pulumi.getter(name="controlTimeoutSeconds")
@@ -823,6 +841,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -873,6 +892,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
         :param pulumi.Input[_builtins.str] control_url: The computer-control endpoint's base URL (`/mcp` is appended). Stack config `ops:controlUrl`; environment `CONTROL_URL`.
@@ -942,6 +962,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
                  control_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -997,6 +1018,9 @@ class Provider(pulumi.ProviderResource):
             if adopt_from_stack is None:
                 adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
             __props__.__dict__["adopt_from_stack"] = adopt_from_stack
+            if control_rerun_interrupted is None:
+                control_rerun_interrupted = (_utilities.get_env_bool('CONTROL_RERUN_INTERRUPTED') or False)
+            __props__.__dict__["control_rerun_interrupted"] = pulumi.Output.from_input(control_rerun_interrupted).apply(pulumi.runtime.to_json) if control_rerun_interrupted is not None else None
             if control_timeout_seconds is None:
                 control_timeout_seconds = (_utilities.get_env_int('CONTROL_TIMEOUT_SECONDS') or 120)
             __props__.__dict__["control_timeout_seconds"] = pulumi.Output.from_input(control_timeout_seconds).apply(pulumi.runtime.to_json) if control_timeout_seconds is not None else None

@@ -8,3 +8,4 @@ if (kind === "pagePost") new ops.pages.PagePost("one", { pageId: "20000000000000
 if (kind === "post") new ops.posts.Post("one", { mediaType: "TEXT", text: "Read our new blog" });
 if (kind === "firewallRule") new ops.edge.FirewallRule("one", { zoneName: "example.com", expression: 'http.request.uri.path eq "/killed"', action: "block" });
 if (kind === "skill") new ops.skills.Skill("one", { slug: "oven-care", source: "../../../examples/ai-host/skills/oven-care/SKILL.md", category: "ops" });
+if (kind === "command") new ops.control.RemoteCommand("one", { create: "echo deployed-once" });

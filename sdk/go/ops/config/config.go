@@ -29,6 +29,19 @@ func GetAdoptFromStack(ctx *pulumi.Context) string {
 	return value
 }
 
+// For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
+func GetControlRerunInterrupted(ctx *pulumi.Context) bool {
+	v, err := config.TryBool(ctx, "ops:controlRerunInterrupted")
+	if err == nil {
+		return v
+	}
+	var value bool
+	if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "CONTROL_RERUN_INTERRUPTED"); d != nil {
+		value = d.(bool)
+	}
+	return value
+}
+
 // Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
 func GetControlTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:controlTimeoutSeconds")

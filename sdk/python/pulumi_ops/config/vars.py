@@ -35,6 +35,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('adoptFromStack') or _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
 
     @_builtins.property
+    def control_rerun_interrupted(self) -> bool:
+        """
+        For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
+        """
+        return __config__.get_bool('controlRerunInterrupted') or (_utilities.get_env_bool('CONTROL_RERUN_INTERRUPTED') or False)
+
+    @_builtins.property
     def control_timeout_seconds(self) -> int:
         """
         Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
