@@ -7,7 +7,6 @@
  * each credential the config loaded.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { GENERAL_SETTINGS, read } from "./config";
 
 const secrets = new Set<string>();
 
@@ -74,8 +73,18 @@ export function collectWarnings<T>(f: () => T): { result: T; warnings: string[] 
   return { result, warnings: collected };
 }
 
+/**
+ * Whether `ops:quiet` is set: config.ts, which reads settings, tells this module how to ask (log.ts imports nothing
+ * of config.ts, which registers its credentials here); until then, the environment variable alone.
+ */
+let quietSetting: () => string | undefined = () => process.env.PULUMI_OPS_QUIET;
+
+export function readQuietWith(read: () => string | undefined): void {
+  quietSetting = read;
+}
+
 function quiet(): boolean {
-  const q = read(GENERAL_SETTINGS.quiet);
+  const q = quietSetting();
   return q === "1" || q === "true";
 }
 

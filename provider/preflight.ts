@@ -14,6 +14,7 @@
 import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";
 import { forgetClaims } from "./claims";
+import { forgetRegistered } from "./forgetting";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 import type { PublishingLimit } from "./posts/client";
@@ -69,12 +70,7 @@ export function forgetPreviewChecks(): void {
   ownedInState.clear();
   plannedPosts.clear();
   forgetClaims();
-  forgetDeclared?.();
-}
-/** Set by edge/dns-rules.ts once loaded: forgets the records declared (tests share a process). */
-export let forgetDeclared: (() => void) | undefined;
-export function onForget(f: () => void): void {
-  forgetDeclared = f;
+  forgetRegistered(); // what modules loaded on demand remember (edge/dns-rules.ts: the records declared)
 }
 
 /** What an adopting resource will take over, said at preview (reads only), by type. */

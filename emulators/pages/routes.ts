@@ -1,7 +1,8 @@
 /** The page-management service's endpoints (Document 2, interface B). */
 import type { Request } from "../kit";
 import { graphError, listParam, ok, params } from "../graph";
-import { ALL_TASKS, batchItem, PAGES_APP, TASKS, USERS, V, type PagePost, type PagesEmulator, type Token } from "./server";
+import { ALL_TASKS, PAGES_APP, TASKS, USERS, V } from "./directory";
+import type { PagePost, PagesEmulator, Token } from "./server";
 
 
 const MIN_AHEAD = 10 * 60; // seconds
@@ -349,4 +350,24 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     emu.posts.delete(post.id);
     return ok({ success: true });
   });
+}
+
+/** One item of a batch, answered as the service does: `{code, headers, body}` with the body JSON-encoded. */
+export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string, proof?: string) {
+  const url = new URL(`${V}/${String(item.relative_url ?? "").replace(/^\//, "")}`, "http://localhost");
+  if (!url.searchParams.has("access_token")) {
+    url.searchParams.set("access_token", token);
+    if (proof) url.searchParams.set("appsecret_proof", proof);
+  }
+  const req: Request = {
+    method: String(item.method ?? "GET").toUpperCase(),
+    path: url.pathname,
+    query: url.searchParams,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    params: {},
+    rawBody: item.body ?? "",
+    bytes: Buffer.alloc(0),
+  };
+  const reply = await emu.answer(req);
+  return { code: reply.status, headers: [{ name: "Content-Type", value: "application/json" }], body: JSON.stringify(reply.body) };
 }

@@ -8,35 +8,14 @@ import { createHmac } from "node:crypto";
 import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
+import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, TASKS, V, type Role } from "./directory";
 
-/** The internal prefix routes are registered under: a request's version is mapped onto it. */
-export const V = "/v26.0";
+export { V, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_EXPIRED_TOKEN, PAGES_SHORT_USER_TOKEN, PAGE_ID, ROLES, TASKS, ALL_TASKS, BUSINESS_ID, USERS, type Role } from "./directory";
 /** Versions and when they expire (Graph API changelog, "Versions"); the newest has no date yet. */
 const EXPIRES: Record<string, string | undefined> = {
   "v26.0": undefined, "v25.0": "2028-07-29", "v24.0": "2028-02-18", "v23.0": "2027-10-08", "v22.0": "2027-05-20",
   "v21.0": "2027-01-21", "v20.0": "2026-09-24", "v19.0": "2026-05-21", "v18.0": "2026-01-26", "v17.0": "2025-09-12",
 };
-export const PAGES_APP = { id: "100000000000001", secret: "pages-app-secret-0123" };
-export const PAGES_USER_TOKEN = "pages-user-token-0123456789";
-export const PAGES_PAGE_TOKEN = "pages-page-token-0123456789";
-export const PAGES_MODERATOR_TOKEN = "pages-moderator-token-0123";
-export const PAGES_EXPIRED_TOKEN = "pages-expired-token-0123456";
-/** A short-lived user token (an hour, as a login gives), to be exchanged for a long-lived one. */
-export const PAGES_SHORT_USER_TOKEN = "pages-short-user-token-012345";
-export const PAGE_ID = "200000000000001";
-
-export type Role = "ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST";
-export const ROLES: Role[] = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"];
-/** The tasks a role's holder has, as the service lists them (each role holds those below it). */
-export const TASKS: Record<Role, string[]> = {
-  ADMIN: ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
-  EDITOR: ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
-  MODERATOR: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
-  ADVERTISER: ["ADVERTISE", "ANALYZE"],
-  ANALYST: ["ANALYZE"],
-};
-export const ALL_TASKS = ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"];
-export const BUSINESS_ID = "600000000000001";
 
 export interface Token {
   kind: "user" | "page" | "app";
@@ -79,7 +58,6 @@ export interface PagesEmulatorOptions {
   extraPages?: number;
 }
 
-export const USERS: Record<string, string> = { "300000000000001": "Ops Admin", "300000000000002": "Alice Moderator", "300000000000003": "Bob Editor" };
 
 export class PagesEmulator extends Emulator {
   readonly limits: { perUserPerHour: number; perAppPerHour: number };
@@ -235,24 +213,4 @@ export class PagesEmulator extends Emulator {
     }
     return undefined;
   }
-}
-
-/** One item of a batch, answered as the service does: `{code, headers, body}` with the body JSON-encoded. */
-export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string, proof?: string) {
-  const url = new URL(`${V}/${String(item.relative_url ?? "").replace(/^\//, "")}`, "http://localhost");
-  if (!url.searchParams.has("access_token")) {
-    url.searchParams.set("access_token", token);
-    if (proof) url.searchParams.set("appsecret_proof", proof);
-  }
-  const req: Request = {
-    method: String(item.method ?? "GET").toUpperCase(),
-    path: url.pathname,
-    query: url.searchParams,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    params: {},
-    rawBody: item.body ?? "",
-    bytes: Buffer.alloc(0),
-  };
-  const reply = await emu.answer(req);
-  return { code: reply.status, headers: [{ name: "Content-Type", value: "application/json" }], body: JSON.stringify(reply.body) };
 }

@@ -3,7 +3,7 @@
  * the program's own rule, and only the new ones (a new resource, a set's added records) against the service.
  */
 import { isUnknown } from "../check";
-import { onForget } from "../preflight";
+import { onForget } from "../forgetting";
 import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
 import { valueOf } from "./dns-record/normalize";
 import { expanded } from "./dns-record-set/text";

@@ -10,7 +10,7 @@ import { notice, warn } from "../log";
 import { adoptedInRun } from "../claims";
 import { listedRule } from "./rule-listing";
 import type * as wire from "./wire";
-import { edge, edgeClaim } from "./zones";
+import { edge, edgeClaim, edgeScope } from "./zones";
 
 export const FIREWALL_PHASE = "http_request_firewall_custom";
 export const RATE_LIMIT_PHASE = "http_ratelimit";
@@ -23,7 +23,7 @@ export interface PlacedRule {
 
 /** The zone's rules of a phase, from one reading of its entry point per run (rule-listing.ts). */
 export async function listedPhaseRule(zoneId: string, phase: string, ruleId: string): Promise<PlacedRule | undefined> {
-  const found = await listedRule("rulesets", `${zoneId} ${phase}`, ruleId, async () => {
+  const found = await listedRule(edgeScope(), "rulesets", `${zoneId} ${phase}`, ruleId, async () => {
     const rs = await edge().entrypoint(zoneId, phase);
     return (rs?.rules ?? []).map((rule) => ({ id: rule.id, rule, rulesetId: rs!.id }));
   });

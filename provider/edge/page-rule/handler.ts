@@ -5,7 +5,7 @@ import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type 
 import type * as wire from "../wire";
 import { notice } from "../../log";
 import { adoptedInRun } from "../../claims";
-import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
@@ -77,7 +77,7 @@ export const pageRule: Handler = {
 
   async read(id, props) {
     const [zoneId, ruleId] = await locate(id, props, "page rule", (z, x) => unlessGone(() => edge().getPageRule(z, x)));
-    const rule = await listedRule("pagerules", zoneId, ruleId, () => edge().listPageRules(zoneId));
+    const rule = await listedRule(edgeScope(), "pagerules", zoneId, ruleId, () => edge().listPageRules(zoneId));
     if (!rule) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, rule);
