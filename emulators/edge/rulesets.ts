@@ -17,17 +17,24 @@ const PHASES: Record<string, { read: Permission; edit: Permission; actions: stri
   http_ratelimit: { read: "rate_limits:read", edit: "rate_limits:edit", actions: ["block", "challenge", "js_challenge", "managed_challenge", "log"] },
 };
 
-/** What rate limiting rules may use on each plan (the service's availability table). */
-export const RATE_LIMIT_PLANS: Record<Plan, { rules: number; periods: number[]; timeouts: number[]; fields: string[] | "any" }> = {
+/**
+ * The values a rate limiting rule's period and mitigation timeout take (the availability table's "supported
+ * values"), and what each plan allows of them: a counting period up to 10 s / 1 min / 10 min / 65,535 s, a
+ * mitigation timeout 10 s / up to 1 h / up to 1 day / up to 1 day (Enterprise may set other timeouts by API, so any
+ * whole number up to a day is taken there). Rules 1 / 2 / 5 / 100.
+ */
+export const RATE_LIMIT_VALUES = [10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400];
+const upTo = (max: number) => RATE_LIMIT_VALUES.filter((v) => v <= max);
+export const RATE_LIMIT_PLANS: Record<Plan, { rules: number; periods: number[]; timeouts: number[] | "any up to a day"; fields: string[] | "any" }> = {
   free: { rules: 1, periods: [10], timeouts: [10], fields: ["http.request.uri.path", "cf.bot_management.verified_bot"] },
-  pro: { rules: 2, periods: [10, 60], timeouts: [10, 60, 3600], fields: ["http.host", "http.request.uri", "http.request.uri.path", "http.request.full_uri", "http.request.uri.query", "cf.bot_management.verified_bot"] },
+  pro: { rules: 2, periods: upTo(60), timeouts: upTo(3600), fields: ["http.host", "http.request.uri", "http.request.uri.path", "http.request.full_uri", "http.request.uri.query", "cf.bot_management.verified_bot"] },
   business: {
     rules: 5,
-    periods: [10, 60, 600],
-    timeouts: [10, 60, 600, 3600, 86400],
+    periods: upTo(600),
+    timeouts: upTo(86400),
     fields: ["http.host", "http.request.uri", "http.request.uri.path", "http.request.full_uri", "http.request.uri.query", "http.request.method", "ip.src", "http.user_agent", "cf.bot_management.verified_bot"],
   },
-  enterprise: { rules: 100, periods: [10, 60, 120, 300, 600, 3600], timeouts: [0, 10, 60, 120, 300, 600, 3600, 86400], fields: "any" },
+  enterprise: { rules: 100, periods: upTo(65535), timeouts: "any up to a day", fields: "any" },
 };
 
 interface Rule {
@@ -117,7 +124,8 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     const challenge = ["challenge", "js_challenge", "managed_challenge"].includes(r.action);
     const timeout = rl!.mitigation_timeout ?? 0;
     if (challenge && timeout !== 0) fail(400, 20021, `ratelimit.mitigation_timeout must be 0 for the ${r.action} action`);
-    if (!challenge && !allowed.timeouts.includes(timeout)) fail(400, 20021, `ratelimit.mitigation_timeout ${timeout} is not allowed on the ${plan} plan: use one of ${allowed.timeouts.join(", ")}`);
+    const timeoutOk = allowed.timeouts === "any up to a day" ? Number.isInteger(timeout) && timeout >= 1 && timeout <= 86400 : allowed.timeouts.includes(timeout);
+    if (!challenge && !timeoutOk) fail(400, 20021, `ratelimit.mitigation_timeout ${timeout} is not allowed on the ${plan} plan: use ${allowed.timeouts === "any up to a day" ? "1 to 86400" : `one of ${allowed.timeouts.join(", ")}`}`);
     if (allowed.fields !== "any") {
       const fields = new Set(r.expression.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/[a-z_]+(?:\.[a-z0-9_]+)+/g) ?? []);
       const refused = [...fields].filter((f) => !(allowed.fields as string[]).includes(f));

@@ -202,7 +202,7 @@ export interface RateLimitArgs {
   zoneName?: pulumi.Input<string>;
   /** Requests allowed per period before the action applies. */
   threshold: pulumi.Input<number>;
-  /** The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all). */
+  /** The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all). */
   period: pulumi.Input<number>;
   /** `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds. */
   action: pulumi.Input<RateLimitActionArgs>;
@@ -759,7 +759,7 @@ export interface PageRuleActionArgs {
 export interface RateLimitActionArgs {
   /** `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
   mode: pulumi.Input<"simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge">;
-  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows. */
+  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values). */
   timeout?: pulumi.Input<number>;
 }
 
@@ -1079,7 +1079,7 @@ export interface ParseZoneFileResultSkipped {
 export interface RateLimitAction {
   /** `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`. */
   readonly mode: "simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge";
-  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows. */
+  /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values). */
   readonly timeout?: number;
 }
 

@@ -134,9 +134,10 @@ describe("RateLimit", () => {
   it.each([
     [{ action: { mode: "ban" } }, "action.timeout", /needs action.timeout/],
     [{ action: { mode: "challenge", timeout: 600 } }, "action.timeout", /ban and simulate only/],
-    [{ action: { mode: "ban", timeout: 30 } }, "action.timeout", /must be one of 10, 60, 120, 300, 600, 3600, 86400 seconds/],
-    [{ threshold: 1 }, "threshold", /at least 2/],
-    [{ period: 5 }, "period", /must be one of 10, 60, 120, 300, 600, 3600 seconds/],
+    [{ action: { mode: "ban", timeout: 90_000 } }, "action.timeout", /at most 86400 seconds/],
+    [{ threshold: 0 }, "threshold", /at least 1/],
+    [{ period: 5 }, "period", /must be one of 10, 15, 20, 30, 40, 45, 60, .*, 3600, 65535 seconds/],
+    [{ period: 86400 }, "period", /must be one of 10, 15, 20/],
     [{ action: { mode: "explode", timeout: 600 } }, "action.mode", /one of simulate, ban/],
   ])("refuses %j", async (bad, property, reason) => {
     const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } };

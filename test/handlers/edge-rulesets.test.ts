@@ -186,6 +186,20 @@ describe("RateLimit as a rate limiting rule", () => {
     await expect(call("edge:RateLimit", "create", [inputs])).rejects.toThrow(/not allowed on the free plan/);
   });
 
+  it("each plan's limits as the availability table gives them: a Pro zone takes period 30, timeout 600 and a threshold of 1, refuses period 120 naming the plan; both as the service answers", async () => {
+    edge.plans.set(zoneId(edge, "example.org"), "pro");
+    // By id: the provider keeps each zone's plan for the command, and example.org was read as Free by name above.
+    const { zoneName: _, ...byId } = rl;
+    const pro = { ...byId, zoneId: zoneId(edge, "example.org"), threshold: 1, period: 30, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.org/login*" } } };
+    await expect(checkForEngine("edge:RateLimit", {}, pro)).resolves.toMatchObject({ failures: [] });
+    forgetPreviewChecks();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...pro, period: 120 })).rejects.toThrow(/period 120 is not allowed on the zone's Pro plan: use 10, 15, 20, 30, 40, 45, 60 seconds/);
+    forgetPreviewChecks();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...pro, action: { mode: "ban", timeout: 7200 } })).rejects.toThrow(/action.timeout 7200 is not allowed on the zone's Pro plan: use 10, .*, 2400, 3600 seconds/);
+    const made = await make("edge:RateLimit", pro);
+    expect(made.outs).toMatchObject({ threshold: 1, period: 30, action: { mode: "ban", timeout: 600 } });
+  });
+
   it("a new rule where the plan's number is reached fails the preview, naming the rule there; adopt takes it over", async () => {
     const one = { ...rl, zoneName: "example.org", period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } };
     await make("edge:RateLimit", one);

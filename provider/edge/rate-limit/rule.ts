@@ -9,13 +9,24 @@ import type * as wire from "../wire";
 const ACTIONS: Record<string, string> = { ban: "block", simulate: "log", challenge: "challenge", js_challenge: "js_challenge", managed_challenge: "managed_challenge" };
 const MODES = Object.fromEntries(Object.entries(ACTIONS).map(([mode, action]) => [action, mode]));
 
-/** What each plan allows; a zone whose plan is not one of these is held to the Free plan's. */
-export const PLANS: Record<string, { rules: number; periods: number[]; timeouts: number[]; hosts: boolean; methods: boolean; log: boolean }> = {
+/**
+ * The values a period and a mitigation timeout take (developers.cloudflare.com/waf/rate-limiting-rules/, availability
+ * by plan: "supported values"), and what each plan allows of them: counting periods up to 10 s (Free), 1 min (Pro),
+ * 10 min (Business), 65,535 s (Enterprise); timeouts 10 s (Free), up to 1 h (Pro), up to 1 day (Business,
+ * Enterprise — which may also set other values by API, so its timeouts are not checked here: the service says).
+ * A zone whose plan is not one of these is held to the Free plan's.
+ */
+export const SUPPORTED_SECONDS = [10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400];
+const upTo = (max: number) => SUPPORTED_SECONDS.filter((v) => v <= max);
+export const PLANS: Record<string, { rules: number; periods: number[]; timeouts: number[] | undefined; hosts: boolean; methods: boolean; log: boolean }> = {
   free: { rules: 1, periods: [10], timeouts: [10], hosts: false, methods: false, log: false },
-  pro: { rules: 2, periods: [10, 60], timeouts: [10, 60, 3600], hosts: true, methods: false, log: false },
-  business: { rules: 5, periods: [10, 60, 600], timeouts: [10, 60, 600, 3600, 86400], hosts: true, methods: true, log: false },
-  enterprise: { rules: 100, periods: [10, 60, 120, 300, 600, 3600], timeouts: [10, 60, 120, 300, 600, 3600, 86400], hosts: true, methods: true, log: true },
+  pro: { rules: 2, periods: upTo(60), timeouts: upTo(3600), hosts: true, methods: false, log: false },
+  business: { rules: 5, periods: upTo(600), timeouts: upTo(86400), hosts: true, methods: true, log: false },
+  enterprise: { rules: 100, periods: upTo(65535), timeouts: undefined, hosts: true, methods: true, log: true },
 };
+
+/** The values as a sentence: "10, 15, 20 ... 60 seconds". */
+const listed = (values: number[]) => `${values.join(", ")} seconds`;
 
 const quote = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
 
@@ -100,9 +111,9 @@ export function planProblems(r: Bag, planId: string | undefined): { property: st
   const plan = PLANS[name];
   const on = `on the zone's ${name[0].toUpperCase()}${name.slice(1)} plan`;
   const problems: { property: string; reason: string }[] = [];
-  if (typeof r.period === "number" && !plan.periods.includes(r.period)) problems.push({ property: "period", reason: `period ${r.period} is not allowed ${on}: use ${plan.periods.join(" or ")} seconds` });
+  if (typeof r.period === "number" && !plan.periods.includes(r.period)) problems.push({ property: "period", reason: `period ${r.period} is not allowed ${on}: use ${listed(plan.periods)}` });
   const timeout = r.action?.timeout;
-  if (typeof timeout === "number" && !plan.timeouts.includes(timeout)) problems.push({ property: "action.timeout", reason: `action.timeout ${timeout} is not allowed ${on}: use ${plan.timeouts.join(", ")} seconds` });
+  if (typeof timeout === "number" && plan.timeouts && !plan.timeouts.includes(timeout)) problems.push({ property: "action.timeout", reason: `action.timeout ${timeout} is not allowed ${on}: use ${listed(plan.timeouts)}` });
   if (r.action?.mode === "simulate" && !plan.log) problems.push({ property: "action.mode", reason: `action.mode simulate (the engine's log action) is not available ${on}: it needs Enterprise; use ban or a challenge` });
   const url = r.match?.request?.url;
   if (typeof url === "string" && !plan.hosts && splitPattern(url).host !== "*") problems.push({ property: "match.request.url", reason: `rate limiting rules ${on} match paths only: write the pattern as "*${splitPattern(url).path}" (any host), or use a Pro plan or higher` });

@@ -6,33 +6,34 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { urlPatternProblem } from "../url-pattern";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import { SUPPORTED_SECONDS } from "./rule";
 
 export const token = "edge:RateLimit";
 
 export const MODES = ["simulate", "ban", "challenge", "js_challenge", "managed_challenge"] as const;
-/** What the rulesets engine allows on any plan (Enterprise); plan.ts narrows it to the zone's plan at preview. */
-export const PERIODS = [10, 60, 120, 300, 600, 3600];
-export const TIMEOUTS = [10, 60, 120, 300, 600, 3600, 86400];
+/** The periods the rulesets engine takes on any plan (Enterprise: up to 65,535 s); rule.ts narrows them to the zone's plan at preview. */
+export const PERIODS = SUPPORTED_SECONDS.filter((v) => v <= 65535);
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "_ALL_"] as const;
 
 export const RateLimitInputs = z
   .object({
     ...zoneInputs,
-    threshold: z.number().int("threshold must be a whole number").min(2, "threshold must be at least 2").max(1_000_000).describe("Requests allowed per period before the action applies."),
+    threshold: z.number().int("threshold must be a whole number").min(1, "threshold must be at least 1").max(1_000_000).describe("Requests allowed per period before the action applies."),
     period: z
       .number()
       .int()
-      .refine((p) => PERIODS.includes(p), { error: `period must be one of ${PERIODS.join(", ")} seconds (the zone's plan may allow fewer: Free 10; Pro 10, 60; Business 10, 60, 600)` })
-      .describe("The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all)."),
+      .refine((p) => PERIODS.includes(p), { error: `period must be one of ${PERIODS.join(", ")} seconds (the zone's plan may allow fewer: Free 10; Pro up to 60; Business up to 600)` })
+      .describe("The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all)."),
     action: z
       .object({
         mode: z.enum(MODES, { error: `action.mode must be one of ${MODES.join(", ")}` }).describe("`ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`."),
         timeout: z
           .number()
           .int()
-          .refine((t) => TIMEOUTS.includes(t), { error: `action.timeout must be one of ${TIMEOUTS.join(", ")} seconds (the zone's plan may allow fewer: Free 10; Pro 10, 60, 3600; Business 10, 60, 600, 3600, 86400)` })
+          .min(1)
+          .max(86400, "action.timeout must be at most 86400 seconds (a day)")
           .optional()
-          .describe("Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows."),
+          .describe("Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values)."),
       })
       .describe("`mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds."),
     match: z

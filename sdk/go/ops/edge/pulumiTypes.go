@@ -2645,7 +2645,7 @@ func (o ParseZoneFileResultSkippedArrayOutput) Index(i pulumi.IntInput) ParseZon
 type RateLimitAction struct {
 	// `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
 	Mode string `pulumi:"mode"`
-	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
 	Timeout *int `pulumi:"timeout"`
 }
 
@@ -2663,7 +2663,7 @@ type RateLimitActionInput interface {
 type RateLimitActionArgs struct {
 	// `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
 	Mode pulumi.StringInput `pulumi:"mode"`
-	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+	// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
 	Timeout pulumi.IntPtrInput `pulumi:"timeout"`
 }
 
@@ -2698,7 +2698,7 @@ func (o RateLimitActionOutput) Mode() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitAction) string { return v.Mode }).(pulumi.StringOutput)
 }
 
-// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+// Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
 func (o RateLimitActionOutput) Timeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v RateLimitAction) *int { return v.Timeout }).(pulumi.IntPtrOutput)
 }

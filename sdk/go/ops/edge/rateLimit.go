@@ -111,7 +111,7 @@ type rateLimitArgs struct {
 	Disabled *bool `pulumi:"disabled"`
 	// Which requests are counted.
 	Match RateLimitMatch `pulumi:"match"`
-	// The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
 	Period int `pulumi:"period"`
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref *string `pulumi:"ref"`
@@ -137,7 +137,7 @@ type RateLimitArgs struct {
 	Disabled pulumi.BoolPtrInput
 	// Which requests are counted.
 	Match RateLimitMatchInput
-	// The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
 	Period pulumi.IntInput
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref pulumi.StringPtrInput

@@ -1745,7 +1745,7 @@ class RateLimitActionArgsDict(TypedDict):
     """
     timeout: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+    Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
     """
 
 @pulumi.input_type
@@ -1755,7 +1755,7 @@ class RateLimitActionArgs:
                  timeout: pulumi.Input[Optional[_builtins.int]] = None):
         """
         :param pulumi.Input[_builtins.str] mode: `ban` (the engine's `block`), `simulate` (`log`, Enterprise only), `challenge`, `js_challenge` or `managed_challenge`. One of: `simulate`, `ban`, `challenge`, `js_challenge`, `managed_challenge`.
-        :param pulumi.Input[_builtins.int] timeout: Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+        :param pulumi.Input[_builtins.int] timeout: Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
         """
         pulumi.set(__self__, "mode", mode)
         if timeout is not None:
@@ -1777,7 +1777,7 @@ class RateLimitActionArgs:
     @pulumi.getter
     def timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 60, 120, 300, 600, 3600, 86400, as the zone's plan allows.
+        Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
         """
         return pulumi.get(self, "timeout")
 

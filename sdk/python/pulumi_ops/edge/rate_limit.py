@@ -37,7 +37,7 @@ class RateLimitArgs:
 
         :param pulumi.Input['RateLimitActionArgs'] action: `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
         :param pulumi.Input['RateLimitMatchArgs'] match: Which requests are counted.
-        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
@@ -98,7 +98,7 @@ class RateLimitArgs:
     @pulumi.getter
     def period(self) -> pulumi.Input[_builtins.int]:
         """
-        The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+        The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
         """
         return pulumi.get(self, "period")
 
@@ -232,7 +232,7 @@ class RateLimit(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
         :param pulumi.Input[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']] match: Which requests are counted.
-        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 60, 120, 300, 600, 3600, as the zone's plan allows (Free: 10; Pro: 10, 60; Business: 10, 60, 600; Enterprise: all).
+        :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
