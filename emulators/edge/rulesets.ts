@@ -96,17 +96,22 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     if (typeof expression !== "string" || !expression.trim()) fail(400, 20021, "the rule's expression is required");
     if (expression.length > 4096) fail(400, 20021, "the rule's expression must be at most 4096 characters");
     if (action === "skip" && !body.action_parameters) fail(400, 20021, "a skip rule needs action_parameters (ruleset, phases or products)");
+    // A PATCH replaces the rule's definition ("include all the rule fields that you want to be part of the new rule
+    // definition", update-rule): what the body leaves out is gone (a description, logging, a block's response, a
+    // rate limit's counting expression), and enabled is true again; only the id, and the ref unless a new one is
+    // given, stay.
     const made: Rule = {
       id: old?.id ?? emu.nextId(),
       version: old ? String(Number(old.version) + 1) : "1",
       action,
       expression,
-      description: body.description ?? old?.description ?? "",
-      enabled: body.enabled ?? old?.enabled ?? true,
+      description: body.description ?? "",
+      enabled: body.enabled ?? true,
       last_updated: emu.timestamp(),
       ref: "",
       ...(body.action_parameters ? { action_parameters: body.action_parameters } : {}),
       ...(body.ratelimit ? { ratelimit: body.ratelimit } : {}),
+      ...(body.logging ? { logging: body.logging } : {}),
     };
     made.ref = body.ref ?? old?.ref ?? made.id; // the service sets a rule's ref to its id when none is given
     if (phase === "http_ratelimit") checkRateLimit(zoneId, made);

@@ -278,6 +278,10 @@ export class EdgeClient {
     const body = { name: `${phase} entry point ruleset`, kind: "zone", phase, description: "", rules };
     return (await this.call("POST", `/zones/${zoneId}/rulesets`, wire.Ruleset, { json: body })).result;
   }
+  /** One ruleset of the zone with its rules, by id (read before a rule's PATCH, which replaces its definition). */
+  async ruleset(zoneId: string, rulesetId: string): Promise<wire.Ruleset> {
+    return (await this.call("GET", `/zones/${zoneId}/rulesets/${rulesetId}`, wire.Ruleset)).result;
+  }
   async addRule(zoneId: string, rulesetId: string, rule: wire.RuleBody) {
     return (await this.call("POST", `/zones/${zoneId}/rulesets/${rulesetId}/rules`, wire.Ruleset, { json: rule })).result;
   }

@@ -73,9 +73,33 @@ export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody)
   });
 }
 
-/** Patches one rule, answering it as the service now has it. */
+/** What the service sets on a rule, never sent back. */
+const SERVICE_FIELDS = new Set(["id", "version", "last_updated", "categories"]);
+
+/**
+ * The definition a rule's PATCH sends: a PATCH replaces the whole definition (update-rule), so the rule as the
+ * service has it now is sent back with the program's fields over it, and what the program does not manage — logging,
+ * a block's custom response, a rate limit's counting expression, requests to origin, score — is kept, never wiped.
+ * Action parameters are merged key by key while the action stays the same (a new action's parameters are its own);
+ * a rate limit's key by key.
+ */
+export function mergedRule(current: wire.RulesetRule | undefined, body: wire.RuleBody): wire.RuleBody {
+  if (!current) return body;
+  const kept = Object.fromEntries(Object.entries(current).filter(([k, v]) => !SERVICE_FIELDS.has(k) && v !== undefined && v !== null));
+  const merged: wire.RuleBody = { ...kept, ...body } as wire.RuleBody;
+  const sameAction = current.action === body.action;
+  const params = { ...(sameAction ? (current.action_parameters as Record<string, unknown> | undefined) : undefined), ...body.action_parameters };
+  if (Object.keys(params).length) merged.action_parameters = params;
+  else delete merged.action_parameters;
+  if (body.ratelimit) merged.ratelimit = { ...(current.ratelimit ?? {}), ...body.ratelimit } as wire.RuleRatelimit;
+  return merged;
+}
+
+/** Patches one rule (read first, merged: mergedRule), answering it as the service now has it. */
 export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody): Promise<PlacedRule> {
-  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, body);
+  const current = (await edge().ruleset(zoneId, placed.rulesetId)).rules.find((r) => r.id === placed.ruleId);
+  if (!current) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset any more` });
+  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, mergedRule(current, body));
   const rule = after.rules.find((r) => r.id === placed.ruleId);
   if (!rule) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset after the update` });
   return { rule, rulesetId: after.id };

@@ -157,6 +157,8 @@ export interface RuleBody {
   enabled: boolean;
   action_parameters?: Record<string, unknown>;
   ratelimit?: RuleRatelimit;
+  /** Fields the program does not manage, sent back as the service has them (logging, ...). */
+  [kept: string]: unknown;
 }
 
 /** A ruleset with its rules, as the entry point and every rule endpoint answer it. */

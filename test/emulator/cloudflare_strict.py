@@ -64,6 +64,8 @@ seen["edited"] = [r.action for r in edited.rules]
 after = as_ruleset(cf.rulesets.rules.delete(rule_id, ruleset_id=rs.id, zone_id=zone_id))
 seen["after_delete"] = [r.ref for r in after.rules]
 seen["entrypoint"] = len(as_ruleset(cf.rulesets.phases.get("http_request_firewall_custom", zone_id=zone_id)).rules)
+# One ruleset by id (read before a rule's PATCH, which replaces the rule's whole definition).
+seen["ruleset_by_id"] = len(as_ruleset(cf.rulesets.get(rs.id, zone_id=zone_id)).rules)
 rl = as_ruleset(cf.rulesets.phases.update("http_ratelimit", zone_id=zone_id, rules=[{
     "action": "block", "expression": 'http.request.uri.path wildcard "/login*"',
     "ratelimit": {"characteristics": ["cf.colo.id", "ip.src"], "period": 10, "requests_per_period": 20, "mitigation_timeout": 10},

@@ -42,6 +42,7 @@ describe("edge emulator with the official Python SDK, strict response validation
       edited: ["block", "managed_challenge"],
       after_delete: ["first"],
       entrypoint: 1,
+      ruleset_by_id: 1,
       ratelimit: [10, 20],
       pagerules: 0,
       scripts: ["sw"],

@@ -194,6 +194,10 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(rule).toMatchObject({ action: "managed_challenge", enabled: true, ref: rule.id });
     const edited = await cf.rulesets.rules.edit(rule.id!, { zone_id, ruleset_id: made.id, action: "js_challenge", expression: 'http.request.uri.path eq "/admin"' });
     expect(edited.rules.map((r) => r.action)).toEqual(["block", "js_challenge"]);
+    // The edit replaced the rule's definition: the description it left out is gone (update-rule).
+    expect(edited.rules[1].description ?? "").toBe("");
+    const byId = await cf.rulesets.get(made.id, { zone_id });
+    expect(byId.rules.map((r) => r.id)).toEqual(edited.rules.map((r) => r.id));
     const skip = await cf.rulesets.rules.create(made.id, { zone_id, action: "skip", expression: "ip.src eq 203.0.113.2", action_parameters: { ruleset: "current" } });
     expect(skip.rules.at(-1)).toMatchObject({ action: "skip", action_parameters: { ruleset: "current" } });
     const after = await cf.rulesets.rules.delete(rule.id!, { zone_id, ruleset_id: made.id });

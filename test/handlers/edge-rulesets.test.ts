@@ -28,6 +28,24 @@ const RL = "http_ratelimit";
 describe("FirewallRule as a WAF custom rule", () => {
   const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
 
+  it("read, merge, write: logging and a block's custom response set out of band survive adopt and an update of the description (a PATCH replaces the whole rule)", async () => {
+    const response = { status_code: 403, content_type: "text/plain", content: "go away" };
+    const seeded = edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: fw.filter.expression, description: "dashboard", logging: { enabled: false }, action_parameters: { response } });
+    const r = await make("edge:FirewallRule", { ...fw, adopt: true });
+    expect(r.id).toBe(seeded.id);
+    const adopted = rules(FW).find((x) => x.id === seeded.id)!;
+    expect(adopted).toMatchObject({ description: "bad net", logging: { enabled: false }, action_parameters: { response } });
+    const news = (await call("edge:FirewallRule", "check", [{}, { ...fw, description: "bad net, renamed" }])).inputs;
+    await call("edge:FirewallRule", "update", [r.id, r.outs, news]);
+    expect(rules(FW).find((x) => x.id === seeded.id)).toMatchObject({ description: "bad net, renamed", logging: { enabled: false }, action_parameters: { response } });
+    // The program's own fields are still the program's: a new action drops the old action's parameters.
+    const challenge = (await call("edge:FirewallRule", "check", [{}, { ...fw, action: "managed_challenge" }])).inputs;
+    await call("edge:FirewallRule", "update", [r.id, r.outs, challenge]);
+    const now = rules(FW).find((x) => x.id === seeded.id)!;
+    expect(now).toMatchObject({ action: "managed_challenge", logging: { enabled: false } });
+    expect(now.action_parameters).toBeUndefined();
+  });
+
   it("makes the zone's entry point with its first rule, adds the next one to it, and leaves rules made elsewhere alone", async () => {
     const other = edge.rulesets.seedRule(zoneId(edge), FW, { action: "managed_challenge", expression: 'http.request.uri.path eq "/dashboard-made"', description: "made in the dashboard" });
     edge.log.splice(0);
@@ -184,6 +202,20 @@ describe("RateLimit as a rate limiting rule", () => {
     // The service refuses the same at up.
     const { inputs } = await call("edge:RateLimit", "check", [{}, free]);
     await expect(call("edge:RateLimit", "create", [inputs])).rejects.toThrow(/not allowed on the free plan/);
+  });
+
+  it("read, merge, write: a counting expression, requests to origin and logging set out of band survive an update", async () => {
+    const r = await make("edge:RateLimit", rl);
+    const placed = rules(RL).find((x) => x.id === r.id)!;
+    // Set in the dashboard: the emulator's PATCH replaces the definition as the service's does.
+    await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/rulesets/${r.outs.rulesetId}/rules/${r.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...placed, logging: { enabled: false }, ratelimit: { ...placed.ratelimit, counting_expression: 'http.response.code eq 401', requests_to_origin: true } }),
+    });
+    const news = (await call("edge:RateLimit", "check", [{}, { ...rl, threshold: 20, description: "login" }])).inputs;
+    await call("edge:RateLimit", "update", [r.id, r.outs, news]);
+    expect(rules(RL).find((x) => x.id === r.id)).toMatchObject({ description: "login", logging: { enabled: false }, ratelimit: { requests_per_period: 20, counting_expression: "http.response.code eq 401", requests_to_origin: true } });
   });
 
   it("each plan's limits as the availability table gives them: a Pro zone takes period 30, timeout 600 and a threshold of 1, refuses period 120 naming the plan; both as the service answers", async () => {
