@@ -80,6 +80,12 @@ const ADOPTION_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, un
   "edge:RateLimit": async () => (await import("./edge/rate-limit/handler")).previewAdoption,
 };
 
+/** Where a new rule will be added among its phase's rules, said at preview (reads only), by type. */
+const PLACEMENT_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, unknown>) => Promise<void>>> = {
+  "edge:FirewallRule": async () => (await import("./edge/firewall-rule/handler")).previewNew,
+  "edge:RateLimit": async () => (await import("./edge/rate-limit/handler")).previewNew,
+};
+
 /** The page task a change needs, by type (a role holds the tasks of the roles below it). */
 const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
   "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
@@ -253,6 +259,11 @@ export async function previewCheck(type: string, account: string | undefined, in
       if (type === "pages:PageRole") await (await import("./pages/page-role/handler")).previewAccess(inputs);
       else await (await import("./pages/page-subscription/handler")).previewSubscription(inputs);
     }
+  }
+  // A new rule: where it will be added among the phase's rules (which run in order), said at preview.
+  const placementPreview = PLACEMENT_PREVIEWS[type];
+  if (placementPreview && inputs.adopt !== true && !Object.keys(olds).length && !Object.values(inputs).some(isUnknown) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    await (await placementPreview())(inputs);
   }
   // A rule that will adopt: said at preview (one read of the zone's rules), as records' adoptions are.
   const adoptionPreview = ADOPTION_PREVIEWS[type];

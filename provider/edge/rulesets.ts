@@ -6,10 +6,11 @@
  */
 import type { Bag } from "../handler";
 import { ApiError, NotFoundError } from "../http/errors";
-import { notice, warn } from "../log";
+import { log, notice, warn } from "../log";
 import { adoptedInRun } from "../claims";
 import { listedRule } from "./rule-listing";
 import type * as wire from "./wire";
+import { inPlace, placement, type RulePosition, type WirePosition } from "./rule-position";
 import { edge, edgeClaim, edgeScope } from "./zones";
 
 export const FIREWALL_PHASE = "http_request_firewall_custom";
@@ -49,11 +50,14 @@ function oneAtATime<T>(key: string, f: () => Promise<T>): Promise<T> {
  * and answers the rule the service made: found by its `ref` when one is sent, else as the last rule with the same
  * expression and action (the service appends).
  */
-export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody): Promise<PlacedRule> {
+export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody, place?: (rules: wire.RulesetRule[]) => { wire?: WirePosition; said: string }): Promise<PlacedRule> {
   return oneAtATime(`${zoneId} ${phase}`, async () => {
     const current = await edge().entrypoint(zoneId, phase);
     let after: wire.Ruleset;
-    if (current) after = await edge().addRule(zoneId, current.id, body);
+    // Where it goes among the rules there now (rule-position.ts): said, and sent as the add's position.
+    const where = current && place ? place(current.rules) : undefined;
+    if (where && where.wire) log(`edge: adding the ${phase} rule ${body.ref ?? body.description ?? body.expression} ${where.said}`);
+    if (current) after = await edge().addRule(zoneId, current.id, where?.wire ? { ...body, position: where.wire } : body);
     else {
       try {
         after = await edge().createEntrypoint(zoneId, phase, [body]);
@@ -95,11 +99,32 @@ export function mergedRule(current: wire.RulesetRule | undefined, body: wire.Rul
   return merged;
 }
 
-/** Patches one rule (read first, merged: mergedRule), answering it as the service now has it. */
-export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody): Promise<PlacedRule> {
-  const current = (await edge().ruleset(zoneId, placed.rulesetId)).rules.find((r) => r.id === placed.ruleId);
+/**
+ * At preview (reads only): where a new rule of `phase` will be added (rule-position.ts), said as info. A position
+ * naming a rule the phase does not have yet (one the program makes in the same run) is said as such.
+ */
+export async function previewPlacement(zone: { id: string; name: string }, phase: string, what: string, position: RulePosition | undefined, skipLike: boolean): Promise<void> {
+  const rules = (await phaseRules(zone.id, phase)).map((p) => p.rule);
+  let said: string;
+  try {
+    said = placement(rules, position, skipLike).said;
+  } catch {
+    said = `${position?.before !== undefined ? "before" : "after"} rule ${position?.before ?? position?.after}, which the zone does not have yet (the up fails if nothing makes it first)`;
+  }
+  notice(`edge: ${what} will be added ${said} among the ${rules.length} ${phase} rule${rules.length === 1 ? "" : "s"} of ${zone.name}`);
+}
+
+/**
+ * Patches one rule (read first, merged: mergedRule), answering it as the service now has it; with `position` (the
+ * program's), a rule out of that place is moved back by the same PATCH.
+ */
+export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody, position?: RulePosition): Promise<PlacedRule> {
+  const rules = (await edge().ruleset(zoneId, placed.rulesetId)).rules;
+  const current = rules.find((r) => r.id === placed.ruleId);
   if (!current) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset any more` });
-  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, mergedRule(current, body));
+  const move = position && !inPlace(rules, placed.ruleId, position) ? placement(rules.filter((r) => r.id !== placed.ruleId), position, false) : undefined;
+  if (move?.wire) log(`edge: moving rule ${current.ref ?? current.id} back ${move.said}`);
+  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, { ...mergedRule(current, body), ...(move?.wire ? { position: move.wire } : {}) });
   const rule = after.rules.find((r) => r.id === placed.ruleId);
   if (!rule) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset after the update` });
   return { rule, rulesetId: after.id };
@@ -128,8 +153,8 @@ export async function convertedRule(zoneId: string, phase: string, legacyId: str
  * the rule the service converted the legacy one into, patched only where it differs from `body`, or added when the
  * service has none.
  */
-export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string }): Promise<PlacedRule> {
-  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref });
+export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string; position?: RulePosition }): Promise<PlacedRule> {
+  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, o.position);
   const found = await o.converted();
   if (!found) {
     warn(`${o.what} (0.3.0) has no converted rule in the zone's ${phase} ruleset: adding it`);

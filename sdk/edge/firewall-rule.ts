@@ -28,6 +28,7 @@ export class FirewallRule extends pulumi.dynamic.Resource {
   declare readonly ruleId: pulumi.Output<Out["ruleId"]>;
   declare readonly rulesetId: pulumi.Output<Out["rulesetId"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  declare readonly position: pulumi.Output<Out["position"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

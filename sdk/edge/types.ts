@@ -117,6 +117,8 @@ export interface FirewallRuleArgs {
   ref?: pulumi.Input<string>;
   /** Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one. */
   adopt?: pulumi.Input<boolean>;
+  /** Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back. */
+  position?: pulumi.Input<FirewallRulePositionArgs>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -144,12 +146,14 @@ export interface FirewallRuleOutputs {
   /** The id of that ruleset. */
   rulesetId: string;
   adopt: boolean;
+  /** Where the program puts the rule among the phase's rules, when it says. */
+  position?: FirewallRulePosition;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a FirewallRule, declared to the engine when the resource is registered. */
-export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","account"] as const;
+export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","position","account"] as const;
 
 /** The arguments of a PageRule: A page rule: a URL pattern and the actions applied to matching requests. */
 export interface PageRuleArgs {
@@ -216,6 +220,8 @@ export interface RateLimitArgs {
   ref?: pulumi.Input<string>;
   /** Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one. */
   adopt?: pulumi.Input<boolean>;
+  /** Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back. */
+  position?: pulumi.Input<RateLimitPositionArgs>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -239,12 +245,14 @@ export interface RateLimitOutputs {
   /** The id of that ruleset. */
   rulesetId: string;
   adopt: boolean;
+  /** Where the program puts the rule among the phase's rules, when it says. */
+  position?: RateLimitPosition;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a RateLimit, declared to the engine when the resource is registered. */
-export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","account"] as const;
+export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","account"] as const;
 
 /** The arguments of a WorkerScript: An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body. */
 export interface WorkerScriptArgs {
@@ -747,6 +755,16 @@ export interface FirewallRuleFilterArgs {
   expression: pulumi.Input<string>;
 }
 
+/** FirewallRulePosition as an argument: each value may be an output of another resource. */
+export interface FirewallRulePositionArgs {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  before?: pulumi.Input<string>;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  after?: pulumi.Input<string>;
+  /** The rule's place in the phase, from 1. */
+  index?: pulumi.Input<number>;
+}
+
 /** PageRuleAction as an argument: each value may be an output of another resource. */
 export interface PageRuleActionArgs {
   /** The action, e.g. `cache_level`, `always_use_https`, `forwarding_url`. */
@@ -775,6 +793,16 @@ export interface RateLimitMatchRequestArgs {
   url: pulumi.Input<string>;
   /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
   methods?: pulumi.Input<pulumi.Input<"GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_">[]>;
+}
+
+/** RateLimitPosition as an argument: each value may be an output of another resource. */
+export interface RateLimitPositionArgs {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  before?: pulumi.Input<string>;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  after?: pulumi.Input<string>;
+  /** The rule's place in the phase, from 1. */
+  index?: pulumi.Input<number>;
 }
 
 export interface DnsRecordData {
@@ -951,6 +979,15 @@ export interface FirewallRuleFilter {
   readonly expression: string;
 }
 
+export interface FirewallRulePosition {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  readonly before?: string;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  readonly after?: string;
+  /** The rule's place in the phase, from 1. */
+  readonly index?: number;
+}
+
 export interface GetCacheStatsResultColo {
   /** The location's code (an airport code, `FRA`). */
   readonly colo: string;
@@ -1093,4 +1130,13 @@ export interface RateLimitMatchRequest {
   readonly url: string;
   /** HTTP methods counted (`http.request.method`, Business plan and up); all when absent. */
   readonly methods?: ("GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD" | "_ALL_")[];
+}
+
+export interface RateLimitPosition {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  readonly before?: string;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  readonly after?: string;
+  /** The rule's place in the phase, from 1. */
+  readonly index?: number;
 }

@@ -116,15 +116,15 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
   "edge:RateLimit": {
     valid: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } },
     cases: [
-      ["threshold one", { threshold: 1 }, "threshold"],
+      ["threshold zero", { threshold: 0 }, "threshold"],
       ["a misspelt nested property", { action: { mode: "ban", timout: 600 } }, "action.timout"],
       ["threshold fraction", { threshold: 2.5 }, "threshold"],
       ["period too short", { period: 5 }, "period"],
       ["period too long", { period: 100_000 }, "period"],
       ["unknown mode", { action: { mode: "smite" } }, "action.mode"],
-      ["timeout too short", { action: { mode: "ban", timeout: 1 } }, "action.timeout"],
+      ["timeout too long", { action: { mode: "ban", timeout: 90_000 } }, "action.timeout"],
       ["ban without a timeout", { action: { mode: "ban" } }, "action.timeout"],
-      ["a period the rulesets engine does not offer", { period: 30 }, "period"],
+      ["a period the rulesets engine does not offer", { period: 25 }, "period"],
       ["url outside the zone", { match: { request: { url: "other.org/*" } } }, "match"],
       ["unknown method", { match: { request: { url: "example.com/login*", methods: ["FETCH"] } } }, "match.request.methods.0"],
       ["description with a control character", { description: "a\u0000" }, "description"],

@@ -4,7 +4,7 @@
  * rules and rate-limit endpoints; rules made elsewhere untouched; 0.3.0 state moved with no write; the zone's plan
  * held to at preview.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { call, checkForEngine } from "../../provider/door";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { forgetPreviewChecks } from "../../provider/preflight";
@@ -27,6 +27,45 @@ const RL = "http_ratelimit";
 
 describe("FirewallRule as a WAF custom rule", () => {
   const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
+
+  it("order: an allow rule goes before the block rule that was there first; a position puts a rule after a named one; a rule moved out of its place is drift, and update puts it back", async () => {
+    const block = edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: 'http.request.uri.path wildcard "/api/*"', ref: "block_api" });
+    const allow = await make("edge:FirewallRule", { zoneName: "example.com", expression: 'http.request.uri.path wildcard "/api/*" and ip.src eq 203.0.113.7', action: "allow", ref: "allow_partner" });
+    expect(rules(FW).map((r) => r.ref)).toEqual(["allow_partner", "block_api"]);
+    const log = await make("edge:FirewallRule", { zoneName: "example.com", expression: 'http.request.uri.path eq "/x"', action: "managed_challenge", ref: "challenge_x", position: { after: "allow_partner" } });
+    expect(rules(FW).map((r) => r.ref)).toEqual(["allow_partner", "challenge_x", "block_api"]);
+    // Moved in the dashboard to the top, before the rule it is to follow: refresh says so, up moves it back.
+    const all = rules(FW);
+    all.unshift(all.splice(all.findIndex((r) => r.ref === "challenge_x"), 1)[0]);
+    forgetRuleListings();
+    const drift = await call("edge:FirewallRule", "read", [log.id, log.outs]);
+    expect(drift.inputs.position).toEqual({ index: 1 });
+    expect((await call("edge:FirewallRule", "diff", [log.id, drift.props, log.inputs])).changes).toBe(true);
+    await call("edge:FirewallRule", "update", [log.id, drift.props, log.inputs]);
+    expect(rules(FW).map((r) => r.ref)).toEqual(["allow_partner", "challenge_x", "block_api"]);
+    forgetRuleListings();
+    expect((await call("edge:FirewallRule", "read", [log.id, log.outs])).inputs).toBeUndefined();
+    // A position naming no rule of the phase fails naming the field.
+    await expect(make("edge:FirewallRule", { zoneName: "example.com", expression: 'http.request.uri.path eq "/y"', action: "block", position: { before: "nope" } })).rejects.toThrow(/position.before: the phase has no rule with the ref or id nope/);
+    expect(block.id).toBe(rules(FW)[2].id);
+    void allow;
+  });
+
+  it("the preview says where a new rule will go", async () => {
+    edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: 'http.request.uri.path wildcard "/api/*"', ref: "block_api" });
+    const said: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((line) => (said.push(String(line)), true));
+    const quiet = process.env.PULUMI_OPS_QUIET;
+    process.env.PULUMI_OPS_QUIET = "0";
+    try {
+      await checkForEngine("edge:FirewallRule", {}, { zoneName: "example.com", expression: "ip.src eq 203.0.113.7", action: "allow" });
+    } finally {
+      process.env.PULUMI_OPS_QUIET = quiet;
+      spy.mockRestore();
+    }
+    expect(said.join("")).toMatch(/FirewallRule "ip.src eq 203.0.113.7" \(allow\) will be added before rule block_api \(block\), the first that is not a skip, so it takes effect among the 1 http_request_firewall_custom rule of example.com/);
+    expect(writes()).toEqual([]);
+  });
 
   it("read, merge, write: logging and a block's custom response set out of band survive adopt and an update of the description (a PATCH replaces the whole rule)", async () => {
     const response = { status_code: 403, content_type: "text/plain", content: "go away" };

@@ -7,7 +7,8 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, updateResourceRule, type PlacedRule } from "../rulesets";
+import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
+import { actualPosition, inPlace, placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -56,6 +57,7 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): Firewa
     ruleId: rule.id,
     rulesetId,
     adopt: r.adopt ?? false,
+    ...(r.position ? { position: r.position } : {}),
   };
 }
 
@@ -74,7 +76,14 @@ export async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = wanted(r);
   const existing = await findRule(zone, body);
-  if (existing) notice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+  if (!existing) return previewNew(r);
+  notice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+}
+
+/** At preview (reads only): where a new FirewallRule will be added among the phase's rules. */
+export async function previewNew(r: Bag): Promise<void> {
+  const body = wanted(r);
+  await previewPlacement(await resolveZone(r), FIREWALL_PHASE, `FirewallRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`, r.position, SKIP_LIKE.has(r.action));
 }
 
 export const firewallRule: Handler = {
@@ -86,11 +95,12 @@ export const firewallRule: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as FirewallRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref"].some((k) => isUnknown(r[k]));
+    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref", "position"].some((k) => isUnknown(r[k]));
     const a = wanted(r);
     const b = wanted({ ...olds, ref: r.ref ? olds.ref : undefined, actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters });
+    const moved = JSON.stringify(r.position ?? null) !== JSON.stringify(olds.position ?? null);
     // State of 0.3.0 has no ruleId: one update finds the rule the service converted (and writes only if it differs).
-    const changed = unknown || !olds.ruleId || JSON.stringify(a) !== JSON.stringify(b);
+    const changed = unknown || !olds.ruleId || moved || JSON.stringify(a) !== JSON.stringify(b);
     return { changes: replaces.length > 0 || changed, replaces };
   },
 
@@ -101,9 +111,9 @@ export const firewallRule: Handler = {
       what: `firewall rule "${body.expression}" (${body.action}) in ${zone.name}`,
       adopt: adopting(r),
       find: () => findRule(zone, body),
-      create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body),
-      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
-      unchanged: (existing) => same(existing.rule, body),
+      create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body, (rules) => placement(rules, r.position, SKIP_LIKE.has(r.action))),
+      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }, r.position),
+      unchanged: (existing) => same(existing.rule, body) && !r.position,
       claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
     return { id: placed.rule.id, outs: outputs(r, zone, placed) };
@@ -115,7 +125,11 @@ export const firewallRule: Handler = {
     if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, placed);
-    if (props.ruleId && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
+    // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
+    const rules = props.position ? (await phaseRules(zoneId, FIREWALL_PHASE)).map((p) => p.rule) : [];
+    const placedRight = inPlace(rules, placed.rule.id, props.position);
+    if (props.ruleId && placedRight && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
+    if (!placedRight) outs.position = actualPosition(rules, placed.rule.id);
     const { ruleId: _r, rulesetId: _s, enabled: _e, ref, ...shown } = outs;
     if (shown.filter) delete (shown as Partial<typeof shown>).expression; // the program's form only
     return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
@@ -124,7 +138,7 @@ export const firewallRule: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}` });
+    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}`, position: r.position });
     return { outs: outputs(r, zone, placed) };
   },
 

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { expressionProblems } from "./expression";
+import { RulePosition } from "../rule-position";
 
 export const token = "edge:FirewallRule";
 
@@ -34,6 +35,7 @@ export const FirewallRuleInputs = z
     enabled: z.boolean().optional().describe("The engine's form of `paused`: false keeps the rule without applying it. Give one of the two."),
     ref: z.string().regex(REF, "ref must be 1 to 64 letters, digits, _ or -").optional().describe("A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one."),
+    position: RulePosition.optional(),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
@@ -62,5 +64,6 @@ export const FirewallRuleOutputs = z.object({
   ruleId: z.string().describe("The rule's id in the zone's `http_request_firewall_custom` entry point ruleset."),
   rulesetId: z.string().describe("The id of that ruleset."),
   adopt: z.boolean(),
+  position: RulePosition.optional().describe("Where the program puts the rule among the phase's rules, when it says."),
 });
 export type FirewallRuleOutputs = z.infer<typeof FirewallRuleOutputs>;

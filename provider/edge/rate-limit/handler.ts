@@ -9,7 +9,8 @@ import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
-import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
+import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
+import { actualPosition, inPlace, placement } from "../rule-position";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
@@ -33,6 +34,7 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLi
     ruleId: rule.id,
     rulesetId,
     adopt: r.adopt ?? false,
+    ...(r.position ? { position: r.position } : {}),
   };
 }
 
@@ -86,7 +88,14 @@ export async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = ruleBody(r);
   const existing = await findRule(zone, body);
-  if (existing) notice(`edge: RateLimit "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${sameRule(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+  if (!existing) return previewNew(r);
+  notice(`edge: RateLimit "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${sameRule(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+}
+
+/** At preview (reads only): where a new RateLimit will be added among the phase's rules. */
+export async function previewNew(r: Bag): Promise<void> {
+  const body = ruleBody(r);
+  await previewPlacement(await resolveZone(r), RATE_LIMIT_PHASE, `RateLimit "${r.ref ?? r.description ?? body.expression}"`, r.position, false);
 }
 
 export const rateLimit: Handler = {
@@ -98,11 +107,12 @@ export const rateLimit: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref"].some((k) => isUnknown(r[k]));
+    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position"].some((k) => isUnknown(r[k]));
     if (unknown || !olds.ruleId) return { changes: true, replaces }; // 0.3.0 state: one update finds the converted rule
     const a = ruleBody(r);
     const b = { ...ruleBody({ ...olds, ref: r.ref ? olds.ref : undefined }), expression: olds.expression };
-    return { changes: replaces.length > 0 || JSON.stringify(a) !== JSON.stringify(b), replaces };
+    const moved = JSON.stringify(r.position ?? null) !== JSON.stringify(olds.position ?? null);
+    return { changes: replaces.length > 0 || moved || JSON.stringify(a) !== JSON.stringify(b), replaces };
   },
 
   async create(r) {
@@ -112,9 +122,9 @@ export const rateLimit: Handler = {
       what: `rate limiting rule "${body.expression}" in ${zone.name}`,
       adopt: adopting(r),
       find: () => findRule(zone, body),
-      create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body),
-      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }),
-      unchanged: (existing) => sameRule(existing.rule, body),
+      create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body, (rules) => placement(rules, r.position, false)),
+      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }, r.position),
+      unchanged: (existing) => sameRule(existing.rule, body) && !r.position,
       claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
     return { id: placed.rule.id, outs: outputs(r, zone, placed) };
@@ -139,7 +149,11 @@ export const rateLimit: Handler = {
     if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, placed);
-    if (props.ruleId && sameRule(placed.rule, ruleBody({ ...props, ref: undefined }))) return { id, props: outs };
+    // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
+    const rules = props.position ? (await phaseRules(zoneId, RATE_LIMIT_PHASE)).map((p) => p.rule) : [];
+    const placedRight = inPlace(rules, placed.rule.id, props.position);
+    if (props.ruleId && placedRight && sameRule(placed.rule, ruleBody({ ...props, ref: undefined }))) return { id, props: outs };
+    if (!placedRight) outs.position = actualPosition(rules, placed.rule.id);
     const { ruleId: _r, rulesetId: _s, expression: _e, ref, ...shown } = outs;
     return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
   },
@@ -147,7 +161,7 @@ export const rateLimit: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const placed = await updateResourceRule(zone.id, RATE_LIMIT_PHASE, olds, ruleBody(r), { converted: () => placedRule(id, olds, zone.id), same: sameRule, what: `rate limit ${id}` });
+    const placed = await updateResourceRule(zone.id, RATE_LIMIT_PHASE, olds, ruleBody(r), { converted: () => placedRule(id, olds, zone.id), same: sameRule, what: `rate limit ${id}`, position: r.position });
     return { outs: outputs(r, zone, placed) };
   },
 

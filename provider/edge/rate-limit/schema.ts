@@ -7,6 +7,7 @@ import { ruleFailure } from "../../check";
 import { urlPatternProblem } from "../url-pattern";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { SUPPORTED_SECONDS } from "./rule";
+import { RulePosition } from "../rule-position";
 
 export const token = "edge:RateLimit";
 
@@ -50,6 +51,7 @@ export const RateLimitInputs = z
     disabled: z.boolean().default(false).describe("Keep the rule without enforcing it."),
     ref: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "ref must be 1 to 64 letters, digits, _ or -").optional().describe("A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one."),
+    position: RulePosition.optional(),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
@@ -79,5 +81,6 @@ export const RateLimitOutputs = z.object({
   ruleId: z.string().describe("The rule's id in the zone's `http_ratelimit` entry point ruleset."),
   rulesetId: z.string().describe("The id of that ruleset."),
   adopt: z.boolean(),
+  position: RulePosition.optional().describe("Where the program puts the rule among the phase's rules, when it says."),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;

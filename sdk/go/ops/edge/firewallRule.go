@@ -31,6 +31,8 @@ type FirewallRule struct {
 	// The expression in the legacy form, when the program gives it that way.
 	Filter FirewallRuleFilterPtrOutput `pulumi:"filter"`
 	Paused pulumi.BoolOutput           `pulumi:"paused"`
+	// Where the program puts the rule among the phase's rules, when it says.
+	Position FirewallRulePositionPtrOutput `pulumi:"position"`
 	// The rule's ref in the ruleset.
 	Ref pulumi.StringOutput `pulumi:"ref"`
 	// The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.
@@ -112,6 +114,8 @@ type firewallRuleArgs struct {
 	Filter *FirewallRuleFilter `pulumi:"filter"`
 	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused *bool `pulumi:"paused"`
+	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+	Position *FirewallRulePosition `pulumi:"position"`
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref *string `pulumi:"ref"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -140,6 +144,8 @@ type FirewallRuleArgs struct {
 	Filter FirewallRuleFilterPtrInput
 	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused pulumi.BoolPtrInput
+	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+	Position FirewallRulePositionPtrInput
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref pulumi.StringPtrInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -225,6 +231,11 @@ func (o FirewallRuleOutput) Filter() FirewallRuleFilterPtrOutput {
 
 func (o FirewallRuleOutput) Paused() pulumi.BoolOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.BoolOutput { return v.Paused }).(pulumi.BoolOutput)
+}
+
+// Where the program puts the rule among the phase's rules, when it says.
+func (o FirewallRuleOutput) Position() FirewallRulePositionPtrOutput {
+	return o.ApplyT(func(v *FirewallRule) FirewallRulePositionPtrOutput { return v.Position }).(FirewallRulePositionPtrOutput)
 }
 
 // The rule's ref in the ruleset.

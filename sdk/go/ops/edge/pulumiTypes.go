@@ -1945,6 +1945,181 @@ func (o FirewallRuleFilterPtrOutput) Expression() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type FirewallRulePosition struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After *string `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before *string `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index *int `pulumi:"index"`
+}
+
+// FirewallRulePositionInput is an input type that accepts FirewallRulePositionArgs and FirewallRulePositionOutput values.
+// You can construct a concrete instance of `FirewallRulePositionInput` via:
+//
+//	FirewallRulePositionArgs{...}
+type FirewallRulePositionInput interface {
+	pulumi.Input
+
+	ToFirewallRulePositionOutput() FirewallRulePositionOutput
+	ToFirewallRulePositionOutputWithContext(context.Context) FirewallRulePositionOutput
+}
+
+type FirewallRulePositionArgs struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After pulumi.StringPtrInput `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before pulumi.StringPtrInput `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index pulumi.IntPtrInput `pulumi:"index"`
+}
+
+func (FirewallRulePositionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRulePosition)(nil)).Elem()
+}
+
+func (i FirewallRulePositionArgs) ToFirewallRulePositionOutput() FirewallRulePositionOutput {
+	return i.ToFirewallRulePositionOutputWithContext(context.Background())
+}
+
+func (i FirewallRulePositionArgs) ToFirewallRulePositionOutputWithContext(ctx context.Context) FirewallRulePositionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRulePositionOutput)
+}
+
+func (i FirewallRulePositionArgs) ToFirewallRulePositionPtrOutput() FirewallRulePositionPtrOutput {
+	return i.ToFirewallRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (i FirewallRulePositionArgs) ToFirewallRulePositionPtrOutputWithContext(ctx context.Context) FirewallRulePositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRulePositionOutput).ToFirewallRulePositionPtrOutputWithContext(ctx)
+}
+
+// FirewallRulePositionPtrInput is an input type that accepts FirewallRulePositionArgs, FirewallRulePositionPtr and FirewallRulePositionPtrOutput values.
+// You can construct a concrete instance of `FirewallRulePositionPtrInput` via:
+//
+//	        FirewallRulePositionArgs{...}
+//
+//	or:
+//
+//	        nil
+type FirewallRulePositionPtrInput interface {
+	pulumi.Input
+
+	ToFirewallRulePositionPtrOutput() FirewallRulePositionPtrOutput
+	ToFirewallRulePositionPtrOutputWithContext(context.Context) FirewallRulePositionPtrOutput
+}
+
+type firewallRulePositionPtrType FirewallRulePositionArgs
+
+func FirewallRulePositionPtr(v *FirewallRulePositionArgs) FirewallRulePositionPtrInput {
+	return (*firewallRulePositionPtrType)(v)
+}
+
+func (*firewallRulePositionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRulePosition)(nil)).Elem()
+}
+
+func (i *firewallRulePositionPtrType) ToFirewallRulePositionPtrOutput() FirewallRulePositionPtrOutput {
+	return i.ToFirewallRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (i *firewallRulePositionPtrType) ToFirewallRulePositionPtrOutputWithContext(ctx context.Context) FirewallRulePositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRulePositionPtrOutput)
+}
+
+type FirewallRulePositionOutput struct{ *pulumi.OutputState }
+
+func (FirewallRulePositionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRulePosition)(nil)).Elem()
+}
+
+func (o FirewallRulePositionOutput) ToFirewallRulePositionOutput() FirewallRulePositionOutput {
+	return o
+}
+
+func (o FirewallRulePositionOutput) ToFirewallRulePositionOutputWithContext(ctx context.Context) FirewallRulePositionOutput {
+	return o
+}
+
+func (o FirewallRulePositionOutput) ToFirewallRulePositionPtrOutput() FirewallRulePositionPtrOutput {
+	return o.ToFirewallRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (o FirewallRulePositionOutput) ToFirewallRulePositionPtrOutputWithContext(ctx context.Context) FirewallRulePositionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FirewallRulePosition) *FirewallRulePosition {
+		return &v
+	}).(FirewallRulePositionPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o FirewallRulePositionOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FirewallRulePosition) *string { return v.After }).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o FirewallRulePositionOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v FirewallRulePosition) *string { return v.Before }).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o FirewallRulePositionOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v FirewallRulePosition) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+type FirewallRulePositionPtrOutput struct{ *pulumi.OutputState }
+
+func (FirewallRulePositionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRulePosition)(nil)).Elem()
+}
+
+func (o FirewallRulePositionPtrOutput) ToFirewallRulePositionPtrOutput() FirewallRulePositionPtrOutput {
+	return o
+}
+
+func (o FirewallRulePositionPtrOutput) ToFirewallRulePositionPtrOutputWithContext(ctx context.Context) FirewallRulePositionPtrOutput {
+	return o
+}
+
+func (o FirewallRulePositionPtrOutput) Elem() FirewallRulePositionOutput {
+	return o.ApplyT(func(v *FirewallRulePosition) FirewallRulePosition {
+		if v != nil {
+			return *v
+		}
+		var ret FirewallRulePosition
+		return ret
+	}).(FirewallRulePositionOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o FirewallRulePositionPtrOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FirewallRulePosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.After
+	}).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o FirewallRulePositionPtrOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FirewallRulePosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Before
+	}).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o FirewallRulePositionPtrOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *FirewallRulePosition) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Index
+	}).(pulumi.IntPtrOutput)
+}
+
 type GetCacheStatsResultColo struct {
 	// Bytes it sent.
 	Bandwidth GetCacheStatsResultColoBandwidth `pulumi:"bandwidth"`
@@ -2816,6 +2991,181 @@ func (o RateLimitMatchRequestOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v RateLimitMatchRequest) string { return v.Url }).(pulumi.StringOutput)
 }
 
+type RateLimitPosition struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After *string `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before *string `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index *int `pulumi:"index"`
+}
+
+// RateLimitPositionInput is an input type that accepts RateLimitPositionArgs and RateLimitPositionOutput values.
+// You can construct a concrete instance of `RateLimitPositionInput` via:
+//
+//	RateLimitPositionArgs{...}
+type RateLimitPositionInput interface {
+	pulumi.Input
+
+	ToRateLimitPositionOutput() RateLimitPositionOutput
+	ToRateLimitPositionOutputWithContext(context.Context) RateLimitPositionOutput
+}
+
+type RateLimitPositionArgs struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After pulumi.StringPtrInput `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before pulumi.StringPtrInput `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index pulumi.IntPtrInput `pulumi:"index"`
+}
+
+func (RateLimitPositionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitPosition)(nil)).Elem()
+}
+
+func (i RateLimitPositionArgs) ToRateLimitPositionOutput() RateLimitPositionOutput {
+	return i.ToRateLimitPositionOutputWithContext(context.Background())
+}
+
+func (i RateLimitPositionArgs) ToRateLimitPositionOutputWithContext(ctx context.Context) RateLimitPositionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitPositionOutput)
+}
+
+func (i RateLimitPositionArgs) ToRateLimitPositionPtrOutput() RateLimitPositionPtrOutput {
+	return i.ToRateLimitPositionPtrOutputWithContext(context.Background())
+}
+
+func (i RateLimitPositionArgs) ToRateLimitPositionPtrOutputWithContext(ctx context.Context) RateLimitPositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitPositionOutput).ToRateLimitPositionPtrOutputWithContext(ctx)
+}
+
+// RateLimitPositionPtrInput is an input type that accepts RateLimitPositionArgs, RateLimitPositionPtr and RateLimitPositionPtrOutput values.
+// You can construct a concrete instance of `RateLimitPositionPtrInput` via:
+//
+//	        RateLimitPositionArgs{...}
+//
+//	or:
+//
+//	        nil
+type RateLimitPositionPtrInput interface {
+	pulumi.Input
+
+	ToRateLimitPositionPtrOutput() RateLimitPositionPtrOutput
+	ToRateLimitPositionPtrOutputWithContext(context.Context) RateLimitPositionPtrOutput
+}
+
+type rateLimitPositionPtrType RateLimitPositionArgs
+
+func RateLimitPositionPtr(v *RateLimitPositionArgs) RateLimitPositionPtrInput {
+	return (*rateLimitPositionPtrType)(v)
+}
+
+func (*rateLimitPositionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RateLimitPosition)(nil)).Elem()
+}
+
+func (i *rateLimitPositionPtrType) ToRateLimitPositionPtrOutput() RateLimitPositionPtrOutput {
+	return i.ToRateLimitPositionPtrOutputWithContext(context.Background())
+}
+
+func (i *rateLimitPositionPtrType) ToRateLimitPositionPtrOutputWithContext(ctx context.Context) RateLimitPositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitPositionPtrOutput)
+}
+
+type RateLimitPositionOutput struct{ *pulumi.OutputState }
+
+func (RateLimitPositionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitPosition)(nil)).Elem()
+}
+
+func (o RateLimitPositionOutput) ToRateLimitPositionOutput() RateLimitPositionOutput {
+	return o
+}
+
+func (o RateLimitPositionOutput) ToRateLimitPositionOutputWithContext(ctx context.Context) RateLimitPositionOutput {
+	return o
+}
+
+func (o RateLimitPositionOutput) ToRateLimitPositionPtrOutput() RateLimitPositionPtrOutput {
+	return o.ToRateLimitPositionPtrOutputWithContext(context.Background())
+}
+
+func (o RateLimitPositionOutput) ToRateLimitPositionPtrOutputWithContext(ctx context.Context) RateLimitPositionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RateLimitPosition) *RateLimitPosition {
+		return &v
+	}).(RateLimitPositionPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o RateLimitPositionOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPosition) *string { return v.After }).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o RateLimitPositionOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RateLimitPosition) *string { return v.Before }).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o RateLimitPositionOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RateLimitPosition) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+type RateLimitPositionPtrOutput struct{ *pulumi.OutputState }
+
+func (RateLimitPositionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RateLimitPosition)(nil)).Elem()
+}
+
+func (o RateLimitPositionPtrOutput) ToRateLimitPositionPtrOutput() RateLimitPositionPtrOutput {
+	return o
+}
+
+func (o RateLimitPositionPtrOutput) ToRateLimitPositionPtrOutputWithContext(ctx context.Context) RateLimitPositionPtrOutput {
+	return o
+}
+
+func (o RateLimitPositionPtrOutput) Elem() RateLimitPositionOutput {
+	return o.ApplyT(func(v *RateLimitPosition) RateLimitPosition {
+		if v != nil {
+			return *v
+		}
+		var ret RateLimitPosition
+		return ret
+	}).(RateLimitPositionOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o RateLimitPositionPtrOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.After
+	}).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o RateLimitPositionPtrOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimitPosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Before
+	}).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o RateLimitPositionPtrOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RateLimitPosition) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Index
+	}).(pulumi.IntPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataInput)(nil)).Elem(), DnsRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataPtrInput)(nil)).Elem(), DnsRecordDataArgs{})
@@ -2825,11 +3175,15 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataPtrInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterInput)(nil)).Elem(), FirewallRuleFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterPtrInput)(nil)).Elem(), FirewallRuleFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRulePositionInput)(nil)).Elem(), FirewallRulePositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRulePositionPtrInput)(nil)).Elem(), FirewallRulePositionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionInput)(nil)).Elem(), PageRuleActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionArrayInput)(nil)).Elem(), PageRuleActionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionInput)(nil)).Elem(), RateLimitActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitMatchInput)(nil)).Elem(), RateLimitMatchArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitMatchRequestInput)(nil)).Elem(), RateLimitMatchRequestArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitPositionInput)(nil)).Elem(), RateLimitPositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitPositionPtrInput)(nil)).Elem(), RateLimitPositionArgs{})
 	pulumi.RegisterOutputType(DnsRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordOutput{})
@@ -2838,6 +3192,8 @@ func init() {
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterPtrOutput{})
+	pulumi.RegisterOutputType(FirewallRulePositionOutput{})
+	pulumi.RegisterOutputType(FirewallRulePositionPtrOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoArrayOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoBandwidthOutput{})
@@ -2860,4 +3216,6 @@ func init() {
 	pulumi.RegisterOutputType(RateLimitActionOutput{})
 	pulumi.RegisterOutputType(RateLimitMatchOutput{})
 	pulumi.RegisterOutputType(RateLimitMatchRequestOutput{})
+	pulumi.RegisterOutputType(RateLimitPositionOutput{})
+	pulumi.RegisterOutputType(RateLimitPositionPtrOutput{})
 }

@@ -26,6 +26,8 @@ type RateLimit struct {
 	Expression pulumi.StringOutput  `pulumi:"expression"`
 	Match      RateLimitMatchOutput `pulumi:"match"`
 	Period     pulumi.Float64Output `pulumi:"period"`
+	// Where the program puts the rule among the phase's rules, when it says.
+	Position RateLimitPositionPtrOutput `pulumi:"position"`
 	// The rule's ref in the ruleset.
 	Ref pulumi.StringOutput `pulumi:"ref"`
 	// The rule's id in the zone's `http_ratelimit` entry point ruleset.
@@ -113,6 +115,8 @@ type rateLimitArgs struct {
 	Match RateLimitMatch `pulumi:"match"`
 	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
 	Period int `pulumi:"period"`
+	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+	Position *RateLimitPosition `pulumi:"position"`
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref *string `pulumi:"ref"`
 	// Requests allowed per period before the action applies.
@@ -139,6 +143,8 @@ type RateLimitArgs struct {
 	Match RateLimitMatchInput
 	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
 	Period pulumi.IntInput
+	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+	Position RateLimitPositionPtrInput
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref pulumi.StringPtrInput
 	// Requests allowed per period before the action applies.
@@ -218,6 +224,11 @@ func (o RateLimitOutput) Match() RateLimitMatchOutput {
 
 func (o RateLimitOutput) Period() pulumi.Float64Output {
 	return o.ApplyT(func(v *RateLimit) pulumi.Float64Output { return v.Period }).(pulumi.Float64Output)
+}
+
+// Where the program puts the rule among the phase's rules, when it says.
+func (o RateLimitOutput) Position() RateLimitPositionPtrOutput {
+	return o.ApplyT(func(v *RateLimit) RateLimitPositionPtrOutput { return v.Position }).(RateLimitPositionPtrOutput)
 }
 
 // The rule's ref in the ruleset.

@@ -23,6 +23,8 @@ __all__ = [
     'DnsRecordSetRecordDataArgsDict',
     'FirewallRuleFilterArgs',
     'FirewallRuleFilterArgsDict',
+    'FirewallRulePositionArgs',
+    'FirewallRulePositionArgsDict',
     'PageRuleActionArgs',
     'PageRuleActionArgsDict',
     'RateLimitActionArgs',
@@ -31,6 +33,8 @@ __all__ = [
     'RateLimitMatchArgsDict',
     'RateLimitMatchRequestArgs',
     'RateLimitMatchRequestArgsDict',
+    'RateLimitPositionArgs',
+    'RateLimitPositionArgsDict',
 ]
 
 class DnsRecordDataArgsDict(TypedDict):
@@ -1690,6 +1694,75 @@ class FirewallRuleFilterArgs:
         pulumi.set(self, "expression", value)
 
 
+class FirewallRulePositionArgsDict(TypedDict):
+    after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes after.
+    """
+    before: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes before.
+    """
+    index: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The rule's place in the phase, from 1.
+    """
+
+@pulumi.input_type
+class FirewallRulePositionArgs:
+    def __init__(__self__, *,
+                 after: pulumi.Input[Optional[_builtins.str]] = None,
+                 before: pulumi.Input[Optional[_builtins.str]] = None,
+                 index: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param pulumi.Input[_builtins.str] before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param pulumi.Input[_builtins.int] index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @after.setter
+    def after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "after", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @before.setter
+    def before(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "before", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
+
+    @index.setter
+    def index(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "index", value)
+
+
 class PageRuleActionArgsDict(TypedDict):
     id: pulumi.Input[_builtins.str]
     """
@@ -1860,5 +1933,74 @@ class RateLimitMatchRequestArgs:
     @methods.setter
     def methods(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "methods", value)
+
+
+class RateLimitPositionArgsDict(TypedDict):
+    after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes after.
+    """
+    before: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes before.
+    """
+    index: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The rule's place in the phase, from 1.
+    """
+
+@pulumi.input_type
+class RateLimitPositionArgs:
+    def __init__(__self__, *,
+                 after: pulumi.Input[Optional[_builtins.str]] = None,
+                 before: pulumi.Input[Optional[_builtins.str]] = None,
+                 index: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param pulumi.Input[_builtins.str] before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param pulumi.Input[_builtins.int] index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @after.setter
+    def after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "after", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @before.setter
+    def before(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "before", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
+
+    @index.setter
+    def index(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "index", value)
 
 

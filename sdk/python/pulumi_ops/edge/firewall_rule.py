@@ -30,6 +30,7 @@ class FirewallRuleArgs:
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional['FirewallRuleFilterArgs']] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 position: pulumi.Input[Optional['FirewallRulePositionArgs']] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
@@ -45,6 +46,7 @@ class FirewallRuleArgs:
         :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
         :param pulumi.Input['FirewallRuleFilterArgs'] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
         :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
+        :param pulumi.Input['FirewallRulePositionArgs'] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -70,6 +72,8 @@ class FirewallRuleArgs:
             paused = False
         if paused is not None:
             pulumi.set(__self__, "paused", paused)
+        if position is not None:
+            pulumi.set(__self__, "position", position)
         if ref is not None:
             pulumi.set(__self__, "ref", ref)
         if zone_id is not None:
@@ -187,6 +191,18 @@ class FirewallRuleArgs:
 
     @_builtins.property
     @pulumi.getter
+    def position(self) -> pulumi.Input[Optional['FirewallRulePositionArgs']]:
+        """
+        Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+        """
+        return pulumi.get(self, "position")
+
+    @position.setter
+    def position(self, value: pulumi.Input[Optional['FirewallRulePositionArgs']]):
+        pulumi.set(self, "position", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ref(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
@@ -237,6 +253,7 @@ class FirewallRule(pulumi.CustomResource):
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 position: pulumi.Input[Optional[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -255,6 +272,7 @@ class FirewallRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
         :param pulumi.Input[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
         :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
+        :param pulumi.Input[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -292,6 +310,7 @@ class FirewallRule(pulumi.CustomResource):
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
+                 position: pulumi.Input[Optional[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -319,6 +338,7 @@ class FirewallRule(pulumi.CustomResource):
             if paused is None:
                 paused = False
             __props__.__dict__["paused"] = paused
+            __props__.__dict__["position"] = position
             __props__.__dict__["ref"] = ref
             __props__.__dict__["zone_id"] = zone_id
             __props__.__dict__["zone_name"] = zone_name
@@ -357,6 +377,7 @@ class FirewallRule(pulumi.CustomResource):
         __props__.__dict__["expression"] = None
         __props__.__dict__["filter"] = None
         __props__.__dict__["paused"] = None
+        __props__.__dict__["position"] = None
         __props__.__dict__["ref"] = None
         __props__.__dict__["rule_id"] = None
         __props__.__dict__["ruleset_id"] = None
@@ -426,6 +447,14 @@ class FirewallRule(pulumi.CustomResource):
     @pulumi.getter
     def paused(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "paused")
+
+    @_builtins.property
+    @pulumi.getter
+    def position(self) -> pulumi.Output[Optional['outputs.FirewallRulePosition']]:
+        """
+        Where the program puts the rule among the phase's rules, when it says.
+        """
+        return pulumi.get(self, "position")
 
     @_builtins.property
     @pulumi.getter

@@ -20,6 +20,7 @@ __all__ = [
     'DnsRecordSetRecord',
     'DnsRecordSetRecordData',
     'FirewallRuleFilter',
+    'FirewallRulePosition',
     'GetCacheStatsResultColo',
     'GetCacheStatsResultColoBandwidth',
     'GetCacheStatsResultColoRequests',
@@ -36,6 +37,7 @@ __all__ = [
     'RateLimitAction',
     'RateLimitMatch',
     'RateLimitMatchRequest',
+    'RateLimitPosition',
 ]
 
 @pulumi.output_type
@@ -1040,6 +1042,49 @@ class FirewallRuleFilter(dict):
 
 
 @pulumi.output_type
+class FirewallRulePosition(dict):
+    def __init__(__self__, *,
+                 after: Optional[_builtins.str] = None,
+                 before: Optional[_builtins.str] = None,
+                 index: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param _builtins.str before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param _builtins.int index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> Optional[_builtins.int]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
+
+
+@pulumi.output_type
 class GetCacheStatsResultColo(dict):
     def __init__(__self__, *,
                  bandwidth: 'outputs.GetCacheStatsResultColoBandwidth',
@@ -1687,5 +1732,48 @@ class RateLimitMatchRequest(dict):
         HTTP methods counted (`http.request.method`, Business plan and up); all when absent.
         """
         return pulumi.get(self, "methods")
+
+
+@pulumi.output_type
+class RateLimitPosition(dict):
+    def __init__(__self__, *,
+                 after: Optional[_builtins.str] = None,
+                 before: Optional[_builtins.str] = None,
+                 index: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param _builtins.str before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param _builtins.int index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> Optional[_builtins.int]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
 
 

@@ -29,6 +29,7 @@ class RateLimitArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 position: pulumi.Input[Optional['RateLimitPositionArgs']] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
@@ -43,6 +44,7 @@ class RateLimitArgs:
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
+        :param pulumi.Input['RateLimitPositionArgs'] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -63,6 +65,8 @@ class RateLimitArgs:
             disabled = False
         if disabled is not None:
             pulumi.set(__self__, "disabled", disabled)
+        if position is not None:
+            pulumi.set(__self__, "position", position)
         if ref is not None:
             pulumi.set(__self__, "ref", ref)
         if zone_id is not None:
@@ -168,6 +172,18 @@ class RateLimitArgs:
 
     @_builtins.property
     @pulumi.getter
+    def position(self) -> pulumi.Input[Optional['RateLimitPositionArgs']]:
+        """
+        Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
+        """
+        return pulumi.get(self, "position")
+
+    @position.setter
+    def position(self, value: pulumi.Input[Optional['RateLimitPositionArgs']]):
+        pulumi.set(self, "position", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ref(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
@@ -216,6 +232,7 @@ class RateLimit(pulumi.CustomResource):
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
+                 position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -233,6 +250,7 @@ class RateLimit(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
         :param pulumi.Input[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']] match: Which requests are counted.
         :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
+        :param pulumi.Input[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -269,6 +287,7 @@ class RateLimit(pulumi.CustomResource):
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
+                 position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -299,6 +318,7 @@ class RateLimit(pulumi.CustomResource):
             if period is None and not opts.urn:
                 raise TypeError("Missing required property 'period'")
             __props__.__dict__["period"] = period
+            __props__.__dict__["position"] = position
             __props__.__dict__["ref"] = ref
             if threshold is None and not opts.urn:
                 raise TypeError("Missing required property 'threshold'")
@@ -340,6 +360,7 @@ class RateLimit(pulumi.CustomResource):
         __props__.__dict__["expression"] = None
         __props__.__dict__["match"] = None
         __props__.__dict__["period"] = None
+        __props__.__dict__["position"] = None
         __props__.__dict__["ref"] = None
         __props__.__dict__["rule_id"] = None
         __props__.__dict__["ruleset_id"] = None
@@ -393,6 +414,14 @@ class RateLimit(pulumi.CustomResource):
     @pulumi.getter
     def period(self) -> pulumi.Output[_builtins.float]:
         return pulumi.get(self, "period")
+
+    @_builtins.property
+    @pulumi.getter
+    def position(self) -> pulumi.Output[Optional['outputs.RateLimitPosition']]:
+        """
+        Where the program puts the rule among the phase's rules, when it says.
+        """
+        return pulumi.get(self, "position")
 
     @_builtins.property
     @pulumi.getter
