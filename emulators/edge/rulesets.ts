@@ -124,6 +124,10 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     const rl = r.ratelimit as { characteristics?: string[]; period?: number; requests_per_period?: number; mitigation_timeout?: number } | undefined;
     if (!rl) fail(400, 20021, "a rate limiting rule needs a ratelimit object");
     if (!Array.isArray(rl!.characteristics) || !rl!.characteristics.includes("cf.colo.id")) fail(400, 20021, "ratelimit.characteristics must include cf.colo.id");
+    // Below Business: counted by client address only, and by the rule's own expression (the availability table).
+    const below = plan === "free" || plan === "pro";
+    if (below && rl!.characteristics.some((c) => c !== "cf.colo.id" && c !== "ip.src")) fail(400, 20021, `ratelimit.characteristics may only be cf.colo.id and ip.src on the ${plan} plan`);
+    if (below && (rl as { counting_expression?: string }).counting_expression) fail(400, 20021, `ratelimit.counting_expression is not allowed on the ${plan} plan`);
     if (!allowed.periods.includes(Number(rl!.period))) fail(400, 20021, `ratelimit.period ${rl!.period} is not allowed on the ${plan} plan: use one of ${allowed.periods.join(", ")}`);
     if (!Number.isInteger(rl!.requests_per_period) || rl!.requests_per_period! < 1) fail(400, 20021, "ratelimit.requests_per_period must be a positive whole number");
     const challenge = ["challenge", "js_challenge", "managed_challenge"].includes(r.action);

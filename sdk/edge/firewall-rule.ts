@@ -29,6 +29,8 @@ export class FirewallRule extends pulumi.dynamic.Resource {
   declare readonly rulesetId: pulumi.Output<Out["rulesetId"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly position: pulumi.Output<Out["position"]>;
+  declare readonly response: pulumi.Output<Out["response"]>;
+  declare readonly logging: pulumi.Output<Out["logging"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

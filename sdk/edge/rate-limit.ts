@@ -35,6 +35,10 @@ export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly rulesetId: pulumi.Output<Out["rulesetId"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly position: pulumi.Output<Out["position"]>;
+  declare readonly characteristics: pulumi.Output<Out["characteristics"]>;
+  declare readonly countingExpression: pulumi.Output<Out["countingExpression"]>;
+  declare readonly requestsToOrigin: pulumi.Output<Out["requestsToOrigin"]>;
+  declare readonly logging: pulumi.Output<Out["logging"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

@@ -119,6 +119,10 @@ export interface FirewallRuleArgs {
   adopt?: pulumi.Input<boolean>;
   /** Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back. */
   position?: pulumi.Input<FirewallRulePositionArgs>;
+  /** For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`). */
+  response?: pulumi.Input<FirewallRuleResponseArgs>;
+  /** The rule's `logging` (a skip rule's requests are logged unless `enabled: false`). */
+  logging?: pulumi.Input<FirewallRuleLoggingArgs>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -148,12 +152,16 @@ export interface FirewallRuleOutputs {
   adopt: boolean;
   /** Where the program puts the rule among the phase's rules, when it says. */
   position?: FirewallRulePosition;
+  /** A block rule's custom response, when the program says. */
+  response?: FirewallRuleResponse;
+  /** The rule's logging, when the program says. */
+  logging?: FirewallRuleLogging;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a FirewallRule, declared to the engine when the resource is registered. */
-export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","position","account"] as const;
+export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","position","response","logging","account"] as const;
 
 /** The arguments of a PageRule: A page rule: a URL pattern and the actions applied to matching requests. */
 export interface PageRuleArgs {
@@ -222,6 +230,14 @@ export interface RateLimitArgs {
   adopt?: pulumi.Input<boolean>;
   /** Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back. */
   position?: pulumi.Input<RateLimitPositionArgs>;
+  /** What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`. */
+  characteristics?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up. */
+  countingExpression?: pulumi.Input<string>;
+  /** Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`. */
+  requestsToOrigin?: pulumi.Input<boolean>;
+  /** The rule's `logging`. */
+  logging?: pulumi.Input<RateLimitLoggingArgs>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -247,12 +263,20 @@ export interface RateLimitOutputs {
   adopt: boolean;
   /** Where the program puts the rule among the phase's rules, when it says. */
   position?: RateLimitPosition;
+  /** What requests are counted by, when the program says. */
+  characteristics?: string[];
+  /** The counting expression, when the program says. */
+  countingExpression?: string;
+  /** Whether only requests to the origin count, when the program says. */
+  requestsToOrigin?: boolean;
+  /** The rule's logging, when the program says. */
+  logging?: RateLimitLogging;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a RateLimit, declared to the engine when the resource is registered. */
-export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","account"] as const;
+export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","characteristics","countingExpression","requestsToOrigin","logging","account"] as const;
 
 /** The arguments of a WorkerScript: An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body. */
 export interface WorkerScriptArgs {
@@ -755,6 +779,12 @@ export interface FirewallRuleFilterArgs {
   expression: pulumi.Input<string>;
 }
 
+/** FirewallRuleLogging as an argument: each value may be an output of another resource. */
+export interface FirewallRuleLoggingArgs {
+  /** Whether matching requests are logged. */
+  enabled: pulumi.Input<boolean>;
+}
+
 /** FirewallRulePosition as an argument: each value may be an output of another resource. */
 export interface FirewallRulePositionArgs {
   /** The `ref` (or id) of a rule of the phase that this rule goes before. */
@@ -763,6 +793,16 @@ export interface FirewallRulePositionArgs {
   after?: pulumi.Input<string>;
   /** The rule's place in the phase, from 1. */
   index?: pulumi.Input<number>;
+}
+
+/** FirewallRuleResponse as an argument: each value may be an output of another resource. */
+export interface FirewallRuleResponseArgs {
+  /** The HTTP status of the answer, 400 to 499. */
+  statusCode: pulumi.Input<number>;
+  /** The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`. */
+  contentType: pulumi.Input<"text/html" | "text/plain" | "application/json" | "text/xml">;
+  /** The answer's body. */
+  content: pulumi.Input<string>;
 }
 
 /** PageRuleAction as an argument: each value may be an output of another resource. */
@@ -779,6 +819,12 @@ export interface RateLimitActionArgs {
   mode: pulumi.Input<"simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge">;
   /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values). */
   timeout?: pulumi.Input<number>;
+}
+
+/** RateLimitLogging as an argument: each value may be an output of another resource. */
+export interface RateLimitLoggingArgs {
+  /** Whether matching requests are logged. */
+  enabled: pulumi.Input<boolean>;
 }
 
 /** RateLimitMatch as an argument: each value may be an output of another resource. */
@@ -979,6 +1025,11 @@ export interface FirewallRuleFilter {
   readonly expression: string;
 }
 
+export interface FirewallRuleLogging {
+  /** Whether matching requests are logged. */
+  readonly enabled: boolean;
+}
+
 export interface FirewallRulePosition {
   /** The `ref` (or id) of a rule of the phase that this rule goes before. */
   readonly before?: string;
@@ -986,6 +1037,15 @@ export interface FirewallRulePosition {
   readonly after?: string;
   /** The rule's place in the phase, from 1. */
   readonly index?: number;
+}
+
+export interface FirewallRuleResponse {
+  /** The HTTP status of the answer, 400 to 499. */
+  readonly statusCode: number;
+  /** The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`. */
+  readonly contentType: "text/html" | "text/plain" | "application/json" | "text/xml";
+  /** The answer's body. */
+  readonly content: string;
 }
 
 export interface GetCacheStatsResultColo {
@@ -1118,6 +1178,11 @@ export interface RateLimitAction {
   readonly mode: "simulate" | "ban" | "challenge" | "js_challenge" | "managed_challenge";
   /** Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values). */
   readonly timeout?: number;
+}
+
+export interface RateLimitLogging {
+  /** Whether matching requests are logged. */
+  readonly enabled: boolean;
 }
 
 export interface RateLimitMatch {

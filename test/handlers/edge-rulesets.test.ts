@@ -67,6 +67,21 @@ describe("FirewallRule as a WAF custom rule", () => {
     expect(writes()).toEqual([]);
   });
 
+  it("a block's custom response and logging declared: sent, read back, a change in the dashboard is drift and an update restores it", async () => {
+    const response = { statusCode: 429, contentType: "application/json", content: '{"error":"blocked"}' };
+    const r = await make("edge:FirewallRule", { ...fw, response, logging: { enabled: false } });
+    expect(rules(FW).find((x) => x.id === r.id)).toMatchObject({ logging: { enabled: false }, action_parameters: { response: { status_code: 429, content_type: "application/json", content: '{"error":"blocked"}' } } });
+    expect(r.outs).toMatchObject({ response, logging: { enabled: false } });
+    (rules(FW).find((x) => x.id === r.id)!.action_parameters as { response: { status_code: number } }).response.status_code = 403;
+    forgetRuleListings();
+    const drift = await call("edge:FirewallRule", "read", [r.id, r.outs]);
+    expect(drift.inputs.response).toMatchObject({ statusCode: 403 });
+    await call("edge:FirewallRule", "update", [r.id, drift.props, r.inputs]);
+    expect(rules(FW).find((x) => x.id === r.id)).toMatchObject({ action_parameters: { response: { status_code: 429 } } });
+    const bad = await call("edge:FirewallRule", "check", [{}, { ...fw, action: "managed_challenge", response }]);
+    expect(bad.failures.map((f: { property: string }) => f.property)).toContain("response");
+  });
+
   it("read, merge, write: logging and a block's custom response set out of band survive adopt and an update of the description (a PATCH replaces the whole rule)", async () => {
     const response = { status_code: 403, content_type: "text/plain", content: "go away" };
     const seeded = edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: fw.filter.expression, description: "dashboard", logging: { enabled: false }, action_parameters: { response } });
@@ -255,6 +270,19 @@ describe("RateLimit as a rate limiting rule", () => {
     const news = (await call("edge:RateLimit", "check", [{}, { ...rl, threshold: 20, description: "login" }])).inputs;
     await call("edge:RateLimit", "update", [r.id, r.outs, news]);
     expect(rules(RL).find((x) => x.id === r.id)).toMatchObject({ description: "login", logging: { enabled: false }, ratelimit: { requests_per_period: 20, counting_expression: "http.response.code eq 401", requests_to_origin: true } });
+  });
+
+  it("characteristics, a counting expression and requests to origin on a Business zone; refused below Business at preview naming the plan", async () => {
+    const counted = { ...rl, characteristics: ["cf.colo.id", "http.request.headers[\"x-api-key\"]"], countingExpression: "http.response.code eq 401", requestsToOrigin: true };
+    const r = await make("edge:RateLimit", counted);
+    expect(rules(RL).find((x) => x.id === r.id)!.ratelimit).toMatchObject({ characteristics: counted.characteristics, counting_expression: "http.response.code eq 401", requests_to_origin: true });
+    expect(r.outs).toMatchObject({ characteristics: counted.characteristics, countingExpression: "http.response.code eq 401", requestsToOrigin: true });
+    forgetRuleListings();
+    expect((await call("edge:RateLimit", "read", [r.id, r.outs])).inputs).toBeUndefined();
+    await expect(checkForEngine("edge:RateLimit", {}, { ...counted, zoneName: "example.org", period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } })).rejects.toThrow(
+      /characteristics: requests are counted by client address \(ip.src\) only on the zone's Free plan.*countingExpression: a counting expression needs a Business plan/,
+    );
+    expect((await call("edge:RateLimit", "check", [{}, { ...rl, characteristics: ["ip.src"] }])).failures.map((f: { property: string }) => f.property)).toContain("characteristics");
   });
 
   it("each plan's limits as the availability table gives them: a Pro zone takes period 30, timeout 600 and a threshold of 1, refuses period 120 naming the plan; both as the service answers", async () => {

@@ -21,7 +21,9 @@ const isDefaultSkip = (rule: wire.RulesetRule) => rule.action === "skip" && JSON
 /** What the service is asked to keep, from inputs or outputs alike: legacy forms mapped to the engine's. */
 function wanted(r: Bag): wire.RuleBody {
   const action = SKIP_LIKE.has(r.action) ? "skip" : r.action;
-  const params = r.actionParameters ?? (action === "skip" ? { ruleset: "current" } : undefined);
+  const response = r.response && { status_code: r.response.statusCode, content_type: r.response.contentType, content: r.response.content };
+  const given = r.actionParameters ?? (action === "skip" ? { ruleset: "current" } : undefined);
+  const params = response ? { ...given, response } : given;
   return {
     ...(r.ref ? { ref: r.ref } : {}),
     action,
@@ -29,13 +31,20 @@ function wanted(r: Bag): wire.RuleBody {
     description: r.description ?? "",
     enabled: r.enabled ?? !(r.paused ?? false),
     ...(params ? { action_parameters: params } : {}),
+    ...(r.logging ? { logging: r.logging } : {}),
   };
 }
 
-/** Whether the service's rule is what `body` asks for (its ref only when the program names one). */
+/**
+ * Whether the service's rule is what `body` asks for (its ref only when the program names one). Action parameters
+ * and logging are compared where the program says: what it leaves out (a response set in the dashboard) is kept as
+ * the service has it (rulesets.ts, mergedRule), never drift.
+ */
 function same(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
+  const params = (rule.action_parameters ?? {}) as Record<string, unknown>;
   return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
-    (rule.enabled ?? true) === body.enabled && JSON.stringify(rule.action_parameters ?? undefined) === JSON.stringify(body.action_parameters) &&
+    (rule.enabled ?? true) === body.enabled && Object.entries(body.action_parameters ?? {}).every(([k, v]) => JSON.stringify(params[k]) === JSON.stringify(v)) &&
+    (body.logging === undefined || JSON.stringify(rule.logging ?? { enabled: true }) === JSON.stringify(body.logging)) &&
     (!body.ref || rule.ref === body.ref);
 }
 
@@ -58,7 +67,16 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): Firewa
     rulesetId,
     adopt: r.adopt ?? false,
     ...(r.position ? { position: r.position } : {}),
+    // What the program says of these, as the service has it (drift shows); what it leaves out is not its own.
+    ...(r.response ? { response: responseOf(rule) } : {}),
+    ...(r.logging ? { logging: (rule.logging as { enabled: boolean } | undefined) ?? { enabled: true } } : {}),
   };
+}
+
+/** A block rule's custom response in the program's words (empty when the service has none). */
+function responseOf(rule: wire.RulesetRule): { statusCode: number; contentType: string; content: string } {
+  const x = ((rule.action_parameters ?? {}) as { response?: { status_code?: number; content_type?: string; content?: string } }).response;
+  return { statusCode: x?.status_code ?? 0, contentType: x?.content_type ?? "", content: x?.content ?? "" };
 }
 
 /** The rule a resource stands for: by `ruleId` from state, or for 0.3.0 state the converted rule. */
@@ -95,7 +113,7 @@ export const firewallRule: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as FirewallRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref", "position"].some((k) => isUnknown(r[k]));
+    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref", "position", "response", "logging"].some((k) => isUnknown(r[k]));
     const a = wanted(r);
     const b = wanted({ ...olds, ref: r.ref ? olds.ref : undefined, actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters });
     const moved = JSON.stringify(r.position ?? null) !== JSON.stringify(olds.position ?? null);

@@ -14,6 +14,8 @@ export const token = "edge:FirewallRule";
 export const FIREWALL_ACTIONS = ["block", "challenge", "js_challenge", "managed_challenge", "log", "skip", "allow", "bypass"] as const;
 
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
+/** The content types a block rule's custom response takes (WAF custom rules, "Configure a custom response"). */
+const RESPONSE_TYPES = ["text/html", "text/plain", "application/json", "text/xml"] as const;
 
 export const FirewallRuleInputs = z
   .object({
@@ -36,6 +38,15 @@ export const FirewallRuleInputs = z
     ref: z.string().regex(REF, "ref must be 1 to 64 letters, digits, _ or -").optional().describe("A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same `ref`, or the same expression and action, instead of adding a second one."),
     position: RulePosition.optional(),
+    response: z
+      .object({
+        statusCode: z.number().int().min(400, "response.statusCode must be 400 to 499").max(499, "response.statusCode must be 400 to 499").describe("The HTTP status of the answer, 400 to 499."),
+        contentType: z.enum(RESPONSE_TYPES, { error: `response.contentType must be one of ${RESPONSE_TYPES.join(", ")}` }).describe("The answer's content type."),
+        content: z.string().describe("The answer's body."),
+      })
+      .optional()
+      .describe("For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`)."),
+    logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's `logging` (a skip rule's requests are logged unless `enabled: false`)."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
@@ -46,6 +57,7 @@ export const FirewallRuleInputs = z
     const path = r.expression !== undefined ? ["expression"] : ["filter", "expression"];
     if (expression !== undefined) for (const p of expressionProblems(expression)) ctx.addIssue({ code: "custom", path, message: p });
     if (r.enabled !== undefined && r.paused && r.enabled) ruleFailure(ctx, "enabled", "paused: true and enabled: true contradict each other: give one of the two", ["paused"]);
+    if (r.response && r.action !== "block") ruleFailure(ctx, "response", `a custom response is for block rules: remove it for ${r.action}`, ["action"]);
     if (r.actionParameters && !["skip", "allow", "bypass", "block"].includes(r.action)) ruleFailure(ctx, "actionParameters", `action ${r.action} takes no actionParameters: remove them`, ["action"]);
   });
 export type FirewallRuleInputs = z.output<typeof FirewallRuleInputs>;
@@ -65,5 +77,7 @@ export const FirewallRuleOutputs = z.object({
   rulesetId: z.string().describe("The id of that ruleset."),
   adopt: z.boolean(),
   position: RulePosition.optional().describe("Where the program puts the rule among the phase's rules, when it says."),
+  response: z.object({ statusCode: z.number(), contentType: z.string(), content: z.string() }).optional().describe("A block rule's custom response, when the program says."),
+  logging: z.object({ enabled: z.boolean() }).optional().describe("The rule's logging, when the program says."),
 });
 export type FirewallRuleOutputs = z.infer<typeof FirewallRuleOutputs>;

@@ -35,6 +35,11 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLi
     rulesetId,
     adopt: r.adopt ?? false,
     ...(r.position ? { position: r.position } : {}),
+    // What the program says of these, as the service has it (drift shows); what it leaves out is not its own.
+    ...(r.characteristics ? { characteristics: rl?.characteristics ?? [] } : {}),
+    ...(r.countingExpression !== undefined ? { countingExpression: rl?.counting_expression ?? "" } : {}),
+    ...(r.requestsToOrigin !== undefined ? { requestsToOrigin: rl?.requests_to_origin ?? false } : {}),
+    ...(r.logging ? { logging: (rule.logging as { enabled: boolean } | undefined) ?? { enabled: true } } : {}),
   };
 }
 
@@ -107,7 +112,7 @@ export const rateLimit: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position"].some((k) => isUnknown(r[k]));
+    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position", "characteristics", "countingExpression", "requestsToOrigin", "logging"].some((k) => isUnknown(r[k]));
     if (unknown || !olds.ruleId) return { changes: true, replaces }; // 0.3.0 state: one update finds the converted rule
     const a = ruleBody(r);
     const b = { ...ruleBody({ ...olds, ref: r.ref ? olds.ref : undefined }), expression: olds.expression };

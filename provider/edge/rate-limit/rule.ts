@@ -82,8 +82,16 @@ export function ruleBody(r: Bag): wire.RuleBody {
     expression: expressionFor(r.match.request.url, r.match.request.methods),
     description: r.description ?? "",
     enabled: !(r.disabled ?? false),
-    // Counted per data centre and client address: the only counting every plan offers (cf.colo.id is required).
-    ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: r.period, requests_per_period: r.threshold, mitigation_timeout: timed ? r.action.timeout : 0 },
+    // Counted per data centre and client address unless the program says (the only counting every plan offers).
+    ratelimit: {
+      characteristics: r.characteristics ?? ["cf.colo.id", "ip.src"],
+      period: r.period,
+      requests_per_period: r.threshold,
+      mitigation_timeout: timed ? r.action.timeout : 0,
+      ...(r.countingExpression !== undefined ? { counting_expression: r.countingExpression } : {}),
+      ...(r.requestsToOrigin !== undefined ? { requests_to_origin: r.requestsToOrigin } : {}),
+    },
+    ...(r.logging ? { logging: r.logging } : {}),
   };
 }
 
@@ -99,7 +107,11 @@ export function sameRule(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
   return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
     (rule.enabled ?? true) === body.enabled && !!a && a.period === b.period && a.requests_per_period === b.requests_per_period &&
     (a.mitigation_timeout ?? 0) === (b.mitigation_timeout ?? 0) && JSON.stringify([...a.characteristics].sort()) === JSON.stringify([...b.characteristics].sort()) &&
-    (!body.ref || rule.ref === body.ref);
+    (!body.ref || rule.ref === body.ref) &&
+    // Compared only where the program says: what it leaves out is kept as the service has it (mergedRule).
+    (b.counting_expression === undefined || (a.counting_expression ?? "") === b.counting_expression) &&
+    (b.requests_to_origin === undefined || (a.requests_to_origin ?? false) === b.requests_to_origin) &&
+    (body.logging === undefined || JSON.stringify(rule.logging ?? { enabled: true }) === JSON.stringify(body.logging));
 }
 
 /**
@@ -119,5 +131,9 @@ export function planProblems(r: Bag, planId: string | undefined): { property: st
   if (typeof url === "string" && !plan.hosts && splitPattern(url).host !== "*") problems.push({ property: "match.request.url", reason: `rate limiting rules ${on} match paths only: write the pattern as "*${splitPattern(url).path}" (any host), or use a Pro plan or higher` });
   const methods = (r.match?.request?.methods ?? []).filter((m: string) => m !== "_ALL_");
   if (methods.length && !plan.methods) problems.push({ property: "match.request.methods", reason: `methods cannot be matched ${on}: remove match.request.methods, or use a Business plan or higher` });
+  // Below Business, requests are counted by client address only, and by the rule's own expression.
+  const counted = (r.characteristics ?? []).filter((c: string) => c !== "cf.colo.id" && c !== "ip.src");
+  if (counted.length && !plan.methods) problems.push({ property: "characteristics", reason: `requests are counted by client address (ip.src) only ${on}: remove ${counted.join(", ")}, or use a Business plan or higher` });
+  if (typeof r.countingExpression === "string" && !plan.methods) problems.push({ property: "countingExpression", reason: `a counting expression needs a Business plan or higher (${on.replace(/^on /, "")}): remove it` });
   return problems;
 }

@@ -52,9 +52,18 @@ export const RateLimitInputs = z
     ref: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "ref must be 1 to 64 letters, digits, _ or -").optional().describe("A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one."),
     position: RulePosition.optional(),
+    characteristics: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe("What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers[\"x-api-key\"]`. Below Business only `cf.colo.id` and `ip.src`. Default `[\"cf.colo.id\", \"ip.src\"]`."),
+    countingExpression: z.string().optional().describe("Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up."),
+    requestsToOrigin: z.boolean().optional().describe("Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`."),
+    logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's `logging`."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
+    if (r.characteristics && !r.characteristics.includes("cf.colo.id")) ruleFailure(ctx, "characteristics", "characteristics must include cf.colo.id (the service counts per data centre): add it");
     const { mode, timeout } = r.action;
     if ((mode === "ban" || mode === "simulate") && timeout === undefined) {
       ctx.addIssue({ code: "custom", path: ["action", "timeout"], message: `action.mode ${mode} needs action.timeout (10 to 86400 seconds)` });
@@ -82,5 +91,9 @@ export const RateLimitOutputs = z.object({
   rulesetId: z.string().describe("The id of that ruleset."),
   adopt: z.boolean(),
   position: RulePosition.optional().describe("Where the program puts the rule among the phase's rules, when it says."),
+  characteristics: z.array(z.string()).optional().describe("What requests are counted by, when the program says."),
+  countingExpression: z.string().optional().describe("The counting expression, when the program says."),
+  requestsToOrigin: z.boolean().optional().describe("Whether only requests to the origin count, when the program says."),
+  logging: z.object({ enabled: z.boolean() }).optional().describe("The rule's logging, when the program says."),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;

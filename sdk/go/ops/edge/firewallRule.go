@@ -30,11 +30,15 @@ type FirewallRule struct {
 	Expression pulumi.StringOutput `pulumi:"expression"`
 	// The expression in the legacy form, when the program gives it that way.
 	Filter FirewallRuleFilterPtrOutput `pulumi:"filter"`
-	Paused pulumi.BoolOutput           `pulumi:"paused"`
+	// The rule's logging, when the program says.
+	Logging FirewallRuleLoggingPtrOutput `pulumi:"logging"`
+	Paused  pulumi.BoolOutput            `pulumi:"paused"`
 	// Where the program puts the rule among the phase's rules, when it says.
 	Position FirewallRulePositionPtrOutput `pulumi:"position"`
 	// The rule's ref in the ruleset.
 	Ref pulumi.StringOutput `pulumi:"ref"`
+	// A block rule's custom response, when the program says.
+	Response FirewallRuleResponsePtrOutput `pulumi:"response"`
 	// The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.
 	RuleId pulumi.StringOutput `pulumi:"ruleId"`
 	// The id of that ruleset.
@@ -112,12 +116,16 @@ type firewallRuleArgs struct {
 	Expression *string `pulumi:"expression"`
 	// The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
 	Filter *FirewallRuleFilter `pulumi:"filter"`
+	// The rule's `logging` (a skip rule's requests are logged unless `enabled: false`).
+	Logging *FirewallRuleLogging `pulumi:"logging"`
 	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused *bool `pulumi:"paused"`
 	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
 	Position *FirewallRulePosition `pulumi:"position"`
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref *string `pulumi:"ref"`
+	// For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`).
+	Response *FirewallRuleResponse `pulumi:"response"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId *string `pulumi:"zoneId"`
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -142,12 +150,16 @@ type FirewallRuleArgs struct {
 	Expression pulumi.StringPtrInput
 	// The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
 	Filter FirewallRuleFilterPtrInput
+	// The rule's `logging` (a skip rule's requests are logged unless `enabled: false`).
+	Logging FirewallRuleLoggingPtrInput
 	// Keep the rule but do not apply it (the engine's `enabled: false`).
 	Paused pulumi.BoolPtrInput
 	// Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
 	Position FirewallRulePositionPtrInput
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref pulumi.StringPtrInput
+	// For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`).
+	Response FirewallRuleResponsePtrInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId pulumi.StringPtrInput
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -229,6 +241,11 @@ func (o FirewallRuleOutput) Filter() FirewallRuleFilterPtrOutput {
 	return o.ApplyT(func(v *FirewallRule) FirewallRuleFilterPtrOutput { return v.Filter }).(FirewallRuleFilterPtrOutput)
 }
 
+// The rule's logging, when the program says.
+func (o FirewallRuleOutput) Logging() FirewallRuleLoggingPtrOutput {
+	return o.ApplyT(func(v *FirewallRule) FirewallRuleLoggingPtrOutput { return v.Logging }).(FirewallRuleLoggingPtrOutput)
+}
+
 func (o FirewallRuleOutput) Paused() pulumi.BoolOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.BoolOutput { return v.Paused }).(pulumi.BoolOutput)
 }
@@ -241,6 +258,11 @@ func (o FirewallRuleOutput) Position() FirewallRulePositionPtrOutput {
 // The rule's ref in the ruleset.
 func (o FirewallRuleOutput) Ref() pulumi.StringOutput {
 	return o.ApplyT(func(v *FirewallRule) pulumi.StringOutput { return v.Ref }).(pulumi.StringOutput)
+}
+
+// A block rule's custom response, when the program says.
+func (o FirewallRuleOutput) Response() FirewallRuleResponsePtrOutput {
+	return o.ApplyT(func(v *FirewallRule) FirewallRuleResponsePtrOutput { return v.Response }).(FirewallRuleResponsePtrOutput)
 }
 
 // The rule's id in the zone's `http_request_firewall_custom` entry point ruleset.

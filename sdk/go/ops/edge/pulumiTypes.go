@@ -1945,6 +1945,143 @@ func (o FirewallRuleFilterPtrOutput) Expression() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type FirewallRuleLogging struct {
+	// Whether matching requests are logged.
+	Enabled bool `pulumi:"enabled"`
+}
+
+// FirewallRuleLoggingInput is an input type that accepts FirewallRuleLoggingArgs and FirewallRuleLoggingOutput values.
+// You can construct a concrete instance of `FirewallRuleLoggingInput` via:
+//
+//	FirewallRuleLoggingArgs{...}
+type FirewallRuleLoggingInput interface {
+	pulumi.Input
+
+	ToFirewallRuleLoggingOutput() FirewallRuleLoggingOutput
+	ToFirewallRuleLoggingOutputWithContext(context.Context) FirewallRuleLoggingOutput
+}
+
+type FirewallRuleLoggingArgs struct {
+	// Whether matching requests are logged.
+	Enabled pulumi.BoolInput `pulumi:"enabled"`
+}
+
+func (FirewallRuleLoggingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRuleLogging)(nil)).Elem()
+}
+
+func (i FirewallRuleLoggingArgs) ToFirewallRuleLoggingOutput() FirewallRuleLoggingOutput {
+	return i.ToFirewallRuleLoggingOutputWithContext(context.Background())
+}
+
+func (i FirewallRuleLoggingArgs) ToFirewallRuleLoggingOutputWithContext(ctx context.Context) FirewallRuleLoggingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleLoggingOutput)
+}
+
+func (i FirewallRuleLoggingArgs) ToFirewallRuleLoggingPtrOutput() FirewallRuleLoggingPtrOutput {
+	return i.ToFirewallRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i FirewallRuleLoggingArgs) ToFirewallRuleLoggingPtrOutputWithContext(ctx context.Context) FirewallRuleLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleLoggingOutput).ToFirewallRuleLoggingPtrOutputWithContext(ctx)
+}
+
+// FirewallRuleLoggingPtrInput is an input type that accepts FirewallRuleLoggingArgs, FirewallRuleLoggingPtr and FirewallRuleLoggingPtrOutput values.
+// You can construct a concrete instance of `FirewallRuleLoggingPtrInput` via:
+//
+//	        FirewallRuleLoggingArgs{...}
+//
+//	or:
+//
+//	        nil
+type FirewallRuleLoggingPtrInput interface {
+	pulumi.Input
+
+	ToFirewallRuleLoggingPtrOutput() FirewallRuleLoggingPtrOutput
+	ToFirewallRuleLoggingPtrOutputWithContext(context.Context) FirewallRuleLoggingPtrOutput
+}
+
+type firewallRuleLoggingPtrType FirewallRuleLoggingArgs
+
+func FirewallRuleLoggingPtr(v *FirewallRuleLoggingArgs) FirewallRuleLoggingPtrInput {
+	return (*firewallRuleLoggingPtrType)(v)
+}
+
+func (*firewallRuleLoggingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleLogging)(nil)).Elem()
+}
+
+func (i *firewallRuleLoggingPtrType) ToFirewallRuleLoggingPtrOutput() FirewallRuleLoggingPtrOutput {
+	return i.ToFirewallRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i *firewallRuleLoggingPtrType) ToFirewallRuleLoggingPtrOutputWithContext(ctx context.Context) FirewallRuleLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleLoggingPtrOutput)
+}
+
+type FirewallRuleLoggingOutput struct{ *pulumi.OutputState }
+
+func (FirewallRuleLoggingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRuleLogging)(nil)).Elem()
+}
+
+func (o FirewallRuleLoggingOutput) ToFirewallRuleLoggingOutput() FirewallRuleLoggingOutput {
+	return o
+}
+
+func (o FirewallRuleLoggingOutput) ToFirewallRuleLoggingOutputWithContext(ctx context.Context) FirewallRuleLoggingOutput {
+	return o
+}
+
+func (o FirewallRuleLoggingOutput) ToFirewallRuleLoggingPtrOutput() FirewallRuleLoggingPtrOutput {
+	return o.ToFirewallRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (o FirewallRuleLoggingOutput) ToFirewallRuleLoggingPtrOutputWithContext(ctx context.Context) FirewallRuleLoggingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FirewallRuleLogging) *FirewallRuleLogging {
+		return &v
+	}).(FirewallRuleLoggingPtrOutput)
+}
+
+// Whether matching requests are logged.
+func (o FirewallRuleLoggingOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v FirewallRuleLogging) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+type FirewallRuleLoggingPtrOutput struct{ *pulumi.OutputState }
+
+func (FirewallRuleLoggingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleLogging)(nil)).Elem()
+}
+
+func (o FirewallRuleLoggingPtrOutput) ToFirewallRuleLoggingPtrOutput() FirewallRuleLoggingPtrOutput {
+	return o
+}
+
+func (o FirewallRuleLoggingPtrOutput) ToFirewallRuleLoggingPtrOutputWithContext(ctx context.Context) FirewallRuleLoggingPtrOutput {
+	return o
+}
+
+func (o FirewallRuleLoggingPtrOutput) Elem() FirewallRuleLoggingOutput {
+	return o.ApplyT(func(v *FirewallRuleLogging) FirewallRuleLogging {
+		if v != nil {
+			return *v
+		}
+		var ret FirewallRuleLogging
+		return ret
+	}).(FirewallRuleLoggingOutput)
+}
+
+// Whether matching requests are logged.
+func (o FirewallRuleLoggingPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *FirewallRuleLogging) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
 type FirewallRulePosition struct {
 	// The `ref` (or id) of a rule of the phase that this rule goes after.
 	After *string `pulumi:"after"`
@@ -2117,6 +2254,181 @@ func (o FirewallRulePositionPtrOutput) Index() pulumi.IntPtrOutput {
 			return nil
 		}
 		return v.Index
+	}).(pulumi.IntPtrOutput)
+}
+
+type FirewallRuleResponse struct {
+	// The answer's body.
+	Content string `pulumi:"content"`
+	// The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+	ContentType string `pulumi:"contentType"`
+	// The HTTP status of the answer, 400 to 499.
+	StatusCode int `pulumi:"statusCode"`
+}
+
+// FirewallRuleResponseInput is an input type that accepts FirewallRuleResponseArgs and FirewallRuleResponseOutput values.
+// You can construct a concrete instance of `FirewallRuleResponseInput` via:
+//
+//	FirewallRuleResponseArgs{...}
+type FirewallRuleResponseInput interface {
+	pulumi.Input
+
+	ToFirewallRuleResponseOutput() FirewallRuleResponseOutput
+	ToFirewallRuleResponseOutputWithContext(context.Context) FirewallRuleResponseOutput
+}
+
+type FirewallRuleResponseArgs struct {
+	// The answer's body.
+	Content pulumi.StringInput `pulumi:"content"`
+	// The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+	ContentType pulumi.StringInput `pulumi:"contentType"`
+	// The HTTP status of the answer, 400 to 499.
+	StatusCode pulumi.IntInput `pulumi:"statusCode"`
+}
+
+func (FirewallRuleResponseArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRuleResponse)(nil)).Elem()
+}
+
+func (i FirewallRuleResponseArgs) ToFirewallRuleResponseOutput() FirewallRuleResponseOutput {
+	return i.ToFirewallRuleResponseOutputWithContext(context.Background())
+}
+
+func (i FirewallRuleResponseArgs) ToFirewallRuleResponseOutputWithContext(ctx context.Context) FirewallRuleResponseOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleResponseOutput)
+}
+
+func (i FirewallRuleResponseArgs) ToFirewallRuleResponsePtrOutput() FirewallRuleResponsePtrOutput {
+	return i.ToFirewallRuleResponsePtrOutputWithContext(context.Background())
+}
+
+func (i FirewallRuleResponseArgs) ToFirewallRuleResponsePtrOutputWithContext(ctx context.Context) FirewallRuleResponsePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleResponseOutput).ToFirewallRuleResponsePtrOutputWithContext(ctx)
+}
+
+// FirewallRuleResponsePtrInput is an input type that accepts FirewallRuleResponseArgs, FirewallRuleResponsePtr and FirewallRuleResponsePtrOutput values.
+// You can construct a concrete instance of `FirewallRuleResponsePtrInput` via:
+//
+//	        FirewallRuleResponseArgs{...}
+//
+//	or:
+//
+//	        nil
+type FirewallRuleResponsePtrInput interface {
+	pulumi.Input
+
+	ToFirewallRuleResponsePtrOutput() FirewallRuleResponsePtrOutput
+	ToFirewallRuleResponsePtrOutputWithContext(context.Context) FirewallRuleResponsePtrOutput
+}
+
+type firewallRuleResponsePtrType FirewallRuleResponseArgs
+
+func FirewallRuleResponsePtr(v *FirewallRuleResponseArgs) FirewallRuleResponsePtrInput {
+	return (*firewallRuleResponsePtrType)(v)
+}
+
+func (*firewallRuleResponsePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleResponse)(nil)).Elem()
+}
+
+func (i *firewallRuleResponsePtrType) ToFirewallRuleResponsePtrOutput() FirewallRuleResponsePtrOutput {
+	return i.ToFirewallRuleResponsePtrOutputWithContext(context.Background())
+}
+
+func (i *firewallRuleResponsePtrType) ToFirewallRuleResponsePtrOutputWithContext(ctx context.Context) FirewallRuleResponsePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FirewallRuleResponsePtrOutput)
+}
+
+type FirewallRuleResponseOutput struct{ *pulumi.OutputState }
+
+func (FirewallRuleResponseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FirewallRuleResponse)(nil)).Elem()
+}
+
+func (o FirewallRuleResponseOutput) ToFirewallRuleResponseOutput() FirewallRuleResponseOutput {
+	return o
+}
+
+func (o FirewallRuleResponseOutput) ToFirewallRuleResponseOutputWithContext(ctx context.Context) FirewallRuleResponseOutput {
+	return o
+}
+
+func (o FirewallRuleResponseOutput) ToFirewallRuleResponsePtrOutput() FirewallRuleResponsePtrOutput {
+	return o.ToFirewallRuleResponsePtrOutputWithContext(context.Background())
+}
+
+func (o FirewallRuleResponseOutput) ToFirewallRuleResponsePtrOutputWithContext(ctx context.Context) FirewallRuleResponsePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FirewallRuleResponse) *FirewallRuleResponse {
+		return &v
+	}).(FirewallRuleResponsePtrOutput)
+}
+
+// The answer's body.
+func (o FirewallRuleResponseOutput) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v FirewallRuleResponse) string { return v.Content }).(pulumi.StringOutput)
+}
+
+// The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+func (o FirewallRuleResponseOutput) ContentType() pulumi.StringOutput {
+	return o.ApplyT(func(v FirewallRuleResponse) string { return v.ContentType }).(pulumi.StringOutput)
+}
+
+// The HTTP status of the answer, 400 to 499.
+func (o FirewallRuleResponseOutput) StatusCode() pulumi.IntOutput {
+	return o.ApplyT(func(v FirewallRuleResponse) int { return v.StatusCode }).(pulumi.IntOutput)
+}
+
+type FirewallRuleResponsePtrOutput struct{ *pulumi.OutputState }
+
+func (FirewallRuleResponsePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FirewallRuleResponse)(nil)).Elem()
+}
+
+func (o FirewallRuleResponsePtrOutput) ToFirewallRuleResponsePtrOutput() FirewallRuleResponsePtrOutput {
+	return o
+}
+
+func (o FirewallRuleResponsePtrOutput) ToFirewallRuleResponsePtrOutputWithContext(ctx context.Context) FirewallRuleResponsePtrOutput {
+	return o
+}
+
+func (o FirewallRuleResponsePtrOutput) Elem() FirewallRuleResponseOutput {
+	return o.ApplyT(func(v *FirewallRuleResponse) FirewallRuleResponse {
+		if v != nil {
+			return *v
+		}
+		var ret FirewallRuleResponse
+		return ret
+	}).(FirewallRuleResponseOutput)
+}
+
+// The answer's body.
+func (o FirewallRuleResponsePtrOutput) Content() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FirewallRuleResponse) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Content
+	}).(pulumi.StringPtrOutput)
+}
+
+// The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+func (o FirewallRuleResponsePtrOutput) ContentType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FirewallRuleResponse) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.ContentType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The HTTP status of the answer, 400 to 499.
+func (o FirewallRuleResponsePtrOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *FirewallRuleResponse) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.StatusCode
 	}).(pulumi.IntPtrOutput)
 }
 
@@ -2878,6 +3190,143 @@ func (o RateLimitActionOutput) Timeout() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v RateLimitAction) *int { return v.Timeout }).(pulumi.IntPtrOutput)
 }
 
+type RateLimitLogging struct {
+	// Whether matching requests are logged.
+	Enabled bool `pulumi:"enabled"`
+}
+
+// RateLimitLoggingInput is an input type that accepts RateLimitLoggingArgs and RateLimitLoggingOutput values.
+// You can construct a concrete instance of `RateLimitLoggingInput` via:
+//
+//	RateLimitLoggingArgs{...}
+type RateLimitLoggingInput interface {
+	pulumi.Input
+
+	ToRateLimitLoggingOutput() RateLimitLoggingOutput
+	ToRateLimitLoggingOutputWithContext(context.Context) RateLimitLoggingOutput
+}
+
+type RateLimitLoggingArgs struct {
+	// Whether matching requests are logged.
+	Enabled pulumi.BoolInput `pulumi:"enabled"`
+}
+
+func (RateLimitLoggingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitLogging)(nil)).Elem()
+}
+
+func (i RateLimitLoggingArgs) ToRateLimitLoggingOutput() RateLimitLoggingOutput {
+	return i.ToRateLimitLoggingOutputWithContext(context.Background())
+}
+
+func (i RateLimitLoggingArgs) ToRateLimitLoggingOutputWithContext(ctx context.Context) RateLimitLoggingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitLoggingOutput)
+}
+
+func (i RateLimitLoggingArgs) ToRateLimitLoggingPtrOutput() RateLimitLoggingPtrOutput {
+	return i.ToRateLimitLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i RateLimitLoggingArgs) ToRateLimitLoggingPtrOutputWithContext(ctx context.Context) RateLimitLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitLoggingOutput).ToRateLimitLoggingPtrOutputWithContext(ctx)
+}
+
+// RateLimitLoggingPtrInput is an input type that accepts RateLimitLoggingArgs, RateLimitLoggingPtr and RateLimitLoggingPtrOutput values.
+// You can construct a concrete instance of `RateLimitLoggingPtrInput` via:
+//
+//	        RateLimitLoggingArgs{...}
+//
+//	or:
+//
+//	        nil
+type RateLimitLoggingPtrInput interface {
+	pulumi.Input
+
+	ToRateLimitLoggingPtrOutput() RateLimitLoggingPtrOutput
+	ToRateLimitLoggingPtrOutputWithContext(context.Context) RateLimitLoggingPtrOutput
+}
+
+type rateLimitLoggingPtrType RateLimitLoggingArgs
+
+func RateLimitLoggingPtr(v *RateLimitLoggingArgs) RateLimitLoggingPtrInput {
+	return (*rateLimitLoggingPtrType)(v)
+}
+
+func (*rateLimitLoggingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RateLimitLogging)(nil)).Elem()
+}
+
+func (i *rateLimitLoggingPtrType) ToRateLimitLoggingPtrOutput() RateLimitLoggingPtrOutput {
+	return i.ToRateLimitLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i *rateLimitLoggingPtrType) ToRateLimitLoggingPtrOutputWithContext(ctx context.Context) RateLimitLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RateLimitLoggingPtrOutput)
+}
+
+type RateLimitLoggingOutput struct{ *pulumi.OutputState }
+
+func (RateLimitLoggingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RateLimitLogging)(nil)).Elem()
+}
+
+func (o RateLimitLoggingOutput) ToRateLimitLoggingOutput() RateLimitLoggingOutput {
+	return o
+}
+
+func (o RateLimitLoggingOutput) ToRateLimitLoggingOutputWithContext(ctx context.Context) RateLimitLoggingOutput {
+	return o
+}
+
+func (o RateLimitLoggingOutput) ToRateLimitLoggingPtrOutput() RateLimitLoggingPtrOutput {
+	return o.ToRateLimitLoggingPtrOutputWithContext(context.Background())
+}
+
+func (o RateLimitLoggingOutput) ToRateLimitLoggingPtrOutputWithContext(ctx context.Context) RateLimitLoggingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RateLimitLogging) *RateLimitLogging {
+		return &v
+	}).(RateLimitLoggingPtrOutput)
+}
+
+// Whether matching requests are logged.
+func (o RateLimitLoggingOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v RateLimitLogging) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+type RateLimitLoggingPtrOutput struct{ *pulumi.OutputState }
+
+func (RateLimitLoggingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RateLimitLogging)(nil)).Elem()
+}
+
+func (o RateLimitLoggingPtrOutput) ToRateLimitLoggingPtrOutput() RateLimitLoggingPtrOutput {
+	return o
+}
+
+func (o RateLimitLoggingPtrOutput) ToRateLimitLoggingPtrOutputWithContext(ctx context.Context) RateLimitLoggingPtrOutput {
+	return o
+}
+
+func (o RateLimitLoggingPtrOutput) Elem() RateLimitLoggingOutput {
+	return o.ApplyT(func(v *RateLimitLogging) RateLimitLogging {
+		if v != nil {
+			return *v
+		}
+		var ret RateLimitLogging
+		return ret
+	}).(RateLimitLoggingOutput)
+}
+
+// Whether matching requests are logged.
+func (o RateLimitLoggingPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RateLimitLogging) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
 type RateLimitMatch struct {
 	// The requests counted: a URL pattern and, optionally, methods.
 	Request RateLimitMatchRequest `pulumi:"request"`
@@ -3175,11 +3624,17 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataPtrInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterInput)(nil)).Elem(), FirewallRuleFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterPtrInput)(nil)).Elem(), FirewallRuleFilterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleLoggingInput)(nil)).Elem(), FirewallRuleLoggingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleLoggingPtrInput)(nil)).Elem(), FirewallRuleLoggingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRulePositionInput)(nil)).Elem(), FirewallRulePositionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRulePositionPtrInput)(nil)).Elem(), FirewallRulePositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleResponseInput)(nil)).Elem(), FirewallRuleResponseArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleResponsePtrInput)(nil)).Elem(), FirewallRuleResponseArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionInput)(nil)).Elem(), PageRuleActionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PageRuleActionArrayInput)(nil)).Elem(), PageRuleActionArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitActionInput)(nil)).Elem(), RateLimitActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitLoggingInput)(nil)).Elem(), RateLimitLoggingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitLoggingPtrInput)(nil)).Elem(), RateLimitLoggingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitMatchInput)(nil)).Elem(), RateLimitMatchArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitMatchRequestInput)(nil)).Elem(), RateLimitMatchRequestArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitPositionInput)(nil)).Elem(), RateLimitPositionArgs{})
@@ -3192,8 +3647,12 @@ func init() {
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterPtrOutput{})
+	pulumi.RegisterOutputType(FirewallRuleLoggingOutput{})
+	pulumi.RegisterOutputType(FirewallRuleLoggingPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRulePositionOutput{})
 	pulumi.RegisterOutputType(FirewallRulePositionPtrOutput{})
+	pulumi.RegisterOutputType(FirewallRuleResponseOutput{})
+	pulumi.RegisterOutputType(FirewallRuleResponsePtrOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoArrayOutput{})
 	pulumi.RegisterOutputType(GetCacheStatsResultColoBandwidthOutput{})
@@ -3214,6 +3673,8 @@ func init() {
 	pulumi.RegisterOutputType(ParseZoneFileResultSkippedOutput{})
 	pulumi.RegisterOutputType(ParseZoneFileResultSkippedArrayOutput{})
 	pulumi.RegisterOutputType(RateLimitActionOutput{})
+	pulumi.RegisterOutputType(RateLimitLoggingOutput{})
+	pulumi.RegisterOutputType(RateLimitLoggingPtrOutput{})
 	pulumi.RegisterOutputType(RateLimitMatchOutput{})
 	pulumi.RegisterOutputType(RateLimitMatchRequestOutput{})
 	pulumi.RegisterOutputType(RateLimitPositionOutput{})

@@ -17,19 +17,27 @@ type RateLimit struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account     pulumi.StringPtrOutput `pulumi:"account"`
-	Action      RateLimitActionOutput  `pulumi:"action"`
-	Adopt       pulumi.BoolOutput      `pulumi:"adopt"`
-	Description pulumi.StringPtrOutput `pulumi:"description"`
-	Disabled    pulumi.BoolOutput      `pulumi:"disabled"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	Action  RateLimitActionOutput  `pulumi:"action"`
+	Adopt   pulumi.BoolOutput      `pulumi:"adopt"`
+	// What requests are counted by, when the program says.
+	Characteristics pulumi.StringArrayOutput `pulumi:"characteristics"`
+	// The counting expression, when the program says.
+	CountingExpression pulumi.StringPtrOutput `pulumi:"countingExpression"`
+	Description        pulumi.StringPtrOutput `pulumi:"description"`
+	Disabled           pulumi.BoolOutput      `pulumi:"disabled"`
 	// The rule's expression, made from `match` (its drift shows here).
-	Expression pulumi.StringOutput  `pulumi:"expression"`
-	Match      RateLimitMatchOutput `pulumi:"match"`
-	Period     pulumi.Float64Output `pulumi:"period"`
+	Expression pulumi.StringOutput `pulumi:"expression"`
+	// The rule's logging, when the program says.
+	Logging RateLimitLoggingPtrOutput `pulumi:"logging"`
+	Match   RateLimitMatchOutput      `pulumi:"match"`
+	Period  pulumi.Float64Output      `pulumi:"period"`
 	// Where the program puts the rule among the phase's rules, when it says.
 	Position RateLimitPositionPtrOutput `pulumi:"position"`
 	// The rule's ref in the ruleset.
 	Ref pulumi.StringOutput `pulumi:"ref"`
+	// Whether only requests to the origin count, when the program says.
+	RequestsToOrigin pulumi.BoolPtrOutput `pulumi:"requestsToOrigin"`
 	// The rule's id in the zone's `http_ratelimit` entry point ruleset.
 	RuleId pulumi.StringOutput `pulumi:"ruleId"`
 	// The id of that ruleset.
@@ -107,10 +115,16 @@ type rateLimitArgs struct {
 	Action RateLimitAction `pulumi:"action"`
 	// Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
 	Adopt *bool `pulumi:"adopt"`
+	// What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
+	Characteristics []string `pulumi:"characteristics"`
+	// Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up.
+	CountingExpression *string `pulumi:"countingExpression"`
 	// A note shown with the rule (at most 1024 characters).
 	Description *string `pulumi:"description"`
 	// Keep the rule without enforcing it.
 	Disabled *bool `pulumi:"disabled"`
+	// The rule's `logging`.
+	Logging *RateLimitLogging `pulumi:"logging"`
 	// Which requests are counted.
 	Match RateLimitMatch `pulumi:"match"`
 	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
@@ -119,6 +133,8 @@ type rateLimitArgs struct {
 	Position *RateLimitPosition `pulumi:"position"`
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref *string `pulumi:"ref"`
+	// Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
+	RequestsToOrigin *bool `pulumi:"requestsToOrigin"`
 	// Requests allowed per period before the action applies.
 	Threshold int `pulumi:"threshold"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -135,10 +151,16 @@ type RateLimitArgs struct {
 	Action RateLimitActionInput
 	// Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
 	Adopt pulumi.BoolPtrInput
+	// What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
+	Characteristics pulumi.StringArrayInput
+	// Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up.
+	CountingExpression pulumi.StringPtrInput
 	// A note shown with the rule (at most 1024 characters).
 	Description pulumi.StringPtrInput
 	// Keep the rule without enforcing it.
 	Disabled pulumi.BoolPtrInput
+	// The rule's `logging`.
+	Logging RateLimitLoggingPtrInput
 	// Which requests are counted.
 	Match RateLimitMatchInput
 	// The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
@@ -147,6 +169,8 @@ type RateLimitArgs struct {
 	Position RateLimitPositionPtrInput
 	// A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
 	Ref pulumi.StringPtrInput
+	// Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
+	RequestsToOrigin pulumi.BoolPtrInput
 	// Requests allowed per period before the action applies.
 	Threshold pulumi.IntInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -205,6 +229,16 @@ func (o RateLimitOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
+// What requests are counted by, when the program says.
+func (o RateLimitOutput) Characteristics() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringArrayOutput { return v.Characteristics }).(pulumi.StringArrayOutput)
+}
+
+// The counting expression, when the program says.
+func (o RateLimitOutput) CountingExpression() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringPtrOutput { return v.CountingExpression }).(pulumi.StringPtrOutput)
+}
+
 func (o RateLimitOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -216,6 +250,11 @@ func (o RateLimitOutput) Disabled() pulumi.BoolOutput {
 // The rule's expression, made from `match` (its drift shows here).
 func (o RateLimitOutput) Expression() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.Expression }).(pulumi.StringOutput)
+}
+
+// The rule's logging, when the program says.
+func (o RateLimitOutput) Logging() RateLimitLoggingPtrOutput {
+	return o.ApplyT(func(v *RateLimit) RateLimitLoggingPtrOutput { return v.Logging }).(RateLimitLoggingPtrOutput)
 }
 
 func (o RateLimitOutput) Match() RateLimitMatchOutput {
@@ -234,6 +273,11 @@ func (o RateLimitOutput) Position() RateLimitPositionPtrOutput {
 // The rule's ref in the ruleset.
 func (o RateLimitOutput) Ref() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.Ref }).(pulumi.StringOutput)
+}
+
+// Whether only requests to the origin count, when the program says.
+func (o RateLimitOutput) RequestsToOrigin() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.BoolPtrOutput { return v.RequestsToOrigin }).(pulumi.BoolPtrOutput)
 }
 
 // The rule's id in the zone's `http_ratelimit` entry point ruleset.

@@ -23,12 +23,18 @@ __all__ = [
     'DnsRecordSetRecordDataArgsDict',
     'FirewallRuleFilterArgs',
     'FirewallRuleFilterArgsDict',
+    'FirewallRuleLoggingArgs',
+    'FirewallRuleLoggingArgsDict',
     'FirewallRulePositionArgs',
     'FirewallRulePositionArgsDict',
+    'FirewallRuleResponseArgs',
+    'FirewallRuleResponseArgsDict',
     'PageRuleActionArgs',
     'PageRuleActionArgsDict',
     'RateLimitActionArgs',
     'RateLimitActionArgsDict',
+    'RateLimitLoggingArgs',
+    'RateLimitLoggingArgsDict',
     'RateLimitMatchArgs',
     'RateLimitMatchArgsDict',
     'RateLimitMatchRequestArgs',
@@ -1694,6 +1700,34 @@ class FirewallRuleFilterArgs:
         pulumi.set(self, "expression", value)
 
 
+class FirewallRuleLoggingArgsDict(TypedDict):
+    enabled: pulumi.Input[_builtins.bool]
+    """
+    Whether matching requests are logged.
+    """
+
+@pulumi.input_type
+class FirewallRuleLoggingArgs:
+    def __init__(__self__, *,
+                 enabled: pulumi.Input[_builtins.bool]):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enabled", value)
+
+
 class FirewallRulePositionArgsDict(TypedDict):
     after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -1761,6 +1795,72 @@ class FirewallRulePositionArgs:
     @index.setter
     def index(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "index", value)
+
+
+class FirewallRuleResponseArgsDict(TypedDict):
+    content: pulumi.Input[_builtins.str]
+    """
+    The answer's body.
+    """
+    content_type: pulumi.Input[_builtins.str]
+    """
+    The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+    """
+    status_code: pulumi.Input[_builtins.int]
+    """
+    The HTTP status of the answer, 400 to 499.
+    """
+
+@pulumi.input_type
+class FirewallRuleResponseArgs:
+    def __init__(__self__, *,
+                 content: pulumi.Input[_builtins.str],
+                 content_type: pulumi.Input[_builtins.str],
+                 status_code: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.str] content: The answer's body.
+        :param pulumi.Input[_builtins.str] content_type: The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+        :param pulumi.Input[_builtins.int] status_code: The HTTP status of the answer, 400 to 499.
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "content_type", content_type)
+        pulumi.set(__self__, "status_code", status_code)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> pulumi.Input[_builtins.str]:
+        """
+        The answer's body.
+        """
+        return pulumi.get(self, "content")
+
+    @content.setter
+    def content(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "content", value)
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+        """
+        return pulumi.get(self, "content_type")
+
+    @content_type.setter
+    def content_type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "content_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="statusCode")
+    def status_code(self) -> pulumi.Input[_builtins.int]:
+        """
+        The HTTP status of the answer, 400 to 499.
+        """
+        return pulumi.get(self, "status_code")
+
+    @status_code.setter
+    def status_code(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "status_code", value)
 
 
 class PageRuleActionArgsDict(TypedDict):
@@ -1857,6 +1957,34 @@ class RateLimitActionArgs:
     @timeout.setter
     def timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "timeout", value)
+
+
+class RateLimitLoggingArgsDict(TypedDict):
+    enabled: pulumi.Input[_builtins.bool]
+    """
+    Whether matching requests are logged.
+    """
+
+@pulumi.input_type
+class RateLimitLoggingArgs:
+    def __init__(__self__, *,
+                 enabled: pulumi.Input[_builtins.bool]):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enabled", value)
 
 
 class RateLimitMatchArgsDict(TypedDict):

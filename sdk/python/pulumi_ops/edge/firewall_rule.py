@@ -29,9 +29,11 @@ class FirewallRuleArgs:
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional['FirewallRuleFilterArgs']] = None,
+                 logging: pulumi.Input[Optional['FirewallRuleLoggingArgs']] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  position: pulumi.Input[Optional['FirewallRulePositionArgs']] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 response: pulumi.Input[Optional['FirewallRuleResponseArgs']] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -45,9 +47,11 @@ class FirewallRuleArgs:
         :param pulumi.Input[_builtins.bool] enabled: The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
         :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
         :param pulumi.Input['FirewallRuleFilterArgs'] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+        :param pulumi.Input['FirewallRuleLoggingArgs'] logging: The rule's `logging` (a skip rule's requests are logged unless `enabled: false`).
         :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
         :param pulumi.Input['FirewallRulePositionArgs'] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        :param pulumi.Input['FirewallRuleResponseArgs'] response: For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`).
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -68,6 +72,8 @@ class FirewallRuleArgs:
             pulumi.set(__self__, "expression", expression)
         if filter is not None:
             pulumi.set(__self__, "filter", filter)
+        if logging is not None:
+            pulumi.set(__self__, "logging", logging)
         if paused is None:
             paused = False
         if paused is not None:
@@ -76,6 +82,8 @@ class FirewallRuleArgs:
             pulumi.set(__self__, "position", position)
         if ref is not None:
             pulumi.set(__self__, "ref", ref)
+        if response is not None:
+            pulumi.set(__self__, "response", response)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -179,6 +187,18 @@ class FirewallRuleArgs:
 
     @_builtins.property
     @pulumi.getter
+    def logging(self) -> pulumi.Input[Optional['FirewallRuleLoggingArgs']]:
+        """
+        The rule's `logging` (a skip rule's requests are logged unless `enabled: false`).
+        """
+        return pulumi.get(self, "logging")
+
+    @logging.setter
+    def logging(self, value: pulumi.Input[Optional['FirewallRuleLoggingArgs']]):
+        pulumi.set(self, "logging", value)
+
+    @_builtins.property
+    @pulumi.getter
     def paused(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Keep the rule but do not apply it (the engine's `enabled: false`).
@@ -212,6 +232,18 @@ class FirewallRuleArgs:
     @ref.setter
     def ref(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "ref", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def response(self) -> pulumi.Input[Optional['FirewallRuleResponseArgs']]:
+        """
+        For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`).
+        """
+        return pulumi.get(self, "response")
+
+    @response.setter
+    def response(self, value: pulumi.Input[Optional['FirewallRuleResponseArgs']]):
+        pulumi.set(self, "response", value)
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
@@ -252,9 +284,11 @@ class FirewallRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
+                 logging: pulumi.Input[Optional[Union['FirewallRuleLoggingArgs', 'FirewallRuleLoggingArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  position: pulumi.Input[Optional[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 response: pulumi.Input[Optional[Union['FirewallRuleResponseArgs', 'FirewallRuleResponseArgsDict']]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -271,9 +305,11 @@ class FirewallRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] enabled: The engine's form of `paused`: false keeps the rule without applying it. Give one of the two.
         :param pulumi.Input[_builtins.str] expression: The rule's expression in the rules language, e.g. `ip.src in {198.51.100.0/24}`. Give this or `filter.expression`.
         :param pulumi.Input[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']] filter: The legacy form of `expression`, as pulumi-ops 0.3.0 took it. Give this or `expression`.
+        :param pulumi.Input[Union['FirewallRuleLoggingArgs', 'FirewallRuleLoggingArgsDict']] logging: The rule's `logging` (a skip rule's requests are logged unless `enabled: false`).
         :param pulumi.Input[_builtins.bool] paused: Keep the rule but do not apply it (the engine's `enabled: false`).
         :param pulumi.Input[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        :param pulumi.Input[Union['FirewallRuleResponseArgs', 'FirewallRuleResponseArgsDict']] response: For `block`: the custom answer blocked requests get (the rule's `action_parameters.response`).
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -309,9 +345,11 @@ class FirewallRule(pulumi.CustomResource):
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  expression: pulumi.Input[Optional[_builtins.str]] = None,
                  filter: pulumi.Input[Optional[Union['FirewallRuleFilterArgs', 'FirewallRuleFilterArgsDict']]] = None,
+                 logging: pulumi.Input[Optional[Union['FirewallRuleLoggingArgs', 'FirewallRuleLoggingArgsDict']]] = None,
                  paused: pulumi.Input[Optional[_builtins.bool]] = None,
                  position: pulumi.Input[Optional[Union['FirewallRulePositionArgs', 'FirewallRulePositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 response: pulumi.Input[Optional[Union['FirewallRuleResponseArgs', 'FirewallRuleResponseArgsDict']]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -335,11 +373,13 @@ class FirewallRule(pulumi.CustomResource):
             __props__.__dict__["enabled"] = enabled
             __props__.__dict__["expression"] = expression
             __props__.__dict__["filter"] = filter
+            __props__.__dict__["logging"] = logging
             if paused is None:
                 paused = False
             __props__.__dict__["paused"] = paused
             __props__.__dict__["position"] = position
             __props__.__dict__["ref"] = ref
+            __props__.__dict__["response"] = response
             __props__.__dict__["zone_id"] = zone_id
             __props__.__dict__["zone_name"] = zone_name
             __props__.__dict__["rule_id"] = None
@@ -376,9 +416,11 @@ class FirewallRule(pulumi.CustomResource):
         __props__.__dict__["enabled"] = None
         __props__.__dict__["expression"] = None
         __props__.__dict__["filter"] = None
+        __props__.__dict__["logging"] = None
         __props__.__dict__["paused"] = None
         __props__.__dict__["position"] = None
         __props__.__dict__["ref"] = None
+        __props__.__dict__["response"] = None
         __props__.__dict__["rule_id"] = None
         __props__.__dict__["ruleset_id"] = None
         __props__.__dict__["zone_id"] = None
@@ -445,6 +487,14 @@ class FirewallRule(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def logging(self) -> pulumi.Output[Optional['outputs.FirewallRuleLogging']]:
+        """
+        The rule's logging, when the program says.
+        """
+        return pulumi.get(self, "logging")
+
+    @_builtins.property
+    @pulumi.getter
     def paused(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "paused")
 
@@ -463,6 +513,14 @@ class FirewallRule(pulumi.CustomResource):
         The rule's ref in the ruleset.
         """
         return pulumi.get(self, "ref")
+
+    @_builtins.property
+    @pulumi.getter
+    def response(self) -> pulumi.Output[Optional['outputs.FirewallRuleResponse']]:
+        """
+        A block rule's custom response, when the program says.
+        """
+        return pulumi.get(self, "response")
 
     @_builtins.property
     @pulumi.getter(name="ruleId")

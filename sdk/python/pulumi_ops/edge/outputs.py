@@ -20,7 +20,9 @@ __all__ = [
     'DnsRecordSetRecord',
     'DnsRecordSetRecordData',
     'FirewallRuleFilter',
+    'FirewallRuleLogging',
     'FirewallRulePosition',
+    'FirewallRuleResponse',
     'GetCacheStatsResultColo',
     'GetCacheStatsResultColoBandwidth',
     'GetCacheStatsResultColoRequests',
@@ -35,6 +37,7 @@ __all__ = [
     'ParseZoneFileResultRecord',
     'ParseZoneFileResultSkipped',
     'RateLimitAction',
+    'RateLimitLogging',
     'RateLimitMatch',
     'RateLimitMatchRequest',
     'RateLimitPosition',
@@ -1042,6 +1045,24 @@ class FirewallRuleFilter(dict):
 
 
 @pulumi.output_type
+class FirewallRuleLogging(dict):
+    def __init__(__self__, *,
+                 enabled: _builtins.bool):
+        """
+        :param _builtins.bool enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
+
+
+@pulumi.output_type
 class FirewallRulePosition(dict):
     def __init__(__self__, *,
                  after: Optional[_builtins.str] = None,
@@ -1082,6 +1103,65 @@ class FirewallRulePosition(dict):
         The rule's place in the phase, from 1.
         """
         return pulumi.get(self, "index")
+
+
+@pulumi.output_type
+class FirewallRuleResponse(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "contentType":
+            suggest = "content_type"
+        elif key == "statusCode":
+            suggest = "status_code"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FirewallRuleResponse. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FirewallRuleResponse.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FirewallRuleResponse.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 content: _builtins.str,
+                 content_type: _builtins.str,
+                 status_code: _builtins.int):
+        """
+        :param _builtins.str content: The answer's body.
+        :param _builtins.str content_type: The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+        :param _builtins.int status_code: The HTTP status of the answer, 400 to 499.
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "content_type", content_type)
+        pulumi.set(__self__, "status_code", status_code)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        The answer's body.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter(name="contentType")
+    def content_type(self) -> _builtins.str:
+        """
+        The answer's content type. One of: `text/html`, `text/plain`, `application/json`, `text/xml`.
+        """
+        return pulumi.get(self, "content_type")
+
+    @_builtins.property
+    @pulumi.getter(name="statusCode")
+    def status_code(self) -> _builtins.int:
+        """
+        The HTTP status of the answer, 400 to 499.
+        """
+        return pulumi.get(self, "status_code")
 
 
 @pulumi.output_type
@@ -1684,6 +1764,24 @@ class RateLimitAction(dict):
         Seconds the action lasts once the threshold is passed (the rule's mitigation timeout; `simulate` and `ban` need one): one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400, as the zone's plan allows (Free: 10; Pro: up to 3600; Business and Enterprise: up to 86400; Enterprise may set other values).
         """
         return pulumi.get(self, "timeout")
+
+
+@pulumi.output_type
+class RateLimitLogging(dict):
+    def __init__(__self__, *,
+                 enabled: _builtins.bool):
+        """
+        :param _builtins.bool enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
 
 
 @pulumi.output_type

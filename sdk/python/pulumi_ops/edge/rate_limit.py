@@ -27,10 +27,14 @@ class RateLimitArgs:
                  threshold: pulumi.Input[_builtins.int],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 characteristics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 counting_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging: pulumi.Input[Optional['RateLimitLoggingArgs']] = None,
                  position: pulumi.Input[Optional['RateLimitPositionArgs']] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -42,10 +46,14 @@ class RateLimitArgs:
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] characteristics: What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
+        :param pulumi.Input[_builtins.str] counting_expression: Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up.
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
+        :param pulumi.Input['RateLimitLoggingArgs'] logging: The rule's `logging`.
         :param pulumi.Input['RateLimitPositionArgs'] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        :param pulumi.Input[_builtins.bool] requests_to_origin: Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -59,16 +67,24 @@ class RateLimitArgs:
             adopt = False
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if characteristics is not None:
+            pulumi.set(__self__, "characteristics", characteristics)
+        if counting_expression is not None:
+            pulumi.set(__self__, "counting_expression", counting_expression)
         if description is not None:
             pulumi.set(__self__, "description", description)
         if disabled is None:
             disabled = False
         if disabled is not None:
             pulumi.set(__self__, "disabled", disabled)
+        if logging is not None:
+            pulumi.set(__self__, "logging", logging)
         if position is not None:
             pulumi.set(__self__, "position", position)
         if ref is not None:
             pulumi.set(__self__, "ref", ref)
+        if requests_to_origin is not None:
+            pulumi.set(__self__, "requests_to_origin", requests_to_origin)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -148,6 +164,30 @@ class RateLimitArgs:
 
     @_builtins.property
     @pulumi.getter
+    def characteristics(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
+        """
+        return pulumi.get(self, "characteristics")
+
+    @characteristics.setter
+    def characteristics(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "characteristics", value)
+
+    @_builtins.property
+    @pulumi.getter(name="countingExpression")
+    def counting_expression(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up.
+        """
+        return pulumi.get(self, "counting_expression")
+
+    @counting_expression.setter
+    def counting_expression(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "counting_expression", value)
+
+    @_builtins.property
+    @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         A note shown with the rule (at most 1024 characters).
@@ -172,6 +212,18 @@ class RateLimitArgs:
 
     @_builtins.property
     @pulumi.getter
+    def logging(self) -> pulumi.Input[Optional['RateLimitLoggingArgs']]:
+        """
+        The rule's `logging`.
+        """
+        return pulumi.get(self, "logging")
+
+    @logging.setter
+    def logging(self, value: pulumi.Input[Optional['RateLimitLoggingArgs']]):
+        pulumi.set(self, "logging", value)
+
+    @_builtins.property
+    @pulumi.getter
     def position(self) -> pulumi.Input[Optional['RateLimitPositionArgs']]:
         """
         Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
@@ -193,6 +245,18 @@ class RateLimitArgs:
     @ref.setter
     def ref(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "ref", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestsToOrigin")
+    def requests_to_origin(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
+        """
+        return pulumi.get(self, "requests_to_origin")
+
+    @requests_to_origin.setter
+    def requests_to_origin(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "requests_to_origin", value)
 
     @_builtins.property
     @pulumi.getter(name="zoneId")
@@ -228,12 +292,16 @@ class RateLimit(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  action: pulumi.Input[Optional[Union['RateLimitActionArgs', 'RateLimitActionArgsDict']]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 characteristics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 counting_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging: pulumi.Input[Optional[Union['RateLimitLoggingArgs', 'RateLimitLoggingArgsDict']]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
                  position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -246,12 +314,16 @@ class RateLimit(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[Union['RateLimitActionArgs', 'RateLimitActionArgsDict']] action: `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] characteristics: What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
+        :param pulumi.Input[_builtins.str] counting_expression: Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up.
         :param pulumi.Input[_builtins.str] description: A note shown with the rule (at most 1024 characters).
         :param pulumi.Input[_builtins.bool] disabled: Keep the rule without enforcing it.
+        :param pulumi.Input[Union['RateLimitLoggingArgs', 'RateLimitLoggingArgsDict']] logging: The rule's `logging`.
         :param pulumi.Input[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']] match: Which requests are counted.
         :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
         :param pulumi.Input[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
+        :param pulumi.Input[_builtins.bool] requests_to_origin: Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
         :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -283,12 +355,16 @@ class RateLimit(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  action: pulumi.Input[Optional[Union['RateLimitActionArgs', 'RateLimitActionArgsDict']]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 characteristics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 counting_expression: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  disabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging: pulumi.Input[Optional[Union['RateLimitLoggingArgs', 'RateLimitLoggingArgsDict']]] = None,
                  match: pulumi.Input[Optional[Union['RateLimitMatchArgs', 'RateLimitMatchArgsDict']]] = None,
                  period: pulumi.Input[Optional[_builtins.int]] = None,
                  position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
+                 requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -308,10 +384,13 @@ class RateLimit(pulumi.CustomResource):
             if adopt is None:
                 adopt = False
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["characteristics"] = characteristics
+            __props__.__dict__["counting_expression"] = counting_expression
             __props__.__dict__["description"] = description
             if disabled is None:
                 disabled = False
             __props__.__dict__["disabled"] = disabled
+            __props__.__dict__["logging"] = logging
             if match is None and not opts.urn:
                 raise TypeError("Missing required property 'match'")
             __props__.__dict__["match"] = match
@@ -320,6 +399,7 @@ class RateLimit(pulumi.CustomResource):
             __props__.__dict__["period"] = period
             __props__.__dict__["position"] = position
             __props__.__dict__["ref"] = ref
+            __props__.__dict__["requests_to_origin"] = requests_to_origin
             if threshold is None and not opts.urn:
                 raise TypeError("Missing required property 'threshold'")
             __props__.__dict__["threshold"] = threshold
@@ -355,13 +435,17 @@ class RateLimit(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["action"] = None
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["characteristics"] = None
+        __props__.__dict__["counting_expression"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["disabled"] = None
         __props__.__dict__["expression"] = None
+        __props__.__dict__["logging"] = None
         __props__.__dict__["match"] = None
         __props__.__dict__["period"] = None
         __props__.__dict__["position"] = None
         __props__.__dict__["ref"] = None
+        __props__.__dict__["requests_to_origin"] = None
         __props__.__dict__["rule_id"] = None
         __props__.__dict__["ruleset_id"] = None
         __props__.__dict__["threshold"] = None
@@ -389,6 +473,22 @@ class RateLimit(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def characteristics(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        What requests are counted by, when the program says.
+        """
+        return pulumi.get(self, "characteristics")
+
+    @_builtins.property
+    @pulumi.getter(name="countingExpression")
+    def counting_expression(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The counting expression, when the program says.
+        """
+        return pulumi.get(self, "counting_expression")
+
+    @_builtins.property
+    @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "description")
 
@@ -404,6 +504,14 @@ class RateLimit(pulumi.CustomResource):
         The rule's expression, made from `match` (its drift shows here).
         """
         return pulumi.get(self, "expression")
+
+    @_builtins.property
+    @pulumi.getter
+    def logging(self) -> pulumi.Output[Optional['outputs.RateLimitLogging']]:
+        """
+        The rule's logging, when the program says.
+        """
+        return pulumi.get(self, "logging")
 
     @_builtins.property
     @pulumi.getter
@@ -430,6 +538,14 @@ class RateLimit(pulumi.CustomResource):
         The rule's ref in the ruleset.
         """
         return pulumi.get(self, "ref")
+
+    @_builtins.property
+    @pulumi.getter(name="requestsToOrigin")
+    def requests_to_origin(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether only requests to the origin count, when the program says.
+        """
+        return pulumi.get(self, "requests_to_origin")
 
     @_builtins.property
     @pulumi.getter(name="ruleId")
