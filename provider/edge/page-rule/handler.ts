@@ -1,9 +1,10 @@
 /** `ops.edge.PageRule`. id: the rule id (`PageRule.get` takes `<zoneId>/<ruleId>`). Natural key: the URL pattern. */
-import { checkWith, withoutProvider } from "../../check";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { notice } from "../../log";
+import { notice, warn } from "../../log";
+import { deprecationLine } from "./successors";
 import { adoptedInRun } from "../../claims";
 import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -50,7 +51,13 @@ export async function previewAdoption(r: Bag): Promise<void> {
 
 export const pageRule: Handler = {
   async check(_olds, news) {
-    return checkWith(PageRuleInputs, news);
+    const result = checkWith(PageRuleInputs, news);
+    // The product is deprecated: every preview says so, and what does the same for this rule's actions.
+    const { targets, actions } = result.inputs as { targets?: unknown; actions?: unknown };
+    if (!result.failures.length && Array.isArray(targets) && Array.isArray(actions) && !isUnknown(targets[0]) && actions.every((a) => a && !isUnknown(a) && !isUnknown(a.id))) {
+      warn(deprecationLine(String(targets[0]), actions as { id: string }[]));
+    }
+    return result;
   },
 
   async diff(_id, olds, news) {
