@@ -78,12 +78,14 @@ const ADOPTION_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, un
   "edge:PageRule": async () => (await import("./edge/page-rule/handler")).previewAdoption,
   "edge:FirewallRule": async () => (await import("./edge/firewall-rule/handler")).previewAdoption,
   "edge:RateLimit": async () => (await import("./edge/rate-limit/handler")).previewAdoption,
+  "edge:RulesetRule": async () => (await import("./edge/ruleset-rule/handler")).previewRule,
 };
 
 /** Where a new rule will be added among its phase's rules, said at preview (reads only), by type. */
 const PLACEMENT_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, unknown>) => Promise<void>>> = {
   "edge:FirewallRule": async () => (await import("./edge/firewall-rule/handler")).previewNew,
   "edge:RateLimit": async () => (await import("./edge/rate-limit/handler")).previewNew,
+  "edge:RulesetRule": async () => (await import("./edge/ruleset-rule/handler")).previewRule,
 };
 
 /** The page task a change needs, by type (a role holds the tasks of the roles below it). */

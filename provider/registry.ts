@@ -10,6 +10,7 @@ import * as dnsRecordSetSchema from "./edge/dns-record-set/schema";
 import * as firewallRuleSchema from "./edge/firewall-rule/schema";
 import * as pageRuleSchema from "./edge/page-rule/schema";
 import * as rateLimitSchema from "./edge/rate-limit/schema";
+import * as rulesetRuleSchema from "./edge/ruleset-rule/schema";
 import * as workerScriptSchema from "./edge/worker-script/schema";
 import * as pagePostSchema from "./pages/page-post/schema";
 import * as pageRoleSchema from "./pages/page-role/schema";
@@ -105,6 +106,13 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: pageRuleSchema.PageRuleInputs,
     outputs: pageRuleSchema.PageRuleOutputs,
     description: "A page rule: a URL pattern and the actions applied to matching requests.",
+  },
+  [rulesetRuleSchema.token]: {
+    importId: "the rule's `.id` with its zone and phase: `<zoneId>/<phase>/<ruleId>`",
+    handler: async () => (await import("./edge/ruleset-rule/handler")).rulesetRule,
+    inputs: rulesetRuleSchema.RulesetRuleInputs,
+    outputs: rulesetRuleSchema.RulesetRuleOutputs,
+    description: "One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules.",
   },
   [rateLimitSchema.token]: {
     importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",

@@ -49,6 +49,7 @@ export const RESOURCE_EXAMPLES: Record<string, Example> = {
       },
     },
   },
+  "ops:edge:RulesetRule": { step: { name: "cacheStatic", args: { zoneName: "example.com", phase: "http_request_cache_settings", expression: 'http.request.uri.path wildcard "/static/*"', action: "set_cache_settings", actionParameters: { cache: true } } } },
   "ops:edge:FirewallRule": { step: { name: "badNet", args: { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" } } },
   "ops:edge:PageRule": { step: { name: "static", args: { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }], priority: 1 } } },
   "ops:edge:RateLimit": {

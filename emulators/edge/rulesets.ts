@@ -12,10 +12,35 @@ import type { EdgeEmulator, Permission } from "./server";
 export type Plan = "free" | "pro" | "business" | "enterprise";
 
 /** The phases a zone's rules live in here, and the permission each needs. */
+const rules = (actions: string[]) => ({ read: "rules:read" as Permission, edit: "rules:edit" as Permission, actions });
 const PHASES: Record<string, { read: Permission; edit: Permission; actions: string[] }> = {
   http_request_firewall_custom: { read: "firewall:read", edit: "firewall:edit", actions: ["block", "challenge", "js_challenge", "managed_challenge", "log", "skip"] },
   http_ratelimit: { read: "rate_limits:read", edit: "rate_limits:edit", actions: ["block", "challenge", "js_challenge", "managed_challenge", "log"] },
+  // The products that replace page rules (ruleset-engine/reference/phases-list; each product's "Create via API").
+  http_request_cache_settings: rules(["set_cache_settings"]),
+  http_request_dynamic_redirect: rules(["redirect"]),
+  http_request_transform: rules(["rewrite"]),
+  http_request_late_transform: rules(["rewrite"]),
+  http_response_headers_transform: rules(["rewrite"]),
+  http_request_origin: rules(["route"]),
+  http_config_settings: rules(["set_config"]),
+  http_response_compression: rules(["compress_response"]),
+  http_custom_errors: rules(["serve_error"]),
 };
+
+/** What an action's parameters must hold, as the service refuses a rule without it (20021). */
+function paramsProblem(action: string, p: Record<string, any> | undefined): string | undefined {
+  if (action === "redirect") {
+    const target = p?.from_value?.target_url;
+    if (!target || (typeof target.value !== "string" && typeof target.expression !== "string")) return "a redirect rule needs action_parameters.from_value.target_url (value or expression)";
+    if (p!.from_value.status_code !== undefined && ![301, 302, 303, 307, 308].includes(p!.from_value.status_code)) return "action_parameters.from_value.status_code must be 301, 302, 303, 307 or 308";
+  }
+  if (action === "rewrite" && !p?.uri && !p?.headers) return "a rewrite rule needs action_parameters.uri or action_parameters.headers";
+  if (action === "route" && !p?.host_header && !p?.origin && !p?.sni) return "a route rule needs action_parameters.host_header, origin or sni";
+  if ((action === "set_config" || action === "set_cache_settings") && (!p || !Object.keys(p).length)) return `a ${action} rule needs action_parameters`;
+  if (action === "compress_response" && !Array.isArray(p?.algorithms)) return "a compress_response rule needs action_parameters.algorithms";
+  return undefined;
+}
 
 /**
  * The values a rate limiting rule's period and mitigation timeout take (the availability table's "supported
@@ -96,6 +121,8 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     if (typeof expression !== "string" || !expression.trim()) fail(400, 20021, "the rule's expression is required");
     if (expression.length > 4096) fail(400, 20021, "the rule's expression must be at most 4096 characters");
     if (action === "skip" && !body.action_parameters) fail(400, 20021, "a skip rule needs action_parameters (ruleset, phases or products)");
+    const problem = paramsProblem(action, body.action_parameters);
+    if (problem) fail(400, 20021, problem);
     // A PATCH replaces the rule's definition ("include all the rule fields that you want to be part of the new rule
     // definition", update-rule): what the body leaves out is gone (a description, logging, a block's response, a
     // rate limit's counting expression), and enabled is true again; only the id, and the ref unless a new one is

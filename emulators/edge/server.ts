@@ -20,15 +20,18 @@ export const API = "/client/v4";
 export type Permission =
   | "zone:read" | "dns:read" | "dns:edit" | "zone_settings:read" | "zone_settings:edit"
   | "page_rules:edit" | "firewall:edit" | "rate_limits:edit" | "workers:edit" | "analytics:read"
-  | "page_rules:read" | "firewall:read" | "rate_limits:read" | "workers:read";
+  | "page_rules:read" | "firewall:read" | "rate_limits:read" | "workers:read"
+  // The per-product permissions of the other rule phases (Cache Rules, Single Redirect, Transform Rules, Origin
+  // Rules, Config Rules, ...), one pair here.
+  | "rules:read" | "rules:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
-  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read",
+  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
-  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read",
+  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read", "rules:read",
 ];
 
 export interface EdgeEmulatorOptions {

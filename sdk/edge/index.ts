@@ -1,6 +1,7 @@
 export { DnsRecord, type DnsRecordArgs } from "./dns-record";
 export { DnsRecordSet, type DnsRecordSetArgs } from "./dns-record-set";
 export { FirewallRule, type FirewallRuleArgs } from "./firewall-rule";
+export { RulesetRule, type RulesetRuleArgs } from "./ruleset-rule";
 export * from "./functions";
 export { PageRule, type PageRuleArgs } from "./page-rule";
 export { RateLimit, type RateLimitArgs } from "./rate-limit";

@@ -278,6 +278,68 @@ export interface RateLimitOutputs {
 /** The output names of a RateLimit, declared to the engine when the resource is registered. */
 export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","characteristics","countingExpression","requestsToOrigin","logging","account"] as const;
 
+/** The arguments of a RulesetRule: One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules. */
+export interface RulesetRuleArgs {
+  /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */
+  zoneId?: pulumi.Input<string>;
+  /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
+  zoneName?: pulumi.Input<string>;
+  /** The zone entry point phase the rule lives in, e.g. `http_request_cache_settings` (cache rules) or `http_request_dynamic_redirect` (redirect rules). Changing it replaces the rule. One of: `http_request_firewall_custom`, `http_ratelimit`, `http_request_cache_settings`, `http_request_dynamic_redirect`, `http_request_transform`, `http_request_late_transform`, `http_response_headers_transform`, `http_request_origin`, `http_config_settings`, `http_response_compression`, `http_custom_errors`. */
+  phase: pulumi.Input<"http_request_firewall_custom" | "http_ratelimit" | "http_request_cache_settings" | "http_request_dynamic_redirect" | "http_request_transform" | "http_request_late_transform" | "http_response_headers_transform" | "http_request_origin" | "http_config_settings" | "http_response_compression" | "http_custom_errors">;
+  /** The requests the rule applies to, in the rules language, e.g. `http.request.uri.path wildcard "/static/*"` (or `true` for all). */
+  expression: pulumi.Input<string>;
+  /** What the rule does, one of the phase's actions: `set_cache_settings`, `redirect`, `rewrite`, `route`, `set_config`, `block`, `skip`, ... */
+  action: pulumi.Input<string>;
+  /** The action's parameters as the rulesets engine takes them (snake_case, as the API documents them), e.g. for `redirect`: `{ from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } }`. */
+  actionParameters?: pulumi.Input<{ [key: string]: any }>;
+  /** For `http_ratelimit`: the rule's `ratelimit` object (characteristics, period, requests_per_period, mitigation_timeout, ...). `RateLimit` says the same with checked inputs. */
+  ratelimit?: pulumi.Input<{ [key: string]: any }>;
+  /** The rule's name in the dashboard. */
+  description?: pulumi.Input<string>;
+  /** Whether the rule applies. */
+  enabled?: pulumi.Input<boolean>;
+  /** A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given. */
+  ref?: pulumi.Input<string>;
+  /** Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back. */
+  position?: pulumi.Input<RulesetRulePositionArgs>;
+  /** The rule's `logging`. */
+  logging?: pulumi.Input<RulesetRuleLoggingArgs>;
+  /** Take over an existing rule of the phase with the same `ref`, or the same expression and action, instead of adding a second one. */
+  adopt?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a RulesetRule holds once the engine has it (its outputs). */
+export interface RulesetRuleOutputs {
+  zoneId: string;
+  zoneName: string;
+  phase: string;
+  expression: string;
+  action: string;
+  /** The action's parameters the program gives, as the service keeps them. */
+  actionParameters?: { [key: string]: any };
+  ratelimit?: { [key: string]: any };
+  description?: string;
+  enabled: boolean;
+  /** The rule's ref in the ruleset. */
+  ref: string;
+  /** The rule's id in the zone's entry point ruleset of the phase. */
+  ruleId: string;
+  /** The id of that ruleset. */
+  rulesetId: string;
+  /** Where the program puts the rule among the phase's rules, when it says. */
+  position?: RulesetRulePosition;
+  /** The rule's logging, when the program says. */
+  logging?: RulesetRuleLogging;
+  adopt: boolean;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a RulesetRule, declared to the engine when the resource is registered. */
+export const rulesetRuleOutputNames = ["zoneId","zoneName","phase","expression","action","actionParameters","ratelimit","description","enabled","ref","ruleId","rulesetId","position","logging","adopt","account"] as const;
+
 /** The arguments of a WorkerScript: An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body. */
 export interface WorkerScriptArgs {
   /** The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script. */
@@ -851,6 +913,22 @@ export interface RateLimitPositionArgs {
   index?: pulumi.Input<number>;
 }
 
+/** RulesetRuleLogging as an argument: each value may be an output of another resource. */
+export interface RulesetRuleLoggingArgs {
+  /** Whether matching requests are logged. */
+  enabled: pulumi.Input<boolean>;
+}
+
+/** RulesetRulePosition as an argument: each value may be an output of another resource. */
+export interface RulesetRulePositionArgs {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  before?: pulumi.Input<string>;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  after?: pulumi.Input<string>;
+  /** The rule's place in the phase, from 1. */
+  index?: pulumi.Input<number>;
+}
+
 export interface DnsRecordData {
   /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
   readonly priority?: number;
@@ -1198,6 +1276,20 @@ export interface RateLimitMatchRequest {
 }
 
 export interface RateLimitPosition {
+  /** The `ref` (or id) of a rule of the phase that this rule goes before. */
+  readonly before?: string;
+  /** The `ref` (or id) of a rule of the phase that this rule goes after. */
+  readonly after?: string;
+  /** The rule's place in the phase, from 1. */
+  readonly index?: number;
+}
+
+export interface RulesetRuleLogging {
+  /** Whether matching requests are logged. */
+  readonly enabled: boolean;
+}
+
+export interface RulesetRulePosition {
   /** The `ref` (or id) of a rule of the phase that this rule goes before. */
   readonly before?: string;
   /** The `ref` (or id) of a rule of the phase that this rule goes after. */

@@ -207,6 +207,15 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(put.rules.map((r) => r.ref)).toEqual(["first"]);
     const limits = await cf.rulesets.phases.update("http_ratelimit", { zone_id, rules: [{ action: "block", expression: 'http.request.uri.path eq "/login"', ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: 10, requests_per_period: 5, mitigation_timeout: 10 } }] });
     expect(limits.rules[0].ratelimit).toMatchObject({ period: 10, requests_per_period: 5 });
+    // The phases that replace page rules (RulesetRule): a cache rule, then a redirect rule added and edited.
+    const cache = await cf.rulesets.phases.update("http_request_cache_settings", { zone_id, rules: [{ action: "set_cache_settings", expression: "true", action_parameters: { cache: true } }] });
+    expect(cache.rules[0]).toMatchObject({ action: "set_cache_settings", action_parameters: { cache: true } });
+    const redirects = await cf.rulesets.create({ zone_id, kind: "zone", name: "redirects", phase: "http_request_dynamic_redirect", rules: [] });
+    const redirect = await cf.rulesets.rules.create(redirects.id, { zone_id, action: "redirect", expression: 'http.request.uri.path eq "/old"', action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } } });
+    const moved = await cf.rulesets.rules.edit(redirect.rules[0].id!, { zone_id, ruleset_id: redirects.id, action: "redirect", expression: 'http.request.uri.path eq "/older"', action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 308 } } });
+    expect(moved.rules[0]).toMatchObject({ expression: 'http.request.uri.path eq "/older"', action_parameters: { from_value: { status_code: 308 } } });
+    const refused = await cf.rulesets.rules.create(redirects.id, { zone_id, action: "redirect", expression: "true", action_parameters: { from_value: { status_code: 301 } } as never }).catch((e) => e);
+    expect(refused).toBeInstanceOf(Cloudflare.BadRequestError);
   });
 
   it("a module script: the SDK v7's own upload is refused as the service refuses it, the documented multipart is taken and read back by content.get", async () => {

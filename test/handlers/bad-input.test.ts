@@ -96,6 +96,21 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["status unknown", { status: "paused" }, "status"],
     ],
   },
+  "edge:RulesetRule": {
+    valid: { zoneName: "example.com", phase: "http_request_dynamic_redirect", expression: 'http.request.uri.path eq "/old"', action: "redirect", actionParameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } } },
+    cases: [
+      ["an unknown phase", { phase: "http_request_everything" }, "phase"],
+      ["an action the phase does not take", { action: "block" }, "action"],
+      ["a redirect without a target", { actionParameters: { from_value: { status_code: 301 } } }, "actionParameters"],
+      ["a redirect status that is not one", { actionParameters: { from_value: { target_url: { value: "https://example.com/" }, status_code: 200 } } }, "actionParameters"],
+      ["unbalanced quote", { expression: 'http.request.uri.path eq "/old' }, "expression"],
+      ["a rate limit object outside http_ratelimit", { ratelimit: { period: 10 } }, "ratelimit"],
+      ["description too long", { description: long(501) }, "description"],
+      ["a position with two places", { position: { before: "a", index: 1 } }, "position"],
+      ["a ref with a space", { ref: "my rule" }, "ref"],
+      ["enabled as text", { enabled: "yes" }, "enabled"],
+    ],
+  },
   "edge:FirewallRule": {
     valid: { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/admin"' }, action: "block" },
     cases: [

@@ -70,6 +70,10 @@ const CASES: Record<string, Case> = {
     emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
     made: async () => (await edgeList("rulesets/phases/http_ratelimit/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
   },
+  "edge:RulesetRule": {
+    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
+    made: async () => (await edgeList("rulesets/phases/http_request_cache_settings/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
+  },
   "edge:WorkerScript": {
     emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },
     made: () => [...edge.scripts.keys()].filter((k) => k === "lost"),

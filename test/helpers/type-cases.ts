@@ -15,6 +15,7 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "edge:FirewallRule": { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/lost"' }, action: "block" },
   // What a Free plan's zone allows (the emulator's zones are Free unless told): 10 s, and paths only.
   "edge:RateLimit": { zoneName: "example.com", threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/lost*" } } },
+  "edge:RulesetRule": { zoneName: "example.com", phase: "http_request_cache_settings", expression: 'http.request.uri.path wildcard "/lost/*"', action: "set_cache_settings", actionParameters: { cache: true } },
   "edge:WorkerScript": { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
   "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },

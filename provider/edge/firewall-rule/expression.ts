@@ -22,7 +22,8 @@ function validAddressOrCidr(item: string): boolean {
   return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }
 
-export function expressionProblems(expression: string): string[] {
+/** `knownFields: false` skips the check of fields (the other phases have fields of their own, e.g. http.response.code). */
+export function expressionProblems(expression: string, o: { knownFields?: boolean } = {}): string[] {
   const problems: string[] = [];
   if (!expression.trim()) return ["the expression is empty"];
   if (expression.length > 4096) return ["the expression must be at most 4096 characters"];
@@ -63,6 +64,7 @@ export function expressionProblems(expression: string): string[] {
   for (const m of bare.matchAll(/\bip\.src\s+(?:eq|==|ne|!=)\s+([^\s)]+)/g)) {
     if (!validAddressOrCidr(m[1])) problems.push(`"${m[1]}" compared with ip.src is not an IP address`);
   }
+  if (o.knownFields === false) return problems;
   for (const m of bare.matchAll(/(?<![\w.])([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)(?![\w.])/gi)) {
     if (!FIELDS.has(m[1]) && !/^\d/.test(m[1])) problems.push(`unknown field "${m[1]}": use one of the common fields such as ip.src, http.host, http.request.uri.path`);
   }

@@ -78,6 +78,6 @@ export const FirewallRuleOutputs = z.object({
   adopt: z.boolean(),
   position: RulePosition.optional().describe("Where the program puts the rule among the phase's rules, when it says."),
   response: z.object({ statusCode: z.number(), contentType: z.string(), content: z.string() }).optional().describe("A block rule's custom response, when the program says."),
-  logging: z.object({ enabled: z.boolean() }).optional().describe("The rule's logging, when the program says."),
+  logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's logging, when the program says."),
 });
 export type FirewallRuleOutputs = z.infer<typeof FirewallRuleOutputs>;

@@ -94,6 +94,6 @@ export const RateLimitOutputs = z.object({
   characteristics: z.array(z.string()).optional().describe("What requests are counted by, when the program says."),
   countingExpression: z.string().optional().describe("The counting expression, when the program says."),
   requestsToOrigin: z.boolean().optional().describe("Whether only requests to the origin count, when the program says."),
-  logging: z.object({ enabled: z.boolean() }).optional().describe("The rule's logging, when the program says."),
+  logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's logging, when the program says."),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;

@@ -55,6 +55,7 @@ _utilities.register(
    "ops:edge:FirewallRule": "FirewallRule",
    "ops:edge:PageRule": "PageRule",
    "ops:edge:RateLimit": "RateLimit",
+   "ops:edge:RulesetRule": "RulesetRule",
    "ops:edge:WorkerScript": "WorkerScript",
    "ops:edge:ZoneSetting": "ZoneSetting"
   }

@@ -10,3 +10,28 @@ new ops.edge.FirewallRule("allow-partner", { zoneName, expression: 'http.request
 new ops.edge.FirewallRule("block-api", { zoneName, expression: 'http.request.uri.path wildcard "/api/*"', action: "block", ref: "block_api", description: config.get("blockDescription") ?? "block the API", adopt: true });
 // What a Pro zone's plan allows: a 30 s period, a 10-minute timeout, a threshold of 1.
 new ops.edge.RateLimit("login", { zoneName, threshold: 1, period: config.getNumber("period") ?? 30, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } });
+
+// Rules of the products that replace page rules, one each, beside the rules the zone has.
+new ops.edge.RulesetRule("cache-static", {
+  zoneName,
+  phase: "http_request_cache_settings",
+  expression: 'http.request.uri.path wildcard "/static/*"',
+  action: "set_cache_settings",
+  actionParameters: { cache: true, edge_ttl: { mode: "override_origin", default: 3600 } },
+  ref: "cache_static",
+  position: { before: "bypass_all" },
+});
+new ops.edge.RulesetRule("old-blog", {
+  zoneName,
+  phase: "http_request_dynamic_redirect",
+  expression: 'http.request.uri.path eq "/old-blog"',
+  action: "redirect",
+  actionParameters: { from_value: { target_url: { value: "https://example.com/blog" }, status_code: 301 } },
+});
+new ops.edge.RulesetRule("admin-high", {
+  zoneName,
+  phase: "http_config_settings",
+  expression: 'http.request.uri.path wildcard "/admin/*"',
+  action: "set_config",
+  actionParameters: { security_level: config.get("adminSecurityLevel") ?? "high" },
+});

@@ -31,6 +31,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &PageRule{}
 	case "ops:edge:RateLimit":
 		r = &RateLimit{}
+	case "ops:edge:RulesetRule":
+		r = &RulesetRule{}
 	case "ops:edge:WorkerScript":
 		r = &WorkerScript{}
 	case "ops:edge:ZoneSetting":

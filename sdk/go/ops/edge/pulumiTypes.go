@@ -3615,6 +3615,318 @@ func (o RateLimitPositionPtrOutput) Index() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+type RulesetRuleLogging struct {
+	// Whether matching requests are logged.
+	Enabled bool `pulumi:"enabled"`
+}
+
+// RulesetRuleLoggingInput is an input type that accepts RulesetRuleLoggingArgs and RulesetRuleLoggingOutput values.
+// You can construct a concrete instance of `RulesetRuleLoggingInput` via:
+//
+//	RulesetRuleLoggingArgs{...}
+type RulesetRuleLoggingInput interface {
+	pulumi.Input
+
+	ToRulesetRuleLoggingOutput() RulesetRuleLoggingOutput
+	ToRulesetRuleLoggingOutputWithContext(context.Context) RulesetRuleLoggingOutput
+}
+
+type RulesetRuleLoggingArgs struct {
+	// Whether matching requests are logged.
+	Enabled pulumi.BoolInput `pulumi:"enabled"`
+}
+
+func (RulesetRuleLoggingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RulesetRuleLogging)(nil)).Elem()
+}
+
+func (i RulesetRuleLoggingArgs) ToRulesetRuleLoggingOutput() RulesetRuleLoggingOutput {
+	return i.ToRulesetRuleLoggingOutputWithContext(context.Background())
+}
+
+func (i RulesetRuleLoggingArgs) ToRulesetRuleLoggingOutputWithContext(ctx context.Context) RulesetRuleLoggingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRuleLoggingOutput)
+}
+
+func (i RulesetRuleLoggingArgs) ToRulesetRuleLoggingPtrOutput() RulesetRuleLoggingPtrOutput {
+	return i.ToRulesetRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i RulesetRuleLoggingArgs) ToRulesetRuleLoggingPtrOutputWithContext(ctx context.Context) RulesetRuleLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRuleLoggingOutput).ToRulesetRuleLoggingPtrOutputWithContext(ctx)
+}
+
+// RulesetRuleLoggingPtrInput is an input type that accepts RulesetRuleLoggingArgs, RulesetRuleLoggingPtr and RulesetRuleLoggingPtrOutput values.
+// You can construct a concrete instance of `RulesetRuleLoggingPtrInput` via:
+//
+//	        RulesetRuleLoggingArgs{...}
+//
+//	or:
+//
+//	        nil
+type RulesetRuleLoggingPtrInput interface {
+	pulumi.Input
+
+	ToRulesetRuleLoggingPtrOutput() RulesetRuleLoggingPtrOutput
+	ToRulesetRuleLoggingPtrOutputWithContext(context.Context) RulesetRuleLoggingPtrOutput
+}
+
+type rulesetRuleLoggingPtrType RulesetRuleLoggingArgs
+
+func RulesetRuleLoggingPtr(v *RulesetRuleLoggingArgs) RulesetRuleLoggingPtrInput {
+	return (*rulesetRuleLoggingPtrType)(v)
+}
+
+func (*rulesetRuleLoggingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RulesetRuleLogging)(nil)).Elem()
+}
+
+func (i *rulesetRuleLoggingPtrType) ToRulesetRuleLoggingPtrOutput() RulesetRuleLoggingPtrOutput {
+	return i.ToRulesetRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (i *rulesetRuleLoggingPtrType) ToRulesetRuleLoggingPtrOutputWithContext(ctx context.Context) RulesetRuleLoggingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRuleLoggingPtrOutput)
+}
+
+type RulesetRuleLoggingOutput struct{ *pulumi.OutputState }
+
+func (RulesetRuleLoggingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RulesetRuleLogging)(nil)).Elem()
+}
+
+func (o RulesetRuleLoggingOutput) ToRulesetRuleLoggingOutput() RulesetRuleLoggingOutput {
+	return o
+}
+
+func (o RulesetRuleLoggingOutput) ToRulesetRuleLoggingOutputWithContext(ctx context.Context) RulesetRuleLoggingOutput {
+	return o
+}
+
+func (o RulesetRuleLoggingOutput) ToRulesetRuleLoggingPtrOutput() RulesetRuleLoggingPtrOutput {
+	return o.ToRulesetRuleLoggingPtrOutputWithContext(context.Background())
+}
+
+func (o RulesetRuleLoggingOutput) ToRulesetRuleLoggingPtrOutputWithContext(ctx context.Context) RulesetRuleLoggingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RulesetRuleLogging) *RulesetRuleLogging {
+		return &v
+	}).(RulesetRuleLoggingPtrOutput)
+}
+
+// Whether matching requests are logged.
+func (o RulesetRuleLoggingOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v RulesetRuleLogging) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+type RulesetRuleLoggingPtrOutput struct{ *pulumi.OutputState }
+
+func (RulesetRuleLoggingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RulesetRuleLogging)(nil)).Elem()
+}
+
+func (o RulesetRuleLoggingPtrOutput) ToRulesetRuleLoggingPtrOutput() RulesetRuleLoggingPtrOutput {
+	return o
+}
+
+func (o RulesetRuleLoggingPtrOutput) ToRulesetRuleLoggingPtrOutputWithContext(ctx context.Context) RulesetRuleLoggingPtrOutput {
+	return o
+}
+
+func (o RulesetRuleLoggingPtrOutput) Elem() RulesetRuleLoggingOutput {
+	return o.ApplyT(func(v *RulesetRuleLogging) RulesetRuleLogging {
+		if v != nil {
+			return *v
+		}
+		var ret RulesetRuleLogging
+		return ret
+	}).(RulesetRuleLoggingOutput)
+}
+
+// Whether matching requests are logged.
+func (o RulesetRuleLoggingPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *RulesetRuleLogging) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+type RulesetRulePosition struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After *string `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before *string `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index *int `pulumi:"index"`
+}
+
+// RulesetRulePositionInput is an input type that accepts RulesetRulePositionArgs and RulesetRulePositionOutput values.
+// You can construct a concrete instance of `RulesetRulePositionInput` via:
+//
+//	RulesetRulePositionArgs{...}
+type RulesetRulePositionInput interface {
+	pulumi.Input
+
+	ToRulesetRulePositionOutput() RulesetRulePositionOutput
+	ToRulesetRulePositionOutputWithContext(context.Context) RulesetRulePositionOutput
+}
+
+type RulesetRulePositionArgs struct {
+	// The `ref` (or id) of a rule of the phase that this rule goes after.
+	After pulumi.StringPtrInput `pulumi:"after"`
+	// The `ref` (or id) of a rule of the phase that this rule goes before.
+	Before pulumi.StringPtrInput `pulumi:"before"`
+	// The rule's place in the phase, from 1.
+	Index pulumi.IntPtrInput `pulumi:"index"`
+}
+
+func (RulesetRulePositionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*RulesetRulePosition)(nil)).Elem()
+}
+
+func (i RulesetRulePositionArgs) ToRulesetRulePositionOutput() RulesetRulePositionOutput {
+	return i.ToRulesetRulePositionOutputWithContext(context.Background())
+}
+
+func (i RulesetRulePositionArgs) ToRulesetRulePositionOutputWithContext(ctx context.Context) RulesetRulePositionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRulePositionOutput)
+}
+
+func (i RulesetRulePositionArgs) ToRulesetRulePositionPtrOutput() RulesetRulePositionPtrOutput {
+	return i.ToRulesetRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (i RulesetRulePositionArgs) ToRulesetRulePositionPtrOutputWithContext(ctx context.Context) RulesetRulePositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRulePositionOutput).ToRulesetRulePositionPtrOutputWithContext(ctx)
+}
+
+// RulesetRulePositionPtrInput is an input type that accepts RulesetRulePositionArgs, RulesetRulePositionPtr and RulesetRulePositionPtrOutput values.
+// You can construct a concrete instance of `RulesetRulePositionPtrInput` via:
+//
+//	        RulesetRulePositionArgs{...}
+//
+//	or:
+//
+//	        nil
+type RulesetRulePositionPtrInput interface {
+	pulumi.Input
+
+	ToRulesetRulePositionPtrOutput() RulesetRulePositionPtrOutput
+	ToRulesetRulePositionPtrOutputWithContext(context.Context) RulesetRulePositionPtrOutput
+}
+
+type rulesetRulePositionPtrType RulesetRulePositionArgs
+
+func RulesetRulePositionPtr(v *RulesetRulePositionArgs) RulesetRulePositionPtrInput {
+	return (*rulesetRulePositionPtrType)(v)
+}
+
+func (*rulesetRulePositionPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**RulesetRulePosition)(nil)).Elem()
+}
+
+func (i *rulesetRulePositionPtrType) ToRulesetRulePositionPtrOutput() RulesetRulePositionPtrOutput {
+	return i.ToRulesetRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (i *rulesetRulePositionPtrType) ToRulesetRulePositionPtrOutputWithContext(ctx context.Context) RulesetRulePositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(RulesetRulePositionPtrOutput)
+}
+
+type RulesetRulePositionOutput struct{ *pulumi.OutputState }
+
+func (RulesetRulePositionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RulesetRulePosition)(nil)).Elem()
+}
+
+func (o RulesetRulePositionOutput) ToRulesetRulePositionOutput() RulesetRulePositionOutput {
+	return o
+}
+
+func (o RulesetRulePositionOutput) ToRulesetRulePositionOutputWithContext(ctx context.Context) RulesetRulePositionOutput {
+	return o
+}
+
+func (o RulesetRulePositionOutput) ToRulesetRulePositionPtrOutput() RulesetRulePositionPtrOutput {
+	return o.ToRulesetRulePositionPtrOutputWithContext(context.Background())
+}
+
+func (o RulesetRulePositionOutput) ToRulesetRulePositionPtrOutputWithContext(ctx context.Context) RulesetRulePositionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RulesetRulePosition) *RulesetRulePosition {
+		return &v
+	}).(RulesetRulePositionPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o RulesetRulePositionOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RulesetRulePosition) *string { return v.After }).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o RulesetRulePositionOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v RulesetRulePosition) *string { return v.Before }).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o RulesetRulePositionOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v RulesetRulePosition) *int { return v.Index }).(pulumi.IntPtrOutput)
+}
+
+type RulesetRulePositionPtrOutput struct{ *pulumi.OutputState }
+
+func (RulesetRulePositionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RulesetRulePosition)(nil)).Elem()
+}
+
+func (o RulesetRulePositionPtrOutput) ToRulesetRulePositionPtrOutput() RulesetRulePositionPtrOutput {
+	return o
+}
+
+func (o RulesetRulePositionPtrOutput) ToRulesetRulePositionPtrOutputWithContext(ctx context.Context) RulesetRulePositionPtrOutput {
+	return o
+}
+
+func (o RulesetRulePositionPtrOutput) Elem() RulesetRulePositionOutput {
+	return o.ApplyT(func(v *RulesetRulePosition) RulesetRulePosition {
+		if v != nil {
+			return *v
+		}
+		var ret RulesetRulePosition
+		return ret
+	}).(RulesetRulePositionOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes after.
+func (o RulesetRulePositionPtrOutput) After() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RulesetRulePosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.After
+	}).(pulumi.StringPtrOutput)
+}
+
+// The `ref` (or id) of a rule of the phase that this rule goes before.
+func (o RulesetRulePositionPtrOutput) Before() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RulesetRulePosition) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Before
+	}).(pulumi.StringPtrOutput)
+}
+
+// The rule's place in the phase, from 1.
+func (o RulesetRulePositionPtrOutput) Index() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *RulesetRulePosition) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Index
+	}).(pulumi.IntPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataInput)(nil)).Elem(), DnsRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataPtrInput)(nil)).Elem(), DnsRecordDataArgs{})
@@ -3639,6 +3951,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitMatchRequestInput)(nil)).Elem(), RateLimitMatchRequestArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitPositionInput)(nil)).Elem(), RateLimitPositionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RateLimitPositionPtrInput)(nil)).Elem(), RateLimitPositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRuleLoggingInput)(nil)).Elem(), RulesetRuleLoggingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRuleLoggingPtrInput)(nil)).Elem(), RulesetRuleLoggingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRulePositionInput)(nil)).Elem(), RulesetRulePositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRulePositionPtrInput)(nil)).Elem(), RulesetRulePositionArgs{})
 	pulumi.RegisterOutputType(DnsRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordOutput{})
@@ -3679,4 +3995,8 @@ func init() {
 	pulumi.RegisterOutputType(RateLimitMatchRequestOutput{})
 	pulumi.RegisterOutputType(RateLimitPositionOutput{})
 	pulumi.RegisterOutputType(RateLimitPositionPtrOutput{})
+	pulumi.RegisterOutputType(RulesetRuleLoggingOutput{})
+	pulumi.RegisterOutputType(RulesetRuleLoggingPtrOutput{})
+	pulumi.RegisterOutputType(RulesetRulePositionOutput{})
+	pulumi.RegisterOutputType(RulesetRulePositionPtrOutput{})
 }

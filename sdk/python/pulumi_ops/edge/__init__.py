@@ -17,6 +17,7 @@ from .list_worker_scripts import *
 from .page_rule import *
 from .parse_zone_file import *
 from .rate_limit import *
+from .ruleset_rule import *
 from .to_zone_file import *
 from .verify_token import *
 from .worker_script import *

@@ -41,6 +41,10 @@ __all__ = [
     'RateLimitMatchRequestArgsDict',
     'RateLimitPositionArgs',
     'RateLimitPositionArgsDict',
+    'RulesetRuleLoggingArgs',
+    'RulesetRuleLoggingArgsDict',
+    'RulesetRulePositionArgs',
+    'RulesetRulePositionArgsDict',
 ]
 
 class DnsRecordDataArgsDict(TypedDict):
@@ -2079,6 +2083,103 @@ class RateLimitPositionArgsDict(TypedDict):
 
 @pulumi.input_type
 class RateLimitPositionArgs:
+    def __init__(__self__, *,
+                 after: pulumi.Input[Optional[_builtins.str]] = None,
+                 before: pulumi.Input[Optional[_builtins.str]] = None,
+                 index: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param pulumi.Input[_builtins.str] before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param pulumi.Input[_builtins.int] index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @after.setter
+    def after(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "after", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @before.setter
+    def before(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "before", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
+
+    @index.setter
+    def index(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "index", value)
+
+
+class RulesetRuleLoggingArgsDict(TypedDict):
+    enabled: pulumi.Input[_builtins.bool]
+    """
+    Whether matching requests are logged.
+    """
+
+@pulumi.input_type
+class RulesetRuleLoggingArgs:
+    def __init__(__self__, *,
+                 enabled: pulumi.Input[_builtins.bool]):
+        """
+        :param pulumi.Input[_builtins.bool] enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[_builtins.bool]:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "enabled", value)
+
+
+class RulesetRulePositionArgsDict(TypedDict):
+    after: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes after.
+    """
+    before: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The `ref` (or id) of a rule of the phase that this rule goes before.
+    """
+    index: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    The rule's place in the phase, from 1.
+    """
+
+@pulumi.input_type
+class RulesetRulePositionArgs:
     def __init__(__self__, *,
                  after: pulumi.Input[Optional[_builtins.str]] = None,
                  before: pulumi.Input[Optional[_builtins.str]] = None,

@@ -41,6 +41,8 @@ __all__ = [
     'RateLimitMatch',
     'RateLimitMatchRequest',
     'RateLimitPosition',
+    'RulesetRuleLogging',
+    'RulesetRulePosition',
 ]
 
 @pulumi.output_type
@@ -1834,6 +1836,67 @@ class RateLimitMatchRequest(dict):
 
 @pulumi.output_type
 class RateLimitPosition(dict):
+    def __init__(__self__, *,
+                 after: Optional[_builtins.str] = None,
+                 before: Optional[_builtins.str] = None,
+                 index: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str after: The `ref` (or id) of a rule of the phase that this rule goes after.
+        :param _builtins.str before: The `ref` (or id) of a rule of the phase that this rule goes before.
+        :param _builtins.int index: The rule's place in the phase, from 1.
+        """
+        if after is not None:
+            pulumi.set(__self__, "after", after)
+        if before is not None:
+            pulumi.set(__self__, "before", before)
+        if index is not None:
+            pulumi.set(__self__, "index", index)
+
+    @_builtins.property
+    @pulumi.getter
+    def after(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes after.
+        """
+        return pulumi.get(self, "after")
+
+    @_builtins.property
+    @pulumi.getter
+    def before(self) -> Optional[_builtins.str]:
+        """
+        The `ref` (or id) of a rule of the phase that this rule goes before.
+        """
+        return pulumi.get(self, "before")
+
+    @_builtins.property
+    @pulumi.getter
+    def index(self) -> Optional[_builtins.int]:
+        """
+        The rule's place in the phase, from 1.
+        """
+        return pulumi.get(self, "index")
+
+
+@pulumi.output_type
+class RulesetRuleLogging(dict):
+    def __init__(__self__, *,
+                 enabled: _builtins.bool):
+        """
+        :param _builtins.bool enabled: Whether matching requests are logged.
+        """
+        pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        """
+        Whether matching requests are logged.
+        """
+        return pulumi.get(self, "enabled")
+
+
+@pulumi.output_type
+class RulesetRulePosition(dict):
     def __init__(__self__, *,
                  after: Optional[_builtins.str] = None,
                  before: Optional[_builtins.str] = None,
