@@ -14,16 +14,26 @@ import { knownProperties } from "../check";
 import { call, configure } from "../door";
 import { registry } from "../registry";
 
-const HELP = `usage: pulumi-ops import [<dir>] [--zone <name>]... [--runner] [--skills] [--out <dir>] [--no-protect]
+const HELP = `usage: pulumi-ops import [<dir>] [--zone <name>]... [--page-rules-as-rules] [--runner] [--skills] [--out <dir>] [--no-protect]
   <dir>, --out <dir>  where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
   --zone <name>       take over the zone's DNS records, page rules, firewall rules, rate limits and its ssl,
                       always_use_https and security_level settings (repeatable)
+  --page-rules-as-rules  write each page rule (deprecated by the service) as the RulesetRules that do the same
+                      (redirect, cache and configuration rules), new rules beside it: apply them, check, then
+                      delete the page rule; actions with no equivalent are named
   --runner            take over the runner's models
   --skills            take over the registry's skills
   --no-protect        leave out \`protect: true\`: then \`pulumi destroy\` deletes what was taken over
 Every resource written is protected, as \`pulumi import\` writes them: \`pulumi destroy\` fails on it rather than
 delete what the stack never made. Credentials and endpoints come from the environment, as the provider reads them:
 EDGE_API_TOKEN, EDGE_BASE_URL, RUNNER_HOST, SKILLS_URL, ...`;
+
+/** A resource written new (not taken over): its type, name and inputs. */
+interface Written {
+  type: string;
+  name: string;
+  inputs: object;
+}
 
 /** One object found: its type, the id the provider reads it by, and a name for it in the program. */
 interface Found {
@@ -40,7 +50,7 @@ const ADOPTS = new Set(Object.entries(registry).filter(([, e]) => knownPropertie
 export async function importCommand(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { zone: { type: "string", multiple: true }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { zone: { type: "string", multiple: true }, "page-rules-as-rules": { type: "boolean" }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`pulumi-ops import: ${(e as Error).message}\n${HELP}`);
     return 2;
@@ -57,10 +67,11 @@ export async function importCommand(argv: string[]): Promise<number> {
   const protect = !values["no-protect"];
   configure({ get: () => undefined }); // the environment, as the provider's fallback reads it
   const found: Found[] = [];
-  for (const zone of values.zone ?? []) found.push(...(await zoneObjects(zone)));
+  const written: Written[] = [];
+  for (const zone of values.zone ?? []) found.push(...(await zoneObjects(zone, values["page-rules-as-rules"] ? written : undefined)));
   if (values.runner) found.push(...(await runnerObjects()));
   if (values.skills) found.push(...(await skillObjects()));
-  const names = uniqueNames(found);
+  const names = uniqueNames([...found, ...written.map((w) => ({ ...w, id: "" }))]);
   const program: string[] = [
     'import * as ops from "pulumi-ops";',
     "",
@@ -78,6 +89,11 @@ export async function importCommand(argv: string[]): Promise<number> {
     const inputs = await inputsOf(f);
     const [module, kind] = f.type.split(":");
     program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
+  }
+  if (written.length) program.push("", "// New rules that do what the zone's page rules do (--page-rules-as-rules): made by the first `pulumi up`.");
+  for (const [i, w] of written.entries()) {
+    const [module, kind] = w.type.split(":");
+    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[found.length + i])}, ${JSON.stringify(w.inputs, null, 2)});`);
   }
   const out = path.resolve(positionals[0] ?? values.out ?? ".");
   mkdirSync(out, { recursive: true });
@@ -125,14 +141,25 @@ async function inputsOf(f: Found): Promise<Record<string, unknown>> {
   return inputs;
 }
 
-async function zoneObjects(zoneName: string): Promise<Found[]> {
+async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found[]> {
   const { edge, resolveZone } = await import("../edge/zones");
   const { FIREWALL_PHASE, RATE_LIMIT_PHASE } = await import("../edge/rulesets");
   const zone = await resolveZone({ zoneName });
   const client = edge();
   const found: Found[] = [];
   for await (const r of client.dnsRecords(zone.id)) found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
-  for (const r of await client.listPageRules(zone.id)) found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
+  for (const r of await client.listPageRules(zone.id)) {
+    if (!asRules) {
+      found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
+      continue;
+    }
+    // The rules that do the same (page-rule/as-rules.ts), written new; the page rule stays until the user deletes it.
+    const { pageRuleAsRules } = await import("../edge/page-rule/as-rules");
+    const target = r.targets[0].constraint.value;
+    const { rules, unconverted } = pageRuleAsRules(zone.name, target, r.actions, `page rule ${target}`);
+    for (const inputs of rules) asRules.push({ type: "edge:RulesetRule", name: `${inputs.phase.replace(/^http_(request_|response_)?/, "").replace(/_settings$/, "")}-${target}`, inputs });
+    console.log(`pulumi-ops import: page rule ${target} written as ${rules.length} RulesetRule${rules.length === 1 ? "" : "s"}${unconverted.length ? `; no rule does the same for: ${unconverted.join(", ")} (developers.cloudflare.com/rules/reference/page-rules-migration/)` : ""}; the page rule stays on the service: delete it once the new rules do its job`);
+  }
   // WAF custom rules (the rulesets engine; the legacy firewall rules were converted into them).
   for (const r of (await client.entrypoint(zone.id, FIREWALL_PHASE))?.rules ?? []) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.ref || r.id}` });
   // Rate limiting rules whose expression a URL pattern can say (host, path, methods); the others are named, not guessed.
