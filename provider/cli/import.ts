@@ -1,6 +1,6 @@
 /**
  * `pulumi-ops import`: what cf-terraforming does for Terraform. Reads what exists — the DNS records, page rules,
- * firewall rules and rate limits of zones, the runner's models, the registry's skills — and writes a TypeScript
+ * firewall rules, rate limits and rules of the other phases of zones, the runner's models, the registry's skills — and writes a TypeScript
  * program that takes it all over (edge objects with `adopt: true`; a model pull and a skill publish of what is
  * already there change nothing), plus `import.json` for the plugin door (`pulumi import --file import.json`, for
  * programs in other languages). Each object's inputs come from the provider's own read, as an import through the
@@ -16,7 +16,8 @@ import { registry } from "../registry";
 
 const HELP = `usage: pulumi-ops import [<dir>] [--zone <name>]... [--page-rules-as-rules] [--runner] [--skills] [--out <dir>] [--no-protect]
   <dir>, --out <dir>  where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
-  --zone <name>       take over the zone's DNS records, page rules, firewall rules, rate limits and its ssl,
+  --zone <name>       take over the zone's DNS records, page rules, firewall rules, rate limits, rules of the other
+                      phases (cache, redirect, transform, origin, configuration, ...) and its ssl,
                       always_use_https and security_level settings (repeatable)
   --page-rules-as-rules  write each page rule (deprecated by the service) as the RulesetRules that do the same
                       (redirect, cache and configuration rules), new rules beside it: apply them, check, then
@@ -167,6 +168,18 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
   for (const r of (await client.entrypoint(zone.id, RATE_LIMIT_PHASE))?.rules ?? []) {
     if (matchFromExpression(r.expression)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.ref || r.id}` });
     else console.log(`pulumi-ops import: ${zone.name}'s rate limiting rule ${r.ref ?? r.id} (${r.expression}) is not written: a RateLimit matches a URL pattern, and this expression is not one`);
+  }
+  // The rules of the other phases (cache, redirect, transform, origin, configuration, ...), one RulesetRule each.
+  const { PHASE_ACTIONS } = await import("../edge/ruleset-rule/schema");
+  for (const phase of Object.keys(PHASE_ACTIONS).filter((p) => p !== FIREWALL_PHASE && p !== RATE_LIMIT_PHASE)) {
+    let rules;
+    try {
+      rules = (await client.entrypoint(zone.id, phase))?.rules ?? [];
+    } catch (e) {
+      console.log(`pulumi-ops import: ${zone.name}'s ${phase} rules are not written: reading them failed (${(e as Error).message})`);
+      continue;
+    }
+    for (const r of rules) found.push({ type: "edge:RulesetRule", id: `${zone.id}/${phase}/${r.id}`, name: `${phase.replace(/^http_(request_|response_)?/, "")}-${r.description || r.ref || r.id}` });
   }
   // The settings the API document names, each read by its own id (the document shows no listing of settings).
   for (const id of DOCUMENTED_SETTINGS) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });

@@ -5,7 +5,11 @@
  * back; adopt takes a rule by ref with nothing sent when it is as the program says; get by `<zoneId>/<phase>/<id>`;
  * destroy deletes only its own.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { importCommand } from "../../provider/cli/import";
 import { call } from "../../provider/door";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { forgetPreviewChecks } from "../../provider/preflight";
@@ -82,6 +86,26 @@ describe("RulesetRule in any phase", () => {
     expect(writes()).toBe(0);
     const got = await call(T, "read", [`${zoneId(edge)}/http_request_cache_settings/${seeded.id}`, {}]);
     expect(got.props).toMatchObject({ phase: "http_request_cache_settings", action: "set_cache_settings", ruleId: seeded.id, actionParameters: CACHE.actionParameters });
+  });
+
+  it("pulumi-ops import writes a zone's rules of other phases as adopting RulesetRules, taken over with nothing sent", async () => {
+    const seeded = edge.rulesets.seedRule(zoneId(edge), "http_request_cache_settings", { action: "set_cache_settings", expression: CACHE.expression, action_parameters: CACHE.actionParameters, description: "static" });
+    const out = mkdtempSync(path.join(tmpdir(), "import-rules-"));
+    const spy = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      expect(await importCommand(["--zone", "example.com", "--out", out])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    const index = readFileSync(path.join(out, "index.ts"), "utf8");
+    const m = /new ops\.edge\.RulesetRule\("[^"]+", (\{[\s\S]*?\n\})/.exec(index)!;
+    const inputs = JSON.parse(m[1]);
+    expect(inputs).toMatchObject({ zoneName: "example.com", phase: "http_request_cache_settings", action: "set_cache_settings", actionParameters: CACHE.actionParameters, adopt: true });
+    edge.log.splice(0);
+    forgetRuleListings();
+    const r = await make(inputs);
+    expect(r.id).toBe(seeded.id);
+    expect(writes()).toBe(0);
   });
 
   it("the action's parameters are checked against the phase at preview; the service's refusal of the rest is one line naming the field", async () => {
