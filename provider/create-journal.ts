@@ -28,6 +28,8 @@ const NOTE_LIFETIME_MS = 86_400_000;
 export interface StartedCreate {
   /** When that run sent it (ms since the epoch): what it made is no older. */
   sentAt: number;
+  /** The note's file: removing it lets the next create send again (a user who checked that nothing was made). */
+  note: string;
 }
 
 let keeping = false;
@@ -41,11 +43,11 @@ export function keepCreateJournal(on = true): void {
 const dir = () => path.join(process.env.PULUMI_HOME || path.join(homedir(), ".pulumi"), "pulumi-ops", "creates");
 const noteOf = (key: string) => path.join(dir(), `${createHash("sha256").update(key).digest("hex").slice(0, 40)}.json`);
 
-function readNote(key: string): StartedCreate | undefined {
+function readNote(key: string, expires = true): StartedCreate | undefined {
   try {
     const note = JSON.parse(readFileSync(noteOf(key), "utf8")) as { key?: string; sentAt?: number };
-    if (note.key !== key || typeof note.sentAt !== "number" || Date.now() - note.sentAt > NOTE_LIFETIME_MS) return undefined;
-    return { sentAt: note.sentAt };
+    if (note.key !== key || typeof note.sentAt !== "number" || (expires && Date.now() - note.sentAt > NOTE_LIFETIME_MS)) return undefined;
+    return { sentAt: note.sentAt, note: noteOf(key) };
   } catch {
     return undefined;
   }
@@ -56,13 +58,15 @@ export class InterruptedCreateError extends Error {}
 
 /**
  * Runs the create `f` of the resource `key` (its stack, type and name) with its note written first. Inside `f`,
- * createResumed() tells whether an earlier run started the same create. The note is removed when `f` fails (nothing
- * to find next time) unless it fails with InterruptedCreateError; it stays when `f` succeeds, until the engine shows
- * the resource is in state (createRecorded).
+ * createResumed() tells whether an earlier run started the same create. The note stays when `f` succeeds, until the
+ * engine shows the resource is in state (createRecorded); it is removed when `f` fails outright (nothing to find next
+ * time), but kept when the failure may have left an object (`mayHaveMade`: a lost answer), when this create was
+ * itself a resumed one (it may have found the earlier object and failed to update it), and on InterruptedCreateError.
+ * `expires: false` keeps a note past a day (a command's: a refused command must never run blindly later).
  */
-export async function journalledCreate<T>(key: string | undefined, f: () => Promise<T>): Promise<T> {
+export async function journalledCreate<T>(key: string | undefined, f: () => Promise<T>, o: { mayHaveMade?: (e: unknown) => boolean; expires?: boolean } = {}): Promise<T> {
   if (!keeping || !key) return f();
-  const earlier = readNote(key);
+  const earlier = readNote(key, o.expires ?? true);
   try {
     mkdirSync(dir(), { recursive: true });
     // A resumed create that is killed again still looks back to the first attempt.
@@ -73,14 +77,14 @@ export async function journalledCreate<T>(key: string | undefined, f: () => Prom
   try {
     return await resumed.run(earlier, f);
   } catch (e) {
-    if (!(e instanceof InterruptedCreateError)) createRecorded(key);
+    if (!(e instanceof InterruptedCreateError) && !earlier && !o.mayHaveMade?.(e)) createRecorded(key);
     throw e;
   }
 }
 
 /** Runs the check `f` of the resource `key` knowing its note (read only): a preview says what the create will take. */
-export function withEarlierCreate<T>(key: string | undefined, f: () => T): T {
-  return keeping && key ? resumed.run(readNote(key), f) : f();
+export function withEarlierCreate<T>(key: string | undefined, f: () => T, expires = true): T {
+  return keeping && key ? resumed.run(readNote(key, expires), f) : f();
 }
 
 /**

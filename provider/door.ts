@@ -6,7 +6,7 @@ import { flushCompileCache } from "./compile-cache"; // first: the modules below
 import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
-import { PartialCreateError, type Bag } from "./handler";
+import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
 import { currentUrn, redact, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
@@ -103,10 +103,13 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
       if (problem) return { inputs: args[1], failures: [{ property: ACCOUNT_KEY, reason: problem }] };
     }
     const journalKey = journalKeyOf(type, owner);
-    if (method !== "check" && method !== "create" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
+    // The engine holds the resource in state: its create's note is done with (create-journal.ts). Not on a diff
+    // that replaces it: the replacement's create is still to come, and a kill during it must find the note.
+    if (method !== "check" && method !== "create" && method !== "diff" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
     const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
-    const run = method === "create" ? () => journalledCreate(journalKey, handlerCall) : handlerCall;
+    const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
+    if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
     const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner, secrets));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
     if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
@@ -130,6 +133,9 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     }
   }
 }
+
+/** Types whose create's note never expires: a command refused after a kill must never run blindly a day later. */
+const NOTES_KEPT = new Set(["control:RemoteCommand"]);
 
 /** The resource a call serves, as the note a create leaves until the engine records it names it (create-journal.ts). */
 function journalKeyOf(type: string, owner: unknown): string | undefined {
@@ -252,7 +258,7 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
     await withCallSecrets(secretValues.values, async () => {
       try {
         // Knowing an earlier create's note, a record's preview says the up takes what that create made.
-        await withOwner(parseOwner(owner), () => withAccount(account, () => withEarlierCreate(journalKeyOf(type, owner), () => previewCheck(type, account, inputs, olds))));
+        await withOwner(parseOwner(owner), () => withAccount(account, () => withEarlierCreate(journalKeyOf(type, owner), () => previewCheck(type, account, inputs, olds), !NOTES_KEPT.has(type))));
       } catch (e) {
         const clean = redacted(e);
         if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check

@@ -156,7 +156,9 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     if (below && rl!.characteristics.some((c) => c !== "cf.colo.id" && c !== "ip.src")) fail(400, 20021, `ratelimit.characteristics may only be cf.colo.id and ip.src on the ${plan} plan`);
     if (below && (rl as { counting_expression?: string }).counting_expression) fail(400, 20021, `ratelimit.counting_expression is not allowed on the ${plan} plan`);
     if (!allowed.periods.includes(Number(rl!.period))) fail(400, 20021, `ratelimit.period ${rl!.period} is not allowed on the ${plan} plan: use one of ${allowed.periods.join(", ")}`);
-    if (!Number.isInteger(rl!.requests_per_period) || rl!.requests_per_period! < 1) fail(400, 20021, "ratelimit.requests_per_period must be a positive whole number");
+    const score = (rl as { score_per_period?: number }).score_per_period;
+    if (score !== undefined && plan !== "enterprise") fail(400, 20021, `ratelimit.score_per_period is not allowed on the ${plan} plan (Advanced Rate Limiting)`);
+    if (score === undefined && (!Number.isInteger(rl!.requests_per_period) || rl!.requests_per_period! < 1)) fail(400, 20021, "ratelimit.requests_per_period must be a positive whole number");
     const challenge = ["challenge", "js_challenge", "managed_challenge"].includes(r.action);
     const timeout = rl!.mitigation_timeout ?? 0;
     if (challenge && timeout !== 0) fail(400, 20021, `ratelimit.mitigation_timeout must be 0 for the ${r.action} action`);

@@ -57,7 +57,7 @@ export function inPlace(rules: wire.RulesetRule[], ruleId: string, position: Rul
   if (!position || at < 0) return true;
   if (position.index !== undefined) return at === Math.min(position.index, rules.length) - 1;
   const target = named(rules, (position.before ?? position.after)!);
-  if (!target) return true; // the named rule is gone: nothing to be in place against (an update says so)
+  if (!target) return true; // the named rule is gone: nothing to be in place against (a new create would fail naming it)
   const there = rules.indexOf(target);
   return position.before !== undefined ? at < there : at > there;
 }

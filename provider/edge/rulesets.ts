@@ -46,13 +46,14 @@ function oneAtATime<T>(key: string, f: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Adds `body` at the end of the zone's entry point ruleset of `phase`, making the ruleset when the zone has none,
- * and answers the rule the service made: found by its `ref` when one is sent, else as the last rule with the same
- * expression and action (the service appends).
+ * Adds `body` to the zone's entry point ruleset of `phase` (where `place` puts it among the rules there, else at the
+ * end), making the ruleset when the zone has none, and answers the rule the service made: found by its `ref` when
+ * one is sent, else as the rule with the same expression and action that was not there before.
  */
 export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody, place?: (rules: wire.RulesetRule[]) => { wire?: WirePosition; said: string }): Promise<PlacedRule> {
   return oneAtATime(`${zoneId} ${phase}`, async () => {
     const current = await edge().entrypoint(zoneId, phase);
+    const before = new Set((current?.rules ?? []).map((r) => r.id)); // the rule made is the one not among these
     let after: wire.Ruleset;
     // Where it goes among the rules there now (rule-position.ts): said, and sent as the add's position.
     const where = current && place ? place(current.rules) : undefined;
@@ -66,15 +67,22 @@ export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody,
         if (!(e instanceof ApiError) || e.code !== 20217) throw e;
         const made = await edge().entrypoint(zoneId, phase);
         if (!made) throw e;
-        after = await edge().addRule(zoneId, made.id, body);
+        const there = place?.(made.rules).wire;
+        for (const r of made.rules) before.add(r.id);
+        after = await edge().addRule(zoneId, made.id, there ? { ...body, position: there } : body);
       }
     }
     const rule = body.ref
       ? after.rules.find((r) => r.ref === body.ref)
-      : after.rules.findLast((r) => r.expression === body.expression && r.action === body.action);
+      : (after.rules.find((r) => !before.has(r.id) && r.expression === body.expression && r.action === body.action) ?? after.rules.findLast((r) => r.expression === body.expression && r.action === body.action));
     if (!rule) throw new ApiError({ service: "edge", message: `the ${phase} ruleset did not hold the rule it was just given`, remedy: "Run the command again; refresh first if the ruleset was changed meanwhile" });
     return { rule, rulesetId: after.id };
   });
+}
+
+/** `x` as JSON with object keys sorted: the same value however the service orders its keys. */
+export function canonical(x: unknown): string {
+  return JSON.stringify(x ?? null, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 }
 
 /** What the service sets on a rule, never sent back. */
@@ -84,15 +92,16 @@ const SERVICE_FIELDS = new Set(["id", "version", "last_updated", "categories"]);
  * The definition a rule's PATCH sends: a PATCH replaces the whole definition (update-rule), so the rule as the
  * service has it now is sent back with the program's fields over it, and what the program does not manage — logging,
  * a block's custom response, a rate limit's counting expression, requests to origin, score — is kept, never wiped.
- * Action parameters are merged key by key while the action stays the same (a new action's parameters are its own);
- * a rate limit's key by key.
+ * Action parameters are merged key by key while the action stays the same (a new action's parameters are its own),
+ * except `dropped`: keys the program gave before and gives no more, which go; a rate limit's key by key.
  */
-export function mergedRule(current: wire.RulesetRule | undefined, body: wire.RuleBody): wire.RuleBody {
+export function mergedRule(current: wire.RulesetRule | undefined, body: wire.RuleBody, dropped: string[] = []): wire.RuleBody {
   if (!current) return body;
   const kept = Object.fromEntries(Object.entries(current).filter(([k, v]) => !SERVICE_FIELDS.has(k) && v !== undefined && v !== null));
   const merged: wire.RuleBody = { ...kept, ...body } as wire.RuleBody;
   const sameAction = current.action === body.action;
-  const params = { ...(sameAction ? (current.action_parameters as Record<string, unknown> | undefined) : undefined), ...body.action_parameters };
+  const theirs = Object.entries((sameAction ? current.action_parameters : undefined) ?? {}).filter(([k]) => !dropped.includes(k));
+  const params = { ...Object.fromEntries(theirs), ...body.action_parameters };
   if (Object.keys(params).length) merged.action_parameters = params;
   else delete merged.action_parameters;
   if (body.ratelimit) merged.ratelimit = { ...(current.ratelimit ?? {}), ...body.ratelimit } as wire.RuleRatelimit;
@@ -118,13 +127,13 @@ export async function previewPlacement(zone: { id: string; name: string }, phase
  * Patches one rule (read first, merged: mergedRule), answering it as the service now has it; with `position` (the
  * program's), a rule out of that place is moved back by the same PATCH.
  */
-export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody, position?: RulePosition): Promise<PlacedRule> {
+export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody, position?: RulePosition, dropped: string[] = []): Promise<PlacedRule> {
   const rules = (await edge().ruleset(zoneId, placed.rulesetId)).rules;
   const current = rules.find((r) => r.id === placed.ruleId);
   if (!current) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset any more` });
   const move = position && !inPlace(rules, placed.ruleId, position) ? placement(rules.filter((r) => r.id !== placed.ruleId), position, false) : undefined;
   if (move?.wire) log(`edge: moving rule ${current.ref ?? current.id} back ${move.said}`);
-  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, { ...mergedRule(current, body), ...(move?.wire ? { position: move.wire } : {}) });
+  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, { ...mergedRule(current, body, dropped), ...(move?.wire ? { position: move.wire } : {}) });
   const rule = after.rules.find((r) => r.id === placed.ruleId);
   if (!rule) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset after the update` });
   return { rule, rulesetId: after.id };
@@ -153,8 +162,8 @@ export async function convertedRule(zoneId: string, phase: string, legacyId: str
  * the rule the service converted the legacy one into, patched only where it differs from `body`, or added when the
  * service has none.
  */
-export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string; position?: RulePosition }): Promise<PlacedRule> {
-  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, o.position);
+export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string; position?: RulePosition; dropped?: string[] }): Promise<PlacedRule> {
+  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, o.position, o.dropped);
   const found = await o.converted();
   if (!found) {
     warn(`${o.what} (0.3.0) has no converted rule in the zone's ${phase} ruleset: adding it`);

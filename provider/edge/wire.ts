@@ -130,6 +130,8 @@ export const RuleRatelimit = z.looseObject({
   mitigation_timeout: z.number().optional(),
   counting_expression: z.string().nullish(),
   requests_to_origin: z.boolean().optional(),
+  score_per_period: z.number().optional(),
+  score_response_header_name: z.string().optional(),
 });
 export type RuleRatelimit = z.infer<typeof RuleRatelimit>;
 

@@ -39,6 +39,8 @@ export class RateLimit extends pulumi.dynamic.Resource {
   declare readonly countingExpression: pulumi.Output<Out["countingExpression"]>;
   declare readonly requestsToOrigin: pulumi.Output<Out["requestsToOrigin"]>;
   declare readonly logging: pulumi.Output<Out["logging"]>;
+  declare readonly scorePerPeriod: pulumi.Output<Out["scorePerPeriod"]>;
+  declare readonly scoreResponseHeaderName: pulumi.Output<Out["scoreResponseHeaderName"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

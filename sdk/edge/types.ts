@@ -212,8 +212,8 @@ export interface RateLimitArgs {
   zoneId?: pulumi.Input<string>;
   /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
   zoneName?: pulumi.Input<string>;
-  /** Requests allowed per period before the action applies. */
-  threshold: pulumi.Input<number>;
+  /** Requests allowed per period before the action applies. Give this, or scorePerPeriod. */
+  threshold?: pulumi.Input<number>;
   /** The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all). */
   period: pulumi.Input<number>;
   /** `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds. */
@@ -238,6 +238,10 @@ export interface RateLimitArgs {
   requestsToOrigin?: pulumi.Input<boolean>;
   /** The rule's `logging`. */
   logging?: pulumi.Input<RateLimitLoggingArgs>;
+  /** Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`). */
+  scorePerPeriod?: pulumi.Input<number>;
+  /** The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod. */
+  scoreResponseHeaderName?: pulumi.Input<string>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -246,7 +250,7 @@ export interface RateLimitArgs {
 export interface RateLimitOutputs {
   zoneId: string;
   zoneName: string;
-  threshold: number;
+  threshold?: number;
   period: number;
   action: RateLimitAction;
   match: RateLimitMatch;
@@ -271,12 +275,16 @@ export interface RateLimitOutputs {
   requestsToOrigin?: boolean;
   /** The rule's logging, when the program says. */
   logging?: RateLimitLogging;
+  /** The score allowed per period, when the program counts by score. */
+  scorePerPeriod?: number;
+  /** The header the score is read from, when the program counts by score. */
+  scoreResponseHeaderName?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a RateLimit, declared to the engine when the resource is registered. */
-export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","characteristics","countingExpression","requestsToOrigin","logging","account"] as const;
+export const rateLimitOutputNames = ["zoneId","zoneName","threshold","period","action","match","description","disabled","ref","expression","ruleId","rulesetId","adopt","position","characteristics","countingExpression","requestsToOrigin","logging","scorePerPeriod","scoreResponseHeaderName","account"] as const;
 
 /** The arguments of a RulesetRule: One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules. */
 export interface RulesetRuleArgs {

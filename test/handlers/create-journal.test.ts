@@ -62,6 +62,13 @@ describe("a create sent again for a resource whose earlier create was never reco
     expect(pageRules()).toHaveLength(2);
   });
 
+  it("a diff that replaces the resource keeps the note: the replacement's create, killed, is found by the next", async () => {
+    const first = await create("edge:PageRule", "moved", RULE);
+    await call("edge:PageRule", "diff", [first.id, first.outs, { ...RULE, zoneName: "example.org", __owner: "site/prod/moved" }]);
+    forgetClaims();
+    expect((await create("edge:PageRule", "moved", RULE)).id).toBe(first.id);
+  });
+
   it("a DNS record, a page post and a post: each taken, one object each", async () => {
     const rec = { zoneName: "example.com", type: "A", name: "once", content: "203.0.113.9", ttl: 300 };
     const r1 = await create("edge:DnsRecord", "once", rec);

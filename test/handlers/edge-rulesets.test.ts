@@ -51,6 +51,14 @@ describe("FirewallRule as a WAF custom rule", () => {
     void allow;
   });
 
+  it("a skip's scope is the program's: changed from the current ruleset to phases, the old scope goes", async () => {
+    const r = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 203.0.113.8", action: "skip" });
+    expect(rules(FW).find((x) => x.id === r.id)!.action_parameters).toEqual({ ruleset: "current" });
+    const news = (await call("edge:FirewallRule", "check", [{}, { zoneName: "example.com", expression: "ip.src eq 203.0.113.8", action: "skip", actionParameters: { phases: ["http_ratelimit"] } }])).inputs;
+    await call("edge:FirewallRule", "update", [r.id, r.outs, news]);
+    expect(rules(FW).find((x) => x.id === r.id)!.action_parameters).toEqual({ phases: ["http_ratelimit"] });
+  });
+
   it("the preview says where a new rule will go", async () => {
     edge.rulesets.seedRule(zoneId(edge), FW, { action: "block", expression: 'http.request.uri.path wildcard "/api/*"', ref: "block_api" });
     const said: string[] = [];
@@ -283,6 +291,19 @@ describe("RateLimit as a rate limiting rule", () => {
       /characteristics: requests are counted by client address \(ip.src\) only on the zone's Free plan.*countingExpression: a counting expression needs a Business plan/,
     );
     expect((await call("edge:RateLimit", "check", [{}, { ...rl, characteristics: ["ip.src"] }])).failures.map((f: { property: string }) => f.property)).toContain("characteristics");
+  });
+
+  it("complexity-based: a score per period read from an origin header, on Enterprise; refused below it at preview naming the plan", async () => {
+    const { threshold: _t, ...rest } = rl;
+    const scored = { ...rest, scorePerPeriod: 400, scoreResponseHeaderName: "x-score" };
+    await expect(checkForEngine("edge:RateLimit", {}, scored)).rejects.toThrow(/scorePerPeriod: complexity-based rate limiting needs an Enterprise plan with Advanced Rate Limiting \(the zone's Business plan\)/);
+    expect((await call("edge:RateLimit", "check", [{}, { ...scored, threshold: 5 }])).failures.map((f: { reason: string }) => f.reason)).toContainEqual(expect.stringMatching(/exactly one of threshold .* and scorePerPeriod/));
+    edge.plans.set(zoneId(edge, "example.org"), "enterprise");
+    const r = await make("edge:RateLimit", { ...scored, zoneName: "example.org", match: { request: { url: "example.org/api/*" } } });
+    expect(rules(RL, "example.org").find((x) => x.id === r.id)!.ratelimit).toMatchObject({ score_per_period: 400, score_response_header_name: "x-score" });
+    expect(r.outs).toMatchObject({ scorePerPeriod: 400, scoreResponseHeaderName: "x-score" });
+    forgetRuleListings();
+    expect((await call("edge:RateLimit", "read", [r.id, r.outs])).inputs).toBeUndefined();
   });
 
   it("each plan's limits as the availability table gives them: a Pro zone takes period 30, timeout 600 and a threshold of 1, refuses period 120 naming the plan; both as the service answers", async () => {

@@ -24,7 +24,7 @@ async function make(type: string, args: Record<string, unknown>) {
 describe("page rules written as the rules that replace them", () => {
   it("redirect, cache and configuration rules; what has no equivalent is named; applied, they show no change", async () => {
     await make("edge:PageRule", { zoneName: "example.com", targets: ["example.com/old/*"], actions: [{ id: "forwarding_url", value: { url: "https://example.com/new/$1", status_code: 301 } }] });
-    await make("edge:PageRule", { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }, { id: "edge_cache_ttl", value: 7200 }, { id: "security_level", value: "high" }, { id: "disable_security" }] });
+    await make("edge:PageRule", { zoneName: "example.com", targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }, { id: "edge_cache_ttl", value: 7200 }, { id: "security_level", value: "high" }, { id: "browser_check", value: "on" }, { id: "disable_security" }] });
     const out = mkdtempSync(path.join(tmpdir(), "as-rules-"));
     const said: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void said.push(String(line)));
@@ -42,7 +42,7 @@ describe("page rules written as the rules that replace them", () => {
     expect(redirect).toMatchObject({ expression: '(http.host eq "example.com") and (http.request.uri.path wildcard "/old/*")', action: "redirect" });
     expect(redirect.actionParameters.from_value).toMatchObject({ status_code: 301, target_url: { expression: 'wildcard_replace(http.request.full_uri, "*://example.com/old/*", "https://example.com/new/${2}")' } });
     expect(written.find((w) => w.inputs.phase === "http_request_cache_settings")!.inputs.actionParameters).toEqual({ cache: true, edge_ttl: { mode: "override_origin", default: 7200 } });
-    expect(written.find((w) => w.inputs.phase === "http_config_settings")!.inputs.actionParameters).toEqual({ security_level: "high" });
+    expect(written.find((w) => w.inputs.phase === "http_config_settings")!.inputs.actionParameters).toEqual({ security_level: "high", bic: true });
     // Applied as the program says, each shows no change.
     for (const w of written) {
       const made = await make("edge:RulesetRule", w.inputs);

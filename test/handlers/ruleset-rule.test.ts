@@ -65,6 +65,16 @@ describe("RulesetRule in any phase", () => {
     expect(rules("http_request_dynamic_redirect")).toEqual([]);
   });
 
+  it("a parameter the program gave and gives no more is removed by the update; one set in the dashboard stays", async () => {
+    const r = await make(CACHE);
+    const stored = rules("http_request_cache_settings").find((x) => x.id === r.id)!;
+    (stored.action_parameters as Record<string, unknown>).browser_ttl = { mode: "respect_origin" };
+    const news = (await call(T, "check", [{}, { ...CACHE, actionParameters: { cache: true } }])).inputs;
+    expect((await call(T, "diff", [r.id, r.outs, news])).changes).toBe(true);
+    await call(T, "update", [r.id, r.outs, news]);
+    expect(rules("http_request_cache_settings").find((x) => x.id === r.id)!.action_parameters).toEqual({ cache: true, browser_ttl: { mode: "respect_origin" } });
+  });
+
   it("position: before a named rule; moved away it is drift and goes back", async () => {
     edge.rulesets.seedRule(zoneId(edge), "http_request_cache_settings", { action: "set_cache_settings", expression: "true", action_parameters: { cache: false }, ref: "bypass_all" });
     const r = await make({ ...CACHE, position: { before: "bypass_all" } });

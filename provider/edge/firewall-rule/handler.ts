@@ -7,7 +7,7 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
+import { addPhaseRule, canonical, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
 import { actualPosition, inPlace, placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
@@ -43,8 +43,8 @@ function wanted(r: Bag): wire.RuleBody {
 function same(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
   const params = (rule.action_parameters ?? {}) as Record<string, unknown>;
   return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
-    (rule.enabled ?? true) === body.enabled && Object.entries(body.action_parameters ?? {}).every(([k, v]) => JSON.stringify(params[k]) === JSON.stringify(v)) &&
-    (body.logging === undefined || JSON.stringify(rule.logging ?? { enabled: true }) === JSON.stringify(body.logging)) &&
+    (rule.enabled ?? true) === body.enabled && Object.entries(body.action_parameters ?? {}).every(([k, v]) => canonical(params[k]) === canonical(v)) &&
+    (body.logging === undefined || canonical(rule.logging ?? { enabled: true }) === canonical(body.logging)) &&
     (!body.ref || rule.ref === body.ref);
 }
 
@@ -77,6 +77,14 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): Firewa
 function responseOf(rule: wire.RulesetRule): { statusCode: number; contentType: string; content: string } {
   const x = ((rule.action_parameters ?? {}) as { response?: { status_code?: number; content_type?: string; content?: string } }).response;
   return { statusCode: x?.status_code ?? 0, contentType: x?.content_type ?? "", content: x?.content ?? "" };
+}
+
+/**
+ * Action parameters the program gave before and gives no more, which an update removes: a skip's scope (`ruleset`,
+ * `phases`, `products`: always the program's, the default included) and a response it no longer declares.
+ */
+function droppedParams(r: Bag, olds: Bag): string[] {
+  return [...(SKIP_LIKE.has(r.action) ? ["ruleset", "phases", "products"] : []), ...(olds.response && !r.response ? ["response"] : [])];
 }
 
 /** The rule a resource stands for: by `ruleId` from state, or for 0.3.0 state the converted rule. */
@@ -118,7 +126,7 @@ export const firewallRule: Handler = {
     const b = wanted({ ...olds, ref: r.ref ? olds.ref : undefined, actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters });
     const moved = JSON.stringify(r.position ?? null) !== JSON.stringify(olds.position ?? null);
     // State of 0.3.0 has no ruleId: one update finds the rule the service converted (and writes only if it differs).
-    const changed = unknown || !olds.ruleId || moved || JSON.stringify(a) !== JSON.stringify(b);
+    const changed = unknown || !olds.ruleId || moved || canonical(a) !== canonical(b);
     return { changes: replaces.length > 0 || changed, replaces };
   },
 
@@ -156,7 +164,7 @@ export const firewallRule: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}`, position: r.position });
+    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}`, position: r.position, dropped: droppedParams(r, olds) });
     return { outs: outputs(r, zone, placed) };
   },
 

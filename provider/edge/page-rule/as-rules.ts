@@ -16,10 +16,10 @@ export interface RuleInputs {
   description: string;
 }
 
-/** Settings a configuration rule takes by the same name, and how a page rule's value reads there. */
+/** Settings a configuration rule takes (by the page rule's name unless said), and how a page rule's value reads there. */
 const CONFIG: Record<string, (v: unknown) => unknown> = {
   automatic_https_rewrites: (v) => v === "on",
-  browser_check: (v) => v === "on",
+  browser_check: (v) => v === "on", // written as `bic`, the configuration rule's name for Browser Integrity Check
   email_obfuscation: (v) => v === "on",
   rocket_loader: (v) => v === "on",
   security_level: (v) => v,
@@ -50,7 +50,7 @@ export function pageRuleAsRules(zoneName: string, target: string, actions: { id:
     } else if (a.id === "browser_cache_ttl") {
       cache.browser_ttl = a.value === 0 ? { mode: "respect_origin" } : { mode: "override_origin", default: a.value };
     } else if (CONFIG[a.id]) {
-      config[a.id] = CONFIG[a.id](a.value);
+      config[a.id === "browser_check" ? "bic" : a.id] = CONFIG[a.id](a.value);
     } else {
       unconverted.push(a.value === undefined ? a.id : `${a.id}: ${JSON.stringify(a.value)}`);
     }

@@ -23,7 +23,9 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLi
   const methods = r.match?.request?.methods?.filter((m: string) => m !== "_ALL_");
   return {
     ...zoneOutputs(r, zone),
-    threshold: rl?.requests_per_period ?? r.threshold,
+    ...(r.scorePerPeriod !== undefined
+      ? { scorePerPeriod: (rl as Record<string, number> | undefined)?.score_per_period ?? r.scorePerPeriod, scoreResponseHeaderName: (rl as Record<string, string> | undefined)?.score_response_header_name ?? r.scoreResponseHeaderName }
+      : { threshold: rl?.requests_per_period ?? r.threshold }),
     period: rl?.period ?? r.period,
     action: { mode, ...(timed && rl?.mitigation_timeout !== undefined ? { timeout: rl.mitigation_timeout } : {}) },
     match: { request: { url: r.match.request.url, ...(methods?.length ? { methods } : {}) } },
@@ -72,7 +74,7 @@ export async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
   if ([inputs.zoneId, inputs.zoneName, inputs.period, inputs.action, inputs.match, inputs.adopt].some(isUnknown)) return;
   const plan = await planOf(inputs);
   const problems = planProblems(inputs, plan);
-  if (!olds.ruleId && !olds.threshold && !inputs.adopt && !problems.length) {
+  if (!olds.ruleId && !olds.threshold && !olds.scorePerPeriod && !inputs.adopt && !problems.length) {
     const zone = await resolveZone(inputs);
     const allowed = PLANS[plan ?? ""] ?? PLANS.free;
     const existing = await phaseRules(zone.id, RATE_LIMIT_PHASE);
@@ -112,7 +114,7 @@ export const rateLimit: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position", "characteristics", "countingExpression", "requestsToOrigin", "logging"].some((k) => isUnknown(r[k]));
+    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position", "characteristics", "countingExpression", "requestsToOrigin", "logging", "scorePerPeriod", "scoreResponseHeaderName"].some((k) => isUnknown(r[k]));
     if (unknown || !olds.ruleId) return { changes: true, replaces }; // 0.3.0 state: one update finds the converted rule
     const a = ruleBody(r);
     const b = { ...ruleBody({ ...olds, ref: r.ref ? olds.ref : undefined }), expression: olds.expression };

@@ -4,6 +4,7 @@
  */
 import type { Bag } from "../../handler";
 import type * as wire from "../wire";
+import { canonical } from "../rulesets";
 
 /** The legacy modes and the engine's actions. */
 const ACTIONS: Record<string, string> = { ban: "block", simulate: "log", challenge: "challenge", js_challenge: "js_challenge", managed_challenge: "managed_challenge" };
@@ -86,7 +87,7 @@ export function ruleBody(r: Bag): wire.RuleBody {
     ratelimit: {
       characteristics: r.characteristics ?? ["cf.colo.id", "ip.src"],
       period: r.period,
-      requests_per_period: r.threshold,
+      ...(r.scorePerPeriod !== undefined ? { score_per_period: r.scorePerPeriod, score_response_header_name: r.scoreResponseHeaderName } : { requests_per_period: r.threshold }),
       mitigation_timeout: timed ? r.action.timeout : 0,
       ...(r.countingExpression !== undefined ? { counting_expression: r.countingExpression } : {}),
       ...(r.requestsToOrigin !== undefined ? { requests_to_origin: r.requestsToOrigin } : {}),
@@ -111,7 +112,8 @@ export function sameRule(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
     // Compared only where the program says: what it leaves out is kept as the service has it (mergedRule).
     (b.counting_expression === undefined || (a.counting_expression ?? "") === b.counting_expression) &&
     (b.requests_to_origin === undefined || (a.requests_to_origin ?? false) === b.requests_to_origin) &&
-    (body.logging === undefined || JSON.stringify(rule.logging ?? { enabled: true }) === JSON.stringify(body.logging));
+    (b.score_per_period === undefined || ((a as Record<string, unknown>).score_per_period === b.score_per_period && (a as Record<string, unknown>).score_response_header_name === b.score_response_header_name)) &&
+    (body.logging === undefined || canonical(rule.logging ?? { enabled: true }) === canonical(body.logging));
 }
 
 /**
@@ -134,6 +136,7 @@ export function planProblems(r: Bag, planId: string | undefined): { property: st
   // Below Business, requests are counted by client address only, and by the rule's own expression.
   const counted = (r.characteristics ?? []).filter((c: string) => c !== "cf.colo.id" && c !== "ip.src");
   if (counted.length && !plan.methods) problems.push({ property: "characteristics", reason: `requests are counted by client address (ip.src) only ${on}: remove ${counted.join(", ")}, or use a Business plan or higher` });
+  if (r.scorePerPeriod !== undefined && name !== "enterprise") problems.push({ property: "scorePerPeriod", reason: `complexity-based rate limiting needs an Enterprise plan with Advanced Rate Limiting (${on.replace(/^on /, "")}): use threshold` });
   if (typeof r.countingExpression === "string" && !plan.methods) problems.push({ property: "countingExpression", reason: `a counting expression needs a Business plan or higher (${on.replace(/^on /, "")}): remove it` });
   return problems;
 }

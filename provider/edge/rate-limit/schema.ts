@@ -19,7 +19,7 @@ const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "_ALL_"] as co
 export const RateLimitInputs = z
   .object({
     ...zoneInputs,
-    threshold: z.number().int("threshold must be a whole number").min(1, "threshold must be at least 1").max(1_000_000).describe("Requests allowed per period before the action applies."),
+    threshold: z.number().int("threshold must be a whole number").min(1, "threshold must be at least 1").max(1_000_000).optional().describe("Requests allowed per period before the action applies. Give this, or scorePerPeriod."),
     period: z
       .number()
       .int()
@@ -60,9 +60,13 @@ export const RateLimitInputs = z
     countingExpression: z.string().optional().describe("Which requests count toward the rate when it is not the rule's own expression (e.g. `http.response.code eq 401`, counting failed logins): `ratelimit.counting_expression`, Business plan and up."),
     requestsToOrigin: z.boolean().optional().describe("Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`."),
     logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's `logging`."),
+    scorePerPeriod: z.number().int().min(1).optional().describe("Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`)."),
+    scoreResponseHeaderName: z.string().min(1).optional().describe("The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod."),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
+    if ((r.threshold === undefined) === (r.scorePerPeriod === undefined)) ruleFailure(ctx, r.threshold === undefined ? "threshold" : "scorePerPeriod", "give exactly one of threshold (requests per period) and scorePerPeriod (a score per period)", ["threshold", "scorePerPeriod"]);
+    if ((r.scorePerPeriod === undefined) !== (r.scoreResponseHeaderName === undefined)) ruleFailure(ctx, "scoreResponseHeaderName", "scorePerPeriod and scoreResponseHeaderName go together: the score is read from that header of the origin's answers", ["scorePerPeriod"]);
     if (r.characteristics && !r.characteristics.includes("cf.colo.id")) ruleFailure(ctx, "characteristics", "characteristics must include cf.colo.id (the service counts per data centre): add it");
     const { mode, timeout } = r.action;
     if ((mode === "ban" || mode === "simulate") && timeout === undefined) {
@@ -79,7 +83,7 @@ export type RateLimitInputs = z.output<typeof RateLimitInputs>;
 export const RateLimitOutputs = z.object({
   zoneId: z.string(),
   zoneName: z.string(),
-  threshold: z.number(),
+  threshold: z.number().optional(),
   period: z.number(),
   action: z.object({ mode: z.string(), timeout: z.number().optional() }),
   match: z.object({ request: z.object({ url: z.string(), methods: z.array(z.string()).optional() }) }),
@@ -95,5 +99,7 @@ export const RateLimitOutputs = z.object({
   countingExpression: z.string().optional().describe("The counting expression, when the program says."),
   requestsToOrigin: z.boolean().optional().describe("Whether only requests to the origin count, when the program says."),
   logging: z.object({ enabled: z.boolean().describe("Whether matching requests are logged.") }).optional().describe("The rule's logging, when the program says."),
+  scorePerPeriod: z.number().optional().describe("The score allowed per period, when the program counts by score."),
+  scoreResponseHeaderName: z.string().optional().describe("The header the score is read from, when the program counts by score."),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;

@@ -6,7 +6,7 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
+import { addPhaseRule, canonical, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
 import { actualPosition, inPlace, placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
@@ -30,7 +30,8 @@ function wanted(r: Bag): wire.RuleBody {
   };
 }
 
-const json = (x: unknown) => JSON.stringify(x ?? null);
+/** Compared with object keys sorted: the service may answer a rule's objects in another key order. */
+const json = canonical;
 
 /**
  * Whether the service's rule is what `body` asks for: parameters, rate limit and logging compared where the program
@@ -136,7 +137,9 @@ export const rulesetRule: Handler = {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
     const body = wanted(r);
-    const placed = await patchPhaseRule(zone.id, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, r.position);
+    // Parameters the program gave before and gives no more go (the others the service holds are kept).
+    const dropped = Object.keys(olds.actionParameters ?? {}).filter((k) => !(k in (r.actionParameters ?? {})));
+    const placed = await patchPhaseRule(zone.id, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, r.position, dropped);
     return { outs: outputs(r, zone, placed) };
   },
 

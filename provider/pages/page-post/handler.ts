@@ -7,7 +7,7 @@ import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag } from "../../config";
 import { warn } from "../../log";
-import { createResumed, resumedLine } from "../../create-journal";
+import { createResumed, InterruptedCreateError, resumedLine } from "../../create-journal";
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
@@ -112,6 +112,10 @@ export const pagePost: Handler = {
     const earlier = createResumed();
     const since = earlier ? earlier.sentAt : readFlag(PAGES_SETTINGS.adoptExisting) ? Date.now() - ADOPT_WINDOW_MS : undefined;
     const adopted = since !== undefined ? await findMade(r, since) : undefined;
+    // The earlier create may have posted, and the page cannot say (its drafts need pages_manage_ads): never post blindly.
+    if (earlier && adopted === "cannot tell") {
+      throw new InterruptedCreateError(`pages: ${resumedLine("this post", earlier)}, and pulumi-ops cannot tell whether it was made: check page ${r.pageId}'s drafts for "${String(r.message ?? r.link ?? "").slice(0, 60)}" (if it is there, delete it there, as the program makes its own), then remove ${earlier.note} and run \`pulumi up\` again: it posts once`);
+    }
     if (typeof adopted === "string" && adopted !== "cannot tell") {
       warn(earlier ? `pages: ${resumedLine("this post", earlier)}; it had made post ${adopted} with the same message, so it is kept (nothing posted twice)` : `pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
       return { id: adopted, outs: await readBack(r, adopted) };

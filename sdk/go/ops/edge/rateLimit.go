@@ -41,10 +41,14 @@ type RateLimit struct {
 	// The rule's id in the zone's `http_ratelimit` entry point ruleset.
 	RuleId pulumi.StringOutput `pulumi:"ruleId"`
 	// The id of that ruleset.
-	RulesetId pulumi.StringOutput  `pulumi:"rulesetId"`
-	Threshold pulumi.Float64Output `pulumi:"threshold"`
-	ZoneId    pulumi.StringOutput  `pulumi:"zoneId"`
-	ZoneName  pulumi.StringOutput  `pulumi:"zoneName"`
+	RulesetId pulumi.StringOutput `pulumi:"rulesetId"`
+	// The score allowed per period, when the program counts by score.
+	ScorePerPeriod pulumi.Float64PtrOutput `pulumi:"scorePerPeriod"`
+	// The header the score is read from, when the program counts by score.
+	ScoreResponseHeaderName pulumi.StringPtrOutput  `pulumi:"scoreResponseHeaderName"`
+	Threshold               pulumi.Float64PtrOutput `pulumi:"threshold"`
+	ZoneId                  pulumi.StringOutput     `pulumi:"zoneId"`
+	ZoneName                pulumi.StringOutput     `pulumi:"zoneName"`
 }
 
 // NewRateLimit registers a new resource with the given unique name, arguments, and options.
@@ -62,9 +66,6 @@ func NewRateLimit(ctx *pulumi.Context,
 	}
 	if args.Period == nil {
 		return nil, errors.New("invalid value for required argument 'Period'")
-	}
-	if args.Threshold == nil {
-		return nil, errors.New("invalid value for required argument 'Threshold'")
 	}
 	if args.Adopt == nil {
 		args.Adopt = pulumi.BoolPtr(false)
@@ -135,8 +136,12 @@ type rateLimitArgs struct {
 	Ref *string `pulumi:"ref"`
 	// Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
 	RequestsToOrigin *bool `pulumi:"requestsToOrigin"`
-	// Requests allowed per period before the action applies.
-	Threshold int `pulumi:"threshold"`
+	// Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`).
+	ScorePerPeriod *int `pulumi:"scorePerPeriod"`
+	// The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod.
+	ScoreResponseHeaderName *string `pulumi:"scoreResponseHeaderName"`
+	// Requests allowed per period before the action applies. Give this, or scorePerPeriod.
+	Threshold *int `pulumi:"threshold"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId *string `pulumi:"zoneId"`
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -171,8 +176,12 @@ type RateLimitArgs struct {
 	Ref pulumi.StringPtrInput
 	// Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
 	RequestsToOrigin pulumi.BoolPtrInput
-	// Requests allowed per period before the action applies.
-	Threshold pulumi.IntInput
+	// Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`).
+	ScorePerPeriod pulumi.IntPtrInput
+	// The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod.
+	ScoreResponseHeaderName pulumi.StringPtrInput
+	// Requests allowed per period before the action applies. Give this, or scorePerPeriod.
+	Threshold pulumi.IntPtrInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
 	ZoneId pulumi.StringPtrInput
 	// The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -290,8 +299,18 @@ func (o RateLimitOutput) RulesetId() pulumi.StringOutput {
 	return o.ApplyT(func(v *RateLimit) pulumi.StringOutput { return v.RulesetId }).(pulumi.StringOutput)
 }
 
-func (o RateLimitOutput) Threshold() pulumi.Float64Output {
-	return o.ApplyT(func(v *RateLimit) pulumi.Float64Output { return v.Threshold }).(pulumi.Float64Output)
+// The score allowed per period, when the program counts by score.
+func (o RateLimitOutput) ScorePerPeriod() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.Float64PtrOutput { return v.ScorePerPeriod }).(pulumi.Float64PtrOutput)
+}
+
+// The header the score is read from, when the program counts by score.
+func (o RateLimitOutput) ScoreResponseHeaderName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.StringPtrOutput { return v.ScoreResponseHeaderName }).(pulumi.StringPtrOutput)
+}
+
+func (o RateLimitOutput) Threshold() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *RateLimit) pulumi.Float64PtrOutput { return v.Threshold }).(pulumi.Float64PtrOutput)
 }
 
 func (o RateLimitOutput) ZoneId() pulumi.StringOutput {

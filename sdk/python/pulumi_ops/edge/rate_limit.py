@@ -24,7 +24,6 @@ class RateLimitArgs:
                  action: pulumi.Input['RateLimitActionArgs'],
                  match: pulumi.Input['RateLimitMatchArgs'],
                  period: pulumi.Input[_builtins.int],
-                 threshold: pulumi.Input[_builtins.int],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  characteristics: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -35,6 +34,9 @@ class RateLimitArgs:
                  position: pulumi.Input[Optional['RateLimitPositionArgs']] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
+                 score_per_period: pulumi.Input[Optional[_builtins.int]] = None,
+                 score_response_header_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -43,7 +45,6 @@ class RateLimitArgs:
         :param pulumi.Input['RateLimitActionArgs'] action: `mode` (`ban`, sent as the engine's `block`; `simulate`, sent as `log`, Enterprise only; or a challenge) and, for ban and simulate, `timeout`: how long in seconds.
         :param pulumi.Input['RateLimitMatchArgs'] match: Which requests are counted.
         :param pulumi.Input[_builtins.int] period: The counting window, in seconds: one of 10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, as the zone's plan allows (Free: 10; Pro: up to 60; Business: up to 600; Enterprise: all).
-        :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over an existing rule with the same `ref`, or the same expression, instead of adding a second one.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] characteristics: What requests are counted by (the rule's `ratelimit.characteristics`): `cf.colo.id` (required by the service) and, e.g., `ip.src`, `http.request.headers["x-api-key"]`. Below Business only `cf.colo.id` and `ip.src`. Default `["cf.colo.id", "ip.src"]`.
@@ -54,13 +55,15 @@ class RateLimitArgs:
         :param pulumi.Input['RateLimitPositionArgs'] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.bool] requests_to_origin: Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
+        :param pulumi.Input[_builtins.int] score_per_period: Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`).
+        :param pulumi.Input[_builtins.str] score_response_header_name: The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod.
+        :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies. Give this, or scorePerPeriod.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
         pulumi.set(__self__, "action", action)
         pulumi.set(__self__, "match", match)
         pulumi.set(__self__, "period", period)
-        pulumi.set(__self__, "threshold", threshold)
         if account is not None:
             pulumi.set(__self__, "account", account)
         if adopt is None:
@@ -85,6 +88,12 @@ class RateLimitArgs:
             pulumi.set(__self__, "ref", ref)
         if requests_to_origin is not None:
             pulumi.set(__self__, "requests_to_origin", requests_to_origin)
+        if score_per_period is not None:
+            pulumi.set(__self__, "score_per_period", score_per_period)
+        if score_response_header_name is not None:
+            pulumi.set(__self__, "score_response_header_name", score_response_header_name)
+        if threshold is not None:
+            pulumi.set(__self__, "threshold", threshold)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -125,18 +134,6 @@ class RateLimitArgs:
     @period.setter
     def period(self, value: pulumi.Input[_builtins.int]):
         pulumi.set(self, "period", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def threshold(self) -> pulumi.Input[_builtins.int]:
-        """
-        Requests allowed per period before the action applies.
-        """
-        return pulumi.get(self, "threshold")
-
-    @threshold.setter
-    def threshold(self, value: pulumi.Input[_builtins.int]):
-        pulumi.set(self, "threshold", value)
 
     @_builtins.property
     @pulumi.getter
@@ -259,6 +256,42 @@ class RateLimitArgs:
         pulumi.set(self, "requests_to_origin", value)
 
     @_builtins.property
+    @pulumi.getter(name="scorePerPeriod")
+    def score_per_period(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`).
+        """
+        return pulumi.get(self, "score_per_period")
+
+    @score_per_period.setter
+    def score_per_period(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "score_per_period", value)
+
+    @_builtins.property
+    @pulumi.getter(name="scoreResponseHeaderName")
+    def score_response_header_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod.
+        """
+        return pulumi.get(self, "score_response_header_name")
+
+    @score_response_header_name.setter
+    def score_response_header_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "score_response_header_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests allowed per period before the action applies. Give this, or scorePerPeriod.
+        """
+        return pulumi.get(self, "threshold")
+
+    @threshold.setter
+    def threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "threshold", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -302,6 +335,8 @@ class RateLimit(pulumi.CustomResource):
                  position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
+                 score_per_period: pulumi.Input[Optional[_builtins.int]] = None,
+                 score_response_header_name: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -324,7 +359,9 @@ class RateLimit(pulumi.CustomResource):
         :param pulumi.Input[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']] position: Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.
         :param pulumi.Input[_builtins.str] ref: A name for the rule that stays the same across updates, unique in the ruleset; the service uses the rule's id when none is given.
         :param pulumi.Input[_builtins.bool] requests_to_origin: Count only requests that reach the origin (not those served from cache): `ratelimit.requests_to_origin`.
-        :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies.
+        :param pulumi.Input[_builtins.int] score_per_period: Complexity-based rate limiting (Enterprise with Advanced Rate Limiting): the score allowed per period, summed from the origin's answers, instead of `threshold` (`ratelimit.score_per_period`).
+        :param pulumi.Input[_builtins.str] score_response_header_name: The origin's response header that carries each request's score (`ratelimit.score_response_header_name`); with scorePerPeriod.
+        :param pulumi.Input[_builtins.int] threshold: Requests allowed per period before the action applies. Give this, or scorePerPeriod.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -365,6 +402,8 @@ class RateLimit(pulumi.CustomResource):
                  position: pulumi.Input[Optional[Union['RateLimitPositionArgs', 'RateLimitPositionArgsDict']]] = None,
                  ref: pulumi.Input[Optional[_builtins.str]] = None,
                  requests_to_origin: pulumi.Input[Optional[_builtins.bool]] = None,
+                 score_per_period: pulumi.Input[Optional[_builtins.int]] = None,
+                 score_response_header_name: pulumi.Input[Optional[_builtins.str]] = None,
                  threshold: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -400,8 +439,8 @@ class RateLimit(pulumi.CustomResource):
             __props__.__dict__["position"] = position
             __props__.__dict__["ref"] = ref
             __props__.__dict__["requests_to_origin"] = requests_to_origin
-            if threshold is None and not opts.urn:
-                raise TypeError("Missing required property 'threshold'")
+            __props__.__dict__["score_per_period"] = score_per_period
+            __props__.__dict__["score_response_header_name"] = score_response_header_name
             __props__.__dict__["threshold"] = threshold
             __props__.__dict__["zone_id"] = zone_id
             __props__.__dict__["zone_name"] = zone_name
@@ -448,6 +487,8 @@ class RateLimit(pulumi.CustomResource):
         __props__.__dict__["requests_to_origin"] = None
         __props__.__dict__["rule_id"] = None
         __props__.__dict__["ruleset_id"] = None
+        __props__.__dict__["score_per_period"] = None
+        __props__.__dict__["score_response_header_name"] = None
         __props__.__dict__["threshold"] = None
         __props__.__dict__["zone_id"] = None
         __props__.__dict__["zone_name"] = None
@@ -564,8 +605,24 @@ class RateLimit(pulumi.CustomResource):
         return pulumi.get(self, "ruleset_id")
 
     @_builtins.property
+    @pulumi.getter(name="scorePerPeriod")
+    def score_per_period(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        The score allowed per period, when the program counts by score.
+        """
+        return pulumi.get(self, "score_per_period")
+
+    @_builtins.property
+    @pulumi.getter(name="scoreResponseHeaderName")
+    def score_response_header_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The header the score is read from, when the program counts by score.
+        """
+        return pulumi.get(self, "score_response_header_name")
+
+    @_builtins.property
     @pulumi.getter
-    def threshold(self) -> pulumi.Output[_builtins.float]:
+    def threshold(self) -> pulumi.Output[Optional[_builtins.float]]:
         return pulumi.get(self, "threshold")
 
     @_builtins.property
