@@ -6,13 +6,14 @@
  *
  * So, before a create is sent, the provider notes it on this machine (a small file under
  * `$PULUMI_HOME/pulumi-ops/creates/`, one per resource), and leaves the note until the engine shows the resource is
- * in its state (it diffs, reads, updates or deletes it) or the create fails outright. A create that finds a note
+ * in its state (it diffs it without replacing it, reads, updates or deletes it) or the create fails outright. A create that finds a note
  * for its resource knows an earlier run started the same create and never recorded the answer: the handler looks
  * for what that run made (from the note's time) and takes it instead of making a second (createResumed), and a
  * command refuses to run blindly. A check reads the note too, so that the preview says what the up will take.
  *
  * The note lives on the machine that ran the killed up (a CI job on a fresh runner has none: there the pipeline's
- * `recover` is the way, docs/reliability.md). Notes older than a day are ignored. Only a provider an engine started
+ * `recover` is the way, docs/reliability.md). Notes older than a day are ignored (a command's never are: door.ts
+ * NOTES_KEPT). Only a provider an engine started
  * keeps notes (engine-watch.ts): the handlers' tests share one process and are not a killed run.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
