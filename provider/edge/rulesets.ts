@@ -10,7 +10,7 @@ import { log, notice, warn } from "../log";
 import { adoptedInRun } from "../claims";
 import { listedRule } from "./rule-listing";
 import type * as wire from "./wire";
-import { inPlace, placement, type RulePosition, type WirePosition } from "./rule-position";
+import { actualPosition, inPlace, placement, type RulePosition, type WirePosition } from "./rule-position";
 import { edge, edgeClaim, edgeScope } from "./zones";
 
 export const FIREWALL_PHASE = "http_request_firewall_custom";
@@ -29,6 +29,16 @@ export async function listedPhaseRule(zoneId: string, phase: string, ruleId: str
     return (rs?.rules ?? []).map((rule) => ({ id: rule.id, rule, rulesetId: rs!.id }));
   });
   return found as PlacedRule | undefined;
+}
+
+/**
+ * Where the rule `ruleId` stands now when it is out of the place `position` gives it (refresh shows that as drift,
+ * and up puts it back); undefined when it is in place or the program gives no position (nothing is read then).
+ */
+export async function movedFrom(zoneId: string, phase: string, ruleId: string, position: RulePosition | undefined): Promise<RulePosition | undefined> {
+  if (!position) return undefined;
+  const rules = (await phaseRules(zoneId, phase)).map((p) => p.rule);
+  return inPlace(rules, ruleId, position) ? undefined : actualPosition(rules, ruleId);
 }
 
 /** The rules of the phase as they are now (no cached listing): for finding a rule to adopt or to recover. */

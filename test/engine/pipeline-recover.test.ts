@@ -7,6 +7,9 @@
  * in state, and the committed stack file holds no switch. Then each kind alone (a record, a page rule, a firewall
  * rule, a page post, a post, a skill), its CLI killed the moment its create reaches the service: the same recovery
  * leaves exactly one. And an up of a commit older than the stack's last applied one is refused unless forced.
+ * Then the same kills followed by a plain `pulumi cancel` and `pulumi up` on the same machine (no pipeline): each
+ * kind's create finds the note the killed create left (provider/create-journal.ts) and makes exactly one; a command
+ * killed after it ran is refused, and runs once more only with ops:controlRerunInterrupted.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";

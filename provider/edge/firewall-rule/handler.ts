@@ -7,8 +7,8 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, canonical, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
-import { actualPosition, inPlace, placement } from "../rule-position";
+import { addPhaseRule, canonical, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
+import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -152,10 +152,9 @@ export const firewallRule: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, placed);
     // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
-    const rules = props.position ? (await phaseRules(zoneId, FIREWALL_PHASE)).map((p) => p.rule) : [];
-    const placedRight = inPlace(rules, placed.rule.id, props.position);
-    if (props.ruleId && placedRight && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
-    if (!placedRight) outs.position = actualPosition(rules, placed.rule.id);
+    const moved = await movedFrom(zoneId, FIREWALL_PHASE, placed.rule.id, props.position);
+    if (props.ruleId && !moved && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
+    if (moved) outs.position = moved;
     const { ruleId: _r, rulesetId: _s, enabled: _e, ref, ...shown } = outs;
     if (shown.filter) delete (shown as Partial<typeof shown>).expression; // the program's form only
     return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };

@@ -9,8 +9,8 @@ import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
-import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
-import { actualPosition, inPlace, placement } from "../rule-position";
+import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
+import { placement } from "../rule-position";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
@@ -157,10 +157,9 @@ export const rateLimit: Handler = {
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, placed);
     // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
-    const rules = props.position ? (await phaseRules(zoneId, RATE_LIMIT_PHASE)).map((p) => p.rule) : [];
-    const placedRight = inPlace(rules, placed.rule.id, props.position);
-    if (props.ruleId && placedRight && sameRule(placed.rule, ruleBody({ ...props, ref: undefined }))) return { id, props: outs };
-    if (!placedRight) outs.position = actualPosition(rules, placed.rule.id);
+    const moved = await movedFrom(zoneId, RATE_LIMIT_PHASE, placed.rule.id, props.position);
+    if (props.ruleId && !moved && sameRule(placed.rule, ruleBody({ ...props, ref: undefined }))) return { id, props: outs };
+    if (moved) outs.position = moved;
     const { ruleId: _r, rulesetId: _s, expression: _e, ref, ...shown } = outs;
     return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
   },

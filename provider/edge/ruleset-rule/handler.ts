@@ -6,8 +6,8 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, canonical, deleteResourceRule, listedPhaseRule, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
-import { actualPosition, inPlace, placement } from "../rule-position";
+import { addPhaseRule, canonical, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
+import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
@@ -125,10 +125,9 @@ export const rulesetRule: Handler = {
     const lookup = props.expression === undefined; // get(): no state, the rule as it is
     const outs = outputs(lookup ? { phase, actionParameters: placed.rule.action_parameters, ratelimit: placed.rule.ratelimit } : props, zone, placed);
     // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
-    const rules = props.position ? (await phaseRules(zoneId, phase)).map((p) => p.rule) : [];
-    const placedRight = inPlace(rules, placed.rule.id, props.position);
-    if (!lookup && placedRight && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
-    if (!placedRight) outs.position = actualPosition(rules, placed.rule.id);
+    const moved = await movedFrom(zoneId, phase, placed.rule.id, props.position);
+    if (!lookup && !moved && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
+    if (moved) outs.position = moved;
     const { ruleId: _r, rulesetId: _s, ref, ...shown } = outs;
     return { id, props: outs, inputs: programZoneInputs({ ...shown, ...(ref !== placed.rule.id ? { ref } : {}) }) };
   },
