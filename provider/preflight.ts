@@ -287,6 +287,11 @@ export async function previewCheck(type: string, account: string | undefined, in
       if (problem) throw problem;
     }
   }
+  // A route or custom domain taken from another script, or moved from one script to another: said or refused here.
+  if ((type === "edge:WorkerRoute" || type === "edge:WorkerDomain") && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    if (type === "edge:WorkerRoute") await (await import("./edge/worker-route/handler")).previewRoute(inputs, olds);
+    else await (await import("./edge/worker-domain/handler")).previewDomain(inputs, olds);
+  }
   // A control tool the resource needs that the endpoint does not offer: `up` would fail calling it.
   if (service === "control" && !inputs.helperUrl) {
     const need = type === "control:RemoteDesktopSession" ? ["run_command", "applescript"] : inputs.interpreter === "applescript" ? ["applescript"] : ["run_command"];

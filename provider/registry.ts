@@ -12,6 +12,8 @@ import * as pageRuleSchema from "./edge/page-rule/schema";
 import * as rateLimitSchema from "./edge/rate-limit/schema";
 import * as rulesetRuleSchema from "./edge/ruleset-rule/schema";
 import * as workerScriptSchema from "./edge/worker-script/schema";
+import * as workerRouteSchema from "./edge/worker-route/schema";
+import * as workerDomainSchema from "./edge/worker-domain/schema";
 import * as pagePostSchema from "./pages/page-post/schema";
 import * as pageRoleSchema from "./pages/page-role/schema";
 import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
@@ -125,9 +127,26 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the edge script ${r.name}${r.accountId ? ` of account ${r.accountId}` : ""}`,
     importId: "`<accountId>/<name>`",
     handler: async () => (await import("./edge/worker-script/handler")).workerScript,
+    secretOutputs: () => ["secretsDigest"], // a digest of secrets: kept encrypted like them
     inputs: workerScriptSchema.WorkerScriptInputs,
     outputs: workerScriptSchema.WorkerScriptOutputs,
-    description: "An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.",
+    description: "An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.",
+  },
+  [workerRouteSchema.token]: {
+    sameThing: (r) => `the route ${r.pattern} of zone ${r.zoneName ?? r.zoneId}`,
+    importId: "`<zoneId>/<routeId>`",
+    handler: async () => (await import("./edge/worker-route/handler")).workerRoute,
+    inputs: workerRouteSchema.WorkerRouteInputs,
+    outputs: workerRouteSchema.WorkerRouteOutputs,
+    description: "A route of a zone: the requests matching a URL pattern run an edge script (or none).",
+  },
+  [workerDomainSchema.token]: {
+    sameThing: (r) => `the custom domain ${r.hostname}`,
+    importId: "`<accountId>/<domainId>`",
+    handler: async () => (await import("./edge/worker-domain/handler")).workerDomain,
+    inputs: workerDomainSchema.WorkerDomainInputs,
+    outputs: workerDomainSchema.WorkerDomainOutputs,
+    description: "A custom domain: a host name an edge script serves (the service makes and keeps its DNS record and certificate).",
   },
   [zoneSettingSchema.token]: {
     sameThing: (r) => `the setting ${r.settingId} of zone ${r.zoneName ?? r.zoneId}`,

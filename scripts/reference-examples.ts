@@ -56,7 +56,15 @@ export const RESOURCE_EXAMPLES: Record<string, Example> = {
     // What a Free plan allows: a 10-second count and a 10-second ban.
     step: { name: "login", args: { zoneName: "example.com", threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } } },
   },
-  "ops:edge:WorkerScript": { step: { name: "edgeScript", args: { name: "hello", source: "worker.js" } } },
+  "ops:edge:WorkerScript": { step: { name: "edgeScript", args: { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false } } },
+  "ops:edge:WorkerRoute": {
+    before: [{ token: "ops:edge:WorkerScript", name: "edgeScript", args: { name: "hello", source: "worker.js" } }],
+    step: { name: "helloRoute", args: { zoneName: "example.com", pattern: "example.com/hello/*", script: ref("edgeScript.name") } },
+  },
+  "ops:edge:WorkerDomain": {
+    before: [{ token: "ops:edge:WorkerScript", name: "edgeScript", args: { name: "hello", source: "worker.js" } }],
+    step: { name: "helloDomain", args: { zoneName: "example.com", hostname: "hello.example.com", script: ref("edgeScript.name") } },
+  },
   "ops:edge:ZoneSetting": { step: { name: "https", args: { zoneName: "example.com", settingId: "always_use_https", value: "on" } } },
   "ops:pages:PagePost": { step: { name: "launch", args: { pageId: PAGE, message: "We open at 7!" } } },
   "ops:pages:PageRole": { step: { name: "helper", args: { pageId: PAGE, user: "300000000000003", role: "MODERATOR" } } },

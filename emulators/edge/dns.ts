@@ -85,7 +85,8 @@ export interface StoredRecord {
   priority?: number;
   comment: string | null;
   tags: string[];
-  meta: { auto_added: boolean };
+  /** `read_only`: a record the service made and keeps (a Worker's custom domain's), refused to writes. */
+  meta: { auto_added: boolean; read_only?: boolean; origin_worker_id?: string };
   created_on: string;
   modified_on: string;
 }

@@ -13,6 +13,7 @@ import { registerRuleRoutes, type RuleState } from "./rules";
 import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets";
 import { graphqlRoute } from "./graphql";
 import { registerWorkerRoutes, type StoredScript } from "./workers";
+import { registerWorkerReachRoutes, servedBy, type StoredDomain, type StoredRoute } from "./worker-routes";
 import { acceptable, SETTINGS } from "./settings";
 
 export const API = "/client/v4";
@@ -23,15 +24,17 @@ export type Permission =
   | "page_rules:read" | "firewall:read" | "rate_limits:read" | "workers:read"
   // The per-product permissions of the other rule phases (Cache Rules, Single Redirect, Transform Rules, Origin
   // Rules, Config Rules, ...), one pair here.
-  | "rules:read" | "rules:edit";
+  | "rules:read" | "rules:edit"
+  // Zone / Workers Routes (a zone's routes; scripts, domains and subdomains are the account's Workers Scripts).
+  | "workers_routes:read" | "workers_routes:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
-  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit",
+  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit", "workers_routes:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
-  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read", "rules:read",
+  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read", "rules:read", "workers_routes:read",
 ];
 
 export interface EdgeEmulatorOptions {
@@ -111,6 +114,10 @@ export class EdgeEmulator extends Emulator implements RuleState {
   plans = new Map<string, Plan>();
   zones = new Map<string, Zone>();
   scripts = new Map<string, StoredScript>();
+  /** Zone id -> route id -> route. */
+  workerRoutes = new Map<string, Map<string, StoredRoute>>();
+  /** Custom domain id -> domain. */
+  domains = new Map<string, StoredDomain>();
   nextId = idSequence("edge");
   private window = new Map<string, number[]>();
 
@@ -137,6 +144,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.nextId = idSequence("edge");
     this.zones.clear();
     this.scripts.clear();
+    this.workerRoutes.clear();
+    this.domains.clear();
     this.window.clear();
     this.resetRules?.();
     this.rulesets?.reset();
@@ -152,6 +161,21 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const s = this.scripts.get(name)!;
     s.body = text;
     for (const p of s.parts) if (p.name === s.main) p.text = text;
+  }
+
+  /**
+   * The DNS record the service makes for a custom domain: read-only in the zone (its `meta.read_only`), named for
+   * the Worker that serves it, removed with the domain. Its id.
+   */
+  addWorkerRecord(zoneId: string, hostname: string): string {
+    const z = this.zones.get(zoneId)!;
+    const now = this.timestamp();
+    const rec: StoredRecord = {
+      id: this.nextId(), zone_id: z.id, zone_name: z.name, name: hostname, type: "AAAA", content: "100::", proxiable: true, proxied: true, ttl: 1,
+      comment: null, tags: [], meta: { auto_added: false, read_only: true, origin_worker_id: hostname }, created_on: now, modified_on: now,
+    };
+    z.records.set(rec.id, rec);
+    return rec.id;
   }
 
   /** A bench hook: the allowance starts afresh, as if the requests so far were made more than a window ago. */
@@ -417,6 +441,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     registerRuleRoutes(this, r);
     r("POST", "/graphql", "analytics:read", graphqlRoute(this));
     registerWorkerRoutes(this, r);
+    registerWorkerReachRoutes(this, r);
     this.rulesets = registerRulesetRoutes(this, (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))), this.plans);
   }
 
@@ -444,6 +469,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     if (body.proxied && isProhibited(type, content)) fail(400, 9041, "This DNS record cannot be proxied - click the cloud icon to turn it gray to proceed");
     for (const other of z.records.named(name)) {
       if (other.id === fixed.id || other.name !== name) continue;
+      // A Worker's custom domain's record holds its name (users report the service's words and code).
+      if (other.meta.read_only) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
       if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
         fail(400, 81058, "An identical record already exists.");
       }
@@ -517,6 +544,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
       const zone = [...this.zones.values()].find((z) => z.name === body.zone) ?? fail(404, 7003, `no zone ${body.zone}`);
       return { status: 200, body: this.rulesets.seedRule(zone.id, String(body.phase), body.rule) };
     }
+    // Which script a request reaches (a custom domain, a route, workers.dev), as a visitor would see it served.
+    if (op === "serves") return { status: 200, body: servedBy(this, String(body.url)) };
     if (op === "plan") {
       const zone = [...this.zones.values()].find((z) => z.name === body.zone) ?? fail(404, 7003, `no zone ${body.zone}`);
       this.plans.set(zone.id, body.plan);

@@ -24,7 +24,13 @@ export interface StoredScript {
   tags: string[];
   created_on: string;
   modified_on: string;
+  /** Its bindings: plain-text variables and secrets among them (a secret's text is never read back). */
+  bindings: Binding[];
+  /** Its workers.dev endpoint and preview URLs (off for a new script). */
+  subdomain: { enabled: boolean; previews_enabled: boolean };
 }
+
+export type Binding = { type: string; name: string; text?: string } & Record<string, unknown>;
 
 type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
 
@@ -53,6 +59,23 @@ async function multipart(req: Request): Promise<Map<string, { type: string; text
   return parts;
 }
 
+/** The bindings of an upload's metadata: each a type and a unique name; plain and secret text carry `text`. */
+function bindingsOf(list: unknown): Binding[] {
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) fail(400, 10021, "metadata.bindings must be a list");
+  const names = new Set<string>();
+  return list.map((b: any) => {
+    if (!b || typeof b.type !== "string" || typeof b.name !== "string" || !b.name) fail(400, 10021, "a binding needs a type and a name");
+    if (names.has(b.name)) fail(400, 10021, `Binding name '${b.name}' is used more than once`);
+    names.add(b.name);
+    if ((b.type === "plain_text" || b.type === "secret_text") && typeof b.text !== "string") fail(400, 10021, `binding ${b.name}: a ${b.type} binding needs text`);
+    return { ...b } as Binding;
+  });
+}
+
+/** A binding as the settings read shows it: a secret's text is never shown. */
+const bindingView = (b: Binding) => (b.type === "secret_text" ? { type: b.type, name: b.name } : { ...b });
+
 export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
   const account = (req: Request) => {
     if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
@@ -71,8 +94,10 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     account(req);
     if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
     const type = String(req.headers["content-type"] ?? "");
-    let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags">;
+    let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags" | "bindings" | "subdomain">;
     let tags: string[] | undefined;
+    let bindingsSent: Binding[] = [];
+    let keep: string[] | undefined;
     if (type.startsWith("multipart/form-data")) {
       const parts = await multipart(req);
       let metadata: any;
@@ -87,6 +112,9 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
       const format = metadata.main_module ? "module" : "service-worker";
       if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string"))) fail(400, 10021, "metadata.tags must be a list of strings");
       tags = metadata.tags;
+      bindingsSent = bindingsOf(metadata.bindings);
+      keep = metadata.keep_bindings;
+      if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string"))) fail(400, 10021, "metadata.keep_bindings must be a list of binding types");
       if (format === "module" && !/\bexport\s+default\b/.test(part.text)) fail(400, 10021, "No event handlers were registered. This script does nothing.");
       syntaxCheck(format, part.text);
       const date = metadata.compatibility_date ?? DEFAULT_DATE;
@@ -107,7 +135,10 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     }
     const now = emu.timestamp();
     const was = emu.scripts.get(req.params.name);
-    emu.scripts.set(req.params.name, { ...stored!, tags: tags ?? was?.tags ?? [], created_on: was?.created_on ?? now, modified_on: now });
+    // The upload's bindings replace the script's, but for those of the types `keep_bindings` names (not sent again).
+    const sentNames = new Set(bindingsSent.map((b) => b.name));
+    const kept = (was?.bindings ?? []).filter((b) => keep?.includes(b.type) && !sentNames.has(b.name));
+    emu.scripts.set(req.params.name, { ...stored!, tags: tags ?? was?.tags ?? [], bindings: [...kept, ...bindingsSent], subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false }, created_on: was?.created_on ?? now, modified_on: now });
     return emu.ok(view(req.params.name));
   });
   // The script's content: a module's parts as multipart (the entry point named by a header), a service worker's text.
@@ -122,7 +153,36 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
   r("GET", "/accounts/:account/workers/scripts/:name/settings", "workers:edit", (req) => {
     account(req);
     const s = script(req);
-    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: [], logpush: false, tags: s.tags, usage_model: "standard" });
+    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: s.bindings.map(bindingView), logpush: false, tags: s.tags, usage_model: "standard" });
+  });
+  // Secrets, changed without uploading the script again: a secret text binding by name.
+  r("GET", "/accounts/:account/workers/scripts/:name/secrets", "workers:edit", (req) => {
+    account(req);
+    return emu.ok(script(req).bindings.filter((b) => b.type === "secret_text").map((b) => ({ name: b.name, type: b.type })));
+  });
+  r("PUT", "/accounts/:account/workers/scripts/:name/secrets", "workers:edit", (req) => {
+    account(req);
+    const s = script(req);
+    const body = JSON.parse(req.rawBody || "{}");
+    if (typeof body.name !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(body.name)) fail(400, 10053, "secret name is invalid");
+    if (typeof body.text !== "string") fail(400, 10054, "secret text is required");
+    if (body.type !== undefined && body.type !== "secret_text") fail(400, 10021, "type must be secret_text");
+    const other = s.bindings.find((b) => b.name === body.name && b.type !== "secret_text");
+    if (other) fail(400, 10053, `Binding name '${body.name}' already in use`);
+    s.bindings = [...s.bindings.filter((b) => b.name !== body.name), { type: "secret_text", name: body.name, text: body.text }];
+    return emu.ok({ name: body.name, type: "secret_text" });
+  });
+  r("GET", "/accounts/:account/workers/scripts/:name/secrets/:secret", "workers:edit", (req) => {
+    account(req);
+    const b = script(req).bindings.find((x) => x.type === "secret_text" && x.name === req.params.secret) ?? fail(404, 10056, "Secret not found");
+    return emu.ok({ name: b.name, type: b.type });
+  });
+  r("DELETE", "/accounts/:account/workers/scripts/:name/secrets/:secret", "workers:edit", (req) => {
+    account(req);
+    const s = script(req);
+    if (!s.bindings.some((x) => x.type === "secret_text" && x.name === req.params.secret)) fail(404, 10056, "Secret not found");
+    s.bindings = s.bindings.filter((x) => !(x.type === "secret_text" && x.name === req.params.secret));
+    return emu.ok(null);
   });
   // The older read of one script: its main part's raw text.
   r("GET", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {

@@ -322,6 +322,60 @@ export class EdgeClient {
   async deleteWorkerScript(accountId: string, name: string) {
     await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}`, wire.Deleted.or(z.null()));
   }
+  // A script's secrets (secret text bindings), set and removed without uploading the script again.
+  async listWorkerSecrets(accountId: string, name: string) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/scripts/${name}/secrets`, wire.WorkerSecret.array())).result;
+  }
+  async putWorkerSecret(accountId: string, name: string, secret: { name: string; text: string }) {
+    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}/secrets`, wire.WorkerSecret, { json: { ...secret, type: "secret_text" }, idempotent: true })).result;
+  }
+  async deleteWorkerSecret(accountId: string, name: string, secret: string) {
+    await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}/secrets/${encodeURIComponent(secret)}`, z.unknown());
+  }
+  // Its workers.dev endpoint and preview URLs.
+  async getWorkerSubdomain(accountId: string, name: string) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/scripts/${name}/subdomain`, wire.WorkerSubdomain)).result;
+  }
+  async setWorkerSubdomain(accountId: string, name: string, body: { enabled: boolean; previews_enabled: boolean }) {
+    return (await this.call("POST", `/accounts/${accountId}/workers/scripts/${name}/subdomain`, wire.WorkerSubdomain, { json: body, idempotent: true })).result;
+  }
+
+  // Routes: a zone's URL patterns and the script each runs.
+  async listWorkerRoutes(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/workers/routes`, wire.WorkerRoute.array())).result;
+  }
+  async getWorkerRoute(zoneId: string, id: string) {
+    return (await this.call("GET", `/zones/${zoneId}/workers/routes/${id}`, wire.WorkerRoute)).result;
+  }
+  async createWorkerRoute(zoneId: string, body: { pattern: string; script?: string }) {
+    return (await this.call("POST", `/zones/${zoneId}/workers/routes`, wire.WorkerRoute, { json: body })).result;
+  }
+  async updateWorkerRoute(zoneId: string, id: string, body: { pattern: string; script?: string }) {
+    return (await this.call("PUT", `/zones/${zoneId}/workers/routes/${id}`, wire.WorkerRoute, { json: body, idempotent: true })).result;
+  }
+  async deleteWorkerRoute(zoneId: string, id: string) {
+    await this.call("DELETE", `/zones/${zoneId}/workers/routes/${id}`, z.unknown());
+  }
+
+  // Custom domains: host names the account's scripts serve.
+  async listWorkerDomains(accountId: string, filter: { hostname?: string; zone_id?: string; service?: string } = {}) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/domains`, wire.WorkerDomain.array(), { query: filter })).result;
+  }
+  async getWorkerDomain(accountId: string, id: string) {
+    return (await this.call("GET", `/accounts/${accountId}/workers/domains/${id}`, wire.WorkerDomain)).result;
+  }
+  async attachWorkerDomain(accountId: string, body: { hostname: string; service: string; zone_id: string; environment?: string }) {
+    return (await this.call("PUT", `/accounts/${accountId}/workers/domains`, wire.WorkerDomain, { json: body, idempotent: true })).result;
+  }
+  async detachWorkerDomain(accountId: string, id: string) {
+    // The service answers an empty body on success.
+    const path = `/accounts/${accountId}/workers/domains/${id}`;
+    const res = await this.http.request("DELETE", path, { expect: "text" });
+    if (res.status >= 400) {
+      const env = wire.Envelope.safeParse(res.json);
+      throw toError(res.status, env.success ? env.data.errors : [], "DELETE", path, res.text);
+    }
+  }
 
   /**
    * One GraphQL query (the analytics API, `POST /graphql`): its answer is `{data, errors}`, not the REST envelope,
@@ -350,6 +404,7 @@ export class EdgeClient {
 export function permissionFor(method: string, path: string): string {
   const edit = method === "GET" ? "Read" : "Edit";
   if (path.startsWith("/accounts/") && path.includes("/workers/")) return `Account / Workers Scripts / ${edit}`;
+  if (/\/workers\/routes/.test(path)) return `Zone / Workers Routes / ${edit}`;
   if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
   if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;
   if (/\/pagerules/.test(path)) return `Zone / Page Rules / ${edit}`;
@@ -365,7 +420,9 @@ function toError(status: number, errors: wire.EdgeErrorItem[], method: string, p
   const d = { service: "edge", status, code, message, method, path };
   const has = (codes: number[]) => errors.some((e) => e.code !== undefined && codes.includes(e.code));
   if (status === 429 || has(RATE_LIMITED)) return new RateLimitError({ ...d, remedy: REMEDY.rate });
-  if (status === 410 || has(RETIRED)) return new ValidationError({ ...d, remedy: "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)" });
+  // 10020 is also the workers routes' "A route with the same pattern already exists": retired only on firewall paths.
+  if (/\/workers\/routes/.test(path) && has([10020])) return new AlreadyExistsError({ ...d, remedy: "Set `adopt: true` on the WorkerRoute to take over the route with this pattern, or choose another pattern" });
+  if (status === 410 || has(RETIRED.filter((c) => c !== 10020 || /\/(firewall|filters)/.test(path)))) return new ValidationError({ ...d, remedy: "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)" });
   if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
   if (status === 404) return new NotFoundError(d);

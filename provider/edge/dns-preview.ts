@@ -25,8 +25,12 @@ type Rec = { type: string; name: string; content?: string; data?: Record<string,
 const declared = new Map<string, Declared[]>();
 const listings = new Map<string, Promise<Map<string, OnService[]>>>();
 
+/** Host names the program's WorkerDomains attach, by zone and name: what a custom domain's record stands for. */
+const workerDomains = new Map<string, string>();
+
 export function forgetDeclaredRecords(): void {
   declared.clear();
+  workerDomains.clear();
   listings.clear();
 }
 
@@ -43,12 +47,27 @@ function conflict(zone: string, name: string, mine: Declared, other: { type: str
   return new DnsRuleError(`edge: ${mine.what} and ${other.what} are both at ${name} in zone ${zone}, and a name with a CNAME holds nothing else (RFC 1034; the service refuses the second with 81053). ${remedy}`);
 }
 
+/** A custom domain's host: the service makes its DNS record and keeps it read-only, so no DNS resource may hold one. */
+function domainRecord(zone: string, name: string, what: string, domain: string): DnsRuleError {
+  return new DnsRuleError(`edge: ${what} is at ${name} in zone ${zone}, a Worker's custom domain (${domain}): the service makes that host's DNS record itself and keeps it read-only. Remove this record from the program (the custom domain answers for the name)`);
+}
+
+/** Notes a WorkerDomain of the program, and fails when a DNS record of the program is at its host name. */
+export function declareWorkerDomain(zone: string, hostname: string, what: string): void {
+  const key = `${zone.toLowerCase()} ${hostname.toLowerCase()}`;
+  workerDomains.set(key, what);
+  const here = declared.get(key);
+  if (here?.length) throw domainRecord(zone, hostname, here[0].what, what);
+}
+
 /** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
 export function declareRecords(zone: string, records: [what: string, rec: Rec][]): void {
   const zoneKey = zone.toLowerCase();
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone);
     const key = `${zoneKey} ${name}`;
+    const domain = workerDomains.get(key);
+    if (domain) throw domainRecord(zone, name, what, domain);
     const mine = { type: rec.type, value: valueOf(rec), what };
     const here = declared.get(key);
     if (!here) {
@@ -82,6 +101,8 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
+    const made = here.find((x) => x.readOnly);
+    if (made) throw domainRecord(zone.name, name, what, `the service's read-only record ${made.id} is there`);
     // An adopting CNAME takes the name's CNAME over whatever its target (one per name), as does one taking back this
     // stack's own (its tag): not a clash.
     const takes = (x: OnService) => adopt.adopts || (adopt.kind === "DnsRecord" && standing(x.owner) === "mine");
@@ -129,6 +150,8 @@ interface OnService {
   comment?: string | null;
   /** The stack its tags name as owner (./dns-record/owner.ts). */
   owner?: string;
+  /** Made and kept by the service (a Worker's custom domain's record). */
+  readOnly?: boolean;
 }
 
 /** The zone's records by full name (lower case), from one listing: a set of 10,000 new records looks each up once. */
@@ -136,7 +159,7 @@ async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
   const index = new Map<string, OnService[]>();
   for await (const rec of edge().dnsRecordValues(zoneId)) {
     const name = rec.name.toLowerCase();
-    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment, owner: stackOfTags(rec.tags) };
+    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment, owner: stackOfTags(rec.tags), ...(rec.meta?.read_only ? { readOnly: true } : {}) };
     const here = index.get(name);
     if (here) here.push(kept);
     else index.set(name, [kept]);

@@ -46,6 +46,10 @@ export const DnsRecord = z.looseObject({
   comment: z.string().nullish(),
   /** `name:value` pairs (paid plans); the owner's label is one (`pulumi-ops-stack:<project>/<stack>`). */
   tags: z.array(z.string()).nullish(),
+  /** `ipv4_only`, `ipv6_only` (A/AAAA of a proxied name), `flatten_cname` (CNAME): the record's settings. */
+  settings: z.looseObject({ ipv4_only: z.boolean().nullish(), ipv6_only: z.boolean().nullish(), flatten_cname: z.boolean().nullish() }).nullish(),
+  /** `read_only`: a record the service made and keeps (a Worker's custom domain's). */
+  meta: z.looseObject({ read_only: z.boolean().nullish() }).nullish(),
   created_on: z.string().optional(),
   modified_on: z.string().optional(),
 });
@@ -55,7 +59,7 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
  * A listed record as the preview's DNS rules read it: what tells its value, and its id. The other fields of the
  * service's answer are left out, not copied, since a preview may list a zone of 100,000 records.
  */
-export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true }).strip();
+export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true, settings: true, meta: true }).strip();
 export type DnsRecordValue = z.infer<typeof DnsRecordValue>;
 
 /** The body of a create or an update: PATCH takes any subset. */
@@ -181,7 +185,36 @@ export const WorkerScript = z.looseObject({
   modified_on: z.string().optional(),
 });
 export type WorkerScript = z.infer<typeof WorkerScript>;
-export const WorkerScriptSettings = z.looseObject({ compatibility_date: z.string().nullish(), compatibility_flags: z.array(z.string()).nullish(), tags: z.array(z.string()).nullish() });
+/** A binding as the settings read shows it (a secret's text is never shown). */
+export const WorkerBinding = z.looseObject({ type: z.string(), name: z.string(), text: z.string().optional() });
+export type WorkerBinding = z.infer<typeof WorkerBinding>;
+export const WorkerScriptSettings = z.looseObject({
+  compatibility_date: z.string().nullish(),
+  compatibility_flags: z.array(z.string()).nullish(),
+  tags: z.array(z.string()).nullish(),
+  bindings: z.array(WorkerBinding).nullish(),
+});
+export type WorkerScriptSettings = z.infer<typeof WorkerScriptSettings>;
+
+/** A route of a zone: a URL pattern and the script it runs (none: requests on it run no script). */
+export const WorkerRoute = z.looseObject({ id: z.string(), pattern: z.string(), script: z.string().nullish() });
+export type WorkerRoute = z.infer<typeof WorkerRoute>;
+
+/** A custom domain: a host name the account's script serves (the service makes and keeps its DNS record). */
+export const WorkerDomain = z.looseObject({
+  id: z.string(),
+  hostname: z.string(),
+  service: z.string(),
+  environment: z.string().nullish(),
+  zone_id: z.string(),
+  zone_name: z.string().nullish(),
+  cert_id: z.string().nullish(),
+});
+export type WorkerDomain = z.infer<typeof WorkerDomain>;
+
+/** A script's workers.dev endpoint and its preview URLs. */
+export const WorkerSubdomain = z.looseObject({ enabled: z.boolean(), previews_enabled: z.boolean().nullish() });
+export const WorkerSecret = z.looseObject({ name: z.string(), type: z.string() });
 
 /** A GraphQL answer (the analytics API): data, and errors that may come with HTTP 200. */
 export const GraphqlAnswer = z.looseObject({

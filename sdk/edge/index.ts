@@ -6,5 +6,7 @@ export * from "./functions";
 export { PageRule, type PageRuleArgs } from "./page-rule";
 export { RateLimit, type RateLimitArgs } from "./rate-limit";
 export { WorkerScript, type WorkerScriptArgs } from "./worker-script";
+export { WorkerRoute, type WorkerRouteArgs } from "./worker-route";
+export { WorkerDomain, type WorkerDomainArgs } from "./worker-domain";
 export { ZoneSetting, type ZoneSettingArgs } from "./zone-setting";
 export type * from "./types";

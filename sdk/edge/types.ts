@@ -348,7 +348,88 @@ export interface RulesetRuleOutputs {
 /** The output names of a RulesetRule, declared to the engine when the resource is registered. */
 export const rulesetRuleOutputNames = ["zoneId","zoneName","phase","expression","action","actionParameters","ratelimit","description","enabled","ref","ruleId","rulesetId","position","logging","adopt","account"] as const;
 
-/** The arguments of a WorkerScript: An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body. */
+/** The arguments of a WorkerDomain: A custom domain: a host name an edge script serves (the service makes and keeps its DNS record and certificate). */
+export interface WorkerDomainArgs {
+  /** The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the domain. */
+  accountId?: pulumi.Input<string>;
+  /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */
+  zoneId?: pulumi.Input<string>;
+  /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
+  zoneName?: pulumi.Input<string>;
+  /** The host name the script serves, in the zone (the apex or a subdomain). Changing it replaces the domain. */
+  hostname: pulumi.Input<string>;
+  /** The edge script that serves it (a WorkerScript's `name` output, so the script is deployed first). Changing it moves the domain to the other script in place. */
+  script: pulumi.Input<string>;
+  /** The script's environment, where the account has environments; the service's default (`production`) when unset. */
+  environment?: pulumi.Input<string>;
+  /** Take over the custom domain of this host name, whatever script serves it now, instead of failing (the preview names that script). */
+  adopt?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a WorkerDomain holds once the engine has it (its outputs). */
+export interface WorkerDomainOutputs {
+  accountId: string;
+  /** The zone's id. */
+  zoneId: string;
+  /** The zone's name. */
+  zoneName: string;
+  /** The host name served. */
+  hostname: string;
+  /** The script that serves it. */
+  script: string;
+  /** The script's environment. */
+  environment?: string;
+  adopt: boolean;
+  /** The custom domain's id on the service. */
+  domainId: string;
+  /** The id of the certificate the service issued for the host name. */
+  certId?: string;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a WorkerDomain, declared to the engine when the resource is registered. */
+export const workerDomainOutputNames = ["accountId","zoneId","zoneName","hostname","script","environment","adopt","domainId","certId","account"] as const;
+
+/** The arguments of a WorkerRoute: A route of a zone: the requests matching a URL pattern run an edge script (or none). */
+export interface WorkerRouteArgs {
+  /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */
+  zoneId?: pulumi.Input<string>;
+  /** The zone's name, looked up with GET /zones?name=. Give this or zoneId. */
+  zoneName?: pulumi.Input<string>;
+  /** The requests the route takes: `host/path`, with `*` at the start of the host (`*.example.com`) or the end of the path (`example.com/api/*`). Changing it updates the route in place. */
+  pattern: pulumi.Input<string>;
+  /** The edge script the requests run (a WorkerScript's `name` output, so the script is deployed first). Unset: requests on this pattern run no script (an exception carved out of a wider route). */
+  script?: pulumi.Input<string>;
+  /** Take over the zone's route with this pattern, whatever script it runs now, instead of failing (the preview names the script it takes the route from). Other routes of the zone are never touched. */
+  adopt?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a WorkerRoute holds once the engine has it (its outputs). */
+export interface WorkerRouteOutputs {
+  /** The zone's id. */
+  zoneId: string;
+  /** The zone's name. */
+  zoneName: string;
+  /** The route's pattern. */
+  pattern: string;
+  /** The script it runs (unset: none). */
+  script?: string;
+  adopt: boolean;
+  /** The route's id on the service. */
+  routeId: string;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a WorkerRoute, declared to the engine when the resource is registered. */
+export const workerRouteOutputNames = ["zoneId","zoneName","pattern","script","adopt","routeId","account"] as const;
+
+/** The arguments of a WorkerScript: An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev. */
 export interface WorkerScriptArgs {
   /** The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script. */
   accountId?: pulumi.Input<string>;
@@ -364,6 +445,14 @@ export interface WorkerScriptArgs {
   compatibilityDate?: pulumi.Input<string>;
   /** Runtime features to turn on or off, such as `nodejs_compat`. */
   compatibilityFlags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script. */
+  vars?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept. */
+  secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it. */
+  workersDev?: pulumi.Input<boolean>;
+  /** Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it. */
+  previewUrls?: pulumi.Input<boolean>;
   /** Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
   /** Set by the provider: the SHA-256 of the script's body. */
@@ -389,6 +478,16 @@ export interface WorkerScriptOutputs {
   compatibilityDate: string;
   /** Its compatibility flags. */
   compatibilityFlags?: string[];
+  /** The plain-text variables this resource manages, as the script has them. */
+  vars?: { [key: string]: string };
+  /** The names of the secrets this resource manages (their text is never kept). */
+  secretNames?: string[];
+  /** A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them. */
+  secretsDigest?: string;
+  /** Whether the script is served on workers.dev (when the program says). */
+  workersDev?: boolean;
+  /** Whether its preview URLs are served (when the program says). */
+  previewUrls?: boolean;
   adopt: boolean;
   /** When the service made the script (RFC 3339). */
   createdOn?: string;
@@ -399,7 +498,7 @@ export interface WorkerScriptOutputs {
 }
 
 /** The output names of a WorkerScript, declared to the engine when the resource is registered. */
-export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","adopt","createdOn","modifiedOn","account"] as const;
+export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","vars","secretNames","secretsDigest","workersDev","previewUrls","adopt","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a ZoneSetting: One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before. */
 export interface ZoneSettingArgs {

@@ -20,7 +20,7 @@ import {
   POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
 } from "../../emulators";
 import { printTally, tally } from "../helpers/reliability";
-import { CREATE_INPUTS } from "../helpers/type-cases";
+import { CREATE_INPUTS, seedScripts } from "../helpers/type-cases";
 
 const counted = tally();
 
@@ -77,6 +77,14 @@ const CASES: Record<string, Case> = {
   "edge:WorkerScript": {
     emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },
     made: () => [...edge.scripts.keys()].filter((k) => k === "lost"),
+  },
+  "edge:WorkerRoute": {
+    emulator: () => edge, createPath: { method: "POST", path: "/workers/routes$" },
+    made: () => [...edge.workerRoutes.values()].flatMap((m) => [...m.values()]).filter((r) => r.pattern === "example.com/lost/*"),
+  },
+  "edge:WorkerDomain": {
+    emulator: () => edge, createPath: { method: "PUT", path: "/workers/domains$" },
+    made: () => [...edge.domains.values()].filter((d) => d.hostname === "lost.example.com"),
   },
   "pages:PagePost": {
     emulator: () => pages, createPath: { method: "POST", path: "/feed$" },
@@ -172,6 +180,7 @@ describe("every fault class on every resource type's create: converges or fails 
           e.log.splice(0);
         }
         forgetClaims(); // the emulators' ids start again: a claim of the last test is not this one's
+        if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(edge);
         if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [(await call("runner:RunnerModel", "check", [{}, { name: "qwen2.5:0.5b" }])).inputs]);
       });
 

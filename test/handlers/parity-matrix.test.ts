@@ -15,7 +15,7 @@ import { forgetPreviewChecks } from "../../provider/preflight";
 import { registry } from "../../provider/registry";
 import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, PAGES_USER_TOKEN, POSTS_USER_TOKEN, READ_PERMISSIONS, SKILLS_PUBLISH_TOKEN } from "../../emulators";
 import { startEveryService, type EveryService } from "../helpers/every-service";
-import { CREATE_INPUTS } from "../helpers/type-cases";
+import { CREATE_INPUTS, seedScripts } from "../helpers/type-cases";
 
 type Bag = Record<string, unknown>;
 type Cell = { at: "preview"; says: RegExp } | { at: "up"; says: RegExp; why: string } | { at: "none"; why: string };
@@ -82,6 +82,8 @@ const T: Record<string, TypeCase> = {
   "edge:PageRule": { unknown: { zoneName: "nope.example", targets: ["nope.example/lost/*"] }, other: { actions: [{ id: "cache_level", value: "bypass" }] }, refused: { actions: [{ id: "cache_level", value: "sometimes" }] }, cells: { "unknown parent": ZONE_UNKNOWN, "name taken on the service": RULES, "conflict in the program": RULES } },
   "edge:RateLimit": { unknown: { zoneName: "nope.example" }, other: { threshold: 20 }, refused: { threshold: 0 }, cells: { "unknown parent": ZONE_UNKNOWN, "name taken on the service": RULES, "conflict in the program": RULES } },
   "edge:WorkerScript": { unknown: { accountId: "ffffffffffffffffffffffffffffffff" }, other: { content: "export default { fetch() { return new Response('other') } }" }, refused: { name: "Bad Name!" }, cells: { "unknown parent": { at: "preview", says: /ffffffffffffffffffffffffffffffff.*(permission|account)/i }, "name taken on the service": { at: "preview", says: /an edge script named lost already exists in account \w+ .*adopt: true/ }, "conflict in the program": THING } },
+  "edge:WorkerRoute": { unknown: { zoneName: "nope.example", pattern: "nope.example/lost/*" }, other: { script: "lost-other" }, refused: { pattern: "example.com/*.jpg" }, cells: { "unknown parent": ZONE_UNKNOWN, "name taken on the service": { at: "preview", says: /the pattern example\.com\/lost\/\* of zone example\.com is routed already, to the script lost-other.*adopt: true/ }, "conflict in the program": THING } },
+  "edge:WorkerDomain": { unknown: { zoneName: "nope.example", hostname: "lost.nope.example" }, other: { script: "lost-other" }, refused: { hostname: "*.example.com" }, cells: { "unknown parent": ZONE_UNKNOWN, "name taken on the service": { at: "preview", says: /lost\.example\.com is a custom domain already, served by the script lost-other.*adopt: true/ }, "conflict in the program": THING } },
   "edge:ZoneSetting": { unknown: { zoneName: "nope.example" }, other: { value: "low" }, refused: { value: "extreme" }, cells: { "unknown parent": ZONE_UNKNOWN, "name taken on the service": { at: "none", why: "every setting of a zone exists: a ZoneSetting takes it over by design, writing only a value that differs" }, "conflict in the program": THING } },
   "pages:PagePost": { unknown: { pageId: "200000000000999" }, other: { message: "Other news" }, refused: { message: "" }, cells: { "unknown parent": PAGE_UNKNOWN, "name taken on the service": NO_KEY, "conflict in the program": NO_KEY } },
   "pages:PageRole": { unknown: { pageId: "200000000000999" }, other: { role: "MODERATOR" }, refused: { role: "OWNER" }, cells: { "unknown parent": PAGE_UNKNOWN, "name taken on the service": { at: "preview", says: /already has access to page .*granted by someone else.*adopt: true/ }, "conflict in the program": THING } },
@@ -195,6 +197,7 @@ describe("preview and up agree, for every resource type and failure class", () =
         Object.assign(process.env, ENV);
         s.edge.options.tokens[READ_ONLY_TOKEN] = READ_PERMISSIONS;
         s.pages.tokens.set(MODERATOR_USER_TOKEN, { kind: "user", userId: "300000000000002", scopes: ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_read_user_content"] });
+        if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(s.edge);
         if (type === "skills:GeneratedSkill") await fetch(`${s.runner.url}/api/pull`, { method: "POST", body: JSON.stringify({ model: "qwen2.5:0.5b", stream: false }) });
         forgetPreviewChecks();
         for (const e of Object.values(s)) e.log.splice(0);

@@ -17,6 +17,8 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "edge:RateLimit": { zoneName: "example.com", threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/lost*" } } },
   "edge:RulesetRule": { zoneName: "example.com", phase: "http_request_cache_settings", expression: 'http.request.uri.path wildcard "/lost/*"', action: "set_cache_settings", actionParameters: { cache: true } },
   "edge:WorkerScript": { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
+  "edge:WorkerRoute": { zoneName: "example.com", pattern: "example.com/lost/*", script: "lost-site" },
+  "edge:WorkerDomain": { accountId: DEMO_ACCOUNT, zoneName: "example.com", hostname: "lost.example.com", script: "lost-site" },
   "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
   "pages:PageSubscription": { pageId: PAGE_ID, subscribedFields: ["feed"] },
@@ -27,3 +29,12 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "control:RemoteDesktopSession": { host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 },
   "control:RemoteCommand": { create: "echo ran >> /tmp/lost-runs" },
 };
+
+/** Scripts a route or a custom domain points at, put on the edge emulator before those types' cases (as deployed). */
+export function seedScripts(edge: { scripts: Map<string, unknown>; timestamp(): string }, names = ["lost-site", "lost-other"]): void {
+  const body = "export default { fetch() { return new Response('ok') } }";
+  for (const name of names) {
+    const now = edge.timestamp();
+    edge.scripts.set(name, { body, format: "module", main: "worker.js", parts: [{ name: "worker.js", type: "application/javascript+module", text: body }], compatibility_date: "2026-11-01", compatibility_flags: [], tags: [], bindings: [], subdomain: { enabled: false, previews_enabled: false }, created_on: now, modified_on: now });
+  }
+}

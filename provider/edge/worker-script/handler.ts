@@ -13,20 +13,36 @@ import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { notice, warn } from "../../log";
 import { stackOfTags, standing, leftToAnother, withStackTag } from "../../owner";
 import { adopting, edge } from "../zones";
-import { formatOf, scriptBody, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
+import type * as wire from "../wire";
+import { formatOf, scriptBody, secretsDigest, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
 
 /** The module's part name: the source file's own name where it is a JavaScript file, else `worker.js`. */
 const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
 
+/**
+ * The bindings an upload sends and keeps. The service replaces a script's bindings with an upload's, but for the
+ * types `keep_bindings` names (binding types: there is no wildcard). So the plain-text variables are sent whole —
+ * the program's, and those set elsewhere (read from the script's settings) — leaving out the ones this resource
+ * managed and the program removed; every other type the script has (secrets among them) is kept as it is.
+ */
+export function bindingsFor(r: Bag, current: readonly wire.WorkerBinding[], managedBefore: readonly string[] = []): { bindings: wire.WorkerBinding[]; keep: string[] } {
+  const vars = (r.vars ?? {}) as Record<string, string>;
+  const mine = new Set([...Object.keys(vars), ...managedBefore]);
+  const elsewhere = current.filter((b) => b.type === "plain_text" && !mine.has(b.name) && !(r.secrets && b.name in r.secrets)).map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
+  const keep = [...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text"), "secret_text", "secret_key"])];
+  return { bindings: [...Object.entries(vars).map(([name, text]) => ({ type: "plain_text", name, text })), ...elsewhere], keep };
+}
+
 /** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */
-export async function upload(r: Bag, body: string, tags: string[] = []): Promise<{ body: Buffer; contentType: string }> {
+export async function upload(r: Bag, body: string, tags: string[] = [], binding: { bindings: wire.WorkerBinding[]; keep: string[] } = { bindings: [], keep: ["secret_text", "secret_key"] }): Promise<{ body: Buffer; contentType: string }> {
   const format = formatOf(r, body);
   const main = format === "module" ? mainModule(r) : "script";
   const metadata = {
     ...(format === "module" ? { main_module: main } : { body_part: main }),
     compatibility_date: r.compatibilityDate,
     ...(r.compatibilityFlags?.length ? { compatibility_flags: r.compatibilityFlags } : {}),
-    keep_bindings: ["*"] as string[], // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
+    ...(binding.bindings.length ? { bindings: binding.bindings } : {}),
+    keep_bindings: binding.keep, // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
     ...(tags.length ? { tags } : {}),
   };
   const form = new FormData();
@@ -71,14 +87,34 @@ export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefine
   return undefined;
 }
 
-/** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `tags`: the script's now. */
-async function deploy(r: Bag, tags?: readonly string[] | null): Promise<WorkerScriptOutputs> {
+/** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `there`: the script's settings now. */
+async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: readonly string[] = []): Promise<WorkerScriptOutputs> {
   const body = scriptBody(r);
   if (sha256(body) !== r.contentHash) {
     throw new ValidationError({ service: "edge", message: `${r.source ?? "the script"} changed while the update ran`, remedy: "Run the command again" });
   }
-  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body, withStackTag(tags)));
+  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars)));
   return outputsOf(r, body, s);
+}
+
+/**
+ * The secrets the program gives, set through the secrets endpoint (no upload of the script), and those this
+ * resource managed and the program removed, deleted; secrets set elsewhere are left. `all`: set every one (a new
+ * script, a changed digest), else only the names missing on the script.
+ */
+async function syncSecrets(r: Bag, managedBefore: readonly string[], all: boolean, present?: readonly string[]): Promise<void> {
+  const secrets = (r.secrets ?? {}) as Record<string, string>;
+  for (const [name, text] of Object.entries(secrets)) if (all || !present?.includes(name)) await edge().putWorkerSecret(r.accountId, r.name, { name, text });
+  for (const name of managedBefore) if (!(name in secrets)) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
+}
+
+/** The workers.dev endpoint and preview URLs, where the program says: set when they differ from the service's. */
+async function syncSubdomain(r: Bag): Promise<void> {
+  if (r.workersDev === undefined && r.previewUrls === undefined) return;
+  const current = await edge().getWorkerSubdomain(r.accountId, r.name);
+  const enabled = r.workersDev ?? current.enabled;
+  const previews = r.previewUrls ?? (r.workersDev === false ? false : (current.previews_enabled ?? false));
+  if (enabled !== current.enabled || previews !== (current.previews_enabled ?? false)) await edge().setWorkerSubdomain(r.accountId, r.name, { enabled, previews_enabled: previews });
 }
 
 function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?: string }): WorkerScriptOutputs {
@@ -91,6 +127,10 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
     format: formatOf(r, body),
     compatibilityDate: r.compatibilityDate,
     ...(r.compatibilityFlags?.length ? { compatibilityFlags: r.compatibilityFlags } : {}),
+    ...(r.vars ? { vars: r.vars } : {}),
+    ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
+    ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
+    ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),
     adopt: r.adopt ?? false,
     createdOn: s.created_on,
     modifiedOn: s.modified_on,
@@ -101,8 +141,9 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
  * A script taken over that already is what the program says (its body, date and flags), and carries this stack's
  * tag or needs none written: nothing is uploaded. One taken from another stack is always uploaded, to carry the tag.
  */
-async function alreadyDeployed(r: Bag, there: { compatibility_date?: string | null; compatibility_flags?: string[] | null; tags?: string[] | null }): Promise<WorkerScriptOutputs | undefined> {
+async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promise<WorkerScriptOutputs | undefined> {
   if (standing(stackOfTags(there.tags)) === "forced") return undefined;
+  if (!sameVars(r.vars, varsOf(there.bindings, Object.keys(r.vars ?? {})))) return undefined;
   if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags)) return undefined;
   const body = await edge().getWorkerScript(r.accountId, r.name);
   if (body === undefined || sha256(body) !== r.contentHash) return undefined;
@@ -110,8 +151,17 @@ async function alreadyDeployed(r: Bag, there: { compatibility_date?: string | nu
   return outputsOf(r, body, {});
 }
 
-const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags"];
-const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+/** What an upload changes: the code, its runtime and its variables. */
+const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags", "vars"];
+const sameVars = (a?: Record<string, string>, b?: Record<string, string>) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+const same = (k: string, a: unknown, b: unknown) => (k === "vars" ? sameVars(a as Record<string, string>, b as Record<string, string>) : JSON.stringify(a ?? []) === JSON.stringify(b ?? []));
+/** The plain-text variables of `names` as the script has them. */
+const varsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, names: readonly string[]) =>
+  Object.fromEntries((bindings ?? []).filter((b) => b.type === "plain_text" && names.includes(b.name)).map((b) => [b.name, b.text ?? ""]));
+const secretNamesOf = (bindings: readonly wire.WorkerBinding[] | null | undefined) => (bindings ?? []).filter((b) => b.type === "secret_text").map((b) => b.name);
+/** The subdomain keys, compared where the program gives them. */
+const declaredSubdomain = (r: Bag) => ["workersDev", "previewUrls"].filter((k) => r[k] !== undefined);
+
 
 export const workerScript: Handler = {
   async check(_olds, news) {
@@ -123,6 +173,9 @@ export const workerScript: Handler = {
     const replaces = changedKeys(["accountId", "name"], olds, wanted, (_k, a, b) => a === b);
     // State of 0.3.0 has no format or date: the script it uploaded ran on the service's 2021 default, so it changes.
     const changed = changedKeys(FIELDS, olds, wanted, same);
+    // Secrets by their digest (state keeps no text); the subdomain where the program says.
+    if ((olds.secretsDigest ?? "") !== secretsDigest(wanted.secrets, wanted.name)) changed.push("secrets");
+    changed.push(...changedKeys(declaredSubdomain(wanted), olds, wanted, (_k, a, b) => a === b));
     return { changes: replaces.length + changed.length > 0, replaces };
   },
 
@@ -131,8 +184,10 @@ export const workerScript: Handler = {
     const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
     const problem = there && scriptTakeover(r, there.tags);
     if (problem) throw problem;
-    const kept = there && (await alreadyDeployed(r, there));
-    return { id: `${r.accountId}/${r.name}`, outs: kept || (await deploy(r, there?.tags)) };
+    const outs = (there && (await alreadyDeployed(r, there))) || (await deploy(r, there));
+    await syncSecrets(r, [], true);
+    await syncSubdomain(r);
+    return { id: `${r.accountId}/${r.name}`, outs };
   },
 
   async read(id, props) {
@@ -142,6 +197,11 @@ export const workerScript: Handler = {
     const settings = await edge().getWorkerScriptSettings(accountId, name);
     const label = stackOfTags(settings.tags);
     if (leftToAnother(label) && props.contentHash !== undefined) warn(`edge: the script ${name} now carries the tag of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
+    // Only what this resource manages is read back: variables and secrets of its names, the subdomain if declared.
+    const managedVars = props.vars ? Object.keys(props.vars) : undefined;
+    const managedSecrets = (props.secretNames ?? []) as string[];
+    const missingSecrets = managedSecrets.filter((n) => !secretNamesOf(settings.bindings).includes(n));
+    const sub = declaredSubdomain(props).length ? await edge().getWorkerSubdomain(accountId, name) : undefined;
     const outs: WorkerScriptOutputs = {
       ...(props as WorkerScriptOutputs),
       accountId,
@@ -151,21 +211,57 @@ export const workerScript: Handler = {
       format: props.format ?? formatOf({}, body),
       compatibilityDate: settings.compatibility_date ?? "2021-11-02",
       ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : { compatibilityFlags: undefined }),
+      ...(managedVars ? { vars: varsOf(settings.bindings, managedVars) } : {}),
+      // A managed secret removed elsewhere: the digest no longer stands for what the script has, so the next up sets it.
+      ...(missingSecrets.length ? { secretsDigest: `missing ${missingSecrets.join(",")}` } : {}),
+      ...(sub && props.workersDev !== undefined ? { workersDev: sub.enabled } : {}),
+      ...(sub && props.previewUrls !== undefined ? { previewUrls: sub.previews_enabled ?? false } : {}),
       adopt: props.adopt ?? false,
     };
-    if (!changedKeys(FIELDS, props, outs, same).length) return { id, props: outs };
-    const inputs = { accountId, name, contentHash: outs.contentHash, compatibilityDate: outs.compatibilityDate, ...(outs.compatibilityFlags ? { compatibilityFlags: outs.compatibilityFlags } : {}), ...(props.source ? { source: props.source } : {}) };
+    if (missingSecrets.length) warn(`edge: the secret${missingSecrets.length > 1 ? "s" : ""} ${missingSecrets.join(", ")} of the script ${name} ${missingSecrets.length > 1 ? "were" : "was"} removed outside the program: the next up sets ${missingSecrets.length > 1 ? "them" : "it"} again`);
+    const drifted = changedKeys([...FIELDS, ...declaredSubdomain(props)], props, outs, same);
+    if (!drifted.length) return { id, props: outs };
+    const inputs = {
+      accountId, name, contentHash: outs.contentHash, compatibilityDate: outs.compatibilityDate,
+      ...(outs.compatibilityFlags ? { compatibilityFlags: outs.compatibilityFlags } : {}),
+      ...(props.source ? { source: props.source } : {}),
+      ...(outs.vars ? { vars: outs.vars } : {}),
+      ...(outs.workersDev !== undefined ? { workersDev: outs.workersDev } : {}),
+      ...(outs.previewUrls !== undefined ? { previewUrls: outs.previewUrls } : {}),
+    };
     return { id, props: outs, inputs };
   },
 
-  async update(_id, _olds, news) {
+  async update(_id, olds, news) {
     const r = withoutProvider(news);
-    // The upload sets the script's tags: those set elsewhere are read first and kept.
-    const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
-    // Taken over by another stack since (ops:adoptFromStack): never uploaded over, nor labelled back.
-    const label = stackOfTags(there?.tags);
-    if (leftToAnother(label) && standing(label) !== "forced") throw scriptOwnedBy(r.name, r.accountId, label!);
-    return { outs: await deploy(r, there?.tags) };
+    const managedVars = Object.keys((olds.vars ?? {}) as object);
+    const managedSecrets = (olds.secretNames ?? []) as string[];
+    let outs: WorkerScriptOutputs | undefined;
+    // The code, runtime or variables changed: uploaded (reading the script's settings first, to keep what was set
+    // elsewhere: tags, variables, every other binding). Else nothing is uploaded.
+    if (changedKeys(FIELDS, olds, r, same).length) {
+      const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
+      // Taken over by another stack since (ops:adoptFromStack): never uploaded over, nor labelled back.
+      const label = stackOfTags(there?.tags);
+      if (leftToAnother(label) && standing(label) !== "forced") throw scriptOwnedBy(r.name, r.accountId, label!);
+      outs = await deploy(r, there, managedVars);
+    }
+    // Secrets through their own endpoint: all of them when the digest changed, none otherwise.
+    const digestChanged = (olds.secretsDigest ?? "") !== secretsDigest(r.secrets, r.name);
+    if (digestChanged) await syncSecrets(r, managedSecrets, true);
+    await syncSubdomain(r);
+    if (!outs) {
+      const { vars: _v, secretNames: _n, secretsDigest: _d, workersDev: _w, previewUrls: _p, ...rest } = olds as WorkerScriptOutputs;
+      outs = {
+        ...rest,
+        ...(r.vars ? { vars: r.vars } : {}),
+        ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
+        ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
+        ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),
+        adopt: r.adopt ?? false,
+      };
+    }
+    return { outs };
   },
 
   async delete(id) {

@@ -56,6 +56,8 @@ _utilities.register(
    "ops:edge:PageRule": "PageRule",
    "ops:edge:RateLimit": "RateLimit",
    "ops:edge:RulesetRule": "RulesetRule",
+   "ops:edge:WorkerDomain": "WorkerDomain",
+   "ops:edge:WorkerRoute": "WorkerRoute",
    "ops:edge:WorkerScript": "WorkerScript",
    "ops:edge:ZoneSetting": "ZoneSetting"
   }

@@ -33,6 +33,10 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RateLimit{}
 	case "ops:edge:RulesetRule":
 		r = &RulesetRule{}
+	case "ops:edge:WorkerDomain":
+		r = &WorkerDomain{}
+	case "ops:edge:WorkerRoute":
+		r = &WorkerRoute{}
 	case "ops:edge:WorkerScript":
 		r = &WorkerScript{}
 	case "ops:edge:ZoneSetting":

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.
+// An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.
 type WorkerScript struct {
 	pulumi.CustomResourceState
 
@@ -33,9 +33,19 @@ type WorkerScript struct {
 	// When it was last deployed (RFC 3339).
 	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
 	Name       pulumi.StringOutput    `pulumi:"name"`
+	// Whether its preview URLs are served (when the program says).
+	PreviewUrls pulumi.BoolPtrOutput `pulumi:"previewUrls"`
+	// The names of the secrets this resource manages (their text is never kept).
+	SecretNames pulumi.StringArrayOutput `pulumi:"secretNames"`
+	// A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.
+	SecretsDigest pulumi.StringPtrOutput `pulumi:"secretsDigest"`
 	// The deployed body's size in bytes.
 	Size   pulumi.Float64Output   `pulumi:"size"`
 	Source pulumi.StringPtrOutput `pulumi:"source"`
+	// The plain-text variables this resource manages, as the script has them.
+	Vars pulumi.StringMapOutput `pulumi:"vars"`
+	// Whether the script is served on workers.dev (when the program says).
+	WorkersDev pulumi.BoolPtrOutput `pulumi:"workersDev"`
 }
 
 // NewWorkerScript registers a new resource with the given unique name, arguments, and options.
@@ -54,6 +64,13 @@ func NewWorkerScript(ctx *pulumi.Context,
 	if args.CompatibilityDate == nil {
 		args.CompatibilityDate = pulumi.StringPtr("2026-11-01")
 	}
+	if args.Secrets != nil {
+		args.Secrets = pulumi.ToSecret(args.Secrets).(pulumi.StringMapInput)
+	}
+	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"secretsDigest",
+	})
+	opts = append(opts, secrets)
 	replaceOnChanges := pulumi.ReplaceOnChanges([]string{
 		"account",
 	})
@@ -109,10 +126,18 @@ type workerScriptArgs struct {
 	Format *string `pulumi:"format"`
 	// The script's name. Changing it replaces the script.
 	Name string `pulumi:"name"`
+	// Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
+	PreviewUrls *bool `pulumi:"previewUrls"`
+	// Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
+	Secrets map[string]string `pulumi:"secrets"`
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
 	Source *string `pulumi:"source"`
 	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
 	SourceText *string `pulumi:"sourceText"`
+	// Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.
+	Vars map[string]string `pulumi:"vars"`
+	// Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it.
+	WorkersDev *bool `pulumi:"workersDev"`
 }
 
 // The set of arguments for constructing a WorkerScript resource.
@@ -135,10 +160,18 @@ type WorkerScriptArgs struct {
 	Format pulumi.StringPtrInput
 	// The script's name. Changing it replaces the script.
 	Name pulumi.StringInput
+	// Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
+	PreviewUrls pulumi.BoolPtrInput
+	// Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
+	Secrets pulumi.StringMapInput
 	// Path of a file holding the script (relative to the program's directory). Give this or content.
 	Source pulumi.StringPtrInput
 	// Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
 	SourceText pulumi.StringPtrInput
+	// Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.
+	Vars pulumi.StringMapInput
+	// Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it.
+	WorkersDev pulumi.BoolPtrInput
 }
 
 func (WorkerScriptArgs) ElementType() reflect.Type {
@@ -225,6 +258,21 @@ func (o WorkerScriptOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }
 
+// Whether its preview URLs are served (when the program says).
+func (o WorkerScriptOutput) PreviewUrls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.BoolPtrOutput { return v.PreviewUrls }).(pulumi.BoolPtrOutput)
+}
+
+// The names of the secrets this resource manages (their text is never kept).
+func (o WorkerScriptOutput) SecretNames() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringArrayOutput { return v.SecretNames }).(pulumi.StringArrayOutput)
+}
+
+// A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.
+func (o WorkerScriptOutput) SecretsDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.SecretsDigest }).(pulumi.StringPtrOutput)
+}
+
 // The deployed body's size in bytes.
 func (o WorkerScriptOutput) Size() pulumi.Float64Output {
 	return o.ApplyT(func(v *WorkerScript) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
@@ -232,6 +280,16 @@ func (o WorkerScriptOutput) Size() pulumi.Float64Output {
 
 func (o WorkerScriptOutput) Source() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.Source }).(pulumi.StringPtrOutput)
+}
+
+// The plain-text variables this resource manages, as the script has them.
+func (o WorkerScriptOutput) Vars() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringMapOutput { return v.Vars }).(pulumi.StringMapOutput)
+}
+
+// Whether the script is served on workers.dev (when the program says).
+func (o WorkerScriptOutput) WorkersDev() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.BoolPtrOutput { return v.WorkersDev }).(pulumi.BoolPtrOutput)
 }
 
 func init() {

@@ -20,6 +20,8 @@ from .rate_limit import *
 from .ruleset_rule import *
 from .to_zone_file import *
 from .verify_token import *
+from .worker_domain import *
+from .worker_route import *
 from .worker_script import *
 from .zone_setting import *
 from ._inputs import *

@@ -28,8 +28,12 @@ class WorkerScriptArgs:
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
+                 preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
-                 source_text: pulumi.Input[Optional[_builtins.str]] = None):
+                 source_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 vars: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 workers_dev: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a WorkerScript resource.
 
@@ -42,8 +46,12 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+        :param pulumi.Input[_builtins.bool] preview_urls: Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] vars: Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.
+        :param pulumi.Input[_builtins.bool] workers_dev: Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it.
         """
         pulumi.set(__self__, "name", name)
         if account is not None:
@@ -66,10 +74,18 @@ class WorkerScriptArgs:
             pulumi.set(__self__, "content_hash", content_hash)
         if format is not None:
             pulumi.set(__self__, "format", format)
+        if preview_urls is not None:
+            pulumi.set(__self__, "preview_urls", preview_urls)
+        if secrets is not None:
+            pulumi.set(__self__, "secrets", secrets)
         if source is not None:
             pulumi.set(__self__, "source", source)
         if source_text is not None:
             pulumi.set(__self__, "source_text", source_text)
+        if vars is not None:
+            pulumi.set(__self__, "vars", vars)
+        if workers_dev is not None:
+            pulumi.set(__self__, "workers_dev", workers_dev)
 
     @_builtins.property
     @pulumi.getter
@@ -180,6 +196,30 @@ class WorkerScriptArgs:
         pulumi.set(self, "format", value)
 
     @_builtins.property
+    @pulumi.getter(name="previewUrls")
+    def preview_urls(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
+        """
+        return pulumi.get(self, "preview_urls")
+
+    @preview_urls.setter
+    def preview_urls(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "preview_urls", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def secrets(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
+        """
+        return pulumi.get(self, "secrets")
+
+    @secrets.setter
+    def secrets(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "secrets", value)
+
+    @_builtins.property
     @pulumi.getter
     def source(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -203,6 +243,30 @@ class WorkerScriptArgs:
     def source_text(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "source_text", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def vars(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.
+        """
+        return pulumi.get(self, "vars")
+
+    @vars.setter
+    def vars(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "vars", value)
+
+    @_builtins.property
+    @pulumi.getter(name="workersDev")
+    def workers_dev(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it.
+        """
+        return pulumi.get(self, "workers_dev")
+
+    @workers_dev.setter
+    def workers_dev(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "workers_dev", value)
+
 
 @pulumi.type_token("ops:edge:WorkerScript")
 class WorkerScript(pulumi.CustomResource):
@@ -219,11 +283,15 @@ class WorkerScript(pulumi.CustomResource):
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 vars: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 workers_dev: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
-        An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.
+        An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -236,8 +304,12 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
+        :param pulumi.Input[_builtins.bool] preview_urls: Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] vars: Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.
+        :param pulumi.Input[_builtins.bool] workers_dev: Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it.
         """
         ...
     @overload
@@ -246,7 +318,7 @@ class WorkerScript(pulumi.CustomResource):
                  args: WorkerScriptArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        An edge script, uploaded as raw JavaScript and compared by the SHA-256 of its body.
+        An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.
 
         :param str resource_name: The name of the resource.
         :param WorkerScriptArgs args: The arguments to use to populate this resource's properties.
@@ -272,8 +344,12 @@ class WorkerScript(pulumi.CustomResource):
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
+                 secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 vars: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 workers_dev: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -298,11 +374,19 @@ class WorkerScript(pulumi.CustomResource):
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
+            __props__.__dict__["preview_urls"] = preview_urls
+            __props__.__dict__["secrets"] = None if secrets is None else pulumi.Output.secret(secrets)
             __props__.__dict__["source"] = source
             __props__.__dict__["source_text"] = source_text
+            __props__.__dict__["vars"] = vars
+            __props__.__dict__["workers_dev"] = workers_dev
             __props__.__dict__["created_on"] = None
             __props__.__dict__["modified_on"] = None
+            __props__.__dict__["secret_names"] = None
+            __props__.__dict__["secrets_digest"] = None
             __props__.__dict__["size"] = None
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["secretsDigest"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(WorkerScript, __self__).__init__(
@@ -337,8 +421,13 @@ class WorkerScript(pulumi.CustomResource):
         __props__.__dict__["format"] = None
         __props__.__dict__["modified_on"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["preview_urls"] = None
+        __props__.__dict__["secret_names"] = None
+        __props__.__dict__["secrets_digest"] = None
         __props__.__dict__["size"] = None
         __props__.__dict__["source"] = None
+        __props__.__dict__["vars"] = None
+        __props__.__dict__["workers_dev"] = None
         return WorkerScript(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -413,6 +502,30 @@ class WorkerScript(pulumi.CustomResource):
         return pulumi.get(self, "name")
 
     @_builtins.property
+    @pulumi.getter(name="previewUrls")
+    def preview_urls(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether its preview URLs are served (when the program says).
+        """
+        return pulumi.get(self, "preview_urls")
+
+    @_builtins.property
+    @pulumi.getter(name="secretNames")
+    def secret_names(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The names of the secrets this resource manages (their text is never kept).
+        """
+        return pulumi.get(self, "secret_names")
+
+    @_builtins.property
+    @pulumi.getter(name="secretsDigest")
+    def secrets_digest(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.
+        """
+        return pulumi.get(self, "secrets_digest")
+
+    @_builtins.property
     @pulumi.getter
     def size(self) -> pulumi.Output[_builtins.float]:
         """
@@ -424,4 +537,20 @@ class WorkerScript(pulumi.CustomResource):
     @pulumi.getter
     def source(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "source")
+
+    @_builtins.property
+    @pulumi.getter
+    def vars(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        The plain-text variables this resource manages, as the script has them.
+        """
+        return pulumi.get(self, "vars")
+
+    @_builtins.property
+    @pulumi.getter(name="workersDev")
+    def workers_dev(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the script is served on workers.dev (when the program says).
+        """
+        return pulumi.get(self, "workers_dev")
 

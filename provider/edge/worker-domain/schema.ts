@@ -1,0 +1,53 @@
+/**
+ * `ops.edge.WorkerDomain`: a host name an edge script serves as its origin (a custom domain). The service makes the
+ * host's DNS record and certificate itself and keeps the record read-only: no DNS resource declares it.
+ */
+import { z } from "zod";
+import { EDGE_SETTINGS, read } from "../../config";
+import { ruleFailure } from "../../check";
+import { isHostname } from "../dns-record/normalize";
+import { zoneInputs, zoneRule } from "../zone-ref";
+
+export const token = "edge:WorkerDomain";
+
+export const WorkerDomainInputs = z
+  .object({
+    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the domain.").meta({ replaceOnChanges: true }),
+    ...zoneInputs,
+    hostname: z
+      .string()
+      .refine((h) => isHostname(h) && !h.includes("*"), { error: "hostname must be a full host name such as api.example.com (no wildcard)" })
+      .describe("The host name the script serves, in the zone (the apex or a subdomain). Changing it replaces the domain.")
+      .meta({ replaceOnChanges: true }),
+    script: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "script must be an edge script's name (lowercase letters, digits, - and _)")
+      .describe("The edge script that serves it (a WorkerScript's `name` output, so the script is deployed first). Changing it moves the domain to the other script in place."),
+    environment: z.string().min(1).optional().describe("The script's environment, where the account has environments; the service's default (`production`) when unset."),
+    adopt: z.boolean().default(false).describe("Take over the custom domain of this host name, whatever script serves it now, instead of failing (the preview names that script)."),
+  })
+  .superRefine((r, ctx) => {
+    zoneRule(r, ctx);
+    const zone = r.zoneName?.toLowerCase().replace(/\.$/, "");
+    const host = r.hostname.toLowerCase().replace(/\.$/, "");
+    if (zone && host !== zone && !host.endsWith(`.${zone}`)) ruleFailure(ctx, "hostname", `${r.hostname} is outside the zone ${r.zoneName}: a custom domain is the zone's apex or one of its subdomains`, ["zoneName"]);
+  })
+  .transform((r, ctx) => {
+    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
+    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
+    return { ...r, accountId: accountId ?? "", hostname: r.hostname.toLowerCase().replace(/\.$/, "") };
+  });
+export type WorkerDomainInputs = z.output<typeof WorkerDomainInputs>;
+
+export const WorkerDomainOutputs = z.object({
+  accountId: z.string(),
+  zoneId: z.string().describe("The zone's id."),
+  zoneName: z.string().describe("The zone's name."),
+  hostname: z.string().describe("The host name served."),
+  script: z.string().describe("The script that serves it."),
+  environment: z.string().optional().describe("The script's environment."),
+  adopt: z.boolean(),
+  domainId: z.string().describe("The custom domain's id on the service."),
+  certId: z.string().optional().describe("The id of the certificate the service issued for the host name."),
+});
+export type WorkerDomainOutputs = z.infer<typeof WorkerDomainOutputs>;
