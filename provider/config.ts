@@ -284,6 +284,10 @@ export function edgeConfig(): EdgeConfig {
   const key = read(s.apiKey);
   const email = read(s.email);
   let auth: EdgeAuth;
+  // A global API key (`cfk_…`, the service's token formats) is sent as X-Auth-Key with the e-mail, never as a bearer.
+  if (token?.startsWith("cfk_")) {
+    throw new ConfigError(`edge: ${settingName(s.apiToken)} holds a global API key (it starts with cfk_), which the service takes only with the account's e-mail: set it as ${s.apiKey.key} (\`pulumi config set --secret ${s.apiKey.key} <key>\`) with ${s.email.key}, and unset ${s.apiToken.key}; or create an API token and set that`);
+  }
   if (token) auth = { kind: "token", token };
   else if (key && email) auth = { kind: "key", key, email };
   else {

@@ -135,7 +135,8 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
     const d = domain(req);
     emu.domains.delete(d.id);
     emu.zones.get(d.zone_id)?.records.delete(d.record_id);
-    return { status: 200, body: "" };
+    // The envelope without a result (the official SDK types it so, and casts it to nothing).
+    return { status: 200, body: { success: true, errors: [], messages: [] } };
   });
 
   // A script's workers.dev subdomain and its preview URLs.

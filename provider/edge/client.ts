@@ -55,7 +55,10 @@ export class EdgeClient {
       // 95% of the allowance: other tools may share the same credential.
       limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)), perSeconds: c.rateLimit.perSeconds }),
     });
-    return new EdgeClient(http, c.accountId, c.auth.kind === "token", c.batchSize);
+    const client = new EdgeClient(http, c.accountId, c.auth.kind === "token", c.batchSize);
+    // An account-owned token (`cfat_…`, the service's token formats) verifies at its account: asked there first.
+    if (c.auth.kind === "token" && c.auth.token.startsWith("cfat_")) client.accountTokenFirst = true;
+    return client;
   }
 
   /** `explain`: an auth refusal is told apart (invalid token or missing permission) by verifying the token. */
@@ -101,6 +104,9 @@ export class EdgeClient {
     return new AuthError({ ...d, message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`, remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)` });
   }
 
+  /** A `cfat_` token: an account-owned one, verified at its account before the user endpoint is tried. */
+  accountTokenFirst = false;
+
   /** The kind of the configured token, once learnt: user tokens and account-owned tokens verify apart. */
   private tokenKind?: { kind: "user" } | { kind: "account"; accountId: string };
 
@@ -111,6 +117,18 @@ export class EdgeClient {
    * of the zones the token can see; a token that verifies at neither is invalid.
    */
   async verifyToken(): Promise<wire.TokenStatus & { kind: "user" | "account"; accountId?: string }> {
+    if (this.accountTokenFirst && !this.tokenKind) {
+      for (const accountId of await this.accountsToTry()) {
+        const t = await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus).catch((e: unknown) => {
+          if (e instanceof AuthError) return undefined;
+          throw e;
+        });
+        if (t) {
+          this.tokenKind = { kind: "account", accountId };
+          return { ...t.result, kind: "account", accountId };
+        }
+      }
+    }
     if (this.tokenKind?.kind === "account") {
       const accountId = this.tokenKind.accountId;
       return { ...(await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus)).result, kind: "account", accountId };
@@ -120,7 +138,7 @@ export class EdgeClient {
       this.tokenKind = { kind: "user" };
       return { ...t, kind: "user" };
     } catch (e) {
-      if (!(e instanceof AuthError) || this.tokenKind) throw e;
+      if (!(e instanceof AuthError) || this.tokenKind || this.accountTokenFirst) throw e; // (a cfat_ token was tried there first)
       const accounts = await this.accountsToTry();
       for (const accountId of accounts) {
         try {

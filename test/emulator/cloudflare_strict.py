@@ -76,4 +76,21 @@ seen["ratelimit"] = [rl.rules[0].ratelimit.period, rl.rules[0].ratelimit.request
 seen["pagerules"] = len(cf.page_rules.list(zone_id=zone_id))
 seen["scripts"] = sorted(s.id for s in cf.workers.scripts.list(account_id=account_id))
 
+# How a script is reached (routes, custom domains, workers.dev) and its secrets.
+route = cf.workers.routes.create(zone_id=zone_id, pattern="example.com/app/*", script="sw")
+route = cf.workers.routes.update(route.id, zone_id=zone_id, pattern="example.com/sw/*", script="sw")
+seen["routes"] = [r.pattern for r in cf.workers.routes.list(zone_id=zone_id)]
+seen["route_script"] = cf.workers.routes.get(route.id, zone_id=zone_id).script
+cf.workers.routes.delete(route.id, zone_id=zone_id)
+domain = cf.workers.domains.update(account_id=account_id, hostname="api.example.com", service="sw", zone_id=zone_id)
+seen["domain"] = [d.service for d in cf.workers.domains.list(account_id=account_id, hostname="api.example.com")]
+seen["domain_record"] = [(r.type, r.content) for r in cf.dns.records.list(zone_id=zone_id, name={"exact": "api.example.com"})]
+seen["domain_get"] = cf.workers.domains.get(domain.id, account_id=account_id).hostname
+cf.workers.domains.delete(domain.id, account_id=account_id)
+seen["subdomain"] = cf.workers.scripts.subdomain.create("sw", account_id=account_id, enabled=True, previews_enabled=False).enabled
+seen["subdomain_get"] = cf.workers.scripts.subdomain.get("sw", account_id=account_id).previews_enabled
+cf.workers.scripts.secrets.update("sw", account_id=account_id, name="API_KEY", text="s3cret", type="secret_text")
+seen["secrets"] = [x.name for x in cf.workers.scripts.secrets.list("sw", account_id=account_id)]
+cf.workers.scripts.secrets.delete("API_KEY", account_id=account_id, script_name="sw")
+
 print(json.dumps(seen))

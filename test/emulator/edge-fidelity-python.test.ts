@@ -46,6 +46,14 @@ describe("edge emulator with the official Python SDK, strict response validation
       ratelimit: [10, 20],
       pagerules: 0,
       scripts: ["sw"],
+      routes: ["example.com/sw/*"],
+      route_script: "sw",
+      domain: ["sw"],
+      domain_record: [["AAAA", "100::"]],
+      domain_get: "api.example.com",
+      subdomain: true,
+      subdomain_get: false,
+      secrets: ["API_KEY"],
     });
   });
 });

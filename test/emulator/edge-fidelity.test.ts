@@ -240,4 +240,56 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     for await (const s of cf.workers.scripts.list({ account_id: DEMO_ACCOUNT })) listed.push(s);
     expect(listed.find((s) => s.id === "sdk-module")).toMatchObject({ compatibility_date: "2025-01-01", has_modules: true });
   });
+
+  it("routes, custom domains, the workers.dev subdomain and secrets through the SDK's workers.* (issue 46)", async () => {
+    const zone_id = zoneId(edge);
+    const account_id = DEMO_ACCOUNT;
+    const body = "export default { fetch() { return new Response('ok') } }";
+    const form = new FormData();
+    form.append("metadata", new Blob([JSON.stringify({ main_module: "w.js", compatibility_date: "2026-11-01", bindings: [{ type: "plain_text", name: "GREETING", text: "hi" }] })], { type: "application/json" }), "metadata.json");
+    form.append("w.js", new Blob([body], { type: "application/javascript+module" }), "w.js");
+    expect((await fetch(`${edge.url}/client/v4/accounts/${account_id}/workers/scripts/site`, { method: "PUT", headers: { authorization: `Bearer ${DEMO_TOKEN}` }, body: form })).status).toBe(200);
+    // Routes.
+    const route = await cf.workers.routes.create({ zone_id, pattern: "example.com/app/*", script: "site" });
+    expect(route).toMatchObject({ pattern: "example.com/app/*", script: "site" });
+    const dup = await cf.workers.routes.create({ zone_id, pattern: "example.com/app/*", script: "site" }).catch((e) => e);
+    expect(dup.status).toBe(409);
+    expect(dup.errors[0].code).toBe(10020);
+    const missing = await cf.workers.routes.create({ zone_id, pattern: "example.com/x/*", script: "nope" }).catch((e) => e);
+    expect(missing.errors[0].code).toBe(10019);
+    expect((await cf.workers.routes.update(route.id, { zone_id, pattern: "example.com/site/*", script: "site" })).pattern).toBe("example.com/site/*");
+    const listed = [];
+    for await (const r of cf.workers.routes.list({ zone_id })) listed.push(r.pattern);
+    expect(listed).toEqual(["example.com/site/*"]);
+    expect((await cf.workers.routes.get(route.id, { zone_id })).script).toBe("site");
+    await cf.workers.routes.delete(route.id, { zone_id });
+    expect((await cf.workers.routes.get(route.id, { zone_id }).catch((e) => e)).status).toBe(404);
+    // Custom domains, with the read-only record the service makes.
+    const d = await cf.workers.domains.update({ account_id, hostname: "api.example.com", service: "site", zone_id });
+    expect(d).toMatchObject({ hostname: "api.example.com", service: "site", zone_id, zone_name: "example.com" });
+    expect(d.cert_id).toBeTruthy();
+    const recs = await cf.dns.records.list({ zone_id, name: { exact: "api.example.com" } });
+    expect(recs.result).toMatchObject([{ type: "AAAA", content: "100::", proxied: true }]);
+    const clash = await cf.dns.records.create({ zone_id, type: "A", name: "api", content: "203.0.113.5" }).catch((e) => e);
+    expect(clash.errors[0].code).toBe(81062);
+    const doms = [];
+    for await (const x of cf.workers.domains.list({ account_id, hostname: "api.example.com" })) doms.push(x.service);
+    expect(doms).toEqual(["site"]);
+    await cf.dns.records.create({ zone_id, type: "A", name: "taken", content: "203.0.113.6" });
+    const taken = await cf.workers.domains.update({ account_id, hostname: "taken.example.com", service: "site", zone_id }).catch((e) => e);
+    expect(taken.errors[0].code).toBe(100117);
+    await cf.workers.domains.delete(d.id!, { account_id });
+    expect((await cf.dns.records.list({ zone_id, name: { exact: "api.example.com" } })).result).toEqual([]);
+    // The workers.dev subdomain and secrets; the settings show a secret's name, never its text.
+    expect(await cf.workers.scripts.subdomain.create("site", { account_id, enabled: true, previews_enabled: false })).toEqual({ enabled: true, previews_enabled: false });
+    expect((await cf.workers.scripts.subdomain.get("site", { account_id })).enabled).toBe(true);
+    expect(await cf.workers.scripts.secrets.update("site", { account_id, name: "API_KEY", text: "s3cret", type: "secret_text" })).toMatchObject({ name: "API_KEY", type: "secret_text" });
+    const secrets = [];
+    for await (const x of cf.workers.scripts.secrets.list("site", { account_id })) secrets.push(x.name);
+    expect(secrets).toEqual(["API_KEY"]);
+    const settings = await cf.workers.scripts.scriptAndVersionSettings.get("site", { account_id });
+    expect(settings.bindings).toEqual(expect.arrayContaining([{ type: "plain_text", name: "GREETING", text: "hi" }, { type: "secret_text", name: "API_KEY" }]));
+    await cf.workers.scripts.secrets.delete("API_KEY", { account_id, script_name: "site" });
+    expect((await cf.workers.scripts.secrets.get("API_KEY", { account_id, script_name: "site" }).catch((e) => e)).errors[0].code).toBe(10056);
+  });
 });

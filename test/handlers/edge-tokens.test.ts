@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN } from "../../emulators";
-import { call, invoke } from "../../provider/door";
+import { call, checkForEngine, invoke } from "../../provider/door";
 import { edge } from "../../provider/edge/zones";
 import { records, useEdge } from "../helpers/edge";
 
@@ -24,8 +24,9 @@ afterEach(() => {
 const paths = () => emu.log.map((e) => `${e.method} ${e.path.replace(/^\/client\/v4/, "")} ${e.status}`);
 
 describe("account-owned API tokens", () => {
-  it("verify at the account endpoint after the user endpoint's 1000, with the configured account", async () => {
-    process.env.EDGE_API_TOKEN = DEMO_ACCOUNT_TOKEN;
+  it("verify at the account endpoint after the user endpoint's 1000, with the configured account (a token of the older format)", async () => {
+    emu.options.accountTokens["legacy-format-account-token"] = ["zone:read"];
+    process.env.EDGE_API_TOKEN = "legacy-format-account-token";
     await edge().verifyCredentials();
     expect(paths()).toEqual(["GET /user/tokens/verify 401", `GET /accounts/${DEMO_ACCOUNT}/tokens/verify 200`]);
     // Learnt once per run: the next verification goes straight to the account endpoint.
@@ -38,7 +39,27 @@ describe("account-owned API tokens", () => {
     delete process.env.EDGE_ACCOUNT_ID;
     const { outputs } = await invoke("edge:verifyToken", {});
     expect(outputs).toMatchObject({ status: "active", kind: "account", accountId: DEMO_ACCOUNT });
-    expect(paths()).toEqual(["GET /user/tokens/verify 401", "GET /zones 200", `GET /accounts/${DEMO_ACCOUNT}/tokens/verify 200`]);
+    // A cfat_ token is an account's (the service's token formats): verified there first, the user endpoint untried.
+    expect(paths()).toEqual(["GET /zones 200", `GET /accounts/${DEMO_ACCOUNT}/tokens/verify 200`]);
+  });
+
+  it("a cfat_ token verifies at its account first; a cfut_ token at the user endpoint", async () => {
+    process.env.EDGE_API_TOKEN = DEMO_ACCOUNT_TOKEN;
+    await edge().verifyCredentials();
+    expect(paths()).toEqual([`GET /accounts/${DEMO_ACCOUNT}/tokens/verify 200`]);
+    emu.log.splice(0);
+    emu.options.tokens["cfut_user-token-0123"] = ["zone:read"];
+    process.env.EDGE_API_TOKEN = "cfut_user-token-0123";
+    await edge().verifyCredentials();
+    expect(paths()).toEqual(["GET /user/tokens/verify 200"]);
+  });
+
+  it("a global API key given as the token fails the check, saying to set it as ops:edgeApiKey with the e-mail; nothing is sent", async () => {
+    process.env.EDGE_API_TOKEN = "cfk_0123456789abcdef0123456789abcdef01234567abcd";
+    const err = await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" }).then(() => undefined, (e: Error) => e);
+    expect(err?.message).toMatch(/holds a global API key \(it starts with cfk_\).*ops:edgeApiKey.*ops:edgeEmail/);
+    expect(err?.message).not.toContain("cfk_0123456789");
+    expect(paths()).toEqual([]);
   });
 
   it("a user token is still a user token", async () => {
@@ -50,7 +71,7 @@ describe("account-owned API tokens", () => {
   it("an invalid token fails the preview's check, having tried both endpoints", async () => {
     process.env.EDGE_API_TOKEN = "cfat_not-a-token";
     await expect(edge().verifyCredentials()).rejects.toThrow(/the API token is not valid \(Invalid API Token\).*CLOUDFLARE_API_TOKEN/s);
-    expect(paths()).toEqual(["GET /user/tokens/verify 401", `GET /accounts/${DEMO_ACCOUNT}/tokens/verify 401`]);
+    expect(paths()).toEqual([`GET /accounts/${DEMO_ACCOUNT}/tokens/verify 401`, "GET /user/tokens/verify 401"]);
   });
 
   it("an account-owned token without a permission is told apart from an invalid one", async () => {
