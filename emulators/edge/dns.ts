@@ -85,6 +85,8 @@ export interface StoredRecord {
   priority?: number;
   comment: string | null;
   tags: string[];
+  /** `ipv4_only`, `ipv6_only`, `flatten_cname`: always present (`{}`; a CNAME's `{flatten_cname: false}`). */
+  settings: { ipv4_only?: boolean; ipv6_only?: boolean; flatten_cname?: boolean };
   /** `read_only`: a record the service made and keeps (a Worker's custom domain's), refused to writes. */
   meta: { auto_added: boolean; read_only?: boolean; origin_worker_id?: string };
   created_on: string;
@@ -96,7 +98,8 @@ export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unk
   const type = String(r.type);
   if (!known.includes(type)) fail(400, 9007, `DNS record type "${type}" is invalid.`);
   const ttl = r.ttl;
-  if (typeof ttl !== "number" || !Number.isInteger(ttl) || (ttl !== 1 && (ttl < 60 || ttl > 86400))) {
+  // 30 is the minimum on Enterprise zones (the zone's plan is checked where the record is built).
+  if (typeof ttl !== "number" || !Number.isInteger(ttl) || (ttl !== 1 && (ttl < 30 || ttl > 86400))) {
     fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
   }
   if (typeof r.proxied !== "boolean") fail(400, 9003, "Invalid 'proxied' value, must be a boolean.");
@@ -104,8 +107,8 @@ export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unk
   if ((type === "MX" || type === "URI") && (typeof r.priority !== "number" || r.priority < 0 || r.priority > 65535)) {
     fail(400, 9101, `Priority must be set for ${type} records (0 to 65535).`);
   }
-  if (r.comment !== undefined && r.comment !== null && (typeof r.comment !== "string" || r.comment.length > 100)) {
-    fail(400, 9102, "Comment must be a string of at most 100 characters.");
+  if (r.comment !== undefined && r.comment !== null && (typeof r.comment !== "string" || r.comment.length > 500)) {
+    fail(400, 9102, "Comment must be a string of at most 500 characters.");
   }
 }
 

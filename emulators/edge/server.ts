@@ -172,7 +172,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const now = this.timestamp();
     const rec: StoredRecord = {
       id: this.nextId(), zone_id: z.id, zone_name: z.name, name: hostname, type: "AAAA", content: "100::", proxiable: true, proxied: true, ttl: 1,
-      comment: null, tags: [], meta: { auto_added: false, read_only: true, origin_worker_id: hostname }, created_on: now, modified_on: now,
+      comment: null, tags: [], settings: {}, meta: { auto_added: false, read_only: true, origin_worker_id: hostname }, created_on: now, modified_on: now,
     };
     z.records.set(rec.id, rec);
     return rec.id;
@@ -365,7 +365,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
       const old = this.record(req);
       const body = parseJson(req) ?? fail(400, 9207, "Request body is invalid.");
       const base = merge ? { ...old, comment: old.comment ?? undefined } : { ttl: 1, proxied: false };
-      const rec = this.buildRecord(z, { ...base, ...body }, { id: old.id, created_on: old.created_on });
+      // A PATCH's settings are merged into the record's (a setting it does not name is kept).
+      const settings = merge && body.settings && typeof body.settings === "object" ? { settings: { ...old.settings, ...body.settings } } : {};
+      const rec = this.buildRecord(z, { ...base, ...body, ...settings }, { id: old.id, created_on: old.created_on });
       z.records.set(rec.id, rec);
       return this.ok(rec);
     };
@@ -482,8 +484,14 @@ export class EdgeEmulator extends Emulator implements RuleState {
     // of 0.", code 9300, as users report the service's answer; 20 a record on paid plans).
     const tags = body.tags ?? [];
     if (!Array.isArray(tags) || tags.some((t: unknown) => typeof t !== "string")) fail(400, 9207, "Request body is invalid.");
-    const quota = (this.plans.get(z.id) ?? "free") === "free" ? 0 : 20;
+    const plan = this.plans.get(z.id) ?? "free";
+    const quota = plan === "free" ? 0 : 20;
     if (tags.length > quota) fail(400, 9300, `DNS record has ${tags.length} tags, exceeding the quota of ${quota}.`);
+    // The plan's limits (its plans table): comments of 100 characters on Free, 500 paid; a TTL under 60 on Enterprise only.
+    if (plan === "free" && typeof body.comment === "string" && body.comment.length > 100) fail(400, 9102, "Comment must be a string of at most 100 characters on this zone's plan.");
+    if (body.ttl !== 1 && !body.proxied && body.ttl < 60 && plan !== "enterprise") fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
+    const settings = body.settings ?? {};
+    if (typeof settings !== "object" || Array.isArray(settings) || Object.entries(settings).some(([k, v]) => !["ipv4_only", "ipv6_only", "flatten_cname"].includes(k) || typeof v !== "boolean")) fail(400, 9207, "Request body is invalid.");
     const rec: StoredRecord = {
       id: fixed.id,
       zone_id: z.id,
@@ -497,6 +505,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       ttl: body.proxied ? 1 : body.ttl, // a proxied record is always automatic
       comment: body.comment ?? null,
       tags,
+      settings: type === "CNAME" ? { flatten_cname: false, ...settings } : { ...settings },
       meta: { auto_added: false },
       created_on: fixed.created_on,
       modified_on: this.timestamp(),

@@ -8,6 +8,7 @@ import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dn
 import { valueOf } from "./dns-record/normalize";
 import { expanded } from "./dns-record-set/text";
 import { adopting } from "./zones";
+import { checkRecordPlan } from "./dns-record/plan-limits";
 
 onForget(() => {
   forgetDeclaredRecords();
@@ -41,6 +42,7 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
     if (!known(inputs)) return;
     const what = `the program's ${inputs.type} record ${inputs.name} (${valueOf(inputs)})`;
     declareRecords(zone, [[what, inputs]]);
+    if (againstService) await checkRecordPlan(zone, [[what, inputs]]);
     if (olds.type) replacing.add(`${zone} ${identity(inputs)}`);
     else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]], [], { kind: "DnsRecord", adopts: adopts(inputs) });
     return;
@@ -54,6 +56,7 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   }
   declareRecords(zone, mine);
   if (!againstService || sameText) return;
+  await checkRecordPlan(zone, mine);
   // New in this run: not among the set's previous records. A record the set removes frees its name for them.
   const old = Object.values((olds.records ?? {}) as Bag).filter(known);
   const before = new Set(old.map(identity));

@@ -74,6 +74,7 @@ export interface DnsRecordBody {
   priority?: number;
   comment?: string | null;
   tags?: string[];
+  settings?: { ipv4_only?: boolean | null; ipv6_only?: boolean | null; flatten_cname?: boolean | null };
 }
 
 /** `POST /zones/{id}/dns_records/batch`: run deletes, patches, puts, posts in that order, in one transaction. */
@@ -87,7 +88,7 @@ export interface DnsBatch {
  * A record of a batch's answer as a set keeps it: what its outputs are made of. A batch answers thousands of
  * records, kept until the last batch is in, so the rest of each (zone, times, meta, tags) is left out, not copied.
  */
-export const DnsRecordKept = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, ttl: true, proxied: true, priority: true, comment: true }).strip();
+export const DnsRecordKept = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, ttl: true, proxied: true, priority: true, comment: true, tags: true, settings: true }).strip();
 /** Its answer: each group's records, in the order sent (the official client's RecordBatchResponse). */
 export const DnsBatchResult = z.looseObject({
   deletes: z.array(DnsRecordKept).optional(),

@@ -57,6 +57,11 @@ export function edgeScope(): string {
 /** Zones found so far, per client: two accounts may see different zones under one name. */
 const found = new WeakMap<EdgeClient, { byName: Map<string, Promise<ZoneRef>>; byId: Map<string, Promise<ZoneRef>> }>();
 
+/** Forgets the zones found (a test that changes a zone's plan between two runs of one process). */
+export function forgetZones(): void {
+  for (const client of clients.values()) found.delete(client);
+}
+
 export function resolveZone(args: { zoneId?: string; zoneName?: string }): Promise<ZoneRef> {
   const client = edge();
   let seen = found.get(client);

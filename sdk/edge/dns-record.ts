@@ -28,6 +28,8 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   declare readonly proxied: pulumi.Output<Out["proxied"]>;
   declare readonly priority: pulumi.Output<Out["priority"]>;
   declare readonly comment: pulumi.Output<Out["comment"]>;
+  declare readonly tags: pulumi.Output<Out["tags"]>;
+  declare readonly settings: pulumi.Output<Out["settings"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   /** The record's full name, as the service reports it. */
   declare readonly hostname: pulumi.Output<Out["hostname"]>;

@@ -15,14 +15,18 @@ export interface DnsRecordArgs {
   content?: pulumi.Input<string>;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   data?: pulumi.Input<DnsRecordDataArgs>;
-  /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
+  /** Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic. */
   ttl?: pulumi.Input<number>;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   proxied?: pulumi.Input<boolean>;
   /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   priority?: pulumi.Input<number>;
-  /** A note kept with the record. */
+  /** A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans. */
   comment?: pulumi.Input<string>;
+  /** Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them). */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The record's settings, each compared only where given (unset ones are left as the service has them). */
+  settings?: pulumi.Input<DnsRecordSettingsArgs>;
   /** When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -45,6 +49,10 @@ export interface DnsRecordOutputs {
   proxied: boolean;
   priority?: number;
   comment?: string;
+  /** The record's tags (where the program gives tags), without the owner's label. */
+  tags?: string[];
+  /** The record's settings the program gives, as the service has them. */
+  settings?: DnsRecordSettings;
   adopt: boolean;
   /** The record's full name, as the service reports it. */
   hostname: string;
@@ -59,7 +67,7 @@ export interface DnsRecordOutputs {
 }
 
 /** The output names of a DnsRecord, declared to the engine when the resource is registered. */
-export const dnsRecordOutputNames = ["zoneId","zoneName","type","name","content","data","ttl","proxied","priority","comment","adopt","hostname","proxiable","createdOn","modifiedOn","account"] as const;
+export const dnsRecordOutputNames = ["zoneId","zoneName","type","name","content","data","ttl","proxied","priority","comment","tags","settings","adopt","hostname","proxiable","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a DnsRecordSet: Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing. */
 export interface DnsRecordSetArgs {
@@ -856,14 +864,18 @@ export interface DnsRecordSetRecordArgs {
   content?: pulumi.Input<string>;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   data?: pulumi.Input<DnsRecordSetRecordDataArgs>;
-  /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
+  /** Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic. */
   ttl?: pulumi.Input<number>;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   proxied?: pulumi.Input<boolean>;
   /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   priority?: pulumi.Input<number>;
-  /** A note kept with the record. */
+  /** A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans. */
   comment?: pulumi.Input<string>;
+  /** Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them). */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The record's settings, each compared only where given (unset ones are left as the service has them). */
+  settings?: pulumi.Input<DnsRecordSetRecordSettingsArgs>;
 }
 
 /** DnsRecordSetRecordData as an argument: each value may be an output of another resource. */
@@ -940,6 +952,26 @@ export interface DnsRecordSetRecordDataArgs {
   precision_horz?: pulumi.Input<number>;
   /** LOC: vertical precision in meters */
   precision_vert?: pulumi.Input<number>;
+}
+
+/** DnsRecordSetRecordSettings as an argument: each value may be an output of another resource. */
+export interface DnsRecordSetRecordSettingsArgs {
+  /** Answer only A records for this proxied name (`ipv4_only`). */
+  ipv4Only?: pulumi.Input<boolean>;
+  /** Answer only AAAA records for this proxied name (`ipv6_only`). */
+  ipv6Only?: pulumi.Input<boolean>;
+  /** Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened). */
+  flattenCname?: pulumi.Input<boolean>;
+}
+
+/** DnsRecordSettings as an argument: each value may be an output of another resource. */
+export interface DnsRecordSettingsArgs {
+  /** Answer only A records for this proxied name (`ipv4_only`). */
+  ipv4Only?: pulumi.Input<boolean>;
+  /** Answer only AAAA records for this proxied name (`ipv6_only`). */
+  ipv6Only?: pulumi.Input<boolean>;
+  /** Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened). */
+  flattenCname?: pulumi.Input<boolean>;
 }
 
 /** FirewallRuleFilter as an argument: each value may be an output of another resource. */
@@ -1120,14 +1152,18 @@ export interface DnsRecordSetRecord {
   readonly content?: string;
   /** The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case. */
   readonly data?: DnsRecordSetRecordData;
-  /** Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic. */
+  /** Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic. */
   readonly ttl?: number;
   /** Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses). */
   readonly proxied?: boolean;
   /** Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`). */
   readonly priority?: number;
-  /** A note kept with the record. */
+  /** A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans. */
   readonly comment?: string;
+  /** Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them). */
+  readonly tags?: string[];
+  /** The record's settings, each compared only where given (unset ones are left as the service has them). */
+  readonly settings?: DnsRecordSetRecordSettings;
 }
 
 export interface DnsRecordSetRecordData {
@@ -1203,6 +1239,24 @@ export interface DnsRecordSetRecordData {
   readonly precision_horz?: number;
   /** LOC: vertical precision in meters */
   readonly precision_vert?: number;
+}
+
+export interface DnsRecordSetRecordSettings {
+  /** Answer only A records for this proxied name (`ipv4_only`). */
+  readonly ipv4Only?: boolean;
+  /** Answer only AAAA records for this proxied name (`ipv6_only`). */
+  readonly ipv6Only?: boolean;
+  /** Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened). */
+  readonly flattenCname?: boolean;
+}
+
+export interface DnsRecordSettings {
+  /** Answer only A records for this proxied name (`ipv4_only`). */
+  readonly ipv4Only?: boolean;
+  /** Answer only AAAA records for this proxied name (`ipv6_only`). */
+  readonly ipv6Only?: boolean;
+  /** Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened). */
+  readonly flattenCname?: boolean;
 }
 
 export interface FirewallRuleFilter {

@@ -26,7 +26,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     valid: { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 },
     cases: [
       ["unknown type", { type: "AA" }, "type"],
-      ["ttl below 60", { ttl: 30 }, "ttl"],
+      ["ttl below 30", { ttl: 29 }, "ttl"],
       ["ttl as text", { ttl: "300" }, "ttl"],
       ["ttl fraction", { ttl: 300.5 }, "ttl"],
       ["A content not an address", { content: "999.1.1.1" }, "content"],
@@ -37,7 +37,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["name with path separators", { name: "../etc/passwd" }, "name"],
       ["very long name", { name: `${"a".repeat(63)}.`.repeat(5) }, "name"],
       ["comment with a control character", { comment: "ring\u0007" }, "comment"],
-      ["comment too long", { comment: long(101) }, "comment"],
+      ["comment too long for any plan", { comment: long(501) }, "comment"],
       ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
       ["zoneId not an id", { zoneName: undefined, zoneId: "../zones" }, "zoneId"],
       ["content missing", { content: undefined }, "content"],
@@ -48,7 +48,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     valid: { zoneName: "example.com", records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 300 } } },
     cases: [
       ["a record's unknown type", { records: { www: { type: "AA", name: "www", content: "203.0.113.10" } } }, "records.www.type"],
-      ["a record's ttl below 60", { records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 30 } } }, "records.www.ttl"],
+      ["a record's ttl below 30", { records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 20 } } }, "records.www.ttl"],
       ["a record's content not an address", { records: { www: { type: "A", name: "www", content: "999.1.1.1" } } }, "records.www.content"],
       ["an MX record without its priority", { records: { mx: { type: "MX", name: "@", content: "mail.example.net" } } }, "records.mx.priority"],
       ["a proxied TXT record", { records: { t: { type: "TXT", name: "t", content: "hello", proxied: true } } }, "records.t.proxied"],
@@ -454,7 +454,7 @@ describe("failures as the engine prints them", () => {
     const records = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`A:h${i}`, { type: "A", name: `h${i}`, content: `203.0.${i >> 8}.${i & 255}`, ttl: 300 }]));
     records["A:h7"].ttl = 90000;
     const one = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
-    expect(one.failures).toEqual([{ property: "", reason: "records.A:h7.ttl (90000): ttl must be 1 (automatic) or from 60 to 86400 seconds" }]);
+    expect(one.failures).toEqual([{ property: "", reason: "records.A:h7.ttl (90000): ttl must be 1 (automatic) or from 60 to 86400 seconds (from 30 on Enterprise zones)" }]);
     for (const r of Object.values(records).slice(0, 40)) r.ttl = 5;
     const many = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
     expect(many.failures).toHaveLength(6);

@@ -112,6 +112,18 @@ describe("never half a record", () => {
 describe("keys follow values, not lines", () => {
   const base = "$TTL 300\nshop A 203.0.113.1\nshop A 203.0.113.2\nwww CNAME shop\n@ MX 10 mail\n";
   const keys = (t: string) => Object.keys(parseZoneFile(t, { origin: "example.com" }).records).sort();
+  it("tags and CNAME flattening ride in the service's cf_tags marker, and read back as the record had them (issue 46)", () => {
+    const records = {
+      www: { type: "A", name: "www", content: "203.0.113.10", ttl: 300, proxied: true, tags: ["env:prod", "team:web"] },
+      docs: { type: "CNAME", name: "docs", content: "docs.example.net", ttl: 300, settings: { flattenCname: true } },
+    };
+    const text = toZoneFile(records, "example.com");
+    expect(text).toContain("203.0.113.10 ; cf_tags=env:prod,team:web,cf-proxied:true");
+    expect(text).toContain("docs.example.net. ; cf_tags=cf-flatten-cname");
+    const back = Object.values(parseZoneFile(text, { origin: "example.com" }).records);
+    expect(back).toEqual(expect.arrayContaining([expect.objectContaining({ type: "A", tags: ["env:prod", "team:web"], proxied: true }), expect.objectContaining({ type: "CNAME", settings: { flattenCname: true } })]));
+  });
+
   it("reordering lines changes no key; inserting a record adds exactly one", () => {
     const lines = base.trim().split("\n");
     const reordered = [lines[0], ...lines.slice(1).reverse()].join("\n");
@@ -148,7 +160,7 @@ describe("refusals name the line and the fix", () => {
     ["$TTL 300\n@ MX mail", /line 2: MX data: the preference must be a whole number from 0 to 65535, got "mail"/],
     ["$TTL 300\n@ A 203.0.113.1 203.0.113.2", /line 2: A data: 1 item\(s\) too many/],
     ["$TTL 300\n@ A 203.0.113.300", /line 2: the A record @ \(key A:@\): content must be an IPv4 address/],
-    ["$TTL 30\n@ A 203.0.113.1", /line 2: the A record @ \(key A:@\): ttl must be 1 \(automatic\) or from 60 to 86400 seconds\. Correct the line/],
+    ["$TTL 20\n@ A 203.0.113.1", /line 2: the A record @ \(key A:@\): ttl must be 1 \(automatic\) or from 60 to 86400 seconds \(from 30 on Enterprise zones\)\. Correct the line/],
     ['$TTL 300\n@ TXT "open', /line 2: a quoted string is not closed on its line/],
     [`$TTL 300\n@ TXT "${"x".repeat(256)}"`, /line 2: TXT data: a string is 256 bytes, and one string holds at most 255\. Split it/],
     ['$TTL 300\n@ TXT "\\256"', /line 2: the escape \\256 is not a byte/],
@@ -165,7 +177,7 @@ describe("refusals name the line and the fix", () => {
   });
 
   it("and dnspython refuses each of them too (the reference agrees these are not zone files)", () => {
-    const service = ["$TTL 30\n@ A 203.0.113.1", "$TTL 300\n@ CAA 0 issuer \"ca.example.net\"", "$TTL 300\n$GENERATE 1-4 host$ A 203.0.113.$", "$TTL 300\n$INCLUDE other.zone"];
+    const service = ["$TTL 20\n@ A 203.0.113.1", "$TTL 300\n@ CAA 0 issuer \"ca.example.net\"", "$TTL 300\n$GENERATE 1-4 host$ A 203.0.113.$", "$TTL 300\n$INCLUDE other.zone"];
     const texts = ["$TTL 300\n@ A 203.0.113.1 203.0.113.2", `$TTL 300\n@ TXT "${"x".repeat(256)}"`, '$TTL 300\n@ TXT "\\256"', "$TTL 300\n_sip._tcp SRV 10 5 70000 sip", "$TTL 300\ns DS 1 13 2 ABCD", "$TTL 300\n@ FOO bar"];
     expect(dnspython(texts).map((r) => "error" in r)).toEqual(texts.map(() => true));
     // These dnspython reads; the service would refuse them (TTL below 60, a CAA tag it does not know), or the reader

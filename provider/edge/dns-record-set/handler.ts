@@ -11,12 +11,12 @@ import { isUnknown, checkWith, plannedObject, withoutProvider } from "../../chec
 import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
-import { leftToAnother } from "../../owner";
-import { labelled, ownerOf, recordOwnedBy, recordStanding } from "../dns-record/owner";
+import { leftToAnother, withStackTag } from "../../owner";
+import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "../dns-record/owner";
 import type * as wire from "../wire";
 import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, takeOver } from "../dns-record/handler";
+import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, settingsOut, tagKey, takeOver, userTags } from "../dns-record/handler";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed } from "../../create-journal";
 import { isDataType } from "../dns-record/data";
@@ -43,6 +43,9 @@ function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRe
     proxied: rec.proxied ?? false,
     ...(PRIORITY_TYPES.includes(rec.type) && rec.priority !== undefined ? { priority: rec.priority } : {}),
     ...(rec.comment ? { comment: rec.comment } : {}),
+    // Tags and settings where the program gives them (unset, they are the service's to keep).
+    ...(wanted?.tags !== undefined ? { tags: tagKey(wanted.tags) === tagKey(rec.tags) ? wanted.tags : userTags(rec.tags) } : {}),
+    ...(wanted?.settings !== undefined ? { settings: settingsOut(wanted.settings, rec) } : {}),
   };
 }
 
@@ -330,9 +333,13 @@ const onMaps: Handler = {
       delete records[key];
     }
     const deletes: Op[] = toDelete.map((key) => ({ kind: "delete", key, id: ids[key] }));
+    // Tags restored keep the owner's label beside them where the zone's records carry it (its plan, looked up once).
+    const labelling = p.changed.some(([, fields]) => fields.includes("tags")) && labels(zone.plan !== undefined ? zone : { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName });
     const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
-      return { kind: "patch", key, id: ids[key], body: body(r.records[key] as never, zone, fields) };
+      const b = body(r.records[key] as never, zone, fields);
+      if (b.tags && labelling) b.tags = withStackTag(b.tags);
+      return { kind: "patch", key, id: ids[key], body: b };
     });
     const { made, failures, posts } = await makeAll([...p.added, ...p.replaced], r.records, zone, existing, adopting(r), [...deletes, ...patches]);
     const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);

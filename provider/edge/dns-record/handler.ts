@@ -7,7 +7,7 @@ import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type 
 import { readRecord } from "./batch-read";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
-import { leftToAnother, withStackTag } from "../../owner";
+import { leftToAnother, stackOfTags, STACK_TAG, withStackTag } from "../../owner";
 import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "./owner";
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
@@ -20,7 +20,22 @@ import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 
 type Inputs = DnsRecordInputs;
 
-export const FIELDS = ["name", "content", "data", "ttl", "proxied", "priority", "comment"] as const;
+export const FIELDS = ["name", "content", "data", "ttl", "proxied", "priority", "comment", "tags", "settings"] as const;
+
+/** The record's settings as the program spells them, and as the service does. */
+const SETTING_KEYS = { ipv4Only: "ipv4_only", ipv6Only: "ipv6_only", flattenCname: "flatten_cname" } as const;
+type Settings = { ipv4Only?: boolean; ipv6Only?: boolean; flattenCname?: boolean };
+
+/** A record's tags without the owner's label, in a stable order (names compare without case). */
+export const userTags = (tags: readonly string[] | null | undefined) => (tags ?? []).filter((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`));
+export const tagKey = (tags: readonly string[] | null | undefined) => JSON.stringify(userTags(tags).map((t) => t.replace(/^[^:]*/, (n) => n.toLowerCase())).sort());
+
+/** The declared settings, as the service reports them (a setting the service leaves out is false). */
+export function settingsOut(declared: Settings, rec: { settings?: Record<string, unknown> | null }): Settings {
+  return Object.fromEntries(Object.keys(declared).map((k) => [k, rec.settings?.[SETTING_KEYS[k as keyof Settings]] === true]));
+}
+/** The settings the program declares, in the service's spelling. */
+export const settingsBody = (declared: Settings) => Object.fromEntries(Object.entries(declared).filter(([, v]) => v !== undefined).map(([k, v]) => [SETTING_KEYS[k as keyof Settings], v]));
 
 /** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
 export function sameField(zone: string, wanted: Bag) {
@@ -37,6 +52,11 @@ export function sameField(zone: string, wanted: Bag) {
         return wanted.proxied === true || (want ?? 1) === current; // a proxied record always reports ttl 1
       case "comment":
         return (want ?? "") === (current ?? "");
+      // Tags and settings are compared where the program gives them; unset, they are the service's to keep.
+      case "tags":
+        return want === undefined || tagKey(want) === tagKey(current);
+      case "settings":
+        return want === undefined || Object.entries(want as Settings).every(([key, v]) => v === undefined || ((current as Settings | undefined)?.[key as keyof Settings] ?? false) === v);
       default:
         return want === current;
     }
@@ -52,6 +72,8 @@ export function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIE
     proxied: r.proxied,
     ...(PRIORITY_TYPES.includes(r.type) ? { priority: r.priority } : {}),
     comment: r.comment ?? null,
+    ...(r.tags !== undefined ? { tags: r.tags } : {}),
+    ...(r.settings !== undefined ? { settings: settingsBody(r.settings) } : {}),
   };
   return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k))) as wire.DnsRecordBody;
 }
@@ -70,6 +92,8 @@ function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutp
     proxied: rec.proxied ?? false,
     ...(rec.priority !== undefined && PRIORITY_TYPES.includes(rec.type) ? { priority: rec.priority } : {}),
     ...(rec.comment ? { comment: rec.comment } : {}),
+    ...(wanted.tags !== undefined ? { tags: tagKey(wanted.tags) === tagKey(rec.tags) ? wanted.tags : userTags(rec.tags) } : {}),
+    ...(wanted.settings !== undefined ? { settings: settingsOut(wanted.settings, rec) } : {}),
     adopt: wanted.adopt ?? false,
     hostname: rec.name,
     proxiable: rec.proxiable ?? false,
@@ -159,7 +183,7 @@ export const dnsRecord: Handler = {
     const outs = outputs(props, zone, rec);
     // Inputs go back to the engine only for drift (or a lookup by get), so an unchanged resource keeps the
     // program's own inputs and a refresh shows nothing for it.
-    const drifted = FIELDS.some((k) => JSON.stringify(outs[k]) !== JSON.stringify(props[k])) || outs.type !== props.type;
+    const drifted = FIELDS.some((k) => (k === "tags" ? tagKey(outs.tags) !== tagKey(props.tags as string[]) : JSON.stringify(outs[k]) !== JSON.stringify(props[k]))) || outs.type !== props.type;
     return drifted ? { id, props: outs, inputs: inputsFrom(outs, props) } : { id, props: outs };
   },
 
@@ -169,7 +193,15 @@ export const dnsRecord: Handler = {
     const changed = changedKeys([...FIELDS], olds, r, sameField(zone.name, r));
     // Leaving the proxy: the record's ttl becomes the program's again.
     if (changed.includes("proxied") && !r.proxied && !changed.includes("ttl")) changed.push("ttl");
-    const rec = changed.length ? await edge().patchDnsRecord(zone.id, id, body(r, zone, changed)) : await edge().getDnsRecord(zone.id, id);
+    const patch = body(r, zone, changed);
+    // Read, merge, write: restored tags keep the owner's label the record carries (state holds no plan to tell), and
+    // the settings the program does not give keep the record's values.
+    if (patch.tags || patch.settings) {
+      const now = await edge().getDnsRecord(zone.id, id);
+      if (patch.tags) patch.tags = [...patch.tags, ...(now.tags ?? []).filter((t) => !userTags([t]).length)];
+      if (patch.settings) patch.settings = { ...(now.settings ?? {}), ...patch.settings };
+    }
+    const rec = changed.length ? await edge().patchDnsRecord(zone.id, id, patch) : await edge().getDnsRecord(zone.id, id);
     return { outs: outputs(r, zone, rec) };
   },
 
@@ -300,5 +332,7 @@ export function differing(x: wire.DnsRecord, b: wire.DnsRecordBody): wire.DnsRec
   if (b.proxied !== undefined && b.proxied !== (x.proxied ?? false)) out.proxied = b.proxied;
   if (b.ttl !== undefined && !b.proxied && b.ttl !== x.ttl) out.ttl = b.ttl; // a proxied record reports ttl 1
   if (b.comment !== undefined && (b.comment || null) !== (x.comment || null)) out.comment = b.comment;
+  if (b.tags !== undefined && tagKey(b.tags) !== tagKey(x.tags)) out.tags = stackOfTags(x.tags) ? [...b.tags, ...(x.tags ?? []).filter((t) => !userTags([t]).length)] : b.tags;
+  if (b.settings !== undefined && Object.entries(b.settings).some(([k, v]) => (x.settings?.[k as keyof typeof x.settings] ?? false) !== v)) out.settings = { ...(x.settings ?? {}), ...b.settings };
   return out;
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ruleFailure, UNKNOWN, withPlannedTransform } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import { STACK_TAG } from "../../owner";
 import { allDataFields, DATA_FIELDS, dataProblems, isDataType, normalizeData, DATA_TYPES } from "./data";
 import { aRecord, PRIORITY_TYPES, RECORD_TYPES, contentProblem, isHostname, isPrivateAddress, normalizeContent, normalizeName, PROXIABLE_TYPES } from "./normalize";
 
@@ -39,15 +40,33 @@ export const recordFields = {
   ttl: z
     .number({ error: "ttl must be a number of seconds" })
     .int("ttl must be a whole number of seconds")
-    .refine((t) => t === 1 || (t >= 60 && t <= 86400), { error: "ttl must be 1 (automatic) or from 60 to 86400 seconds" })
+    .refine((t) => t === 1 || (t >= 30 && t <= 86400), { error: "ttl must be 1 (automatic) or from 60 to 86400 seconds (from 30 on Enterprise zones)" })
     .default(1)
-    .describe("Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic."),
+    .describe("Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic."),
   proxied: z.boolean({ error: "proxied must be true or false" }).default(false).describe("Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses)."),
   priority: z.number().int().min(0).max(65535, "priority must be from 0 to 65535").optional().describe("Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`)."),
-  comment: z.string().max(100, "comment must be at most 100 characters").regex(/^[^\u0000-\u001f\u007f]*$/, "comment must not contain control characters").optional().describe("A note kept with the record."),
+  comment: z.string().max(500, "comment must be at most 500 characters (100 on the Free plan)").regex(/^[^\u0000-\u001f\u007f]*$/, "comment must not contain control characters").optional().describe("A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans."),
+  tags: z
+    .array(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,32}(:[^\n\r]{0,100})?$/, "a tag is name:value, the name 1 to 32 letters, digits, _ and -, the value at most 100 characters on one line")
+        .refine((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`), { error: `the tag name ${STACK_TAG} is the owner's label pulumi-ops writes itself: use another name` }),
+    )
+    .max(20, "a record takes at most 20 tags")
+    .optional()
+    .describe("Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them)."),
+  settings: z
+    .object({
+      ipv4Only: z.boolean().optional().describe("Answer only A records for this proxied name (`ipv4_only`)."),
+      ipv6Only: z.boolean().optional().describe("Answer only AAAA records for this proxied name (`ipv6_only`)."),
+      flattenCname: z.boolean().optional().describe("Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened)."),
+    })
+    .optional()
+    .describe("The record's settings, each compared only where given (unset ones are left as the service has them)."),
 };
 
-type RecordFields = { type: (typeof RECORD_TYPES)[number]; name: string; content?: string; data?: Record<string, unknown>; proxied: boolean; priority?: number };
+type RecordFields = { type: (typeof RECORD_TYPES)[number]; name: string; content?: string; data?: Record<string, unknown>; proxied: boolean; priority?: number; settings?: { ipv4Only?: boolean; ipv6Only?: boolean; flattenCname?: boolean } };
 
 /** The rules between a record's fields, as the service applies them. */
 export function recordRule(r: RecordFields, ctx: z.RefinementCtx): void {
@@ -124,6 +143,8 @@ export const DnsRecordOutputs = z.object({
   proxied: z.boolean(),
   priority: z.number().optional(),
   comment: z.string().optional(),
+  tags: z.array(z.string()).optional().describe("The record's tags (where the program gives tags), without the owner's label."),
+  settings: z.object({ ipv4Only: z.boolean().optional(), ipv6Only: z.boolean().optional(), flattenCname: z.boolean().optional() }).optional().describe("The record's settings the program gives, as the service has them."),
   adopt: z.boolean(),
   hostname: z.string().describe("The record's full name, as the service reports it."),
   proxiable: z.boolean().describe("Whether the record can be proxied."),

@@ -34,6 +34,10 @@ export interface ZoneFileRecord {
   priority?: number;
   /** Set from the service's own export marker, `; cf_tags=cf-proxied:true`. */
   proxied?: boolean;
+  /** The record's tags, from the same marker's `name:value` items. */
+  tags?: string[];
+  /** `cf-flatten-cname` in the marker. */
+  settings?: { flattenCname?: boolean };
 }
 
 export interface ZoneFile {
@@ -152,8 +156,12 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
       skipped.push({ line, type, name, reason: "the service answers for the zone with its own name servers" });
       continue;
     }
-    const proxied = /\bcf_tags=\S*cf-proxied:true/.test(comment);
-    read.push({ line, record: { type: type as ZoneFileRecord["type"], name, ...value, ttl, ...(proxied ? { proxied } : {}) } });
+    // The service's export marker: `cf_tags=` a list of the record's tags and its own `cf-` items.
+    const items = /\bcf_tags=(\S+)/.exec(comment)?.[1].split(",").filter(Boolean) ?? [];
+    const proxied = items.includes("cf-proxied:true");
+    const tags = items.filter((t) => !t.startsWith("cf-"));
+    const flatten = items.includes("cf-flatten-cname");
+    read.push({ line, record: { type: type as ZoneFileRecord["type"], name, ...value, ttl, ...(proxied ? { proxied } : {}), ...(tags.length ? { tags } : {}), ...(flatten ? { settings: { flattenCname: true } } : {}) } });
   }
   return { ...keyed(read), skipped };
 }

@@ -2,7 +2,10 @@
  * Records written as a zone file (RFC 1035 master file) that BIND, dnspython and `parseZoneFile` read back as the
  * same records: names relative to `$ORIGIN`, host names absolute, texts quoted and cut into strings of at most 255
  * bytes, structured types in their RFC presentation format. A proxied record carries the service's own marker
- * (`; cf_tags=cf-proxied:true`, as its export writes it), which `parseZoneFile` reads back.
+ * (`; cf_tags=cf-proxied:true`, as its export writes it), which `parseZoneFile` reads back; so do a record's tags
+ * (`name:value` items of the same list; one whose value holds a space or a comma, which the list cannot carry, is
+ * left out) and its CNAME flattening (`cf-flatten-cname`, as the service's export marks it). BIND has no field for
+ * either: they ride in the comment, which BIND and dnspython ignore.
  */
 import { isDataType, presentData } from "../dns-record/data";
 
@@ -14,6 +17,14 @@ export interface WritableRecord {
   ttl?: number;
   proxied?: boolean;
   priority?: number;
+  tags?: string[];
+  settings?: { flattenCname?: boolean };
+}
+
+/** The service's export marker list: tags, then its own `cf-` items. */
+function marker(r: WritableRecord): string {
+  const items = [...(r.tags ?? []).filter((t) => !/[\s,]/.test(t)), ...(r.proxied ? ["cf-proxied:true"] : []), ...(r.settings?.flattenCname ? ["cf-flatten-cname"] : [])];
+  return items.length ? ` ; cf_tags=${items.join(",")}` : "";
 }
 
 const HOST_TYPES = new Set(["CNAME", "NS", "PTR", "MX"]);
@@ -49,6 +60,6 @@ export function toZoneFile(records: WritableRecord[] | Record<string, WritableRe
   });
   list.sort((a, b) => (a.name === b.name ? a.type.localeCompare(b.type) || rdata(a).localeCompare(rdata(b)) : a.name === "@" ? -1 : b.name === "@" ? 1 : a.name.localeCompare(b.name)));
   const width = Math.min(40, Math.max(1, ...list.map((r) => r.name.length)));
-  const lines = list.map((r) => `${r.name.padEnd(width)} ${String(r.ttl ?? 1).padStart(5)} IN ${r.type.padEnd(6)} ${rdata(r)}${r.proxied ? " ; cf_tags=cf-proxied:true" : ""}`);
+  const lines = list.map((r) => `${r.name.padEnd(width)} ${String(r.ttl ?? 1).padStart(5)} IN ${r.type.padEnd(6)} ${rdata(r)}${marker(r)}`);
   return [`$ORIGIN ${zone}.`, ...lines, ""].join("\n");
 }

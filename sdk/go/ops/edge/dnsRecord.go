@@ -33,10 +33,14 @@ type DnsRecord struct {
 	Name       pulumi.StringOutput     `pulumi:"name"`
 	Priority   pulumi.Float64PtrOutput `pulumi:"priority"`
 	// Whether the record can be proxied.
-	Proxiable pulumi.BoolOutput    `pulumi:"proxiable"`
-	Proxied   pulumi.BoolOutput    `pulumi:"proxied"`
-	Ttl       pulumi.Float64Output `pulumi:"ttl"`
-	Type      pulumi.StringOutput  `pulumi:"type"`
+	Proxiable pulumi.BoolOutput `pulumi:"proxiable"`
+	Proxied   pulumi.BoolOutput `pulumi:"proxied"`
+	// The record's settings the program gives, as the service has them.
+	Settings DnsRecordSettingsPtrOutput `pulumi:"settings"`
+	// The record's tags (where the program gives tags), without the owner's label.
+	Tags pulumi.StringArrayOutput `pulumi:"tags"`
+	Ttl  pulumi.Float64Output     `pulumi:"ttl"`
+	Type pulumi.StringOutput      `pulumi:"type"`
 	// The zone's id.
 	ZoneId pulumi.StringOutput `pulumi:"zoneId"`
 	// The zone's name.
@@ -106,7 +110,7 @@ type dnsRecordArgs struct {
 	Account *string `pulumi:"account"`
 	// When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt *bool `pulumi:"adopt"`
-	// A note kept with the record.
+	// A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
 	Comment *string `pulumi:"comment"`
 	// The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
 	Content *string `pulumi:"content"`
@@ -118,7 +122,11 @@ type dnsRecordArgs struct {
 	Priority *int `pulumi:"priority"`
 	// Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
 	Proxied *bool `pulumi:"proxied"`
-	// Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+	// The record's settings, each compared only where given (unset ones are left as the service has them).
+	Settings *DnsRecordSettings `pulumi:"settings"`
+	// Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+	Tags []string `pulumi:"tags"`
+	// Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
 	Ttl *int `pulumi:"ttl"`
 	// Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type string `pulumi:"type"`
@@ -134,7 +142,7 @@ type DnsRecordArgs struct {
 	Account pulumi.StringPtrInput
 	// When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt pulumi.BoolPtrInput
-	// A note kept with the record.
+	// A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
 	Comment pulumi.StringPtrInput
 	// The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
 	Content pulumi.StringPtrInput
@@ -146,7 +154,11 @@ type DnsRecordArgs struct {
 	Priority pulumi.IntPtrInput
 	// Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
 	Proxied pulumi.BoolPtrInput
-	// Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+	// The record's settings, each compared only where given (unset ones are left as the service has them).
+	Settings DnsRecordSettingsPtrInput
+	// Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+	Tags pulumi.StringArrayInput
+	// Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
 	Ttl pulumi.IntPtrInput
 	// Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type pulumi.StringInput
@@ -246,6 +258,16 @@ func (o DnsRecordOutput) Proxiable() pulumi.BoolOutput {
 
 func (o DnsRecordOutput) Proxied() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolOutput { return v.Proxied }).(pulumi.BoolOutput)
+}
+
+// The record's settings the program gives, as the service has them.
+func (o DnsRecordOutput) Settings() DnsRecordSettingsPtrOutput {
+	return o.ApplyT(func(v *DnsRecord) DnsRecordSettingsPtrOutput { return v.Settings }).(DnsRecordSettingsPtrOutput)
+}
+
+// The record's tags (where the program gives tags), without the owner's label.
+func (o DnsRecordOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DnsRecord) pulumi.StringArrayOutput { return v.Tags }).(pulumi.StringArrayOutput)
 }
 
 func (o DnsRecordOutput) Ttl() pulumi.Float64Output {

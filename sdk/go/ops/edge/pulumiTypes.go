@@ -816,7 +816,7 @@ func (o DnsRecordDataPtrOutput) Weight() pulumi.Float64PtrOutput {
 }
 
 type DnsRecordSetRecord struct {
-	// A note kept with the record.
+	// A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
 	Comment *string `pulumi:"comment"`
 	// The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
 	Content *string `pulumi:"content"`
@@ -828,7 +828,11 @@ type DnsRecordSetRecord struct {
 	Priority *int `pulumi:"priority"`
 	// Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
 	Proxied *bool `pulumi:"proxied"`
-	// Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+	// The record's settings, each compared only where given (unset ones are left as the service has them).
+	Settings *DnsRecordSetRecordSettings `pulumi:"settings"`
+	// Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+	Tags []string `pulumi:"tags"`
+	// Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
 	Ttl *int `pulumi:"ttl"`
 	// Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type string `pulumi:"type"`
@@ -863,7 +867,7 @@ type DnsRecordSetRecordInput interface {
 }
 
 type DnsRecordSetRecordArgs struct {
-	// A note kept with the record.
+	// A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
 	Comment pulumi.StringPtrInput `pulumi:"comment"`
 	// The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
 	Content pulumi.StringPtrInput `pulumi:"content"`
@@ -875,7 +879,11 @@ type DnsRecordSetRecordArgs struct {
 	Priority pulumi.IntPtrInput `pulumi:"priority"`
 	// Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
 	Proxied pulumi.BoolPtrInput `pulumi:"proxied"`
-	// Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+	// The record's settings, each compared only where given (unset ones are left as the service has them).
+	Settings DnsRecordSetRecordSettingsPtrInput `pulumi:"settings"`
+	// Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+	Tags pulumi.StringArrayInput `pulumi:"tags"`
+	// Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
 	Ttl pulumi.IntPtrInput `pulumi:"ttl"`
 	// Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
 	Type pulumi.StringInput `pulumi:"type"`
@@ -946,7 +954,7 @@ func (o DnsRecordSetRecordOutput) ToDnsRecordSetRecordOutputWithContext(ctx cont
 	return o
 }
 
-// A note kept with the record.
+// A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
 func (o DnsRecordSetRecordOutput) Comment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsRecordSetRecord) *string { return v.Comment }).(pulumi.StringPtrOutput)
 }
@@ -976,7 +984,17 @@ func (o DnsRecordSetRecordOutput) Proxied() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DnsRecordSetRecord) *bool { return v.Proxied }).(pulumi.BoolPtrOutput)
 }
 
-// Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+// The record's settings, each compared only where given (unset ones are left as the service has them).
+func (o DnsRecordSetRecordOutput) Settings() DnsRecordSetRecordSettingsPtrOutput {
+	return o.ApplyT(func(v DnsRecordSetRecord) *DnsRecordSetRecordSettings { return v.Settings }).(DnsRecordSetRecordSettingsPtrOutput)
+}
+
+// Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+func (o DnsRecordSetRecordOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v DnsRecordSetRecord) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
 func (o DnsRecordSetRecordOutput) Ttl() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v DnsRecordSetRecord) *int { return v.Ttl }).(pulumi.IntPtrOutput)
 }
@@ -1806,6 +1824,356 @@ func (o DnsRecordSetRecordDataPtrOutput) Weight() pulumi.Float64PtrOutput {
 		}
 		return v.Weight
 	}).(pulumi.Float64PtrOutput)
+}
+
+type DnsRecordSetRecordSettings struct {
+	// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+	FlattenCname *bool `pulumi:"flattenCname"`
+	// Answer only A records for this proxied name (`ipv4_only`).
+	Ipv4Only *bool `pulumi:"ipv4Only"`
+	// Answer only AAAA records for this proxied name (`ipv6_only`).
+	Ipv6Only *bool `pulumi:"ipv6Only"`
+}
+
+// DnsRecordSetRecordSettingsInput is an input type that accepts DnsRecordSetRecordSettingsArgs and DnsRecordSetRecordSettingsOutput values.
+// You can construct a concrete instance of `DnsRecordSetRecordSettingsInput` via:
+//
+//	DnsRecordSetRecordSettingsArgs{...}
+type DnsRecordSetRecordSettingsInput interface {
+	pulumi.Input
+
+	ToDnsRecordSetRecordSettingsOutput() DnsRecordSetRecordSettingsOutput
+	ToDnsRecordSetRecordSettingsOutputWithContext(context.Context) DnsRecordSetRecordSettingsOutput
+}
+
+type DnsRecordSetRecordSettingsArgs struct {
+	// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+	FlattenCname pulumi.BoolPtrInput `pulumi:"flattenCname"`
+	// Answer only A records for this proxied name (`ipv4_only`).
+	Ipv4Only pulumi.BoolPtrInput `pulumi:"ipv4Only"`
+	// Answer only AAAA records for this proxied name (`ipv6_only`).
+	Ipv6Only pulumi.BoolPtrInput `pulumi:"ipv6Only"`
+}
+
+func (DnsRecordSetRecordSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DnsRecordSetRecordSettings)(nil)).Elem()
+}
+
+func (i DnsRecordSetRecordSettingsArgs) ToDnsRecordSetRecordSettingsOutput() DnsRecordSetRecordSettingsOutput {
+	return i.ToDnsRecordSetRecordSettingsOutputWithContext(context.Background())
+}
+
+func (i DnsRecordSetRecordSettingsArgs) ToDnsRecordSetRecordSettingsOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSetRecordSettingsOutput)
+}
+
+func (i DnsRecordSetRecordSettingsArgs) ToDnsRecordSetRecordSettingsPtrOutput() DnsRecordSetRecordSettingsPtrOutput {
+	return i.ToDnsRecordSetRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i DnsRecordSetRecordSettingsArgs) ToDnsRecordSetRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSetRecordSettingsOutput).ToDnsRecordSetRecordSettingsPtrOutputWithContext(ctx)
+}
+
+// DnsRecordSetRecordSettingsPtrInput is an input type that accepts DnsRecordSetRecordSettingsArgs, DnsRecordSetRecordSettingsPtr and DnsRecordSetRecordSettingsPtrOutput values.
+// You can construct a concrete instance of `DnsRecordSetRecordSettingsPtrInput` via:
+//
+//	        DnsRecordSetRecordSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type DnsRecordSetRecordSettingsPtrInput interface {
+	pulumi.Input
+
+	ToDnsRecordSetRecordSettingsPtrOutput() DnsRecordSetRecordSettingsPtrOutput
+	ToDnsRecordSetRecordSettingsPtrOutputWithContext(context.Context) DnsRecordSetRecordSettingsPtrOutput
+}
+
+type dnsRecordSetRecordSettingsPtrType DnsRecordSetRecordSettingsArgs
+
+func DnsRecordSetRecordSettingsPtr(v *DnsRecordSetRecordSettingsArgs) DnsRecordSetRecordSettingsPtrInput {
+	return (*dnsRecordSetRecordSettingsPtrType)(v)
+}
+
+func (*dnsRecordSetRecordSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DnsRecordSetRecordSettings)(nil)).Elem()
+}
+
+func (i *dnsRecordSetRecordSettingsPtrType) ToDnsRecordSetRecordSettingsPtrOutput() DnsRecordSetRecordSettingsPtrOutput {
+	return i.ToDnsRecordSetRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *dnsRecordSetRecordSettingsPtrType) ToDnsRecordSetRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSetRecordSettingsPtrOutput)
+}
+
+type DnsRecordSetRecordSettingsOutput struct{ *pulumi.OutputState }
+
+func (DnsRecordSetRecordSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DnsRecordSetRecordSettings)(nil)).Elem()
+}
+
+func (o DnsRecordSetRecordSettingsOutput) ToDnsRecordSetRecordSettingsOutput() DnsRecordSetRecordSettingsOutput {
+	return o
+}
+
+func (o DnsRecordSetRecordSettingsOutput) ToDnsRecordSetRecordSettingsOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsOutput {
+	return o
+}
+
+func (o DnsRecordSetRecordSettingsOutput) ToDnsRecordSetRecordSettingsPtrOutput() DnsRecordSetRecordSettingsPtrOutput {
+	return o.ToDnsRecordSetRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o DnsRecordSetRecordSettingsOutput) ToDnsRecordSetRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DnsRecordSetRecordSettings) *DnsRecordSetRecordSettings {
+		return &v
+	}).(DnsRecordSetRecordSettingsPtrOutput)
+}
+
+// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+func (o DnsRecordSetRecordSettingsOutput) FlattenCname() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSetRecordSettings) *bool { return v.FlattenCname }).(pulumi.BoolPtrOutput)
+}
+
+// Answer only A records for this proxied name (`ipv4_only`).
+func (o DnsRecordSetRecordSettingsOutput) Ipv4Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSetRecordSettings) *bool { return v.Ipv4Only }).(pulumi.BoolPtrOutput)
+}
+
+// Answer only AAAA records for this proxied name (`ipv6_only`).
+func (o DnsRecordSetRecordSettingsOutput) Ipv6Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSetRecordSettings) *bool { return v.Ipv6Only }).(pulumi.BoolPtrOutput)
+}
+
+type DnsRecordSetRecordSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (DnsRecordSetRecordSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DnsRecordSetRecordSettings)(nil)).Elem()
+}
+
+func (o DnsRecordSetRecordSettingsPtrOutput) ToDnsRecordSetRecordSettingsPtrOutput() DnsRecordSetRecordSettingsPtrOutput {
+	return o
+}
+
+func (o DnsRecordSetRecordSettingsPtrOutput) ToDnsRecordSetRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSetRecordSettingsPtrOutput {
+	return o
+}
+
+func (o DnsRecordSetRecordSettingsPtrOutput) Elem() DnsRecordSetRecordSettingsOutput {
+	return o.ApplyT(func(v *DnsRecordSetRecordSettings) DnsRecordSetRecordSettings {
+		if v != nil {
+			return *v
+		}
+		var ret DnsRecordSetRecordSettings
+		return ret
+	}).(DnsRecordSetRecordSettingsOutput)
+}
+
+// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+func (o DnsRecordSetRecordSettingsPtrOutput) FlattenCname() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSetRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.FlattenCname
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Answer only A records for this proxied name (`ipv4_only`).
+func (o DnsRecordSetRecordSettingsPtrOutput) Ipv4Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSetRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Ipv4Only
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Answer only AAAA records for this proxied name (`ipv6_only`).
+func (o DnsRecordSetRecordSettingsPtrOutput) Ipv6Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSetRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Ipv6Only
+	}).(pulumi.BoolPtrOutput)
+}
+
+type DnsRecordSettings struct {
+	// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+	FlattenCname *bool `pulumi:"flattenCname"`
+	// Answer only A records for this proxied name (`ipv4_only`).
+	Ipv4Only *bool `pulumi:"ipv4Only"`
+	// Answer only AAAA records for this proxied name (`ipv6_only`).
+	Ipv6Only *bool `pulumi:"ipv6Only"`
+}
+
+// DnsRecordSettingsInput is an input type that accepts DnsRecordSettingsArgs and DnsRecordSettingsOutput values.
+// You can construct a concrete instance of `DnsRecordSettingsInput` via:
+//
+//	DnsRecordSettingsArgs{...}
+type DnsRecordSettingsInput interface {
+	pulumi.Input
+
+	ToDnsRecordSettingsOutput() DnsRecordSettingsOutput
+	ToDnsRecordSettingsOutputWithContext(context.Context) DnsRecordSettingsOutput
+}
+
+type DnsRecordSettingsArgs struct {
+	// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+	FlattenCname pulumi.BoolPtrInput `pulumi:"flattenCname"`
+	// Answer only A records for this proxied name (`ipv4_only`).
+	Ipv4Only pulumi.BoolPtrInput `pulumi:"ipv4Only"`
+	// Answer only AAAA records for this proxied name (`ipv6_only`).
+	Ipv6Only pulumi.BoolPtrInput `pulumi:"ipv6Only"`
+}
+
+func (DnsRecordSettingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*DnsRecordSettings)(nil)).Elem()
+}
+
+func (i DnsRecordSettingsArgs) ToDnsRecordSettingsOutput() DnsRecordSettingsOutput {
+	return i.ToDnsRecordSettingsOutputWithContext(context.Background())
+}
+
+func (i DnsRecordSettingsArgs) ToDnsRecordSettingsOutputWithContext(ctx context.Context) DnsRecordSettingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSettingsOutput)
+}
+
+func (i DnsRecordSettingsArgs) ToDnsRecordSettingsPtrOutput() DnsRecordSettingsPtrOutput {
+	return i.ToDnsRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i DnsRecordSettingsArgs) ToDnsRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSettingsOutput).ToDnsRecordSettingsPtrOutputWithContext(ctx)
+}
+
+// DnsRecordSettingsPtrInput is an input type that accepts DnsRecordSettingsArgs, DnsRecordSettingsPtr and DnsRecordSettingsPtrOutput values.
+// You can construct a concrete instance of `DnsRecordSettingsPtrInput` via:
+//
+//	        DnsRecordSettingsArgs{...}
+//
+//	or:
+//
+//	        nil
+type DnsRecordSettingsPtrInput interface {
+	pulumi.Input
+
+	ToDnsRecordSettingsPtrOutput() DnsRecordSettingsPtrOutput
+	ToDnsRecordSettingsPtrOutputWithContext(context.Context) DnsRecordSettingsPtrOutput
+}
+
+type dnsRecordSettingsPtrType DnsRecordSettingsArgs
+
+func DnsRecordSettingsPtr(v *DnsRecordSettingsArgs) DnsRecordSettingsPtrInput {
+	return (*dnsRecordSettingsPtrType)(v)
+}
+
+func (*dnsRecordSettingsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**DnsRecordSettings)(nil)).Elem()
+}
+
+func (i *dnsRecordSettingsPtrType) ToDnsRecordSettingsPtrOutput() DnsRecordSettingsPtrOutput {
+	return i.ToDnsRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (i *dnsRecordSettingsPtrType) ToDnsRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSettingsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(DnsRecordSettingsPtrOutput)
+}
+
+type DnsRecordSettingsOutput struct{ *pulumi.OutputState }
+
+func (DnsRecordSettingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*DnsRecordSettings)(nil)).Elem()
+}
+
+func (o DnsRecordSettingsOutput) ToDnsRecordSettingsOutput() DnsRecordSettingsOutput {
+	return o
+}
+
+func (o DnsRecordSettingsOutput) ToDnsRecordSettingsOutputWithContext(ctx context.Context) DnsRecordSettingsOutput {
+	return o
+}
+
+func (o DnsRecordSettingsOutput) ToDnsRecordSettingsPtrOutput() DnsRecordSettingsPtrOutput {
+	return o.ToDnsRecordSettingsPtrOutputWithContext(context.Background())
+}
+
+func (o DnsRecordSettingsOutput) ToDnsRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSettingsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v DnsRecordSettings) *DnsRecordSettings {
+		return &v
+	}).(DnsRecordSettingsPtrOutput)
+}
+
+// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+func (o DnsRecordSettingsOutput) FlattenCname() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSettings) *bool { return v.FlattenCname }).(pulumi.BoolPtrOutput)
+}
+
+// Answer only A records for this proxied name (`ipv4_only`).
+func (o DnsRecordSettingsOutput) Ipv4Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSettings) *bool { return v.Ipv4Only }).(pulumi.BoolPtrOutput)
+}
+
+// Answer only AAAA records for this proxied name (`ipv6_only`).
+func (o DnsRecordSettingsOutput) Ipv6Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordSettings) *bool { return v.Ipv6Only }).(pulumi.BoolPtrOutput)
+}
+
+type DnsRecordSettingsPtrOutput struct{ *pulumi.OutputState }
+
+func (DnsRecordSettingsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**DnsRecordSettings)(nil)).Elem()
+}
+
+func (o DnsRecordSettingsPtrOutput) ToDnsRecordSettingsPtrOutput() DnsRecordSettingsPtrOutput {
+	return o
+}
+
+func (o DnsRecordSettingsPtrOutput) ToDnsRecordSettingsPtrOutputWithContext(ctx context.Context) DnsRecordSettingsPtrOutput {
+	return o
+}
+
+func (o DnsRecordSettingsPtrOutput) Elem() DnsRecordSettingsOutput {
+	return o.ApplyT(func(v *DnsRecordSettings) DnsRecordSettings {
+		if v != nil {
+			return *v
+		}
+		var ret DnsRecordSettings
+		return ret
+	}).(DnsRecordSettingsOutput)
+}
+
+// Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+func (o DnsRecordSettingsPtrOutput) FlattenCname() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.FlattenCname
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Answer only A records for this proxied name (`ipv4_only`).
+func (o DnsRecordSettingsPtrOutput) Ipv4Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Ipv4Only
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Answer only AAAA records for this proxied name (`ipv6_only`).
+func (o DnsRecordSettingsPtrOutput) Ipv6Only() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSettings) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Ipv6Only
+	}).(pulumi.BoolPtrOutput)
 }
 
 type FirewallRuleFilter struct {
@@ -3934,6 +4302,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordMapInput)(nil)).Elem(), DnsRecordSetRecordMap{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordDataPtrInput)(nil)).Elem(), DnsRecordSetRecordDataArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordSettingsInput)(nil)).Elem(), DnsRecordSetRecordSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSetRecordSettingsPtrInput)(nil)).Elem(), DnsRecordSetRecordSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSettingsInput)(nil)).Elem(), DnsRecordSettingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordSettingsPtrInput)(nil)).Elem(), DnsRecordSettingsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterInput)(nil)).Elem(), FirewallRuleFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleFilterPtrInput)(nil)).Elem(), FirewallRuleFilterArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*FirewallRuleLoggingInput)(nil)).Elem(), FirewallRuleLoggingArgs{})
@@ -3961,6 +4333,10 @@ func init() {
 	pulumi.RegisterOutputType(DnsRecordSetRecordMapOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordDataPtrOutput{})
+	pulumi.RegisterOutputType(DnsRecordSetRecordSettingsOutput{})
+	pulumi.RegisterOutputType(DnsRecordSetRecordSettingsPtrOutput{})
+	pulumi.RegisterOutputType(DnsRecordSettingsOutput{})
+	pulumi.RegisterOutputType(DnsRecordSettingsPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterOutput{})
 	pulumi.RegisterOutputType(FirewallRuleFilterPtrOutput{})
 	pulumi.RegisterOutputType(FirewallRuleLoggingOutput{})

@@ -21,6 +21,10 @@ __all__ = [
     'DnsRecordSetRecordArgsDict',
     'DnsRecordSetRecordDataArgs',
     'DnsRecordSetRecordDataArgsDict',
+    'DnsRecordSetRecordSettingsArgs',
+    'DnsRecordSetRecordSettingsArgsDict',
+    'DnsRecordSettingsArgs',
+    'DnsRecordSettingsArgsDict',
     'FirewallRuleFilterArgs',
     'FirewallRuleFilterArgsDict',
     'FirewallRuleLoggingArgs',
@@ -787,7 +791,7 @@ class DnsRecordSetRecordArgsDict(TypedDict):
     """
     comment: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    A note kept with the record.
+    A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
     """
     content: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -805,9 +809,17 @@ class DnsRecordSetRecordArgsDict(TypedDict):
     """
     Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
     """
+    settings: NotRequired[pulumi.Input[Optional['DnsRecordSetRecordSettingsArgsDict']]]
+    """
+    The record's settings, each compared only where given (unset ones are left as the service has them).
+    """
+    tags: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+    """
     ttl: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+    Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
     """
 
 @pulumi.input_type
@@ -820,16 +832,20 @@ class DnsRecordSetRecordArgs:
                  data: pulumi.Input[Optional['DnsRecordSetRecordDataArgs']] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  proxied: pulumi.Input[Optional[_builtins.bool]] = None,
+                 settings: pulumi.Input[Optional['DnsRecordSetRecordSettingsArgs']] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None):
         """
         :param pulumi.Input[_builtins.str] name: `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal.
         :param pulumi.Input[_builtins.str] type: Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
-        :param pulumi.Input[_builtins.str] comment: A note kept with the record.
+        :param pulumi.Input[_builtins.str] comment: A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         :param pulumi.Input[_builtins.str] content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param pulumi.Input['DnsRecordSetRecordDataArgs'] data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.
         :param pulumi.Input[_builtins.int] priority: Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`).
         :param pulumi.Input[_builtins.bool] proxied: Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
-        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        :param pulumi.Input['DnsRecordSetRecordSettingsArgs'] settings: The record's settings, each compared only where given (unset ones are left as the service has them).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "type", type)
@@ -845,6 +861,10 @@ class DnsRecordSetRecordArgs:
             proxied = False
         if proxied is not None:
             pulumi.set(__self__, "proxied", proxied)
+        if settings is not None:
+            pulumi.set(__self__, "settings", settings)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if ttl is None:
             ttl = 1
         if ttl is not None:
@@ -878,7 +898,7 @@ class DnsRecordSetRecordArgs:
     @pulumi.getter
     def comment(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A note kept with the record.
+        A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         """
         return pulumi.get(self, "comment")
 
@@ -936,9 +956,33 @@ class DnsRecordSetRecordArgs:
 
     @_builtins.property
     @pulumi.getter
+    def settings(self) -> pulumi.Input[Optional['DnsRecordSetRecordSettingsArgs']]:
+        """
+        The record's settings, each compared only where given (unset ones are left as the service has them).
+        """
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input[Optional['DnsRecordSetRecordSettingsArgs']]):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         """
         return pulumi.get(self, "ttl")
 
@@ -1674,6 +1718,144 @@ class DnsRecordSetRecordDataArgs:
     @weight.setter
     def weight(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "weight", value)
+
+
+class DnsRecordSetRecordSettingsArgsDict(TypedDict):
+    flatten_cname: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+    """
+    ipv4_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer only A records for this proxied name (`ipv4_only`).
+    """
+    ipv6_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer only AAAA records for this proxied name (`ipv6_only`).
+    """
+
+@pulumi.input_type
+class DnsRecordSetRecordSettingsArgs:
+    def __init__(__self__, *,
+                 flatten_cname: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ipv4_only: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ipv6_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] flatten_cname: Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        :param pulumi.Input[_builtins.bool] ipv4_only: Answer only A records for this proxied name (`ipv4_only`).
+        :param pulumi.Input[_builtins.bool] ipv6_only: Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        if flatten_cname is not None:
+            pulumi.set(__self__, "flatten_cname", flatten_cname)
+        if ipv4_only is not None:
+            pulumi.set(__self__, "ipv4_only", ipv4_only)
+        if ipv6_only is not None:
+            pulumi.set(__self__, "ipv6_only", ipv6_only)
+
+    @_builtins.property
+    @pulumi.getter(name="flattenCname")
+    def flatten_cname(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        """
+        return pulumi.get(self, "flatten_cname")
+
+    @flatten_cname.setter
+    def flatten_cname(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "flatten_cname", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipv4Only")
+    def ipv4_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer only A records for this proxied name (`ipv4_only`).
+        """
+        return pulumi.get(self, "ipv4_only")
+
+    @ipv4_only.setter
+    def ipv4_only(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ipv4_only", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipv6Only")
+    def ipv6_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        return pulumi.get(self, "ipv6_only")
+
+    @ipv6_only.setter
+    def ipv6_only(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ipv6_only", value)
+
+
+class DnsRecordSettingsArgsDict(TypedDict):
+    flatten_cname: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+    """
+    ipv4_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer only A records for this proxied name (`ipv4_only`).
+    """
+    ipv6_only: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    Answer only AAAA records for this proxied name (`ipv6_only`).
+    """
+
+@pulumi.input_type
+class DnsRecordSettingsArgs:
+    def __init__(__self__, *,
+                 flatten_cname: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ipv4_only: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ipv6_only: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        :param pulumi.Input[_builtins.bool] flatten_cname: Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        :param pulumi.Input[_builtins.bool] ipv4_only: Answer only A records for this proxied name (`ipv4_only`).
+        :param pulumi.Input[_builtins.bool] ipv6_only: Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        if flatten_cname is not None:
+            pulumi.set(__self__, "flatten_cname", flatten_cname)
+        if ipv4_only is not None:
+            pulumi.set(__self__, "ipv4_only", ipv4_only)
+        if ipv6_only is not None:
+            pulumi.set(__self__, "ipv6_only", ipv6_only)
+
+    @_builtins.property
+    @pulumi.getter(name="flattenCname")
+    def flatten_cname(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        """
+        return pulumi.get(self, "flatten_cname")
+
+    @flatten_cname.setter
+    def flatten_cname(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "flatten_cname", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipv4Only")
+    def ipv4_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer only A records for this proxied name (`ipv4_only`).
+        """
+        return pulumi.get(self, "ipv4_only")
+
+    @ipv4_only.setter
+    def ipv4_only(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ipv4_only", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipv6Only")
+    def ipv6_only(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        return pulumi.get(self, "ipv6_only")
+
+    @ipv6_only.setter
+    def ipv6_only(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "ipv6_only", value)
 
 
 class FirewallRuleFilterArgsDict(TypedDict):

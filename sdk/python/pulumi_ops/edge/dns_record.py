@@ -30,6 +30,8 @@ class DnsRecordArgs:
                  data: pulumi.Input[Optional['DnsRecordDataArgs']] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  proxied: pulumi.Input[Optional[_builtins.bool]] = None,
+                 settings: pulumi.Input[Optional['DnsRecordSettingsArgs']] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
@@ -40,12 +42,14 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.str] type: Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
-        :param pulumi.Input[_builtins.str] comment: A note kept with the record.
+        :param pulumi.Input[_builtins.str] comment: A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         :param pulumi.Input[_builtins.str] content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param pulumi.Input['DnsRecordDataArgs'] data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.
         :param pulumi.Input[_builtins.int] priority: Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`).
         :param pulumi.Input[_builtins.bool] proxied: Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
-        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        :param pulumi.Input['DnsRecordSettingsArgs'] settings: The record's settings, each compared only where given (unset ones are left as the service has them).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -69,6 +73,10 @@ class DnsRecordArgs:
             proxied = False
         if proxied is not None:
             pulumi.set(__self__, "proxied", proxied)
+        if settings is not None:
+            pulumi.set(__self__, "settings", settings)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if ttl is None:
             ttl = 1
         if ttl is not None:
@@ -130,7 +138,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def comment(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A note kept with the record.
+        A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         """
         return pulumi.get(self, "comment")
 
@@ -188,9 +196,33 @@ class DnsRecordArgs:
 
     @_builtins.property
     @pulumi.getter
+    def settings(self) -> pulumi.Input[Optional['DnsRecordSettingsArgs']]:
+        """
+        The record's settings, each compared only where given (unset ones are left as the service has them).
+        """
+        return pulumi.get(self, "settings")
+
+    @settings.setter
+    def settings(self, value: pulumi.Input[Optional['DnsRecordSettingsArgs']]):
+        pulumi.set(self, "settings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        """
+        return pulumi.get(self, "tags")
+
+    @tags.setter
+    def tags(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "tags", value)
+
+    @_builtins.property
+    @pulumi.getter
     def ttl(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         """
         return pulumi.get(self, "ttl")
 
@@ -237,6 +269,8 @@ class DnsRecord(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  proxied: pulumi.Input[Optional[_builtins.bool]] = None,
+                 settings: pulumi.Input[Optional[Union['DnsRecordSettingsArgs', 'DnsRecordSettingsArgsDict']]] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -249,13 +283,15 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: When a record of this type, name and value already exists (one no other resource of the stack holds), take it over (its ttl, proxy and comment become these inputs) instead of failing with 81057/81058 (the record already exists). A record of the same type and name with another value is someone else's and is left alone: this one is made beside it. A CNAME (one per name) is taken over whatever its target. Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
-        :param pulumi.Input[_builtins.str] comment: A note kept with the record.
+        :param pulumi.Input[_builtins.str] comment: A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         :param pulumi.Input[_builtins.str] content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param pulumi.Input[Union['DnsRecordDataArgs', 'DnsRecordDataArgsDict']] data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.
         :param pulumi.Input[_builtins.str] name: `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal.
         :param pulumi.Input[_builtins.int] priority: Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`).
         :param pulumi.Input[_builtins.bool] proxied: Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
-        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        :param pulumi.Input[Union['DnsRecordSettingsArgs', 'DnsRecordSettingsArgsDict']] settings: The record's settings, each compared only where given (unset ones are left as the service has them).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        :param pulumi.Input[_builtins.int] ttl: Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         :param pulumi.Input[_builtins.str] type: Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -292,6 +328,8 @@ class DnsRecord(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  priority: pulumi.Input[Optional[_builtins.int]] = None,
                  proxied: pulumi.Input[Optional[_builtins.bool]] = None,
+                 settings: pulumi.Input[Optional[Union['DnsRecordSettingsArgs', 'DnsRecordSettingsArgsDict']]] = None,
+                 tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  ttl: pulumi.Input[Optional[_builtins.int]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
@@ -319,6 +357,8 @@ class DnsRecord(pulumi.CustomResource):
             if proxied is None:
                 proxied = False
             __props__.__dict__["proxied"] = proxied
+            __props__.__dict__["settings"] = settings
+            __props__.__dict__["tags"] = tags
             if ttl is None:
                 ttl = 1
             __props__.__dict__["ttl"] = ttl
@@ -367,6 +407,8 @@ class DnsRecord(pulumi.CustomResource):
         __props__.__dict__["priority"] = None
         __props__.__dict__["proxiable"] = None
         __props__.__dict__["proxied"] = None
+        __props__.__dict__["settings"] = None
+        __props__.__dict__["tags"] = None
         __props__.__dict__["ttl"] = None
         __props__.__dict__["type"] = None
         __props__.__dict__["zone_id"] = None
@@ -453,6 +495,22 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def proxied(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "proxied")
+
+    @_builtins.property
+    @pulumi.getter
+    def settings(self) -> pulumi.Output[Optional['outputs.DnsRecordSettings']]:
+        """
+        The record's settings the program gives, as the service has them.
+        """
+        return pulumi.get(self, "settings")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The record's tags (where the program gives tags), without the owner's label.
+        """
+        return pulumi.get(self, "tags")
 
     @_builtins.property
     @pulumi.getter

@@ -19,6 +19,8 @@ __all__ = [
     'DnsRecordData',
     'DnsRecordSetRecord',
     'DnsRecordSetRecordData',
+    'DnsRecordSetRecordSettings',
+    'DnsRecordSettings',
     'FirewallRuleFilter',
     'FirewallRuleLogging',
     'FirewallRulePosition',
@@ -494,16 +496,20 @@ class DnsRecordSetRecord(dict):
                  data: Optional['outputs.DnsRecordSetRecordData'] = None,
                  priority: Optional[_builtins.int] = None,
                  proxied: Optional[_builtins.bool] = None,
+                 settings: Optional['outputs.DnsRecordSetRecordSettings'] = None,
+                 tags: Optional[Sequence[_builtins.str]] = None,
                  ttl: Optional[_builtins.int] = None):
         """
         :param _builtins.str name: `@` for the zone apex, a label such as `www`, or a full name; all three spellings compare equal.
         :param _builtins.str type: Record type. Changing it replaces the record. One of: `A`, `AAAA`, `CNAME`, `MX`, `TXT`, `NS`, `PTR`, `OPENPGPKEY`, `SRV`, `CAA`, `DS`, `HTTPS`, `SVCB`, `TLSA`, `SSHFP`, `NAPTR`, `CERT`, `URI`, `SMIMEA`, `DNSKEY`, `LOC`.
-        :param _builtins.str comment: A note kept with the record.
+        :param _builtins.str comment: A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         :param _builtins.str content: The value of an A, AAAA, CNAME, MX, TXT, NS, PTR or OPENPGPKEY record: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX, NS, PTR), text (TXT) or a base64 key (OPENPGPKEY). The other types take `data`.
         :param 'DnsRecordSetRecordData' data: The value of a SRV, CAA, DS, HTTPS, SVCB, TLSA, SSHFP, NAPTR, CERT, URI, SMIMEA, DNSKEY, LOC record, field by field as the service's API takes it (for example SRV: priority, weight, port, target). Host names may end with a dot; hex is compared without case.
         :param _builtins.int priority: Required for MX and URI records, refused for the others (SRV, HTTPS and SVCB carry theirs in `data`).
         :param _builtins.bool proxied: Serve the record through the proxy (A, AAAA and CNAME only; not for private addresses).
-        :param _builtins.int ttl: Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        :param 'DnsRecordSetRecordSettings' settings: The record's settings, each compared only where given (unset ones are left as the service has them).
+        :param Sequence[_builtins.str] tags: Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        :param _builtins.int ttl: Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         """
         pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "type", type)
@@ -519,6 +525,10 @@ class DnsRecordSetRecord(dict):
             proxied = False
         if proxied is not None:
             pulumi.set(__self__, "proxied", proxied)
+        if settings is not None:
+            pulumi.set(__self__, "settings", settings)
+        if tags is not None:
+            pulumi.set(__self__, "tags", tags)
         if ttl is None:
             ttl = 1
         if ttl is not None:
@@ -544,7 +554,7 @@ class DnsRecordSetRecord(dict):
     @pulumi.getter
     def comment(self) -> Optional[_builtins.str]:
         """
-        A note kept with the record.
+        A note kept with the record: up to 100 characters on the Free plan, 500 on paid plans.
         """
         return pulumi.get(self, "comment")
 
@@ -582,9 +592,25 @@ class DnsRecordSetRecord(dict):
 
     @_builtins.property
     @pulumi.getter
+    def settings(self) -> Optional['outputs.DnsRecordSetRecordSettings']:
+        """
+        The record's settings, each compared only where given (unset ones are left as the service has them).
+        """
+        return pulumi.get(self, "settings")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them).
+        """
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter
     def ttl(self) -> Optional[_builtins.int]:
         """
-        Time to live in seconds, 60 to 86400, or 1 for automatic. A proxied record is always automatic.
+        Time to live in seconds, 60 to 86400 (30 to 86400 on Enterprise zones), or 1 for automatic. A proxied record is always automatic.
         """
         return pulumi.get(self, "ttl")
 
@@ -1026,6 +1052,134 @@ class DnsRecordSetRecordData(dict):
         SRV: weight, 0 to 65535; URI: weight, 0 to 65535
         """
         return pulumi.get(self, "weight")
+
+
+@pulumi.output_type
+class DnsRecordSetRecordSettings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flattenCname":
+            suggest = "flatten_cname"
+        elif key == "ipv4Only":
+            suggest = "ipv4_only"
+        elif key == "ipv6Only":
+            suggest = "ipv6_only"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DnsRecordSetRecordSettings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DnsRecordSetRecordSettings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DnsRecordSetRecordSettings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 flatten_cname: Optional[_builtins.bool] = None,
+                 ipv4_only: Optional[_builtins.bool] = None,
+                 ipv6_only: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool flatten_cname: Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        :param _builtins.bool ipv4_only: Answer only A records for this proxied name (`ipv4_only`).
+        :param _builtins.bool ipv6_only: Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        if flatten_cname is not None:
+            pulumi.set(__self__, "flatten_cname", flatten_cname)
+        if ipv4_only is not None:
+            pulumi.set(__self__, "ipv4_only", ipv4_only)
+        if ipv6_only is not None:
+            pulumi.set(__self__, "ipv6_only", ipv6_only)
+
+    @_builtins.property
+    @pulumi.getter(name="flattenCname")
+    def flatten_cname(self) -> Optional[_builtins.bool]:
+        """
+        Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        """
+        return pulumi.get(self, "flatten_cname")
+
+    @_builtins.property
+    @pulumi.getter(name="ipv4Only")
+    def ipv4_only(self) -> Optional[_builtins.bool]:
+        """
+        Answer only A records for this proxied name (`ipv4_only`).
+        """
+        return pulumi.get(self, "ipv4_only")
+
+    @_builtins.property
+    @pulumi.getter(name="ipv6Only")
+    def ipv6_only(self) -> Optional[_builtins.bool]:
+        """
+        Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        return pulumi.get(self, "ipv6_only")
+
+
+@pulumi.output_type
+class DnsRecordSettings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "flattenCname":
+            suggest = "flatten_cname"
+        elif key == "ipv4Only":
+            suggest = "ipv4_only"
+        elif key == "ipv6Only":
+            suggest = "ipv6_only"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in DnsRecordSettings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        DnsRecordSettings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        DnsRecordSettings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 flatten_cname: Optional[_builtins.bool] = None,
+                 ipv4_only: Optional[_builtins.bool] = None,
+                 ipv6_only: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool flatten_cname: Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        :param _builtins.bool ipv4_only: Answer only A records for this proxied name (`ipv4_only`).
+        :param _builtins.bool ipv6_only: Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        if flatten_cname is not None:
+            pulumi.set(__self__, "flatten_cname", flatten_cname)
+        if ipv4_only is not None:
+            pulumi.set(__self__, "ipv4_only", ipv4_only)
+        if ipv6_only is not None:
+            pulumi.set(__self__, "ipv6_only", ipv6_only)
+
+    @_builtins.property
+    @pulumi.getter(name="flattenCname")
+    def flatten_cname(self) -> Optional[_builtins.bool]:
+        """
+        Answer this CNAME with the addresses of its target (`flatten_cname`, paid plans; proxied records are always flattened).
+        """
+        return pulumi.get(self, "flatten_cname")
+
+    @_builtins.property
+    @pulumi.getter(name="ipv4Only")
+    def ipv4_only(self) -> Optional[_builtins.bool]:
+        """
+        Answer only A records for this proxied name (`ipv4_only`).
+        """
+        return pulumi.get(self, "ipv4_only")
+
+    @_builtins.property
+    @pulumi.getter(name="ipv6Only")
+    def ipv6_only(self) -> Optional[_builtins.bool]:
+        """
+        Answer only AAAA records for this proxied name (`ipv6_only`).
+        """
+        return pulumi.get(self, "ipv6_only")
 
 
 @pulumi.output_type
