@@ -16,9 +16,11 @@ import { registry } from "../registry";
 
 const HELP = `usage: pulumi-ops import [<dir>] [--zone <name>]... [--page-rules-as-rules] [--runner] [--skills] [--out <dir>] [--no-protect]
   <dir>, --out <dir>  where to write index.ts, Pulumi.yaml, package.json and import.json (default: .)
-  --zone <name>       take over the zone's DNS records, page rules, firewall rules, rate limits, rules of the other
-                      phases (cache, redirect, transform, origin, configuration, ...) and its ssl,
-                      always_use_https and security_level settings (repeatable)
+  --zone <name>       take over the zone's DNS records (with their tags and settings), page rules, firewall rules,
+                      rate limits, rules of the other phases (cache, redirect, transform, origin, configuration, ...),
+                      Worker routes and custom domains and the scripts they run (code written to workers/), its ssl,
+                      always_use_https and security_level settings and every other setting not at a new zone's
+                      value (repeatable)
   --page-rules-as-rules  write each page rule (deprecated by the service) as the RulesetRules that do the same
                       (redirect, cache and configuration rules), new rules beside it: apply them, check, then
                       delete the page rule; actions with no equivalent are named
@@ -41,6 +43,10 @@ interface Found {
   type: string;
   id: string;
   name: string;
+  /** Inputs made here rather than from the provider's read (a script, whose code goes into a file). */
+  inputs?: Record<string, unknown>;
+  /** Files to write beside the program, by path relative to it (a script's code). */
+  files?: Record<string, string>;
 }
 
 const DOCUMENTED_SETTINGS = ["ssl", "always_use_https", "security_level"];
@@ -72,7 +78,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   for (const zone of values.zone ?? []) found.push(...(await zoneObjects(zone, values["page-rules-as-rules"] ? written : undefined)));
   if (values.runner) found.push(...(await runnerObjects()));
   if (values.skills) found.push(...(await skillObjects()));
-  const names = uniqueNames([...found, ...written.map((w) => ({ ...w, id: "" }))]);
+  const names = uniqueNames([...found, ...written.map((w) => ({ type: w.type, name: w.name, id: "" }))]);
   const program: string[] = [
     'import * as ops from "pulumi-ops";',
     "",
@@ -86,8 +92,13 @@ export async function importCommand(argv: string[]): Promise<number> {
       : []),
     "",
   ];
+  const out = path.resolve(positionals[0] ?? values.out ?? ".");
   for (const [i, f] of found.entries()) {
-    const inputs = await inputsOf(f);
+    for (const [file, text] of Object.entries(f.files ?? {})) {
+      mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+      writeFileSync(path.join(out, file), text);
+    }
+    const inputs = f.inputs ?? (await inputsOf(f));
     const [module, kind] = f.type.split(":");
     program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
   }
@@ -96,7 +107,6 @@ export async function importCommand(argv: string[]): Promise<number> {
     const [module, kind] = w.type.split(":");
     program.push(`new ops.${module}.${kind}(${JSON.stringify(names[found.length + i])}, ${JSON.stringify(w.inputs, null, 2)});`);
   }
-  const out = path.resolve(positionals[0] ?? values.out ?? ".");
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
   writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.map((f, i) => ({ type: `ops:${f.type}`, name: names[i], id: f.id })) }, null, 2)}\n`);
@@ -126,10 +136,18 @@ export async function importCommand(argv: string[]): Promise<number> {
 
 /** The program's inputs of one object: what the provider's read reports, as an import through the plugin. */
 async function inputsOf(f: Found): Promise<Record<string, unknown>> {
-  const r = await call(f.type, "read", [f.id, {}]);
+  // A record's tags and settings are read as the program would give them (the read reports what the props declare).
+  const asked = f.type === "edge:DnsRecord" ? { tags: [], settings: { ipv4Only: false, ipv6Only: false, flattenCname: false } } : {};
+  const r = await call(f.type, "read", [f.id, asked]);
   const names = new Set(knownProperties(registry[f.type].inputs) ?? []);
   const inputs = Object.fromEntries(Object.entries(r.inputs ?? r.props ?? {}).filter(([k, v]) => names.has(k) && v !== undefined && v !== null));
   if ("zoneName" in inputs) delete inputs.zoneId; // one way to give the zone
+  if (Array.isArray(inputs.tags) && !inputs.tags.length) delete inputs.tags;
+  if (inputs.settings && typeof inputs.settings === "object") {
+    const on = Object.fromEntries(Object.entries(inputs.settings).filter(([, v]) => v === true));
+    if (Object.keys(on).length) inputs.settings = on;
+    else delete inputs.settings;
+  }
   if (ADOPTS.has(f.type)) inputs.adopt = true;
   // What the service accepts, the program must pass: a skill published outside the guide is written so, and said.
   const { failures } = await call(f.type, "check", [{}, inputs]);
@@ -148,7 +166,11 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
   const zone = await resolveZone({ zoneName });
   const client = edge();
   const found: Found[] = [];
-  for await (const r of client.dnsRecords(zone.id)) found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
+  for await (const r of client.dnsRecords(zone.id)) {
+    // The service's own records (a Worker's custom domain's) come with their WorkerDomain, not as records.
+    if (r.meta?.read_only) continue;
+    found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
+  }
   for (const r of await client.listPageRules(zone.id)) {
     if (!asRules) {
       found.push({ type: "edge:PageRule", id: `${zone.id}/${r.id}`, name: `page-rule-${r.priority ?? r.id}` });
@@ -181,8 +203,73 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
     }
     for (const r of rules) found.push({ type: "edge:RulesetRule", id: `${zone.id}/${phase}/${r.id}`, name: `${phase.replace(/^http_(request_|response_)?/, "")}-${r.description || r.ref || r.id}` });
   }
-  // The settings the API document names, each read by its own id (the document shows no listing of settings).
-  for (const id of DOCUMENTED_SETTINGS) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
+  // The settings the API document names, and every other setting whose value is not a new zone's (known.ts).
+  for (const id of [...DOCUMENTED_SETTINGS, ...(await changedSettings(zone.id))]) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
+  found.push(...(await workerObjects(zone)));
+  return found;
+}
+
+/** The zone's editable settings whose value differs from a new zone's; none where the listing is not answered. */
+async function changedSettings(zoneId: string): Promise<string[]> {
+  const { edge } = await import("../edge/zones");
+  const { DEFAULT_VALUES, valueKey } = await import("../edge/zone-setting/known");
+  try {
+    const all = await edge().listSettings(zoneId);
+    return all.filter((s) => !DOCUMENTED_SETTINGS.includes(s.id) && s.editable !== false && s.id in DEFAULT_VALUES && valueKey(s.value) !== valueKey(DEFAULT_VALUES[s.id])).map((s) => s.id);
+  } catch (e) {
+    console.log(`pulumi-ops import: the zone's settings listing was not answered (${(e as Error).message.split("\n")[0]}); only ${DOCUMENTED_SETTINGS.join(", ")} are written`);
+    return [];
+  }
+}
+
+/**
+ * What serves the zone: its routes, the account's custom domains in it, and the scripts they run, each script's
+ * code written to `workers/<name>.js` beside the program with its compatibility date, flags, plain-text variables
+ * and workers.dev switch. Secrets cannot be read back (the service never shows their text): they are left on the
+ * script, named in the output.
+ */
+async function workerObjects(zone: { id: string; name: string }): Promise<Found[]> {
+  const { edge } = await import("../edge/zones");
+  const client = edge();
+  const found: Found[] = [];
+  let routes: Awaited<ReturnType<typeof client.listWorkerRoutes>> = [];
+  try {
+    routes = await client.listWorkerRoutes(zone.id);
+  } catch (e) {
+    console.log(`pulumi-ops import: ${zone.name}'s Worker routes are not written: reading them failed (${(e as Error).message.split("\n")[0]})`);
+  }
+  for (const r of routes) found.push({ type: "edge:WorkerRoute", id: `${zone.id}/${r.id}`, name: `route-${r.pattern}` });
+  const accountId = client.accountId ?? (await client.getZone(zone.id)).account?.id;
+  if (!accountId) return found;
+  const domains = await client.listWorkerDomains(accountId, { zone_id: zone.id }).catch(() => []);
+  for (const d of domains) found.push({ type: "edge:WorkerDomain", id: `${accountId}/${d.id}`, name: `domain-${d.hostname}` });
+  const scripts = [...new Set([...routes.map((r) => r.script), ...domains.map((d) => d.service)].filter((x): x is string => !!x))];
+  for (const name of scripts) {
+    const body = await client.getWorkerScript(accountId, name);
+    if (body === undefined) continue; // a route naming a script that is gone
+    const settings = await client.getWorkerScriptSettings(accountId, name);
+    const sub = await client.getWorkerSubdomain(accountId, name).catch(() => undefined);
+    const vars = Object.fromEntries((settings.bindings ?? []).filter((b) => b.type === "plain_text").map((b) => [b.name, b.text ?? ""]));
+    const secrets = (settings.bindings ?? []).filter((b) => b.type === "secret_text").map((b) => b.name);
+    const file = `workers/${name}.js`;
+    found.push({
+      type: "edge:WorkerScript",
+      id: `${accountId}/${name}`,
+      name: `script-${name}`,
+      files: { [file]: body },
+      inputs: {
+        accountId,
+        name,
+        source: file,
+        compatibilityDate: settings.compatibility_date ?? "2021-11-02",
+        ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : {}),
+        ...(Object.keys(vars).length ? { vars } : {}),
+        ...(sub ? { workersDev: sub.enabled } : {}),
+        adopt: true,
+      },
+    });
+    if (secrets.length) console.log(`pulumi-ops import: the script ${name}'s secrets (${secrets.join(", ")}) stay on it as they are: the service never shows their text; give them as \`secrets\` to manage them`);
+  }
   return found;
 }
 

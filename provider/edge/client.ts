@@ -200,6 +200,10 @@ export class EdgeClient {
     }
   }
 
+  /** Every setting of the zone at once (the service marks this listing deprecated, and still answers it). */
+  async listSettings(zoneId: string) {
+    return (await this.call("GET", `/zones/${zoneId}/settings`, wire.ZoneSetting.array())).result;
+  }
   async getSetting(zoneId: string, settingId: string) {
     return (await this.call("GET", `/zones/${zoneId}/settings/${settingId}`, wire.ZoneSetting)).result;
   }
