@@ -58,10 +58,13 @@ export function holdings(s: EveryService, zoneName = "example.com"): Record<Serv
   const rulesets = ["http_request_firewall_custom", "http_ratelimit"].map((p) => (zone && s.edge.rulesets.entrypoint(zone.id, p)?.rules.length) || 0);
   const pageRules = zone ? (s.edge.pageRulesOf?.(zone.id).length ?? 0) : 0;
   const roles = [...s.pages.pages.values()].flatMap((p) => [...p.assigned.keys()].map((u) => `${u} on ${p.id}`));
+  // What the zone serves: each route's pattern and the script it runs, and each custom domain's.
+  const served = zone ? [...(s.edge.workerRoutes.get(zone.id)?.values() ?? [])].filter((r) => r.script).map((r) => `${r.pattern} runs ${r.script}`) : [];
+  served.push(...[...s.edge.domains.values()].filter((d) => d.zone_id === zone?.id).map((d) => `${d.hostname} runs ${d.service}`));
   const siteFiles = [...s.control.machine.files.keys()].filter((f) => f.startsWith("/etc/"));
   return {
     edge: zone
-      ? `${zoneName}: ${zone.records.size} records, ${pageRules} page rules, ${rulesets[0]} firewall rules, ${rulesets[1]} rate limits, ${s.edge.scripts.size} scripts; ssl ${String(zone.settings.ssl?.value)}`
+      ? `${zoneName}: ${zone.records.size} records, ${pageRules} page rules, ${rulesets[0]} firewall rules, ${rulesets[1]} rate limits, ${s.edge.scripts.size} script${s.edge.scripts.size === 1 ? "" : "s"} (${served.join(", ") || "serving nothing"}); ssl ${String(zone.settings.ssl?.value)}`
       : `no zone ${zoneName}`,
     pages: `${s.pages.posts.size} posts; people given tasks: ${roles.length ? roles.join(", ") : "none"}`,
     posts: `${s.posts.posts.size} published posts`,

@@ -81,6 +81,9 @@ const script = new ops.edge.WorkerScript("edge-script", {
   name: workerName,
   source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
 });
+// Where the zone runs it: a script serves nothing until a route (or a custom domain) points at it. Renaming the
+// script moves the route to the new one in place.
+const route = new ops.edge.WorkerRoute("edge-route", { zoneName, pattern: `${zoneName}/edge/*`, script: script.name });
 
 // Read-only views: `getX` returns a promise, `getXOutput` takes and returns outputs.
 const zone = ops.edge.getZoneOutput({ name: zoneName });
@@ -91,6 +94,7 @@ export const busiestLocation = ops.edge.getCacheStatsOutput({ zoneId: zone.id })
 export const zoneId = apex.zoneId;
 export const cacheRank = { asked: cacheStatic.priority, effective: cacheStatic.effectivePriority };
 export const scriptHash = script.contentHash;
+export const scriptRoute = route.pattern;
 export const apexHostname = apex.hostname;
 export const apiRecord = { id: api.id, hostname: api.hostname, ttl: api.ttl };
 export const sslWas = ssl.initialValue;

@@ -1,6 +1,6 @@
 /**
  * One operator's whole stack, across the six services, each resource where a user would put it:
- *   edge network   a zone setting, DNS records, a page rule, a firewall rule, a rate limit, an edge script
+ *   edge network   a zone setting, DNS records, a page rule, a firewall rule, a rate limit, an edge script on a route
  *   pages          a helper's role on the page, and a post that links to the site
  *   short posts    a post that links to the site
  *   model runner   a base model pulled, and the site's assistant made from it
@@ -24,7 +24,9 @@ new ops.edge.DnsRecord("api", { zoneName, type: "A", name: "api", content: "203.
 new ops.edge.PageRule("cache-static", { zoneName, targets: [`${zoneName}/static/*`], actions: [{ id: "cache_level", value: "cache_everything" }], priority: 1 });
 new ops.edge.FirewallRule("block-bad-net", { zoneName, expression: "ip.src in {198.51.100.0/24}", action: "block", description: "known bad network" });
 new ops.edge.RateLimit("login", { zoneName, threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } });
-new ops.edge.WorkerScript("site-edge", { name: "site-edge", source: "worker.js" });
+const edgeScript = new ops.edge.WorkerScript("site-edge", { name: "site-edge", source: "worker.js" });
+// A script serves nothing until a route (or a custom domain) points at it: the site's /edge/ paths run it.
+new ops.edge.WorkerRoute("site-edge", { zoneName, pattern: `${zoneName}/edge/*`, script: edgeScript.name });
 
 // The page: a helper who moderates it, and a post announcing the site by the hostname the edge answers for.
 new ops.pages.PageRole("helper", { pageId, user: "300000000000003", role: "MODERATOR" });

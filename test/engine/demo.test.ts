@@ -101,8 +101,10 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000,
   it("prints one line per service after each step, and says plainly what the registry keeps", () => {
     const serviceLines = printed.filter((l) => /^ {2}(edge|pages|posts|runner|skills|control) /.test(l));
     expect(serviceLines).toHaveLength(7 * 6);
-    expect(printed.join("\n")).toMatch(/refresh: exactly those two[\s\S]*→ \{"same":14,"update":2\}/);
+    expect(printed.join("\n")).toMatch(/refresh: exactly those two[\s\S]*→ \{"same":15,"update":2\}/);
     expect(printed.join("\n")).toMatch(/oven-runbook stays published/);
+    // The edge line says what the zone serves: the script on its route.
+    expect(serviceLines.filter((l) => /^ {2}edge .*1 script \(example\.com\/edge\/\* runs site-edge\)/.test(l)).length).toBeGreaterThan(0);
     // The refresh shows what drifted, and only that (the whole CLI output is --verbose's).
     const refresh = printed.slice(printed.findIndex((l) => l.includes("=== 5.")), printed.findIndex((l) => l.includes("=== 6.")));
     const drifted = refresh.filter((l) => l.includes("[diff: ")).map((l) => /dynamic\/(\S+ \S+) updated .*\[diff: (.*)\]/.exec(l)!.slice(1).join(" "));

@@ -30,7 +30,7 @@ async function editRule(name: string, ruleId: string, init: RequestInit) {
   return api(`/zones/${zone().id}/rulesets/${(await phase(name)).id}/rules/${ruleId}`, init);
 }
 const scripts = () => [...edge.scripts.keys()];
-const RESOURCES = 15; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script
+const RESOURCES = 16; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script and its route
 
 beforeAll(async () => {
   withoutEnvFallback();
