@@ -426,6 +426,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
           const was = old(kind, i, b?.id);
           const base = kind === "patches" ? { ...was, comment: was.comment ?? undefined } : { ttl: 1, proxied: false };
           const { id: _id, ...fields } = b;
+          // A patch's settings are merged into the record's, as the single PATCH merges them.
+          if (kind === "patches" && fields.settings && typeof fields.settings === "object") fields.settings = { ...was.settings, ...fields.settings };
           const rec = this.buildRecord(z, { ...base, ...fields }, { id: was.id, created_on: was.created_on });
           put(rec);
           return rec;
@@ -472,7 +474,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     for (const other of z.records.named(name)) {
       if (other.id === fixed.id || other.name !== name) continue;
       // A Worker's custom domain's record holds its name (users report the service's words and code).
-      if (other.meta.read_only) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
+      if (other.meta.read_only && ["A", "AAAA", "CNAME"].includes(type)) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
       if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
         fail(400, 81058, "An identical record already exists.");
       }
@@ -482,7 +484,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     }
     // Tags: `name:value` pairs, a paid plan's (the quota is 0 on Free: "DNS record has 1 tags, exceeding the quota
     // of 0.", code 9300, as users report the service's answer; 20 a record on paid plans).
-    const tags = body.tags ?? [];
+    // A repeated tag is kept once (users report the service drops duplicates: octodns-cloudflare PR 85).
+    const tags = Array.isArray(body.tags) ? [...new Set(body.tags)] : (body.tags ?? []);
     if (!Array.isArray(tags) || tags.some((t: unknown) => typeof t !== "string")) fail(400, 9207, "Request body is invalid.");
     const plan = this.plans.get(z.id) ?? "free";
     const quota = plan === "free" ? 0 : 20;

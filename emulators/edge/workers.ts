@@ -136,8 +136,11 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     const now = emu.timestamp();
     const was = emu.scripts.get(req.params.name);
     // The upload's bindings replace the script's, but for those of the types `keep_bindings` names (not sent again).
-    const sentNames = new Set(bindingsSent.map((b) => b.name));
-    const kept = (was?.bindings ?? []).filter((b) => keep?.includes(b.type) && !sentNames.has(b.name));
+    const sentNames = new Map(bindingsSent.map((b) => [b.name, b.type]));
+    const kept = (was?.bindings ?? []).filter((b) => keep?.includes(b.type) && !(sentNames.get(b.name) === b.type));
+    // One name, one binding: a kept binding whose name an upload gives to another type is refused.
+    const clash = kept.find((b) => sentNames.has(b.name));
+    if (clash) fail(400, 10021, `Binding name '${clash.name}' is already in use by a ${clash.type} binding`);
     emu.scripts.set(req.params.name, { ...stored!, tags: tags ?? was?.tags ?? [], bindings: [...kept, ...bindingsSent], subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false }, created_on: was?.created_on ?? now, modified_on: now });
     return emu.ok(view(req.params.name));
   });

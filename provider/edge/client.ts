@@ -447,7 +447,8 @@ function toError(status: number, errors: wire.EdgeErrorItem[], method: string, p
   if (status === 410 || has(RETIRED.filter((c) => c !== 10020 || /\/(firewall|filters)/.test(path)))) return new ValidationError({ ...d, remedy: "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)" });
   if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
-  if (status === 404) return new NotFoundError(d);
+  // The Workers endpoints' "not found" codes (a script, a route, a custom domain, a secret), whatever the status.
+  if (status === 404 || (/\/workers\//.test(path) && has([10007, 10009, 100114, 10056]))) return new NotFoundError(d);
   if (has(NOT_PROXIABLE)) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
   if (status >= 500) return new ServerError({ ...d, remedy: "The service failed; run the command again later" });
   return new ValidationError(d);

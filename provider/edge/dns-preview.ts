@@ -47,6 +47,12 @@ function conflict(zone: string, name: string, mine: Declared, other: { type: str
   return new DnsRuleError(`edge: ${mine.what} and ${other.what} are both at ${name} in zone ${zone}, and a name with a CNAME holds nothing else (RFC 1034; the service refuses the second with 81053). ${remedy}`);
 }
 
+/**
+ * The types a custom domain's host holds itself: the service answers one of them beside its record with 81062 "A DNS
+ * record managed by Workers already exists on that host" (another type, a TXT, is not known to be refused).
+ */
+const ADDRESS_TYPES = ["A", "AAAA", "CNAME"];
+
 /** A custom domain's host: the service makes its DNS record and keeps it read-only, so no DNS resource may hold one. */
 function domainRecord(zone: string, name: string, what: string, domain: string): DnsRuleError {
   return new DnsRuleError(`edge: ${what} is at ${name} in zone ${zone}, a Worker's custom domain (${domain}): the service makes that host's DNS record itself and keeps it read-only. Remove this record from the program (the custom domain answers for the name)`);
@@ -56,8 +62,8 @@ function domainRecord(zone: string, name: string, what: string, domain: string):
 export function declareWorkerDomain(zone: string, hostname: string, what: string): void {
   const key = `${zone.toLowerCase()} ${hostname.toLowerCase()}`;
   workerDomains.set(key, what);
-  const here = declared.get(key);
-  if (here?.length) throw domainRecord(zone, hostname, here[0].what, what);
+  const here = declared.get(key)?.find((d) => ADDRESS_TYPES.includes(d.type));
+  if (here) throw domainRecord(zone, hostname, here.what, what);
 }
 
 /** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
@@ -66,7 +72,7 @@ export function declareRecords(zone: string, records: [what: string, rec: Rec][]
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone);
     const key = `${zoneKey} ${name}`;
-    const domain = workerDomains.get(key);
+    const domain = ADDRESS_TYPES.includes(rec.type) && workerDomains.get(key);
     if (domain) throw domainRecord(zone, name, what, domain);
     const mine = { type: rec.type, value: valueOf(rec), what };
     const here = declared.get(key);
@@ -101,7 +107,7 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    const made = here.find((x) => x.readOnly);
+    const made = ADDRESS_TYPES.includes(rec.type) && here.find((x) => x.readOnly);
     if (made) throw domainRecord(zone.name, name, what, `the service's read-only record ${made.id} is there`);
     // An adopting CNAME takes the name's CNAME over whatever its target (one per name), as does one taking back this
     // stack's own (its tag): not a clash.

@@ -18,7 +18,7 @@ import type { EngineStack } from "../helpers/engine";
 const run = promisify(execFile); // async: the emulator answers from this process
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-import-edge-"));
 const SCRIPT = "export default {\n  async fetch(request, env) {\n    return new Response(env.GREETING);\n  },\n};\n";
-const CHANGED = { brotli: "off", browser_cache_ttl: 3600, rocket_loader: "on", min_tls_version: "1.2", email_obfuscation: "off", websockets: "off" };
+const CHANGED = { brotli: "off", browser_cache_ttl: 3600, min_tls_version: "1.2", "0rtt": "on", challenge_ttl: 3600, max_upload: 200 };
 let edge: EdgeEmulator;
 let engine: EngineStack | undefined;
 const writes = () => edge.log.filter((l) => l.method !== "GET" && !l.path.startsWith("/__")).map((l) => `${l.method} ${l.path}`);

@@ -27,6 +27,8 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     cases: [
       ["unknown type", { type: "AA" }, "type"],
       ["ttl below 30", { ttl: 29 }, "ttl"],
+      ["a tag given twice", { tags: ["env:prod", "ENV:prod"] }, "tags"],
+      ["a tag with no name", { tags: [":prod"] }, "tags.0"],
       ["ttl as text", { ttl: "300" }, "ttl"],
       ["ttl fraction", { ttl: 300.5 }, "ttl"],
       ["A content not an address", { content: "999.1.1.1" }, "content"],

@@ -79,8 +79,25 @@ describe("a DnsRecord's tags and settings", () => {
     expect(stored(r.id).ttl).toBe(30);
   });
 
+  it("adopting a record with other tags writes the program's; a list declared for the first time is sent once", async () => {
+    plan("pro");
+    const made = await call("edge:DnsRecord", "create", [await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300 })]);
+    stored(made.id).tags = ["team:legacy"];
+    forgetPreviewChecks();
+    const adopting = await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300, tags: ["team:web"], adopt: true });
+    const r = await call("edge:DnsRecord", "create", [adopting]);
+    expect(r.id).toBe(made.id);
+    expect(stored(r.id).tags).toEqual(["team:web"]);
+    // State written without tags (before the program gave them): declared now, the list is compared and sent once.
+    const { tags: _t, ...untracked } = r.outs;
+    const now = await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300, tags: [] });
+    expect((await call("edge:DnsRecord", "diff", [r.id, untracked, now])).changes).toBe(true);
+    await call("edge:DnsRecord", "update", [r.id, untracked, now]);
+    expect(stored(r.id).tags).toEqual([]);
+  });
+
   it("check refuses a tag the service does not take, and the owner label's name", async () => {
-    for (const [tags, words] of [[["no colon allowed here!"], /name:value/], [["pulumi-ops-stack:p/s"], /owner's label/], [Array.from({ length: 21 }, (_, i) => `t${i}:x`), /at most 20/]] as const) {
+    for (const [tags, words] of [[["env:prod", "Env:prod"], /given twice/], [["no colon allowed here!"], /name:value/], [["pulumi-ops-stack:p/s"], /owner's label/], [Array.from({ length: 21 }, (_, i) => `t${i}:x`), /at most 20/]] as const) {
       const { failures } = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "a", content: "203.0.113.1", tags }]);
       expect(failures.map((f: { reason: string }) => f.reason).join("; ")).toMatch(words);
     }
@@ -107,5 +124,11 @@ describe("a DnsRecordSet's tags and settings", () => {
     await call("edge:DnsRecordSet", "update", [r.id, drift.props, inputs]);
     expect(stored(id).tags).toEqual(["index:7", "fleet:web"]);
     expect(edge.log.filter((l) => l.method !== "GET").length).toBe(1); // one patch (or one batch of it)
+    // A setting changed: the record is read first, and a setting the program does not give (set by hand) is kept.
+    stored(r.outs.ids.c).settings = { flatten_cname: true, ipv6_only: true };
+    const unflattened = await checked("edge:DnsRecordSet", { zoneName: "example.com", records: { ...records, c: { ...records.c, settings: { flattenCname: false } } } });
+    const current = (await call("edge:DnsRecordSet", "read", [r.id, r.outs])).props;
+    await call("edge:DnsRecordSet", "update", [r.id, current, unflattened]);
+    expect(stored(r.outs.ids.c).settings).toEqual({ flatten_cname: false, ipv6_only: true });
   });
 });

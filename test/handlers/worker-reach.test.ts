@@ -67,6 +67,24 @@ describe("WorkerRoute", () => {
     expect(servedBy(edge, "example.com/x").script).toBe("site");
   });
 
+  it("a pattern moved onto one another route holds: refused without adopt, that route taken over with it", async () => {
+    await make("edge:WorkerScript", { name: "site", content: MODULE });
+    await make("edge:WorkerScript", { name: "other", content: MODULE });
+    const zone = zoneOf("example.com");
+    const r = await make("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/a/*", script: "site" });
+    edge.workerRoutes.get(zone.id)!.set("held", { id: "held", pattern: "example.com/b/*", script: "other" });
+    const moved = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/b/*", script: "site" });
+    await expect(call("edge:WorkerRoute", "update", [r.id, r.outs, moved])).rejects.toThrow(/routed already, to the script other/);
+    const adopting = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/b/*", script: "site", adopt: true });
+    const up = await call("edge:WorkerRoute", "update", [r.id, r.outs, adopting]);
+    expect(up.outs.routeId).toBe("held");
+    expect([...edge.workerRoutes.get(zone.id)!.values()]).toEqual([{ id: "held", pattern: "example.com/b/*", script: "site" }]);
+    // Read and destroy follow the route it took over.
+    expect((await call("edge:WorkerRoute", "read", [r.id, up.outs])).props.routeId).toBe("held");
+    await call("edge:WorkerRoute", "delete", [r.id, up.outs]);
+    expect(edge.workerRoutes.get(zone.id)!.size).toBe(0);
+  });
+
   it("check refuses what the service refuses: a query string, an infix wildcard, a host outside the zone", async () => {
     for (const [pattern, words] of [["example.com/a?b=1", /query string/], ["example.com/*.jpg", /wildcard inside/], ["example.org/*", /outside the zone/]] as const) {
       const { failures } = await call("edge:WorkerRoute", "check", [{}, { zoneName: "example.com", pattern, script: "site" }]);
@@ -91,6 +109,18 @@ describe("WorkerDomain", () => {
     await call("edge:WorkerDomain", "delete", [r.id, r.outs]);
     expect([...zone.records.values()].filter((x) => x.name === "api.example.com")).toEqual([]);
     expect(servedBy(edge, "https://api.example.com/v1")).toEqual({});
+  });
+
+  it("a host with address records of its own is refused at preview (the service answers 100117); a TXT beside a custom domain is not", async () => {
+    await make("edge:WorkerScript", { name: "api", content: MODULE });
+    await make("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "legacy", content: "203.0.113.9" });
+    forgetPreviewChecks();
+    const inputs = await checked("edge:WorkerDomain", { zoneName: "example.com", hostname: "legacy.example.com", script: "api" });
+    await expect(previewCheck("edge:WorkerDomain", undefined, inputs, {})).rejects.toThrow(/legacy\.example\.com has DNS records of its own \(A 203\.0\.113\.9.*100117/);
+    await make("edge:WorkerDomain", { zoneName: "example.com", hostname: "api.example.com", script: "api" });
+    forgetPreviewChecks();
+    const txt = await checked("edge:DnsRecord", { zoneName: "example.com", type: "TXT", name: "api", content: "verification=1" });
+    await previewCheck("edge:DnsRecord", undefined, txt, {});
   });
 
   it("a host another script serves is refused at preview naming it; adopt moves it", async () => {
@@ -147,6 +177,13 @@ describe("WorkerScript's variables, secrets and workers.dev", () => {
     const v4 = await checked("edge:WorkerScript", { name: "site", content: MODULE, vars: {}, secrets: {} });
     await call("edge:WorkerScript", "update", [r.id, u3.outs, v4]);
     expect(names()).toEqual(["plain_text:FROM_DASHBOARD=kept", "secret_text:DASH_SECRET=x"]);
+  });
+
+  it("a secret moved into vars: the secret goes before the upload, so one name is one binding", async () => {
+    const r = await make("edge:WorkerScript", { name: "site", content: MODULE, secrets: { TOKEN: "t0" } });
+    const next = await checked("edge:WorkerScript", { name: "site", content: MODULE, vars: { TOKEN: "plain" } });
+    await call("edge:WorkerScript", "update", [r.id, r.outs, next]);
+    expect(edge.scripts.get("site")!.bindings).toEqual([{ type: "plain_text", name: "TOKEN", text: "plain" }]);
   });
 
   it("check refuses a name that is both a variable and a secret, and preview URLs without workers.dev", async () => {

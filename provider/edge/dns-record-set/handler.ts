@@ -335,10 +335,14 @@ const onMaps: Handler = {
     const deletes: Op[] = toDelete.map((key) => ({ kind: "delete", key, id: ids[key] }));
     // Tags restored keep the owner's label beside them where the zone's records carry it (its plan, looked up once).
     const labelling = p.changed.some(([, fields]) => fields.includes("tags")) && labels(zone.plan !== undefined ? zone : { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName });
+    // Settings changed: each such record is read first, and the settings the program does not give keep their values.
+    const settingsNow = new Map<string, wire.DnsRecordBody["settings"]>();
+    for (const [key] of p.changed.filter(([, fields]) => fields.includes("settings"))) settingsNow.set(key, (await edge().getDnsRecord(zone.id, ids[key])).settings ?? {});
     const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
       const b = body(r.records[key] as never, zone, fields);
       if (b.tags && labelling) b.tags = withStackTag(b.tags);
+      if (b.settings) b.settings = { ...settingsNow.get(key), ...b.settings };
       return { kind: "patch", key, id: ids[key], body: b };
     });
     const { made, failures, posts } = await makeAll([...p.added, ...p.replaced], r.records, zone, existing, adopting(r), [...deletes, ...patches]);

@@ -53,10 +53,11 @@ export function sameField(zone: string, wanted: Bag) {
       case "comment":
         return (want ?? "") === (current ?? "");
       // Tags and settings are compared where the program gives them; unset, they are the service's to keep.
+      // State written before the program gave them holds none: declared now, they are sent once (read, merge, write).
       case "tags":
-        return want === undefined || tagKey(want) === tagKey(current);
+        return want === undefined || (current !== undefined && tagKey(want) === tagKey(current));
       case "settings":
-        return want === undefined || Object.entries(want as Settings).every(([key, v]) => v === undefined || ((current as Settings | undefined)?.[key as keyof Settings] ?? false) === v);
+        return want === undefined || Object.entries(want as Settings).every(([key, v]) => v === undefined || (current as Settings | undefined)?.[key as keyof Settings] === v);
       default:
         return want === current;
     }
@@ -317,7 +318,7 @@ export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: w
   const now = (f: string) => (f === "data" ? JSON.stringify(patch.data) : (patch as Bag)[f]);
   const from = whose === "forced" ? `, from stack ${ownerOf(existing)} (ops:adoptFromStack)` : "";
   notice(`edge: adopting the existing ${what} (id ${existing.id}${fields.map((f) => `, ${f} ${was(f)} -> ${now(f)}`).join("")}${from})`);
-  return edge().patchDnsRecord(zone.id, existing.id, relabel ? { ...patch, tags: withStackTag(existing.tags) } : patch);
+  return edge().patchDnsRecord(zone.id, existing.id, relabel ? { ...patch, tags: withStackTag(patch.tags ?? existing.tags) } : patch);
 }
 
 /** The fields of the body `b` that the record `x` does not already hold, as a PATCH body. */

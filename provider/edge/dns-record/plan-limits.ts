@@ -29,7 +29,8 @@ export async function checkRecordPlan(zoneName: string, given: [what: string, re
   const limited = records.filter(([, r]) => (Array.isArray(r.tags) && r.tags.length) || (typeof r.comment === "string" && r.comment.length > 100) || (typeof r.ttl === "number" && r.ttl > 1 && r.ttl < 60) || r.settings?.flattenCname === true);
   if (!limited.length) return;
   const zone = await resolveZone({ zoneName });
-  const plan = zone.plan ?? "free";
+  if (!zone.plan) return; // a plan the zone's answer does not tell: the service decides
+  const plan = zone.plan;
   const labelled = plan !== "free" && currentOwner() !== undefined;
   for (const [what, r] of limited) {
     const why = problem(r, plan, labelled);

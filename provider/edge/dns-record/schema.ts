@@ -54,6 +54,7 @@ export const recordFields = {
         .refine((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`), { error: `the tag name ${STACK_TAG} is the owner's label pulumi-ops writes itself: use another name` }),
     )
     .max(20, "a record takes at most 20 tags")
+    .refine((tags) => new Set(tags.map((t) => t.replace(/^[^:]*/, (n) => n.toLowerCase()))).size === tags.length, { error: "a tag is given twice (tag names compare without case): the service keeps one, so give each once" })
     .optional()
     .describe("Tags as the service spells them, `name:value` (paid plans, up to 20 a record; names compare without case). Unset: the record's tags are left as the service has them; set: compared and restored (the stack's owner label is kept beside them)."),
   settings: z

@@ -9,7 +9,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { adoptedInRun } from "../../claims";
 import { createResumed } from "../../create-journal";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
-import { AlreadyExistsError } from "../../http/errors";
+import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { notice } from "../../log";
 import type * as wire from "../wire";
 import { declareWorkerDomain } from "../dns-preview";
@@ -56,6 +56,19 @@ export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
     return;
   }
   const there = await findDomain(r.accountId, r.hostname);
+  // Records of the host's own (not the service's): the attach is refused with 100117, whatever the program does later
+  // in the same run (deletes run last), so they must go first.
+  if (!there) {
+    const own = (await Array.fromAsync(edge().dnsRecords(zone.id, { name: r.hostname }))).filter((x) => !x.meta?.read_only && ["A", "AAAA", "CNAME"].includes(x.type));
+    if (own.length) {
+      throw new ValidationError({
+        service: "edge",
+        code: 100117,
+        message: `the host name ${r.hostname} has DNS records of its own (${own.map((x) => `${x.type} ${x.content}, id ${x.id}`).join("; ")}), and the service refuses to attach a custom domain there (100117)`,
+        remedy: "Remove those records first: delete them, or take the DnsRecord resources that hold them out of the program and run up, then add this WorkerDomain",
+      });
+    }
+  }
   if (!there || createResumed()) return;
   if (!adopting(r)) throw domainTaken(r.hostname, there.service);
   notice(`edge: WorkerDomain ${r.hostname} will adopt the custom domain (id ${there.id}): ${there.service === r.script ? "it is served by this script already, nothing to change" : `it moves from the script ${there.service} to ${r.script}`}`);
@@ -95,7 +108,8 @@ export const workerDomain: Handler = {
   },
 
   async read(id, props) {
-    const [accountId, domainId] = id.split("/", 2);
+    const [accountId, idDomain] = id.split("/", 2);
+    const domainId = (props.domainId as string | undefined) ?? idDomain; // a re-attach may answer another id
     const d = await unlessGone(() => edge().getWorkerDomain(accountId, domainId));
     if (!d) return {};
     const zone = props.zoneName ? { id: d.zone_id, name: props.zoneName as string } : await resolveZone({ zoneId: d.zone_id });
@@ -112,7 +126,8 @@ export const workerDomain: Handler = {
   },
 
   async delete(id, props) {
-    const [accountId, domainId] = id.split("/", 2);
+    const [accountId, idDomain] = id.split("/", 2);
+    const domainId = (props.domainId as string | undefined) ?? idDomain;
     if (adoptedInRun(edgeClaim("domain", domainId))) return void notice(`edge: the custom domain ${props.hostname} was taken over by another resource of this run: not detached`);
     await deleteUnlessGone(() => edge().detachWorkerDomain(accountId, domainId));
   },

@@ -84,7 +84,8 @@ export const workerRoute: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, routeId] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
+    const [zoneId, idRoute] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
+    const routeId = (props.routeId as string | undefined) ?? idRoute; // another route, where an update took one over
     const route = await unlessGone(() => edge().getWorkerRoute(zoneId, routeId));
     if (!route) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName as string } : await resolveZone({ zoneId });
@@ -97,11 +98,24 @@ export const workerRoute: Handler = {
   async update(_id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId as string, name: olds.zoneName as string };
+    // Moved onto a pattern another route holds (the service keeps one route a pattern): with adopt, that route is
+    // taken and this one removed; without, refused as the preview refuses it.
+    if (olds.pattern !== r.pattern) {
+      const there = await findRoute(zone, r.pattern);
+      if (there && there.id !== olds.routeId) {
+        if (!adopting(r)) throw routeTaken(r.pattern, zone.name, scriptOf(there));
+        notice(`edge: the route ${olds.pattern} moves onto ${r.pattern}, taking over the zone's route there (id ${there.id}); the old route is removed`);
+        const taken = scriptOf(there) === r.script ? there : await edge().updateWorkerRoute(zone.id, there.id, body(r));
+        await deleteUnlessGone(() => edge().deleteWorkerRoute(zone.id, olds.routeId as string));
+        return { outs: outputs(r, zone, taken) };
+      }
+    }
     return { outs: outputs(r, zone, await edge().updateWorkerRoute(zone.id, olds.routeId as string, body(r))) };
   },
 
   async delete(id, props) {
-    const [zoneId, routeId] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
+    const [zoneId, idRoute] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
+    const routeId = (props.routeId as string | undefined) ?? idRoute;
     // Taken over by another resource's create in this run (renamed without an alias): left to it.
     if (adoptedInRun(edgeClaim("route", routeId))) return void notice(`edge: the route ${props.pattern} was taken over by another resource of this run: not deleted`);
     await deleteUnlessGone(() => edge().deleteWorkerRoute(zoneId, routeId));

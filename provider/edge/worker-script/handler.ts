@@ -102,10 +102,14 @@ async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: re
  * resource managed and the program removed, deleted; secrets set elsewhere are left. `all`: set every one (a new
  * script, a changed digest), else only the names missing on the script.
  */
-async function syncSecrets(r: Bag, managedBefore: readonly string[], all: boolean, present?: readonly string[]): Promise<void> {
+async function syncSecrets(r: Bag, all: boolean, present?: readonly string[]): Promise<void> {
   const secrets = (r.secrets ?? {}) as Record<string, string>;
   for (const [name, text] of Object.entries(secrets)) if (all || !present?.includes(name)) await edge().putWorkerSecret(r.accountId, r.name, { name, text });
-  for (const name of managedBefore) if (!(name in secrets)) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
+}
+
+/** The secrets this resource managed and the program removed: deleted before an upload, which may reuse the name. */
+async function dropSecrets(r: Bag, managedBefore: readonly string[]): Promise<void> {
+  for (const name of managedBefore) if (!(name in (r.secrets ?? {}))) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
 }
 
 /** The workers.dev endpoint and preview URLs, where the program says: set when they differ from the service's. */
@@ -113,7 +117,7 @@ async function syncSubdomain(r: Bag): Promise<void> {
   if (r.workersDev === undefined && r.previewUrls === undefined) return;
   const current = await edge().getWorkerSubdomain(r.accountId, r.name);
   const enabled = r.workersDev ?? current.enabled;
-  const previews = r.previewUrls ?? (r.workersDev === false ? false : (current.previews_enabled ?? false));
+  const previews = r.previewUrls ?? current.previews_enabled ?? false;
   if (enabled !== current.enabled || previews !== (current.previews_enabled ?? false)) await edge().setWorkerSubdomain(r.accountId, r.name, { enabled, previews_enabled: previews });
 }
 
@@ -185,7 +189,7 @@ export const workerScript: Handler = {
     const problem = there && scriptTakeover(r, there.tags);
     if (problem) throw problem;
     const outs = (there && (await alreadyDeployed(r, there))) || (await deploy(r, there));
-    await syncSecrets(r, [], true);
+    await syncSecrets(r, true);
     await syncSubdomain(r);
     return { id: `${r.accountId}/${r.name}`, outs };
   },
@@ -237,6 +241,7 @@ export const workerScript: Handler = {
     const managedVars = Object.keys((olds.vars ?? {}) as object);
     const managedSecrets = (olds.secretNames ?? []) as string[];
     let outs: WorkerScriptOutputs | undefined;
+    await dropSecrets(r, managedSecrets);
     // The code, runtime or variables changed: uploaded (reading the script's settings first, to keep what was set
     // elsewhere: tags, variables, every other binding). Else nothing is uploaded.
     if (changedKeys(FIELDS, olds, r, same).length) {
@@ -248,7 +253,7 @@ export const workerScript: Handler = {
     }
     // Secrets through their own endpoint: all of them when the digest changed, none otherwise.
     const digestChanged = (olds.secretsDigest ?? "") !== secretsDigest(r.secrets, r.name);
-    if (digestChanged) await syncSecrets(r, managedSecrets, true);
+    if (digestChanged) await syncSecrets(r, true);
     await syncSubdomain(r);
     if (!outs) {
       const { vars: _v, secretNames: _n, secretsDigest: _d, workersDev: _w, previewUrls: _p, ...rest } = olds as WorkerScriptOutputs;

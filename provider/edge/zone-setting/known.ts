@@ -129,29 +129,20 @@ export function valueKey(v: unknown): string {
 
 /**
  * A new Free zone's value of each setting, as the service answers a zone nobody changed (a captured answer of its
- * settings listing, where `modified_on` is null; docs/service-today.md). `pulumi-ops import` writes the settings whose
+ * settings listing, the values whose `modified_on` is null there, and the plans table's 4-hour browser cache TTL;
+ * docs/service-today.md). `pulumi-ops import` writes the settings whose
  * value differs. Settings whose first value depends on the plan, the zone's age or the service's own tuning (ssl
  * under automatic SSL/TLS, http3, ...) are left out: import cannot tell whether someone changed them.
  */
 export const DEFAULT_VALUES: Record<string, unknown> = {
   "0rtt": "off",
   always_use_https: "off",
-  automatic_https_rewrites: "on",
   brotli: "on",
-  browser_cache_ttl: 14400,
+  browser_cache_ttl: 14400, // 4 hours, the plans table's default
   browser_check: "on",
-  cache_level: "aggressive",
   challenge_ttl: 1800,
-  development_mode: "off",
-  email_obfuscation: "on",
-  hotlink_protection: "off",
-  ip_geolocation: "on",
   max_upload: 100,
   min_tls_version: "1.0",
   opportunistic_encryption: "on",
-  rocket_loader: "off",
-  security_level: "medium",
-  server_side_exclude: "on",
   tls_1_3: "on",
-  websockets: "on",
 };
