@@ -124,6 +124,25 @@ export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, EDGE_SETTINGS, PAGES_S
 /** The stack config key of the named accounts: an object of accounts, each an object of settings by name. */
 export const ACCOUNTS_KEY = "ops:accounts";
 
+/**
+ * Settings a release had and a later one retired. A stack keeps its config when it upgrades, so such a key is named
+ * in one warning (the release that retired it, what replaces it, and how to remove it) and never fails a check; only
+ * a key no release ever had is "not a pulumi-ops setting". test/unit/retired-settings.test.ts holds every release's
+ * settings (test/fixtures/settings-by-release.json) to this list, so that no removal breaks a stack again.
+ */
+export const RETIRED_SETTINGS: Record<string, { since: string; instead: string }> = {
+  "ops:postsAppToken": {
+    since: "0.5.0",
+    instead: "it held the app token of WebhookSubscription, and the short-post service has no API for webhook subscriptions (they are set up in its app dashboard); nothing replaces it",
+  },
+};
+
+/** The one line a retired setting gets. */
+export function retiredSettingLine(key: string): string {
+  const r = RETIRED_SETTINGS[key];
+  return `${key} was retired in pulumi-ops ${r.since} and is ignored: ${r.instead}. Remove it from the stack's config: pulumi config rm ${key}`;
+}
+
 let stack: ConfigSource | undefined;
 
 /** Called with the stack config: by the dynamic provider's `configure()`, and by the plugin's Configure. */

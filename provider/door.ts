@@ -3,11 +3,11 @@
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, useStackConfig, withAccount, type ConfigSource } from "./config";
+import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
-import { currentUrn, redact, withCallSecrets } from "./log";
+import { currentUrn, redact, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { isDynamicProviderHost, watchEngine } from "./engine-watch";
@@ -75,7 +75,15 @@ function unknownKeys(config: ConfigSource): string[] {
   const raw = (config as { rawConfig?: Record<string, unknown> }).rawConfig;
   if (!raw || typeof raw !== "object") return [];
   const known = [...ALL_SETTINGS.map((s) => s.key), ACCOUNTS_KEY];
-  return unknownNames(known, Object.keys(raw).filter((k) => k.startsWith("ops:"))).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
+  const keys = Object.keys(raw).filter((k) => k.startsWith("ops:"));
+  // A setting an earlier release had: one warning, and the stack goes on (config.ts RETIRED_SETTINGS).
+  warnRetired(keys.filter((k) => k in RETIRED_SETTINGS));
+  return unknownNames(known, keys.filter((k) => !(k in RETIRED_SETTINGS))).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
+}
+
+/** Each retired setting of the stack, in one warning line each (shown once per command, as every warning). */
+export function warnRetired(keys: string[]): void {
+  for (const key of keys) warn(retiredSettingLine(key));
 }
 
 export async function call(type: string, method: Method, args: unknown[]): Promise<any> {

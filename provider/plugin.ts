@@ -18,8 +18,8 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
-import { call, checkForEngine, configure, invoke } from "./door";
-import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, type ConfigSource } from "./config";
+import { call, checkForEngine, configure, invoke, warnRetired } from "./door";
+import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, RETIRED_SETTINGS, type ConfigSource } from "./config";
 import { amendProviderServer, engineLog } from "./plugin-server";
 import { forResource, useLogSink, withCallSecrets } from "./log";
 import { knownProperties, unknownNames } from "./check";
@@ -100,7 +100,11 @@ const ENGINE_KEYS = ["version", "pluginDownloadURL"];
 /** `CheckConfig`: unknown keys ("did you mean") and bad values of the provider's inputs, before anything is sent. */
 export function providerConfigFailures(news: Bag): { property: string; reason: string }[] {
   const names = [...ALL_SETTINGS.map((s) => s.name), ACCOUNTS_KEY.slice(4)];
-  const unknown = unknownNames(names, Object.keys(news).filter((k) => !ENGINE_KEYS.includes(k)));
+  const given = Object.keys(news).filter((k) => !ENGINE_KEYS.includes(k));
+  // A setting an earlier release had: one warning, never a failure (config.ts RETIRED_SETTINGS).
+  const retired = given.filter((k) => `ops:${k}` in RETIRED_SETTINGS);
+  warnRetired(retired.map((k) => `ops:${k}`));
+  const unknown = unknownNames(names, given.filter((k) => !retired.includes(k)));
   if (unknown.length) return unknown;
   const problems = configProblems(providerConfig(news, {}));
   return problems.map((p) => ({ property: ALL_SETTINGS.find((s) => p.startsWith(`${s.key} `))?.name ?? "accounts", reason: p }));

@@ -5,7 +5,7 @@
  * 50 items), which is what keeps a refresh of many posts cheap.
  */
 import { PAGES_SETTINGS, read, readNumber, readUrl, requireSecret, clientPerSettings } from "../config";
-import { GraphClient, graphError } from "../graph/client";
+import { GraphClient, graphError, UnreachableObjectError } from "../graph/client";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, RateLimitError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
@@ -211,8 +211,12 @@ export class PagesClient extends GraphClient {
           // An item the service did not finish in time comes back `null`: that read is sent again on its own.
           if (!a) return void this.call("GET", p.path, p.params, token).then(p.resolve, p.reject);
           const body = JSON.parse(a.body);
-          if (a.code < 400 && !body.error) p.resolve(body);
-          else p.reject(graphError("pages", a.code, body.error ?? {}, "GET", p.path));
+          if (a.code < 400 && !body.error) return void p.resolve(body);
+          const err = graphError("pages", a.code, body.error ?? {}, "GET", p.path);
+          // "Does not exist, or cannot be loaded": told apart as a single call's is (gone when the token still reads
+          // what it owns), so a post deleted out of band is dropped by refresh, not a failure of it.
+          if (err instanceof UnreachableObjectError) void this.tellUnreachable(err, p.path, token, false).then(p.reject, p.reject);
+          else p.reject(err);
         });
       } catch (e) {
         chunk.forEach((p) => p.reject(e));
