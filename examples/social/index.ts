@@ -26,7 +26,9 @@ new ops.pages.PagePost("winter-menu", { pageId, message: draftText, published: f
 
 // Two short posts (the account may publish 250 a day: a preview that would go over it fails). The short-post
 // service's webhooks (replies, mentions, ...) have no API: they are set up in its app dashboard.
-const hello = new ops.posts.Post("announcement", { mediaType: "TEXT", text: announcement });
+// A published post cannot be edited: a new text publishes a new post and deletes this one with its likes, replies and
+// views. The preview refuses that unless `allowRepublish` is set (then it says what the post has that goes).
+const hello = new ops.posts.Post("announcement", { mediaType: "TEXT", text: announcement, allowRepublish: config.getBoolean("allowRepublish") ?? false });
 new ops.posts.Post("loaf-photo", { mediaType: "IMAGE", imageUrl: "https://media.example/loaf.jpg", text: "Today's loaf" });
 
 export const launchState = launch.state;

@@ -68,9 +68,17 @@ describe("social example through the Pulumi engine", { timeout: 300_000, sequent
     expect(noOp.filter((e) => e.method !== "GET" && !(e.method === "POST" && /^\/v\d+\.\d+\/$/.test(e.path)))).toEqual([]); // reads (and batched reads) only
   });
 
-  it("3. a role and a draft's text update in place; a short post's text replaces it", async () => {
+  it("3. a role and a draft's text update in place; a short post's new text is refused at preview until republishing is allowed, then replaces it", async () => {
     await engine.stack.setAllConfig({ helperRole: { value: "EDITOR" }, draftText: { value: "Draft: winter menu v2" }, announcement: { value: "Now also on Sundays." } });
     const before = [...posts.posts.keys()];
+    const writesBefore = posts.log.filter((e) => e.method !== "GET").length;
+    const refused = await engine.stack.preview().catch((e: Error) => e);
+    expect(String(refused)).toMatch(/a published post cannot be edited: changing text would publish a new post and delete this one with its likes, replies and views.*allowRepublish: true/);
+    expect(posts.log.filter((e) => e.method !== "GET").length).toBe(writesBefore);
+    await engine.stack.setConfig("allowRepublish", { value: "true" });
+    let said = "";
+    await engine.stack.preview({ onOutput: (o) => (said += o) });
+    expect(said).toMatch(/post \w+ cannot be edited: it will be published again as a new post and then deleted \(allowRepublish\); its \d+ likes, \d+ replies and \d+ views go with it/);
     const up = await timed("up (update + replace)", () => engine.stack.up());
     expect(up.summary.resourceChanges).toMatchObject({ update: 2, replace: 1 });
     expect(page().assigned.get(BOB)).toEqual(["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);

@@ -395,3 +395,17 @@ describe("tokens and the app", () => {
     expect(await call("pages:PageSubscription", "read", [s.id, s.outs])).toEqual({});
   });
 });
+
+describe("a page post deleted out of band, read in a batch (issue 47)", () => {
+  it("reads as gone when the page's token still reads its page, so refresh drops it; the post beside it reads as it is", async () => {
+    const kept = await make("pages:PagePost", { pageId: PAGE_ID, message: "Stays", published: false });
+    const lost = await make("pages:PagePost", { pageId: PAGE_ID, message: "Deleted in the app", published: false });
+    pages.posts.delete(lost.id.includes("_") ? lost.id : `${PAGE_ID}_${lost.id}`);
+    pages.log.splice(0);
+    // Read together, as a refresh reads them: one batch call.
+    const [a, b] = await Promise.all([call("pages:PagePost", "read", [kept.id, kept.outs]), call("pages:PagePost", "read", [lost.id, lost.outs])]);
+    expect(pages.log.some((l) => l.method === "POST" && /\/v[\d.]+\/?$/.test(l.path))).toBe(true);
+    expect(a.props).toMatchObject({ message: "Stays" });
+    expect(b).toEqual({});
+  });
+});

@@ -30,6 +30,10 @@ describe("Post on the real short-post API (Threads)", () => {
     expect(posts.count("POST", /\/v1\.0\/me\/threads_publish$/)).toBe(1);
     expect((await call("posts:Post", "read", [p.id, p.outs])).props.permalink).toBe(p.outs.permalink);
     expect(await call("posts:Post", "diff", [p.id, p.outs, { ...p.inputs, text: "Fresh bread at 6." }])).toMatchObject({ replaces: ["text"] });
+    // In state, a new text is refused at check unless republishing is allowed (a post cannot be edited).
+    const refused = await call("posts:Post", "check", [p.inputs, { mediaType: "TEXT", text: "Fresh bread at 6." }]);
+    expect(refused.failures[0]).toMatchObject({ property: "text", reason: expect.stringMatching(/a published post cannot be edited.*allowRepublish: true/) });
+    expect((await call("posts:Post", "check", [p.inputs, { mediaType: "TEXT", text: "Fresh bread at 6.", allowRepublish: true }])).failures).toEqual([]);
     await call("posts:Post", "delete", [p.id, p.outs]);
     expect(await call("posts:Post", "read", [p.id, p.outs])).toEqual({});
   });

@@ -4,7 +4,7 @@
  * service refuses as "Media Not Found" (code 24, subcode 4279009) just after FINISHED is tried again; one over the
  * account's 250 posts per 24 hours fails saying when quota frees up. Destroy deletes the post (100 per 24 hours).
  */
-import { checkWith, withoutProvider } from "../../check";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
 import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
@@ -130,13 +130,36 @@ async function readBack(r: Bag, id: string): Promise<Bag> {
   return outputs(r, published);
 }
 
+/** The fields of a published post a change would replace it for (unknown ones, a saved plan's, not yet). */
+const republishing = (olds: Bag, news: Bag) => FIELDS.filter((k) => !isUnknown(news[k]) && (olds[k] ?? null) !== (news[k] ?? null));
+
+/** What a replacement costs, said at preview: what the post has that goes with it, and the day's quotas it spends. */
+async function republishCost(postId: string): Promise<string> {
+  const counts = await posts().insights(postId, ["likes", "replies", "views"]).catch(() => undefined);
+  const has = counts ? `its ${counts.likes ?? 0} likes, ${counts.replies ?? 0} replies and ${counts.views ?? 0} views go with it` : "its likes, replies and views go with it";
+  return `posts: post ${postId} cannot be edited: it will be published again as a new post and then deleted (allowRepublish); ${has}, and it spends one of the account's 250 publishes and one of its 100 deletes of the day`;
+}
+
 export const post: Handler = {
-  async check(_olds, news) {
-    return checkWith(PostInputs, news);
+  async check(olds, news) {
+    const result = checkWith(PostInputs, news);
+    // A published post (the resource is in state) whose text or media changes: republished only when the program says.
+    const inState = Object.keys(withoutProvider(olds)).length > 0 && olds.mediaType !== undefined;
+    const changed = inState && !result.failures.length ? republishing(olds, result.inputs) : [];
+    if (changed.length && result.inputs.allowRepublish !== true) {
+      result.failures.push({
+        property: changed[0],
+        reason: `a published post cannot be edited: changing ${changed.join(" and ")} would publish a new post and delete this one with its likes, replies and views (one of the day's 250 publishes and 100 deletes). Set allowRepublish: true to republish it, or keep ${changed.length > 1 ? "them" : "it"} as ${changed.length > 1 ? "they are" : "it is"}`,
+      });
+    }
+    return result;
   },
   async diff(_id, olds, news) {
-    const replaces = changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => (a ?? null) === (b ?? null));
-    return { changes: replaces.length > 0, replaces };
+    const wanted = withoutProvider(news);
+    const replaces = changedKeys(FIELDS, olds, wanted, (_k, a, b) => (a ?? null) === (b ?? null));
+    if (replaces.length && wanted.allowRepublish === true && typeof olds.postId === "string" && !isPending(olds.postId)) warn(await republishCost(olds.postId));
+    const flag = (olds.allowRepublish ?? false) !== (wanted.allowRepublish ?? false);
+    return { changes: replaces.length > 0 || flag, replaces };
   },
   async create(r) {
     // A recovery run after a killed CLI (or a run that finds the killed one's note, create-journal.ts): what the
@@ -156,8 +179,11 @@ export const post: Handler = {
     return p ? { id: postId, props: outputs(props, p) } : {};
   },
   async update(id, olds, news) {
-    // Only a create left pending (its publish answer lost) is updated: the engine retries it with the same inputs.
-    if (!isPending(id)) throw new Error("a short post cannot be edited: every change replaces it");
+    // allowRepublish changed alone: nothing on the service changes.
+    if (!isPending(id)) {
+      if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => (a ?? null) === (b ?? null)).length) return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
+      throw new Error("a short post cannot be edited: every change replaces it");
+    }
     const r = { ...olds, ...withoutProvider(news) };
     const postId = (await settle(id, olds)) ?? (await publishOnce(r));
     return { outs: await readBack(r, postId) };

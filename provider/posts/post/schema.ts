@@ -28,6 +28,10 @@ export const PostInputs = z
       .meta({ replaceOnChanges: true }),
     imageUrl: HttpUrl.optional().describe("A public image (under 8 MB) for IMAGE posts.").meta({ replaceOnChanges: true }),
     videoUrl: HttpUrl.optional().describe("A public video (at most 1 GB and 5 minutes) for VIDEO posts.").meta({ replaceOnChanges: true }),
+    allowRepublish: z
+      .boolean()
+      .default(false)
+      .describe("A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes)."),
   })
   .superRefine((p, ctx) => {
     if (p.mediaType === "TEXT" && !p.text) ruleFailure(ctx, "text", "a TEXT post needs text", ["mediaType"]);
@@ -47,5 +51,6 @@ export const PostOutputs = z.object({
   shortcode: z.string().optional().describe("The post's short code, the last part of its permalink."),
   timestamp: z.string().optional().describe("When it was published."),
   username: z.string().optional().describe("The account that published it."),
+  allowRepublish: z.boolean().optional().describe("Whether a change may republish the post (replace it)."),
   postId: z.string().optional().describe("The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
 });

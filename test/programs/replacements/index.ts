@@ -26,7 +26,8 @@ new ops.pages.PagePost("post", { pageId, message: "Winter menu, coming soon", pu
 new ops.pages.PageRole("role", { pageId, user: two ? "300000000000003" : "300000000000002", role: "EDITOR", adopt: true });
 new ops.pages.PageSubscription("subscription", { pageId, subscribedFields: ["feed"], account });
 
-new ops.posts.Post("hello", { mediaType: "TEXT", text: two ? "Fresh bread from 7." : "Fresh bread every morning." });
+// A published post cannot be edited: this program means its replacement (a new post, the old one deleted).
+new ops.posts.Post("hello", { mediaType: "TEXT", text: two ? "Fresh bread from 7." : "Fresh bread every morning.", allowRepublish: true });
 
 const model = new ops.runner.RunnerModel("model", { name: "baker", from: "qwen2.5:0.5b", system: "You bake.", account });
 new ops.skills.Skill("care", { slug: two ? "oven-care-v2" : "oven-care", source: `${ex}/skills/oven-care/SKILL.md`, category: "ops" });
