@@ -18,6 +18,7 @@ import { forgetRegistered } from "./forgetting";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 import type { PublishingLimit } from "./posts/client";
+import { forgetDeletes } from "./posts/quota";
 
 /** The read of each service, by the type token's module. */
 const READS: Record<string, () => Promise<unknown>> = {
@@ -69,6 +70,8 @@ export function forgetPreviewChecks(): void {
   declaredModels.clear();
   ownedInState.clear();
   plannedPosts.clear();
+  plannedDeletes.clear();
+  forgetDeletes();
   forgetClaims();
   forgetRegistered(); // what modules loaded on demand remember (edge/dns-rules.ts: the records declared)
 }
@@ -96,6 +99,8 @@ const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> 
 
 /** The posts this run would publish, by account (their inputs): the publishing quota left must hold them all. */
 const plannedPosts = new Map<string, Set<string>>();
+/** The published posts this run would replace, by account (their old inputs): each is a delete of the day's 100. */
+const plannedDeletes = new Map<string, Set<string>>();
 const POST_KEYS = ["mediaType", "text", "imageUrl", "videoUrl"];
 
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
@@ -302,15 +307,18 @@ export async function previewCheck(type: string, account: string | undefined, in
       throw new ValidationError({ service: "control", message: `the endpoint offers no ${missing.join(" or ")} tool (it offers ${tools.join(", ") || "none"})`, remedy: "Point ops:controlUrl at an MCP server that runs commands (run_command) and GUI scripts (applescript)" });
     }
   }
-  // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest.
+  // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest; and
+  // the replacements of published posts over its delete quota (100 per 24 hours), each of which deletes a post.
   if (type === "posts:Post" && POST_KEYS.some((k) => inputs[k] !== olds[k])) {
     const planned = plannedPosts.get(account ?? "") ?? new Set<string>();
     plannedPosts.set(account ?? "", planned.add(JSON.stringify(POST_KEYS.map((k) => inputs[k]))));
+    const replaced = plannedDeletes.get(account ?? "") ?? new Set<string>();
+    if (Object.keys(olds).length && olds.mediaType !== undefined) plannedDeletes.set(account ?? "", replaced.add(JSON.stringify(POST_KEYS.map((k) => olds[k]))));
     const { posts } = await import("./posts/client");
     const limit = (await once(`posts ${account ?? ""} publishing limit`, () => posts().publishingLimit())) as PublishingLimit;
-    if (limit.quota_usage + planned.size > limit.config.quota_total) {
-      const { quotaProblem } = await import("./posts/quota");
-      throw await quotaProblem(planned.size, limit);
-    }
+    const { deleteQuotaProblem, quotaProblem } = await import("./posts/quota");
+    if (limit.quota_usage + planned.size > limit.config.quota_total) throw await quotaProblem(planned.size, limit);
+    const deletes = deleteQuotaProblem(replaced.size, limit);
+    if (deletes) throw deletes;
   }
 }

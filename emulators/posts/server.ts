@@ -24,6 +24,8 @@ export const POSTS_OTHER_TOKEN = "posts-other-token-0123456789";
 const T = "THApiException";
 const DAY = 86_400_000;
 export const PUBLISH_QUOTA = 250;
+/** Posts an account may delete per moving 24 hours (permission threads_delete). */
+export const DELETE_QUOTA = 100;
 
 type Status = "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
 
@@ -208,8 +210,14 @@ export class PostsEmulator extends Emulator {
     this.route("GET", "/v1.0/:user/threads", (req) => this.list(req));
     this.route("GET", "/v1.0/:user/threads_publishing_limit", (req) => {
       this.user(req);
-      const fields = fieldList(params(req).fields, new Set(["quota_usage", "config", "reply_quota_usage", "reply_config"]), "ThreadsPublishingLimit", "quota_usage");
-      const all: Record<string, unknown> = { quota_usage: this.publishedInWindow(this.caller.id).length, config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 }, reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86_400 } };
+      const fields = fieldList(params(req).fields, new Set(["quota_usage", "config", "reply_quota_usage", "reply_config", "delete_quota_usage", "delete_config"]), "ThreadsPublishingLimit", "quota_usage");
+      // Deletes are counted too (the Threads changelog of 2025-07-14: `delete_quota_usage`, `delete_config`).
+      this.deletesToday = this.deletesToday.filter((t) => t > this.now() - DAY);
+      const all: Record<string, unknown> = {
+        quota_usage: this.publishedInWindow(this.caller.id).length, config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 },
+        reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86_400 },
+        delete_quota_usage: this.deletesToday.length, delete_config: { quota_total: DELETE_QUOTA, quota_duration: 86_400 },
+      };
       return ok({ data: [Object.fromEntries(fields.map((f) => [f, all[f]]))] });
     });
     this.route("GET", "/v1.0/:id/insights", (req) => {
@@ -233,7 +241,7 @@ export class PostsEmulator extends Emulator {
     this.route("DELETE", "/v1.0/:id", (req) => {
       const p = this.visible(req, req.params.id);
       this.deletesToday = this.deletesToday.filter((t) => t > this.now() - DAY);
-      if (this.deletesToday.length >= 100) graphError(400, 4, "Application request limit reached: at most 100 deletions per 24 hours", T);
+      if (this.deletesToday.length >= DELETE_QUOTA) graphError(400, 4, `Application request limit reached: at most ${DELETE_QUOTA} deletions per 24 hours`, T);
       this.deletesToday.push(this.now());
       this.posts.delete(p.id);
       return ok({ success: true, deleted_id: p.id });

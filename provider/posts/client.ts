@@ -18,6 +18,9 @@ export const POST_METRICS = ["views", "likes", "replies", "reposts", "quotes", "
 export interface PublishingLimit {
   quota_usage: number;
   config: { quota_total: number; quota_duration: number };
+  /** Deletes in the window, and their quota (100 per 24 hours), where the service tells them. */
+  delete_quota_usage?: number;
+  delete_config?: { quota_total: number; quota_duration: number };
 }
 
 export class PostsClient extends GraphClient {
@@ -97,7 +100,7 @@ export class PostsClient extends GraphClient {
     }
   }
   async publishingLimit(): Promise<PublishingLimit> {
-    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config" }, await this.user(), true);
+    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config,delete_quota_usage,delete_config" }, await this.user(), true);
     return r.data[0] ?? { quota_usage: 0, config: { quota_total: 250, quota_duration: 86_400 } };
   }
   /** A post's counts by metric name. */

@@ -35,3 +35,46 @@ export async function quotaProblem(planned: number, known?: PublishingLimit): Pr
 export async function quotaRefusal(): Promise<ValidationError | undefined> {
   return quotaProblem(1).catch(() => undefined);
 }
+
+/** A delete over the quota (100 per 24 hours; `delete_quota_usage` / `delete_config`): refused before it is sent. */
+function deleteRefusal(used: number, total: number, planned: number, what: string): ValidationError {
+  const left = Math.max(0, total - used);
+  return new ValidationError({
+    service: "posts",
+    message: `the account may delete ${total} posts per 24 hours and has deleted ${used} (${left} left): ${what}${planned > left ? ` needs ${planned}` : ""}`,
+    remedy: "Quota frees up as the deletes of the last 24 hours age: run again later (the run sent no delete it could not finish), or change fewer posts in this run; to stop managing a post without deleting it, `pulumi state delete <urn>`",
+  });
+}
+
+/** Why `planned` deletes (a run's replacements) would be refused now, or undefined; nothing when the service does not tell. */
+export function deleteQuotaProblem(planned: number, limit: PublishingLimit): ValidationError | undefined {
+  const total = limit.delete_config?.quota_total;
+  if (total === undefined || planned === 0) return undefined;
+  const used = limit.delete_quota_usage ?? 0;
+  if (used + planned <= total) return undefined;
+  return deleteRefusal(used, total, planned, `this run's ${planned} replaced post${planned === 1 ? "" : "s"} (a published post is deleted when it is republished)`);
+}
+
+/** The deletes this run has sent, against the quota read once per run and account. */
+let deleting = new WeakMap<object, { limit: Promise<PublishingLimit>; sent: number }>();
+
+/** A new command counts its deletes afresh (tests that share a process need the same). */
+export function forgetDeletes(): void {
+  deleting = new WeakMap();
+}
+
+/**
+ * Before a delete the engine did not show in advance (a destroy, a post removed from the program): refused at once
+ * when the quota is spent, so a run stops before its first refused delete instead of failing one by one.
+ */
+export async function beforeDelete(postId: string): Promise<void> {
+  const client = posts();
+  let run = deleting.get(client);
+  if (!run) deleting.set(client, (run = { limit: client.publishingLimit(), sent: 0 }));
+  const limit = await run.limit.catch(() => undefined);
+  const total = limit?.delete_config?.quota_total;
+  if (!limit || total === undefined) return;
+  const used = (limit.delete_quota_usage ?? 0) + run.sent;
+  if (used >= total) throw deleteRefusal(used, total, 0, `post ${postId} is not deleted, nor any other this run would delete`);
+  run.sent++;
+}

@@ -78,6 +78,25 @@ describe("Post on the real short-post API (Threads)", () => {
     forgetPreviewChecks();
   });
 
+  it("the day's deletes: replacements over them fail the preview with both counts; a delete over them is refused before it is sent (issue 47)", async () => {
+    const p = await make("posts:Post", { text: "Rye today." });
+    posts.deletesToday = Array.from({ length: 99 }, () => Date.now() - 3600_000);
+    forgetPreviewChecks();
+    // One replacement fits the one delete left; a second does not.
+    await previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Rye today!", allowRepublish: true }, { mediaType: "TEXT", text: "Rye today." });
+    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Spelt!", allowRepublish: true }, { mediaType: "TEXT", text: "Spelt." })).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts .* needs 2/);
+    expect(posts.log.filter((e) => e.method !== "GET")).toEqual([]);
+    // A destroy: the last delete goes, the next is refused before anything is sent.
+    const q = await make("posts:Post", { text: "Spelt." });
+    forgetPreviewChecks();
+    await call("posts:Post", "delete", [p.id, p.outs]);
+    posts.log.splice(0);
+    await expect(call("posts:Post", "delete", [q.id, q.outs])).rejects.toThrow(/has deleted 100 \(0 left\): post \w+ is not deleted, nor any other this run would delete/);
+    expect(posts.log.filter((e) => e.method === "DELETE")).toEqual([]);
+    expect(posts.posts.has(q.id)).toBe(true);
+    forgetPreviewChecks();
+  });
+
   it("recovers a publish whose answer was lost, for an image post too (matched by text and media type, not media URL)", async () => {
     posts.inject({ match: { method: "POST", path: "/threads_publish$" }, count: 1, kind: "status-after", status: 500 });
     const p = await make("posts:Post", { mediaType: "IMAGE", imageUrl: "https://media.example/rye.jpg", text: "Rye" });

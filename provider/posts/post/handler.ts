@@ -11,7 +11,7 @@ import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } f
 import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
 import { posts } from "../client";
-import { quotaRefusal } from "../quota";
+import { beforeDelete, quotaRefusal } from "../quota";
 import { PostInputs } from "./schema";
 
 const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl"];
@@ -191,6 +191,7 @@ export const post: Handler = {
   async delete(id, props) {
     const postId = await settle(id, props);
     if (!postId) return;
+    await beforeDelete(postId); // the day's deletes: refused before sending when they are spent
     try {
       await posts().deletePost(postId);
     } catch (e) {
