@@ -288,7 +288,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const p = params(req);
     // The metrics served today: impressions and fans were removed for every version on 2025-11-15.
     const known = isPage
-      ? ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions"]
+      ? ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions", "page_follows_country"]
       : ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_by_type_total"];
     const metrics = listParam(p.metric);
     const bad = metrics.find((m) => !known.includes(m));

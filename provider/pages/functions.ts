@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { requireArgs, ruleFailure } from "../check";
 import { pages } from "./client";
+import { ApiError, ValidationError } from "../http/errors";
 
 const PageId = z.string().regex(/^\d{1,32}$/, "pageId must be a numeric id").describe("The page's numeric id.");
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD");
@@ -33,7 +34,7 @@ export const functionArgs = {
       metrics: z
         .array(z.string())
         .min(1, "metrics needs at least one metric")
-        .describe(`The metrics to read, one value per day each: ${PAGE_METRICS.map((m) => `\`${m}\``).join(", ")}. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.`),
+        .describe(`The metrics to read, one value per day each: any the service answers for a page (${PAGE_METRICS.map((m) => `\`${m}\``).join(", ")}, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.`),
       since: Day.optional().describe("The first day, YYYY-MM-DD."),
       until: Day.optional().describe("The last day, YYYY-MM-DD; at most 90 days after `since`."),
     })
@@ -41,7 +42,7 @@ export const functionArgs = {
       a.metrics.forEach((m, i) => {
         const instead = REMOVED_METRICS[m];
         if (instead) ruleFailure(ctx, `metrics.${i}`, `${m} was removed by the service (for every version, 2025-11-15): use ${instead}`, ["metrics"]);
-        else if (!(PAGE_METRICS as readonly string[]).includes(m)) ruleFailure(ctx, `metrics.${i}`, `${m} is not a page metric: use one of ${PAGE_METRICS.join(", ")}`, ["metrics"]);
+        else if (!/^[a-z0-9_]+$/.test(m)) ruleFailure(ctx, `metrics.${i}`, `${JSON.stringify(m)} is not a metric name (lowercase letters, digits and _, such as page_follows)`, ["metrics"]);
       });
       if (a.since && a.until && dayOf(a.until) - dayOf(a.since) > MAX_DAYS) ruleFailure(ctx, "until", `since to until spans ${dayOf(a.until) - dayOf(a.since)} days; the service answers at most ${MAX_DAYS}: ask in windows of ${MAX_DAYS} days`, ["since"]);
       if (a.since && a.until && dayOf(a.until) < dayOf(a.since)) ruleFailure(ctx, "until", "until is before since: swap them", ["since"]);
@@ -59,12 +60,21 @@ export async function getPage(args: z.input<typeof functionArgs.getPage>) {
 
 export async function getPageInsights(args: z.input<typeof functionArgs.getPageInsights>) {
   const a = parse("getPageInsights", args);
-  const res = await pages().read<{ data: { name: string; period: string; values: { value: number; end_time: string }[] }[] }>(a.pageId, `/${a.pageId}/insights`, {
-    metric: a.metrics.join(","),
-    period: "day",
-    ...(a.since ? { since: a.since } : {}),
-    ...(a.until ? { until: a.until } : {}),
-  });
+  const res = await pages()
+    .read<{ data: { name: string; period: string; values: { value: number; end_time: string }[] }[] }>(a.pageId, `/${a.pageId}/insights`, {
+      metric: a.metrics.join(","),
+      period: "day",
+      ...(a.since ? { since: a.since } : {}),
+      ...(a.until ? { until: a.until } : {}),
+    })
+    .catch((e: unknown) => {
+      // The service's "(#100) The value must be a valid insights metric": one line naming the metric and the fix.
+      if (e instanceof ApiError && e.code === 100 && /valid insights metric/i.test(e.apiMessage)) {
+        const named = a.metrics.find((m) => e.apiMessage.includes(m));
+        throw new ValidationError({ service: "pages", code: 100, message: `getPageInsights: ${named ? `${named} is not` : "a metric asked for is not"} a metric the service answers for a page`, remedy: "Use a metric of the Page Insights reference (developers.facebook.com/docs/graph-api/reference/insights), such as page_follows or page_media_view" });
+      }
+      throw e;
+    });
   return res.data.map((m) => ({ metric: m.name, period: m.period, values: m.values }));
 }
 

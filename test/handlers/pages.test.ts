@@ -204,11 +204,17 @@ describe("pages functions", () => {
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "Nov 1" })).rejects.toThrow(/YYYY-MM-DD/);
   });
 
+  it("sends a metric it does not list (the service's list is open), and turns the service's refusal into one line (issue 47)", async () => {
+    const fns = await import("../../provider/pages/functions");
+    const answered = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows_country"] });
+    expect(answered.map((m) => m.metric)).toEqual(["page_follows_country"]);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/^pages: getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s);
+  });
+
   it("refuses the metrics the service removed, with their replacements, and windows over 90 days, sending nothing", async () => {
     const fns = await import("../../provider/pages/functions");
     pages.log.splice(0);
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans", "page_impressions"] })).rejects.toThrow(/metrics\.0: page_fans was removed by the service.*use page_follows.*metrics\.1: page_impressions was removed.*use page_media_view/);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/page_likes is not a page metric/);
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-01-01", until: "2026-06-01" })).rejects.toThrow(/spans 151 days; the service answers at most 90/);
     expect(pages.log).toEqual([]);
     // The emulator refuses them as the service does.
@@ -407,5 +413,19 @@ describe("a page post deleted out of band, read in a batch (issue 47)", () => {
     expect(pages.log.some((l) => l.method === "POST" && /\/v[\d.]+\/?$/.test(l.path))).toBe(true);
     expect(a.props).toMatchObject({ message: "Stays" });
     expect(b).toEqual({});
+  });
+});
+
+describe("page tasks as the service has them (issue 47)", () => {
+  it("tasks outside the roles' six are granted, read back without drift, and a person's extra task is drift the program can express", async () => {
+    const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, tasks: ["MANAGE_LEADS", "ANALYZE"] });
+    expect(pages.pages.get(PAGE_ID)!.assigned.get(BOB)).toEqual(expect.arrayContaining(["ANALYZE", "MANAGE_LEADS"]));
+    const read = await call("pages:PageRole", "read", [r.id, r.outs]);
+    expect(read.inputs).toBeUndefined();
+    pages.pages.get(PAGE_ID)!.assigned.set(BOB, ["ANALYZE", "MANAGE_LEADS", "READ_PAGE_MAILBOXES"]); // given in the app
+    const drift = await call("pages:PageRole", "read", [r.id, r.outs]);
+    expect(drift.inputs).toMatchObject({ tasks: ["ANALYZE", "MANAGE_LEADS", "READ_PAGE_MAILBOXES"] });
+    const back = await call("pages:PageRole", "check", [{}, drift.inputs]);
+    expect(back.failures).toEqual([]);
   });
 });
