@@ -92,6 +92,9 @@ const PLACEMENT_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, u
 };
 
 /** The page task a change needs, by type (a role holds the tasks of the roles below it). */
+/** The permission a page token needs for a change, by type (debug_token's scopes tell it, where the app's secret is set). */
+const PAGE_PERMISSIONS: Record<string, string> = { "pages:PagePost": "pages_manage_posts", "pages:PageRole": "pages_manage_metadata", "pages:PageSubscription": "pages_manage_metadata" };
+
 const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
   "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
   "pages:PageRole": { task: "MANAGE", what: "managing roles", roles: "admin role" },
@@ -252,6 +255,14 @@ export async function previewCheck(type: string, account: string | undefined, in
   // it that does not allow the change: `up` would be refused (the page's tasks, listed with its token).
   if (service === "pages" && typeof inputs.pageId === "string" && !isUnknown(inputs.pageId) && read(PAGES_SETTINGS.accessToken)) {
     const { pages } = await import("./pages/client");
+    // A page token (debug_token, with the app's id and secret) without the permission the change needs: up would be
+    // refused (#200); a user token's permissions are told by its tasks below.
+    const info = pages().tokenInfo;
+    const permission = PAGE_PERMISSIONS[type];
+    if (info?.type === "PAGE" && info.scopes && permission && !info.scopes.includes(permission)) {
+      const { AuthError } = await import("./http/errors");
+      throw new AuthError({ service: "pages", message: `Insufficient privileges: the page token in ops:pagesAccessToken was issued without ${permission}, which ${type.split(":")[1]} needs (it has ${info.scopes.join(", ") || "no permission"})`, remedy: `Issue the page token again from a user token granted ${permission}, or set ops:pagesAccessToken to such a user token (the provider derives each page's token from it)` });
+    }
     const tasks = await pages().pageTasks(inputs.pageId);
     const need = PAGE_TASKS[type];
     if (tasks && need && !tasks.includes(need.task)) {

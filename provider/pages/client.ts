@@ -86,7 +86,7 @@ export class PagesClient extends GraphClient {
 
   private exchanged?: Promise<string>;
   /** What `debug_token` said of the configured token (with the app's id and secret), for the preview. */
-  tokenInfo?: { type?: string; expiresAt?: number };
+  tokenInfo?: { type?: string; expiresAt?: number; scopes?: string[] };
 
   /**
    * The configured token, or, when the app's id and secret are set and it is a short-lived user token (it expires
@@ -99,13 +99,13 @@ export class PagesClient extends GraphClient {
     if (!appId || !secret) return Promise.resolve(this.token);
     this.exchanged ??= (async () => {
       const app = `${appId}|${secret}`;
-      const { data } = await this.call<{ data: { type?: string; expires_at?: number; is_valid?: boolean } }>("GET", "/debug_token", { input_token: this.token, access_token: app });
-      this.tokenInfo = { type: data.type, expiresAt: data.expires_at };
+      const { data } = await this.call<{ data: { type?: string; expires_at?: number; is_valid?: boolean; scopes?: string[] } }>("GET", "/debug_token", { input_token: this.token, access_token: app });
+      this.tokenInfo = { type: data.type, expiresAt: data.expires_at, scopes: data.scopes };
       const short = data.type === "USER" && data.is_valid !== false && !!data.expires_at && data.expires_at * 1000 - Date.now() < 86_400_000;
       if (!short) return this.token;
       const long = await this.call<{ access_token: string; expires_in?: number }>("GET", "/oauth/access_token", { grant_type: "fb_exchange_token", client_id: appId, client_secret: secret, fb_exchange_token: this.token });
       registerSecret(long.access_token);
-      this.tokenInfo = { type: data.type, expiresAt: long.expires_in ? Math.floor(Date.now() / 1000) + long.expires_in : undefined };
+      this.tokenInfo = { type: data.type, expiresAt: long.expires_in ? Math.floor(Date.now() / 1000) + long.expires_in : undefined, scopes: data.scopes };
       log(`pages: the configured short-lived user token was exchanged for a long-lived one for this run (kept in memory only)`);
       return long.access_token;
     })();

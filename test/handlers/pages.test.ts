@@ -360,6 +360,21 @@ describe("tokens and the app", () => {
     }
   });
 
+  it("a page token issued without pages_manage_posts fails a page post's preview, naming the token to use (issue 47)", async () => {
+    const saved = process.env.PAGES_ACCESS_TOKEN;
+    Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_MODERATOR_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
+    try {
+      forgetPreviewChecks();
+      pages.log.splice(0);
+      await expect(previewCheck("pages:PagePost", undefined, { pageId: PAGE_ID, message: "Hello", published: false })).rejects.toThrow(/page token in ops:pagesAccessToken was issued without pages_manage_posts, which PagePost needs.*set ops:pagesAccessToken to such a user token/);
+      expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
+    } finally {
+      delete process.env.PAGES_APP_SECRET;
+      process.env.PAGES_ACCESS_TOKEN = saved;
+      forgetPreviewChecks();
+    }
+  });
+
   it("a short-lived user token is exchanged for a long-lived one once per run (fb_exchange_token), never shown; its expiry is told at preview", async () => {
     Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_SHORT_USER_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
     try {
