@@ -18,7 +18,6 @@ import { forgetRegistered } from "./forgetting";
 import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 import type { PublishingLimit } from "./posts/client";
-import { forgetDeletes } from "./posts/quota";
 
 /** The read of each service, by the type token's module. */
 const READS: Record<string, () => Promise<unknown>> = {
@@ -71,7 +70,6 @@ export function forgetPreviewChecks(): void {
   ownedInState.clear();
   plannedPosts.clear();
   plannedDeletes.clear();
-  forgetDeletes();
   forgetClaims();
   forgetRegistered(); // what modules loaded on demand remember (edge/dns-rules.ts: the records declared)
 }

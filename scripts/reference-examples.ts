@@ -58,12 +58,12 @@ export const RESOURCE_EXAMPLES: Record<string, Example> = {
   },
   "ops:edge:WorkerScript": { step: { name: "edgeScript", args: { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false } } },
   "ops:edge:WorkerRoute": {
-    before: [{ token: "ops:edge:WorkerScript", name: "edgeScript", args: { name: "hello", source: "worker.js" } }],
-    step: { name: "helloRoute", args: { zoneName: "example.com", pattern: "example.com/hello/*", script: ref("edgeScript.name") } },
+    before: [{ token: "ops:edge:WorkerScript", name: "routedScript", args: { name: "hello-routed", source: "worker.js" } }],
+    step: { name: "helloRoute", args: { zoneName: "example.com", pattern: "example.com/hello/*", script: ref("routedScript.name") } },
   },
   "ops:edge:WorkerDomain": {
-    before: [{ token: "ops:edge:WorkerScript", name: "edgeScript", args: { name: "hello", source: "worker.js" } }],
-    step: { name: "helloDomain", args: { zoneName: "example.com", hostname: "hello.example.com", script: ref("edgeScript.name") } },
+    before: [{ token: "ops:edge:WorkerScript", name: "apiScript", args: { name: "hello-api", source: "worker.js" } }],
+    step: { name: "helloDomain", args: { zoneName: "example.com", hostname: "hello.example.com", script: ref("apiScript.name") } },
   },
   "ops:edge:ZoneSetting": { step: { name: "https", args: { zoneName: "example.com", settingId: "always_use_https", value: "on" } } },
   "ops:pages:PagePost": { step: { name: "launch", args: { pageId: PAGE, message: "We open at 7!" } } },

@@ -3,6 +3,7 @@
  * A preview that would publish more than is left fails, saying when quota frees up; so does a publish the service
  * refuses over it.
  */
+import { onForget } from "../forgetting";
 import { ValidationError } from "../http/errors";
 import { posts, type PublishingLimit } from "./client";
 
@@ -58,10 +59,10 @@ export function deleteQuotaProblem(planned: number, limit: PublishingLimit): Val
 /** The deletes this run has sent, against the quota read once per run and account. */
 let deleting = new WeakMap<object, { limit: Promise<PublishingLimit>; sent: number }>();
 
-/** A new command counts its deletes afresh (tests that share a process need the same). */
-export function forgetDeletes(): void {
+// A new command counts its deletes afresh (tests that share a process need the same): forgetPreviewChecks.
+onForget(() => {
   deleting = new WeakMap();
-}
+});
 
 /**
  * Before a delete the engine did not show in advance (a destroy, a post removed from the program): refused at once

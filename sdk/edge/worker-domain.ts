@@ -10,8 +10,8 @@ export type { WorkerDomainArgs };
  * the host's DNS record and certificate and keeps the record read-only, so no DnsRecord or DnsRecordSet may declare
  * that name (refused at preview). A host attached already elsewhere is refused at preview unless `adopt: true`.
  *
- *     const edgeScript = new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js" });
- *     new ops.edge.WorkerDomain("helloDomain", { zoneName: "example.com", hostname: "hello.example.com", script: edgeScript.name });
+ *     const apiScript = new ops.edge.WorkerScript("apiScript", { name: "hello-api", source: "worker.js" });
+ *     new ops.edge.WorkerDomain("helloDomain", { zoneName: "example.com", hostname: "hello.example.com", script: apiScript.name });
  */
 export class WorkerDomain extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<Out["accountId"]>;

@@ -10,8 +10,8 @@ export type { WorkerRouteArgs };
  * domain) a deployed script serves nothing on the zone. A pattern routed already elsewhere is refused at preview,
  * naming the script it runs, unless `adopt: true`.
  *
- *     const edgeScript = new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js" });
- *     new ops.edge.WorkerRoute("helloRoute", { zoneName: "example.com", pattern: "example.com/hello/*", script: edgeScript.name });
+ *     const routedScript = new ops.edge.WorkerScript("routedScript", { name: "hello-routed", source: "worker.js" });
+ *     new ops.edge.WorkerRoute("helloRoute", { zoneName: "example.com", pattern: "example.com/hello/*", script: routedScript.name });
  */
 export class WorkerRoute extends pulumi.dynamic.Resource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;

@@ -49,10 +49,10 @@ export interface PageRoleArgs {
   pageId: pulumi.Input<string>;
   /** The person: a business user's id. Changing it replaces the access. */
   user: pulumi.Input<string>;
-  /** A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`. */
+  /** A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`. */
   role?: pulumi.Input<"ADMIN" | "EDITOR" | "MODERATOR" | "ADVERTISER" | "ANALYST">;
-  /** The tasks to grant, instead of a role. A change is an update in place. */
-  tasks?: pulumi.Input<pulumi.Input<"MANAGE" | "CREATE_CONTENT" | "MODERATE" | "MESSAGING" | "ADVERTISE" | "ANALYZE">[]>;
+  /** The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place. */
+  tasks?: pulumi.Input<pulumi.Input<"MANAGE" | "CREATE_CONTENT" | "MODERATE" | "MESSAGING" | "ADVERTISE" | "ANALYZE" | "CASHIER_ROLE" | "GLOBAL_STRUCTURE_MANAGEMENT" | "MANAGE_JOBS" | "MANAGE_LEADS" | "MODERATE_COMMUNITY" | "PAGES_MESSAGING" | "PAGES_MESSAGING_SUBSCRIPTIONS" | "PROFILE_PLUS_ADVERTISE" | "PROFILE_PLUS_ANALYZE" | "PROFILE_PLUS_CREATE_CONTENT" | "PROFILE_PLUS_FACEBOOK_ACCESS" | "PROFILE_PLUS_FULL_CONTROL" | "PROFILE_PLUS_GLOBAL_STRUCTURE_MANAGEMENT" | "PROFILE_PLUS_MANAGE" | "PROFILE_PLUS_MANAGE_LEADS" | "PROFILE_PLUS_MESSAGING" | "PROFILE_PLUS_MODERATE" | "PROFILE_PLUS_MODERATE_DELEGATE_COMMUNITY" | "PROFILE_PLUS_REVENUE" | "READ_PAGE_MAILBOXES" | "VIEW_MONETIZATION_INSIGHTS">[]>;
   /** The business the page's access is granted through; unset, the page's own business. */
   business?: pulumi.Input<string>;
   /** Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant. */
@@ -159,7 +159,7 @@ export interface GetPageResult {
 export interface GetPageInsightsArgs {
   /** The page's numeric id. */
   pageId: string;
-  /** The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement. */
+  /** The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement. */
   metrics: string[];
   /** The first day, YYYY-MM-DD. */
   since?: string;
@@ -173,7 +173,7 @@ export interface GetPageInsightsArgs {
 export interface GetPageInsightsOutputArgs {
   /** The page's numeric id. */
   pageId: pulumi.Input<string>;
-  /** The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement. */
+  /** The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement. */
   metrics: pulumi.Input<pulumi.Input<string>[]>;
   /** The first day, YYYY-MM-DD. */
   since?: pulumi.Input<string>;

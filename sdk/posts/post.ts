@@ -24,6 +24,7 @@ export class Post extends pulumi.dynamic.Resource {
   declare readonly shortcode: pulumi.Output<Out["shortcode"]>;
   declare readonly timestamp: pulumi.Output<Out["timestamp"]>;
   declare readonly username: pulumi.Output<Out["username"]>;
+  declare readonly allowRepublish: pulumi.Output<Out["allowRepublish"]>;
   declare readonly postId: pulumi.Output<Out["postId"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;

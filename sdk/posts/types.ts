@@ -11,6 +11,8 @@ export interface PostArgs {
   imageUrl?: pulumi.Input<string>;
   /** A public video (at most 1 GB and 5 minutes) for VIDEO posts. */
   videoUrl?: pulumi.Input<string>;
+  /** A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes). */
+  allowRepublish?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -31,6 +33,8 @@ export interface PostOutputs {
   timestamp?: string;
   /** The account that published it. */
   username?: string;
+  /** Whether a change may republish the post (replace it). */
+  allowRepublish?: boolean;
   /** The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`. */
   postId?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -38,7 +42,7 @@ export interface PostOutputs {
 }
 
 /** The output names of a Post, declared to the engine when the resource is registered. */
-export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","postId","account"] as const;
+export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","allowRepublish","postId","account"] as const;
 
 /** The arguments of a WebhookSubscription: Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it. */
 export interface WebhookSubscriptionArgs {

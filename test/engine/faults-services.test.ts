@@ -76,7 +76,7 @@ afterAll(async () => {
 
 describe("faults on every service through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
   it("bad input stops pulumi preview with the property and the fix, and no service is written to", async () => {
-    await engine.stack.setConfig("every-service:ttl", { value: "30" });
+    await engine.stack.setConfig("every-service:ttl", { value: "20" });
     const failed = await engine.stack.preview().catch((e: Error) => e);
     await engine.stack.removeConfig("every-service:ttl");
     expect(String(failed)).toMatch(/ttl must be 1 \(automatic\) or from 60 to 86400 seconds/);

@@ -43,7 +43,7 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000, se
   });
 
   it("2. bad input is refused at preview, with the property and the fix", async () => {
-    await engine.stack.setConfig("plugin-door:ttl", { value: "30" });
+    await engine.stack.setConfig("plugin-door:ttl", { value: "20" });
     const failed = await engine.stack.preview().catch((e: Error) => e);
     await engine.stack.removeConfig("plugin-door:ttl");
     expect(String(failed)).toMatch(/ttl must be 1 \(automatic\) or from 60 to 86400 seconds/);

@@ -208,7 +208,7 @@ describe("pages functions", () => {
     const fns = await import("../../provider/pages/functions");
     const answered = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows_country"] });
     expect(answered.map((m) => m.metric)).toEqual(["page_follows_country"]);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/^pages: getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s);
   });
 
   it("refuses the metrics the service removed, with their replacements, and windows over 90 days, sending nothing", async () => {
@@ -436,7 +436,7 @@ describe("page tasks as the service has them (issue 47)", () => {
     const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, tasks: ["MANAGE_LEADS", "ANALYZE"] });
     expect(pages.pages.get(PAGE_ID)!.assigned.get(BOB)).toEqual(expect.arrayContaining(["ANALYZE", "MANAGE_LEADS"]));
     const read = await call("pages:PageRole", "read", [r.id, r.outs]);
-    expect(read.inputs).toBeUndefined();
+    expect((await call("pages:PageRole", "diff", [r.id, read.props, r.inputs])).changes).toBe(false);
     pages.pages.get(PAGE_ID)!.assigned.set(BOB, ["ANALYZE", "MANAGE_LEADS", "READ_PAGE_MAILBOXES"]); // given in the app
     const drift = await call("pages:PageRole", "read", [r.id, r.outs]);
     expect(drift.inputs).toMatchObject({ tasks: ["ANALYZE", "MANAGE_LEADS", "READ_PAGE_MAILBOXES"] });

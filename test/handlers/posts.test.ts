@@ -82,6 +82,7 @@ describe("Post on the real short-post API (Threads)", () => {
     const p = await make("posts:Post", { text: "Rye today." });
     posts.deletesToday = Array.from({ length: 99 }, () => Date.now() - 3600_000);
     forgetPreviewChecks();
+    posts.log.splice(0);
     // One replacement fits the one delete left; a second does not.
     await previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Rye today!", allowRepublish: true }, { mediaType: "TEXT", text: "Rye today." });
     await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Spelt!", allowRepublish: true }, { mediaType: "TEXT", text: "Spelt." })).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts .* needs 2/);

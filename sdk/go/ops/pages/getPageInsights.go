@@ -25,7 +25,7 @@ func GetPageInsights(ctx *pulumi.Context, args *GetPageInsightsArgs, opts ...pul
 type GetPageInsightsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
+	// The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
 	Metrics []string `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId string `pulumi:"pageId"`
@@ -48,7 +48,7 @@ func GetPageInsightsOutput(ctx *pulumi.Context, args GetPageInsightsOutputArgs, 
 type GetPageInsightsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
+	// The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
 	Metrics pulumi.StringArrayInput `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId pulumi.StringInput `pulumi:"pageId"`

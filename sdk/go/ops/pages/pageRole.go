@@ -95,9 +95,9 @@ type pageRoleArgs struct {
 	Business *string `pulumi:"business"`
 	// The page. Changing it replaces the access.
 	PageId string `pulumi:"pageId"`
-	// A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+	// A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
 	Role *string `pulumi:"role"`
-	// The tasks to grant, instead of a role. A change is an update in place.
+	// The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.
 	Tasks []string `pulumi:"tasks"`
 	// The person: a business user's id. Changing it replaces the access.
 	User string `pulumi:"user"`
@@ -113,9 +113,9 @@ type PageRoleArgs struct {
 	Business pulumi.StringPtrInput
 	// The page. Changing it replaces the access.
 	PageId pulumi.StringInput
-	// A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+	// A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
 	Role pulumi.StringPtrInput
-	// The tasks to grant, instead of a role. A change is an update in place.
+	// The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.
 	Tasks pulumi.StringArrayInput
 	// The person: a business user's id. Changing it replaces the access.
 	User pulumi.StringInput

@@ -16,9 +16,11 @@ type Post struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account   pulumi.StringPtrOutput `pulumi:"account"`
-	ImageUrl  pulumi.StringPtrOutput `pulumi:"imageUrl"`
-	MediaType pulumi.StringOutput    `pulumi:"mediaType"`
+	Account pulumi.StringPtrOutput `pulumi:"account"`
+	// Whether a change may republish the post (replace it).
+	AllowRepublish pulumi.BoolPtrOutput   `pulumi:"allowRepublish"`
+	ImageUrl       pulumi.StringPtrOutput `pulumi:"imageUrl"`
+	MediaType      pulumi.StringOutput    `pulumi:"mediaType"`
 	// The service's own address of the post's image or video (its CDN; never the URL given).
 	MediaUrl pulumi.StringPtrOutput `pulumi:"mediaUrl"`
 	// The post's public link.
@@ -42,6 +44,9 @@ func NewPost(ctx *pulumi.Context,
 		args = &PostArgs{}
 	}
 
+	if args.AllowRepublish == nil {
+		args.AllowRepublish = pulumi.BoolPtr(false)
+	}
 	if args.MediaType == nil {
 		args.MediaType = pulumi.StringPtr("TEXT")
 	}
@@ -84,6 +89,8 @@ func (PostState) ElementType() reflect.Type {
 type postArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account *string `pulumi:"account"`
+	// A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
+	AllowRepublish *bool `pulumi:"allowRepublish"`
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl *string `pulumi:"imageUrl"`
 	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
@@ -98,6 +105,8 @@ type postArgs struct {
 type PostArgs struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrInput
+	// A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
+	AllowRepublish pulumi.BoolPtrInput
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl pulumi.StringPtrInput
 	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
@@ -148,6 +157,11 @@ func (o PostOutput) ToPostOutputWithContext(ctx context.Context) PostOutput {
 // The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 func (o PostOutput) Account() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Account }).(pulumi.StringPtrOutput)
+}
+
+// Whether a change may republish the post (replace it).
+func (o PostOutput) AllowRepublish() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.BoolPtrOutput { return v.AllowRepublish }).(pulumi.BoolPtrOutput)
 }
 
 func (o PostOutput) ImageUrl() pulumi.StringPtrOutput {

@@ -57,7 +57,7 @@ def get_page_insights(account: Optional[_builtins.str] = None,
     A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
+    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
     :param _builtins.str page_id: The page's numeric id.
     :param _builtins.str since: The first day, YYYY-MM-DD.
     :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.
@@ -83,7 +83,7 @@ def get_page_insights_output(account: pulumi.Input[Optional[Optional[_builtins.s
     A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: `page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`. The removed ones (page_fans, page_impressions, ...) are refused with their replacement.
+    :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
     :param _builtins.str page_id: The page's numeric id.
     :param _builtins.str since: The first day, YYYY-MM-DD.
     :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.

@@ -34,8 +34,8 @@ class PageRoleArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
         :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
-        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role. A change is an update in place.
+        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.
         """
         pulumi.set(__self__, "page_id", page_id)
         pulumi.set(__self__, "user", user)
@@ -116,7 +116,7 @@ class PageRoleArgs:
     @pulumi.getter
     def role(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
         """
         return pulumi.get(self, "role")
 
@@ -128,7 +128,7 @@ class PageRoleArgs:
     @pulumi.getter
     def tasks(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        The tasks to grant, instead of a role. A change is an update in place.
+        The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.
         """
         return pulumi.get(self, "tasks")
 
@@ -160,8 +160,8 @@ class PageRole(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] adopt: Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.
         :param pulumi.Input[_builtins.str] business: The business the page's access is granted through; unset, the page's own business.
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it replaces the access.
-        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: all six; EDITOR: all but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role. A change is an update in place.
+        :param pulumi.Input[_builtins.str] role: A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place. One of: `ADMIN`, `EDITOR`, `MODERATOR`, `ADVERTISER`, `ANALYST`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tasks: The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.
         :param pulumi.Input[_builtins.str] user: The person: a business user's id. Changing it replaces the access.
         """
         ...

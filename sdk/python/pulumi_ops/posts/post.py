@@ -20,6 +20,7 @@ __all__ = ['PostArgs', 'Post']
 class PostArgs:
     def __init__(__self__, *,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -28,6 +29,7 @@ class PostArgs:
         The set of arguments for constructing a Post resource.
 
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
         :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
@@ -35,6 +37,10 @@ class PostArgs:
         """
         if account is not None:
             pulumi.set(__self__, "account", account)
+        if allow_republish is None:
+            allow_republish = False
+        if allow_republish is not None:
+            pulumi.set(__self__, "allow_republish", allow_republish)
         if image_url is not None:
             pulumi.set(__self__, "image_url", image_url)
         if media_type is None:
@@ -57,6 +63,18 @@ class PostArgs:
     @account.setter
     def account(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "account", value)
+
+    @_builtins.property
+    @pulumi.getter(name="allowRepublish")
+    def allow_republish(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
+        """
+        return pulumi.get(self, "allow_republish")
+
+    @allow_republish.setter
+    def allow_republish(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_republish", value)
 
     @_builtins.property
     @pulumi.getter(name="imageUrl")
@@ -114,6 +132,7 @@ class Post(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -125,6 +144,7 @@ class Post(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
         :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
@@ -155,6 +175,7 @@ class Post(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
+                 allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -169,6 +190,9 @@ class Post(pulumi.CustomResource):
             __props__ = PostArgs.__new__(PostArgs)
 
             __props__.__dict__["account"] = account
+            if allow_republish is None:
+                allow_republish = False
+            __props__.__dict__["allow_republish"] = allow_republish
             __props__.__dict__["image_url"] = image_url
             if media_type is None:
                 media_type = 'TEXT'
@@ -206,6 +230,7 @@ class Post(pulumi.CustomResource):
         __props__ = PostArgs.__new__(PostArgs)
 
         __props__.__dict__["account"] = None
+        __props__.__dict__["allow_republish"] = None
         __props__.__dict__["image_url"] = None
         __props__.__dict__["media_type"] = None
         __props__.__dict__["media_url"] = None
@@ -225,6 +250,14 @@ class Post(pulumi.CustomResource):
         The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         """
         return pulumi.get(self, "account")
+
+    @_builtins.property
+    @pulumi.getter(name="allowRepublish")
+    def allow_republish(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether a change may republish the post (replace it).
+        """
+        return pulumi.get(self, "allow_republish")
 
     @_builtins.property
     @pulumi.getter(name="imageUrl")
