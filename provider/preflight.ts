@@ -89,10 +89,10 @@ const PLACEMENT_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, u
   "edge:RulesetRule": async () => (await import("./edge/ruleset-rule/handler")).previewRule,
 };
 
-/** The page task a change needs, by type (a role holds the tasks of the roles below it). */
 /** The permission a page token needs for a change, by type (debug_token's scopes tell it, where the app's secret is set). */
 const PAGE_PERMISSIONS: Record<string, string> = { "pages:PagePost": "pages_manage_posts", "pages:PageRole": "pages_manage_metadata", "pages:PageSubscription": "pages_manage_metadata" };
 
+/** The page task a change needs, by type (a role holds the tasks of the roles below it). */
 const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
   "pages:PagePost": { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
   "pages:PageRole": { task: "MANAGE", what: "managing roles", roles: "admin role" },

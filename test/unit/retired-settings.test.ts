@@ -5,11 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCOUNTS_KEY, ALL_SETTINGS, RETIRED_SETTINGS, useStackConfig } from "../../provider/config";
 import { call, checkForEngine, configure } from "../../provider/door";
 import { forgetShownWarnings, useLogSink } from "../../provider/log";
-import { providerConfigFailures } from "../../provider/plugin";
 
 const releases = (JSON.parse(readFileSync(path.join(__dirname, "../fixtures/settings-by-release.json"), "utf8")) as { releases: Record<string, string[]> }).releases;
 const today = new Set([...ALL_SETTINGS.map((s) => s.key), ACCOUNTS_KEY]);
@@ -39,7 +38,7 @@ describe("settings across releases", () => {
   });
 
   it("a 0.4.0 stack's ops:postsAppToken is one warning on the dynamic door, and every check passes", async () => {
-    const raw = { "ops:postsAppToken": "app-token", "ops:edgeApiToken": "t", "ops:postsAccessToken": "p" };
+    const raw = { "ops:postsAppToken": "app-token", "ops:edgeApiToken": "t", "ops:postsAccessToken": "p", "ops:quiet": "false" };
     configure({ get: (k: string) => raw[k as keyof typeof raw], rawConfig: raw } as never);
     const checked = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" }]);
     expect(checked.failures).toEqual([]);
@@ -53,9 +52,22 @@ describe("settings across releases", () => {
     expect(r.failures.map((f) => f.reason).join(" ")).toMatch(/ops:postsAccesToken is not a pulumi-ops setting: did you mean ops:postsAccessToken\?/);
   });
 
-  it("the plugin door's CheckConfig: a retired key warns, an unknown one fails", () => {
-    expect(providerConfigFailures({ postsAppToken: "app-token" })).toEqual([]);
-    expect(warnings.some((w) => w.startsWith("ops:postsAppToken was retired in pulumi-ops 0.5.0"))).toBe(true);
-    expect(providerConfigFailures({ postsAppTokn: "x" })[0]).toMatchObject({ property: "postsAppTokn" });
+  it("the plugin door's CheckConfig: a retired key warns, an unknown one fails", async () => {
+    // The plugin as the engine runs it (built: it reads schema.json beside the package); its warnings go to stderr,
+    // which the engine shows (the plugin's own log module, not this test's).
+    const plugin = await import("../../dist/provider/plugin");
+    const said: string[] = [];
+    const quiet = process.env.PULUMI_OPS_QUIET;
+    process.env.PULUMI_OPS_QUIET = "0"; // the test runner quiets every file; this one is about what is said
+    const write = vi.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => (said.push(String(chunk)), true));
+    try {
+      expect(plugin.providerConfigFailures({ postsAppToken: "app-token" })).toEqual([]);
+      expect(said.some((w) => w.includes("warning: ops:postsAppToken was retired in pulumi-ops 0.5.0"))).toBe(true);
+      expect(plugin.providerConfigFailures({ postsAppTokn: "x" })[0]).toMatchObject({ property: "postsAppTokn" });
+    } finally {
+      write.mockRestore();
+      if (quiet === undefined) delete process.env.PULUMI_OPS_QUIET;
+      else process.env.PULUMI_OPS_QUIET = quiet;
+    }
   });
 });
