@@ -34,6 +34,12 @@ function outputs(wanted: Bag, zone: ZoneRef, d: wire.WorkerDomain): WorkerDomain
   };
 }
 
+/** `[accountId, domainId]`: the domain state holds (a re-attach may answer another id), else the id's. */
+function domainOf(id: string, props: Bag): [string, string] {
+  const [accountId, idDomain] = id.split("/", 2);
+  return [accountId, (props.domainId as string | undefined) ?? idDomain];
+}
+
 const findDomain = async (accountId: string, hostname: string) => (await edge().listWorkerDomains(accountId, { hostname })).find((d) => d.hostname === hostname);
 const body = (r: Bag, zone: ZoneRef) => ({ hostname: r.hostname, service: r.script, zone_id: zone.id, ...(r.environment ? { environment: r.environment } : {}) });
 
@@ -108,8 +114,7 @@ export const workerDomain: Handler = {
   },
 
   async read(id, props) {
-    const [accountId, idDomain] = id.split("/", 2);
-    const domainId = (props.domainId as string | undefined) ?? idDomain; // a re-attach may answer another id
+    const [accountId, domainId] = domainOf(id, props);
     const d = await unlessGone(() => edge().getWorkerDomain(accountId, domainId));
     if (!d) return {};
     const zone = props.zoneName ? { id: d.zone_id, name: props.zoneName as string } : await resolveZone({ zoneId: d.zone_id });
@@ -126,8 +131,7 @@ export const workerDomain: Handler = {
   },
 
   async delete(id, props) {
-    const [accountId, idDomain] = id.split("/", 2);
-    const domainId = (props.domainId as string | undefined) ?? idDomain;
+    const [accountId, domainId] = domainOf(id, props);
     if (adoptedInRun(edgeClaim("domain", domainId))) return void notice(`edge: the custom domain ${props.hostname} was taken over by another resource of this run: not detached`);
     await deleteUnlessGone(() => edge().detachWorkerDomain(accountId, domainId));
   },

@@ -26,6 +26,12 @@ function outputs(wanted: Bag, zone: ZoneRef, route: wire.WorkerRoute): WorkerRou
   return { ...zoneOutputs(wanted, zone), pattern: route.pattern, ...(script ? { script } : {}), adopt: wanted.adopt ?? false, routeId: route.id };
 }
 
+/** `[zoneId, routeId]`: the route state holds (another one where an update took one over), else the id's. */
+function routeOf(id: string, props: Bag): [string, string] {
+  const [zoneId, idRoute] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
+  return [zoneId, (props.routeId as string | undefined) ?? idRoute];
+}
+
 /** The zone's route with this pattern (the service's key), if any. */
 const findRoute = async (zone: ZoneRef, pattern: string) => (await edge().listWorkerRoutes(zone.id)).find((x) => x.pattern === pattern);
 
@@ -84,8 +90,7 @@ export const workerRoute: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId, idRoute] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
-    const routeId = (props.routeId as string | undefined) ?? idRoute; // another route, where an update took one over
+    const [zoneId, routeId] = routeOf(id, props);
     const route = await unlessGone(() => edge().getWorkerRoute(zoneId, routeId));
     if (!route) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName as string } : await resolveZone({ zoneId });
@@ -114,8 +119,7 @@ export const workerRoute: Handler = {
   },
 
   async delete(id, props) {
-    const [zoneId, idRoute] = id.includes("/") ? id.split("/", 2) : [props.zoneId as string, id];
-    const routeId = (props.routeId as string | undefined) ?? idRoute;
+    const [zoneId, routeId] = routeOf(id, props);
     // Taken over by another resource's create in this run (renamed without an alias): left to it.
     if (adoptedInRun(edgeClaim("route", routeId))) return void notice(`edge: the route ${props.pattern} was taken over by another resource of this run: not deleted`);
     await deleteUnlessGone(() => edge().deleteWorkerRoute(zoneId, routeId));
