@@ -29,9 +29,25 @@ export const DELETE_QUOTA = 100;
 
 type Status = "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
 
-interface Container {
+type MediaType = "TEXT" | "IMAGE" | "VIDEO" | "CAROUSEL";
+
+/** What a container carries besides its media, kept on the post it becomes. */
+interface Attachments {
+  alt_text?: string;
+  reply_audience?: string;
+  topic_tag?: string;
+  link_attachment_url?: string;
+  quoted_post?: string;
+  poll?: Record<string, string>;
+  /** A carousel's items (posts of their own, shown only through the carousel). */
+  children?: string[];
+}
+
+interface Container extends Attachments {
   id: string;
-  media_type: "TEXT" | "IMAGE" | "VIDEO";
+  media_type: MediaType;
+  /** An item of a carousel: published only through a CAROUSEL container. */
+  carouselItem?: boolean;
   text?: string;
   media_url?: string;
   createdAt: number;
@@ -41,11 +57,13 @@ interface Container {
   postId?: string;
 }
 
-interface Post {
+interface Post extends Attachments {
   id: string;
   /** The account that published it (the first account's unless given). */
   owner?: string;
-  media_type: "TEXT" | "IMAGE" | "VIDEO";
+  media_type: MediaType;
+  /** An item of a carousel: listed only through it. */
+  carouselItem?: boolean;
   /** What the user gave; the service answers its own CDN address instead. */
   source_url?: string;
   text?: string;
@@ -62,7 +80,9 @@ export interface PostsEmulatorOptions {
 }
 
 /** The fields a post has; any other is refused with `(#100) Tried accessing nonexisting field`. */
-const MEDIA_FIELDS = new Set(["id", "media_product_type", "media_type", "media_url", "permalink", "owner", "username", "text", "timestamp", "shortcode", "thumbnail_url", "children", "is_quote_post", "has_replies", "is_reply", "alt_text", "link_attachment_url", "topic_tag", "gif_url", "hide_status", "reply_audience"]);
+const MEDIA_FIELDS = new Set(["id", "media_product_type", "media_type", "media_url", "permalink", "owner", "username", "text", "timestamp", "shortcode", "thumbnail_url", "children", "is_quote_post", "quoted_post", "has_replies", "is_reply", "alt_text", "link_attachment_url", "topic_tag", "gif_url", "hide_status", "reply_audience", "poll_attachment"]);
+/** `reply_control` as a container takes it; a post answers it upper case as `reply_audience`. */
+export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"];
 const USER_FIELDS = new Set(["id", "username", "name", "threads_profile_picture_url", "threads_biography", "is_verified"]);
 export const INSIGHT_METRICS = ["views", "likes", "replies", "reposts", "quotes", "shares"];
 
@@ -162,7 +182,7 @@ export class PostsEmulator extends Emulator {
 
   /** The first account's posts published in the 24 hours before now, oldest first. */
   publishedInWindow(owner = USER.id): Post[] {
-    return this.own(owner).filter((p) => p.timestamp > this.now() - DAY).sort((a, b) => a.timestamp - b.timestamp);
+    return this.own(owner).filter((p) => !p.carouselItem && p.timestamp > this.now() - DAY).sort((a, b) => a.timestamp - b.timestamp);
   }
 
   private own(owner = this.caller.id): Post[] {
@@ -176,11 +196,11 @@ export class PostsEmulator extends Emulator {
   }
 
   private mediaView(p: Post, fields: string[]) {
-    const cdn = p.media_type === "TEXT" ? undefined : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
+    const cdn = p.media_type === "TEXT" || p.media_type === "CAROUSEL" ? undefined : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
     const all: Record<string, unknown> = {
       id: p.id,
       media_product_type: "THREADS",
-      media_type: p.media_type === "TEXT" ? "TEXT_POST" : p.media_type,
+      media_type: p.media_type === "TEXT" ? "TEXT_POST" : p.media_type === "CAROUSEL" ? "CAROUSEL_ALBUM" : p.media_type,
       media_url: cdn,
       permalink: `https://www.threads.com/@${(p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username}/post/${p.shortcode}`,
       owner: { id: p.owner ?? USER.id },
@@ -189,11 +209,17 @@ export class PostsEmulator extends Emulator {
       timestamp: new Date(p.timestamp).toISOString().replace(/\.\d+Z$/, "+0000"),
       shortcode: p.shortcode,
       thumbnail_url: p.media_type === "VIDEO" ? cdn?.replace(".mp4", ".jpg") : undefined,
-      is_quote_post: false,
+      is_quote_post: p.quoted_post !== undefined,
+      quoted_post: p.quoted_post,
       has_replies: false,
       is_reply: false,
       hide_status: "NOT_HUSHED",
-      reply_audience: "EVERYONE",
+      reply_audience: p.reply_audience ?? "EVERYONE",
+      alt_text: p.alt_text,
+      topic_tag: p.topic_tag,
+      link_attachment_url: p.link_attachment_url,
+      children: p.children ? { data: p.children.map((id) => ({ id })) } : undefined,
+      poll_attachment: p.poll ? { ...p.poll, total_votes: 0, expiration_timestamp: new Date(p.timestamp + DAY).toISOString().replace(/\.\d+Z$/, "+0000") } : undefined,
     };
     return Object.fromEntries(fields.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
   }
@@ -244,6 +270,7 @@ export class PostsEmulator extends Emulator {
       if (this.deletesToday.length >= DELETE_QUOTA) graphError(400, 4, `Application request limit reached: at most ${DELETE_QUOTA} deletions per 24 hours`, T);
       this.deletesToday.push(this.now());
       this.posts.delete(p.id);
+      for (const child of p.children ?? []) this.posts.delete(child);
       return ok({ success: true, deleted_id: p.id });
     });
   }
@@ -292,17 +319,84 @@ export class PostsEmulator extends Emulator {
   private createContainer(req: Request): Reply {
     this.user(req);
     const p = params(req);
-    const type = p.media_type as Container["media_type"];
-    if (!["TEXT", "IMAGE", "VIDEO"].includes(type)) graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
+    const type = p.media_type as MediaType;
+    if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type)) graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
+    const item = p.is_carousel_item === "true";
+    if (item && (type === "TEXT" || type === "CAROUSEL")) graphError(400, 100, "(#100) Param is_carousel_item is only for IMAGE and VIDEO containers", T);
     if (p.text && postLength(p.text) > 500) graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
     if (p.text && linkCount(p.text) > 5) graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
     if (type === "TEXT" && !p.text) graphError(400, 100, "(#100) Param text is required for media_type TEXT", T);
     const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
-    if (type !== "TEXT" && !url) graphError(400, 100, `(#100) Param ${type.toLowerCase()}_url is required for media_type ${type}`, T);
+    if ((type === "IMAGE" || type === "VIDEO") && !url) graphError(400, 100, `(#100) Param ${type.toLowerCase()}_url is required for media_type ${type}`, T);
+    const extra = this.attachments(req, p, type, item);
     const processingMs = type === "TEXT" ? 0 : (this.processingMs ?? 2000 + Math.floor(Math.random() * 3001));
-    const c: Container = { id: this.nextId(), media_type: type, text: p.text, media_url: url, createdAt: this.now(), processingMs, error: url ? mediaProblem(type, url) : undefined };
+    const c: Container = { id: this.nextId(), media_type: type, carouselItem: item || undefined, text: p.text, media_url: url, createdAt: this.now(), processingMs, error: url ? mediaProblem(type, url) : undefined, ...extra };
     this.containers.set(c.id, c);
     return ok({ id: c.id });
+  }
+
+  /** The container's fields besides its media, checked as the service documents them. */
+  private attachments(req: Request, p: Record<string, string>, type: MediaType, item: boolean): Attachments {
+    const out: Attachments = {};
+    if (p.alt_text !== undefined) {
+      if (type !== "IMAGE" && type !== "VIDEO") graphError(400, 100, "(#100) Param alt_text is only for IMAGE and VIDEO media", T);
+      if ([...p.alt_text].length > 1000) graphError(400, 100, "(#100) Param alt_text must be at most 1000 characters long", T);
+      out.alt_text = p.alt_text;
+    }
+    if (item && Object.keys(p).some((k) => ["reply_control", "topic_tag", "link_attachment", "quote_post_id", "poll_attachment", "text"].includes(k))) {
+      graphError(400, 100, "(#100) A carousel item carries its media and alt_text only: give text and options to the CAROUSEL container", T);
+    }
+    if (p.reply_control !== undefined) {
+      if (!REPLY_CONTROLS.includes(p.reply_control)) graphError(400, 100, `(#100) Param reply_control must be one of {${REPLY_CONTROLS.join(", ")}}`, T);
+      out.reply_audience = p.reply_control.toUpperCase();
+    }
+    if (p.topic_tag !== undefined) {
+      if (p.topic_tag.length < 1 || [...p.topic_tag].length > 50 || /[.&]/.test(p.topic_tag)) graphError(400, 100, "(#100) Param topic_tag must be 1 to 50 characters and contain no periods (.) or ampersands (&)", T);
+      out.topic_tag = p.topic_tag;
+    }
+    if (p.link_attachment !== undefined) {
+      if (type !== "TEXT") graphError(400, 100, "(#100) Param link_attachment is only for TEXT posts", T);
+      out.link_attachment_url = p.link_attachment;
+    }
+    if (p.quote_post_id !== undefined) {
+      const quoted = this.posts.get(p.quote_post_id);
+      if (!quoted || quoted.carouselItem) graphError(400, 100, `(#100) Param quote_post_id must be the id of a post that exists: ${p.quote_post_id} is not`, T);
+      out.quoted_post = quoted.id;
+    }
+    if (p.poll_attachment !== undefined) out.poll = this.poll(p.poll_attachment, type);
+    if (type === "CAROUSEL") out.children = this.carouselChildren(req, p.children);
+    else if (p.children !== undefined) graphError(400, 100, "(#100) Param children is only for CAROUSEL containers", T);
+    return out;
+  }
+
+  private poll(raw: string, type: MediaType): Record<string, string> {
+    if (type !== "TEXT") graphError(400, 100, "(#100) Param poll_attachment is only for TEXT posts", T);
+    let poll: Record<string, unknown>;
+    try {
+      poll = JSON.parse(raw);
+    } catch {
+      return graphError(400, 100, "(#100) Param poll_attachment must be a JSON object", T);
+    }
+    const keys = Object.keys(poll);
+    const allowed = ["option_a", "option_b", "option_c", "option_d"];
+    const given = allowed.filter((k) => poll[k] !== undefined);
+    if (keys.some((k) => !allowed.includes(k)) || given.length < 2 || !given.every((k, i) => k === allowed[i])) graphError(400, 100, "(#100) Param poll_attachment must have option_a and option_b, and optionally option_c and option_d", T);
+    if (given.some((k) => typeof poll[k] !== "string" || (poll[k] as string).length < 1 || [...(poll[k] as string)].length > 25)) graphError(400, 100, "(#100) Param poll_attachment: each option must be 1 to 25 characters long", T);
+    return Object.fromEntries(given.map((k) => [k, poll[k] as string]));
+  }
+
+  /** A carousel's items: 2 to 20 of this account's carousel-item containers, each FINISHED. */
+  private carouselChildren(req: Request, raw: string | undefined): string[] {
+    const ids = listParam(raw);
+    if (ids.length < 2 || ids.length > 20) graphError(400, 100, "(#100) Param children must list 2 to 20 carousel item containers", T, 4279015);
+    for (const id of ids) {
+      const c = this.containers.get(id);
+      if (!c || !c.carouselItem) graphError(400, 100, `(#100) Param children: ${id} is not a carousel item container (create it with is_carousel_item=true)`, T);
+      const status = this.status(c);
+      if (status !== "FINISHED") graphError(400, 24, `Media Not Found: carousel item ${id} is ${status}, wait for it to be FINISHED`, T, 4279009);
+    }
+    void req;
+    return ids;
   }
 
   private publish(req: Request): Reply {
@@ -313,12 +407,23 @@ export class PostsEmulator extends Emulator {
     if (status === "ERROR") graphError(400, 24, `The media could not be processed: ${c.error}`, T, 4279017);
     if (status === "EXPIRED") graphError(400, 24, "The container expired: it was not published within 24 hours", T, 4279008);
     if (status === "PUBLISHED") graphError(400, 100, "(#100) The container was already published", T);
+    if (c.carouselItem) graphError(400, 100, "(#100) A carousel item is published through its CAROUSEL container", T);
     if (this.transientPublishFailures > 0) {
       this.transientPublishFailures--;
       graphError(400, 24, "Media Not Found", T, 4279009);
     }
     if (this.publishedInWindow(this.caller.id).length >= PUBLISH_QUOTA) graphError(400, 4, `Application request limit reached: at most ${PUBLISH_QUOTA} posts per 24 hours`, T, 2207042);
-    const post: Post = { id: this.nextId(), owner: this.caller.id, media_type: c.media_type, source_url: c.media_url, text: c.text, timestamp: this.now(), shortcode: `C${Number(this.counter).toString(36).padStart(10, "x")}`, views: 0, likes: 0 };
+    const { id: _i, createdAt: _c, processingMs: _p, error: _e, postId: _o, media_url: _m, carouselItem: _ci, children, ...attached } = c;
+    const made = (from: Container, extra: Partial<Post>): Post => ({ ...extra, id: this.nextId(), owner: this.caller.id, media_type: from.media_type, source_url: from.media_url, timestamp: this.now(), shortcode: `C${Number(this.counter).toString(36).padStart(10, "x")}`, views: 0, likes: 0 });
+    // A carousel's items become media of their own, shown through it.
+    const items = (children ?? []).map((id) => {
+      const child = this.containers.get(id)!;
+      const m = made(child, { carouselItem: true, alt_text: child.alt_text });
+      child.postId = m.id;
+      this.posts.set(m.id, m);
+      return m.id;
+    });
+    const post: Post = made(c, { ...attached, ...(children ? { children: items } : {}) });
     this.posts.set(post.id, post);
     c.postId = post.id;
     return ok({ id: post.id });
@@ -333,7 +438,7 @@ export class PostsEmulator extends Emulator {
     const since = time(p.since) ?? -Infinity;
     const until = time(p.until) ?? Infinity;
     const limit = Math.min(Number(p.limit ?? 25), 100);
-    const all = this.own().filter((x) => x.timestamp >= since && x.timestamp <= until).sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
+    const all = this.own().filter((x) => !x.carouselItem && x.timestamp >= since && x.timestamp <= until).sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
     const start = p.after ? Number(Buffer.from(p.after, "base64url").toString()) : 0;
     const page = all.slice(start, start + limit);
     const cursor = (n: number) => Buffer.from(String(n)).toString("base64url");

@@ -19,6 +19,14 @@ export class Post extends pulumi.dynamic.Resource {
   declare readonly text: pulumi.Output<Out["text"]>;
   declare readonly imageUrl: pulumi.Output<Out["imageUrl"]>;
   declare readonly videoUrl: pulumi.Output<Out["videoUrl"]>;
+  declare readonly altText: pulumi.Output<Out["altText"]>;
+  declare readonly children: pulumi.Output<Out["children"]>;
+  declare readonly replyControl: pulumi.Output<Out["replyControl"]>;
+  declare readonly topicTag: pulumi.Output<Out["topicTag"]>;
+  declare readonly linkAttachment: pulumi.Output<Out["linkAttachment"]>;
+  declare readonly quotePostId: pulumi.Output<Out["quotePostId"]>;
+  declare readonly pollAttachment: pulumi.Output<Out["pollAttachment"]>;
+  declare readonly childIds: pulumi.Output<Out["childIds"]>;
   declare readonly permalink: pulumi.Output<Out["permalink"]>;
   declare readonly mediaUrl: pulumi.Output<Out["mediaUrl"]>;
   declare readonly shortcode: pulumi.Output<Out["shortcode"]>;

@@ -3,14 +3,28 @@ import type * as pulumi from "@pulumi/pulumi";
 
 /** The arguments of a Post: A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours. */
 export interface PostArgs {
-  /** What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`. */
-  mediaType?: pulumi.Input<"TEXT" | "IMAGE" | "VIDEO">;
+  /** What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`. */
+  mediaType?: pulumi.Input<"TEXT" | "IMAGE" | "VIDEO" | "CAROUSEL">;
   /** The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links. */
   text?: pulumi.Input<string>;
   /** A public image (under 8 MB) for IMAGE posts. */
   imageUrl?: pulumi.Input<string>;
   /** A public video (at most 1 GB and 5 minutes) for VIDEO posts. */
   videoUrl?: pulumi.Input<string>;
+  /** What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters). */
+  altText?: pulumi.Input<string>;
+  /** The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel. */
+  children?: pulumi.Input<pulumi.Input<PostChildrenArgs>[]>;
+  /** Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`. */
+  replyControl?: pulumi.Input<"everyone" | "accounts_you_follow" | "mentioned_only" | "parent_post_author_only" | "followers_only">;
+  /** The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`). */
+  topicTag?: pulumi.Input<string>;
+  /** A link shown as a preview card under a TEXT post's text. */
+  linkAttachment?: pulumi.Input<string>;
+  /** The id of a post this one quotes. */
+  quotePostId?: pulumi.Input<string>;
+  /** A poll under a TEXT post. */
+  pollAttachment?: pulumi.Input<PostPollAttachmentArgs>;
   /** A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes). */
   allowRepublish?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -35,6 +49,15 @@ export interface PostOutputs {
   username?: string;
   /** Whether a change may republish the post (replace it). */
   allowRepublish?: boolean;
+  altText?: string;
+  children?: PostChildren[];
+  replyControl?: string;
+  topicTag?: string;
+  linkAttachment?: string;
+  quotePostId?: string;
+  pollAttachment?: PostPollAttachment;
+  /** The carousel's items' media ids, in order (CAROUSEL posts). */
+  childIds?: string[];
   /** The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`. */
   postId?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -42,7 +65,7 @@ export interface PostOutputs {
 }
 
 /** The output names of a Post, declared to the engine when the resource is registered. */
-export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","allowRepublish","postId","account"] as const;
+export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","allowRepublish","altText","children","replyControl","topicTag","linkAttachment","quotePostId","pollAttachment","childIds","postId","account"] as const;
 
 /** The arguments of a WebhookSubscription: Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it. */
 export interface WebhookSubscriptionArgs {
@@ -180,6 +203,30 @@ export interface GetPublishingLimitResult {
   readonly quotaDurationSeconds: number;
 }
 
+/** PostChildren as an argument: each value may be an output of another resource. */
+export interface PostChildrenArgs {
+  /** IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`. */
+  mediaType: pulumi.Input<"IMAGE" | "VIDEO">;
+  /** A public image (under 8 MB), for an IMAGE item. */
+  imageUrl?: pulumi.Input<string>;
+  /** A public video (at most 1 GB and 5 minutes), for a VIDEO item. */
+  videoUrl?: pulumi.Input<string>;
+  /** What the item shows, for people who cannot see it (at most 1000 characters). */
+  altText?: pulumi.Input<string>;
+}
+
+/** PostPollAttachment as an argument: each value may be an output of another resource. */
+export interface PostPollAttachmentArgs {
+  /** The first option. */
+  optionA: pulumi.Input<string>;
+  /** The second option. */
+  optionB: pulumi.Input<string>;
+  /** A third option. */
+  optionC?: pulumi.Input<string>;
+  /** A fourth option (at most four). */
+  optionD?: pulumi.Input<string>;
+}
+
 export interface GetPostsResultPost {
   /** The post's id. */
   readonly id: string;
@@ -197,4 +244,26 @@ export interface GetPostsResultPost {
   readonly timestamp?: string;
   /** Its author. */
   readonly username?: string;
+}
+
+export interface PostChildren {
+  /** IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`. */
+  readonly mediaType: "IMAGE" | "VIDEO";
+  /** A public image (under 8 MB), for an IMAGE item. */
+  readonly imageUrl?: string;
+  /** A public video (at most 1 GB and 5 minutes), for a VIDEO item. */
+  readonly videoUrl?: string;
+  /** What the item shows, for people who cannot see it (at most 1000 characters). */
+  readonly altText?: string;
+}
+
+export interface PostPollAttachment {
+  /** The first option. */
+  readonly optionA: string;
+  /** The second option. */
+  readonly optionB: string;
+  /** A third option. */
+  readonly optionC?: string;
+  /** A fourth option (at most four). */
+  readonly optionD?: string;
 }

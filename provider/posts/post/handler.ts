@@ -10,11 +10,14 @@ import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, Par
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
-import { posts } from "../client";
+import { POST_FIELDS, posts } from "../client";
 import { beforeDelete, quotaRefusal } from "../quota";
 import { PostInputs } from "./schema";
 
-const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl"];
+/** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
+const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl", "altText", "children", "replyControl", "topicTag", "linkAttachment", "quotePostId", "pollAttachment"];
+/** Inputs compared as values: lists and objects by their JSON, an absent one as null. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitUntilFinished(containerId: string): Promise<void> {
@@ -63,11 +66,44 @@ async function publishFinished(containerId: string): Promise<string> {
 
 function outputs(r: Record<string, any>, p: Record<string, any>) {
   const { __provider: _, containerId: _c, ...inputs } = r;
-  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, mediaUrl: p.media_url, shortcode: p.shortcode, postId: p.id };
+  const childIds = (p.children?.data as { id: string }[] | undefined)?.map((c) => c.id) ?? r.childIds;
+  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, mediaUrl: p.media_url, shortcode: p.shortcode, postId: p.id, ...(childIds ? { childIds } : {}) };
 }
 
-/** The service's media type of a post of this mediaType (a text post answers TEXT_POST). */
-const answeredType = (mediaType: string) => (mediaType === "TEXT" ? "TEXT_POST" : mediaType);
+/** The service's media type of a post of this mediaType (a text post answers TEXT_POST, a carousel CAROUSEL_ALBUM). */
+const answeredType = (mediaType: string) => (mediaType === "TEXT" ? "TEXT_POST" : mediaType === "CAROUSEL" ? "CAROUSEL_ALBUM" : mediaType);
+
+/** A carousel's items are read with it, so its outputs name them. */
+const readFields = (r: Bag) => (r.mediaType === "CAROUSEL" ? `${POST_FIELDS},children` : POST_FIELDS);
+
+/** The container's fields as the service takes them (`POST /me/threads`): only what the program declares is sent. */
+export function containerFields(r: Bag): Record<string, string | undefined> {
+  const poll = r.pollAttachment as Bag | undefined;
+  return {
+    media_type: r.mediaType,
+    text: r.text,
+    image_url: r.imageUrl,
+    video_url: r.videoUrl,
+    alt_text: r.altText,
+    reply_control: r.replyControl,
+    topic_tag: r.topicTag,
+    link_attachment: r.linkAttachment,
+    quote_post_id: r.quotePostId,
+    poll_attachment: poll ? JSON.stringify(Object.fromEntries(["A", "B", "C", "D"].filter((k) => poll[`option${k}`] !== undefined).map((k) => [`option_${k.toLowerCase()}`, poll[`option${k}`]]))) : undefined,
+  };
+}
+
+/**
+ * A carousel's items, each a container of its own (`is_carousel_item`), made together and waited for in order: the
+ * service refuses a carousel whose items are not FINISHED. Unpublished containers are shown nowhere and expire in a
+ * day, so a failure here leaves nothing behind.
+ */
+async function carouselItems(r: Bag): Promise<string> {
+  const ids: string[] = [];
+  for (const c of r.children as Bag[]) ids.push((await posts().createContainer({ media_type: c.mediaType, is_carousel_item: "true", image_url: c.imageUrl, video_url: c.videoUrl, alt_text: c.altText })).id);
+  for (const id of ids) await waitUntilFinished(id);
+  return ids.join(",");
+}
 
 /**
  * The account's oldest post published since `since` with this resource's text and media type. The service answers
@@ -76,6 +112,7 @@ const answeredType = (mediaType: string) => (mediaType === "TEXT" ? "TEXT_POST" 
 async function findRecent(r: Bag, since: number): Promise<string | undefined> {
   const from = since - CLOCK_SKEW_MS;
   const recent = await posts().threads(100, "id,text,media_type,timestamp", from / 1000);
+  // Text and type tell a post apart; a carousel, a quote or a link card are not told by more than these here.
   const same = recent.filter((p) => (p.text ?? "") === (r.text ?? "") && p.media_type === answeredType(r.mediaType ?? "TEXT") && Date.parse(p.timestamp ?? "") >= from);
   return same.at(-1)?.id;
 }
@@ -95,7 +132,9 @@ const whereToLook = (r: Bag) =>
 
 /** A container processed and published once; the post's id. */
 async function publishOnce(r: Bag): Promise<string> {
-  const container = await posts().createContainer({ media_type: r.mediaType, text: r.text, image_url: r.imageUrl, video_url: r.videoUrl });
+  const fields = containerFields(r);
+  if (r.mediaType === "CAROUSEL") fields.children = await carouselItems(r);
+  const container = await posts().createContainer(fields);
   await waitUntilFinished(container.id);
   const { __provider: _, ...inputs } = r;
   return createOnce({
@@ -124,14 +163,14 @@ async function sameAccount(props: Bag): Promise<void> {
 
 async function readBack(r: Bag, id: string): Promise<Bag> {
   // Published: from here a failure must not orphan the post, so the engine is told its id.
-  const published = await posts().post(id).catch((e: Error) => {
+  const published = await posts().post(id, readFields(r)).catch((e: Error) => {
     throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, { id }));
   });
   return outputs(r, published);
 }
 
 /** The fields of a published post a change would replace it for (unknown ones, a saved plan's, not yet). */
-const republishing = (olds: Bag, news: Bag) => FIELDS.filter((k) => !isUnknown(news[k]) && (olds[k] ?? null) !== (news[k] ?? null));
+const republishing = (olds: Bag, news: Bag) => FIELDS.filter((k) => !isUnknown(news[k]) && !same(olds[k], news[k]));
 
 /** What a replacement costs, said at preview: what the post has that goes with it, and the day's quotas it spends. */
 async function republishCost(postId: string): Promise<string> {
@@ -156,7 +195,7 @@ export const post: Handler = {
   },
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(FIELDS, olds, wanted, (_k, a, b) => (a ?? null) === (b ?? null));
+    const replaces = changedKeys(FIELDS, olds, wanted, (_k, a, b) => same(a, b));
     if (replaces.length && wanted.allowRepublish === true && typeof olds.postId === "string" && !isPending(olds.postId)) warn(await republishCost(olds.postId));
     const flag = (olds.allowRepublish ?? false) !== (wanted.allowRepublish ?? false);
     return { changes: replaces.length > 0 || flag, replaces };
@@ -173,7 +212,7 @@ export const post: Handler = {
   },
   async read(id, props) {
     const postId = await settle(id, props);
-    const p = postId && (await unlessGone(() => posts().post(postId)));
+    const p = postId && (await unlessGone(() => posts().post(postId, readFields(props))));
     if (postId && !p) await sameAccount(props);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     return p ? { id: postId, props: outputs(props, p) } : {};
@@ -181,7 +220,7 @@ export const post: Handler = {
   async update(id, olds, news) {
     // allowRepublish changed alone: nothing on the service changes.
     if (!isPending(id)) {
-      if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => (a ?? null) === (b ?? null)).length) return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
+      if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => same(a, b)).length) return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
       throw new Error("a short post cannot be edited: every change replaces it");
     }
     const r = { ...olds, ...withoutProvider(news) };

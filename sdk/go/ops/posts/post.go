@@ -19,19 +19,28 @@ type Post struct {
 	Account pulumi.StringPtrOutput `pulumi:"account"`
 	// Whether a change may republish the post (replace it).
 	AllowRepublish pulumi.BoolPtrOutput   `pulumi:"allowRepublish"`
-	ImageUrl       pulumi.StringPtrOutput `pulumi:"imageUrl"`
-	MediaType      pulumi.StringOutput    `pulumi:"mediaType"`
+	AltText        pulumi.StringPtrOutput `pulumi:"altText"`
+	// The carousel's items' media ids, in order (CAROUSEL posts).
+	ChildIds       pulumi.StringArrayOutput `pulumi:"childIds"`
+	Children       PostChildrenArrayOutput  `pulumi:"children"`
+	ImageUrl       pulumi.StringPtrOutput   `pulumi:"imageUrl"`
+	LinkAttachment pulumi.StringPtrOutput   `pulumi:"linkAttachment"`
+	MediaType      pulumi.StringOutput      `pulumi:"mediaType"`
 	// The service's own address of the post's image or video (its CDN; never the URL given).
 	MediaUrl pulumi.StringPtrOutput `pulumi:"mediaUrl"`
 	// The post's public link.
-	Permalink pulumi.StringPtrOutput `pulumi:"permalink"`
+	Permalink      pulumi.StringPtrOutput      `pulumi:"permalink"`
+	PollAttachment PostPollAttachmentPtrOutput `pulumi:"pollAttachment"`
 	// The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
-	PostId pulumi.StringPtrOutput `pulumi:"postId"`
+	PostId       pulumi.StringPtrOutput `pulumi:"postId"`
+	QuotePostId  pulumi.StringPtrOutput `pulumi:"quotePostId"`
+	ReplyControl pulumi.StringPtrOutput `pulumi:"replyControl"`
 	// The post's short code, the last part of its permalink.
 	Shortcode pulumi.StringPtrOutput `pulumi:"shortcode"`
 	Text      pulumi.StringPtrOutput `pulumi:"text"`
 	// When it was published.
 	Timestamp pulumi.StringPtrOutput `pulumi:"timestamp"`
+	TopicTag  pulumi.StringPtrOutput `pulumi:"topicTag"`
 	// The account that published it.
 	Username pulumi.StringPtrOutput `pulumi:"username"`
 	VideoUrl pulumi.StringPtrOutput `pulumi:"videoUrl"`
@@ -91,12 +100,26 @@ type postArgs struct {
 	Account *string `pulumi:"account"`
 	// A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
 	AllowRepublish *bool `pulumi:"allowRepublish"`
+	// What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters).
+	AltText *string `pulumi:"altText"`
+	// The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel.
+	Children []PostChildren `pulumi:"children"`
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl *string `pulumi:"imageUrl"`
-	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
+	// A link shown as a preview card under a TEXT post's text.
+	LinkAttachment *string `pulumi:"linkAttachment"`
+	// What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`.
 	MediaType *string `pulumi:"mediaType"`
+	// A poll under a TEXT post.
+	PollAttachment *PostPollAttachment `pulumi:"pollAttachment"`
+	// The id of a post this one quotes.
+	QuotePostId *string `pulumi:"quotePostId"`
+	// Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
+	ReplyControl *string `pulumi:"replyControl"`
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text *string `pulumi:"text"`
+	// The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
+	TopicTag *string `pulumi:"topicTag"`
 	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
 	VideoUrl *string `pulumi:"videoUrl"`
 }
@@ -107,12 +130,26 @@ type PostArgs struct {
 	Account pulumi.StringPtrInput
 	// A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
 	AllowRepublish pulumi.BoolPtrInput
+	// What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters).
+	AltText pulumi.StringPtrInput
+	// The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel.
+	Children PostChildrenArrayInput
 	// A public image (under 8 MB) for IMAGE posts.
 	ImageUrl pulumi.StringPtrInput
-	// What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
+	// A link shown as a preview card under a TEXT post's text.
+	LinkAttachment pulumi.StringPtrInput
+	// What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`.
 	MediaType pulumi.StringPtrInput
+	// A poll under a TEXT post.
+	PollAttachment PostPollAttachmentPtrInput
+	// The id of a post this one quotes.
+	QuotePostId pulumi.StringPtrInput
+	// Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
+	ReplyControl pulumi.StringPtrInput
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text pulumi.StringPtrInput
+	// The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
+	TopicTag pulumi.StringPtrInput
 	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
 	VideoUrl pulumi.StringPtrInput
 }
@@ -164,8 +201,25 @@ func (o PostOutput) AllowRepublish() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.BoolPtrOutput { return v.AllowRepublish }).(pulumi.BoolPtrOutput)
 }
 
+func (o PostOutput) AltText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.AltText }).(pulumi.StringPtrOutput)
+}
+
+// The carousel's items' media ids, in order (CAROUSEL posts).
+func (o PostOutput) ChildIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringArrayOutput { return v.ChildIds }).(pulumi.StringArrayOutput)
+}
+
+func (o PostOutput) Children() PostChildrenArrayOutput {
+	return o.ApplyT(func(v *Post) PostChildrenArrayOutput { return v.Children }).(PostChildrenArrayOutput)
+}
+
 func (o PostOutput) ImageUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.ImageUrl }).(pulumi.StringPtrOutput)
+}
+
+func (o PostOutput) LinkAttachment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.LinkAttachment }).(pulumi.StringPtrOutput)
 }
 
 func (o PostOutput) MediaType() pulumi.StringOutput {
@@ -182,9 +236,21 @@ func (o PostOutput) Permalink() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Permalink }).(pulumi.StringPtrOutput)
 }
 
+func (o PostOutput) PollAttachment() PostPollAttachmentPtrOutput {
+	return o.ApplyT(func(v *Post) PostPollAttachmentPtrOutput { return v.PollAttachment }).(PostPollAttachmentPtrOutput)
+}
+
 // The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
 func (o PostOutput) PostId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.PostId }).(pulumi.StringPtrOutput)
+}
+
+func (o PostOutput) QuotePostId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.QuotePostId }).(pulumi.StringPtrOutput)
+}
+
+func (o PostOutput) ReplyControl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.ReplyControl }).(pulumi.StringPtrOutput)
 }
 
 // The post's short code, the last part of its permalink.
@@ -199,6 +265,10 @@ func (o PostOutput) Text() pulumi.StringPtrOutput {
 // When it was published.
 func (o PostOutput) Timestamp() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Timestamp }).(pulumi.StringPtrOutput)
+}
+
+func (o PostOutput) TopicTag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.TopicTag }).(pulumi.StringPtrOutput)
 }
 
 // The account that published it.

@@ -106,7 +106,333 @@ func (o GetPostsResultPostArrayOutput) Index(i pulumi.IntInput) GetPostsResultPo
 	}).(GetPostsResultPostOutput)
 }
 
+type PostChildren struct {
+	// What the item shows, for people who cannot see it (at most 1000 characters).
+	AltText *string `pulumi:"altText"`
+	// A public image (under 8 MB), for an IMAGE item.
+	ImageUrl *string `pulumi:"imageUrl"`
+	// IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`.
+	MediaType string `pulumi:"mediaType"`
+	// A public video (at most 1 GB and 5 minutes), for a VIDEO item.
+	VideoUrl *string `pulumi:"videoUrl"`
+}
+
+// PostChildrenInput is an input type that accepts PostChildrenArgs and PostChildrenOutput values.
+// You can construct a concrete instance of `PostChildrenInput` via:
+//
+//	PostChildrenArgs{...}
+type PostChildrenInput interface {
+	pulumi.Input
+
+	ToPostChildrenOutput() PostChildrenOutput
+	ToPostChildrenOutputWithContext(context.Context) PostChildrenOutput
+}
+
+type PostChildrenArgs struct {
+	// What the item shows, for people who cannot see it (at most 1000 characters).
+	AltText pulumi.StringPtrInput `pulumi:"altText"`
+	// A public image (under 8 MB), for an IMAGE item.
+	ImageUrl pulumi.StringPtrInput `pulumi:"imageUrl"`
+	// IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`.
+	MediaType pulumi.StringInput `pulumi:"mediaType"`
+	// A public video (at most 1 GB and 5 minutes), for a VIDEO item.
+	VideoUrl pulumi.StringPtrInput `pulumi:"videoUrl"`
+}
+
+func (PostChildrenArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostChildren)(nil)).Elem()
+}
+
+func (i PostChildrenArgs) ToPostChildrenOutput() PostChildrenOutput {
+	return i.ToPostChildrenOutputWithContext(context.Background())
+}
+
+func (i PostChildrenArgs) ToPostChildrenOutputWithContext(ctx context.Context) PostChildrenOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostChildrenOutput)
+}
+
+// PostChildrenArrayInput is an input type that accepts PostChildrenArray and PostChildrenArrayOutput values.
+// You can construct a concrete instance of `PostChildrenArrayInput` via:
+//
+//	PostChildrenArray{ PostChildrenArgs{...} }
+type PostChildrenArrayInput interface {
+	pulumi.Input
+
+	ToPostChildrenArrayOutput() PostChildrenArrayOutput
+	ToPostChildrenArrayOutputWithContext(context.Context) PostChildrenArrayOutput
+}
+
+type PostChildrenArray []PostChildrenInput
+
+func (PostChildrenArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PostChildren)(nil)).Elem()
+}
+
+func (i PostChildrenArray) ToPostChildrenArrayOutput() PostChildrenArrayOutput {
+	return i.ToPostChildrenArrayOutputWithContext(context.Background())
+}
+
+func (i PostChildrenArray) ToPostChildrenArrayOutputWithContext(ctx context.Context) PostChildrenArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostChildrenArrayOutput)
+}
+
+type PostChildrenOutput struct{ *pulumi.OutputState }
+
+func (PostChildrenOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostChildren)(nil)).Elem()
+}
+
+func (o PostChildrenOutput) ToPostChildrenOutput() PostChildrenOutput {
+	return o
+}
+
+func (o PostChildrenOutput) ToPostChildrenOutputWithContext(ctx context.Context) PostChildrenOutput {
+	return o
+}
+
+// What the item shows, for people who cannot see it (at most 1000 characters).
+func (o PostChildrenOutput) AltText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostChildren) *string { return v.AltText }).(pulumi.StringPtrOutput)
+}
+
+// A public image (under 8 MB), for an IMAGE item.
+func (o PostChildrenOutput) ImageUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostChildren) *string { return v.ImageUrl }).(pulumi.StringPtrOutput)
+}
+
+// IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`.
+func (o PostChildrenOutput) MediaType() pulumi.StringOutput {
+	return o.ApplyT(func(v PostChildren) string { return v.MediaType }).(pulumi.StringOutput)
+}
+
+// A public video (at most 1 GB and 5 minutes), for a VIDEO item.
+func (o PostChildrenOutput) VideoUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostChildren) *string { return v.VideoUrl }).(pulumi.StringPtrOutput)
+}
+
+type PostChildrenArrayOutput struct{ *pulumi.OutputState }
+
+func (PostChildrenArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PostChildren)(nil)).Elem()
+}
+
+func (o PostChildrenArrayOutput) ToPostChildrenArrayOutput() PostChildrenArrayOutput {
+	return o
+}
+
+func (o PostChildrenArrayOutput) ToPostChildrenArrayOutputWithContext(ctx context.Context) PostChildrenArrayOutput {
+	return o
+}
+
+func (o PostChildrenArrayOutput) Index(i pulumi.IntInput) PostChildrenOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PostChildren {
+		return vs[0].([]PostChildren)[vs[1].(int)]
+	}).(PostChildrenOutput)
+}
+
+type PostPollAttachment struct {
+	// The first option.
+	OptionA string `pulumi:"optionA"`
+	// The second option.
+	OptionB string `pulumi:"optionB"`
+	// A third option.
+	OptionC *string `pulumi:"optionC"`
+	// A fourth option (at most four).
+	OptionD *string `pulumi:"optionD"`
+}
+
+// PostPollAttachmentInput is an input type that accepts PostPollAttachmentArgs and PostPollAttachmentOutput values.
+// You can construct a concrete instance of `PostPollAttachmentInput` via:
+//
+//	PostPollAttachmentArgs{...}
+type PostPollAttachmentInput interface {
+	pulumi.Input
+
+	ToPostPollAttachmentOutput() PostPollAttachmentOutput
+	ToPostPollAttachmentOutputWithContext(context.Context) PostPollAttachmentOutput
+}
+
+type PostPollAttachmentArgs struct {
+	// The first option.
+	OptionA pulumi.StringInput `pulumi:"optionA"`
+	// The second option.
+	OptionB pulumi.StringInput `pulumi:"optionB"`
+	// A third option.
+	OptionC pulumi.StringPtrInput `pulumi:"optionC"`
+	// A fourth option (at most four).
+	OptionD pulumi.StringPtrInput `pulumi:"optionD"`
+}
+
+func (PostPollAttachmentArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostPollAttachment)(nil)).Elem()
+}
+
+func (i PostPollAttachmentArgs) ToPostPollAttachmentOutput() PostPollAttachmentOutput {
+	return i.ToPostPollAttachmentOutputWithContext(context.Background())
+}
+
+func (i PostPollAttachmentArgs) ToPostPollAttachmentOutputWithContext(ctx context.Context) PostPollAttachmentOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostPollAttachmentOutput)
+}
+
+func (i PostPollAttachmentArgs) ToPostPollAttachmentPtrOutput() PostPollAttachmentPtrOutput {
+	return i.ToPostPollAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (i PostPollAttachmentArgs) ToPostPollAttachmentPtrOutputWithContext(ctx context.Context) PostPollAttachmentPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostPollAttachmentOutput).ToPostPollAttachmentPtrOutputWithContext(ctx)
+}
+
+// PostPollAttachmentPtrInput is an input type that accepts PostPollAttachmentArgs, PostPollAttachmentPtr and PostPollAttachmentPtrOutput values.
+// You can construct a concrete instance of `PostPollAttachmentPtrInput` via:
+//
+//	        PostPollAttachmentArgs{...}
+//
+//	or:
+//
+//	        nil
+type PostPollAttachmentPtrInput interface {
+	pulumi.Input
+
+	ToPostPollAttachmentPtrOutput() PostPollAttachmentPtrOutput
+	ToPostPollAttachmentPtrOutputWithContext(context.Context) PostPollAttachmentPtrOutput
+}
+
+type postPollAttachmentPtrType PostPollAttachmentArgs
+
+func PostPollAttachmentPtr(v *PostPollAttachmentArgs) PostPollAttachmentPtrInput {
+	return (*postPollAttachmentPtrType)(v)
+}
+
+func (*postPollAttachmentPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostPollAttachment)(nil)).Elem()
+}
+
+func (i *postPollAttachmentPtrType) ToPostPollAttachmentPtrOutput() PostPollAttachmentPtrOutput {
+	return i.ToPostPollAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (i *postPollAttachmentPtrType) ToPostPollAttachmentPtrOutputWithContext(ctx context.Context) PostPollAttachmentPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostPollAttachmentPtrOutput)
+}
+
+type PostPollAttachmentOutput struct{ *pulumi.OutputState }
+
+func (PostPollAttachmentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostPollAttachment)(nil)).Elem()
+}
+
+func (o PostPollAttachmentOutput) ToPostPollAttachmentOutput() PostPollAttachmentOutput {
+	return o
+}
+
+func (o PostPollAttachmentOutput) ToPostPollAttachmentOutputWithContext(ctx context.Context) PostPollAttachmentOutput {
+	return o
+}
+
+func (o PostPollAttachmentOutput) ToPostPollAttachmentPtrOutput() PostPollAttachmentPtrOutput {
+	return o.ToPostPollAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (o PostPollAttachmentOutput) ToPostPollAttachmentPtrOutputWithContext(ctx context.Context) PostPollAttachmentPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostPollAttachment) *PostPollAttachment {
+		return &v
+	}).(PostPollAttachmentPtrOutput)
+}
+
+// The first option.
+func (o PostPollAttachmentOutput) OptionA() pulumi.StringOutput {
+	return o.ApplyT(func(v PostPollAttachment) string { return v.OptionA }).(pulumi.StringOutput)
+}
+
+// The second option.
+func (o PostPollAttachmentOutput) OptionB() pulumi.StringOutput {
+	return o.ApplyT(func(v PostPollAttachment) string { return v.OptionB }).(pulumi.StringOutput)
+}
+
+// A third option.
+func (o PostPollAttachmentOutput) OptionC() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostPollAttachment) *string { return v.OptionC }).(pulumi.StringPtrOutput)
+}
+
+// A fourth option (at most four).
+func (o PostPollAttachmentOutput) OptionD() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostPollAttachment) *string { return v.OptionD }).(pulumi.StringPtrOutput)
+}
+
+type PostPollAttachmentPtrOutput struct{ *pulumi.OutputState }
+
+func (PostPollAttachmentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostPollAttachment)(nil)).Elem()
+}
+
+func (o PostPollAttachmentPtrOutput) ToPostPollAttachmentPtrOutput() PostPollAttachmentPtrOutput {
+	return o
+}
+
+func (o PostPollAttachmentPtrOutput) ToPostPollAttachmentPtrOutputWithContext(ctx context.Context) PostPollAttachmentPtrOutput {
+	return o
+}
+
+func (o PostPollAttachmentPtrOutput) Elem() PostPollAttachmentOutput {
+	return o.ApplyT(func(v *PostPollAttachment) PostPollAttachment {
+		if v != nil {
+			return *v
+		}
+		var ret PostPollAttachment
+		return ret
+	}).(PostPollAttachmentOutput)
+}
+
+// The first option.
+func (o PostPollAttachmentPtrOutput) OptionA() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostPollAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.OptionA
+	}).(pulumi.StringPtrOutput)
+}
+
+// The second option.
+func (o PostPollAttachmentPtrOutput) OptionB() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostPollAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.OptionB
+	}).(pulumi.StringPtrOutput)
+}
+
+// A third option.
+func (o PostPollAttachmentPtrOutput) OptionC() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostPollAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OptionC
+	}).(pulumi.StringPtrOutput)
+}
+
+// A fourth option (at most four).
+func (o PostPollAttachmentPtrOutput) OptionD() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostPollAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OptionD
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*PostChildrenInput)(nil)).Elem(), PostChildrenArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostChildrenArrayInput)(nil)).Elem(), PostChildrenArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostPollAttachmentInput)(nil)).Elem(), PostPollAttachmentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostPollAttachmentPtrInput)(nil)).Elem(), PostPollAttachmentArgs{})
 	pulumi.RegisterOutputType(GetPostsResultPostOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostArrayOutput{})
+	pulumi.RegisterOutputType(PostChildrenOutput{})
+	pulumi.RegisterOutputType(PostChildrenArrayOutput{})
+	pulumi.RegisterOutputType(PostPollAttachmentOutput{})
+	pulumi.RegisterOutputType(PostPollAttachmentPtrOutput{})
 }

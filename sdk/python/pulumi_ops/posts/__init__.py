@@ -12,4 +12,5 @@ from .get_profile import *
 from .get_publishing_limit import *
 from .post import *
 from .webhook_subscription import *
+from ._inputs import *
 from . import outputs

@@ -16,6 +16,8 @@ from .. import _utilities
 
 __all__ = [
     'GetPostsResultPost',
+    'PostChildren',
+    'PostPollAttachment',
 ]
 
 @pulumi.output_type
@@ -118,5 +120,158 @@ class GetPostsResultPost(dict):
         Its author.
         """
         return pulumi.get(self, "username")
+
+
+@pulumi.output_type
+class PostChildren(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "mediaType":
+            suggest = "media_type"
+        elif key == "altText":
+            suggest = "alt_text"
+        elif key == "imageUrl":
+            suggest = "image_url"
+        elif key == "videoUrl":
+            suggest = "video_url"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PostChildren. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PostChildren.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PostChildren.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 media_type: _builtins.str,
+                 alt_text: Optional[_builtins.str] = None,
+                 image_url: Optional[_builtins.str] = None,
+                 video_url: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str media_type: IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`.
+        :param _builtins.str alt_text: What the item shows, for people who cannot see it (at most 1000 characters).
+        :param _builtins.str image_url: A public image (under 8 MB), for an IMAGE item.
+        :param _builtins.str video_url: A public video (at most 1 GB and 5 minutes), for a VIDEO item.
+        """
+        pulumi.set(__self__, "media_type", media_type)
+        if alt_text is not None:
+            pulumi.set(__self__, "alt_text", alt_text)
+        if image_url is not None:
+            pulumi.set(__self__, "image_url", image_url)
+        if video_url is not None:
+            pulumi.set(__self__, "video_url", video_url)
+
+    @_builtins.property
+    @pulumi.getter(name="mediaType")
+    def media_type(self) -> _builtins.str:
+        """
+        IMAGE or VIDEO. One of: `IMAGE`, `VIDEO`.
+        """
+        return pulumi.get(self, "media_type")
+
+    @_builtins.property
+    @pulumi.getter(name="altText")
+    def alt_text(self) -> Optional[_builtins.str]:
+        """
+        What the item shows, for people who cannot see it (at most 1000 characters).
+        """
+        return pulumi.get(self, "alt_text")
+
+    @_builtins.property
+    @pulumi.getter(name="imageUrl")
+    def image_url(self) -> Optional[_builtins.str]:
+        """
+        A public image (under 8 MB), for an IMAGE item.
+        """
+        return pulumi.get(self, "image_url")
+
+    @_builtins.property
+    @pulumi.getter(name="videoUrl")
+    def video_url(self) -> Optional[_builtins.str]:
+        """
+        A public video (at most 1 GB and 5 minutes), for a VIDEO item.
+        """
+        return pulumi.get(self, "video_url")
+
+
+@pulumi.output_type
+class PostPollAttachment(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "optionA":
+            suggest = "option_a"
+        elif key == "optionB":
+            suggest = "option_b"
+        elif key == "optionC":
+            suggest = "option_c"
+        elif key == "optionD":
+            suggest = "option_d"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in PostPollAttachment. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        PostPollAttachment.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        PostPollAttachment.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 option_a: _builtins.str,
+                 option_b: _builtins.str,
+                 option_c: Optional[_builtins.str] = None,
+                 option_d: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str option_a: The first option.
+        :param _builtins.str option_b: The second option.
+        :param _builtins.str option_c: A third option.
+        :param _builtins.str option_d: A fourth option (at most four).
+        """
+        pulumi.set(__self__, "option_a", option_a)
+        pulumi.set(__self__, "option_b", option_b)
+        if option_c is not None:
+            pulumi.set(__self__, "option_c", option_c)
+        if option_d is not None:
+            pulumi.set(__self__, "option_d", option_d)
+
+    @_builtins.property
+    @pulumi.getter(name="optionA")
+    def option_a(self) -> _builtins.str:
+        """
+        The first option.
+        """
+        return pulumi.get(self, "option_a")
+
+    @_builtins.property
+    @pulumi.getter(name="optionB")
+    def option_b(self) -> _builtins.str:
+        """
+        The second option.
+        """
+        return pulumi.get(self, "option_b")
+
+    @_builtins.property
+    @pulumi.getter(name="optionC")
+    def option_c(self) -> Optional[_builtins.str]:
+        """
+        A third option.
+        """
+        return pulumi.get(self, "option_c")
+
+    @_builtins.property
+    @pulumi.getter(name="optionD")
+    def option_d(self) -> Optional[_builtins.str]:
+        """
+        A fourth option (at most four).
+        """
+        return pulumi.get(self, "option_d")
 
 

@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['PostArgs', 'Post']
 
@@ -21,18 +23,32 @@ class PostArgs:
     def __init__(__self__, *,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
+                 alt_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 children: pulumi.Input[Optional[Sequence[pulumi.Input['PostChildrenArgs']]]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 link_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 poll_attachment: pulumi.Input[Optional['PostPollAttachmentArgs']] = None,
+                 quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_control: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
         The set of arguments for constructing a Post resource.
 
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
+        :param pulumi.Input[_builtins.str] alt_text: What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters).
+        :param pulumi.Input[Sequence[pulumi.Input['PostChildrenArgs']]] children: The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
-        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
+        :param pulumi.Input[_builtins.str] link_attachment: A link shown as a preview card under a TEXT post's text.
+        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`.
+        :param pulumi.Input['PostPollAttachmentArgs'] poll_attachment: A poll under a TEXT post.
+        :param pulumi.Input[_builtins.str] quote_post_id: The id of a post this one quotes.
+        :param pulumi.Input[_builtins.str] reply_control: Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input[_builtins.str] topic_tag: The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
         if account is not None:
@@ -41,14 +57,28 @@ class PostArgs:
             allow_republish = False
         if allow_republish is not None:
             pulumi.set(__self__, "allow_republish", allow_republish)
+        if alt_text is not None:
+            pulumi.set(__self__, "alt_text", alt_text)
+        if children is not None:
+            pulumi.set(__self__, "children", children)
         if image_url is not None:
             pulumi.set(__self__, "image_url", image_url)
+        if link_attachment is not None:
+            pulumi.set(__self__, "link_attachment", link_attachment)
         if media_type is None:
             media_type = 'TEXT'
         if media_type is not None:
             pulumi.set(__self__, "media_type", media_type)
+        if poll_attachment is not None:
+            pulumi.set(__self__, "poll_attachment", poll_attachment)
+        if quote_post_id is not None:
+            pulumi.set(__self__, "quote_post_id", quote_post_id)
+        if reply_control is not None:
+            pulumi.set(__self__, "reply_control", reply_control)
         if text is not None:
             pulumi.set(__self__, "text", text)
+        if topic_tag is not None:
+            pulumi.set(__self__, "topic_tag", topic_tag)
         if video_url is not None:
             pulumi.set(__self__, "video_url", video_url)
 
@@ -77,6 +107,30 @@ class PostArgs:
         pulumi.set(self, "allow_republish", value)
 
     @_builtins.property
+    @pulumi.getter(name="altText")
+    def alt_text(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters).
+        """
+        return pulumi.get(self, "alt_text")
+
+    @alt_text.setter
+    def alt_text(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "alt_text", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def children(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PostChildrenArgs']]]]:
+        """
+        The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel.
+        """
+        return pulumi.get(self, "children")
+
+    @children.setter
+    def children(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PostChildrenArgs']]]]):
+        pulumi.set(self, "children", value)
+
+    @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -89,16 +143,64 @@ class PostArgs:
         pulumi.set(self, "image_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="linkAttachment")
+    def link_attachment(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A link shown as a preview card under a TEXT post's text.
+        """
+        return pulumi.get(self, "link_attachment")
+
+    @link_attachment.setter
+    def link_attachment(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "link_attachment", value)
+
+    @_builtins.property
     @pulumi.getter(name="mediaType")
     def media_type(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
+        What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`.
         """
         return pulumi.get(self, "media_type")
 
     @media_type.setter
     def media_type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "media_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pollAttachment")
+    def poll_attachment(self) -> pulumi.Input[Optional['PostPollAttachmentArgs']]:
+        """
+        A poll under a TEXT post.
+        """
+        return pulumi.get(self, "poll_attachment")
+
+    @poll_attachment.setter
+    def poll_attachment(self, value: pulumi.Input[Optional['PostPollAttachmentArgs']]):
+        pulumi.set(self, "poll_attachment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="quotePostId")
+    def quote_post_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The id of a post this one quotes.
+        """
+        return pulumi.get(self, "quote_post_id")
+
+    @quote_post_id.setter
+    def quote_post_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "quote_post_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="replyControl")
+    def reply_control(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
+        """
+        return pulumi.get(self, "reply_control")
+
+    @reply_control.setter
+    def reply_control(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "reply_control", value)
 
     @_builtins.property
     @pulumi.getter
@@ -111,6 +213,18 @@ class PostArgs:
     @text.setter
     def text(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="topicTag")
+    def topic_tag(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
+        """
+        return pulumi.get(self, "topic_tag")
+
+    @topic_tag.setter
+    def topic_tag(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "topic_tag", value)
 
     @_builtins.property
     @pulumi.getter(name="videoUrl")
@@ -133,9 +247,16 @@ class Post(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
+                 alt_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 children: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PostChildrenArgs', 'PostChildrenArgsDict']]]]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 link_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 poll_attachment: pulumi.Input[Optional[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']]] = None,
+                 quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_control: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
@@ -145,9 +266,16 @@ class Post(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).
+        :param pulumi.Input[_builtins.str] alt_text: What an IMAGE or VIDEO post shows, for people who cannot see it (at most 1000 characters).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PostChildrenArgs', 'PostChildrenArgsDict']]]] children: The images and videos of a CAROUSEL post, in order: 2 to 20. Each is made and processed before the carousel.
         :param pulumi.Input[_builtins.str] image_url: A public image (under 8 MB) for IMAGE posts.
-        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`) or a video (`videoUrl`). One of: `TEXT`, `IMAGE`, `VIDEO`.
+        :param pulumi.Input[_builtins.str] link_attachment: A link shown as a preview card under a TEXT post's text.
+        :param pulumi.Input[_builtins.str] media_type: What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`). One of: `TEXT`, `IMAGE`, `VIDEO`, `CAROUSEL`.
+        :param pulumi.Input[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']] poll_attachment: A poll under a TEXT post.
+        :param pulumi.Input[_builtins.str] quote_post_id: The id of a post this one quotes.
+        :param pulumi.Input[_builtins.str] reply_control: Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input[_builtins.str] topic_tag: The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
         ...
@@ -176,9 +304,16 @@ class Post(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  allow_republish: pulumi.Input[Optional[_builtins.bool]] = None,
+                 alt_text: pulumi.Input[Optional[_builtins.str]] = None,
+                 children: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PostChildrenArgs', 'PostChildrenArgsDict']]]]] = None,
                  image_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 link_attachment: pulumi.Input[Optional[_builtins.str]] = None,
                  media_type: pulumi.Input[Optional[_builtins.str]] = None,
+                 poll_attachment: pulumi.Input[Optional[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']]] = None,
+                 quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_control: pulumi.Input[Optional[_builtins.str]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -193,12 +328,20 @@ class Post(pulumi.CustomResource):
             if allow_republish is None:
                 allow_republish = False
             __props__.__dict__["allow_republish"] = allow_republish
+            __props__.__dict__["alt_text"] = alt_text
+            __props__.__dict__["children"] = children
             __props__.__dict__["image_url"] = image_url
+            __props__.__dict__["link_attachment"] = link_attachment
             if media_type is None:
                 media_type = 'TEXT'
             __props__.__dict__["media_type"] = media_type
+            __props__.__dict__["poll_attachment"] = poll_attachment
+            __props__.__dict__["quote_post_id"] = quote_post_id
+            __props__.__dict__["reply_control"] = reply_control
             __props__.__dict__["text"] = text
+            __props__.__dict__["topic_tag"] = topic_tag
             __props__.__dict__["video_url"] = video_url
+            __props__.__dict__["child_ids"] = None
             __props__.__dict__["media_url"] = None
             __props__.__dict__["permalink"] = None
             __props__.__dict__["post_id"] = None
@@ -231,14 +374,22 @@ class Post(pulumi.CustomResource):
 
         __props__.__dict__["account"] = None
         __props__.__dict__["allow_republish"] = None
+        __props__.__dict__["alt_text"] = None
+        __props__.__dict__["child_ids"] = None
+        __props__.__dict__["children"] = None
         __props__.__dict__["image_url"] = None
+        __props__.__dict__["link_attachment"] = None
         __props__.__dict__["media_type"] = None
         __props__.__dict__["media_url"] = None
         __props__.__dict__["permalink"] = None
+        __props__.__dict__["poll_attachment"] = None
         __props__.__dict__["post_id"] = None
+        __props__.__dict__["quote_post_id"] = None
+        __props__.__dict__["reply_control"] = None
         __props__.__dict__["shortcode"] = None
         __props__.__dict__["text"] = None
         __props__.__dict__["timestamp"] = None
+        __props__.__dict__["topic_tag"] = None
         __props__.__dict__["username"] = None
         __props__.__dict__["video_url"] = None
         return Post(resource_name, opts=opts, __props__=__props__)
@@ -260,9 +411,32 @@ class Post(pulumi.CustomResource):
         return pulumi.get(self, "allow_republish")
 
     @_builtins.property
+    @pulumi.getter(name="altText")
+    def alt_text(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "alt_text")
+
+    @_builtins.property
+    @pulumi.getter(name="childIds")
+    def child_ids(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The carousel's items' media ids, in order (CAROUSEL posts).
+        """
+        return pulumi.get(self, "child_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def children(self) -> pulumi.Output[Optional[Sequence['outputs.PostChildren']]]:
+        return pulumi.get(self, "children")
+
+    @_builtins.property
     @pulumi.getter(name="imageUrl")
     def image_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "image_url")
+
+    @_builtins.property
+    @pulumi.getter(name="linkAttachment")
+    def link_attachment(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "link_attachment")
 
     @_builtins.property
     @pulumi.getter(name="mediaType")
@@ -286,12 +460,27 @@ class Post(pulumi.CustomResource):
         return pulumi.get(self, "permalink")
 
     @_builtins.property
+    @pulumi.getter(name="pollAttachment")
+    def poll_attachment(self) -> pulumi.Output[Optional['outputs.PostPollAttachment']]:
+        return pulumi.get(self, "poll_attachment")
+
+    @_builtins.property
     @pulumi.getter(name="postId")
     def post_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.
         """
         return pulumi.get(self, "post_id")
+
+    @_builtins.property
+    @pulumi.getter(name="quotePostId")
+    def quote_post_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "quote_post_id")
+
+    @_builtins.property
+    @pulumi.getter(name="replyControl")
+    def reply_control(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "reply_control")
 
     @_builtins.property
     @pulumi.getter
@@ -313,6 +502,11 @@ class Post(pulumi.CustomResource):
         When it was published.
         """
         return pulumi.get(self, "timestamp")
+
+    @_builtins.property
+    @pulumi.getter(name="topicTag")
+    def topic_tag(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "topic_tag")
 
     @_builtins.property
     @pulumi.getter
