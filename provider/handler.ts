@@ -34,6 +34,14 @@ export class PartialCreateError extends Error {
 }
 
 /** The names of the inputs in `news` (unknown values count as changes) that differ by `same`. */
+/**
+ * `x` as JSON with object keys sorted: the same value however its keys are ordered (the service's answer, or the
+ * engine's state, which sorts them).
+ */
+export function canonical(x: unknown): string {
+  return JSON.stringify(x ?? null, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
 export function changedKeys(keys: string[], olds: Bag, news: Bag, same: (k: string, a: any, b: any) => boolean): string[] {
   return keys.filter((k) => isUnknown(news[k]) || !same(k, olds[k], news[k]));
 }

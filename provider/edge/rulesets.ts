@@ -90,10 +90,7 @@ export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody,
   });
 }
 
-/** `x` as JSON with object keys sorted: the same value however the service orders its keys. */
-export function canonical(x: unknown): string {
-  return JSON.stringify(x ?? null, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
-}
+export { canonical } from "../handler";
 
 /** What the service sets on a rule, never sent back. */
 const SERVICE_FIELDS = new Set(["id", "version", "last_updated", "categories"]);

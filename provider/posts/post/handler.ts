@@ -6,7 +6,7 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
-import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
+import { ADOPT_WINDOW_MS, canonical, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
@@ -16,8 +16,8 @@ import { PostInputs } from "./schema";
 
 /** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
 const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl", "altText", "children", "replyControl", "topicTag", "linkAttachment", "quotePostId", "pollAttachment"];
-/** Inputs compared as values: lists and objects by their JSON, an absent one as null. */
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Inputs compared as values: lists and objects whatever the order of their keys (state sorts them), absent as null. */
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitUntilFinished(containerId: string): Promise<void> {
