@@ -180,6 +180,19 @@ export async function previewCheck(type: string, account: string | undefined, in
       }
     });
   }
+  // The short-post token's expiry, as debug_token told it: said at preview, and refreshed for runs in its last week.
+  if (service === "posts") {
+    await once(`posts ${account ?? ""} token`, async () => {
+      const { posts } = await import("./posts/client");
+      const { log, warn } = await import("./log");
+      const info = posts().tokenInfo;
+      if (!info?.expiresAt) return;
+      const when = new Date(info.expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+      const days = (info.expiresAt * 1000 - Date.now()) / 86_400_000;
+      if (days < 7) warn(`posts: the access token expires at ${when} (in ${Math.max(0, days).toFixed(1)} days)${info.refreshed ? "; runs refresh it for themselves until then (th_refresh_token, in memory)" : ""}: store a refreshed one as ops:postsAccessToken (GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token) before then, or it stops working`);
+      else log(`posts: the access token expires at ${when}`);
+    });
+  }
   // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.
   if (type === "edge:RateLimit" && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
     const { checkPlan } = await import("./edge/rate-limit/handler");

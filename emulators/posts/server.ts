@@ -114,8 +114,8 @@ export class PostsEmulator extends Emulator {
   readonly processingMs?: number;
   containers = new Map<string, Container>();
   posts = new Map<string, Post>();
-  /** Long-lived tokens this emulator accepts, and the short-lived ones with their expiry. */
-  tokens = new Set<string>();
+  /** Long-lived tokens this emulator accepts, when each was issued and when it expires (60 days later). */
+  tokens = new Map<string, { issuedAt: number; expiresAt: number }>();
   shortTokens = new Map<string, number>();
   deletesToday: number[] = [];
   /** The account of the request being answered (set by `before`). */
@@ -137,7 +137,8 @@ export class PostsEmulator extends Emulator {
     this.counter = 0;
     this.containers.clear();
     this.posts.clear();
-    this.tokens = new Set([POSTS_USER_TOKEN]);
+    // The seeded user's token was issued 30 days ago: it has 30 of its 60 days left.
+    this.tokens = new Map([[POSTS_USER_TOKEN, { issuedAt: this.now() - 30 * DAY, expiresAt: this.now() + 30 * DAY }]]);
     this.shortTokens = new Map([[POSTS_SHORT_TOKEN, this.now() + 3600_000]]); // an hour, as a login gives
     this.deletesToday = [];
     this.transientPublishFailures = 0;
@@ -168,6 +169,8 @@ export class PostsEmulator extends Emulator {
     const short = this.shortTokens.get(token ?? "");
     if (short !== undefined && short < this.now()) graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
     if (short === undefined && !this.tokens.has(token ?? "") && token !== POSTS_OTHER_TOKEN) graphError(401, 190, "Invalid OAuth access token - Cannot parse access token", "OAuthException");
+    const long = this.tokens.get(token ?? "");
+    if (long && long.expiresAt < this.now()) graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
     this.caller = token === POSTS_OTHER_TOKEN ? OTHER : USER;
     return { "x-app-usage": usageHeader(this.log.length, 4800) };
   }
@@ -292,7 +295,7 @@ export class PostsEmulator extends Emulator {
   private tokenRoutes(): void {
     const longLived = () => {
       const fresh = `posts-long-${this.nextId()}`;
-      this.tokens.add(fresh);
+      this.tokens.set(fresh, { issuedAt: this.now(), expiresAt: this.now() + 5_183_944_000 });
       return ok({ access_token: fresh, token_type: "bearer", expires_in: 5_183_944 });
     };
     this.route("POST", "/oauth/access_token", (req) => {
@@ -309,9 +312,20 @@ export class PostsEmulator extends Emulator {
       if (exp === undefined || exp < this.now()) graphError(400, 190, "Invalid OAuth access token: a short-lived token is exchanged once, within its hour", "OAuthException", 467);
       return longLived();
     });
+    // A token's facts, asked with a token of a tester of the same app (the user's own, for an app in development).
+    this.route("GET", "/v1.0/debug_token", (req) => {
+      const p = params(req);
+      const t = this.tokens.get(p.input_token ?? "");
+      const short = this.shortTokens.get(p.input_token ?? "");
+      const expiresAt = t?.expiresAt ?? short ?? 0;
+      return ok({ data: { type: "USER", application: "Example Bakery Posts", data_access_expires_at: Math.floor((this.now() + 90 * DAY) / 1000), expires_at: Math.floor(expiresAt / 1000), is_valid: expiresAt > this.now(), issued_at: Math.floor((t?.issuedAt ?? this.now()) / 1000), scopes: ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_delete"], user_id: USER.id } });
+    });
     this.route("GET", "/refresh_access_token", (req) => {
       const p = params(req);
-      if (p.grant_type !== "th_refresh_token" || !this.tokens.has(p.access_token ?? "")) graphError(400, 190, "Invalid OAuth access token: refresh a long-lived token that has not expired", "OAuthException", 467);
+      const t = this.tokens.get(p.access_token ?? "");
+      if (p.grant_type !== "th_refresh_token" || !t || t.expiresAt < this.now()) graphError(400, 190, "Invalid OAuth access token: refresh a long-lived token that has not expired", "OAuthException", 467);
+      // Long-lived tokens "at least 24 hours old" can be refreshed (Threads "Long-Lived Access Tokens").
+      if (t.issuedAt > this.now() - DAY) graphError(400, 190, "The access token cannot be refreshed: it is less than 24 hours old", "OAuthException");
       return longLived();
     });
   }
@@ -456,6 +470,13 @@ export class PostsEmulator extends Emulator {
       const p = this.posts.get(String(body.id));
       if (!p) return { status: 404, body: { error: "no such post" } };
       Object.assign(p, { views: Number(body.views ?? p.views), likes: Number(body.likes ?? p.likes) });
+      return { status: 200, body: { ok: true } };
+    }
+    if (op === "posts/token-expiry") {
+      // A token that expires in `days` (the seeded user's unless named).
+      const t = this.tokens.get(String(body.token ?? POSTS_USER_TOKEN));
+      if (!t) return { status: 404, body: { error: "no such long-lived token" } };
+      t.expiresAt = this.now() + Number(body.days) * DAY;
       return { status: 200, body: { ok: true } };
     }
     if (op === "posts/transient-publish-failures") {

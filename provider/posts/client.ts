@@ -15,6 +15,9 @@ export const PROFILE_FIELDS = "id,username,name,threads_profile_picture_url,thre
 /** The insight metrics of a post (threads_manage_insights). */
 export const POST_METRICS = ["views", "likes", "replies", "reposts", "quotes", "shares"] as const;
 
+/** A long-lived token this close to its expiry is refreshed for the run. */
+export const TOKEN_REFRESH_WINDOW_MS = 7 * 86_400_000;
+
 export interface PublishingLimit {
   quota_usage: number;
   config: { quota_total: number; quota_duration: number };
@@ -38,30 +41,64 @@ export class PostsClient extends GraphClient {
     return new PostsClient(http, maxRetries, read(s.accessToken), v);
   }
 
-  private exchanged?: Promise<string>;
+  private resolved?: Promise<string>;
+  /** When the token this run uses expires (Unix seconds), where the service told it: for the preview to say. */
+  tokenInfo?: { expiresAt?: number; refreshed?: boolean };
 
   /**
-   * The configured token; with the app's secret set (ops:postsAppSecret, THREADS_APP_SECRET), the long-lived token a
-   * short-lived one is exchanged for (`th_exchange_token`), once per run and in memory only. A token that is already
-   * long-lived cannot be exchanged (the service refuses it with 190): it is used as it is.
+   * The token this run uses, settled once per run and kept in memory only:
+   * - with the app's secret set (ops:postsAppSecret, THREADS_APP_SECRET), a short-lived token is exchanged for a
+   *   long-lived one (`th_exchange_token`); a token that is already long-lived cannot be (190) and is used as it is;
+   * - a long-lived token within a week of its expiry (`debug_token` tells it) is refreshed (`th_refresh_token`, 60
+   *   days more), so a run on the token's last days succeeds; the preview says when the configured one expires.
    */
   private user(): Promise<string> {
+    this.resolved ??= this.settleToken().catch((e) => {
+      this.resolved = undefined;
+      throw e;
+    });
+    return this.resolved;
+  }
+
+  private async settleToken(): Promise<string> {
     const token = this.token ?? requireSecret(POSTS_SETTINGS.accessToken, "posts: no access token");
     const secret = read(POSTS_SETTINGS.appSecret);
-    if (!secret) return Promise.resolve(token);
-    this.exchanged ??= this.call<{ access_token: string }>("GET", "/access_token", { grant_type: "th_exchange_token", client_secret: secret, access_token: token }).then(
-      (r) => {
+    if (secret) {
+      try {
+        const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/access_token", { grant_type: "th_exchange_token", client_secret: secret, access_token: token });
         registerSecret(r.access_token);
+        this.tokenInfo = { expiresAt: r.expires_in ? Math.floor(Date.now() / 1000) + r.expires_in : undefined };
         log("posts: the configured short-lived token was exchanged for a long-lived one for this run (kept in memory only)");
         return r.access_token;
-      },
-      (e) => {
-        if (e instanceof AuthError) return token; // already long-lived
-        this.exchanged = undefined;
-        throw e;
-      },
-    );
-    return this.exchanged;
+      } catch (e) {
+        if (!(e instanceof AuthError)) throw e; // else: already long-lived
+      }
+    }
+    const expiresAt = await this.expiryOf(token);
+    this.tokenInfo = { expiresAt };
+    if (!expiresAt || expiresAt * 1000 - Date.now() > TOKEN_REFRESH_WINDOW_MS || expiresAt * 1000 <= Date.now()) return token;
+    const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/refresh_access_token", { grant_type: "th_refresh_token", access_token: token }).catch((e: Error) => {
+      log(`posts: the access token expires within a week and could not be refreshed (${e.message}); using it as it is`);
+      return undefined;
+    });
+    if (!r) return token;
+    registerSecret(r.access_token);
+    this.tokenInfo = { expiresAt, refreshed: true };
+    log("posts: the access token expires within a week: refreshed for this run (th_refresh_token, kept in memory only)");
+    return r.access_token;
+  }
+
+  /**
+   * When a token expires (Unix seconds), as `debug_token` answers it to a tester's token of the app (the user's own,
+   * for an app in development); undefined where the service does not tell it.
+   */
+  private async expiryOf(token: string): Promise<number | undefined> {
+    try {
+      const { data } = await this.call<{ data: { expires_at?: number; is_valid?: boolean } }>("GET", `${this.v}/debug_token`, { input_token: token }, token, true);
+      return data.expires_at || undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Safe to repeat: a container that is never published is shown nowhere and expires after 24 hours. */

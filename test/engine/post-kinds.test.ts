@@ -2,7 +2,7 @@
  * Posts as Threads users write them, through the real engine (issue 47): a text post with reply control, a topic tag
  * and a link card, a quote of it, an image with alt text and a poll — preview sends nothing, up makes each with its
  * fields, a second up changes nothing; a carousel of three whose publish answer is lost is recovered without a
- * second carousel; destroy leaves nothing.
+ * second carousel, on a token in its last week that the run refreshes for itself; destroy leaves nothing.
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,7 +45,8 @@ describe("every post a Threads user makes, through the engine", { timeout: 300_0
     await engine.stack.refresh({ expectNoChanges: true } as never);
   });
 
-  it("3. a carousel of three whose publish answer is lost: recovered, one carousel, its items named", async () => {
+  it("3. on a token in its last week (refreshed for the run), a carousel of three whose publish answer is lost: recovered, one carousel, its items named", async () => {
+    posts.tokens.get(POSTS_USER_TOKEN)!.expiresAt = Date.now() + 3 * 86_400_000;
     await engine.stack.setConfig("carousel", { value: "true" });
     posts.inject({ match: { method: "POST", path: "/threads_publish$" }, count: 1, kind: "status-after", status: 500 });
     const up = await engine.stack.up();
@@ -55,6 +56,7 @@ describe("every post a Threads user makes, through the engine", { timeout: 300_0
     expect(carousels[0].children).toHaveLength(3);
     expect(up.outputs.weekItems.value).toEqual(carousels[0].children);
     expect(published()).toHaveLength(5);
+    expect(posts.count("GET", /^\/refresh_access_token$/)).toBeGreaterThanOrEqual(1);
     await engine.stack.up({ expectNoChanges: true });
   });
 

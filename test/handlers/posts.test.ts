@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POSTS_APP, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PUBLISH_QUOTA } from "../../emulators";
 import { call } from "../../provider/door";
+import { collectWarnings } from "../../provider/log";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useSocial } from "../helpers/social";
 
@@ -155,13 +156,48 @@ describe("the short-post API version", () => {
 });
 
 describe("the short-post token", () => {
+  it("a long-lived token within a week of its expiry is refreshed for the run, in memory; the preview says when it expires", async () => {
+    posts.tokens.get(POSTS_USER_TOKEN)!.expiresAt = Date.now() + 3 * 86_400_000;
+    process.env.POSTS_TIMEOUT_SECONDS = "31"; // a client of its own: the token is settled once per run
+    try {
+      forgetPreviewChecks();
+      const { result, warnings } = collectWarnings(() => previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Still here." }));
+      await result;
+      expect(warnings).toEqual([expect.stringMatching(/^posts: the access token expires at \S+Z \(in 3\.0 days\); runs refresh it for themselves until then.*ops:postsAccessToken/)]);
+      expect(posts.count("GET", /^\/refresh_access_token$/)).toBe(1);
+      // The configured token runs out during the run: the post is made on the refreshed one.
+      posts.tokens.get(POSTS_USER_TOKEN)!.expiresAt = Date.now() - 1;
+      await make("posts:Post", { text: "Still here." });
+      expect(posts.posts.size).toBe(1);
+      expect(posts.count("GET", /^\/refresh_access_token$/)).toBe(1);
+    } finally {
+      delete process.env.POSTS_TIMEOUT_SECONDS;
+      forgetPreviewChecks();
+    }
+  });
+
+  it("a token with weeks left is used as it is, its expiry said quietly", async () => {
+    process.env.POSTS_TIMEOUT_SECONDS = "32";
+    try {
+      forgetPreviewChecks();
+      const { result, warnings } = collectWarnings(() => previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Weeks left." }));
+      await result;
+      expect(warnings).toEqual([]);
+      expect(posts.count("GET", /^\/refresh_access_token$/)).toBe(0);
+    } finally {
+      delete process.env.POSTS_TIMEOUT_SECONDS;
+      forgetPreviewChecks();
+    }
+  });
+
+
   it("with the app secret set, a short-lived token is exchanged once per run (th_exchange_token); a long-lived one is used as it is", async () => {
     Object.assign(process.env, { POSTS_ACCESS_TOKEN: POSTS_SHORT_TOKEN, THREADS_APP_SECRET: POSTS_APP.secret });
     try {
       await make("posts:Post", { text: "Exchanged." });
       await make("posts:Post", { text: "Once." });
       expect(posts.count("GET", /^\/access_token$/)).toBe(1);
-      const long = [...posts.tokens].find((t) => t.startsWith("posts-long-"))!;
+      const long = [...posts.tokens.keys()].find((t) => t.startsWith("posts-long-"))!;
       expect(posts.log.filter((e) => e.path.startsWith("/v1.0/")).length).toBeGreaterThan(0);
       expect(long).toBeDefined();
       process.env.POSTS_ACCESS_TOKEN = POSTS_USER_TOKEN; // long-lived: the exchange is refused, the token kept
