@@ -342,6 +342,14 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const p = params(req);
     if (p.message !== undefined) post.message = p.message;
     if (p.is_published === "true") post.published = true;
+    // A scheduled post's time moves in place (the Page Post reference's update takes scheduled_publish_time).
+    if (p.scheduled_publish_time !== undefined) {
+      if (post.published || post.scheduledAt === undefined || post.scheduledAt <= emu.now()) graphError(400, 100, "(#100) scheduled_publish_time can only be changed on a scheduled post that is not published yet");
+      const at = Number(p.scheduled_publish_time) * 1000;
+      const ahead = (at - emu.now()) / 1000;
+      if (!Number.isFinite(at) || ahead < MIN_AHEAD || ahead > MAX_AHEAD) graphError(400, 100, "(#100) The specified scheduled publish time is invalid: it must be between 10 minutes and 75 days from now");
+      post.scheduledAt = at;
+    }
     return ok({ success: true });
   });
   r("DELETE", "/:id", (req) => {

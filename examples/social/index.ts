@@ -6,8 +6,11 @@ const pageId = config.get("pageId") ?? "200000000000001";
 /** Bob helps with the page; changing his role updates it in place. */
 const helper = config.get("helperUser") ?? "300000000000003";
 const helperRole = (config.get("helperRole") ?? "MODERATOR") as "MODERATOR" | "EDITOR";
-/** When the launch post goes out: an RFC 3339 time 10 minutes to 75 days ahead. Fixed in config, so it is stable. */
-const launchAt = config.get("launchAt") ?? nextMonthAtNine();
+/**
+ * When the launch post goes out: an RFC 3339 time 10 minutes to 75 days ahead, set once in config
+ * (`pulumi config set launchAt 2026-12-01T09:00:00Z`). A time computed on every run would move the post each run.
+ */
+const launchAt = config.require("launchAt");
 const draftText = config.get("draftText") ?? "Draft: our winter menu (not published yet)";
 const announcement = config.get("announcement") ?? "Fresh sourdough every morning from 7.";
 
@@ -36,8 +39,3 @@ export const announcementLink = hello.permalink;
 // Counts are not fields of a post: they come from its insights.
 export const announcementViews = hello.postId.apply((postId) => (postId ? ops.posts.getPostInsights({ postId, metrics: ["views"] }).then((i) => i.views ?? 0) : 0));
 export const page = pulumi.output(ops.pages.getPage({ pageId })).apply((p) => ({ name: p.name, fans: p.fan_count }));
-
-function nextMonthAtNine(): string {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1, 9)).toISOString();
-}

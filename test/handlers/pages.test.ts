@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { call } from "../../provider/door";
 import { collectWarnings } from "../../provider/log";
@@ -153,6 +153,38 @@ describe("PagePost", () => {
     pages.clockOffsetMs = 2 * 3600 * 1000;
     expect((await call("pages:PagePost", "read", [s.id, s.outs])).props.state).toBe("published");
     expect((await call("pages:PagePost", "read", [d.id, d.outs])).props.state).toBe("draft");
+  });
+
+  it("compares times as instants, moves a scheduled post in place, and changes nothing once the post went out", async () => {
+    const at = new Date(Math.floor(Date.now() / 1000 + 3 * 3600) * 1000);
+    const s = await make("pages:PagePost", { pageId: PAGE_ID, message: "Launch", published: false, scheduledPublishTime: at.toISOString() });
+    // The same instant written another way (an offset, or Unix seconds) is no change, at check or diff.
+    const offset = new Date(at.getTime() + 3600_000).toISOString().replace("Z", "+01:00").replace(/\.\d+/, "");
+    for (const same of [offset, Math.floor(at.getTime() / 1000)]) {
+      const news = { ...s.inputs, scheduledPublishTime: same };
+      expect((await call("pages:PagePost", "check", [s.outs, news])).failures).toEqual([]);
+      expect(await call("pages:PagePost", "diff", [s.id, s.outs, news]), String(same)).toMatchObject({ changes: false });
+    }
+    // A new time moves the post in place: one POST to the post, the same id.
+    const later = new Date(at.getTime() + 86_400_000).toISOString();
+    const moved = { ...s.inputs, scheduledPublishTime: later };
+    expect(await call("pages:PagePost", "diff", [s.id, s.outs, moved])).toMatchObject({ changes: true, replaces: [] });
+    pages.log.splice(0);
+    const up = await call("pages:PagePost", "update", [s.id, s.outs, moved]);
+    expect(pages.log.filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`)).toEqual([`POST /v26.0/${s.id}`]);
+    expect(pages.posts.get(s.id)!.scheduledAt).toBe(Date.parse(later));
+    // Once it went out, a time computed anew (as a program computing it every run does) changes nothing.
+    pages.clockOffsetMs = 2 * 86_400_000;
+    vi.setSystemTime(Date.now() + 2 * 86_400_000);
+    try {
+      const { result, warnings } = collectWarnings(() => call("pages:PagePost", "diff", [s.id, up.outs, { ...moved, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() }]));
+      expect(await result).toMatchObject({ changes: false });
+      expect(warnings).toEqual([expect.stringMatching(/went out at its scheduled time .*changes nothing on the service/)]);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Adding a schedule to a post that has none replaces it.
+    expect(await call("pages:PagePost", "diff", [s.id, { ...s.outs, scheduledPublishTime: undefined }, moved])).toMatchObject({ replaces: ["scheduledPublishTime"] });
   });
 
   it("checks the schedule at preview, but only for a new or changed time", async () => {

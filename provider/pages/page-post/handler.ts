@@ -1,4 +1,7 @@
-/** `ops.pages.PagePost`. id: `<pageId>_<postId>`. Only the message is edited in place; any other change replaces. */
+/**
+ * `ops.pages.PagePost`. id: `<pageId>_<postId>`. The message is edited in place, and a scheduled post's time moved in
+ * place (`POST /{post-id}` takes `scheduled_publish_time`); any other change replaces.
+ */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
@@ -11,8 +14,22 @@ import { createResumed, InterruptedCreateError, resumedLine } from "../../create
 import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
-const REPLACING = ["pageId", "link", "published", "scheduledPublishTime", "photo", "photos"];
+const REPLACING = ["pageId", "link", "published", "photo", "photos"];
 const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Times compared as instants: `…11:00:00+01:00`, `…10:00:00Z` and its Unix seconds are one time. */
+export const sameInstant = (a: unknown, b: unknown) => (a === undefined || b === undefined ? a === b : unixSeconds(a as string | number) === unixSeconds(b as string | number));
+
+/**
+ * What a change of the scheduled time does: nothing once the old time has passed (the post went out then: the
+ * schedule is history, as when a program computes its time on every run), a move in place while the post is still
+ * scheduled, a replacement when a schedule is added or removed.
+ */
+function scheduleChange(olds: Bag, wanted: Bag): "none" | "past" | "move" | "replace" {
+  const [was, now] = [olds.scheduledPublishTime, wanted.scheduledPublishTime];
+  if (isUnknown(now) || sameInstant(was, now)) return "none";
+  if (was === undefined || now === undefined) return "replace";
+  return unixSeconds(was) * 1000 <= Date.now() ? "past" : "move";
+}
 
 interface GraphPost {
   id: string;
@@ -93,7 +110,7 @@ export const pagePost: Handler = {
     const result = checkWith(PagePostInputs, news);
     const at = result.inputs.scheduledPublishTime as number | string | undefined;
     // The window applies to a new or changed time only: an existing scheduled post's time draws nearer each day.
-    if (at !== undefined && !isUnknown(at) && !result.failures.length && at !== olds.scheduledPublishTime) {
+    if (at !== undefined && !isUnknown(at) && !result.failures.length && !sameInstant(at, olds.scheduledPublishTime)) {
       const problem = scheduleProblem(at);
       if (problem) result.failures.push({ property: "scheduledPublishTime", reason: problem });
     }
@@ -103,6 +120,10 @@ export const pagePost: Handler = {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(REPLACING, olds, { published: true, ...wanted }, same);
     const changed = changedKeys(["message"], olds, wanted, same);
+    const schedule = scheduleChange(olds, wanted);
+    if (schedule === "replace") replaces.push("scheduledPublishTime");
+    if (schedule === "move") changed.push("scheduledPublishTime");
+    if (schedule === "past") warn(`pages: post ${olds.postId ?? _id} went out at its scheduled time ${new Date(unixSeconds(olds.scheduledPublishTime) * 1000).toISOString()}: a new scheduledPublishTime changes nothing on the service (the post stays as it is)`);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
@@ -146,9 +167,14 @@ export const pagePost: Handler = {
     // A pending create that the service never made: make it now, once (an update cannot change the id; the post's
     // id is in `postId` until a refresh).
     if (!postId) return { outs: await readBack(r, await publish(r)) };
-    if (isPending(id) && (r.message ?? null) === (olds.message ?? null)) return { outs: await readBack({ ...olds, ...r }, postId) };
-    await pages().setOnPage(r.pageId, `/${postId}`, { message: r.message ?? "" });
-    return { outs: await readBack({ ...olds, ...r }, postId) };
+    const schedule = scheduleChange(olds, r);
+    const moved = schedule === "move" ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
+    const edited = (r.message ?? null) !== (olds.message ?? null);
+    // A past schedule is kept as it was: the post went out then.
+    const kept = schedule === "past" ? { scheduledPublishTime: olds.scheduledPublishTime } : {};
+    if (!edited && schedule !== "move") return { outs: await readBack({ ...olds, ...r, ...kept }, postId) };
+    await pages().setOnPage(r.pageId, `/${postId}`, { ...(edited ? { message: r.message ?? "" } : {}), ...moved });
+    return { outs: await readBack({ ...olds, ...r, ...kept }, postId) };
   },
   async delete(id, props) {
     const postId = await settle(id, props);

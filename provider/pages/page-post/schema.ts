@@ -41,8 +41,7 @@ export const PagePostInputs = z
     scheduledPublishTime: z
       .union([z.number().int(), z.iso.datetime({ offset: true, error: "scheduledPublishTime must be Unix seconds or an RFC 3339 time" })])
       .optional()
-      .describe("When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.")
-      .meta({ replaceOnChanges: true }),
+      .describe("When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post."),
     photo: z
       .object({ url: HttpUrl.optional().describe("An image on the web, fetched by the service."), file: z.string().optional().describe("A local image, sent as `source`.") })
       .optional()
