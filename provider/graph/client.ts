@@ -75,17 +75,33 @@ export class UnreachableObjectError extends ValidationError {}
  * (minutes) when it names one, else 2, 4, 8 ... seconds; at most a minute, so a run never stalls silently.
  */
 function throttleWait(headers: Record<string, string | string[] | undefined>, attempt: number): number {
-  const raw = headers["x-business-use-case-usage"];
+  const minutes = regainMinutes(headers);
+  const ms = minutes > 0 ? minutes * 60_000 : 2 ** attempt * 1000 * (0.75 + Math.random() / 2);
+  return Math.min(ms, 60_000);
+}
+
+/** The business use case header's `estimated_time_to_regain_access` (minutes; 0 when it names none). */
+function regainMinutes(headers: Record<string, string | string[] | undefined>): number {
   let minutes = 0;
   try {
-    for (const entries of Object.values(JSON.parse(String(raw ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>)) {
+    for (const entries of Object.values(JSON.parse(String(headers["x-business-use-case-usage"] ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>)) {
       for (const u of entries) minutes = Math.max(minutes, u.estimated_time_to_regain_access ?? 0);
     }
   } catch {
     /* a header that is not JSON says nothing */
   }
-  const ms = minutes > 0 ? minutes * 60_000 : 2 ** attempt * 1000 * (0.75 + Math.random() / 2);
-  return Math.min(ms, 60_000);
+  return minutes;
+}
+
+/**
+ * A throttled call the service says will not be served for more than a minute: waiting inside the run only stalls it
+ * (a preview would sit through its retries), so it fails at once with when calls resume.
+ */
+function throttledFor(err: ApiError, headers: Record<string, string | string[] | undefined>, method: string, path: string): RateLimitError | undefined {
+  const minutes = regainMinutes(headers);
+  if (minutes <= 1) return undefined;
+  const at = new Date(Date.now() + minutes * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
+  return new RateLimitError({ service: err.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage, method, path, remedy: `The service throttles these calls for about ${minutes} more minutes (until about ${at}, X-Business-Use-Case-Usage): run again then` });
 }
 
 /** A local file to send as a multipart/form-data part (the services take uploads only that way). */
@@ -146,6 +162,10 @@ export class GraphClient {
       // A throttling refusal acted on nothing; another transient failure (a 5xx the HTTP client has already retried
       // aside) is tried again only where repeating is safe.
       const again = err instanceof RateLimitError || (err instanceof ServerError && res.status < 500 && (method === "GET" || idempotent));
+      if (err instanceof RateLimitError) {
+        const long = throttledFor(err, res.headers, method, path);
+        if (long) throw long;
+      }
       if (!again || attempt > retries) throw err;
       const delay = throttleWait(res.headers, attempt);
       log(`${this.service}: ${method} ${path} ${err instanceof RateLimitError ? "throttled" : "failed for now"} (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${retries})`);

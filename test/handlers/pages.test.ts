@@ -303,6 +303,20 @@ describe("the user's hourly allowance (code 17)", () => {
   });
 });
 
+describe("throttling", () => {
+  it("a page throttled for half an hour fails at once saying when calls resume (a preview does not sit through retries); a short throttle is waited out", async () => {
+    pages.inject({ match: { method: "GET" }, count: 1, kind: "status", status: 429, retryAfter: 1800 });
+    const started = Date.now();
+    await expect(call("pages:PagePost", "read", [`${PAGE_ID}_1`, { pageId: PAGE_ID, postId: `${PAGE_ID}_1`, message: "x" }])).rejects.toThrow(/throttles these calls for about 30 more minutes \(until about \S+Z.*run again then/);
+    expect(Date.now() - started).toBeLessThan(10_000); // no minute-long waits: one answer, one failure
+    expect(pages.log.filter((e) => e.fault)).toHaveLength(1); // asked once, not again and again
+    // Throttled for a minute or less: waited out, then served.
+    pages.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 429 });
+    const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "After the wait" });
+    expect(pages.posts.has(p.id)).toBe(true);
+  });
+});
+
 describe("the API version", () => {
   it("is v26.0 unless told; an expired one is warned about at preview, once, and its calls are answered as the oldest live version", async () => {
     await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
