@@ -9,8 +9,8 @@
  */
 import { DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, EdgeEmulator } from "./edge/server";
 import { parseLatency } from "./latency";
-import { PAGE_ID, PAGES_PAGE_TOKEN, PagesEmulator } from "./pages/server";
-import { POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
+import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, PagesEmulator, USERS } from "./pages/server";
+import { POSTS_APP, POSTS_AUTH_CODE, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
 import { RunnerEmulator } from "./runner/server";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
 
@@ -81,12 +81,19 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
     console.log(`page-management service emulator: ${pages.url}/v26.0`);
     console.log(`  export PAGES_BASE_URL=${pages.url}`);
     console.log(`  export PAGES_ACCESS_TOKEN=${PAGES_PAGE_TOKEN}`);
-    console.log(`  seeded: page ${PAGE_ID} (${pages.pages.get(PAGE_ID)?.name}), the token above is its page token`);
+    console.log(`  seeded: page ${PAGE_ID} (${pages.pages.get(PAGE_ID)?.name}) owned by business ${BUSINESS_ID}; the token above is its page token`);
+    console.log(`  tokens: user ${PAGES_USER_TOKEN} (an admin of the page: pulumi-ops derives its page token), short-lived user ${PAGES_SHORT_USER_TOKEN} (exchanged with the app's id and secret), Alice's page token ${PAGES_MODERATOR_TOKEN} (a moderator's, without pages_manage_posts), expired ${PAGES_EXPIRED_TOKEN}`);
+    console.log(`  app: id ${PAGES_APP.id}, secret ${PAGES_APP.secret} (PAGES_APP_ID, PAGES_APP_SECRET: debug_token, exchanges)`);
+    console.log(`  people: ${Object.entries(USERS).map(([id, name]) => `${id} (${name})`).join(", ")}`);
+    console.log("  options (PagesEmulator): extraPages (more pages for the user, /me/accounts pages by 25); hooks tokens, faults (a 429 with retryAfter answers 80001 with the time to regain access)");
     const posts = await listen("short-post service emulator's", "POSTS_EMULATOR_PORT", 8789, (port) => new PostsEmulator({ port }).start());
     console.log(`short-post service emulator: ${posts.url}/v1.0`);
     console.log(`  export POSTS_BASE_URL=${posts.url}`);
     console.log(`  export POSTS_ACCESS_TOKEN=${POSTS_USER_TOKEN}`);
-    console.log("  seeded: the user @examplebakery, whose token is above");
+    console.log("  seeded: the user @examplebakery, whose token is above (long-lived, 30 of its 60 days left)");
+    console.log(`  tokens: short-lived ${POSTS_SHORT_TOKEN} (exchanged with the app secret), another account's (@otherbakery) ${POSTS_OTHER_TOKEN}; authorization code ${POSTS_AUTH_CODE}`);
+    console.log(`  app: id ${POSTS_APP.id}, secret ${POSTS_APP.secret} (THREADS_APP_SECRET: th_exchange_token)`);
+    console.log("  options (PostsEmulator): processingMs (a container's IN_PROGRESS time, 2-5 s by default); hooks posts/engagement, posts/transient-publish-failures, posts/token-expiry {token?, days}");
     const runner = await listen("model runner emulator's", "RUNNER_EMULATOR_PORT", 11434, (port) => new RunnerEmulator({ port }).start());
     console.log(`model runner emulator: ${runner.url}`);
     console.log(`  export RUNNER_HOST=${runner.url.replace("http://", "")}`);

@@ -65,6 +65,10 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/seeded: zones example\.com \(\w+\), example\.org \(\w+\) in account \w+/);
       expect(out).toMatch(/seeded: page 200000000000001 \(Example Bakery\)/);
       expect(out).toMatch(/seeded: the user @examplebakery/);
+      // Every seeded identity and token of the social services, and their options (issue 47).
+      for (const t of ["pages-user-token-0123456789", "pages-short-user-token-012345", "pages-moderator-token-0123", "pages-expired-token-0123456", "pages-app-secret-0123", "posts-short-token-0123456789", "posts-other-token-0123456789", "posts-app-secret-0123", "300000000000003 (Bob Editor)"]) expect(out).toContain(t);
+      expect(out).toMatch(/options \(PagesEmulator\): extraPages/);
+      expect(out).toMatch(/options \(PostsEmulator\): processingMs.*posts\/token-expiry/);
       expect(out).toMatch(/seeded: no model; pullable: .*qwen2\.5:0\.5b/);
       expect(out).toMatch(/remote desktops \(user ops\) kiosk\.local/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
