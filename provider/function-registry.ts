@@ -179,20 +179,37 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => pages.getPage(a),
   },
   "pages:getPageInsights": {
-    description: "A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
+    description: "A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
     args: pages.functionArgs.getPageInsights,
     result: z.object({
       insights: z
         .array(
           z.object({
             metric: z.string().describe("The metric."),
-            period: z.string().describe("What one value covers: `day`."),
+            period: z.string().describe("What one value covers: the `period` asked for (`day` unless told)."),
             values: z.array(z.object({ value: z.number().describe("The count."), end_time: z.string().describe("The end of the period it counts.") })).describe("One value per period, oldest first."),
           }),
         )
         .describe("One entry per metric asked for."),
     }),
     run: async (a) => ({ insights: await pages.getPageInsights(a) }),
+  },
+  "pages:getPagePostInsights": {
+    description: "A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement.",
+    args: pages.functionArgs.getPagePostInsights,
+    result: z.object({
+      insights: z
+        .array(
+          z.object({
+            metric: z.string().describe("The metric."),
+            period: z.string().describe("What the value covers: `lifetime`."),
+            value: z.number().optional().describe("The count, for a metric that is one."),
+            byType: z.record(z.string(), z.number()).optional().describe("The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...)."),
+          }),
+        )
+        .describe("One entry per metric asked for."),
+    }),
+    run: async (a) => ({ insights: await pages.getPagePostInsights(a) }),
   },
   "pages:getPosts": {
     description: "A page's latest posts.",

@@ -45,6 +45,9 @@ function postView(emu: PagesEmulator, p: PagePost, fields?: string) {
 }
 
 /** Deterministic insight values per metric and day. */
+/** The periods of the Insights reference (`period`). */
+const PERIODS = ["day", "week", "days_28", "month", "lifetime", "total_over_range"];
+
 function insight(metric: string, pageOrPost: string, day: number): number {
   let h = 0;
   for (const c of `${metric}:${pageOrPost}:${day}`) h = (h * 31 + c.charCodeAt(0)) >>> 0;
@@ -215,7 +218,8 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       }
       scheduledAt = at;
     }
-    const post: PagePost = { id: `${page.id}_${emu.nextId().slice(0, 15)}`, pageId: page.id, message: p.message, link: p.link, published, scheduledAt, createdAt: emu.now(), photos, kind };
+    // Numeric, as the service's are: `<pageId>_<postId>`.
+    const post: PagePost = { id: `${page.id}_${BigInt(`0x${emu.nextId().slice(0, 12)}`)}`, pageId: page.id, message: p.message, link: p.link, published, scheduledAt, createdAt: emu.now(), photos, kind };
     emu.posts.set(post.id, post);
     return post;
   };
@@ -293,19 +297,30 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const metrics = listParam(p.metric);
     const bad = metrics.find((m) => !known.includes(m));
     if (!metrics.length || bad) graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
+    // The Insights reference's periods; a post's metrics are lifetime totals.
+    const period = p.period ?? (isPage ? "day" : "lifetime");
+    if (!PERIODS.includes(period)) graphError(400, 100, `(#100) period must be one of the following values: ${PERIODS.join(", ")}`);
+    if (!isPage) {
+      if (period !== "lifetime") graphError(400, 100, `(#100) The metrics of a post are answered for period lifetime only`);
+      const value = (m: string) => (m === "post_reactions_by_type_total" ? { like: insight(`${m}:like`, id, 0) % 40, love: insight(`${m}:love`, id, 0) % 15 } : insight(m, id, 0));
+      return ok({ data: metrics.map((m) => ({ id: `${id}/insights/${m}/lifetime`, name: m, period: "lifetime", title: m.replace(/_/g, " "), values: [{ value: value(m) }] })) });
+    }
     const day = (s: string) => Math.floor(Date.parse(`${s}T00:00:00Z`) / 86_400_000);
     const until = p.until ? day(p.until) : Math.floor(emu.now() / 86_400_000);
     const since = p.since ? day(p.since) : until - 2;
     if (!Number.isFinite(since) || !Number.isFinite(until) || since > until) graphError(400, 100, "(#100) since and until must be YYYY-MM-DD dates with since before until");
     if (until - since > 90) graphError(400, 100, "(#100) There cannot be more than 90 days (7776000 s) between since and until");
     const days = Array.from({ length: Math.min(93, until - since + 1) }, (_, i) => since + i);
+    // One value per period ending in the window (a week: every 7th day; the whole range: one).
+    const step = { day: 1, week: 7, days_28: 28, month: 30 }[period as "day"] ?? days.length;
+    const ends = days.filter((_, i) => (i + 1) % step === 0 || (step >= days.length && i === days.length - 1));
     return ok({
       data: metrics.map((m) => ({
-        id: `${id}/insights/${m}/day`,
+        id: `${id}/insights/${m}/${period}`,
         name: m,
-        period: "day",
+        period,
         title: m.replace(/_/g, " "),
-        values: days.map((d) => ({ value: insight(m, id, d), end_time: new Date((d + 1) * 86_400_000).toISOString().replace(/\.\d+Z$/, "+0000") })),
+        values: ends.map((d) => ({ value: insight(m, id, d) * (step === days.length ? days.length : step), end_time: new Date((d + 1) * 86_400_000).toISOString().replace(/\.\d+Z$/, "+0000") })),
       })),
     });
   });

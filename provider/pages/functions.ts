@@ -20,7 +20,25 @@ export const REMOVED_METRICS: Record<string, string> = {
   page_fan_removes: "page_daily_unfollows_unique",
   page_views: "page_views_total",
 };
+/** Post metrics the service removed, with what replaces them (impressions went with the page's on 2025-11-15). */
+export const REMOVED_POST_METRICS: Record<string, string> = {
+  post_impressions: "post_media_view",
+  post_impressions_unique: "post_total_media_view_unique",
+  post_impressions_organic_unique: "post_total_media_view_unique",
+  post_impressions_paid_unique: "post_total_media_view_unique",
+};
+/** The periods of the Insights reference: what one value covers. */
+export const PERIODS = ["day", "week", "days_28", "month", "lifetime", "total_over_range"] as const;
 const MAX_DAYS = 90;
+
+/** A metric name's form, and the removed ones refused with their replacement. */
+function metricProblems(ctx: z.RefinementCtx, metrics: string[], removed: Record<string, string>, example: string): void {
+  metrics.forEach((m, i) => {
+    const instead = removed[m];
+    if (instead) ruleFailure(ctx, `metrics.${i}`, `${m} was removed by the service (for every version, 2025-11-15): use ${instead}`, ["metrics"]);
+    else if (!/^[a-z0-9_]+$/.test(m)) ruleFailure(ctx, `metrics.${i}`, `${JSON.stringify(m)} is not a metric name (lowercase letters, digits and _, such as ${example})`, ["metrics"]);
+  });
+}
 const dayOf = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
 
 export const functionArgs = {
@@ -37,16 +55,23 @@ export const functionArgs = {
         .describe(`The metrics to read, one value per day each: any the service answers for a page (${PAGE_METRICS.map((m) => `\`${m}\``).join(", ")}, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.`),
       since: Day.optional().describe("The first day, YYYY-MM-DD."),
       until: Day.optional().describe("The last day, YYYY-MM-DD; at most 90 days after `since`."),
+      period: z.enum(PERIODS, { error: `period must be one of ${PERIODS.join(", ")}` }).default("day").describe("What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line."),
     })
     .superRefine((a, ctx) => {
-      a.metrics.forEach((m, i) => {
-        const instead = REMOVED_METRICS[m];
-        if (instead) ruleFailure(ctx, `metrics.${i}`, `${m} was removed by the service (for every version, 2025-11-15): use ${instead}`, ["metrics"]);
-        else if (!/^[a-z0-9_]+$/.test(m)) ruleFailure(ctx, `metrics.${i}`, `${JSON.stringify(m)} is not a metric name (lowercase letters, digits and _, such as page_follows)`, ["metrics"]);
-      });
+      metricProblems(ctx, a.metrics, REMOVED_METRICS, "page_follows");
       if (a.since && a.until && dayOf(a.until) - dayOf(a.since) > MAX_DAYS) ruleFailure(ctx, "until", `since to until spans ${dayOf(a.until) - dayOf(a.since)} days; the service answers at most ${MAX_DAYS}: ask in windows of ${MAX_DAYS} days`, ["since"]);
       if (a.since && a.until && dayOf(a.until) < dayOf(a.since)) ruleFailure(ctx, "until", "until is before since: swap them", ["since"]);
     }),
+  getPagePostInsights: z
+    .object({
+      postId: z.string().regex(/^\d{1,32}_\d{1,32}$/, "postId must be a page post's id, `<pageId>_<postId>` (a PagePost's `postId` output)").describe("The page post (`<pageId>_<postId>`, a PagePost's `postId`)."),
+      metrics: z
+        .array(z.string())
+        .min(1, "metrics needs at least one metric")
+        .default(["post_clicks", "post_reactions_by_type_total"])
+        .describe("The post's metrics (lifetime totals): any the service answers for a post (`post_clicks`, `post_reactions_by_type_total`, `post_media_view`, `post_total_media_view_unique`, ...), sent as given; the removed impressions are refused with their replacement."),
+    })
+    .superRefine((a, ctx) => metricProblems(ctx, a.metrics, REMOVED_POST_METRICS, "post_clicks")),
   getPosts: z.object({ pageId: PageId, limit: z.number().int().min(1).max(100).default(25).describe("At most this many posts, newest first (1 to 100).") }),
   getRateLimitInfo: z.object({ pageId: PageId.optional().describe("A page: its usage (`X-Page-Usage`) is read with its token too.") }),
 };
@@ -63,19 +88,36 @@ export async function getPageInsights(args: z.input<typeof functionArgs.getPageI
   const res = await pages()
     .read<{ data: { name: string; period: string; values: { value: number; end_time: string }[] }[] }>(a.pageId, `/${a.pageId}/insights`, {
       metric: a.metrics.join(","),
-      period: "day",
+      period: a.period,
       ...(a.since ? { since: a.since } : {}),
       ...(a.until ? { until: a.until } : {}),
     })
-    .catch((e: unknown) => {
-      // The service's "(#100) The value must be a valid insights metric": one line naming the metric and the fix.
-      if (e instanceof ApiError && e.code === 100 && /valid insights metric/i.test(e.apiMessage)) {
-        const named = a.metrics.find((m) => e.apiMessage.includes(m));
-        throw new ValidationError({ service: "pages", code: 100, message: `getPageInsights: ${named ? `${named} is not` : "a metric asked for is not"} a metric the service answers for a page`, remedy: "Use a metric of the Page Insights reference (developers.facebook.com/docs/graph-api/reference/insights), such as page_follows or page_media_view" });
-      }
-      throw e;
-    });
+    .catch(invalidMetric("getPageInsights", "a page", a.metrics, "page_follows or page_media_view"));
   return res.data.map((m) => ({ metric: m.name, period: m.period, values: m.values }));
+}
+
+/** The service's "invalid metric": one line naming the metric and where the valid ones are listed. */
+function invalidMetric(fn: string, what: string, metrics: string[], example: string) {
+  return (e: unknown): never => {
+    if (e instanceof ApiError && e.code === 100 && /valid insights metric/i.test(e.apiMessage)) {
+      const named = metrics.find((m) => e.apiMessage.includes(m));
+      throw new ValidationError({ service: "pages", code: 100, message: `${fn}: ${named ? `${named} is not` : "a metric asked for is not"} a metric the service answers for ${what}`, remedy: `Use a metric of the Page Insights reference (developers.facebook.com/docs/graph-api/reference/insights), such as ${example}` });
+    }
+    throw e;
+  };
+}
+
+/** A page post's lifetime metrics: a count, or counts by kind (`post_reactions_by_type_total`: `{like, love, ...}`). */
+export async function getPagePostInsights(args: z.input<typeof functionArgs.getPagePostInsights>) {
+  const a = parse("getPagePostInsights", args);
+  const pageId = a.postId.split("_")[0];
+  const res = await pages()
+    .read<{ data: { name: string; period: string; values: { value: number | Record<string, number> }[] }[] }>(pageId, `/${a.postId}/insights`, { metric: a.metrics.join(","), period: "lifetime" })
+    .catch(invalidMetric("getPagePostInsights", "a post", a.metrics, "post_clicks"));
+  return res.data.map((m) => {
+    const v = m.values[0]?.value ?? 0;
+    return { metric: m.name, period: m.period, ...(typeof v === "number" ? { value: v } : { byType: v }) };
+  });
 }
 
 export async function getPosts(args: z.input<typeof functionArgs.getPosts>) {

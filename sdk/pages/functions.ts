@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
-import type { GetPageArgs, GetPageOutputArgs, GetPageResult, GetPageInsightsArgs, GetPageInsightsOutputArgs, GetPageInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetRateLimitInfoArgs, GetRateLimitInfoOutputArgs, GetRateLimitInfoResult } from "./types";
+import type { GetPageArgs, GetPageOutputArgs, GetPageResult, GetPageInsightsArgs, GetPageInsightsOutputArgs, GetPageInsightsResult, GetPagePostInsightsArgs, GetPagePostInsightsOutputArgs, GetPagePostInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetRateLimitInfoArgs, GetRateLimitInfoOutputArgs, GetRateLimitInfoResult } from "./types";
 
 /** A page's public fields (name, about, category, link, followers_count by default). */
 export function getPage(args: GetPageArgs, opts?: pulumi.InvokeOptions): Promise<GetPageResult> {
@@ -18,14 +18,24 @@ export function getPageOutput(args: GetPageOutputArgs, opts?: pulumi.InvokeOutpu
   return pulumi.output(args).apply((plain) => getPage(plain as GetPageArgs, opts));
 }
 
-/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). */
+/** A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). */
 export function getPageInsights(args: GetPageInsightsArgs, opts?: pulumi.InvokeOptions): Promise<GetPageInsightsResult> {
   return invokeInProgram<GetPageInsightsResult>("pages:getPageInsights", args, opts);
 }
 
-/** A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). Takes outputs of other resources; returns an output. */
+/** A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). Takes outputs of other resources; returns an output. */
 export function getPageInsightsOutput(args: GetPageInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageInsightsResult> {
   return pulumi.output(args).apply((plain) => getPageInsights(plain as GetPageInsightsArgs, opts));
+}
+
+/** A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement. */
+export function getPagePostInsights(args: GetPagePostInsightsArgs, opts?: pulumi.InvokeOptions): Promise<GetPagePostInsightsResult> {
+  return invokeInProgram<GetPagePostInsightsResult>("pages:getPagePostInsights", args, opts);
+}
+
+/** A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement. Takes outputs of other resources; returns an output. */
+export function getPagePostInsightsOutput(args: GetPagePostInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPagePostInsightsResult> {
+  return pulumi.output(args).apply((plain) => getPagePostInsights(plain as GetPagePostInsightsArgs, opts));
 }
 
 /** A page's latest posts. */

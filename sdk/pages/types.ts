@@ -11,7 +11,7 @@ export interface PagePostArgs {
   link?: pulumi.Input<string>;
   /** Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post. */
   published?: pulumi.Input<boolean>;
-  /** When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. */
+  /** When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post. */
   scheduledPublishTime?: any;
   /** One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post. */
   photo?: pulumi.Input<PagePostPhotoArgs>;
@@ -165,6 +165,8 @@ export interface GetPageInsightsArgs {
   since?: string;
   /** The last day, YYYY-MM-DD; at most 90 days after `since`. */
   until?: string;
+  /** What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`. */
+  period?: "day" | "week" | "days_28" | "month" | "lifetime" | "total_over_range";
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
 }
@@ -179,6 +181,8 @@ export interface GetPageInsightsOutputArgs {
   since?: pulumi.Input<string>;
   /** The last day, YYYY-MM-DD; at most 90 days after `since`. */
   until?: pulumi.Input<string>;
+  /** What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`. */
+  period?: pulumi.Input<"day" | "week" | "days_28" | "month" | "lifetime" | "total_over_range">;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;
 }
@@ -187,6 +191,32 @@ export interface GetPageInsightsOutputArgs {
 export interface GetPageInsightsResult {
   /** One entry per metric asked for. */
   readonly insights: GetPageInsightsResultInsight[];
+}
+
+/** The arguments of getPagePostInsights. */
+export interface GetPagePostInsightsArgs {
+  /** The page post (`<pageId>_<postId>`, a PagePost's `postId`). */
+  postId: string;
+  /** The post's metrics (lifetime totals): any the service answers for a post (`post_clicks`, `post_reactions_by_type_total`, `post_media_view`, `post_total_media_view_unique`, ...), sent as given; the removed impressions are refused with their replacement. */
+  metrics?: string[];
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: string;
+}
+
+/** The arguments of getPagePostInsightsOutput: each may be an output of another resource. */
+export interface GetPagePostInsightsOutputArgs {
+  /** The page post (`<pageId>_<postId>`, a PagePost's `postId`). */
+  postId: pulumi.Input<string>;
+  /** The post's metrics (lifetime totals): any the service answers for a post (`post_clicks`, `post_reactions_by_type_total`, `post_media_view`, `post_total_media_view_unique`, ...), sent as given; the removed impressions are refused with their replacement. */
+  metrics?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: pulumi.Input<string>;
+}
+
+/** What getPagePostInsights returns. */
+export interface GetPagePostInsightsResult {
+  /** One entry per metric asked for. */
+  readonly insights: GetPagePostInsightsResultInsight[];
 }
 
 /** The arguments of getPosts. */
@@ -252,7 +282,7 @@ export interface PagePostPhotoArgs {
 export interface GetPageInsightsResultInsight {
   /** The metric. */
   readonly metric: string;
-  /** What one value covers: `day`. */
+  /** What one value covers: the `period` asked for (`day` unless told). */
   readonly period: string;
   /** One value per period, oldest first. */
   readonly values: GetPageInsightsResultInsightValue[];
@@ -263,6 +293,17 @@ export interface GetPageInsightsResultInsightValue {
   readonly value: number;
   /** The end of the period it counts. */
   readonly end_time: string;
+}
+
+export interface GetPagePostInsightsResultInsight {
+  /** The metric. */
+  readonly metric: string;
+  /** What the value covers: `lifetime`. */
+  readonly period: string;
+  /** The count, for a metric that is one. */
+  readonly value?: number;
+  /** The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...). */
+  readonly byType?: { [key: string]: number };
 }
 
 export interface GetPostsResultPost {

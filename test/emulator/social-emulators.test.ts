@@ -72,8 +72,14 @@ describe("short-post emulator (the Threads API as it is today)", () => {
     expect(code.body).toMatchObject({ access_token: POSTS_SHORT_TOKEN });
     const long = await bare(`/access_token?grant_type=th_exchange_token&client_secret=${POSTS_APP.secret}&access_token=${POSTS_SHORT_TOKEN}`);
     expect(long.body).toMatchObject({ token_type: "bearer", expires_in: 5_183_944 });
+    // A long-lived token is refreshed once it is a day old, and before it expires (Threads "Long-Lived Access Tokens").
+    expect((await bare(`/refresh_access_token?grant_type=th_refresh_token&access_token=${long.body.access_token}`)).body.error.message).toMatch(/less than 24 hours old/);
+    posts.clockOffsetMs = 86_400_000 + 1000;
     const refreshed = await bare(`/refresh_access_token?grant_type=th_refresh_token&access_token=${long.body.access_token}`);
     expect(refreshed.body.access_token).toMatch(/^posts-long-/);
+    posts.clockOffsetMs = 61 * 86_400_000;
+    expect((await bare(`/refresh_access_token?grant_type=th_refresh_token&access_token=${long.body.access_token}`)).body.error.code).toBe(190);
+    posts.clockOffsetMs = 0;
     expect((await bare(`/access_token?grant_type=th_exchange_token&client_secret=wrong&access_token=${POSTS_SHORT_TOKEN}`)).body.error.code).toBe(101);
   });
 

@@ -37,6 +37,12 @@ async function publishPost(): Promise<void> {
   lastPost = (await call("posts:Post", "create", [inputs])).id;
 }
 
+let lastPagePost = "";
+async function publishPagePost(): Promise<void> {
+  const { inputs } = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "Counted." }]);
+  lastPagePost = (await call("pages:PagePost", "create", [inputs])).id;
+}
+
 /** Arguments for each function, and what its result must show. */
 const cases: Record<string, { args: () => Record<string, unknown>; before?: () => Promise<void>; shows: (r: any) => void }> = {
   "control:listTools": { args: () => ({}), shows: (r) => expect(r.tools.map((t: { name: string }) => t.name)).toContain("screenshot") },
@@ -57,6 +63,7 @@ const cases: Record<string, { args: () => Record<string, unknown>; before?: () =
   "edge:verifyToken": { args: () => ({}), shows: (r) => expect(r.status).toBe("active") },
   "pages:getPage": { args: () => ({ pageId: PAGE_ID }), shows: (r) => expect(r.name).toBeTruthy() },
   "pages:getPageInsights": { args: () => ({ pageId: PAGE_ID, metrics: ["page_follows"] }), shows: (r) => expect(r.insights[0].metric).toBe("page_follows") },
+  "pages:getPagePostInsights": { before: publishPagePost, args: () => ({ postId: lastPagePost, metrics: ["post_clicks"] }), shows: (r) => expect(r.insights[0]).toEqual({ metric: "post_clicks", period: "lifetime", value: expect.any(Number) }) },
   "pages:getPosts": { args: () => ({ pageId: PAGE_ID, limit: 5 }), shows: (r) => expect(Array.isArray(r.posts)).toBe(true) },
   "pages:getRateLimitInfo": { args: () => ({ pageId: PAGE_ID }), shows: (r) => expect(r.pageUsage.callCount).toBeGreaterThanOrEqual(0) },
   "posts:getPostInsights": { before: publishPost, args: () => ({ postId: lastPost }), shows: (r) => expect(r).toEqual({ views: 0, likes: 0, replies: 0, reposts: 0, quotes: 0, shares: 0 }) },

@@ -243,6 +243,33 @@ describe("pages functions", () => {
     await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s);
   });
 
+  it("asks for the period given (a week, the whole range), refusing one that is not a period at check", async () => {
+    const fns = await import("../../provider/pages/functions");
+    const weekly = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-11-01", until: "2026-11-14", period: "week" });
+    expect(weekly[0].period).toBe("week");
+    expect(weekly[0].values).toHaveLength(2);
+    const whole = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_media_view"], since: "2026-11-01", until: "2026-11-14", period: "total_over_range" });
+    expect(whole[0].values).toHaveLength(1);
+    pages.log.splice(0);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], period: "hour" as never })).rejects.toThrow(/period must be one of day, week, days_28, month, lifetime, total_over_range/);
+    expect(pages.log).toEqual([]);
+  });
+
+  it("getPagePostInsights reads a page post's lifetime metrics (counts, and counts by kind); removed ones refused, unknown ones one line", async () => {
+    const fns = await import("../../provider/pages/functions");
+    const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "Counted" });
+    const stats = await fns.getPagePostInsights({ postId: p.id });
+    expect(stats.map((m) => m.metric)).toEqual(["post_clicks", "post_reactions_by_type_total"]);
+    expect(typeof stats[0].value).toBe("number");
+    expect(stats[1].byType).toEqual({ like: expect.any(Number), love: expect.any(Number) });
+    expect((await fns.getPagePostInsights({ postId: p.id, metrics: ["post_media_view"] }))[0].period).toBe("lifetime");
+    pages.log.splice(0);
+    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_impressions"] })).rejects.toThrow(/post_impressions was removed by the service.*use post_media_view/);
+    await expect(fns.getPagePostInsights({ postId: "123" })).rejects.toThrow(/postId must be a page post's id, `<pageId>_<postId>`/);
+    expect(pages.log).toEqual([]);
+    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_stories"] })).rejects.toThrow(/getPagePostInsights: post_stories is not a metric the service answers for a post/);
+  });
+
   it("refuses the metrics the service removed, with their replacements, and windows over 90 days, sending nothing", async () => {
     const fns = await import("../../provider/pages/functions");
     pages.log.splice(0);

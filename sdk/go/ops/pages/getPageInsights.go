@@ -11,11 +11,11 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
+// A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 func GetPageInsights(ctx *pulumi.Context, args *GetPageInsightsArgs, opts ...pulumi.InvokeOption) (*GetPageInsightsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetPageInsightsResult
-	err := ctx.Invoke("ops:pages:getPageInsights", args, &rv, opts...)
+	err := ctx.Invoke("ops:pages:getPageInsights", args.Defaults(), &rv, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -29,10 +29,25 @@ type GetPageInsightsArgs struct {
 	Metrics []string `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId string `pulumi:"pageId"`
+	// What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`.
+	Period *string `pulumi:"period"`
 	// The first day, YYYY-MM-DD.
 	Since *string `pulumi:"since"`
 	// The last day, YYYY-MM-DD; at most 90 days after `since`.
 	Until *string `pulumi:"until"`
+}
+
+// Defaults sets the appropriate defaults for GetPageInsightsArgs
+func (val *GetPageInsightsArgs) Defaults() *GetPageInsightsArgs {
+	if val == nil {
+		return nil
+	}
+	tmp := *val
+	if tmp.Period == nil {
+		period_ := "day"
+		tmp.Period = &period_
+	}
+	return &tmp
 }
 
 type GetPageInsightsResult struct {
@@ -41,8 +56,13 @@ type GetPageInsightsResult struct {
 }
 
 func GetPageInsightsOutput(ctx *pulumi.Context, args GetPageInsightsOutputArgs, opts ...pulumi.InvokeOption) GetPageInsightsResultOutput {
+	outputArgs := pulumi.ToOutputWithContext(ctx.Context(), args).
+		ApplyT(func(v interface{}) *GetPageInsightsArgs {
+			args := v.(GetPageInsightsArgs)
+			return args.Defaults()
+		})
 	options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-	return ctx.InvokeOutput("ops:pages:getPageInsights", args, GetPageInsightsResultOutput{}, options).(GetPageInsightsResultOutput)
+	return ctx.InvokeOutput("ops:pages:getPageInsights", outputArgs, GetPageInsightsResultOutput{}, options).(GetPageInsightsResultOutput)
 }
 
 type GetPageInsightsOutputArgs struct {
@@ -52,6 +72,8 @@ type GetPageInsightsOutputArgs struct {
 	Metrics pulumi.StringArrayInput `pulumi:"metrics"`
 	// The page's numeric id.
 	PageId pulumi.StringInput `pulumi:"pageId"`
+	// What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`.
+	Period pulumi.StringPtrInput `pulumi:"period"`
 	// The first day, YYYY-MM-DD.
 	Since pulumi.StringPtrInput `pulumi:"since"`
 	// The last day, YYYY-MM-DD; at most 90 days after `since`.

@@ -97,7 +97,7 @@ type pagePostArgs struct {
 	Photos []string `pulumi:"photos"`
 	// Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.
 	Published *bool `pulumi:"published"`
-	// When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.
+	// When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.
 	ScheduledPublishTime interface{} `pulumi:"scheduledPublishTime"`
 }
 
@@ -117,7 +117,7 @@ type PagePostArgs struct {
 	Photos pulumi.StringArrayInput
 	// Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.
 	Published pulumi.BoolPtrInput
-	// When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.
+	// When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.
 	ScheduledPublishTime pulumi.Input
 }
 

@@ -16,7 +16,7 @@ var _ = internal.GetEnvOrDefault
 type GetPageInsightsResultInsight struct {
 	// The metric.
 	Metric string `pulumi:"metric"`
-	// What one value covers: `day`.
+	// What one value covers: the `period` asked for (`day` unless told).
 	Period string `pulumi:"period"`
 	// One value per period, oldest first.
 	Values []GetPageInsightsResultInsightValue `pulumi:"values"`
@@ -41,7 +41,7 @@ func (o GetPageInsightsResultInsightOutput) Metric() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsight) string { return v.Metric }).(pulumi.StringOutput)
 }
 
-// What one value covers: `day`.
+// What one value covers: the `period` asked for (`day` unless told).
 func (o GetPageInsightsResultInsightOutput) Period() pulumi.StringOutput {
 	return o.ApplyT(func(v GetPageInsightsResultInsight) string { return v.Period }).(pulumi.StringOutput)
 }
@@ -120,6 +120,71 @@ func (o GetPageInsightsResultInsightValueArrayOutput) Index(i pulumi.IntInput) G
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPageInsightsResultInsightValue {
 		return vs[0].([]GetPageInsightsResultInsightValue)[vs[1].(int)]
 	}).(GetPageInsightsResultInsightValueOutput)
+}
+
+type GetPagePostInsightsResultInsight struct {
+	// The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...).
+	ByType map[string]float64 `pulumi:"byType"`
+	// The metric.
+	Metric string `pulumi:"metric"`
+	// What the value covers: `lifetime`.
+	Period string `pulumi:"period"`
+	// The count, for a metric that is one.
+	Value *float64 `pulumi:"value"`
+}
+
+type GetPagePostInsightsResultInsightOutput struct{ *pulumi.OutputState }
+
+func (GetPagePostInsightsResultInsightOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetPagePostInsightsResultInsight)(nil)).Elem()
+}
+
+func (o GetPagePostInsightsResultInsightOutput) ToGetPagePostInsightsResultInsightOutput() GetPagePostInsightsResultInsightOutput {
+	return o
+}
+
+func (o GetPagePostInsightsResultInsightOutput) ToGetPagePostInsightsResultInsightOutputWithContext(ctx context.Context) GetPagePostInsightsResultInsightOutput {
+	return o
+}
+
+// The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...).
+func (o GetPagePostInsightsResultInsightOutput) ByType() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v GetPagePostInsightsResultInsight) map[string]float64 { return v.ByType }).(pulumi.Float64MapOutput)
+}
+
+// The metric.
+func (o GetPagePostInsightsResultInsightOutput) Metric() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPagePostInsightsResultInsight) string { return v.Metric }).(pulumi.StringOutput)
+}
+
+// What the value covers: `lifetime`.
+func (o GetPagePostInsightsResultInsightOutput) Period() pulumi.StringOutput {
+	return o.ApplyT(func(v GetPagePostInsightsResultInsight) string { return v.Period }).(pulumi.StringOutput)
+}
+
+// The count, for a metric that is one.
+func (o GetPagePostInsightsResultInsightOutput) Value() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetPagePostInsightsResultInsight) *float64 { return v.Value }).(pulumi.Float64PtrOutput)
+}
+
+type GetPagePostInsightsResultInsightArrayOutput struct{ *pulumi.OutputState }
+
+func (GetPagePostInsightsResultInsightArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetPagePostInsightsResultInsight)(nil)).Elem()
+}
+
+func (o GetPagePostInsightsResultInsightArrayOutput) ToGetPagePostInsightsResultInsightArrayOutput() GetPagePostInsightsResultInsightArrayOutput {
+	return o
+}
+
+func (o GetPagePostInsightsResultInsightArrayOutput) ToGetPagePostInsightsResultInsightArrayOutputWithContext(ctx context.Context) GetPagePostInsightsResultInsightArrayOutput {
+	return o
+}
+
+func (o GetPagePostInsightsResultInsightArrayOutput) Index(i pulumi.IntInput) GetPagePostInsightsResultInsightOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetPagePostInsightsResultInsight {
+		return vs[0].([]GetPagePostInsightsResultInsight)[vs[1].(int)]
+	}).(GetPagePostInsightsResultInsightOutput)
 }
 
 type GetPostsResultPost struct {
@@ -568,6 +633,8 @@ func init() {
 	pulumi.RegisterOutputType(GetPageInsightsResultInsightArrayOutput{})
 	pulumi.RegisterOutputType(GetPageInsightsResultInsightValueOutput{})
 	pulumi.RegisterOutputType(GetPageInsightsResultInsightValueArrayOutput{})
+	pulumi.RegisterOutputType(GetPagePostInsightsResultInsightOutput{})
+	pulumi.RegisterOutputType(GetPagePostInsightsResultInsightArrayOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostArrayOutput{})
 	pulumi.RegisterOutputType(GetRateLimitInfoResultAppUsageOutput{})

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .get_page import *
 from .get_page_insights import *
+from .get_page_post_insights import *
 from .get_posts import *
 from .get_rate_limit_info import *
 from .page_post import *

@@ -50,15 +50,17 @@ class AwaitableGetPageInsightsResult(GetPageInsightsResult):
 def get_page_insights(account: Optional[_builtins.str] = None,
                       metrics: Optional[Sequence[_builtins.str]] = None,
                       page_id: Optional[_builtins.str] = None,
+                      period: Optional[_builtins.str] = None,
                       since: Optional[_builtins.str] = None,
                       until: Optional[_builtins.str] = None,
                       opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetPageInsightsResult:
     """
-    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
+    A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
     :param _builtins.str page_id: The page's numeric id.
+    :param _builtins.str period: What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`.
     :param _builtins.str since: The first day, YYYY-MM-DD.
     :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.
     """
@@ -66,6 +68,7 @@ def get_page_insights(account: Optional[_builtins.str] = None,
     __args__['account'] = account
     __args__['metrics'] = metrics
     __args__['pageId'] = page_id
+    __args__['period'] = period
     __args__['since'] = since
     __args__['until'] = until
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
@@ -76,15 +79,17 @@ def get_page_insights(account: Optional[_builtins.str] = None,
 def get_page_insights_output(account: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              metrics: pulumi.Input[Optional[Sequence[_builtins.str]]] = None,
                              page_id: pulumi.Input[Optional[_builtins.str]] = None,
+                             period: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              since: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              until: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                              opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetPageInsightsResult]:
     """
-    A page's metrics (page_follows, page_media_view, ...) per day, optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
+    A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
     :param Sequence[_builtins.str] metrics: The metrics to read, one value per day each: any the service answers for a page (`page_follows`, `page_daily_follows`, `page_daily_follows_unique`, `page_daily_unfollows_unique`, `page_media_view`, `page_total_media_view_unique`, `page_views_total`, `page_post_engagements`, `page_total_actions`, and the others of its Page Insights reference), sent as given; one the service does not know comes back as one line naming it. The removed ones (page_fans, page_impressions, ...) are refused before anything is sent, with their replacement.
     :param _builtins.str page_id: The page's numeric id.
+    :param _builtins.str period: What one value covers: `day` (the default), `week`, `days_28`, `month`, `lifetime` or `total_over_range` (one value for since to until). A metric answers only the periods its reference lists; the service's refusal is one line. One of: `day`, `week`, `days_28`, `month`, `lifetime`, `total_over_range`.
     :param _builtins.str since: The first day, YYYY-MM-DD.
     :param _builtins.str until: The last day, YYYY-MM-DD; at most 90 days after `since`.
     """
@@ -92,6 +97,7 @@ def get_page_insights_output(account: pulumi.Input[Optional[Optional[_builtins.s
     __args__['account'] = account
     __args__['metrics'] = metrics
     __args__['pageId'] = page_id
+    __args__['period'] = period
     __args__['since'] = since
     __args__['until'] = until
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)

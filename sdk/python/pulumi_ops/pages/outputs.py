@@ -18,6 +18,7 @@ from . import outputs
 __all__ = [
     'GetPageInsightsResultInsight',
     'GetPageInsightsResultInsightValue',
+    'GetPagePostInsightsResultInsight',
     'GetPostsResultPost',
     'GetRateLimitInfoResultAppUsage',
     'GetRateLimitInfoResultBusinessUseCaseUsage',
@@ -33,7 +34,7 @@ class GetPageInsightsResultInsight(dict):
                  values: Sequence['outputs.GetPageInsightsResultInsightValue']):
         """
         :param _builtins.str metric: The metric.
-        :param _builtins.str period: What one value covers: `day`.
+        :param _builtins.str period: What one value covers: the `period` asked for (`day` unless told).
         :param Sequence['GetPageInsightsResultInsightValue'] values: One value per period, oldest first.
         """
         pulumi.set(__self__, "metric", metric)
@@ -52,7 +53,7 @@ class GetPageInsightsResultInsight(dict):
     @pulumi.getter
     def period(self) -> _builtins.str:
         """
-        What one value covers: `day`.
+        What one value covers: the `period` asked for (`day` unless told).
         """
         return pulumi.get(self, "period")
 
@@ -90,6 +91,59 @@ class GetPageInsightsResultInsightValue(dict):
     def value(self) -> _builtins.float:
         """
         The count.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class GetPagePostInsightsResultInsight(dict):
+    def __init__(__self__, *,
+                 metric: _builtins.str,
+                 period: _builtins.str,
+                 by_type: Optional[Mapping[str, _builtins.float]] = None,
+                 value: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str metric: The metric.
+        :param _builtins.str period: What the value covers: `lifetime`.
+        :param Mapping[str, _builtins.float] by_type: The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...).
+        :param _builtins.float value: The count, for a metric that is one.
+        """
+        pulumi.set(__self__, "metric", metric)
+        pulumi.set(__self__, "period", period)
+        if by_type is not None:
+            pulumi.set(__self__, "by_type", by_type)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metric(self) -> _builtins.str:
+        """
+        The metric.
+        """
+        return pulumi.get(self, "metric")
+
+    @_builtins.property
+    @pulumi.getter
+    def period(self) -> _builtins.str:
+        """
+        What the value covers: `lifetime`.
+        """
+        return pulumi.get(self, "period")
+
+    @_builtins.property
+    @pulumi.getter(name="byType")
+    def by_type(self) -> Optional[Mapping[str, _builtins.float]]:
+        """
+        The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...).
+        """
+        return pulumi.get(self, "by_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.float]:
+        """
+        The count, for a metric that is one.
         """
         return pulumi.get(self, "value")
 

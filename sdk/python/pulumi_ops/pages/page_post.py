@@ -39,7 +39,7 @@ class PagePostArgs:
         :param pulumi.Input['PagePostPhotoArgs'] photo: One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] photos: Several photos by URL, attached to one post. Changing them replaces the post.
         :param pulumi.Input[_builtins.bool] published: Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.
-        :param Any scheduled_publish_time: When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.
+        :param Any scheduled_publish_time: When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.
         """
         pulumi.set(__self__, "page_id", page_id)
         if account is not None:
@@ -147,7 +147,7 @@ class PagePostArgs:
     @pulumi.getter(name="scheduledPublishTime")
     def scheduled_publish_time(self) -> Optional[Any]:
         """
-        When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.
+        When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.
         """
         return pulumi.get(self, "scheduled_publish_time")
 
@@ -183,7 +183,7 @@ class PagePost(pulumi.CustomResource):
         :param pulumi.Input[Union['PagePostPhotoArgs', 'PagePostPhotoArgsDict']] photo: One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] photos: Several photos by URL, attached to one post. Changing them replaces the post.
         :param pulumi.Input[_builtins.bool] published: Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.
-        :param Any scheduled_publish_time: When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false.
+        :param Any scheduled_publish_time: When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.
         """
         ...
     @overload
