@@ -152,7 +152,8 @@ function goRef(schema: Schema, steps: Step[], path: string): string {
   const [head, ...rest] = segments(path);
   const step = steps.find((s) => s.name === head)!;
   // A resource's outputs are fields; a function's output has a method per field, and Index for a list.
-  if (!isFunction(step.token)) return `${head}${rest.map((s) => `.${pascal(String(s))}`).join("")}`;
+  // A resource's own id is a method: ID().
+  if (!isFunction(step.token)) return rest.length === 1 && rest[0] === "id" ? `${head}.ID()` : `${head}${rest.map((s) => `.${pascal(String(s))}`).join("")}`;
   return `${head}${rest.map((s) => (typeof s === "number" ? `.Index(pulumi.Int(${s}))` : `.${pascal(s)}()`)).join("")}`;
 }
 

@@ -99,7 +99,7 @@ export const FUNCTION_EXAMPLES: Record<string, Example> = {
   "ops:pages:getPageInsights": { step: { name: "insights", args: { pageId: PAGE, metrics: ["page_follows", "page_views_total"] } }, exports: { firstMetric: ref("insights.insights[0].metric") } },
   "ops:pages:getPagePostInsights": {
     before: [{ token: "ops:pages:PagePost", name: "opening", args: { pageId: PAGE, message: "Our second shop opens on Monday." } }],
-    step: { name: "postStats", args: { postId: ref("opening.postId"), metrics: ["post_clicks", "post_reactions_by_type_total"] } },
+    step: { name: "postStats", args: { postId: ref("opening.id"), metrics: ["post_clicks", "post_reactions_by_type_total"] } },
     exports: { clicks: ref("postStats.insights[0].value") },
   },
   "ops:pages:getPosts": { step: { name: "feed", args: { pageId: PAGE, limit: 5 } }, exports: { pagePosts: ref("feed.posts") } },

@@ -149,7 +149,7 @@ export class PagesEmulator extends Emulator {
   protected faultReply(status: number, retryAfter?: number): Reply {
     // With a time to wait: the page's own limit (80001), its reset in the business use case header, in minutes.
     if (status === 429 && retryAfter !== undefined) {
-      const usage = { [PAGE_ID]: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: Math.ceil(retryAfter / 60) }] };
+      const usage = { [PAGE_ID]: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: Math.floor(retryAfter / 60) }] };
       return { status: 400, body: { error: { message: "(#80001) There have been too many calls to this Page account. Wait a bit and try again.", type: "OAuthException", code: 80001, is_transient: true } }, headers: { "x-business-use-case-usage": JSON.stringify(usage) } };
     }
     if (status === 429) return { status: 400, body: { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true } } };

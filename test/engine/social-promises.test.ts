@@ -1,0 +1,102 @@
+/**
+ * The social services' promises on the paths users take (issue 47), through the real engine: a person holding tasks
+ * no role stands for, read without drift; a draft deleted by hand dropped by refresh and made again by up; a
+ * metric the provider does not list answered; replacements needing more deletes than the day has left refused at
+ * preview with 0 writes, and a destroy with none left failing before it sends one; a page token issued without
+ * pages_manage_posts failing the preview.
+ */
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_QUOTA, PAGE_ID, PAGES_APP, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+
+let pages: PagesEmulator;
+let posts: PostsEmulator;
+let engine: EngineStack;
+const BOB = "300000000000003";
+const DIR = path.join(ROOT, "test/programs/social-promises");
+const page = () => pages.pages.get(PAGE_ID)!;
+const writes = () => [...pages.log, ...posts.log].filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/?$/.test(e.path)).map((e) => `${e.method} ${e.path}`);
+const env = (pagesToken: string) => ({
+  FACEBOOK_PAGE_ACCESS_TOKEN: pagesToken,
+  PAGES_APP_ID: PAGES_APP.id,
+  PAGES_APP_SECRET: PAGES_APP.secret,
+  THREADS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+  PAGES_BASE_URL: pages.url,
+  POSTS_BASE_URL: posts.url,
+  POSTS_STATUS_POLL_SECONDS: "1",
+  PULUMI_OPS_QUIET: "0",
+});
+const draft = () => [...pages.posts.values()].filter((p) => p.pageId === PAGE_ID && p.message === "Our winter menu (draft)");
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  pages = await new PagesEmulator().start();
+  posts = await new PostsEmulator({ processingMs: 300 }).start();
+  engine = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID } }, "promises", env(PAGES_USER_TOKEN));
+}, 300_000);
+
+afterAll(async () => {
+  await engine?.dispose();
+  await pages?.stop();
+  await posts?.stop();
+});
+
+describe("the social services' promises, through the engine", { timeout: 300_000, sequential: true }, () => {
+  it("1. up grants tasks beyond the roles', read back without drift; a metric outside the provider's list answers", async () => {
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges?.create).toBe(5);
+    expect(page().assigned.get(BOB)).toEqual(expect.arrayContaining(["ANALYZE", "MANAGE_LEADS", "VIEW_MONETIZATION_INSIGHTS"]));
+    expect(up.outputs.byCountry.value).toEqual(["page_follows_country"]);
+    const refresh = await engine.stack.refresh();
+    expect(refresh.summary.resourceChanges).not.toHaveProperty("update");
+    await engine.stack.up({ expectNoChanges: true });
+  });
+
+  it("2. a draft deleted by hand is dropped by refresh, and up makes it again", async () => {
+    const [gone] = draft();
+    pages.posts.delete(gone.id);
+    const refresh = await engine.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
+    expect(draft()).toHaveLength(1);
+    expect(draft()[0].id).not.toBe(gone.id);
+  });
+
+  it("3. with the day's deletes spent, replacing posts fails at preview with 0 writes, and destroy sends no delete", async () => {
+    posts.deletesToday = Array.from({ length: DELETE_QUOTA - 1 }, () => Date.now()); // one left
+    await engine.stack.setAllConfig({ "social-promises:ryeText": { value: "Rye, fresh." }, "social-promises:speltText": { value: "Spelt, fresh." }, "social-promises:allowRepublish": { value: "true" } });
+    pages.log.splice(0);
+    posts.log.splice(0);
+    await expect(engine.stack.preview()).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts/);
+    expect(writes()).toEqual([]);
+    // A destroy the engine does not show in advance: refused before the first delete is sent.
+    posts.deletesToday = Array.from({ length: DELETE_QUOTA }, () => Date.now());
+    await engine.stack.setAllConfig({ "social-promises:ryeText": { value: "Rye today." }, "social-promises:speltText": { value: "Spelt tomorrow." } });
+    const destroyed = engine.stack.destroy();
+    await expect(destroyed).rejects.toThrow(/has deleted 100 \(0 left\)/);
+    expect(posts.log.filter((e) => e.method === "DELETE")).toEqual([]);
+    expect(posts.posts.size).toBe(2);
+    posts.deletesToday = [];
+  });
+
+  it("4. a page token issued without pages_manage_posts fails the preview, naming the token to use", async () => {
+    const moderator = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID } }, "moderator", env(PAGES_MODERATOR_TOKEN));
+    try {
+      pages.log.splice(0);
+      await expect(moderator.stack.preview()).rejects.toThrow(/issued without pages_manage_posts, which PagePost needs/);
+      expect(writes()).toEqual([]);
+    } finally {
+      await moderator.dispose();
+    }
+  });
+
+  it("5. destroy, with deletes left, leaves nothing", async () => {
+    await engine.stack.destroy();
+    expect(posts.posts.size).toBe(0);
+    expect(draft()).toEqual([]);
+    expect(page().assigned.has(BOB)).toBe(false);
+  });
+});
