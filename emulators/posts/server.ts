@@ -335,7 +335,8 @@ export class PostsEmulator extends Emulator {
     const p = params(req);
     const type = p.media_type as MediaType;
     if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type)) graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
-    const item = p.is_carousel_item === "true";
+    // A boolean as clients send one ("true", or Python's "True" through urlencode, as pythreads does).
+    const item = /^true$/i.test(p.is_carousel_item ?? "");
     if (item && (type === "TEXT" || type === "CAROUSEL")) graphError(400, 100, "(#100) Param is_carousel_item is only for IMAGE and VIDEO containers", T);
     if (p.text && postLength(p.text) > 500) graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
     if (p.text && linkCount(p.text) > 5) graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
@@ -356,9 +357,6 @@ export class PostsEmulator extends Emulator {
       if (type !== "IMAGE" && type !== "VIDEO") graphError(400, 100, "(#100) Param alt_text is only for IMAGE and VIDEO media", T);
       if ([...p.alt_text].length > 1000) graphError(400, 100, "(#100) Param alt_text must be at most 1000 characters long", T);
       out.alt_text = p.alt_text;
-    }
-    if (item && Object.keys(p).some((k) => ["reply_control", "topic_tag", "link_attachment", "quote_post_id", "poll_attachment", "text"].includes(k))) {
-      graphError(400, 100, "(#100) A carousel item carries its media and alt_text only: give text and options to the CAROUSEL container", T);
     }
     if (p.reply_control !== undefined) {
       if (!REPLY_CONTROLS.includes(p.reply_control)) graphError(400, 100, `(#100) Param reply_control must be one of {${REPLY_CONTROLS.join(", ")}}`, T);

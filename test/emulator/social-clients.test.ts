@@ -3,8 +3,9 @@
  * the official facebook-business SDK (pages: page read, feed, photo and scheduled posts, assigned_users, subscribed
  * apps with a JSON list, insights, a batch; with the app secret, so every call carries appsecret_proof, which the
  * emulator is set to require), python-facebook-api (both services: the short-post publishing flow and publishing
- * limit) and pythreads (profile, limit, an image container, its status, publish, listing). Each changes nothing but
- * its base address (test/emulator/social_clients.py).
+ * limit, a poll with a topic tag and reply control) and pythreads (profile, limit, an image container, its status,
+ * publish, a carousel of two, listing); the official SDK also moves a scheduled post, asks weekly insights and a post's
+ * insights. Each changes nothing but its base address (test/emulator/social_clients.py).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
@@ -39,16 +40,21 @@ describe("social emulators with facebook-business, python-facebook-api and pythr
       fb_subscribed: [["feed", "messages"]],
       fb_insights: ["page_follows", "page_media_view"],
       fb_batch: ["Example Bakery", "From the official SDK"],
+      fb_rescheduled: [true, false],
+      fb_weekly: [["week", 2]],
+      fb_post_insights: ["post_clicks", "post_reactions_by_type_total"],
       pyfb_page: "Example Bakery",
       pyfb_posts: 2,
       pyfb_profile: "examplebakery",
       pyfb_published: "TEXT_POST",
-      pyfb_limit: [1, 250],
+      pyfb_poll: ["Spelt", "Bread", "FOLLOWERS_ONLY"],
+      pyfb_limit: [2, 250],
       pythreads_profile: "examplebakery",
       pythreads_limit: 250,
       pythreads_status: "FINISHED",
       pythreads_published: true,
-      pythreads_listed: ["IMAGE", "TEXT_POST"],
+      pythreads_listed: ["CAROUSEL_ALBUM", "IMAGE", "TEXT_POST", "TEXT_POST"],
+      pythreads_carousel: true,
     });
     expect(pages.log.filter((e) => e.status >= 400)).toEqual([]); // every call carried its appsecret_proof
     expect(pages.pages.get(PAGE_ID)!.assigned.has("300000000000003")).toBe(false); // removed by the SDK's delete

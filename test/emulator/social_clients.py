@@ -41,6 +41,16 @@ Page(feed["id"]).api_get(fields=["message"], batch=batch, success=lambda r: answ
 batch.execute()
 out["fb_batch"] = sorted(answers)
 page.delete_assigned_users(params={"user": int(user)})
+# A scheduled post moved in place (the SDK's PagePost update takes scheduled_publish_time), periods, a post's insights.
+from facebook_business.adobjects.pagepost import PagePost
+later = int(time.time()) + 3 * 86400
+PagePost(scheduled["id"]).api_update(params={"scheduled_publish_time": later})
+moved = PagePost(scheduled["id"]).api_get(fields=["scheduled_publish_time", "is_published"])
+out["fb_rescheduled"] = [moved["scheduled_publish_time"] == later, moved["is_published"]]
+weekly = page.get_insights(params={"metric": ["page_follows"], "period": "week", "since": "2026-11-01", "until": "2026-11-14"})
+out["fb_weekly"] = [[i["period"], len(i["values"])] for i in weekly]
+post_stats = PagePost(feed["id"]).get_insights(params={"metric": ["post_clicks", "post_reactions_by_type_total"], "period": "lifetime"})
+out["fb_post_insights"] = sorted(i["name"] for i in post_stats)
 
 # --- python-facebook-api (pyfacebook): the page service, and the short-post publishing flow and publishing limit
 from pyfacebook import GraphAPI, ThreadsGraphAPI
@@ -57,15 +67,30 @@ for _ in range(20):
     time.sleep(0.2)
 published = th.post_object("me", "threads_publish", data={"creation_id": container["id"]})
 out["pyfb_published"] = th.get_object(published["id"], fields="id,media_type,text")["media_type"]
+# A text post with a poll, a topic tag and a link card, read back with those fields.
+polled = th.post_object("me", "threads", data={"media_type": "TEXT", "text": "Which loaf?", "poll_attachment": json.dumps({"option_a": "Rye", "option_b": "Spelt"}), "topic_tag": "Bread", "reply_control": "followers_only"})
+polled_post = th.post_object("me", "threads_publish", data={"creation_id": polled["id"]})
+read_back = th.get_object(polled_post["id"], fields="id,poll_attachment,topic_tag,reply_audience")
+out["pyfb_poll"] = [read_back["poll_attachment"]["option_b"], read_back["topic_tag"], read_back["reply_audience"]]
 limit = th.get_connection("me", "threads_publishing_limit", fields="quota_usage,config")["data"][0]
 out["pyfb_limit"] = [limit["quota_usage"], limit["config"]["quota_total"]]
 
 
-# --- pythreads: profile, publishing limit, an image post's container, its status and publish, the listing
+async def finished(api_, container_id):
+    """The container's status once FINISHED (pythreads' carousel takes the items' statuses)."""
+    for _ in range(50):
+        status = await api_.container_status(container_id)
+        if status.status.value == "FINISHED":
+            return status
+        await asyncio.sleep(0.2)
+    raise RuntimeError(f"container {container_id} never finished")
+
+
+# --- pythreads: profile, publishing limit, an image post's container, its status and publish, a carousel, the listing
 async def threads_flow():
     os.environ.setdefault("CI", "1")  # pythreads asks for OAuth certificate paths unless in CI
     import pythreads.threads as threads_module
-    from pythreads.api import API, Media, MediaType
+    from pythreads.api import API, Media, MediaType, ReplyControl
     from pythreads.credentials import Credentials
 
     threads_module.GRAPH_API_BASE_URL = posts_url + "/v1.0/"  # the only change: the base address
@@ -80,6 +105,14 @@ async def threads_flow():
                 break
             await asyncio.sleep(0.2)
         published_ = await api_.publish_container(container_id)
+        # A carousel of two images: each item made as one (is_carousel_item), then the carousel, then its publish.
+        items = []
+        for n in (1, 2):
+            item_id = await api_.create_container(media=Media(type=MediaType.IMAGE, url=f"https://media.example/carousel-{n}.jpg"), is_carousel_item=True)
+            items.append(await finished(api_, item_id))
+        carousel_id = await api_.create_carousel_container(containers=items, text="A carousel from pythreads", reply_control=ReplyControl.MENTIONED_ONLY)
+        await finished(api_, carousel_id)
+        carousel_post = await api_.publish_container(carousel_id)
         listing = await api_.threads(limit=10)
         return {
             "pythreads_profile": account["username"],
@@ -87,6 +120,7 @@ async def threads_flow():
             "pythreads_status": status.status.value,
             "pythreads_published": bool(published_),
             "pythreads_listed": sorted(t["media_type"] for t in listing["data"]),
+            "pythreads_carousel": bool(carousel_post),
         }
 
 
