@@ -10,6 +10,11 @@ import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
 import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, TASKS, V, type Role } from "./directory";
 
+/** `X-Business-Use-Case-Usage` as the service sends it: by object id, a list of use cases with their percentages. */
+function businessUsage(id: string, used: number, allowance: number): string {
+  return JSON.stringify({ [id]: [{ type: "pages", ...JSON.parse(usageHeader(used, allowance)), estimated_time_to_regain_access: 0 }] });
+}
+
 export { V, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_EXPIRED_TOKEN, PAGES_SHORT_USER_TOKEN, PAGE_ID, ROLES, TASKS, ALL_TASKS, BUSINESS_ID, USERS, type Role } from "./directory";
 /** Versions and when they expire (Graph API changelog, "Versions"); the newest has no date yet. */
 const EXPIRES: Record<string, string | undefined> = {
@@ -175,13 +180,21 @@ export class PagesEmulator extends Emulator {
     this.calls = this.calls.filter((c) => c.at > now - 3_600_000);
     const mine = this.calls.filter((c) => c.userId && c.userId === t!.userId).length;
     const app = this.calls.filter((c) => c.app).length;
-    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) graphError(400, 17, "(#17) User request limit reached");
-    if (t!.kind === "page" && app >= this.limits.perAppPerHour) graphError(400, 4, "(#4) Application request limit reached");
+    // A refusal over a limit carries the usage headers too, the spent allowance at 100.
+    // A user token's calls are platform calls: X-App-Usage shows the fuller of the app's and the user's allowance (the
+    // Business Use Case header is for page and system-user tokens).
+    const appUsage = (calls: number, own: number) => (t!.kind === "user" ? usageHeader(Math.max(calls / this.limits.perAppPerHour, own / Math.max(1, this.limits.perUserPerHour)) * 100, 100) : usageHeader(calls, this.limits.perAppPerHour));
+    const usage = () => ({ "x-app-usage": t!.kind === "user" && this.limits.perUserPerHour === 0 ? usageHeader(1, 1) : appUsage(app, mine) });
+    const refuse = (code: number, message: string): never => {
+      throw new HttpError({ status: 400, body: { error: { message, type: "OAuthException", code, is_transient: true } }, headers: usage() });
+    };
+    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) refuse(17, "(#17) User request limit reached");
+    if (t!.kind === "page" && app >= this.limits.perAppPerHour) refuse(4, "(#4) Application request limit reached");
     this.calls.push({ at: now, userId: t!.userId, app: t!.kind === "page" });
     (req as Request & { token?: Token }).token = t!;
     return {
-      "x-app-usage": usageHeader(app + (t!.kind === "page" ? 1 : 0), this.limits.perAppPerHour),
-      ...(t!.kind === "user" ? { "x-business-use-case-usage": usageHeader(mine + 1, this.limits.perUserPerHour) } : {}),
+      "x-app-usage": appUsage(app + (t!.kind === "page" ? 1 : 0), mine + (t!.kind === "user" ? 1 : 0)),
+      ...(t!.pageId ? { "x-business-use-case-usage": businessUsage(t!.pageId, app + 1, this.limits.perAppPerHour) } : {}),
       ...(t!.pageId ? { "x-page-usage": usageHeader(app + 1, this.limits.perAppPerHour) } : {}),
     };
   }

@@ -75,17 +75,17 @@ export class UnreachableObjectError extends ValidationError {}
  * (minutes) when it names one, else 2, 4, 8 ... seconds; at most a minute, so a run never stalls silently.
  */
 function throttleWait(headers: Record<string, string | string[] | undefined>, attempt: number): number {
-  const minutes = regainMinutes(headers);
+  const minutes = regainMinutes(headers) ?? 0;
   const ms = minutes > 0 ? minutes * 60_000 : 2 ** attempt * 1000 * (0.75 + Math.random() / 2);
   return Math.min(ms, 60_000);
 }
 
-/** The business use case header's `estimated_time_to_regain_access` (minutes; 0 when it names none). */
-function regainMinutes(headers: Record<string, string | string[] | undefined>): number {
-  let minutes = 0;
+/** The business use case header's `estimated_time_to_regain_access` in minutes (undefined when it names none). */
+function regainMinutes(headers: Record<string, string | string[] | undefined>): number | undefined {
+  let minutes: number | undefined;
   try {
     for (const entries of Object.values(JSON.parse(String(headers["x-business-use-case-usage"] ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>)) {
-      for (const u of entries) minutes = Math.max(minutes, u.estimated_time_to_regain_access ?? 0);
+      for (const u of entries) if (typeof u.estimated_time_to_regain_access === "number") minutes = Math.max(minutes ?? 0, u.estimated_time_to_regain_access);
     }
   } catch {
     /* a header that is not JSON says nothing */
@@ -99,9 +99,30 @@ function regainMinutes(headers: Record<string, string | string[] | undefined>): 
  */
 function throttledFor(err: ApiError, headers: Record<string, string | string[] | undefined>, method: string, path: string): RateLimitError | undefined {
   const minutes = regainMinutes(headers);
-  if (minutes <= 1) return undefined;
-  const at = new Date(Date.now() + minutes * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
-  return new RateLimitError({ service: err.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage, method, path, remedy: `The service throttles these calls for about ${minutes} more minutes (until about ${at}, X-Business-Use-Case-Usage): run again then` });
+  const at = (m: number) => new Date(Date.now() + m * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
+  const failure = (remedy: string) => new RateLimitError({ service: err.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage, method, path, remedy });
+  if (minutes !== undefined) return minutes > 1 ? failure(`The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`) : undefined;
+  // No time named, and an allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time.
+  const spent = spentAllowance(headers);
+  if (spent) return failure(`The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`);
+  return undefined;
+}
+
+const USAGE_HEADERS: [string, string][] = [["x-app-usage", "app's hourly call allowance (X-App-Usage)"], ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"], ["x-business-use-case-usage", "user's hourly call allowance (X-Business-Use-Case-Usage)"]];
+
+/** Which allowance the usage headers show at 100%, if one is. */
+function spentAllowance(headers: Record<string, string | string[] | undefined>): string | undefined {
+  for (const [name, what] of USAGE_HEADERS) {
+    try {
+      const parsed = JSON.parse(String(headers[name] ?? "{}")) as Record<string, unknown>;
+      // X-Business-Use-Case-Usage nests its usage by object id; the others are flat.
+      const entries = name === "x-business-use-case-usage" ? Object.values(parsed).flat() : [parsed];
+      for (const u of entries as Record<string, number>[]) if (Math.max(u?.call_count ?? 0, u?.total_cputime ?? 0, u?.total_time ?? 0) >= 100) return what;
+    } catch {
+      /* a header that is not JSON says nothing */
+    }
+  }
+  return undefined;
 }
 
 /** A local file to send as a multipart/form-data part (the services take uploads only that way). */

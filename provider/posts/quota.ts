@@ -38,12 +38,14 @@ export async function quotaRefusal(): Promise<ValidationError | undefined> {
 }
 
 /** A delete over the quota (100 per 24 hours; `delete_quota_usage` / `delete_config`): refused before it is sent. */
-function deleteRefusal(used: number, total: number, planned: number, what: string): ValidationError {
+function deleteRefusal(used: number, total: number, planned: number, what: string, durationS = 86_400): ValidationError {
   const left = Math.max(0, total - used);
+  // The service tells how many deletes the window holds, not when each was made: the whole window is the bound.
+  const by = new Date(Date.now() + durationS * 1000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
   return new ValidationError({
     service: "posts",
     message: `the account may delete ${total} posts per 24 hours and has deleted ${used} (${left} left): ${what}${planned > left ? ` needs ${planned}` : ""}`,
-    remedy: "Quota frees up as the deletes of the last 24 hours age: run again later (the run sent no delete it could not finish), or change fewer posts in this run; to stop managing a post without deleting it, `pulumi state delete <urn>`",
+    remedy: `Quota frees up as the deletes of the last 24 hours age, all of it by ${by} at the latest: run again then (the run sent no delete it could not finish), or change fewer posts in this run; to stop managing a post without deleting it, \`pulumi state delete <urn>\``,
   });
 }
 
@@ -53,7 +55,7 @@ export function deleteQuotaProblem(planned: number, limit: PublishingLimit): Val
   if (total === undefined || planned === 0) return undefined;
   const used = limit.delete_quota_usage ?? 0;
   if (used + planned <= total) return undefined;
-  return deleteRefusal(used, total, planned, `this run's ${planned} replaced post${planned === 1 ? "" : "s"} (a published post is deleted when it is republished)`);
+  return deleteRefusal(used, total, planned, `this run's ${planned} replaced post${planned === 1 ? "" : "s"} (a published post is deleted when it is republished)`, limit.delete_config?.quota_duration);
 }
 
 /** The deletes this run has sent, against the quota read once per run and account. */
@@ -76,6 +78,6 @@ export async function beforeDelete(postId: string): Promise<void> {
   const total = limit?.delete_config?.quota_total;
   if (!limit || total === undefined) return;
   const used = (limit.delete_quota_usage ?? 0) + run.sent;
-  if (used >= total) throw deleteRefusal(used, total, 0, `post ${postId} is not deleted, nor any other this run would delete`);
+  if (used >= total) throw deleteRefusal(used, total, 0, `post ${postId} is not deleted, nor any other this run would delete`, limit.delete_config?.quota_duration);
   run.sent++;
 }

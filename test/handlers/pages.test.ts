@@ -320,8 +320,9 @@ describe("the user's hourly allowance (code 17)", () => {
   it("once the page token cannot be derived for it, later calls fail at once with the remedy instead of waiting again", async () => {
     const limited = await new PagesEmulator({ limits: { perUserPerHour: 0, perAppPerHour: 4800 } }).start();
     try {
-      Object.assign(process.env, { PAGES_BASE_URL: limited.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_MAX_RETRIES: "0" });
-      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*run again later/);
+      // Retries allowed, yet none is made: the usage header shows the allowance spent, which waiting seconds cannot fix.
+      Object.assign(process.env, { PAGES_BASE_URL: limited.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_MAX_RETRIES: "3" });
+      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*hourly call allowance \(X-App-Usage\) is used up.*run again later, within the hour \(by about \S+Z at the latest\)/);
       await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/User request limit reached/);
       expect(limited.count("GET", /\/me$/)).toBe(1);
     } finally {
@@ -333,9 +334,7 @@ describe("the user's hourly allowance (code 17)", () => {
 describe("throttling", () => {
   it("a page throttled for half an hour fails at once saying when calls resume (a preview does not sit through retries); a short throttle is waited out", async () => {
     pages.inject({ match: { method: "GET" }, count: 1, kind: "status", status: 429, retryAfter: 1800 });
-    const started = Date.now();
     await expect(call("pages:PagePost", "read", [`${PAGE_ID}_1`, { pageId: PAGE_ID, postId: `${PAGE_ID}_1`, message: "x" }])).rejects.toThrow(/throttles these calls for about 30 more minutes \(until about \S+Z.*run again then/);
-    expect(Date.now() - started).toBeLessThan(10_000); // no minute-long waits: one answer, one failure
     expect(pages.log.filter((e) => e.fault)).toHaveLength(1); // asked once, not again and again
     // Throttled for a minute or less: waited out, then served.
     pages.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 429 });
