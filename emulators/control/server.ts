@@ -8,6 +8,7 @@ import type * as http from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { InMemoryEventStore } from "@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js";
 import { z } from "zod";
 import { Emulator, type Reply, type Request } from "../kit";
 import { SimulatedHost } from "./host";
@@ -41,6 +42,17 @@ export interface ControlEmulatorOptions {
   screenshotDensity?: number;
   /** A macOS privacy permission the helper lacks: its tools then fail as the host refuses them (errors -1743, -1719). */
   missingPermission?: "automation" | "accessibility" | "screen-recording";
+  /**
+   * A resumable server (the official SDK with an event store, revision 2025-11-25): every answer's stream opens with a
+   * priming event, and run_command closes it before answering, as a server polling a long command does; the client
+   * must resume with `GET` and `Last-Event-ID`.
+   */
+  resumable?: boolean;
+  /**
+   * Behind OAuth (RFC 9728): a request without `token` gets 401 with `WWW-Authenticate: Bearer resource_metadata=…,
+   * scope=…`, and `/.well-known/oauth-protected-resource` names the authorization server and the scopes.
+   */
+  oauth?: { authorizationServer: string; scope: string };
 }
 
 export const VNC_TARGETS: Record<string, VncTarget> = {
@@ -64,6 +76,13 @@ export class ControlEmulator extends Emulator {
     super("control", options.port ?? 0);
     this.screen = new SimulatedScreen(options.targets ?? VNC_TARGETS, () => this.now(), options.dialogDelayMs);
     this.reset();
+    // RFC 9728's protected resource metadata, where the 401's challenge points (behind OAuth only).
+    const oauth = options.oauth;
+    if (oauth) {
+      const metadata = () => ({ status: 200, body: { resource: `${this.url}/mcp`, authorization_servers: [oauth.authorizationServer], scopes_supported: oauth.scope.split(" "), bearer_methods_supported: ["header"] } });
+      this.route("GET", "/.well-known/oauth-protected-resource/mcp", metadata);
+      this.route("GET", "/.well-known/oauth-protected-resource", metadata);
+    }
   }
 
   reset(): void {
@@ -93,8 +112,13 @@ export class ControlEmulator extends Emulator {
       return tool;
     }) as typeof server.registerTool;
     const record = (tool: string, args: Record<string, unknown>) => this.calls.push({ session: sessionRef(), tool, args });
-    server.registerTool("run_command", { description: "Run a shell command on the host", inputSchema: { command: z.string() } }, async ({ command }) => {
+    server.registerTool("run_command", { description: "Run a shell command on the host", inputSchema: { command: z.string() } }, async ({ command }, extra) => {
       record("run_command", { command });
+      if (this.options.resumable && extra.closeSSEStream) {
+        // The answer's stream is closed now; the answer is kept in the event store for the client's resumption.
+        extra.closeSSEStream();
+        await new Promise((r) => setTimeout(r, 30));
+      }
       const r = this.machine.run(command);
       const printed = r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : "");
       if (this.options.resultStyle === "text") return { content: [text(printed)] };
@@ -163,7 +187,14 @@ export class ControlEmulator extends Emulator {
         res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
         return status;
       };
-      if (this.options.token && raw.headers.authorization !== `Bearer ${this.options.token}`) return reply(401, -32001, "Unauthorized: a bearer token is required");
+      if (this.options.token && raw.headers.authorization !== `Bearer ${this.options.token}`) {
+        const oauth = this.options.oauth;
+        if (oauth) {
+          const error = raw.headers.authorization ? ', error="invalid_token"' : "";
+          res.setHeader("www-authenticate", `Bearer resource_metadata="${this.url}/.well-known/oauth-protected-resource/mcp", scope="${oauth.scope}"${error}`);
+        }
+        return reply(401, -32001, "Unauthorized: a bearer token is required");
+      }
       const sid = raw.headers["mcp-session-id"] as string | undefined;
       let body: unknown;
       if (raw.method === "POST") {
@@ -188,6 +219,7 @@ export class ControlEmulator extends Emulator {
         let id = "";
         const t = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => (id = randomUUID()),
+          ...(this.options.resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 50 } : {}),
           onsessioninitialized: (s) => {
             this.sessions.set(s, t);
             this.initialized += 1;

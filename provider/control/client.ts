@@ -1,19 +1,26 @@
 /**
  * A small MCP client for the computer-control endpoint (Streamable HTTP): initialize, take the `Mcp-Session-Id` if
- * the server gives one (a stateless server gives none), call tools, read the event stream's last `data:` line. The
- * protocol revision is the one the server answers among those this client speaks, sent back as
- * `MCP-Protocol-Version` from 2025-06-18 on. A session the server forgot (404) is made again once and the call sent
- * again (a 404 for an unknown session runs nothing). One session serves the calls of a run; it is closed (DELETE)
- * once no call has come for a moment, and on SIGINT/SIGTERM.
+ * the server gives one (a stateless server gives none), call tools, read the answer from JSON or the event stream.
+ * The protocol revision is the one the server answers among those this client speaks (the newest asked for), sent
+ * back as `MCP-Protocol-Version` from 2025-06-18 on. A stream the server closes before the answer (2025-11-25's
+ * priming event and polling) is resumed with `GET` and `Last-Event-ID`. A session the server forgot (404) is made
+ * again once and the call sent again (a 404 for an unknown session runs nothing). One session serves the calls of a
+ * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM. A 401 or 403 names where to
+ * get a token and the scope to ask for (oauth.ts).
  */
 import { CONTROL_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "../config";
 import { HttpClient } from "../http/client";
-import { ApiError, AuthError, ServerError, ValidationError } from "../http/errors";
+import { ApiError, ServerError, ValidationError } from "../http/errors";
+import { authRefusal } from "./oauth";
+import { holdsAnswer, parseSse, sseMessages } from "./sse";
 
 /** The revision asked for, and every revision this client speaks (a server answers the one it will use). */
-export const PROTOCOL = "2025-06-18";
+export const PROTOCOL = "2025-11-25";
 export const PROTOCOLS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 const IDLE_CLOSE_MS = 1500;
+/** How many times a stream closed before its answer is resumed, and the longest wait between (the server's `retry`). */
+const MAX_RESUMES = 10;
+const MAX_RETRY_WAIT_MS = 5000;
 
 export interface ToolResult {
   content: { type: string; text?: string; data?: string; mimeType?: string }[];
@@ -21,11 +28,11 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-/** The JSON-RPC message in a plain JSON answer or in an event stream (the last `data:` line with our id). */
+/** The JSON-RPC message in a plain JSON answer or in an event stream (the message with our id; a priming event has none). */
 export function rpcAnswer(text: string, contentType: string, id: number): any {
   if (!contentType.includes("text/event-stream")) return JSON.parse(text);
-  const messages = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
-  return messages.reverse().find((m) => m.id === id) ?? messages[0];
+  const messages = sseMessages(parseSse(text));
+  return messages.reverse().find((m) => m.id === id) ?? messages.find((m) => m.id === undefined && m.error);
 }
 
 interface Session {
@@ -53,21 +60,55 @@ export class ControlClient {
     return new ControlClient(http, url);
   }
 
+  private headers(session?: Session): Record<string, string> {
+    return {
+      ...(session?.sid ? { "mcp-session-id": session.sid } : {}),
+      ...(session && session.protocol >= "2025-06-18" ? { "mcp-protocol-version": session.protocol } : {}),
+    };
+  }
+
   /** `idempotent`: a message that acts on nothing on the host (initialize, a notification, a read-only tool). */
   private async post(body: object, session?: Session, idempotent = false) {
+    const id = (body as { id?: unknown }).id;
     const res = await this.http.request("POST", "/mcp", {
       body: JSON.stringify(body),
       contentType: "application/json",
-      headers: {
-        accept: "application/json, text/event-stream",
-        ...(session?.sid ? { "mcp-session-id": session.sid } : {}),
-        ...(session && session.protocol >= "2025-06-18" ? { "mcp-protocol-version": session.protocol } : {}),
-      },
+      headers: { accept: "application/json, text/event-stream", ...this.headers(session) },
       idempotent,
-      expect: (body as { id?: unknown }).id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
+      expect: id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
+      // A stream may stay open after the answer (notifications to come): reading stops at the answer.
+      ...(typeof id === "number" ? { until: (t: string) => holdsAnswer(t, id) } : {}),
     });
-    if (res.status === 401) throw new AuthError({ service: "control", status: 401, message: "the endpoint wants a bearer token", remedy: "Set ops:controlToken (CONTROL_TOKEN)" });
+    await this.refuseAuth(res);
     return res;
+  }
+
+  private async refuseAuth(res: { status: number; headers: Record<string, string | string[] | undefined> }): Promise<void> {
+    if (res.status === 401 || res.status === 403) throw await authRefusal(res.status, res.headers["www-authenticate"], Boolean(read(CONTROL_SETTINGS.token)), 10_000);
+  }
+
+  /**
+   * The answer to request `id`: from the POST's JSON or event stream, or, when the server closed the stream before
+   * answering (after a priming event with an id), from the stream resumed with `GET` and `Last-Event-ID`, waiting
+   * the `retry` the server asked for between.
+   */
+  private async answerOf(res: Awaited<ReturnType<ControlClient["post"]>>, id: number, session: Session | undefined, what: string): Promise<any> {
+    const contentType = String(res.headers["content-type"] ?? "");
+    if (!contentType.includes("text/event-stream") || res.status >= 400) return rpcAnswer(res.text, contentType, id);
+    let stream = parseSse(res.text);
+    let answer = rpcAnswer(res.text, contentType, id);
+    let lastId = stream.lastId;
+    for (let resumes = 0; !answer && lastId !== undefined && resumes < MAX_RESUMES; resumes++) {
+      await new Promise((r) => setTimeout(r, Math.min(stream.retryMs ?? 1000, MAX_RETRY_WAIT_MS)));
+      const again = await this.http.request("GET", "/mcp", { headers: { accept: "text/event-stream", "last-event-id": lastId, ...this.headers(session) }, expect: "text", until: (t) => holdsAnswer(t, id) });
+      await this.refuseAuth(again);
+      if (again.status >= 400) throw new ServerError({ service: "control", status: again.status, message: `${what}: the endpoint closed the answer's stream and refused to resume it (GET with Last-Event-ID answered ${again.status}); whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again" });
+      stream = parseSse(again.text);
+      lastId = stream.lastId ?? lastId;
+      answer = rpcAnswer(again.text, "text/event-stream", id);
+    }
+    if (!answer) throw new ServerError({ service: "control", message: `${what}: the endpoint's stream ended without an answer${lastId === undefined ? " and without an event id to resume from" : ` after ${MAX_RESUMES} resumptions`}; whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again" });
+    return answer;
   }
 
   /** A session, or the failure to make one; a failure is not kept, so the next call tries again. */
@@ -85,7 +126,7 @@ export class ControlClient {
     const sid = res.headers["mcp-session-id"];
     let answer: any;
     try {
-      answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+      answer = await this.answerOf(res, id, sid ? { sid: String(sid), protocol: PROTOCOL } : undefined, "initialize");
     } catch {
       answer = undefined;
     }
@@ -116,7 +157,7 @@ export class ControlClient {
           if (attempt === 1) continue;
           throw new ApiError({ service: "control", status: 404, message: "the endpoint forgot the session again", remedy: "Run the command again" });
         }
-        const answer = rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id);
+        const answer = await this.answerOf(res, id, session, name);
         // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
         if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
         if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
@@ -144,7 +185,7 @@ export class ControlClient {
     const session = await this.session;
     const id = this.nextId++;
     const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, session, true);
-    return rpcAnswer(res.text, String(res.headers["content-type"] ?? ""), id).result.tools;
+    return (await this.answerOf(res, id, session, "tools/list")).result.tools;
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,11 @@ export interface RequestOptions {
    * it after an unknown outcome cannot make a second object, so it is retried as a PUT would be.
    */
   idempotent?: boolean;
+  /**
+   * For an answer that streams and may stay open (an MCP event stream resumed with GET): the body is read as it comes
+   * and the request ends as soon as this says the text read so far holds what is wanted.
+   */
+  until?: (textSoFar: string) => boolean;
 }
 
 export interface HttpResponse {
@@ -53,6 +58,20 @@ export interface HttpResponse {
   /** Parsed JSON when the answer is JSON, else undefined. */
   json: unknown;
   text: string;
+}
+
+/** A body read chunk by chunk until `enough` says the text holds what is wanted (then the rest is not waited for). */
+async function readUntil(body: Dispatcher.ResponseData["body"], enough: (text: string) => boolean): Promise<string> {
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of body) {
+    text += decoder.decode(chunk as Buffer, { stream: true });
+    if (enough(text)) {
+      body.destroy();
+      break;
+    }
+  }
+  return text + decoder.decode();
 }
 
 const RETRYABLE_STATUS = [429, 500, 502, 503, 504];
@@ -201,7 +220,7 @@ export class HttpClient {
       });
     }
     answered.add(this.origin);
-    const text = await res.body.text();
+    const text = options.until ? await readUntil(res.body, options.until) : await res.body.text();
     // The service's own count: nothing left means every request of the run waits for the window it names.
     const left = parseRatelimit(res.headers.ratelimit);
     if (left?.remaining === 0 && res.statusCode < 400) this.opts.limiter?.pauseFor(left.resetSeconds * 1000);
