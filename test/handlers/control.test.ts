@@ -35,6 +35,16 @@ describe("RemoteCommand", () => {
     expect(control.initialized).toBe(1); // the calls of one run shared one session
   });
 
+  it("update and delete see what create printed ($PULUMI_COMMAND_STDOUT, as pulumi-command gives it): a delete undoes by the id create made", async () => {
+    const c = await make({ create: "echo job-42", update: 'echo "was $PULUMI_COMMAND_STDOUT" > /tmp/update.txt; echo job-43', delete: 'echo "$PULUMI_COMMAND_STDOUT" > /tmp/cancelled.txt', environment: { A: "1" } });
+    expect(c.outs.stdout).toBe("job-42\n");
+    const news = (await call("control:RemoteCommand", "check", [{}, { ...c.inputs, environment: { A: "2" } }])).inputs;
+    const u = await call("control:RemoteCommand", "update", [c.id, c.outs, news]);
+    expect(control.machine.files.get("/tmp/update.txt")).toBe("was job-42\n\n");
+    await call("control:RemoteCommand", "delete", [c.id, u.outs]);
+    expect(control.machine.files.get("/tmp/cancelled.txt")).toBe("job-43\n\n");
+  });
+
   it("replaces on a trigger change, deleting before creating", async () => {
     const c = await make({ create: "touch /tmp/a", delete: "rm /tmp/a", triggers: [1] });
     expect(await call("control:RemoteCommand", "diff", [c.id, c.outs, { ...c.inputs, triggers: [2] }])).toEqual({ changes: true, replaces: ["triggers"], deleteBeforeReplace: true });

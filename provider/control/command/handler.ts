@@ -31,8 +31,11 @@ function exitMark(printed: string): { exitCode: number; rest: string } | undefin
  * `isError`, some only print). Without that line (a command that ran `exit`), a structured `exitCode`, then
  * `isError`, decide. A failure throws the command's own message.
  */
-async function run(r: Bag, command: string, phase: string) {
-  const env = Object.entries(r.environment ?? {}).map(([k, v]) => `export ${k}=${quote(String(v))}; `).join("");
+async function run(r: Bag, command: string, phase: string, before?: Bag) {
+  // Update and delete see what the last create or update printed, as pulumi-command gives them (its #167, #190):
+  // PULUMI_COMMAND_STDOUT and PULUMI_COMMAND_STDERR, so a delete can undo by the id its create printed.
+  const previous = before ? { PULUMI_COMMAND_STDOUT: String(before.stdout ?? ""), PULUMI_COMMAND_STDERR: String(before.stderr ?? "") } : {};
+  const env = Object.entries({ ...previous, ...(r.environment ?? {}) }).map(([k, v]) => `export ${k}=${quote(String(v))}; `).join("");
   const shell = r.interpreter !== "applescript";
   const result = shell
     ? await control().callTool("run_command", { command: `${env}${command}\necho "${EXIT_MARK}=$?"` })
@@ -102,9 +105,9 @@ export const remoteCommand: Handler = {
     }
     // Only the delete command changed: nothing to run now.
     if (!changedKeys(["create", "update", "interpreter", "environment"], olds, r, same).length) return { outs: outputs(r, { stdout: olds.stdout, stderr: olds.stderr, exitCode: olds.exitCode }) };
-    return { outs: outputs(r, await run(r, r.update ?? r.create, r.update ? "update" : "create")) };
+    return { outs: outputs(r, await run(r, r.update ?? r.create, r.update ? "update" : "create", olds)) };
   },
   async delete(_id, props) {
-    if (props.delete) await run(props, props.delete, "delete");
+    if (props.delete) await run(props, props.delete, "delete", props);
   },
 };
