@@ -68,6 +68,8 @@ export function canonical(name: string): string {
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+/** The quantizations 0.32's create takes (fs/ggml ParseFileType; Q4_K is Q4_K_M). */
+const QUANTIZATIONS = ["F32", "F16", "BF16", "Q8_0", "Q4_K_S", "Q4_K_M", "Q4_K"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class RunnerEmulator extends Emulator {
@@ -332,9 +334,17 @@ export class RunnerEmulator extends Emulator {
     const name = canonical(String(body.model ?? body.name ?? ""));
     const files = Object.values((body.files ?? {}) as Record<string, string>);
     if (!body.from && !files.length) this.fail(400, "neither 'from' or 'files' was specified");
-    for (const digest of [...files, ...Object.values((body.adapters ?? {}) as Record<string, string>)]) {
+    const draftFiles = Object.values((body.draft_files ?? {}) as Record<string, string>);
+    for (const digest of [...files, ...draftFiles, ...Object.values((body.adapters ?? {}) as Record<string, string>)]) {
       if (!this.blobs.has(digest)) this.fail(500, `open /models/blobs/${digest.replace(":", "-")}: no such file or directory`);
     }
+    // 0.32's create: a draft model's quantization needs a draft; a quantization is one ParseFileType knows, of
+    // unquantized weights (the emulator's GGUF files are F16 unless made from a pulled, quantized base).
+    if (body.draft_quantize && !draftFiles.length) this.fail(400, "--draft-quantize requires a DRAFT model");
+    for (const q of [body.quantize, body.draft_quantize].filter(Boolean).map((x: string) => x.toUpperCase())) {
+      if (!QUANTIZATIONS.includes(q)) this.fail(500, `unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
+    }
+    if (body.quantize && !files.length) this.fail(500, "quantization is only supported for F16, BF16 and F32 models");
     if (typeof body.template === "string" && body.template.split("{{").length !== body.template.split("}}").length) this.fail(400, "template error: template: :1: unclosed action");
     let base: Model | undefined;
     if (body.from) {
@@ -347,7 +357,7 @@ export class RunnerEmulator extends Emulator {
     }
     const fromFiles = files.length ? `/models/blobs/${files[0].replace(":", "-")}` : undefined;
     const parameters = (body.parameters ?? {}) as Record<string, unknown>;
-    const made = { system: body.system, template: body.template, license: body.license, messages: body.messages, requires: body.requires, adapters: body.adapters };
+    const made = { system: body.system, template: body.template, license: body.license, messages: body.messages, requires: body.requires, adapters: body.adapters, draft: draftFiles.length ? draftFiles : undefined, quantize: body.quantize };
     const definition = JSON.stringify({ from: base?.name ?? files, parameters, ...made });
     const size = (base?.size ?? files.reduce((n, d) => n + (this.blobs.get(d) ?? 0), 0)) + Buffer.byteLength(definition);
     this.models.set(name, {
@@ -355,7 +365,7 @@ export class RunnerEmulator extends Emulator {
       digest: sha(`${base?.digest ?? files.join()}:${definition}`),
       size,
       modifiedAt: this.timestamp(),
-      details: base ? { ...base.details, parent_model: base.name } : { format: "gguf", family: "llama", parameter_size: "75K", quantization_level: "unknown", parent_model: fromFiles },
+      details: base ? { ...base.details, parent_model: base.name } : { format: "gguf", family: "llama", parameter_size: "75K", quantization_level: body.quantize ? String(body.quantize).toUpperCase().replace(/^Q4_K$/, "Q4_K_M") : "F16", parent_model: fromFiles },
       system: body.system ?? base?.system,
       template: body.template ?? base?.template,
       license: typeof body.license === "string" ? [body.license] : body.license,

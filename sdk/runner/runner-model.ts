@@ -26,6 +26,9 @@ export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly from: pulumi.Output<Out["from"]>;
   declare readonly adapter: pulumi.Output<Out["adapter"]>;
+  declare readonly draft: pulumi.Output<Out["draft"]>;
+  declare readonly quantize: pulumi.Output<Out["quantize"]>;
+  declare readonly draftQuantize: pulumi.Output<Out["draftQuantize"]>;
   declare readonly template: pulumi.Output<Out["template"]>;
   declare readonly system: pulumi.Output<Out["system"]>;
   declare readonly license: pulumi.Output<Out["license"]>;

@@ -56,11 +56,11 @@ describe("RunnerModel", () => {
     await expect(make("runner:RunnerModel", { name: "tinyllama" })).rejects.toThrow(/does not answer.*loopback address only unless OLLAMA_HOST is set where it runs/);
   });
 
-  it("refuses at check: a bad name, parameters without a base, an unknown parameter, a broken definition file", async () => {
+  it("refuses at check: a bad name, parameters without a base, a parameter name that is not one, a broken definition file", async () => {
     const check = (a: object) => call("runner:RunnerModel", "check", [{}, a]);
     expect((await check({ name: "bad name!" })).failures[0].property).toBe("name");
     expect((await check({ name: "x", system: "hi" })).failures[0]).toMatchObject({ property: "from" });
-    expect((await check({ name: "x", from: "qwen2.5:0.5b", parameters: { warmth: 1 } })).failures[0].reason).toMatch(/unknown parameter "warmth"/);
+    expect((await check({ name: "x", from: "qwen2.5:0.5b", parameters: { "warm th": 1 } })).failures[0].reason).toMatch(/parameter name "warm th" must be letters, digits and _/);
     expect((await check({ name: "x", definitionFile: path.join(EX, "SKILL-missing.model") })).failures[0].reason).toMatch(/ENOENT/);
     expect(runner.log).toEqual([]);
   });

@@ -49,9 +49,13 @@ describe("definition files as the runner reads them", () => {
     expect(await chat("broken")).toMatchObject({ status: 500, body: { error: 'option "stop" must be of type array' } });
   });
 
-  it("refuses parameters the runner does not know, naming the ones it does", async () => {
-    const { failures } = await call("runner:RunnerModel", "check", [{}, { name: "x", from: "qwen2.5:0.5b", parameters: { tfs_z: 1 } }]);
-    expect(failures[0].reason).toMatch(/unknown parameter "tfs_z"; known: num_keep, seed, .*stop.*use_mmap/);
+  it("sends a parameter its list lacks, as the runner stores any (a newer runner may know it); draft_num_predict is typed", async () => {
+    const { failures, inputs } = await call("runner:RunnerModel", "check", [{}, { name: "x", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, draft_num_predict: 4 } }]);
+    expect(failures).toEqual([]);
+    await call("runner:RunnerModel", "create", [inputs]);
+    expect(runner.models.get("x:latest")!.parameters).toEqual({ tfs_z: 1, draft_num_predict: 4 });
+    const typed = await call("runner:RunnerModel", "check", [{}, { name: "y", from: "qwen2.5:0.5b", parameters: { draft_num_predict: "four" } }]);
+    expect(typed.failures[0]).toMatchObject({ property: "parameters.draft_num_predict", reason: expect.stringMatching(/needs an integer/) });
   });
 });
 
@@ -177,5 +181,40 @@ describe("takeovers that never steal", () => {
     await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(/is version 0\.17\.4; the model's own REQUIRES 0\.18\.0 needs 0\.18\.0 or later.*Upgrade the runner/);
     const fine = (await call("runner:RunnerModel", "check", [{}, { name: "fine", from: "qwen2.5:0.5b", renderer: "qwen3", requires: "0.14.0" }])).inputs;
     await previewCheck("runner:RunnerModel", undefined, fine, {});
+  });
+});
+
+describe("definition files and creates as Ollama 0.32 takes them (issue 48)", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "runner-032-"));
+  // The emulator reads a blob's bytes only by digest: any bytes stand for a GGUF file here.
+  writeFileSync(path.join(dir, "model.gguf"), "GGUF main weights");
+  writeFileSync(path.join(dir, "draft.gguf"), "GGUF draft weights");
+
+  it("DRAFT and draft_num_predict in a definition file: the draft uploaded and sent as draft_files, quantize sent", async () => {
+    const file = path.join(dir, "Modelfile");
+    writeFileSync(file, "FROM ./model.gguf\nDRAFT ./draft.gguf\nPARAMETER draft_num_predict 4\n");
+    const m = await make("runner:RunnerModel", { name: "speedy", definitionFile: file, quantize: "q4_K_M", draftQuantize: "q8_0" });
+    expect(m.inputs).toMatchObject({ draft: path.join(dir, "draft.gguf"), parameters: { draft_num_predict: 4 } });
+    const made = runner.models.get("speedy:latest")!;
+    expect(made.parameters).toEqual({ draft_num_predict: 4 });
+    expect(made.details.quantization_level).toBe("Q4_K_M");
+    expect(runner.count("POST", /^\/api\/blobs\//)).toBe(2); // the weights and the draft
+  });
+
+  it("refuses at check what the runner's parser refuses: a DRAFT that is not a file here, or the FROM file itself; draftQuantize without a draft", async () => {
+    const check = async (text: string) => {
+      const file = path.join(dir, `M${Math.random().toString(36).slice(2)}`);
+      writeFileSync(file, text);
+      return (await call("runner:RunnerModel", "check", [{}, { name: "x", definitionFile: file }])).failures;
+    };
+    expect((await check("FROM ./model.gguf\nDRAFT ./none.gguf\n"))[0].reason).toMatch(/line 2: DRAFT \.\/none\.gguf is not a file or folder here/);
+    expect((await check("FROM ./model.gguf\nDRAFT ./model.gguf\n"))[0].reason).toMatch(/DRAFT \.\/model\.gguf is the FROM model itself/);
+    const noDraft = await call("runner:RunnerModel", "check", [{}, { name: "x", from: path.join(dir, "model.gguf"), draftQuantize: "q8_0" }]);
+    expect(noDraft.failures[0]).toMatchObject({ property: "draftQuantize", reason: expect.stringMatching(/give draft/) });
+  });
+
+  it("a quantization the runner does not take is its own refusal, one line", async () => {
+    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "odd", from: path.join(dir, "model.gguf"), quantize: "q2_K" }]);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/unsupported quantization type Q2_K - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0/);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * A model definition file (a Modelfile) read as the runner's own parser reads it (parser/parser.go of Ollama 0.17):
+ * A model definition file (a Modelfile) read as the runner's own parser reads it (parser/parser.go of Ollama 0.32):
  * the same states, so quoting, `"""` blocks over several lines, comments and errors come out the same, and the same
  * mapping of its directives to a create request — FROM a model name or a local GGUF file or model folder (sent as
- * blobs), ADAPTER, TEMPLATE, SYSTEM, LICENSE (each line adds one), MESSAGE, REQUIRES, RENDERER, PARSER and
- * PARAMETER (typed by the runner's option list; repeated list values add up).
+ * blobs), DRAFT (a local draft model for speculative decoding, sent as `draft_files`; since 0.24), ADAPTER,
+ * TEMPLATE, SYSTEM, LICENSE (each line adds one), MESSAGE, REQUIRES, RENDERER, PARSER and PARAMETER (typed by the
+ * runner's option list; repeated list values add up; a name this list lacks is sent as written, for the runner to
+ * judge: a newer runner may know it).
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
@@ -20,6 +22,7 @@ export const PARAMETERS: Record<string, "number" | "integer" | "boolean" | "list
   typical_p: "number", repeat_last_n: "integer", temperature: "number", repeat_penalty: "number",
   presence_penalty: "number", frequency_penalty: "number", stop: "list",
   num_ctx: "integer", num_batch: "integer", num_gpu: "integer", main_gpu: "integer", use_mmap: "boolean", num_thread: "integer",
+  draft_num_predict: "integer", // 0.30: tokens the draft model proposes per step
 };
 /** Parameters the runner still reads from old files, warns about and drops (parser.go's deprecatedParameters). */
 export const DEPRECATED_PARAMETERS = ["penalize_newline", "low_vram", "f16_kv", "logits_all", "vocab_only", "use_mlock", "mirostat", "mirostat_tau", "mirostat_eta"];
@@ -31,6 +34,8 @@ export type Message = { role: "system" | "user" | "assistant"; content: string }
 export interface Definition {
   /** A base model's name, or the absolute path of a GGUF file or model folder on this machine. */
   from?: string;
+  /** A draft model (GGUF file or folder on this machine) for speculative decoding. */
+  draft?: string;
   adapter?: string;
   template?: string;
   system?: string;
@@ -42,7 +47,7 @@ export interface Definition {
   parameters: Record<string, ParameterValue>;
 }
 
-export const DIRECTIVES = ["from", "license", "template", "system", "adapter", "renderer", "parser", "parameter", "message", "requires"];
+export const DIRECTIVES = ["from", "license", "template", "system", "adapter", "draft", "renderer", "parser", "parameter", "message", "requires"];
 const isAlpha = (c: string) => /^[A-Za-z]$/.test(c);
 const isSpace = (c: string) => c === " " || c === "\t";
 const isNewline = (c: string) => c === "\r" || c === "\n";
@@ -139,7 +144,8 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
 /** Why a parameter's value is not one the runner takes (its FormatParams), or undefined. */
 export function parameterProblem(name: string, value: unknown): string | undefined {
   const kind = PARAMETERS[name];
-  if (!kind) return `unknown parameter "${name}"; known: ${Object.keys(PARAMETERS).join(", ")}`;
+  // A name the list lacks is the runner's to judge (a newer runner may know it): its refusal comes back as one line.
+  if (!kind) return /^[A-Za-z0-9_]+$/.test(name) ? undefined : `parameter name "${name}" must be letters, digits and _`;
   if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
   if (kind === "boolean") return typeof value === "boolean" || (typeof value === "string" && parseBool(value) !== undefined) ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
   const n = typeof value === "number" ? value : typeof value === "string" ? parseNumber(value, kind) : NaN;
@@ -155,6 +161,8 @@ const parseNumber = (v: string, kind: "number" | "integer") => (kind === "intege
 /** A parameter's text as the runner stores it: typed by its option list. */
 export function typedParameter(name: string, value: string): ParameterValue {
   const kind = PARAMETERS[name];
+  // A name the list lacks: a number or a boolean as written, else the text.
+  if (!kind) return Number.isFinite(parseNumber(value, "number")) ? Number(value) : (parseBool(value) ?? value);
   return kind === "boolean" ? parseBool(value)! : kind === "number" || kind === "integer" ? parseNumber(value, kind) : value;
 }
 
@@ -189,6 +197,14 @@ export function parseDefinition(text: string, relativeDir = process.cwd()): { de
         else if (modelNameProblem(c.args)) problems.push(`${at}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b, or a GGUF file or model folder that exists (${modelNameProblem(c.args)})`);
         else definition.from = c.args;
         break;
+      case "draft": {
+        // The runner takes a draft from files only, and never the FROM files themselves (rejectMatchingLocalPath).
+        const draft = expandPath(c.args, relativeDir);
+        if (!isLocalSource(c.args, relativeDir)) problems.push(`${at}: DRAFT ${c.args} is not a file or folder here: a draft model is a GGUF file or model folder on this machine (relative paths start at the definition file's folder)`);
+        else if (definition.from === draft) problems.push(`${at}: DRAFT ${c.args} is the FROM model itself: a draft is a smaller model of the same family`);
+        else definition.draft = draft;
+        break;
+      }
       case "adapter":
         if (isLocalSource(c.args, relativeDir)) definition.adapter = expandPath(c.args, relativeDir);
         else problems.push(`${at}: ADAPTER ${c.args} is not a file or folder here (relative paths start at the definition file's folder)`);

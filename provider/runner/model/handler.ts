@@ -43,7 +43,9 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
       source.from = base;
     }
     if (r.adapter) source.adapters = await uploaded(r.adapter);
-    await runner().stream("/api/create", { model: r.name, ...source, ...createFields(r) }, `create ${r.name}`);
+    if (r.draft) source.draft_files = await uploaded(r.draft);
+    const quantized = { ...(r.quantize ? { quantize: r.quantize } : {}), ...(r.draftQuantize ? { draft_quantize: r.draftQuantize } : {}) };
+    await runner().stream("/api/create", { model: r.name, ...source, ...quantized, ...createFields(r) }, `create ${r.name}`);
   } else if (!(await runner().find(r.name))) {
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {

@@ -40,7 +40,7 @@ const ModelName = (what: string) =>
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}: use model or model:tag, e.g. llama3.2 or qwen2.5:0.5b` });
   });
 /** The fields of a definition that inline inputs and a definition file share (a file gives them all, or none is given). */
-const DEFINITION_FIELDS = ["from", "adapter", "template", "system", "license", "messages", "requires", "renderer", "parser", "parameters"] as const;
+const DEFINITION_FIELDS = ["from", "draft", "adapter", "template", "system", "license", "messages", "requires", "renderer", "parser", "parameters"] as const;
 
 /**
  * The transform's rewriting of inline inputs while some are unknown (a saved plan): a local `from` or `adapter` as the
@@ -62,6 +62,9 @@ export const RunnerModelInputs = withPlannedTransform(z
     name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
     from: z.string().optional().describe("Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`."),
     adapter: z.string().optional().describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
+    draft: z.string().optional().describe("A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step."),
+    quantize: z.string().regex(/^[A-Za-z0-9_]+$/, "quantize names a quantization such as q4_K_M or q8_0").optional().describe("Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.").meta({ replaceOnChanges: true }),
+    draftQuantize: z.string().regex(/^[A-Za-z0-9_]+$/, "draftQuantize names a quantization such as q8_0").optional().describe("Quantize the draft model when creating (needs `draft`).").meta({ replaceOnChanges: true }),
     template: z.string().optional().describe("The prompt template (Go template syntax) of a created model; by default the base's."),
     system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
     license: z.array(z.string()).optional().describe("The license texts of a created model (each LICENSE line of a definition file adds one)."),
@@ -70,12 +73,13 @@ export const RunnerModelInputs = withPlannedTransform(z
     renderer: z.string().optional().describe("The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows)."),
     parser: z.string().optional().describe("The runner's built-in output parser (tool calls, thinking) for the model."),
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
-    definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder."),
+    definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder."),
     definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content).").meta(derived),
     adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner."),
   })
   .transform((r, ctx) => {
-    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, ...given } = r;
+    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, quantize: _q, draftQuantize: _dq, ...given } = r;
+    if (r.draftQuantize && !r.draft && !r.definitionFile) ruleFailure(ctx, "draftQuantize", "draftQuantize quantizes the draft model: give draft (a GGUF file or model folder) too", ["draft"]);
     let def: Definition = { ...given, parameters: r.parameters ?? {} };
     if (r.definitionFile) {
       const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
@@ -99,6 +103,8 @@ export const RunnerModelInputs = withPlannedTransform(z
       // A path on this machine is a file to upload (the runner's CLI tries the path first, then a model name).
       if (def.from && isLocalSource(def.from)) def.from = expandPath(def.from, process.cwd());
       else if (def.from && modelNameProblem(def.from)) ruleFailure(ctx, "from", `from ${modelNameProblem(def.from)}: give a model name such as qwen2.5:0.5b, or the path of a GGUF file or model folder that exists here`);
+      if (def.draft && isLocalSource(def.draft)) def.draft = expandPath(def.draft, process.cwd());
+      else if (def.draft) ruleFailure(ctx, "draft", `draft ${def.draft} is not a file or folder here: a draft model is a GGUF file or model folder on this machine`);
       if (def.adapter && isLocalSource(def.adapter)) def.adapter = expandPath(def.adapter, process.cwd());
       else if (def.adapter) ruleFailure(ctx, "adapter", `adapter ${def.adapter} is not a file or folder here: give the path of a GGUF or safetensors adapter`);
       const needBase = DEFINITION_FIELDS.filter((k) => k !== "from" && r[k] !== undefined);
@@ -108,10 +114,11 @@ export const RunnerModelInputs = withPlannedTransform(z
     if (def.from) {
       try {
         // The shape of 0.4's hash (from, system, parameters) first, so a model made then is not made again.
-        const { from, system, parameters, adapter, ...rest } = def;
+        const { from, system, parameters, adapter, draft, ...rest } = def;
         const extra = Object.fromEntries(DEFINITION_FIELDS.filter((k) => k in rest && rest[k as keyof typeof rest] !== undefined).map((k) => [k, rest[k as keyof typeof rest]]));
         const local = (p: string) => blobMap(p).files;
-        what = { from: isLocalSource(from) ? local(from) : canonicalModel(from), system: system ?? "", parameters, ...(adapter ? { adapter: local(adapter) } : {}), ...extra };
+        const made = { ...(draft ? { draft: local(draft) } : {}), ...(r.quantize ? { quantize: r.quantize } : {}), ...(r.draftQuantize ? { draftQuantize: r.draftQuantize } : {}) };
+        what = { from: isLocalSource(from) ? local(from) : canonicalModel(from), system: system ?? "", parameters, ...(adapter ? { adapter: local(adapter) } : {}), ...extra, ...made };
       } catch (e) {
         ruleFailure(ctx, "from", `${(e as Error).message ?? e}`);
       }
@@ -127,6 +134,9 @@ export const RunnerModelOutputs = z.object({
   name: z.string(),
   from: z.string().optional(),
   adapter: z.string().optional(),
+  draft: z.string().optional(),
+  quantize: z.string().optional(),
+  draftQuantize: z.string().optional(),
   template: z.string().optional(),
   system: z.string().optional(),
   license: z.array(z.string()).optional(),
