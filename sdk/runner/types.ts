@@ -9,6 +9,12 @@ export interface RunnerModelArgs {
   from?: pulumi.Input<string>;
   /** A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs. */
   adapter?: pulumi.Input<string>;
+  /** A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step. */
+  draft?: pulumi.Input<string>;
+  /** Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model. */
+  quantize?: pulumi.Input<string>;
+  /** Quantize the draft model when creating (needs `draft`). */
+  draftQuantize?: pulumi.Input<string>;
   /** The prompt template (Go template syntax) of a created model; by default the base's. */
   template?: pulumi.Input<string>;
   /** The system prompt of a created model. */
@@ -25,7 +31,7 @@ export interface RunnerModelArgs {
   parser?: pulumi.Input<string>;
   /** Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...). */
   parameters?: pulumi.Input<{ [key: string]: any }>;
-  /** A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder. */
+  /** A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder. */
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from (local files by their content). */
   definitionHash?: pulumi.Input<string>;
@@ -40,6 +46,9 @@ export interface RunnerModelOutputs {
   name: string;
   from?: string;
   adapter?: string;
+  draft?: string;
+  quantize?: string;
+  draftQuantize?: string;
   template?: string;
   system?: string;
   license?: string[];
@@ -70,7 +79,7 @@ export interface RunnerModelOutputs {
 }
 
 /** The output names of a RunnerModel, declared to the engine when the resource is registered. */
-export const runnerModelOutputNames = ["name","from","adapter","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","adopted","account"] as const;
+export const runnerModelOutputNames = ["name","from","adapter","draft","quantize","draftQuantize","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","adopted","account"] as const;
 
 /** The arguments of listModels. */
 export interface ListModelsArgs {

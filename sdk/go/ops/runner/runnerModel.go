@@ -25,7 +25,9 @@ type RunnerModel struct {
 	DefinitionFile pulumi.StringPtrOutput `pulumi:"definitionFile"`
 	DefinitionHash pulumi.StringOutput    `pulumi:"definitionHash"`
 	// The model's digest (sha256) on the runner: it changes when its content does.
-	Digest pulumi.StringOutput `pulumi:"digest"`
+	Digest        pulumi.StringOutput    `pulumi:"digest"`
+	Draft         pulumi.StringPtrOutput `pulumi:"draft"`
+	DraftQuantize pulumi.StringPtrOutput `pulumi:"draftQuantize"`
 	// Its architecture's family (`llama`, `qwen2`, ...).
 	Family   pulumi.StringPtrOutput        `pulumi:"family"`
 	From     pulumi.StringPtrOutput        `pulumi:"from"`
@@ -40,6 +42,7 @@ type RunnerModel struct {
 	Parser        pulumi.StringPtrOutput `pulumi:"parser"`
 	// Its quantization (`Q4_K_M`, ...).
 	QuantizationLevel pulumi.StringPtrOutput `pulumi:"quantizationLevel"`
+	Quantize          pulumi.StringPtrOutput `pulumi:"quantize"`
 	Renderer          pulumi.StringPtrOutput `pulumi:"renderer"`
 	Requires          pulumi.StringPtrOutput `pulumi:"requires"`
 	// Its size on disk, in bytes.
@@ -104,10 +107,14 @@ type runnerModelArgs struct {
 	Adapter *string `pulumi:"adapter"`
 	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
 	Adopt *bool `pulumi:"adopt"`
-	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+	// A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile *string `pulumi:"definitionFile"`
 	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash *string `pulumi:"definitionHash"`
+	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+	Draft *string `pulumi:"draft"`
+	// Quantize the draft model when creating (needs `draft`).
+	DraftQuantize *string `pulumi:"draftQuantize"`
 	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From *string `pulumi:"from"`
 	// The license texts of a created model (each LICENSE line of a definition file adds one).
@@ -120,6 +127,8 @@ type runnerModelArgs struct {
 	Parameters map[string]interface{} `pulumi:"parameters"`
 	// The runner's built-in output parser (tool calls, thinking) for the model.
 	Parser *string `pulumi:"parser"`
+	// Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.
+	Quantize *string `pulumi:"quantize"`
 	// The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
 	Renderer *string `pulumi:"renderer"`
 	// The oldest runner version the model needs, e.g. `0.14.0`.
@@ -138,10 +147,14 @@ type RunnerModelArgs struct {
 	Adapter pulumi.StringPtrInput
 	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
 	Adopt pulumi.BoolPtrInput
-	// A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+	// A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile pulumi.StringPtrInput
 	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash pulumi.StringPtrInput
+	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+	Draft pulumi.StringPtrInput
+	// Quantize the draft model when creating (needs `draft`).
+	DraftQuantize pulumi.StringPtrInput
 	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From pulumi.StringPtrInput
 	// The license texts of a created model (each LICENSE line of a definition file adds one).
@@ -154,6 +167,8 @@ type RunnerModelArgs struct {
 	Parameters pulumi.MapInput
 	// The runner's built-in output parser (tool calls, thinking) for the model.
 	Parser pulumi.StringPtrInput
+	// Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.
+	Quantize pulumi.StringPtrInput
 	// The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
 	Renderer pulumi.StringPtrInput
 	// The oldest runner version the model needs, e.g. `0.14.0`.
@@ -232,6 +247,14 @@ func (o RunnerModelOutput) Digest() pulumi.StringOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringOutput { return v.Digest }).(pulumi.StringOutput)
 }
 
+func (o RunnerModelOutput) Draft() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Draft }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) DraftQuantize() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.DraftQuantize }).(pulumi.StringPtrOutput)
+}
+
 // Its architecture's family (`llama`, `qwen2`, ...).
 func (o RunnerModelOutput) Family() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Family }).(pulumi.StringPtrOutput)
@@ -274,6 +297,10 @@ func (o RunnerModelOutput) Parser() pulumi.StringPtrOutput {
 // Its quantization (`Q4_K_M`, ...).
 func (o RunnerModelOutput) QuantizationLevel() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.QuantizationLevel }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) Quantize() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.Quantize }).(pulumi.StringPtrOutput)
 }
 
 func (o RunnerModelOutput) Renderer() pulumi.StringPtrOutput {

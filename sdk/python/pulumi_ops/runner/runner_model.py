@@ -27,11 +27,14 @@ class RunnerModelArgs:
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input['RunnerModelMessageArgs']]]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  renderer: pulumi.Input[Optional[_builtins.str]] = None,
                  requires: pulumi.Input[Optional[_builtins.str]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
@@ -43,13 +46,16 @@ class RunnerModelArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
         :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
-        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
+        :param pulumi.Input[_builtins.str] draft: A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+        :param pulumi.Input[_builtins.str] draft_quantize: Quantize the draft model when creating (needs `draft`).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
         :param pulumi.Input[Sequence[pulumi.Input['RunnerModelMessageArgs']]] messages: A conversation every chat with the model starts from.
         :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
         :param pulumi.Input[_builtins.str] parser: The runner's built-in output parser (tool calls, thinking) for the model.
+        :param pulumi.Input[_builtins.str] quantize: Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.
         :param pulumi.Input[_builtins.str] renderer: The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
         :param pulumi.Input[_builtins.str] requires: The oldest runner version the model needs, e.g. `0.14.0`.
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
@@ -68,6 +74,10 @@ class RunnerModelArgs:
             pulumi.set(__self__, "definition_file", definition_file)
         if definition_hash is not None:
             pulumi.set(__self__, "definition_hash", definition_hash)
+        if draft is not None:
+            pulumi.set(__self__, "draft", draft)
+        if draft_quantize is not None:
+            pulumi.set(__self__, "draft_quantize", draft_quantize)
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
         if license is not None:
@@ -78,6 +88,8 @@ class RunnerModelArgs:
             pulumi.set(__self__, "parameters", parameters)
         if parser is not None:
             pulumi.set(__self__, "parser", parser)
+        if quantize is not None:
+            pulumi.set(__self__, "quantize", quantize)
         if renderer is not None:
             pulumi.set(__self__, "renderer", renderer)
         if requires is not None:
@@ -139,7 +151,7 @@ class RunnerModelArgs:
     @pulumi.getter(name="definitionFile")
     def definition_file(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+        A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
         """
         return pulumi.get(self, "definition_file")
 
@@ -158,6 +170,30 @@ class RunnerModelArgs:
     @definition_hash.setter
     def definition_hash(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "definition_hash", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def draft(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+        """
+        return pulumi.get(self, "draft")
+
+    @draft.setter
+    def draft(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "draft", value)
+
+    @_builtins.property
+    @pulumi.getter(name="draftQuantize")
+    def draft_quantize(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Quantize the draft model when creating (needs `draft`).
+        """
+        return pulumi.get(self, "draft_quantize")
+
+    @draft_quantize.setter
+    def draft_quantize(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "draft_quantize", value)
 
     @_builtins.property
     @pulumi.getter(name="from")
@@ -221,6 +257,18 @@ class RunnerModelArgs:
 
     @_builtins.property
     @pulumi.getter
+    def quantize(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.
+        """
+        return pulumi.get(self, "quantize")
+
+    @quantize.setter
+    def quantize(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "quantize", value)
+
+    @_builtins.property
+    @pulumi.getter
     def renderer(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
@@ -279,12 +327,15 @@ class RunnerModel(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  renderer: pulumi.Input[Optional[_builtins.str]] = None,
                  requires: pulumi.Input[Optional[_builtins.str]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
@@ -298,14 +349,17 @@ class RunnerModel(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] adapter: A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
         :param pulumi.Input[_builtins.bool] adopt: Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
-        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner reads it and checked at preview; its paths are relative to its folder.
+        :param pulumi.Input[_builtins.str] definition_file: A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
+        :param pulumi.Input[_builtins.str] draft: A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+        :param pulumi.Input[_builtins.str] draft_quantize: Quantize the draft model when creating (needs `draft`).
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
         :param pulumi.Input[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]] messages: A conversation every chat with the model starts from.
         :param pulumi.Input[_builtins.str] name: `model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.
         :param pulumi.Input[Mapping[str, Any]] parameters: Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).
         :param pulumi.Input[_builtins.str] parser: The runner's built-in output parser (tool calls, thinking) for the model.
+        :param pulumi.Input[_builtins.str] quantize: Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.
         :param pulumi.Input[_builtins.str] renderer: The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows).
         :param pulumi.Input[_builtins.str] requires: The oldest runner version the model needs, e.g. `0.14.0`.
         :param pulumi.Input[_builtins.str] system: The system prompt of a created model.
@@ -340,12 +394,15 @@ class RunnerModel(pulumi.CustomResource):
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
                  definition_file: pulumi.Input[Optional[_builtins.str]] = None,
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft: pulumi.Input[Optional[_builtins.str]] = None,
+                 draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  parameters: pulumi.Input[Optional[Mapping[str, Any]]] = None,
                  parser: pulumi.Input[Optional[_builtins.str]] = None,
+                 quantize: pulumi.Input[Optional[_builtins.str]] = None,
                  renderer: pulumi.Input[Optional[_builtins.str]] = None,
                  requires: pulumi.Input[Optional[_builtins.str]] = None,
                  system: pulumi.Input[Optional[_builtins.str]] = None,
@@ -366,6 +423,8 @@ class RunnerModel(pulumi.CustomResource):
             __props__.__dict__["adopt"] = adopt
             __props__.__dict__["definition_file"] = definition_file
             __props__.__dict__["definition_hash"] = definition_hash
+            __props__.__dict__["draft"] = draft
+            __props__.__dict__["draft_quantize"] = draft_quantize
             __props__.__dict__["from_"] = from_
             __props__.__dict__["license"] = license
             __props__.__dict__["messages"] = messages
@@ -374,6 +433,7 @@ class RunnerModel(pulumi.CustomResource):
             __props__.__dict__["name"] = name
             __props__.__dict__["parameters"] = parameters
             __props__.__dict__["parser"] = parser
+            __props__.__dict__["quantize"] = quantize
             __props__.__dict__["renderer"] = renderer
             __props__.__dict__["requires"] = requires
             __props__.__dict__["system"] = system
@@ -416,6 +476,8 @@ class RunnerModel(pulumi.CustomResource):
         __props__.__dict__["definition_file"] = None
         __props__.__dict__["definition_hash"] = None
         __props__.__dict__["digest"] = None
+        __props__.__dict__["draft"] = None
+        __props__.__dict__["draft_quantize"] = None
         __props__.__dict__["family"] = None
         __props__.__dict__["from_"] = None
         __props__.__dict__["license"] = None
@@ -426,6 +488,7 @@ class RunnerModel(pulumi.CustomResource):
         __props__.__dict__["parameters"] = None
         __props__.__dict__["parser"] = None
         __props__.__dict__["quantization_level"] = None
+        __props__.__dict__["quantize"] = None
         __props__.__dict__["renderer"] = None
         __props__.__dict__["requires"] = None
         __props__.__dict__["size"] = None
@@ -476,6 +539,16 @@ class RunnerModel(pulumi.CustomResource):
         The model's digest (sha256) on the runner: it changes when its content does.
         """
         return pulumi.get(self, "digest")
+
+    @_builtins.property
+    @pulumi.getter
+    def draft(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "draft")
+
+    @_builtins.property
+    @pulumi.getter(name="draftQuantize")
+    def draft_quantize(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "draft_quantize")
 
     @_builtins.property
     @pulumi.getter
@@ -538,6 +611,11 @@ class RunnerModel(pulumi.CustomResource):
         Its quantization (`Q4_K_M`, ...).
         """
         return pulumi.get(self, "quantization_level")
+
+    @_builtins.property
+    @pulumi.getter
+    def quantize(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "quantize")
 
     @_builtins.property
     @pulumi.getter
