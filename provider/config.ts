@@ -35,6 +35,8 @@ export interface Setting {
   url?: boolean;
   /** A true/false setting. */
   bool?: boolean;
+  /** A setting that takes one of these words. */
+  oneOf?: string[];
 }
 
 type SettingSpec = Omit<Setting, "name" | "key" | "legacyKey">;
@@ -106,6 +108,7 @@ export const CONTROL_SETTINGS = settings("control", {
   token: { env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
   vncPassword: { env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
   timeoutSeconds: { env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
+  protocol: { env: "CONTROL_PROTOCOL", default: "auto", oneOf: ["auto", "2025"], description: "The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves)." },
   rerunInterrupted: { env: "CONTROL_RERUN_INTERRUPTED", default: "false", bool: true, description: "For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards." },
 });
 
@@ -240,6 +243,7 @@ export function configProblems(source = stack): string[] {
       if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${where} must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
     }
     if (s.bool && !["true", "false"].includes(raw)) problems.push(`${where} must be true or false; got "${raw}"`);
+    if (s.oneOf && !s.oneOf.includes(raw)) problems.push(`${where} must be one of ${s.oneOf.join(", ")}; got "${raw}"`);
     if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${where} must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
     if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(where, raw));
   };

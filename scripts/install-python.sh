@@ -66,6 +66,15 @@ if [[ ! -f $venv/.social-clients-1 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "facebook-business==26.0.3" "python-facebook-api==0.24.0" "pythreads==0.2.1" >&2
   touch "$venv/.social-clients-1"
 fi
+# The official MCP Python SDK 2.3 (MCPServer), in a venv of its own (its pydantic, starlette and httpx pins are its
+# own): test/handlers/control-python-sdk.test.ts holds the control client to its servers, the 2026-07-28 revision
+# and the 2025 transport beside it (SSE and JSON, with and without sessions, resumable).
+mcp_venv="$root/.tools/mcp-python"
+if [[ ! -f $mcp_venv/.mcp-2.3.0 ]]; then
+  python3 -m venv "$mcp_venv" >&2
+  "$mcp_venv/bin/pip" install --quiet --disable-pip-version-check "mcp==2.3.0" "uvicorn==0.38.0" >&2
+  touch "$mcp_venv/.mcp-2.3.0"
+fi
 # dnspython, a real zone-file reader: test/unit/zone-file.test.ts checks parseZoneFile's reading against it.
 if [[ ! -f $venv/.dnspython-2.9.2 ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "dnspython==2.9.2" >&2

@@ -1,8 +1,9 @@
 /**
- * A small MCP client for the computer-control endpoint (Streamable HTTP): initialize, take the `Mcp-Session-Id` if
- * the server gives one (a stateless server gives none), call tools, read the answer from JSON or the event stream.
- * The protocol revision is the one the server answers among those this client speaks (the newest asked for), sent
- * back as `MCP-Protocol-Version` from 2025-06-18 on. A stream the server closes before the answer (2025-11-25's
+ * A small MCP client for the computer-control endpoint (Streamable HTTP). The newest revision first: 2026-07-28's
+ * `server/discover`, and, where the server speaks it, every request self-contained (its version, method and client
+ * in headers and `_meta`, no session). Else the 2025 handshake: initialize, take the `Mcp-Session-Id` if the server
+ * gives one (a stateless server gives none), call tools, read the answer from JSON or the event stream; the revision
+ * is the one the server answers (2025-11-25 asked for), sent back as `MCP-Protocol-Version` from 2025-06-18 on. A stream the server closes before the answer (2025-11-25's
  * priming event and polling) is resumed with `GET` and `Last-Event-ID`. A session the server forgot (404) is made
  * again once and the call sent again (a 404 for an unknown session runs nothing). One session serves the calls of a
  * run; it is closed (DELETE) once no call has come for a moment, and on SIGINT/SIGTERM. A 401 or 403 names where to
@@ -14,9 +15,11 @@ import { ApiError, ServerError, ValidationError } from "../http/errors";
 import { authRefusal } from "./oauth";
 import { holdsAnswer, parseSse, sseMessages } from "./sse";
 
-/** The revision asked for, and every revision this client speaks (a server answers the one it will use). */
+/** The revision asked for in the 2025 handshake, and every revision this client speaks. */
 export const PROTOCOL = "2025-11-25";
-export const PROTOCOLS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/** The stateless revision (no initialize, no session: each POST carries its version, method and client in itself). */
+export const MODERN = "2026-07-28";
+export const PROTOCOLS = [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 const IDLE_CLOSE_MS = 1500;
 /** How many times a stream closed before its answer is resumed, and the longest wait between (the server's `retry`). */
 const MAX_RESUMES = 10;
@@ -36,10 +39,18 @@ export function rpcAnswer(text: string, contentType: string, id: number): any {
 }
 
 interface Session {
-  /** Undefined for a stateless server. */
+  /** Undefined for a stateless server (and every 2026-07-28 one). */
   sid?: string;
   protocol: string;
+  /** The 2026-07-28 revision: every request self-contained, found by `server/discover`. */
+  modern?: boolean;
 }
+
+/** What a 2026-07-28 request carries in `params._meta`: its revision, the client's capabilities and name. */
+const MODERN_META = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "pulumi-ops", version: "1" } };
+
+/** A header value as 2026-07-28 sends one: as it is when plain visible ASCII, else `=?base64?…?=`. */
+const headerValue = (v: string) => (/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(v) && !/^=\?base64\?.*\?=$/.test(v) ? v : `=?base64?${Buffer.from(v).toString("base64")}?=`);
 
 export class ControlClient {
   private session?: Promise<Session>;
@@ -60,11 +71,18 @@ export class ControlClient {
     return new ControlClient(http, url);
   }
 
-  private headers(session?: Session): Record<string, string> {
+  private headers(session?: Session, body?: { method?: string; params?: { name?: unknown } }): Record<string, string> {
+    const modern = session?.modern && body?.method ? { "mcp-method": body.method, ...(body.method === "tools/call" && typeof body.params?.name === "string" ? { "mcp-name": headerValue(body.params.name) } : {}) } : {};
     return {
       ...(session?.sid ? { "mcp-session-id": session.sid } : {}),
       ...(session && session.protocol >= "2025-06-18" ? { "mcp-protocol-version": session.protocol } : {}),
+      ...modern,
     };
+  }
+
+  /** A request's params: with the revision, capabilities and client in `_meta` under 2026-07-28. */
+  private params(session: Session, params: Record<string, unknown> = {}): Record<string, unknown> {
+    return session.modern ? { ...params, _meta: MODERN_META } : params;
   }
 
   /** `idempotent`: a message that acts on nothing on the host (initialize, a notification, a read-only tool). */
@@ -73,7 +91,7 @@ export class ControlClient {
     const res = await this.http.request("POST", "/mcp", {
       body: JSON.stringify(body),
       contentType: "application/json",
-      headers: { accept: "application/json, text/event-stream", ...this.headers(session) },
+      headers: { accept: "application/json, text/event-stream", ...this.headers(session, body as { method?: string }) },
       idempotent,
       expect: id === undefined ? "text" : "json-or-stream", // a notification gets 202, no body
       // A stream may stay open after the answer (notifications to come): reading stops at the answer.
@@ -120,7 +138,34 @@ export class ControlClient {
     return opening;
   }
 
+  /**
+   * The newest revision first (the spec's way): `server/discover` at 2026-07-28. A server that answers it is spoken to
+   * that way; one that refuses it otherwise (no session, method not found, a 2025 server's 400) gets the 2025
+   * handshake; one that speaks only revisions newer than this client's is refused with the versions it named.
+   */
+  private async discover(): Promise<Session | undefined> {
+    const session: Session = { protocol: MODERN, modern: true };
+    const id = this.nextId++;
+    const res = await this.post({ jsonrpc: "2.0", id, method: "server/discover", params: this.params(session) }, session, true);
+    let answer: any;
+    try {
+      answer = await this.answerOf(res, id, undefined, "server/discover");
+    } catch {
+      return undefined;
+    }
+    if ((answer?.result?.supportedVersions as string[] | undefined)?.includes(MODERN)) return session;
+    const supported = answer?.error?.code === -32022 ? ((answer.error.data?.supported as string[] | undefined) ?? []) : [];
+    if (supported.length && supported.every((v) => v > MODERN)) {
+      throw new ApiError({ service: "control", code: -32022, message: `the endpoint speaks only MCP ${supported.join(", ")}, newer than this client's (${PROTOCOLS.join(", ")})`, remedy: "Use a newer pulumi-ops, or an endpoint that also speaks an older revision" });
+    }
+    return undefined;
+  }
+
   private async open(): Promise<Session> {
+    const wanted = read(CONTROL_SETTINGS.protocol) ?? "auto";
+    if (wanted !== "auto" && wanted !== "2025") throw new ValidationError({ service: "control", message: `ops:controlProtocol is "${wanted}"`, remedy: "Set it to auto (the newest the endpoint speaks) or 2025 (the 2025 handshake only)" });
+    const modern = wanted === "auto" ? await this.discover() : undefined;
+    if (modern) return modern;
     const id = this.nextId++;
     const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } }, undefined, true);
     const sid = res.headers["mcp-session-id"];
@@ -150,7 +195,7 @@ export class ControlClient {
         this.session ??= this.openOnce();
         const session = await this.session;
         const id = this.nextId++;
-        const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }, session);
+        const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: this.params(session, { name, arguments: args }) }, session);
         if (res.status === 404 && session.sid) {
           // The endpoint forgot the session (restarted, expired): the call ran nothing; a new session takes it once.
           this.session = undefined;
@@ -161,7 +206,9 @@ export class ControlClient {
         // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
         if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
         if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
-        const result = answer.result as ToolResult;
+        const result = answer.result as ToolResult & { resultType?: string };
+        // 2026-07-28: a tool may ask the client for input before it finishes; a program has no one to ask.
+        if (result.resultType === "input_required") throw new ApiError({ service: "control", message: `${name}: the tool asks for input before it runs (input_required), which a pulumi-ops run cannot give`, remedy: "Call a tool that runs without asking, or give what it asks for in its arguments" });
         const refused = result.isError ? hostPermissionError(textOf(result)) : undefined;
         if (refused) throw refused;
         return result;
@@ -184,7 +231,7 @@ export class ControlClient {
     this.session ??= this.openOnce();
     const session = await this.session;
     const id = this.nextId++;
-    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list" }, session, true);
+    const res = await this.post({ jsonrpc: "2.0", id, method: "tools/list", params: this.params(session) }, session, true);
     return (await this.answerOf(res, id, session, "tools/list")).result.tools;
   }
 

@@ -145,7 +145,11 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
 export function parameterProblem(name: string, value: unknown): string | undefined {
   const kind = PARAMETERS[name];
   // A name the list lacks is the runner's to judge (a newer runner may know it): its refusal comes back as one line.
-  if (!kind) return /^[A-Za-z0-9_]+$/.test(name) ? undefined : `parameter name "${name}" must be letters, digits and _`;
+  if (!kind) {
+    const known = Object.keys(PARAMETERS).find((k) => k === name.toLowerCase());
+    if (known) return `parameter "${name}" is ${known}: the runner's names are lower case, and it ignores a name it does not know`;
+    return /^[A-Za-z0-9_]+$/.test(name) ? undefined : `parameter name "${name}" must be letters, digits and _`;
+  }
   if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
   if (kind === "boolean") return typeof value === "boolean" || (typeof value === "string" && parseBool(value) !== undefined) ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
   const n = typeof value === "number" ? value : typeof value === "string" ? parseNumber(value, kind) : NaN;

@@ -28,6 +28,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.AdoptFromStack = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.ControlProtocol == nil {
+		if d := internal.GetEnvOrDefault("auto", nil, "CONTROL_PROTOCOL"); d != nil {
+			args.ControlProtocol = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ControlRerunInterrupted == nil {
 		if d := internal.GetEnvOrDefault(false, internal.ParseEnvBool, "CONTROL_RERUN_INTERRUPTED"); d != nil {
 			args.ControlRerunInterrupted = pulumi.BoolPtr(d.(bool))
@@ -290,6 +295,8 @@ type providerArgs struct {
 	Accounts map[string]map[string]string `pulumi:"accounts"`
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack *string `pulumi:"adoptFromStack"`
+	// The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+	ControlProtocol *string `pulumi:"controlProtocol"`
 	// For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
 	ControlRerunInterrupted *bool `pulumi:"controlRerunInterrupted"`
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
@@ -384,6 +391,8 @@ type ProviderArgs struct {
 	Accounts pulumi.StringMapMapInput
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack pulumi.StringPtrInput
+	// The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+	ControlProtocol pulumi.StringPtrInput
 	// For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
 	ControlRerunInterrupted pulumi.BoolPtrInput
 	// Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.

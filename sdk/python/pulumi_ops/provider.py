@@ -21,6 +21,7 @@ class ProviderArgs:
     def __init__(__self__, *,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
@@ -69,6 +70,7 @@ class ProviderArgs:
 
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        :param pulumi.Input[_builtins.str] control_protocol: The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
         :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
@@ -119,6 +121,10 @@ class ProviderArgs:
             adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
         if adopt_from_stack is not None:
             pulumi.set(__self__, "adopt_from_stack", adopt_from_stack)
+        if control_protocol is None:
+            control_protocol = (_utilities.get_env('CONTROL_PROTOCOL') or 'auto')
+        if control_protocol is not None:
+            pulumi.set(__self__, "control_protocol", control_protocol)
         if control_rerun_interrupted is None:
             control_rerun_interrupted = (_utilities.get_env_bool('CONTROL_RERUN_INTERRUPTED') or False)
         if control_rerun_interrupted is not None:
@@ -315,6 +321,18 @@ class ProviderArgs:
     @adopt_from_stack.setter
     def adopt_from_stack(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "adopt_from_stack", value)
+
+    @_builtins.property
+    @pulumi.getter(name="controlProtocol")
+    def control_protocol(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+        """
+        return pulumi.get(self, "control_protocol")
+
+    @control_protocol.setter
+    def control_protocol(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "control_protocol", value)
 
     @_builtins.property
     @pulumi.getter(name="controlRerunInterrupted")
@@ -841,6 +859,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
@@ -892,6 +911,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
+        :param pulumi.Input[_builtins.str] control_protocol: The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
         :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
         :param pulumi.Input[_builtins.int] control_timeout_seconds: Per-request timeout (a tool call waits for its command to finish). Stack config `ops:controlTimeoutSeconds`; environment `CONTROL_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] control_token: Bearer token, when the endpoint asks for one. Stack config `ops:controlToken`; environment `CONTROL_TOKEN`.
@@ -962,6 +982,7 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
+                 control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
                  control_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  control_token: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1018,6 +1039,9 @@ class Provider(pulumi.ProviderResource):
             if adopt_from_stack is None:
                 adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
             __props__.__dict__["adopt_from_stack"] = adopt_from_stack
+            if control_protocol is None:
+                control_protocol = (_utilities.get_env('CONTROL_PROTOCOL') or 'auto')
+            __props__.__dict__["control_protocol"] = control_protocol
             if control_rerun_interrupted is None:
                 control_rerun_interrupted = (_utilities.get_env_bool('CONTROL_RERUN_INTERRUPTED') or False)
             __props__.__dict__["control_rerun_interrupted"] = pulumi.Output.from_input(control_rerun_interrupted).apply(pulumi.runtime.to_json) if control_rerun_interrupted is not None else None

@@ -29,6 +29,19 @@ func GetAdoptFromStack(ctx *pulumi.Context) string {
 	return value
 }
 
+// The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+func GetControlProtocol(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:controlProtocol")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("auto", nil, "CONTROL_PROTOCOL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
 func GetControlRerunInterrupted(ctx *pulumi.Context) bool {
 	v, err := config.TryBool(ctx, "ops:controlRerunInterrupted")

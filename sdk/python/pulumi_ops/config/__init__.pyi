@@ -24,6 +24,11 @@ adoptFromStack: Optional[str]
 For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 """
 
+controlProtocol: str
+"""
+The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+"""
+
 controlRerunInterrupted: bool
 """
 For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.

@@ -35,6 +35,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('adoptFromStack') or _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
 
     @_builtins.property
+    def control_protocol(self) -> str:
+        """
+        The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
+        """
+        return __config__.get('controlProtocol') or (_utilities.get_env('CONTROL_PROTOCOL') or 'auto')
+
+    @_builtins.property
     def control_rerun_interrupted(self) -> bool:
         """
         For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
