@@ -94,6 +94,7 @@ export const RUNNER_SETTINGS = settings("runner", {
   apiKey: { env: "RUNNER_API_KEY", alsoEnv: ["OLLAMA_API_KEY"], secret: true, description: "An API key for a hosted runner, sent as `Authorization: Bearer`." },
   timeoutSeconds: { env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
   adoptExisting: { env: "RUNNER_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards." },
+  registryUrl: { env: "RUNNER_REGISTRY_URL", default: "https://registry.ollama.ai", url: true, description: "The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled." },
 });
 
 export const SKILLS_SETTINGS = settings("skills", {

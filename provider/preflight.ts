@@ -229,6 +229,23 @@ export async function previewCheck(type: string, account: string | undefined, in
         throw modelTaken(canonicalModel(String(inputs.name)), runner().url);
       }
     }
+    // A pinned pulled model the runner lacks (or holds with other weights): the registry's tag is asked what it points
+    // at now, so a moved tag fails the preview instead of bringing other weights at up.
+    if (typeof inputs.expectedDigest === "string" && !isUnknown(inputs.expectedDigest) && inputs.from === undefined && inputs.definitionFile === undefined) {
+      const { sameDigest } = await import("./runner/model-name");
+      const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string; digest: string }[];
+      const there = models.find((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)));
+      if (!there || !sameDigest(inputs.expectedDigest, there.digest)) {
+        const { registryDigest } = await import("./runner/registry");
+        const asked = (await once(`registry ${canonicalModel(String(inputs.name))}`, () => registryDigest(String(inputs.name)))) as { digest?: string; why?: string };
+        const { ValidationError } = await import("./http/errors");
+        const { warn } = await import("./log");
+        if (asked.digest && !sameDigest(inputs.expectedDigest, asked.digest)) {
+          throw new ValidationError({ service: "runner", message: `${canonicalModel(String(inputs.name))} on the registry is ${asked.digest.slice(0, 12)} now, not the expectedDigest ${inputs.expectedDigest.slice(0, 12)}: the tag points at other weights, which up would pull and refuse`, remedy: `Review the new weights; to take them, set expectedDigest to ${asked.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+        }
+        if (!asked.digest) warn(`runner: cannot tell what ${canonicalModel(String(inputs.name))} points at on the registry (${asked.why}): up checks the digest after the pull`);
+      }
+    }
     // Adopting: said plainly, as the runner keeps no owner to read.
     if (inputs.adopt === true && !Object.keys(olds).length) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];

@@ -13,6 +13,8 @@ export interface CatalogueEntry {
   quantization: string;
   /** Layer sizes in bytes; a pull streams progress per layer. */
   layers: number[];
+  /** Bumped by the test hook `retag`: the tag then points at another manifest (new weights), as a registry's can. */
+  revision?: number;
 }
 
 export const DEFAULT_CATALOGUE: Record<string, CatalogueEntry> = {
@@ -67,6 +69,12 @@ export function canonical(name: string): string {
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const layerDigest = (name: string, entry: CatalogueEntry, i: number) => `sha256:${sha(`${name}:${i}:${entry.revision ?? 0}`)}`;
+/** The registry's manifest of a catalogue model (the Docker v2 schema the Ollama registry serves); its digest is the model's. */
+export function manifestOf(name: string, entry: CatalogueEntry): string {
+  const layers = entry.layers.map((size, i) => ({ mediaType: i === 0 ? "application/vnd.ollama.image.model" : i === 1 ? "application/vnd.ollama.image.template" : "application/vnd.ollama.image.params", digest: layerDigest(name, entry, i), size }));
+  return JSON.stringify({ schemaVersion: 2, mediaType: "application/vnd.docker.distribution.manifest.v2+json", config: { mediaType: "application/vnd.docker.container.image.v1+json", digest: `sha256:${sha(`${name}:config:${entry.revision ?? 0}`)}`, size: 487 }, layers });
+}
 const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 /** The quantizations 0.32's create takes (fs/ggml ParseFileType; Q4_K is Q4_K_M). */
 const QUANTIZATIONS = ["F32", "F16", "BF16", "Q8_0", "Q4_K_S", "Q4_K_M", "Q4_K"];
@@ -87,7 +95,7 @@ export class RunnerEmulator extends Emulator {
     this.options = {
       port: options.port ?? 0,
       host: options.host ?? "127.0.0.1",
-      catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
+      catalogue: structuredClone(options.catalogue ?? DEFAULT_CATALOGUE), // its own: `retag` changes it
       diskBytes: options.diskBytes ?? 50 * 1024 ** 3,
       gpu: options.gpu ?? "available",
       origins: options.origins ?? [],
@@ -154,6 +162,16 @@ export class RunnerEmulator extends Emulator {
 
   private registerRoutes(): void {
     this.route("GET", "/api/version", () => ({ status: 200, body: { version: RUNNER_VERSION } }));
+    // The registry's manifest endpoint (registry.ollama.ai/v2/<namespace>/<model>/manifests/<tag>), served here too.
+    const manifest = (path: string, tag: string) => {
+      const [ns, model] = path.split("/");
+      const name = canonical(`${ns === "library" ? "" : `${ns}/`}${model}:${tag}`);
+      const entry = this.options.catalogue[name];
+      if (!entry) return { status: 404, body: { errors: [{ code: "MANIFEST_UNKNOWN", message: "manifest unknown", detail: { Tag: tag } }] } };
+      const bytes = manifestOf(name, entry);
+      return { status: 200, body: bytes, headers: { "content-type": "application/vnd.docker.distribution.manifest.v2+json", "docker-content-digest": `sha256:${sha(bytes)}` } };
+    };
+    this.route("GET", "/v2/:ns/:model/manifests/:tag", (req) => manifest(`${req.params.ns}/${req.params.model}`, req.params.tag));
     this.route("HEAD", "/api/blobs/:digest", (req) => ({ status: this.blobs.has(req.params.digest) ? 200 : 404, body: "" }));
     this.route("POST", "/api/blobs/:digest", (req) => {
       const got = `sha256:${createHash("sha256").update(req.bytes).digest("hex")}`;
@@ -282,11 +300,12 @@ export class RunnerEmulator extends Emulator {
     }
     const total = entry.layers.reduce((a, b) => a + b, 0);
     const free = this.options.diskBytes - this.used();
-    const digest = `sha256:${sha(name)}`;
+    // A pulled model's digest is its manifest's, as the registry serves it now.
+    const digest = `sha256:${sha(manifestOf(name, entry))}`;
     const finish = () => {
       this.models.set(name, {
         name,
-        digest: sha(name),
+        digest: sha(manifestOf(name, entry)),
         size: total,
         modifiedAt: this.timestamp(),
         details: { format: "gguf", family: entry.family, parameter_size: entry.parameterSize, quantization_level: entry.quantization },
@@ -305,7 +324,7 @@ export class RunnerEmulator extends Emulator {
         yield line({ status: "pulling manifest" });
         let written = 0;
         for (const [i, size] of entry.layers.entries()) {
-          const layer = `sha256:${sha(`${name}:${i}`)}`;
+          const layer = layerDigest(name, entry, i);
           for (const part of [0.25, 0.5, 0.75, 1]) {
             await sleep(self.options.pullStepMs);
             if (written + size * part > free) {
@@ -341,10 +360,12 @@ export class RunnerEmulator extends Emulator {
     // 0.32's create: a draft model's quantization needs a draft; a quantization is one ParseFileType knows, of
     // unquantized weights (the emulator's GGUF files are F16 unless made from a pulled, quantized base).
     if (body.draft_quantize && !draftFiles.length) this.fail(400, "--draft-quantize requires a DRAFT model");
+    // These come while the model is made: in the progress stream (status 200), as the runner sends them.
+    const late = (error: string): Reply => (body.stream === false ? this.fail(500, error) : { status: 200, body: null, stream: (async function* () { yield line({ status: "parsing GGUF" }); yield line({ error }); })() });
     for (const q of [body.quantize, body.draft_quantize].filter(Boolean).map((x: string) => x.toUpperCase())) {
-      if (!QUANTIZATIONS.includes(q)) this.fail(500, `unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
+      if (!QUANTIZATIONS.includes(q)) return late(`unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
     }
-    if (body.quantize && !files.length) this.fail(500, "quantization is only supported for F16, BF16 and F32 models");
+    if (body.quantize && !files.length) return late("quantization is only supported for F16, BF16 and F32 models");
     if (typeof body.template === "string" && body.template.split("{{").length !== body.template.split("}}").length) this.fail(400, "template error: template: :1: unclosed action");
     let base: Model | undefined;
     if (body.from) {
@@ -383,6 +404,13 @@ export class RunnerEmulator extends Emulator {
   }
 
   protected testHook(op: string, _req: Request, body: any): Reply | undefined {
+    if (op === "retag") {
+      // The registry's tag now points at other weights: the next pull brings a model of another digest.
+      const entry = this.options.catalogue[canonical(String(body.name))];
+      if (!entry) return { status: 404, body: { error: "not in the catalogue" } };
+      entry.revision = (entry.revision ?? 0) + 1;
+      return { status: 200, body: { digest: sha(manifestOf(canonical(String(body.name)), entry)) } };
+    }
     if (op === "invalid-skills") {
       this.invalidSkillAnswers = Number(body.count ?? 1);
       return { status: 200, body: { invalidSkillAnswers: this.invalidSkillAnswers } };

@@ -37,3 +37,6 @@ export function modelNameProblem(name: string): string | undefined {
   }
   return undefined;
 }
+
+/** A digest as given (`sha256:` or not; the 12 characters `ollama list` shows, or all 64) against the runner's. */
+export const sameDigest = (expected: string, actual: string) => actual.replace(/^sha256:/, "").startsWith(expected.replace(/^sha256:/, ""));

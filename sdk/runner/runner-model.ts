@@ -27,6 +27,7 @@ export class RunnerModel extends pulumi.dynamic.Resource {
   declare readonly from: pulumi.Output<Out["from"]>;
   declare readonly adapter: pulumi.Output<Out["adapter"]>;
   declare readonly draft: pulumi.Output<Out["draft"]>;
+  declare readonly expectedDigest: pulumi.Output<Out["expectedDigest"]>;
   declare readonly quantize: pulumi.Output<Out["quantize"]>;
   declare readonly draftQuantize: pulumi.Output<Out["draftQuantize"]>;
   declare readonly template: pulumi.Output<Out["template"]>;

@@ -9,6 +9,8 @@ export interface RunnerModelArgs {
   from?: pulumi.Input<string>;
   /** A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs. */
   adapter?: pulumi.Input<string>;
+  /** The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken. */
+  expectedDigest?: pulumi.Input<string>;
   /** A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step. */
   draft?: pulumi.Input<string>;
   /** Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model. */
@@ -47,6 +49,7 @@ export interface RunnerModelOutputs {
   from?: string;
   adapter?: string;
   draft?: string;
+  expectedDigest?: string;
   quantize?: string;
   draftQuantize?: string;
   template?: string;
@@ -79,7 +82,7 @@ export interface RunnerModelOutputs {
 }
 
 /** The output names of a RunnerModel, declared to the engine when the resource is registered. */
-export const runnerModelOutputNames = ["name","from","adapter","draft","quantize","draftQuantize","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","adopted","account"] as const;
+export const runnerModelOutputNames = ["name","from","adapter","draft","expectedDigest","quantize","draftQuantize","template","system","license","messages","requires","renderer","parser","parameters","definitionFile","definitionHash","adopt","digest","size","family","parameterSize","quantizationLevel","modifiedAt","adopted","account"] as const;
 
 /** The arguments of listModels. */
 export interface ListModelsArgs {

@@ -3,6 +3,7 @@
  * parameters, OLLAMA_HOST read as its client reads it, names compared as the runner compares them, a removal
  * confirmed by the model list, a pull that ends without `success` failed.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import { tmpdir } from "node:os";
@@ -216,5 +217,37 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
   it("a quantization the runner does not take is its own refusal, one line", async () => {
     const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "odd", from: path.join(dir, "model.gguf"), quantize: "q2_K" }]);
     await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/unsupported quantization type Q2_K - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0/);
+  });
+});
+
+describe("models you can reproduce: expectedDigest (issue 48)", () => {
+  const registryDigest = async (model: string, tag: string) => {
+    const res = await fetch(`${runner.url}/v2/library/${model}/manifests/${tag}`);
+    return createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex");
+  };
+  const retag = (name: string) => fetch(`${runner.url}/__emulator/retag`, { method: "POST", body: JSON.stringify({ name }) });
+
+  it("a pull whose weights are the pinned ones is kept; the digest as `ollama list` shows it (12) is enough", async () => {
+    process.env.RUNNER_REGISTRY_URL = runner.url;
+    const digest = await registryDigest("qwen2.5", "0.5b");
+    const m = await make("runner:RunnerModel", { name: "qwen2.5:0.5b", expectedDigest: digest.slice(0, 12) });
+    expect(m.outs.digest).toBe(digest);
+    // Taken over by a lookup or an import, a pulled model comes pinned to the weights it has.
+    expect((await call("runner:RunnerModel", "read", [m.id, {}])).inputs).toEqual({ name: "qwen2.5:0.5b", expectedDigest: digest });
+  });
+
+  it("a tag the registry moved fails the preview without pulling, and an up that pulls other weights keeps nothing", async () => {
+    process.env.RUNNER_REGISTRY_URL = runner.url;
+    const pinned = await registryDigest("tinyllama", "latest");
+    await retag("tinyllama:latest");
+    const moved = await registryDigest("tinyllama", "latest");
+    forgetPreviewChecks();
+    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "tinyllama", expectedDigest: pinned }]);
+    runner.log.splice(0);
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(new RegExp(`tinyllama:latest on the registry is ${moved.slice(0, 12)} now, not the expectedDigest ${pinned.slice(0, 12)}.*set expectedDigest to ${moved.slice(0, 12)}`));
+    expect(runner.log.filter((e) => e.path === "/api/pull")).toEqual([]);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/came with digest \w+, not the expectedDigest \w+: the registry's tag now points at other weights; it was not kept/);
+    expect(runner.models.has("tinyllama:latest")).toBe(false);
+    forgetPreviewChecks();
   });
 });

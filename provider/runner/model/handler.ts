@@ -6,10 +6,10 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { RUNNER_SETTINGS, readFlag } from "../../config";
-import { AlreadyExistsError } from "../../http/errors";
+import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
-import { canonicalModel } from "../model-name";
+import { canonicalModel, sameDigest } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
 import { RunnerModelInputs } from "./schema";
 
@@ -30,6 +30,17 @@ async function uploaded(source: string): Promise<Record<string, string>> {
  * (pulled first when the runner lacks it).
  */
 async function make(r: Bag): Promise<RunnerModelInfo> {
+  const info = await bring(r);
+  if (r.expectedDigest && !sameDigest(r.expectedDigest, info.digest)) {
+    // Not what the program pinned: not kept (unless it was there before and taken over), and the up fails.
+    if (!r.adopt) await runner().remove(r.name).catch(() => undefined);
+    throw new ValidationError({ service: "runner", message: `${r.name} came with digest ${info.digest.slice(0, 12)}, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: ${r.from ? "what it is made from changed" : "the registry's tag now points at other weights"}${r.adopt ? "" : "; it was not kept"}`, remedy: `Review the new ${r.from ? "model" : "weights"}; to take them, set expectedDigest to ${info.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+  }
+  return info;
+}
+
+/** Pulls the model or creates it; the model as the runner lists it. */
+async function bring(r: Bag): Promise<RunnerModelInfo> {
   if (r.from) {
     const source: Record<string, unknown> = {};
     if (isLocalSource(r.from)) source.files = await uploaded(r.from);
@@ -47,6 +58,9 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
     const quantized = { ...(r.quantize ? { quantize: r.quantize } : {}), ...(r.draftQuantize ? { draft_quantize: r.draftQuantize } : {}) };
     await runner().stream("/api/create", { model: r.name, ...source, ...quantized, ...createFields(r) }, `create ${r.name}`);
   } else if (!(await runner().find(r.name))) {
+    await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
+  } else if (r.expectedDigest && !sameDigest(r.expectedDigest, (await runner().find(r.name))!.digest)) {
+    // On the runner with other weights than pinned: a pull brings what the tag points at now, checked by make.
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {
     log(`runner: ${r.name} is on the runner already; nothing pulled`); // an update or a takeover writes nothing
@@ -77,7 +91,8 @@ export function modelTaken(name: string, url: string): AlreadyExistsError {
 export async function madeOf(m: RunnerModelInfo): Promise<Bag> {
   const shown = await runner().show(m.name);
   const parent = shown.details?.parent_model;
-  if (!parent) return { name: m.name };
+  // A pulled model is its tag and the weights it has now: pinned, so the program brings these and no others.
+  if (!parent) return { name: m.name, expectedDigest: m.digest };
   const parameters: Record<string, unknown> = {};
   for (const line of (shown.parameters ?? "").split("\n").filter(Boolean)) {
     const [, name, raw] = /^(\S+)\s+(.*)$/.exec(line.trim()) ?? [];
@@ -114,7 +129,7 @@ export const runnerModel: Handler = {
     const wanted = withoutProvider(news);
     // `baker` and `baker:latest` are one model: a respelling replaced create-first would delete what it just kept.
     const replaces = changedKeys(["name"], olds, wanted, (_k, a, b) => canonicalModel(String(a)) === canonicalModel(String(b)));
-    const changed = changedKeys(["definitionHash"], olds, wanted, (_k, a, b) => a === b);
+    const changed = changedKeys(["definitionHash", "expectedDigest"], olds, wanted, (_k, a, b) => a === b);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {

@@ -62,6 +62,12 @@ export const RunnerModelInputs = withPlannedTransform(z
     name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
     from: z.string().optional().describe("Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`."),
     adapter: z.string().optional().describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
+    expectedDigest: z
+      .string()
+      .regex(/^(sha256:)?[0-9a-f]{12,64}$/, "expectedDigest is the model's digest: 12 to 64 hex characters, as `ollama list` (12) or the `digest` output (64) shows it")
+      .transform((d) => d.replace(/^sha256:/, ""))
+      .optional()
+      .describe("The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken."),
     draft: z.string().optional().describe("A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step."),
     quantize: z.string().regex(/^[A-Za-z0-9_]+$/, "quantize names a quantization such as q4_K_M or q8_0").optional().describe("Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.").meta({ replaceOnChanges: true }),
     draftQuantize: z.string().regex(/^[A-Za-z0-9_]+$/, "draftQuantize names a quantization such as q8_0").optional().describe("Quantize the draft model when creating (needs `draft`).").meta({ replaceOnChanges: true }),
@@ -78,7 +84,7 @@ export const RunnerModelInputs = withPlannedTransform(z
     adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner."),
   })
   .transform((r, ctx) => {
-    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, quantize: _q, draftQuantize: _dq, ...given } = r;
+    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, quantize: _q, draftQuantize: _dq, expectedDigest: _e, ...given } = r;
     if (r.draftQuantize && !r.draft && !r.definitionFile) ruleFailure(ctx, "draftQuantize", "draftQuantize quantizes the draft model: give draft (a GGUF file or model folder) too", ["draft"]);
     let def: Definition = { ...given, parameters: r.parameters ?? {} };
     if (r.definitionFile) {
@@ -135,6 +141,7 @@ export const RunnerModelOutputs = z.object({
   from: z.string().optional(),
   adapter: z.string().optional(),
   draft: z.string().optional(),
+  expectedDigest: z.string().optional(),
   quantize: z.string().optional(),
   draftQuantize: z.string().optional(),
   template: z.string().optional(),

@@ -223,6 +223,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.RunnerHost = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.RunnerRegistryUrl == nil {
+		if d := internal.GetEnvOrDefault("https://registry.ollama.ai", nil, "RUNNER_REGISTRY_URL"); d != nil {
+			args.RunnerRegistryUrl = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.RunnerTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(600, internal.ParseEnvInt, "RUNNER_TIMEOUT_SECONDS"); d != nil {
 			args.RunnerTimeoutSeconds = pulumi.IntPtr(d.(int))
@@ -373,6 +378,8 @@ type providerArgs struct {
 	RunnerApiKey *string `pulumi:"runnerApiKey"`
 	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost *string `pulumi:"runnerHost"`
+	// The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
+	RunnerRegistryUrl *string `pulumi:"runnerRegistryUrl"`
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds *int `pulumi:"runnerTimeoutSeconds"`
 	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
@@ -469,6 +476,8 @@ type ProviderArgs struct {
 	RunnerApiKey pulumi.StringPtrInput
 	// The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
 	RunnerHost pulumi.StringPtrInput
+	// The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
+	RunnerRegistryUrl pulumi.StringPtrInput
 	// Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 	RunnerTimeoutSeconds pulumi.IntPtrInput
 	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.

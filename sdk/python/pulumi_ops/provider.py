@@ -60,6 +60,7 @@ class ProviderArgs:
                  runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -109,6 +110,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.bool] runner_adopt_existing: For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
         :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
+        :param pulumi.Input[_builtins.str] runner_registry_url: The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
@@ -277,6 +279,10 @@ class ProviderArgs:
             runner_host = (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
         if runner_host is not None:
             pulumi.set(__self__, "runner_host", runner_host)
+        if runner_registry_url is None:
+            runner_registry_url = (_utilities.get_env('RUNNER_REGISTRY_URL') or 'https://registry.ollama.ai')
+        if runner_registry_url is not None:
+            pulumi.set(__self__, "runner_registry_url", runner_registry_url)
         if runner_timeout_seconds is None:
             runner_timeout_seconds = (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)
         if runner_timeout_seconds is not None:
@@ -791,6 +797,18 @@ class ProviderArgs:
         pulumi.set(self, "runner_host", value)
 
     @_builtins.property
+    @pulumi.getter(name="runnerRegistryUrl")
+    def runner_registry_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
+        """
+        return pulumi.get(self, "runner_registry_url")
+
+    @runner_registry_url.setter
+    def runner_registry_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "runner_registry_url", value)
+
+    @_builtins.property
     @pulumi.getter(name="runnerTimeoutSeconds")
     def runner_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -898,6 +916,7 @@ class Provider(pulumi.ProviderResource):
                  runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -950,6 +969,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.bool] runner_adopt_existing: For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:runnerAdoptExisting`; environment `RUNNER_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] runner_api_key: An API key for a hosted runner, sent as `Authorization: Bearer`. Stack config `ops:runnerApiKey`; environment `RUNNER_API_KEY`, then `OLLAMA_API_KEY`.
         :param pulumi.Input[_builtins.str] runner_host: The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback. Stack config `ops:runnerHost`; environment `RUNNER_HOST`, then `OLLAMA_HOST`.
+        :param pulumi.Input[_builtins.str] runner_registry_url: The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
@@ -1021,6 +1041,7 @@ class Provider(pulumi.ProviderResource):
                  runner_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  runner_api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_host: pulumi.Input[Optional[_builtins.str]] = None,
+                 runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
@@ -1156,6 +1177,9 @@ class Provider(pulumi.ProviderResource):
             if runner_host is None:
                 runner_host = (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
             __props__.__dict__["runner_host"] = runner_host
+            if runner_registry_url is None:
+                runner_registry_url = (_utilities.get_env('RUNNER_REGISTRY_URL') or 'https://registry.ollama.ai')
+            __props__.__dict__["runner_registry_url"] = runner_registry_url
             if runner_timeout_seconds is None:
                 runner_timeout_seconds = (_utilities.get_env_int('RUNNER_TIMEOUT_SECONDS') or 600)
             __props__.__dict__["runner_timeout_seconds"] = pulumi.Output.from_input(runner_timeout_seconds).apply(pulumi.runtime.to_json) if runner_timeout_seconds is not None else None

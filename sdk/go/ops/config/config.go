@@ -536,6 +536,19 @@ func GetRunnerHost(ctx *pulumi.Context) string {
 	return value
 }
 
+// The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
+func GetRunnerRegistryUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:runnerRegistryUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("https://registry.ollama.ai", nil, "RUNNER_REGISTRY_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
 func GetRunnerTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:runnerTimeoutSeconds")

@@ -25,9 +25,10 @@ type RunnerModel struct {
 	DefinitionFile pulumi.StringPtrOutput `pulumi:"definitionFile"`
 	DefinitionHash pulumi.StringOutput    `pulumi:"definitionHash"`
 	// The model's digest (sha256) on the runner: it changes when its content does.
-	Digest        pulumi.StringOutput    `pulumi:"digest"`
-	Draft         pulumi.StringPtrOutput `pulumi:"draft"`
-	DraftQuantize pulumi.StringPtrOutput `pulumi:"draftQuantize"`
+	Digest         pulumi.StringOutput    `pulumi:"digest"`
+	Draft          pulumi.StringPtrOutput `pulumi:"draft"`
+	DraftQuantize  pulumi.StringPtrOutput `pulumi:"draftQuantize"`
+	ExpectedDigest pulumi.StringPtrOutput `pulumi:"expectedDigest"`
 	// Its architecture's family (`llama`, `qwen2`, ...).
 	Family   pulumi.StringPtrOutput        `pulumi:"family"`
 	From     pulumi.StringPtrOutput        `pulumi:"from"`
@@ -115,6 +116,8 @@ type runnerModelArgs struct {
 	Draft *string `pulumi:"draft"`
 	// Quantize the draft model when creating (needs `draft`).
 	DraftQuantize *string `pulumi:"draftQuantize"`
+	// The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.
+	ExpectedDigest *string `pulumi:"expectedDigest"`
 	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From *string `pulumi:"from"`
 	// The license texts of a created model (each LICENSE line of a definition file adds one).
@@ -155,6 +158,8 @@ type RunnerModelArgs struct {
 	Draft pulumi.StringPtrInput
 	// Quantize the draft model when creating (needs `draft`).
 	DraftQuantize pulumi.StringPtrInput
+	// The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.
+	ExpectedDigest pulumi.StringPtrInput
 	// Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
 	From pulumi.StringPtrInput
 	// The license texts of a created model (each LICENSE line of a definition file adds one).
@@ -253,6 +258,10 @@ func (o RunnerModelOutput) Draft() pulumi.StringPtrOutput {
 
 func (o RunnerModelOutput) DraftQuantize() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.DraftQuantize }).(pulumi.StringPtrOutput)
+}
+
+func (o RunnerModelOutput) ExpectedDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *RunnerModel) pulumi.StringPtrOutput { return v.ExpectedDigest }).(pulumi.StringPtrOutput)
 }
 
 // Its architecture's family (`llama`, `qwen2`, ...).

@@ -308,6 +308,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('runnerHost') or (_utilities.get_env('RUNNER_HOST', 'OLLAMA_HOST') or '127.0.0.1:11434')
 
     @_builtins.property
+    def runner_registry_url(self) -> str:
+        """
+        The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
+        """
+        return __config__.get('runnerRegistryUrl') or (_utilities.get_env('RUNNER_REGISTRY_URL') or 'https://registry.ollama.ai')
+
+    @_builtins.property
     def runner_timeout_seconds(self) -> int:
         """
         Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.

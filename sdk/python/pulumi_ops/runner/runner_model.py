@@ -29,6 +29,7 @@ class RunnerModelArgs:
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  draft: pulumi.Input[Optional[_builtins.str]] = None,
                  draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
+                 expected_digest: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input['RunnerModelMessageArgs']]]] = None,
@@ -50,6 +51,7 @@ class RunnerModelArgs:
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] draft: A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
         :param pulumi.Input[_builtins.str] draft_quantize: Quantize the draft model when creating (needs `draft`).
+        :param pulumi.Input[_builtins.str] expected_digest: The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
         :param pulumi.Input[Sequence[pulumi.Input['RunnerModelMessageArgs']]] messages: A conversation every chat with the model starts from.
@@ -78,6 +80,8 @@ class RunnerModelArgs:
             pulumi.set(__self__, "draft", draft)
         if draft_quantize is not None:
             pulumi.set(__self__, "draft_quantize", draft_quantize)
+        if expected_digest is not None:
+            pulumi.set(__self__, "expected_digest", expected_digest)
         if from_ is not None:
             pulumi.set(__self__, "from_", from_)
         if license is not None:
@@ -194,6 +198,18 @@ class RunnerModelArgs:
     @draft_quantize.setter
     def draft_quantize(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "draft_quantize", value)
+
+    @_builtins.property
+    @pulumi.getter(name="expectedDigest")
+    def expected_digest(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.
+        """
+        return pulumi.get(self, "expected_digest")
+
+    @expected_digest.setter
+    def expected_digest(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "expected_digest", value)
 
     @_builtins.property
     @pulumi.getter(name="from")
@@ -329,6 +345,7 @@ class RunnerModel(pulumi.CustomResource):
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  draft: pulumi.Input[Optional[_builtins.str]] = None,
                  draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
+                 expected_digest: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
@@ -353,6 +370,7 @@ class RunnerModel(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] definition_hash: Set by the provider: the hash of what the model is made from (local files by their content).
         :param pulumi.Input[_builtins.str] draft: A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
         :param pulumi.Input[_builtins.str] draft_quantize: Quantize the draft model when creating (needs `draft`).
+        :param pulumi.Input[_builtins.str] expected_digest: The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.
         :param pulumi.Input[_builtins.str] from_: Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] license: The license texts of a created model (each LICENSE line of a definition file adds one).
         :param pulumi.Input[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]] messages: A conversation every chat with the model starts from.
@@ -396,6 +414,7 @@ class RunnerModel(pulumi.CustomResource):
                  definition_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  draft: pulumi.Input[Optional[_builtins.str]] = None,
                  draft_quantize: pulumi.Input[Optional[_builtins.str]] = None,
+                 expected_digest: pulumi.Input[Optional[_builtins.str]] = None,
                  from_: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  messages: pulumi.Input[Optional[Sequence[pulumi.Input[Union['RunnerModelMessageArgs', 'RunnerModelMessageArgsDict']]]]] = None,
@@ -425,6 +444,7 @@ class RunnerModel(pulumi.CustomResource):
             __props__.__dict__["definition_hash"] = definition_hash
             __props__.__dict__["draft"] = draft
             __props__.__dict__["draft_quantize"] = draft_quantize
+            __props__.__dict__["expected_digest"] = expected_digest
             __props__.__dict__["from_"] = from_
             __props__.__dict__["license"] = license
             __props__.__dict__["messages"] = messages
@@ -478,6 +498,7 @@ class RunnerModel(pulumi.CustomResource):
         __props__.__dict__["digest"] = None
         __props__.__dict__["draft"] = None
         __props__.__dict__["draft_quantize"] = None
+        __props__.__dict__["expected_digest"] = None
         __props__.__dict__["family"] = None
         __props__.__dict__["from_"] = None
         __props__.__dict__["license"] = None
@@ -549,6 +570,11 @@ class RunnerModel(pulumi.CustomResource):
     @pulumi.getter(name="draftQuantize")
     def draft_quantize(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "draft_quantize")
+
+    @_builtins.property
+    @pulumi.getter(name="expectedDigest")
+    def expected_digest(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "expected_digest")
 
     @_builtins.property
     @pulumi.getter
