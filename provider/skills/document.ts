@@ -118,10 +118,19 @@ export function extractSkillDocument(answer: string): string {
   return (start >= 0 ? text.slice(start) : text).trim() + "\n";
 }
 
-export function nameProblem(name: string): string | undefined {
-  if (name.length < 1 || name.length > 64) return "name must be 1 to 64 characters";
-  if (!NAME.test(name)) return `name "${name}" must be lowercase letters, digits and single hyphens (e.g. deploy-preview)`;
-  return undefined;
+/**
+ * The format's own rule for a skill's name, as its reference validator (skills-ref) applies it: after NFKC, 1 to 64
+ * characters, lowercase, letters (of any script) and digits with single hyphens inside — `café-notes` is a name.
+ */
+export function nameProblem(raw: string): string | undefined {
+  const name = raw.trim().normalize("NFKC");
+  if ([...name].length < 1 || [...name].length > 64) return "name must be 1 to 64 characters";
+  const rules = [
+    name !== name.toLowerCase() ? "be lowercase" : "",
+    /^[\p{L}\p{N}-]+$/u.test(name) ? "" : "hold only letters, digits and hyphens",
+    name.startsWith("-") || name.endsWith("-") || name.includes("--") ? "not start or end with a hyphen, nor hold two in a row" : "",
+  ].filter(Boolean);
+  return rules.length ? `name "${name}" must ${rules.join(", and ")} (e.g. deploy-preview)` : undefined;
 }
 
 export function descriptionProblem(description: string): string | undefined {

@@ -98,7 +98,7 @@ export interface SkillArgs {
   metadata?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
   /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
   allowedTools?: pulumi.Input<pulumi.Input<string>[]>;
-  /** 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given. */
+  /** 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name). */
   name?: pulumi.Input<string>;
   /** What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given. */
   description?: pulumi.Input<string>;

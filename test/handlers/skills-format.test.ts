@@ -81,6 +81,10 @@ describe("the skill format's other fields", () => {
     ["a compatibility over 500 characters", `name: oven-care\ndescription: Use when an oven needs care.\ncompatibility: ${"x".repeat(501)}`],
     ["a name in capitals", "name: Oven-Care\ndescription: Use when an oven needs care."],
     ["a name with two hyphens in a row", "name: oven--care\ndescription: Use when an oven needs care."],
+    ["a name in lowercase letters of another script", "name: café-notes\ndescription: Use when an oven needs care."],
+    ["a name in fullwidth letters (the same after NFKC)", "name: ｏｖｅｎ-care\ndescription: Use when an oven needs care."],
+    ["a name starting with a hyphen", "name: -oven\ndescription: Use when an oven needs care."],
+    ["a name with an underscore", "name: oven_care\ndescription: Use when an oven needs care."],
     ["no description", "name: oven-care"],
     ["an empty description", 'name: oven-care\ndescription: ""'],
   ])("%s: the check agrees with skills-ref", async (_what, front) => {
@@ -122,7 +126,7 @@ describe("a document that breaks several rules", () => {
     const { failures } = await checkForEngine("skills:Skill", {}, { slug: "oven-care", source: file });
     expect(failures).toEqual([{
       property: "source",
-      reason: `${file}: line 2 (\`name: Bad_Name\`): name "Bad_Name" must be lowercase letters, digits and single hyphens (e.g. deploy-preview); ` +
+      reason: `${file}: line 2 (\`name: Bad_Name\`): name "Bad_Name" must be lowercase, and hold only letters, digits and hyphens (e.g. deploy-preview); ` +
         "line 4 (`foo: bar`): foo is not a field of the skill format; it allows name, description, license, compatibility, metadata, allowed-tools (put others under metadata); " +
         "line 9: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing; the troubleshooting section (## Troubleshooting) is missing (or set followGuide: false to publish a body outside the guide)",
     }]);

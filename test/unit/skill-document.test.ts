@@ -54,7 +54,10 @@ describe("skill documents", () => {
 
   it("check names and strip a model's fences", () => {
     expect(nameProblem("Oven_Care")).toMatch(/lowercase/);
-    expect(nameProblem("oven--care")).toMatch(/single hyphens/);
+    expect(nameProblem("oven--care")).toMatch(/nor hold two in a row/);
+    // The format's validator (skills-ref) takes letters of any script, lowercase, after NFKC.
+    expect(nameProblem("café-notes")).toBeUndefined();
+    expect(nameProblem("ｏｖｅｎ-care")).toBeUndefined();
     expect(nameProblem("x".repeat(65))).toMatch(/1 to 64/);
     expect(extractSkillDocument("Sure! Here it is:\n```markdown\n---\nname: a\n---\n# A\n```\nHope it helps")).toBe("---\nname: a\n---\n# A\n");
   });

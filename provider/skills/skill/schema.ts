@@ -35,7 +35,7 @@ export function skillContent(r: { name?: string; description?: string; instructi
 export const SkillInputs = z
   .object({
     ...skillMetadata,
-    name: z.string().optional().describe("1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.").meta(derived),
+    name: z.string().optional().describe("1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).").meta(derived),
     description: z.string().optional().describe("What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.").meta(derived),
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
     source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
@@ -71,6 +71,10 @@ export const SkillInputs = z
     else if (r.source && !c.frontMatter) ofDocument.push("line 1: front matter (--- name: ... description: ... ---) with name and description is missing");
     const np = nameProblem(c.name);
     if (np) fail("name", np, "name");
+    // The format keeps a skill in a folder of its name (skills-ref refuses another); a warning, as stacks made before
+    // this check may keep theirs elsewhere.
+    const folder = r.source && path.basename(r.source) === "SKILL.md" ? path.basename(path.dirname(path.resolve(r.source))).normalize("NFKC") : undefined;
+    if (!np && folder !== undefined && folder !== c.name.trim().normalize("NFKC")) warn(`skills: ${r.slug}: ${r.source}: the folder is ${folder}, the skill is ${c.name}: the format (and its validator, skills-ref) keeps a skill in a folder of its name; rename the folder to ${c.name}`);
     const dp = descriptionProblem(c.description);
     if (dp) fail("description", dp, "description");
     for (const p of c.format.problems) ofDocument.push(`${fieldAt(c.text, p.field)}${p.message}`);

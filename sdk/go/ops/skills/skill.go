@@ -111,7 +111,7 @@ type skillArgs struct {
 	License *string `pulumi:"license"`
 	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
 	Metadata map[string]string `pulumi:"metadata"`
-	// 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
+	// 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
 	Name *string `pulumi:"name"`
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug string `pulumi:"slug"`
@@ -153,7 +153,7 @@ type SkillArgs struct {
 	License pulumi.StringPtrInput
 	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
 	Metadata pulumi.StringMapInput
-	// 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
+	// 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
 	Name pulumi.StringPtrInput
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug pulumi.StringInput

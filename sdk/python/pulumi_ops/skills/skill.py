@@ -54,7 +54,7 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
-        :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
+        :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
@@ -263,7 +263,7 @@ class SkillArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
+        1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
         """
         return pulumi.get(self, "name")
 
@@ -375,7 +375,7 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
-        :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters, digits and single hyphens; from the SKILL.md front matter when `source` is given.
+        :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
