@@ -102,7 +102,6 @@ const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> 
 const plannedPosts = new Map<string, Set<string>>();
 /** The published posts this run would replace, by account (their old inputs): each is a delete of the day's 100. */
 const plannedDeletes = new Map<string, Set<string>>();
-const POST_KEYS = ["mediaType", "text", "imageUrl", "videoUrl"];
 
 /** The runner models this program declares (RunnerModel's check ran in this process), by account. */
 const declaredModels = new Set<string>();
@@ -348,11 +347,15 @@ export async function previewCheck(type: string, account: string | undefined, in
   }
   // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest; and
   // the replacements of published posts over its delete quota (100 per 24 hours), each of which deletes a post.
-  if (type === "posts:Post" && POST_KEYS.some((k) => inputs[k] !== olds[k])) {
+  const postKeys = type === "posts:Post" ? (await import("./posts/post/schema")).REPLACING_FIELDS : [];
+  const canonical = postKeys.length ? (await import("./handler")).canonical : (v: unknown) => JSON.stringify(v);
+  // Every field a post is made of (a carousel's items, a poll...), compared as values.
+  if (type === "posts:Post" && postKeys.some((k) => canonical(inputs[k]) !== canonical(olds[k]))) {
+    const key = (bag: Record<string, unknown>) => canonical(postKeys.map((k) => bag[k]));
     const planned = plannedPosts.get(account ?? "") ?? new Set<string>();
-    plannedPosts.set(account ?? "", planned.add(JSON.stringify(POST_KEYS.map((k) => inputs[k]))));
+    plannedPosts.set(account ?? "", planned.add(key(inputs)));
     const replaced = plannedDeletes.get(account ?? "") ?? new Set<string>();
-    if (Object.keys(olds).length && olds.mediaType !== undefined) plannedDeletes.set(account ?? "", replaced.add(JSON.stringify(POST_KEYS.map((k) => olds[k]))));
+    if (Object.keys(olds).length && olds.mediaType !== undefined) plannedDeletes.set(account ?? "", replaced.add(key(olds)));
     const { posts } = await import("./posts/client");
     const limit = (await once(`posts ${account ?? ""} publishing limit`, () => posts().publishingLimit())) as PublishingLimit;
     const { deleteQuotaProblem, quotaProblem } = await import("./posts/quota");

@@ -365,7 +365,9 @@ export class RunnerEmulator extends Emulator {
     for (const q of [body.quantize, body.draft_quantize].filter(Boolean).map((x: string) => x.toUpperCase())) {
       if (!QUANTIZATIONS.includes(q)) return late(`unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
     }
-    if (body.quantize && !files.length) return late("quantization is only supported for F16, BF16 and F32 models");
+    // From weights not yet quantized only (a file here is F16; a base, what its catalogue entry says).
+    const baseQuantization = body.from ? this.options.catalogue[canonical(body.from)]?.quantization ?? this.models.get(canonical(body.from))?.details.quantization_level : undefined;
+    if (body.quantize && !files.length && !["F16", "BF16", "F32"].includes(String(baseQuantization))) return late("quantization is only supported for F16, BF16 and F32 models");
     if (typeof body.template === "string" && body.template.split("{{").length !== body.template.split("}}").length) this.fail(400, "template error: template: :1: unclosed action");
     let base: Model | undefined;
     if (body.from) {

@@ -21,8 +21,7 @@ export const PROTOCOL = "2025-11-25";
 export const MODERN = "2026-07-28";
 export const PROTOCOLS = [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 const IDLE_CLOSE_MS = 1500;
-/** How many times a stream closed before its answer is resumed, and the longest wait between (the server's `retry`). */
-const MAX_RESUMES = 10;
+/** The longest wait between resumptions of a stream closed before its answer (the server's `retry`, capped). */
 const MAX_RETRY_WAIT_MS = 5000;
 
 export interface ToolResult {
@@ -116,7 +115,9 @@ export class ControlClient {
     let stream = parseSse(res.text);
     let answer = rpcAnswer(res.text, contentType, id);
     let lastId = stream.lastId;
-    for (let resumes = 0; !answer && lastId !== undefined && resumes < MAX_RESUMES; resumes++) {
+    // A server that polls (closes each stream early, 2025-11-25) is followed for as long as a request may take.
+    const deadline = Date.now() + readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000;
+    while (!answer && lastId !== undefined && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, Math.min(stream.retryMs ?? 1000, MAX_RETRY_WAIT_MS)));
       const again = await this.http.request("GET", "/mcp", { headers: { accept: "text/event-stream", "last-event-id": lastId, ...this.headers(session) }, expect: "text", until: (t) => holdsAnswer(t, id) });
       await this.refuseAuth(again);
@@ -125,7 +126,7 @@ export class ControlClient {
       lastId = stream.lastId ?? lastId;
       answer = rpcAnswer(again.text, "text/event-stream", id);
     }
-    if (!answer) throw new ServerError({ service: "control", message: `${what}: the endpoint's stream ended without an answer${lastId === undefined ? " and without an event id to resume from" : ` after ${MAX_RESUMES} resumptions`}; whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again" });
+    if (!answer) throw new ServerError({ service: "control", message: `${what}: the endpoint's stream ended without an answer${lastId === undefined ? " and without an event id to resume from" : ` within ops:controlTimeoutSeconds of resuming it`}; whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again (or raise ops:controlTimeoutSeconds)" });
     return answer;
   }
 

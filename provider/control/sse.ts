@@ -41,9 +41,20 @@ export function parseSse(text: string): SseStream {
   return out;
 }
 
-/** The JSON-RPC messages the events carry (a priming event's empty data carries none). */
+/**
+ * The JSON-RPC messages the events carry (a priming event's empty data carries none). Reading may stop mid-event,
+ * just after the answer: an unfinished last event is left out, any other that is not JSON is the server's fault.
+ */
 export function sseMessages(stream: SseStream): any[] {
-  return stream.events.filter((e) => e.data.trim() && (e.event ?? "message") === "message").map((e) => JSON.parse(e.data));
+  const events = stream.events.filter((e) => e.data.trim() && (e.event ?? "message") === "message");
+  return events.flatMap((e, i) => {
+    try {
+      return [JSON.parse(e.data)];
+    } catch (err) {
+      if (i === events.length - 1) return [];
+      throw err;
+    }
+  });
 }
 
 /** Whether the text read so far holds a complete event answering `id` (reading may stop there). */

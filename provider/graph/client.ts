@@ -101,9 +101,10 @@ function throttledFor(err: ApiError, headers: Record<string, string | string[] |
   const minutes = regainMinutes(headers);
   const at = (m: number) => new Date(Date.now() + m * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
   const failure = (remedy: string) => new RateLimitError({ service: err.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage, method, path, remedy });
-  if (minutes !== undefined) return minutes > 1 ? failure(`The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`) : undefined;
-  // No time named, and an allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time.
-  const spent = spentAllowance(headers);
+  if (minutes !== undefined && minutes > 1) return failure(`The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`);
+  // An allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time. A business use
+  // case whose header names a wait (even 0) is judged by it, not by its percentages.
+  const spent = spentAllowance(headers, minutes !== undefined);
   if (spent) return failure(`The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`);
   return undefined;
 }
@@ -111,8 +112,9 @@ function throttledFor(err: ApiError, headers: Record<string, string | string[] |
 const USAGE_HEADERS: [string, string][] = [["x-app-usage", "app's hourly call allowance (X-App-Usage)"], ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"], ["x-business-use-case-usage", "user's hourly call allowance (X-Business-Use-Case-Usage)"]];
 
 /** Which allowance the usage headers show at 100%, if one is. */
-function spentAllowance(headers: Record<string, string | string[] | undefined>): string | undefined {
+function spentAllowance(headers: Record<string, string | string[] | undefined>, waitNamed = false): string | undefined {
   for (const [name, what] of USAGE_HEADERS) {
+    if (waitNamed && name === "x-business-use-case-usage") continue;
     try {
       const parsed = JSON.parse(String(headers[name] ?? "{}")) as Record<string, unknown>;
       // X-Business-Use-Case-Usage nests its usage by object id; the others are flat.

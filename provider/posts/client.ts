@@ -67,7 +67,8 @@ export class PostsClient extends GraphClient {
       try {
         const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/access_token", { grant_type: "th_exchange_token", client_secret: secret, access_token: token });
         registerSecret(r.access_token);
-        this.tokenInfo = { expiresAt: r.expires_in ? Math.floor(Date.now() / 1000) + r.expires_in : undefined };
+        // The configured token is the short-lived one, which dies within the hour: nothing to say of its expiry.
+        this.tokenInfo = undefined;
         log("posts: the configured short-lived token was exchanged for a long-lived one for this run (kept in memory only)");
         return r.access_token;
       } catch (e) {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ControlEmulator } from "../../emulators";
 import { call } from "../../provider/door";
 import { forgetPreviewChecks } from "../../provider/preflight";
+import { holdsAnswer, parseSse, sseMessages } from "../../provider/control/sse";
 
 let control: ControlEmulator | undefined;
 afterEach(async () => {
@@ -21,6 +22,17 @@ async function run(args: Record<string, unknown>) {
   const { inputs } = await call("control:RemoteCommand", "check", [{}, args]);
   return call("control:RemoteCommand", "create", [inputs]);
 }
+
+describe("event streams as servers write them", () => {
+  it("priming events carry no message; CRLF and comments are read; reading may stop mid-event after the answer", () => {
+    const text = 'id: 1\r\nretry: 500\r\ndata: \r\n\r\n: keepalive\n\nid: 2\nevent: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\nid: 3\ndata: {"jsonrpc":"2.0","met';
+    const stream = parseSse(text);
+    expect([stream.lastId, stream.retryMs]).toEqual(["3", 500]);
+    expect(sseMessages(stream)).toEqual([{ jsonrpc: "2.0", id: 7, result: {} }]);
+    expect(holdsAnswer(text, 7)).toBe(true);
+    expect(holdsAnswer(text, 8)).toBe(false);
+  });
+});
 
 describe("MCP as servers speak it now", () => {
   it("a stream closed after its priming event is resumed with GET and Last-Event-ID, and the answer read from it", async () => {

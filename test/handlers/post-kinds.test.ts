@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
+import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useSocial } from "../helpers/social";
 
 const { posts } = useSocial();
@@ -70,6 +71,15 @@ describe("every post a Threads user makes", () => {
     expect(await call("posts:Post", "diff", [p.id, p.outs, { ...again, children: [...again.children].reverse(), allowRepublish: true }])).toMatchObject({ replaces: ["children"] });
     const refused = await call("posts:Post", "check", [p.inputs, { ...again, topicTag: "Bread" }]);
     expect(refused.failures[0]).toMatchObject({ property: "topicTag", reason: expect.stringMatching(/allowRepublish: true/) });
+  });
+
+  it("a replacement by any of these fields counts against the day's deletes at preview (a carousel's items, a topic)", async () => {
+    posts.deletesToday = Array.from({ length: 99 }, () => Date.now()); // one left
+    forgetPreviewChecks();
+    const olds = { mediaType: "CAROUSEL", text: "Two", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }, { mediaType: "IMAGE", imageUrl: IMG(2) }], allowRepublish: true };
+    await previewCheck("posts:Post", undefined, { ...olds, children: [...olds.children].reverse() }, olds);
+    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Hi", topicTag: "Rye", allowRepublish: true }, { mediaType: "TEXT", text: "Hi", topicTag: "Bread", allowRepublish: true })).rejects.toThrow(/has deleted 99 \(1 left\): this run's 2 replaced posts/);
+    forgetPreviewChecks();
   });
 
   it("refuses at check what the service refuses, naming the field, and sends nothing", async () => {

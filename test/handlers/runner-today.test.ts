@@ -246,8 +246,18 @@ describe("models you can reproduce: expectedDigest (issue 48)", () => {
     runner.log.splice(0);
     await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(new RegExp(`tinyllama:latest on the registry is ${moved.slice(0, 12)} now, not the expectedDigest ${pinned.slice(0, 12)}.*set expectedDigest to ${moved.slice(0, 12)}`));
     expect(runner.log.filter((e) => e.path === "/api/pull")).toEqual([]);
-    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/came with digest \w+, not the expectedDigest \w+: the registry's tag now points at other weights; it was not kept/);
+    // At up too (the tag may move after the preview): refused before anything is pulled.
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/on the registry is \w+ now, not the expectedDigest \w+: nothing was pulled/);
+    expect(runner.log.filter((e) => e.path === "/api/pull")).toEqual([]);
     expect(runner.models.has("tinyllama:latest")).toBe(false);
     forgetPreviewChecks();
+  });
+
+  it("a create whose result is not the pinned digest fails the up, and the model is not kept", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "runner-pin-"));
+    writeFileSync(path.join(dir, "model.gguf"), "GGUF weights to pin");
+    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "pinned", from: path.join(dir, "model.gguf"), expectedDigest: "0123456789ab" }]);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/pinned:latest came with digest \w+, not the expectedDigest 0123456789ab: what it is made from changed; it was not kept/);
+    expect(runner.models.has("pinned:latest")).toBe(false);
   });
 });

@@ -12,10 +12,9 @@ import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
 import { POST_FIELDS, posts } from "../client";
 import { beforeDelete, quotaRefusal } from "../quota";
-import { PostInputs } from "./schema";
+import { PostInputs, REPLACING_FIELDS } from "./schema";
 
-/** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
-const FIELDS = ["mediaType", "text", "imageUrl", "videoUrl", "altText", "children", "replyControl", "topicTag", "linkAttachment", "quotePostId", "pollAttachment"];
+const FIELDS = REPLACING_FIELDS;
 /** Inputs compared as values: lists and objects whatever the order of their keys (state sorts them), absent as null. */
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

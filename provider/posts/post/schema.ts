@@ -12,6 +12,8 @@ export function distinctLinks(text: string): number {
 }
 
 export const token = "posts:Post";
+/** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
+export const REPLACING_FIELDS = ["mediaType", "text", "imageUrl", "videoUrl", "altText", "children", "replyControl", "topicTag", "linkAttachment", "quotePostId", "pollAttachment"];
 export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO", "CAROUSEL"] as const;
 /** Who may reply, as the container's `reply_control` takes it (the post reads it back as `reply_audience`, upper case). */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"] as const;

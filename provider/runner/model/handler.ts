@@ -39,6 +39,14 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
   return info;
 }
 
+/** A pinned pull whose tag the registry moved since the preview: refused before anything is pulled. */
+async function refuseMovedTag(r: Bag): Promise<void> {
+  if (!r.expectedDigest) return;
+  const { registryDigest } = await import("../registry");
+  const { digest } = await registryDigest(r.name);
+  if (digest && !sameDigest(r.expectedDigest, digest)) throw new ValidationError({ service: "runner", message: `${r.name} on the registry is ${digest.slice(0, 12)} now, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: nothing was pulled`, remedy: `Review the new weights; to take them, set expectedDigest to ${digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+}
+
 /** Pulls the model or creates it; the model as the runner lists it. */
 async function bring(r: Bag): Promise<RunnerModelInfo> {
   if (r.from) {
@@ -58,9 +66,13 @@ async function bring(r: Bag): Promise<RunnerModelInfo> {
     const quantized = { ...(r.quantize ? { quantize: r.quantize } : {}), ...(r.draftQuantize ? { draft_quantize: r.draftQuantize } : {}) };
     await runner().stream("/api/create", { model: r.name, ...source, ...quantized, ...createFields(r) }, `create ${r.name}`);
   } else if (!(await runner().find(r.name))) {
+    await refuseMovedTag(r);
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else if (r.expectedDigest && !sameDigest(r.expectedDigest, (await runner().find(r.name))!.digest)) {
-    // On the runner with other weights than pinned: a pull brings what the tag points at now, checked by make.
+    // On the runner with other weights than pinned. A model taken over is not pulled over (a takeover writes
+    // nothing); else a pull brings what the tag points at now, asked first so a moved tag changes nothing here.
+    if (r.adopt) throw new ValidationError({ service: "runner", message: `${r.name}, taken over with adopt, has other weights than expectedDigest ${String(r.expectedDigest).slice(0, 12)}`, remedy: "Set expectedDigest to the digest the runner lists (ollama list), or pull the pinned weights there yourself" });
+    await refuseMovedTag(r);
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {
     log(`runner: ${r.name} is on the runner already; nothing pulled`); // an update or a takeover writes nothing
