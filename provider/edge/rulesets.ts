@@ -90,7 +90,6 @@ export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody,
   });
 }
 
-export { canonical } from "../handler";
 
 /** What the service sets on a rule, never sent back. */
 const SERVICE_FIELDS = new Set(["id", "version", "last_updated", "categories"]);

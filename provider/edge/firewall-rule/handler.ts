@@ -5,9 +5,9 @@
  * expression and action, at the first up or refresh; nothing is written when it is already as the program says).
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { createByKey, type Bag, type Handler } from "../../handler";
+import { canonical, createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, canonical, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
+import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";

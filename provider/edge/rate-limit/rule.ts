@@ -2,9 +2,8 @@
  * A RateLimit's inputs as a rate limiting rule of the rulesets engine, and what the zone's plan allows of it
  * (developers.cloudflare.com/waf/rate-limiting-rules/: parameters, and availability by plan).
  */
-import type { Bag } from "../../handler";
+import { canonical, type Bag } from "../../handler";
 import type * as wire from "../wire";
-import { canonical } from "../rulesets";
 
 /** The legacy modes and the engine's actions. */
 const ACTIONS: Record<string, string> = { ban: "block", simulate: "log", challenge: "challenge", js_challenge: "js_challenge", managed_challenge: "managed_challenge" };

@@ -4,9 +4,9 @@
  * id: the rule's id (`get` takes `<zoneId>/<phase>/<ruleId>`).
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { createByKey, type Bag, type Handler } from "../../handler";
+import { canonical, createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
-import { addPhaseRule, canonical, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
+import { addPhaseRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
