@@ -1,6 +1,6 @@
 /** The contract every resource handler keeps: plain objects in, plain objects out, nothing about serialization. */
 import { isUnknown, type CheckResult } from "./check";
-import { NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
+import { ApiError, NotFoundError, ServerError, summaryOf, TransportError } from "./http/errors";
 import { claim, isClaimed, markAdopted } from "./claims";
 import { log, notice, warn } from "./log";
 import { createResumed, resumedLine } from "./create-journal";
@@ -163,14 +163,15 @@ export async function createOnce<T>(o: {
       return await o.create();
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
-      const why = summaryOf(e);
+      // A slow answer is not a lost one: say which setting gives the service more time.
+      const why = `${summaryOf(e)}${/TIMEOUT/.test(summaryOf(e)) && e instanceof ApiError && e.remedy ? ` (${e.remedy.replace(/, then run the command again$/, "")})` : ""}`;
       let made: T | undefined | "cannot tell";
       try {
         made = await o.findMade(sentAt);
       } catch (lookup) {
         throw unsettled(o, sentAt, `${why}; asking the service whether it made ${o.what} failed too (${summaryOf(lookup)})`);
       }
-      if (made === "cannot tell") throw unsettled(o, sentAt, why);
+      if (made === "cannot tell") throw unsettled(o, sentAt, why, true);
       if (made) {
         warn(`the answer to creating ${o.what} was lost; the service had made it, so it is kept (nothing sent twice)`);
         return made;
@@ -201,9 +202,12 @@ export async function settlePending(id: string, known: string | undefined, findM
   return made;
 }
 
-function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string): PartialCreateError {
+function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string, cannotTell = false): PartialCreateError {
+  const next = cannotTell
+    ? "pulumi-ops recorded it as pending and never sends it again blindly (the service cannot tell whether it ran). Check"
+    : "pulumi-ops recorded it as pending and will look for it before sending anything again: the next `pulumi up` or `pulumi refresh` settles it. To settle it by hand, check";
   return new PartialCreateError(
-    `${why}. The service may have made ${o.what}; pulumi-ops recorded it as pending and will look for it before sending anything again: the next \`pulumi up\` or \`pulumi refresh\` settles it. To settle it by hand, check ${o.whereToLook}`,
+    `${why}. The service may have made ${o.what}; ${next} ${o.whereToLook}`,
     `${PENDING}${sentAt}`,
     o.properties,
   );

@@ -9,6 +9,9 @@ export interface CommandResult {
   exitCode: number;
 }
 
+/** A built-in's result, with what it asks of the list it runs in: stop there (`exit`), wait (`sleep`). */
+type Ran = CommandResult & { exit?: boolean; sleepMs?: number };
+
 /** The remote-management agent's command, as Document 3 describes its effect. */
 const KICKSTART = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
 
@@ -35,14 +38,18 @@ export class SimulatedHost {
     return p.slice(0, p.lastIndexOf("/")) || "/";
   }
 
-  /** Runs a command line: `;`, `&&` and `||` lists, quotes, `$VAR`, and `>`/`>>` redirection. */
-  run(line: string, extraEnv: Record<string, string> = {}): CommandResult {
+  /**
+   * Runs a command line: `;`, `&&` and `||` lists, quotes, `$VAR`, and `>`/`>>` redirection. `sleep` waits for real
+   * (a command that takes time is how a client's timeout is tested), so running is asynchronous.
+   */
+  async run(line: string, extraEnv: Record<string, string> = {}): Promise<CommandResult> {
     const out: CommandResult = { stdout: "", stderr: "", exitCode: 0 };
     const env = { ...this.env, ...extraEnv };
     for (const { op, text } of splitList(line)) {
       if (op === "&&" && out.exitCode !== 0) continue;
       if (op === "||" && out.exitCode === 0) continue;
       const r = this.simple(text, env);
+      if (r.sleepMs) await new Promise((done) => setTimeout(done, r.sleepMs));
       out.stdout += r.stdout;
       out.stderr += r.stderr;
       out.exitCode = r.exitCode;
@@ -52,7 +59,7 @@ export class SimulatedHost {
     return out;
   }
 
-  private simple(text: string, env: Record<string, string>): CommandResult & { exit?: boolean } {
+  private simple(text: string, env: Record<string, string>): Ran {
     const words = tokenize(text, env);
     if (!words.length) return { stdout: "", stderr: "", exitCode: 0 };
     let redirect: { path: string; append: boolean } | undefined;
@@ -71,7 +78,7 @@ export class SimulatedHost {
     return r;
   }
 
-  private builtin([cmd, ...a]: string[], env: Record<string, string>): CommandResult & { exit?: boolean } {
+  private builtin([cmd, ...a]: string[], env: Record<string, string>): Ran {
     const ok = (stdout = ""): CommandResult => ({ stdout, stderr: "", exitCode: 0 });
     const err = (stderr: string, exitCode = 1): CommandResult => ({ stdout: "", stderr: `${stderr}\n`, exitCode });
     switch (cmd) {
@@ -96,6 +103,12 @@ export class SimulatedHost {
         if (!this.dirs.has(p)) return err(`cd: ${a[0]}: No such file or directory`);
         this.cwd = p;
         return ok();
+      }
+      case "sleep": {
+        // GNU and BSD sleep: a number of seconds, fractions allowed; a suffix s/m/h as GNU takes it.
+        const m = /^(\d+(?:\.\d+)?|\.\d+)([smh]?)$/.exec(a[0] ?? "");
+        if (!m) return err(a[0] === undefined ? "usage: sleep seconds" : `sleep: invalid time interval '${a[0]}'`);
+        return { ...ok(), sleepMs: Number(m[1]) * { "": 1000, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "" | "s" | "m" | "h"] };
       }
       case "exit":
         return { stdout: "", stderr: "", exitCode: Number(a[0] ?? 0) || 0, exit: true };

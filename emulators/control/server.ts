@@ -119,7 +119,7 @@ export class ControlEmulator extends Emulator {
         extra.closeSSEStream();
         await new Promise((r) => setTimeout(r, 30));
       }
-      const r = this.machine.run(command);
+      const r = await this.machine.run(command);
       const printed = r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : "");
       if (this.options.resultStyle === "text") return { content: [text(printed)] };
       return { content: [text(printed)], structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }, isError: r.exitCode !== 0 };

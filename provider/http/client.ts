@@ -200,27 +200,16 @@ export class HttpClient {
       const dispatch = { origin: this.origin, path: this.basePath + path + qs, method, headers, body, idempotent: options.idempotent === true };
       res = await (await this.dispatcher).request(dispatch);
     } catch (err) {
-      const e = err as Error & { code?: string; statusCode?: number };
-      const code = e.code ?? "UNKNOWN";
-      const timedOut = code.includes("TIMEOUT");
-      const notRunning = code === "ECONNREFUSED" && isLoopback(this.origin) && !answered.has(this.origin);
-      throw new TransportError({
-        service: this.opts.service,
-        method,
-        path,
-        message: timedOut
-          ? `no answer within ${this.opts.timeoutMs / 1000} s (${code})`
-          : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
-        remedy: timedOut
-          ? `The service may be slow: raise ops:${this.opts.service}TimeoutSeconds, then run the command again`
-          : notRunning
-            ? `Nothing listens at ${this.origin} on this machine: start the service (or \`npx pulumi-ops emulators\`), or set ${this.urlKey} to where it runs`
-            : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
-        ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
-      });
+      throw this.transportError(err, method, path, options);
     }
     answered.add(this.origin);
-    const text = options.until ? await readUntil(res.body, options.until) : await res.body.text();
+    let text: string;
+    try {
+      text = options.until ? await readUntil(res.body, options.until) : await res.body.text();
+    } catch (err) {
+      // The answer began (a stream's headers) but its body stopped: as unknown an outcome as no answer at all.
+      throw this.transportError(err, method, path, options);
+    }
     // The service's own count: nothing left means every request of the run waits for the window it names.
     const left = parseRatelimit(res.headers.ratelimit);
     if (left?.remaining === 0 && res.statusCode < 400) this.opts.limiter?.pauseFor(left.resetSeconds * 1000);
@@ -248,6 +237,28 @@ export class HttpClient {
       });
     }
     return { status: res.statusCode, headers: res.headers, json, text };
+  }
+
+  /** A request that got no (whole) answer: timed out, refused, dropped; for a write, whether it acted is unknown. */
+  private transportError(err: unknown, method: Method, path: string, options: RequestOptions): TransportError {
+    const e = err as Error & { code?: string; statusCode?: number };
+    const code = e.code ?? "UNKNOWN";
+    const timedOut = code.includes("TIMEOUT");
+    const notRunning = code === "ECONNREFUSED" && isLoopback(this.origin) && !answered.has(this.origin);
+    return new TransportError({
+      service: this.opts.service,
+      method,
+      path,
+      message: timedOut
+        ? `no answer within ${this.opts.timeoutMs / 1000} s (${code})`
+        : `${e.message || "connection failed"} (${code}) at ${this.origin}`,
+      remedy: timedOut
+        ? `The service may be slow: raise ops:${this.opts.service}TimeoutSeconds, then run the command again`
+        : notRunning
+          ? `Nothing listens at ${this.origin} on this machine: start the service (or \`npx pulumi-ops emulators\`), or set ${this.urlKey} to where it runs`
+          : `Check that the service is reachable at ${this.origin} (${this.urlKey}), then run the command again`,
+      ambiguous: method !== "GET" && !options.idempotent && !NEVER_SENT.includes(code),
+    });
   }
 
   private get urlKey(): string {

@@ -36,13 +36,14 @@ describe("RemoteCommand", () => {
   });
 
   it("update and delete see what create printed ($PULUMI_COMMAND_STDOUT, as pulumi-command gives it): a delete undoes by the id create made", async () => {
-    const c = await make({ create: "echo job-42", update: 'echo "was $PULUMI_COMMAND_STDOUT" > /tmp/update.txt; echo job-43', delete: 'echo "$PULUMI_COMMAND_STDOUT" > /tmp/cancelled.txt', environment: { A: "1" } });
+    const c = await make({ create: "echo job-42", update: 'echo "was $PULUMI_COMMAND_STDOUT" > /tmp/update.txt; echo job-43', delete: 'echo "$PULUMI_COMMAND_STDOUT" > /tmp/cancelled.txt; echo "exit $PULUMI_COMMAND_EXIT_CODE" > /tmp/exit.txt', environment: { A: "1" } });
     expect(c.outs.stdout).toBe("job-42\n");
     const news = (await call("control:RemoteCommand", "check", [{}, { ...c.inputs, environment: { A: "2" } }])).inputs;
     const u = await call("control:RemoteCommand", "update", [c.id, c.outs, news]);
     expect(control.machine.files.get("/tmp/update.txt")).toBe("was job-42\n\n");
     await call("control:RemoteCommand", "delete", [c.id, u.outs]);
     expect(control.machine.files.get("/tmp/cancelled.txt")).toBe("job-43\n\n");
+    expect(control.machine.files.get("/tmp/exit.txt")).toBe("exit 0\n"); // $PULUMI_COMMAND_EXIT_CODE: the update's status
   });
 
   it("replaces on a trigger change, deleting before creating", async () => {
@@ -280,6 +281,25 @@ describe("the preview reads the endpoint's tools", () => {
     } finally {
       forgetPreviewChecks();
       await lacking.stop();
+    }
+  });
+});
+
+// Last: the short timeout makes a client of its own, whose session closes later (other tests count closes).
+describe("commands that fail to run or take time", () => {
+  it("a command the host cannot run fails with exit 127; a slow one is waited for, and one slower than ops:controlTimeoutSeconds fails naming the setting, without a blind re-run", async () => {
+    const missing = await make({ create: "no-such-tool --flag" }).catch((e: Error) => e);
+    expect(missing.message).toMatch(/create command `no-such-tool --flag` failed \(exit 127\): sh: no-such-tool: command not found/);
+    const slow = await make({ create: "sleep 1.2; echo done" });
+    expect(slow.outs).toMatchObject({ stdout: "done\n", exitCode: 0 });
+    process.env.CONTROL_TIMEOUT_SECONDS = "1"; // a new setting: a new client
+    try {
+      const calls = control.calls.length;
+      const err = await make({ create: "sleep 3; touch /tmp/late" }).catch((e: Error) => e);
+      expect(err.message).toMatch(/ops:controlTimeoutSeconds/);
+      expect(control.calls.slice(calls).filter((c) => c.tool === "run_command")).toHaveLength(1); // sent once, never again
+    } finally {
+      delete process.env.CONTROL_TIMEOUT_SECONDS;
     }
   });
 });

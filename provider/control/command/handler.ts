@@ -33,11 +33,14 @@ function exitMark(printed: string): { exitCode: number; rest: string } | undefin
  */
 async function run(r: Bag, command: string, phase: string, before?: Bag) {
   // Update and delete see what the last create or update printed, as pulumi-command gives them (its #167, #190):
-  // PULUMI_COMMAND_STDOUT and PULUMI_COMMAND_STDERR, so a delete can undo by the id its create printed.
+  // PULUMI_COMMAND_STDOUT and PULUMI_COMMAND_STDERR, so a delete can undo by the id its create printed, and
+  // PULUMI_COMMAND_EXIT_CODE (empty where the server did not tell it).
   // Only to a command that reads them, and at most 64 KiB each: a large output inlined into every update and delete
   // could make a stack's destroy too long a command line.
   const cap = (v: unknown) => String(v ?? "").replace(/\0/g, "").slice(-65_536);
-  const previous = before && /PULUMI_COMMAND_STD(OUT|ERR)/.test(command) ? { PULUMI_COMMAND_STDOUT: cap(before.stdout), PULUMI_COMMAND_STDERR: cap(before.stderr) } : {};
+  const previous = before && /PULUMI_COMMAND_(STDOUT|STDERR|EXIT_CODE)/.test(command)
+    ? { PULUMI_COMMAND_STDOUT: cap(before.stdout), PULUMI_COMMAND_STDERR: cap(before.stderr), PULUMI_COMMAND_EXIT_CODE: String(before.exitCode ?? "") }
+    : {};
   const env = Object.entries({ ...previous, ...(r.environment ?? {}) }).map(([k, v]) => `export ${k}=${quote(String(v))}; `).join("");
   const shell = r.interpreter !== "applescript";
   const result = shell

@@ -15,8 +15,8 @@ const Command = z
 
 export const RemoteCommandInputs = z.object({
   create: Command.describe("Run when the resource is created (and on update when no `update` command is given)."),
-  update: Command.optional().describe("Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed."),
-  delete: Command.optional().describe("Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by)."),
+  update: Command.optional().describe("Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status."),
+  delete: Command.optional().describe("Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status."),
   interpreter: z.enum(["shell", "applescript"], { error: "interpreter must be shell or applescript" }).default("shell").describe("`shell` runs through run_command, `applescript` through the scripting tool."),
   environment: z
     .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment names must be letters, digits and _"), z.string().regex(/^[^\u0000]*$/, "environment values must not contain NUL"))
