@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
+import { collectWarnings } from "../../provider/log";
 import { useAi } from "../helpers/ai";
 
 const { runner, skills } = useAi();
@@ -41,6 +42,17 @@ describe("RunnerModel", () => {
     const m = await make("runner:RunnerModel", { name: "qwen2.5:0.5b" });
     runner.models.get("qwen2.5:0.5b")!.digest = "f".repeat(64);
     const read = await call("runner:RunnerModel", "read", [m.id, m.outs]);
+    expect(await call("runner:RunnerModel", "diff", [m.id, read.props, m.inputs])).toMatchObject({ changes: true });
+  });
+
+  it("a created model changed out of band is said field by field (system prompt, parameter), and those fields kept as the runner has them for the restoring preview", async () => {
+    const m = await make("runner:RunnerModel", { name: "drifty", from: "qwen2.5:0.5b", system: "Be brief.", parameters: { temperature: 0.2 } });
+    const held = runner.models.get("drifty:latest")!;
+    Object.assign(held, { system: "Be verbose.", parameters: { ...held.parameters, temperature: 0.9 }, digest: "e".repeat(64) });
+    const reading = collectWarnings(() => call("runner:RunnerModel", "read", [m.id, m.outs]));
+    const read = await reading.result;
+    expect(reading.warnings.join("\n")).toMatch(/drifty:latest was replaced out of band \(digest eeeeeeeeeeee, expected [0-9a-f]{12}\): the system prompt "Be brief\." → "Be verbose\."; parameter temperature "0\.2" → "0\.9"/);
+    expect(read.inputs).toMatchObject({ system: "Be verbose.", parameters: { temperature: 0.9 } });
     expect(await call("runner:RunnerModel", "diff", [m.id, read.props, m.inputs])).toMatchObject({ changes: true });
   });
 

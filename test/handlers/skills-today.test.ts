@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { call, checkForEngine } from "../../provider/door";
+import { collectWarnings } from "../../provider/log";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { useAi } from "../helpers/ai";
 
@@ -143,6 +144,32 @@ describe("takeovers that never steal", () => {
       const back = await call("skills:Skill", "create", [again]);
       expect(back.id).toBe("oven-care");
       expect(registry.log.filter((e) => e.method === "PUT").length).toBe(puts); // as the program says: nothing sent
+    });
+  });
+});
+
+describe("drift a reviewer can read", () => {
+  it("lines counts the published document; an edit in the registry is said field by field and line by line, and the restoring preview's diff shows the published text", async () => {
+    await withRegistry({}, async (r) => {
+      const s = await make({ slug: "oven-care", source: SOURCE, category: "ops" });
+      const published = await (await fetch(`${r.url}/api/skills/oven-care/skill.md`)).text();
+      expect(s.outs.lines).toBe(published.replace(/\n+$/, "").split("\n").length);
+      // Someone edits the skill in the registry: a new description and one changed line of the body.
+      const held = r.skills.get("oven-care")!;
+      const body = held.instruction.split("\n");
+      const at = body.findIndex((l) => l.startsWith("1."));
+      r.skills.set("oven-care", { ...held, description: "Edited by hand.", instruction: [...body.slice(0, at), "1. Edited by hand.", ...body.slice(at + 1)].join("\n") });
+      const reading = collectWarnings(() => call("skills:Skill", "read", [s.id, s.outs]));
+      const result = await reading.result;
+      const said = reading.warnings.join("\n");
+      expect(said).toMatch(/"oven-care" was changed in the registry: description ".*" → "Edited by hand\."/);
+      expect(said).toContain(`the body, from its line ${at + 1}: "1. Edited by hand." where the program has ${JSON.stringify(body[at].length > 60 ? `${body[at].slice(0, 57)}...` : body[at])}`);
+      expect(result.inputs.sourceText).toContain("1. Edited by hand.");
+      expect(result.inputs.description).toBe("Edited by hand.");
+      // The program's own check gives its text back: the engine shows the lines that change back.
+      const { inputs } = await call("skills:Skill", "check", [result.inputs, { slug: "oven-care", source: SOURCE, category: "ops" }]);
+      expect(inputs.sourceText).not.toContain("1. Edited by hand.");
+      expect((await call("skills:Skill", "diff", [s.id, result.props, inputs])).changes).toBe(true);
     });
   });
 });

@@ -4,7 +4,7 @@
  * leaves one taken over with `adopt: true` (it was there before, and the runner keeps no owner to say whose it is).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Bag, type Handler } from "../../handler";
+import { canonical, changedKeys, type Bag, type Handler } from "../../handler";
 import { RUNNER_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
@@ -119,6 +119,34 @@ export async function madeOf(m: RunnerModelInfo): Promise<Bag> {
   return Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined && v !== ""));
 }
 
+const shown = (v: unknown) => {
+  const text = typeof v === "string" ? v : JSON.stringify(v ?? null);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+};
+
+/**
+ * What a model replaced out of band has now that the program's does not: the system prompt, the template, each
+ * parameter, the messages and license the program set, as `/api/show` reads them; for a pulled model, its weights.
+ */
+async function changedOutOfBand(props: Bag, m: RunnerModelInfo): Promise<{ changes: string[]; now: Bag }> {
+  const current = await madeOf(m).catch(() => undefined);
+  if (!current?.from) return { changes: [`other weights (${m.details.parameter_size ?? "?"} ${m.details.quantization_level ?? ""})`.replace(" )", ")")], now: {} };
+  const changes: string[] = [];
+  const now: Bag = {};
+  for (const k of ["system", "template", "license", "messages"]) {
+    if (props[k] === undefined || canonical(props[k]) === canonical(current[k])) continue;
+    changes.push(`${k === "system" ? "the system prompt" : k} ${shown(props[k])} → ${shown(current[k])}`);
+    now[k] = current[k];
+  }
+  const was = (props.parameters ?? {}) as Bag;
+  const is = (current.parameters ?? {}) as Bag;
+  for (const p of [...new Set([...Object.keys(was), ...Object.keys(is)])].sort()) {
+    if (canonical(was[p]) !== canonical(is[p])) changes.push(`parameter ${p} ${shown(was[p] ?? "(unset)")} → ${shown(is[p] ?? "(unset)")}`);
+  }
+  if (changes.some((c) => c.startsWith("parameter "))) now.parameters = current.parameters ?? {};
+  return { changes, now };
+}
+
 function outputs(r: Bag, m: RunnerModelInfo) {
   const { __provider: _, ...inputs } = r;
   return {
@@ -161,9 +189,12 @@ export const runnerModel: Handler = {
     // No digest kept: a lookup or an import, which takes the model as it is — a custom one as what it is made of.
     if (props.digest === undefined) return { id, props: outs, inputs: await madeOf(m) };
     if (m.digest === props.digest) return { id, props: outs };
-    // Replaced out of band: the next up makes it again from the program's definition.
-    warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})`);
-    return { id, props: { ...outs, definitionHash: "replaced-out-of-band" }, inputs: { ...props, definitionHash: "replaced-out-of-band" } };
+    // Replaced out of band: said field by field where the runner tells (a model made from a base), and those
+    // fields kept as the runner has them, so the restoring preview (--diff) shows each one changing back. The
+    // next up makes it again from the program's definition.
+    const { changes, now } = await changedOutOfBand(props, m);
+    warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})${changes.length ? `: ${changes.join("; ")}` : ""}`);
+    return { id, props: { ...outs, ...now, definitionHash: "replaced-out-of-band" }, inputs: { ...props, ...now, definitionHash: "replaced-out-of-band" } };
   },
   async update(_id, olds, news) {
     const r = withoutProvider(news);

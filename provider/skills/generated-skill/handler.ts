@@ -11,7 +11,7 @@ import { runner } from "../../runner/client";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
-import { deleteSkill, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
+import { deleteSkill, publishedLines, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
 import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
 
 /** Gather, generate, extract, validate (again on failure), then publish. */
@@ -31,7 +31,7 @@ async function build(r: Bag) {
     if (!problems.length) {
       const s = await publishSkill(r.slug, { name, description, instruction: doc.body }, r);
       const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, s);
+      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, s, await publishedLines(r.slug, s));
       return { ...outs, publishedHash: outs.contentHash, attempts: attempt };
     }
     last = problems.join("; ");
@@ -69,7 +69,7 @@ export const generatedSkill: Handler = {
       log(`skills: ${r.slug}: only its metadata changed; publishing the generated skill again without generating`);
       const published = await publishSkill(r.slug, { name: current.name, description: current.description, instruction: current.instruction }, r);
       const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, published);
+      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, published, await publishedLines(r.slug, published));
       return { outs: { ...outs, publishedHash: outs.contentHash, attempts: olds.attempts } };
     }
     return { outs: await build(r) };

@@ -44,8 +44,18 @@ function labelled(metadata: Record<string, string> | undefined): Record<string, 
   return me ? { ...metadata, [LABEL_STACK]: me.stack, [LABEL_RESOURCE]: me.resource } : metadata;
 }
 
-/** Outputs from what the registry holds. */
-export function skillOutputs(r: Bag, labelledRecord: SkillRecord) {
+/**
+ * The published document's length in lines: the registry's own SKILL.md of the skill (GET .../skill.md), as a
+ * reader of the registry gets it; a registry without that route: front matter of name and description, a blank
+ * line, the body.
+ */
+export async function publishedLines(slug: string, s: SkillRecord): Promise<number> {
+  const text = await skills().markdown(slug).catch(() => undefined);
+  return text !== undefined ? text.replace(/\n+$/, "").split("\n").length : s.instruction.split("\n").length + 5;
+}
+
+/** Outputs from what the registry holds; `lines` from publishedLines. */
+export function skillOutputs(r: Bag, labelledRecord: SkillRecord, lines: number) {
   const s = unlabelled(labelledRecord);
   // The source's text stays in the inputs only (for preview --diff): state holds it once.
   const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
@@ -58,8 +68,41 @@ export function skillOutputs(r: Bag, labelledRecord: SkillRecord) {
     ...metadataOf(s),
     // A registry that does not keep the format's own fields answers without them: it cannot drift on them.
     ...Object.fromEntries(FORMAT_KEYS.filter((k) => s[k] === undefined && r[k] !== undefined).map((k) => [k, r[k]])),
-    lines: s.instruction.split("\n").length + 4,
+    lines,
   };
+}
+
+const quoted = (v: unknown) => JSON.stringify(typeof v === "string" && v.length > 60 ? `${v.slice(0, 57)}...` : v ?? null);
+
+/**
+ * What changed between the skill this stack published (its outputs) and the registry's copy: each field as
+ * `field "was" → "now"`, the body by its first differing line against the program's SKILL.md (or by its length),
+ * so a reviewer reads what was edited, not a hash.
+ */
+async function whatChanged(props: Bag, now: Bag, published: SkillRecord): Promise<string[]> {
+  const changes: string[] = [];
+  for (const k of ["name", "description", ...METADATA_KEYS]) {
+    if (!sameValue(k, props[k], now[k])) changes.push(`${k} ${quoted(props[k])} → ${quoted(now[k])}`);
+  }
+  const declared = (() => {
+    try {
+      return props.source ? skillContent(props).instruction : typeof props.instruction === "string" ? props.instruction : undefined;
+    } catch {
+      return undefined; // the file is gone or unreadable: said by its length only
+    }
+  })();
+  // The body changed when the old name and description with the published body do not make the old hash.
+  const bodyChanged = contentHash({ name: String(props.name), description: String(props.description), instruction: published.instruction }) !== props.contentHash;
+  if (declared !== undefined && declared !== published.instruction) {
+    const was = declared.split("\n");
+    const is = published.instruction.split("\n");
+    const at = was.findIndex((line, i) => line !== is[i]);
+    const i = at < 0 ? was.length : at;
+    changes.push(`the body, from its line ${i + 1}: ${quoted(is[i] ?? "(end)")} where the program has ${quoted(was[i] ?? "(end)")} (${is.length} lines published, ${was.length} in the program)`);
+  } else if (declared === undefined && bodyChanged) {
+    changes.push(`the body (${now.lines} lines published, ${props.lines ?? "?"} before)`);
+  }
+  return changes;
 }
 
 export async function publishSkill(slug: string, content: { name: string; description: string; instruction: string }, r: Bag) {
@@ -71,7 +114,7 @@ export async function publishSkill(slug: string, content: { name: string; descri
 export async function readSkill(id: string, props: Bag) {
   const s = await unlessGone(() => skills().get(id));
   if (!s) return {};
-  const outs = skillOutputs(props, { ...s, slug: id });
+  const outs = skillOutputs(props, { ...s, slug: id }, await publishedLines(id, s));
   const label = labelOf(s);
   const me = currentOwner();
   if (label && me && label !== me.stack) warn(`skills: "${id}" now carries the label of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
@@ -79,7 +122,12 @@ export async function readSkill(id: string, props: Bag) {
   const { lines: _l, ...inputs } = outs;
   // A lookup or an import (nothing kept): the inputs that make this skill are its fields inline.
   if (props.contentHash === undefined) return { id, props: outs, inputs: { ...inputs, source: undefined, contentHash: undefined, instruction: s.instruction } };
-  return drifted ? { id, props: outs, inputs } : { id, props: outs };
+  if (!drifted) return { id, props: outs };
+  // Edited out of band: said field by field, and the published text kept in the inputs (sourceText from a file,
+  // instruction inline), so the preview that restores it shows the lines it changes back (pulumi preview --diff).
+  warn(`skills: "${id}" was changed in the registry: ${(await whatChanged(props, outs, s)).join("; ")}; the next up publishes the program's again`);
+  const text = props.source ? await skills().markdown(id).catch(() => undefined) : undefined;
+  return { id, props: outs, inputs: { ...inputs, ...(props.source ? (text !== undefined ? { sourceText: text } : {}) : { instruction: s.instruction }) } };
 }
 
 /** Whether a create takes over a skill the registry holds: `adopt`, or ops:skillsAdoptExisting for a recovery run. */
@@ -158,7 +206,7 @@ export const skill: Handler = {
     const problem = there && takeoverProblem(r, there);
     if (problem) throw problem;
     if (there) {
-      const outs = skillOutputs(r, { ...there, slug: r.slug });
+      const outs = skillOutputs(r, { ...there, slug: r.slug }, await publishedLines(r.slug, there));
       const me = currentOwner();
       const mine = !me || labelOf(there) === me.stack; // else published once more, to carry this stack's label
       if (mine && !changedKeys(["contentHash", ...METADATA_KEYS], r, outs, sameValue).length) {
@@ -167,12 +215,13 @@ export const skill: Handler = {
       }
     }
     const s = await publishSkill(r.slug, skillContent(r), r);
-    return { id: r.slug, outs: skillOutputs(r, s) };
+    return { id: r.slug, outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
   read: readSkill,
   async update(_id, _olds, news) {
     const r = withoutProvider(news);
-    return { outs: skillOutputs(r, await publishSkill(r.slug, skillContent(r), r)) };
+    const s = await publishSkill(r.slug, skillContent(r), r);
+    return { outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
   delete: deleteSkill,
 };
