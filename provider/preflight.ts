@@ -254,15 +254,12 @@ export async function previewCheck(type: string, account: string | undefined, in
       }
     }
     // A create request the runner is too old for: it would ignore the fields it does not know.
-    const { runnerVersionNeeded, compareVersions } = await import("./runner/model/schema");
-    const need = runnerVersionNeeded(inputs);
-    if (need) {
+    const { runnerVersionNeeded, runnerVersionProblem } = await import("./runner/version");
+    if (runnerVersionNeeded(inputs)) {
       const { runner } = await import("./runner/client");
       const version = (await once(`runner version ${account ?? ""}`, () => runner().version())) as string;
-      if (version !== "0.0.0" && compareVersions(version, need.version) < 0) {
-        const { ValidationError } = await import("./http/errors");
-        throw new ValidationError({ service: "runner", message: `the runner at ${runner().url} is version ${version}; ${need.why} needs ${need.version} or later`, remedy: `Upgrade the runner (Ollama) to ${need.version} or later` });
-      }
+      const problem = runnerVersionProblem(inputs, version, runner().url);
+      if (problem) throw problem;
     }
   }
   if (type === "skills:GeneratedSkill" && typeof inputs.model === "string" && !isUnknown(inputs.model)) {

@@ -35,6 +35,8 @@ export interface RunnerEmulatorOptions {
   origins?: string[];
   /** Milliseconds between progress lines of a pull. */
   pullStepMs?: number;
+  /** What `GET /api/version` answers (an older runner, for the provider's version checks); RUNNER_VERSION by default. */
+  version?: string;
 }
 
 export interface Model {
@@ -53,7 +55,7 @@ export interface Model {
 }
 
 /** The runner's version: what `GET /api/version` answers (the real server this emulator is held to). */
-export const RUNNER_VERSION = "0.17.4";
+export const RUNNER_VERSION = "0.32.15";
 
 /** `model` or `model:tag`, lowercased, with the tag defaulting to `latest`. */
 /** A name as the runner keeps it (types/model/name.go: ParseName, then DisplayShortest; matched without regard to case). */
@@ -100,6 +102,7 @@ export class RunnerEmulator extends Emulator {
       gpu: options.gpu ?? "available",
       origins: options.origins ?? [],
       pullStepMs: options.pullStepMs ?? 5,
+      version: options.version ?? RUNNER_VERSION,
     };
     this.gpu = this.options.gpu;
     this.reset();
@@ -145,9 +148,10 @@ export class RunnerEmulator extends Emulator {
     throw new HttpError({ status, body: { error } });
   }
 
-  private model(name: unknown): Model {
+  /** The model by name; not there: 404 naming it as asked, or as the runner spells it (`show` says `nope:latest` since 0.30). */
+  private model(name: unknown, spelled: "asked" | "full" = "asked"): Model {
     const m = this.models.get(canonical(String(name ?? "")));
-    if (!m) this.fail(404, `model '${String(name)}' not found`);
+    if (!m) this.fail(404, `model '${spelled === "full" && !String(name).includes(":") ? `${String(name)}:latest` : String(name)}' not found`);
     return m!;
   }
 
@@ -161,7 +165,7 @@ export class RunnerEmulator extends Emulator {
   }
 
   private registerRoutes(): void {
-    this.route("GET", "/api/version", () => ({ status: 200, body: { version: RUNNER_VERSION } }));
+    this.route("GET", "/api/version", () => ({ status: 200, body: { version: this.options.version } }));
     // The registry's manifest endpoint (registry.ollama.ai/v2/<namespace>/<model>/manifests/<tag>), served here too.
     const manifest = (path: string, tag: string) => {
       const [ns, model] = path.split("/");
@@ -183,7 +187,8 @@ export class RunnerEmulator extends Emulator {
     this.route("GET", "/api/tags", () => ({
       status: 200,
       body: {
-        models: [...this.models.values()].map((m) => ({ name: m.name, model: m.name, modified_at: m.modifiedAt, size: m.size, digest: m.digest, details: m.details })),
+        // Each with its capabilities since 0.30 (api/types.go ListModelResponse), as /api/show gives them.
+        models: [...this.models.values()].map((m) => ({ name: m.name, model: m.name, modified_at: m.modifiedAt, size: m.size, digest: m.digest, details: m.details, capabilities: ["completion"] })),
       },
     }));
     this.route("GET", "/api/ps", () => {
@@ -196,7 +201,7 @@ export class RunnerEmulator extends Emulator {
     });
     this.route("POST", "/api/show", (req) => {
       const body = parseJson(req) ?? this.fail(400, "invalid JSON");
-      const m = this.model(body.model ?? body.name);
+      const m = this.model(body.model ?? body.name, "full");
       // As the runner shows them (`%-30s %#v`): the name padded, a value as Go prints it, a list's texts a line each.
       const params = Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k.padEnd(30)} ${JSON.stringify(x)}`)).join("\n");
       const lines = [`FROM ${m.from ?? m.name}`, ...(m.template ? [`TEMPLATE ${m.template}`] : []), ...(m.system ? [`SYSTEM ${m.system}`] : []), ...Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `PARAMETER ${k} ${x}`)), ...(m.license ?? []).map((l) => `LICENSE ${l}`), ...(m.messages ?? []).map((x) => `MESSAGE ${x.role} ${x.content}`)];

@@ -82,10 +82,12 @@ export class RunnerClient {
   /** Models this run pulled as the base of another (no other stack's): a RunnerModel of the same name may keep them. */
   readonly pulledAsBase = new Set<string>();
 
-  /** The runner's version (`GET /api/version`); a build from source says 0.0.0. */
-  async version(): Promise<string> {
-    return (await this.json<{ version: string }>("GET", "/api/version")).version;
+  /** The runner's version (`GET /api/version`, asked once per run); a build from source says 0.0.0. */
+  version(): Promise<string> {
+    this.versionAsked ??= this.json<{ version: string }>("GET", "/api/version").then((v) => v.version);
+    return this.versionAsked;
   }
+  private versionAsked?: Promise<string>;
 
   async list(): Promise<RunnerModelInfo[]> {
     return (await this.json<{ models: RunnerModelInfo[] }>("GET", "/api/tags")).models;

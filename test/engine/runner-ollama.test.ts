@@ -1,8 +1,10 @@
 /**
  * RunnerModel through the real Pulumi engine against the real Ollama server (built from its Go module by
- * scripts/install-ollama.sh): a model from a local GGUF file, one from a definition file with stop, TEMPLATE,
- * MESSAGE and LICENSE lines, one inline; each made model must answer a chat. Then no change on the next up, an
- * update in place, a model removed out of band revealed by refresh and made again, and destroy leaving nothing.
+ * scripts/install-ollama.sh), at the release users run today and at the oldest the provider supports
+ * (provider/runner/version.ts): a model from a local GGUF file, one from a definition file with stop, TEMPLATE,
+ * MESSAGE and LICENSE lines, one inline, one quantized on the way in; each made model must answer a chat. Then no
+ * change on the next up, an update in place, a model changed out of band said field by field at refresh, one removed
+ * out of band revealed by refresh and made again, and destroy leaving nothing.
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,9 +12,11 @@ import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { OllamaServer, TINY_GGUF } from "../helpers/ollama";
 
-const ollama = new OllamaServer();
+const MODELS = ["bakery/chat:latest", "compact:latest", "terse:latest", "tiny:latest"];
+
+describe.each(["current", "oldest"] as const)("models on the real Ollama server (%s release), through the engine", (release) => {
+const ollama = new OllamaServer(release);
 let engine: EngineStack;
-const MODELS = ["bakery/chat:latest", "terse:latest", "tiny:latest"];
 
 async function everyModelAnswers() {
   for (const model of await ollama.models()) {
@@ -25,7 +29,7 @@ beforeAll(async () => {
   withoutEnvFallback();
   await ollama.start();
   // OLLAMA_HOST alone, as an Ollama user has it set: no ops:runnerHost, no RUNNER_HOST.
-  engine = await engineStack(path.join(ROOT, "test/programs/runner-ollama"), { "runner-ollama:gguf": { value: TINY_GGUF } }, "ollama", { OLLAMA_HOST: ollama.url.replace("http://", "") });
+  engine = await engineStack(path.join(ROOT, "test/programs/runner-ollama"), { "runner-ollama:gguf": { value: TINY_GGUF } }, `ollama-${release}`, { OLLAMA_HOST: ollama.url.replace("http://", ""), PULUMI_OPS_QUIET: "0" });
 }, 900_000);
 
 afterAll(async () => {
@@ -33,16 +37,18 @@ afterAll(async () => {
   await ollama.stop();
 });
 
-describe("models on the real Ollama server, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("the stack's life", { timeout: 300_000, sequential: true }, () => {
   it("1. preview makes nothing", async () => {
     const preview = await engine.stack.preview();
-    expect(preview.changeSummary.create).toBe(4);
+    expect(preview.changeSummary.create).toBe(5);
     expect(await ollama.models()).toEqual([]);
   });
 
-  it("2. up makes the three models, and each answers a chat", async () => {
+  it("2. up makes the four models, one quantized, and each answers a chat", async () => {
+    expect((await (await fetch(`${ollama.url}/api/version`)).json()).version).toBe(ollama.version);
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges).toMatchObject({ create: 4 });
+    expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
+    expect(up.outputs.compactLevel.value).toBe("Q8_0");
     expect(await ollama.models()).toEqual(MODELS);
     expect(up.outputs.chatStop.value).toEqual(["User:", "Assistant:"]);
     const shown = (await ollama.post("/api/show", { model: "bakery/chat" })).body;
@@ -55,7 +61,7 @@ describe("models on the real Ollama server, through the engine", { timeout: 300_
   it("3. the next up changes nothing; a refresh finds no drift", async () => {
     await engine.stack.up({ expectNoChanges: true });
     const refresh = await engine.stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
+    expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
   });
 
   it("4. a changed system prompt updates the model in place; it answers", async () => {
@@ -66,7 +72,21 @@ describe("models on the real Ollama server, through the engine", { timeout: 300_
     await everyModelAnswers();
   });
 
-  it("5. a model removed out of band is revealed by refresh and made again by up", async () => {
+  it("5. a model changed out of band is said at refresh, field by field, and the next up restores it", async () => {
+    // Someone makes terse again by hand, with another system prompt and temperature.
+    const made = await ollama.post("/api/create", { model: "terse", from: "tiny", system: "Ramble on.", parameters: { stop: ["User:"], temperature: 0.9 }, stream: false });
+    expect(made.status).toBe(200);
+    const lines: string[] = [];
+    await engine.stack.refresh({ onOutput: (l: string) => lines.push(l), onError: (l: string) => lines.push(l) });
+    const said = lines.join("");
+    expect(said).toMatch(/terse:latest was replaced out of band .*the system prompt "Answer in one word\." → "Ramble on\."/);
+    expect(said).toMatch(/parameter temperature "0\.1" → "0\.9"/);
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await ollama.post("/api/show", { model: "terse" })).body.system).toBe("Answer in one word.");
+  });
+
+  it("6. a model removed out of band is revealed by refresh and made again by up", async () => {
     await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "bakery/chat" }) });
     const refresh = await engine.stack.refresh();
     expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
@@ -76,8 +96,9 @@ describe("models on the real Ollama server, through the engine", { timeout: 300_
     await everyModelAnswers();
   });
 
-  it("6. destroy leaves no model", async () => {
+  it("7. destroy leaves no model", async () => {
     await engine.stack.destroy();
     expect(await ollama.models()).toEqual([]);
   });
+});
 });

@@ -110,6 +110,25 @@ describe("RunnerModel on the real Ollama server", () => {
     await answers("chatty");
   });
 
+  it("0.30 and later: a definition file with DRAFT and draft_num_predict is taken as the runner reads it, and `quantize` makes a Q8_0 model that answers", async () => {
+    const sub = mkdtempSync(path.join(dir, "draft-"));
+    copyFileSync(TINY_GGUF, path.join(sub, "model.gguf"));
+    copyFileSync(TINY_GGUF, path.join(sub, "draft.gguf"));
+    writeFileSync(path.join(sub, "Modelfile"), "FROM ./model.gguf\nDRAFT ./draft.gguf\nPARAMETER draft_num_predict 4\n");
+    const m = await make({ name: "drafted", definitionFile: path.join(sub, "Modelfile") });
+    expect(m.outs.parameters).toEqual({ draft_num_predict: 4 });
+    const shown = (await ollama.post("/api/show", { model: "drafted" })).body;
+    expect(shown.modelfile).toMatch(/^DRAFT \S+sha256-[0-9a-f]{64}$/m); // kept as the model's draft layer
+    expect(shown.parameters).toMatch(/draft_num_predict\s+4/);
+    // Not chatted with: 0.32 runs an external draft as an MTP or DFlash draft, which a plain llama model is not
+    // ("context type MTP requested but model doesn't contain MTP layers"); a real draft model is gigabytes.
+    const q = await make({ name: "compact", from: TINY_GGUF, quantize: "q8_0" });
+    expect(q.outs.quantizationLevel).toBe("Q8_0");
+    await answers("compact");
+    await call("runner:RunnerModel", "delete", ["drafted:latest", {}]);
+    made.splice(made.indexOf("drafted:latest"), 1);
+  });
+
   it("updates in place, finds a model removed out of band, and removes every model (deletes one at a time, confirmed by the list)", async () => {
     const before = (await call("runner:RunnerModel", "read", ["inline:latest", { name: "inline:latest", digest: undefined }])).props;
     const changed = (await call("runner:RunnerModel", "check", [{}, { name: "inline", from: "tiny", system: "Be terse.", parameters: { stop: ["User:"] } }])).inputs;

@@ -178,8 +178,8 @@ describe("takeovers that never steal", () => {
     expect(baker.id).toBe("baker:latest");
     expect((await make("runner:RunnerModel", { name: "qwen2.5:0.5b" })).id).toBe("qwen2.5:0.5b");
     forgetPreviewChecks();
-    const old = (await call("runner:RunnerModel", "check", [{}, { name: "needs-new", from: "qwen2.5:0.5b", requires: "0.18.0" }])).inputs;
-    await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(/is version 0\.17\.4; the model's own REQUIRES 0\.18\.0 needs 0\.18\.0 or later.*Upgrade the runner/);
+    const old = (await call("runner:RunnerModel", "check", [{}, { name: "needs-new", from: "qwen2.5:0.5b", requires: "0.40.0" }])).inputs;
+    await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(/is version 0\.32\.15; the model's own REQUIRES 0\.40\.0 needs 0\.40\.0 or later.*Upgrade the runner/);
     const fine = (await call("runner:RunnerModel", "check", [{}, { name: "fine", from: "qwen2.5:0.5b", renderer: "qwen3", requires: "0.14.0" }])).inputs;
     await previewCheck("runner:RunnerModel", undefined, fine, {});
   });
@@ -200,6 +200,29 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
     expect(made.parameters).toEqual({ draft_num_predict: 4 });
     expect(made.details.quantization_level).toBe("Q4_K_M");
     expect(runner.count("POST", /^\/api\/blobs\//)).toBe(2); // the weights and the draft
+  });
+
+  it("a draft on a runner older than 0.30 (which would drop draft_files silently) fails the preview and the up, naming the release; an old runner is warned of", async () => {
+    const { RunnerEmulator } = await import("../../emulators");
+    const old = await new RunnerEmulator({ version: "0.29.2" }).start();
+    const saved = process.env.RUNNER_HOST;
+    process.env.RUNNER_HOST = old.url;
+    try {
+      const file = path.join(dir, "Modelfile-old");
+      writeFileSync(file, "FROM ./model.gguf\nDRAFT ./draft.gguf\n");
+      const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "speedy", definitionFile: file }]);
+      forgetPreviewChecks();
+      await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(/the runner at .* is version 0\.29\.2; a draft model .* needs 0\.30\.0 or later/);
+      forgetPreviewChecks();
+      await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/a draft model .* needs 0\.30\.0 or later.*Upgrade the runner \(Ollama\) to 0\.30\.0/);
+      expect(old.count("POST", /^\/api\/(create|blobs)/)).toBe(0); // nothing sent
+      // Without a draft the same runner makes the model.
+      await make("runner:RunnerModel", { name: "plain", from: path.join(dir, "model.gguf") });
+      expect(old.models.has("plain:latest")).toBe(true);
+    } finally {
+      process.env.RUNNER_HOST = saved;
+      await old.stop();
+    }
   });
 
   it("refuses at check what the runner's parser refuses: a DRAFT that is not a file here, or the FROM file itself; draftQuantize without a draft", async () => {

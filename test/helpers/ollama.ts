@@ -1,7 +1,8 @@
 /**
- * A real Ollama server (built by scripts/install-ollama.sh into .tools/ollama, from its Go module) on a free loopback
- * port, with its own model store, and the tiny GGUF model the same script makes: the runner's tests hold the
- * provider to the server users run, not only to our emulator.
+ * A real Ollama server (built by scripts/install-ollama.sh into .tools/ollama/<version>, from its Go module) on a
+ * free loopback port, with its own model store, and the tiny GGUF model the same script makes: the runner's tests
+ * hold the provider to the server users run today (`current`, the default) and to the oldest release it supports
+ * (`oldest`), not only to our emulator.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +13,9 @@ import { freePort } from "./ports";
 
 export const TINY_GGUF = path.join(ROOT, ".tools/ollama/tiny.gguf");
 
+/** The releases install-ollama.sh builds: the one users run today and the oldest the provider supports. */
+export const OLLAMA_RELEASES = { current: "0.32.15", oldest: "0.17.4" } as const;
+
 export class OllamaServer {
   url = "";
   /** What the server printed (its log), for a failure's message. */
@@ -19,13 +23,19 @@ export class OllamaServer {
   private child?: ChildProcess;
   private home = "";
 
+  constructor(readonly release: keyof typeof OLLAMA_RELEASES = "current") {}
+
+  get version(): string {
+    return OLLAMA_RELEASES[this.release];
+  }
+
   /** Builds Ollama and the tiny model if needed (cached under .tools), then starts the server on an empty store. */
   async start(): Promise<this> {
-    execFileSync("bash", [path.join(ROOT, "scripts/install-ollama.sh")], { stdio: "inherit" });
+    execFileSync("bash", [path.join(ROOT, "scripts/install-ollama.sh"), this.version], { stdio: "inherit" });
     this.home = mkdtempSync(path.join(tmpdir(), "pulumi-ops-ollama-"));
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
-    this.child = spawn(path.join(ROOT, ".tools/ollama/bin/ollama"), ["serve"], {
+    this.child = spawn(path.join(ROOT, ".tools/ollama", this.version, "bin/ollama"), ["serve"], {
       env: { PATH: process.env.PATH, HOME: this.home, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_MODELS: path.join(this.home, "models"), OLLAMA_NOPRUNE: "1" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -12,6 +12,7 @@ import { runner, type RunnerModelInfo } from "../client";
 import { canonicalModel, sameDigest } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
 import { RunnerModelInputs } from "./schema";
+import { runnerVersionProblem } from "../version";
 
 /** The create request's fields besides where the model comes from. */
 function createFields(r: Bag) {
@@ -50,6 +51,8 @@ async function refuseMovedTag(r: Bag): Promise<void> {
 /** Pulls the model or creates it; the model as the runner lists it. */
 async function bring(r: Bag): Promise<RunnerModelInfo> {
   if (r.from) {
+    const problem = runnerVersionProblem(r, await runner().version(), runner().url);
+    if (problem) throw problem;
     const source: Record<string, unknown> = {};
     if (isLocalSource(r.from)) source.files = await uploaded(r.from);
     else {

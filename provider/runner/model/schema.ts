@@ -13,26 +13,6 @@ import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, 
 
 export const token = "runner:RunnerModel";
 
-/**
- * The oldest runner each part of a create request needs (api/types.go of each Ollama release): an older runner
- * ignores a field it does not know, and would make the model without it.
- */
-export function runnerVersionNeeded(r: { from?: unknown; renderer?: unknown; parser?: unknown; requires?: unknown }): { version: string; why: string } | undefined {
-  if (!r.from) return undefined; // a pull by name: every runner
-  const needs: [string, string][] = [["0.5.5", "a create request with `from` and `files`"]];
-  if (r.renderer || r.parser) needs.push(["0.12.0", "renderer and parser"]);
-  if (r.requires) needs.push(["0.14.0", "requires"], [String(r.requires), `the model's own REQUIRES ${r.requires}`]);
-  const [version, why] = needs.reduce((a, b) => (compareVersions(b[0], a[0]) > 0 ? b : a));
-  return { version, why };
-}
-
-/** Orders two versions (`0.17.4`, `0.14.0-rc1`) by their numbers. */
-export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.replace(/^v/, "").split(/[-+]/)[0].split(".").map(Number);
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i++) if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);
-  return 0;
-}
 /** A model name the runner takes (model-name.ts has its rules). */
 const ModelName = (what: string) =>
   z.string().superRefine((v, ctx) => {

@@ -16,5 +16,9 @@ const terse = new ops.runner.RunnerModel("terse", {
   messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello." }],
 });
 
-export const models = [tiny.name, chat.name, terse.name];
+// Quantized on the way in (the create request's `quantize`): the F16 file kept as Q8_0.
+const compact = new ops.runner.RunnerModel("compact", { name: "compact", from: config.require("gguf"), quantize: "q8_0" });
+
+export const models = [tiny.name, chat.name, terse.name, compact.name];
+export const compactLevel = compact.quantizationLevel;
 export const chatStop = chat.parameters.apply((p) => p?.stop);
