@@ -40,6 +40,12 @@ const READS: Record<string, () => Promise<unknown>> = {
     return runner().list();
   },
   async skills() {
+    const { read: setting, SKILLS_SETTINGS } = await import("./config");
+    if (setting(SKILLS_SETTINGS.kind) === "claude") {
+      // The key and the workspace, read once: the skills it made (takeovers are checked against them below).
+      const { claudeSkills } = await import("./skills/claude");
+      return claudeSkills().listCustom();
+    }
     const { skills } = await import("./skills/client");
     return skills().search("__pulumi-ops-preview-check__");
   },
@@ -203,7 +209,12 @@ export async function previewCheck(type: string, account: string | undefined, in
     await resolveZone({ zoneName: inputs.zoneName });
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
-  if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
+  if (type === "skills:Skill" && inputs.publishTo === "claude" && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
+    // On the Claude API: a skill the workspace holds under this name is taken over only with adopt.
+    const { claudeSkill } = await import("./skills/skill/claude-handler");
+    const problem = await claudeSkill.takeoverProblem(inputs);
+    if (problem) throw problem;
+  } else if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
     const { takeoverProblem } = await import("./skills/skill/handler");
     const { skills } = await import("./skills/client");
     const { unlessGone } = await import("./handler");

@@ -216,6 +216,6 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./skills/skill/handler")).skill,
     inputs: skillSchema.SkillInputs,
     outputs: skillSchema.SkillOutputs,
-    description: "A skill published to the registry, from inline fields or a SKILL.md file.",
+    description: "A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.",
   },
 };

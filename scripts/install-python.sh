@@ -90,4 +90,10 @@ fi
 if [[ ! -x $venv/bin/agentskills ]]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "skills-ref==0.1.1" >&2
 fi
+# The official Anthropic Python SDK: test/emulator/claude-skills-clients.test.ts drives the Claude API's skills
+# emulator with it (files_from_dir, skills and versions), as a skills author does.
+if [[ ! -f $venv/.anthropic-2.14.0 ]]; then
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "anthropic==2.14.0" >&2
+  touch "$venv/.anthropic-2.14.0"
+fi
 say "ready: $("$venv/bin/python" --version), pulumi $("$venv/bin/python" -c 'from importlib.metadata import version; print(version("pulumi"))' 2>/dev/null || echo '?')"

@@ -279,8 +279,29 @@ async function runnerObjects(): Promise<Found[]> {
 }
 
 async function skillObjects(): Promise<Found[]> {
+  const { read, SKILLS_SETTINGS } = await import("../config");
+  if (read(SKILLS_SETTINGS.kind) === "claude") return claudeSkillObjects();
   const { skills } = await import("../skills/client");
   return (await skills().search("")).map((s) => ({ type: "skills:Skill", id: s.slug, name: s.slug }));
+}
+
+/**
+ * The workspace's own skills on the Claude API (ops:skillsKind claude), each as a Skill with `adopt: true` whose
+ * `source` is a folder written here with a SKILL.md of its newest version's name and description. The API gives no
+ * version's files back (outside its beta namespace): the folder is the place for the skill's files, and the first up
+ * uploads it as the skill's newest version. Said for each.
+ */
+async function claudeSkillObjects(): Promise<Found[]> {
+  const { claudeSkills } = await import("../skills/claude");
+  const found: Found[] = [];
+  for (const s of await claudeSkills().listCustom()) {
+    const v = await claudeSkills().version(s.id, "latest");
+    const folder = `skills/${v.name}`;
+    const doc = `---\nname: ${v.name}\ndescription: ${JSON.stringify(v.description)}\n---\n\n# ${v.name}\n\nReplace this folder with the skill's own files before the first \`pulumi up\`: the Claude API does not give a version's files back, and up uploads this folder as the skill's newest version.\n`;
+    console.log(`pulumi-ops import: Claude skill ${s.id} ("${s.display_name ?? v.name}"): its files cannot be read back; put them in ${folder}/ before the first up, which uploads that folder as its newest version`);
+    found.push({ type: "skills:Skill", id: s.id, name: v.name, inputs: { slug: s.display_name ?? v.name, source: `${folder}/SKILL.md`, adopt: true, followGuide: false }, files: { [`${folder}/SKILL.md`]: doc } });
+  }
+  return found;
 }
 
 /** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */

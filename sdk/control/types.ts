@@ -5,9 +5,9 @@ import type * as pulumi from "@pulumi/pulumi";
 export interface RemoteCommandArgs {
   /** Run when the resource is created (and on update when no `update` command is given). */
   create: pulumi.Input<string>;
-  /** Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed. */
+  /** Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status. */
   update?: pulumi.Input<string>;
-  /** Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by). */
+  /** Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status. */
   delete?: pulumi.Input<string>;
   /** `shell` runs through run_command, `applescript` through the scripting tool. One of: `shell`, `applescript`. */
   interpreter?: pulumi.Input<"shell" | "applescript">;

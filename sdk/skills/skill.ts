@@ -6,7 +6,8 @@ import { skillOutputNames, type SkillArgs, type SkillOutputs as Out } from "./ty
 export type { SkillArgs };
 
 /**
- * A skill in the registry, from inline fields or a SKILL.md (`source`) whose front matter gives name and
+ * A skill in the registry, or on the Claude API (ops:skillsKind `claude`: the whole folder of `source` uploaded, a
+ * change as a new version), from inline fields or a SKILL.md (`source`) whose front matter gives name and
  * description. The document is checked at preview (hard problems fail with their line; the 50-300 line guide is a
  * warning). A slug the registry already holds is taken over only with `adopt: true`. Changes are PUT in place; destroy deletes where the registry allows it, and otherwise leaves the skill
  * published and says so.
@@ -26,6 +27,14 @@ export class Skill extends pulumi.dynamic.Resource {
   declare readonly toolsRequired: pulumi.Output<Out["toolsRequired"]>;
   declare readonly version: pulumi.Output<Out["version"]>;
   declare readonly lines: pulumi.Output<Out["lines"]>;
+  /** `claude` when the skill is on the Claude API (ops:skillsKind). */
+  declare readonly publishTo: pulumi.Output<Out["publishTo"]>;
+  /** On the Claude API: the hash of every file of the skill's folder. */
+  declare readonly filesHash: pulumi.Output<Out["filesHash"]>;
+  /** On the Claude API (ops:skillsKind `claude`): the version this stack uploaded last. */
+  declare readonly versionId: pulumi.Output<Out["versionId"]>;
+  /** On the Claude API: the paths of the files that version holds. */
+  declare readonly files: pulumi.Output<Out["files"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

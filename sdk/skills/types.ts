@@ -76,7 +76,7 @@ export interface GeneratedSkillOutputs {
 /** The output names of a GeneratedSkill, declared to the engine when the resource is registered. */
 export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","account"] as const;
 
-/** The arguments of a Skill: A skill published to the registry, from inline fields or a SKILL.md file. */
+/** The arguments of a Skill: A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file. */
 export interface SkillArgs {
   /** The skill's address in the registry. Changing it replaces the skill. */
   slug: pulumi.Input<string>;
@@ -112,6 +112,10 @@ export interface SkillArgs {
   sourceText?: pulumi.Input<string>;
   /** Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it. */
   adopt?: pulumi.Input<boolean>;
+  /** Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`. */
+  publishTo?: pulumi.Input<"claude">;
+  /** Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version). */
+  filesHash?: pulumi.Input<string>;
   /** Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide. */
   followGuide?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -134,12 +138,18 @@ export interface SkillOutputs {
   version?: string;
   /** The published document's length in lines. */
   lines: number;
+  publishTo?: string;
+  filesHash?: string;
+  /** On the Claude API: the version this stack published last (`skver_...`). */
+  versionId?: string;
+  /** On the Claude API: the paths of the files the last version holds, as uploaded. */
+  files?: string[];
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a Skill, declared to the engine when the resource is registered. */
-export const skillOutputNames = ["slug","adopt","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","account"] as const;
+export const skillOutputNames = ["slug","adopt","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","publishTo","filesHash","versionId","files","account"] as const;
 
 /** The arguments of getSkill. */
 export interface GetSkillArgs {

@@ -13,6 +13,10 @@ import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
 import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
 import { skillContent, SkillInputs } from "./schema";
+import { claudeSkill } from "./claude-handler";
+
+/** A skill the Claude API holds (its ids are `skill_...`; a registry slug is kebab-case, never with `_`). */
+export const onClaude = (id: string) => id.startsWith("skill_");
 
 export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -195,11 +199,14 @@ export const skill: Handler = {
   },
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(["slug"], olds, wanted, sameValue);
-    const changed = changedKeys(["contentHash", ...METADATA_KEYS], olds, wanted, sameValue);
+    // Another place to publish (ops:skillsKind changed) is another skill: made there, then removed from the old one.
+    // On the Claude API a skill's name is fixed at its first upload: another name is another skill.
+    const replaces = changedKeys(["slug", "publishTo", ...(wanted.publishTo === "claude" ? ["name"] : [])], olds, wanted, sameValue);
+    const changed = changedKeys(["contentHash", ...(wanted.publishTo === "claude" ? ["filesHash", ...FORMAT_KEYS] : METADATA_KEYS)], olds, wanted, sameValue);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
+    if (r.publishTo === "claude") return claudeSkill.create(r);
     // Taken over only when the program says so: another stack's skill (or one published by hand) is not made this
     // stack's silently (its destroy would delete it). Exactly as the program says: nothing sent.
     const there = await unlessGone(() => skills().get(r.slug));
@@ -217,11 +224,12 @@ export const skill: Handler = {
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { id: r.slug, outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
-  read: readSkill,
-  async update(_id, _olds, news) {
+  read: (id, props) => (onClaude(id) ? claudeSkill.read(id, props) : readSkill(id, props)),
+  async update(id, _olds, news) {
     const r = withoutProvider(news);
+    if (onClaude(id)) return claudeSkill.update(id, r);
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
-  delete: deleteSkill,
+  delete: (id) => (onClaude(id) ? claudeSkill.delete(id) : deleteSkill(id)),
 };

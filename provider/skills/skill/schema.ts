@@ -11,6 +11,8 @@ import { derived, ruleFailure } from "../../check";
 import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
+import { read, SKILLS_SETTINGS } from "../../config";
+import { CLAUDE_UPLOAD_LIMIT, filesHash, inlineSkillMd, skillFolderFiles, type SkillFile } from "../claude";
 
 export const token = "skills:Skill";
 
@@ -32,6 +34,9 @@ export function skillContent(r: { name?: string; description?: string; instructi
   };
 }
 
+/** The format's own fields given inline (license, compatibility, metadata, allowedTools). */
+const pickFormat = (r: Record<string, unknown>) => Object.fromEntries(["license", "compatibility", "metadata", "allowedTools"].filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
+
 export const SkillInputs = z
   .object({
     ...skillMetadata,
@@ -42,6 +47,8 @@ export const SkillInputs = z
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body.").meta(derived),
     sourceText: SourceText,
     adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it."),
+    publishTo: z.enum(["claude"]).optional().describe("Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).").meta(derived),
+    filesHash: z.string().optional().describe("Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).").meta(derived),
     followGuide: z
       .boolean({ error: "followGuide must be true or false" })
       .default(true)
@@ -86,10 +93,21 @@ export const SkillInputs = z
     if (errors.length && r.followGuide) fail("instruction", `${byLine.join("; ")} (or set followGuide: false to publish a body outside the guide)`);
     else for (const e of errors) warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
-    if (ofDocument.length) ruleFailure(ctx, "source", `${r.source}: ${ofDocument.join("; ")}`);
     // The format's fields from the document; the same field given inline wins, as name and description do.
     const format = Object.fromEntries(Object.entries(c.format.values).filter(([k]) => r[k as keyof typeof r] === undefined));
-    return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined };
+    // The Claude API: its own documented rules (the skills guide) refused here, as it surely refuses them; the whole
+    // folder hashed, so a changed script or reference makes a new version.
+    let claude: { publishTo: "claude"; filesHash: string } | undefined;
+    if (read(SKILLS_SETTINGS.kind) === "claude") {
+      for (const word of ["anthropic", "claude"]) if (!np && c.name.includes(word)) fail("name", `name "${c.name}" holds the reserved word "${word}", which the Claude API refuses: choose another name`, "name");
+      if (/<[^>]+>/.test(c.description)) fail("description", "description holds an XML tag, which the Claude API refuses: write it as plain text", "description");
+      const files: SkillFile[] = r.source ? skillFolderFiles(r.source, c.name) : [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, { ...format, ...pickFormat(r) })) }];
+      const total = files.reduce((n, f) => n + f.bytes.length, 0);
+      if (total > CLAUDE_UPLOAD_LIMIT) ruleFailure(ctx, "source", `the skill's folder holds ${(total / 1024 / 1024).toFixed(1)} MB, over the Claude API's 30 MB per version: move large assets out of ${path.dirname(String(r.source))}`);
+      claude = { publishTo: "claude", filesHash: filesHash(files) };
+    }
+    if (ofDocument.length) ruleFailure(ctx, "source", `${r.source}: ${ofDocument.join("; ")}`);
+    return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined, ...claude };
   });
 export type SkillInputs = z.output<typeof SkillInputs>;
 
@@ -106,4 +124,8 @@ export const SkillOutputs = z.object({
   toolsRequired: z.array(z.string()),
   version: z.string().optional().describe("The skill's version, published with it (at most 32 characters)."),
   lines: z.number().describe("The published document's length in lines."),
+  publishTo: z.string().optional(),
+  filesHash: z.string().optional(),
+  versionId: z.string().optional().describe("On the Claude API: the version this stack published last (`skver_...`)."),
+  files: z.array(z.string()).optional().describe("On the Claude API: the paths of the files the last version holds, as uploaded."),
 });

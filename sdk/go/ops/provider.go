@@ -238,6 +238,21 @@ func NewProvider(ctx *pulumi.Context,
 			args.SkillsAdoptExisting = pulumi.BoolPtr(d.(bool))
 		}
 	}
+	if args.SkillsClaudeApiKey == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "ANTHROPIC_API_KEY"); d != nil {
+			args.SkillsClaudeApiKey = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.SkillsClaudeUrl == nil {
+		if d := internal.GetEnvOrDefault("https://api.anthropic.com", nil, "ANTHROPIC_BASE_URL"); d != nil {
+			args.SkillsClaudeUrl = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.SkillsKind == nil {
+		if d := internal.GetEnvOrDefault("registry", nil, "SKILLS_KIND"); d != nil {
+			args.SkillsKind = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.SkillsTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(30, internal.ParseEnvInt, "SKILLS_TIMEOUT_SECONDS"); d != nil {
 			args.SkillsTimeoutSeconds = pulumi.IntPtr(d.(int))
@@ -282,6 +297,9 @@ func NewProvider(ctx *pulumi.Context,
 	}
 	if args.RunnerApiKey != nil {
 		args.RunnerApiKey = pulumi.ToSecret(args.RunnerApiKey).(pulumi.StringPtrInput)
+	}
+	if args.SkillsClaudeApiKey != nil {
+		args.SkillsClaudeApiKey = pulumi.ToSecret(args.SkillsClaudeApiKey).(pulumi.StringPtrInput)
 	}
 	if args.SkillsToken != nil {
 		args.SkillsToken = pulumi.ToSecret(args.SkillsToken).(pulumi.StringPtrInput)
@@ -384,6 +402,12 @@ type providerArgs struct {
 	RunnerTimeoutSeconds *int `pulumi:"runnerTimeoutSeconds"`
 	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
 	SkillsAdoptExisting *bool `pulumi:"skillsAdoptExisting"`
+	// An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+	SkillsClaudeApiKey *string `pulumi:"skillsClaudeApiKey"`
+	// The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+	SkillsClaudeUrl *string `pulumi:"skillsClaudeUrl"`
+	// Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+	SkillsKind *string `pulumi:"skillsKind"`
 	// Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
 	SkillsTimeoutSeconds *int `pulumi:"skillsTimeoutSeconds"`
 	// Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
@@ -482,6 +506,12 @@ type ProviderArgs struct {
 	RunnerTimeoutSeconds pulumi.IntPtrInput
 	// For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
 	SkillsAdoptExisting pulumi.BoolPtrInput
+	// An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+	SkillsClaudeApiKey pulumi.StringPtrInput
+	// The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+	SkillsClaudeUrl pulumi.StringPtrInput
+	// Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+	SkillsKind pulumi.StringPtrInput
 	// Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
 	SkillsTimeoutSeconds pulumi.IntPtrInput
 	// Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.

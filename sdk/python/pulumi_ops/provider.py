@@ -63,6 +63,9 @@ class ProviderArgs:
                  runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skills_claude_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_claude_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None):
@@ -113,6 +116,9 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] runner_registry_url: The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] skills_claude_api_key: An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+        :param pulumi.Input[_builtins.str] skills_claude_url: The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+        :param pulumi.Input[_builtins.str] skills_kind: Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
         :param pulumi.Input[_builtins.str] skills_url: The skills registry's base URL. Stack config `ops:skillsUrl`; environment `SKILLS_URL`.
@@ -291,6 +297,18 @@ class ProviderArgs:
             skills_adopt_existing = (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
         if skills_adopt_existing is not None:
             pulumi.set(__self__, "skills_adopt_existing", skills_adopt_existing)
+        if skills_claude_api_key is None:
+            skills_claude_api_key = _utilities.get_env('ANTHROPIC_API_KEY')
+        if skills_claude_api_key is not None:
+            pulumi.set(__self__, "skills_claude_api_key", skills_claude_api_key)
+        if skills_claude_url is None:
+            skills_claude_url = (_utilities.get_env('ANTHROPIC_BASE_URL') or 'https://api.anthropic.com')
+        if skills_claude_url is not None:
+            pulumi.set(__self__, "skills_claude_url", skills_claude_url)
+        if skills_kind is None:
+            skills_kind = (_utilities.get_env('SKILLS_KIND') or 'registry')
+        if skills_kind is not None:
+            pulumi.set(__self__, "skills_kind", skills_kind)
         if skills_timeout_seconds is None:
             skills_timeout_seconds = (_utilities.get_env_int('SKILLS_TIMEOUT_SECONDS') or 30)
         if skills_timeout_seconds is not None:
@@ -833,6 +851,42 @@ class ProviderArgs:
         pulumi.set(self, "skills_adopt_existing", value)
 
     @_builtins.property
+    @pulumi.getter(name="skillsClaudeApiKey")
+    def skills_claude_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+        """
+        return pulumi.get(self, "skills_claude_api_key")
+
+    @skills_claude_api_key.setter
+    def skills_claude_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "skills_claude_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skillsClaudeUrl")
+    def skills_claude_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+        """
+        return pulumi.get(self, "skills_claude_url")
+
+    @skills_claude_url.setter
+    def skills_claude_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "skills_claude_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="skillsKind")
+    def skills_kind(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+        """
+        return pulumi.get(self, "skills_kind")
+
+    @skills_kind.setter
+    def skills_kind(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "skills_kind", value)
+
+    @_builtins.property
     @pulumi.getter(name="skillsTimeoutSeconds")
     def skills_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -919,6 +973,9 @@ class Provider(pulumi.ProviderResource):
                  runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skills_claude_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_claude_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -972,6 +1029,9 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] runner_registry_url: The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled. Stack config `ops:runnerRegistryUrl`; environment `RUNNER_REGISTRY_URL`.
         :param pulumi.Input[_builtins.int] runner_timeout_seconds: Per-request timeout (a pull of a large model is one long request). Stack config `ops:runnerTimeoutSeconds`; environment `RUNNER_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.bool] skills_adopt_existing: For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
+        :param pulumi.Input[_builtins.str] skills_claude_api_key: An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+        :param pulumi.Input[_builtins.str] skills_claude_url: The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+        :param pulumi.Input[_builtins.str] skills_kind: Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
         :param pulumi.Input[_builtins.int] skills_timeout_seconds: Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] skills_token: Bearer token for publishing, when the registry asks for one. Stack config `ops:skillsToken`; environment `SKILLS_TOKEN`.
         :param pulumi.Input[_builtins.str] skills_url: The skills registry's base URL. Stack config `ops:skillsUrl`; environment `SKILLS_URL`.
@@ -1044,6 +1104,9 @@ class Provider(pulumi.ProviderResource):
                  runner_registry_url: pulumi.Input[Optional[_builtins.str]] = None,
                  runner_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 skills_claude_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_claude_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 skills_kind: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  skills_token: pulumi.Input[Optional[_builtins.str]] = None,
                  skills_url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1186,6 +1249,15 @@ class Provider(pulumi.ProviderResource):
             if skills_adopt_existing is None:
                 skills_adopt_existing = (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
             __props__.__dict__["skills_adopt_existing"] = pulumi.Output.from_input(skills_adopt_existing).apply(pulumi.runtime.to_json) if skills_adopt_existing is not None else None
+            if skills_claude_api_key is None:
+                skills_claude_api_key = _utilities.get_env('ANTHROPIC_API_KEY')
+            __props__.__dict__["skills_claude_api_key"] = None if skills_claude_api_key is None else pulumi.Output.secret(skills_claude_api_key)
+            if skills_claude_url is None:
+                skills_claude_url = (_utilities.get_env('ANTHROPIC_BASE_URL') or 'https://api.anthropic.com')
+            __props__.__dict__["skills_claude_url"] = skills_claude_url
+            if skills_kind is None:
+                skills_kind = (_utilities.get_env('SKILLS_KIND') or 'registry')
+            __props__.__dict__["skills_kind"] = skills_kind
             if skills_timeout_seconds is None:
                 skills_timeout_seconds = (_utilities.get_env_int('SKILLS_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["skills_timeout_seconds"] = pulumi.Output.from_input(skills_timeout_seconds).apply(pulumi.runtime.to_json) if skills_timeout_seconds is not None else None

@@ -575,6 +575,45 @@ func GetSkillsAdoptExisting(ctx *pulumi.Context) bool {
 	return value
 }
 
+// An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+func GetSkillsClaudeApiKey(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:skillsClaudeApiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "ANTHROPIC_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+func GetSkillsClaudeUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:skillsClaudeUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("https://api.anthropic.com", nil, "ANTHROPIC_BASE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+func GetSkillsKind(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ops:skillsKind")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault("registry", nil, "SKILLS_KIND"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.
 func GetSkillsTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:skillsTimeoutSeconds")

@@ -90,7 +90,7 @@ type remoteCommandArgs struct {
 	Account *string `pulumi:"account"`
 	// Run when the resource is created (and on update when no `update` command is given).
 	Create string `pulumi:"create"`
-	// Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by).
+	// Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.
 	Delete *string `pulumi:"delete"`
 	// Variables set for shell commands.
 	Environment map[string]string `pulumi:"environment"`
@@ -100,7 +100,7 @@ type remoteCommandArgs struct {
 	Secret *bool `pulumi:"secret"`
 	// Any change to these values replaces the resource: delete command, then create command.
 	Triggers []interface{} `pulumi:"triggers"`
-	// Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed.
+	// Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.
 	Update *string `pulumi:"update"`
 }
 
@@ -110,7 +110,7 @@ type RemoteCommandArgs struct {
 	Account pulumi.StringPtrInput
 	// Run when the resource is created (and on update when no `update` command is given).
 	Create pulumi.StringInput
-	// Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by).
+	// Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.
 	Delete pulumi.StringPtrInput
 	// Variables set for shell commands.
 	Environment pulumi.StringMapInput
@@ -120,7 +120,7 @@ type RemoteCommandArgs struct {
 	Secret pulumi.BoolPtrInput
 	// Any change to these values replaces the resource: delete command, then create command.
 	Triggers pulumi.ArrayInput
-	// Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed.
+	// Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.
 	Update pulumi.StringPtrInput
 }
 

@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A skill published to the registry, from inline fields or a SKILL.md file.
+// A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.
 type Skill struct {
 	pulumi.CustomResourceState
 
@@ -23,15 +23,21 @@ type Skill struct {
 	Category    pulumi.StringPtrOutput   `pulumi:"category"`
 	ContentHash pulumi.StringOutput      `pulumi:"contentHash"`
 	Description pulumi.StringOutput      `pulumi:"description"`
+	// On the Claude API: the paths of the files the last version holds, as uploaded.
+	Files     pulumi.StringArrayOutput `pulumi:"files"`
+	FilesHash pulumi.StringPtrOutput   `pulumi:"filesHash"`
 	// The published document's length in lines.
 	Lines         pulumi.Float64Output     `pulumi:"lines"`
 	Name          pulumi.StringOutput      `pulumi:"name"`
+	PublishTo     pulumi.StringPtrOutput   `pulumi:"publishTo"`
 	Slug          pulumi.StringOutput      `pulumi:"slug"`
 	Source        pulumi.StringPtrOutput   `pulumi:"source"`
 	Tags          pulumi.StringArrayOutput `pulumi:"tags"`
 	ToolsRequired pulumi.StringArrayOutput `pulumi:"toolsRequired"`
 	// The skill's version, published with it (at most 32 characters).
 	Version pulumi.StringPtrOutput `pulumi:"version"`
+	// On the Claude API: the version this stack published last (`skver_...`).
+	VersionId pulumi.StringPtrOutput `pulumi:"versionId"`
 }
 
 // NewSkill registers a new resource with the given unique name, arguments, and options.
@@ -103,6 +109,8 @@ type skillArgs struct {
 	ContentHash *string `pulumi:"contentHash"`
 	// What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
 	Description *string `pulumi:"description"`
+	// Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).
+	FilesHash *string `pulumi:"filesHash"`
 	// Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
 	FollowGuide *bool `pulumi:"followGuide"`
 	// The Markdown body, without front matter. Give this or source.
@@ -113,6 +121,8 @@ type skillArgs struct {
 	Metadata map[string]string `pulumi:"metadata"`
 	// 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
 	Name *string `pulumi:"name"`
+	// Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+	PublishTo *string `pulumi:"publishTo"`
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug string `pulumi:"slug"`
 	// A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
@@ -145,6 +155,8 @@ type SkillArgs struct {
 	ContentHash pulumi.StringPtrInput
 	// What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
 	Description pulumi.StringPtrInput
+	// Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).
+	FilesHash pulumi.StringPtrInput
 	// Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
 	FollowGuide pulumi.BoolPtrInput
 	// The Markdown body, without front matter. Give this or source.
@@ -155,6 +167,8 @@ type SkillArgs struct {
 	Metadata pulumi.StringMapInput
 	// 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
 	Name pulumi.StringPtrInput
+	// Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+	PublishTo pulumi.StringPtrInput
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug pulumi.StringInput
 	// A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
@@ -231,6 +245,15 @@ func (o SkillOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
+// On the Claude API: the paths of the files the last version holds, as uploaded.
+func (o SkillOutput) Files() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringArrayOutput { return v.Files }).(pulumi.StringArrayOutput)
+}
+
+func (o SkillOutput) FilesHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.FilesHash }).(pulumi.StringPtrOutput)
+}
+
 // The published document's length in lines.
 func (o SkillOutput) Lines() pulumi.Float64Output {
 	return o.ApplyT(func(v *Skill) pulumi.Float64Output { return v.Lines }).(pulumi.Float64Output)
@@ -238,6 +261,10 @@ func (o SkillOutput) Lines() pulumi.Float64Output {
 
 func (o SkillOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
+}
+
+func (o SkillOutput) PublishTo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.PublishTo }).(pulumi.StringPtrOutput)
 }
 
 func (o SkillOutput) Slug() pulumi.StringOutput {
@@ -259,6 +286,11 @@ func (o SkillOutput) ToolsRequired() pulumi.StringArrayOutput {
 // The skill's version, published with it (at most 32 characters).
 func (o SkillOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+// On the Claude API: the version this stack published last (`skver_...`).
+func (o SkillOutput) VersionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.VersionId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -234,6 +234,21 @@ skillsAdoptExisting: bool
 For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:skillsAdoptExisting`; environment `SKILLS_ADOPT_EXISTING`.
 """
 
+skillsClaudeApiKey: Optional[str]
+"""
+An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+"""
+
+skillsClaudeUrl: str
+"""
+The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+"""
+
+skillsKind: str
+"""
+Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+"""
+
 skillsTimeoutSeconds: int
 """
 Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.

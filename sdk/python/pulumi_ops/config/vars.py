@@ -329,6 +329,27 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_bool('skillsAdoptExisting') or (_utilities.get_env_bool('SKILLS_ADOPT_EXISTING') or False)
 
     @_builtins.property
+    def skills_claude_api_key(self) -> Optional[str]:
+        """
+        An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer). Stack config `ops:skillsClaudeApiKey`; environment `ANTHROPIC_API_KEY`.
+        """
+        return __config__.get('skillsClaudeApiKey') or _utilities.get_env('ANTHROPIC_API_KEY')
+
+    @_builtins.property
+    def skills_claude_url(self) -> str:
+        """
+        The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too). Stack config `ops:skillsClaudeUrl`; environment `ANTHROPIC_BASE_URL`.
+        """
+        return __config__.get('skillsClaudeUrl') or (_utilities.get_env('ANTHROPIC_BASE_URL') or 'https://api.anthropic.com')
+
+    @_builtins.property
+    def skills_kind(self) -> str:
+        """
+        Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions). Stack config `ops:skillsKind`; environment `SKILLS_KIND`.
+        """
+        return __config__.get('skillsKind') or (_utilities.get_env('SKILLS_KIND') or 'registry')
+
+    @_builtins.property
     def skills_timeout_seconds(self) -> int:
         """
         Per-request timeout. Stack config `ops:skillsTimeoutSeconds`; environment `SKILLS_TIMEOUT_SECONDS`.

@@ -32,12 +32,12 @@ class RemoteCommandArgs:
 
         :param pulumi.Input[_builtins.str] create: Run when the resource is created (and on update when no `update` command is given).
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-        :param pulumi.Input[_builtins.str] delete: Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by).
+        :param pulumi.Input[_builtins.str] delete: Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] environment: Variables set for shell commands.
         :param pulumi.Input[_builtins.str] interpreter: `shell` runs through run_command, `applescript` through the scripting tool. One of: `shell`, `applescript`.
         :param pulumi.Input[_builtins.bool] secret: Keep the commands and their output secret in state and in the CLI (also true when any input is secret).
         :param pulumi.Input[Sequence[Any]] triggers: Any change to these values replaces the resource: delete command, then create command.
-        :param pulumi.Input[_builtins.str] update: Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed.
+        :param pulumi.Input[_builtins.str] update: Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         """
         pulumi.set(__self__, "create", create)
         if account is not None:
@@ -87,7 +87,7 @@ class RemoteCommandArgs:
     @pulumi.getter
     def delete(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by).
+        Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         """
         return pulumi.get(self, "delete")
 
@@ -147,7 +147,7 @@ class RemoteCommandArgs:
     @pulumi.getter
     def update(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed.
+        Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         """
         return pulumi.get(self, "update")
 
@@ -178,12 +178,12 @@ class RemoteCommand(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] create: Run when the resource is created (and on update when no `update` command is given).
-        :param pulumi.Input[_builtins.str] delete: Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by).
+        :param pulumi.Input[_builtins.str] delete: Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] environment: Variables set for shell commands.
         :param pulumi.Input[_builtins.str] interpreter: `shell` runs through run_command, `applescript` through the scripting tool. One of: `shell`, `applescript`.
         :param pulumi.Input[_builtins.bool] secret: Keep the commands and their output secret in state and in the CLI (also true when any input is secret).
         :param pulumi.Input[Sequence[Any]] triggers: Any change to these values replaces the resource: delete command, then create command.
-        :param pulumi.Input[_builtins.str] update: Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed.
+        :param pulumi.Input[_builtins.str] update: Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.
         """
         ...
     @overload

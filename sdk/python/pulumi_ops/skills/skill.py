@@ -28,11 +28,13 @@ class SkillArgs:
                  compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 files_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -50,11 +52,13 @@ class SkillArgs:
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
+        :param pulumi.Input[_builtins.str] files_hash: Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
+        :param pulumi.Input[_builtins.str] publish_to: Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
@@ -80,6 +84,8 @@ class SkillArgs:
             pulumi.set(__self__, "content_hash", content_hash)
         if description is not None:
             pulumi.set(__self__, "description", description)
+        if files_hash is not None:
+            pulumi.set(__self__, "files_hash", files_hash)
         if follow_guide is None:
             follow_guide = True
         if follow_guide is not None:
@@ -92,6 +98,8 @@ class SkillArgs:
             pulumi.set(__self__, "metadata", metadata)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if publish_to is not None:
+            pulumi.set(__self__, "publish_to", publish_to)
         if source is not None:
             pulumi.set(__self__, "source", source)
         if source_text is not None:
@@ -212,6 +220,18 @@ class SkillArgs:
         pulumi.set(self, "description", value)
 
     @_builtins.property
+    @pulumi.getter(name="filesHash")
+    def files_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).
+        """
+        return pulumi.get(self, "files_hash")
+
+    @files_hash.setter
+    def files_hash(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "files_hash", value)
+
+    @_builtins.property
     @pulumi.getter(name="followGuide")
     def follow_guide(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -270,6 +290,18 @@ class SkillArgs:
     @name.setter
     def name(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="publishTo")
+    def publish_to(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+        """
+        return pulumi.get(self, "publish_to")
+
+    @publish_to.setter
+    def publish_to(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "publish_to", value)
 
     @_builtins.property
     @pulumi.getter
@@ -346,11 +378,13 @@ class Skill(pulumi.CustomResource):
                  compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 files_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -359,7 +393,7 @@ class Skill(pulumi.CustomResource):
                  version: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A skill published to the registry, from inline fields or a SKILL.md file.
+        A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -371,11 +405,13 @@ class Skill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] compatibility: What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the hash of name, description and body.
         :param pulumi.Input[_builtins.str] description: What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.
+        :param pulumi.Input[_builtins.str] files_hash: Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).
         :param pulumi.Input[_builtins.bool] follow_guide: Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.
         :param pulumi.Input[_builtins.str] instruction: The Markdown body, without front matter. Give this or source.
         :param pulumi.Input[_builtins.str] license: The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] name: 1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).
+        :param pulumi.Input[_builtins.str] publish_to: Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[_builtins.str] source: A SKILL.md file (front matter with name and description, then the body), relative to the program's directory.
         :param pulumi.Input[_builtins.str] source_text: Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.
@@ -390,7 +426,7 @@ class Skill(pulumi.CustomResource):
                  args: SkillArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A skill published to the registry, from inline fields or a SKILL.md file.
+        A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.
 
         :param str resource_name: The name of the resource.
         :param SkillArgs args: The arguments to use to populate this resource's properties.
@@ -415,11 +451,13 @@ class Skill(pulumi.CustomResource):
                  compatibility: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
+                 files_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  follow_guide: pulumi.Input[Optional[_builtins.bool]] = None,
                  instruction: pulumi.Input[Optional[_builtins.str]] = None,
                  license: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
                  source_text: pulumi.Input[Optional[_builtins.str]] = None,
@@ -445,6 +483,7 @@ class Skill(pulumi.CustomResource):
             __props__.__dict__["compatibility"] = compatibility
             __props__.__dict__["content_hash"] = content_hash
             __props__.__dict__["description"] = description
+            __props__.__dict__["files_hash"] = files_hash
             if follow_guide is None:
                 follow_guide = True
             __props__.__dict__["follow_guide"] = follow_guide
@@ -452,6 +491,7 @@ class Skill(pulumi.CustomResource):
             __props__.__dict__["license"] = license
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["name"] = name
+            __props__.__dict__["publish_to"] = publish_to
             if slug is None and not opts.urn:
                 raise TypeError("Missing required property 'slug'")
             __props__.__dict__["slug"] = slug
@@ -460,7 +500,9 @@ class Skill(pulumi.CustomResource):
             __props__.__dict__["tags"] = tags
             __props__.__dict__["tools_required"] = tools_required
             __props__.__dict__["version"] = version
+            __props__.__dict__["files"] = None
             __props__.__dict__["lines"] = None
+            __props__.__dict__["version_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(Skill, __self__).__init__(
@@ -491,13 +533,17 @@ class Skill(pulumi.CustomResource):
         __props__.__dict__["category"] = None
         __props__.__dict__["content_hash"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["files"] = None
+        __props__.__dict__["files_hash"] = None
         __props__.__dict__["lines"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["publish_to"] = None
         __props__.__dict__["slug"] = None
         __props__.__dict__["source"] = None
         __props__.__dict__["tags"] = None
         __props__.__dict__["tools_required"] = None
         __props__.__dict__["version"] = None
+        __props__.__dict__["version_id"] = None
         return Skill(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -535,6 +581,19 @@ class Skill(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def files(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        On the Claude API: the paths of the files the last version holds, as uploaded.
+        """
+        return pulumi.get(self, "files")
+
+    @_builtins.property
+    @pulumi.getter(name="filesHash")
+    def files_hash(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "files_hash")
+
+    @_builtins.property
+    @pulumi.getter
     def lines(self) -> pulumi.Output[_builtins.float]:
         """
         The published document's length in lines.
@@ -545,6 +604,11 @@ class Skill(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="publishTo")
+    def publish_to(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "publish_to")
 
     @_builtins.property
     @pulumi.getter
@@ -573,4 +637,12 @@ class Skill(pulumi.CustomResource):
         The skill's version, published with it (at most 32 characters).
         """
         return pulumi.get(self, "version")
+
+    @_builtins.property
+    @pulumi.getter(name="versionId")
+    def version_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        On the Claude API: the version this stack published last (`skver_...`).
+        """
+        return pulumi.get(self, "version_id")
 

@@ -1,0 +1,155 @@
+/**
+ * The Claude API's skills endpoints (ops:skillsKind = claude): a skill is a folder uploaded as files (multipart
+ * `files[]`, each file's path in the skill as its filename), kept as versions; `/v1/skills` and
+ * `/v1/skills/{id}/versions`, generally available since 2026-08-20 and asked without a beta header, as the official
+ * SDKs ask them (docs/service-today.md). Answers are checked against the shapes the API reference gives; a refusal is
+ * one line with the service's own message.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import * as path from "node:path";
+import { createHash } from "node:crypto";
+import { stringify } from "yaml";
+import { z } from "zod";
+import { clientPerSettings, read, readNumber, readUrl, SKILLS_SETTINGS } from "../config";
+import { HttpClient } from "../http/client";
+import { ApiError, AuthError, NotFoundError } from "../http/errors";
+
+/** The API version the official SDKs send today (both accept the older 2023-06-01). */
+export const ANTHROPIC_VERSION = "2026-10-21";
+
+const ClaudeSkill = z.looseObject({ id: z.string(), display_name: z.string().nullish(), latest_version_id: z.string().nullish(), source: z.union([z.looseObject({ type: z.string() }), z.string()]).optional(), created_at: z.string().optional(), updated_at: z.string().optional() });
+const ClaudeVersion = z.looseObject({ id: z.string(), skill_id: z.string().optional(), name: z.string(), description: z.string(), created_at: z.string().optional() });
+const Page = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), next_page: z.string().nullish() });
+
+export type ClaudeSkill = z.infer<typeof ClaudeSkill>;
+export type ClaudeVersion = z.infer<typeof ClaudeVersion>;
+
+/** A file of a skill: its path in the skill (`my-skill/scripts/run.py`) and its bytes. */
+export interface SkillFile {
+  path: string;
+  bytes: Buffer;
+}
+
+/**
+ * The files of the skill folder holding `skillMd` (SKILL.md, scripts/, references/, assets/, ...), under a top
+ * folder named `name` as the service stores them; hidden files and folders (.git, .DS_Store) are left out.
+ */
+export function skillFolderFiles(skillMd: string, name: string): SkillFile[] {
+  const root = path.dirname(path.resolve(skillMd));
+  const out: SkillFile[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() || statSync(full).isFile()) out.push({ path: `${name}/${path.relative(root, full).split(path.sep).join("/")}`, bytes: readFileSync(full) });
+    }
+  };
+  walk(root);
+  // The document itself is named SKILL.md in the upload, whatever the file is called here.
+  const doc = `${name}/${path.basename(skillMd)}`;
+  return out.map((f) => (f.path === doc ? { ...f, path: `${name}/SKILL.md` } : f));
+}
+
+/** The SKILL.md of a skill given inline: its front matter (name, description, the format's other fields), the body. */
+export function inlineSkillMd(c: { name: string; description: string; instruction: string }, format: Record<string, unknown> = {}): string {
+  const { allowedTools, ...rest } = format;
+  const front = { name: c.name, description: c.description, ...rest, ...(Array.isArray(allowedTools) ? { "allowed-tools": allowedTools.join(" ") } : {}) };
+  return `---\n${stringify(Object.fromEntries(Object.entries(front).filter(([, v]) => v !== undefined)))}---\n\n${c.instruction.replace(/^\n+/, "")}`;
+}
+
+/** One hash of every file's path and bytes: any change in the folder (a script, a reference) is a new version. */
+export const filesHash = (files: SkillFile[]) => {
+  const h = createHash("sha256");
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(`${f.path}\0${f.bytes.length}\0`).update(f.bytes);
+  return h.digest("hex");
+};
+
+/** The Claude API's limit on a version's files, uncompressed (the skills guide). */
+export const CLAUDE_UPLOAD_LIMIT = 30 * 1024 * 1024;
+
+export class ClaudeSkillsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  static fromConfig(): ClaudeSkillsClient {
+    const key = read(SKILLS_SETTINGS.claudeApiKey);
+    // The key as the official SDKs send it since 1.0 (API version 2026-10-21): a bearer token.
+    const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION, ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    return new ClaudeSkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.claudeUrl), headers, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "ops:skillsClaudeUrl" }));
+  }
+
+  private async call<T>(schema: z.ZodType<T>, method: "GET" | "POST" | "DELETE", route: string, upload?: { files: SkillFile[]; displayName?: string }, query?: Record<string, string>): Promise<T> {
+    let body: Buffer | undefined;
+    let contentType: string | undefined;
+    if (upload) {
+      // undici's FormData makes the multipart body (boundary, each file's filename as given), as the SDKs send it.
+      const form = new FormData();
+      for (const f of upload.files) form.append("files[]", new Blob([new Uint8Array(f.bytes)]), f.path);
+      if (upload.displayName) form.append("display_name", upload.displayName);
+      const encoded = new Response(form);
+      body = Buffer.from(await encoded.arrayBuffer());
+      contentType = encoded.headers.get("content-type") ?? undefined;
+    }
+    const res = await this.http.request(method, route, { ...(body ? { body, contentType } : {}), ...(query ? { query } : {}) });
+    if (res.status >= 400) {
+      const e = (res.json as { error?: { type?: string; message?: string } })?.error;
+      const d = { service: "skills", status: res.status, method, path: route, message: `the Claude API refused: ${e?.message ?? (res.text.slice(0, 200) || `HTTP ${res.status}`)}${e?.type ? ` (${e.type})` : ""}` };
+      if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set an Anthropic API key of the workspace as ops:skillsClaudeApiKey (ANTHROPIC_API_KEY)" });
+      if (res.status === 404) throw new NotFoundError(d);
+      throw new ApiError(d);
+    }
+    const parsed = schema.safeParse(res.json);
+    if (parsed.success) return parsed.data;
+    throw new ApiError({ service: "skills", message: `${method} ${route}: the answer is not the Claude API's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message})`, remedy: "Check ops:skillsClaudeUrl (ANTHROPIC_BASE_URL): it must be the API's base URL, https://api.anthropic.com" });
+  }
+
+  create(files: SkillFile[], displayName?: string): Promise<ClaudeSkill> {
+    return this.call(ClaudeSkill, "POST", "/v1/skills", { files, displayName });
+  }
+  createVersion(id: string, files: SkillFile[]): Promise<ClaudeVersion> {
+    return this.call(ClaudeVersion, "POST", `/v1/skills/${id}/versions`, { files });
+  }
+  get(id: string): Promise<ClaudeSkill> {
+    return this.call(ClaudeSkill, "GET", `/v1/skills/${id}`);
+  }
+  /** A version by id, or `latest`. */
+  version(id: string, version: string): Promise<ClaudeVersion> {
+    return this.call(ClaudeVersion, "GET", `/v1/skills/${id}/versions/${version}`);
+  }
+  /** Every skill the workspace made (not Anthropic's own), following next_page. */
+  async listCustom(): Promise<ClaudeSkill[]> {
+    return this.all(ClaudeSkill, "/v1/skills", { source: "custom" });
+  }
+  /** Every version of a skill, newest first. */
+  versions(id: string): Promise<ClaudeVersion[]> {
+    return this.all(ClaudeVersion, `/v1/skills/${id}/versions`, {});
+  }
+  private async all<T extends z.ZodType>(item: T, route: string, query: Record<string, string>): Promise<z.infer<T>[]> {
+    const out: z.infer<T>[] = [];
+    let page: string | undefined;
+    for (let i = 0; i < 1000; i++) {
+      const answer = await this.call(Page(item), "GET", route, undefined, { ...query, limit: "100", ...(page ? { page } : {}) });
+      out.push(...answer.data);
+      if (!answer.next_page || !answer.data.length) break;
+      page = answer.next_page;
+    }
+    return out;
+  }
+  /**
+   * Deletes the skill and its versions. Today the service deletes a skill's versions with it; a workspace still on
+   * the beta's rule refuses a skill that has versions (400), so its versions are deleted first, then the skill.
+   */
+  async delete(id: string): Promise<void> {
+    try {
+      await this.call(z.unknown(), "DELETE", `/v1/skills/${id}`);
+      return;
+    } catch (e) {
+      if (e instanceof NotFoundError) return;
+      if (!(e instanceof ApiError && e.status === 400 && /version/i.test(e.message))) throw e;
+    }
+    for (const v of await this.versions(id)) await this.call(z.unknown(), "DELETE", `/v1/skills/${id}/versions/${v.id}`).catch((e) => { if (!(e instanceof NotFoundError)) throw e; });
+    await this.call(z.unknown(), "DELETE", `/v1/skills/${id}`).catch((e) => { if (!(e instanceof NotFoundError)) throw e; });
+  }
+}
+
+export const claudeSkills: () => ClaudeSkillsClient = clientPerSettings([SKILLS_SETTINGS.claudeUrl, SKILLS_SETTINGS.claudeApiKey, SKILLS_SETTINGS.timeoutSeconds], () => ClaudeSkillsClient.fromConfig());

@@ -1,0 +1,106 @@
+/**
+ * `ops.skills.Skill` on the Claude API (ops:skillsKind = claude). id: the service's skill id (`skill_...`). Create
+ * uploads the skill's folder (SKILL.md with its scripts/, references/, assets/), a change uploads a new version
+ * (a whole snapshot), read compares the skill's newest version with the one this stack made, and destroy deletes
+ * the skill with its versions. The display name is the resource's `slug`: a skill the workspace already holds under
+ * it is taken over only with `adopt: true`.
+ */
+import { AlreadyExistsError } from "../../http/errors";
+import { type Bag } from "../../handler";
+import { log, notice, warn } from "../../log";
+import { readFlag, SKILLS_SETTINGS } from "../../config";
+import { claudeSkills, inlineSkillMd, skillFolderFiles, type ClaudeSkill, type SkillFile } from "../claude";
+import { skillContent } from "./schema";
+
+/** Whether a create takes over a skill the workspace holds under its name: `adopt`, or ops:skillsAdoptExisting. */
+const adoptingSkill = (r: Bag) => r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting);
+
+/** What a version's upload holds: the folder of `source`, or a SKILL.md made of the inline fields. */
+function filesOf(r: Bag): SkillFile[] {
+  const c = skillContent(r);
+  if (r.source) return skillFolderFiles(r.source, c.name);
+  const format = Object.fromEntries(["license", "compatibility", "metadata", "allowedTools"].filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
+  return [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, format)) }];
+}
+
+const lineCount = (files: SkillFile[]) => {
+  const doc = files.find((f) => f.path.endsWith("/SKILL.md"));
+  return doc ? doc.bytes.toString("utf8").replace(/\n+$/, "").split("\n").length : 0;
+};
+
+function outputs(r: Bag, versionId: string, files: SkillFile[]) {
+  const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
+  return { ...rest, versionId, files: files.map((f) => f.path), lines: lineCount(files) };
+}
+
+/** The workspace's own skill displayed under this name, if any (display names are not unique: the first). */
+async function heldUnder(slug: string): Promise<ClaudeSkill | undefined> {
+  return (await claudeSkills().listCustom()).find((s) => s.display_name === slug);
+}
+
+export function claudeSkillTaken(slug: string, id: string): AlreadyExistsError {
+  return new AlreadyExistsError({
+    service: "skills",
+    message: `the Claude API workspace already holds a skill named "${slug}" (${id}), uploaded by hand or by another stack`,
+    remedy: "Set `adopt: true` on this skill to take it over (its next version is the program's folder, and destroy deletes it), or give it another slug",
+  });
+}
+
+export const claudeSkill = {
+  /** Whether a create would take a skill the workspace holds without adopt (the preview's check). */
+  async takeoverProblem(r: Bag): Promise<AlreadyExistsError | undefined> {
+    const there = await heldUnder(String(r.slug));
+    return there && !adoptingSkill(r) ? claudeSkillTaken(String(r.slug), there.id) : undefined;
+  },
+
+  async create(r: Bag) {
+    const files = filesOf(r);
+    const there = await heldUnder(String(r.slug));
+    if (there) {
+      if (!adoptingSkill(r)) throw claudeSkillTaken(String(r.slug), there.id);
+      // The API gives no way to read a version's files back here: the program's folder becomes its newest version.
+      notice(`skills: adopting "${r.slug}" (${there.id}) on the Claude API; the program's folder is uploaded as its newest version`);
+      const v = await claudeSkills().createVersion(there.id, files);
+      return { id: there.id, outs: outputs(r, v.id, files) };
+    }
+    const made = await claudeSkills().create(files, String(r.slug));
+    log(`skills: "${r.slug}" uploaded to the Claude API as ${made.id} (${files.length} file${files.length === 1 ? "" : "s"})`);
+    return { id: made.id, outs: outputs(r, String(made.latest_version_id ?? ""), files) };
+  },
+
+  async read(id: string, props: Bag) {
+    let s: ClaudeSkill;
+    try {
+      s = await claudeSkills().get(id);
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) return {};
+      throw e;
+    }
+    const latest = String(s.latest_version_id ?? "");
+    if (props.versionId === undefined) {
+      // A lookup (Resource.get): the skill as the service says it, its newest version's name and description.
+      const v = await claudeSkills().version(id, "latest");
+      const outs = { slug: s.display_name ?? v.name, name: v.name, description: v.description, versionId: latest, publishTo: "claude", adopt: false };
+      return { id, props: outs };
+    }
+    if (latest === props.versionId) return { id, props };
+    // A version made outside this stack: said with what changed, and marked so the next up uploads the program's.
+    const v = await claudeSkills().version(id, latest);
+    const changes = [`a version made outside this stack (${latest}${v.created_at ? `, ${v.created_at}` : ""})`];
+    if (v.name !== props.name) changes.push(`name "${props.name}" → "${v.name}"`);
+    if (v.description !== props.description) changes.push(`description ${JSON.stringify(String(props.description).slice(0, 60))} → ${JSON.stringify(v.description.slice(0, 60))}`);
+    warn(`skills: "${props.slug}" (${id}) changed on the Claude API: ${changes.join("; ")}; the next up uploads the program's folder as a new version`);
+    const now = { ...props, description: v.description, versionId: latest, filesHash: "changed-outside-the-stack" };
+    return { id, props: now, inputs: now };
+  },
+
+  async update(id: string, r: Bag) {
+    const files = filesOf(r);
+    const v = await claudeSkills().createVersion(id, files);
+    return { outs: outputs(r, v.id, files) };
+  },
+
+  async delete(id: string) {
+    await claudeSkills().delete(id);
+  },
+};
