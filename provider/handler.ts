@@ -204,7 +204,7 @@ export async function settlePending(id: string, known: string | undefined, findM
 
 function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string, cannotTell = false): PartialCreateError {
   const next = cannotTell
-    ? "pulumi-ops recorded it as pending and never sends it again blindly (the service cannot tell whether it ran). Check"
+    ? "pulumi-ops recorded it as pending and never sends it again blindly, as the service cannot tell whether it ran: check"
     : "pulumi-ops recorded it as pending and will look for it before sending anything again: the next `pulumi up` or `pulumi refresh` settles it. To settle it by hand, check";
   return new PartialCreateError(
     `${why}. The service may have made ${o.what}; ${next} ${o.whereToLook}`,

@@ -10,7 +10,7 @@ export interface CommandResult {
 }
 
 /** A built-in's result, with what it asks of the list it runs in: stop there (`exit`), wait (`sleep`). */
-type Ran = CommandResult & { exit?: boolean; sleepMs?: number };
+type Ran = CommandResult & { exit?: boolean; sleepMs?: number; script?: string };
 
 /** The remote-management agent's command, as Document 3 describes its effect. */
 const KICKSTART = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
@@ -39,7 +39,7 @@ export class SimulatedHost {
   }
 
   /**
-   * Runs a command line: `;`, `&&` and `||` lists, quotes, `$VAR`, and `>`/`>>` redirection. `sleep` waits for real
+   * Runs a command line: `;`, `&&` and `||` lists, quotes, `$VAR`, `>`/`>>`/`>&2` redirection and `sh -c`. `sleep` waits for real
    * (a command that takes time is how a client's timeout is tested), so running is asynchronous.
    */
   async run(line: string, extraEnv: Record<string, string> = {}): Promise<CommandResult> {
@@ -48,8 +48,9 @@ export class SimulatedHost {
     for (const { op, text } of splitList(line)) {
       if (op === "&&" && out.exitCode !== 0) continue;
       if (op === "||" && out.exitCode === 0) continue;
-      const r = this.simple(text, env);
+      let r = this.simple(text, env);
       if (r.sleepMs) await new Promise((done) => setTimeout(done, r.sleepMs));
+      if (r.script !== undefined) r = await this.run(r.script, env); // `sh -c '...'`: a list of its own
       out.stdout += r.stdout;
       out.stderr += r.stderr;
       out.exitCode = r.exitCode;
@@ -63,13 +64,16 @@ export class SimulatedHost {
     const words = tokenize(text, env);
     if (!words.length) return { stdout: "", stderr: "", exitCode: 0 };
     let redirect: { path: string; append: boolean } | undefined;
+    let toStderr = false;
     const args: string[] = [];
     for (let i = 0; i < words.length; i++) {
-      if (words[i] === ">" || words[i] === ">>") {
+      if (words[i] === ">&2") toStderr = true;
+      else if (words[i] === ">" || words[i] === ">>") {
         redirect = { path: this.resolve(words[++i] ?? ""), append: words[i - 1] === ">>" };
       } else args.push(words[i]);
     }
     let r = this.builtin(args, env);
+    if (toStderr) r = { ...r, stdout: "", stderr: r.stderr + r.stdout };
     if (redirect) {
       if (!this.dirs.has(this.parent(redirect.path))) return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
       this.files.set(redirect.path, (redirect.append ? (this.files.get(redirect.path) ?? "") : "") + r.stdout);
@@ -104,6 +108,9 @@ export class SimulatedHost {
         this.cwd = p;
         return ok();
       }
+      case "sh":
+      case "bash":
+        return a[0] === "-c" && a[1] !== undefined ? { ...ok(), script: a[1] } : err(`${cmd}: only -c 'commands' is simulated`, 2);
       case "sleep": {
         // GNU and BSD sleep: a number of seconds, fractions allowed; a suffix s/m/h as GNU takes it.
         const m = /^(\d+(?:\.\d+)?|\.\d+)([smh]?)$/.exec(a[0] ?? "");
@@ -251,7 +258,8 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
     } else if (/\s/.test(c)) push();
     else if (c === ">") {
       push();
-      words.push(text[i + 1] === ">" ? (i++, ">>") : ">");
+      if (text[i + 1] === "&" && text[i + 2] === "2") words.push((i += 2, ">&2"));
+      else words.push(text[i + 1] === ">" ? (i++, ">>") : ">");
     } else if (c === "$") i = expand(i);
     else cur = (cur ?? "") + c;
   }

@@ -62,7 +62,7 @@ describe("the official MCP Python SDK 2.3 as the endpoint", { timeout: 60_000 },
     const url = await serve(mode);
     const modern = clientFor(url);
     expect(await echoed(modern)).toBe("from pulumi-ops");
-    expect((await modern.listTools()).map((t) => t.name).sort()).toEqual(["echo", "slow_echo"]);
+    expect((await modern.listTools()).map((t) => t.name).sort()).toEqual(["echo", "run_command", "slow_echo"]);
     const session = await (modern as unknown as { session: Promise<{ protocol: string; sid?: string; modern?: boolean }> }).session;
     expect(session).toMatchObject({ protocol: "2026-07-28", modern: true });
     expect(session.sid).toBeUndefined();

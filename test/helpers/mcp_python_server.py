@@ -1,4 +1,5 @@
-"""An MCP server of the official Python SDK (mcp 2.3, MCPServer), for test/handlers/control-python-sdk.test.ts.
+"""An MCP server of the official Python SDK (mcp 2.3, MCPServer), for test/handlers/control-python-sdk.test.ts and
+test/engine/commands-mcp-sdks.test.ts (RemoteCommand through the engine: its run_command runs `sh -c` on this host).
 
 usage: mcp_python_server.py PORT MODE
 MODE: sse | sse-resumable | json | stateless-sse | stateless-json | auth
@@ -57,6 +58,16 @@ mcp = MCPServer("echo-server", **auth)
 def echo(text: str) -> str:
     """Echo the input."""
     return text
+
+
+@mcp.tool()
+async def run_command(command: str) -> str:
+    """Run a shell command on this host; a non-zero exit is a tool error carrying what it printed."""
+    done = await anyio.run_process(["sh", "-c", command], check=False)
+    printed = done.stdout.decode() + done.stderr.decode()
+    if done.returncode != 0:
+        raise ValueError(printed or f"exit status {done.returncode}")
+    return printed
 
 
 @mcp.tool()
