@@ -15,7 +15,7 @@ import { isUnknown, PROVIDER_KEY, UNKNOWN } from "./check";
 import { registry } from "./registry";
 import { forgetClaims } from "./claims";
 import { forgetRegistered } from "./forgetting";
-import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, readFlag } from "./config";
+import { EDGE_SETTINGS, GENERAL_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, SKILLS_SETTINGS, read, readFlag } from "./config";
 import { canonicalModel } from "./runner/model-name";
 import type { PublishingLimit } from "./posts/client";
 
@@ -40,8 +40,7 @@ const READS: Record<string, () => Promise<unknown>> = {
     return runner().list();
   },
   async skills() {
-    const { read: setting, SKILLS_SETTINGS } = await import("./config");
-    if (setting(SKILLS_SETTINGS.kind) === "claude") {
+    if (read(SKILLS_SETTINGS.kind) === "claude") {
       // The key and the workspace, read once: the skills it made (takeovers are checked against them below).
       const { claudeSkills } = await import("./skills/claude");
       return claudeSkills().listCustom();
@@ -209,7 +208,7 @@ export async function previewCheck(type: string, account: string | undefined, in
     await resolveZone({ zoneName: inputs.zoneName });
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
-  if (type === "skills:Skill" && inputs.publishTo === "claude" && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
+  if (type === "skills:Skill" && read(SKILLS_SETTINGS.kind) === "claude" && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
     // On the Claude API: a skill the workspace holds under this name is taken over only with adopt.
     const { claudeSkill } = await import("./skills/skill/claude-handler");
     const problem = await claudeSkill.takeoverProblem(inputs);

@@ -30,9 +30,9 @@ bin="$dir/bin"
 stamp="$dir/.built"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}"
 say() { printf '[ollama %s] %s\n' "$version" "$*" >&2; }
-# Test files start it in parallel: one builds, the others wait for it.
-mkdir -p "$tools"
-exec 9>"$tools/.lock"
+# Test files start it in parallel, and clones share the build tree in the cache: one builds, the others wait.
+mkdir -p "$tools" "$cache/pulumi-ops"
+exec 9>"$cache/pulumi-ops/ollama.lock"
 flock 9
 
 # Debian packages unpacked (not installed) into a folder of ours: $1 folder, the rest package names.
@@ -123,7 +123,7 @@ build_llama_server() { # 0.30 and later: $1 the module's folder
 
 [[ -x $venv/bin/gguf-dump ]] || bash "$root/scripts/install-python.sh"
 # The layout before 0.10 of this project kept one build in .tools/ollama/bin: moved where its version goes.
-if [[ -x $tools/bin/ollama && ! -e $tools/$(cat "$tools/bin/.version" 2>/dev/null || echo none) ]]; then
+if [[ -x $tools/bin/ollama && -f $tools/bin/.version && ! -e $tools/$(cat "$tools/bin/.version") ]]; then
   old=$(cat "$tools/bin/.version")
   mkdir -p "$tools/$old" && mv "$tools/bin" "$tools/$old/bin" && rm -f "$tools/$old/bin/.version" && date -u +%FT%TZ >"$tools/$old/.built"
 fi

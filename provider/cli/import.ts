@@ -47,6 +47,8 @@ interface Found {
   inputs?: Record<string, unknown>;
   /** Files to write beside the program, by path relative to it (a script's code). */
   files?: Record<string, string>;
+  /** Taken over by its `adopt` alone: `pulumi import --file` cannot give its inputs (a Claude skill's files). */
+  notImportable?: boolean;
 }
 
 const DOCUMENTED_SETTINGS = ["ssl", "always_use_https", "security_level"];
@@ -109,7 +111,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   }
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
-  writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.map((f, i) => ({ type: `ops:${f.type}`, name: names[i], id: f.id })) }, null, 2)}\n`);
+  writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.flatMap((f, i) => (f.notImportable ? [] : [{ type: `ops:${f.type}`, name: names[i], id: f.id }])) }, null, 2)}\n`);
   const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
   writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: Taken over by pulumi-ops import.\n`);
   const spec = dependencySpec(out);
@@ -292,14 +294,20 @@ async function skillObjects(): Promise<Found[]> {
  * uploads it as the skill's newest version. Said for each.
  */
 async function claudeSkillObjects(): Promise<Found[]> {
-  const { claudeSkills } = await import("../skills/claude");
+  const { claudeSkills, IMPORT_PLACEHOLDER } = await import("../skills/claude");
+  const { NAME } = await import("../skills/document");
   const found: Found[] = [];
   for (const s of await claudeSkills().listCustom()) {
     const v = await claudeSkills().version(s.id, "latest");
     const folder = `skills/${v.name}`;
-    const doc = `---\nname: ${v.name}\ndescription: ${JSON.stringify(v.description)}\n---\n\n# ${v.name}\n\nReplace this folder with the skill's own files before the first \`pulumi up\`: the Claude API does not give a version's files back, and up uploads this folder as the skill's newest version.\n`;
-    console.log(`pulumi-ops import: Claude skill ${s.id} ("${s.display_name ?? v.name}"): its files cannot be read back; put them in ${folder}/ before the first up, which uploads that folder as its newest version`);
-    found.push({ type: "skills:Skill", id: s.id, name: v.name, inputs: { slug: s.display_name ?? v.name, source: `${folder}/SKILL.md`, adopt: true, followGuide: false }, files: { [`${folder}/SKILL.md`]: doc } });
+    const doc = `---\nname: ${v.name}\ndescription: ${JSON.stringify(v.description)}\n---\n\n${IMPORT_PLACEHOLDER}\n# ${v.name}\n\nReplace this folder with the skill's own files before the first \`pulumi up\`: the Claude API does not give a version's files back, and up uploads this folder as the skill's newest version (the check refuses this placeholder).\n`;
+    // The slug is the display name the skill is found by; a display name that is no slug cannot be one.
+    if (!s.display_name || !NAME.test(s.display_name)) {
+      console.log(`pulumi-ops import: Claude skill ${s.id}: its display name ${JSON.stringify(s.display_name ?? null)} is not a slug pulumi-ops can find it by; not written (rename it to ${v.name} in the console, then import again)`);
+      continue;
+    }
+    console.log(`pulumi-ops import: Claude skill ${s.id} ("${s.display_name}"): its files cannot be read back; put them in ${folder}/ before the first up, which uploads that folder as its newest version`);
+    found.push({ type: "skills:Skill", id: s.id, name: v.name, inputs: { slug: s.display_name, source: `${folder}/SKILL.md`, adopt: true, followGuide: false }, files: { [`${folder}/SKILL.md`]: doc }, notImportable: true });
   }
   return found;
 }

@@ -84,7 +84,11 @@ export class RunnerClient {
 
   /** The runner's version (`GET /api/version`, asked once per run); a build from source says 0.0.0. */
   version(): Promise<string> {
-    this.versionAsked ??= this.json<{ version: string }>("GET", "/api/version").then((v) => v.version);
+    // A failed ask is not kept: the next one asks again.
+    this.versionAsked ??= this.json<{ version: string }>("GET", "/api/version").then((v) => v.version, (e) => {
+      this.versionAsked = undefined;
+      throw e;
+    });
     return this.versionAsked;
   }
   private versionAsked?: Promise<string>;

@@ -5,7 +5,7 @@
  * SDKs ask them (docs/service-today.md). Answers are checked against the shapes the API reference gives; a refusal is
  * one line with the service's own message.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import * as path from "node:path";
 import { createHash } from "node:crypto";
 import { stringify } from "yaml";
@@ -30,25 +30,34 @@ export interface SkillFile {
   bytes: Buffer;
 }
 
+/** What a skill folder's upload leaves out: hidden files and folders, and what running its scripts here leaves. */
+const LEFT_OUT = /^(\..*|node_modules|__pycache__|venv|.*\.pyc)$/;
+
 /**
  * The files of the skill folder holding `skillMd` (SKILL.md, scripts/, references/, assets/, ...), under a top
- * folder named `name` as the service stores them; hidden files and folders (.git, .DS_Store) are left out.
+ * folder named `name` as the service stores them; hidden files, node_modules, __pycache__, venv and *.pyc are left
+ * out. Throws, with a line that says what to do, for a folder that is a Pulumi program's (a SKILL.md beside
+ * Pulumi.yaml would upload the program) and for more than the API takes in a version (sized before anything is read).
  */
 export function skillFolderFiles(skillMd: string, name: string): SkillFile[] {
   const root = path.dirname(path.resolve(skillMd));
-  const out: SkillFile[] = [];
+  if (existsSync(path.join(root, "Pulumi.yaml"))) throw new Error(`${skillMd} is in the program's own folder, which would be uploaded with it: keep each skill in a folder of its own (skills/${name}/SKILL.md)`);
+  const found: { path: string; full: string; size: number }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      if (LEFT_OUT.test(entry.name)) continue;
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() || statSync(full).isFile()) out.push({ path: `${name}/${path.relative(root, full).split(path.sep).join("/")}`, bytes: readFileSync(full) });
+      const stat = statSync(full);
+      if (stat.isDirectory()) walk(full);
+      else if (stat.isFile()) found.push({ path: `${name}/${path.relative(root, full).split(path.sep).join("/")}`, full, size: stat.size });
     }
   };
   walk(root);
+  const total = found.reduce((n, f) => n + f.size, 0);
+  if (total > CLAUDE_UPLOAD_LIMIT) throw new Error(`the skill's folder holds ${(total / 1024 / 1024).toFixed(1)} MB, over the Claude API's 30 MB per version: move large assets out of ${root}`);
   // The document itself is named SKILL.md in the upload, whatever the file is called here.
   const doc = `${name}/${path.basename(skillMd)}`;
-  return out.map((f) => (f.path === doc ? { ...f, path: `${name}/SKILL.md` } : f));
+  return found.map((f) => ({ path: f.path === doc ? `${name}/SKILL.md` : f.path, bytes: readFileSync(f.full) }));
 }
 
 /** The SKILL.md of a skill given inline: its front matter (name, description, the format's other fields), the body. */
@@ -64,6 +73,9 @@ export const filesHash = (files: SkillFile[]) => {
   for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) h.update(`${f.path}\0${f.bytes.length}\0`).update(f.bytes);
   return h.digest("hex");
 };
+
+/** The line `pulumi-ops import` writes in the SKILL.md of a Claude skill whose files it cannot read back. */
+export const IMPORT_PLACEHOLDER = "<!-- pulumi-ops import: placeholder -->";
 
 /** The Claude API's limit on a version's files, uncompressed (the skills guide). */
 export const CLAUDE_UPLOAD_LIMIT = 30 * 1024 * 1024;

@@ -6,11 +6,12 @@ import { skillOutputNames, type SkillArgs, type SkillOutputs as Out } from "./ty
 export type { SkillArgs };
 
 /**
- * A skill in the registry, or on the Claude API (ops:skillsKind `claude`: the whole folder of `source` uploaded, a
- * change as a new version), from inline fields or a SKILL.md (`source`) whose front matter gives name and
- * description. The document is checked at preview (hard problems fail with their line; the 50-300 line guide is a
- * warning). A slug the registry already holds is taken over only with `adopt: true`. Changes are PUT in place; destroy deletes where the registry allows it, and otherwise leaves the skill
- * published and says so.
+ * A skill in the registry, or on the Claude API (ops:skillsKind `claude`), from inline fields or a SKILL.md
+ * (`source`) whose front matter gives name and description. The document is checked at preview (hard problems fail
+ * with their line; the 50-300 line guide is a warning). In the registry, a slug it already holds is taken over only
+ * with `adopt: true`, changes are PUT in place, and destroy deletes where the registry allows it (otherwise the skill
+ * stays published, said). On the Claude API, the whole folder of `source` is uploaded, any changed file is a new
+ * version, a skill the workspace holds under the slug is taken over only with `adopt: true`, and destroy deletes it.
  *
  *     new ops.skills.Skill("ovenCare", { slug: "oven-care", source: "skills/oven-care/SKILL.md", category: "ops" });
  */

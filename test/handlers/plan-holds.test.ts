@@ -87,3 +87,19 @@ describe("check with several inputs unknown returns what it returns once they ar
     }
   }
 });
+
+describe("a plan made with an input unknown plans the change the up makes", () => {
+  it.each([undefined, "claude"])("a Skill (ops:skillsKind %s): an unknown input plans an update, never a replacement", async (kind) => {
+    if (kind) process.env.SKILLS_KIND = kind;
+    try {
+      const inputs = { slug: "oven-care", instruction: "# Oven care\n\nSteps.", name: "oven-care", description: "Care for the oven.", followGuide: false };
+      const { inputs: olds } = await call("skills:Skill", "check", [{}, inputs]);
+      // The derived inputs (publishTo, filesHash, contentHash, name) are all unknown while `instruction` is.
+      const { inputs: planned } = await call("skills:Skill", "check", [olds, { ...inputs, instruction: UNKNOWN }]);
+      const diff = await call("skills:Skill", "diff", ["oven-care", { ...olds, lines: 5 }, planned]);
+      expect(diff).toMatchObject({ changes: true, replaces: [] });
+    } finally {
+      delete process.env.SKILLS_KIND;
+    }
+  });
+});

@@ -225,6 +225,14 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
     }
   });
 
+  it("a definition file with several faults reports them all in one check, each by its line", async () => {
+    const file = path.join(dir, "Many-faults");
+    writeFileSync(file, "FROM ./model.gguf\nDRAFT ./none.gguf\nADAPTER ./gone.gguf\nREQUIRES soon\nPARAMETER temperature hot\n");
+    const { failures } = await call("runner:RunnerModel", "check", [{}, { name: "x", definitionFile: file }]);
+    const said = failures.map((f: { reason: string }) => f.reason).join("\n");
+    for (const line of ["line 2: DRAFT", "line 3: ADAPTER", "line 4: REQUIRES", "line 5"]) expect(said).toContain(line);
+  });
+
   it("refuses at check what the runner's parser refuses: a DRAFT that is not a file here, or the FROM file itself; draftQuantize without a draft", async () => {
     const check = async (text: string) => {
       const file = path.join(dir, `M${Math.random().toString(36).slice(2)}`);

@@ -4,7 +4,7 @@
  * made elsewhere said at refresh, a skill the workspace holds taken only with adopt, the API's own rules at check,
  * its refusals as one line, destroy deleting the skill (versions first where the workspace asks it).
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -112,6 +112,17 @@ describe("Skill on the Claude API", () => {
     await expect(call("skills:Skill", "create", [other])).rejects.toThrow(/^skills: HTTP 400.*the Claude API refused: Skill name in SKILL\.md can only contain lowercase letters, numbers, and hyphens\. \(invalid_request_error\)/);
   });
 
+  it("a folder that is the program's own is refused; what running a script leaves (__pycache__, *.pyc) is not uploaded", async () => {
+    writeFileSync(path.join(folder, "Pulumi.yaml"), "name: x\nruntime: nodejs\n");
+    const own = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(folder, "SKILL.md") }]);
+    expect(own.failures).toEqual([expect.objectContaining({ property: "source", reason: expect.stringMatching(/in the program's own folder, which would be uploaded with it/) })]);
+    rmSync(path.join(folder, "Pulumi.yaml"));
+    const before = (await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") })).filesHash;
+    mkdirSync(path.join(folder, "scripts/__pycache__"));
+    writeFileSync(path.join(folder, "scripts/__pycache__/check_oven.cpython-311.pyc"), "bytecode");
+    expect((await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") })).filesHash).toBe(before);
+  });
+
   it("a registry skill moves to the Claude API when ops:skillsKind changes: replaced, made there first", async () => {
     delete process.env.SKILLS_KIND;
     const onRegistry = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
@@ -119,6 +130,14 @@ describe("Skill on the Claude API", () => {
     process.env.SKILLS_KIND = "claude";
     const onClaude = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") }, onRegistry);
     expect(await call("skills:Skill", "diff", ["oven-care", { ...onRegistry, lines: 10 }, onClaude])).toMatchObject({ changes: true, replaces: ["publishTo"] });
+  });
+
+  it("an upload whose answer is lost is found (its name, made since it was sent) and kept: one skill, nothing refused", async () => {
+    claude.inject({ match: { method: "POST", path: "^/v1/skills$" }, count: 1, kind: "drop-after" });
+    const s = await make({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
+    expect(claude.custom()).toHaveLength(1);
+    expect(s.id).toBe(claude.custom()[0].id);
+    expect(s.outs.versionId).toBe(claude.custom()[0].versions[0].id);
   });
 
   it("a workspace still on the beta's delete rule: the versions are deleted, then the skill", async () => {
@@ -150,7 +169,10 @@ describe("Skill on the Claude API", () => {
     const program = readFileSync(path.join(out, "index.ts"), "utf8");
     const written = JSON.parse(/new ops\.skills\.Skill\("oven-care", (\{[\s\S]*?\n\})/.exec(program)![1]);
     expect(written).toEqual({ slug: "oven-care", source: "skills/oven-care/SKILL.md", adopt: true, followGuide: false });
-    expect(JSON.parse(readFileSync(path.join(out, "import.json"), "utf8")).resources).toEqual([{ type: "ops:skills:Skill", name: "oven-care", id: s.id }]);
+    expect(JSON.parse(readFileSync(path.join(out, "import.json"), "utf8")).resources).toEqual([]); // its files cannot come from a read
+    // Left as written, the placeholder is refused at check: up would upload it as the skill's newest version.
+    const placeholder = await call("skills:Skill", "check", [{}, { ...written, source: path.join(out, written.source) }]);
+    expect(placeholder.failures).toEqual([expect.objectContaining({ property: "source", reason: expect.stringMatching(/placeholder `pulumi-ops import` wrote: put the skill's own files in/) })]);
     // The folder filled with the skill's files, the first up takes the skill over as a new version.
     cpSync(folder, path.join(out, "skills/oven-care"), { recursive: true });
     const taken = await make({ ...written, source: path.join(out, written.source) });

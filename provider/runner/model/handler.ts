@@ -132,8 +132,13 @@ const shown = (v: unknown) => {
  * parameter, the messages and license the program set, as `/api/show` reads them; for a pulled model, its weights.
  */
 async function changedOutOfBand(props: Bag, m: RunnerModelInfo): Promise<{ changes: string[]; now: Bag }> {
-  const current = await madeOf(m).catch(() => undefined);
-  if (!current?.from) return { changes: [`other weights (${m.details.parameter_size ?? "?"} ${m.details.quantization_level ?? ""})`.replace(" )", ")")], now: {} };
+  let current: Bag;
+  try {
+    current = await madeOf(m);
+  } catch {
+    return { changes: ["what changed could not be read (the runner did not show the model)"], now: {} };
+  }
+  if (!current.from) return { changes: [`other weights (${m.details.parameter_size ?? "?"} ${m.details.quantization_level ?? ""})`.replace(" )", ")")], now: {} };
   const changes: string[] = [];
   const now: Bag = {};
   for (const k of ["system", "template", "license", "messages"]) {

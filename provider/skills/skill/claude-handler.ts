@@ -6,7 +6,7 @@
  * it is taken over only with `adopt: true`.
  */
 import { AlreadyExistsError } from "../../http/errors";
-import { type Bag } from "../../handler";
+import { CLOCK_SKEW_MS, createOnce, type Bag } from "../../handler";
 import { log, notice, warn } from "../../log";
 import { readFlag, SKILLS_SETTINGS } from "../../config";
 import { claudeSkills, inlineSkillMd, skillFolderFiles, type ClaudeSkill, type SkillFile } from "../claude";
@@ -63,9 +63,18 @@ export const claudeSkill = {
       const v = await claudeSkills().createVersion(there.id, files);
       return { id: there.id, outs: outputs(r, v.id, files) };
     }
-    const made = await claudeSkills().create(files, String(r.slug));
+    // An upload whose answer is lost may have made the skill: looked for (this name, made since it was sent) before
+    // anything is sent again, so a lost answer never leaves a second skill or one the next up refuses as another's.
+    const made = await createOnce({
+      what: `the skill "${r.slug}"`,
+      create: () => claudeSkills().create(files, String(r.slug)),
+      findMade: async (sentAt) => (await claudeSkills().listCustom()).find((s) => s.display_name === r.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS),
+      whereToLook: `the workspace's skills (GET /v1/skills?source=custom) for "${r.slug}": delete a half-made one there, or set adopt: true to take it`,
+      properties: { ...r, versionId: "", files: [] },
+    });
+    const versionId = made.latest_version_id ?? (await claudeSkills().version(made.id, "latest")).id;
     log(`skills: "${r.slug}" uploaded to the Claude API as ${made.id} (${files.length} file${files.length === 1 ? "" : "s"})`);
-    return { id: made.id, outs: outputs(r, String(made.latest_version_id ?? ""), files) };
+    return { id: made.id, outs: outputs(r, versionId, files) };
   },
 
   async read(id: string, props: Bag) {
@@ -80,7 +89,7 @@ export const claudeSkill = {
     if (props.versionId === undefined) {
       // A lookup (Resource.get): the skill as the service says it, its newest version's name and description.
       const v = await claudeSkills().version(id, "latest");
-      const outs = { slug: s.display_name ?? v.name, name: v.name, description: v.description, versionId: latest, publishTo: "claude", adopt: false };
+      const outs = { slug: s.display_name ?? v.name, name: v.name, description: v.description, versionId: latest, publishTo: "claude", adopt: false, contentHash: "", tags: [], agents: [], toolsRequired: [], lines: 0 };
       return { id, props: outs };
     }
     if (latest === props.versionId) return { id, props };

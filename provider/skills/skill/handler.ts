@@ -3,8 +3,8 @@
  * upserts by slug, so a skill it already holds is taken over only with `adopt: true`). Destroy deletes where the registry allows it;
  * a registry without delete (the spec shows none) leaves the skill published and the CLI says so.
  */
-import { checkWith, withoutProvider } from "../../check";
-import { SKILLS_SETTINGS, readFlag } from "../../config";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
+import { SKILLS_SETTINGS, read, readFlag } from "../../config";
 import { currentOwner, leftToAnother, standing } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
@@ -131,7 +131,9 @@ export async function readSkill(id: string, props: Bag) {
   // instruction inline), so the preview that restores it shows the lines it changes back (pulumi preview --diff).
   warn(`skills: "${id}" was changed in the registry: ${(await whatChanged(props, outs, s)).join("; ")}; the next up publishes the program's again`);
   const text = props.source ? await skills().markdown(id).catch(() => undefined) : undefined;
-  return { id, props: outs, inputs: { ...inputs, ...(props.source ? (text !== undefined ? { sourceText: text } : {}) : { instruction: s.instruction }) } };
+  // (A GeneratedSkill, made of its sources, has neither input: the warning says what changed.)
+  const published = props.sources !== undefined ? {} : props.source ? (text !== undefined ? { sourceText: text } : {}) : { instruction: s.instruction };
+  return { id, props: outs, inputs: { ...inputs, ...published } };
 }
 
 /** Whether a create takes over a skill the registry holds: `adopt`, or ops:skillsAdoptExisting for a recovery run. */
@@ -198,11 +200,14 @@ export const skill: Handler = {
     return result;
   },
   async diff(_id, olds, news) {
-    const wanted = withoutProvider(news);
+    // Where it is published comes from ops:skillsKind, not from the inputs: a preview with an input unknown (a saved
+    // plan) leaves every derived input unknown, and an unknown kind must not read as a move to another service.
+    const wanted: Bag = { ...withoutProvider(news), publishTo: read(SKILLS_SETTINGS.kind) === "claude" ? "claude" : undefined };
+    const claude = wanted.publishTo === "claude";
     // Another place to publish (ops:skillsKind changed) is another skill: made there, then removed from the old one.
-    // On the Claude API a skill's name is fixed at its first upload: another name is another skill.
-    const replaces = changedKeys(["slug", "publishTo", ...(wanted.publishTo === "claude" ? ["name"] : [])], olds, wanted, sameValue);
-    const changed = changedKeys(["contentHash", ...(wanted.publishTo === "claude" ? ["filesHash", ...FORMAT_KEYS] : METADATA_KEYS)], olds, wanted, sameValue);
+    // On the Claude API a skill's name is fixed at its first upload: another (known) name is another skill.
+    const replaces = changedKeys(["slug", "publishTo", ...(claude && !isUnknown(wanted.name) ? ["name"] : [])], olds, wanted, sameValue);
+    const changed = changedKeys(["contentHash", ...(claude ? ["filesHash", ...FORMAT_KEYS] : METADATA_KEYS)], olds, wanted, sameValue);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {

@@ -12,7 +12,7 @@ import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
 import { read, SKILLS_SETTINGS } from "../../config";
-import { CLAUDE_UPLOAD_LIMIT, filesHash, inlineSkillMd, skillFolderFiles, type SkillFile } from "../claude";
+import { filesHash, IMPORT_PLACEHOLDER, inlineSkillMd, skillFolderFiles, type SkillFile } from "../claude";
 
 export const token = "skills:Skill";
 
@@ -101,10 +101,13 @@ export const SkillInputs = z
     if (read(SKILLS_SETTINGS.kind) === "claude") {
       for (const word of ["anthropic", "claude"]) if (!np && c.name.includes(word)) fail("name", `name "${c.name}" holds the reserved word "${word}", which the Claude API refuses: choose another name`, "name");
       if (/<[^>]+>/.test(c.description)) fail("description", "description holds an XML tag, which the Claude API refuses: write it as plain text", "description");
-      const files: SkillFile[] = r.source ? skillFolderFiles(r.source, c.name) : [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, { ...format, ...pickFormat(r) })) }];
-      const total = files.reduce((n, f) => n + f.bytes.length, 0);
-      if (total > CLAUDE_UPLOAD_LIMIT) ruleFailure(ctx, "source", `the skill's folder holds ${(total / 1024 / 1024).toFixed(1)} MB, over the Claude API's 30 MB per version: move large assets out of ${path.dirname(String(r.source))}`);
-      claude = { publishTo: "claude", filesHash: filesHash(files) };
+      if (r.source && c.text?.includes(IMPORT_PLACEHOLDER)) ofDocument.push(`it is the placeholder \`pulumi-ops import\` wrote: put the skill's own files in ${path.dirname(r.source)} (the Claude API gives no version's files back), or the first up would upload the placeholder as its newest version`);
+      try {
+        const files: SkillFile[] = r.source ? skillFolderFiles(r.source, c.name) : [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, { ...format, ...pickFormat(r) })) }];
+        claude = { publishTo: "claude", filesHash: filesHash(files) };
+      } catch (e) {
+        ruleFailure(ctx, "source", `${r.source}: ${(e as Error).message}`);
+      }
     }
     if (ofDocument.length) ruleFailure(ctx, "source", `${r.source}: ${ofDocument.join("; ")}`);
     return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined, ...claude };
