@@ -140,6 +140,25 @@ describe("Skill on the Claude API", () => {
     expect(s.outs.versionId).toBe(claude.custom()[0].versions[0].id);
   });
 
+  it("an upload whose answer is lost while the service cannot be asked is left pending, and the next refresh settles it to the skill it made", async () => {
+    claude.inject({ match: { method: "POST", path: "^/v1/skills$" }, count: 1, kind: "drop-after" });
+    // Once the upload is sent, the list that would find it fails (the service in trouble).
+    const stop = claude.onRequest((e) => {
+      if (e.method === "POST") claude.inject({ match: { method: "GET", path: "^/v1/skills$" }, count: 20, kind: "status", status: 500 });
+    });
+    const inputs = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
+    const err = (await call("skills:Skill", "create", [inputs]).catch((e: Error) => e)) as Error & { id?: string; properties?: Record<string, unknown> };
+    stop();
+    claude.clearFaults();
+    expect(err.message).toMatch(/recorded it as pending/);
+    expect(err.id).toMatch(/^pending-\d+$/);
+    claude.clearFaults();
+    const read = await call("skills:Skill", "read", [err.id, err.properties]);
+    expect(read.id).toBe(claude.custom()[0].id);
+    expect(read.props.versionId).toBe(claude.custom()[0].versions[0].id);
+    expect(claude.custom()).toHaveLength(1);
+  });
+
   it("a workspace still on the beta's delete rule: the versions are deleted, then the skill", async () => {
     const legacy = await new ClaudeSkillsEmulator({ legacyDelete: true }).start();
     process.env.ANTHROPIC_BASE_URL = legacy.url;

@@ -6,7 +6,7 @@
  * it is taken over only with `adopt: true`.
  */
 import { AlreadyExistsError } from "../../http/errors";
-import { CLOCK_SKEW_MS, createOnce, type Bag } from "../../handler";
+import { CLOCK_SKEW_MS, createOnce, isPending, type Bag } from "../../handler";
 import { log, notice, warn } from "../../log";
 import { readFlag, SKILLS_SETTINGS } from "../../config";
 import { claudeSkills, inlineSkillMd, skillFolderFiles, type ClaudeSkill, type SkillFile } from "../claude";
@@ -36,6 +36,12 @@ function outputs(r: Bag, versionId: string, files: SkillFile[]) {
 /** The workspace's own skill displayed under this name, if any (display names are not unique: the first). */
 async function heldUnder(slug: string): Promise<ClaudeSkill | undefined> {
   return (await claudeSkills().listCustom()).find((s) => s.display_name === slug);
+}
+
+/** The skill a pending upload made: of its display name, made since the upload was sent (pending-<sent at>). */
+async function settled(pending: string, props: Bag): Promise<ClaudeSkill | undefined> {
+  const sentAt = Number(pending.slice(pending.lastIndexOf("-") + 1));
+  return (await claudeSkills().listCustom()).find((s) => s.display_name === props.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS);
 }
 
 export function claudeSkillTaken(slug: string, id: string): AlreadyExistsError {
@@ -77,7 +83,11 @@ export const claudeSkill = {
     return { id: made.id, outs: outputs(r, versionId, files) };
   },
 
-  async read(id: string, props: Bag) {
+  async read(pendingOrId: string, props: Bag) {
+    // A pending upload (its answer lost while the service could not be asked): settled by the skill of its name,
+    // made since it was sent; none is none (the next up uploads it).
+    const id = isPending(pendingOrId) ? (await settled(pendingOrId, props))?.id : pendingOrId;
+    if (!id) return {};
     let s: ClaudeSkill;
     try {
       s = await claudeSkills().get(id);
@@ -86,6 +96,7 @@ export const claudeSkill = {
       throw e;
     }
     const latest = String(s.latest_version_id ?? "");
+    if (isPending(pendingOrId)) return { id, props: { ...props, versionId: latest } }; // its first version is ours
     if (props.versionId === undefined) {
       // A lookup (Resource.get): the skill as the service says it, its newest version's name and description.
       const v = await claudeSkills().version(id, "latest");
@@ -103,13 +114,18 @@ export const claudeSkill = {
     return { id, props: now, inputs: now };
   },
 
-  async update(id: string, r: Bag) {
+  async update(pendingOrId: string, r: Bag) {
+    if (isPending(pendingOrId) && !(await settled(pendingOrId, r))) {
+      throw new Error(`skills: "${r.slug}"'s earlier upload left no skill on the Claude API: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` uploads it`);
+    }
+    const id = isPending(pendingOrId) ? (await settled(pendingOrId, r))!.id : pendingOrId;
     const files = filesOf(r);
     const v = await claudeSkills().createVersion(id, files);
     return { outs: outputs(r, v.id, files) };
   },
 
-  async delete(id: string) {
-    await claudeSkills().delete(id);
+  async delete(pendingOrId: string, props: Bag) {
+    const id = isPending(pendingOrId) ? (await settled(pendingOrId, props))?.id : pendingOrId;
+    if (id) await claudeSkills().delete(id);
   },
 };

@@ -7,7 +7,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { SKILLS_SETTINGS, read, readFlag } from "../../config";
 import { currentOwner, leftToAnother, standing } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
-import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, isPending, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, notice, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
@@ -15,8 +15,11 @@ import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
 import { skillContent, SkillInputs } from "./schema";
 import { claudeSkill } from "./claude-handler";
 
-/** A skill the Claude API holds (its ids are `skill_...`; a registry slug is kebab-case, never with `_`). */
-export const onClaude = (id: string) => id.startsWith("skill_");
+/**
+ * A skill the Claude API holds (its ids are `skill_...`; a registry slug is kebab-case, never with `_`), or one whose
+ * upload there left it pending (its answer lost while the service could not be asked).
+ */
+export const onClaude = (id: string, props?: Bag) => id.startsWith("skill_") || (isPending(id) && props?.publishTo === "claude");
 
 export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -229,12 +232,12 @@ export const skill: Handler = {
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { id: r.slug, outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
-  read: (id, props) => (onClaude(id) ? claudeSkill.read(id, props) : readSkill(id, props)),
-  async update(id, _olds, news) {
+  read: (id, props) => (onClaude(id, props) ? claudeSkill.read(id, props) : readSkill(id, props)),
+  async update(id, olds, news) {
     const r = withoutProvider(news);
-    if (onClaude(id)) return claudeSkill.update(id, r);
+    if (onClaude(id, olds)) return claudeSkill.update(id, r);
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
-  delete: (id) => (onClaude(id) ? claudeSkill.delete(id) : deleteSkill(id)),
+  delete: (id, props) => (onClaude(id, props) ? claudeSkill.delete(id, props) : deleteSkill(id)),
 };
