@@ -1,8 +1,9 @@
 /**
- * RemoteCommand through the real engine against MCP servers nobody here wrote (issue 48): the official MCP Python
- * SDK 2.3's MCPServer in its 2026-07-28 revision and in each of its 2025 transports (event streams and JSON, with
- * and without sessions, resumable), and the official TypeScript SDK's newest server (the control emulator's
- * McpServer) with an event store, speaking 2025-11-25. On each: up runs the command and keeps its output, a command
+ * RemoteCommand through the real engine against MCP servers nobody here wrote: mcp-server-commands behind
+ * supergateway, stateless and with sessions (it sets no isError: the exit status is the command's own); the official
+ * MCP Python SDK 2.3's MCPServer in its 2026-07-28 revision and in each of its 2025 transports (event streams and
+ * JSON, with and without sessions, resumable), and the official TypeScript SDK's newest server (the control
+ * emulator's McpServer) with an event store, speaking 2025-11-25 (issue 48). On each: up runs the command and keeps its output, a command
  * that exits 3 fails the up with its status and leaves nothing in state, destroy runs the delete command. Behind
  * OAuth, the preview fails with one line naming the authorization server.
  */
@@ -14,6 +15,7 @@ import { describe, expect, it } from "vitest";
 import { ControlEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
+import { commandsServer } from "../helpers/mcp-commands";
 import { freePort } from "../helpers/ports";
 
 const PYTHON = path.join(ROOT, ".tools/mcp-python/bin/python");
@@ -42,6 +44,12 @@ async function python(mode: string): Promise<Endpoint> {
   return { url, read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined), folder: () => undefined, stop: async () => void child.kill() };
 }
 
+/** mcp-server-commands (npm) behind supergateway: it runs commands on this machine. */
+async function gateway(stateful: boolean): Promise<Endpoint> {
+  const server = await commandsServer(stateful);
+  return { url: server.url, read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined), folder: () => undefined, stop: async () => server.stop() };
+}
+
 /** The control emulator: the official TypeScript SDK's McpServer, with an event store (2025-11-25 resumption). */
 async function typescript(): Promise<Endpoint> {
   const control = await new ControlEmulator({ resumable: true }).start();
@@ -49,6 +57,8 @@ async function typescript(): Promise<Endpoint> {
 }
 
 describe.each([
+  ["mcp-server-commands behind supergateway, stateless", () => gateway(false), "auto"],
+  ["mcp-server-commands behind supergateway, with sessions", () => gateway(true), "auto"],
   ["the Python SDK, 2026-07-28 (server/discover, no session)", () => python("stateless-json"), "auto"],
   ["the Python SDK, 2025 event streams with sessions", () => python("sse"), "2025"],
   ["the Python SDK, 2025 JSON with sessions", () => python("json"), "2025"],
