@@ -12,6 +12,7 @@ import { stringify } from "yaml";
 import { z } from "zod";
 import { clientPerSettings, read, readNumber, readUrl, SKILLS_SETTINGS } from "../config";
 import { HttpClient } from "../http/client";
+import { FORMAT_KEYS } from "./metadata";
 import { ApiError, AuthError, NotFoundError } from "../http/errors";
 
 /** The API version the official SDKs send today (both accept the older 2023-06-01). */
@@ -65,6 +66,13 @@ export function inlineSkillMd(c: { name: string; description: string; instructio
   const { allowedTools, ...rest } = format;
   const front = { name: c.name, description: c.description, ...rest, ...(Array.isArray(allowedTools) ? { "allowed-tools": allowedTools.join(" ") } : {}) };
   return `---\n${stringify(Object.fromEntries(Object.entries(front).filter(([, v]) => v !== undefined)))}---\n\n${c.instruction.replace(/^\n+/, "")}`;
+}
+
+/** What a version's upload holds: the folder of `source`, or a SKILL.md made of the inline fields (and format fields). */
+export function uploadFiles(r: Record<string, unknown>, c: { name: string; description: string; instruction: string }): SkillFile[] {
+  if (typeof r.source === "string") return skillFolderFiles(r.source, c.name);
+  const format = Object.fromEntries(FORMAT_KEYS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
+  return [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, format)) }];
 }
 
 /** One hash of every file's path and bytes: any change in the folder (a script, a reference) is a new version. */

@@ -9,19 +9,14 @@ import { AlreadyExistsError } from "../../http/errors";
 import { CLOCK_SKEW_MS, createOnce, isPending, type Bag } from "../../handler";
 import { log, notice, warn } from "../../log";
 import { readFlag, SKILLS_SETTINGS } from "../../config";
-import { claudeSkills, inlineSkillMd, skillFolderFiles, type ClaudeSkill, type SkillFile } from "../claude";
+import { claudeSkills, uploadFiles, type ClaudeSkill, type SkillFile } from "../claude";
 import { skillContent } from "./schema";
 
 /** Whether a create takes over a skill the workspace holds under its name: `adopt`, or ops:skillsAdoptExisting. */
 const adoptingSkill = (r: Bag) => r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting);
 
-/** What a version's upload holds: the folder of `source`, or a SKILL.md made of the inline fields. */
-function filesOf(r: Bag): SkillFile[] {
-  const c = skillContent(r);
-  if (r.source) return skillFolderFiles(r.source, c.name);
-  const format = Object.fromEntries(["license", "compatibility", "metadata", "allowedTools"].filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
-  return [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, format)) }];
-}
+/** What a version's upload holds (claude.ts: the folder of `source`, or a SKILL.md of the inline fields). */
+const filesOf = (r: Bag): SkillFile[] => uploadFiles(r, skillContent(r));
 
 const lineCount = (files: SkillFile[]) => {
   const doc = files.find((f) => f.path.endsWith("/SKILL.md"));

@@ -12,7 +12,7 @@ import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
 import { skillMetadata } from "../metadata";
 import { read, SKILLS_SETTINGS } from "../../config";
-import { filesHash, IMPORT_PLACEHOLDER, inlineSkillMd, skillFolderFiles, type SkillFile } from "../claude";
+import { filesHash, IMPORT_PLACEHOLDER, uploadFiles } from "../claude";
 
 export const token = "skills:Skill";
 
@@ -33,9 +33,6 @@ export function skillContent(r: { name?: string; description?: string; instructi
     format: formatFields(doc.fields),
   };
 }
-
-/** The format's own fields given inline (license, compatibility, metadata, allowedTools). */
-const pickFormat = (r: Record<string, unknown>) => Object.fromEntries(["license", "compatibility", "metadata", "allowedTools"].filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
 
 export const SkillInputs = z
   .object({
@@ -103,8 +100,7 @@ export const SkillInputs = z
       if (/<[^>]+>/.test(c.description)) fail("description", "description holds an XML tag, which the Claude API refuses: write it as plain text", "description");
       if (r.source && c.text?.includes(IMPORT_PLACEHOLDER)) ofDocument.push(`it is the placeholder \`pulumi-ops import\` wrote: put the skill's own files in ${path.dirname(r.source)} (the Claude API gives no version's files back), or the first up would upload the placeholder as its newest version`);
       try {
-        const files: SkillFile[] = r.source ? skillFolderFiles(r.source, c.name) : [{ path: `${c.name}/SKILL.md`, bytes: Buffer.from(inlineSkillMd(c, { ...format, ...pickFormat(r) })) }];
-        claude = { publishTo: "claude", filesHash: filesHash(files) };
+        claude = { publishTo: "claude", filesHash: filesHash(uploadFiles(r, c)) };
       } catch (e) {
         ruleFailure(ctx, "source", `${r.source}: ${(e as Error).message}`);
       }
