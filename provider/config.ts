@@ -120,6 +120,7 @@ export const CONTROL_SETTINGS = settings("control", {
 export const GENERAL_SETTINGS = settings("", {
   quiet: { env: "PULUMI_OPS_QUIET", default: "false", description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown." },
   adoptFromStack: { env: "PULUMI_OPS_ADOPT_FROM_STACK", description: "For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them). Unset it afterwards." },
+  maxDeletes: { env: "PULUMI_OPS_MAX_DELETES", range: [0, 10_000_000], description: "The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent." },
   previewChecks: { env: "PULUMI_OPS_PREVIEW_CHECKS", default: "true", bool: true, description: "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews." },
 });
 

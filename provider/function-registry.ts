@@ -22,6 +22,18 @@ const ZoneRecord = z.object({
   proxied: z.boolean().optional().describe("Whether the service proxies it (the `cf_tags=cf-proxied:true` marker)."),
 });
 import * as edge from "./edge/functions";
+
+/** A record as getUnmanagedRecords tells it. */
+const UnmanagedRecord = z.object({
+  id: z.string().describe("The record's id."),
+  type: z.string().describe("Its type."),
+  name: z.string().describe("Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it."),
+  content: z.string().describe("Its value as the service writes it."),
+  ttl: z.number().describe("Its TTL in seconds (1: automatic)."),
+  proxied: z.boolean().describe("Whether the service proxies it."),
+  priority: z.number().optional().describe("Its priority (MX, URI)."),
+  comment: z.string().optional().describe("Its comment."),
+});
 import * as pages from "./pages/functions";
 import * as posts from "./posts/functions";
 import * as runner from "./runner/functions";
@@ -123,6 +135,19 @@ export const functions: Record<string, FunctionEntry> = {
       uniques: Totals("all").describe("Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days."),
     }),
     run: (a) => edge.getZoneAnalytics(a),
+  },
+  "edge:getUnmanagedRecords": {
+    description: "The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing.",
+    args: edge.functionArgs.getUnmanagedRecords,
+    result: z.object({
+      zoneId: z.string().describe("The zone's id."),
+      zoneName: z.string().describe("The zone's name."),
+      total: z.number().describe("Every record the zone holds."),
+      unmanaged: z.array(UnmanagedRecord).describe("Records no resource holds: what an authoritative set at their names would delete."),
+      apart: z.array(UnmanagedRecord.extend({ reason: z.enum(["read-only", "worker", "system"]).describe("`read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it).") })).describe("The service's own records, never deleted by pulumi-ops."),
+      labelled: z.array(UnmanagedRecord.extend({ stack: z.string().describe("The stack its `pulumi-ops-stack:` tag names.") })).describe("Records a pulumi-ops stack labelled as its own (its tag) and not among `managedIds`."),
+    }),
+    run: (a) => edge.getUnmanagedRecords(a),
   },
   "edge:listWorkerScripts": {
     description: "The account's edge scripts (the account of ops:edgeAccountId unless given).",

@@ -91,6 +91,7 @@ export const FUNCTION_EXAMPLES: Record<string, Example> = {
   "ops:edge:getSecurityEvents": { before: [zone], step: { name: "events", args: { zoneId: ref("zone.id"), since: -60 } }, exports: { securityEvents: ref("events.events") } },
   "ops:edge:getZone": { step: { name: "found", args: { name: "example.com" } }, exports: { zoneId: ref("found.id"), zoneStatus: ref("found.status") } },
   "ops:edge:getZoneAnalytics": { before: [zone], step: { name: "traffic", args: { zoneId: ref("zone.id"), since: -1440 } }, exports: { requests: ref("traffic.requests") } },
+  "ops:edge:getUnmanagedRecords": { step: { name: "outsideCode", args: { zoneName: "example.com" } }, exports: { unmanagedRecords: ref("outsideCode.unmanaged"), serviceRecords: ref("outsideCode.apart") } },
   "ops:edge:listWorkerScripts": { step: { name: "workerScripts", args: {} }, exports: { scripts: ref("workerScripts.scripts") } },
   "ops:edge:parseZoneFile": { step: { name: "parsed", args: { origin: "example.com", text: "www 300 IN A 203.0.113.10\n" } }, exports: { parsedRecords: ref("parsed.records") } },
   "ops:edge:toZoneFile": { step: { name: "zoneFile", args: { origin: "example.com", records: [{ type: "A", name: "www", content: "203.0.113.10", ttl: 300 }] } }, exports: { zoneFileText: ref("zoneFile.text") } },

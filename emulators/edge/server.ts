@@ -474,7 +474,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     for (const other of z.records.named(name)) {
       if (other.id === fixed.id || other.name !== name) continue;
       // A Worker's custom domain's record holds its name (users report the service's words and code).
-      if (other.meta.read_only && ["A", "AAAA", "CNAME"].includes(type)) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
+      if ((other.meta.origin_worker_id || (other.meta.read_only && ["A", "AAAA", "CNAME"].includes(other.type))) && ["A", "AAAA", "CNAME"].includes(type)) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
       if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
         fail(400, 81058, "An identical record already exists.");
       }

@@ -107,7 +107,8 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
     if (!here.length) continue;
     const mine = { type: rec.type, value: valueOf(rec), what };
-    const made = ADDRESS_TYPES.includes(rec.type) && here.find((x) => x.readOnly);
+    // A custom domain's record (an address the service keeps), not any read-only one (Email Routing's DKIM TXT).
+    const made = ADDRESS_TYPES.includes(rec.type) && here.find((x) => x.readOnly && ADDRESS_TYPES.includes(x.type));
     if (made) throw domainRecord(zone.name, name, what, `the service's read-only record ${made.id} is there`);
     // An adopting CNAME takes the name's CNAME over whatever its target (one per name), as does one taking back this
     // stack's own (its tag): not a clash.

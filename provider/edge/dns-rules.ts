@@ -7,7 +7,7 @@ import { onForget } from "../forgetting";
 import { checkAgainstService, declareRecords, forgetDeclaredRecords } from "./dns-preview";
 import { valueOf } from "./dns-record/normalize";
 import { expanded } from "./dns-record-set/text";
-import { adopting } from "./zones";
+import { adopting, resolveZone } from "./zones";
 import { checkRecordPlan } from "./dns-record/plan-limits";
 
 onForget(() => {
@@ -65,4 +65,10 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   // Only a new set is held to 81057/81058: an existing one may hold records made by a run that failed part way, kept by
   // id in its state (outputs check is not given), which its up does not make again.
   await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))), { kind: "DnsRecordSet", adopts: adopts(inputs), ownState: olds.records !== undefined });
+  // A new set: what it removes when authoritative (listed), the rails, and the zone's records beyond the stack (said).
+  // A set in state is reviewed by its diff, which knows its records' ids.
+  if (olds.records === undefined && !isUnknown(inputs.authoritative) && !isUnknown(inputs.ignore)) {
+    const { reviewPlan } = await import("./dns-record-set/review");
+    await reviewPlan(await resolveZone({ zoneName: zone }), { ...(inputs as object), records: Object.fromEntries(records) }, {}, { updates: 0, deletes: 0 });
+  }
 }

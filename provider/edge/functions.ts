@@ -9,7 +9,9 @@ import { isHostname } from "./dns-record/normalize";
 import { RECORD_TYPES } from "./dns-record/normalize";
 import { parseZoneFile as readZoneFile, toZoneFile as writeZoneFile } from "./zone-file";
 import { cacheByLocation, securityEvents, zoneTotals } from "./analytics";
-import { edge } from "./zones";
+import { edge, resolveZone } from "./zones";
+import { sortRecords, strayOf } from "./dns-record-set/authority";
+import { stackOfTags } from "../owner";
 
 const ZoneId = z.string().regex(/^[0-9a-f]{32}$/, "zoneId must be the zone's 32-character hexadecimal id").describe("The zone's id (`getZone` gives it).");
 /** `since`: a negative offset in minutes or an RFC 3339 time. `until`: `now` or an RFC 3339 time. */
@@ -51,6 +53,13 @@ export const functionArgs = {
       .union([z.record(z.string(), z.looseObject({ type: z.enum(RECORD_TYPES), name: z.string() })), z.array(z.looseObject({ type: z.enum(RECORD_TYPES), name: z.string() }))])
       .describe("The records: a DnsRecordSet's `records` output, or a map or list of records (type, name, content or data, ttl, proxied, priority)."),
   }),
+  getUnmanagedRecords: z
+    .object({
+      zoneId: ZoneId.optional(),
+      zoneName: z.string().min(1).optional().describe("The zone's name (give it or zoneId)."),
+      managedIds: z.array(z.string().min(1)).optional().describe("Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them."),
+    })
+    .refine((a) => (a.zoneId === undefined) !== (a.zoneName === undefined), { error: "give zoneId or zoneName (one of them)", path: ["zoneId"] }),
   listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional().describe("The account; unset, `ops:edgeAccountId`.") }),
 };
 
@@ -94,6 +103,27 @@ export async function getSecurityEvents(args: Args<"getSecurityEvents">) {
 export async function getCacheStats(args: Args<"getCacheStats">) {
   const a = parse("getCacheStats", args);
   return cacheByLocation(a.zoneId, a.since, a.until);
+}
+
+/**
+ * The zone's records no resource holds: not among `managedIds`, not labelled by a pulumi-ops stack; the service's own
+ * (read-only, Worker-made, app- or tunnel-managed) listed apart (dns-record-set/authority.ts: what an authoritative
+ * set would never delete). One listing of the zone; nothing is sent.
+ */
+export async function getUnmanagedRecords(args: Args<"getUnmanagedRecords">) {
+  const a = parse("getUnmanagedRecords", args);
+  const zone = await resolveZone(a.zoneId ? { zoneId: a.zoneId } : { zoneName: a.zoneName! });
+  const all = await Array.fromAsync(edge().dnsRecords(zone.id, {}, 5000));
+  const managed = new Set((a.managedIds ?? []).map((id) => id.split("/").pop()!));
+  const { unmanaged, apart, labelled } = sortRecords(all, zone, managed);
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    total: all.length,
+    unmanaged: unmanaged.map((r) => strayOf(r, zone.name)),
+    apart: apart.map(([r, reason]) => ({ ...strayOf(r, zone.name), reason })),
+    labelled: labelled.map((r) => ({ ...strayOf(r, zone.name), stack: stackOfTags(r.tags)! })),
+  };
 }
 
 export async function listWorkerScripts(args: Args<"listWorkerScripts"> = {}) {

@@ -50,6 +50,8 @@ export const DnsRecord = z.looseObject({
   settings: z.looseObject({ ipv4_only: z.boolean().nullish(), ipv6_only: z.boolean().nullish(), flatten_cname: z.boolean().nullish() }).nullish(),
   /** `read_only`: a record the service made and keeps (a Worker's custom domain's). */
   meta: z.looseObject({ read_only: z.boolean().nullish() }).nullish(),
+  /** A record another product of the service locked (Email Routing's MX and SPF: "adds and locks" them). */
+  locked: z.boolean().optional(),
   created_on: z.string().optional(),
   modified_on: z.string().optional(),
 });
@@ -59,7 +61,7 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
  * A listed record as the preview's DNS rules read it: what tells its value, and its id. The other fields of the
  * service's answer are left out, not copied, since a preview may list a zone of 100,000 records.
  */
-export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true, settings: true, meta: true }).strip();
+export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true, settings: true, meta: true, locked: true }).strip();
 export type DnsRecordValue = z.infer<typeof DnsRecordValue>;
 
 /** The body of a create or an update: PATCH takes any subset. */

@@ -25,6 +25,10 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
   /** Each record's id, by key. */
   declare readonly ids: pulumi.Output<Out["ids"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
+  /** Whether the set deletes the records of its names (or zone) it does not declare. */
+  declare readonly authoritative: pulumi.Output<Out["authoritative"]>;
+  /** The records an authoritative set leaves alone. */
+  declare readonly ignore: pulumi.Output<Out["ignore"]>;
   /** The named account (`ops:accounts`) that serves it; unset, the stack's own. */
   declare readonly account: pulumi.Output<Out["account"]>;
 

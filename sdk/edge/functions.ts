@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { invokeInProgram } from "../invoke";
-import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, ToZoneFileArgs, ToZoneFileOutputArgs, ToZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
+import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetUnmanagedRecordsArgs, GetUnmanagedRecordsOutputArgs, GetUnmanagedRecordsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, ToZoneFileArgs, ToZoneFileOutputArgs, ToZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
 
 /** Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them. */
 export function getCacheStats(args: GetCacheStatsArgs, opts?: pulumi.InvokeOptions): Promise<GetCacheStatsResult> {
@@ -26,6 +26,16 @@ export function getSecurityEvents(args: GetSecurityEventsArgs, opts?: pulumi.Inv
 /** The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them. Takes outputs of other resources; returns an output. */
 export function getSecurityEventsOutput(args: GetSecurityEventsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecurityEventsResult> {
   return pulumi.output(args).apply((plain) => getSecurityEvents(plain as GetSecurityEventsArgs, opts));
+}
+
+/** The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing. */
+export function getUnmanagedRecords(args: GetUnmanagedRecordsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetUnmanagedRecordsResult> {
+  return invokeInProgram<GetUnmanagedRecordsResult>("edge:getUnmanagedRecords", args, opts);
+}
+
+/** The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing. Takes outputs of other resources; returns an output. */
+export function getUnmanagedRecordsOutput(args: GetUnmanagedRecordsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUnmanagedRecordsResult> {
+  return pulumi.output(args).apply((plain) => getUnmanagedRecords(plain as GetUnmanagedRecordsArgs, opts));
 }
 
 /** The zone with this name; fails clearly when none or several match. */

@@ -79,6 +79,14 @@ export interface DnsRecordSetArgs {
   records: pulumi.Input<{ [key: string]: pulumi.Input<DnsRecordSetRecordArgs> }>;
   /** When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt. */
   adopt?: pulumi.Input<boolean>;
+  /** Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records. */
+  authoritative?: pulumi.Input<boolean>;
+  /** With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these. */
+  ignore?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed. */
+  maxChangePercent?: pulumi.Input<number>;
+  /** Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it. */
+  allowLargeChange?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -92,6 +100,10 @@ export interface DnsRecordSetOutputs {
   /** The records as the service holds them, by key. */
   records: { [key: string]: DnsRecordSetRecord };
   adopt: boolean;
+  /** Whether the set deletes the records of its names (or zone) it does not declare. */
+  authoritative?: boolean;
+  /** The records an authoritative set leaves alone. */
+  ignore?: string[];
   /** Each record's id, by key. */
   ids: { [key: string]: string };
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -99,7 +111,7 @@ export interface DnsRecordSetOutputs {
 }
 
 /** The output names of a DnsRecordSet, declared to the engine when the resource is registered. */
-export const dnsRecordSetOutputNames = ["zoneId","zoneName","records","adopt","ids","account"] as const;
+export const dnsRecordSetOutputNames = ["zoneId","zoneName","records","adopt","authoritative","ignore","ids","account"] as const;
 
 /** The arguments of a FirewallRule: A firewall rule: a filter expression and the action for the requests it matches. */
 export interface FirewallRuleArgs {
@@ -600,6 +612,46 @@ export interface GetSecurityEventsOutputArgs {
 export interface GetSecurityEventsResult {
   /** The events, newest first. */
   readonly events: GetSecurityEventsResultEvent[];
+}
+
+/** The arguments of getUnmanagedRecords. */
+export interface GetUnmanagedRecordsArgs {
+  /** The zone's id (`getZone` gives it). */
+  zoneId?: string;
+  /** The zone's name (give it or zoneId). */
+  zoneName?: string;
+  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them. */
+  managedIds?: string[];
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: string;
+}
+
+/** The arguments of getUnmanagedRecordsOutput: each may be an output of another resource. */
+export interface GetUnmanagedRecordsOutputArgs {
+  /** The zone's id (`getZone` gives it). */
+  zoneId?: pulumi.Input<string>;
+  /** The zone's name (give it or zoneId). */
+  zoneName?: pulumi.Input<string>;
+  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them. */
+  managedIds?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
+  account?: pulumi.Input<string>;
+}
+
+/** What getUnmanagedRecords returns. */
+export interface GetUnmanagedRecordsResult {
+  /** The zone's id. */
+  readonly zoneId: string;
+  /** The zone's name. */
+  readonly zoneName: string;
+  /** Every record the zone holds. */
+  readonly total: number;
+  /** Records no resource holds: what an authoritative set at their names would delete. */
+  readonly unmanaged: GetUnmanagedRecordsResultUnmanaged[];
+  /** The service's own records, never deleted by pulumi-ops. */
+  readonly apart: GetUnmanagedRecordsResultApart[];
+  /** Records a pulumi-ops stack labelled as its own (its tag) and not among `managedIds`. */
+  readonly labelled: GetUnmanagedRecordsResultLabelled[];
 }
 
 /** The arguments of getZone. */
@@ -1331,6 +1383,67 @@ export interface GetSecurityEventsResultEvent {
   readonly path: string;
   /** When (RFC 3339). */
   readonly occurredAt: string;
+}
+
+export interface GetUnmanagedRecordsResultApart {
+  /** The record's id. */
+  readonly id: string;
+  /** Its type. */
+  readonly type: string;
+  /** Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it. */
+  readonly name: string;
+  /** Its value as the service writes it. */
+  readonly content: string;
+  /** Its TTL in seconds (1: automatic). */
+  readonly ttl: number;
+  /** Whether the service proxies it. */
+  readonly proxied: boolean;
+  /** Its priority (MX, URI). */
+  readonly priority?: number;
+  /** Its comment. */
+  readonly comment?: string;
+  /** `read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it). One of: `read-only`, `worker`, `system`. */
+  readonly reason: "read-only" | "worker" | "system";
+}
+
+export interface GetUnmanagedRecordsResultLabelled {
+  /** The record's id. */
+  readonly id: string;
+  /** Its type. */
+  readonly type: string;
+  /** Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it. */
+  readonly name: string;
+  /** Its value as the service writes it. */
+  readonly content: string;
+  /** Its TTL in seconds (1: automatic). */
+  readonly ttl: number;
+  /** Whether the service proxies it. */
+  readonly proxied: boolean;
+  /** Its priority (MX, URI). */
+  readonly priority?: number;
+  /** Its comment. */
+  readonly comment?: string;
+  /** The stack its `pulumi-ops-stack:` tag names. */
+  readonly stack: string;
+}
+
+export interface GetUnmanagedRecordsResultUnmanaged {
+  /** The record's id. */
+  readonly id: string;
+  /** Its type. */
+  readonly type: string;
+  /** Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it. */
+  readonly name: string;
+  /** Its value as the service writes it. */
+  readonly content: string;
+  /** Its TTL in seconds (1: automatic). */
+  readonly ttl: number;
+  /** Whether the service proxies it. */
+  readonly proxied: boolean;
+  /** Its priority (MX, URI). */
+  readonly priority?: number;
+  /** Its comment. */
+  readonly comment?: string;
 }
 
 export interface GetZoneAnalyticsResultBandwidth {

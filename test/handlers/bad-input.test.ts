@@ -62,6 +62,9 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["records a list", { records: [{ type: "A", name: "www", content: "203.0.113.10" }] }, "records"],
       ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
       ["a misspelt property", { record: {} }, "record"],
+      ["ignore without authoritative", { ignore: ["_acme-challenge*"] }, "ignore"],
+      ["an ignore pattern with a bad type list", { authoritative: true, ignore: ["www TXT;MX"] }, "ignore.0"],
+      ["maxChangePercent over 100", { maxChangePercent: 150 }, "maxChangePercent"],
     ],
   },
   "edge:ZoneSetting": {

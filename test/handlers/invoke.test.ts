@@ -51,6 +51,7 @@ const cases: Record<string, { args: () => Record<string, unknown>; before?: () =
   "edge:getSecurityEvents": { args: () => ({ zoneId: zoneId(edge) }), shows: (r) => expect(Array.isArray(r.events)).toBe(true) },
   "edge:getZone": { args: () => ({ name: "example.com" }), shows: (r) => expect(r).toEqual({ id: zoneId(edge), name: "example.com", status: "active" }) },
   "edge:getZoneAnalytics": { args: () => ({ zoneId: zoneId(edge), since: -1440 }), shows: (r) => expect(r.requests.all).toBeGreaterThanOrEqual(r.requests.cached) },
+  "edge:getUnmanagedRecords": { args: () => ({ zoneName: "example.com" }), shows: (r) => expect(r).toMatchObject({ zoneId: zoneId(edge), zoneName: "example.com", total: r.unmanaged.length, apart: [], labelled: [] }) },
   "edge:listWorkerScripts": { args: () => ({}), shows: (r) => expect(r.scripts).toEqual([]) },
   "edge:parseZoneFile": {
     args: () => ({ text: "$TTL 300\n@ IN A 203.0.113.10\nwww CNAME @\n", origin: "example.com" }),

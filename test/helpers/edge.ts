@@ -3,6 +3,7 @@ import { forgetClaims } from "../../provider/claims";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { forgetListings } from "../../provider/edge/dns-record/batch-read";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
+import { forgetZoneListings } from "../../provider/edge/dns-record-set/authority";
 import { standIn } from "./social";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type EdgeEmulatorOptions } from "../../emulators";
 
@@ -39,6 +40,7 @@ export function useEdge(options: EdgeEmulatorOptions = {}): EdgeEmulator {
     current!.clearFaults();
     forgetListings();
     forgetRuleListings();
+    forgetZoneListings();
     forgetClaims(); // the emulator's ids start again: a claim of the last test is not this one's
     process.env.EDGE_API_TOKEN = DEMO_TOKEN;
   });

@@ -24,6 +24,8 @@ import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent,
 import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schema";
 import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
 import { compacted, expanded, isCompact, withoutIds } from "./text";
+import { countDeletes } from "./guard";
+import { reviewPlan } from "./review";
 
 /** The largest page the service gives of a zone's records: 10,000 records are two requests. */
 const PAGE = 5000;
@@ -50,19 +52,25 @@ function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRe
 }
 
 function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<string, string>): DnsRecordSetOutputs {
-  return { ...zoneOutputs(wanted, zone), records, ids, adopt: wanted.adopt ?? false };
+  return { ...zoneOutputs(wanted, zone), records, ids, adopt: wanted.adopt ?? false, ...(wanted.authoritative === true ? { authoritative: true } : {}), ...(Array.isArray(wanted.ignore) ? { ignore: wanted.ignore } : {}) };
 }
 
+/** A delete of a record the set does not declare (authoritative): its key, which no record key can be (a space). */
+const strayOp = (rec: wire.DnsRecord): Op => ({ kind: "delete", key: `undeclared ${rec.type} ${rec.name} (${rec.id})`, id: rec.id });
+const isStray = (key: string) => key.startsWith("undeclared ");
+
 /** The zone's records by type and full name, and their ids, from one listing. */
-async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string> }> {
+async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string>; all: wire.DnsRecord[] }> {
   const byName = new Map<string, wire.DnsRecord[]>();
   const ids = new Set<string>();
+  const all: wire.DnsRecord[] = [];
   for await (const rec of edge().dnsRecords(zone.id, {}, PAGE)) {
     const k = `${rec.type} ${rec.name.toLowerCase()}`;
     byName.set(k, [...(byName.get(k) ?? []), rec]);
     ids.add(rec.id);
+    all.push(rec);
   }
-  return { byName, ids };
+  return { byName, ids, all };
 }
 
 /**
@@ -177,7 +185,7 @@ const single = (zone: ZoneRef, wanted: Records, existing: Map<string, wire.DnsRe
 };
 
 function failureMessage(what: string, failures: Failure[], total: number): string {
-  const shown = failures.slice(0, 5).map((f) => `records.${f.key}: ${(f.error as Error).message ?? String(f.error)}`).join("; ");
+  const shown = failures.slice(0, 5).map((f) => `${isStray(f.key) ? f.key : `records.${f.key}`}: ${(f.error as Error).message ?? String(f.error)}`).join("; ");
   return `edge: ${failures.length} of ${total} records could not be ${what}${failures.length > 5 ? " (the first 5)" : ""}: ${shown}`;
 }
 
@@ -239,12 +247,15 @@ const onMaps: Handler = {
     if (zoneChanged(wanted, o)) return { changes: true, replaces: [wanted.zoneId ? "zoneId" : "zoneName"], deleteBeforeReplace: true };
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);
-    const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
+    // Beyond its own keys (authoritative removals), and the rails on large changes: before anything is sent.
+    const removing = await reviewPlan({ id: o.zoneId, name: o.zoneName }, wanted as DnsRecordSetInputs, o.ids ?? {}, { updates: p.changed.length, deletes: p.removed.length + p.replaced.length });
+    const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length + removing.length;
     const rekeyed = p.moved.filter(([, to]) => !p.changed.some(([k]) => k === to)).length;
     if (changes + rekeyed) {
       log(`edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
         `${rekeyed ? ` (${rekeyed} under a new key, nothing sent for them)` : ""}` +
-        ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes > 20 ? " ..." : ""})`);
+        ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})` +
+        `${removing.length ? `, and ${removing.length} undeclared to delete` : ""}`);
     }
     return { changes: changes + rekeyed > 0 };
   },
@@ -253,14 +264,16 @@ const onMaps: Handler = {
     const r = raw as DnsRecordSetInputs;
     const zone = await resolveZone(r);
     const id = `${zone.id}/set-${randomUUID()}`;
-    const { byName: existing, ids: before } = await listing(zone);
+    const { byName: existing, ids: before, all } = await listing(zone);
     const records: Records = {};
     const ids: Record<string, string> = {};
     const keys = Object.keys(r.records);
-    const { made, failures, posts } = await makeAll(keys, r.records, zone, existing, adopting(r));
+    // Authoritative: the records of its names (or zone) it does not declare go first, as the preview listed them.
+    const removing = r.authoritative === true ? await reviewPlan(zone, r, {}, { updates: 0, deletes: 0 }, all) : [];
+    const { made, failures, posts } = await makeAll(keys, r.records, zone, existing, adopting(r), removing.map(strayOp));
     const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
     failures.push(...sent.failures);
-    for (const { op, rec } of [...made, ...sent.done]) {
+    for (const { op, rec } of [...made, ...sent.done.filter((d) => d.op.kind !== "delete")]) {
       records[op.key] = recordOut(r.records[op.key], zone, rec!);
       ids[op.key] = rec!.id;
       claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
@@ -315,7 +328,8 @@ const onMaps: Handler = {
     }
     // One ordered list of changes: removals (and the old record of a new type) first, as a new record may need the
     // name an old one holds; then the changes in place; then the new records.
-    const { byName: existing, ids: before } = p.added.length || p.replaced.length ? await listing(zone) : { byName: new Map(), ids: new Set<string>() };
+    const authoritative = r.authoritative === true;
+    const { byName: existing, ids: before, all } = p.added.length || p.replaced.length || authoritative ? await listing(zone) : { byName: new Map(), ids: new Set<string>(), all: [] };
     // A removed record another resource's create took over in this run (moved to another set or a DnsRecord) stays
     // on the service and leaves this set.
     const given = p.removed.filter((key) => adoptedInRun(recordClaim(zone.id, ids[key])));
@@ -332,7 +346,10 @@ const onMaps: Handler = {
       delete ids[key];
       delete records[key];
     }
-    const deletes: Op[] = toDelete.map((key) => ({ kind: "delete", key, id: ids[key] }));
+    // Authoritative: the records of its names (or zone) it does not declare, as the zone holds them now.
+    const removing = authoritative ? await reviewPlan(zone, r, o.ids ?? {}, { updates: p.changed.length, deletes: toDelete.length }, all) : [];
+    if (!authoritative && toDelete.length) countDeletes(toDelete.length, `the DnsRecordSet in zone ${zone.name}`);
+    const deletes: Op[] = [...toDelete.map((key): Op => ({ kind: "delete", key, id: ids[key] })), ...removing.map(strayOp)];
     // Tags restored keep the owner's label beside them where the zone's records carry it (its plan, looked up once).
     const labelling = p.changed.some(([, fields]) => fields.includes("tags")) && labels(zone.plan !== undefined ? zone : { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName });
     // Settings changed: each such record is read first, and the settings the program does not give keep their values.
@@ -358,7 +375,7 @@ const onMaps: Handler = {
       if (op.kind === "post") claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
     }
     const outs = outputs(r, zone, records, ids);
-    const total = p.added.length + p.removed.length + p.replaced.length + p.changed.length;
+    const total = p.added.length + p.removed.length + p.replaced.length + p.changed.length + removing.length;
     if (failures.length) throw new PartialCreateError(failureMessage("changed", failures, total), id, outs);
     return { outs };
   },
@@ -372,6 +389,7 @@ const onMaps: Handler = {
     if (others.length) warn(`edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to another stack now (their tag), so this destroy leaves them: ${others.slice(0, 5).map((k) => `records.${k}`).join(", ")}${others.length > 5 ? " ..." : ""}`);
     const left = new Set(others.map((key) => o.ids[key]));
     const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)) && !left.has(id));
+    countDeletes(entries.length, `the DnsRecordSet in zone ${zone.name} (deleted)`);
     const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },
@@ -398,7 +416,10 @@ export const dnsRecordSet: Handler = {
   async diff(id, olds, news) {
     if (isCompact(olds)) holdFromState(olds.zoneId, Object.values(expanded(olds).ids ?? {}) as string[]); // in state: never another's to adopt
     // The common case, nothing changed: the texts agree line for line once the outputs' ids are set aside.
-    if (isCompact(olds) && isCompact(news) && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) return { changes: false };
+    if (isCompact(olds) && isCompact(news) && news.authoritative !== true && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) {
+      await reviewPlan({ id: olds.zoneId as string, name: olds.zoneName as string }, { records: {} }, (expanded(olds).ids ?? {}) as Record<string, string>, { updates: 0, deletes: 0 });
+      return { changes: false };
+    }
     const d = await onMaps.diff(id, expanded(olds), expanded(news));
     const fromMaps = isCompact(news) && !isCompact(olds) && !!olds.records;
     return fromMaps ? { ...d, changes: true } : d;

@@ -113,6 +113,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.EdgeTimeoutSeconds = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.MaxDeletes == nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "PULUMI_OPS_MAX_DELETES"); d != nil {
+			args.MaxDeletes = pulumi.IntPtr(d.(int))
+		}
+	}
 	if args.PagesAccessToken == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "PAGES_ACCESS_TOKEN", "FACEBOOK_PAGE_ACCESS_TOKEN"); d != nil {
 			args.PagesAccessToken = pulumi.StringPtr(d.(string))
@@ -352,6 +357,8 @@ type providerArgs struct {
 	EdgeRateLimitWindowSeconds *int `pulumi:"edgeRateLimitWindowSeconds"`
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds *int `pulumi:"edgeTimeoutSeconds"`
+	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+	MaxDeletes *int `pulumi:"maxDeletes"`
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken *string `pulumi:"pagesAccessToken"`
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
@@ -456,6 +463,8 @@ type ProviderArgs struct {
 	EdgeRateLimitWindowSeconds pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds pulumi.IntPtrInput
+	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+	MaxDeletes pulumi.IntPtrInput
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken pulumi.StringPtrInput
 	// For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.

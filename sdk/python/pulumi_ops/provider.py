@@ -38,6 +38,7 @@ class ProviderArgs:
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit_window_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_deletes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
@@ -91,6 +92,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] max_deletes: The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
@@ -197,6 +199,10 @@ class ProviderArgs:
             edge_timeout_seconds = (_utilities.get_env_int('EDGE_TIMEOUT_SECONDS') or 30)
         if edge_timeout_seconds is not None:
             pulumi.set(__self__, "edge_timeout_seconds", edge_timeout_seconds)
+        if max_deletes is None:
+            max_deletes = _utilities.get_env_int('PULUMI_OPS_MAX_DELETES')
+        if max_deletes is not None:
+            pulumi.set(__self__, "max_deletes", max_deletes)
         if pages_access_token is None:
             pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN', 'FACEBOOK_PAGE_ACCESS_TOKEN')
         if pages_access_token is not None:
@@ -549,6 +555,18 @@ class ProviderArgs:
     @edge_timeout_seconds.setter
     def edge_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "edge_timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxDeletes")
+    def max_deletes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+        """
+        return pulumi.get(self, "max_deletes")
+
+    @max_deletes.setter
+    def max_deletes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_deletes", value)
 
     @_builtins.property
     @pulumi.getter(name="pagesAccessToken")
@@ -948,6 +966,7 @@ class Provider(pulumi.ProviderResource):
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit_window_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_deletes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1004,6 +1023,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.int] edge_rate_limit: Requests per window this provider allows itself (it uses 95%), shared by all resources of a run. Stack config `ops:edgeRateLimit`; environment `EDGE_RATE_LIMIT`.
         :param pulumi.Input[_builtins.int] edge_rate_limit_window_seconds: The window of ops:edgeRateLimit, in seconds. Stack config `ops:edgeRateLimitWindowSeconds`; environment `EDGE_RATE_LIMIT_WINDOW_SECONDS`.
         :param pulumi.Input[_builtins.int] edge_timeout_seconds: Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
+        :param pulumi.Input[_builtins.int] max_deletes: The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
         :param pulumi.Input[_builtins.str] pages_access_token: A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] pages_adopt_existing: For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards. Stack config `ops:pagesAdoptExisting`; environment `PAGES_ADOPT_EXISTING`.
         :param pulumi.Input[_builtins.str] pages_api_version: The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days. Stack config `ops:pagesApiVersion`; environment `PAGES_API_VERSION`.
@@ -1079,6 +1099,7 @@ class Provider(pulumi.ProviderResource):
                  edge_rate_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_rate_limit_window_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  edge_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 max_deletes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
                  pages_api_version: pulumi.Input[Optional[_builtins.str]] = None,
@@ -1174,6 +1195,9 @@ class Provider(pulumi.ProviderResource):
             if edge_timeout_seconds is None:
                 edge_timeout_seconds = (_utilities.get_env_int('EDGE_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["edge_timeout_seconds"] = pulumi.Output.from_input(edge_timeout_seconds).apply(pulumi.runtime.to_json) if edge_timeout_seconds is not None else None
+            if max_deletes is None:
+                max_deletes = _utilities.get_env_int('PULUMI_OPS_MAX_DELETES')
+            __props__.__dict__["max_deletes"] = pulumi.Output.from_input(max_deletes).apply(pulumi.runtime.to_json) if max_deletes is not None else None
             if pages_access_token is None:
                 pages_access_token = _utilities.get_env('PAGES_ACCESS_TOKEN', 'FACEBOOK_PAGE_ACCESS_TOKEN')
             __props__.__dict__["pages_access_token"] = None if pages_access_token is None else pulumi.Output.secret(pages_access_token)

@@ -250,6 +250,19 @@ func GetEdgeTimeoutSeconds(ctx *pulumi.Context) int {
 	return value
 }
 
+// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+func GetMaxDeletes(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "ops:maxDeletes")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "PULUMI_OPS_MAX_DELETES"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 func GetPagesAccessToken(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ops:pagesAccessToken")

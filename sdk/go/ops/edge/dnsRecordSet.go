@@ -19,8 +19,12 @@ type DnsRecordSet struct {
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
 	Account pulumi.StringPtrOutput `pulumi:"account"`
 	Adopt   pulumi.BoolOutput      `pulumi:"adopt"`
+	// Whether the set deletes the records of its names (or zone) it does not declare.
+	Authoritative pulumi.BoolPtrOutput `pulumi:"authoritative"`
 	// Each record's id, by key.
 	Ids pulumi.StringMapOutput `pulumi:"ids"`
+	// The records an authoritative set leaves alone.
+	Ignore pulumi.StringArrayOutput `pulumi:"ignore"`
 	// The records as the service holds them, by key.
 	Records DnsRecordSetRecordMapOutput `pulumi:"records"`
 	// The zone's id.
@@ -84,6 +88,14 @@ type dnsRecordSetArgs struct {
 	Account *string `pulumi:"account"`
 	// When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt *bool `pulumi:"adopt"`
+	// Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it.
+	AllowLargeChange *bool `pulumi:"allowLargeChange"`
+	// Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.
+	Authoritative *bool `pulumi:"authoritative"`
+	// With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.
+	Ignore []string `pulumi:"ignore"`
+	// The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.
+	MaxChangePercent *float64 `pulumi:"maxChangePercent"`
 	// The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone.
 	Records map[string]DnsRecordSetRecord `pulumi:"records"`
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -98,6 +110,14 @@ type DnsRecordSetArgs struct {
 	Account pulumi.StringPtrInput
 	// When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt pulumi.BoolPtrInput
+	// Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it.
+	AllowLargeChange pulumi.BoolPtrInput
+	// Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.
+	Authoritative pulumi.BoolPtrInput
+	// With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.
+	Ignore pulumi.StringArrayInput
+	// The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.
+	MaxChangePercent pulumi.Float64PtrInput
 	// The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone.
 	Records DnsRecordSetRecordMapInput
 	// The zone's id. Give this or zoneName. Changing the zone replaces the resource.
@@ -152,9 +172,19 @@ func (o DnsRecordSetOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *DnsRecordSet) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
 }
 
+// Whether the set deletes the records of its names (or zone) it does not declare.
+func (o DnsRecordSetOutput) Authoritative() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *DnsRecordSet) pulumi.BoolPtrOutput { return v.Authoritative }).(pulumi.BoolPtrOutput)
+}
+
 // Each record's id, by key.
 func (o DnsRecordSetOutput) Ids() pulumi.StringMapOutput {
 	return o.ApplyT(func(v *DnsRecordSet) pulumi.StringMapOutput { return v.Ids }).(pulumi.StringMapOutput)
+}
+
+// The records an authoritative set leaves alone.
+func (o DnsRecordSetOutput) Ignore() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *DnsRecordSet) pulumi.StringArrayOutput { return v.Ignore }).(pulumi.StringArrayOutput)
 }
 
 // The records as the service holds them, by key.

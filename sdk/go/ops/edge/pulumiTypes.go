@@ -3027,6 +3027,299 @@ func (o GetSecurityEventsResultEventArrayOutput) Index(i pulumi.IntInput) GetSec
 	}).(GetSecurityEventsResultEventOutput)
 }
 
+type GetUnmanagedRecordsResultApart struct {
+	// Its comment.
+	Comment *string `pulumi:"comment"`
+	// Its value as the service writes it.
+	Content string `pulumi:"content"`
+	// The record's id.
+	Id string `pulumi:"id"`
+	// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+	Name string `pulumi:"name"`
+	// Its priority (MX, URI).
+	Priority *float64 `pulumi:"priority"`
+	// Whether the service proxies it.
+	Proxied bool `pulumi:"proxied"`
+	// `read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it). One of: `read-only`, `worker`, `system`.
+	Reason string `pulumi:"reason"`
+	// Its TTL in seconds (1: automatic).
+	Ttl float64 `pulumi:"ttl"`
+	// Its type.
+	Type string `pulumi:"type"`
+}
+
+type GetUnmanagedRecordsResultApartOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultApartOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUnmanagedRecordsResultApart)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultApartOutput) ToGetUnmanagedRecordsResultApartOutput() GetUnmanagedRecordsResultApartOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultApartOutput) ToGetUnmanagedRecordsResultApartOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultApartOutput {
+	return o
+}
+
+// Its comment.
+func (o GetUnmanagedRecordsResultApartOutput) Comment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) *string { return v.Comment }).(pulumi.StringPtrOutput)
+}
+
+// Its value as the service writes it.
+func (o GetUnmanagedRecordsResultApartOutput) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) string { return v.Content }).(pulumi.StringOutput)
+}
+
+// The record's id.
+func (o GetUnmanagedRecordsResultApartOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+func (o GetUnmanagedRecordsResultApartOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its priority (MX, URI).
+func (o GetUnmanagedRecordsResultApartOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
+}
+
+// Whether the service proxies it.
+func (o GetUnmanagedRecordsResultApartOutput) Proxied() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) bool { return v.Proxied }).(pulumi.BoolOutput)
+}
+
+// `read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it). One of: `read-only`, `worker`, `system`.
+func (o GetUnmanagedRecordsResultApartOutput) Reason() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) string { return v.Reason }).(pulumi.StringOutput)
+}
+
+// Its TTL in seconds (1: automatic).
+func (o GetUnmanagedRecordsResultApartOutput) Ttl() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) float64 { return v.Ttl }).(pulumi.Float64Output)
+}
+
+// Its type.
+func (o GetUnmanagedRecordsResultApartOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultApart) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetUnmanagedRecordsResultApartArrayOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultApartArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetUnmanagedRecordsResultApart)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultApartArrayOutput) ToGetUnmanagedRecordsResultApartArrayOutput() GetUnmanagedRecordsResultApartArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultApartArrayOutput) ToGetUnmanagedRecordsResultApartArrayOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultApartArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultApartArrayOutput) Index(i pulumi.IntInput) GetUnmanagedRecordsResultApartOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUnmanagedRecordsResultApart {
+		return vs[0].([]GetUnmanagedRecordsResultApart)[vs[1].(int)]
+	}).(GetUnmanagedRecordsResultApartOutput)
+}
+
+type GetUnmanagedRecordsResultLabelled struct {
+	// Its comment.
+	Comment *string `pulumi:"comment"`
+	// Its value as the service writes it.
+	Content string `pulumi:"content"`
+	// The record's id.
+	Id string `pulumi:"id"`
+	// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+	Name string `pulumi:"name"`
+	// Its priority (MX, URI).
+	Priority *float64 `pulumi:"priority"`
+	// Whether the service proxies it.
+	Proxied bool `pulumi:"proxied"`
+	// The stack its `pulumi-ops-stack:` tag names.
+	Stack string `pulumi:"stack"`
+	// Its TTL in seconds (1: automatic).
+	Ttl float64 `pulumi:"ttl"`
+	// Its type.
+	Type string `pulumi:"type"`
+}
+
+type GetUnmanagedRecordsResultLabelledOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultLabelledOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUnmanagedRecordsResultLabelled)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultLabelledOutput) ToGetUnmanagedRecordsResultLabelledOutput() GetUnmanagedRecordsResultLabelledOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultLabelledOutput) ToGetUnmanagedRecordsResultLabelledOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultLabelledOutput {
+	return o
+}
+
+// Its comment.
+func (o GetUnmanagedRecordsResultLabelledOutput) Comment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) *string { return v.Comment }).(pulumi.StringPtrOutput)
+}
+
+// Its value as the service writes it.
+func (o GetUnmanagedRecordsResultLabelledOutput) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) string { return v.Content }).(pulumi.StringOutput)
+}
+
+// The record's id.
+func (o GetUnmanagedRecordsResultLabelledOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+func (o GetUnmanagedRecordsResultLabelledOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its priority (MX, URI).
+func (o GetUnmanagedRecordsResultLabelledOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
+}
+
+// Whether the service proxies it.
+func (o GetUnmanagedRecordsResultLabelledOutput) Proxied() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) bool { return v.Proxied }).(pulumi.BoolOutput)
+}
+
+// The stack its `pulumi-ops-stack:` tag names.
+func (o GetUnmanagedRecordsResultLabelledOutput) Stack() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) string { return v.Stack }).(pulumi.StringOutput)
+}
+
+// Its TTL in seconds (1: automatic).
+func (o GetUnmanagedRecordsResultLabelledOutput) Ttl() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) float64 { return v.Ttl }).(pulumi.Float64Output)
+}
+
+// Its type.
+func (o GetUnmanagedRecordsResultLabelledOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultLabelled) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetUnmanagedRecordsResultLabelledArrayOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultLabelledArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetUnmanagedRecordsResultLabelled)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultLabelledArrayOutput) ToGetUnmanagedRecordsResultLabelledArrayOutput() GetUnmanagedRecordsResultLabelledArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultLabelledArrayOutput) ToGetUnmanagedRecordsResultLabelledArrayOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultLabelledArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultLabelledArrayOutput) Index(i pulumi.IntInput) GetUnmanagedRecordsResultLabelledOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUnmanagedRecordsResultLabelled {
+		return vs[0].([]GetUnmanagedRecordsResultLabelled)[vs[1].(int)]
+	}).(GetUnmanagedRecordsResultLabelledOutput)
+}
+
+type GetUnmanagedRecordsResultUnmanaged struct {
+	// Its comment.
+	Comment *string `pulumi:"comment"`
+	// Its value as the service writes it.
+	Content string `pulumi:"content"`
+	// The record's id.
+	Id string `pulumi:"id"`
+	// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+	Name string `pulumi:"name"`
+	// Its priority (MX, URI).
+	Priority *float64 `pulumi:"priority"`
+	// Whether the service proxies it.
+	Proxied bool `pulumi:"proxied"`
+	// Its TTL in seconds (1: automatic).
+	Ttl float64 `pulumi:"ttl"`
+	// Its type.
+	Type string `pulumi:"type"`
+}
+
+type GetUnmanagedRecordsResultUnmanagedOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultUnmanagedOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GetUnmanagedRecordsResultUnmanaged)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultUnmanagedOutput) ToGetUnmanagedRecordsResultUnmanagedOutput() GetUnmanagedRecordsResultUnmanagedOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultUnmanagedOutput) ToGetUnmanagedRecordsResultUnmanagedOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultUnmanagedOutput {
+	return o
+}
+
+// Its comment.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Comment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) *string { return v.Comment }).(pulumi.StringPtrOutput)
+}
+
+// Its value as the service writes it.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Content() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) string { return v.Content }).(pulumi.StringOutput)
+}
+
+// The record's id.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Its priority (MX, URI).
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Priority() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) *float64 { return v.Priority }).(pulumi.Float64PtrOutput)
+}
+
+// Whether the service proxies it.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Proxied() pulumi.BoolOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) bool { return v.Proxied }).(pulumi.BoolOutput)
+}
+
+// Its TTL in seconds (1: automatic).
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Ttl() pulumi.Float64Output {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) float64 { return v.Ttl }).(pulumi.Float64Output)
+}
+
+// Its type.
+func (o GetUnmanagedRecordsResultUnmanagedOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v GetUnmanagedRecordsResultUnmanaged) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type GetUnmanagedRecordsResultUnmanagedArrayOutput struct{ *pulumi.OutputState }
+
+func (GetUnmanagedRecordsResultUnmanagedArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]GetUnmanagedRecordsResultUnmanaged)(nil)).Elem()
+}
+
+func (o GetUnmanagedRecordsResultUnmanagedArrayOutput) ToGetUnmanagedRecordsResultUnmanagedArrayOutput() GetUnmanagedRecordsResultUnmanagedArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultUnmanagedArrayOutput) ToGetUnmanagedRecordsResultUnmanagedArrayOutputWithContext(ctx context.Context) GetUnmanagedRecordsResultUnmanagedArrayOutput {
+	return o
+}
+
+func (o GetUnmanagedRecordsResultUnmanagedArrayOutput) Index(i pulumi.IntInput) GetUnmanagedRecordsResultUnmanagedOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) GetUnmanagedRecordsResultUnmanaged {
+		return vs[0].([]GetUnmanagedRecordsResultUnmanaged)[vs[1].(int)]
+	}).(GetUnmanagedRecordsResultUnmanagedOutput)
+}
+
 type GetZoneAnalyticsResultBandwidth struct {
 	// All of them.
 	All float64 `pulumi:"all"`
@@ -4351,6 +4644,12 @@ func init() {
 	pulumi.RegisterOutputType(GetCacheStatsResultColoRequestsOutput{})
 	pulumi.RegisterOutputType(GetSecurityEventsResultEventOutput{})
 	pulumi.RegisterOutputType(GetSecurityEventsResultEventArrayOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultApartOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultApartArrayOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultLabelledOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultLabelledArrayOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultUnmanagedOutput{})
+	pulumi.RegisterOutputType(GetUnmanagedRecordsResultUnmanagedArrayOutput{})
 	pulumi.RegisterOutputType(GetZoneAnalyticsResultBandwidthOutput{})
 	pulumi.RegisterOutputType(GetZoneAnalyticsResultPageviewsOutput{})
 	pulumi.RegisterOutputType(GetZoneAnalyticsResultRequestsOutput{})

@@ -109,6 +109,11 @@ edgeTimeoutSeconds: int
 Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 """
 
+maxDeletes: Optional[int]
+"""
+The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+"""
+
 pagesAccessToken: Optional[str]
 """
 A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.

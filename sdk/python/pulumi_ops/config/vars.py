@@ -154,6 +154,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('edgeTimeoutSeconds') or (_utilities.get_env_int('EDGE_TIMEOUT_SECONDS') or 30)
 
     @_builtins.property
+    def max_deletes(self) -> Optional[int]:
+        """
+        The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+        """
+        return __config__.get_int('maxDeletes') or _utilities.get_env_int('PULUMI_OPS_MAX_DELETES')
+
+    @_builtins.property
     def pages_access_token(self) -> Optional[str]:
         """
         A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.

@@ -11,6 +11,7 @@ from .dns_record_set import *
 from .firewall_rule import *
 from .get_cache_stats import *
 from .get_security_events import *
+from .get_unmanaged_records import *
 from .get_zone import *
 from .get_zone_analytics import *
 from .list_worker_scripts import *

@@ -24,6 +24,10 @@ class DnsRecordSetArgs:
                  records: pulumi.Input[Mapping[str, pulumi.Input['DnsRecordSetRecordArgs']]],
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_large_change: pulumi.Input[Optional[_builtins.bool]] = None,
+                 authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ignore: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_change_percent: pulumi.Input[Optional[_builtins.float]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -32,6 +36,10 @@ class DnsRecordSetArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input['DnsRecordSetRecordArgs']]] records: The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
+        :param pulumi.Input[_builtins.bool] allow_large_change: Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it.
+        :param pulumi.Input[_builtins.bool] authoritative: Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignore: With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.
+        :param pulumi.Input[_builtins.float] max_change_percent: The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
         """
@@ -42,6 +50,14 @@ class DnsRecordSetArgs:
             adopt = False
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if allow_large_change is not None:
+            pulumi.set(__self__, "allow_large_change", allow_large_change)
+        if authoritative is not None:
+            pulumi.set(__self__, "authoritative", authoritative)
+        if ignore is not None:
+            pulumi.set(__self__, "ignore", ignore)
+        if max_change_percent is not None:
+            pulumi.set(__self__, "max_change_percent", max_change_percent)
         if zone_id is not None:
             pulumi.set(__self__, "zone_id", zone_id)
         if zone_name is not None:
@@ -84,6 +100,54 @@ class DnsRecordSetArgs:
         pulumi.set(self, "adopt", value)
 
     @_builtins.property
+    @pulumi.getter(name="allowLargeChange")
+    def allow_large_change(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it.
+        """
+        return pulumi.get(self, "allow_large_change")
+
+    @allow_large_change.setter
+    def allow_large_change(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "allow_large_change", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def authoritative(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.
+        """
+        return pulumi.get(self, "authoritative")
+
+    @authoritative.setter
+    def authoritative(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "authoritative", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ignore(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.
+        """
+        return pulumi.get(self, "ignore")
+
+    @ignore.setter
+    def ignore(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "ignore", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxChangePercent")
+    def max_change_percent(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.
+        """
+        return pulumi.get(self, "max_change_percent")
+
+    @max_change_percent.setter
+    def max_change_percent(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "max_change_percent", value)
+
+    @_builtins.property
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -116,6 +180,10 @@ class DnsRecordSet(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_large_change: pulumi.Input[Optional[_builtins.bool]] = None,
+                 authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ignore: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_change_percent: pulumi.Input[Optional[_builtins.float]] = None,
                  records: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['DnsRecordSetRecordArgs', 'DnsRecordSetRecordArgsDict']]]]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -127,6 +195,10 @@ class DnsRecordSet(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.bool] adopt: When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
+        :param pulumi.Input[_builtins.bool] allow_large_change: Let a change larger than `maxChangePercent` through, for the run that makes it: set it, run up, remove it.
+        :param pulumi.Input[_builtins.bool] authoritative: Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignore: With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.
+        :param pulumi.Input[_builtins.float] max_change_percent: The most of the zone's records one run may update, or delete, in percent (default 30, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.
         :param pulumi.Input[Mapping[str, pulumi.Input[Union['DnsRecordSetRecordArgs', 'DnsRecordSetRecordArgsDict']]]] records: The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone.
         :param pulumi.Input[_builtins.str] zone_id: The zone's id. Give this or zoneName. Changing the zone replaces the resource.
         :param pulumi.Input[_builtins.str] zone_name: The zone's name, looked up with GET /zones?name=. Give this or zoneId.
@@ -157,6 +229,10 @@ class DnsRecordSet(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 allow_large_change: pulumi.Input[Optional[_builtins.bool]] = None,
+                 authoritative: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ignore: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_change_percent: pulumi.Input[Optional[_builtins.float]] = None,
                  records: pulumi.Input[Optional[Mapping[str, pulumi.Input[Union['DnsRecordSetRecordArgs', 'DnsRecordSetRecordArgsDict']]]]] = None,
                  zone_id: pulumi.Input[Optional[_builtins.str]] = None,
                  zone_name: pulumi.Input[Optional[_builtins.str]] = None,
@@ -173,6 +249,10 @@ class DnsRecordSet(pulumi.CustomResource):
             if adopt is None:
                 adopt = False
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["allow_large_change"] = allow_large_change
+            __props__.__dict__["authoritative"] = authoritative
+            __props__.__dict__["ignore"] = ignore
+            __props__.__dict__["max_change_percent"] = max_change_percent
             if records is None and not opts.urn:
                 raise TypeError("Missing required property 'records'")
             __props__.__dict__["records"] = records
@@ -205,7 +285,9 @@ class DnsRecordSet(pulumi.CustomResource):
 
         __props__.__dict__["account"] = None
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["authoritative"] = None
         __props__.__dict__["ids"] = None
+        __props__.__dict__["ignore"] = None
         __props__.__dict__["records"] = None
         __props__.__dict__["zone_id"] = None
         __props__.__dict__["zone_name"] = None
@@ -226,11 +308,27 @@ class DnsRecordSet(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def authoritative(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the set deletes the records of its names (or zone) it does not declare.
+        """
+        return pulumi.get(self, "authoritative")
+
+    @_builtins.property
+    @pulumi.getter
     def ids(self) -> pulumi.Output[Mapping[str, _builtins.str]]:
         """
         Each record's id, by key.
         """
         return pulumi.get(self, "ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def ignore(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        The records an authoritative set leaves alone.
+        """
+        return pulumi.get(self, "ignore")
 
     @_builtins.property
     @pulumi.getter

@@ -29,6 +29,9 @@ __all__ = [
     'GetCacheStatsResultColoBandwidth',
     'GetCacheStatsResultColoRequests',
     'GetSecurityEventsResultEvent',
+    'GetUnmanagedRecordsResultApart',
+    'GetUnmanagedRecordsResultLabelled',
+    'GetUnmanagedRecordsResultUnmanaged',
     'GetZoneAnalyticsResultBandwidth',
     'GetZoneAnalyticsResultPageviews',
     'GetZoneAnalyticsResultRequests',
@@ -1533,6 +1536,319 @@ class GetSecurityEventsResultEvent(dict):
         What acted: `firewallCustom`, `ratelimit`, `waf`, ...
         """
         return pulumi.get(self, "source")
+
+
+@pulumi.output_type
+class GetUnmanagedRecordsResultApart(dict):
+    def __init__(__self__, *,
+                 content: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 proxied: _builtins.bool,
+                 reason: _builtins.str,
+                 ttl: _builtins.float,
+                 type: _builtins.str,
+                 comment: Optional[_builtins.str] = None,
+                 priority: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str content: Its value as the service writes it.
+        :param _builtins.str id: The record's id.
+        :param _builtins.str name: Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        :param _builtins.bool proxied: Whether the service proxies it.
+        :param _builtins.str reason: `read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it). One of: `read-only`, `worker`, `system`.
+        :param _builtins.float ttl: Its TTL in seconds (1: automatic).
+        :param _builtins.str type: Its type.
+        :param _builtins.str comment: Its comment.
+        :param _builtins.float priority: Its priority (MX, URI).
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "proxied", proxied)
+        pulumi.set(__self__, "reason", reason)
+        pulumi.set(__self__, "ttl", ttl)
+        pulumi.set(__self__, "type", type)
+        if comment is not None:
+            pulumi.set(__self__, "comment", comment)
+        if priority is not None:
+            pulumi.set(__self__, "priority", priority)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        Its value as the service writes it.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The record's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def proxied(self) -> _builtins.bool:
+        """
+        Whether the service proxies it.
+        """
+        return pulumi.get(self, "proxied")
+
+    @_builtins.property
+    @pulumi.getter
+    def reason(self) -> _builtins.str:
+        """
+        `read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it). One of: `read-only`, `worker`, `system`.
+        """
+        return pulumi.get(self, "reason")
+
+    @_builtins.property
+    @pulumi.getter
+    def ttl(self) -> _builtins.float:
+        """
+        Its TTL in seconds (1: automatic).
+        """
+        return pulumi.get(self, "ttl")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def comment(self) -> Optional[_builtins.str]:
+        """
+        Its comment.
+        """
+        return pulumi.get(self, "comment")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> Optional[_builtins.float]:
+        """
+        Its priority (MX, URI).
+        """
+        return pulumi.get(self, "priority")
+
+
+@pulumi.output_type
+class GetUnmanagedRecordsResultLabelled(dict):
+    def __init__(__self__, *,
+                 content: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 proxied: _builtins.bool,
+                 stack: _builtins.str,
+                 ttl: _builtins.float,
+                 type: _builtins.str,
+                 comment: Optional[_builtins.str] = None,
+                 priority: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str content: Its value as the service writes it.
+        :param _builtins.str id: The record's id.
+        :param _builtins.str name: Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        :param _builtins.bool proxied: Whether the service proxies it.
+        :param _builtins.str stack: The stack its `pulumi-ops-stack:` tag names.
+        :param _builtins.float ttl: Its TTL in seconds (1: automatic).
+        :param _builtins.str type: Its type.
+        :param _builtins.str comment: Its comment.
+        :param _builtins.float priority: Its priority (MX, URI).
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "proxied", proxied)
+        pulumi.set(__self__, "stack", stack)
+        pulumi.set(__self__, "ttl", ttl)
+        pulumi.set(__self__, "type", type)
+        if comment is not None:
+            pulumi.set(__self__, "comment", comment)
+        if priority is not None:
+            pulumi.set(__self__, "priority", priority)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        Its value as the service writes it.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The record's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def proxied(self) -> _builtins.bool:
+        """
+        Whether the service proxies it.
+        """
+        return pulumi.get(self, "proxied")
+
+    @_builtins.property
+    @pulumi.getter
+    def stack(self) -> _builtins.str:
+        """
+        The stack its `pulumi-ops-stack:` tag names.
+        """
+        return pulumi.get(self, "stack")
+
+    @_builtins.property
+    @pulumi.getter
+    def ttl(self) -> _builtins.float:
+        """
+        Its TTL in seconds (1: automatic).
+        """
+        return pulumi.get(self, "ttl")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def comment(self) -> Optional[_builtins.str]:
+        """
+        Its comment.
+        """
+        return pulumi.get(self, "comment")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> Optional[_builtins.float]:
+        """
+        Its priority (MX, URI).
+        """
+        return pulumi.get(self, "priority")
+
+
+@pulumi.output_type
+class GetUnmanagedRecordsResultUnmanaged(dict):
+    def __init__(__self__, *,
+                 content: _builtins.str,
+                 id: _builtins.str,
+                 name: _builtins.str,
+                 proxied: _builtins.bool,
+                 ttl: _builtins.float,
+                 type: _builtins.str,
+                 comment: Optional[_builtins.str] = None,
+                 priority: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str content: Its value as the service writes it.
+        :param _builtins.str id: The record's id.
+        :param _builtins.str name: Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        :param _builtins.bool proxied: Whether the service proxies it.
+        :param _builtins.float ttl: Its TTL in seconds (1: automatic).
+        :param _builtins.str type: Its type.
+        :param _builtins.str comment: Its comment.
+        :param _builtins.float priority: Its priority (MX, URI).
+        """
+        pulumi.set(__self__, "content", content)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "proxied", proxied)
+        pulumi.set(__self__, "ttl", ttl)
+        pulumi.set(__self__, "type", type)
+        if comment is not None:
+            pulumi.set(__self__, "comment", comment)
+        if priority is not None:
+            pulumi.set(__self__, "priority", priority)
+
+    @_builtins.property
+    @pulumi.getter
+    def content(self) -> _builtins.str:
+        """
+        Its value as the service writes it.
+        """
+        return pulumi.get(self, "content")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        The record's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        Its name relative to the zone (`@` the apex), as a DnsRecordSet's records take it.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def proxied(self) -> _builtins.bool:
+        """
+        Whether the service proxies it.
+        """
+        return pulumi.get(self, "proxied")
+
+    @_builtins.property
+    @pulumi.getter
+    def ttl(self) -> _builtins.float:
+        """
+        Its TTL in seconds (1: automatic).
+        """
+        return pulumi.get(self, "ttl")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Its type.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def comment(self) -> Optional[_builtins.str]:
+        """
+        Its comment.
+        """
+        return pulumi.get(self, "comment")
+
+    @_builtins.property
+    @pulumi.getter
+    def priority(self) -> Optional[_builtins.float]:
+        """
+        Its priority (MX, URI).
+        """
+        return pulumi.get(self, "priority")
 
 
 @pulumi.output_type
