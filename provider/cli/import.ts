@@ -109,14 +109,8 @@ export async function importCommand(argv: string[]): Promise<number> {
     const [module, kind] = w.type.split(":");
     program.push(`new ops.${module}.${kind}(${JSON.stringify(names[found.length + i])}, ${JSON.stringify(w.inputs, null, 2)});`);
   }
-  mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
+  const spec = writeTypeScriptProject(out, program, "Taken over by pulumi-ops import.", "imported");
   writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.flatMap((f, i) => (f.notImportable ? [] : [{ type: `ops:${f.type}`, name: names[i], id: f.id }])) }, null, 2)}\n`);
-  const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "imported";
-  writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: Taken over by pulumi-ops import.\n`);
-  const spec = dependencySpec(out);
-  // typescript@5: the Node language host cannot run TypeScript 7, the registry's latest.
-  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: "^5.9.3", "@types/node": "^22.19.0" } }, null, 2)}\n`);
   console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`); package.json depends on pulumi-ops ${spec}`);
   const here = path.relative(process.cwd(), out) || ".";
   console.log(
@@ -134,6 +128,18 @@ export async function importCommand(argv: string[]): Promise<number> {
     ].join("\n"),
   );
   return 0;
+}
+
+/** Writes `index.ts`, Pulumi.yaml and package.json (depending on pulumi-ops as it is installed here); the spec written. */
+export function writeTypeScriptProject(out: string, program: string[], description: string, fallbackName: string): string {
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
+  const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || fallbackName;
+  writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: ${description}\n`);
+  const spec = dependencySpec(out);
+  // typescript@5: the Node language host cannot run TypeScript 7, the registry's latest.
+  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: "^5.9.3", "@types/node": "^22.19.0" } }, null, 2)}\n`);
+  return spec;
 }
 
 /** The program's inputs of one object: what the provider's read reports, as an import through the plugin. */

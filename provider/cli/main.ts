@@ -3,6 +3,7 @@
  * `pulumi-ops`, the package's command (`npx pulumi-ops <command>`):
  *   emulators   run the services' emulators on loopback until Ctrl-C (for trying a program without accounts)
  *   import      write a program that takes over what exists (see import.ts)
+ *   migrate     write a program that takes over what a Terraform state or pulumi-cloudflare stack holds (migrate.ts)
  * Nothing here is loaded by the provider: a provider process starts without it.
  */
 import { nodeProblem } from "../node-version";
@@ -11,6 +12,8 @@ const USAGE = `usage: pulumi-ops <command> [--help]
   emulators                    run the services' emulators on loopback until Ctrl-C (pulumi-ops emulators --help:
                                the port of each and the other settings)
   import [options] <dir>       write a program that takes over what exists (pulumi-ops import --help)
+  migrate <state.json>         write a program that takes over what a Terraform state or a pulumi-cloudflare stack
+                               holds, with zero writes (pulumi-ops migrate --help)
   help, --help, -h             this text`;
 
 async function main(argv: string[]): Promise<number> {
@@ -27,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "import":
       return (await import("./import")).importCommand(rest);
+    case "migrate":
+      return (await import("./migrate")).migrateCommand(rest);
     case undefined:
     case "help":
     case "--help":

@@ -118,7 +118,7 @@ export function dataProblems(type: DataType, data: Record<string, unknown> | und
   for (const [name, f] of Object.entries(fields)) {
     const v = data[name];
     if (v === undefined) {
-      if (f.default === undefined) problems.push(`data.${name} is required for ${aRecord(type)}: set it to the ${f.about}`);
+      if (f.default === undefined) problems.push(`data.${name} is required for ${aRecord(type)}: set it to the ${f.about.replace(/^the /, "")}`);
       continue;
     }
     const p = fieldProblem(type, name, f, v);

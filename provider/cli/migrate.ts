@@ -1,0 +1,154 @@
+/**
+ * `pulumi-ops migrate`: a team on the service's Terraform provider (v4 or v5 state) or on pulumi-cloudflare moves with
+ * zero writes. Reads the state file (migrate/source.ts), carries each object to the pulumi-ops resource that takes it
+ * over with `adopt: true` (migrate/carry.ts), and writes a TypeScript or YAML program whose first preview says what
+ * each resource adopts and whose first up sends nothing; what it cannot carry is listed with the reason, in the
+ * output and in MIGRATION.md beside the program. Reads no service: it needs no credentials.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import { stringify } from "yaml";
+import { carry, type Carried, type Left } from "./migrate/carry";
+import { readSource } from "./migrate/source";
+import { writeTypeScriptProject } from "./import";
+
+const HELP = `usage: pulumi-ops migrate <state.json> [--out <dir>] [--language typescript|yaml] [--no-protect]
+  <state.json>        a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),
+                      or a pulumi-cloudflare stack export (\`pulumi stack export --show-secrets > stack.json\`)
+  --out <dir>         where to write the program and MIGRATION.md (default: .)
+  --language <l>      typescript (index.ts, package.json; the default) or yaml (Pulumi.yaml)
+  --no-protect        leave out \`protect: true\`: then \`pulumi destroy\` deletes what was taken over
+Carried: DNS records (one DnsRecordSet per zone, keyed by the old resource names), zone rulesets' rules
+(RulesetRule), page rules, zone settings, Worker scripts (their code into workers/) and routes; each with
+\`adopt: true\`, so the first up takes it over and sends nothing where the service holds it as the state says.
+Reads no service. Then stop the old tool managing them: \`terraform state rm <address>\` for each (or remove the
+pulumi-cloudflare resources with \`pulumi state delete\`), so the two never fight.`;
+
+/** The release's own version and download address, for a YAML program's plugin. */
+function release(): { version: string; pluginDownloadURL: string } {
+  const root = ["../..", "../../.."].map((up) => path.resolve(__dirname, up)).find((d) => {
+    try {
+      return JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops";
+    } catch {
+      return false;
+    }
+  });
+  const schema = JSON.parse(readFileSync(path.join(root!, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
+  return { version: schema.version, pluginDownloadURL: schema.pluginDownloadURL };
+}
+
+/** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */
+function uniqueNames(carried: Carried[]): string[] {
+  const seen = new Map<string, number>();
+  return carried.map((c) => {
+    const base = c.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || c.type.split(":")[1].toLowerCase();
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
+  });
+}
+
+function typescript(out: string, carried: Carried[], names: string[], protect: boolean, from: string): void {
+  const program = [
+    'import * as ops from "pulumi-ops";',
+    "",
+    `// Written by \`pulumi-ops migrate\` from ${from}: every object below exists already; the first \`pulumi up\` takes each`,
+    "// over (adopt: true) and sends nothing where the service holds it as the old state said. MIGRATION.md lists what was",
+    "// not carried, and how to stop the old tool managing what this program now does.",
+    "",
+  ];
+  for (const [i, c] of carried.entries()) {
+    const [module, kind] = c.type.split(":");
+    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(c.inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
+  }
+  writeTypeScriptProject(out, program, `Moved to pulumi-ops from ${from}.`, "migrated");
+}
+
+function yamlProgram(out: string, carried: Carried[], names: string[], protect: boolean, from: string): void {
+  const { version, pluginDownloadURL } = release();
+  const resources: Record<string, unknown> = {};
+  for (const [i, c] of carried.entries()) {
+    // A script's code: read from its file by the YAML runtime (the plugin does not run where the program is).
+    const { source, ...rest } = c.inputs;
+    const properties = c.type === "edge:WorkerScript" ? { ...rest, content: { "fn::readFile": `./${source}` } } : c.inputs;
+    resources[names[i]] = { type: `ops:${c.type}`, properties, options: { version, pluginDownloadURL, ...(protect ? { protect: true } : {}) } };
+  }
+  const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || "migrated";
+  const header = `# Written by \`pulumi-ops migrate\` from ${from}: every object below exists already; the first \`pulumi up\` takes\n# each over (adopt: true) and sends nothing where the service holds it as the old state said. MIGRATION.md lists\n# what was not carried. Credentials are stack config (ops:edgeApiToken, ...).\n`;
+  writeFileSync(path.join(out, "Pulumi.yaml"), header + stringify({ name: project, runtime: "yaml", description: `Moved to pulumi-ops from ${from}.`, resources }, { lineWidth: 0 }));
+}
+
+function report(left: Left[], carried: Carried[], names: string[], kind: string): string {
+  const moved = carried.flatMap((c, i) => c.from.map((f) => `| \`${f}\` | ${c.type} \`${names[i]}\` |`));
+  const stop = kind === "terraform" ? ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f}'`), "```"] : ["Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds."];
+  return [
+    "# Moved to pulumi-ops",
+    "",
+    `${carried.length} resources carry what the old ${kind === "terraform" ? "Terraform state" : "pulumi-cloudflare stack"} held; each takes its object over (\`adopt: true\`) and sends nothing where the service holds it as the state said.`,
+    "",
+    "| From | To |",
+    "|---|---|",
+    ...moved,
+    "",
+    "## Not carried",
+    "",
+    ...(left.length ? left.map((l) => `- \`${l.address}\`: ${l.reason}`) : ["Nothing: every object was carried."]),
+    "",
+    "## Then: stop the old tool managing them",
+    "",
+    "After the first `pulumi up`, so that the two never fight:",
+    "",
+    ...stop,
+    "",
+  ].join("\n");
+}
+
+export async function migrateCommand(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    console.error(`pulumi-ops migrate: ${(e as Error).message}\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length !== 1) {
+    (values.help ? console.log : console.error)(HELP);
+    return values.help ? 0 : 2;
+  }
+  const language = values.language === "ts" ? "typescript" : values.language;
+  if (language !== "typescript" && language !== "yaml") {
+    console.error(`pulumi-ops migrate: --language is typescript or yaml (got ${values.language})`);
+    return 2;
+  }
+  const file = positionals[0];
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    console.error(`pulumi-ops migrate: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return 2;
+  }
+  const source = readSource(text, file);
+  const { carried, left } = carry(source.found);
+  const out = path.resolve(values.out ?? ".");
+  mkdirSync(out, { recursive: true });
+  for (const c of carried) {
+    for (const [f, body] of Object.entries(c.files ?? {})) {
+      mkdirSync(path.dirname(path.join(out, f)), { recursive: true });
+      writeFileSync(path.join(out, f), body);
+    }
+  }
+  const names = uniqueNames(carried);
+  const from = source.kind === "terraform" ? "a Terraform state" : "a pulumi-cloudflare stack";
+  const protect = !values["no-protect"];
+  if (language === "yaml") yamlProgram(out, carried, names, protect, from);
+  else typescript(out, carried, names, protect, from);
+  writeFileSync(path.join(out, "MIGRATION.md"), report(left, carried, names, source.kind));
+  const records = carried.filter((c) => c.type === "edge:DnsRecordSet").reduce((n, c) => n + Object.keys(c.inputs.records as object).length, 0);
+  console.log(`pulumi-ops migrate: ${source.found.length} objects of ${from} read; ${carried.length} resources written to ${path.join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts")} (${records} DNS records in ${carried.filter((c) => c.type === "edge:DnsRecordSet").length} set${carried.filter((c) => c.type === "edge:DnsRecordSet").length === 1 ? "" : "s"})${source.others ? `; ${source.others} objects of other providers left out` : ""}`);
+  for (const l of left) console.log(`pulumi-ops migrate: not carried: ${l.address}: ${l.reason}`);
+  console.log(["", "Next:", ...(language === "typescript" ? ["  npm install"] : []), "  pulumi stack init <name>    # then pulumi config set --secret ops:edgeApiToken ...", "  pulumi preview              # says what each resource will adopt; nothing is written", "  pulumi up                   # takes every object over; sends nothing where the service holds it as the state said", "  then stop the old tool managing them (MIGRATION.md)"].join("\n"));
+  return 0;
+}
