@@ -35,7 +35,8 @@ function release(): { version: string; pluginDownloadURL: string } {
     }
   });
   const schema = JSON.parse(readFileSync(path.join(root!, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
-  return { version: schema.version, pluginDownloadURL: schema.pluginDownloadURL };
+  // `${VERSION}` is the engine's to fill in: escaped from Pulumi YAML's own interpolation (`$${`), as the README writes it.
+  return { version: schema.version, pluginDownloadURL: schema.pluginDownloadURL.replaceAll("${", () => "$${") };
 }
 
 /** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */

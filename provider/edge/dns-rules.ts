@@ -36,7 +36,9 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   // The same text as before (a set's no-op): nothing new meets the service, and the old records need no reading.
   const sameText = typeof given.records === "string" && given.records === oldGiven.records;
   const [inputs, olds] = type === "edge:DnsRecordSet" ? [expanded(given), sameText ? {} : expanded(oldGiven)] : [given, oldGiven];
-  const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : undefined;
+  // A zone given by id is looked up (once a run) where the checks may read: its name is what the rules compare.
+  const byId = typeof inputs.zoneId === "string" && !isUnknown(inputs.zoneId) && againstService ? (await resolveZone({ zoneId: inputs.zoneId })).name : undefined;
+  const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : byId;
   if (!zone) return;
   if (type === "edge:DnsRecord") {
     if (!known(inputs)) return;

@@ -64,6 +64,8 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "yaml"), "--language", "yaml"]);
     const program = parse(readFileSync(path.join(dir, "yaml/Pulumi.yaml"), "utf8"));
     expect(program.runtime).toBe("yaml");
+    // The engine fills in ${VERSION}: escaped from Pulumi YAML's interpolation, as the README writes it.
+    expect(readFileSync(path.join(dir, "yaml/Pulumi.yaml"), "utf8")).toMatch(/pluginDownloadURL: https:\/\/\S+\/v\$\$\{VERSION\}$/m);
     expect(program.resources.site).toMatchObject({ type: "ops:edge:WorkerScript", properties: { name: "site", content: { "fn::readFile": "./workers/site.js" } }, options: { protect: true } });
     expect(program.resources.records.properties.records.caa).toEqual({ type: "CAA", name: "example.com", data: { flags: 0, tag: "issue", value: "letsencrypt.org" }, ttl: 3600 });
     writeFileSync(file, '{"not": "a state"}');
