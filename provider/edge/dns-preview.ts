@@ -66,6 +66,12 @@ export function declareWorkerDomain(zone: string, hostname: string, what: string
   if (here) throw domainRecord(zone, hostname, here.what, what);
 }
 
+/** Whether a resource of this run declared the record (type, full name and value) in zone `zone`. */
+export function declaredInRun(zone: string, rec: { type: string; name: string; content?: string; data?: Record<string, unknown> | null; priority?: number }): boolean {
+  const value = valueOf(rec as Rec);
+  return (declared.get(`${zone.toLowerCase()} ${rec.name.toLowerCase()}`) ?? []).some((d) => d.type === rec.type && d.value === value);
+}
+
 /** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
 export function declareRecords(zone: string, records: [what: string, rec: Rec][]): void {
   const zoneKey = zone.toLowerCase();

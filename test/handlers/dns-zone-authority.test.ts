@@ -111,6 +111,23 @@ describe("a zone's records beyond the program", () => {
     expect(records(edge).map((x) => x.name).sort()).toEqual(["_acme-challenge.example.com", "a.dev.example.com", "dev.example.com", "example.com", "theirs.example.com", "www.example.com"]);
   });
 
+  it("another resource's records are never removed: held from its state, or declared by its check earlier in the run", async () => {
+    const other = await call(T, "create", [await checked({ records: { mail: { type: "MX", name: "@", content: "mx.example.net", priority: 10 } } })]);
+    const single = await call("edge:DnsRecord", "create", [(await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "TXT", name: "@", content: "declared" }])).inputs]);
+    forgetPreviewChecks(); // a new run: nothing claimed or held yet
+    // The set's diff holds its records; the DnsRecord's check declares its record.
+    await call(T, "diff", [other.id, other.outs, other.outs]);
+    const declared = { zoneName: "example.com", type: "TXT", name: "@", content: "declared" };
+    expect((await checkForEngine("edge:DnsRecord", declared, declared)).failures).toEqual([]); // in state: its old inputs
+    await outOfBand("TXT", "example.com", "stray");
+    const { inputs } = await checkForEngine(T, {}, { zoneName: "example.com", records: { apex: host(0, "@") }, authoritative: true, ignore: [] });
+    edge.log.splice(0);
+    await call(T, "create", [inputs]);
+    expect(writes()).toEqual(["DELETE", "POST"]);
+    expect(records(edge).map((x) => `${x.type} ${x.content}`).sort()).toEqual(["A 203.0.113.1", "MX mx.example.net", "TXT declared"]);
+    expect(single.id).toBeDefined();
+  });
+
   it("a change over maxChangePercent of a zone of 10 or more fails the diff naming the counts, with nothing sent; allowed, it goes", async () => {
     const inputs = await checked({ records: many(20) });
     const set = await call(T, "create", [inputs]);

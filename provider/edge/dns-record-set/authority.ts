@@ -18,6 +18,7 @@ import { stackOfTags } from "../../owner";
 import type * as wire from "../wire";
 import { fullName, valueOf } from "../dns-record/normalize";
 import { recordClaim } from "../dns-record/handler";
+import { declaredInRun } from "../dns-preview";
 import { edge, edgeScope } from "../zones";
 
 /** Why a record is the service's and not the program's. */
@@ -129,6 +130,8 @@ export function strays(records: wire.DnsRecord[], zone: { id: string; name: stri
     const name = rec.name.toLowerCase();
     if (!wholeZone && !names.has(name)) return false;
     if (ignored.some((m) => m(rec))) return false;
+    // Declared by another resource of this run (its check ran first: declared before the set in the program).
+    if (declaredInRun(zone.name, rec as never)) return false;
     return !same.has(`${rec.type} ${name} ${valueOf(rec as never).toLowerCase()}`);
   });
 }
