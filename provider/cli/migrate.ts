@@ -11,11 +11,15 @@ import { parseArgs } from "node:util";
 import { stringify } from "yaml";
 import { carry, type Carried, type Left } from "./migrate/carry";
 import { readSource } from "./migrate/source";
+import { octodnsZone } from "./migrate/octodns";
+import { isHostname } from "../edge/dns-record/normalize";
 import { writeTypeScriptProject } from "./import";
 
-const HELP = `usage: pulumi-ops migrate <state.json> [--out <dir>] [--language typescript|yaml] [--no-protect]
-  <state.json>        a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),
-                      or a pulumi-cloudflare stack export (\`pulumi stack export --show-secrets > stack.json\`)
+const HELP = `usage: pulumi-ops migrate <file> [--out <dir>] [--language typescript|yaml] [--zone <name>] [--no-protect]
+  <file>              a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),
+                      a pulumi-cloudflare stack export (\`pulumi stack export --show-secrets > stack.json\`),
+                      or an octoDNS zone file (zones/example.com.yaml: its records, as one DnsRecordSet)
+  --zone <name>       the zone of an octoDNS file not named for it
   --out <dir>         where to write the program and MIGRATION.md (default: .)
   --language <l>      typescript (index.ts, package.json; the default) or yaml (Pulumi.yaml)
   --no-protect        leave out \`protect: true\`: then \`pulumi destroy\` deletes what was taken over
@@ -80,13 +84,17 @@ function yamlProgram(out: string, carried: Carried[], names: string[], protect: 
   writeFileSync(path.join(out, "Pulumi.yaml"), header + stringify({ name: project, runtime: "yaml", description: `Moved to pulumi-ops from ${from}.`, resources }, { lineWidth: 0 }));
 }
 
-function report(left: Left[], carried: Carried[], names: string[], kind: string): string {
+function report(left: Left[], carried: Carried[], names: string[], kind: "terraform" | "pulumi-cloudflare" | "octodns"): string {
   const moved = carried.flatMap((c, i) => c.from.map((f) => `| \`${f}\` | ${c.type} \`${names[i]}\` |`));
-  const stop = kind === "terraform" ? ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f}'`), "```"] : ["Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds."];
+  const stop = {
+    terraform: ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f}'`), "```"],
+    "pulumi-cloudflare": ["Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds."],
+    octodns: ["Remove the zone from octoDNS's config (its `zones:`), so that `octodns-sync` no longer plans changes to it."],
+  }[kind];
   return [
     "# Moved to pulumi-ops",
     "",
-    `${carried.length} resources carry what the old ${kind === "terraform" ? "Terraform state" : "pulumi-cloudflare stack"} held; each takes its object over (\`adopt: true\`) and sends nothing where the service holds it as the state said.`,
+    `${carried.length} resources carry what the old ${{ terraform: "Terraform state", "pulumi-cloudflare": "pulumi-cloudflare stack", octodns: "octoDNS zone file" }[kind]} held; each takes its object over (\`adopt: true\`) and sends nothing where the service holds it as the state said.`,
     "",
     "| From | To |",
     "|---|---|",
@@ -108,7 +116,7 @@ function report(left: Left[], carried: Carried[], names: string[], kind: string)
 export async function migrateCommand(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, zone: { type: "string" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`pulumi-ops migrate: ${(e as Error).message}\n${HELP}`);
     return 2;
@@ -131,8 +139,15 @@ export async function migrateCommand(argv: string[]): Promise<number> {
     console.error(`pulumi-ops migrate: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     return 2;
   }
-  const source = readSource(text, file);
-  const { carried, left } = carry(source.found);
+  // An octoDNS zone file (YAML, named for its zone), or a state (JSON).
+  const octodns = /\.ya?ml$/i.test(file);
+  const zoneName = values.zone ?? path.basename(file).replace(/\.ya?ml$/i, "");
+  if (octodns && !isHostname(zoneName)) {
+    console.error(`pulumi-ops migrate: ${file} is read as an octoDNS zone file, named for its zone (example.com.yaml): give the zone with --zone <name>`);
+    return 2;
+  }
+  const source = octodns ? { kind: "octodns" as const, found: [], others: 0 } : readSource(text, file);
+  const { carried, left } = octodns ? octodnsZone(text, zoneName, path.basename(file)) : carry(source.found);
   const out = path.resolve(values.out ?? ".");
   mkdirSync(out, { recursive: true });
   for (const c of carried) {
@@ -142,13 +157,13 @@ export async function migrateCommand(argv: string[]): Promise<number> {
     }
   }
   const names = uniqueNames(carried);
-  const from = source.kind === "terraform" ? "a Terraform state" : "a pulumi-cloudflare stack";
+  const from = { terraform: "a Terraform state", "pulumi-cloudflare": "a pulumi-cloudflare stack", octodns: "an octoDNS zone file" }[source.kind];
   const protect = !values["no-protect"];
   if (language === "yaml") yamlProgram(out, carried, names, protect, from);
   else typescript(out, carried, names, protect, from);
   writeFileSync(path.join(out, "MIGRATION.md"), report(left, carried, names, source.kind));
   const records = carried.filter((c) => c.type === "edge:DnsRecordSet").reduce((n, c) => n + Object.keys(c.inputs.records as object).length, 0);
-  console.log(`pulumi-ops migrate: ${source.found.length} objects of ${from} read; ${carried.length} resources written to ${path.join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts")} (${records} DNS records in ${carried.filter((c) => c.type === "edge:DnsRecordSet").length} set${carried.filter((c) => c.type === "edge:DnsRecordSet").length === 1 ? "" : "s"})${source.others ? `; ${source.others} objects of other providers left out` : ""}`);
+  console.log(`pulumi-ops migrate: ${octodns ? "the zone" : `${source.found.length} objects`} of ${from} read; ${carried.length} resources written to ${path.join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts")} (${records} DNS records in ${carried.filter((c) => c.type === "edge:DnsRecordSet").length} set${carried.filter((c) => c.type === "edge:DnsRecordSet").length === 1 ? "" : "s"})${source.others ? `; ${source.others} objects of other providers left out` : ""}`);
   for (const l of left) console.log(`pulumi-ops migrate: not carried: ${l.address}: ${l.reason}`);
   console.log(["", "Next:", ...(language === "typescript" ? ["  npm install"] : []), "  pulumi stack init <name>    # then pulumi config set --secret ops:edgeApiToken ...", "  pulumi preview              # says what each resource will adopt; nothing is written", "  pulumi up                   # takes every object over; sends nothing where the service holds it as the state said", "  then stop the old tool managing them (MIGRATION.md)"].join("\n"));
   return 0;

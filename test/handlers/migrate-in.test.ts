@@ -15,8 +15,9 @@ import { DEMO_ACCOUNT, DEMO_TOKEN } from "../../emulators";
 import { call } from "../../provider/door";
 import { carry } from "../../provider/cli/migrate/carry";
 import { readSource } from "../../provider/cli/migrate/source";
+import { octodnsZone } from "../../provider/cli/migrate/octodns";
 import { ROOT } from "../../scripts/engine";
-import { pulumiCloudflareV6, RECORDS, SCRIPT, seedZone, terraformV4, terraformV5 } from "../helpers/cloudflare-states";
+import { OCTODNS_ZONE, pulumiCloudflareV6, RECORDS, SCRIPT, seedZone, terraformV4, terraformV5 } from "../helpers/cloudflare-states";
 import { useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge();
@@ -48,6 +49,25 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     });
   }
 
+  it("an octoDNS zone file: its records as one set keyed as a zone file's, ignored and apex NS left out, taken over with nothing sent", async () => {
+    await seedZone(edge.url, DEMO_TOKEN, zoneId(edge), DEMO_ACCOUNT);
+    const { carried, left } = octodnsZone(OCTODNS_ZONE, "example.com", "example.com.yaml");
+    expect(left).toEqual([{ address: "example.com.yaml (apex) NS", reason: expect.stringMatching(/service's own/) }]);
+    expect(carried).toHaveLength(1);
+    const records = carried[0].inputs.records as Record<string, Record<string, unknown>>;
+    expect(Object.keys(records).sort()).toEqual(["A:@", "A:api", "CAA:@", "CNAME:www", "MX:@", "TXT:@"]);
+    expect(records["A:@"]).toMatchObject({ proxied: true, ttl: 1 });
+    expect(records["A:api"]).toMatchObject({ ttl: 300 });
+    edge.log.splice(0);
+    const checked = await call("edge:DnsRecordSet", "check", [{}, carried[0].inputs]);
+    expect(checked.failures).toEqual([]);
+    const set = await call("edge:DnsRecordSet", "create", [checked.inputs]);
+    expect(writes()).toEqual([]);
+    // The service's comment on the TXT record, which octoDNS does not carry, is kept, and no later run fights it.
+    expect([...edge.zones.get(zoneId(edge))!.records.values()].find((r) => r.type === "TXT")!.comment).toBe("mail sender policy");
+    expect((await call("edge:DnsRecordSet", "diff", [set.id, set.outs, checked.inputs])).changes).toBe(false);
+  });
+
   it("the command writes the program, the script's code and MIGRATION.md; YAML as well; a bad file is one line", async () => {
     await seedZone(edge.url, DEMO_TOKEN, zoneId(edge), DEMO_ACCOUNT);
     const dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-migrate-"));
@@ -68,6 +88,11 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     expect(readFileSync(path.join(dir, "yaml/Pulumi.yaml"), "utf8")).toMatch(/pluginDownloadURL: https:\/\/\S+\/v\$\$\{VERSION\}$/m);
     expect(program.resources.site).toMatchObject({ type: "ops:edge:WorkerScript", properties: { name: "site", content: { "fn::readFile": "./workers/site.js" } }, options: { protect: true } });
     expect(program.resources.records.properties.records.caa).toEqual({ type: "CAA", name: "example.com", data: { flags: 0, tag: "issue", value: "letsencrypt.org" }, ttl: 3600 });
+    const octodns = path.join(dir, "example.com.yaml");
+    writeFileSync(octodns, OCTODNS_ZONE);
+    const zone = await run(process.execPath, [cli, "migrate", octodns, "--out", path.join(dir, "octodns")]);
+    expect(zone.stdout).toMatch(/the zone of an octoDNS zone file read; 1 resources written to .*index\.ts \(6 DNS records in 1 set\)/);
+    expect(readFileSync(path.join(dir, "octodns/MIGRATION.md"), "utf8")).toMatch(/Remove the zone from octoDNS's config/);
     writeFileSync(file, '{"not": "a state"}');
     const bad = await run(process.execPath, [cli, "migrate", file]).catch((e: { stderr: string; code: number }) => e);
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringMatching(/is neither a Terraform state .* nor a Pulumi stack export/) });

@@ -108,3 +108,46 @@ export function pulumiCloudflareV6(zoneId: string, accountId: string) {
     },
   };
 }
+
+/** The zone's records as an octoDNS zone file (zones/example.com.yaml), with an ignored record and the apex NS. */
+export const OCTODNS_ZONE = `---
+'':
+  - type: A
+    value: 203.0.113.10
+    octodns:
+      cloudflare:
+        proxied: true
+  - type: CAA
+    ttl: 3600
+    value:
+      flags: 0
+      tag: issue
+      value: letsencrypt.org
+  - type: MX
+    ttl: 3600
+    values:
+      - exchange: mx1.mail.example.net.
+        preference: 10
+  - type: NS
+    values:
+      - ns1.dns.example.net.
+      - ns2.dns.example.net.
+  - type: TXT
+    ttl: 3600
+    value: v=spf1 include:_spf.mail.example.net ~all
+_acme-challenge:
+  type: TXT
+  value: left-to-the-acme-client
+  octodns:
+    ignored: true
+api:
+  type: A
+  ttl: 300
+  value: 203.0.113.20
+www:
+  type: CNAME
+  value: example.com.
+  octodns:
+    cloudflare:
+      proxied: true
+`;

@@ -51,7 +51,8 @@ export function sameField(zone: string, wanted: Bag) {
       case "ttl":
         return wanted.proxied === true || (want ?? 1) === current; // a proxied record always reports ttl 1
       case "comment":
-        return (want ?? "") === (current ?? "");
+        // Unset, the comment is the service's to keep (another tool's, the dashboard's): `""` clears it.
+        return want === undefined || (want ?? "") === (current ?? "");
       // Tags and settings are compared where the program gives them; unset, they are the service's to keep.
       // State written before the program gave them holds none: declared now, they are sent once (read, merge, write).
       case "tags":
@@ -332,7 +333,7 @@ export function differing(x: wire.DnsRecord, b: wire.DnsRecordBody): wire.DnsRec
   }
   if (b.proxied !== undefined && b.proxied !== (x.proxied ?? false)) out.proxied = b.proxied;
   if (b.ttl !== undefined && !b.proxied && b.ttl !== x.ttl) out.ttl = b.ttl; // a proxied record reports ttl 1
-  if (b.comment !== undefined && (b.comment || null) !== (x.comment || null)) out.comment = b.comment;
+  if (b.comment !== undefined && b.comment !== null && (b.comment || null) !== (x.comment || null)) out.comment = b.comment; // unset: kept
   if (b.tags !== undefined && tagKey(b.tags) !== tagKey(x.tags)) out.tags = stackOfTags(x.tags) ? [...b.tags, ...(x.tags ?? []).filter((t) => !userTags([t]).length)] : b.tags;
   if (b.settings !== undefined && Object.entries(b.settings).some(([k, v]) => (x.settings?.[k as keyof typeof x.settings] ?? false) !== v)) out.settings = { ...(x.settings ?? {}), ...b.settings };
   return out;
