@@ -8,6 +8,8 @@
  * two stacks of BENCH_TWO_STACKS_N records (default 650) applied at once under the real allowance (two-stacks.ts).
  * The record set (DnsRecordSet) beside octoDNS (octodns.ts; BENCH_PEER=0 leaves it out) at BENCH_SET_N (default
  * 1000,10000,100000; realistic BENCH_SET_REALISTIC_N, 1000,10000).
+ * Then moving in (migrate.ts): a Terraform v5 state of BENCH_MIGRATE_N records (default 10,000; 0 leaves it out)
+ * migrated by `pulumi-ops migrate`, and the written program's first preview and up, with the writes they send.
  * First, unless BENCH_COST=0, the cost breakdown of bench/cost.ts (an empty program with and without pulumi-ops).
  * Prints a table and writes bench/results/<time>.json and latest.md. Nothing here is asserted by a test.
  */
@@ -23,6 +25,7 @@ import { benchModule, MODULES } from "./modules";
 import { allowanceAloneMs, rateModel } from "./rate-model";
 import { allowanceNotes, benchRecordSet, RECORD_SET_HEADER, recordSetRows } from "./record-set";
 import { describeTwoStacks, twoStacks } from "./two-stacks";
+import { benchMigrate, MIGRATE_HEADER, migrateRows } from "./migrate";
 
 const list = (v: string | undefined, dflt: string) => (v ?? dflt).split(",").filter(Boolean).map(Number);
 const SIZES = list(process.env.BENCH_N, "100,1000");
@@ -206,6 +209,14 @@ async function main(): Promise<void> {
     results.push({ twoStacks: two });
   }
 
+  const migrateN = Number(process.env.BENCH_MIGRATE_N ?? 10000);
+  let moved: Awaited<ReturnType<typeof benchMigrate>> | undefined;
+  if (migrateN > 0) {
+    console.log(`moving in: a Terraform v5 state of ${migrateN} records migrated, then taken over`);
+    moved = await benchMigrate(programs, migrateN);
+    results.push({ migrate: moved });
+  }
+
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const table = [
     `Machine: ${machine}`,
@@ -227,6 +238,7 @@ async function main(): Promise<void> {
       ` and ${rate.combinedMs} ms by the allowance at the engine's own pace (the unthrottled up of ${rate.unthrottledMs} ms replayed under the allowance; ratio ${rate.combinedRatio})` +
       `; ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`] : []),
     ...(two ? ["", describeTwoStacks(two)] : []),
+    ...(moved ? ["", "Moving in: a Terraform v5 state of the zone's records migrated by `pulumi-ops migrate` (the packed package), then the written program's first preview and up through the engine (one DnsRecordSet adopting every record), instant emulator:", "", ...MIGRATE_HEADER, ...migrateRows(moved)] : []),
   ].join("\n");
   console.log(`\n${table}`);
   const file = path.join(ROOT, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
