@@ -357,7 +357,7 @@ type providerArgs struct {
 	EdgeRateLimitWindowSeconds *int `pulumi:"edgeRateLimitWindowSeconds"`
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds *int `pulumi:"edgeTimeoutSeconds"`
-	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
 	MaxDeletes *int `pulumi:"maxDeletes"`
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken *string `pulumi:"pagesAccessToken"`
@@ -463,7 +463,7 @@ type ProviderArgs struct {
 	EdgeRateLimitWindowSeconds pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TIMEOUT_SECONDS`.
 	EdgeTimeoutSeconds pulumi.IntPtrInput
-	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+	// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
 	MaxDeletes pulumi.IntPtrInput
 	// A page token, or a user token from which the page token of each page is derived. Stack config `ops:pagesAccessToken`; environment `PAGES_ACCESS_TOKEN`, then `FACEBOOK_PAGE_ACCESS_TOKEN`.
 	PagesAccessToken pulumi.StringPtrInput

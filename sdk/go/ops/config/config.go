@@ -250,7 +250,7 @@ func GetEdgeTimeoutSeconds(ctx *pulumi.Context) int {
 	return value
 }
 
-// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+// The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
 func GetMaxDeletes(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:maxDeletes")
 	if err == nil {

@@ -111,7 +111,7 @@ Per-request timeout. Stack config `ops:edgeTimeoutSeconds`; environment `EDGE_TI
 
 maxDeletes: Optional[int]
 """
-The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
 """
 
 pagesAccessToken: Optional[str]

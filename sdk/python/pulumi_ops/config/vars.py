@@ -156,7 +156,7 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def max_deletes(self) -> Optional[int]:
         """
-        The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
+        The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left. Stack config `ops:maxDeletes`; environment `PULUMI_OPS_MAX_DELETES`.
         """
         return __config__.get_int('maxDeletes') or _utilities.get_env_int('PULUMI_OPS_MAX_DELETES')
 
