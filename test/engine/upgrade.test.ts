@@ -6,7 +6,7 @@
  * (test/programs/upgrade: every edge resource a site has, declared with the previous release's inputs alone).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +39,7 @@ function install(tarball: string): void {
 }
 
 let current: string;
+const installed = () => JSON.parse(readFileSync(path.join(work, "node_modules/pulumi-ops/package.json"), "utf8")).version as string;
 
 beforeAll(async () => {
   withoutEnvFallback();
@@ -50,6 +51,7 @@ beforeAll(async () => {
   expect(path.basename(previous)).toBe(`pulumi-ops-${PREVIOUS.version}.tgz`);
   current = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
   current = path.join(scratch, current);
+  expect(current).not.toBe(previous); // two releases: the second pack must not overwrite the first
   rmSync(work, { recursive: true, force: true });
   cpSync(path.join(ROOT, "test/programs/upgrade"), work, { recursive: true });
   install(previous);
@@ -70,6 +72,7 @@ afterAll(async () => {
 
 describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in place`, { timeout: 300_000, sequential: true }, () => {
   it("1. the previous release makes the stack", async () => {
+    expect(installed()).toBe(PREVIOUS.version);
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(9); // 8 resources and the stack
     expect(writes().length).toBeGreaterThan(0);
@@ -77,6 +80,7 @@ describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in plac
 
   it("2. upgraded: the preview shows no change, the up and a refresh send nothing and change nothing", async () => {
     install(current);
+    expect(installed()).toBe(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version);
     edge.log.splice(0);
     const preview = await engine.stack.preview();
     expect(preview.changeSummary).toEqual({ same: 9 });
