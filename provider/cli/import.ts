@@ -319,7 +319,7 @@ async function claudeSkillObjects(): Promise<Found[]> {
 }
 
 /** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */
-function uniqueNames(found: Found[]): string[] {
+export function uniqueNames(found: { type: string; name: string }[]): string[] {
   const seen = new Map<string, number>();
   return found.map((f) => {
     const base = f.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || f.type.split(":")[1].toLowerCase();
@@ -352,7 +352,7 @@ export function dependencySpec(out: string, cwd = process.cwd(), own = packageRo
 }
 
 /** This package's folder: two levels up from the source (provider/cli), three from the build (dist/provider/cli). */
-function packageRoot(): string | undefined {
+export function packageRoot(): string | undefined {
   return ["../..", "../../.."].map((up) => path.resolve(__dirname, up)).find((d) => existsSync(path.join(d, "package.json")) && JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops");
 }
 

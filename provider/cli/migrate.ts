@@ -13,7 +13,7 @@ import { carry, type Carried, type Left } from "./migrate/carry";
 import { readSource } from "./migrate/source";
 import { octodnsZone } from "./migrate/octodns";
 import { isHostname } from "../edge/dns-record/normalize";
-import { writeTypeScriptProject } from "./import";
+import { packageRoot, uniqueNames, writeTypeScriptProject } from "./import";
 
 const HELP = `usage: pulumi-ops migrate <file> [--out <dir>] [--language typescript|yaml] [--zone <name>] [--no-protect]
   <file>              a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),
@@ -31,27 +31,9 @@ pulumi-cloudflare resources with \`pulumi state delete\`), so the two never figh
 
 /** The release's own version and download address, for a YAML program's plugin. */
 function release(): { version: string; pluginDownloadURL: string } {
-  const root = ["../..", "../../.."].map((up) => path.resolve(__dirname, up)).find((d) => {
-    try {
-      return JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops";
-    } catch {
-      return false;
-    }
-  });
-  const schema = JSON.parse(readFileSync(path.join(root!, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
+  const schema = JSON.parse(readFileSync(path.join(packageRoot()!, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
   // `${VERSION}` is the engine's to fill in: escaped from Pulumi YAML's own interpolation (`$${`), as the README writes it.
   return { version: schema.version, pluginDownloadURL: schema.pluginDownloadURL.replaceAll("${", () => "$${") };
-}
-
-/** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */
-function uniqueNames(carried: Carried[]): string[] {
-  const seen = new Map<string, number>();
-  return carried.map((c) => {
-    const base = c.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || c.type.split(":")[1].toLowerCase();
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base}-${n}`;
-  });
 }
 
 function typescript(out: string, carried: Carried[], names: string[], protect: boolean, from: string): void {
