@@ -5,7 +5,7 @@
  * each resource adopts and whose first up sends nothing; what it cannot carry is listed with the reason, in the
  * output and in MIGRATION.md beside the program. Reads no service: it needs no credentials.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { stringify } from "yaml";
@@ -15,13 +15,14 @@ import { octodnsZone } from "./migrate/octodns";
 import { isHostname } from "../edge/dns-record/normalize";
 import { packageRoot, uniqueNames, writeTypeScriptProject } from "./import";
 
-const HELP = `usage: pulumi-ops migrate <file> [--out <dir>] [--language typescript|yaml] [--zone <name>] [--no-protect]
+const HELP = `usage: pulumi-ops migrate <file> [--out <dir>] [--language typescript|yaml] [--zone <name>] [--force] [--no-protect]
   <file>              a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),
                       a pulumi-cloudflare stack export (\`pulumi stack export --show-secrets > stack.json\`),
                       or an octoDNS zone file (zones/example.com.yaml: its records, as one DnsRecordSet)
   --zone <name>       the zone of an octoDNS file not named for it
   --out <dir>         where to write the program and MIGRATION.md (default: .)
   --language <l>      typescript (index.ts, package.json; the default) or yaml (Pulumi.yaml)
+  --force             write over a folder's index.ts, Pulumi.yaml, package.json or MIGRATION.md
   --no-protect        leave out \`protect: true\`: then \`pulumi destroy\` deletes what was taken over
 Carried: DNS records (one DnsRecordSet per zone, keyed by the old resource names), zone rulesets' rules
 (RulesetRule), page rules, zone settings, Worker scripts (their code into workers/) and routes; each with
@@ -69,7 +70,7 @@ function yamlProgram(out: string, carried: Carried[], names: string[], protect: 
 function report(left: Left[], carried: Carried[], names: string[], kind: "terraform" | "pulumi-cloudflare" | "octodns"): string {
   const moved = carried.flatMap((c, i) => c.from.map((f) => `| \`${f}\` | ${c.type} \`${names[i]}\` |`));
   const stop = {
-    terraform: ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f}'`), "```"],
+    terraform: ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f.replaceAll("'", "'\\''")}'`), "```"],
     "pulumi-cloudflare": ["Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds."],
     octodns: ["Remove the zone from octoDNS's config (its `zones:`), so that `octodns-sync` no longer plans changes to it."],
   }[kind];
@@ -98,7 +99,7 @@ function report(left: Left[], carried: Carried[], names: string[], kind: "terraf
 export async function migrateCommand(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, zone: { type: "string" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, zone: { type: "string" }, force: { type: "boolean" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     console.error(`pulumi-ops migrate: ${(e as Error).message}\n${HELP}`);
     return 2;
@@ -131,11 +132,19 @@ export async function migrateCommand(argv: string[]): Promise<number> {
   const source = octodns ? { kind: "octodns" as const, found: [], others: 0 } : readSource(text, file);
   const { carried, left } = octodns ? octodnsZone(text, zoneName, path.basename(file)) : carry(source.found);
   const out = path.resolve(values.out ?? ".");
+  // The folder of the old project (where the state was just exported) is never written over unasked.
+  const taken = ["index.ts", "Pulumi.yaml", "package.json", "MIGRATION.md"].filter((f) => existsSync(path.join(out, f)));
+  if (taken.length && !values.force) {
+    console.error(`pulumi-ops migrate: ${out} holds ${taken.join(", ")} already: give an empty folder with --out <dir> (or --force to write over them)`);
+    return 2;
+  }
   mkdirSync(out, { recursive: true });
   for (const c of carried) {
     for (const [f, body] of Object.entries(c.files ?? {})) {
-      mkdirSync(path.dirname(path.join(out, f)), { recursive: true });
-      writeFileSync(path.join(out, f), body);
+      const target = path.resolve(out, f);
+      if (path.relative(out, target).startsWith("..")) throw new Error(`a file ${f} would be written outside ${out}`);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, body);
     }
   }
   const names = uniqueNames(carried);

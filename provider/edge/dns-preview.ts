@@ -60,7 +60,7 @@ function domainRecord(zone: string, name: string, what: string, domain: string):
 
 /** Notes a WorkerDomain of the program, and fails when a DNS record of the program is at its host name. */
 export function declareWorkerDomain(zone: string, hostname: string, what: string): void {
-  const key = `${zone.toLowerCase()} ${hostname.toLowerCase()}`;
+  const key = `${zoneKey(zone)} ${hostname.toLowerCase()}`;
   workerDomains.set(key, what);
   const here = declared.get(key)?.find((d) => ADDRESS_TYPES.includes(d.type));
   if (here) throw domainRecord(zone, hostname, here.what, what);
@@ -68,16 +68,18 @@ export function declareWorkerDomain(zone: string, hostname: string, what: string
 
 /** Whether a resource of this run declared the record (type, full name and value) in zone `zone`. */
 export function declaredInRun(zone: string, rec: { type: string; name: string; content?: string; data?: Record<string, unknown> | null; priority?: number }): boolean {
-  const value = valueOf(rec as Rec);
-  return (declared.get(`${zone.toLowerCase()} ${rec.name.toLowerCase()}`) ?? []).some((d) => d.type === rec.type && d.value === value);
+  const value = valueOf(rec as Rec).toLowerCase();
+  return (declared.get(`${zoneKey(zone)} ${rec.name.toLowerCase()}`) ?? []).some((d) => d.type === rec.type && d.value.toLowerCase() === value);
 }
+
+/** A zone's name as the program's records are noted under it: lower case, no trailing dot. */
+const zoneKey = (zone: string) => zone.toLowerCase().replace(/\.$/, "");
 
 /** Notes the program's records, and fails when a CNAME shares its name with another record of the program. */
 export function declareRecords(zone: string, records: [what: string, rec: Rec][]): void {
-  const zoneKey = zone.toLowerCase();
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone);
-    const key = `${zoneKey} ${name}`;
+    const key = `${zoneKey(zone)} ${name}`;
     const domain = ADDRESS_TYPES.includes(rec.type) && workerDomains.get(key);
     if (domain) throw domainRecord(zone, name, what, domain);
     const mine = { type: rec.type, value: valueOf(rec), what };

@@ -70,7 +70,8 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   // A new set: what it removes when authoritative (listed), the rails, and the zone's records beyond the stack (said).
   // A set in state is reviewed by its diff, which knows its records' ids.
   if (olds.records === undefined && !isUnknown(inputs.authoritative) && !isUnknown(inputs.ignore)) {
-    const { reviewPlan } = await import("./dns-record-set/review");
-    await reviewPlan(await resolveZone({ zoneName: zone }), { ...(inputs as object), records: Object.fromEntries(records) }, {}, { updates: 0, deletes: 0 });
+    const { newSetKey, reviewPlan } = await import("./dns-record-set/review");
+    const found = await resolveZone({ zoneName: zone });
+    await reviewPlan(found, { ...(inputs as object), records: Object.fromEntries(records) }, {}, { updates: 0, deletes: 0 }, newSetKey(found.id));
   }
 }

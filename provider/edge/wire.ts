@@ -51,7 +51,7 @@ export const DnsRecord = z.looseObject({
   /** `read_only`: a record the service made and keeps (a Worker's custom domain's). */
   meta: z.looseObject({ read_only: z.boolean().nullish() }).nullish(),
   /** A record another product of the service locked (Email Routing's MX and SPF: "adds and locks" them). */
-  locked: z.boolean().optional(),
+  locked: z.boolean().nullish(),
   created_on: z.string().optional(),
   modified_on: z.string().optional(),
 });

@@ -54,7 +54,7 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     expect(all()).toHaveLength(62);
     edge.log.length = 0;
     const preview = await engine.stack.preview();
-    expect(preview.stdout).toMatch(/zone example\.com holds 7 records that no resource of this stack holds so far in this run \(and 5 the service keeps itself\)/);
+    expect(preview.stdout).toMatch(/zone example\.com holds 7 records that no resource of this stack checked so far in this run holds \(and 5 the service keeps itself\)/);
     const up = await engine.stack.up();
     expect(up.outputs.unmanaged.value).toEqual(HAND_MADE.map((n) => `TXT ${n} "made by hand ${n}"`).sort());
     expect(up.outputs.apart.value).toEqual(["read-only MX @", "read-only TXT @", "read-only TXT cf2024-1._domainkey", "worker AAAA api", "worker AAAA shop"]);
@@ -90,7 +90,7 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     await engine.stack.setConfig("zone-authority:count", { value: "55" });
     edge.log.length = 0;
     const failed = await engine.stack.preview().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/this change deletes 40 of its 100 records \(40\.0%\), over maxChangePercent 30%; nothing was sent\. If the change is meant, set `allowLargeChange: true`/);
+    expect(String(failed)).toMatch(/this change deletes 40 of the zone's 100 records \(40\.0%\), over maxChangePercent 30%; nothing was sent\. If the change is meant, set `allowLargeChange: true`/);
     expect(writes()).toEqual([]);
     await expect(engine.stack.up()).rejects.toThrow(/over maxChangePercent 30%/); // up without a preview is held too
     expect(writes()).toEqual([]);

@@ -88,6 +88,7 @@ describe("a zone's records beyond the program", () => {
     expect(records(edge).map((x) => `${x.name} ${x.content}`).sort()).toEqual(["h0.example.com 203.0.113.1", "h1.example.com 203.0.113.2", "h2.example.com 203.0.113.3", "h2.example.com v=DKIM1; p=MIGf", "other.example.com 198.51.100.10"]);
     // Another appears by hand: the diff lists it, the update removes it, and the set's own records are not touched.
     await outOfBand("TXT", "h0.example.com", "hand-made");
+    forgetPreviewChecks(); // the next run
     const d = await call(T, "diff", [set.id, set.outs, inputs]);
     expect(d.changes).toBe(true);
     edge.log.splice(0);
@@ -104,22 +105,26 @@ describe("a zone's records beyond the program", () => {
     await outOfBand("CNAME", "dev.example.com", "dev.example.net");
     await outOfBand("A", "a.dev.example.com", "198.51.100.3");
     await outOfBand("A", "theirs.example.com", "198.51.100.4", {}, ["pulumi-ops-stack:other/prod"]);
-    const inputs = await checked({ records: { apex: { type: "A", name: "@", content: "203.0.113.1" }, www: host(2, "www") }, authoritative: true, ignore: ["_acme-challenge* TXT", "*dev"] });
+    await outOfBand("A", "kept.example.com", "198.51.100.5");
+    const seen = said();
+    // Patterns relative to the zone, or full with the trailing dot.
+    const { inputs } = await checkForEngine(T, {}, { zoneName: "example.com", records: { apex: { type: "A", name: "@", content: "203.0.113.1" }, www: host(2, "www") }, authoritative: true, ignore: ["_acme-challenge* TXT", "*dev", "kept.example.com."] });
+    expect(seen.lines.join("\n")).toMatch(/authoritative for the whole zone example\.com \(it declares the apex and gives ignore\)/);
     edge.log.splice(0);
     await call(T, "create", [inputs]);
     expect(writes().filter((w) => w === "DELETE")).toHaveLength(1);
-    expect(records(edge).map((x) => x.name).sort()).toEqual(["_acme-challenge.example.com", "a.dev.example.com", "dev.example.com", "example.com", "theirs.example.com", "www.example.com"]);
+    expect(records(edge).map((x) => x.name).sort()).toEqual(["_acme-challenge.example.com", "a.dev.example.com", "dev.example.com", "example.com", "kept.example.com", "theirs.example.com", "www.example.com"]);
   });
 
   it("another resource's records are never removed: held from its state, or declared by its check earlier in the run", async () => {
     const other = await call(T, "create", [await checked({ records: { mail: { type: "MX", name: "@", content: "mx.example.net", priority: 10 } } })]);
     const single = await call("edge:DnsRecord", "create", [(await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "TXT", name: "@", content: "declared" }])).inputs]);
+    await outOfBand("TXT", "example.com", "stray");
     forgetPreviewChecks(); // a new run: nothing claimed or held yet
     // The set's diff holds its records; the DnsRecord's check declares its record.
     await call(T, "diff", [other.id, other.outs, other.outs]);
     const declared = { zoneName: "example.com", type: "TXT", name: "@", content: "declared" };
     expect((await checkForEngine("edge:DnsRecord", declared, declared)).failures).toEqual([]); // in state: its old inputs
-    await outOfBand("TXT", "example.com", "stray");
     const { inputs } = await checkForEngine(T, {}, { zoneName: "example.com", records: { apex: host(0, "@") }, authoritative: true, ignore: [] });
     edge.log.splice(0);
     await call(T, "create", [inputs]);
@@ -128,12 +133,42 @@ describe("a zone's records beyond the program", () => {
     expect(single.id).toBeDefined();
   });
 
+  it("up deletes only what this run's preview listed: a record made after the diff is left for the next run", async () => {
+    const inputs = await checked({ records: many(2), authoritative: true });
+    const set = await call(T, "create", [inputs]); // no preview side in this process: nothing to delete anyway
+    await outOfBand("TXT", "h0.example.com", "before the preview");
+    forgetPreviewChecks(); // the next run: its diff lists the zone as it is now
+    expect((await call(T, "diff", [set.id, set.outs, inputs])).changes).toBe(true);
+    await outOfBand("TXT", "h1.example.com", "after the preview");
+    edge.log.splice(0);
+    await call(T, "update", [set.id, set.outs, inputs]);
+    expect(writes()).toEqual(["DELETE"]);
+    expect(records(edge).map((x) => x.content).filter((c) => c.includes("preview"))).toEqual(["after the preview"]);
+    forgetPreviewChecks(); // the next run lists it, and deletes it
+    expect((await call(T, "diff", [set.id, set.outs, inputs])).changes).toBe(true);
+    await call(T, "update", [set.id, set.outs, inputs]);
+    expect(records(edge).some((x) => x.content.includes("preview"))).toBe(false);
+  });
+
+  it("switching authority on or off is an update that sends nothing", async () => {
+    const inputs = await checked({ records: many(2) });
+    const set = await call(T, "create", [inputs]);
+    const on = await checked({ records: many(2), authoritative: true });
+    expect((await call(T, "diff", [set.id, set.outs, on])).changes).toBe(true);
+    edge.log.splice(0);
+    const updated = await call(T, "update", [set.id, set.outs, on]);
+    expect(updated.outs.authoritative).toBe(true);
+    expect(writes()).toEqual([]);
+    expect((await call(T, "diff", [set.id, updated.outs, on])).changes).toBe(false);
+    expect((await call(T, "diff", [set.id, updated.outs, inputs])).changes).toBe(true);
+  });
+
   it("a change over maxChangePercent of a zone of 10 or more fails the diff naming the counts, with nothing sent; allowed, it goes", async () => {
     const inputs = await checked({ records: many(20) });
     const set = await call(T, "create", [inputs]);
     const smaller = await checked({ records: many(12) }); // 8 of 20 deleted: 40%
     edge.log.splice(0);
-    await expect(call(T, "diff", [set.id, set.outs, smaller])).rejects.toThrow(/this change deletes 8 of its 20 records \(40\.0%\), over maxChangePercent 30%; nothing was sent.*allowLargeChange: true/s);
+    await expect(call(T, "diff", [set.id, set.outs, smaller])).rejects.toThrow(/this change deletes 8 of the zone's 20 records \(40\.0%\), over maxChangePercent 30%; nothing was sent.*allowLargeChange: true/s);
     expect(writes()).toEqual([]);
     expect((await call(T, "diff", [set.id, set.outs, await checked({ records: many(12), maxChangePercent: 50 })])).changes).toBe(true);
     const allowed = await checked({ records: many(12), allowLargeChange: true });
@@ -169,6 +204,6 @@ describe("a zone's records beyond the program", () => {
     expect(warnings).toEqual([]);
     forgetPreviewChecks();
     await call(T, "diff", [set.id, set.outs, set.outs]);
-    expect(seen.lines.join("\n")).toMatch(/zone example\.com holds 1 record that no resource of this stack holds so far in this run \(and 1 the service keeps itself\)/);
+    expect(seen.lines.join("\n")).toMatch(/zone example\.com holds 1 record that no resource of this stack checked so far in this run holds \(and 1 the service keeps itself\)/);
   });
 });

@@ -52,7 +52,10 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
   it("an octoDNS zone file: its records as one set keyed as a zone file's, ignored and apex NS left out, taken over with nothing sent", async () => {
     await seedZone(edge.url, DEMO_TOKEN, zoneId(edge), DEMO_ACCOUNT);
     const { carried, left } = octodnsZone(OCTODNS_ZONE, "example.com", "example.com.yaml");
-    expect(left).toEqual([{ address: "example.com.yaml (apex) NS", reason: expect.stringMatching(/service's own/) }]);
+    expect(left).toEqual([
+      { address: "example.com.yaml (apex) NS", reason: expect.stringMatching(/service's own/) },
+      { address: "example.com.yaml _acme-challenge TXT", reason: expect.stringMatching(/^ignored in octoDNS: left on the service as it is/) },
+    ]);
     expect(carried).toHaveLength(1);
     const records = carried[0].inputs.records as Record<string, Record<string, unknown>>;
     expect(Object.keys(records).sort()).toEqual(["A:@", "A:api", "CAA:@", "CNAME:www", "MX:@", "TXT:@"]);
@@ -66,6 +69,36 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     // The service's comment on the TXT record, which octoDNS does not carry, is kept, and no later run fights it.
     expect([...edge.zones.get(zoneId(edge))!.records.values()].find((r) => r.type === "TXT")!.comment).toBe("mail sender policy");
     expect((await call("edge:DnsRecordSet", "diff", [set.id, set.outs, checked.inputs])).changes).toBe(false);
+  });
+
+  it("a secret is never written: a variable kept as a secret leaves its script behind; an encrypted value or an action that cannot be carried leaves its object behind", async () => {
+    const exported = pulumiCloudflareV6(zoneId(edge), DEMO_ACCOUNT) as { deployment: { resources: Record<string, any>[] } };
+    const SIG = "4dabf18193072939515e22adb298388d";
+    const byName = (n: string) => exported.deployment.resources.find((r) => String(r.urn).endsWith(`::${n}`))!;
+    // A plain-text variable the stack held as a secret (pulumi.secret in the old program), opened by --show-secrets.
+    byName("site").outputs.bindings[0].text = { [SIG]: "1b47061264138c4ac30d75fd1eb44270", plaintext: JSON.stringify("hunter2-the-edge") };
+    // A record's content exported without --show-secrets.
+    byName("api").outputs.content = { [SIG]: "1b47061264138c4ac30d75fd1eb44270", ciphertext: "AAAbbb" };
+    // A page rule with cache key fields (nested blocks).
+    byName("static").outputs.actions.cacheKeyFields = { queryString: { excludes: ["utm_source"] } };
+    const { found } = readSource(JSON.stringify(exported), "stack.json");
+    const { carried, left } = carry(found);
+    expect(JSON.stringify(carried)).not.toContain("hunter2-the-edge");
+    expect(carried.map((c) => c.type)).not.toContain("edge:WorkerScript");
+    expect(carried.map((c) => c.type)).not.toContain("edge:PageRule");
+    expect(Object.keys(carried.find((c) => c.type === "edge:DnsRecordSet")!.inputs.records as object)).not.toContain("api");
+    expect(left).toEqual(expect.arrayContaining([
+      { address: "cloudflare:index/workersScript:WorkersScript site", reason: expect.stringMatching(/holds a value the old tool kept as a secret, which is never written into a program/) },
+      { address: "cloudflare:index/dnsRecord:DnsRecord api", reason: expect.stringMatching(/^encrypted in the export \(api\.content\): export with --show-secrets/) },
+      { address: "cloudflare:index/pageRule:PageRule static", reason: expect.stringMatching(/its cache_key_fields action \(nested blocks\) is not carried/) },
+    ]));
+    // A Terraform state's sensitive attributes, the same.
+    const state = terraformV5(zoneId(edge), DEMO_ACCOUNT) as { resources: Record<string, any>[] };
+    const script = state.resources.find((r) => r.type === "cloudflare_workers_script")!.instances[0];
+    script.sensitive_attributes = [[{ type: "get_attr", value: "bindings" }, { type: "index", value: { value: 0, type: "number" } }, { type: "get_attr", value: "text" }]];
+    const fromState = carry(readSource(JSON.stringify(state), "state.json").found);
+    expect(JSON.stringify(fromState.carried)).not.toContain("the edge");
+    expect(fromState.left.map((l) => l.address)).toContain("cloudflare_workers_script.site");
   });
 
   it("the command writes the program, the script's code and MIGRATION.md; YAML as well; a bad file is one line", async () => {
@@ -93,6 +126,9 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     const zone = await run(process.execPath, [cli, "migrate", octodns, "--out", path.join(dir, "octodns")]);
     expect(zone.stdout).toMatch(/the zone of an octoDNS zone file read; 1 resources written to .*index\.ts \(6 DNS records in 1 set\)/);
     expect(readFileSync(path.join(dir, "octodns/MIGRATION.md"), "utf8")).toMatch(/Remove the zone from octoDNS's config/);
+    // The old project's own folder is not written over unasked.
+    const again = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "ts")]).catch((e: { stderr: string; code: number }) => e);
+    expect(again).toMatchObject({ code: 2, stderr: expect.stringMatching(/holds index\.ts, Pulumi\.yaml, package\.json, MIGRATION\.md already: give an empty folder with --out <dir> \(or --force/) });
     writeFileSync(file, '{"not": "a state"}');
     const bad = await run(process.execPath, [cli, "migrate", file]).catch((e: { stderr: string; code: number }) => e);
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringMatching(/is neither a Terraform state .* nor a Pulumi stack export/) });

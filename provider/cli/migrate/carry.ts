@@ -6,7 +6,7 @@
  */
 import { DATA_FIELDS, isDataType } from "../../edge/dns-record/data";
 import { PRIORITY_TYPES } from "../../edge/dns-record/normalize";
-import { dynamic, one, unset, type Found } from "./source";
+import { dynamic, one, texts, unset, type Found } from "./source";
 
 /** A resource of the new program. */
 export interface Carried {
@@ -29,7 +29,7 @@ type Bag = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : undefined);
 /** A key a DnsRecordSet takes: the old resource's name, with what its alphabet lacks as `-`. */
-const recordKey = (name: string) => name.replace(/[^A-Za-z0-9._:@*-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").slice(0, 128) || "record";
+const recordKey = (name: string) => name.replace(/[^A-Za-z0-9._:@*-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").slice(0, 120) || "record";
 
 /** The record's inputs in a DnsRecordSet, from either provider's shape. */
 function record(a: Bag): Bag {
@@ -122,7 +122,7 @@ function rulesetRules(f: Found, zoneId: string): Carried[] | Left {
 /** Page rule actions that are flags (present or not), not values. */
 const FLAG_ACTIONS = new Set(["always_use_https", "disable_apps", "disable_performance", "disable_railgun", "disable_security", "disable_zaraz"]);
 
-function pageRule(f: Found, zoneId: string, left: Left[]): Carried {
+function pageRule(f: Found, zoneId: string): Carried | Left {
   const a = f.attributes;
   const given = one(a.actions) ?? {};
   const actions: Bag[] = [];
@@ -141,7 +141,8 @@ function pageRule(f: Found, zoneId: string, left: Left[]): Carried {
       const byCode = Array.isArray(raw) ? Object.fromEntries((raw as Bag[]).map((x) => [String(x.codes), num(x.ttl) ?? x.ttl])) : Object.fromEntries(Object.entries(raw as Bag).map(([k, v]) => [k, num(v) ?? v]));
       actions.push({ id: "cache_ttl_by_status", value: byCode });
     } else if (typeof raw === "string" || typeof raw === "number") actions.push({ id, value: raw });
-    else left.push({ address: `${f.address}.actions.${id}`, reason: "an action of nested blocks (cache key fields) is not carried: the page rule keeps it on the service; add it to the PageRule's actions, or move the rule to a RulesetRule (pulumi-ops import --page-rules-as-rules)" });
+    // Carried without it, the rule's takeover would write the rule without that action: the whole rule stays behind.
+    else return { address: f.address, reason: `its ${id} action (nested blocks) is not carried, and a PageRule without it would remove it from the rule: take the rule over with pulumi-ops import --zone (it reads the rule as the service has it), or move it to RulesetRules (--page-rules-as-rules)` };
   }
   return {
     type: "edge:PageRule",
@@ -185,9 +186,10 @@ function settings(f: Found, zoneId: string, left: Left[]): Carried[] {
 }
 
 /** Binding types a WorkerScript keeps on the script as they are (every upload names them in keep_bindings). */
-function script(f: Found, left: Left[]): Carried | Left {
+function script(f: Found, left: Left[], files: Set<string>): Carried | Left {
   const a = f.attributes;
   const name = String(a.script_name ?? a.name);
+  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(name)) return { address: f.address, reason: `its name ${JSON.stringify(name)} is not a script name the service takes (lowercase letters, digits, - and _)` };
   const content = str(a.content);
   if (!content) return { address: f.address, reason: `no code in the state (content_file or assets): write the script's code to workers/${name}.js and add an ops.edge.WorkerScript with adopt: true` };
   const module = a.module === true || !!str(a.main_module);
@@ -199,7 +201,9 @@ function script(f: Found, left: Left[]): Carried | Left {
     else if (b.type === "secret_text") left.push({ address: `${f.address} binding ${b.name}`, reason: "a secret: it stays on the script as it is (never written into a program); give it in the WorkerScript's `secrets` (from config set --secret) to manage it" });
     else left.push({ address: `${f.address} binding ${b.name ?? b.binding}`, reason: `a ${b.type} binding: WorkerScript manages variables and secrets, and keeps every other binding on the script as it is` });
   }
-  const file = `workers/${name}.js`;
+  // One file a script: the same name in another account gets its account in the file's name.
+  const file = files.has(`workers/${name}.js`) ? `workers/${name}-${String(a.account_id).slice(0, 8)}.js` : `workers/${name}.js`;
+  files.add(file);
   const flags = Array.isArray(a.compatibility_flags) ? (a.compatibility_flags as string[]) : [];
   return {
     type: "edge:WorkerScript",
@@ -234,14 +238,31 @@ const NOT_CARRIED: Record<string, string> = {
   cloudflare_worker_domain: "a custom domain: write an ops.edge.WorkerDomain for its hostname (take it over with pulumi-ops import --zone)",
 };
 
+/** Whether a resource would write a secret of the old tool's: any text of its inputs or files is, or holds, one. */
+function writesSecret(c: Carried, secrets: string[]): boolean {
+  if (!secrets.length) return false;
+  const written = [...texts(c.inputs), ...Object.values(c.files ?? {})];
+  return written.some((t) => secrets.some((s) => t === s || (s.length >= 6 && t.includes(s))));
+}
+
 /** Everything the state holds, as resources of the new program and what is left. */
 export function carry(found: Found[]): { carried: Carried[]; left: Left[] } {
   const carried: Carried[] = [];
   const left: Left[] = [];
   const zones = new Map<string, { records: Record<string, Bag>; from: string[] }>();
+  const files = new Set<string>();
+  const secretFree = (f: Found, c: Carried): boolean => {
+    if (!writesSecret(c, f.secrets)) return true;
+    left.push({ address: f.address, reason: "it holds a value the old tool kept as a secret, which is never written into a program: declare it by hand with the value from `pulumi config set --secret`" });
+    return false;
+  };
   for (const f of found) {
     const a = f.attributes;
-    if (f.encrypted.length) left.push({ address: f.address, reason: `encrypted in the export (${f.encrypted.join(", ")}): export with --show-secrets to carry them, or set them in the program` });
+    // Carried without its encrypted values, an object's takeover would write them empty: it stays behind.
+    if (f.encrypted.length) {
+      left.push({ address: f.address, reason: `encrypted in the export (${f.encrypted.join(", ")}): export with --show-secrets to carry it` });
+      continue;
+    }
     const zoneId = String(a.zone_id ?? "");
     switch (f.type) {
       case "cloudflare_record":
@@ -250,33 +271,39 @@ export function carry(found: Found[]): { carried: Carried[]; left: Left[] } {
         zones.set(zoneId, zone);
         let key = recordKey(f.name);
         for (let n = 2; key in zone.records; n++) key = `${recordKey(f.name)}-${n}`;
-        zone.records[key] = record(a);
+        const rec = record(a);
+        if (!secretFree(f, { type: "edge:DnsRecordSet", name: key, inputs: rec, from: [] })) break;
+        zone.records[key] = rec;
         zone.from.push(f.address);
         break;
       }
       case "cloudflare_ruleset": {
         const rules = rulesetRules(f, zoneId);
-        if (Array.isArray(rules)) carried.push(...rules);
+        if (Array.isArray(rules)) carried.push(...rules.filter((c) => secretFree(f, c)));
         else left.push(rules);
         break;
       }
-      case "cloudflare_page_rule":
-        carried.push(pageRule(f, zoneId, left));
+      case "cloudflare_page_rule": {
+        const rule = pageRule(f, zoneId);
+        if (!("type" in rule)) left.push(rule);
+        else if (secretFree(f, rule)) carried.push(rule);
         break;
+      }
       case "cloudflare_zone_settings_override":
       case "cloudflare_zone_setting":
-        carried.push(...settings(f, zoneId, left));
+        carried.push(...settings(f, zoneId, left).filter((c) => secretFree(f, c)));
         break;
       case "cloudflare_worker_script":
       case "cloudflare_workers_script": {
-        const s = script(f, left);
-        if ("type" in s) carried.push(s);
-        else left.push(s);
+        const s = script(f, left, files);
+        if (!("type" in s)) left.push(s);
+        else if (secretFree(f, s)) carried.push(s);
         break;
       }
       case "cloudflare_worker_route":
       case "cloudflare_workers_route":
-        carried.push(route(f, zoneId));
+        const r = route(f, zoneId);
+        if (secretFree(f, r)) carried.push(r);
         break;
       default:
         left.push({ address: f.address, reason: NOT_CARRIED[f.type] ?? `no pulumi-ops resource for ${f.type}` });

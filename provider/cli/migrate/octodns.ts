@@ -15,7 +15,14 @@ type Bag = Record<string, unknown>;
 /** A TXT value as octoDNS keeps it (`;` escaped as `\;`) in a zone file's quoted strings of at most 255 characters. */
 function txt(v: string): string {
   const text = v.replace(/\\;/g, ";");
-  const chunks = text.match(/[^]{1,255}/g) ?? [""];
+  // At most 255 bytes a string (a zone file's limit): split by bytes, never inside a character.
+  const chunks: string[] = [];
+  let chunk = "";
+  for (const ch of text) {
+    if (Buffer.byteLength(chunk + ch) > 255) chunks.push(chunk), (chunk = "");
+    chunk += ch;
+  }
+  chunks.push(chunk);
   return chunks.map((c) => `"${c.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(" ");
 }
 
@@ -65,7 +72,10 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
       const type = String(r.type ?? "").toUpperCase();
       const at = `${file} ${name === "" ? "(apex)" : name} ${type}`;
       const options = (r.octodns ?? {}) as Bag;
-      if (options.ignored === true) continue; // octoDNS leaves it alone; so does the set
+      if (options.ignored === true) {
+        left.push({ address: at, reason: "ignored in octoDNS: left on the service as it is (give an authoritative set an `ignore` pattern for it)" });
+        continue;
+      }
       if (type === "NS" && name === "") {
         left.push({ address: at, reason: "the apex NS records are the service's own (the zone's assigned name servers)" });
         continue;

@@ -22,6 +22,11 @@ export interface Found {
   attributes: Record<string, unknown>;
   /** Values the export kept encrypted (no `--show-secrets`): their paths. */
   encrypted: string[];
+  /**
+   * The text of the values the old tool held as secrets (a stack export's opened secrets, a state's
+   * `sensitive_attributes`): none of them may be written into the program (carry.ts checks what it writes).
+   */
+  secrets: string[];
 }
 
 export interface Source {
@@ -64,7 +69,9 @@ function terraform(state: Record<string, unknown>): Source {
       if (i.deposed) continue; // a deposed object is on its way out
       const key = i.index_key;
       const suffix = key === undefined ? "" : typeof key === "number" ? `[${key}]` : `["${key}"]`;
-      found.push({ type: String(r.type), address: `${module}${r.type}.${r.name}${suffix}`, name: `${r.name}${key === undefined ? "" : `-${key}`}`, attributes: (i.attributes ?? {}) as Record<string, unknown>, encrypted: [] });
+      const attributes = (i.attributes ?? {}) as Record<string, unknown>;
+      const secrets = ((i.sensitive_attributes ?? []) as unknown[][]).flatMap((p) => texts(at(attributes, p)));
+      found.push({ type: String(r.type), address: `${module}${r.type}.${r.name}${suffix}`, name: `${r.name}${key === undefined ? "" : `-${key}`}`, attributes, encrypted: [], secrets });
     }
   }
   return { kind: "terraform", found, others };
@@ -83,12 +90,16 @@ export const snake = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toL
 const NAMED_KEYS = new Set(["headers", "cache_ttl_by_status", "rules_map", "tags_map"]);
 
 /** A stack export's value in Terraform's form: keys in snake_case, secrets opened (or noted), `__meta` dropped. */
-function fromExport(v: unknown, path: string, encrypted: string[], keysAreNames = false): unknown {
-  if (Array.isArray(v)) return v.map((x, i) => fromExport(x, `${path}[${i}]`, encrypted));
+function fromExport(v: unknown, path: string, encrypted: string[], secrets: string[], keysAreNames = false): unknown {
+  if (Array.isArray(v)) return v.map((x, i) => fromExport(x, `${path}[${i}]`, encrypted, secrets));
   if (!v || typeof v !== "object") return v;
   const o = v as Record<string, unknown>;
   if (o[SECRET_SIG] === SECRET) {
-    if (typeof o.plaintext === "string") return fromExport(JSON.parse(o.plaintext), path, encrypted, keysAreNames);
+    if (typeof o.plaintext === "string") {
+      const opened = fromExport(JSON.parse(o.plaintext), path, encrypted, secrets, keysAreNames);
+      secrets.push(...texts(opened));
+      return opened;
+    }
     encrypted.push(path);
     return undefined;
   }
@@ -96,7 +107,7 @@ function fromExport(v: unknown, path: string, encrypted: string[], keysAreNames 
   for (const [k, x] of Object.entries(o)) {
     if (k === "__meta") continue;
     const key = keysAreNames ? k : snake(k);
-    out[key] = fromExport(x, `${path}.${k}`, encrypted, NAMED_KEYS.has(key));
+    out[key] = fromExport(x, `${path}.${k}`, encrypted, secrets, NAMED_KEYS.has(key));
   }
   return out;
 }
@@ -114,11 +125,31 @@ function pulumiExport(resources: Record<string, unknown>[]): Source {
     }
     const name = String(r.urn ?? "").split("::").pop() ?? String(r.id);
     const encrypted: string[] = [];
-    const attributes = fromExport({ ...((r.inputs ?? {}) as object), ...((r.outputs ?? {}) as object) }, name, encrypted) as Record<string, unknown>;
+    const secrets: string[] = [];
+    const attributes = fromExport({ ...((r.inputs ?? {}) as object), ...((r.outputs ?? {}) as object) }, name, encrypted, secrets) as Record<string, unknown>;
     if (r.id !== undefined && attributes.id === undefined) attributes.id = r.id;
-    found.push({ type, address: `${token} ${name}`, name, attributes, encrypted });
+    found.push({ type, address: `${token} ${name}`, name, attributes, encrypted, secrets });
   }
   return { kind: "pulumi-cloudflare", found, others };
+}
+
+/** Every text (and number) a value holds: what must not be written where a secret was. */
+export function texts(v: unknown): string[] {
+  if (typeof v === "string") return v === "" ? [] : [v];
+  if (typeof v === "number" || typeof v === "boolean") return [];
+  if (Array.isArray(v)) return v.flatMap(texts);
+  if (v && typeof v === "object") return Object.values(v).flatMap(texts);
+  return [];
+}
+
+/** The value at a Terraform `sensitive_attributes` path (`[{type: "get_attr", value: "bindings"}, {type: "index", ...}]`). */
+function at(v: unknown, path: unknown[]): unknown {
+  let x = v;
+  for (const step of path as { type: string; value: unknown }[]) {
+    const key = step.type === "index" ? ((step.value as { value?: unknown })?.value ?? step.value) : step.value;
+    x = x && typeof x === "object" ? (x as Record<string, unknown>)[String(key)] : undefined;
+  }
+  return x;
 }
 
 /** A one-item block as an object: the v4 provider's `[{...}]`, v5's `{...}`; none for an empty one. */

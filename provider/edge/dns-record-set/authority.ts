@@ -51,8 +51,8 @@ export type Matcher = (rec: { type: string; name: string }) => boolean;
 /** The pattern as a test of a record (its full name, lower case, under `zoneName`). */
 export function matcher(pattern: string, zoneName: string): Matcher {
   const [, name, types] = IGNORE.exec(pattern.trim()) ?? [];
-  const zone = zoneName.toLowerCase();
-  const full = name === "@" ? zone : name.toLowerCase().endsWith(`.${zone}`) || name.toLowerCase() === zone ? name.toLowerCase() : `${name.toLowerCase()}.${zone}`;
+  // `*` alone is every name, the apex too; any other pattern is a name relative to the zone, or full (a dot ending it).
+  const full = name === "*" ? "*" : fullName(name, zoneName);
   const re = new RegExp(`^${full.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
   const only = types ? new Set(types.toUpperCase().split(",")) : undefined;
   return (rec) => re.test(rec.name.toLowerCase()) && (!only || only.has(rec.type.toUpperCase()));
@@ -71,7 +71,12 @@ export interface Stray {
   comment?: string;
 }
 
-export const relativeName = (name: string, zoneName: string) => (name.toLowerCase() === zoneName.toLowerCase() ? "@" : name.toLowerCase().endsWith(`.${zoneName.toLowerCase()}`) ? name.slice(0, -zoneName.length - 1) : name);
+/** A full name relative to its zone, `@` for the apex. */
+export function relativeName(name: string, zoneName: string): string {
+  const full = fullName(name, zoneName);
+  const zone = fullName("@", zoneName);
+  return full === zone ? "@" : full.slice(0, -zone.length - 1);
+}
 
 export function strayOf(rec: wire.DnsRecord, zoneName: string): Stray {
   return { id: rec.id, type: rec.type, name: relativeName(rec.name, zoneName), content: rec.content, ttl: rec.ttl, proxied: rec.proxied ?? false, ...(rec.priority !== undefined && rec.priority !== null ? { priority: rec.priority } : {}), ...(rec.comment ? { comment: rec.comment } : {}) };
@@ -119,16 +124,21 @@ type Declared = { type: string; name: string; content?: string; data?: Record<st
  * apex and gives `ignore`), that are not its own (`ids`), not identical to one it declares (that one is taken over or
  * refused, as without authority), and that no rule above keeps.
  */
+/** Whether an authoritative set holds the whole zone: it declares the apex and gives `ignore` (even `[]`). */
+export function wholeZone(zone: { name: string }, set: { records: Record<string, Declared>; ignore?: string[] }): boolean {
+  return set.ignore !== undefined && Object.values(set.records).some((r) => fullName(r.name, zone.name) === fullName("@", zone.name));
+}
+
 export function strays(records: wire.DnsRecord[], zone: { id: string; name: string }, set: { records: Record<string, Declared>; ids: Record<string, string>; ignore?: string[] }): wire.DnsRecord[] {
   const declared = Object.values(set.records);
   const names = new Set(declared.map((r) => fullName(r.name, zone.name)));
-  const wholeZone = names.has(zone.name.toLowerCase()) && set.ignore !== undefined;
+  const whole = wholeZone(zone, set);
   const same = new Set(declared.map((r) => `${r.type} ${fullName(r.name, zone.name)} ${valueOf(r).toLowerCase()}`));
   const ignored = (set.ignore ?? []).map((p) => matcher(p, zone.name));
   const { unmanaged } = sortRecords(records, zone, new Set(Object.values(set.ids ?? {})));
   return unmanaged.filter((rec) => {
     const name = rec.name.toLowerCase();
-    if (!wholeZone && !names.has(name)) return false;
+    if (!whole && !names.has(name)) return false;
     if (ignored.some((m) => m(rec))) return false;
     // Declared by another resource of this run (its check ran first: declared before the set in the program).
     if (declaredInRun(zone.name, rec as never)) return false;

@@ -29,7 +29,7 @@ export function largeChange(zoneName: string, total: number, updates: number, de
   const percent = given.maxChangePercent ?? DEFAULT_MAX_CHANGE_PERCENT;
   const over = ([["update", updates], ["delete", deletes]] as const).filter(([, n]) => n * 100 > percent * total);
   if (!over.length) return undefined;
-  const said = over.map(([what, n]) => `${what}s ${n} of its ${total} records (${((n * 100) / total).toFixed(1)}%)`).join(" and ");
+  const said = over.map(([what, n]) => `${what}s ${n} of the zone's ${total} records (${((n * 100) / total).toFixed(1)}%)`).join(" and ");
   return new ValidationError({
     service: "edge",
     message: `DnsRecordSet in zone ${zoneName}: this change ${said}, over maxChangePercent ${percent}%; nothing was sent`,

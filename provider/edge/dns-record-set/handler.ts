@@ -25,7 +25,7 @@ import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schem
 import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
 import { compacted, expanded, isCompact, withoutIds } from "./text";
 import { countDeletes } from "./guard";
-import { reviewPlan } from "./review";
+import { newSetKey, reviewPlan } from "./review";
 
 /** The largest page the service gives of a zone's records: 10,000 records are two requests. */
 const PAGE = 5000;
@@ -58,6 +58,8 @@ function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<strin
 /** A delete of a record the set does not declare (authoritative): its key, which no record key can be (a space). */
 const strayOp = (rec: wire.DnsRecord): Op => ({ kind: "delete", key: `undeclared ${rec.type} ${rec.name} (${rec.id})`, id: rec.id });
 const isStray = (key: string) => key.startsWith("undeclared ");
+/** Whether `authoritative` or `ignore` differ between the state and the program (unset is off, as before them). */
+const authorityChanged = (olds: Bag, news: Bag) => (olds.authoritative === true) !== (news.authoritative === true) || JSON.stringify(olds.ignore ?? null) !== JSON.stringify(news.ignore ?? null);
 
 /** The zone's records by type and full name, and their ids, from one listing. */
 async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string>; all: wire.DnsRecord[] }> {
@@ -240,7 +242,7 @@ const onMaps: Handler = {
     return checkSet(news);
   },
 
-  async diff(_id, olds, news) {
+  async diff(id, olds, news) {
     const wanted = withoutProvider(news);
     const o = olds as DnsRecordSetOutputs;
     holdFromState(o.zoneId, Object.values(o.ids ?? {})); // in state: never another's to adopt
@@ -248,7 +250,7 @@ const onMaps: Handler = {
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);
     // Beyond its own keys (authoritative removals), and the rails on large changes: before anything is sent.
-    const removing = await reviewPlan({ id: o.zoneId, name: o.zoneName }, wanted as DnsRecordSetInputs, o.ids ?? {}, { updates: p.changed.length, deletes: p.removed.length + p.replaced.length });
+    const removing = await reviewPlan({ id: o.zoneId, name: o.zoneName }, wanted as DnsRecordSetInputs, o.ids ?? {}, { updates: p.changed.length, deletes: p.removed.length + p.replaced.length }, id);
     const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length + removing.length;
     const rekeyed = p.moved.filter(([, to]) => !p.changed.some(([k]) => k === to)).length;
     if (changes + rekeyed) {
@@ -257,7 +259,8 @@ const onMaps: Handler = {
         ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})` +
         `${removing.length ? `, and ${removing.length} undeclared to delete` : ""}`);
     }
-    return { changes: changes + rekeyed > 0 };
+    // Authority switched on or off, or its ignore changed: the outputs say it, with nothing else to send.
+    return { changes: changes + rekeyed > 0 || authorityChanged(o, wanted) };
   },
 
   async create(raw) {
@@ -269,7 +272,7 @@ const onMaps: Handler = {
     const ids: Record<string, string> = {};
     const keys = Object.keys(r.records);
     // Authoritative: the records of its names (or zone) it does not declare go first, as the preview listed them.
-    const removing = r.authoritative === true ? await reviewPlan(zone, r, {}, { updates: 0, deletes: 0 }, all) : [];
+    const removing = r.authoritative === true ? await reviewPlan(zone, r, {}, { updates: 0, deletes: 0 }, newSetKey(zone.id), all) : [];
     const { made, failures, posts } = await makeAll(keys, r.records, zone, existing, adopting(r), removing.map(strayOp));
     const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
     failures.push(...sent.failures);
@@ -347,7 +350,7 @@ const onMaps: Handler = {
       delete records[key];
     }
     // Authoritative: the records of its names (or zone) it does not declare, as the zone holds them now.
-    const removing = authoritative ? await reviewPlan(zone, r, o.ids ?? {}, { updates: p.changed.length, deletes: toDelete.length }, all) : [];
+    const removing = authoritative ? await reviewPlan(zone, r, o.ids ?? {}, { updates: p.changed.length, deletes: toDelete.length }, id, all) : [];
     if (!authoritative && toDelete.length) countDeletes(toDelete.length, `the DnsRecordSet in zone ${zone.name}`);
     const deletes: Op[] = [...toDelete.map((key): Op => ({ kind: "delete", key, id: ids[key] })), ...removing.map(strayOp)];
     // Tags restored keep the owner's label beside them where the zone's records carry it (its plan, looked up once).
@@ -416,8 +419,8 @@ export const dnsRecordSet: Handler = {
   async diff(id, olds, news) {
     if (isCompact(olds)) holdFromState(olds.zoneId, Object.values(expanded(olds).ids ?? {}) as string[]); // in state: never another's to adopt
     // The common case, nothing changed: the texts agree line for line once the outputs' ids are set aside.
-    if (isCompact(olds) && isCompact(news) && news.authoritative !== true && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) {
-      await reviewPlan({ id: olds.zoneId as string, name: olds.zoneName as string }, { records: {} }, (expanded(olds).ids ?? {}) as Record<string, string>, { updates: 0, deletes: 0 });
+    if (isCompact(olds) && isCompact(news) && news.authoritative !== true && !authorityChanged(olds, news) && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) {
+      await reviewPlan({ id: olds.zoneId as string, name: olds.zoneName as string }, { records: {} }, (expanded(olds).ids ?? {}) as Record<string, string>, { updates: 0, deletes: 0 }, id);
       return { changes: false };
     }
     const d = await onMaps.diff(id, expanded(olds), expanded(news));

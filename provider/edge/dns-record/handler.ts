@@ -5,6 +5,7 @@
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { readRecord } from "./batch-read";
+import { countDeletes } from "../dns-record-set/guard";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { leftToAnother, stackOfTags, STACK_TAG, withStackTag } from "../../owner";
@@ -222,6 +223,7 @@ export const dnsRecord: Handler = {
         return;
       }
     }
+    countDeletes(1, `the ${props.type ?? "DNS"} record ${props.hostname ?? recordId}`); // ops:maxDeletes
     await deleteUnlessGone(() => edge().deleteDnsRecord(zoneId, recordId));
   },
 };
