@@ -83,7 +83,8 @@ export function readQuietWith(read: () => string | undefined): void {
   quietSetting = read;
 }
 
-function quiet(): boolean {
+/** Whether progress lines are off (`ops:quiet`): a line nobody sees is not worth a request. */
+export function quiet(): boolean {
   const q = quietSetting();
   return q === "1" || q === "true";
 }

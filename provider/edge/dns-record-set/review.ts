@@ -2,7 +2,8 @@
  * What a set's plan does to its zone beyond its own keys, weighed before anything is sent (in diff for a set in
  * state, in check for a new one: both run at preview): the records an authoritative set removes, each listed; the
  * large-change rail and ops:maxDeletes (guard.ts); and, for a set that is not authoritative, how many records of the
- * zone no resource of the stack holds (authority.ts), said so that what is outside the code is seen.
+ * zone no resource of the stack holds (authority.ts), said so that what is outside the code is seen (a listing of the
+ * zone a run, with the preview checks on and progress lines not quieted).
  *
  * An up never deletes more than its run's preview side listed: the engine runs a set's diff (a new set's check) in
  * the same process before its update (create), and only the records that listing named are deleted — one that
@@ -10,7 +11,7 @@
  */
 import { GENERAL_SETTINGS, readFlag } from "../../config";
 import { onForget } from "../../forgetting";
-import { log, notice } from "../../log";
+import { log, notice, quiet } from "../../log";
 import { currentOwner } from "../../owner";
 import type * as wire from "../wire";
 import type { ZoneRef } from "../zones";
@@ -65,7 +66,7 @@ export async function reviewPlan(zone: ZoneRef, wanted: Reviewed, ids: Record<st
   if (removing.length) {
     const lines = removing.slice(0, SHOWN).map((r) => `  - ${describe(strayOf(r, zone.name))} (id ${r.id})`);
     notice(`edge: authoritative DnsRecordSet in zone ${zone.name} deletes ${removing.length} record${removing.length === 1 ? "" : "s"} it does not declare:\n${lines.join("\n")}${removing.length > SHOWN ? `\n  ... and ${removing.length - SHOWN} more` : ""}`);
-  } else if (!authoritative && !listing && readFlag(GENERAL_SETTINGS.previewChecks)) {
+  } else if (!authoritative && !listing && readFlag(GENERAL_SETTINGS.previewChecks) && !quiet()) {
     const { unmanaged, apart } = sortRecords(await zoneRecords(), zone, new Set(Object.values(ids)));
     if (unmanaged.length) log(`edge: zone ${zone.name} holds ${unmanaged.length} record${unmanaged.length === 1 ? "" : "s"} that no resource of this stack checked so far in this run holds${apart.length ? ` (and ${apart.length} the service keeps itself)` : ""}: edge.getUnmanagedRecords lists them; \`authoritative: true\` on a set deletes those at its names`);
   }
