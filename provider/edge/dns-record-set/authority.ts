@@ -119,16 +119,16 @@ export function sortRecords(records: wire.DnsRecord[], zone: { id: string; name:
 
 type Declared = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number };
 
-/**
- * What an authoritative set removes: the records of the names it declares (of the whole zone when it declares the
- * apex and gives `ignore`), that are not its own (`ids`), not identical to one it declares (that one is taken over or
- * refused, as without authority), and that no rule above keeps.
- */
 /** Whether an authoritative set holds the whole zone: it declares the apex and gives `ignore` (even `[]`). */
 export function wholeZone(zone: { name: string }, set: { records: Record<string, Declared>; ignore?: string[] }): boolean {
   return set.ignore !== undefined && Object.values(set.records).some((r) => fullName(r.name, zone.name) === fullName("@", zone.name));
 }
 
+/**
+ * What an authoritative set removes: the records of the names it declares (of the whole zone when it declares the
+ * apex and gives `ignore`), that are not its own (`ids`), not identical to one it declares (that one is taken over or
+ * refused, as without authority), and that no rule above keeps.
+ */
 export function strays(records: wire.DnsRecord[], zone: { id: string; name: string }, set: { records: Record<string, Declared>; ids: Record<string, string>; ignore?: string[] }): wire.DnsRecord[] {
   const declared = Object.values(set.records);
   const names = new Set(declared.map((r) => fullName(r.name, zone.name)));
