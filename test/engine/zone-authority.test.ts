@@ -2,8 +2,8 @@
  * A zone's authority through the real engine (issue 49; test/programs/zone-authority: one DnsRecordSet with the apex
  * and count - 1 hosts, and edge.getUnmanagedRecords over it). A zone of 50 declared records, 7 made by hand, 3 the
  * service keeps (Email Routing's) and 2 a Worker's custom domains made: the function lists the 7 and the 5 apart and
- * the preview counts them; `authoritative: true` previews exactly the 7 deletes, listed, and up removes those 7 and
- * nothing else; a program that would delete 40% of a 100-record zone fails at preview with nothing sent, and goes
+ * the preview counts them; `authoritative: true` previews exactly the 7 deletes, listed, and up on that saved plan
+ * (`preview --save-plan`, `up --plan`) removes those 7 and nothing else; a program that would delete 40% of a 100-record zone fails at preview with nothing sent, and goes
  * with allowLargeChange.
  */
 import * as path from "node:path";
@@ -61,17 +61,21 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     expect(writes()).toEqual([]);
   });
 
-  it("2. authoritative: true previews exactly the 7 deletes, each listed, with nothing sent; up removes those 7 and nothing else", async () => {
+  it("2. authoritative: true previews exactly the 7 deletes, each listed, with nothing sent; up on that saved plan removes those 7 and nothing else", async () => {
     await engine.stack.setConfig("zone-authority:authoritative", { value: "true" });
     edge.log.length = 0;
-    const preview = await engine.stack.preview();
+    // As CI does it: the pull request's preview saves the plan, the merge applies exactly that plan.
+    const plan = path.join(engine.scratch, "authoritative-plan.json");
+    const preview = await engine.stack.preview({ plan });
     expect(preview.changeSummary.update).toBe(1);
     const listed = /deletes 7 records it does not declare:\n((?:.*\n){7})/.exec(preview.stdout.replace(/^\s+(?=- TXT)/gm, "  "));
     expect(listed, preview.stdout).not.toBeNull();
     for (const n of HAND_MADE) expect(listed![1]).toContain(`- TXT ${n} "made by hand ${n}"`);
     expect(writes()).toEqual([]);
     const before = new Set(all().map((r) => r.id));
-    const up = await engine.stack.up();
+    let printed = "";
+    const up = await engine.stack.up({ plan, onOutput: (o) => (printed += o) });
+    expect(printed).not.toMatch(/violates plan/);
     expect(writes()).toEqual(Array(7).fill("DELETE"));
     const left = all();
     expect(left).toHaveLength(55);
