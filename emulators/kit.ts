@@ -5,6 +5,7 @@
  *   POST /__emulator/reset          back to the seeded state (and clears log and faults)
  *   POST /__emulator/faults         {match: {method?, path?}, count, kind, status?, retryAfter?, ms?}
  *   POST /__emulator/clock          {advanceSeconds}
+ *   POST /__emulator/reverse-keys   {on: true|false}: JSON answers with every object's keys in reverse order
  *   POST /__emulator/latency        {profile: "realistic" | "off" | "MIN-MAX" | "lognormal:MIN-MAX"} (latency.ts)
  */
 import { createHash } from "node:crypto";
@@ -90,6 +91,11 @@ export abstract class Emulator {
   captured?: { url: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Seconds added to the wall clock by the clock hook. */
   clockOffsetMs = 0;
+  /**
+   * A test hook: every JSON answer with its objects' keys in reverse order, as a service that lists fields in its own
+   * order answers (a takeover or a drift check must compare objects by key, never by our serialisation).
+   */
+  reverseKeys = false;
   private latencyProfile?: LatencyProfile;
   private random = seededRandom(1);
 
@@ -337,6 +343,10 @@ export abstract class Emulator {
       this.latency = parseLatency(String(body.profile ?? "off"));
       return { status: 200, body: { latency: this.latency ?? "off" } };
     }
+    if (op === "reverse-keys" && req.method === "POST") {
+      this.reverseKeys = body.on !== false;
+      return { status: 200, body: { reverseKeys: this.reverseKeys } };
+    }
     if (op === "clock" && req.method === "POST") {
       this.clockOffsetMs += Number(body.advanceSeconds ?? 0) * 1000;
       return { status: 200, body: { now: new Date(this.now()).toISOString() } };
@@ -362,13 +372,20 @@ export abstract class Emulator {
       return;
     }
     const isText = typeof reply.body === "string";
-    const payload = isText ? (reply.body as string) : JSON.stringify(reply.body);
+    const payload = isText ? (reply.body as string) : JSON.stringify(this.reverseKeys ? reversed(reply.body) : reply.body);
     res.writeHead(reply.status, {
       "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
       ...reply.headers,
     });
     res.end(payload);
   }
+}
+
+/** `x` with every object's keys in reverse order (the reverseKeys hook). */
+function reversed(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(reversed);
+  if (!x || typeof x !== "object") return x;
+  return Object.fromEntries(Object.entries(x as Record<string, unknown>).reverse().map(([k, v]) => [k, reversed(v)]));
 }
 
 /** A deterministic 32-hex id: the same sequence after every reset, so tests and the demo are reproducible. */

@@ -33,7 +33,6 @@ export class PartialCreateError extends Error {
   }
 }
 
-/** The names of the inputs in `news` (unknown values count as changes) that differ by `same`. */
 /**
  * `x` as JSON with object keys sorted: the same value however its keys are ordered (the service's answer, or the
  * engine's state, which sorts them).
@@ -42,6 +41,37 @@ export function canonical(x: unknown): string {
   return JSON.stringify(x ?? null, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 }
 
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/**
+ * Two values as a service means them, never by our serialisation: objects by key (a takeover of an object whose
+ * answer lists `{url, status_code}` where the program wrote `{status_code, url}` is no change), a number and its
+ * numeric string as one where one side has a number (`301` and `"301"`; two strings are compared as written), and
+ * absent as null.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  a ??= null;
+  b ??= null;
+  if (typeof a === "number" && typeof b === "string") return NUMERIC.test(b) && Number(b) === a;
+  if (typeof a === "string" && typeof b === "number") return sameValue(b, a);
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => sameValue((a as Bag)[k], (b as Bag)[k]));
+  }
+  return a === b;
+}
+
+/** sameValue in the shape changedKeys takes. */
+export const sameField = (_k: string, a: unknown, b: unknown) => sameValue(a, b);
+
+/** Two lists a service keeps as sets (tasks, subscribed fields, tags): the same members in any order, each once. */
+export function sameSet(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  const members = (x: readonly unknown[] | undefined) => [...new Set((x ?? []).map((v) => canonical(v)))].sort();
+  return canonical(members(a)) === canonical(members(b));
+}
+
+/** The names of the inputs in `news` (unknown values count as changes) that differ by `same`. */
 export function changedKeys(keys: string[], olds: Bag, news: Bag, same: (k: string, a: any, b: any) => boolean): string[] {
   return keys.filter((k) => isUnknown(news[k]) || !same(k, olds[k], news[k]));
 }

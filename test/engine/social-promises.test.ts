@@ -28,13 +28,15 @@ const env = (pagesToken: string) => ({
   POSTS_STATUS_POLL_SECONDS: "1",
   PULUMI_OPS_QUIET: "0",
 });
+const LAUNCH_AT = new Date(Math.floor(Date.now() / 1000 + 2 * 86400) * 1000).toISOString().replace(/\.000Z$/, "Z");
+const launch = () => [...pages.posts.values()].find((p) => p.pageId === PAGE_ID && p.message === "Spring launch")!;
 const draft = () => [...pages.posts.values()].filter((p) => p.pageId === PAGE_ID && p.message === "Our winter menu (draft)");
 
 beforeAll(async () => {
   withoutEnvFallback();
   pages = await new PagesEmulator().start();
   posts = await new PostsEmulator({ processingMs: 300 }).start();
-  engine = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID } }, "promises", env(PAGES_USER_TOKEN));
+  engine = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } }, "promises", env(PAGES_USER_TOKEN));
 }, 300_000);
 
 afterAll(async () => {
@@ -46,12 +48,35 @@ afterAll(async () => {
 describe("the social services' promises, through the engine", { timeout: 300_000, sequential: true }, () => {
   it("1. up grants tasks beyond the roles', read back without drift; a metric outside the provider's list answers", async () => {
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(5);
+    expect(up.summary.resourceChanges?.create).toBe(6);
     expect(page().assigned.get(BOB)).toEqual(expect.arrayContaining(["ANALYZE", "MANAGE_LEADS", "VIEW_MONETIZATION_INSIGHTS"]));
     expect(up.outputs.byCountry.value).toEqual(["page_follows_country"]);
     const refresh = await engine.stack.refresh();
     expect(refresh.summary.resourceChanges).not.toHaveProperty("update");
     await engine.stack.up({ expectNoChanges: true });
+  });
+
+  it("1b. a scheduled post moved by hand is found by refresh --preview-only --expect-no-changes, and up puts it back; published early, a new time changes nothing (issue 57)", async () => {
+    launch().scheduledAt = Date.parse(LAUNCH_AT) + 3 * 3600_000;
+    pages.log.splice(0);
+    await expect(engine.stack.previewRefresh({ expectNoChanges: true })).rejects.toThrow(/scheduledPublishTime/);
+    expect(writes()).toEqual([]);
+    const up = await engine.stack.up({ refresh: true });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(launch().scheduledAt).toBe(Date.parse(LAUNCH_AT));
+    await engine.stack.previewRefresh({ expectNoChanges: true });
+    // Published by hand before its time; the program then moves it a day on. The preview (no refresh) asks the page,
+    // says it is out, and the up sends nothing.
+    launch().published = true;
+    const later = new Date(Date.parse(LAUNCH_AT) + 86_400_000).toISOString();
+    await engine.stack.setConfig("social-promises:launchAt", { value: later });
+    pages.log.splice(0);
+    const preview = await engine.stack.preview({ diff: true });
+    expect(preview.changeSummary.update ?? 0).toBe(0);
+    expect(preview.stdout + preview.stderr).toMatch(/published already \(it went out before its scheduled time, by hand\)/);
+    await engine.stack.up({ expectNoChanges: true });
+    expect(writes()).toEqual([]);
+    await engine.stack.setConfig("social-promises:launchAt", { value: LAUNCH_AT });
   });
 
   it("2. a draft deleted by hand is dropped by refresh, and up makes it again", async () => {
@@ -83,7 +108,7 @@ describe("the social services' promises, through the engine", { timeout: 300_000
   });
 
   it("4. a page token issued without pages_manage_posts fails the preview, naming the token to use", async () => {
-    const moderator = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID } }, "moderator", env(PAGES_MODERATOR_TOKEN));
+    const moderator = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } }, "moderator", env(PAGES_MODERATOR_TOKEN));
     try {
       pages.log.splice(0);
       // Whichever check the engine runs first fails the preview: the post's (pages_manage_posts) or the role's

@@ -187,6 +187,36 @@ describe("PagePost", () => {
     expect(await call("pages:PagePost", "diff", [s.id, { ...s.outs, scheduledPublishTime: undefined }, moved])).toMatchObject({ replaces: ["scheduledPublishTime"] });
   });
 
+  it("reads the schedule from the page: a time moved by hand is drift that up puts back; a post published early takes no new time (issue 57)", async () => {
+    const at = new Date(Math.floor(Date.now() / 1000 + 3 * 3600) * 1000).toISOString().replace(/\.000Z$/, "Z");
+    const s = await make("pages:PagePost", { pageId: PAGE_ID, message: "Moved", published: false, scheduledPublishTime: at });
+    // Moved in the Business Suite (or by POST /{post-id}) to an hour later.
+    const byHand = Date.parse(at) + 3600_000;
+    pages.posts.get(s.id)!.scheduledAt = byHand;
+    const read = await call("pages:PagePost", "read", [s.id, s.outs]);
+    const there = new Date(byHand).toISOString().replace(/\.000Z$/, "Z");
+    expect(read.props.scheduledPublishTime).toBe(there);
+    expect(read.inputs.scheduledPublishTime).toBe(there);
+    // The program's time is a change again, made in place.
+    expect(await call("pages:PagePost", "diff", [s.id, read.props, s.inputs])).toMatchObject({ changes: true, replaces: [] });
+    await call("pages:PagePost", "update", [s.id, read.props, s.inputs]);
+    expect(pages.posts.get(s.id)!.scheduledAt).toBe(Date.parse(at));
+    // Published before its time by hand: a new time changes nothing, before a refresh (the diff asks the page) and
+    // after it (refresh says so), and sends nothing.
+    pages.posts.get(s.id)!.published = true;
+    const unrefreshed = await collectWarnings(() => call("pages:PagePost", "diff", [s.id, s.outs, { ...s.inputs, scheduledPublishTime: new Date(Date.parse(at) + 7200_000).toISOString() }]));
+    expect(await unrefreshed.result).toMatchObject({ changes: false });
+    const out = await call("pages:PagePost", "read", [s.id, s.outs]);
+    expect(out.props).toMatchObject({ state: "published", scheduledPublishTime: at });
+    const later = { ...s.inputs, scheduledPublishTime: new Date(Date.parse(at) + 86_400_000).toISOString() };
+    const { result, warnings } = collectWarnings(() => call("pages:PagePost", "diff", [s.id, out.props, later]));
+    expect(await result).toMatchObject({ changes: false });
+    expect(warnings).toEqual([expect.stringMatching(/published already \(it went out before its scheduled time, by hand\).*changes nothing/)]);
+    pages.log.splice(0);
+    await call("pages:PagePost", "update", [s.id, out.props, later]);
+    expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
   it("checks the schedule at preview, but only for a new or changed time", async () => {
     const soon = Math.floor(Date.now() / 1000) + 60;
     const bad = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: soon }]);

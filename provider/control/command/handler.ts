@@ -4,7 +4,7 @@
  * what the last run reported.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, createOnce, isPending, type Bag, type Handler } from "../../handler";
+import { changedKeys, createOnce, isPending, type Bag, type Handler, sameField as same } from "../../handler";
 import { ApiError } from "../../http/errors";
 import { callHasSecrets } from "../../log";
 import { CONTROL_SETTINGS, readFlag } from "../../config";
@@ -13,7 +13,6 @@ import { control, hostPermissionError, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
 
 const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
-const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Printed after a shell command: its own exit status, whatever the server makes of it (isError, text, nothing). */
 const EXIT_MARK = "__PULUMI_OPS_EXIT__";

@@ -7,7 +7,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { CONTROL_SETTINGS, read } from "../../config";
-import { changedKeys, outcomeUnknown, type Bag, type Handler } from "../../handler";
+import { changedKeys, outcomeUnknown, type Bag, type Handler, sameField as same } from "../../handler";
 import { HttpClient } from "../../http/client";
 import { summaryOf, ValidationError } from "../../http/errors";
 import { log, registerSecret, warn } from "../../log";
@@ -17,7 +17,6 @@ import { blackShare } from "../image";
 import { RemoteDesktopSessionInputs } from "./schema";
 
 const REPLACING = ["host", "port", "username", "password", "helperUrl", "helperToken", "triggers"];
-const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 const origin = (url: string) => new URL(url).origin;
 

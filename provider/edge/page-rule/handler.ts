@@ -1,7 +1,7 @@
 /** `ops.edge.PageRule`. id: the rule id (`PageRule.get` takes `<zoneId>/<ruleId>`). Natural key: the URL pattern. */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
-import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, createByKey, deleteUnlessGone, sameField as same, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { notice, warn } from "../../log";
 import { deprecationLine } from "./successors";
@@ -11,7 +11,6 @@ import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zo
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
 const FIELDS = ["targets", "actions", "priority", "status"];
-const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function body(r: Bag): wire.PageRuleBody {
   return {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
+import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler, sameField as same } from "../../handler";
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag } from "../../config";
@@ -15,7 +15,6 @@ import { pages } from "../client";
 import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
 
 const REPLACING = ["pageId", "link", "published", "photo", "photos"];
-const same = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** Times compared as instants: `…11:00:00+01:00`, `…10:00:00Z` and its Unix seconds are one time. */
 export const sameInstant = (a: unknown, b: unknown) => (a === undefined || b === undefined ? a === b : unixSeconds(a as string | number) === unixSeconds(b as string | number));
 
@@ -28,7 +27,31 @@ function scheduleChange(olds: Bag, wanted: Bag): "none" | "past" | "move" | "rep
   const [was, now] = [olds.scheduledPublishTime, wanted.scheduledPublishTime];
   if (isUnknown(now) || sameInstant(was, now)) return "none";
   if (was === undefined || now === undefined) return "replace";
-  return unixSeconds(was) * 1000 <= Date.now() ? "past" : "move";
+  // Published before its time (by hand, "Publish now"): refresh said so, and the schedule is history as well.
+  return olds.state === "published" || unixSeconds(was) * 1000 <= Date.now() ? "past" : "move";
+}
+
+/**
+ * The scheduled time as the page holds it, in the form the program wrote (an RFC 3339 program keeps RFC 3339): the
+ * service's answer while the post is still scheduled, so a time moved in the Business Suite is drift; once the post
+ * is out, the program's (the service's answer then says when it was due, and that is history).
+ */
+function scheduleRead(p: GraphPost, was: unknown): number | string | undefined {
+  const at = p.scheduled_publish_time;
+  if (p.is_published || at === undefined || was === undefined || sameInstant(at, was)) return was as number | string | undefined;
+  return typeof was === "string" ? new Date(at * 1000).toISOString().replace(/\.000Z$/, "Z") : at;
+}
+
+/**
+ * scheduleChange, asking the page when it would move the post: published early by hand since the last refresh, the
+ * move would be refused ("(#100) … can only be changed on a scheduled post that is not published yet"), and the
+ * schedule is history. One read, only for a move.
+ */
+async function scheduleChangeNow(id: string, olds: Bag, wanted: Bag): Promise<ReturnType<typeof scheduleChange>> {
+  const change = scheduleChange(olds, wanted);
+  if (change !== "move" || isPending(id)) return change;
+  const p = await unlessGone(() => pages().read<GraphPost>(olds.pageId, `/${olds.postId ?? id}`, { fields: "id,is_published" }));
+  return p?.is_published ? "past" : change;
 }
 
 interface GraphPost {
@@ -47,7 +70,8 @@ const FIELDS = "id,message,is_published,scheduled_publish_time,created_time";
 
 function outputs(r: Bag, p: GraphPost) {
   const { __provider: _, ...inputs } = r;
-  return { ...inputs, message: p.message ?? r.message, state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
+  const at = scheduleRead(p, r.scheduledPublishTime);
+  return { ...inputs, message: p.message ?? r.message, ...(at !== undefined ? { scheduledPublishTime: at } : {}), state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
 }
 
 /** The link a post shares: posts lost their `link` field in v3.3; it is the attachment's `unshimmed_url` now. */
@@ -116,14 +140,14 @@ export const pagePost: Handler = {
     }
     return result;
   },
-  async diff(_id, olds, news) {
+  async diff(id, olds, news) {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(REPLACING, olds, { published: true, ...wanted }, same);
     const changed = changedKeys(["message"], olds, wanted, same);
-    const schedule = scheduleChange(olds, wanted);
+    const schedule = await scheduleChangeNow(id, olds, wanted);
     if (schedule === "replace") replaces.push("scheduledPublishTime");
     if (schedule === "move") changed.push("scheduledPublishTime");
-    if (schedule === "past") warn(`pages: post ${olds.postId ?? _id} went out at its scheduled time ${new Date(unixSeconds(olds.scheduledPublishTime) * 1000).toISOString()}: a new scheduledPublishTime changes nothing on the service (the post stays as it is)`);
+    if (schedule === "past") warn(`pages: post ${olds.postId ?? id} is published already (${unixSeconds(olds.scheduledPublishTime) * 1000 <= Date.now() ? `it went out at its scheduled time ${new Date(unixSeconds(olds.scheduledPublishTime) * 1000).toISOString()}` : "it went out before its scheduled time, by hand"}): a new scheduledPublishTime changes nothing on the service (the post stays as it is)`);
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
@@ -157,7 +181,8 @@ export const pagePost: Handler = {
     const outs = outputs(props, p);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     const settledId = isPending(id) ? postId : id;
-    if ((p.message ?? null) === (props.message ?? null)) return { id: settledId, props: outs };
+    // The inputs follow the service where it differs (message edited, schedule moved): the next up puts them back.
+    if ((p.message ?? null) === (props.message ?? null) && sameInstant(outs.scheduledPublishTime, props.scheduledPublishTime)) return { id: settledId, props: outs };
     const { state: _s, createdTime: _c, postId: _p, ...inputs } = outs as Bag;
     return { id: settledId, props: outs, inputs };
   },
@@ -167,7 +192,7 @@ export const pagePost: Handler = {
     // A pending create that the service never made: make it now, once (an update cannot change the id; the post's
     // id is in `postId` until a refresh).
     if (!postId) return { outs: await readBack(r, await publish(r)) };
-    const schedule = scheduleChange(olds, r);
+    const schedule = await scheduleChangeNow(postId, olds, r);
     const moved = schedule === "move" ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
     const edited = (r.message ?? null) !== (olds.message ?? null);
     // A past schedule is kept as it was: the post went out then.

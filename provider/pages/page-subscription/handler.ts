@@ -4,7 +4,7 @@
  * token, `GET /app`) is read, changed or removed.
  */
 import { checkWith, withoutProvider } from "../../check";
-import { changedKeys, type Bag, type Handler } from "../../handler";
+import { changedKeys, sameSet, type Bag, type Handler } from "../../handler";
 import { PAGES_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice } from "../../log";
@@ -58,7 +58,7 @@ export const pageSubscription: Handler = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(["pageId"], olds, wanted, (_k, a, b) => a === b);
-    const changed = changedKeys(["subscribedFields"], olds, wanted, (_k, a, b) => JSON.stringify(a) === JSON.stringify(b));
+    const changed = changedKeys(["subscribedFields"], olds, wanted, (_k, a, b) => sameSet(a, b));
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {

@@ -4,7 +4,7 @@
  * leaves one taken over with `adopt: true` (it was there before, and the runner keeps no owner to say whose it is).
  */
 import { checkWith, withoutProvider } from "../../check";
-import { canonical, changedKeys, type Bag, type Handler } from "../../handler";
+import { canonical, changedKeys, sameValue, type Bag, type Handler } from "../../handler";
 import { RUNNER_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
@@ -108,6 +108,11 @@ export async function madeOf(m: RunnerModelInfo): Promise<Bag> {
   const parent = shown.details?.parent_model;
   // A pulled model is its tag and the weights it has now: pinned, so the program brings these and no others.
   if (!parent) return { name: m.name, expectedDigest: m.digest };
+  return { name: m.name, from: parent, ...definitionOf(shown) };
+}
+
+/** What `/api/show` says a model is defined with: system prompt, template, parameters, messages, license, requires. */
+function definitionOf(shown: Awaited<ReturnType<ReturnType<typeof runner>["show"]>>): Bag {
   const parameters: Record<string, unknown> = {};
   for (const line of (shown.parameters ?? "").split("\n").filter(Boolean)) {
     const [, name, raw] = /^(\S+)\s+(.*)$/.exec(line.trim()) ?? [];
@@ -115,11 +120,27 @@ export async function madeOf(m: RunnerModelInfo): Promise<Bag> {
     const text = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
     parameters[name] = PARAMETERS[name] === "list" ? [...((parameters[name] as string[] | undefined) ?? []), text] : typedParameter(name, text);
   }
-  const inputs: Bag = { name: m.name, from: parent, system: shown.system, template: shown.template, requires: shown.requires };
+  const inputs: Bag = { system: shown.system, template: shown.template, requires: shown.requires };
   if (Object.keys(parameters).length) inputs.parameters = parameters;
   if (shown.messages?.length) inputs.messages = shown.messages;
   if (shown.license) inputs.license = [shown.license];
   return Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+const DEFINED = ["system", "template", "license", "messages", "parameters", "requires"] as const;
+
+/**
+ * Whether a model the runner has is already what the program defines, so taking it over sends nothing: made from
+ * the program's base, with each field the program sets as the runner shows it, and each field it leaves out as the
+ * base has it (a create from the base would give it that). Files uploaded, adapters, drafts and quantizing cannot be
+ * compared through the API: such a model is made again.
+ */
+async function alreadyDefined(r: Bag, m: RunnerModelInfo): Promise<boolean> {
+  if (!r.from || isLocalSource(r.from) || r.adapter || r.draft || r.quantize || r.draftQuantize || r.renderer || r.parser) return false;
+  const now = await madeOf(m);
+  if (!now.from || canonicalModel(String(now.from)) !== canonicalModel(r.from)) return false;
+  const base = definitionOf(await runner().show(canonicalModel(r.from)));
+  return DEFINED.every((k) => sameValue(now[k], r[k] === undefined || (k === "parameters" && !Object.keys(r[k]).length) ? base[k] : r[k]));
 }
 
 const shown = (v: unknown) => {
@@ -188,7 +209,8 @@ export const runnerModel: Handler = {
     // the runner cannot say whose it is, so destroy gives it back as it is, on the runner.
     const adopted = Boolean(there) && r.adopt === true;
     if (there) notice(`runner: ${r.name} is on the runner already; taken over${adopted ? " (destroy leaves it there)" : ""}`);
-    return { id: r.name, outs: { ...outputs(r, await make(r)), ...(adopted ? { adopted: true } : {}) } };
+    const info = there && (await alreadyDefined(r, there)) ? there : await make(r);
+    return { id: r.name, outs: { ...outputs(r, info), ...(adopted ? { adopted: true } : {}) } };
   },
   async read(id, props) {
     const m = await runner().find(id);

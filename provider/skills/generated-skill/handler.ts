@@ -11,7 +11,8 @@ import { runner } from "../../runner/client";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
-import { deleteSkill, publishedLines, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
+import { deleteSkill, labelOf, publishedLines, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
+import { currentOwner } from "../../owner";
 import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
 
 /** Gather, generate, extract, validate (again on failure), then publish. */
@@ -56,6 +57,18 @@ export const generatedSkill: Handler = {
     const there = await unlessGone(() => skills().get(r.slug));
     const problem = there && takeoverProblem(r, there);
     if (problem) throw problem;
+    // Taken over as the registry holds it: what a model generated cannot be compared with what it would generate
+    // now, so the published skill stands for the program's sources, as a no-op up keeps it. Its metadata the
+    // program's and its label this stack's (or none asked for): nothing generated, nothing sent.
+    if (there) {
+      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
+      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, { ...there, slug: r.slug }, await publishedLines(r.slug, there));
+      const me = currentOwner();
+      if ((!me || labelOf(there) === me.stack) && !changedKeys([...METADATA_KEYS], r, outs, sameValue).length) {
+        log(`skills: "${r.slug}" is published already with the program's metadata; taken over as it is, nothing generated or sent`);
+        return { id: r.slug, outs: { ...outs, publishedHash: outs.contentHash, attempts: 0 } };
+      }
+    }
     return { id: r.slug, outs: await build(r) };
   },
   read: readSkill,

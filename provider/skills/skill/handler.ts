@@ -7,7 +7,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { SKILLS_SETTINGS, read, readFlag } from "../../config";
 import { currentOwner, leftToAnother, standing } from "../../owner";
 import { AlreadyExistsError } from "../../http/errors";
-import { changedKeys, isPending, unlessGone, type Bag, type Handler } from "../../handler";
+import { changedKeys, isPending, sameField, unlessGone, type Bag, type Handler } from "../../handler";
 import { collectWarnings, log, notice, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
@@ -21,7 +21,7 @@ import { claudeSkill } from "./claude-handler";
  */
 export const onClaude = (id: string, props?: Bag) => id.startsWith("skill_") || (isPending(id) && props?.publishTo === "claude");
 
-export const sameValue = (_k: string, a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+export const sameValue = sameField;
 
 export function metadataOf(r: Bag): Bag {
   return Object.fromEntries(METADATA_KEYS.map((k) => [k, (LIST_KEYS as readonly string[]).includes(k) ? (r[k] ?? []) : r[k]]));
