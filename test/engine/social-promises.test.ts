@@ -59,6 +59,7 @@ describe("the social services' promises, through the engine", { timeout: 300_000
   it("1b. a scheduled post moved by hand is found by refresh --preview-only --expect-no-changes, and up puts it back; published early, a new time changes nothing (issue 57)", async () => {
     launch().scheduledAt = Date.parse(LAUNCH_AT) + 3 * 3600_000;
     pages.log.splice(0);
+    posts.log.splice(0);
     await expect(engine.stack.previewRefresh({ expectNoChanges: true })).rejects.toThrow(/scheduledPublishTime/);
     expect(writes()).toEqual([]);
     const up = await engine.stack.up({ refresh: true });
@@ -71,6 +72,7 @@ describe("the social services' promises, through the engine", { timeout: 300_000
     const later = new Date(Date.parse(LAUNCH_AT) + 86_400_000).toISOString();
     await engine.stack.setConfig("social-promises:launchAt", { value: later });
     pages.log.splice(0);
+    posts.log.splice(0);
     const preview = await engine.stack.preview({ diff: true });
     expect(preview.changeSummary.update ?? 0).toBe(0);
     expect(preview.stdout + preview.stderr).toMatch(/published already \(it went out before its scheduled time, by hand\)/);
