@@ -6,7 +6,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { kindOf } from "./check";
-import { ConfigError } from "./http/errors";
+import { ConfigError, MissingCredentialError } from "./http/errors";
 import { readQuietWith, registerSecret } from "./log";
 
 export interface ConfigSource {
@@ -320,12 +320,14 @@ export function edgeConfig(): EdgeConfig {
   else if (key && email) auth = { kind: "key", key, email };
   else {
     const account = currentAccount.getStore();
-    throw new ConfigError(
+    throw new MissingCredentialError(
       account !== undefined
         ? `edge: account "${account}" has no credentials. Set its token: \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\``
         : `edge: no credentials. Set the API token as secret stack config (\`pulumi config set --secret ${s.apiToken.key} <token>\`) ` +
           `or the environment variable ${envNames(s.apiToken)}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
           `(or ${envNames(s.apiKey)} and ${envNames(s.email)})` + (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
+      s.apiToken.key,
+      envNames(s.apiToken),
     );
   }
   const baseUrl = read(s.baseUrl)!.replace(/\/+$/, "").replace(/\/client\/v4$/, "");
@@ -410,10 +412,12 @@ export function requireSecret(s: Setting, what: string): string {
   const v = read(s);
   if (!v) {
     const account = currentAccount.getStore();
-    throw new ConfigError(
+    throw new MissingCredentialError(
       account !== undefined
         ? `${what}: set it in account "${account}" (\`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.${s.name}' <value>\`)`
         : `${what}: set it as secret stack config (\`pulumi config set --secret ${s.key} <value>\`) or the environment variable ${envNames(s)}`,
+      s.key,
+      envNames(s),
     );
   }
   return v;

@@ -4,7 +4,7 @@
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
-import { ConfigError, NotFoundError, ValidationError } from "./http/errors";
+import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
 import { currentUrn, redact, warn, withCallSecrets } from "./log";
@@ -126,7 +126,7 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     }
     return result;
   } catch (e) {
-    const clean = redacted(e);
+    const clean = redacted(method === "delete" && e instanceof MissingCredentialError ? destroyWithout(e) : e);
     if (method !== "create" && method !== "update" && handedOver.size < 1000) handedOver.add(`${clean}: `); // the ones the host reprints
     if (e instanceof PartialCreateError && (method === "create" || method === "update")) {
       const inputs = (method === "create" ? args[0] : args[2]) as Bag;
@@ -140,6 +140,20 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
       flushCompileCache(); // what that first call loaded
     }
   }
+}
+
+/**
+ * A delete without a credential: "set it as stack config" cannot help, since the engine runs a destroy with the
+ * provider configuration the last up left in state (pulumi/pulumi#716; #7370 shows the workaround: an up first).
+ * What works: the environment variable for this run, or an up with the new configuration first.
+ */
+function destroyWithout(e: MissingCredentialError): Error {
+  const what = e.message.split(":")[0];
+  const env = e.env.split(" or ")[0];
+  return new ConfigError(
+    `${what}: no credential for this delete. A destroy runs with the provider configuration of the last up, which had no ${e.setting} (it came from the environment then, or was set since): ` +
+      `give it for this run as the environment variable ${e.env} (\`${env}=<token> pulumi destroy\`), or run \`pulumi up\` with the credential in stack config first, then \`pulumi destroy\``,
+  );
 }
 
 /** Types whose create's note never expires: a command refused after a kill must never run blindly a day later. */

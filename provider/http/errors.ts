@@ -82,3 +82,14 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
+
+/**
+ * A credential that is set nowhere: `setting` is its stack config key, `env` its environment variables. A destroy
+ * says it otherwise (door.ts): the engine runs a destroy with the configuration the last up left, so stack config
+ * set since cannot reach it.
+ */
+export class MissingCredentialError extends ConfigError {
+  constructor(message: string, readonly setting: string, readonly env: string) {
+    super(message);
+  }
+}

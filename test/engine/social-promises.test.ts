@@ -122,7 +122,16 @@ describe("the social services' promises, through the engine", { timeout: 300_000
     }
   });
 
-  it("5. destroy, with deletes left, leaves nothing", async () => {
+  it("5. destroy after the Threads token moved from the environment to stack config says how to run it; with the variable it leaves nothing (issue 57)", async () => {
+    const vars = (engine.stack.workspace as unknown as { envVars: Record<string, string> }).envVars;
+    const token = vars.THREADS_ACCESS_TOKEN;
+    delete vars.THREADS_ACCESS_TOKEN;
+    await engine.stack.setConfig("ops:postsAccessToken", { value: token, secret: true });
+    const failed = await engine.stack.destroy().then(() => "", (e: Error) => e.message);
+    expect(failed).toMatch(/posts: no credential for this delete\. A destroy runs with the provider configuration of the last up, which had no ops:postsAccessToken.*POSTS_ACCESS_TOKEN or THREADS_ACCESS_TOKEN \(`POSTS_ACCESS_TOKEN=<token> pulumi destroy`\).*run `pulumi up` with the credential in stack config first/);
+    expect(failed).not.toMatch(/set it as secret stack config/);
+    expect(failed).not.toContain(token);
+    vars.THREADS_ACCESS_TOKEN = token;
     await engine.stack.destroy();
     expect(posts.posts.size).toBe(0);
     expect(draft()).toEqual([]);
