@@ -131,10 +131,10 @@ export async function importCommand(argv: string[]): Promise<number> {
 }
 
 /** Writes `index.ts`, Pulumi.yaml and package.json (depending on pulumi-ops as it is installed here); the spec written. */
-export function writeTypeScriptProject(out: string, program: string[], description: string, fallbackName: string): string {
+export function writeTypeScriptProject(out: string, program: string[], description: string, fallbackName: string, name?: string): string {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
-  const project = path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || fallbackName;
+  const project = name ?? (path.basename(out).replace(/[^A-Za-z0-9_.-]/g, "-") || fallbackName);
   writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: ${description}\n`);
   const spec = dependencySpec(out);
   // typescript@5: the Node language host cannot run TypeScript 7, the registry's latest.

@@ -101,6 +101,39 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     expect(fromState.left.map((l) => l.address)).toContain("cloudflare_workers_script.site");
   });
 
+  it("octoDNS URLFWD becomes the redirect rule --page-rules-as-rules writes, its check passes, and MIGRATION.md says the page rule is its to delete (issue 57)", async () => {
+    const zone = `${OCTODNS_ZONE}old:\n  type: URLFWD\n  value:\n    code: 302\n    masking: 2\n    path: /shop/*\n    query: 0\n    target: https://shop.example.net/$1\n`;
+    const { carried, left } = octodnsZone(zone, "example.com", "example.com.yaml");
+    expect(left.map((l) => l.address)).not.toContain("example.com.yaml old URLFWD");
+    const redirect = carried.find((c) => c.type === "edge:RulesetRule")!;
+    expect(redirect).toMatchObject({ name: "redirect-old", from: ["example.com.yaml old URLFWD"], inputs: { zoneName: "example.com", phase: "http_request_dynamic_redirect", action: "redirect", actionParameters: { from_value: { status_code: 302 } } }, note: expect.stringMatching(/delete the forwarding page rule octoDNS made/) });
+    expect(JSON.stringify(redirect.inputs)).toContain("old.example.com");
+    expect((await call("edge:RulesetRule", "check", [{}, redirect.inputs])).failures).toEqual([]);
+    const dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-migrate-"));
+    writeFileSync(path.join(dir, "example.com.yaml"), zone);
+    const cli = path.join(ROOT, "dist/provider/cli/main.js");
+    const out = await run(process.execPath, [cli, "migrate", path.join(dir, "example.com.yaml"), "--out", path.join(dir, "zone")]);
+    expect(out.stdout).toMatch(/2 resources written/);
+    const report = readFileSync(path.join(dir, "zone/MIGRATION.md"), "utf8");
+    expect(report).toMatch(/## Written anew\n\n- edge:RulesetRule `redirect-old`: a new redirect rule for old\.example\.com\/shop\/\* -> https:\/\/shop\.example\.net\/\$1 \(302\)/);
+    expect(report).toMatch(/## Letting go of one record later[^]*retainOnDelete: true[^]*pulumi state delete/);
+    expect(readFileSync(path.join(dir, "zone/Pulumi.yaml"), "utf8")).toMatch(/^name: example-com$/m);
+  });
+
+  it("the project is named for the zone (or --name), so zones migrated one by one are projects of their own (issue 57)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-migrate-"));
+    const file = path.join(dir, "terraform.tfstate");
+    writeFileSync(file, JSON.stringify(terraformV5(zoneId(edge), DEMO_ACCOUNT)));
+    const cli = path.join(ROOT, "dist/provider/cli/main.js");
+    await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "edge")]);
+    expect(readFileSync(path.join(dir, "edge/Pulumi.yaml"), "utf8")).toMatch(/^name: example-com$/m);
+    expect(JSON.parse(readFileSync(path.join(dir, "edge/package.json"), "utf8")).name).toBe("example-com");
+    await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "named"), "--name", "shop-dns", "--language", "yaml"]);
+    expect(parse(readFileSync(path.join(dir, "named/Pulumi.yaml"), "utf8")).name).toBe("shop-dns");
+    const bad = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "bad"), "--name", "shop dns"]).catch((e: { stderr: string; code: number }) => e);
+    expect(bad).toMatchObject({ code: 2, stderr: expect.stringMatching(/--name "shop dns" is not a project name Pulumi takes/) });
+  });
+
   it("the command writes the program, the script's code and MIGRATION.md; YAML as well; a bad file is one line", async () => {
     await seedZone(edge.url, DEMO_TOKEN, zoneId(edge), DEMO_ACCOUNT);
     const dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-migrate-"));

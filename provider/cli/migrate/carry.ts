@@ -17,6 +17,8 @@ export interface Carried {
   files?: Record<string, string>;
   /** Where it came from. */
   from: string[];
+  /** What MIGRATION.md says of it besides (a redirect that replaces the page rule the old tool made). */
+  note?: string;
 }
 
 /** An object not carried, or a part of one, with why. */

@@ -9,6 +9,7 @@
 import { parse } from "yaml";
 import { parseZoneFile } from "../../edge/zone-file";
 import type { Carried, Left } from "./carry";
+import { pageRuleAsRules } from "../../edge/page-rule/as-rules";
 
 type Bag = Record<string, unknown>;
 
@@ -65,6 +66,7 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
   if (typeof zone !== "object" || Array.isArray(zone)) throw new Error(`${file} is not an octoDNS zone file (a map of names to records)`);
   const lines: string[] = [];
   const left: Left[] = [];
+  const redirects: Carried[] = [];
   /** Lines (1-based, after `$ORIGIN`) whose TTL the service chooses (automatic): octoDNS's auto-ttl, or proxied. */
   const automatic = new Set<number>();
   for (const [name, entry] of Object.entries(zone)) {
@@ -81,7 +83,7 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
         continue;
       }
       if (type === "URLFWD") {
-        left.push({ address: at, reason: "a URL redirect: write it as an ops.edge.RulesetRule in http_request_dynamic_redirect" });
+        redirects.push(...urlForwards(zoneName, name, at, (r.values ?? [r.value]) as Bag[], left));
         continue;
       }
       const values = r.values !== undefined ? (r.values as unknown[]) : [r.value];
@@ -103,5 +105,34 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
   for (const s of parsed.skipped) left.push({ address: `${file} ${s.name} ${s.type}`, reason: s.reason });
   // Automatic TTL (1) where octoDNS let the service choose it: a zone file has no word for it.
   const records = Object.fromEntries(Object.entries(parsed.records).map(([k, r]) => [k, automatic.has(parsed.lines[k]) ? { ...r, ttl: 1 } : r]));
-  return { carried: [{ type: "edge:DnsRecordSet", name: "records", from: [file], inputs: { zoneName, records, adopt: true } }], left };
+  return { carried: [{ type: "edge:DnsRecordSet", name: "records", from: [file], inputs: { zoneName, records, adopt: true } }, ...redirects], left };
+}
+
+/**
+ * octoDNS's URLFWD (`{code, path, target, masking, query}`), which octodns-cloudflare keeps as a forwarding page rule
+ * on `<name><path>`, written as `pulumi-ops import --page-rules-as-rules` writes such a page rule: a redirect rule
+ * (Single Redirects), the successor the service names for page rules. A new rule: the page rule stays until removed.
+ */
+function urlForwards(zoneName: string, name: string, at: string, values: Bag[], left: Left[]): Carried[] {
+  const out: Carried[] = [];
+  for (const [i, v] of values.entries()) {
+    const code = Number(v.code ?? 301);
+    if (typeof v.target !== "string" || ![301, 302, 303, 307, 308].includes(code)) {
+      left.push({ address: at, reason: `a URL forward without a target or with code ${String(v.code)}: a redirect rule takes 301, 302, 303, 307 or 308` });
+      continue;
+    }
+    const pattern = `${name === "" ? "" : `${name}.`}${zoneName}${typeof v.path === "string" ? v.path : "/"}`;
+    const label = `octodns ${name === "" ? "@" : name} URLFWD${values.length > 1 ? ` ${i + 1}` : ""}`;
+    const { rules } = pageRuleAsRules(zoneName, pattern, [{ id: "forwarding_url", value: { url: v.target, status_code: code } }], label);
+    for (const rule of rules) {
+      out.push({
+        type: "edge:RulesetRule",
+        name: `redirect-${name === "" ? "apex" : name.replace(/[^A-Za-z0-9-]/g, "-")}${values.length > 1 ? `-${i + 1}` : ""}`,
+        from: [`${at}${values.length > 1 ? ` ${i + 1}` : ""}`],
+        inputs: { ...rule },
+        note: `a new redirect rule for ${pattern} -> ${v.target} (${code}): its first up makes it; then delete the forwarding page rule octoDNS made for it (its successor is this rule)`,
+      });
+    }
+  }
+  return out;
 }
