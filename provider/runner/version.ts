@@ -6,8 +6,10 @@
  * release is the oldest the tests run (scripts/install-ollama.sh builds it beside the current one; the runner's
  * compatibility test holds the provider to it): an older runner is warned of.
  */
+import { statSync } from "node:fs";
 import { ValidationError } from "../http/errors";
 import { warn } from "../log";
+import { readGgufHeader } from "./model/gguf";
 
 /** The oldest Ollama release pulumi-ops is tested against (scripts/install-ollama.sh OLDEST). */
 export const OLDEST_RUNNER = "0.17.4";
@@ -47,6 +49,42 @@ export function runnerVersionProblem(r: Parameters<typeof runnerVersionNeeded>[0
     warn(`runner: the runner at ${url} is Ollama ${version}, older than the oldest release pulumi-ops supports (${OLDEST_RUNNER}): upgrade it`);
   }
   const need = runnerVersionNeeded(r);
-  if (!need || compareVersions(version, need.version) >= 0) return undefined;
+  if (!need || compareVersions(version, need.version) >= 0) return draftProblem(r, version, url);
   return new ValidationError({ service: "runner", message: `the runner at ${url} is version ${version}; ${need.why} needs ${need.version} or later`, remedy: `Upgrade the runner (Ollama) to ${need.version} or later` });
+}
+
+/**
+ * A draft model this runner would make and then fail to load. From 0.30 the runner starts an external draft as an MTP
+ * draft (`llama-server --spec-type draft-mtp`, llm/llama_server.go; 0.32 also as DFlash when its architecture is
+ * `dflash`), whenever `draft_num_predict` is above 0, which it is unless set (the option's default is 4): a plain
+ * model as the draft (a small llama) is created, then every chat fails with "context type MTP requested but model
+ * doesn't contain MTP layers". What the GGUF's header says decides it: MTP layers (`<arch>.nextn_predict_layers` > 0,
+ * or Qwen 3.5's `mtp.*` tensors), or the DFlash architecture.
+ */
+function draftProblem(r: { draft?: unknown; parameters?: unknown }, version: string, url: string): ValidationError | undefined {
+  if (typeof r.draft !== "string" || compareVersions(version, "0.30.0") < 0) return undefined;
+  const steps = (r.parameters as Record<string, unknown> | undefined)?.draft_num_predict;
+  if (steps !== undefined && Number(steps) <= 0) return undefined; // no speculation: the runner does not load the draft
+  let file = r.draft;
+  try {
+    if (!statSync(file).isFile()) return undefined; // a model folder (safetensors): its layers are not read here
+  } catch {
+    return undefined; // the check names a missing file
+  }
+  let header;
+  try {
+    header = readGgufHeader(file);
+  } catch {
+    return undefined;
+  }
+  const arch = header.architecture;
+  const mtp = Number(header.metadata.get(`${arch}.nextn_predict_layers`) ?? 0) > 0 || (["qwen35", "qwen35moe"].includes(arch) && header.tensors.some((t) => t.startsWith("mtp.")));
+  const dflash = arch === "dflash" && compareVersions(version, "0.31.0") >= 0;
+  if (mtp || dflash) return undefined;
+  file = file.split("/").pop()!;
+  return new ValidationError({
+    service: "runner",
+    message: `draft ${file} is a plain ${arch || "GGUF"} model without MTP layers: the runner at ${url} (Ollama ${version}) runs an external draft as an MTP draft${compareVersions(version, "0.31.0") >= 0 ? " (or DFlash, for a dflash model)" : ""}, so the model would be created and then fail to load ("context type MTP requested but model doesn't contain MTP layers")`,
+    remedy: "Give a draft with MTP layers (a GGUF whose nextn_predict_layers is above 0)" + (compareVersions(version, "0.31.0") >= 0 ? " or a DFlash draft" : "") + ", set parameters.draft_num_predict to 0 to make the model without speculation, or leave draft out",
+  });
 }

@@ -11,7 +11,7 @@ export interface RunnerModelArgs {
   adapter?: pulumi.Input<string>;
   /** The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken. */
   expectedDigest?: pulumi.Input<string>;
-  /** A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step. */
+  /** A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.30 and later, refused at preview on an older one). The runner starts it as an MTP draft (0.32: or DFlash, for a `dflash` model), so it needs MTP layers: a plain model as the draft is refused at preview, as the runner would make it and then fail to load it. `parameters.draft_num_predict` sets how many tokens it proposes a step (the runner's default 4; 0 makes the model without speculation). */
   draft?: pulumi.Input<string>;
   /** Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model. */
   quantize?: pulumi.Input<string>;

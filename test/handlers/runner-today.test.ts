@@ -225,6 +225,41 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
     }
   });
 
+  it("a plain model as DRAFT, which 0.30 and later create and then cannot load (an external draft runs as MTP), fails the preview and the up naming why; a draft with MTP layers, or draft_num_predict 0, goes (issue 57)", async () => {
+    const plain = path.join(dir, "plain-draft.gguf");
+    writeFileSync(plain, gguf({ "general.architecture": "llama", "llama.block_count": 2 }, ["token_embd.weight", "blk.0.attn_q.weight"]));
+    const withMtp = path.join(dir, "mtp-draft.gguf");
+    writeFileSync(withMtp, gguf({ "general.architecture": "glm4moe", "glm4moe.nextn_predict_layers": 1 }, ["token_embd.weight"]));
+    const qwen = path.join(dir, "qwen-draft.gguf");
+    writeFileSync(qwen, gguf({ "general.architecture": "qwen35" }, ["token_embd.weight", "mtp.0.eh_proj.weight"]));
+    const file = path.join(dir, "Modelfile-plain-draft");
+    writeFileSync(file, "FROM ./model.gguf\nDRAFT ./plain-draft.gguf\n");
+    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "speedy-plain", definitionFile: file }]);
+    forgetPreviewChecks();
+    runner.log.splice(0);
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(/draft plain-draft\.gguf is a plain llama model without MTP layers: the runner at .* \(Ollama 0\.32\.15\) runs an external draft as an MTP draft.*context type MTP requested/);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/without MTP layers.*set parameters\.draft_num_predict to 0/);
+    expect(runner.count("POST", /^\/api\/(create|blobs)/)).toBe(0);
+    for (const [name, draft] of [["speedy-mtp", withMtp], ["speedy-qwen", qwen]]) {
+      forgetPreviewChecks();
+      const ok = (await call("runner:RunnerModel", "check", [{}, { name, from: path.join(dir, "model.gguf"), draft }])).inputs;
+      await previewCheck("runner:RunnerModel", undefined, ok);
+    }
+    forgetPreviewChecks();
+    const off = (await call("runner:RunnerModel", "check", [{}, { name: "speedy-off", from: path.join(dir, "model.gguf"), draft: plain, parameters: { draft_num_predict: 0 } }])).inputs;
+    await previewCheck("runner:RunnerModel", undefined, off);
+  });
+
+  it("a parameter one slip from a known name (temprature) is refused at check naming the nearest; a name far from every known one is sent (issue 57)", async () => {
+    const file = path.join(dir, "Modelfile-typo");
+    writeFileSync(file, "FROM ./model.gguf\nPARAMETER temprature 0.7\n");
+    const { failures } = await call("runner:RunnerModel", "check", [{}, { name: "typo", definitionFile: file }]);
+    expect(failures.map((f: { reason: string }) => f.reason).join("\n")).toMatch(/line 2: parameter "temprature" is not one the runner knows: did you mean temperature\?/);
+    const inline = await call("runner:RunnerModel", "check", [{}, { name: "typo", from: "qwen2.5:0.5b", parameters: { num_cxt: 4096 } }]);
+    expect(inline.failures).toEqual([{ property: "parameters.num_cxt", reason: expect.stringMatching(/did you mean num_ctx\?/) }]);
+    expect((await call("runner:RunnerModel", "check", [{}, { name: "newer", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, mirostat: 1 } }])).failures).toEqual([]);
+  });
+
   it("a definition file with several faults reports them all in one check, each by its line", async () => {
     const file = path.join(dir, "Many-faults");
     writeFileSync(file, "FROM ./model.gguf\nDRAFT ./none.gguf\nADAPTER ./gone.gguf\nREQUIRES soon\nPARAMETER temperature hot\n");
@@ -292,3 +327,13 @@ describe("models you can reproduce: expectedDigest (issue 48)", () => {
     expect(runner.models.has("pinned:latest")).toBe(false);
   });
 });
+
+/** A GGUF file of these metadata and tensor names (no weights: a header is all the provider reads of a draft). */
+function gguf(metadata: Record<string, string | number>, tensors: string[]): Buffer {
+  const u32 = (n: number) => Buffer.from(new Uint32Array([n]).buffer);
+  const u64 = (n: number) => Buffer.from(new BigUint64Array([BigInt(n)]).buffer);
+  const str = (t: string) => Buffer.concat([u64(Buffer.byteLength(t)), Buffer.from(t)]);
+  const kv = Object.entries(metadata).map(([k, v]) => Buffer.concat([str(k), ...(typeof v === "string" ? [u32(8), str(v)] : [u32(4), u32(v)])]));
+  const infos = tensors.map((t) => Buffer.concat([str(t), u32(1), u64(8), u32(0), u64(0)]));
+  return Buffer.concat([Buffer.from("GGUF"), u32(3), u64(tensors.length), u64(kv.length), ...kv, ...infos]);
+}

@@ -148,6 +148,10 @@ export function parameterProblem(name: string, value: unknown): string | undefin
   if (!kind) {
     const known = Object.keys(PARAMETERS).find((k) => k === name.toLowerCase());
     if (known) return `parameter "${name}" is ${known}: the runner's names are lower case, and it ignores a name it does not know`;
+    // A slip of a known name (temprature): the runner would store it and run without the option (its own CLI
+    // refuses such a name); a name far from every known one may be a newer runner's, and is sent.
+    const near = Object.keys(PARAMETERS).filter((k) => name.length >= 4 && !DEPRECATED_PARAMETERS.includes(name) && editDistance(k, name.toLowerCase()) <= 2).sort((a, b) => editDistance(a, name) - editDistance(b, name))[0];
+    if (near) return `parameter "${name}" is not one the runner knows: did you mean ${near}? (the runner keeps a name it does not know and ignores it, so the option would be lost)`;
     return /^[A-Za-z0-9_]+$/.test(name) ? undefined : `parameter name "${name}" must be letters, digits and _`;
   }
   if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
@@ -157,6 +161,17 @@ export function parameterProblem(name: string, value: unknown): string | undefin
   if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
   return undefined;
 }
+/** How many single-character insertions, deletions or substitutions make `a` into `b` (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
 /** Go's strconv.ParseBool. */
 const parseBool = (v: string) => (["1", "t", "T", "TRUE", "true", "True"].includes(v) ? true : ["0", "f", "F", "FALSE", "false", "False"].includes(v) ? false : undefined);
 /** strconv.ParseInt (base 10) or ParseFloat, as the runner reads a parameter's text. */

@@ -112,7 +112,7 @@ type runnerModelArgs struct {
 	DefinitionFile *string `pulumi:"definitionFile"`
 	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash *string `pulumi:"definitionHash"`
-	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.30 and later, refused at preview on an older one). The runner starts it as an MTP draft (0.32: or DFlash, for a `dflash` model), so it needs MTP layers: a plain model as the draft is refused at preview, as the runner would make it and then fail to load it. `parameters.draft_num_predict` sets how many tokens it proposes a step (the runner's default 4; 0 makes the model without speculation).
 	Draft *string `pulumi:"draft"`
 	// Quantize the draft model when creating (needs `draft`).
 	DraftQuantize *string `pulumi:"draftQuantize"`
@@ -154,7 +154,7 @@ type RunnerModelArgs struct {
 	DefinitionFile pulumi.StringPtrInput
 	// Set by the provider: the hash of what the model is made from (local files by their content).
 	DefinitionHash pulumi.StringPtrInput
-	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.24 and later). `parameters.draft_num_predict` sets how many tokens it proposes a step.
+	// A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.30 and later, refused at preview on an older one). The runner starts it as an MTP draft (0.32: or DFlash, for a `dflash` model), so it needs MTP layers: a plain model as the draft is refused at preview, as the runner would make it and then fail to load it. `parameters.draft_num_predict` sets how many tokens it proposes a step (the runner's default 4; 0 makes the model without speculation).
 	Draft pulumi.StringPtrInput
 	// Quantize the draft model when creating (needs `draft`).
 	DraftQuantize pulumi.StringPtrInput
