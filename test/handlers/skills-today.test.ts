@@ -143,7 +143,30 @@ describe("takeovers that never steal", () => {
       const puts = registry.log.filter((e) => e.method === "PUT").length;
       const back = await call("skills:Skill", "create", [again]);
       expect(back.id).toBe("oven-care");
-      expect(registry.log.filter((e) => e.method === "PUT").length).toBe(puts); // as the program says: nothing sent
+      // Its destroy left it released (issue 57): taken back, it carries this stack's label again (one PUT).
+      expect(registry.log.filter((e) => e.method === "PUT").length).toBe(puts + 1);
+      expect(registry.skills.get("oven-care")!.metadata).toMatchObject({ "pulumi-ops-stack": "site/prod" });
+    });
+  });
+
+  it("a skill its stack's destroy left published carries released-by instead of the label: another stack takes it with adopt alone, and the first takes it back with nothing set", async () => {
+    await withRegistry({ allowDelete: false }, async (registry) => {
+      const made = await call("skills:Skill", "create", [await inStack("site/prod/care", { slug: "oven-care", source: SOURCE })]);
+      await call("skills:Skill", "delete", [made.id, made.outs]);
+      expect(registry.skills.get("oven-care")!.metadata).toMatchObject({ "pulumi-ops-released-by": "site/prod" });
+      expect(registry.skills.get("oven-care")!.metadata).not.toHaveProperty("pulumi-ops-stack");
+      forgetPreviewChecks();
+      // Another stack: adopt alone, no ops:adoptFromStack (the first stack is gone).
+      const theirs = await inStack("kitchen/prod/care", { slug: "oven-care", source: SOURCE, adopt: true });
+      await checkForEngine("skills:Skill", {}, theirs);
+      const taken = await call("skills:Skill", "create", [theirs]);
+      expect(registry.skills.get("oven-care")!.metadata).toMatchObject({ "pulumi-ops-stack": "kitchen/prod" });
+      await call("skills:Skill", "delete", [taken.id, taken.outs]);
+      // The first stack's program again, without adopt: a skill it released is its own to take back.
+      forgetPreviewChecks();
+      const back = await inStack("site/prod/care", { slug: "oven-care", source: SOURCE });
+      await checkForEngine("skills:Skill", {}, back);
+      await call("skills:Skill", "create", [back]);
     });
   });
 });

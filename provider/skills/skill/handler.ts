@@ -34,14 +34,16 @@ export function metadataOf(r: Bag): Bag {
  */
 export const LABEL_STACK = "pulumi-ops-stack";
 export const LABEL_RESOURCE = "pulumi-ops-resource";
+/** The stack whose destroy left the skill published (a registry with no delete): nobody's now, and that stack's to take back. */
+export const LABEL_RELEASED = "pulumi-ops-released-by";
 
 /** The stack whose label the skill carries, if any. */
 export const labelOf = (s: { metadata?: Record<string, string> }) => s.metadata?.[LABEL_STACK];
 
 /** The skill as the program sees it: the metadata without the owner's label. */
 function unlabelled<T extends { metadata?: Record<string, string> }>(s: T): T {
-  if (!s.metadata || !(LABEL_STACK in s.metadata || LABEL_RESOURCE in s.metadata)) return s;
-  const { [LABEL_STACK]: _s, [LABEL_RESOURCE]: _r, ...rest } = s.metadata;
+  if (!s.metadata || !(LABEL_STACK in s.metadata || LABEL_RESOURCE in s.metadata || LABEL_RELEASED in s.metadata)) return s;
+  const { [LABEL_STACK]: _s, [LABEL_RESOURCE]: _r, [LABEL_RELEASED]: _l, ...rest } = s.metadata;
   return { ...s, metadata: Object.keys(rest).length ? rest : undefined };
 }
 
@@ -156,6 +158,11 @@ export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError 
     notice(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
     return undefined;
   }
+  const released = there.metadata?.[LABEL_RELEASED];
+  if (!label && released && standing(released) === "mine") {
+    notice(`skills: "${r.slug}" was left published by this stack's destroy: taken back`);
+    return undefined;
+  }
   if (whose === "theirs") return skillOwnedBy(r.slug, label!, there.metadata?.[LABEL_RESOURCE]);
   if (!adoptingSkill(r)) return skillTaken(r.slug);
   notice(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
@@ -192,7 +199,17 @@ export async function deleteSkill(id: string) {
   }
   if (await skills().delete(id)) return;
   leftPublished.add(id);
-  warn(`skills: the registry offers no delete, so skill "${id}" stays published (remove it there by hand if it must go)`);
+  // Left published by a stack that no longer holds it: its label would refuse every other stack's takeover ("remove
+  // it from stack … first") after that stack is gone. Published once more with the label turned into
+  // pulumi-ops-released-by (a destroy may write): nobody's now, taken by another program with adopt alone, and
+  // back by this stack with nothing to set.
+  const mine = label && standing(label) === "mine";
+  if (mine) {
+    const { [LABEL_STACK]: _s, [LABEL_RESOURCE]: _r, ...metadata } = there.metadata ?? {};
+    const { slug: _slug, ...record } = there;
+    await skills().put(id, { ...record, metadata: { ...metadata, [LABEL_RELEASED]: label } });
+  }
+  warn(`skills: the registry offers no delete, so skill "${id}" stays published${mine ? ", without this stack's label (another stack takes it with adopt: true)" : ""} (remove it there by hand if it must go)`);
 }
 
 export const skill: Handler = {
