@@ -13,6 +13,7 @@ import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_T
 import { POSTS_APP, POSTS_AUTH_CODE, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PostsEmulator } from "./posts/server";
 import { RunnerEmulator } from "./runner/server";
 import { SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "./skills/server";
+import { CLAUDE_API_KEY, ClaudeSkillsEmulator } from "./skills/claude";
 
 /** Every setting the emulators read, for `pulumi-ops emulators --help` (a test checks each one read is listed). */
 export const EMULATORS_USAGE = `usage: pulumi-ops emulators [--help]
@@ -23,11 +24,25 @@ program at it. Set in the environment:
   POSTS_EMULATOR_PORT=8789      short-post service
   RUNNER_EMULATOR_PORT=11434    model runner
   SKILLS_EMULATOR_PORT=8300     skills registry
+  CLAUDE_EMULATOR_PORT=8301     the Claude API's skills endpoints (ops:skillsKind claude)
   CONTROL_EMULATOR_PORT=8200    computer-control endpoint (needs the optional @modelcontextprotocol/sdk)
   (a port of 0 takes any free port)
   EDGE_EMULATOR_LATENCY=off     realistic (the real API's latency), or MIN-MAX in ms
   EDGE_EMULATOR_STRICT=1        answer only the endpoints the edge API document lists (400 / 7003 for the rest)
-  EDGE_EMULATOR_BATCH_LIMIT=200 changes per dns_records/batch request (the zone plan's: 200 free, 3500 paid; 0 refuses it)`;
+  EDGE_EMULATOR_BATCH_LIMIT=200 changes per dns_records/batch request (the zone plan's: 200 free, 3500 paid; 0 refuses it)
+Test hooks: POST <base URL>/__emulator/<hook> with a JSON body (they change state without counting as API calls):
+  every emulator  log (GET; DELETE clears it), reset, faults {match: {method?, path?, body?}, count, kind, status?,
+                  retryAfter?, ms?}, clock {advanceSeconds}, latency {profile}, reverse-keys {on} (answers with every
+                  object's keys in reverse order)
+  edge            zones {name, plan?} (a zone added out of band; POST /zones adds one as the API does), plan {zone,
+                  plan: free|pro|business|enterprise}, ruleset-rule {zone, phase, rule}, serves {url} (which script
+                  a request reaches)
+  pages           tokens {token, value}
+  posts           posts/engagement {id, views?, likes?}, posts/token-expiry {token?, days},
+                  posts/transient-publish-failures {count?}
+  runner          retag {name} (the registry's tag moves to other weights), invalid-skills {count?}, gpu {state:
+                  available|occupied|none}
+  control         host (GET: the simulated host's files and screen)`;
 
 /** A port another process holds: one line naming the variable that moves it (no stack trace), exit 1. */
 class PortTaken extends Error {}
@@ -102,6 +117,11 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
     console.log(`skills registry emulator: ${skills.url}/api/skills`);
     console.log(`  export SKILLS_URL=${skills.url}`);
     console.log(`  export SKILLS_TOKEN=${SKILLS_PUBLISH_TOKEN}`);
+    const claude = await listen("Claude API skills emulator's", "CLAUDE_EMULATOR_PORT", 8301, (port) => new ClaudeSkillsEmulator({ port }).start());
+    console.log(`Claude API skills emulator: ${claude.url}/v1/skills`);
+    // Not an `export` line: pasting every export above keeps skills on the registry; this one is chosen.
+    console.log(`  to publish skills here instead of the registry, set: SKILLS_KIND=claude ANTHROPIC_BASE_URL=${claude.url} ANTHROPIC_API_KEY=${CLAUDE_API_KEY}`);
+    console.log("  seeded: Anthropic's own skills (listed unless source=custom is asked); the official SDKs read the same two ANTHROPIC_ variables");
     try {
       const { ControlEmulator } = await import("./control/server");
       const endpoint = await listen("computer-control endpoint emulator's", "CONTROL_EMULATOR_PORT", 8200, (port) => new ControlEmulator({ port }).start());
@@ -112,7 +132,7 @@ export async function runEmulators(args: string[] = []): Promise<true | 0 | 1 | 
       if ((e as { code?: string }).code !== "MODULE_NOT_FOUND") throw e;
       console.log("computer-control endpoint emulator: not started (installed without the optional @modelcontextprotocol/sdk)");
     }
-    console.log(`test hooks: <base URL>/__emulator/{log,reset,faults,clock,latency}`);
+    console.log("test hooks: POST <base URL>/__emulator/<hook>, listed by `pulumi-ops emulators --help`");
     const stop = async () => {
       await Promise.all(started.map((e) => e.stop()));
       process.exit(0);

@@ -26,11 +26,13 @@ export type Permission =
   // Rules, Config Rules, ...), one pair here.
   | "rules:read" | "rules:edit"
   // Zone / Workers Routes (a zone's routes; scripts, domains and subdomains are the account's Workers Scripts).
-  | "workers_routes:read" | "workers_routes:edit";
+  | "workers_routes:read" | "workers_routes:edit"
+  // Zone / Zone Edit: adding a zone to the account (POST /zones).
+  | "zone:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
-  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit", "workers_routes:edit",
+  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit", "workers_routes:edit", "zone:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
@@ -104,6 +106,8 @@ interface Zone {
   name: string;
   settings: Record<string, { value: unknown; modified_on: string | null }>;
   records: RecordMap;
+  /** A zone added through POST /zones: pending until its name servers are the assigned ones, and when it was added. */
+  added?: { type: string; on: string };
 }
 
 export class EdgeEmulator extends Emulator implements RuleState {
@@ -317,6 +321,20 @@ export class EdgeEmulator extends Emulator implements RuleState {
       return this.page(req, zones, { perPage: 20, min: 5, max: 50 });
     });
     r("GET", "/zones/:zone", "zone:read", (req) => this.ok(this.zoneView(this.zone(req))));
+    // Adding a zone (the API reference's "Create Zone"): `{name, account: {id}, type}`; the zone is `pending` on the
+    // Free plan until the registrar names its assigned name servers. A zone the account has already: 1061.
+    r("POST", "/zones", "zone:edit", (req) => {
+      const body = parseJson(req) ?? {};
+      const name = String(body.name ?? "").toLowerCase().replace(/\.$/, "");
+      if (!/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(name)) fail(400, 1097, `Invalid zone name: ${JSON.stringify(body.name ?? "")}`);
+      if (body.account?.id !== undefined && body.account.id !== this.options.accountId) fail(403, 9109, "Unauthorized to access requested resource");
+      const type = String(body.type ?? "full");
+      if (!["full", "partial", "secondary", "internal"].includes(type)) fail(400, 1003, `Invalid zone type: ${type}`);
+      if ([...this.zones.values()].some((z) => z.name === name)) fail(400, 1061, `${name} already exists`);
+      const zone = this.addZone(name);
+      zone.added = { type, on: this.timestamp() };
+      return this.ok(this.zoneView(zone));
+    });
 
     r("GET", "/zones/:zone/settings", "zone_settings:read", (req) => {
       const z = this.zone(req);
@@ -521,9 +539,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
     return {
       id: z.id,
       name: z.name,
-      status: "active",
+      status: z.added ? "pending" : "active",
       paused: false,
-      type: "full",
+      type: z.added?.type ?? "full",
       name_servers: ["ada.ns.example.net", "bob.ns.example.net"],
       account: { id: this.options.accountId, name: "Demo account" },
       plan: planView(this.plans.get(z.id) ?? "free"),
@@ -533,9 +551,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
       original_name_servers: null,
       original_registrar: null,
       original_dnshost: null,
-      activated_on: "2024-01-01T00:00:00Z",
-      created_on: "2024-01-01T00:00:00Z",
-      modified_on: "2024-01-01T00:00:00Z",
+      activated_on: z.added ? null : "2024-01-01T00:00:00Z",
+      created_on: z.added?.on ?? "2024-01-01T00:00:00Z",
+      modified_on: z.added?.on ?? "2024-01-01T00:00:00Z",
     };
   }
 

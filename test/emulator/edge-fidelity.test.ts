@@ -43,6 +43,15 @@ describe("edge emulator with the official cloudflare SDK", () => {
     expect(one.result_info).toMatchObject({ page: 1, total_count: 1 });
   });
 
+  it("adds a zone as the API's Create Zone does: pending, on the Free plan, listed; a second add of it is 1061 (issue 57)", async () => {
+    const zone = await cf.zones.create({ account: { id: DEMO_ACCOUNT }, name: "new-shop.example", type: "full" });
+    expect(zone).toMatchObject({ name: "new-shop.example", status: "pending", type: "full", plan: { id: "free" } });
+    expect((await cf.zones.list({ name: "new-shop.example" })).result.map((z) => z.id)).toEqual([zone.id]);
+    const again = await cf.zones.create({ account: { id: DEMO_ACCOUNT }, name: "new-shop.example", type: "full" }).catch((e) => e);
+    expect(again.status).toBe(400);
+    expect(again.errors[0]).toMatchObject({ code: 1061, message: "new-shop.example already exists" });
+  });
+
   it("creates, lists page by page, edits and deletes DNS records", async () => {
     const zone_id = zoneId(edge);
     for (let i = 0; i < 12; i++) {

@@ -41,7 +41,7 @@ describe("npm run emulators", () => {
 
   it("prints each base URL and the variables to export, and answers there", async () => {
     const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" },
+      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" },
     });
     try {
       let out = "";
@@ -73,6 +73,14 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/remote desktops \(user ops\) kiosk\.local/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
       expect((await res.json()).result.status).toBe("active");
+      // The Claude API's skills endpoints too (issue 57), with the line that signs a program in, which is no
+      // `export` line (pasting every export keeps skills on the registry).
+      const claude = /to publish skills here instead of the registry, set: SKILLS_KIND=claude ANTHROPIC_BASE_URL=(\S+) ANTHROPIC_API_KEY=(\S+)$/m.exec(out)!;
+      expect(claude).not.toBeNull();
+      expect(out).not.toMatch(/export (SKILLS_KIND|ANTHROPIC_)/);
+      const listed = await fetch(`${claude[1]}/v1/skills?source=custom`, { headers: { "x-api-key": claude[2], "anthropic-version": "2023-06-01" } });
+      expect(listed.status).toBe(200);
+      expect(await listed.json()).toMatchObject({ data: [] });
     } finally {
       child.kill("SIGTERM");
     }
