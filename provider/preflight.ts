@@ -33,7 +33,7 @@ const READS: Record<string, () => Promise<unknown>> = {
   },
   async posts() {
     const { posts } = await import("./posts/client");
-    return posts().me("id");
+    return posts().account();
   },
   async runner() {
     const { runner } = await import("./runner/client");

@@ -125,6 +125,13 @@ export class PostsClient extends GraphClient {
   async me(fields = PROFILE_FIELDS) {
     return this.call<Record<string, string>>("GET", `${this.v}/me`, { fields }, await this.user(), true);
   }
+  private whose?: Promise<{ id: string; username: string }>;
+  /** The account the token is of (`/me` id and username), asked once a run: posts belong to it, or the token is wrong. */
+  account(): Promise<{ id: string; username: string }> {
+    this.whose ??= this.me("id,username").then((m) => ({ id: m.id, username: m.username }));
+    this.whose.catch(() => (this.whose = undefined)); // a failure is asked again
+    return this.whose;
+  }
   /** The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. */
   async threads(limit = 25, fields = POST_FIELDS, since?: number): Promise<Record<string, any>[]> {
     const out: Record<string, any>[] = [];

@@ -118,12 +118,16 @@ describe("Post on the real short-post API (Threads)", () => {
     }
   });
 
-  it("a post the service calls missing with another account's token is not dropped from state", async () => {
+  it("a token of another account than the stack's posts fails the preview (diff) and refresh naming both accounts, and drops nothing from state (issue 57)", async () => {
     const p = await make("posts:Post", { text: "Mine." });
     process.env.POSTS_ACCESS_TOKEN = POSTS_OTHER_TOKEN;
-    await expect(call("posts:Post", "read", [p.id, p.outs])).rejects.toThrow(/@examplebakery cannot be read with this token, which is @otherbakery's/);
+    const both = /this stack's post \S+ belongs to @examplebakery, but the token is @otherbakery's.*token of @examplebakery/;
+    await expect(call("posts:Post", "diff", [p.id, p.outs, p.inputs])).rejects.toThrow(both);
+    await expect(call("posts:Post", "read", [p.id, p.outs])).rejects.toThrow(both);
     await expect(call("posts:Post", "delete", [p.id, p.outs])).rejects.toThrow(/@otherbakery's/);
     expect(posts.posts.size).toBe(1);
+    process.env.POSTS_ACCESS_TOKEN = POSTS_USER_TOKEN;
+    expect((await call("posts:Post", "diff", [p.id, p.outs, p.inputs])).changes).toBe(false);
   });
 
   it("refuses at check what the service would refuse, counting as the service counts", async () => {

@@ -5,7 +5,7 @@
  * account's 250 posts per 24 hours fails saying when quota frees up. Destroy deletes the post (100 per 24 hours).
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { POSTS_SETTINGS, readFlag, readNumber } from "../../config";
+import { GENERAL_SETTINGS, POSTS_SETTINGS, readFlag, readNumber } from "../../config";
 import { ADOPT_WINDOW_MS, canonical, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
@@ -152,11 +152,11 @@ const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sent
  * A post the service calls missing (100/33) is gone only if the token is still its account's: another account's
  * token gets the same answer, and refresh must not drop a resource for a wrong token.
  */
-async function sameAccount(props: Bag): Promise<void> {
+export async function sameAccount(props: Bag): Promise<void> {
   if (!props.username) return;
-  const me = await posts().me("id,username");
+  const me = await posts().account();
   if (me.username !== props.username) {
-    throw new AuthError({ service: "posts", message: `post of @${props.username} cannot be read with this token, which is @${me.username}'s`, remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
+    throw new AuthError({ service: "posts", message: `this stack's post ${props.postId ?? ""} belongs to @${props.username}, but the token is @${me.username}'s: it would read, replace or delete another account's posts as if they were gone`.replace("post  ", "post "), remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
   }
 }
 
@@ -193,6 +193,9 @@ export const post: Handler = {
     return result;
   },
   async diff(_id, olds, news) {
+    // A post of the stack and a token of another account (one /me a run): the preview fails naming both, before an
+    // up would call the post missing or publish under the other account (off with ops:previewChecks false).
+    if (readFlag(GENERAL_SETTINGS.previewChecks)) await sameAccount(olds);
     const wanted = withoutProvider(news);
     const replaces = changedKeys(FIELDS, olds, wanted, (_k, a, b) => same(a, b));
     if (replaces.length && wanted.allowRepublish === true && typeof olds.postId === "string" && !isPending(olds.postId)) warn(await republishCost(olds.postId));
@@ -210,9 +213,10 @@ export const post: Handler = {
     return { id, outs: await readBack(r, id) };
   },
   async read(id, props) {
+    // Another account's token reads public posts as well (and calls this one missing): refresh fails naming both.
+    await sameAccount(props);
     const postId = await settle(id, props);
     const p = postId && (await unlessGone(() => posts().post(postId, readFields(props))));
-    if (postId && !p) await sameAccount(props);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     return p ? { id: postId, props: outputs(props, p) } : {};
   },
