@@ -117,6 +117,32 @@ describe("records of one type and name, all adopting", { timeout: 300_000, seque
   });
 });
 
+describe("a page rule made in the dashboard, in the service's key order (issue 57)", { timeout: 300_000 }, () => {
+  it("taken over with the program's {status_code, url}: the preview says nothing changes, the up sends nothing, the next preview has no change", async () => {
+    const zoneId = zone().id;
+    const made = await fetch(`${edge.url}/client/v4/zones/${zoneId}/pagerules`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ targets: [{ target: "url", constraint: { operator: "matches", value: "example.org/shop/*" } }], actions: [{ id: "forwarding_url", value: { status_code: 301, url: "https://shop.example.net/$1" } }], status: "active", priority: 1 }),
+    });
+    expect(made.ok).toBe(true);
+    edge.reverseKeys = true; // the service's order: {url, status_code}
+    try {
+      const s = await stack("page-rule", { records: "false", pageRule: "true" });
+      mark();
+      let said = "";
+      await s.stack.preview({ onOutput: (o) => (said += o) });
+      expect(said).toMatch(/PageRule for example\.org\/shop\/\* will adopt the existing page rule \(id \w+\) in example\.org: nothing to change/);
+      await s.stack.up();
+      expect(writes()).toEqual([]);
+      await s.stack.preview({ expectNoChanges: true, refresh: true });
+      expect(writes()).toEqual([]);
+    } finally {
+      edge.reverseKeys = false;
+    }
+  });
+});
+
 describe("two stacks and one skill or model", { timeout: 300_000, sequential: true }, () => {
   it("the second stack declaring a skill is refused naming the first, even with adopt; a stack destroyed and applied again takes its own back", async () => {
     const first = await stack("skills-one", { records: "false", skill: "host-care" });

@@ -43,3 +43,14 @@ if (edgeOwner) {
   new ops.edge.DnsRecord("mail", { zoneName: "example.com", type: "MX", name: "@", content: "mx.example.net", priority: 10, adopt });
   new ops.edge.WorkerScript("site", { name: edgeOwner, content: "export default {\n  fetch() {\n    return new Response(\"hello\");\n  },\n};\n", adopt });
 }
+
+// A forwarding page rule made in the dashboard, taken over (issue 57): the program writes {status_code, url}, the
+// service answers {url, status_code}.
+if (config.getBoolean("pageRule")) {
+  new ops.edge.PageRule("old-shop", {
+    zoneName: "example.org",
+    targets: ["example.org/shop/*"],
+    actions: [{ id: "forwarding_url", value: { status_code: 301, url: "https://shop.example.net/$1" } }],
+    adopt: true,
+  });
+}
