@@ -6,6 +6,8 @@
  * change on the next up, an update in place, a model changed out of band said field by field at refresh, one removed
  * out of band revealed by refresh and made again, and destroy leaving nothing.
  */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineStack, ROOT } from "../../scripts/engine";
@@ -42,6 +44,28 @@ describe("the stack's life", { timeout: 300_000, sequential: true }, () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(5);
     expect(await ollama.models()).toEqual([]);
+  });
+
+  it("1b. a plain llama model as another's DRAFT fails the preview naming why (the release would make it and fail to load it), with nothing sent (issue 57)", async () => {
+    await engine.stack.setConfig("runner-ollama:draft", { value: TINY_GGUF });
+    try {
+      const failed = await engine.stack.preview().then(() => "", (e: Error) => e.message);
+      if (release === "current") expect(failed).toMatch(/draft tiny\.gguf is a plain llama model without MTP layers: the runner at .* \(Ollama 0\.32\.15\) runs an external draft as an MTP draft/);
+      else expect(failed).toMatch(/is version 0\.17\.4; a draft model .* needs 0\.30\.0 or later/);
+      expect(await ollama.models()).toEqual([]);
+    } finally {
+      await engine.stack.removeConfig("runner-ollama:draft");
+    }
+    if (release !== "current") return;
+    // What the refusal spares: the release itself, given the same create, makes the model and then cannot load it.
+    const bytes = readFileSync(TINY_GGUF);
+    const digest = `sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+    await fetch(`${ollama.url}/api/blobs/${digest}`, { method: "POST", body: bytes });
+    const made = await ollama.post("/api/create", { model: "speedy-by-hand", files: { "tiny.gguf": digest }, draft_files: { "tiny.gguf": digest }, stream: false });
+    expect(made.status).toBe(200);
+    const chat = await ollama.chat("speedy-by-hand");
+    expect(JSON.stringify(chat)).toMatch(/MTP/);
+    await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "speedy-by-hand" }) });
   });
 
   it("2. up makes the four models, one quantized, and each answers a chat", async () => {

@@ -22,3 +22,7 @@ const compact = new ops.runner.RunnerModel("compact", { name: "compact", from: c
 export const models = [tiny.name, chat.name, terse.name, compact.name];
 export const compactLevel = compact.quantizationLevel;
 export const chatStop = chat.parameters.apply((p) => p?.stop);
+
+// A plain model as another's draft (issue 57): refused at preview, as the runner would make it and fail to load it.
+const draft = config.get("draft");
+if (draft) new ops.runner.RunnerModel("speedy", { name: "speedy", from: config.require("gguf"), draft });
