@@ -207,6 +207,10 @@ export async function previewCheck(type: string, account: string | undefined, in
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
   }
+  // A setting the zone does not list, or cannot change: up would fail on it part-way (1006, 1057).
+  if (type === "edge:ZoneSetting" && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+    await (await import("./edge/zone-setting/handler")).previewSetting(inputs, (key, r) => once(`${account ?? ""} ${key}`, r));
+  }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
   if (type === "skills:Skill" && read(SKILLS_SETTINGS.kind) === "claude" && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
     // On the Claude API: a skill the workspace holds under this name is taken over only with adopt.

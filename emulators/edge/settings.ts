@@ -1,4 +1,8 @@
-/** The zone settings the edge emulator knows, with their allowed values (or type) and a plausible default. */
+/**
+ * The zone settings the edge emulator knows: every setting the official `cloudflare` SDK types for the settings
+ * endpoints (src/resources/zones/settings.ts), with the values it enumerates (or the value's type) and a Free zone's
+ * value, so that a program (or a migrated settings override) meets here what it meets on the service.
+ */
 export interface SettingSpec {
   /** The values it takes; a setting without them takes any value of its initial value's type. */
   values?: readonly unknown[];
@@ -37,6 +41,46 @@ export const SETTINGS: Record<string, SettingSpec> = {
   ssl: { values: ["off", "flexible", "full", "strict"], initial: "flexible" },
   tls_1_3: { values: ["on", "off", "zrt"], initial: "on" },
   websockets: onOff("on"),
+  // The rest of the SDK's settings: deprecated ones are still listed and answered.
+  advanced_ddos: { ...onOff("on"), editable: false },
+  aegis: { initial: { enabled: false }, editable: false },
+  automatic_platform_optimization: { initial: { enabled: false, cf: false, wordpress: false, wp_plugin: false, hostnames: [], cache_by_device_type: false } },
+  china_network_enabled: { ...onOff("off"), editable: false },
+  ciphers: { initial: [] },
+  cname_flattening: { values: ["flatten_at_root", "flatten_all"], initial: "flatten_at_root" },
+  content_converter: onOff("off"),
+  early_hints: onOff("off"),
+  edge_cache_ttl: { values: [30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400, 604800], initial: 7200 },
+  h2_prioritization: { values: ["on", "off", "custom"], initial: "off" },
+  image_resizing: { values: ["on", "off", "open"], initial: "off" },
+  mirage: onOff("off"),
+  nel: { initial: { enabled: false } },
+  opportunistic_onion: onOff("on"),
+  orange_to_orange: onOff("off"),
+  origin_error_page_pass_thru: onOff("off"),
+  origin_h2_max_streams: { initial: 100, editable: false },
+  origin_max_http_version: { values: ["2", "1"], initial: "1" },
+  polish: { values: ["off", "lossless", "lossy"], initial: "off" },
+  pre_render: { ...onOff("off"), editable: false },
+  prefetch_preload: onOff("off"),
+  privacy_pass: onOff("on"),
+  proxy_read_timeout: { initial: 100 },
+  pseudo_ipv4: { values: ["off", "add_header", "overwrite_header"], initial: "off" },
+  redirects_for_ai_training: onOff("off"),
+  replace_insecure_js: onOff("on"),
+  response_buffering: onOff("off"),
+  search_for_agents: onOff("off"),
+  sha1_support: onOff("off"),
+  sort_query_string_for_cache: onOff("off"),
+  tls_1_2_only: onOff("off"),
+  tls_client_auth: onOff("off"),
+  transformations: { values: ["on", "off", "open"], initial: "off" },
+  transformations_allowed_origins: { initial: "" },
+  true_client_ip_header: onOff("off"),
+  waf: { ...onOff("off"), editable: false },
+  webmcp_enabled: onOff("off"),
+  webmcp_packs: { initial: [] },
+  webp: onOff("off"),
 };
 
 /** Whether `value` is one this setting takes: one of its values, or of its initial value's type. */

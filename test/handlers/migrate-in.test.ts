@@ -17,7 +17,7 @@ import { carry } from "../../provider/cli/migrate/carry";
 import { readSource } from "../../provider/cli/migrate/source";
 import { octodnsZone } from "../../provider/cli/migrate/octodns";
 import { ROOT } from "../../scripts/engine";
-import { OCTODNS_ZONE, pulumiCloudflareV6, RECORDS, SCRIPT, seedZone, terraformV4, terraformV5 } from "../helpers/cloudflare-states";
+import { OCTODNS_ZONE, pulumiCloudflareV6, RECORDS, SCRIPT, seedZone, terraformV4, terraformV4SettingsOverride, terraformV5 } from "../helpers/cloudflare-states";
 import { useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge();
@@ -99,6 +99,22 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     const fromState = carry(readSource(JSON.stringify(state), "state.json").found);
     expect(JSON.stringify(fromState.carried)).not.toContain("the edge");
     expect(fromState.left.map((l) => l.address)).toContain("cloudflare_workers_script.site");
+  });
+
+  it("a v4 settings override read whole (28 settings) carries the three the old program changed, never a setting the service no longer lists, and takes them over with nothing sent (issue 57)", async () => {
+    const z = edge.zones.get(zoneId(edge))!;
+    // The zone as the old program left it.
+    Object.assign(z.settings, { ssl: { value: "full", modified_on: null }, min_tls_version: { value: "1.2", modified_on: null }, always_use_https: { value: "on", modified_on: null } });
+    const { carried, left } = carry(readSource(JSON.stringify(terraformV4SettingsOverride(zoneId(edge))), "terraform.tfstate").found);
+    expect(carried.map((c) => `${c.inputs.settingId}=${c.inputs.value}`).sort()).toEqual(["always_use_https=on", "min_tls_version=1.2", "ssl=full"]);
+    expect(left).toEqual([{ address: "cloudflare_zone_settings_override.main.settings.binary_ast", reason: expect.stringMatching(/binary_ast is not a zone setting the service lists today/) }]);
+    edge.log.splice(0);
+    for (const c of carried) {
+      const checked = await call("edge:ZoneSetting", "check", [{}, c.inputs]);
+      expect(checked.failures).toEqual([]);
+      await call("edge:ZoneSetting", "create", [checked.inputs]);
+    }
+    expect(writes()).toEqual([]);
   });
 
   it("octoDNS URLFWD becomes the redirect rule --page-rules-as-rules writes, its check passes, and MIGRATION.md says the page rule is its to delete (issue 57)", async () => {

@@ -33,6 +33,25 @@ describe("ZoneSetting against the edge emulator", () => {
     await expect(call(T, "create", [{ zoneName: "example.com", settingId: "no_such_setting", value: "on" }])).rejects.toThrow(/code 1006/);
   });
 
+  it("at preview, one listing of the zone's settings refuses a setting it does not name and one it cannot change, with nothing sent (issue 57)", async () => {
+    const { forgetPreviewChecks, previewCheck } = await import("../../provider/preflight");
+    forgetPreviewChecks();
+    edge.log.splice(0);
+    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "binary_ast", value: "on" })).rejects.toThrow(/zone example\.com has no setting binary_ast \(its settings listing names \d+ others\).*Remove this ZoneSetting/);
+    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "http2", value: "off" })).rejects.toThrow(/zone setting http2 is not editable on example\.com/);
+    await previewCheck(T, undefined, { zoneName: "example.com", settingId: "early_hints", value: "on" });
+    expect(edge.count("GET", /\/settings$/)).toBe(1);
+    forgetPreviewChecks(); // another run
+    await previewCheck(T, undefined, { zoneName: "example.com", settingId: "http2", value: "on" }); // as it is: nothing to change
+    expect(edge.log.filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  it("the emulator lists every setting the official SDK types, as the service's listing does", async () => {
+    const { SETTING_IDS } = await import("../../provider/edge/zone-setting/known");
+    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/settings`, { headers: { authorization: `Bearer ${(await import("../../emulators")).DEMO_TOKEN}` } });
+    expect(((await res.json()).result as { id: string }[]).map((x) => x.id).sort()).toEqual([...SETTING_IDS].sort());
+  });
+
   it("refuses a mistyped setting id at check, naming the nearest one, and a value of the wrong type", async () => {
     const typo = await call(T, "check", [{}, { zoneName: "example.com", settingId: "always_use_http", value: "on" }]);
     expect(typo.failures).toEqual([{ property: "settingId", reason: "always_use_http is not a zone setting the service has: did you mean always_use_https?" }]);

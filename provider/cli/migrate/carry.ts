@@ -7,6 +7,8 @@
 import { DATA_FIELDS, isDataType } from "../../edge/dns-record/data";
 import { PRIORITY_TYPES } from "../../edge/dns-record/normalize";
 import { dynamic, one, texts, unset, type Found } from "./source";
+import { sameValue } from "../../handler";
+import { SETTING_IDS as KNOWN_SETTINGS } from "../../edge/zone-setting/known";
 
 /** A resource of the new program. */
 export interface Carried {
@@ -173,15 +175,24 @@ function settings(f: Found, zoneId: string, left: Left[]): Carried[] {
     const id = String(a.setting_id ?? a.id);
     return [{ type: "edge:ZoneSetting", name: `${f.name}`, from: [f.address], inputs: { zoneId, settingId: id, value: dynamic(a.value) } }];
   }
-  // cloudflare_zone_settings_override: the settings the program gave (the others are stored as zero values).
+  // cloudflare_zone_settings_override: v4 reads every setting of the zone into `settings` after its apply, and kept
+  // what the zone had before its first apply in `initial_settings`: the settings the old program changed are those
+  // that differ from it. A state without initial_settings (or a setting it lacks) has only what was given: any value.
   const out: Carried[] = [];
+  const initial = one(a.initial_settings) ?? {};
+  const before = Object.keys(initial).length > 0;
   for (const [key, v] of Object.entries(one(a.settings) ?? {})) {
     if (unset(v) || v === 0) continue;
     if (key === "universal_ssl") {
       left.push({ address: `${f.address}.settings.universal_ssl`, reason: "Universal SSL is not a zone setting of the API (its own endpoint, /ssl/universal/settings)" });
       continue;
     }
+    if (before && key in initial && sameValue(settingValue(key, initial[key]), settingValue(key, v))) continue; // as the zone had it: not the program's
     const id = SETTING_IDS[key] ?? key;
+    if (!(KNOWN_SETTINGS as readonly string[]).includes(id)) {
+      left.push({ address: `${f.address}.settings.${key}`, reason: `${id} is not a zone setting the service lists today (GET /zones/{id}/settings): nothing to carry` });
+      continue;
+    }
     out.push({ type: "edge:ZoneSetting", name: `${f.name}-${id}`, from: [`${f.address}.settings.${key}`], inputs: { zoneId, settingId: id, value: settingValue(id, v) } });
   }
   return out;

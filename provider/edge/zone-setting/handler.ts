@@ -2,7 +2,7 @@
  * `ops.edge.ZoneSetting`. A setting cannot be deleted, so create remembers the value it found (`initialValue`)
  * before changing it, and delete puts that value back. id: `<zoneId>/<settingId>`.
  */
-import { checkWith, withoutProvider } from "../../check";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
@@ -28,6 +28,24 @@ function outputs(wanted: { zoneId?: string }, zone: ZoneRef, s: wire.ZoneSetting
 function parseId(id: string): [string, string] {
   const [zoneId, settingId] = id.split("/");
   return [zoneId, settingId];
+}
+
+/**
+ * At preview (reads only, one listing of the zone's settings a run): a setting the zone's listing does not name is
+ * refused as the service refuses it (1006), and one it lists as not editable as well (1057), so that a program of
+ * many settings (a migrated settings override) fails at preview instead of part-way through its up.
+ */
+export async function previewSetting(inputs: Bag, once: (key: string, read: () => Promise<unknown>) => Promise<unknown>): Promise<void> {
+  if (isUnknown(inputs.settingId) || isUnknown(inputs.zoneName) || isUnknown(inputs.zoneId) || typeof inputs.settingId !== "string") return;
+  const zone = await resolveZone(inputs);
+  const listed = (await once(`zone settings ${zone.id}`, () => edge().listSettings(zone.id))) as wire.ZoneSetting[];
+  const setting = listed.find((x) => x.id === inputs.settingId);
+  if (!setting) {
+    throw new ValidationError({ service: "edge", code: 1006, message: `zone ${zone.name} has no setting ${inputs.settingId} (its settings listing names ${listed.length} others)`, remedy: "Remove this ZoneSetting, or use the setting's successor the service names (docs/reference/edge.md)" });
+  }
+  if (setting.editable === false && !sameValue(setting.value, inputs.value)) {
+    throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${inputs.settingId} is not editable on ${zone.name} (it is ${JSON.stringify(setting.value)})`, remedy: "Remove this ZoneSetting: the zone's plan does not allow changing it" });
+  }
 }
 
 export const zoneSetting: Handler = {
