@@ -112,11 +112,11 @@ function report(left: Left[], carried: Carried[], names: string[], kind: "terraf
 }
 
 /**
- * The zones a state's objects are in, by name: its zone objects' names (v4 `zone`, v5 `name`), else, per zone id,
+ * The zones a state's objects are in, by name: its zone objects' and zone data sources' names (v4 `zone`, v5 `name`), else, per zone id,
  * the labels its records' full names end with in common (a lone record's name less its first label).
  */
-function zonesOf(found: Found[]): string[] {
-  const named = found.filter((f) => f.type === "cloudflare_zone").map((f) => String(f.attributes.zone ?? f.attributes.name ?? "")).filter(isHostname);
+function zonesOf(found: Found[], read: Record<string, string> = {}): string[] {
+  const named = [...found.filter((f) => f.type === "cloudflare_zone").map((f) => String(f.attributes.zone ?? f.attributes.name ?? "")), ...Object.values(read)].filter(isHostname);
   if (named.length) return named;
   const byZone = new Map<string, string[][]>();
   for (const f of found.filter((x) => x.type === "cloudflare_record" || x.type === "cloudflare_dns_record")) {
@@ -194,7 +194,7 @@ export async function migrateCommand(argv: string[]): Promise<number> {
   const names = uniqueNames(carried);
   const from = { terraform: "a Terraform state", "pulumi-cloudflare": "a pulumi-cloudflare stack", octodns: "an octoDNS zone file" }[source.kind];
   const protect = !values["no-protect"];
-  const project = values.name ?? projectName(octodns ? [zoneName] : zonesOf(source.found), out);
+  const project = values.name ?? projectName(octodns ? [zoneName] : zonesOf(source.found, "zoneNames" in source ? source.zoneNames : undefined), out);
   if (!/^[A-Za-z0-9_.-]+$/.test(project)) {
     console.error(`pulumi-ops migrate: --name ${JSON.stringify(project)} is not a project name Pulumi takes (letters, digits, -, _ and .)`);
     return 2;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { buildPlugin } from "../../scripts/build-plugin";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { pulumiCloudflareV6, seedZone, terraformV5 } from "../helpers/cloudflare-states";
+import { pulumiCloudflareV6, seedZone, terraformV4SettingsOverride, terraformV5 } from "../helpers/cloudflare-states";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { VERSION } from "../helpers/release-host";
 
@@ -75,6 +75,39 @@ describe("moving in from Terraform and pulumi-cloudflare with zero writes", { ti
     symlinkSync(path.join(ROOT, "node_modules"), path.join(program, "node_modules"));
     engine = await engineStack(program, config(), "from-terraform", { PULUMI_OPS_QUIET: "0" });
     await movesInWithZeroWrites(engine);
+  });
+
+  it("two zones' v4 settings overrides (28 settings read each), migrated one by one onto one backend: three settings each, projects of their own, previews and first ups that send nothing (issue 57)", async () => {
+    edge.reset();
+    const backend = mkdtempSync(path.join(scratch, "backend-"));
+    const stacks: EngineStack[] = [];
+    try {
+      for (const name of ["example.com", "example.org"]) {
+        const z = [...edge.zones.values()].find((x) => x.name === name)!;
+        // The zone as the old program left it: three settings changed from what the zone had.
+        Object.assign(z.settings, { ssl: { value: "full", modified_on: null }, min_tls_version: { value: "1.2", modified_on: null }, always_use_https: { value: "on", modified_on: null } });
+        const file = path.join(scratch, `${name}.tfstate`);
+        writeFileSync(file, JSON.stringify(terraformV4SettingsOverride(z.id, name)));
+        const program = path.join(scratch, `settings-${name}`);
+        const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "migrate", file, "--out", program]);
+        expect(stdout).toMatch(/3 resources written/);
+        expect(stdout).toMatch(/not carried: cloudflare_zone_settings_override\.main\.settings\.binary_ast: binary_ast is not a zone setting the service lists today/);
+        expect(readFileSync(path.join(program, "Pulumi.yaml"), "utf8")).toMatch(new RegExp(`^name: ${name.replace(".", "-")}$`, "m"));
+        symlinkSync(path.join(ROOT, "node_modules"), path.join(program, "node_modules"));
+        // The same stack name on one backend: the projects keep them apart.
+        const s = await engineStack(program, config(), "dev", { PULUMI_BACKEND_URL: `file://${backend}`, PULUMI_OPS_QUIET: "0" });
+        stacks.push(s);
+        edge.log.splice(0);
+        const preview = await s.stack.preview();
+        expect(preview.changeSummary.create).toBe(4); // three settings and the stack
+        const up = await s.stack.up();
+        expect(up.summary.resourceChanges?.create).toBe(4);
+        await s.stack.preview({ expectNoChanges: true });
+        expect(writes()).toEqual([]);
+      }
+    } finally {
+      for (const s of stacks) await s.dispose();
+    }
   });
 
   it("a pulumi-cloudflare v6 export, migrated to Pulumi YAML and run through the plugin", async () => {

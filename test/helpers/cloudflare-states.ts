@@ -158,7 +158,7 @@ www:
  * first apply. The old program set three: ssl, min_tls_version and always_use_https. `binary_ast` is one the v4
  * provider still read and the service no longer lists.
  */
-export function terraformV4SettingsOverride(zoneId: string) {
+export function terraformV4SettingsOverride(zoneId: string, zoneName = "example.com") {
   const initial = {
     always_online: "off", always_use_https: "off", automatic_https_rewrites: "on", binary_ast: "off", brotli: "on", browser_cache_ttl: 14400,
     browser_check: "on", cache_level: "aggressive", challenge_ttl: 1800, cname_flattening: "flatten_at_root", development_mode: "off", early_hints: "off",
@@ -167,5 +167,6 @@ export function terraformV4SettingsOverride(zoneId: string) {
     server_side_exclude: "on", ssl: "flexible", tls_1_3: "on", websockets: "on",
   };
   const settings = { ...initial, ssl: "full", min_tls_version: "1.2", always_use_https: "on", binary_ast: "on" };
-  return tfState([tfResource("cloudflare_zone_settings_override", "main", { id: zoneId, zone_id: zoneId, settings: [settings], initial_settings: [initial], initial_settings_read_at: "2026-03-01T10:00:00Z", readonly_settings: ["http2"], zone_status: "active", zone_type: "full" }, 2)]);
+  const zone = { mode: "data", type: "cloudflare_zone", name: "main", provider: 'provider["registry.terraform.io/cloudflare/cloudflare"]', instances: [{ schema_version: 0, attributes: { id: zoneId, zone_id: zoneId, name: zoneName } }] };
+  return tfState([zone, tfResource("cloudflare_zone_settings_override", "main", { id: zoneId, zone_id: zoneId, settings: [settings], initial_settings: [initial], initial_settings_read_at: "2026-03-01T10:00:00Z", readonly_settings: ["http2"], zone_status: "active", zone_type: "full" }, 2)]);
 }

@@ -34,6 +34,8 @@ export interface Source {
   found: Found[];
   /** Objects that are not the service's (other providers' resources), counted. */
   others: number;
+  /** Zones' names by id, where the state read them (a `cloudflare_zone` data source): what the project is named for. */
+  zoneNames?: Record<string, string>;
 }
 
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
@@ -57,9 +59,20 @@ export function readSource(text: string, file: string): Source {
 function terraform(state: Record<string, unknown>): Source {
   if (state.version !== 4) throw new Error(`the Terraform state is format version ${state.version}: this reads version 4 (Terraform 0.12 and later); run \`terraform state pull\` with a current Terraform`);
   const found: Found[] = [];
+  const zoneNames: Record<string, string> = {};
   let others = 0;
   for (const r of state.resources as Record<string, unknown>[]) {
-    if (r.mode !== "managed") continue; // data sources read, they own nothing
+    if (r.mode !== "managed") {
+      // Data sources own nothing; a zone's names the zone the program was about.
+      if (r.type === "cloudflare_zone") {
+        for (const i of (r.instances ?? []) as { attributes?: Record<string, unknown> }[]) {
+          const a = i.attributes ?? {};
+          const [id, name] = [a.zone_id ?? a.id, a.name ?? a.zone];
+          if (typeof id === "string" && typeof name === "string") zoneNames[id] = name;
+        }
+      }
+      continue;
+    }
     if (!String(r.type).startsWith("cloudflare_")) {
       others += ((r.instances as unknown[]) ?? []).length;
       continue;
@@ -74,7 +87,7 @@ function terraform(state: Record<string, unknown>): Source {
       found.push({ type: String(r.type), address: `${module}${r.type}.${r.name}${suffix}`, name: `${r.name}${key === undefined ? "" : `-${key}`}`, attributes, encrypted: [], secrets });
     }
   }
-  return { kind: "terraform", found, others };
+  return { kind: "terraform", found, others, zoneNames };
 }
 
 /** `cloudflare:index/dnsRecord:DnsRecord` → `cloudflare_dns_record`. */
