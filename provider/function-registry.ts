@@ -137,13 +137,13 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => edge.getZoneAnalytics(a),
   },
   "edge:getUnmanagedRecords": {
-    description: "The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing.",
+    description: "The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.",
     args: edge.functionArgs.getUnmanagedRecords,
     result: z.object({
       zoneId: z.string().describe("The zone's id."),
       zoneName: z.string().describe("The zone's name."),
       total: z.number().describe("Every record the zone holds."),
-      unmanaged: z.array(UnmanagedRecord).describe("Records no resource holds: what an authoritative set at their names would delete."),
+      unmanaged: z.array(UnmanagedRecord).describe("Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete."),
       apart: z.array(UnmanagedRecord.extend({ reason: z.enum(["read-only", "worker", "system"]).describe("`read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it).") })).describe("The service's own records, never deleted by pulumi-ops."),
       labelled: z.array(UnmanagedRecord.extend({ stack: z.string().describe("The stack its `pulumi-ops-stack:` tag names.") })).describe("Records a pulumi-ops stack labelled as its own (its tag) and not among `managedIds`."),
     }),

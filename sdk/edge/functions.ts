@@ -28,12 +28,12 @@ export function getSecurityEventsOutput(args: GetSecurityEventsOutputArgs, opts?
   return pulumi.output(args).apply((plain) => getSecurityEvents(plain as GetSecurityEventsArgs, opts));
 }
 
-/** The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing. */
+/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing. */
 export function getUnmanagedRecords(args: GetUnmanagedRecordsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetUnmanagedRecordsResult> {
   return invokeInProgram<GetUnmanagedRecordsResult>("edge:getUnmanagedRecords", args, opts);
 }
 
-/** The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing. Takes outputs of other resources; returns an output. */
+/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing. Takes outputs of other resources; returns an output. */
 export function getUnmanagedRecordsOutput(args: GetUnmanagedRecordsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUnmanagedRecordsResult> {
   return pulumi.output(args).apply((plain) => getUnmanagedRecords(plain as GetUnmanagedRecordsArgs, opts));
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing.
+// The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.
 func GetUnmanagedRecords(ctx *pulumi.Context, args *GetUnmanagedRecordsArgs, opts ...pulumi.InvokeOption) (*GetUnmanagedRecordsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUnmanagedRecordsResult
@@ -25,7 +25,7 @@ func GetUnmanagedRecords(ctx *pulumi.Context, args *GetUnmanagedRecordsArgs, opt
 type GetUnmanagedRecordsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them.
+	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
 	ManagedIds []string `pulumi:"managedIds"`
 	// The zone's id (`getZone` gives it).
 	ZoneId *string `pulumi:"zoneId"`
@@ -40,7 +40,7 @@ type GetUnmanagedRecordsResult struct {
 	Labelled []GetUnmanagedRecordsResultLabelled `pulumi:"labelled"`
 	// Every record the zone holds.
 	Total float64 `pulumi:"total"`
-	// Records no resource holds: what an authoritative set at their names would delete.
+	// Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete.
 	Unmanaged []GetUnmanagedRecordsResultUnmanaged `pulumi:"unmanaged"`
 	// The zone's id.
 	ZoneId string `pulumi:"zoneId"`
@@ -56,7 +56,7 @@ func GetUnmanagedRecordsOutput(ctx *pulumi.Context, args GetUnmanagedRecordsOutp
 type GetUnmanagedRecordsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them.
+	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
 	ManagedIds pulumi.StringArrayInput `pulumi:"managedIds"`
 	// The zone's id (`getZone` gives it).
 	ZoneId pulumi.StringPtrInput `pulumi:"zoneId"`
@@ -97,7 +97,7 @@ func (o GetUnmanagedRecordsResultOutput) Total() pulumi.Float64Output {
 	return o.ApplyT(func(v GetUnmanagedRecordsResult) float64 { return v.Total }).(pulumi.Float64Output)
 }
 
-// Records no resource holds: what an authoritative set at their names would delete.
+// Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete.
 func (o GetUnmanagedRecordsResultOutput) Unmanaged() GetUnmanagedRecordsResultUnmanagedArrayOutput {
 	return o.ApplyT(func(v GetUnmanagedRecordsResult) []GetUnmanagedRecordsResultUnmanaged { return v.Unmanaged }).(GetUnmanagedRecordsResultUnmanagedArrayOutput)
 }

@@ -72,7 +72,7 @@ class GetUnmanagedRecordsResult:
     @pulumi.getter
     def unmanaged(self) -> Sequence['outputs.GetUnmanagedRecordsResultUnmanaged']:
         """
-        Records no resource holds: what an authoritative set at their names would delete.
+        Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete.
         """
         return pulumi.get(self, "unmanaged")
 
@@ -113,10 +113,10 @@ def get_unmanaged_records(account: Optional[_builtins.str] = None,
                           zone_name: Optional[_builtins.str] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetUnmanagedRecordsResult:
     """
-    The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing.
+    The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] managed_ids: Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them.
+    :param Sequence[_builtins.str] managed_ids: Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     :param _builtins.str zone_name: The zone's name (give it or zoneId).
     """
@@ -141,10 +141,10 @@ def get_unmanaged_records_output(account: pulumi.Input[Optional[Optional[_builti
                                  zone_name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetUnmanagedRecordsResult]:
     """
-    The zone's records no pulumi-ops resource holds: those not among `managedIds` (the stack's sets' and records' ids) and not labelled by any pulumi-ops stack (paid zones), with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. One listing of the zone; sends nothing.
+    The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.
 
     :param _builtins.str account: The named account (`ops:accounts`) to read with; unset, the stack's own settings.
-    :param Sequence[_builtins.str] managed_ids: Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Records any pulumi-ops stack labelled (paid zones) are left out without them.
+    :param Sequence[_builtins.str] managed_ids: Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
     :param _builtins.str zone_id: The zone's id (`getZone` gives it).
     :param _builtins.str zone_name: The zone's name (give it or zoneId).
     """
