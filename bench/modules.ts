@@ -20,7 +20,7 @@ export const MODULES: Module[] = [
     async start() {
       // The hourly allowances (200 calls per user, 4800 per app) are lifted, as the edge allowance is for the speed
       // phases: with the repeated phases a bench run makes more than 200 page calls within the hour.
-      const emulator = await new PagesEmulator({ limits: { perUserPerHour: 1e9, perAppPerHour: 1e9 } }).start();
+      const emulator = await new PagesEmulator({ limits: { perUserPerHour: 1e9, perAppPerHour: 1e9, perPagePerDay: 1e9 } }).start();
       return { emulator, config: { "ops:pagesBaseUrl": { value: emulator.url }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true }, "ops:pagesAppId": { value: PAGES_APP.id } } };
     },
   },

@@ -11,8 +11,8 @@ import { registerPageRoutes } from "./routes";
 import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, TASKS, V, type Role } from "./directory";
 
 /** `X-Business-Use-Case-Usage` as the service sends it: by object id, a list of use cases with their percentages. */
-function businessUsage(id: string, used: number, allowance: number): string {
-  return JSON.stringify({ [id]: [{ type: "pages", ...JSON.parse(usageHeader(used, allowance)), estimated_time_to_regain_access: 0 }] });
+function businessUsage(id: string, used: number, allowance: number, waitMinutes = 0): string {
+  return JSON.stringify({ [id]: [{ type: "pages", ...JSON.parse(usageHeader(used, allowance)), estimated_time_to_regain_access: waitMinutes }] });
 }
 
 export { V, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_EXPIRED_TOKEN, PAGES_SHORT_USER_TOKEN, PAGE_ID, ROLES, TASKS, ALL_TASKS, BUSINESS_ID, USERS, type Role } from "./directory";
@@ -57,15 +57,19 @@ export interface Page {
 
 export interface PagesEmulatorOptions {
   port?: number;
-  /** Calls per user per hour (code 17 beyond) and page calls per hour per app (code 4 beyond). */
-  limits?: { perUserPerHour: number; perAppPerHour: number };
+  /**
+   * The Graph API's allowances, counted apart as the service counts them: a user token's calls per user per hour (code
+   * 17 beyond) and per app per hour (code 4), the platform rate limits; a page token's calls per page over 24 hours,
+   * the Pages business use case (80001 beyond; 4800 a day for a page with one engaged user, the least it counts).
+   */
+  limits?: { perUserPerHour: number; perAppPerHour: number; perPagePerDay?: number };
   /** More pages the first user is admin of (`/me/accounts` answers 25 a page). */
   extraPages?: number;
 }
 
 
 export class PagesEmulator extends Emulator {
-  readonly limits: { perUserPerHour: number; perAppPerHour: number };
+  readonly limits: { perUserPerHour: number; perAppPerHour: number; perPagePerDay: number };
   readonly extraPages: number;
   /** The app requires `appsecret_proof` on every call made with a user or page token. */
   requireProof = false;
@@ -79,12 +83,13 @@ export class PagesEmulator extends Emulator {
   pages = new Map<string, Page>();
   posts = new Map<string, PagePost>();
   photos = new Map<string, { id: string; pageId: string; url: string; caption?: string; postId?: string }>();
-  calls: { at: number; userId?: string; app: boolean }[] = [];
+  /** The calls of the last day: a user token's (`userId`) or a page token's (`pageId`). */
+  calls: { at: number; userId?: string; pageId?: string }[] = [];
   nextId = idSequence("pages");
 
   constructor(options: PagesEmulatorOptions = {}) {
     super("pages", options.port ?? 0);
-    this.limits = options.limits ?? { perUserPerHour: 200, perAppPerHour: 4800 };
+    this.limits = { perUserPerHour: 200, perAppPerHour: 4800, perPagePerDay: 4800, ...options.limits };
     this.extraPages = options.extraPages ?? 0;
     this.reset();
     registerPageRoutes(this);
@@ -177,26 +182,25 @@ export class PagesEmulator extends Emulator {
       graphError(400, 190, "Error validating access token: Session has expired", "OAuthException", 463);
     }
     const now = this.now();
-    this.calls = this.calls.filter((c) => c.at > now - 3_600_000);
-    const mine = this.calls.filter((c) => c.userId && c.userId === t!.userId).length;
-    const app = this.calls.filter((c) => c.app).length;
-    // A refusal over a limit carries the usage headers too, the spent allowance at 100.
-    // A user token's calls are platform calls: X-App-Usage shows the fuller of the app's and the user's allowance (the
-    // Business Use Case header is for page and system-user tokens).
-    const appUsage = (calls: number, own: number) => (t!.kind === "user" ? usageHeader(Math.max(calls / this.limits.perAppPerHour, own / Math.max(1, this.limits.perUserPerHour)) * 100, 100) : usageHeader(calls, this.limits.perAppPerHour));
-    const usage = () => ({ "x-app-usage": t!.kind === "user" && this.limits.perUserPerHour === 0 ? usageHeader(1, 1) : appUsage(app, mine) });
+    this.calls = this.calls.filter((c) => c.at > now - 86_400_000);
+    const lastHour = this.calls.filter((c) => c.at > now - 3_600_000);
+    // Counted apart: a user token's calls against its user's and the app's hourly allowances (X-App-Usage shows the
+    // fuller), a page token's against its page's daily business use case allowance (X-Business-Use-Case-Usage).
+    const mine = lastHour.filter((c) => c.userId !== undefined && c.userId === t!.userId).length;
+    const app = lastHour.filter((c) => c.userId !== undefined).length;
+    const pageCalls = t!.kind === "page" ? this.calls.filter((c) => c.pageId === t!.pageId) : [];
+    const appUsage = (calls: number, own: number) => usageHeader(Math.max(calls / this.limits.perAppPerHour, own / Math.max(1, this.limits.perUserPerHour)) * 100, 100);
+    const pageUsage = (calls: number, wait = 0) => ({ "x-business-use-case-usage": businessUsage(t!.pageId!, calls, this.limits.perPagePerDay, wait), "x-page-usage": usageHeader(calls, this.limits.perPagePerDay) });
+    const usage = () => (t!.kind === "page" ? pageUsage(pageCalls.length, Math.ceil((pageCalls[0].at + 86_400_000 - now) / 60_000)) : { "x-app-usage": this.limits.perUserPerHour === 0 ? usageHeader(1, 1) : appUsage(app, mine) });
     const refuse = (code: number, message: string): never => {
       throw new HttpError({ status: 400, body: { error: { message, type: "OAuthException", code, is_transient: true } }, headers: usage() });
     };
     if (t!.kind === "user" && mine >= this.limits.perUserPerHour) refuse(17, "(#17) User request limit reached");
-    if (t!.kind === "page" && app >= this.limits.perAppPerHour) refuse(4, "(#4) Application request limit reached");
-    this.calls.push({ at: now, userId: t!.userId, app: t!.kind === "page" });
+    if (t!.kind === "user" && app >= this.limits.perAppPerHour) refuse(4, "(#4) Application request limit reached");
+    if (t!.kind === "page" && pageCalls.length >= this.limits.perPagePerDay) refuse(80001, "(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.");
+    this.calls.push({ at: now, ...(t!.kind === "page" ? { pageId: t!.pageId } : t!.kind === "user" ? { userId: t!.userId } : {}) });
     (req as Request & { token?: Token }).token = t!;
-    return {
-      "x-app-usage": appUsage(app + (t!.kind === "page" ? 1 : 0), mine + (t!.kind === "user" ? 1 : 0)),
-      ...(t!.pageId ? { "x-business-use-case-usage": businessUsage(t!.pageId, app + 1, this.limits.perAppPerHour) } : {}),
-      ...(t!.pageId ? { "x-page-usage": usageHeader(app + 1, this.limits.perAppPerHour) } : {}),
-    };
+    return t!.kind === "page" ? pageUsage(pageCalls.length + 1) : t!.kind === "user" ? { "x-app-usage": appUsage(app, mine + 1) } : {};
   }
 
   /** Scheduled posts whose time has come are published (the emulator's clock can be advanced by a test hook). */

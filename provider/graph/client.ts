@@ -104,12 +104,14 @@ function throttledFor(err: ApiError, headers: Record<string, string | string[] |
   if (minutes !== undefined && minutes > 1) return failure(`The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`);
   // An allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time. A business use
   // case whose header names a wait (even 0) is judged by it, not by its percentages.
-  const spent = spentAllowance(headers, minutes !== undefined);
+  // The code says whose allowance it is where the headers cannot: a user token's X-App-Usage shows the fuller of the
+  // app's and the user's, and code 17 is the user's (the Graph API's rate limiting, platform rate limits).
+  const spent = err.code === 17 ? "user's hourly call allowance (code 17, User request limit reached)" : spentAllowance(headers, minutes !== undefined);
   if (spent) return failure(`The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`);
   return undefined;
 }
 
-const USAGE_HEADERS: [string, string][] = [["x-app-usage", "app's hourly call allowance (X-App-Usage)"], ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"], ["x-business-use-case-usage", "user's hourly call allowance (X-Business-Use-Case-Usage)"]];
+const USAGE_HEADERS: [string, string][] = [["x-app-usage", "app's hourly call allowance (X-App-Usage)"], ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"], ["x-business-use-case-usage", "page's call allowance (the Pages business use case, X-Business-Use-Case-Usage)"]];
 
 /** Which allowance the usage headers show at 100%, if one is. */
 function spentAllowance(headers: Record<string, string | string[] | undefined>, waitNamed = false): string | undefined {

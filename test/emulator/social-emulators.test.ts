@@ -29,20 +29,25 @@ describe("page-management emulator", () => {
     expect((await g("/", form({ batch: big, access_token: PAGES_PAGE_TOKEN }))).body.error.message).toMatch(/Maximum batch size is 50/);
   });
 
-  it("enforces the call limits with usage headers and the document's message", async () => {
-    const tight = await new PagesEmulator({ limits: { perUserPerHour: 2, perAppPerHour: 3 } }).start();
+  it("counts a page token's calls under the page's own allowance and a user token's under the user's and the app's, apart, each refusal with its code and header (issue 57)", async () => {
+    const tight = await new PagesEmulator({ limits: { perUserPerHour: 2, perAppPerHour: 3, perPagePerDay: 3 } }).start();
     try {
-      const call = () => fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_PAGE_TOKEN}`);
-      const first = await call();
-      expect(JSON.parse(first.headers.get("x-app-usage")!).call_count).toBe(33);
-      await call();
-      await call();
-      const refused = await (await call()).json();
-      expect(refused.error).toMatchObject({ code: 4, message: "(#4) Application request limit reached" });
+      const page = () => fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_PAGE_TOKEN}`);
+      const first = await page();
+      expect(first.headers.get("x-app-usage")).toBeNull();
+      expect(JSON.parse(first.headers.get("x-business-use-case-usage")!)[PAGE_ID][0]).toMatchObject({ type: "pages", call_count: 33 });
+      await page();
+      await page();
+      const refused = await page();
+      expect((await refused.json()).error).toMatchObject({ code: 80001, message: expect.stringMatching(/^\(#80001\) There have been too many calls to this Page account/) });
+      expect(JSON.parse(refused.headers.get("x-business-use-case-usage")!)[PAGE_ID][0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: expect.any(Number) });
+      // The page's calls are not the user's: the user still has its two.
       const user = () => fetch(`${tight.url}/v26.0/me/accounts?access_token=${PAGES_USER_TOKEN}`);
-      await user();
-      await user();
-      expect((await (await user()).json()).error.code).toBe(17);
+      expect((await user()).status).toBe(200);
+      expect((await user()).status).toBe(200);
+      const over = await user();
+      expect((await over.json()).error).toMatchObject({ code: 17, message: "(#17) User request limit reached" });
+      expect(JSON.parse(over.headers.get("x-app-usage")!).call_count).toBe(100);
     } finally {
       await tight.stop();
     }
@@ -128,6 +133,18 @@ describe("short-post emulator (the Threads API as it is today)", () => {
     expect(next.origin).toBe(posts.url);
     const second = await p(`${next.pathname}${next.search}`);
     expect(second.body.data[0].text).toBe("t149");
+  });
+
+  it("counts a post published and then deleted in the day's quota, as the service counts API-published posts in its window (issue 57)", async () => {
+    const c = await p("/v1.0/me/threads", form({ media_type: "TEXT", text: "gone soon" }));
+    posts.clockOffsetMs += 10_000;
+    const published = await p("/v1.0/me/threads_publish", form({ creation_id: c.body.id }));
+    const usage = async () => (await p("/v1.0/me/threads_publishing_limit?fields=quota_usage,delete_quota_usage")).body.data[0];
+    const before = await usage();
+    expect((await p(`/v1.0/${published.body.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(await usage()).toEqual({ quota_usage: before.quota_usage, delete_quota_usage: before.delete_quota_usage + 1 });
+    posts.clockOffsetMs += 25 * 3600_000; // out of the window
+    expect((await usage()).quota_usage).toBe(before.quota_usage - 1);
   });
 
   it("ends unreachable, oversized and overlong media in ERROR with a reason; refuses text over 500 (emoji as bytes) and over 5 links", async () => {

@@ -352,7 +352,7 @@ describe("the user's hourly allowance (code 17)", () => {
     try {
       // Retries allowed, yet none is made: the usage header shows the allowance spent, which waiting seconds cannot fix.
       Object.assign(process.env, { PAGES_BASE_URL: limited.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_MAX_RETRIES: "3" });
-      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*hourly call allowance \(X-App-Usage\) is used up.*run again later, within the hour \(by about \S+Z at the latest\)/);
+      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*The user's hourly call allowance \(code 17, User request limit reached\) is used up.*run again later, within the hour \(by about \S+Z at the latest\)/);
       await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/User request limit reached/);
       expect(limited.count("GET", /\/me$/)).toBe(1);
     } finally {
