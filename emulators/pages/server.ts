@@ -195,7 +195,10 @@ export class PagesEmulator extends Emulator {
     const refuse = (code: number, message: string): never => {
       throw new HttpError({ status: 400, body: { error: { message, type: "OAuthException", code, is_transient: true } }, headers: usage() });
     };
-    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) refuse(17, "(#17) User request limit reached");
+    // A Pages API call made with a user token over the user's allowance is refused as a page call (32, the rate
+    // limiting guide's table); other calls with it as the user's (17).
+    const pageCall = /^\/v\d+\.\d+\/(\d+)/.exec(req.path)?.[1];
+    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) refuse(pageCall && this.pages.has(pageCall) ? 32 : 17, pageCall && this.pages.has(pageCall) ? "(#32) Page request limit reached" : "(#17) User request limit reached");
     if (t!.kind === "user" && app >= this.limits.perAppPerHour) refuse(4, "(#4) Application request limit reached");
     if (t!.kind === "page" && pageCalls.length >= this.limits.perPagePerDay) refuse(80001, "(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.");
     this.calls.push({ at: now, ...(t!.kind === "page" ? { pageId: t!.pageId } : t!.kind === "user" ? { userId: t!.userId } : {}) });

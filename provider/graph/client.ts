@@ -105,8 +105,10 @@ function throttledFor(err: ApiError, headers: Record<string, string | string[] |
   // An allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time. A business use
   // case whose header names a wait (even 0) is judged by it, not by its percentages.
   // The code says whose allowance it is where the headers cannot: a user token's X-App-Usage shows the fuller of the
-  // app's and the user's, and code 17 is the user's (the Graph API's rate limiting, platform rate limits).
-  const spent = err.code === 17 ? "user's hourly call allowance (code 17, User request limit reached)" : spentAllowance(headers, minutes !== undefined);
+  // app's and the user's, and codes 17 and 32 (a Pages API call made with a user token) are the user's (the Graph API's
+  // rate limiting guide: platform rate limits, and its table of Pages codes).
+  const byCode: Record<number, string> = { 17: "user's hourly call allowance (code 17, User request limit reached)", 32: "user's hourly call allowance for Pages API calls (code 32, Page request limit reached)" };
+  const spent = byCode[Number(err.code ?? 0)] ?? spentAllowance(headers, minutes !== undefined);
   if (spent) return failure(`The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`);
   return undefined;
 }

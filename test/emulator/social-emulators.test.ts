@@ -48,6 +48,8 @@ describe("page-management emulator", () => {
       const over = await user();
       expect((await over.json()).error).toMatchObject({ code: 17, message: "(#17) User request limit reached" });
       expect(JSON.parse(over.headers.get("x-app-usage")!).call_count).toBe(100);
+      // A Pages API call with the user token over that allowance: the page call's code (32).
+      expect((await (await fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_USER_TOKEN}`)).json()).error).toMatchObject({ code: 32, message: "(#32) Page request limit reached" });
     } finally {
       await tight.stop();
     }

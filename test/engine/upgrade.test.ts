@@ -1,8 +1,8 @@
 /**
- * An upgrade never breaks a stack: an edge stack made by the previous release (0.10.0, built from its commit in this
+ * An upgrade never breaks a stack: an edge stack made by the previous release (0.11.0, built from its commit in this
  * repository's history and packed as users get it) is upgraded in place to this one (packed the same way): the
  * state's serialized providers still load (their module paths exist), the preview shows no change, the up and a
- * refresh send nothing and change nothing, and a setting of this release then works on the upgraded stack
+ * refresh send nothing and change nothing, and a setting then works on the upgraded stack
  * (test/programs/upgrade: every edge resource a site has, declared with the previous release's inputs alone).
  */
 import { execFileSync } from "node:child_process";
@@ -14,8 +14,8 @@ import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
-/** The previous release: the last commit of 0.10.0. */
-const PREVIOUS = { version: "0.10.0", commit: "a180894578c2c574d2c4f25d319f80414081ba2a" };
+/** The previous release: the last commit of 0.11.0. */
+const PREVIOUS = { version: "0.11.0", commit: "79182c2af79ae0d4620584237371dfa246bef0d0" };
 const work = path.join(ROOT, "test/.work/upgrade"); // inside the repository: the program finds @pulumi/pulumi as a project does
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-upgrade-"));
 let edge: EdgeEmulator;
@@ -92,7 +92,7 @@ describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in plac
     expect(writes()).toEqual([]);
   });
 
-  it("3. the upgraded stack takes a setting of this release: ops:maxDeletes holds a destroy of the set's records", async () => {
+  it("3. the upgraded stack takes a setting: ops:maxDeletes holds a destroy of the set's records", async () => {
     // A destroy runs the providers as the last up configured them (the engine reads their config from state).
     await engine.stack.setConfig("ops:maxDeletes", { value: "1" });
     await engine.stack.up();
