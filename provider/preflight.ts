@@ -264,7 +264,7 @@ export async function previewCheck(type: string, account: string | undefined, in
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
         const { notice } = await import("./log");
-        notice(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there`);
+        notice(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there. If a stack declares it, that stack's destroy would still delete it: let go of it there first (\`pulumi state delete <its URN>\`, or the resource option retainOnDelete)`);
       }
     }
     // A create request the runner is too old for: it would ignore the fields it does not know.

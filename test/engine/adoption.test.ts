@@ -205,7 +205,7 @@ describe("two stacks and one skill or model", { timeout: 300_000, sequential: tr
     await second.stack.setConfig("adoption:adopt", { value: "true" });
     let said = "";
     await second.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/RunnerModel tinyllama:latest will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there/);
+    expect(said).toMatch(/RunnerModel tinyllama:latest will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there\. If a stack declares it, that stack.s destroy would still delete it: let go of it there first \(`pulumi state delete <its URN>`/);
     await second.stack.up();
     await second.stack.destroy();
     expect(runner.models.has("tinyllama:latest")).toBe(true);
