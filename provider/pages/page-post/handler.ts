@@ -44,8 +44,9 @@ function scheduleRead(p: GraphPost, was: unknown): number | string | undefined {
 
 /**
  * scheduleChange, asking the page when it would move the post: published early by hand since the last refresh, the
- * move would be refused ("(#100) … can only be changed on a scheduled post that is not published yet"), and the
- * schedule is history. One read, only for a move.
+ * post has no schedule left to move (the service moves only a post still scheduled; the emulator refuses the move
+ * with (#100), as a published post's new time would fail the up), and the schedule is history. One read, only for a
+ * move.
  */
 async function scheduleChangeNow(id: string, olds: Bag, wanted: Bag): Promise<ReturnType<typeof scheduleChange>> {
   const change = scheduleChange(olds, wanted);

@@ -156,7 +156,7 @@ export async function sameAccount(props: Bag): Promise<void> {
   if (!props.username) return;
   const me = await posts().account();
   if (me.username !== props.username) {
-    throw new AuthError({ service: "posts", message: `this stack's post ${props.postId ?? ""} belongs to @${props.username}, but the token is @${me.username}'s: it would read, replace or delete another account's posts as if they were gone`.replace("post  ", "post "), remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
+    throw new AuthError({ service: "posts", message: `this stack's post${props.postId ? ` ${props.postId}` : ""} belongs to @${props.username}, but the token is @${me.username}'s: it would read, replace or delete another account's posts as if they were gone`, remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
   }
 }
 
