@@ -137,7 +137,7 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => edge.getZoneAnalytics(a),
   },
   "edge:getUnmanagedRecords": {
-    description: "The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.",
+    description: "The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing.",
     args: edge.functionArgs.getUnmanagedRecords,
     result: z.object({
       zoneId: z.string().describe("The zone's id."),

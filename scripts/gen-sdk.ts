@@ -143,7 +143,7 @@ export function generateSdk(): Record<string, string> {
       ` * and returns an output. They read the stack's configuration; \`account\` chooses a named account.`,
       ` */`,
       'import * as pulumi from "@pulumi/pulumi";',
-      'import { invokeInProgram } from "../invoke";',
+      'import { invokeInProgram, programDefaults } from "../invoke";',
       `import type { ${fns.flatMap((t) => { const n = pascal(t.split(":")[2]); return [`${n}Args`, `${n}OutputArgs`, `${n}Result`]; }).join(", ")} } from "./types";`,
       "",
     ];
@@ -160,7 +160,7 @@ export function generateSdk(): Record<string, string> {
         "",
         `/** ${f.description} Takes outputs of other resources; returns an output. */`,
         `export function ${fn}Output(args: ${name}OutputArgs${optional ? " = {}" : ""}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${name}Result> {`,
-        `  return pulumi.output(args).apply((plain) => ${fn}(plain as ${name}Args, opts));`,
+        `  return pulumi.output(programDefaults("${token.slice(4)}", args)).apply((plain) => ${fn}(plain as ${name}Args, opts));`,
         "}",
         "",
       );

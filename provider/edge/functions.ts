@@ -57,7 +57,7 @@ export const functionArgs = {
     .object({
       zoneId: ZoneId.optional(),
       zoneName: z.string().min(1).optional().describe("The zone's name (give it or zoneId)."),
-      managedIds: z.array(z.string().min(1)).optional().describe("Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview."),
+      managedIds: z.array(z.string().min(1)).optional().describe("Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, a TypeScript program leaves out the records of the sets and records it declared before the call; in the other languages, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview."),
     })
     .refine((a) => (a.zoneId === undefined) !== (a.zoneName === undefined), { error: "give zoneId or zoneName (one of them)", path: ["zoneId"] }),
   listWorkerScripts: z.object({ accountId: z.string().regex(/^[0-9a-f]{32}$/).optional().describe("The account; unset, `ops:edgeAccountId`.") }),

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { ListToolsArgs, ListToolsOutputArgs, ListToolsResult, ScreenshotArgs, ScreenshotOutputArgs, ScreenshotResult } from "./types";
 
 /** The tools the computer-control endpoint offers. */
@@ -15,7 +15,7 @@ export function listTools(args: ListToolsArgs = {}, opts?: pulumi.InvokeOptions)
 
 /** The tools the computer-control endpoint offers. Takes outputs of other resources; returns an output. */
 export function listToolsOutput(args: ListToolsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListToolsResult> {
-  return pulumi.output(args).apply((plain) => listTools(plain as ListToolsArgs, opts));
+  return pulumi.output(programDefaults("control:listTools", args)).apply((plain) => listTools(plain as ListToolsArgs, opts));
 }
 
 /** A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64). */
@@ -25,5 +25,5 @@ export function screenshot(args: ScreenshotArgs = {}, opts?: pulumi.InvokeOption
 
 /** A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64). Takes outputs of other resources; returns an output. */
 export function screenshotOutput(args: ScreenshotOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ScreenshotResult> {
-  return pulumi.output(args).apply((plain) => screenshot(plain as ScreenshotArgs, opts));
+  return pulumi.output(programDefaults("control:screenshot", args)).apply((plain) => screenshot(plain as ScreenshotArgs, opts));
 }

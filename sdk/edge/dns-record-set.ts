@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
 import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
+import { noteRecordIds } from "./program-records";
 import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
@@ -50,6 +51,7 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     };
     Object.defineProperty(this, "records", lazily((b) => b.records));
     Object.defineProperty(this, "ids", lazily((b) => b.ids));
+    noteRecordIds(() => read().apply((b) => Object.values((b.ids ?? {}) as Record<string, string>)));
   }
 }
 

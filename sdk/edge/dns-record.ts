@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecord";
+import { noteRecordIds } from "./program-records";
 import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
 import { dnsRecordOutputNames, type DnsRecordArgs, type DnsRecordOutputs as Out } from "./types";
 
@@ -42,6 +43,7 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.DnsRecord", name, opts, true);
     super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecord");
+    if (!opts?.id) noteRecordIds(() => this.id.apply((id) => [String(id).split("/").pop()!])); // DnsRecord.get manages nothing
   }
 
   /** Reads an existing record without managing it. `id` is the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>`. */

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { GetCacheStatsArgs, GetCacheStatsOutputArgs, GetCacheStatsResult, GetSecurityEventsArgs, GetSecurityEventsOutputArgs, GetSecurityEventsResult, GetUnmanagedRecordsArgs, GetUnmanagedRecordsOutputArgs, GetUnmanagedRecordsResult, GetZoneArgs, GetZoneOutputArgs, GetZoneResult, GetZoneAnalyticsArgs, GetZoneAnalyticsOutputArgs, GetZoneAnalyticsResult, ListWorkerScriptsArgs, ListWorkerScriptsOutputArgs, ListWorkerScriptsResult, ParseZoneFileArgs, ParseZoneFileOutputArgs, ParseZoneFileResult, ToZoneFileArgs, ToZoneFileOutputArgs, ToZoneFileResult, VerifyTokenArgs, VerifyTokenOutputArgs, VerifyTokenResult } from "./types";
 
 /** Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them. */
@@ -15,7 +15,7 @@ export function getCacheStats(args: GetCacheStatsArgs, opts?: pulumi.InvokeOptio
 
 /** Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them. Takes outputs of other resources; returns an output. */
 export function getCacheStatsOutput(args: GetCacheStatsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCacheStatsResult> {
-  return pulumi.output(args).apply((plain) => getCacheStats(plain as GetCacheStatsArgs, opts));
+  return pulumi.output(programDefaults("edge:getCacheStats", args)).apply((plain) => getCacheStats(plain as GetCacheStatsArgs, opts));
 }
 
 /** The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them. */
@@ -25,17 +25,17 @@ export function getSecurityEvents(args: GetSecurityEventsArgs, opts?: pulumi.Inv
 
 /** The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them. Takes outputs of other resources; returns an output. */
 export function getSecurityEventsOutput(args: GetSecurityEventsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSecurityEventsResult> {
-  return pulumi.output(args).apply((plain) => getSecurityEvents(plain as GetSecurityEventsArgs, opts));
+  return pulumi.output(programDefaults("edge:getSecurityEvents", args)).apply((plain) => getSecurityEvents(plain as GetSecurityEventsArgs, opts));
 }
 
-/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing. */
+/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing. */
 export function getUnmanagedRecords(args: GetUnmanagedRecordsArgs = {}, opts?: pulumi.InvokeOptions): Promise<GetUnmanagedRecordsResult> {
   return invokeInProgram<GetUnmanagedRecordsResult>("edge:getUnmanagedRecords", args, opts);
 }
 
-/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing. Takes outputs of other resources; returns an output. */
+/** The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing. Takes outputs of other resources; returns an output. */
 export function getUnmanagedRecordsOutput(args: GetUnmanagedRecordsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUnmanagedRecordsResult> {
-  return pulumi.output(args).apply((plain) => getUnmanagedRecords(plain as GetUnmanagedRecordsArgs, opts));
+  return pulumi.output(programDefaults("edge:getUnmanagedRecords", args)).apply((plain) => getUnmanagedRecords(plain as GetUnmanagedRecordsArgs, opts));
 }
 
 /** The zone with this name; fails clearly when none or several match. */
@@ -45,7 +45,7 @@ export function getZone(args: GetZoneArgs, opts?: pulumi.InvokeOptions): Promise
 
 /** The zone with this name; fails clearly when none or several match. Takes outputs of other resources; returns an output. */
 export function getZoneOutput(args: GetZoneOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetZoneResult> {
-  return pulumi.output(args).apply((plain) => getZone(plain as GetZoneArgs, opts));
+  return pulumi.output(programDefaults("edge:getZone", args)).apply((plain) => getZone(plain as GetZoneArgs, opts));
 }
 
 /** A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan. */
@@ -55,7 +55,7 @@ export function getZoneAnalytics(args: GetZoneAnalyticsArgs, opts?: pulumi.Invok
 
 /** A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan. Takes outputs of other resources; returns an output. */
 export function getZoneAnalyticsOutput(args: GetZoneAnalyticsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetZoneAnalyticsResult> {
-  return pulumi.output(args).apply((plain) => getZoneAnalytics(plain as GetZoneAnalyticsArgs, opts));
+  return pulumi.output(programDefaults("edge:getZoneAnalytics", args)).apply((plain) => getZoneAnalytics(plain as GetZoneAnalyticsArgs, opts));
 }
 
 /** The account's edge scripts (the account of ops:edgeAccountId unless given). */
@@ -65,7 +65,7 @@ export function listWorkerScripts(args: ListWorkerScriptsArgs = {}, opts?: pulum
 
 /** The account's edge scripts (the account of ops:edgeAccountId unless given). Takes outputs of other resources; returns an output. */
 export function listWorkerScriptsOutput(args: ListWorkerScriptsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListWorkerScriptsResult> {
-  return pulumi.output(args).apply((plain) => listWorkerScripts(plain as ListWorkerScriptsArgs, opts));
+  return pulumi.output(programDefaults("edge:listWorkerScripts", args)).apply((plain) => listWorkerScripts(plain as ListWorkerScriptsArgs, opts));
 }
 
 /** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing. */
@@ -75,7 +75,7 @@ export function parseZoneFile(args: ParseZoneFileArgs, opts?: pulumi.InvokeOptio
 
 /** A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing. Takes outputs of other resources; returns an output. */
 export function parseZoneFileOutput(args: ParseZoneFileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ParseZoneFileResult> {
-  return pulumi.output(args).apply((plain) => parseZoneFile(plain as ParseZoneFileArgs, opts));
+  return pulumi.output(programDefaults("edge:parseZoneFile", args)).apply((plain) => parseZoneFile(plain as ParseZoneFileArgs, opts));
 }
 
 /** Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing. */
@@ -85,7 +85,7 @@ export function toZoneFile(args: ToZoneFileArgs, opts?: pulumi.InvokeOptions): P
 
 /** Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing. Takes outputs of other resources; returns an output. */
 export function toZoneFileOutput(args: ToZoneFileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ToZoneFileResult> {
-  return pulumi.output(args).apply((plain) => toZoneFile(plain as ToZoneFileArgs, opts));
+  return pulumi.output(programDefaults("edge:toZoneFile", args)).apply((plain) => toZoneFile(plain as ToZoneFileArgs, opts));
 }
 
 /** Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried. */
@@ -95,5 +95,5 @@ export function verifyToken(args: VerifyTokenArgs = {}, opts?: pulumi.InvokeOpti
 
 /** Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried. Takes outputs of other resources; returns an output. */
 export function verifyTokenOutput(args: VerifyTokenOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<VerifyTokenResult> {
-  return pulumi.output(args).apply((plain) => verifyToken(plain as VerifyTokenArgs, opts));
+  return pulumi.output(programDefaults("edge:verifyToken", args)).apply((plain) => verifyToken(plain as VerifyTokenArgs, opts));
 }

@@ -620,7 +620,7 @@ export interface GetUnmanagedRecordsArgs {
   zoneId?: string;
   /** The zone's name (give it or zoneId). */
   zoneName?: string;
-  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview. */
+  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, a TypeScript program leaves out the records of the sets and records it declared before the call; in the other languages, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview. */
   managedIds?: string[];
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: string;
@@ -632,7 +632,7 @@ export interface GetUnmanagedRecordsOutputArgs {
   zoneId?: pulumi.Input<string>;
   /** The zone's name (give it or zoneId). */
   zoneName?: pulumi.Input<string>;
-  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview. */
+  /** Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, a TypeScript program leaves out the records of the sets and records it declared before the call; in the other languages, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview. */
   managedIds?: pulumi.Input<pulumi.Input<string>[]>;
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */
   account?: pulumi.Input<string>;

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { GetPageArgs, GetPageOutputArgs, GetPageResult, GetPageInsightsArgs, GetPageInsightsOutputArgs, GetPageInsightsResult, GetPagePostInsightsArgs, GetPagePostInsightsOutputArgs, GetPagePostInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetRateLimitInfoArgs, GetRateLimitInfoOutputArgs, GetRateLimitInfoResult } from "./types";
 
 /** A page's public fields (name, about, category, link, followers_count by default). */
@@ -15,7 +15,7 @@ export function getPage(args: GetPageArgs, opts?: pulumi.InvokeOptions): Promise
 
 /** A page's public fields (name, about, category, link, followers_count by default). Takes outputs of other resources; returns an output. */
 export function getPageOutput(args: GetPageOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageResult> {
-  return pulumi.output(args).apply((plain) => getPage(plain as GetPageArgs, opts));
+  return pulumi.output(programDefaults("pages:getPage", args)).apply((plain) => getPage(plain as GetPageArgs, opts));
 }
 
 /** A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). */
@@ -25,7 +25,7 @@ export function getPageInsights(args: GetPageInsightsArgs, opts?: pulumi.InvokeO
 
 /** A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806). Takes outputs of other resources; returns an output. */
 export function getPageInsightsOutput(args: GetPageInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPageInsightsResult> {
-  return pulumi.output(args).apply((plain) => getPageInsights(plain as GetPageInsightsArgs, opts));
+  return pulumi.output(programDefaults("pages:getPageInsights", args)).apply((plain) => getPageInsights(plain as GetPageInsightsArgs, opts));
 }
 
 /** A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement. */
@@ -35,7 +35,7 @@ export function getPagePostInsights(args: GetPagePostInsightsArgs, opts?: pulumi
 
 /** A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement. Takes outputs of other resources; returns an output. */
 export function getPagePostInsightsOutput(args: GetPagePostInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPagePostInsightsResult> {
-  return pulumi.output(args).apply((plain) => getPagePostInsights(plain as GetPagePostInsightsArgs, opts));
+  return pulumi.output(programDefaults("pages:getPagePostInsights", args)).apply((plain) => getPagePostInsights(plain as GetPagePostInsightsArgs, opts));
 }
 
 /** A page's latest posts. */
@@ -45,7 +45,7 @@ export function getPosts(args: GetPostsArgs, opts?: pulumi.InvokeOptions): Promi
 
 /** A page's latest posts. Takes outputs of other resources; returns an output. */
 export function getPostsOutput(args: GetPostsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPostsResult> {
-  return pulumi.output(args).apply((plain) => getPosts(plain as GetPostsArgs, opts));
+  return pulumi.output(programDefaults("pages:getPosts", args)).apply((plain) => getPosts(plain as GetPostsArgs, opts));
 }
 
 /** The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage). */
@@ -55,5 +55,5 @@ export function getRateLimitInfo(args: GetRateLimitInfoArgs = {}, opts?: pulumi.
 
 /** The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage). Takes outputs of other resources; returns an output. */
 export function getRateLimitInfoOutput(args: GetRateLimitInfoOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRateLimitInfoResult> {
-  return pulumi.output(args).apply((plain) => getRateLimitInfo(plain as GetRateLimitInfoArgs, opts));
+  return pulumi.output(programDefaults("pages:getRateLimitInfo", args)).apply((plain) => getRateLimitInfo(plain as GetRateLimitInfoArgs, opts));
 }

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { GetPostInsightsArgs, GetPostInsightsOutputArgs, GetPostInsightsResult, GetPostsArgs, GetPostsOutputArgs, GetPostsResult, GetProfileArgs, GetProfileOutputArgs, GetProfileResult, GetPublishingLimitArgs, GetPublishingLimitOutputArgs, GetPublishingLimitResult } from "./types";
 
 /** A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post. */
@@ -15,7 +15,7 @@ export function getPostInsights(args: GetPostInsightsArgs, opts?: pulumi.InvokeO
 
 /** A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post. Takes outputs of other resources; returns an output. */
 export function getPostInsightsOutput(args: GetPostInsightsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPostInsightsResult> {
-  return pulumi.output(args).apply((plain) => getPostInsights(plain as GetPostInsightsArgs, opts));
+  return pulumi.output(programDefaults("posts:getPostInsights", args)).apply((plain) => getPostInsights(plain as GetPostInsightsArgs, opts));
 }
 
 /** The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights. */
@@ -25,7 +25,7 @@ export function getPosts(args: GetPostsArgs = {}, opts?: pulumi.InvokeOptions): 
 
 /** The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights. Takes outputs of other resources; returns an output. */
 export function getPostsOutput(args: GetPostsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPostsResult> {
-  return pulumi.output(args).apply((plain) => getPosts(plain as GetPostsArgs, opts));
+  return pulumi.output(programDefaults("posts:getPosts", args)).apply((plain) => getPosts(plain as GetPostsArgs, opts));
 }
 
 /** The short-post account's profile. */
@@ -35,7 +35,7 @@ export function getProfile(args: GetProfileArgs = {}, opts?: pulumi.InvokeOption
 
 /** The short-post account's profile. Takes outputs of other resources; returns an output. */
 export function getProfileOutput(args: GetProfileOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetProfileResult> {
-  return pulumi.output(args).apply((plain) => getProfile(plain as GetProfileArgs, opts));
+  return pulumi.output(programDefaults("posts:getProfile", args)).apply((plain) => getProfile(plain as GetProfileArgs, opts));
 }
 
 /** How many posts the account has published in the last 24 hours, of how many it may (250). */
@@ -45,5 +45,5 @@ export function getPublishingLimit(args: GetPublishingLimitArgs = {}, opts?: pul
 
 /** How many posts the account has published in the last 24 hours, of how many it may (250). Takes outputs of other resources; returns an output. */
 export function getPublishingLimitOutput(args: GetPublishingLimitOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetPublishingLimitResult> {
-  return pulumi.output(args).apply((plain) => getPublishingLimit(plain as GetPublishingLimitArgs, opts));
+  return pulumi.output(programDefaults("posts:getPublishingLimit", args)).apply((plain) => getPublishingLimit(plain as GetPublishingLimitArgs, opts));
 }

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { ListModelsArgs, ListModelsOutputArgs, ListModelsResult, ListRunningModelsArgs, ListRunningModelsOutputArgs, ListRunningModelsResult } from "./types";
 
 /** The models present on the runner. */
@@ -15,7 +15,7 @@ export function listModels(args: ListModelsArgs = {}, opts?: pulumi.InvokeOption
 
 /** The models present on the runner. Takes outputs of other resources; returns an output. */
 export function listModelsOutput(args: ListModelsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListModelsResult> {
-  return pulumi.output(args).apply((plain) => listModels(plain as ListModelsArgs, opts));
+  return pulumi.output(programDefaults("runner:listModels", args)).apply((plain) => listModels(plain as ListModelsArgs, opts));
 }
 
 /** The models loaded in the runner's memory now. */
@@ -25,5 +25,5 @@ export function listRunningModels(args: ListRunningModelsArgs = {}, opts?: pulum
 
 /** The models loaded in the runner's memory now. Takes outputs of other resources; returns an output. */
 export function listRunningModelsOutput(args: ListRunningModelsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListRunningModelsResult> {
-  return pulumi.output(args).apply((plain) => listRunningModels(plain as ListRunningModelsArgs, opts));
+  return pulumi.output(programDefaults("runner:listRunningModels", args)).apply((plain) => listRunningModels(plain as ListRunningModelsArgs, opts));
 }

@@ -5,7 +5,7 @@
  * and returns an output. They read the stack's configuration; `account` chooses a named account.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { invokeInProgram } from "../invoke";
+import { invokeInProgram, programDefaults } from "../invoke";
 import type { GetSkillArgs, GetSkillOutputArgs, GetSkillResult, GetSkillMarkdownArgs, GetSkillMarkdownOutputArgs, GetSkillMarkdownResult, SearchSkillsArgs, SearchSkillsOutputArgs, SearchSkillsResult } from "./types";
 
 /** A published skill by its slug. */
@@ -15,7 +15,7 @@ export function getSkill(args: GetSkillArgs, opts?: pulumi.InvokeOptions): Promi
 
 /** A published skill by its slug. Takes outputs of other resources; returns an output. */
 export function getSkillOutput(args: GetSkillOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSkillResult> {
-  return pulumi.output(args).apply((plain) => getSkill(plain as GetSkillArgs, opts));
+  return pulumi.output(programDefaults("skills:getSkill", args)).apply((plain) => getSkill(plain as GetSkillArgs, opts));
 }
 
 /** A published skill's SKILL.md text. */
@@ -25,7 +25,7 @@ export function getSkillMarkdown(args: GetSkillMarkdownArgs, opts?: pulumi.Invok
 
 /** A published skill's SKILL.md text. Takes outputs of other resources; returns an output. */
 export function getSkillMarkdownOutput(args: GetSkillMarkdownOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSkillMarkdownResult> {
-  return pulumi.output(args).apply((plain) => getSkillMarkdown(plain as GetSkillMarkdownArgs, opts));
+  return pulumi.output(programDefaults("skills:getSkillMarkdown", args)).apply((plain) => getSkillMarkdown(plain as GetSkillMarkdownArgs, opts));
 }
 
 /** Skills whose name, description or tags match `q` (all skills when empty). */
@@ -35,5 +35,5 @@ export function searchSkills(args: SearchSkillsArgs = {}, opts?: pulumi.InvokeOp
 
 /** Skills whose name, description or tags match `q` (all skills when empty). Takes outputs of other resources; returns an output. */
 export function searchSkillsOutput(args: SearchSkillsOutputArgs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<SearchSkillsResult> {
-  return pulumi.output(args).apply((plain) => searchSkills(plain as SearchSkillsArgs, opts));
+  return pulumi.output(programDefaults("skills:searchSkills", args)).apply((plain) => searchSkills(plain as SearchSkillsArgs, opts));
 }

@@ -9,7 +9,7 @@ describe("npm run emulators", () => {
   it("stops with npx: a kill of the npm process that started it leaves no emulator on its ports", async () => {
     // A wrapper as npx is (npm sets npm_command for what it starts): the emulators its child, it killed by its own pid.
     const env = {
-      npm_command: "exec", ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" };
+      npm_command: "exec", ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" };
     const wrapper = spawn("bash", ["-c", `"${path.join(ROOT, "node_modules/.bin/node")}" "${path.join(ROOT, "dist/emulators/main.js")}"; true`], { env, detached: true });
     let out = "";
     await new Promise<void>((resolve, reject) => {
@@ -93,7 +93,7 @@ describe("npm run emulators", () => {
     const taken = (held.address() as { port: number }).port;
     try {
       const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-        env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: String(taken), POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0" },
+        env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: String(taken), POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" },
       });
       let err = "";
       child.stderr.on("data", (d) => (err += d));

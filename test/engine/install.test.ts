@@ -46,7 +46,7 @@ export const exitCode = marker.exitCode;
 
 /** Starts `npx pulumi-ops emulators` in the program (any free ports) and reads the URLs it prints. */
 async function startEmulators(): Promise<Record<string, string>> {
-  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
   // The installed command itself (as `npx pulumi-ops emulators` runs it), so that stopping it stops the emulators.
   emulators = spawn(path.join(program, "node_modules/.bin/pulumi-ops"), ["emulators"], { cwd: program, env: { ...process.env, ...ports }, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";

@@ -57,6 +57,7 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     expect(preview.stdout).toMatch(/zone example\.com holds 7 records that no resource of this stack checked so far in this run holds \(and 5 the service keeps itself\)/);
     const up = await engine.stack.up();
     expect(up.outputs.unmanaged.value).toEqual(HAND_MADE.map((n) => `TXT ${n} "made by hand ${n}"`).sort());
+    expect(up.outputs.unmanagedByDefault.value, "without managedIds: the program's own records are not listed").toEqual(up.outputs.unmanaged.value);
     expect(up.outputs.apart.value).toEqual(["read-only MX @", "read-only TXT @", "read-only TXT cf2024-1._domainkey", "worker AAAA api", "worker AAAA shop"]);
     expect(writes()).toEqual([]);
   });

@@ -38,7 +38,7 @@ export function keepBackendMarker(): () => void {
 }
 
 /** Every emulator on a free port (`*_EMULATOR_PORT=0`), so a busy test machine cannot collide. */
-export const FREE_EMULATOR_PORTS = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+export const FREE_EMULATOR_PORTS = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
 
 /** The `export` lines the started emulators print, as a user pastes them: variable by name. */
 export function pastedExports(emulators: ChildProcess): Promise<Record<string, string>> {

@@ -21,3 +21,6 @@ const zone = new ops.edge.DnsRecordSet("zone", {
 const outside = ops.edge.getUnmanagedRecordsOutput({ zoneName: "example.com", managedIds: zone.ids.apply((ids) => Object.values(ids)) });
 export const unmanaged = outside.unmanaged.apply((list) => list.map((r) => `${r.type} ${r.name} ${r.content}`).sort());
 export const apart = outside.apart.apply((list) => list.map((r) => `${r.reason} ${r.type} ${r.name}`).sort());
+
+// Without managedIds, the program's own records (the set's) are left out all the same (issue 57).
+export const unmanagedByDefault = ops.edge.getUnmanagedRecordsOutput({ zoneName: "example.com" }).unmanaged.apply((list) => list.map((r) => `${r.type} ${r.name} ${r.content}`).sort());

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`). One listing of the zone; sends nothing.
+// The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing.
 func GetUnmanagedRecords(ctx *pulumi.Context, args *GetUnmanagedRecordsArgs, opts ...pulumi.InvokeOption) (*GetUnmanagedRecordsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetUnmanagedRecordsResult
@@ -25,7 +25,7 @@ func GetUnmanagedRecords(ctx *pulumi.Context, args *GetUnmanagedRecordsArgs, opt
 type GetUnmanagedRecordsArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account *string `pulumi:"account"`
-	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
+	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, a TypeScript program leaves out the records of the sets and records it declared before the call; in the other languages, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
 	ManagedIds []string `pulumi:"managedIds"`
 	// The zone's id (`getZone` gives it).
 	ZoneId *string `pulumi:"zoneId"`
@@ -56,7 +56,7 @@ func GetUnmanagedRecordsOutput(ctx *pulumi.Context, args GetUnmanagedRecordsOutp
 type GetUnmanagedRecordsOutputArgs struct {
 	// The named account (`ops:accounts`) to read with; unset, the stack's own settings.
 	Account pulumi.StringPtrInput `pulumi:"account"`
-	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
+	// Ids of records the stack's resources hold, to leave out: a DnsRecordSet's `ids` values, a DnsRecord's `id`'s last part. Without them, a TypeScript program leaves out the records of the sets and records it declared before the call; in the other languages, this stack's own records are listed as unmanaged on a Free zone (only paid zones' records carry a stack's label). From a set whose records change in the same preview, the ids are not known until the up (the engine knows a changed resource's outputs only then), and the result is unknown at that preview.
 	ManagedIds pulumi.StringArrayInput `pulumi:"managedIds"`
 	// The zone's id (`getZone` gives it).
 	ZoneId pulumi.StringPtrInput `pulumi:"zoneId"`
