@@ -78,7 +78,7 @@ describe("social example through the Pulumi engine", { timeout: 300_000, sequent
     await engine.stack.setConfig("allowRepublish", { value: "true" });
     let said = "";
     await engine.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/post \w+ cannot be edited: it will be published again as a new post and then deleted \(allowRepublish\); its \d+ likes, \d+ replies and \d+ views go with it/);
+    expect(said).toMatch(/post \w+ cannot be edited: the program's post is published as a new one and this one deleted \(allowRepublish\); its \d+ likes, \d+ replies and \d+ views go with it/);
     const up = await timed("up (update + replace)", () => engine.stack.up());
     expect(up.summary.resourceChanges).toMatchObject({ update: 2, replace: 1 });
     expect(page().assigned.get(BOB)).toEqual(["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);

@@ -50,6 +50,8 @@ describe("a schedule time, explained in human terms", () => {
     const now = Date.parse("2026-11-23T12:00:00Z");
     expect(scheduleProblem("2026-11-20T12:00:00Z", now)).toBe("scheduledPublishTime 2026-11-20T12:00:00Z is 3 days in the past: a post is scheduled 10 minutes to 75 days ahead");
     expect(scheduleProblem("2026-11-23T12:05:00Z", now)).toBe("scheduledPublishTime 2026-11-23T12:05:00Z is only 5 minutes ahead: it must be at least 10 minutes ahead");
+    // Seconds shown where whole minutes mislead (issue 58): 4 min 59 s is not "4 minutes".
+    expect(scheduleProblem("2026-11-23T12:04:59Z", now)).toBe("scheduledPublishTime 2026-11-23T12:04:59Z is only 4 minutes 59 seconds ahead: it must be at least 10 minutes ahead");
     expect(scheduleProblem("2027-06-01T00:00:00Z", now)).toMatch(/is 189 days ahead: it must be at most 75 days ahead/);
     expect(scheduleProblem(now + 3_600_000, now)).toMatch(/^scheduledPublishTime 1795438800000 looks like milliseconds: give Unix seconds \(1795438800, 2026-11-23T13:00:00.000Z\)/);
     expect(scheduleProblem(now / 1000 + 3600, now)).toBeUndefined();

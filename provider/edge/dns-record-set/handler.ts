@@ -256,7 +256,7 @@ const onMaps: Handler = {
     if (changes + rekeyed) {
       log(`edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
         `${rekeyed ? ` (${rekeyed} under a new key, nothing sent for them)` : ""}` +
-        ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})` +
+        (changes - removing.length ? ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})` : "") +
         `${removing.length ? `, and ${removing.length} undeclared to delete` : ""}`);
     }
     // Authority switched on or off, or its ignore changed: the outputs say it, with nothing else to send.

@@ -14,12 +14,17 @@ export const MAX_AHEAD_S = 75 * 24 * 3600;
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-/** A span of seconds as a person says it: "3 minutes", "2 hours", "4 days", "2 years". */
+/**
+ * A span of seconds as a person says it: "3 minutes", "2 hours", "4 days", "2 years"; under an hour with its
+ * seconds ("4 minutes 59 seconds"), where a whole-minute figure would mislead next to a 10-minute limit.
+ */
 function span(seconds: number): string {
   const units: [number, string][] = [[365 * 86400, "year"], [86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
   const [size, name] = units.find(([u]) => seconds >= u) ?? [1, "second"];
   const n = Math.floor(seconds / size);
-  return `${n} ${name}${n === 1 ? "" : "s"}`;
+  const said = `${n} ${name}${n === 1 ? "" : "s"}`;
+  const rest = seconds % 60;
+  return size === 60 && rest ? `${said} ${rest} second${rest === 1 ? "" : "s"}` : said;
 }
 
 /** Unix seconds from a number or an RFC 3339 time. */

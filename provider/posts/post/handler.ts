@@ -175,7 +175,7 @@ const republishing = (olds: Bag, news: Bag) => FIELDS.filter((k) => !isUnknown(n
 async function republishCost(postId: string): Promise<string> {
   const counts = await posts().insights(postId, ["likes", "replies", "views"]).catch(() => undefined);
   const has = counts ? `its ${counts.likes ?? 0} likes, ${counts.replies ?? 0} replies and ${counts.views ?? 0} views go with it` : "its likes, replies and views go with it";
-  return `posts: post ${postId} cannot be edited: it will be published again as a new post and then deleted (allowRepublish); ${has}, and it spends one of the account's 250 publishes and one of its 100 deletes of the day`;
+  return `posts: post ${postId} cannot be edited: the program's post is published as a new one and this one deleted (allowRepublish); ${has}, and it spends one of the account's 250 publishes and one of its 100 deletes of the day`;
 }
 
 export const post: Handler = {

@@ -60,7 +60,10 @@ export const PostInputs = z
     text: z
       .string()
       .refine((t) => countedLength(t) <= 500, { error: (i) => `text must be at most 500 characters as the service counts them (an emoji counts as its UTF-8 bytes, 4 for most): this one counts ${countedLength(String(i.input))}` })
-      .refine((t) => distinctLinks(t) <= 5, { error: "text may contain at most 5 distinct links: the service refuses more" })
+      .superRefine((t, ctx) => {
+        const n = distinctLinks(t);
+        if (n > 5) ctx.addIssue({ code: "custom", message: `text may contain at most 5 distinct links and has ${n}: the service refuses more` });
+      })
       .refine((t) => t.trim().length > 0, { error: "text must not be blank (only spaces or line breaks): write the post's text" })
       .optional()
       .describe("The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.")
