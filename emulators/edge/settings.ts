@@ -1,7 +1,10 @@
 /**
- * The zone settings the edge emulator knows: every setting the official `cloudflare` SDK types for the settings
- * endpoints (src/resources/zones/settings.ts), with the values it enumerates (or the value's type) and a Free zone's
- * value, so that a program (or a migrated settings override) meets here what it meets on the service.
+ * The zone settings the edge emulator knows: the ones the provider knows (provider/edge/zone-setting/known.ts: every
+ * setting the official `cloudflare` SDK types for the settings endpoints, src/resources/zones/settings.ts, and
+ * `pre_render` of an older SDK), with the values the SDK enumerates (or the value's type) and the value the emulator
+ * gives a new zone (the service's Free-zone values are not published; `ssl_recommender`, which takes `{enabled}`
+ * rather than a value, is not served), so that a program (or a migrated settings override) meets here what it meets
+ * on the service.
  */
 export interface SettingSpec {
   /** The values it takes; a setting without them takes any value of its initial value's type. */
