@@ -6,21 +6,18 @@
  * service does not hold says why (`why`). A field of the schema without a row fails the matrix, as a new field
  * must say how its drift is found.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { forgetClaims } from "../../provider/claims";
+import { describe, expect, it } from "vitest";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
-import {
-  ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator,
-  POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
-} from "../../emulators";
-import { CREATE_INPUTS, seedScripts } from "../helpers/type-cases";
+import { DEMO_TOKEN, PAGE_ID } from "../../emulators";
+import { checked, freshFor, useMatrixServices } from "../helpers/matrix-services";
+import { CREATE_INPUTS } from "../helpers/type-cases";
 
 type Bag = Record<string, any>;
-let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
-const all = () => [edge, pages, posts, runner, skills, control] as Emulator[];
-const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
+const services = useMatrixServices();
+const { all } = services;
+const zone = () => [...services.edge.zones.values()].find((z) => z.name === "example.com")!;
 
 /** A field changed out of band: `change` does it to the object `made` (id and outputs); `inputs` replace the type's. */
 interface Drift {
@@ -36,12 +33,12 @@ const ADOPT = PROGRAM("whether the create takes over what exists");
 const ZONE = { zoneId: IDENTITY("its zone"), zoneName: IDENTITY("its zone") };
 
 const edgeApi = async (method: string, p: string, body: unknown) => {
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/${p}`, { method, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${services.edge.url}/client/v4/zones/${zone().id}/${p}`, { method, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   expect(res.ok, await res.clone().text()).toBe(true);
 };
 const record = (id: string) => zone().records.get(id.split("/").pop()!)! as Bag;
-const phaseRule = (phase: string, ruleId: string) => edge.rulesets.entrypoint(zone().id, phase)!.rules.find((r) => r.id === ruleId)! as Bag;
-const pageRule = (id: string) => edge.pageRulesOf!(zone().id).find((r: any) => r.id === id.split("/").pop()) as Bag;
+const phaseRule = (phase: string, ruleId: string) => services.edge.rulesets.entrypoint(zone().id, phase)!.rules.find((r) => r.id === ruleId)! as Bag;
+const pageRule = (id: string) => services.edge.pageRulesOf!(zone().id).find((r: any) => r.id === id.split("/").pop()) as Bag;
 
 const FIREWALL = "http_request_firewall_custom";
 const rateLimitRule = (outs: Bag) => phaseRule("http_ratelimit", outs.ruleId);
@@ -133,15 +130,15 @@ const ROWS: Record<string, Record<string, Row>> = {
   "edge:WorkerScript": {
     accountId: IDENTITY("its account"),
     name: IDENTITY("the script's name"),
-    content: { change: () => edge.editScript("lost", "export default { fetch() { return new Response('edited') } }") },
+    content: { change: () => services.edge.editScript("lost", "export default { fetch() { return new Response('edited') } }") },
     source: { why: "a file of the program whose text is `content`: the content row finds its drift" },
     format: { why: "module or service worker: how the text is uploaded, read back as the content's form; a hand upload in the other form is a content change" },
-    compatibilityDate: { change: () => void (edge.scripts.get("lost")!.compatibility_date = "2024-01-01") },
-    compatibilityFlags: { change: () => void (edge.scripts.get("lost")!.compatibility_flags = ["nodejs_compat"]) },
-    vars: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], vars: { GREETING: "hello" } }, change: () => void (edge.scripts.get("lost")!.bindings.find((b) => b.name === "GREETING")!.text = "edited") },
+    compatibilityDate: { change: () => void (services.edge.scripts.get("lost")!.compatibility_date = "2024-01-01") },
+    compatibilityFlags: { change: () => void (services.edge.scripts.get("lost")!.compatibility_flags = ["nodejs_compat"]) },
+    vars: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], vars: { GREETING: "hello" } }, change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "GREETING")!.text = "edited") },
     secrets: { why: "a secret's text is never read back by the service: only that it is there" },
-    workersDev: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false }, change: () => void (edge.scripts.get("lost")!.subdomain.enabled = true) },
-    previewUrls: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: true, previewUrls: false }, change: () => void (edge.scripts.get("lost")!.subdomain.previews_enabled = true) },
+    workersDev: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false }, change: () => void (services.edge.scripts.get("lost")!.subdomain.enabled = true) },
+    previewUrls: { inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: true, previewUrls: false }, change: () => void (services.edge.scripts.get("lost")!.subdomain.previews_enabled = true) },
     adopt: ADOPT,
     contentHash: PROGRAM("set by the provider: the hash of the content"),
     sourceText: PROGRAM("set by the provider: the published text a restoring preview shows"),
@@ -149,37 +146,37 @@ const ROWS: Record<string, Record<string, Row>> = {
   "edge:WorkerRoute": {
     ...ZONE,
     pattern: IDENTITY("the route's pattern"),
-    script: { change: () => void ([...edge.workerRoutes.get(zone().id)!.values()][0].script = "lost-other") },
+    script: { change: () => void ([...services.edge.workerRoutes.get(zone().id)!.values()][0].script = "lost-other") },
     adopt: ADOPT,
   },
   "edge:WorkerDomain": {
     ...ZONE,
     accountId: IDENTITY("its account"),
     hostname: IDENTITY("the host name"),
-    script: { change: () => void ([...edge.domains.values()][0].service = "lost-other") },
-    environment: { inputs: { ...CREATE_INPUTS["edge:WorkerDomain"], environment: "production" }, change: () => void ([...edge.domains.values()][0].environment = "staging") },
+    script: { change: () => void ([...services.edge.domains.values()][0].service = "lost-other") },
+    environment: { inputs: { ...CREATE_INPUTS["edge:WorkerDomain"], environment: "production" }, change: () => void ([...services.edge.domains.values()][0].environment = "staging") },
     adopt: ADOPT,
   },
   "pages:PagePost": {
     pageId: IDENTITY("its page"),
-    message: { change: ({ id }) => void (pages.posts.get(id)!.message = "Edited in the Business Suite") },
+    message: { change: ({ id }) => void (services.pages.posts.get(id)!.message = "Edited in the Business Suite") },
     link: { why: "a shared link cannot be changed on a post (the service's update takes the message): another link is another post" },
     published: { why: "whether the post is out: the service moves a scheduled post to published itself (state says it); a post cannot be unpublished" },
-    scheduledPublishTime: { inputs: { pageId: PAGE_ID, message: "Launch", published: false, scheduledPublishTime: Math.floor(Date.now() / 1000) + 3 * 3600 }, change: ({ id }) => void (pages.posts.get(id)!.scheduledAt! += 3600_000) },
+    scheduledPublishTime: { inputs: { pageId: PAGE_ID, message: "Launch", published: false, scheduledPublishTime: Math.floor(Date.now() / 1000) + 3 * 3600 }, change: ({ id }) => void (services.pages.posts.get(id)!.scheduledAt! += 3600_000) },
     photo: { why: "a photo cannot be swapped on a post: another photo is another post" },
     photos: { why: "attached photos cannot be swapped on a post: others are another post" },
   },
   "pages:PageRole": {
     pageId: IDENTITY("its page"),
     user: IDENTITY("the person"),
-    role: { change: () => void pages.pages.get(PAGE_ID)!.assigned.set("300000000000003", ["ANALYZE"]) },
-    tasks: { inputs: { pageId: PAGE_ID, user: "300000000000003", tasks: ["ANALYZE", "ADVERTISE"] }, change: () => void pages.pages.get(PAGE_ID)!.assigned.set("300000000000003", ["ANALYZE"]) },
+    role: { change: () => void services.pages.pages.get(PAGE_ID)!.assigned.set("300000000000003", ["ANALYZE"]) },
+    tasks: { inputs: { pageId: PAGE_ID, user: "300000000000003", tasks: ["ANALYZE", "ADVERTISE"] }, change: () => void services.pages.pages.get(PAGE_ID)!.assigned.set("300000000000003", ["ANALYZE"]) },
     business: { why: "the business the page belongs to, read from the page: a page moved to another business is found by the read (outputs), not set by the program" },
     adopt: ADOPT,
   },
   "pages:PageSubscription": {
     pageId: IDENTITY("its page"),
-    subscribedFields: { change: () => void pages.pages.get(PAGE_ID)!.apps.forEach((_f, app, apps) => apps.set(app, ["feed", "mention"])) },
+    subscribedFields: { change: () => void services.pages.pages.get(PAGE_ID)!.apps.forEach((_f, app, apps) => apps.set(app, ["feed", "mention"])) },
     adopt: ADOPT,
   },
   "posts:Post": Object.fromEntries(
@@ -191,11 +188,11 @@ const ROWS: Record<string, Record<string, Row>> = {
   "runner:RunnerModel": {
     name: IDENTITY("the model's name"),
     from: { why: "what the model is made from: a model made again by hand from another base has another digest, which the system row's read reports the same way" },
-    system: { change: async () => void (await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", system: "Be long-winded.", stream: false }) })) },
-    template: { inputs: { name: "lost", from: "qwen2.5:0.5b", template: "{{ .Prompt }}" }, change: async () => void (await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", template: "Q: {{ .Prompt }}", stream: false }) })) },
-    parameters: { inputs: { name: "lost", from: "qwen2.5:0.5b", parameters: { temperature: 0.2 } }, change: async () => void (await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", parameters: { temperature: 0.9 }, stream: false }) })) },
-    license: { inputs: { name: "lost", from: "qwen2.5:0.5b", license: ["MIT"] }, change: async () => void (await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", license: "Proprietary", stream: false }) })) },
-    messages: { inputs: { name: "lost", from: "qwen2.5:0.5b", messages: [{ role: "user", content: "hi" }] }, change: async () => void (await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", messages: [{ role: "user", content: "bye" }], stream: false }) })) },
+    system: { change: async () => void (await fetch(`${services.runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", system: "Be long-winded.", stream: false }) })) },
+    template: { inputs: { name: "lost", from: "qwen2.5:0.5b", template: "{{ .Prompt }}" }, change: async () => void (await fetch(`${services.runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", template: "Q: {{ .Prompt }}", stream: false }) })) },
+    parameters: { inputs: { name: "lost", from: "qwen2.5:0.5b", parameters: { temperature: 0.2 } }, change: async () => void (await fetch(`${services.runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", parameters: { temperature: 0.9 }, stream: false }) })) },
+    license: { inputs: { name: "lost", from: "qwen2.5:0.5b", license: ["MIT"] }, change: async () => void (await fetch(`${services.runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", license: "Proprietary", stream: false }) })) },
+    messages: { inputs: { name: "lost", from: "qwen2.5:0.5b", messages: [{ role: "user", content: "hi" }] }, change: async () => void (await fetch(`${services.runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "lost", from: "qwen2.5:0.5b", messages: [{ role: "user", content: "bye" }], stream: false }) })) },
     adapter: { why: "a LoRA file uploaded as a blob: the runner shows no adapter, so a model made again by hand is found by its digest (the system row)" },
     expectedDigest: { why: "the weights pinned: a pulled model whose tag moved is found at preview against the registry (runner-today.test.ts)" },
     draft: { why: "a draft model file uploaded as blobs: the runner shows none, so a model made again is found by its digest" },
@@ -213,13 +210,13 @@ const ROWS: Record<string, Record<string, Row>> = {
     ...Object.fromEntries(
       Object.entries({ category: ["ops", "sales"], tags: [["oven"], ["sales"]], agents: [["baker"], ["clerk"]], toolsRequired: [["thermometer"], ["scale"]], version: ["1.0.0", "2.0.0"], license: ["MIT", "Proprietary"], compatibility: ["any oven", "gas ovens"], metadata: [{ author: "ops" }, { author: "someone" }], allowedTools: [["Read"], ["Bash"]] }).map(([k, [mine, theirs]]) => [
         k,
-        { inputs: { ...CREATE_INPUTS["skills:Skill"], [k]: mine }, change: () => void ((skills.skills.get("oven-care") as Bag)[k] = k === "metadata" ? { ...(skills.skills.get("oven-care") as Bag).metadata, ...(theirs as Bag) } : theirs) } satisfies Drift,
+        { inputs: { ...CREATE_INPUTS["skills:Skill"], [k]: mine }, change: () => void ((services.skills.skills.get("oven-care") as Bag)[k] = k === "metadata" ? { ...(services.skills.skills.get("oven-care") as Bag).metadata, ...(theirs as Bag) } : theirs) } satisfies Drift,
       ]),
     ),
-    description: { change: () => void (skills.skills.get("oven-care")!.description = "Edited in the registry.") },
-    instruction: { inputs: { slug: "oven-care", name: "oven-care", description: "How to care for the oven.", instruction: "# Oven care\n\nClean it daily.", followGuide: false }, change: () => void (skills.skills.get("oven-care")!.instruction = "# Oven care\n\nNever clean it.") },
+    description: { change: () => void (services.skills.skills.get("oven-care")!.description = "Edited in the registry.") },
+    instruction: { inputs: { slug: "oven-care", name: "oven-care", description: "How to care for the oven.", instruction: "# Oven care\n\nClean it daily.", followGuide: false }, change: () => void (services.skills.skills.get("oven-care")!.instruction = "# Oven care\n\nNever clean it.") },
     name: { why: "the document's name, the registry's name of the slug: another is refused by the registry (it must be the slug)" },
-    source: { change: () => void (skills.skills.get("oven-care")!.instruction += "\nEdited in the registry.") },
+    source: { change: () => void (services.skills.skills.get("oven-care")!.instruction += "\nEdited in the registry.") },
     contentHash: PROGRAM("set by the provider: the hash of the document"),
     sourceText: PROGRAM("set by the provider: the published text a restoring preview shows"),
     adopt: ADOPT,
@@ -230,7 +227,7 @@ const ROWS: Record<string, Record<string, Row>> = {
   "skills:GeneratedSkill": {
     slug: IDENTITY("the skill's slug"),
     ...Object.fromEntries(["category", "tags", "agents", "toolsRequired", "version", "license", "compatibility", "metadata", "allowedTools"].map((k) => [k, { why: "the registry's metadata, read and compared by the code Skill's rows hold (skill/handler.ts readSkill)" }])),
-    sources: { change: () => void (skills.skills.get("oven-runbook")!.instruction += "\nEdited in the registry.") },
+    sources: { change: () => void (services.skills.skills.get("oven-runbook")!.instruction += "\nEdited in the registry.") },
     model: PROGRAM("the runner's model that generates it: the registry keeps no trace of it"),
     adopt: ADOPT,
     topic: PROGRAM("part of the prompt"),
@@ -254,27 +251,6 @@ function fieldsOf(type: string): string[] {
   return Object.keys(s?.shape ?? {});
 }
 
-async function checked(type: string, inputs: Bag): Promise<Bag> {
-  const { inputs: out, failures } = await call(type, "check", [{}, inputs]);
-  expect(failures).toEqual([]);
-  return out;
-}
-
-beforeAll(async () => {
-  [edge, pages, posts, runner, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new ControlEmulator({ dialogDelayMs: 0, token: "control-token-0123" }).start(),
-  ]);
-  Object.assign(process.env, {
-    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
-    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-    RUNNER_HOST: runner.url.replace("http://", ""), SKILLS_URL: skills.url, SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN, CONTROL_URL: control.url, CONTROL_TOKEN: "control-token-0123",
-  });
-});
-
-afterAll(async () => {
-  await Promise.all(all().map((e) => e?.stop()));
-});
-
 describe("the drift matrix: every field the service holds, changed out of band, is found by refresh and put back by up", () => {
   it("has a row for every field of every resource type but the retired ones", () => {
     for (const type of Object.keys(registry).filter((t) => !registry[t].retired)) {
@@ -289,13 +265,7 @@ describe("the drift matrix: every field the service holds, changed out of band, 
         continue;
       }
       it(`${type}.${field}`, async () => {
-        for (const e of all()) {
-          e.reset();
-          e.log.splice(0);
-        }
-        forgetClaims();
-        if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(edge);
-        if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [await checked("runner:RunnerModel", { name: "qwen2.5:0.5b" })]);
+        await freshFor(services, type);
         const inputs = await checked(type, row.inputs ?? CREATE_INPUTS[type]);
         const made = await call(type, "create", [inputs]);
         await row.change(made);

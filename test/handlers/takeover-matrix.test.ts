@@ -5,19 +5,17 @@
  * takeover — check, then create with `adopt`, as the engine calls them — sends nothing, reads back with no drift
  * and diffs as no change. A type that cannot take over says why. A row missing for a registry type fails.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { forgetClaims } from "../../provider/claims";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
-import {
-  ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator,
-  POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
-} from "../../emulators";
-import { CREATE_INPUTS, seedScripts } from "../helpers/type-cases";
+import { DEMO_TOKEN, PAGE_ID } from "../../emulators";
+import { checked, freshFor, useMatrixServices } from "../helpers/matrix-services";
+import { CREATE_INPUTS } from "../helpers/type-cases";
 
 type Bag = Record<string, unknown>;
-let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
-const all = () => [edge, pages, posts, runner, skills, control] as Emulator[];
+const services = useMatrixServices();
+const all = () => services.all();
 
 /** Requests that change something: reads sent as POST (the runner's show, a Graph batch of reads) are not writes. */
 const writes = () =>
@@ -31,8 +29,8 @@ const writes = () =>
 type Row = { inputs: Bag; seed?: () => Promise<void>; noAdopt?: string } | { none: string };
 
 const edgeApi = async (method: string, p: string, body: unknown) => {
-  const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/${p}`, { method, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const zone = [...services.edge.zones.values()].find((z) => z.name === "example.com")!;
+  const res = await fetch(`${services.edge.url}/client/v4/zones/${zone.id}/${p}`, { method, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   expect(res.ok, await res.clone().text()).toBe(true);
 };
 
@@ -63,27 +61,6 @@ const ROWS: Record<string, Row> = {
   "control:RemoteCommand": { none: "a command's run leaves no object the endpoint can show" },
 };
 
-async function checked(type: string, inputs: Bag): Promise<Bag> {
-  const { inputs: out, failures } = await call(type, "check", [{}, inputs]);
-  expect(failures).toEqual([]);
-  return out;
-}
-
-beforeAll(async () => {
-  [edge, pages, posts, runner, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new ControlEmulator({ dialogDelayMs: 0, token: "control-token-0123" }).start(),
-  ]);
-  Object.assign(process.env, {
-    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
-    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-    RUNNER_HOST: runner.url.replace("http://", ""), SKILLS_URL: skills.url, SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN, CONTROL_URL: control.url, CONTROL_TOKEN: "control-token-0123",
-  });
-});
-
-afterAll(async () => {
-  await Promise.all(all().map((e) => e?.stop()));
-});
-
 describe("the takeover matrix: every type that can take over sends nothing when the service already holds the program's object", () => {
   it("has a row for every resource type but the retired ones", () => {
     expect(Object.keys(ROWS).sort()).toEqual(Object.keys(registry).filter((t) => !registry[t].retired).sort());
@@ -95,16 +72,7 @@ describe("the takeover matrix: every type that can take over sends nothing when 
       continue;
     }
     describe(type, () => {
-      beforeEach(async () => {
-        for (const e of all()) {
-          e.reset();
-          e.reverseKeys = false;
-          e.log.splice(0);
-        }
-        forgetClaims();
-        if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(edge);
-        if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [await checked("runner:RunnerModel", { name: "qwen2.5:0.5b" })]);
-      });
+      beforeEach(() => freshFor(services, type));
 
       it("taken over with the service's key order: nothing sent, no drift, no change", async () => {
         const inputs = await checked(type, { ...row.inputs, ...(row.noAdopt ? {} : { adopt: true }) });
