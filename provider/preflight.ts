@@ -234,7 +234,7 @@ export async function previewCheck(type: string, account: string | undefined, in
   if (type === "runner:RunnerModel" && typeof inputs.name === "string" && !isUnknown(inputs.name)) {
     declaredModels.add(`${account ?? ""} ${canonicalModel(inputs.name)}`);
     // A new model whose name the runner already lists: up would take another stack's (or a hand-pulled) model.
-    const { adoptingModel, modelTaken } = await import("./runner/model/handler");
+    const { adoptingModel, modelTaken, modelTakeoverRefused } = await import("./runner/model/handler");
     if (!isUnknown(inputs.adopt) && !adoptingModel(inputs) && !ownedByStack(type, olds, inputs)) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
@@ -263,6 +263,8 @@ export async function previewCheck(type: string, account: string | undefined, in
     if (inputs.adopt === true && !Object.keys(olds).length) {
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
       if (models.some((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)))) {
+        const from = read(GENERAL_SETTINGS.adoptFromStack);
+        if (from) throw modelTakeoverRefused(canonicalModel(String(inputs.name)), from);
         const { notice } = await import("./log");
         notice(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there. If a stack declares it, that stack's destroy would still delete it: let go of it there first (\`pulumi state delete <its URN>\`, or the resource option retainOnDelete)`);
       }

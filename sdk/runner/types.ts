@@ -37,7 +37,7 @@ export interface RunnerModelArgs {
   definitionFile?: pulumi.Input<string>;
   /** Set by the provider: the hash of what the model is made from (local files by their content). */
   definitionHash?: pulumi.Input<string>;
-  /** Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. */
+  /** Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model. */
   adopt?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;

@@ -6,7 +6,8 @@
  * - an up killed halfway and run again: every record present, no id held twice;
  * and two stacks declaring one skill, or one record of a paid zone and one edge script (the second refused naming the
  * first; a stack that lost them takes its own back with no switch; ops:adoptFromStack moves them and the old owner's
- * destroy leaves them), or one model (the adopting one told it may be another's; its destroy leaves it).
+ * destroy leaves them), or one model (the adopting one told it may be another's; its destroy leaves it; a takeover naming the other stack
+ * refused until that stack lets go, so its destroy cannot delete what the taker holds).
  */
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
@@ -200,7 +201,7 @@ describe("two stacks and one skill or model", { timeout: 300_000, sequential: tr
     expect(edge.scripts.has("greeter")).toBe(false);
   });
 
-  it("a model another stack made is refused without adopt; with it, the preview says it may be another's, and its destroy leaves it", async () => {
+  it("a model another stack made is refused without adopt; with it, the preview says it may be another's, and its destroy leaves it; taken from that stack by name, refused until it lets go", async () => {
     const first = await stack("model-one", { records: "false", model: "tinyllama" });
     await first.stack.up();
     const second = await stack("model-two", { records: "false", model: "tinyllama" });
@@ -213,7 +214,23 @@ describe("two stacks and one skill or model", { timeout: 300_000, sequential: tr
     await second.stack.destroy();
     expect(runner.models.has("tinyllama:latest")).toBe(true);
     await first.stack.preview({ expectNoChanges: true });
+    // Taken from the first stack by name (ops:adoptFromStack): refused, as the runner keeps no label the takeover
+    // could move and the first stack's destroy would still delete it; the message says how that stack lets go.
+    await second.stack.setConfig("ops:adoptFromStack", { value: "adoption/model-one" });
+    mark();
+    await expect(second.stack.preview()).rejects.toThrow(/tinyllama:latest is on the runner and ops:adoptFromStack says it is stack adoption\/model-one's; the runner keeps no owner label.*pulumi state delete <its RunnerModel's URN> --stack model-one/s);
+    await expect(second.stack.up()).rejects.toThrow(/ops:adoptFromStack says it is stack adoption\/model-one's/);
+    expect(writes()).toEqual([]);
+    await second.stack.removeConfig("ops:adoptFromStack");
+    // The first stack lets go as told; the second takes it; the first's destroy then leaves it, so one owner is left.
+    const urn = (await first.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith(":RunnerModel")).urn;
+    await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "model-one"], { cwd: first.cli.cwd, env: first.cli.env });
+    await second.stack.up();
     await first.stack.destroy();
-    expect(runner.models.has("tinyllama:latest")).toBe(false); // its maker's destroy removes it
+    expect(runner.models.has("tinyllama:latest")).toBe(true);
+    await second.stack.preview({ expectNoChanges: true, refresh: true });
+    await second.stack.destroy();
+    expect(runner.models.has("tinyllama:latest")).toBe(true); // taken over with adopt: given back as it was, on the runner
   });
+
 });

@@ -162,6 +162,15 @@ describe("takeovers that never steal", () => {
     expect(taken.outs.adopted).toBe(true);
     await call("runner:RunnerModel", "delete", [taken.id, taken.outs]);
     expect((await (await fetch(`${runner.url}/api/tags`)).json()).models.map((m: { name: string }) => m.name)).toContain("tinyllama:latest");
+    // Taken from a stack by name: no label to move, so refused until that stack lets go, at preview and at up.
+    process.env.PULUMI_OPS_ADOPT_FROM_STACK = "site/prod";
+    try {
+      forgetPreviewChecks();
+      await expect(previewCheck("runner:RunnerModel", undefined, adopted, {})).rejects.toThrow(/ops:adoptFromStack says it is stack site\/prod's.*pulumi state delete <its RunnerModel's URN> --stack prod/);
+      await expect(call("runner:RunnerModel", "create", [adopted])).rejects.toThrow(/ops:adoptFromStack says it is stack site\/prod's/);
+    } finally {
+      delete process.env.PULUMI_OPS_ADOPT_FROM_STACK;
+    }
     // A recovery run after an interrupted up takes every such model over.
     process.env.RUNNER_ADOPT_EXISTING = "true";
     try {

@@ -5,7 +5,7 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { canonical, changedKeys, sameValue, type Bag, type Handler } from "../../handler";
-import { RUNNER_SETTINGS, readFlag } from "../../config";
+import { GENERAL_SETTINGS, RUNNER_SETTINGS, read, readFlag } from "../../config";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
@@ -88,6 +88,18 @@ async function bring(r: Bag): Promise<RunnerModelInfo> {
 /** Whether a create takes over a model the runner already lists: `adopt`, or ops:runnerAdoptExisting for a recovery run. */
 export function adoptingModel(r: { adopt?: unknown }): boolean {
   return r.adopt === true || readFlag(RUNNER_SETTINGS.adoptExisting);
+}
+
+/**
+ * A model ops:adoptFromStack would take from another stack: refused, as the runner keeps no owner label a takeover
+ * could rewrite, so that stack's destroy would still delete it. One owner is kept by letting go there first.
+ */
+export function modelTakeoverRefused(name: string, from: string): ValidationError {
+  return new ValidationError({
+    service: "runner",
+    message: `${name} is on the runner and ops:adoptFromStack says it is stack ${from}'s; the runner keeps no owner label, so after a takeover that stack's destroy would still delete it`,
+    remedy: `Let go of it in stack ${from} first (\`pulumi state delete <its RunnerModel's URN> --stack ${from.split("/").pop()}\`, which leaves the model on the runner, or the resource option retainOnDelete and an up there), then take it over here with adopt: true and without ops:adoptFromStack`,
+  });
 }
 
 export function modelTaken(name: string, url: string): AlreadyExistsError {
@@ -205,6 +217,8 @@ export const runnerModel: Handler = {
     // Another stack's model, or one pulled by hand, is not silently made this stack's (its destroy would delete it).
     const there = !runner().pulledAsBase.has(canonicalModel(r.name)) && (await runner().find(r.name));
     if (there && !adoptingModel(r)) throw modelTaken(r.name, runner().url);
+    const from = read(GENERAL_SETTINGS.adoptFromStack);
+    if (there && r.adopt === true && from) throw modelTakeoverRefused(canonicalModel(r.name), from);
     // Taken over by the program's word (not a recovery run's, whose model is its own): it was there before, and
     // the runner cannot say whose it is, so destroy gives it back as it is, on the runner.
     const adopted = Boolean(there) && r.adopt === true;

@@ -61,7 +61,7 @@ export const RunnerModelInputs = withPlannedTransform(z
     parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
     definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder."),
     definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content).").meta(derived),
-    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner."),
+    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model."),
   })
   .transform((r, ctx) => {
     const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, quantize: _q, draftQuantize: _dq, expectedDigest: _e, ...given } = r;

@@ -106,7 +106,7 @@ type runnerModelArgs struct {
 	Account *string `pulumi:"account"`
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter *string `pulumi:"adapter"`
-	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model.
 	Adopt *bool `pulumi:"adopt"`
 	// A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile *string `pulumi:"definitionFile"`
@@ -148,7 +148,7 @@ type RunnerModelArgs struct {
 	Account pulumi.StringPtrInput
 	// A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs.
 	Adapter pulumi.StringPtrInput
-	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner.
+	// Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model.
 	Adopt pulumi.BoolPtrInput
 	// A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.
 	DefinitionFile pulumi.StringPtrInput
