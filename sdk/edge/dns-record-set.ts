@@ -44,7 +44,14 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     // memory in the program's process.
     const { records: text, ids } = this as unknown as { records: pulumi.Output<unknown>; ids: pulumi.Output<unknown> };
     let both: pulumi.Output<{ records: unknown; ids: unknown }> | undefined;
-    const read = () => (both ??= pulumi.all([text, ids]).apply(([r, i]) => (typeof r === "string" ? { ids: i, ...recordsAndIds(r) } : { records: r, ids: i })));
+    // The ids are read from the text alone where it has them: a preview's unchanged set has no `ids` output (the
+    // state keeps none), and an apply over it would make every id, and what is built from them, unknown there. A
+    // text without ids (a changed set's, at preview) waits on the `ids` output: unknown there, never wrong.
+    const read = () =>
+      (both ??= text.apply((r) => {
+        const parsed: { records: unknown; ids?: unknown } = typeof r === "string" ? recordsAndIds(r) : { records: r };
+        return parsed.ids ? pulumi.output({ records: parsed.records, ids: parsed.ids }) : ids.apply((i) => ({ records: parsed.records, ids: i }));
+      }) as pulumi.Output<{ records: unknown; ids: unknown }>);
     const lazily = (pick: (b: { records: unknown; ids: unknown }) => unknown) => {
       let out: pulumi.Output<unknown> | undefined;
       return { get: () => (out ??= read().apply(pick)), enumerable: true };

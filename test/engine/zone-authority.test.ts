@@ -55,6 +55,10 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     edge.log.length = 0;
     const preview = await engine.stack.preview();
     expect(preview.stdout).toMatch(/zone example\.com holds 7 records that no resource of this stack checked so far in this run holds \(and 5 the service keeps itself\)/);
+    // The set did not change, so its ids are known at preview, and so is the list built from them: the PR shows it.
+    const shown = (await engine.stack.preview({ diff: true })).stdout;
+    expect(shown).toMatch(/unmanaged\s*:[\s\S]*TXT old-1 \\?"made by hand old-1/);
+    expect(shown).not.toMatch(/unmanaged\s*:\s*output</);
     const up = await engine.stack.up();
     expect(up.outputs.unmanaged.value).toEqual(HAND_MADE.map((n) => `TXT ${n} "made by hand ${n}"`).sort());
     expect(up.outputs.unmanagedByDefault.value, "without managedIds: the program's own records are not listed").toEqual(up.outputs.unmanaged.value);
