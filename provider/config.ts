@@ -121,10 +121,11 @@ export const GENERAL_SETTINGS = settings("", {
   quiet: { env: "PULUMI_OPS_QUIET", default: "false", description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown." },
   adoptFromStack: { env: "PULUMI_OPS_ADOPT_FROM_STACK", description: "For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards." },
   maxDeletes: { env: "PULUMI_OPS_MAX_DELETES", range: [0, 10_000_000], description: "The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left." },
+  acknowledgedWarnings: { env: "PULUMI_OPS_ACKNOWLEDGED_WARNINGS", description: "Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command." },
   previewChecks: { env: "PULUMI_OPS_PREVIEW_CHECKS", default: "true", bool: true, description: "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews." },
 });
 
-readQuietWith(() => read(GENERAL_SETTINGS.quiet));
+readQuietWith(() => read(GENERAL_SETTINGS.quiet), () => read(GENERAL_SETTINGS.acknowledgedWarnings));
 
 /** Every setting, in the order the docs list them. */
 export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
@@ -257,6 +258,20 @@ export function configProblems(source = stack): string[] {
     for (const [name, own] of Object.entries(accounts)) check(s, own[s.name], `${ACCOUNTS_KEY}.${name}.${s.name}`);
   }
   return [...new Set(problems)];
+}
+
+/**
+ * The credentials the stack's config sets while this run's environment sets another value: the config's is used,
+ * so a job that exports a narrower token (a pull request's read-only preview) would run with the config's. Each as
+ * [setting key, line]; values are never named.
+ */
+export function credentialOverrides(source = stack): [string, string][] {
+  return ALL_SETTINGS.filter((s) => s.secret).flatMap((s): [string, string][] => {
+    const configured = source?.get(s.key) ?? source?.get(s.legacyKey);
+    const env = [s.env, ...(s.alsoEnv ?? [])].find((name) => process.env[name]);
+    if (!configured || !env || process.env[env] === configured) return [];
+    return [[s.key, `${s.key} in the stack's config overrides ${env} in this run's environment (they differ), so this run uses the config's credential, not the one the job set; if the job's is meant (a read-only token for previews), remove it from the config: pulumi config rm ${s.key}`]];
+  });
 }
 
 export function read(s: Setting): string | undefined {

@@ -3,14 +3,14 @@
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
+import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, credentialOverrides, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
-import { currentUrn, redact, warn, withCallSecrets } from "./log";
+import { currentUrn, redact, useLogSink, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
-import { isDynamicProviderHost, watchEngine } from "./engine-watch";
+import { engineAddress, isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { stringsIn } from "./secrets";
@@ -20,6 +20,9 @@ flushCompileCache();
 if (isDynamicProviderHost()) {
   if (watchEngine()) keepCreateJournal();
   quietHostReprints();
+  // Warnings to the engine's diagnostics (stderr lines would land inside whatever resource's diff is printing).
+  const engine = engineAddress(process.argv.slice(2));
+  if (engine) useLogSink((require("./plugin-server") as typeof import("./plugin-server")).engineLog(`${engine.host}:${engine.port}`));
 }
 
 /**
@@ -56,6 +59,7 @@ export function configure(config: ConfigSource): void {
   if (unsupportedNode) throw new ConfigError(unsupportedNode);
   useStackConfig(config);
   const problems = [...unknownKeys(config), ...configProblems()];
+  for (const [key, line] of credentialOverrides()) warn(line, "credential-override", key);
   configFailure = problems.length ? `pulumi-ops configuration: ${problems.join("; ")}` : undefined;
   // The dynamic door (its config holds the stack's raw keys): the engine would print a throw here with the gRPC
   // server's stack trace, twice; the failure is the resource's check failure instead, one line (checkForEngine).

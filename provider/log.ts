@@ -1,9 +1,11 @@
 /**
  * What the provider tells the user while it works: progress (pulls, waits, retries) and warnings (adoption, a
  * skill's style notes, what stays behind). On the plugin door each line goes to the engine under the resource it
- * belongs to (progress as the resource's status, warnings in its diagnostics); on the dynamic door the engine gives
- * the provider no resource to name, so lines go to stderr, which the CLI shows at stack level. A warning is shown
- * once per command; `ops:quiet` (PULUMI_OPS_QUIET) silences both. Every line passes through `redact`, which masks
+ * belongs to (progress as the resource's status); on the dynamic door the engine gives the provider no resource to
+ * name, so progress goes to stderr, which the CLI shows at stack level. Warnings go to the engine's diagnostics on
+ * both doors, at stack level: the CLI lists them once under Diagnostics and a pull request's comment under its
+ * warnings, never inside a resource's diff. A warning is shown once per command (and per kind, see warn);
+ * `ops:quiet` (PULUMI_OPS_QUIET) silences both. Every line passes through `redact`, which masks
  * each credential the config loaded.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -78,9 +80,16 @@ export function collectWarnings<T>(f: () => T): { result: T; warnings: string[] 
  * of config.ts, which registers its credentials here); until then, the environment variable alone.
  */
 let quietSetting: () => string | undefined = () => process.env.PULUMI_OPS_QUIET;
+let acknowledgedSetting: () => string | undefined = () => process.env.PULUMI_OPS_ACKNOWLEDGED_WARNINGS;
 
-export function readQuietWith(read: () => string | undefined): void {
+export function readQuietWith(read: () => string | undefined, acknowledged?: () => string | undefined): void {
   quietSetting = read;
+  if (acknowledged) acknowledgedSetting = acknowledged;
+}
+
+/** The warning kinds the stack has read and acknowledged (`ops:acknowledgedWarnings`, comma-separated). */
+function acknowledged(kind: string): boolean {
+  return (acknowledgedSetting() ?? "").split(/[\s,]+/).includes(kind);
 }
 
 /** Whether progress lines are off (`ops:quiet`): a line nobody sees is not worth a request. */
@@ -111,16 +120,22 @@ export function notice(line: string): void {
   emit("notice", line);
 }
 
-/** Something the user should know and may act on; the same warning is shown once per command. */
-export function warn(line: string): void {
+/**
+ * Something the user should know and may act on; the same warning is shown once per command. A warning of a `kind`
+ * (one that every resource of a type would repeat: a deprecated product, a token's expiry) is shown once per command
+ * (and `scope`) whatever resource says it, with its kind named, and never once the stack lists the kind in ops:acknowledgedWarnings.
+ */
+export function warn(line: string, kind?: string, scope = ""): void {
   const collected = context.getStore()?.collected;
   if (collected) {
     collected.push(line);
     return;
   }
-  if (shown.has(line)) return;
-  shown.add(line);
-  emit("warning", line);
+  // `scope` parts what one kind says of several things (two accounts' tokens): once each.
+  const key = kind ? `kind:${kind}:${scope}` : line;
+  if (shown.has(key) || (kind && acknowledged(kind))) return;
+  shown.add(key);
+  emit("warning", kind ? `${line} [${kind}: once a stack has read it, ops:acknowledgedWarnings: ${kind} leaves it out]` : line);
 }
 
 /** Forgets the warnings shown (a new command starts with none; tests that share a process need the same). */

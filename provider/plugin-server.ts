@@ -93,8 +93,9 @@ export function amendProviderServer(hooks: PluginHooks): void {
 }
 
 /**
- * Sends a line to the engine's log under the resource `urn`: progress as the resource's status line (ephemeral),
- * notices as info and warnings in its diagnostics. False when there is no engine to send to (then the caller prints it).
+ * Sends a line to the engine's log: progress as the resource `urn`'s status line (ephemeral), notices as its info,
+ * warnings at stack level (the CLI's Diagnostics, never inside a resource's diff). False when the line has no place
+ * there (progress and notices with no resource named: the caller prints them).
  */
 export function engineLog(address: string): (severity: "info" | "notice" | "warning", line: string, urn: string | undefined) => boolean {
   const grpc = fromPulumi("@grpc/grpc-js");
@@ -102,11 +103,11 @@ export function engineLog(address: string): (severity: "info" | "notice" | "warn
   const engineproto = fromPulumi("@pulumi/pulumi/proto/engine_pb");
   const client = new enginerpc.EngineClient(address, grpc.credentials.createInsecure());
   return (severity, line, urn) => {
-    if (!urn) return false;
+    if (!urn && severity !== "warning") return false;
     const req = new engineproto.LogRequest();
     req.setSeverity(severity === "warning" ? engineproto.LogSeverity.WARNING : engineproto.LogSeverity.INFO);
     req.setMessage(line);
-    req.setUrn(urn);
+    if (severity !== "warning") req.setUrn(urn!);
     req.setEphemeral(severity === "info");
     client.log(req, () => undefined); // a lost progress line is not worth failing the operation for
     return true;

@@ -171,16 +171,15 @@ export async function previewCheck(type: string, account: string | undefined, in
       const { pagesVersion, versionWarning } = await import("./pages/versions");
       const { warn } = await import("./log");
       const said = versionWarning(pagesVersion());
-      if (said) warn(said);
+      if (said) warn(said, "pages-api-version", account ?? "");
       // The token's expiry, which debug_token told (with the app's id and secret set).
       const { pages } = await import("./pages/client");
-      const { log } = await import("./log");
       const expiresAt = pages().tokenInfo?.expiresAt;
       if (expiresAt) {
         const when = new Date(expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
         const days = (expiresAt * 1000 - Date.now()) / 86_400_000;
-        if (days < 7) warn(`pages: the access token expires at ${when} (in ${Math.max(0, days).toFixed(1)} days): set a new one as ops:pagesAccessToken before then`);
-        else log(`pages: the access token expires at ${when}`);
+        // Said in its last week only: a date weeks ahead, printed at every command, is read by nobody.
+        if (days < 7) warn(`pages: the access token expires at ${when} (${formatDays(days)}): set a new one as ops:pagesAccessToken before then`, "pages-token-expiry", account ?? "");
       }
     });
   }
@@ -188,13 +187,12 @@ export async function previewCheck(type: string, account: string | undefined, in
   if (service === "posts") {
     await once(`posts ${account ?? ""} token`, async () => {
       const { posts } = await import("./posts/client");
-      const { log, warn } = await import("./log");
+      const { warn } = await import("./log");
       const info = posts().tokenInfo;
       if (!info?.expiresAt) return;
       const when = new Date(info.expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
       const days = (info.expiresAt * 1000 - Date.now()) / 86_400_000;
-      if (days < 7) warn(`posts: the access token expires at ${when} (in ${Math.max(0, days).toFixed(1)} days)${info.refreshed ? "; runs refresh it for themselves until then (th_refresh_token, in memory)" : ""}: store a refreshed one as ops:postsAccessToken (GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token) before then, or it stops working`);
-      else log(`posts: the access token expires at ${when}`);
+      if (days < 7) warn(`posts: the access token expires at ${when} (${formatDays(days)})${info.refreshed ? "; runs refresh it for themselves until then (th_refresh_token, in memory)" : ""}: store a refreshed one as ops:postsAccessToken (GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token) before then, or it stops working`, "posts-token-expiry", account ?? "");
     });
   }
   // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.
@@ -376,4 +374,10 @@ export async function previewCheck(type: string, account: string | undefined, in
     const deletes = deleteQuotaProblem(replaced.size, limit);
     if (deletes) throw deletes;
   }
+}
+
+/** Days left, as a reviewer reads them: hours under two days, never "-0.0 days". */
+function formatDays(days: number): string {
+  if (days <= 0) return "it has expired";
+  return days < 2 ? `in ${Math.round(days * 24)} hours` : `in ${days.toFixed(1)} days`;
 }

@@ -46,7 +46,7 @@ export function runnerVersionProblem(r: Parameters<typeof runnerVersionNeeded>[0
   if (!version || version === "0.0.0") return undefined;
   if (compareVersions(version, OLDEST_RUNNER) < 0 && !warned.has(url)) {
     warned.add(url);
-    warn(`runner: the runner at ${url} is Ollama ${version}, older than the oldest release pulumi-ops supports (${OLDEST_RUNNER}): upgrade it`);
+    warn(`runner: the runner at ${url} is Ollama ${version}, older than the oldest release pulumi-ops supports (${OLDEST_RUNNER}): upgrade it`, "runner-version", url);
   }
   const need = runnerVersionNeeded(r);
   if (!need || compareVersions(version, need.version) >= 0) return draftProblem(r, version, url);

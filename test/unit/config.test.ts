@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Ollama } from "ollama";
-import { configProblems, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, runnerUrl, useStackConfig } from "../../provider/config";
+import { configProblems, credentialOverrides, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, read, runnerUrl, useStackConfig } from "../../provider/config";
 
 afterEach(() => useStackConfig(undefined));
 const withConfig = (values: Record<string, string>) => useStackConfig({ get: (k) => values[k] });
@@ -74,5 +74,15 @@ describe("the services' own variable names", () => {
     expect([read(EDGE_SETTINGS.apiToken), read(PAGES_SETTINGS.accessToken), read(POSTS_SETTINGS.accessToken)]).toEqual(["edge", "pages", "posts"]);
     withConfig({ "ops:edgeApiToken": "config" });
     expect(read(EDGE_SETTINGS.apiToken)).toBe("config");
+  });
+
+  it("a credential in the stack's config that overrides another in the environment is named, never its value", () => {
+    for (const n of NAMES) delete process.env[n];
+    Object.assign(process.env, { CLOUDFLARE_API_TOKEN: "read-only-token", THREADS_ACCESS_TOKEN: "same-token" });
+    const source = { get: (k: string) => ({ "ops:edgeApiToken": "production-token", "ops:postsAccessToken": "same-token", "ops:pagesAccessToken": "only-in-config" })[k] };
+    const said = credentialOverrides(source);
+    expect(said.map(([key]) => key)).toEqual(["ops:edgeApiToken"]); // the same value, or none in the environment: nothing to say
+    expect(said[0][1]).toBe("ops:edgeApiToken in the stack's config overrides CLOUDFLARE_API_TOKEN in this run's environment (they differ), so this run uses the config's credential, not the one the job set; if the job's is meant (a read-only token for previews), remove it from the config: pulumi config rm ops:edgeApiToken");
+    expect(JSON.stringify(said)).not.toMatch(/read-only-token|production-token/);
   });
 });

@@ -33,6 +33,22 @@ describe("provider lines", () => {
     ]);
   });
 
+  it("a warning of a kind is shown once per command whatever resource says it, naming its kind; an acknowledged kind is left out, and no other", async () => {
+    for (const target of ["example.com/blog/*", "example.com/shop/*"]) {
+      await call("edge:PageRule", "check", [{}, { zoneName: "example.com", targets: [target], actions: [{ id: "always_use_https" }] }]);
+    }
+    const warnings = () => lines.filter(([s]) => s === "warning").map(([, l]) => l);
+    expect(warnings()).toEqual([expect.stringMatching(/^edge: page rules are deprecated by the service .* \[page-rules-deprecated: once a stack has read it, ops:acknowledgedWarnings: page-rules-deprecated leaves it out\]$/)]);
+    // Each rule's own successors are said as notes of that rule, not as warnings.
+    expect(lines.filter(([s]) => s === "notice").map(([, l]) => l)).toEqual(["edge: the page rule for example.com/blog/* can move to: always_use_https -> a redirect rule (Single Redirects)", "edge: the page rule for example.com/shop/* can move to: always_use_https -> a redirect rule (Single Redirects)"].map((l) => expect.stringContaining(l.split(" -> ")[0])));
+    lines.splice(0);
+    forgetShownWarnings();
+    useStackConfig({ get: (k) => ({ "ops:quiet": "false", "ops:acknowledgedWarnings": "posts-token-expiry, page-rules-deprecated" })[k] });
+    await call("edge:PageRule", "check", [{}, { zoneName: "example.com", targets: ["example.com/blog/*"], actions: [{ id: "always_use_https" }] }]);
+    warn("stays published");
+    expect(warnings()).toEqual(["stays published"]);
+  });
+
   it("ops:quiet silences them", () => {
     useStackConfig({ get: (k) => (k === "ops:quiet" ? "true" : undefined) });
     log("pulling");

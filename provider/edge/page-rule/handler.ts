@@ -4,7 +4,7 @@ import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, sameField as same, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
 import { notice, warn } from "../../log";
-import { deprecationLine } from "./successors";
+import { DEPRECATED_KIND, DEPRECATION_WARNING, successorsLine } from "./successors";
 import { adoptedInRun } from "../../claims";
 import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -51,10 +51,11 @@ export async function previewAdoption(r: Bag): Promise<void> {
 export const pageRule: Handler = {
   async check(_olds, news) {
     const result = checkWith(PageRuleInputs, news);
-    // The product is deprecated: every preview says so, and what does the same for this rule's actions.
+    // The product is deprecated: every preview says so once, and each rule what does the same for its actions.
     const { targets, actions } = result.inputs as { targets?: unknown; actions?: unknown };
     if (!result.failures.length && Array.isArray(targets) && Array.isArray(actions) && !isUnknown(targets[0]) && actions.every((a) => a && !isUnknown(a) && !isUnknown(a.id))) {
-      warn(deprecationLine(String(targets[0]), actions as { id: string }[]));
+      warn(DEPRECATION_WARNING, DEPRECATED_KIND);
+      notice(successorsLine(String(targets[0]), actions as { id: string }[]));
     }
     return result;
   },

@@ -41,8 +41,13 @@ const SUCCESSOR: Record<string, string> = {
   waf: "a WAF custom rule with skip (FirewallRule)",
 };
 
-/** One line a PageRule's preview shows: the product is deprecated, and what does the same for each of its actions. */
-export function deprecationLine(target: string, actions: { id: string }[]): string {
+/** The warning a run with page rules shows once, whatever the number of rules (its kind: DEPRECATED_KIND). */
+export const DEPRECATION_WARNING =
+  "edge: page rules are deprecated by the service (developers.cloudflare.com/rules/reference/page-rules-migration/): `pulumi-ops import --page-rules-as-rules` writes a zone's page rules as the RulesetRules that do the same; each rule's preview says where its actions go";
+export const DEPRECATED_KIND = "page-rules-deprecated";
+
+/** What a PageRule's preview says of its own actions: what does the same for each. */
+export function successorsLine(target: string, actions: { id: string }[]): string {
   const named = [...new Set(actions.map((a) => a.id))].map((id) => `${id} -> ${SUCCESSOR[id] ?? "no one rule named in the migration guide: check it"}`);
-  return `edge: page rules are deprecated by the service; the rule for ${target} can move to: ${named.join("; ")} (developers.cloudflare.com/rules/reference/page-rules-migration/)`;
+  return `edge: the page rule for ${target} can move to: ${named.join("; ")}`;
 }
