@@ -23,6 +23,11 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.AcknowledgedWarnings == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "PULUMI_OPS_ACKNOWLEDGED_WARNINGS"); d != nil {
+			args.AcknowledgedWarnings = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.AdoptFromStack == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "PULUMI_OPS_ADOPT_FROM_STACK"); d != nil {
 			args.AdoptFromStack = pulumi.StringPtr(d.(string))
@@ -321,6 +326,8 @@ func NewProvider(ctx *pulumi.Context,
 type providerArgs struct {
 	// Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
 	Accounts map[string]map[string]string `pulumi:"accounts"`
+	// Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
+	AcknowledgedWarnings *string `pulumi:"acknowledgedWarnings"`
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack *string `pulumi:"adoptFromStack"`
 	// The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
@@ -427,6 +434,8 @@ type providerArgs struct {
 type ProviderArgs struct {
 	// Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
 	Accounts pulumi.StringMapMapInput
+	// Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
+	AcknowledgedWarnings pulumi.StringPtrInput
 	// For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
 	AdoptFromStack pulumi.StringPtrInput
 	// The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.

@@ -20,6 +20,7 @@ __all__ = ['ProviderArgs', 'Provider']
 class ProviderArgs:
     def __init__(__self__, *,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 acknowledged_warnings: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -74,6 +75,7 @@ class ProviderArgs:
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
+        :param pulumi.Input[_builtins.str] acknowledged_warnings: Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
         :param pulumi.Input[_builtins.str] control_protocol: The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
         :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
@@ -127,6 +129,10 @@ class ProviderArgs:
         """
         if accounts is not None:
             pulumi.set(__self__, "accounts", accounts)
+        if acknowledged_warnings is None:
+            acknowledged_warnings = _utilities.get_env('PULUMI_OPS_ACKNOWLEDGED_WARNINGS')
+        if acknowledged_warnings is not None:
+            pulumi.set(__self__, "acknowledged_warnings", acknowledged_warnings)
         if adopt_from_stack is None:
             adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
         if adopt_from_stack is not None:
@@ -339,6 +345,18 @@ class ProviderArgs:
     @accounts.setter
     def accounts(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]):
         pulumi.set(self, "accounts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="acknowledgedWarnings")
+    def acknowledged_warnings(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
+        """
+        return pulumi.get(self, "acknowledged_warnings")
+
+    @acknowledged_warnings.setter
+    def acknowledged_warnings(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "acknowledged_warnings", value)
 
     @_builtins.property
     @pulumi.getter(name="adoptFromStack")
@@ -948,6 +966,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 acknowledged_warnings: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1005,6 +1024,7 @@ class Provider(pulumi.ProviderResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] accounts: Named accounts: each an object of the settings above by name (`edgeApiToken`, `edgeBaseUrl`, ...), chosen by a resource's `account` input. An account's credentials are its own; its other settings default to the stack's.
+        :param pulumi.Input[_builtins.str] acknowledged_warnings: Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
         :param pulumi.Input[_builtins.str] adopt_from_stack: For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
         :param pulumi.Input[_builtins.str] control_protocol: The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves). Stack config `ops:controlProtocol`; environment `CONTROL_PROTOCOL`.
         :param pulumi.Input[_builtins.bool] control_rerun_interrupted: For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards. Stack config `ops:controlRerunInterrupted`; environment `CONTROL_RERUN_INTERRUPTED`.
@@ -1081,6 +1101,7 @@ class Provider(pulumi.ProviderResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  accounts: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 acknowledged_warnings: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt_from_stack: pulumi.Input[Optional[_builtins.str]] = None,
                  control_protocol: pulumi.Input[Optional[_builtins.str]] = None,
                  control_rerun_interrupted: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1141,6 +1162,9 @@ class Provider(pulumi.ProviderResource):
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
             __props__.__dict__["accounts"] = pulumi.Output.secret(accounts).apply(pulumi.runtime.to_json) if accounts is not None else None
+            if acknowledged_warnings is None:
+                acknowledged_warnings = _utilities.get_env('PULUMI_OPS_ACKNOWLEDGED_WARNINGS')
+            __props__.__dict__["acknowledged_warnings"] = acknowledged_warnings
             if adopt_from_stack is None:
                 adopt_from_stack = _utilities.get_env('PULUMI_OPS_ADOPT_FROM_STACK')
             __props__.__dict__["adopt_from_stack"] = adopt_from_stack

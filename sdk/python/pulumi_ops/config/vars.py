@@ -28,6 +28,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('accounts')
 
     @_builtins.property
+    def acknowledged_warnings(self) -> Optional[str]:
+        """
+        Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command. Stack config `ops:acknowledgedWarnings`; environment `PULUMI_OPS_ACKNOWLEDGED_WARNINGS`.
+        """
+        return __config__.get('acknowledgedWarnings') or _utilities.get_env('PULUMI_OPS_ACKNOWLEDGED_WARNINGS')
+
+    @_builtins.property
     def adopt_from_stack(self) -> Optional[str]:
         """
         For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards. Stack config `ops:adoptFromStack`; environment `PULUMI_OPS_ADOPT_FROM_STACK`.
