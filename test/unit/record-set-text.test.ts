@@ -23,9 +23,23 @@ describe("the record set's text", () => {
     expect(text.split("\n")).toHaveLength(Object.keys(records).length + 1);
     expect(recordsFromText(text)).toEqual(Object.fromEntries(Object.entries(records).map(([k, r]) => [k, full(r)])));
     expect(text).toContain("\nA-v A a 300 203.0.113.10\n"); // one word: bare
-    expect(text).toContain('\nTXT-v TXT txt 300 "v=spf1 include:_spf.example.net ~all"\n');
+    expect(text).toContain('\nTXT-v TXT txt 300 ="v=spf1 include:_spf.example.net ~all"\n'); // text with spaces: JSON after =
     expect(text).toContain('\nSRV-v SRV _sip._tcp 300 {"priority":10,"weight":60,"port":5060,"target":"sip.example.com"}\n');
     expect(text).toContain('\nproxied CNAME www 1 example.com {"proxied":true}');
+  });
+
+  it("writes a TXT's zone-file strings as a zone file does, with no escaping, and reads them back exactly", () => {
+    const records = {
+      dmarc: { type: "TXT", name: "_dmarc", ttl: 3600, content: '"v=DMARC1; p=reject"' },
+      long: { type: "TXT", name: "dkim", content: '"v=DKIM1; k=rsa; p=MIIB" "IjANBgkqhkiG9w0BAQEF"', comment: "two strings" },
+      said: { type: "TXT", name: "said", content: '"she said \\"hi\\"" "and \\\\ left"' },
+      open: { type: "TXT", name: "open", content: '"not closed' },
+    };
+    const text = recordsToText(records);
+    expect(text).toContain('\ndmarc TXT _dmarc 3600 "v=DMARC1; p=reject"\n');
+    expect(text).toContain('\nlong TXT dkim - "v=DKIM1; k=rsa; p=MIIB" "IjANBgkqhkiG9w0BAQEF" {"comment":"two strings"}\n');
+    expect(text).toContain('\nopen TXT open - ="\\"not closed"'); // not zone-file text: JSON
+    expect(recordsFromText(text)).toEqual(Object.fromEntries(Object.entries(records).map(([k, r]) => [k, full(r)])));
   });
 
   it("keeps input that check must refuse as it was given: a bad type, a name with a space, a number for content, a key outside the alphabet", () => {
@@ -70,11 +84,11 @@ describe("the record set's text", () => {
     expect(() => recordsFromText(`${HEADER}\nok A a 300 "203.0.113.1"\nbroken A b 300 "unterminated`)).toThrow(/line 3 of the record set's text cannot be read/);
   });
 
-  it("carries outputs' ids in the records' lines: the service's hex ids short, others as they are; a bag either way", () => {
+  it("carries outputs' ids after the records, so a record's line reads as the program's: the service's hex ids short, others as they are; a bag either way", () => {
     const rec = { type: "A", name: "a", content: "203.0.113.1", proxied: false };
     const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": "an-id of another form", tilde: "~not-base64" };
     const text = recordsToText({ "host-2": rec, "web a": rec, tilde: rec }, ids);
-    expect(text).toContain("\nhost-2 ~ASNFZ4mrze8BI0VniavN7w A a - 203.0.113.1");
+    expect(text).toBe(`${HEADER}\nhost-2 A a - 203.0.113.1\ntilde A a - 203.0.113.1\n"web a" A a - 203.0.113.1\n@ids\nhost-2 ~ASNFZ4mrze8BI0VniavN7w\ntilde "~not-base64"\n"web a" "an-id of another form"`);
     expect(recordsAndIds(text)).toEqual({ records: { "host-2": rec, "web a": rec, tilde: rec }, ids });
     const bag = { zoneName: "example.com", records: { a: rec }, ids: { a: "c".repeat(32) } };
     const compact = compacted(bag);
@@ -90,6 +104,15 @@ describe("the record set's text", () => {
     expect(withoutIds(recordsToText(records, ids))).toBe(recordsToText(records));
     expect(withoutIds(recordsToText(records))).toBeUndefined(); // no ids to take out: not an outputs' text
     expect(withoutIds(`${HEADER} with ids\nbroken`)).toBeUndefined();
+  });
+
+  it("reads the texts 0.12 and older wrote (ids in the lines, JSON strings) as the same records", () => {
+    const v1 = '@records v1 with ids\nhost-2 ~ASNFZ4mrze8BI0VniavN7w A a 300 203.0.113.1\nspf "an id" TXT @ - "\\"v=spf1 -all\\""';
+    const records = { "host-2": full({ type: "A", name: "a", ttl: 300, content: "203.0.113.1" }), spf: full({ type: "TXT", name: "@", content: '"v=spf1 -all"' }) };
+    expect(recordsAndIds(v1)).toEqual({ records, ids: { "host-2": "0123456789abcdef0123456789abcdef", spf: "an id" } });
+    expect(recordsFromText('@records v1\nspf TXT @ - "v=spf1 -all"').spf).toEqual(full({ type: "TXT", name: "@", content: "v=spf1 -all" }));
+    // A state's outputs of 0.12 against this release's inputs: the same records, so no change to diff.
+    expect(withoutIds(v1)).toBe(recordsToText(records));
   });
 
   it("gives every reader maps of its own, also of a text read just before; the program's records are its own", () => {

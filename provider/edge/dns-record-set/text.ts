@@ -10,24 +10,31 @@
  *     sip SRV _sip._tcp 300 {"priority":10,"weight":5,"port":5060,"target":"sip.example.com"}
  *     apex CNAME @ - example.net {"proxied":true}
  *
- * A line: key, type, name, ttl (`-` when not given), the value (content bare when it is one word such as an address
- * or a host name, else as a JSON string; data as a JSON object),
- * then the other fields as a JSON object when there are any (`proxied: false`, the default, is left out). A record
- * that does not fit (bad input, kept as given so that check names its problem) is `key = <the record as JSON>`; a key
+ * A line: key, type, name, ttl (`-` when not given), the value, then the other fields as a JSON object when there
+ * are any (`proxied: false`, the default, is left out). The value is the content bare when it is one word (an
+ * address, a host name), as it is when it is zone-file text (a TXT's `"v=DMARC1; p=reject"`: a reviewer reads the
+ * line as a zone file says it, with no escaping), else `=` and a JSON string; data is a JSON object. A record that
+ * does not fit (bad input, kept as given so that check names its problem) is `key = <the record as JSON>`; a key
  * outside the key alphabet is a JSON string.
- * The first line, `@records v1`, makes the text neither JSON nor YAML: the display then diffs it line by line
- * instead of decoding it. Outputs carry each record's id in its line, after the key (header `@records v1 with
- * ids`), an id of 32 hex digits as `~` and 22 base64url characters: state holds every record once in the inputs
- * and once in the outputs, with its id, in about 90 bytes. The class gives ids back as the service spells them.
+ * The first line, `@records v2`, makes the text neither JSON nor YAML: the display then diffs it line by line
+ * instead of decoding it. Outputs end with `@ids` and a line per record, its key and id (an id of 32 hex digits as
+ * `~` and 22 base64url characters: a third less state), so a record's line in a refresh's diff reads as in the
+ * program; state holds every record once in the inputs and once in the outputs. The class gives ids back as the
+ * service spells them. Texts of 0.12 and older (`@records v1`: JSON strings, ids inside the lines) are still read.
  *
  * The typed map stays the program's API (the class encodes and decodes); the handler works on maps, and answers in
  * the form it was asked in: the plugin door's schema keeps maps.
  */
 import { isUnknown } from "../../check";
 
-export const HEADER = "@records v1";
-/** Outputs: each line carries the record's id after its key (`www-a ~AbC... A www 300 203.0.113.10`). */
-export const HEADER_WITH_IDS = "@records v1 with ids";
+export const HEADER = "@records v2";
+/** Outputs end with the records' ids, a line each after this one (`www-a ~AbC...`): a record's line reads as in the inputs. */
+export const IDS = "@ids";
+/** The first form (0.2 to 0.12), still read: JSON strings for values, ids inside the records' lines. */
+export const HEADER_V1 = "@records v1";
+export const HEADER_V1_WITH_IDS = "@records v1 with ids";
+/** A content that is zone-file text (a TXT's quoted strings, `"v=spf1 -all"` or `"part one" "part two"`): written as it is. */
+const QUOTED = /^"(?:[^"\\\n]|\\.)*"(?: "(?:[^"\\\n]|\\.)*")*$/;
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._:@*-]*$/;
 const WORD = /^[^\s"{}]+$/;
 /** A content written bare, without quotes (an address, a host name): one word that cannot be taken for JSON. */
@@ -94,8 +101,8 @@ function compareNumbers(a: string, i: number, ea: number, b: string, j: number, 
 const shortId = (id: string) => (HEX_ID.test(id) ? `~${Buffer.from(id, "hex").toString("base64url")}` : JSON.stringify(id));
 const longId = (id: string) => (id.startsWith("~") ? Buffer.from(id.slice(1), "base64url").toString("hex") : id);
 
-function line(key: string, rec: unknown, id?: string): string {
-  return `${keyToken(key)}${id === undefined ? "" : ` ${shortId(id)}`} ${fields(rec)}`;
+function line(key: string, rec: unknown): string {
+  return `${keyToken(key)} ${fields(rec)}`;
 }
 
 /** A record's line after its key (and id). */
@@ -115,14 +122,17 @@ function fields(rec: unknown): string {
     if (LINE_FIELDS.has(k) || r[k] === undefined || (k === "proxied" && r[k] === false)) continue;
     (extras ??= {})[k] = r[k];
   }
-  const value = typeof content === "string" && BARE.test(content) ? content : JSON.stringify(content ?? data);
+  // A zone-file user reads a TXT as the zone file writes it; another text with spaces is JSON after `=`.
+  const value = typeof content !== "string" ? JSON.stringify(data) : BARE.test(content) || QUOTED.test(content) ? content : `=${JSON.stringify(content)}`;
   return `${type} ${name} ${ttl ?? "-"} ${value}${extras ? ` ${JSON.stringify(extras)}` : ""}`;
 }
 
 /** The records as the engine carries them; with `ids` (outputs), each record's id after its key. */
 export function recordsToText(records: Record<string, unknown>, ids?: Record<string, string>): string {
   const keys = Object.keys(records).sort(byKey);
-  return [ids ? HEADER_WITH_IDS : HEADER, ...keys.map((k) => line(k, records[k], ids ? ids[k] ?? "" : undefined))].join("\n");
+  const lines = [HEADER, ...keys.map((k) => line(k, records[k]))];
+  if (ids) lines.push(IDS, ...keys.map((k) => `${keyToken(k)} ${shortId(ids[k] ?? "")}`));
+  return lines.join("\n");
 }
 
 /** Where the JSON value at the start of `s` ends (a string or an object), or -1. */
@@ -142,6 +152,19 @@ function jsonEnd(s: string): number {
     else if (c === "}" && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/** Where the zone-file strings at the start of `s` end (`"a" "b"`, escapes kept), or -1. */
+function quotedEnd(s: string): number {
+  let i = 0;
+  for (;;) {
+    if (s[i] !== '"') return -1;
+    for (i++; i < s.length && s[i] !== '"'; i++) if (s[i] === "\\") i++;
+    if (i >= s.length) return -1;
+    i++;
+    if (s[i] !== " " || s[i + 1] !== '"') return i;
+    i++;
+  }
 }
 
 /** Splits off one token: a JSON string when it starts with a quote, else up to the next space. */
@@ -182,10 +205,18 @@ function readShared(text: string): { records: Record<string, unknown>; ids?: Rec
 /** The records and, from an outputs' text, their ids: new objects at every call (the program's own maps). */
 export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   const lines = text.split("\n");
-  const withIds = lines[0] === HEADER_WITH_IDS;
-  if (lines[0] !== HEADER && !withIds) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
+  const v1 = lines[0] === HEADER_V1 || lines[0] === HEADER_V1_WITH_IDS;
+  if (lines[0] !== HEADER && !v1) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
+  const withIds = lines[0] === HEADER_V1_WITH_IDS;
   const out: Record<string, unknown> = {};
   const ids: Record<string, string> = {};
+  const idsAt = v1 ? -1 : lines.indexOf(IDS);
+  if (idsAt > 0) {
+    for (const l of lines.splice(idsAt).slice(1)) {
+      const [key, id] = token(l);
+      ids[key] = id.startsWith('"') ? (JSON.parse(id) as string) : longId(id);
+    }
+  }
   for (const [i, l] of lines.slice(1).entries()) {
     try {
       const [key, afterKey] = token(l);
@@ -201,11 +232,15 @@ export function recordsAndIds(text: string): { records: Record<string, unknown>;
       }
       const [type, a] = token(rest);
       const [name, b] = token(a);
-      const [ttl, c] = token(b);
+      const [ttl, raw] = token(b);
+      // v2: a value is bare, zone-file strings (kept as they are), `=` and a JSON string, or a JSON object (data).
+      const json = !v1 && raw.startsWith('="');
+      const c = json ? raw.slice(1) : raw;
+      const quoted = !v1 && !json && c.startsWith('"');
       const bare = !c.startsWith('"') && !c.startsWith("{");
-      const end = bare ? (c.includes(" ") ? c.indexOf(" ") : c.length) : jsonEnd(c);
+      const end = bare ? (c.includes(" ") ? c.indexOf(" ") : c.length) : quoted ? quotedEnd(c) : jsonEnd(c);
       if (end < 0) throw new Error("unterminated value");
-      const value = bare ? c.slice(0, end) : JSON.parse(c.slice(0, end));
+      const value = bare || quoted ? c.slice(0, end) : JSON.parse(c.slice(0, end));
       // Built field by field in the order the fields are written: 10,000 records make no objects besides their own.
       const rec: Bag = { type, name };
       if (ttl !== "-") rec.ttl = Number(ttl);
@@ -219,7 +254,7 @@ export function recordsAndIds(text: string): { records: Record<string, unknown>;
       throw new RecordsTextError(`records: line ${i + 2} of the record set's text cannot be read: ${JSON.stringify(l.slice(0, 80))}`);
     }
   }
-  return withIds ? { records: out, ids } : { records: out };
+  return withIds || idsAt > 0 ? { records: out, ids } : { records: out };
 }
 
 /**
@@ -227,27 +262,23 @@ export function recordsAndIds(text: string): { records: Record<string, unknown>;
  * texts compared, with no record parsed. (Different texts are not yet a change: the full diff decides.)
  */
 export function withoutIds(text: string): string | undefined {
-  const lines = text.split("\n");
-  if (lines[0] !== HEADER_WITH_IDS) return undefined;
-  const out = [HEADER];
-  for (let i = 1; i < lines.length; i++) {
-    const keyEnd = rawTokenEnd(lines[i]);
-    const idEnd = keyEnd < 0 ? -1 : rawTokenEnd(lines[i].slice(keyEnd + 1));
-    if (idEnd < 0) return undefined;
-    out.push(lines[i].slice(0, keyEnd) + lines[i].slice(keyEnd + 1 + idEnd));
+  if (text.startsWith(`${HEADER}\n`) || text === HEADER) {
+    const at = text.indexOf(`\n${IDS}\n`);
+    return at < 0 ? (text.endsWith(`\n${IDS}`) ? text.slice(0, -IDS.length - 1) : undefined) : text.slice(0, at);
   }
-  return out.join("\n");
-}
-
-/** Where the token at the start of `s` ends (a JSON string, or up to the next space), or -1 with nothing after it. */
-function rawTokenEnd(s: string): number {
-  const end = s.startsWith('"') ? jsonEnd(s) : s.indexOf(" ");
-  return end > 0 && s[end] === " " ? end : -1;
+  // A state of 0.12 or older: its text as this release writes it (read once; the next up writes the new form).
+  const lines = text.split("\n");
+  if (lines[0] !== HEADER_V1_WITH_IDS) return undefined;
+  try {
+    return recordsToText(recordsAndIds(text).records);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a bag carries the compact form (a known text). */
 export const isCompact = (bag: Bag | undefined): boolean =>
-  typeof bag?.records === "string" && !isUnknown(bag.records) && bag.records.startsWith(HEADER); // other text: a wrong type
+  typeof bag?.records === "string" && !isUnknown(bag.records) && (bag.records.startsWith(HEADER) || bag.records.startsWith(HEADER_V1)); // other text: a wrong type
 
 /** A bag's records and ids as maps, whichever form it came in. */
 export function expanded<T extends Bag | undefined>(bag: T): T {
