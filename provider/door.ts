@@ -15,6 +15,7 @@ import { nodeProblem } from "./node-version";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { stringsIn } from "./secrets";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
+import { setsAsLists, setsAsText } from "./set-text";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -118,7 +119,7 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     // The engine holds the resource in state: its create's note is done with (create-journal.ts). Not on a diff
     // that replaces it: the replacement's create is still to come, and a kill during it must find the note.
     if (method !== "check" && method !== "create" && method !== "diff" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
-    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own);
+    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map(setsAsLists));
     const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
     if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
@@ -292,7 +293,13 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
       }
     }, secretValues.any);
   }
-  return { inputs: r.inputs, failures };
+  if (failures.length) return { inputs: r.inputs, failures };
+  // What the inputs alone decide is known at preview (the engine shows checked inputs as a preview's outputs); sets
+  // are carried as texts, which the engine shows as values added and removed.
+  let inputs = setsAsText(r.inputs as Bag, registry[type]?.sets ?? []);
+  const known = registry[type] ? (await registry[type].handler()).knownAtPreview : undefined;
+  if (known) inputs = { ...inputs, ...known(Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([, v]) => !isUnknown(v)))) };
+  return { inputs, failures };
 }
 
 /**

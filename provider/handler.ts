@@ -21,6 +21,12 @@ export interface Handler {
   read(id: string, props: Bag): Promise<{ id?: string; props?: Bag; inputs?: Bag }>;
   update(id: string, olds: Bag, news: Bag): Promise<{ outs: Bag }>;
   delete(id: string, props: Bag): Promise<void>;
+  /**
+   * Outputs the inputs alone decide (a record's hostname from its name and zone): the door adds them to the checked
+   * inputs, which are what the engine shows as a resource's outputs at preview, so a text built from them is whole
+   * in a pull request's preview instead of `[unknown]`. Given only the inputs' known values; answers what it can.
+   */
+  knownAtPreview?(inputs: Bag): Bag;
 }
 
 /**

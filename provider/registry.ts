@@ -50,6 +50,8 @@ export interface ResourceEntry {
   sameThing?: (inputs: Record<string, any>) => string;
   /** The inputs as the schema types them, where the engine carries some in a compact form (a record set's text). */
   typed?: (inputs: Record<string, any>) => Promise<Record<string, any>>;
+  /** Inputs the service keeps as sets: carried as texts in checked inputs, so a change shows as values added and removed (set-text.ts). */
+  sets?: readonly string[];
   /** The id `get()`, `pulumi import` and the import option read the object by; undefined: nothing to read by id. */
   importId: string | undefined;
 }
@@ -74,6 +76,7 @@ export const registry: Record<string, ResourceEntry> = {
     secretOutputs: () => ["password", "helperToken"], // kept for diff and delete; always secret
   },
   [dnsRecordSchema.token]: {
+    sets: ["tags"],
     importId: "the record's `.id`, or `<zoneId>/<recordId>` (then no zone search)",
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,
     inputs: dnsRecordSchema.DnsRecordInputs,
@@ -81,6 +84,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A DNS record of a zone on the edge network.",
   },
   [dnsRecordSetSchema.token]: {
+    sets: ["ignore"],
     importId: undefined, // the service keeps no object for a set: declare it, with `adopt: true` to take records over
     handler: async () => (await import("./edge/dns-record-set/handler")).dnsRecordSet,
     inputs: dnsRecordSetSchema.DnsRecordSetInputs,
@@ -124,6 +128,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
   },
   [workerScriptSchema.token]: {
+    sets: ["compatibilityFlags"],
     sameThing: (r) => `the edge script ${r.name}${r.accountId ? ` of account ${r.accountId}` : ""}`,
     importId: "`<accountId>/<name>`",
     handler: async () => (await import("./edge/worker-script/handler")).workerScript,
@@ -164,6 +169,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A post on a page: text, link or photos; published, scheduled or a draft.",
   },
   [pageRoleSchema.token]: {
+    sets: ["tasks"],
     sameThing: (r) => `the role of user ${r.user} on page ${r.pageId}`,
     importId: "`<pageId>/<user>`",
     handler: async () => (await import("./pages/page-role/handler")).pageRole,
@@ -172,6 +178,7 @@ export const registry: Record<string, ResourceEntry> = {
     description: "A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).",
   },
   [pageSubscriptionSchema.token]: {
+    sets: ["subscribedFields"],
     sameThing: (r) => `the app's subscription to page ${r.pageId}`,
     importId: "`<pageId>/subscribed_apps`",
     handler: async () => (await import("./pages/page-subscription/handler")).pageSubscription,

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { setFromText } from "../provider/set-text";
 
 /**
  * Every output of a resource as an undefined property: the Node SDK exposes only the properties named in the
@@ -45,4 +46,15 @@ export function refuseImport(type: string, name: string, opts: { import?: unknow
       `or read it without managing it with \`ops.${type}.get("${name}", ${JSON.stringify(String(opts.import))})\`; ` +
       `\`pulumi import ops:${module}:${kind} ${name} <id>\` works through the provider plugin (docs/reference/${module}.md gives each id)`,
   );
+}
+
+/**
+ * Outputs the engine carries as a set's text in a preview (provider/set-text.ts: a change then shows as values added
+ * and removed): read back as lists, so a program sees a list at preview as after up.
+ */
+export function setOutputs(resource: object, names: readonly string[]): void {
+  for (const name of names) {
+    const raw = (resource as Record<string, pulumi.Output<unknown>>)[name];
+    if (raw && typeof raw.apply === "function") Object.defineProperty(resource, name, { value: raw.apply(setFromText), enumerable: true });
+  }
 }

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
 import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { noteRecordIds } from "./program-records";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
 export type { DnsRecordSetArgs };
@@ -39,6 +39,7 @@ export class DnsRecordSet extends pulumi.dynamic.Resource {
     // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
     const records = args?.records === undefined ? undefined : compact(args.records);
     super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecordSet");
+    setOutputs(this, ["ignore"]);
     // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up). They are
     // read back into maps on first use: most programs never read a set's records, and 10,000 of them cost time and
     // memory in the program's process.

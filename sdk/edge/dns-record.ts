@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecord";
 import { noteRecordIds } from "./program-records";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
 import { dnsRecordOutputNames, type DnsRecordArgs, type DnsRecordOutputs as Out } from "./types";
 
 export type { DnsRecordArgs };
@@ -43,6 +43,7 @@ export class DnsRecord extends pulumi.dynamic.Resource {
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.DnsRecord", name, opts, true);
     super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecord");
+    setOutputs(this, ["tags"]);
     if (!opts?.id) noteRecordIds(() => this.id.apply((id) => [String(id).split("/").pop()!])); // DnsRecord.get manages nothing
   }
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-WorkerScript";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
 import { workerScriptOutputNames, type WorkerScriptArgs, type WorkerScriptOutputs as Out } from "./types";
 
 export type { WorkerScriptArgs };
@@ -40,6 +40,7 @@ export class WorkerScript extends pulumi.dynamic.Resource {
     // Secrets are secret whatever the program passes: the engine then keeps the inputs encrypted in state.
     if (args?.secrets !== undefined) args = { ...args, secrets: pulumi.secret(args.secrets) as WorkerScriptArgs["secrets"] };
     super(provider, name, { ...outputSlots(workerScriptOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "WorkerScript");
+    setOutputs(this, ["compatibilityFlags"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<accountId>/<name>`. */

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PageRole";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
 import { pageRoleOutputNames, type PageRoleArgs, type PageRoleOutputs as Out } from "./types";
 
 export type { PageRoleArgs };
@@ -29,6 +29,7 @@ export class PageRole extends pulumi.dynamic.Resource {
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PageRole", name, opts, true);
     super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PageRole");
+    setOutputs(this, ["tasks"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/<user>`. */

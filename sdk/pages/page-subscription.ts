@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PageSubscription";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
 import { pageSubscriptionOutputNames, type PageSubscriptionArgs, type PageSubscriptionOutputs as Out } from "./types";
 
 export type { PageSubscriptionArgs };
@@ -23,6 +23,7 @@ export class PageSubscription extends pulumi.dynamic.Resource {
   constructor(name: string, args: PageSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PageSubscription", name, opts, true);
     super(provider, name, { ...outputSlots(pageSubscriptionOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PageSubscription");
+    setOutputs(this, ["subscribedFields"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/subscribed_apps`. */

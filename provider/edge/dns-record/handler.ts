@@ -138,6 +138,11 @@ export const dnsRecord: Handler = {
     return checkWith(DnsRecordInputs, news);
   },
 
+  knownAtPreview(inputs) {
+    // The service names a record by its full name, in lower case: what `hostname` is once made.
+    return typeof inputs.name === "string" && typeof inputs.zoneName === "string" ? { hostname: fullName(inputs.name, inputs.zoneName) } : {};
+  },
+
   async diff(id, olds, news) {
     const wanted = withoutProvider(news);
     holdFromState(olds.zoneId, [id.split("/").pop()!]); // in state: never another's to adopt
