@@ -32,9 +32,14 @@ const where = process.env.CI_JOB_URL ?? (process.env.GITHUB_RUN_ID ? `${process.
 const artifact = `the job's artifact ${a.kind}.txt${where ? ` (${where})` : ""}`;
 
 // The CLI prints sections headed at column 0: the changes, then Diagnostics:, Outputs:, Resources:, Duration:.
+// With --diff, diagnostics come as lines of their own at column 0 wherever they happen to be printed (standard
+// error, interleaved): a warning or error joins the warnings wherever it is; a provider's progress line is left out.
 const sections = { changes: [] };
+const streamed = [];
 let current = "changes";
 for (const line of text.split("\n")) {
+  if (/^(warning|error): /.test(line) && !/^error: no changes were expected/.test(line)) { streamed.push(`    ${line}`); continue; }
+  if (/^\[pulumi-ops\] /.test(line)) continue;
   const header = /^(Diagnostics|Outputs|Resources|Duration):/.exec(line);
   if (header) { current = header[1].toLowerCase(); sections[current] = [line.slice(header[0].length).trim()].filter(Boolean); continue; }
   if (/^(Update plan written to|Run `pulumi up --plan|View Live:|Previewing update|Refreshing \(|Previewing refresh)/.test(line)) continue;
@@ -125,7 +130,7 @@ const replacements = count(["replace"]); // --diff prints a replacement as repla
 const WARN_AT = Number(process.env.DELETE_WARNING ?? 5);
 
 // Diagnostics: keep each resource's warnings and errors with its name; drop info (progress) messages.
-const problems = [...new Set(inline)];
+const problems = [...new Set([...inline, ...streamed])];
 let owner = "";
 let keep = false;
 for (const line of sections.diagnostics ?? []) {

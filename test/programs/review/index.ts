@@ -1,0 +1,24 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const pageId = config.require("pageId");
+
+// A colleague's access: the tasks a reviewer sees change.
+new ops.pages.PageRole("colleague", { pageId, user: "300000000000003", tasks: config.requireObject<string[]>("tasks") as never });
+
+// 50 records, one of which a pull request changes (its TXT text).
+const records: Record<string, ops.edge.DnsRecordSetRecordArgs> = { dmarc: { type: "TXT", name: "_dmarc", content: `"v=DMARC1; p=${config.get("dmarc") ?? "none"}"`, ttl: 3600 } };
+for (let i = 1; i < 50; i++) records[`host-${i}`] = { type: "A", name: `host-${i}`, content: `203.0.113.${i}`, ttl: 300 };
+new ops.edge.DnsRecordSet("zone", { zoneName: "example.com", records });
+
+// Two page rules: the product's deprecation is said once.
+for (const [name, url] of [["old-blog", "example.com/blog/*"], ["old-shop", "example.com/shop/*"]]) {
+  new ops.edge.PageRule(name, { zoneName: "example.com", targets: [url], actions: [{ id: "forwarding_url", value: { url: "https://example.com/", status_code: 301 } }] });
+}
+
+// A host made in the same pull request, and a post naming it.
+if (config.getBoolean("launch")) {
+  const shop = new ops.edge.DnsRecord("shop", { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", proxied: true });
+  new ops.pages.PagePost("launch", { pageId, message: pulumi.interpolate`Our shop is open: https://${shop.hostname}/` });
+}
