@@ -230,6 +230,25 @@ describe("PagePost", () => {
     expect(pages.log).toEqual([]);
   });
 
+  it("warns at preview of a new time that passes now but may not when the merged change is applied (the lead plus a margin)", async () => {
+    const check = (at: number) => collectWarnings(() => call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: at }]));
+    const now = Math.floor(Date.now() / 1000);
+    const eleven = check(now + 11 * 60);
+    expect((await eleven.result).failures).toEqual([]);
+    expect(eleven.warnings).toEqual([expect.stringMatching(/^pages: scheduledPublishTime \S+ is 1[01] minutes( \d+ seconds?)? ahead: the service takes a time at least 10 minutes ahead when the up runs, so an up more than (1 minute|\d+ seconds)( \d+ seconds?)? from now \(after review and merge\) is refused; schedule it later, or lower ops:pagesScheduleMarginMinutes \(60\)/)]);
+    const later = check(now + 2 * 3600);
+    await later.result;
+    expect(later.warnings).toEqual([]); // past the lead and the margin
+    process.env.PAGES_SCHEDULE_MARGIN_MINUTES = "0";
+    try {
+      const soon = check(now + 11 * 60);
+      await soon.result;
+      expect(soon.warnings).toEqual([]); // a stack whose up follows at once
+    } finally {
+      delete process.env.PAGES_SCHEDULE_MARGIN_MINUTES;
+    }
+  });
+
   it("posts one photo by URL and several as attached media", async () => {
     const one = await make("pages:PagePost", { pageId: PAGE_ID, message: "Our loaf", photo: { url: "https://media.example/loaf.jpg" } });
     expect(pages.posts.get(one.id)!.photos).toEqual(["https://media.example/loaf.jpg"]);

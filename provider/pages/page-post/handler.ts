@@ -8,11 +8,11 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler, sameField as same } from "../../handler";
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
-import { PAGES_SETTINGS, readFlag } from "../../config";
+import { PAGES_SETTINGS, readFlag, readNumber } from "../../config";
 import { warn } from "../../log";
 import { createResumed, InterruptedCreateError, resumedLine } from "../../create-journal";
 import { pages } from "../client";
-import { PagePostInputs, scheduleProblem, unixSeconds } from "./schema";
+import { PagePostInputs, scheduleProblem, scheduleTooSoon, unixSeconds } from "./schema";
 
 const REPLACING = ["pageId", "link", "published", "photo", "photos"];
 /** Times compared as instants: `…11:00:00+01:00`, `…10:00:00Z` and its Unix seconds are one time. */
@@ -138,6 +138,9 @@ export const pagePost: Handler = {
     if (at !== undefined && !isUnknown(at) && !result.failures.length && !sameInstant(at, olds.scheduledPublishTime)) {
       const problem = scheduleProblem(at);
       if (problem) result.failures.push({ property: "scheduledPublishTime", reason: problem });
+      // Valid now, but the up that follows a review may come after the service's lead has passed.
+      const soon = problem ? undefined : scheduleTooSoon(at, readNumber(PAGES_SETTINGS.scheduleMarginMinutes));
+      if (soon) warn(`pages: ${soon}`, "schedule-too-soon", String(at));
     }
     return result;
   },

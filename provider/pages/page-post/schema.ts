@@ -81,6 +81,17 @@ export function scheduleProblem(at: number | string, nowMs = Date.now()): string
   return undefined;
 }
 
+/**
+ * A new time that passes today but may not by the time the change is applied (a pull request previewed now, merged
+ * later): within the service's lead (10 minutes) plus `marginMinutes` of now. Undefined when it is further ahead.
+ */
+export function scheduleTooSoon(at: number | string, marginMinutes: number, nowMs = Date.now()): string | undefined {
+  const ahead = unixSeconds(at) - Math.floor(nowMs / 1000);
+  if (!Number.isFinite(ahead) || ahead < MIN_AHEAD_S || ahead >= MIN_AHEAD_S + marginMinutes * 60) return undefined;
+  const iso = new Date(unixSeconds(at) * 1000).toISOString().replace(/\.000Z$/, "Z");
+  return `scheduledPublishTime ${iso} is ${span(ahead)} ahead: the service takes a time at least 10 minutes ahead when the up runs, so an up more than ${span(ahead - MIN_AHEAD_S)} from now (after review and merge) is refused; schedule it later, or lower ops:pagesScheduleMarginMinutes (${marginMinutes}) if the up follows at once`;
+}
+
 export const PagePostOutputs = z.object({
   pageId: z.string(),
   message: z.string().optional(),

@@ -158,6 +158,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.PagesMaxRetries = pulumi.IntPtr(d.(int))
 		}
 	}
+	if args.PagesScheduleMarginMinutes == nil {
+		if d := internal.GetEnvOrDefault(60, internal.ParseEnvInt, "PAGES_SCHEDULE_MARGIN_MINUTES"); d != nil {
+			args.PagesScheduleMarginMinutes = pulumi.IntPtr(d.(int))
+		}
+	}
 	if args.PagesTimeoutSeconds == nil {
 		if d := internal.GetEnvOrDefault(30, internal.ParseEnvInt, "PAGES_TIMEOUT_SECONDS"); d != nil {
 			args.PagesTimeoutSeconds = pulumi.IntPtr(d.(int))
@@ -380,6 +385,8 @@ type providerArgs struct {
 	PagesBaseUrl *string `pulumi:"pagesBaseUrl"`
 	// Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
 	PagesMaxRetries *int `pulumi:"pagesMaxRetries"`
+	// How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+	PagesScheduleMarginMinutes *int `pulumi:"pagesScheduleMarginMinutes"`
 	// Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
 	PagesTimeoutSeconds *int `pulumi:"pagesTimeoutSeconds"`
 	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
@@ -488,6 +495,8 @@ type ProviderArgs struct {
 	PagesBaseUrl pulumi.StringPtrInput
 	// Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
 	PagesMaxRetries pulumi.IntPtrInput
+	// How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+	PagesScheduleMarginMinutes pulumi.IntPtrInput
 	// Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
 	PagesTimeoutSeconds pulumi.IntPtrInput
 	// The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.

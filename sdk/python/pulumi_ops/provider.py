@@ -47,6 +47,7 @@ class ProviderArgs:
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 pages_schedule_margin_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -102,6 +103,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] pages_schedule_margin_minutes: How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
@@ -237,6 +239,10 @@ class ProviderArgs:
             pages_max_retries = (_utilities.get_env_int('PAGES_MAX_RETRIES') or 6)
         if pages_max_retries is not None:
             pulumi.set(__self__, "pages_max_retries", pages_max_retries)
+        if pages_schedule_margin_minutes is None:
+            pages_schedule_margin_minutes = (_utilities.get_env_int('PAGES_SCHEDULE_MARGIN_MINUTES') or 60)
+        if pages_schedule_margin_minutes is not None:
+            pulumi.set(__self__, "pages_schedule_margin_minutes", pages_schedule_margin_minutes)
         if pages_timeout_seconds is None:
             pages_timeout_seconds = (_utilities.get_env_int('PAGES_TIMEOUT_SECONDS') or 30)
         if pages_timeout_seconds is not None:
@@ -671,6 +677,18 @@ class ProviderArgs:
         pulumi.set(self, "pages_max_retries", value)
 
     @_builtins.property
+    @pulumi.getter(name="pagesScheduleMarginMinutes")
+    def pages_schedule_margin_minutes(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+        """
+        return pulumi.get(self, "pages_schedule_margin_minutes")
+
+    @pages_schedule_margin_minutes.setter
+    def pages_schedule_margin_minutes(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pages_schedule_margin_minutes", value)
+
+    @_builtins.property
     @pulumi.getter(name="pagesTimeoutSeconds")
     def pages_timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -993,6 +1011,7 @@ class Provider(pulumi.ProviderResource):
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 pages_schedule_margin_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1051,6 +1070,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] pages_app_secret: The app's secret. Stack config `ops:pagesAppSecret`; environment `PAGES_APP_SECRET`, then `FACEBOOK_APP_SECRET`.
         :param pulumi.Input[_builtins.str] pages_base_url: The service's base URL; the API version is appended. Stack config `ops:pagesBaseUrl`; environment `PAGES_BASE_URL`.
         :param pulumi.Input[_builtins.int] pages_max_retries: Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
+        :param pulumi.Input[_builtins.int] pages_schedule_margin_minutes: How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
         :param pulumi.Input[_builtins.int] pages_timeout_seconds: Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
         :param pulumi.Input[_builtins.str] posts_access_token: The user's access token. Stack config `ops:postsAccessToken`; environment `POSTS_ACCESS_TOKEN`, then `THREADS_ACCESS_TOKEN`.
         :param pulumi.Input[_builtins.bool] posts_adopt_existing: For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards. Stack config `ops:postsAdoptExisting`; environment `POSTS_ADOPT_EXISTING`.
@@ -1128,6 +1148,7 @@ class Provider(pulumi.ProviderResource):
                  pages_app_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  pages_max_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 pages_schedule_margin_minutes: pulumi.Input[Optional[_builtins.int]] = None,
                  pages_timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
                  posts_access_token: pulumi.Input[Optional[_builtins.str]] = None,
                  posts_adopt_existing: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -1243,6 +1264,9 @@ class Provider(pulumi.ProviderResource):
             if pages_max_retries is None:
                 pages_max_retries = (_utilities.get_env_int('PAGES_MAX_RETRIES') or 6)
             __props__.__dict__["pages_max_retries"] = pulumi.Output.from_input(pages_max_retries).apply(pulumi.runtime.to_json) if pages_max_retries is not None else None
+            if pages_schedule_margin_minutes is None:
+                pages_schedule_margin_minutes = (_utilities.get_env_int('PAGES_SCHEDULE_MARGIN_MINUTES') or 60)
+            __props__.__dict__["pages_schedule_margin_minutes"] = pulumi.Output.from_input(pages_schedule_margin_minutes).apply(pulumi.runtime.to_json) if pages_schedule_margin_minutes is not None else None
             if pages_timeout_seconds is None:
                 pages_timeout_seconds = (_utilities.get_env_int('PAGES_TIMEOUT_SECONDS') or 30)
             __props__.__dict__["pages_timeout_seconds"] = pulumi.Output.from_input(pages_timeout_seconds).apply(pulumi.runtime.to_json) if pages_timeout_seconds is not None else None

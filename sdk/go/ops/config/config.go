@@ -367,6 +367,19 @@ func GetPagesMaxRetries(ctx *pulumi.Context) int {
 	return value
 }
 
+// How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+func GetPagesScheduleMarginMinutes(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "ops:pagesScheduleMarginMinutes")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(60, internal.ParseEnvInt, "PAGES_SCHEDULE_MARGIN_MINUTES"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
 func GetPagesTimeoutSeconds(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "ops:pagesTimeoutSeconds")

@@ -154,6 +154,11 @@ pagesMaxRetries: int
 Retries of a throttled, failed or dropped request. Stack config `ops:pagesMaxRetries`; environment `PAGES_MAX_RETRIES`.
 """
 
+pagesScheduleMarginMinutes: int
+"""
+How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+"""
+
 pagesTimeoutSeconds: int
 """
 Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.

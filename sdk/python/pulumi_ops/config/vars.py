@@ -217,6 +217,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_int('pagesMaxRetries') or (_utilities.get_env_int('PAGES_MAX_RETRIES') or 6)
 
     @_builtins.property
+    def pages_schedule_margin_minutes(self) -> int:
+        """
+        How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it. Stack config `ops:pagesScheduleMarginMinutes`; environment `PAGES_SCHEDULE_MARGIN_MINUTES`.
+        """
+        return __config__.get_int('pagesScheduleMarginMinutes') or (_utilities.get_env_int('PAGES_SCHEDULE_MARGIN_MINUTES') or 60)
+
+    @_builtins.property
     def pages_timeout_seconds(self) -> int:
         """
         Per-request timeout. Stack config `ops:pagesTimeoutSeconds`; environment `PAGES_TIMEOUT_SECONDS`.
