@@ -121,6 +121,15 @@ export function notice(line: string): void {
 }
 
 /**
+ * A takeover a preview or an up foresees: `objects` that exist taken over instead of made, `writes` of them changed
+ * (the others send nothing). Said as a note ending in `[takeover: N taken over, W to change]`, which the pipeline's
+ * comment counts apart from what is made (examples/ci/report.mjs), as the engine counts a takeover as a create.
+ */
+export function takeoverNotice(line: string, objects: number, writes: number): void {
+  notice(`${line} [takeover: ${objects} taken over, ${writes} to change]`);
+}
+
+/**
  * Something the user should know and may act on; the same warning is shown once per command. A warning of a `kind`
  * (one that every resource of a type would repeat: a deprecated product, a token's expiry) is shown once per command
  * (and `scope`) whatever resource says it, with its kind named, and never once the stack lists the kind in ops:acknowledgedWarnings.

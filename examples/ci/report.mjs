@@ -2,6 +2,7 @@
 // Turns the output of `pulumi preview --diff` or `pulumi refresh --preview-only --diff` into the comment a reviewer
 // reads (Markdown on standard output):
 //   node report.mjs --kind preview|drift --stack S --status N --output FILE [--failed STEP --remedy TEXT]
+// The summary counts takeovers apart (the provider's notes say them; the engine counts them as creates).
 // Deletions come first, then replacements, updates and creates, each by type and name, with a warning above the
 // changes when DELETE_WARNING (default 5) or more resources are deleted or replaced; the commit (PIPELINE_COMMIT,
 // GITHUB_SHA or CI_COMMIT_SHA) and time it describes head it; a cut comment names the resources it leaves out.
@@ -36,6 +37,15 @@ const artifact = `the job's artifact ${a.kind}.txt${where ? ` (${where})` : ""}`
 // error, interleaved): a warning or error joins the warnings wherever it is; a provider's progress line is left out.
 const sections = { changes: [] };
 const streamed = [];
+// Takeovers: the engine counts an object that exists, taken over, as a create; the provider's note of each ends in
+// "[takeover: N taken over, W to change]" (each note once, though the CLI may print it twice).
+let takenOver = 0;
+let takeoverWrites = 0;
+for (const line of new Set(text.split("\n").map((l) => l.trim()).filter((l) => / \[takeover: \d+ taken over, \d+ to change\]$/.test(l)))) {
+  const [, n, w] = / \[takeover: (\d+) taken over, (\d+) to change\]$/.exec(line);
+  takenOver += Number(n);
+  takeoverWrites += Number(w);
+}
 let current = "changes";
 for (const line of text.split("\n")) {
   if (/^(warning|error): /.test(line) && !/^error: no changes were expected/.test(line)) { streamed.push(`    ${line}`); continue; }
@@ -144,6 +154,7 @@ for (const line of sections.diagnostics ?? []) {
 }
 // A failed preview's counts are of what it reached before the error (3 unchanged of 36): not shown as a summary.
 const summary = status === 0 || a.kind === "drift" ? (sections.resources ?? []).map((l) => l.trim()).filter((l) => l && !l.startsWith("error: no changes were expected")) : [];
+if (summary.length && takenOver) summary.push(`${takenOver} taken over, ${takeoverWrites} write${takeoverWrites === 1 ? "" : "s"} (objects that exist, counted above as creates: nothing is made for them${takeoverWrites ? `; ${takeoverWrites} changed to the program's` : ""})`);
 
 let headline;
 if (a.failed) headline = `**The ${a.kind === "drift" ? "drift check" : "preview"} did not run**: ${mask(a.failed)}. ${mask(a.remedy ?? "")}`;

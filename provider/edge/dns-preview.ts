@@ -10,7 +10,7 @@
  */
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
 import { edge, edgeScope, resolveZone } from "./zones";
-import { notice } from "../log";
+import { notice, takeoverNotice } from "../log";
 import { createResumed } from "../create-journal";
 import { stackOfTags, standing } from "../owner";
 
@@ -110,6 +110,7 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
   if (!list) listings.set(key, (list = byName(zone.id)));
   const onService = await list;
   const adoptions: string[] = [];
+  let writes = 0; // adoptions that change the record there (its target, ttl, proxy or comment)
   for (const [what, rec] of records) {
     const name = fullName(rec.name, zone.name);
     const here = (onService.get(name) ?? []).filter((x) => !gone.has(`${x.type} ${name} ${x.value}`));
@@ -130,6 +131,8 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
         `edge: ${what} is in zone ${zone.name} already (id ${same!.id}) and belongs to stack ${same!.owner} (its tag pulumi-ops-stack), so up would refuse to take it. Remove it from stack ${same!.owner} first, or leave it out of this program; to take it over from that stack anyway, set ops:adoptFromStack to ${same!.owner} for one run (with adopt: true)`,
       );
     }
+    const taken = same && ((whose === "mine" && !adopt.ownState) || (createResumed() && !adopt.ownState) || adopt.adopts);
+    if (taken && (same.value !== mine.value || changesOf(rec, same))) writes++;
     if (same && whose === "mine" && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     // Made by an earlier create of this resource that never reached the state (a killed run): create takes it.
     else if (same && createResumed() && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, made by an earlier create of this resource that never reached the stack's state${changesOf(rec, same)}`);
@@ -141,8 +144,8 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     }
   }
   // Said at preview, as info (the preview reads, it writes nothing): what up will take over instead of making.
-  if (adoptions.length === 1 && adopt.kind === "DnsRecord") notice(`edge: will adopt ${adoptions[0].replace(/^the program's /, "")} (already in zone ${zone.name}): nothing is made`);
-  else if (adoptions.length) notice(`edge: ${adopt.kind} will adopt ${adoptions.length} record${adoptions.length > 1 ? "s" : ""} already in zone ${zone.name}, making none of them: ${adoptions.slice(0, 5).join("; ")}${adoptions.length > 5 ? `; and ${adoptions.length - 5} more` : ""}`);
+  if (adoptions.length === 1 && adopt.kind === "DnsRecord") takeoverNotice(`edge: will adopt ${adoptions[0].replace(/^the program's /, "")} (already in zone ${zone.name}): nothing is made`, 1, writes);
+  else if (adoptions.length) takeoverNotice(`edge: ${adopt.kind} will adopt ${adoptions.length} record${adoptions.length > 1 ? "s" : ""} already in zone ${zone.name}, making none of them: ${adoptions.slice(0, 5).join("; ")}${adoptions.length > 5 ? `; and ${adoptions.length - 5} more` : ""}`, adoptions.length, writes);
 }
 
 /** What an adoption changes of the record there (as the takeover's PATCH would): ttl, proxy, comment. */

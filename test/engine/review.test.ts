@@ -6,7 +6,8 @@
  * - the tasks as values added and removed, nothing by position;
  * - exactly the changed record, as a zone-file line, with no escaping;
  * - the page rules' deprecation once, as the CLI's warning and under the comment's warnings, not in its changes;
- * - the post's whole text, the new record's hostname in it.
+ * - the post's whole text, the new record's hostname in it;
+ * - twenty records taken over counted as such, with the writes they need (none).
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -83,6 +84,23 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000,
     expect(changes).not.toMatch(/page rules are deprecated|\[pulumi-ops\]/);
     expect(warnings.match(/page rules are deprecated by the service/g)).toHaveLength(1);
     expect(warnings).toContain("ops:acknowledgedWarnings: page-rules-deprecated");
+  });
+
+  it("a takeover of 20 records is summarised as taken over with 0 writes, and its up sends nothing", async () => {
+    await engine.stack.setConfig("review:launch", { value: "false" });
+    await engine.stack.up();
+    const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
+    for (let i = 1; i <= 20; i++) {
+      const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/dns_records`, { method: "POST", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ type: "A", name: `legacy-${i}.example.com`, content: `198.51.100.${i}`, ttl: 300 }) });
+      expect(res.status).toBe(200);
+    }
+    await engine.stack.setConfig("review:takeOver", { value: "20" });
+    edge.log.length = 0;
+    const { comment } = await reviewed();
+    const summary = comment.slice(0, comment.indexOf("```diff"));
+    expect(summary).toMatch(/\+ 20 to create · .*20 taken over, 0 writes \(objects that exist, counted above as creates: nothing is made for them\)/);
+    await engine.stack.up();
+    expect(writes()).toEqual([]);
   });
 
   it("an acknowledged warning is left out, and no other; a credential in config that overrides the job's is warned", async () => {

@@ -6,7 +6,7 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { canonical, createByKey, type Bag, type Handler } from "../../handler";
-import { notice } from "../../log";
+import { takeoverNotice } from "../../log";
 import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
@@ -103,7 +103,7 @@ export async function previewAdoption(r: Bag): Promise<void> {
   const body = wanted(r);
   const existing = await findRule(zone, body);
   if (!existing) return previewNew(r);
-  notice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+  takeoverNotice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`, 1, same(existing.rule, body) ? 0 : 1);
 }
 
 /** At preview (reads only): where a new FirewallRule will be added among the phase's rules. */

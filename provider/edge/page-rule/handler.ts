@@ -3,7 +3,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { listedRule } from "../rule-listing";
 import { changedKeys, createByKey, deleteUnlessGone, sameField as same, unlessGone, type Bag, type Handler } from "../../handler";
 import type * as wire from "../wire";
-import { notice, warn } from "../../log";
+import { notice, takeoverNotice, warn } from "../../log";
 import { DEPRECATED_KIND, DEPRECATION_WARNING, successorsLine } from "./successors";
 import { adoptedInRun } from "../../claims";
 import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
@@ -45,7 +45,7 @@ const unchanged = (r: Bag, zone: ZoneRef, existing: wire.PageRule) => !changedKe
 export async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const existing = await findRule(zone, r);
-  if (existing) notice(`edge: PageRule for ${r.targets[0]} will adopt the existing page rule (id ${existing.id}) in ${zone.name}: ${unchanged(r, zone, existing) ? "nothing to change" : "changed to the program's actions, priority and status"}`);
+  if (existing) takeoverNotice(`edge: PageRule for ${r.targets[0]} will adopt the existing page rule (id ${existing.id}) in ${zone.name}: ${unchanged(r, zone, existing) ? "nothing to change" : "changed to the program's actions, priority and status"}`, 1, unchanged(r, zone, existing) ? 0 : 1);
 }
 
 export const pageRule: Handler = {

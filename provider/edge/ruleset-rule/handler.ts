@@ -5,7 +5,7 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { canonical, createByKey, type Bag, type Handler } from "../../handler";
-import { notice } from "../../log";
+import { takeoverNotice } from "../../log";
 import { addPhaseRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
@@ -78,7 +78,7 @@ export async function previewRule(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = wanted(r);
   const existing = r.adopt ? await findRule(zone, r.phase, body) : undefined;
-  if (existing) notice(`edge: RulesetRule "${r.ref ?? r.description ?? body.expression}" will adopt the existing ${r.phase} rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+  if (existing) takeoverNotice(`edge: RulesetRule "${r.ref ?? r.description ?? body.expression}" will adopt the existing ${r.phase} rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`, 1, same(existing.rule, body) ? 0 : 1);
   else await previewPlacement(zone, r.phase, `RulesetRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`, r.position, SKIP_LIKE.has(r.action));
 }
 

@@ -10,7 +10,7 @@ import { adoptedInRun } from "../../claims";
 import { createResumed } from "../../create-journal";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { notice } from "../../log";
+import { notice, takeoverNotice } from "../../log";
 import type * as wire from "../wire";
 import { declareWorkerDomain } from "../dns-preview";
 import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
@@ -77,7 +77,7 @@ export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
   }
   if (!there || createResumed()) return;
   if (!adopting(r)) throw domainTaken(r.hostname, there.service);
-  notice(`edge: WorkerDomain ${r.hostname} will adopt the custom domain (id ${there.id}): ${there.service === r.script ? "it is served by this script already, nothing to change" : `it moves from the script ${there.service} to ${r.script}`}`);
+  takeoverNotice(`edge: WorkerDomain ${r.hostname} will adopt the custom domain (id ${there.id}): ${there.service === r.script ? "it is served by this script already, nothing to change" : `it moves from the script ${there.service} to ${r.script}`}`, 1, there.service === r.script ? 0 : 1);
 }
 
 export const workerDomain: Handler = {

@@ -9,7 +9,7 @@ import { adoptedInRun } from "../../claims";
 import { createResumed } from "../../create-journal";
 import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError } from "../../http/errors";
-import { notice } from "../../log";
+import { notice, takeoverNotice } from "../../log";
 import type * as wire from "../wire";
 import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
@@ -59,7 +59,7 @@ export async function previewRoute(r: Bag, olds: Bag): Promise<void> {
   if (!there || there.id === olds.routeId) return;
   if (!inState && createResumed()) return; // an earlier create of this very route, never recorded: taken back
   if (!adopting(r)) throw routeTaken(r.pattern, zone.name, scriptOf(there));
-  notice(`edge: WorkerRoute ${r.pattern} will adopt the zone's route (id ${there.id}): ${scriptOf(there) === r.script ? "it runs this script already, nothing to change" : `it moves from ${says(scriptOf(there))} to ${says(r.script)}`}`);
+  takeoverNotice(`edge: WorkerRoute ${r.pattern} will adopt the zone's route (id ${there.id}): ${scriptOf(there) === r.script ? "it runs this script already, nothing to change" : `it moves from ${says(scriptOf(there))} to ${says(r.script)}`}`, 1, scriptOf(there) === r.script ? 0 : 1);
 }
 
 export const workerRoute: Handler = {

@@ -22,3 +22,8 @@ if (config.getBoolean("launch")) {
   const shop = new ops.edge.DnsRecord("shop", { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", proxied: true });
   new ops.pages.PagePost("launch", { pageId, message: pulumi.interpolate`Our shop is open: https://${shop.hostname}/` });
 }
+
+// Twenty records made by hand before this program, taken over: nothing is made, nothing is sent.
+for (let i = 1; i <= (config.getNumber("takeOver") ?? 0); i++) {
+  new ops.edge.DnsRecord(`legacy-${i}`, { zoneName: "example.com", type: "A", name: `legacy-${i}`, content: `198.51.100.${i}`, ttl: 300, adopt: true });
+}
