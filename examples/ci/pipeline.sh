@@ -28,6 +28,8 @@
 #   PIPELINE_COMMIT              the commit (default: GITHUB_SHA, CI_COMMIT_SHA, or git's HEAD): up refuses a commit
 #                                older than the one the stack last applied (tag pulumi-ops:applied-commit) unless
 #                                PIPELINE_FORCE_OLDER=true
+#   PIPELINE_LOCK_STALE_MINUTES  (up) a lock older than this is an apply that cannot still be running: set it to the
+#                                apply job's timeout (default 60, the example workflows' timeout-minutes)
 #   DELETE_WARNING               (preview) how many deletions and replacements put a warning atop the comment (5)
 #   COMMENT_LIMIT                (preview, drift) the report's maximum length in characters (default 60000,
 #                                below GitHub's 65536; GitLab notes allow 1,000,000)
@@ -117,12 +119,49 @@ remember_applied() {
     echo "pipeline.sh: warning: could not tag the stack with the commit applied; an older commit's apply will not be refused" >&2
 }
 # The engine's lines that bury an apply's error (one per planned operation the stopped update never reached), and its
-# advice to run `pulumi cancel` on a lock (which would break the apply holding it) are replaced with one line each.
+# advice to run `pulumi cancel` on a lock (which would break an apply still holding it) are replaced: lock_note says
+# whose the lock is and what to do.
 quiet_engine() {
-  awk '/expected resource operations for urn:.* but none were seen/ { unseen++; next }
-       /currently locked/ { sub(/ or delete the lock file with `pulumi cancel`/, ""); print; print "pipeline.sh: another apply of this stack is running: wait for it to finish, then re-run this job (never run pulumi cancel while it runs: that breaks it)"; next }
-       { print; fflush() }
-       END { if (unseen) print "pipeline.sh: " unseen " more planned operations were not reached: the apply stopped at the error above" }'
+  awk '/expected resource operations for urn:.* but none were seen/ { next }
+       /currently locked/ { sub(/ Either wait for the other process\(es\) to end or delete the lock file with `pulumi cancel`\./, ""); print; next }
+       { print; fflush() }'
+}
+# After an apply held to a plan stopped at an error, the engine names every planned operation it did not reach,
+# unchanged resources included: said as one line counting the changes not reached (the plan's steps tell them).
+not_reached() { # $1: the apply's output
+  grep -q "but none were seen" "$1" || return 0
+  node - "$1" "${PULUMI_PLAN:-}" <<'NODE'
+const fs = require("node:fs");
+const [file, planFile] = process.argv.slice(2);
+const urns = [...new Set([...fs.readFileSync(file, "utf8").matchAll(/expected resource operations for (urn:\S+) but none were seen/g)].map((m) => m[1]))];
+let plans = {};
+try { const p = JSON.parse(fs.readFileSync(planFile, "utf8")); plans = (p.plan ?? p).resourcePlans ?? {}; } catch {}
+const changes = urns.filter((u) => !plans[u] || (plans[u].steps ?? []).some((op) => op !== "same"));
+const names = changes.map((u) => u.split("::").pop());
+if (changes.length) console.log(`pipeline.sh: ${changes.length} planned change${changes.length === 1 ? " was" : "s were"} not reached, the apply having stopped at the error above: ${names.slice(0, 20).join(", ")}${names.length > 20 ? ", ..." : ""}`);
+else console.log("pipeline.sh: the apply stopped at the error above; every change the plan had was reached");
+NODE
+}
+# The locks an apply was refused for, as the self-managed backend names them ("<url>: created by user@host (pid N)
+# at <time>"): each with its owner and age, and whether that apply can still be running. One that cannot (its
+# process is gone from this machine, or it is older than PIPELINE_LOCK_STALE_MINUTES, the apply job's timeout) was
+# left by a killed apply: recover releases it. Pulumi Cloud names no lock here (its own page shows the update).
+lock_note() { # $1: the refused command's output
+  grep -q "currently locked" "$1" || return 0
+  node - "$1" "${PIPELINE_LOCK_STALE_MINUTES:-60}" "$(hostname)" <<'NODE'
+const [file, stale, here] = process.argv.slice(2);
+const text = require("node:fs").readFileSync(file, "utf8");
+const ago = (ms) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : ms < 7_200_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 3_600_000).toFixed(1)} h`);
+for (const [, , user, host, pid, at] of text.matchAll(/^\s*(\S+): created by (.*)@(\S+) \(pid (\d+)\) at (\S+)\s*$/gm)) {
+  const age = Date.now() - Date.parse(at);
+  const alive = () => { try { process.kill(Number(pid), 0); return true; } catch (e) { return e.code === "EPERM"; } };
+  const gone = host === here && !alive() ? "its process is gone from this machine" : age > Number(stale) * 60_000 ? `older than the apply job's timeout (PIPELINE_LOCK_STALE_MINUTES=${stale})` : "";
+  const owner = `${user}@${host} (pid ${pid}), taken ${ago(age)} ago at ${at}`;
+  console.log(gone
+    ? `pipeline.sh: the stack is locked by an apply that is not running: ${owner}, ${gone}. Run pipeline.sh recover (this workflow's recover job): it releases the lock and finishes what that apply left, making nothing twice`
+    : `pipeline.sh: another apply of this stack is running: ${owner}. Wait for it to finish, then re-run this job (never pulumi cancel while it runs: that breaks it); if its job was killed, run pipeline.sh recover once it has ended`);
+}
+NODE
 }
 case $mode in
   preview)
@@ -157,6 +196,7 @@ case $mode in
     pulumi up --yes --diff "${flags[@]}" "${plan[@]}" 2>&1 | tee "$out/up.txt" | quiet_engine
     status=${PIPESTATUS[0]}
     [[ $status -ne 0 ]] || remember_applied
+    [[ $status -eq 0 ]] || { lock_note "$out/up.txt"; not_reached "$out/up.txt"; }
     if [[ $status -ne 0 ]] && grep -q "violates plan" "$out/up.txt"; then
       echo "pipeline.sh: what main holds no longer matches the reviewed preview (main moved, or the state changed since); nothing outside the plan was sent. Preview again (push to the branch, or run this workflow on main by hand) and apply that." >&2
     fi

@@ -7,12 +7,13 @@
  * in state, and the committed stack file holds no switch. Then each kind alone (a record, a page rule, a firewall
  * rule, a page post, a post, a skill), its CLI killed the moment its create reaches the service: the same recovery
  * leaves exactly one. And an up of a commit older than the stack's last applied one is refused unless forced.
- * Then the same kills followed by a plain `pulumi cancel` and `pulumi up` on the same machine (no pipeline): each
+ * An apply killed before its first operation leaves only its lock: the next up names its owner and age and recover,
+ * which clears it. Then the same kills followed by a plain `pulumi cancel` and `pulumi up` on the same machine (no pipeline): each
  * kind's create finds the note the killed create left (provider/create-journal.ts) and makes exactly one; a command
  * killed after it ran is refused, and runs once more only with ops:controlRerunInterrupted.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ControlEmulator, EdgeEmulator, type Emulator, PagesEmulator, PostsEmulator, SkillsEmulator } from "../../emulators";
@@ -115,6 +116,32 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: tru
     expect(stale.stderr).toMatch(new RegExp(`commit ${older.slice(0, 12)} is older than ${newer.slice(0, 12)}, which recovered last applied.*PIPELINE_FORCE_OLDER=true`));
     const forced = await job("up", { PIPELINE_COMMIT: older, PIPELINE_FORCE_OLDER: "true" });
     expect(forced.status, forced.stdout + forced.stderr).toBe(0);
+  });
+
+  it("an apply killed before its first operation leaves its lock: the next up names the lock's owner and age and recover, which clears it", async () => {
+    const locks = () => readdirSync(path.join(engine.scratch, "state/.pulumi"), { recursive: true, encoding: "utf8" }).filter((f) => f.startsWith("locks") && f.endsWith(".json"));
+    let killed = false;
+    const poll = setInterval(() => {
+      const pid = cliPid(engine);
+      if (!killed && pid && locks().length) {
+        killed = true;
+        process.kill(pid, "SIGKILL");
+      }
+    }, 10);
+    const first = await job("up", { PIPELINE_FORCE_OLDER: "true" });
+    clearInterval(poll);
+    expect(killed, first.stdout + first.stderr).toBe(true);
+    expect(locks()).toHaveLength(1);
+    const next = await job("up", { PIPELINE_FORCE_OLDER: "true" });
+    expect(next.status).not.toBe(0);
+    const said = next.stdout + next.stderr;
+    expect(said).toMatch(/pipeline\.sh: the stack is locked by an apply that is not running: .*@.* \(pid \d+\), taken \d+ s ago at \S+, its process is gone from this machine\. Run pipeline\.sh recover/);
+    expect(said).not.toMatch(/another apply of this stack is running|delete the lock file with `pulumi cancel`/);
+    const recovered = await job("recover", { PIPELINE_FORCE_OLDER: "true" });
+    expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
+    expect(locks()).toEqual([]);
+    const after = await job("up", { PIPELINE_FORCE_OLDER: "true" });
+    expect(after.status, after.stdout + after.stderr).toBe(0);
   });
 });
 

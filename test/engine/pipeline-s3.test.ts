@@ -134,7 +134,7 @@ describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000, sequential
     expect(second.status).not.toBe(0);
     expect(second.stdout + second.stderr).toMatch(/locked/);
     // Told to wait and re-run, not the CLI's advice to run `pulumi cancel`, which would break the running apply.
-    expect(second.stdout + second.stderr).toMatch(/another apply of this stack is running: wait for it to finish, then re-run this job/);
+    expect(second.stdout + second.stderr).toMatch(/another apply of this stack is running: .*@.* \(pid \d+\), taken \d+ s ago at \S+\. Wait for it to finish, then re-run this job/);
     expect(second.stdout + second.stderr).not.toMatch(/delete the lock file with `pulumi cancel`/);
     const done = await first;
     expect(done.status, done.stderr + done.stdout).toBe(0);
