@@ -119,7 +119,12 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     // The engine holds the resource in state: its create's note is done with (create-journal.ts). Not on a diff
     // that replaces it: the replacement's create is still to come, and a kill during it must find the note.
     if (method !== "check" && method !== "create" && method !== "diff" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
-    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map(setsAsLists));
+    const invalid = invalidOf((method === "create" ? args[0] : method === "update" || method === "diff" ? args[2] : undefined) as Bag | undefined);
+    if (invalid && method === "diff") return { changes: true };
+    if (invalid) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]}: ${invalid.join("; ")}`, remedy: "Fix these inputs (the program's error above names each); nothing was sent" });
+    const held = (method === "create" ? args[0] : method === "update" ? args[2] : undefined) as Bag | undefined;
+    if (held?.__held === true) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]} not applied: other resources of the program have problems (named above)`, remedy: "Fix those inputs; nothing was sent" });
+    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map((a) => setsAsLists(withoutMarks(a))));
     const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
     if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
@@ -254,7 +259,18 @@ const PRINTABLE = 120;
  * its path and its own (short, redacted) value in the reason; a list of problems is cut at SHOWN with a count.
  */
 export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+  // Held by the program (another resource of its turn has problems): checked as usual, and kept held for create.
+  if (news.__held !== true) return checkInputs(type, olds, news, secretInputs);
+  const { __held: _, ...rest } = news;
+  const r = await checkInputs(type, olds, rest, secretInputs);
+  return { ...r, inputs: { ...r.inputs, __held: true } };
+}
+
+async function checkInputs(type: string, olds: Bag, news: Bag, secretInputs: Set<string>): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
   if (configFailure) return { inputs: news, failures: [{ property: "", reason: configFailure }] };
+  // The program found this resource's problems and fails the run naming them (sdk/types.ts CheckedResource): the
+  // engine goes on to the next resource, so every mistake of a preview is said at once; nothing is sent for it.
+  if (invalidOf(news)) return { inputs: news, failures: [] };
   const r = await call(type, "check", [olds, news]);
   const given = r.failures.length && registry[type]?.typed ? await registry[type].typed!(news) : news; // values named by path
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
@@ -361,4 +377,17 @@ export function withoutUndefined<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)])) as T;
   }
   return value;
+}
+
+/** The problems the program found in a resource's inputs (sdk/types.ts), if it found any. */
+function invalidOf(inputs: Bag | undefined): string[] | undefined {
+  const found = inputs?.__invalid;
+  return Array.isArray(found) && found.length ? (found as string[]) : undefined;
+}
+
+/** A bag without the program's marks (`__invalid`, `__held`), which no handler reads. */
+function withoutMarks<T>(a: T): T {
+  if (!a || typeof a !== "object" || Array.isArray(a) || !("__held" in a || "__invalid" in a)) return a;
+  const { __held: _h, __invalid: _i, ...rest } = a as Bag;
+  return rest as T;
 }

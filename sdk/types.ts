@@ -58,3 +58,81 @@ export function setOutputs(resource: object, names: readonly string[]): void {
     if (raw && typeof raw.apply === "function") Object.defineProperty(resource, name, { value: raw.apply(setFromText), enumerable: true });
   }
 }
+
+/** Whether a value holds no Output or promise at any depth: it can be checked in the program, before the engine. */
+export function settled(v: unknown): boolean {
+  if (v === null || typeof v !== "object") return true;
+  if (pulumi.Output.isInstance(v) || typeof (v as { then?: unknown }).then === "function") return false;
+  return Object.values(v).every(settled);
+}
+
+/** The inputs a check of the program's own values sees: no engine keys, no output slots, no account. */
+function ownInputs(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).filter(([k, v]) => !k.startsWith("__") && k !== "account" && v !== undefined));
+}
+
+/**
+ * What is wrong with a resource's inputs, when the program knows them all (no output of another resource): the
+ * type's zod schema, as the provider's check applies it. Loaded on a program's first resource, not at import.
+ */
+async function inputProblems(token: string, props: Record<string, unknown>): Promise<string[] | undefined> {
+  const own = ownInputs(props);
+  if (token === "edge:DnsRecordSet" || !settled(own)) return undefined; // a set's records are its check's (as text)
+  const [{ registry }, { checkWith }] = await Promise.all([import("../provider/registry"), import("../provider/check")]);
+  const entry = registry[token];
+  if (!entry || entry.retired) return undefined;
+  const failures = checkWith(entry.inputs, own).failures;
+  return failures.length ? failures.map((f) => `${f.property}: ${f.reason}`) : undefined;
+}
+
+/** The resources declared in this turn of the program, each with what its check found. */
+let batch: { label: string; problems: Promise<string[] | undefined> }[] | undefined;
+let gate: Promise<boolean> | undefined;
+
+/**
+ * Said once the program's turn has declared its resources: each one's problems as an error naming it, awaited,
+ * so they reach the engine before any of those resources registers (the engine stops at a check that fails, and
+ * would cut the rest short); then the run fails once, counting them.
+ */
+function sayProblems(): Promise<boolean> {
+  return (gate ??= new Promise<boolean>((resolve) =>
+    setImmediate(async () => {
+      const checked = batch ?? [];
+      batch = undefined;
+      gate = undefined;
+      let failed = 0;
+      for (const c of checked) {
+        const found = await c.problems.catch(() => undefined);
+        if (!found) continue;
+        failed++;
+        // At stack level: a resource's own log waits for its URN, which waits for its registration, held here.
+        await pulumi.log.error(`${c.label}: ${found.join("; ")}`);
+      }
+      resolve(failed > 0);
+      if (!failed) return;
+      // The run fails (the runtime ends a program with an unhandled error non-zero); said as one line, no stack.
+      const end = new pulumi.RunError(`the inputs of ${failed} resource${failed === 1 ? "" : "s"} have problems, each named above: nothing was sent`);
+      end.stack = end.message;
+      void Promise.reject(end);
+    }),
+  ));
+}
+
+/**
+ * Every mistake of a program at once (issue 58). The engine checks resources one at a time and stops a preview at the
+ * first whose check fails, so a pull request with five mistakes took five pushes. Each resource whose inputs the
+ * program knows is checked here as it is declared, against its type's schema: the problems of every resource of the
+ * program's turn are errors, each naming its resource and input, before any of them registers; one with problems is registered marked
+ * `__invalid` (the provider's check lets it through, and a create or update refuses, sending nothing), the others
+ * of that turn `__held` (checked as usual; a create or update refuses), and the run fails. Inputs built from other resources' outputs, and what only the provider's check knows (a schedule against
+ * the time the stack last set), are checked by the engine, as before.
+ */
+export class CheckedResource extends pulumi.dynamic.Resource {
+  constructor(provider: pulumi.dynamic.ResourceProvider, name: string, props: Record<string, unknown>, opts: pulumi.CustomResourceOptions | undefined, module: string, type: string) {
+    const problems = opts?.id === undefined ? inputProblems(`${module}:${type}`, props) : Promise.resolve(undefined);
+    const said = sayProblems();
+    // A resource without problems of a turn that has some is held too: an up that skips the preview sends nothing.
+    super(provider, name, { ...props, __invalid: said.then(() => problems), __held: said.then((failed) => failed || undefined) }, opts, module, type);
+    (batch ??= []).push({ label: `${module}.${type} ${name}`, problems });
+  }
+}

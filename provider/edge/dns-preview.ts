@@ -132,7 +132,7 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
       );
     }
     const taken = same && ((whose === "mine" && !adopt.ownState) || (createResumed() && !adopt.ownState) || adopt.adopts);
-    if (taken && (same.value !== mine.value || changesOf(rec, same))) writes++;
+    if (taken && (same.value !== mine.value || changesOf(rec, same) !== NOTHING)) writes++;
     if (same && whose === "mine" && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
     // Made by an earlier create of this resource that never reached the state (a killed run): create takes it.
     else if (same && createResumed() && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, made by an earlier create of this resource that never reached the stack's state${changesOf(rec, same)}`);
@@ -154,8 +154,9 @@ function changesOf(rec: Rec, x: OnService): string {
   if (rec.proxied !== undefined && rec.proxied !== (x.proxied ?? false)) changes.push(`proxied ${x.proxied ?? false} -> ${rec.proxied}`);
   if (rec.ttl !== undefined && !rec.proxied && rec.ttl !== x.ttl) changes.push(`ttl ${x.ttl} -> ${rec.ttl}`);
   if (rec.comment !== undefined && (rec.comment || null) !== (x.comment || null)) changes.push(`comment ${JSON.stringify(x.comment ?? "")} -> ${JSON.stringify(rec.comment)}`);
-  return changes.length ? `, changing ${changes.join(", ")}` : ", nothing to change";
+  return changes.length ? `, changing ${changes.join(", ")}` : NOTHING;
 }
+const NOTHING = ", nothing to change";
 
 /** What the rules need of a record on the service; kept for the run, so not the whole record the service answers. */
 interface OnService {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/control-RemoteCommand";
-import { outputSlots, ownerSlot, refuseImport, secretsSlot } from "../types";
+import { outputSlots, ownerSlot, refuseImport, secretsSlot, CheckedResource } from "../types";
 import { remoteCommandOutputNames, type RemoteCommandArgs, type RemoteCommandOutputs as Out } from "./types";
 
 export type { RemoteCommandArgs };
@@ -14,7 +14,7 @@ export type { RemoteCommandArgs };
  *
  *     new ops.control.RemoteCommand("marker", { create: "touch /tmp/ready", delete: "rm -f /tmp/ready" });
  */
-export class RemoteCommand extends pulumi.dynamic.Resource {
+export class RemoteCommand extends CheckedResource {
   declare readonly create: pulumi.Output<Out["create"]>;
   declare readonly update: pulumi.Output<Out["update"]>;
   declare readonly delete: pulumi.Output<Out["delete"]>;

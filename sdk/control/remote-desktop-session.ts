@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/control-RemoteDesktopSession";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { remoteDesktopSessionOutputNames, type RemoteDesktopSessionArgs, type RemoteDesktopSessionOutputs as Out } from "./types";
 
 export type { RemoteDesktopSessionArgs };
@@ -13,7 +13,7 @@ export type { RemoteDesktopSessionArgs };
  *
  *     new ops.control.RemoteDesktopSession("kiosk", { host: "kiosk.local", username: "ops" });
  */
-export class RemoteDesktopSession extends pulumi.dynamic.Resource {
+export class RemoteDesktopSession extends CheckedResource {
   declare readonly host: pulumi.Output<Out["host"]>;
   declare readonly port: pulumi.Output<Out["port"]>;
   declare readonly username: pulumi.Output<Out["username"]>;

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
 import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { noteRecordIds } from "./program-records";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
 export type { DnsRecordSetArgs };
@@ -18,7 +18,7 @@ export type { DnsRecordSetArgs };
  *       records: { docs: { type: "CNAME", name: "docs", content: "docs-host.example.net", proxied: true }, "api-a": { type: "A", name: "api", content: "203.0.113.20", ttl: 300 } },
  *     });
  */
-export class DnsRecordSet extends pulumi.dynamic.Resource {
+export class DnsRecordSet extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   /** The records as the service holds them, by key. */

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecord";
 import { noteRecordIds } from "./program-records";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
 import { dnsRecordOutputNames, type DnsRecordArgs, type DnsRecordOutputs as Out } from "./types";
 
 export type { DnsRecordArgs };
@@ -18,7 +18,7 @@ export type { DnsRecordArgs };
  *       proxied: true,
  *     });
  */
-export class DnsRecord extends pulumi.dynamic.Resource {
+export class DnsRecord extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly type: pulumi.Output<Out["type"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-FirewallRule";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { firewallRuleOutputNames, type FirewallRuleArgs, type FirewallRuleOutputs as Out } from "./types";
 
 export type { FirewallRuleArgs };
@@ -14,7 +14,7 @@ export type { FirewallRuleArgs };
  *
  *     new ops.edge.FirewallRule("badNet", { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" });
  */
-export class FirewallRule extends pulumi.dynamic.Resource {
+export class FirewallRule extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly expression: pulumi.Output<Out["expression"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-PageRule";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { pageRuleOutputNames, type PageRuleArgs, type PageRuleOutputs as Out } from "./types";
 
 export type { PageRuleArgs };
@@ -16,7 +16,7 @@ export type { PageRuleArgs };
  *       priority: 1,
  *     });
  */
-export class PageRule extends pulumi.dynamic.Resource {
+export class PageRule extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly targets: pulumi.Output<Out["targets"]>;

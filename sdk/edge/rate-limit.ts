@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-RateLimit";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { rateLimitOutputNames, type RateLimitArgs, type RateLimitOutputs as Out } from "./types";
 
 export type { RateLimitArgs };
@@ -20,7 +20,7 @@ export type { RateLimitArgs };
  *       match: { request: { url: "*\/login*" } },
  *     });
  */
-export class RateLimit extends pulumi.dynamic.Resource {
+export class RateLimit extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly threshold: pulumi.Output<Out["threshold"]>;

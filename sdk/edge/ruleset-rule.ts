@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-RulesetRule";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { rulesetRuleOutputNames, type RulesetRuleArgs, type RulesetRuleOutputs as Out } from "./types";
 
 export type { RulesetRuleArgs };
@@ -20,7 +20,7 @@ export type { RulesetRuleArgs };
  *       actionParameters: { cache: true },
  *     });
  */
-export class RulesetRule extends pulumi.dynamic.Resource {
+export class RulesetRule extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly phase: pulumi.Output<Out["phase"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-WorkerDomain";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { workerDomainOutputNames, type WorkerDomainArgs, type WorkerDomainOutputs as Out } from "./types";
 
 export type { WorkerDomainArgs };
@@ -13,7 +13,7 @@ export type { WorkerDomainArgs };
  *     const apiScript = new ops.edge.WorkerScript("apiScript", { name: "hello-api", source: "worker.js" });
  *     new ops.edge.WorkerDomain("helloDomain", { zoneName: "example.com", hostname: "hello.example.com", script: apiScript.name });
  */
-export class WorkerDomain extends pulumi.dynamic.Resource {
+export class WorkerDomain extends CheckedResource {
   declare readonly accountId: pulumi.Output<Out["accountId"]>;
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;

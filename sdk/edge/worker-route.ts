@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-WorkerRoute";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { workerRouteOutputNames, type WorkerRouteArgs, type WorkerRouteOutputs as Out } from "./types";
 
 export type { WorkerRouteArgs };
@@ -13,7 +13,7 @@ export type { WorkerRouteArgs };
  *     const routedScript = new ops.edge.WorkerScript("routedScript", { name: "hello-routed", source: "worker.js" });
  *     new ops.edge.WorkerRoute("helloRoute", { zoneName: "example.com", pattern: "example.com/hello/*", script: routedScript.name });
  */
-export class WorkerRoute extends pulumi.dynamic.Resource {
+export class WorkerRoute extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly pattern: pulumi.Output<Out["pattern"]>;

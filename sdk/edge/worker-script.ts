@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-WorkerScript";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
 import { workerScriptOutputNames, type WorkerScriptArgs, type WorkerScriptOutputs as Out } from "./types";
 
 export type { WorkerScriptArgs };
@@ -15,7 +15,7 @@ export type { WorkerScriptArgs };
  *
  *     new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false });
  */
-export class WorkerScript extends pulumi.dynamic.Resource {
+export class WorkerScript extends CheckedResource {
   declare readonly accountId: pulumi.Output<Out["accountId"]>;
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly source: pulumi.Output<Out["source"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-ZoneSetting";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { zoneSettingOutputNames, type ZoneSettingArgs, type ZoneSettingOutputs as Out } from "./types";
 
 export type { ZoneSettingArgs };
@@ -11,7 +11,7 @@ export type { ZoneSettingArgs };
  *
  *     new ops.edge.ZoneSetting("https", { zoneName: "example.com", settingId: "always_use_https", value: "on" });
  */
-export class ZoneSetting extends pulumi.dynamic.Resource {
+export class ZoneSetting extends CheckedResource {
   declare readonly zoneId: pulumi.Output<Out["zoneId"]>;
   declare readonly zoneName: pulumi.Output<Out["zoneName"]>;
   declare readonly settingId: pulumi.Output<Out["settingId"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PagePost";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { pagePostOutputNames, type PagePostArgs, type PagePostOutputs as Out } from "./types";
 
 export type { PagePostArgs };
@@ -12,7 +12,7 @@ export type { PagePostArgs };
  *
  *     new ops.pages.PagePost("launch", { pageId: "200000000000001", message: "We open at 7!" });
  */
-export class PagePost extends pulumi.dynamic.Resource {
+export class PagePost extends CheckedResource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly message: pulumi.Output<Out["message"]>;
   declare readonly link: pulumi.Output<Out["link"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PageRole";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
 import { pageRoleOutputNames, type PageRoleArgs, type PageRoleOutputs as Out } from "./types";
 
 export type { PageRoleArgs };
@@ -14,7 +14,7 @@ export type { PageRoleArgs };
  *
  *     new ops.pages.PageRole("helper", { pageId: "200000000000001", user: "300000000000003", role: "MODERATOR" });
  */
-export class PageRole extends pulumi.dynamic.Resource {
+export class PageRole extends CheckedResource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly user: pulumi.Output<Out["user"]>;
   declare readonly role: pulumi.Output<Out["role"]>;

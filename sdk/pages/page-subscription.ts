@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/pages-PageSubscription";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
 import { pageSubscriptionOutputNames, type PageSubscriptionArgs, type PageSubscriptionOutputs as Out } from "./types";
 
 export type { PageSubscriptionArgs };
@@ -11,7 +11,7 @@ export type { PageSubscriptionArgs };
  *
  *     new ops.pages.PageSubscription("events", { pageId: "200000000000001", subscribedFields: ["feed", "messages"] });
  */
-export class PageSubscription extends pulumi.dynamic.Resource {
+export class PageSubscription extends CheckedResource {
   declare readonly pageId: pulumi.Output<Out["pageId"]>;
   declare readonly subscribedFields: pulumi.Output<Out["subscribedFields"]>;
   declare readonly appId: pulumi.Output<Out["appId"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/posts-Post";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { postOutputNames, type PostArgs, type PostOutputs as Out } from "./types";
 
 export type { PostArgs };
@@ -14,7 +14,7 @@ export type { PostArgs };
  *
  *     new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });
  */
-export class Post extends pulumi.dynamic.Resource {
+export class Post extends CheckedResource {
   declare readonly mediaType: pulumi.Output<Out["mediaType"]>;
   declare readonly text: pulumi.Output<Out["text"]>;
   declare readonly imageUrl: pulumi.Output<Out["imageUrl"]>;

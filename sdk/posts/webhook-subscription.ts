@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/posts-WebhookSubscription";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { webhookSubscriptionOutputNames, type WebhookSubscriptionArgs, type WebhookSubscriptionOutputs as Out } from "./types";
 
 export type { WebhookSubscriptionArgs };
@@ -13,7 +13,7 @@ export type { WebhookSubscriptionArgs };
  *
  * @deprecated The service has no API for webhook subscriptions: set them up in the app dashboard, and remove this resource.
  */
-export class WebhookSubscription extends pulumi.dynamic.Resource {
+export class WebhookSubscription extends CheckedResource {
   declare readonly appId: pulumi.Output<Out["appId"]>;
   declare readonly object: pulumi.Output<Out["object"]>;
   declare readonly callbackUrl: pulumi.Output<Out["callbackUrl"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/runner-RunnerModel";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { runnerModelOutputNames, type RunnerModelArgs, type RunnerModelOutputs as Out } from "./types";
 
 export type { RunnerModelArgs };
@@ -22,7 +22,7 @@ export type { RunnerModelArgs };
  *       parameters: { temperature: 0.2 },
  *     });
  */
-export class RunnerModel extends pulumi.dynamic.Resource {
+export class RunnerModel extends CheckedResource {
   declare readonly name: pulumi.Output<Out["name"]>;
   declare readonly from: pulumi.Output<Out["from"]>;
   declare readonly adapter: pulumi.Output<Out["adapter"]>;

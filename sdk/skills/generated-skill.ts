@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/skills-GeneratedSkill";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { generatedSkillOutputNames, type GeneratedSkillArgs, type GeneratedSkillOutputs as Out } from "./types";
 
 export type { GeneratedSkillArgs };
@@ -13,7 +13,7 @@ export type { GeneratedSkillArgs };
  *     const writer = new ops.runner.RunnerModel("writer", { name: "llama3.2" });
  *     new ops.skills.GeneratedSkill("runbook", { slug: "oven-runbook", sources: ["docs/oven.md"], model: writer.name, category: "ops" });
  */
-export class GeneratedSkill extends pulumi.dynamic.Resource {
+export class GeneratedSkill extends CheckedResource {
   declare readonly slug: pulumi.Output<Out["slug"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly name: pulumi.Output<Out["name"]>;

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/skills-Skill";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, CheckedResource } from "../types";
 import { skillOutputNames, type SkillArgs, type SkillOutputs as Out } from "./types";
 
 export type { SkillArgs };
@@ -15,7 +15,7 @@ export type { SkillArgs };
  *
  *     new ops.skills.Skill("ovenCare", { slug: "oven-care", source: "skills/oven-care/SKILL.md", category: "ops" });
  */
-export class Skill extends pulumi.dynamic.Resource {
+export class Skill extends CheckedResource {
   declare readonly slug: pulumi.Output<Out["slug"]>;
   declare readonly adopt: pulumi.Output<Out["adopt"]>;
   declare readonly name: pulumi.Output<Out["name"]>;

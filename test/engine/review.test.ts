@@ -7,7 +7,8 @@
  * - exactly the changed record, as a zone-file line, with no escaping;
  * - the page rules' deprecation once, as the CLI's warning and under the comment's warnings, not in its changes;
  * - the post's whole text, the new record's hostname in it;
- * - twenty records taken over counted as such, with the writes they need (none).
+ * - twenty records taken over counted as such, with the writes they need (none);
+ * - five resources' mistakes in one preview, each naming its resource and field.
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -96,11 +97,37 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000,
     }
     await engine.stack.setConfig("review:takeOver", { value: "20" });
     edge.log.length = 0;
+    pages.log.length = 0;
     const { comment } = await reviewed();
     const summary = comment.slice(0, comment.indexOf("```diff"));
     expect(summary).toMatch(/\+ 20 to create · .*20 taken over, 0 writes \(objects that exist, counted above as creates: nothing is made for them\)/);
     await engine.stack.up();
     expect(writes()).toEqual([]);
+  });
+
+  it("a pull request with mistakes in five resources gets one preview naming all five, each with its field; an up sends nothing", async () => {
+    await engine.stack.setConfig("review:mistakes", { value: "true" });
+    edge.log.length = 0;
+    pages.log.length = 0;
+    const { cli, comment } = await reviewed();
+    const named: [string, RegExp][] = [
+      ["typo-address", /edge\.DnsRecord typo-address: content: content must be an IPv4 address/],
+      ["short-ttl", /edge\.DnsRecord short-ttl: ttl: ttl must be 1 \(automatic\) or from 60/],
+      ["no-zone-pattern", /edge\.PageRule no-zone-pattern: targets: "other\.example\.net\/\*" is outside the zone example\.com/],
+      ["unknown-task", /pages\.PageRole unknown-task: tasks\.1: tasks takes MANAGE/],
+      ["yesterday", /PagePost resource 'yesterday': property scheduledPublishTime .* is \d+ years in the past/], // the provider's own check, which knows the stack's state
+    ];
+    const problems = comment.slice(comment.indexOf("Warnings and errors:"));
+    expect(comment).toMatch(/\*\*The preview failed\*\*/);
+    for (const [, said] of named) {
+      expect(cli).toMatch(said);
+      expect(problems).toMatch(said);
+    }
+    expect(writes()).toEqual([]);
+    // An up that skips the preview (the Automation API's) is refused the same, and sends nothing of any resource.
+    await expect(engine.stack.up()).rejects.toThrow(/the inputs of 4 resources have problems, each named above: nothing was sent/);
+    expect(writes()).toEqual([]);
+    await engine.stack.setConfig("review:mistakes", { value: "false" });
   });
 
   it("an acknowledged warning is left out, and no other; a credential in config that overrides the job's is warned", async () => {
