@@ -77,12 +77,20 @@ function ownInputs(props: Record<string, unknown>): Record<string, unknown> {
  */
 async function inputProblems(token: string, props: Record<string, unknown>): Promise<string[] | undefined> {
   const own = ownInputs(props);
-  if (token === "edge:DnsRecordSet" || !settled(own)) return undefined; // a set's records are its check's (as text)
-  const [{ registry }, { checkWith }] = await Promise.all([import("../provider/registry"), import("../provider/check")]);
-  const entry = registry[token];
-  if (!entry || entry.retired) return undefined;
-  const failures = checkWith(entry.inputs, own).failures;
-  return failures.length ? failures.map((f) => `${f.property}: ${f.reason}`) : undefined;
+  const account = props.account;
+  if (token === "edge:DnsRecordSet" || !settled(own) || !settled(account)) return undefined; // a set's records are its check's (as text)
+  try {
+    const [{ registry }, { checkWith }, config] = await Promise.all([import("../provider/registry"), import("../provider/check"), import("../provider/config")]);
+    const entry = registry[token];
+    if (!entry || entry.retired) return undefined;
+    // With the settings the provider checks with (the stack's config, the environment, the resource's account),
+    // so what a schema asks of them (a Worker's account) is judged the same here as there.
+    config.useStackConfig({ get: (key) => pulumi.runtime.getConfig(key) });
+    const failures = config.withAccount(typeof account === "string" ? account : undefined, () => checkWith(entry.inputs, own)).failures;
+    return failures.length ? failures.map((f) => `${f.property}: ${f.reason}`) : undefined;
+  } catch {
+    return undefined; // a check that cannot run here (a bad account name) is the provider's to say, as before
+  }
 }
 
 /** The resources declared in this turn of the program, each with what its check found. */
