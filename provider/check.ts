@@ -53,6 +53,25 @@ export function knownProperties(schema: z.ZodType): string[] | undefined {
   return def?.type === "object" && def.shape ? Object.keys(def.shape) : undefined;
 }
 
+/** The top-level inputs a schema gives a default to (`adopt: false`), with their defaults. */
+export function schemaDefaults(schema: z.ZodType): Record<string, unknown> {
+  let def = (schema as { def?: Def }).def;
+  if (def?.type === "pipe" && def.in) def = (def.in as { def?: Def }).def;
+  if (def?.type !== "object" || !def.shape) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(def.shape)) {
+    for (let f: z.ZodType | undefined = field, i = 0; f && i < 10; i++) {
+      const d: (Def & { defaultValue?: unknown }) | undefined = (f as { def?: Def & { defaultValue?: unknown } }).def;
+      if (d?.type === "default") {
+        out[key] = d.defaultValue;
+        break;
+      }
+      f = d?.innerType;
+    }
+  }
+  return out;
+}
+
 /** Edit distance, for "did you mean" (names are short). */
 function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);

@@ -5,8 +5,8 @@
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, credentialOverrides, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
-import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
-import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
+import { isUnknown, parseArgs, PROVIDER_KEY, schemaDefaults, unknownNames, type CheckFailure } from "./check";
+import { canonical, outcomeUnknown, PartialCreateError, type Bag } from "./handler";
 import { currentUrn, redact, useLogSink, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
@@ -124,7 +124,7 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     if (invalid) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]}: ${invalid.join("; ")}`, remedy: "Fix these inputs (the program's error above names each); nothing was sent" });
     const held = (method === "create" ? args[0] : method === "update" ? args[2] : undefined) as Bag | undefined;
     if (held?.__held === true) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]} not applied: other resources of the program have problems (named above)`, remedy: "Fix those inputs; nothing was sent" });
-    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map((a) => setsAsLists(withoutMarks(a))));
+    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map((a, i) => withDefaults(type, method, i, setsAsLists(withoutMarks(a)))));
     const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
     if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
@@ -312,9 +312,17 @@ async function checkInputs(type: string, olds: Bag, news: Bag, secretInputs: Set
   if (failures.length) return { inputs: r.inputs, failures };
   // What the inputs alone decide is known at preview (the engine shows checked inputs as a preview's outputs); sets
   // are carried as texts, which the engine shows as values added and removed.
-  let inputs = setsAsText(r.inputs as Bag, registry[type]?.sets ?? []);
+  let inputs = setsAsText(withoutUnsetDefaults(type, r.inputs as Bag, news), registry[type]?.sets ?? []);
   const known = registry[type] ? (await registry[type].handler()).knownAtPreview : undefined;
-  if (known) inputs = { ...inputs, ...known(Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([, v]) => !isUnknown(v)))) };
+  if (known) {
+    const given = Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([, v]) => !isUnknown(v)));
+    const account = typeof news[ACCOUNT_KEY] === "string" && !isUnknown(news[ACCOUNT_KEY]) ? (news[ACCOUNT_KEY] as string) : undefined;
+    // A lookup that fails (no zone of that name) is the preview check's to say, above: nothing more is known then.
+    const found = await withAccount(account, async () => known(given)).catch(() => ({}) as Bag);
+    // Named under `__known`, so that handlers are given the program's inputs alone (withoutMarks).
+    const added = Object.keys(found).filter((k) => !(k in inputs));
+    inputs = { ...inputs, ...found, ...(added.length ? { __known: added } : {}) };
+  }
   return { inputs, failures };
 }
 
@@ -385,9 +393,38 @@ function invalidOf(inputs: Bag | undefined): string[] | undefined {
   return Array.isArray(found) && found.length ? (found as string[]) : undefined;
 }
 
-/** A bag without the program's marks (`__invalid`, `__held`), which no handler reads. */
+/** A bag without the marks no handler reads: the program's (`__invalid`, `__held`) and the outputs known at preview (`__known`). */
 function withoutMarks<T>(a: T): T {
-  if (!a || typeof a !== "object" || Array.isArray(a) || !("__held" in a || "__invalid" in a)) return a;
-  const { __held: _h, __invalid: _i, ...rest } = a as Bag;
+  if (!a || typeof a !== "object" || Array.isArray(a) || !("__held" in a || "__invalid" in a || "__known" in a)) return a;
+  const { __held: _h, __invalid: _i, __known: known, ...rest } = a as Bag;
+  if (Array.isArray(known)) for (const k of known) delete rest[k as string];
   return rest as T;
+}
+
+/**
+ * A default the program never set is not news in a preview (`adopt: false` under every new resource): the checked
+ * inputs the engine keeps and shows leave it out, and the door gives it back to the handler (withDefaults).
+ */
+function withoutUnsetDefaults(type: string, inputs: Bag, given: Bag): Bag {
+  const defaults = defaultsOf(type);
+  const dropped = Object.keys(defaults).filter((k) => given[k] === undefined && k in inputs && canonical(inputs[k]) === canonical(defaults[k]));
+  if (!dropped.length) return inputs;
+  const out = { ...inputs };
+  for (const k of dropped) delete out[k];
+  return out;
+}
+
+/** The checked inputs a handler is given (create's, update's and diff's new ones) with the defaults left out put back. */
+function withDefaults(type: string, method: Method, at: number, bag: unknown): unknown {
+  const inputsAt = method === "create" ? 0 : method === "update" || method === "diff" ? 2 : -1;
+  if (at !== inputsAt || !bag || typeof bag !== "object") return bag;
+  const missing = Object.entries(defaultsOf(type)).filter(([k]) => (bag as Bag)[k] === undefined);
+  return missing.length ? { ...Object.fromEntries(missing), ...(bag as Bag) } : bag;
+}
+
+const defaultsByType = new Map<string, Record<string, unknown>>();
+function defaultsOf(type: string): Record<string, unknown> {
+  let d = defaultsByType.get(type);
+  if (!d) defaultsByType.set(type, (d = registry[type] ? schemaDefaults(registry[type].inputs) : {}));
+  return d;
 }

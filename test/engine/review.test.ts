@@ -1,8 +1,9 @@
 /**
  * What a reviewer reads in a pull request (issue 58), through the real engine and the example pipeline's comment
  * (examples/ci/report.mjs), on test/programs/review: a page role's tasks changed, one TXT record of a set of 50
- * changed, two page rules, and a page post naming a record made in the same pull request. The CLI's `preview --diff`
- * text (as pipeline.sh writes it, standard error included) and the comment are read as a reviewer would:
+ * changed, two page rules, and a page post naming a record made in the same pull request. The preview job of the
+ * example pipeline is run as its README says (`pipeline.sh preview`); its output (`preview.txt`, the CLI's
+ * `preview --diff` with standard error) and its comment (`preview.md`) are read as a reviewer would:
  * - the tasks as values added and removed, nothing by position;
  * - exactly the changed record, as a zone-file line, with no escaping;
  * - the page rules' deprecation once, as the CLI's warning and under the comment's warnings, not in its changes;
@@ -24,12 +25,11 @@ let engine: EngineStack;
 const PAGE = "200000000001030";
 const writes = () => [...edge.log, ...pages.log].filter((e) => !["GET", "HEAD"].includes(e.method) && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/$/.test(e.path));
 
-/** `pulumi preview --diff` as pipeline.sh runs it (both streams into one file), and the comment made of it. */
-async function reviewed(): Promise<{ cli: string; comment: string }> {
-  const file = path.join(engine.scratch, "preview.txt");
-  const run = await promisify(execFile)("bash", ["-c", `"$0" preview --diff --stack review --non-interactive >"$1" 2>&1`, engine.cli.command, file], { cwd: engine.cli.cwd, env: engine.cli.env }).catch((e) => e);
-  const comment = (await promisify(execFile)(process.execPath, [path.join(ROOT, "examples/ci/report.mjs"), "--kind", "preview", "--stack", "review", "--status", String(run.code ?? 0), "--output", file])).stdout;
-  return { cli: readFileSync(file, "utf8"), comment };
+/** The example pipeline's preview job, run as its README says (examples/ci/pipeline.sh preview): its output and comment. */
+async function reviewed(): Promise<{ cli: string; comment: string; status: number }> {
+  const env = { ...engine.cli.env, PULUMI_STACK: "review", PULUMI_PROGRAM_DIR: engine.cli.cwd, PIPELINE_COMMIT: "0123456789abcdef" };
+  const run = await promisify(execFile)("bash", [path.join(ROOT, "examples/ci/pipeline.sh"), "preview"], { cwd: engine.scratch, env }).then(() => 0, (e: { code: number }) => e.code);
+  return { cli: readFileSync(path.join(engine.scratch, "preview.txt"), "utf8"), comment: readFileSync(path.join(engine.scratch, "preview.md"), "utf8"), status: run };
 }
 
 beforeAll(async () => {
@@ -69,6 +69,8 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000,
       expect(shown).toMatch(/^[-\s]+MESSAGING$/m);
       expect(shown).toMatch(/^[-\s]+ADVERTISE$/m);
       expect(shown).not.toMatch(/\[\d+\]/);
+      // Defaults the program never set are not news: no `adopt: false` under each resource.
+      expect(shown).not.toMatch(/^[\s~+-]*adopt\s*: false$/m);
       // The set: exactly the changed record, as a zone file writes it.
       expect(shown).toMatch(/^[-\s]+dmarc TXT _dmarc 3600 "v=DMARC1; p=none"$/m);
       expect(shown).toMatch(/^[+\s]+dmarc TXT _dmarc 3600 "v=DMARC1; p=reject"$/m);
