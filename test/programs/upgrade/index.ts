@@ -9,6 +9,7 @@ new ops.edge.DnsRecordSet("hosts", {
     apex: { type: "A", name: "@", content: "203.0.113.10", ttl: 300, comment: "the shop" },
     mail: { type: "MX", name: "@", content: "mx.example.net", priority: 10, ttl: 3600 },
     caa: { type: "CAA", name: "@", data: { flags: 0, tag: "issue", value: "letsencrypt.org" }, ttl: 3600 },
+    spf: { type: "TXT", name: "@", content: '"v=spf1 include:_spf.example.net -all"', ttl: 3600 },
   },
 });
 new ops.edge.ZoneSetting("ssl", { zoneName, settingId: "ssl", value: "full" });
@@ -22,5 +23,5 @@ new ops.edge.RulesetRule("old-blog", {
   actionParameters: { from_value: { status_code: 301, target_url: { value: "https://example.com/news" } } },
 });
 new ops.edge.FirewallRule("block-admin", { zoneName, expression: '(http.request.uri.path contains "/wp-admin")', action: "block", description: "no admin" });
-const site = new ops.edge.WorkerScript("site", { name: "site", content: 'export default { fetch() { return new Response("hello"); } };\n', vars: { GREETING: "hello" } });
+const site = new ops.edge.WorkerScript("site", { name: "site", content: 'export default { fetch() { return new Response("hello"); } };\n', vars: { GREETING: "hello" }, compatibilityFlags: ["nodejs_compat"] });
 new ops.edge.WorkerRoute("app", { zoneName, pattern: "example.com/app/*", script: site.name });
