@@ -24,9 +24,10 @@ export interface Handler {
   /**
    * Outputs the inputs alone decide (a record's hostname from its name and zone): the door adds them to the checked
    * inputs, which are what the engine shows as a resource's outputs at preview, so a text built from them is whole
-   * in a pull request's preview instead of `[unknown]`. Given only the inputs' known values; answers what it can.
+   * in a pull request's preview instead of `[unknown]`. Given only the inputs' known values; answers what it can,
+   * with reads only (a zone's id by its name), as a preview may.
    */
-  knownAtPreview?(inputs: Bag): Bag;
+  knownAtPreview?(inputs: Bag): Bag | Promise<Bag>;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Zone resolution shared by every zone-scoped edge resource: `zoneId`, or `zoneName` looked up through
  * `GET /zones?name=`. Cached for the life of the provider process (one `pulumi` command), never across runs.
  */
-import { edgeConfig } from "../config";
+import { edgeConfig, GENERAL_SETTINGS, readFlag } from "../config";
 import { NotFoundError, ValidationError } from "../http/errors";
 import { zoneScopedId } from "./zone-ref";
 import { EdgeClient } from "./client";
@@ -112,4 +112,13 @@ export async function locate(id: string, props: { zoneId?: string }, what: strin
   if (id.includes("/") || props.zoneId) return zoneScopedId(id, props);
   for (const z of await edge().listZones()) if (await exists(z.id, id)) return [z.id, id];
   throw new NotFoundError({ service: "edge", message: `no ${what} has id ${id} in the zones this token can read`, remedy: `Pass get() the id the resource's .id output holds, or "<zoneId>/<id>", with a token that can read that zone` });
+}
+
+/**
+ * A zone-scoped resource's zone id, known at preview when the program names its zone (the id a preview check looked
+ * up, one read a run): what the handlers' knownAtPreview answers, so a text built from it shows in the preview.
+ */
+export async function zoneKnownAtPreview(inputs: { zoneId?: unknown; zoneName?: unknown }): Promise<{ zoneId?: string }> {
+  if (typeof inputs.zoneName !== "string" || inputs.zoneId !== undefined || !readFlag(GENERAL_SETTINGS.previewChecks)) return {};
+  return { zoneId: (await resolveZone({ zoneName: inputs.zoneName })).id };
 }

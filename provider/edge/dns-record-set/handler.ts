@@ -14,7 +14,7 @@ import { log, notice, warn } from "../../log";
 import { leftToAnother, withStackTag } from "../../owner";
 import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "../dns-record/owner";
 import type * as wire from "../wire";
-import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, settingsOut, tagKey, takeOver, userTags } from "../dns-record/handler";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
@@ -404,6 +404,7 @@ const onMaps: Handler = {
  * before the compact form (maps) is rewritten in it by an update that sends nothing.
  */
 export const dnsRecordSet: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(olds, news) {
     if (!isCompact(news)) return onMaps.check(olds, news);
     let records: Bag;

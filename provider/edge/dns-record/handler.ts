@@ -13,7 +13,7 @@ import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "./owne
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed, resumedLine } from "../../create-journal";
-import { adopting, edge, edgeClaim, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, edgeClaim, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
 import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
@@ -138,9 +138,10 @@ export const dnsRecord: Handler = {
     return checkWith(DnsRecordInputs, news);
   },
 
-  knownAtPreview(inputs) {
+  async knownAtPreview(inputs) {
     // The service names a record by its full name, in lower case: what `hostname` is once made.
-    return typeof inputs.name === "string" && typeof inputs.zoneName === "string" ? { hostname: fullName(inputs.name, inputs.zoneName) } : {};
+    const hostname = typeof inputs.name === "string" && typeof inputs.zoneName === "string" ? { hostname: fullName(inputs.name, inputs.zoneName) } : {};
+    return { ...hostname, ...(await zoneKnownAtPreview(inputs)) };
   },
 
   async diff(id, olds, news) {

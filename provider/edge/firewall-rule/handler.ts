@@ -10,7 +10,7 @@ import { takeoverNotice } from "../../log";
 import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
-import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
 
@@ -113,6 +113,7 @@ export async function previewNew(r: Bag): Promise<void> {
 }
 
 export const firewallRule: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(FirewallRuleInputs, news);
   },

@@ -6,7 +6,7 @@ import type * as wire from "../wire";
 import { notice, takeoverNotice, warn } from "../../log";
 import { DEPRECATED_KIND, DEPRECATION_WARNING, successorsLine } from "./successors";
 import { adoptedInRun } from "../../claims";
-import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
 
@@ -49,6 +49,7 @@ export async function previewAdoption(r: Bag): Promise<void> {
 }
 
 export const pageRule: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     const result = checkWith(PageRuleInputs, news);
     // The product is deprecated: every preview says so once, and each rule what does the same for its actions.

@@ -11,7 +11,7 @@ import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
 import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
-import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
@@ -106,6 +106,7 @@ export async function previewNew(r: Bag): Promise<void> {
 }
 
 export const rateLimit: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(RateLimitInputs, news);
   },

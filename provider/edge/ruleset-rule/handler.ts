@@ -9,7 +9,7 @@ import { takeoverNotice } from "../../log";
 import { addPhaseRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
-import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { RulesetRuleInputs, type RulesetRuleOutputs } from "./schema";
 
@@ -89,6 +89,7 @@ function located(id: string, props: Bag): [string, string, string] {
 }
 
 export const rulesetRule: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(RulesetRuleInputs, news);
   },

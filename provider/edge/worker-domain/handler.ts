@@ -13,7 +13,7 @@ import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { notice, takeoverNotice } from "../../log";
 import type * as wire from "../wire";
 import { declareWorkerDomain } from "../dns-preview";
-import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { WorkerDomainInputs, type WorkerDomainOutputs } from "./schema";
 
@@ -81,6 +81,7 @@ export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
 }
 
 export const workerDomain: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(WorkerDomainInputs, news);
   },

@@ -11,7 +11,7 @@ import { changedKeys, createByKey, deleteUnlessGone, unlessGone, type Bag, type 
 import { AlreadyExistsError } from "../../http/errors";
 import { notice, takeoverNotice } from "../../log";
 import type * as wire from "../wire";
-import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef } from "../zones";
+import { adopting, edge, edgeClaim, holdEdge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { WorkerRouteInputs, type WorkerRouteOutputs } from "./schema";
 
@@ -63,6 +63,7 @@ export async function previewRoute(r: Bag, olds: Bag): Promise<void> {
 }
 
 export const workerRoute: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(WorkerRouteInputs, news);
   },

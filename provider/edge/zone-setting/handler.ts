@@ -6,7 +6,7 @@ import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { changedKeys, type Bag, type Handler } from "../../handler";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
-import { edge, resolveZone, type ZoneRef } from "../zones";
+import { edge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { valueKey } from "./known";
 import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
@@ -49,6 +49,7 @@ export async function previewSetting(inputs: Bag, once: (key: string, read: () =
 }
 
 export const zoneSetting: Handler = {
+  knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(ZoneSettingInputs, news);
   },
