@@ -6,7 +6,7 @@ import { useSocial } from "../helpers/social";
 const { pages, posts } = useSocial();
 const g = async (path: string, init: RequestInit = {}) => {
   const res = await fetch(`${pages.url}/v26.0${path}`, init);
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  return { status: res.status, headers: res.headers, body: (await res.json() as any) };
 };
 const form = (o: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(o), headers: { "content-type": "application/x-www-form-urlencoded" } });
 
@@ -39,17 +39,17 @@ describe("page-management emulator", () => {
       await page();
       await page();
       const refused = await page();
-      expect((await refused.json()).error).toMatchObject({ code: 80001, message: expect.stringMatching(/^\(#80001\) There have been too many calls to this Page account/) });
+      expect((await refused.json() as any).error).toMatchObject({ code: 80001, message: expect.stringMatching(/^\(#80001\) There have been too many calls to this Page account/) });
       expect(JSON.parse(refused.headers.get("x-business-use-case-usage")!)[PAGE_ID][0]).toMatchObject({ call_count: 100, estimated_time_to_regain_access: expect.any(Number) });
       // The page's calls are not the user's: the user still has its two.
       const user = () => fetch(`${tight.url}/v26.0/me/accounts?access_token=${PAGES_USER_TOKEN}`);
       expect((await user()).status).toBe(200);
       expect((await user()).status).toBe(200);
       const over = await user();
-      expect((await over.json()).error).toMatchObject({ code: 17, message: "(#17) User request limit reached" });
+      expect((await over.json() as any).error).toMatchObject({ code: 17, message: "(#17) User request limit reached" });
       expect(JSON.parse(over.headers.get("x-app-usage")!).call_count).toBe(100);
       // A Pages API call with the user token over that allowance: the page call's code (32).
-      expect((await (await fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_USER_TOKEN}`)).json()).error).toMatchObject({ code: 32, message: "(#32) Page request limit reached" });
+      expect((await (await fetch(`${tight.url}/v26.0/${PAGE_ID}?access_token=${PAGES_USER_TOKEN}`)).json() as any).error).toMatchObject({ code: 32, message: "(#32) Page request limit reached" });
     } finally {
       await tight.stop();
     }
@@ -67,11 +67,11 @@ describe("page-management emulator", () => {
 describe("short-post emulator (the Threads API as it is today)", () => {
   const p = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(`${posts.url}${path}`, { ...init, headers: { authorization: `Bearer ${POSTS_USER_TOKEN}`, ...init.headers } });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json() as any) };
   };
   const bare = async (path: string, init: RequestInit = {}) => {
     const res = await fetch(`${posts.url}${path}`, init);
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json() as any) };
   };
 
   it("gives a short-lived token for a code, exchanges it for a long-lived one (th_exchange_token) and refreshes that (th_refresh_token)", async () => {
@@ -171,7 +171,7 @@ describe("page-management emulator: API versions", () => {
   it("serves every live version, answers an expired one as the oldest live version, and says which answered", async () => {
     const at = async (v: string) => {
       const res = await fetch(`${pages.url}/${v}/me?access_token=${PAGES_PAGE_TOKEN}`);
-      return { status: res.status, served: res.headers.get("facebook-api-version"), body: await res.json() };
+      return { status: res.status, served: res.headers.get("facebook-api-version"), body: (await res.json() as any) };
     };
     expect(await at("v26.0")).toMatchObject({ status: 200, served: "v26.0" });
     expect(await at("v21.0")).toMatchObject({ status: 200, served: "v21.0" });

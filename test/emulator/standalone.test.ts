@@ -72,7 +72,7 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/seeded: no model; pullable: .*qwen2\.5:0\.5b/);
       expect(out).toMatch(/remote desktops \(user ops\) kiosk\.local/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
-      expect((await res.json()).result.status).toBe("active");
+      expect((await res.json() as any).result.status).toBe("active");
       // The Claude API's skills endpoints too (issue 57), with the line that signs a program in, which is no
       // `export` line (pasting every export keeps skills on the registry).
       const claude = /to publish skills here instead of the registry, set: SKILLS_KIND=claude ANTHROPIC_BASE_URL=(\S+) ANTHROPIC_API_KEY=(\S+)$/m.exec(out)!;
@@ -80,7 +80,7 @@ describe("npm run emulators", () => {
       expect(out).not.toMatch(/export (SKILLS_KIND|ANTHROPIC_)/);
       const listed = await fetch(`${claude[1]}/v1/skills?source=custom`, { headers: { "x-api-key": claude[2], "anthropic-version": "2023-06-01" } });
       expect(listed.status).toBe(200);
-      expect(await listed.json()).toMatchObject({ data: [] });
+      expect(await listed.json() as any).toMatchObject({ data: [] });
     } finally {
       child.kill("SIGTERM");
     }

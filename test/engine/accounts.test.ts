@@ -34,7 +34,7 @@ afterAll(async () => {
   await Promise.all([home?.stop(), eu?.stop()]);
 });
 
-describe("two edge accounts in one stack, on both doors", { timeout: 300_000, sequential: true }, () => {
+describe("two edge accounts in one stack, on both doors", { timeout: 300_000 }, () => {
   it("1. preview shows five creates and sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(7); // five records, the explicit provider, the stack

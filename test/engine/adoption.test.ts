@@ -58,7 +58,7 @@ afterAll(async () => {
   await Promise.all([edge, skills, runner].map((e) => e?.stop()));
 });
 
-describe("records of one type and name, all adopting", { timeout: 300_000, sequential: true }, () => {
+describe("records of one type and name, all adopting", { timeout: 300_000 }, () => {
   let first: string[];
 
   it("applied to an empty zone: eight records with eight distinct ids", async () => {
@@ -144,7 +144,7 @@ describe("a page rule made in the dashboard, in the service's key order (issue 5
   });
 });
 
-describe("two stacks and one skill or model", { timeout: 300_000, sequential: true }, () => {
+describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
   it("the second stack declaring a skill is refused naming the first, even with adopt; a stack destroyed and applied again takes its own back", async () => {
     const first = await stack("skills-one", { records: "false", skill: "host-care" });
     await first.stack.up();

@@ -34,7 +34,7 @@ afterAll(async () => {
   console.log(`ai-host engine timings (ms): ${JSON.stringify(timings)}`);
 });
 
-describe("ai-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("ai-host example through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
     expect(preview.changeSummary.create).toBe(5);

@@ -27,7 +27,7 @@ async function previewOutput(): Promise<string> {
 /** How often the diagnostics (the summary the engine prints after the progress rows) say `what`. */
 const times = (text: string, what: string) => text.slice(text.indexOf("Diagnostics:")).split(what).length - 1;
 
-describe("configuration errors through the engine, without noise", { timeout: 120_000, sequential: true }, () => {
+describe("configuration errors through the engine, without noise", { timeout: 120_000 }, () => {
   it("a wrong value: one line naming the key, its variable and the range, shown once, no stack trace", async () => {
     await engine.stack.setConfig("ops:controlTimeoutSeconds", { value: "thirty" });
     const out = await previewOutput();

@@ -27,7 +27,7 @@ interface Seen {
   commands: string[];
 }
 
-describe("npm run demo: the whole stack through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("npm run demo: the whole stack through the engine", { timeout: 300_000 }, () => {
   const printed: string[] = [];
   const seen = new Map<DemoStep, Seen>();
   let kept: Demo | undefined;

@@ -39,7 +39,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("a DnsRecordSet through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
   it("1. preview sends no write; up makes the 20 records and the single one; a second up writes nothing", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(3); // the set, the single record, the stack

@@ -34,7 +34,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("the edge as the service is today, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("the edge as the service is today, through the engine", { timeout: 300_000 }, () => {
   it("1. an account-owned token in CLOUDFLARE_API_TOKEN is enough: preview sends no write, up applies", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(7);

@@ -39,7 +39,7 @@ function expectClean(printed: string, message: RegExp): void {
   expect(printed).not.toMatch(/\.ts:\d+/); // no source paths the package does not ship
 }
 
-describe("a failure is printed once, with its remedy", { timeout: 300_000, sequential: true }, () => {
+describe("a failure is printed once, with its remedy", { timeout: 300_000 }, () => {
   it.each([["as an output", false], ["awaited", true]])("a function that fails (%s): one line with the fix, no stack frames, no runtime warning", async (_how, awaited) => {
     const fn = await engineStack(path.join(ROOT, "test/programs/function-failure"), {
       zone: { value: "nope.example" },

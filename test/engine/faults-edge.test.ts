@@ -79,7 +79,7 @@ afterAll(async () => {
   printTally("edge faults through the engine", counted);
 });
 
-describe("edge faults through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
   it("429 with Retry-After, 503, 500 on creates and 502 on reads: waited out, the run succeeds", async () => {
     edge.inject({ match: { method: "POST" }, count: 3, kind: "status", status: 429, retryAfter: 1 });
     edge.inject({ match: { method: "POST" }, count: 3, kind: "status", status: 503, retryAfter: 1 });

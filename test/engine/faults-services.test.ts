@@ -74,7 +74,7 @@ afterAll(async () => {
   printTally("every service through the engine", counted);
 });
 
-describe("faults on every service through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("faults on every service through the Pulumi engine", { timeout: 300_000 }, () => {
   it("bad input stops pulumi preview with the property and the fix, and no service is written to", async () => {
     await engine.stack.setConfig("every-service:ttl", { value: "20" });
     const failed = await engine.stack.preview().catch((e: Error) => e);

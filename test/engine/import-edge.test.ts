@@ -47,7 +47,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("a zone's Workers, routes, domains and settings taken over with zero writes", { timeout: 300_000, sequential: true }, () => {
+describe("a zone's Workers, routes, domains and settings taken over with zero writes", { timeout: 300_000 }, () => {
   const program = path.join(scratch, "edge-imported");
 
   it("1. import writes the script's code beside the program, the routes, the domain, the changed settings and the record's tags", async () => {

@@ -67,7 +67,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("pulumi-ops import, installed from its tarball, into a fresh folder", { timeout: 600_000, sequential: true }, () => {
+describe("pulumi-ops import, installed from its tarball, into a fresh folder", { timeout: 600_000 }, () => {
   it("writes a protected program into the folder given as <dir>, depending on the tarball it was installed from, and says what to run next", async () => {
     // Run from a folder with no package.json: the dependency still follows the install, not the npm registry.
     const { stdout } = await run(process.execPath, [path.join(tools, "node_modules/pulumi-ops/dist/provider/cli/main.js"), "import", "imported", "--zone", "example.com"], { cwd: scratch, env: process.env });

@@ -98,7 +98,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("taking over what exists", { timeout: 300_000, sequential: true }, () => {
+describe("taking over what exists", { timeout: 300_000 }, () => {
   let program: string;
 
   it("1. pulumi-ops import writes a program and an import file for a zone, the runner and the registry", async () => {

@@ -88,7 +88,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("installed from the packed tarball", { timeout: 300_000, sequential: true }, () => {
+describe("installed from the packed tarball", { timeout: 300_000 }, () => {
   it("the program has one copy of @pulumi/pulumi: its own", () => {
     // Every installed copy, by its directory (a deduped reference is listed once).
     const copies = execFileSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: program, encoding: "utf8" }).trim().split("\n");

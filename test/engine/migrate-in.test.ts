@@ -65,7 +65,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("moving in from Terraform and pulumi-cloudflare with zero writes", { timeout: 600_000, sequential: true }, () => {
+describe("moving in from Terraform and pulumi-cloudflare with zero writes", { timeout: 600_000 }, () => {
   it("a Terraform v5 state, migrated to TypeScript", async () => {
     const state = await zoneFrom(terraformV5, "terraform.tfstate");
     const program = path.join(scratch, "from-terraform");

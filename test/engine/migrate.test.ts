@@ -36,7 +36,7 @@ afterAll(async () => {
   releaseHost?.stop();
 });
 
-describe("from the TypeScript classes to the plugin's types, 0 writes", { timeout: 300_000, sequential: true }, () => {
+describe("from the TypeScript classes to the plugin's types, 0 writes", { timeout: 300_000 }, () => {
   it("1. the TypeScript stack makes a record and a page rule (dynamic resources)", async () => {
     const up = await ts.stack.up();
     ids.www = up.outputs.wwwId.value;

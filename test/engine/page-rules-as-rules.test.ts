@@ -29,7 +29,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("page rules moved to the rules that replace them, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("page rules moved to the rules that replace them, through the engine", { timeout: 300_000 }, () => {
   it("written by import, previewed with no write, applied, then no change", async () => {
     const env = { ...process.env, EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, PULUMI_OPS_QUIET: "1" };
     const api = (p: string, body: unknown) => fetch(`${edge.url}/client/v4/zones/${zone().id}${p}`, { method: "POST", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });

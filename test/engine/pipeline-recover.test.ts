@@ -59,7 +59,7 @@ afterAll(async () => {
   await Promise.all([edge, posts, pages, skills, control].map((e) => e?.stop()));
 });
 
-describe("pipeline.sh after a killed apply", { timeout: 600_000, sequential: true }, () => {
+describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
   it("up refuses while operations are pending; recover stops at the command that may have run, then converges with every object once", async () => {
     edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 6, kind: "slow", ms: 1500 });
     let killed = false;
@@ -156,7 +156,7 @@ const KINDS: { kind: string; service: () => Emulator; create: RegExp; objects: (
   { kind: "skill", service: () => skills, create: /\/api\/skills\//, objects: async () => [...skills.skills.keys()] },
 ];
 
-describe("each kind killed right after its create reached the service, recovered through the pipeline", { timeout: 600_000, sequential: true }, () => {
+describe("each kind killed right after its create reached the service, recovered through the pipeline", { timeout: 600_000 }, () => {
   for (const k of KINDS) {
     it(`${k.kind}: exactly one, in state`, async () => {
       for (const e of [edge, posts, pages, skills, control]) e.reset();
@@ -206,7 +206,7 @@ function plainUp(on: EngineStack, stack: string, extra: Record<string, string> =
   });
 }
 
-describe("each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine", { timeout: 600_000, sequential: true }, () => {
+describe("each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine", { timeout: 600_000 }, () => {
   const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
   for (const k of [...KINDS.filter((x) => x.kind !== "skill"), { kind: "command", service: () => control, create: /\/mcp/, objects: async () => [] }]) {
     it(`${k.kind}: ${k.kind === "command" ? "not run again until told to" : "exactly one, in state"}`, async () => {

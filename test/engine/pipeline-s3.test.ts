@@ -78,7 +78,7 @@ const records = (prefix: string) =>
 const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__"));
 const report = (name: string) => readFileSync(path.join(scratch, name), "utf8");
 
-describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000, sequential: true }, () => {
+describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000 }, () => {
   it("refuses to start without a passphrase or a stack, says why in the comment, and creates nothing", async () => {
     const noPassphrase = await job("preview", { ...pullRequest, PULUMI_CONFIG_PASSPHRASE: undefined });
     expect(noPassphrase.status).toBe(1);

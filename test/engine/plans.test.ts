@@ -30,7 +30,7 @@ afterAll(async () => {
   await Promise.all([edge, pages, posts, control].map((e) => e?.stop()));
 });
 
-describe("preview --save-plan, then up --plan, with inputs unknown at preview", { timeout: 300_000, sequential: true }, () => {
+describe("preview --save-plan, then up --plan, with inputs unknown at preview", { timeout: 300_000 }, () => {
   for (const door of ["dynamic", "plugin"]) {
     it(`${door} door: every resource is made as planned, no violation`, async () => {
       const engine = await engineStack(path.join(ROOT, "test/programs/plans"), {

@@ -35,7 +35,7 @@ afterAll(async () => {
   await Promise.all([edge?.stop(), posts?.stop(), skills?.stop()]);
 });
 
-describe("the provider plugin through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("the provider plugin through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview shows the creates under the schema's tokens and sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(4); // and the stack

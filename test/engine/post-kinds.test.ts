@@ -26,7 +26,7 @@ afterAll(async () => {
   await posts?.stop();
 });
 
-describe("every post a Threads user makes, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("every post a Threads user makes, through the engine", { timeout: 300_000 }, () => {
   it("1. preview sends nothing", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(5); // the stack and four posts

@@ -32,7 +32,7 @@ afterAll(async () => {
   await Promise.all((all ?? []).map((e) => e.stop()));
 });
 
-describe("preview checks with reads only", { timeout: 300_000, sequential: true }, () => {
+describe("preview checks with reads only", { timeout: 300_000 }, () => {
   it("1. a good configuration previews green with one read per service, no write and no tool call", async () => {
     clear();
     await engine.stack.preview();

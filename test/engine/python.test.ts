@@ -70,7 +70,7 @@ afterAll(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("a Python program through the generated SDK and the plugin", { timeout: 300_000, sequential: true }, () => {
+describe("a Python program through the generated SDK and the plugin", { timeout: 300_000 }, () => {
   it("1. sdk/python is what the generator makes of schema.json today, and names the plugin and its release host", async () => {
     const fresh = path.join(scratch, "generated");
     await run(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), [path.join(ROOT, "schema.json"), fresh]);

@@ -86,7 +86,7 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("README's package-user path, run as written", { timeout: 600_000, sequential: true }, () => {
+describe("README's package-user path, run as written", { timeout: 600_000 }, () => {
   it("the emulators print a variable for every service", () => {
     expect(Object.keys(pasted).sort()).toEqual(["CONTROL_URL", "EDGE_ACCOUNT_ID", "EDGE_API_TOKEN", "EDGE_BASE_URL", "PAGES_ACCESS_TOKEN", "PAGES_BASE_URL", "POSTS_ACCESS_TOKEN", "POSTS_BASE_URL", "RUNNER_HOST", "SKILLS_TOKEN", "SKILLS_URL"]);
   });

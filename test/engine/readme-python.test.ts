@@ -80,7 +80,7 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("README's Python path, run as written from an empty folder", { timeout: 60_000, sequential: true }, () => {
+describe("README's Python path, run as written from an empty folder", { timeout: 60_000 }, () => {
   it("every command goes through: the wheel, login, stack init, install, preview, up, output, destroy", () => {
     expect(status, printed).toBe(0);
     expect(printed).toMatch(/\+ 3 to create/); // the record, the skill and the stack (get_zone is a function)

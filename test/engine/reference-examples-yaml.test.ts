@@ -75,7 +75,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the reference's YAML examples through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("the reference's YAML examples through the engine", { timeout: 300_000 }, () => {
   it("are the blocks the reference shows", () => {
     const made = all.map(([token, example]) => {
       const sections = yamlSections(token, example);

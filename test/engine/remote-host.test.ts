@@ -29,7 +29,7 @@ afterAll(async () => {
   console.log(`remote-host engine timings (ms): ${JSON.stringify(timings)}`);
 });
 
-describe("remote-host example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("remote-host example through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview runs nothing: no tool call; one session's initialize and tool list check the endpoint", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
     expect(preview.changeSummary.create).toBe(5);

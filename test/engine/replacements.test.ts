@@ -48,7 +48,7 @@ afterAll(async () => {
   await Promise.all(Object.values(s ?? {}).map((e) => e.stop()));
 });
 
-describe("every type replaced through the engine leaves what it promised", { timeout: 600_000, sequential: true }, () => {
+describe("every type replaced through the engine leaves what it promised", { timeout: 600_000 }, () => {
   it("1. up makes one of each", async () => {
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(17); // 16 resources and the stack

@@ -32,7 +32,7 @@ afterAll(async () => {
   await Promise.all([edge, posts, runner].map((e) => e?.stop()));
 });
 
-describe("a stack holding a retired setting", { timeout: 300_000, sequential: true }, () => {
+describe("a stack holding a retired setting", { timeout: 300_000 }, () => {
   it("previews and applies, each command saying once that the key is retired", async () => {
     let previewed = "";
     await engine.stack.preview({ onOutput: (o) => (previewed += o) });

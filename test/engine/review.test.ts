@@ -50,7 +50,7 @@ afterAll(async () => {
   await pages?.stop();
 });
 
-describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000, sequential: true }, () => {
+describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000 }, () => {
   it("shows a set's change as values added and removed, one changed record as its line, each warning once among the warnings, and a text built from a new record whole", async () => {
     await engine.stack.up();
     await engine.stack.setAllConfig({ "review:tasks": { value: JSON.stringify(["CREATE_CONTENT", "MODERATE", "ANALYZE"]) }, "review:dmarc": { value: "reject" }, "review:launch": { value: "true" } });
@@ -79,6 +79,7 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000,
       expect(shown).not.toContain('\\"');
       // The post's text, with the hostname of the record made in the same pull request.
       expect(shown).toContain("Our shop is open: https://shop.example.com/");
+      expect(shown).toMatch(/^[+\s]*zoneId\s*: "[0-9a-f]{32}"$/m); // the new record's zone, looked up by its name
     }
     // The deprecation: once in the CLI's output, as its diagnostic line (the CLI prints it when it comes, between
     // resources, never as a line of a resource); once in the comment, among its warnings and not in its changes.

@@ -38,7 +38,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("edge rules in their place, merged, within the plan's limits", { timeout: 300_000, sequential: true }, () => {
+describe("edge rules in their place, merged, within the plan's limits", { timeout: 300_000 }, () => {
   it("1. the preview says where the allow rule goes; up puts it before the block rule, which keeps its logging and response", async () => {
     edge.log.splice(0);
     let said = "";

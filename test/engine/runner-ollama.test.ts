@@ -39,7 +39,7 @@ afterAll(async () => {
   await ollama.stop();
 });
 
-describe("the stack's life", { timeout: 300_000, sequential: true }, () => {
+describe("the stack's life", { timeout: 300_000 }, () => {
   it("1. preview makes nothing", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(5);
@@ -69,7 +69,7 @@ describe("the stack's life", { timeout: 300_000, sequential: true }, () => {
   });
 
   it("2. up makes the four models, one quantized, and each answers a chat", async () => {
-    expect((await (await fetch(`${ollama.url}/api/version`)).json()).version).toBe(ollama.version);
+    expect((await (await fetch(`${ollama.url}/api/version`)).json() as any).version).toBe(ollama.version);
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
     expect(up.outputs.compactLevel.value).toBe("Q8_0");

@@ -26,7 +26,7 @@ afterAll(async () => {
   await control?.stop();
 });
 
-describe("a failing command built from a secret prints no secret", { timeout: 300_000, sequential: true }, () => {
+describe("a failing command built from a secret prints no secret", { timeout: 300_000 }, () => {
   for (const door of ["dynamic", "plugin"]) {
     for (const mode of ["interpolate", "flag"]) {
       it(`${door} door, ${mode === "flag" ? "secret: true" : "pulumi.interpolate of a secret"}`, async () => {

@@ -43,7 +43,7 @@ async function listed() {
   return out;
 }
 
-describe("a skill folder on the Claude API, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("a skill folder on the Claude API, through the engine", { timeout: 300_000 }, () => {
   it("1. preview sends nothing", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(2);

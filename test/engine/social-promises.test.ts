@@ -45,7 +45,7 @@ afterAll(async () => {
   await posts?.stop();
 });
 
-describe("the social services' promises, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("the social services' promises, through the engine", { timeout: 300_000 }, () => {
   it("1. up grants tasks beyond the roles', read back without drift; a metric outside the provider's list answers", async () => {
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(6);

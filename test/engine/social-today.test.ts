@@ -43,7 +43,7 @@ afterAll(async () => {
   await posts?.stop();
 });
 
-describe("the social services as they are today, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("the social services as they are today, through the engine", { timeout: 300_000 }, () => {
   it("1. preview sends no write", async () => {
     const preview = await engine.stack.preview();
     expect(preview.changeSummary.create).toBe(6);

@@ -36,7 +36,7 @@ afterAll(async () => {
   console.log(`social engine timings (ms): ${JSON.stringify(timings)}`);
 });
 
-describe("social example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("social example through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
     expect(preview.changeSummary.create).toBe(7); // 6 resources and the stack

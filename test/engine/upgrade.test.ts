@@ -70,7 +70,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in place`, { timeout: 300_000, sequential: true }, () => {
+describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in place`, { timeout: 300_000 }, () => {
   it("1. the previous release makes the stack", async () => {
     expect(installed()).toBe(PREVIOUS.version);
     const up = await engine.stack.up();

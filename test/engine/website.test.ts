@@ -48,7 +48,7 @@ afterAll(async () => {
   console.log(`engine scenario timings (ms): ${JSON.stringify(timings)}`);
 });
 
-describe("website example through the Pulumi engine", { timeout: 300_000, sequential: true }, () => {
+describe("website example through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
     expect(preview.changeSummary.create).toBe(RESOURCES + 1); // and the stack

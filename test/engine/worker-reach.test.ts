@@ -44,7 +44,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("a script the zone serves, and records as the service keeps them", { timeout: 600_000, sequential: true }, () => {
+describe("a script the zone serves, and records as the service keeps them", { timeout: 600_000 }, () => {
   it("1. preview writes nothing; up serves the script on its route, custom domain and workers.dev; no secret in state; then no change", async () => {
     edge.log.splice(0);
     await engine.stack.preview();

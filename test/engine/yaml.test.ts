@@ -43,7 +43,7 @@ afterAll(async () => {
   releaseHost?.stop();
 });
 
-describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_000, sequential: true }, () => {
+describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_000 }, () => {
   it("1. the engine's PATH has the CLI and its language hosts, and no Node", () => {
     expect(existsSync(path.join(BIN, "pulumi-language-yaml"))).toBe(true);
     expect(spawnSync("/bin/sh", ["-c", "command -v node || command -v npm"], { env: { PATH: BIN } }).status).not.toBe(0);

@@ -41,7 +41,7 @@ afterAll(async () => {
   await edge?.stop();
 });
 
-describe("a zone's records beyond the program, through the engine", { timeout: 300_000, sequential: true }, () => {
+describe("a zone's records beyond the program, through the engine", { timeout: 300_000 }, () => {
   it("1. the 50 declared records made; 7 by hand, 3 the service's and 2 Worker-made beside them: the function lists the 7 and the 5 apart, and the preview counts them", async () => {
     await engine.stack.up();
     expect(all()).toHaveLength(50);

@@ -45,7 +45,7 @@ describe("DnsRecord: the owner's label in the record's tags", () => {
       headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ type: "TXT", name: "t", content: "x", tags: ["team:web"] }),
     });
-    expect((await res.json()).errors).toEqual([{ code: 9300, message: "DNS record has 1 tags, exceeding the quota of 0." }]);
+    expect((await res.json() as any).errors).toEqual([{ code: 9300, message: "DNS record has 1 tags, exceeding the quota of 0." }]);
   });
 
   it("another stack's record is refused at preview and up naming it, even with adopt; its destroy leaves the record", async () => {

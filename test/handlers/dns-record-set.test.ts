@@ -85,7 +85,7 @@ describe("DnsRecordSet", () => {
     const wanted = many(50);
     delete wanted.h7;
     wanted.h2 = { ...host(2), ttl: 600 };
-    wanted.h4 = { type: "TXT", name: "h4", content: "v=spf1 -all" };
+    wanted.h4 = { type: "TXT", name: "h4", content: "v=spf1 -all" } as (typeof wanted)[string];
     wanted.extra = host(60);
     const news = await checked({ records: wanted });
     expect((await call(T, "diff", [id, outs, news])).changes).toBe(true);

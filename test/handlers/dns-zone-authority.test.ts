@@ -51,7 +51,7 @@ async function checked(args: Record<string, unknown>) {
 function said(): { lines: string[] } {
   const lines: string[] = [];
   process.env.PULUMI_OPS_QUIET = "0";
-  useLogSink((_severity, line) => void lines.push(line));
+  useLogSink((_severity, line) => (lines.push(line), true));
   return { lines };
 }
 

@@ -99,7 +99,7 @@ describe("PageRule", () => {
   it("keeps the rule the service made when the create's answer is lost", async () => {
     edge.inject({ match: { method: "POST", path: "pagerules$" }, count: 1, kind: "drop-after" });
     await make("edge:PageRule", rule("lost", 1));
-    const list = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json();
+    const list = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any;
     expect(list.result).toHaveLength(1);
   });
 
@@ -244,14 +244,14 @@ describe("a rule renamed without an alias", () => {
     expect([newPage.id, newFw.outs.ruleId]).toEqual([page.id, fw.outs.ruleId]);
     await call("edge:PageRule", "delete", [page.id, page.outs]);
     await call("edge:FirewallRule", "delete", [fw.id, fw.outs]);
-    const pages = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json();
+    const pages = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any;
     expect(pages.result.map((r: { id: string }) => r.id)).toEqual([page.id]);
-    const ruleset = await (await api(`/zones/${zoneId(edge)}/rulesets/phases/http_request_firewall_custom/entrypoint`)).json();
+    const ruleset = await (await api(`/zones/${zoneId(edge)}/rulesets/phases/http_request_firewall_custom/entrypoint`)).json() as any;
     expect(ruleset.result.rules.map((r: { id: string }) => r.id)).toEqual([fw.outs.ruleId]);
     forgetClaims(); // a later destroy deletes them
     await call("edge:PageRule", "delete", [newPage.id, newPage.outs]);
     await call("edge:FirewallRule", "delete", [newFw.id, newFw.outs]);
-    expect((await (await api(`/zones/${zoneId(edge)}/pagerules`)).json()).result).toEqual([]);
+    expect((await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any).result).toEqual([]);
   });
 });
 

@@ -199,7 +199,7 @@ describe("FirewallRule as a WAF custom rule", () => {
   it("the retired API refuses writes with 10020, which is never read as 'gone'", async () => {
     const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/firewall/rules`, { method: "POST", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify([{ filter: { expression: "ip.src eq 203.0.113.1" }, action: "block" }]) });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors[0].code).toBe(10020);
+    expect((await res.json() as any).errors[0].code).toBe(10020);
   });
 });
 

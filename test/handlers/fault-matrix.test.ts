@@ -59,7 +59,7 @@ const CASES: Record<string, Case> = {
   },
   "edge:PageRule": {
     emulator: () => edge, createPath: { method: "POST", path: "/pagerules$" },
-    made: async () => (await edgeList("pagerules")).filter((r) => r.targets[0].constraint.value === "example.com/lost/*"),
+    made: async () => (await edgeList("pagerules")).filter((r: any) => r.targets[0].constraint.value === "example.com/lost/*"),
   },
   // A zone's first rule of a phase makes its entry point ruleset, with the rule in it.
   "edge:FirewallRule": {

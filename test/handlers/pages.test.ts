@@ -62,7 +62,7 @@ describe("PageRole", () => {
 
   it("the emulator refuses the retired /roles writes as the service does", async () => {
     const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/roles`, { method: "POST", body: new URLSearchParams({ user: BOB, role: "EDITOR", access_token: PAGES_PAGE_TOKEN }) });
-    expect((await res.json()).error.message).toMatch(/assigned_users and tasks/);
+    expect((await res.json() as any).error.message).toMatch(/assigned_users and tasks/);
   });
 
   it("says clearly when the token cannot manage roles", async () => {
@@ -309,8 +309,8 @@ describe("pages functions", () => {
     const p = await make("pages:PagePost", { pageId: PAGE_ID, message: "Counted" });
     const stats = await fns.getPagePostInsights({ postId: p.id });
     expect(stats.map((m) => m.metric)).toEqual(["post_clicks", "post_reactions_by_type_total"]);
-    expect(typeof stats[0].value).toBe("number");
-    expect(stats[1].byType).toEqual({ like: expect.any(Number), love: expect.any(Number) });
+    expect(typeof (stats[0] as { value: number }).value).toBe("number");
+    expect((stats[1] as { byType: Record<string, number> }).byType).toEqual({ like: expect.any(Number), love: expect.any(Number) });
     expect((await fns.getPagePostInsights({ postId: p.id, metrics: ["post_media_view"] }))[0].period).toBe("lifetime");
     pages.log.splice(0);
     await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_impressions"] })).rejects.toThrow(/post_impressions was removed by the service.*use post_media_view/);
@@ -327,7 +327,7 @@ describe("pages functions", () => {
     expect(pages.log).toEqual([]);
     // The emulator refuses them as the service does.
     const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/insights?metric=page_fans&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json()).error.message).toMatch(/valid insights metric: page_fans/);
+    expect((await res.json() as any).error.message).toMatch(/valid insights metric: page_fans/);
   });
 
   it("getRateLimitInfo reads the usage headers (an app has no rate_limit_info field)", async () => {
@@ -336,7 +336,7 @@ describe("pages functions", () => {
     expect(info.appUsage.callCount).toBeGreaterThanOrEqual(0);
     expect(info.pageUsage).toMatchObject({ callCount: expect.any(Number) });
     const res = await fetch(`${pages.url}/v26.0/100000000000001?fields=rate_limit_info&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json()).error.message).toMatch(/nonexisting field \(rate_limit_info\)/);
+    expect((await res.json() as any).error.message).toMatch(/nonexisting field \(rate_limit_info\)/);
   });
 });
 
@@ -462,7 +462,7 @@ describe("the service as it answers today", () => {
     expect(pages.posts.size).toBe(1);
     expect(p.id).toBe([...pages.posts.keys()][0]);
     const res = await fetch(`${pages.url}/v26.0/${p.id}?fields=id,link&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json()).error).toMatchObject({ code: 12, message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/) });
+    expect((await res.json() as any).error).toMatchObject({ code: 12, message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/) });
   });
 });
 

@@ -144,7 +144,7 @@ async function up(type: string, inputs: Bag): Promise<string> {
   return call(type, "create", [r.inputs]).then(() => "created", (e: Error) => e.message);
 }
 /** What was sent that acts: every request but reads (the control endpoint's POSTs are all to /mcp: its tool calls). */
-const writes = () => [...Object.values(s).flatMap((e) => e.log.filter((x) => x.method !== "GET" && !x.path.endsWith("/mcp"))), ...s.control.calls];
+const writes = () => [...Object.values(s).flatMap((e) => e.log.filter((x: { method: string; path: string }) => x.method !== "GET" && !x.path.endsWith("/mcp"))), ...s.control.calls];
 
 /** Puts the class's condition in place and gives the inputs the resource is checked with. */
 async function arrange(type: string, cls: Class): Promise<Bag> {

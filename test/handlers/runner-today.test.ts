@@ -27,7 +27,7 @@ async function make(type: string, args: Record<string, unknown>) {
 
 async function chat(model: string) {
   const res = await fetch(`${runner.url}/api/chat`, { method: "POST", body: JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }], stream: false }) });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json() as any) };
 }
 
 describe("definition files as the runner reads them", () => {
@@ -161,7 +161,7 @@ describe("takeovers that never steal", () => {
     // The runner keeps no owner: an adopted model may be another stack's, so destroy leaves it there.
     expect(taken.outs.adopted).toBe(true);
     await call("runner:RunnerModel", "delete", [taken.id, taken.outs]);
-    expect((await (await fetch(`${runner.url}/api/tags`)).json()).models.map((m: { name: string }) => m.name)).toContain("tinyllama:latest");
+    expect((await (await fetch(`${runner.url}/api/tags`)).json() as any).models.map((m: { name: string }) => m.name)).toContain("tinyllama:latest");
     // Taken from a stack by name: no label to move, so refused until that stack lets go, at preview and at up.
     process.env.PULUMI_OPS_ADOPT_FROM_STACK = "site/prod";
     try {

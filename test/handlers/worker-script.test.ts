@@ -49,7 +49,7 @@ describe("edge scripts as the service takes them", () => {
   it("the service refuses module syntax sent as a service worker (10021), as it refused 0.3.0's raw upload", async () => {
     const res = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/raw`, { method: "PUT", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/javascript" }, body: MODULE });
     expect(res.status).toBe(400);
-    expect((await res.json()).errors[0]).toEqual({ code: 10021, message: "Uncaught SyntaxError: Unexpected token 'export'" });
+    expect((await res.json() as any).errors[0]).toEqual({ code: 10021, message: "Uncaught SyntaxError: Unexpected token 'export'" });
     const forced = await call(T, "check", [{}, { name: "forced", content: MODULE, format: "service-worker" }]);
     await expect(call(T, "create", [forced.inputs])).rejects.toThrow(/code 10021: Uncaught SyntaxError: Unexpected token 'export'/);
   });
