@@ -5,8 +5,8 @@
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, credentialOverrides, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
-import { isUnknown, parseArgs, PROVIDER_KEY, schemaDefaults, unknownNames, type CheckFailure } from "./check";
-import { canonical, outcomeUnknown, PartialCreateError, type Bag } from "./handler";
+import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
+import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
 import { currentUrn, redact, useLogSink, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
@@ -15,7 +15,8 @@ import { nodeProblem } from "./node-version";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { stringsIn } from "./secrets";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
-import { setsAsLists, setsAsText } from "./set-text";
+import { setsAsLists } from "./set-text";
+import { forEngine, forHandler, invalidOf, programRefusal } from "./engine-inputs";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -119,12 +120,10 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     // The engine holds the resource in state: its create's note is done with (create-journal.ts). Not on a diff
     // that replaces it: the replacement's create is still to come, and a kill during it must find the note.
     if (method !== "check" && method !== "create" && method !== "diff" && !isLookup(args[1] as Bag)) createRecorded(journalKey);
-    const invalid = invalidOf((method === "create" ? args[0] : method === "update" || method === "diff" ? args[2] : undefined) as Bag | undefined);
-    if (invalid && method === "diff") return { changes: true };
-    if (invalid) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]}: ${invalid.join("; ")}`, remedy: "Fix these inputs (the program's error above names each); nothing was sent" });
-    const held = (method === "create" ? args[0] : method === "update" ? args[2] : undefined) as Bag | undefined;
-    if (held?.__held === true) throw new ValidationError({ service: type.split(":")[0], message: `${type.split(":")[1]} not applied: other resources of the program have problems (named above)`, remedy: "Fix those inputs; nothing was sent" });
-    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...own.map((a, i) => withDefaults(type, method, i, setsAsLists(withoutMarks(a)))));
+    // A resource the program found problems in, or held with one that has (sdk/types.ts): nothing is sent.
+    const refused = programRefusal(type, method, args);
+    if (refused) return refused;
+    const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...forHandler(type, method, own));
     const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
     const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
     if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
@@ -312,7 +311,7 @@ async function checkInputs(type: string, olds: Bag, news: Bag, secretInputs: Set
   if (failures.length) return { inputs: r.inputs, failures };
   // What the inputs alone decide is known at preview (the engine shows checked inputs as a preview's outputs); sets
   // are carried as texts, which the engine shows as values added and removed.
-  let inputs = setsAsText(withoutUnsetDefaults(type, r.inputs as Bag, news), registry[type]?.sets ?? []);
+  let inputs = forEngine(type, r.inputs as Bag, news);
   const known = registry[type] ? (await registry[type].handler()).knownAtPreview : undefined;
   if (known) {
     const given = Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([, v]) => !isUnknown(v)));
@@ -385,46 +384,4 @@ export function withoutUndefined<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)])) as T;
   }
   return value;
-}
-
-/** The problems the program found in a resource's inputs (sdk/types.ts), if it found any. */
-function invalidOf(inputs: Bag | undefined): string[] | undefined {
-  const found = inputs?.__invalid;
-  return Array.isArray(found) && found.length ? (found as string[]) : undefined;
-}
-
-/** A bag without the marks no handler reads: the program's (`__invalid`, `__held`) and the outputs known at preview (`__known`). */
-function withoutMarks<T>(a: T): T {
-  if (!a || typeof a !== "object" || Array.isArray(a) || !("__held" in a || "__invalid" in a || "__known" in a)) return a;
-  const { __held: _h, __invalid: _i, __known: known, ...rest } = a as Bag;
-  if (Array.isArray(known)) for (const k of known) delete rest[k as string];
-  return rest as T;
-}
-
-/**
- * A default the program never set is not news in a preview (`adopt: false` under every new resource): the checked
- * inputs the engine keeps and shows leave it out, and the door gives it back to the handler (withDefaults).
- */
-function withoutUnsetDefaults(type: string, inputs: Bag, given: Bag): Bag {
-  const defaults = defaultsOf(type);
-  const dropped = Object.keys(defaults).filter((k) => given[k] === undefined && k in inputs && canonical(inputs[k]) === canonical(defaults[k]));
-  if (!dropped.length) return inputs;
-  const out = { ...inputs };
-  for (const k of dropped) delete out[k];
-  return out;
-}
-
-/** The checked inputs a handler is given (create's, update's and diff's new ones) with the defaults left out put back. */
-function withDefaults(type: string, method: Method, at: number, bag: unknown): unknown {
-  const inputsAt = method === "create" ? 0 : method === "update" || method === "diff" ? 2 : -1;
-  if (at !== inputsAt || !bag || typeof bag !== "object") return bag;
-  const missing = Object.entries(defaultsOf(type)).filter(([k]) => (bag as Bag)[k] === undefined);
-  return missing.length ? { ...Object.fromEntries(missing), ...(bag as Bag) } : bag;
-}
-
-const defaultsByType = new Map<string, Record<string, unknown>>();
-function defaultsOf(type: string): Record<string, unknown> {
-  let d = defaultsByType.get(type);
-  if (!d) defaultsByType.set(type, (d = registry[type] ? schemaDefaults(registry[type].inputs) : {}));
-  return d;
 }
