@@ -7,7 +7,7 @@ import { generateDocs, readmeWithTable, sdkExamples } from "../../scripts/gen-do
 describe("docs/reference", () => {
   const pages = generateDocs();
 
-  it("is what the schemas and the SDK's doc comments generate today (run `npm run gen-docs` after a change)", () => {
+  it("is what the schemas and the SDK's doc comments generate today (run `npm run gen` after a change)", () => {
     for (const [file, text] of Object.entries(pages)) {
       expect(readFileSync(path.resolve(__dirname, "../../docs/reference", file), "utf8"), file).toBe(text);
     }
@@ -37,7 +37,7 @@ describe("docs/reference", () => {
     expect(silent).toEqual([]);
   });
 
-  it("README's configuration table is the settings' own (run `npm run gen-docs` after a change)", () => {
+  it("README's configuration table is the settings' own (run `npm run gen` after a change)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
     expect(readme).toBe(readmeWithTable(readme));
     expect(readme).toMatch(/\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN` \|/);

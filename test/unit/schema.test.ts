@@ -7,7 +7,7 @@ import { functions } from "../../provider/function-registry";
 import { schemaText } from "../../scripts/gen-schema";
 
 describe("schema.json", () => {
-  it("is what the zod schemas generate today (run `npm run gen-schema` after changing a schema)", () => {
+  it("is what the zod schemas generate today (run `npm run gen` after changing a schema)", () => {
     const committed = readFileSync(path.resolve(__dirname, "../../schema.json"), "utf8");
     expect(committed).toBe(schemaText());
   });

@@ -11,7 +11,7 @@ import { generateSdk } from "../../scripts/gen-sdk";
 const files = generateSdk();
 
 describe("the generated SDK typings", () => {
-  it.each(Object.keys(files))("%s is what the zod schemas generate today (run `npm run gen-sdk` after changing a schema)", (file) => {
+  it.each(Object.keys(files))("%s is what the zod schemas generate today (run `npm run gen` after changing a schema)", (file) => {
     expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8")).toBe(files[file]);
   });
 

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The gate a maintainer runs before every push (`npm run check`): the type check of everything, tests included
+# (tsconfig.check.json), then the fast tiers — unit, handlers, emulator, serialization — with no engine run. The
+# engine tier and the rest are `npm test`, which CI runs (.ci/run). The tools a few fast tests hold the provider to
+# (Ollama, MCP servers, Python clients) are built once by the scripts they call and cached under .tools.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+start=$SECONDS
+bash scripts/setup.sh
+export PATH="$root/node_modules/.bin:$PATH"
+echo "[check] tsc: provider, sdk, emulators, scripts and test" >&2
+tsc -p tsconfig.check.json
+echo "[check] the unit, handler, emulator and serialization tiers" >&2
+vitest run test/unit test/handlers test/emulator test/serialization.test.ts
+echo "[check] passed in $((SECONDS - start)) s" >&2
