@@ -12,7 +12,7 @@ export interface CommandResult {
 /** A built-in's result, with what it asks of the list it runs in: stop there (`exit`), wait (`sleep`). */
 type Ran = CommandResult & { exit?: boolean; sleepMs?: number; script?: string };
 
-/** The remote-management agent's command, as Document 3 describes its effect. */
+/** The remote-management agent's command, as the remote-desktop procedure (docs/resources.md, RemoteDesktopSession) describes its effect. */
 const KICKSTART = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
 
 export class SimulatedHost {

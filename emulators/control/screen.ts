@@ -50,7 +50,7 @@ export class SimulatedScreen {
     private readonly now: () => number,
     /**
      * How long the login dialog takes to appear after `open vnc://`: 5 to 8 seconds, drawn anew for each opening, as
-     * Document 3 says; a test sets a fixed (shorter) delay explicitly.
+     * the remote-desktop procedure (docs/resources.md, RemoteDesktopSession) says; a test sets a fixed (shorter) delay explicitly.
      */
     readonly dialogDelayMs?: number,
   ) {}

@@ -1,5 +1,5 @@
 /**
- * An emulator of Document 3, part E: the remote computer-control endpoint, an MCP server on `/mcp` built with the
+ * An emulator of the Model Context Protocol (modelcontextprotocol.io): the remote computer-control endpoint, an MCP server on `/mcp` built with the
  * official `@modelcontextprotocol/sdk` (Streamable HTTP, protocol 2025-03-26). Its tools act on a simulated host
  * and screen; nothing ever runs on the real machine.
  */
@@ -20,7 +20,7 @@ export interface ControlEmulatorOptions {
   token?: string;
   /** Remote-desktop targets the screen can connect to. */
   targets?: Record<string, VncTarget>;
-  /** The login dialog's delay after `open vnc://`; by default 5 to 8 seconds, as Document 3 says (a test hook). */
+  /** The login dialog's delay after `open vnc://`; by default 5 to 8 seconds, as the remote-desktop procedure (docs/resources.md, RemoteDesktopSession) says (a test hook). */
   dialogDelayMs?: number;
   /**
    * A stateless server, as the official SDK's stateless example and bridges in their default mode are: no

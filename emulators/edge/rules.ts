@@ -1,5 +1,5 @@
 /**
- * Document 1's other objects as the service has them today: page rules, edge scripts, the retired firewall rules
+ * The Cloudflare API v4's other objects as the service has them today: page rules, edge scripts, the retired firewall rules
  * and rate-limit endpoints (rulesets.ts has what replaced them), and the read-only analytics, security events and
  * per-location cache statistics (deterministic, plausible numbers).
  */

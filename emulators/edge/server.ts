@@ -1,6 +1,6 @@
 /**
- * A stateful emulator of Document 1, the edge network API (`{base_url}/client/v4`). Envelopes, error codes, HTTP
- * statuses, pagination and limits follow the spec, and `shared/notes/wire-facts.md` where the spec is silent.
+ * A stateful emulator of the Cloudflare API v4, the edge network API (`{base_url}/client/v4`). Envelopes, error codes, HTTP
+ * statuses, pagination and limits follow the service's documentation, and docs/service-today.md where it is silent.
  */
 import { createHash } from "node:crypto";
 import { Emulator, HttpError, idSequence, parseJson, type Reply, type Request } from "../kit";
@@ -59,7 +59,7 @@ export interface EdgeEmulatorOptions {
   /** A per-request delay (latency.ts; REALISTIC_LATENCY is the real API's typical 50–250 ms). None by default. */
   latency?: LatencyProfile;
   /**
-   * Answer only the endpoints Document 1 lists (400, code 7003 "No route for that URI" for the rest, as the service
+   * Answer only the endpoints the Cloudflare API v4 lists (400, code 7003 "No route for that URI" for the rest, as the service
    * answers a route it does not have): a test hook showing the provider needs nothing the document does not show
    * where the document shows a way. Off by default; EDGE_EMULATOR_STRICT=1 for a standalone emulator.
    */
@@ -73,7 +73,7 @@ export interface EdgeEmulatorOptions {
   batchLimit?: number;
 }
 
-/** Document 1's endpoint table, as method and path pattern. */
+/** The endpoints of the Cloudflare API v4 the emulator serves, as method and path pattern. */
 const DOCUMENTED: [string, RegExp][] = [
   ["GET", /^\/user\/tokens\/verify$/],
   ["GET", /^\/zones$/],
@@ -397,7 +397,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
       return this.ok({ id: rec.id });
     });
 
-    // The service's batch (not in Document 1; the official SDK's `dns.records.batch` and the service's documentation):
+    // The service's batch (the official SDK's `dns.records.batch` and the service's documentation):
     // deletes, patches, puts, posts, run in that order in one transaction — any operation refused refuses the
     // whole batch, naming it, and nothing is applied. One request against the allowance, whatever it carries.
     r("POST", "/zones/:zone/dns_records/batch", "dns:edit", (req) => {

@@ -1,4 +1,4 @@
-/** The page-management service's endpoints (Document 2, interface B). */
+/** The page-management service's endpoints (the Graph API for Pages). */
 import type { Request } from "../kit";
 import { graphError, listParam, ok, params } from "../graph";
 import { ALL_TASKS, PAGES_APP, TASKS, USERS, V } from "./directory";

@@ -1,5 +1,5 @@
 /**
- * A stateful emulator of Document 2, interface B, answering as the Graph API for Pages does today: every live
+ * A stateful emulator of the Graph API for Pages, answering as it does today: every live
  * version (`/v21.0` to `/v26.0`), an expired one answered as the oldest live version is (the `facebook-api-version`
  * header says which answered), with the real service's error codes (wire-facts) where the document gives only
  * messages. Routes are registered under one internal prefix, `V`.

@@ -1,6 +1,6 @@
 /**
  * The runner emulator's answer to a request for a skill document: a valid SKILL.md (front matter, then the
- * sections in the order Document 3 gives), fenced as models usually answer, built from the prompt's name and topic.
+ * sections in the order the SKILL.md format (agentskills.io) gives), fenced as models usually answer, built from the prompt's name and topic.
  */
 export function skillDocument(prompt: string, valid = true): string {
   const name = /name:\s*([a-z0-9]+(?:-[a-z0-9]+)*)/.exec(prompt)?.[1] ?? "generated-skill";

@@ -1,5 +1,5 @@
 /**
- * A stateful emulator of Document 3, part C: the local model runner (native `/api/*` and the chat-completions
+ * A stateful emulator of Ollama's API (github.com/ollama/ollama, docs/api.md): the local model runner (native `/api/*` and the chat-completions
  * interface under `/v1`), shaped like the real runner (wire-facts). It never runs a model: answers are
  * deterministic, and a chat that asks for a skill document gets a valid one, so generation can be tested.
  */

@@ -1,5 +1,5 @@
 /**
- * A stateful emulator of Document 3, part D: the skills registry. Publishing may require a bearer token; the spec
+ * A stateful emulator of the skills registry's API (docs/emulators.md, its Skills registry section): the skills registry. Publishing may require a bearer token; the spec
  * has no delete, so DELETE is answered only when the emulator is started with `allowDelete`.
  */
 import { z } from "zod";
@@ -36,7 +36,7 @@ export interface SkillsEmulatorOptions {
 export const SKILLS_PUBLISH_TOKEN = "skills-publish-token-0123";
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** A skill as Document 3 types it; anything else is refused with 400 and what was wrong. */
+/** A skill as the SKILL.md format (agentskills.io) types it; anything else is refused with 400 and what was wrong. */
 const SkillBody = z.object({
   name: z.string({ error: "name must be a string" }).regex(SLUG, "name must be kebab-case"),
   description: z.string({ error: "description must be a string" }),

@@ -1,5 +1,5 @@
 /**
- * The computer-control endpoint's read-only functions. Document 3's remote-desktop procedure acts on a computer, so
+ * The computer-control endpoint's read-only functions. The remote-desktop procedure (docs/resources.md, RemoteDesktopSession) acts on a computer, so
  * it is a resource (control/remote-desktop), not a function: functions run at every preview.
  */
 import { writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-/** The edge API's wire format (Document 1), as zod schemas: what the client sends and accepts. */
+/** The edge API's wire format (the Cloudflare API v4), as zod schemas: what the client sends and accepts. */
 import { z } from "zod";
 
 /** One error of an envelope. Some carry no `code` (the official SDKs' ErrorData has it optional). */

@@ -1,5 +1,5 @@
 /**
- * The model runner client (Document 3, C; Ollama's native `/api/*` interface — `/v1` cannot size a context). A pull is
+ * The model runner client (Ollama's API (github.com/ollama/ollama, docs/api.md); Ollama's native `/api/*` interface — `/v1` cannot size a context). A pull is
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
 import type { Dispatcher } from "undici";

@@ -1,5 +1,5 @@
 /**
- * The skills registry client (Document 3, D): list/search, read, read as SKILL.md, upsert with PUT, delete where
+ * The skills registry client (the skills registry's API (docs/emulators.md, its Skills registry section)): list/search, read, read as SKILL.md, upsert with PUT, delete where
  * allowed. Every answer is checked against the shape the registry promises (a wrong URL that answers something else
  * fails here, not later); a PUT answered 201/204 without the skill is followed by a read; a delete is confirmed by a
  * read (a 404 alone is not "deleted"); a search reads every page its answers link to.

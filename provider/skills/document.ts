@@ -1,5 +1,5 @@
 /**
- * A skill document as Document 3 describes it: front matter with `name` and `description`, then a body with, in
+ * A skill document as the SKILL.md format (agentskills.io) describes it: front matter with `name` and `description`, then a body with, in
  * this order: a title and overview, prerequisites, an optional quick reference, 3 to 7 core workflows of numbered
  * steps, recipes, troubleshooting, optional references. 50 to 300 lines is a guide (a warning), not a rule.
  */

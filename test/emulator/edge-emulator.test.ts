@@ -1,4 +1,4 @@
-/** The edge emulator's own contract: test hooks over HTTP, fault kinds, loopback guard, and Document 1's other objects. */
+/** The edge emulator's own contract: test hooks over HTTP, fault kinds, loopback guard, and the Cloudflare API v4's other objects. */
 import * as http from "node:http";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_TOKEN } from "../../emulators";

@@ -1,5 +1,5 @@
 /**
- * The skills registry emulator refuses what Document 3 types otherwise, with a 400 and what was wrong, and takes a
+ * The skills registry emulator refuses what the SKILL.md format (agentskills.io) types otherwise, with a 400 and what was wrong, and takes a
  * well-typed skill (upsert by slug). Driven over HTTP as any client would.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -15,7 +15,7 @@ const commands = () => control.calls.filter((c) => c.tool === "run_command").map
 
 beforeAll(async () => {
   withoutEnvFallback();
-  control = await new ControlEmulator({ dialogDelayMs: 500 }).start(); // the 5-8 s of Document 3, shortened
+  control = await new ControlEmulator({ dialogDelayMs: 500 }).start(); // the 5-8 s of the remote-desktop procedure (docs/resources.md, RemoteDesktopSession), shortened
   engine = await exampleStack("remote-host", {
     "ops:controlUrl": { value: control.url },
     "ops:controlVncPassword": { value: "kiosk-password-1", secret: true },

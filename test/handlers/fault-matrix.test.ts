@@ -189,7 +189,7 @@ describe("every fault class on every resource type's create: converges or fails 
         counted.faults++;
         if (f.special === "revoked") {
           const key = credentialOf(type);
-          if (!key) return void counted.converged++; // the runner checks no credential (Document 3)
+          if (!key) return void counted.converged++; // the runner checks no credential (Ollama's API (github.com/ollama/ollama, docs/api.md))
           const saved = process.env[key];
           process.env[key] = "revoked-credential-0000";
           try {

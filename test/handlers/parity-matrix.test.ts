@@ -35,9 +35,9 @@ const NO_CRED: Record<string, Cell> = {
   edge: { at: "preview", says: /no credentials.*ops:edgeApiToken.*EDGE_API_TOKEN/ },
   pages: { at: "preview", says: /no access token.*ops:pagesAccessToken.*PAGES_ACCESS_TOKEN/ },
   posts: { at: "preview", says: /no access token.*ops:postsAccessToken.*POSTS_ACCESS_TOKEN/ },
-  skills: { at: "up", says: /publishing needs a valid bearer token.*ops:skillsToken \(SKILLS_TOKEN\)/, why: "the registry's reads are anonymous (Document 3 shows no read that needs or checks a token); only a publish tells whether one is needed" },
+  skills: { at: "up", says: /publishing needs a valid bearer token.*ops:skillsToken \(SKILLS_TOKEN\)/, why: "the registry's reads are anonymous (the skills registry's API (docs/emulators.md, its Skills registry section) shows no read that needs or checks a token); only a publish tells whether one is needed" },
   control: { at: "preview", says: /ops:controlToken|CONTROL_TOKEN/ },
-  runner: { at: "none", why: "the runner takes no credential (Document 3)" },
+  runner: { at: "none", why: "the runner takes no credential (Ollama's API (github.com/ollama/ollama, docs/api.md))" },
 };
 const BAD_TOKEN: Record<string, Cell> = {
   edge: { at: "preview", says: /token is not valid.*ops:edgeApiToken/ },
@@ -52,7 +52,7 @@ const PERMISSION: Record<string, Cell> = {
   pages: { at: "preview", says: /Insufficient privileges/ },
   posts: { at: "none", why: "a Threads token's permissions cannot be read with the token alone; a call refused for one (threads_content_publish, threads_delete, ...) names it" },
   skills: { at: "none", why: "the registry has one publishing token, with no permissions to lack" },
-  control: { at: "none", why: "the control token reaches every tool (Document 3 names no permissions)" },
+  control: { at: "none", why: "the control token reaches every tool (the Model Context Protocol (modelcontextprotocol.io) names no permissions)" },
   runner: NO_CRED.runner,
 };
 const NO_PARENT: Cell = { at: "none", why: "the resource names no parent object (it belongs to the token's user, registry or host)" };
@@ -89,7 +89,7 @@ const T: Record<string, TypeCase> = {
   "pages:PageRole": { unknown: { pageId: "200000000000999" }, other: { role: "MODERATOR" }, refused: { role: "OWNER" }, cells: { "unknown parent": PAGE_UNKNOWN, "name taken on the service": { at: "preview", says: /already has access to page .*granted by someone else.*adopt: true/ }, "conflict in the program": THING } },
   "pages:PageSubscription": { unknown: { pageId: "200000000000999" }, other: { subscribedFields: ["messages"] }, refused: { subscribedFields: ["bogus"] }, cells: { "unknown parent": PAGE_UNKNOWN, "name taken on the service": { at: "preview", says: /already subscribed to page .*set up by someone else.*adopt: true/ }, "conflict in the program": THING } },
   "posts:Post": { other: { text: "Other news" }, refused: { text: "x".repeat(501) }, cells: { "unknown parent": NO_PARENT, "name taken on the service": NO_KEY, "conflict in the program": NO_KEY } },
-  "runner:RunnerModel": { unknown: { from: "nope-model:1b" }, other: { system: "Other." }, refused: { name: "Bad Name" }, cells: { "unknown parent": { at: "up", says: /pull model manifest: file does not exist.*Check the model name/, why: "the runner shows no read of its library (Document 3): pulling is the only way to learn a model exists" }, "name taken on the service": { at: "preview", says: /already has a model lost.*adopt: true/ }, "conflict in the program": THING } },
+  "runner:RunnerModel": { unknown: { from: "nope-model:1b" }, other: { system: "Other." }, refused: { name: "Bad Name" }, cells: { "unknown parent": { at: "up", says: /pull model manifest: file does not exist.*Check the model name/, why: "the runner shows no read of its library (Ollama's API (github.com/ollama/ollama, docs/api.md)): pulling is the only way to learn a model exists" }, "name taken on the service": { at: "preview", says: /already has a model lost.*adopt: true/ }, "conflict in the program": THING } },
   "skills:Skill": { other: { category: "dev" }, refused: { slug: "Bad Slug" }, cells: { "unknown parent": NO_PARENT, "name taken on the service": SKILL_TAKEN, "conflict in the program": THING } },
   "skills:GeneratedSkill": { unknown: { model: "nope-model:1b" }, other: { category: "dev" }, refused: { slug: "Bad Slug" }, cells: { "unknown parent": { at: "preview", says: /the runner has no model nope-model:1b/ }, "name taken on the service": SKILL_TAKEN, "conflict in the program": THING } },
   "control:RemoteDesktopSession": { unknown: { host: "nowhere.local" }, other: { waitSeconds: 4 }, refused: { waitSeconds: -1 }, cells: { "unknown parent": { at: "up", says: /nowhere\.local/, why: "only opening the session tells whether the host answers: the control endpoint offers no read of the network, and a probe would be a command run on the helper" }, "name taken on the service": { at: "none", why: "a session already open to the host is replaced by the one the program opens: one session is what remains" }, "conflict in the program": THING } },

@@ -1,6 +1,6 @@
 /**
  * Only the documented endpoints on the way to a write: against an edge emulator that answers 400 / 7003 ("No
- * route for that URI") to every endpoint Document 1 does not list, a DNS record given by zoneId and a record set
+ * route for that URI") to every endpoint the Cloudflare API v4 does not list, a DNS record given by zoneId and a record set
  * go through check, create, read (refresh), update and delete. The provider tries its faster undocumented reads
  * (GET /zones/{id}, GET .../dns_records/{id}) and falls back to the documented lists.
  */

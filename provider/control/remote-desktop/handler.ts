@@ -1,5 +1,5 @@
 /**
- * `ops.control.RemoteDesktopSession`: Document 3's procedure through a helper computer's control tools — open
+ * `ops.control.RemoteDesktopSession`: the remote-desktop procedure (docs/resources.md, RemoteDesktopSession) through a helper computer's control tools — open
  * `vnc://<host>`, wait for the login dialog (polling screenshots, within `waitSeconds`), fill the user name and
  * password with the scripting tool, sign in, accept Standard if the sharing-type choice appears — run by create,
  * so only when the stack is applied and once per apply. Preview (check, diff) sends nothing. Any change opens the

@@ -1,5 +1,5 @@
 /**
- * `ops.control.RemoteDesktopSession`: Document 3's remote-desktop procedure as a resource, so that it runs when the
+ * `ops.control.RemoteDesktopSession`: the remote-desktop procedure (docs/resources.md, RemoteDesktopSession) as a resource, so that it runs when the
  * stack is applied, once per apply, and never at preview (a function runs at every preview and twice per up).
  */
 import { z } from "zod";

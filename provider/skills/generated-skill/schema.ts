@@ -1,5 +1,5 @@
 /**
- * `ops.skills.GeneratedSkill`: Document 3's five-phase build as a resource. Gather source texts; generate by chat
+ * `ops.skills.GeneratedSkill`: the five-phase build of a skill (docs/resources.md, GeneratedSkill) as a resource. Gather source texts; generate by chat
  * through the model runner's chat-completions interface (the runner takes the place of the grounded-generation
  * tool, which has no interface in the spec); extract the SKILL.md; validate it; publish it.
  */
