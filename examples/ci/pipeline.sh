@@ -30,6 +30,8 @@
 #                                PIPELINE_FORCE_OLDER=true
 #   PIPELINE_LOCK_STALE_MINUTES  (up) a lock older than this is an apply that cannot still be running: set it to the
 #                                apply job's timeout (default 60, the example workflows' timeout-minutes)
+#   PIPELINE_MORE_PROBLEMS       (preview) after a preview that fails on resources' inputs, how many more previews
+#                                set those resources aside to find the rest (5; 0 for one problem per run)
 #   DELETE_WARNING               (preview) how many deletions and replacements put a warning atop the comment (5)
 #   COMMENT_LIMIT                (preview, drift) the report's maximum length in characters (default 60000,
 #                                below GitHub's 65536; GitLab notes allow 1,000,000)
@@ -163,11 +165,36 @@ for (const [, , user, host, pid, at] of text.matchAll(/^\s*(\S+): created by (.*
 }
 NODE
 }
+# The engine stops a preview at the first resource whose check fails, so a pull request with five mistakes would take
+# five pushes. After a failed preview, the resources it named are set aside (--exclude) and the preview run again,
+# up to PIPELINE_MORE_PROBLEMS (5) more times, until no other resource fails: each round's errors are added to the
+# output, so the comment names every problem at once. (The job still fails; nothing is applied, no plan is kept.)
+more_problems() { # $1: the failed preview's output, to which each round's errors are appended
+  local excluded=() round=0 type name found seen
+  seen=$(mktemp)
+  grep -oE "^ *error: [^ ]+ resource '[^']+'" "$1" | sed -E "s/^ *error: //" | sort -u >"$seen"
+  while (( round < ${PIPELINE_MORE_PROBLEMS:-5} )); do
+    excluded=()
+    while read -r type name; do
+      [[ -n $name ]] && excluded+=(--exclude "urn:pulumi:**::$type::$name")
+    done < <(sed -E "s/^([^ ]+) resource '([^']+)'$/\1 \2/" "$seen")
+    [[ ${#excluded[@]} -gt 0 ]] || break
+    found=$(pulumi preview "${flags[@]}" "${excluded[@]}" 2>&1 | grep -E "^ *error: " | sed -E 's/^ *//' | sort -u || true)
+    found=$(echo "$found" | grep -vxF -f <(grep -E "^ *error: " "$1" | sed -E 's/^ *//') || true)
+    [[ -n $found ]] || break
+    { echo "pipeline.sh: with the resources above set aside, the preview also finds:"; echo "$found"; } >>"$1"
+    echo "$found" | grep -oE "^error: [^ ]+ resource '[^']+'" | sed -E "s/^error: //" | sort -u >>"$seen"
+    sort -u -o "$seen" "$seen"
+    round=$((round + 1))
+  done
+  rm -f "$seen"
+}
 case $mode in
   preview)
     status=0
     rm -f "$out/plan.json" # a failed preview leaves no plan behind to be applied
     pulumi preview --diff "${flags[@]}" --save-plan "$out/plan.json" >"$out/preview.txt" 2>&1 || status=$?
+    [[ $status -eq 0 ]] || more_problems "$out/preview.txt"
     node "$here/report.mjs" --kind preview --stack "$PULUMI_STACK" --status "$status" --output "$out/preview.txt" >"$out/preview.md"
     cat "$out/preview.txt"
     exit "$status"

@@ -28,11 +28,13 @@ for (let i = 1; i <= (config.getNumber("takeOver") ?? 0); i++) {
   new ops.edge.DnsRecord(`legacy-${i}`, { zoneName: "example.com", type: "A", name: `legacy-${i}`, content: `198.51.100.${i}`, ttl: 300, adopt: true });
 }
 
-// Five mistakes in one pull request: each resource's own.
+// Six mistakes in one pull request, each resource's own: four the program's check finds, two only the provider's
+// (a schedule against the stack's state), which the engine says one at a time and the pipeline collects.
 if (config.getBoolean("mistakes")) {
   new ops.edge.DnsRecord("typo-address", { zoneName: "example.com", type: "A", name: "typo", content: "203.0.113.300" });
   new ops.edge.DnsRecord("short-ttl", { zoneName: "example.com", type: "A", name: "short", content: "203.0.113.7", ttl: 5 });
   new ops.edge.PageRule("no-zone-pattern", { zoneName: "example.com", targets: ["other.example.net/*"], actions: [{ id: "always_use_https" }] });
   new ops.pages.PagePost("yesterday", { pageId, message: "Too late", published: false, scheduledPublishTime: "2020-01-01T00:00:00Z" });
+  new ops.pages.PagePost("last-year", { pageId, message: "Later still too late", published: false, scheduledPublishTime: "2025-11-01T00:00:00Z" });
   new ops.pages.PageRole("unknown-task", { pageId, user: "300000000000004", tasks: ["MODERATE", "DANCE"] as never });
 }
