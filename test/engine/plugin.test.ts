@@ -37,8 +37,9 @@ afterAll(async () => {
 
 describe("the provider plugin through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview shows the creates under the schema's tokens and sends no write", async () => {
-    const preview = await engine.stack.preview();
+    const preview = await engine.stack.preview({ diff: true });
     expect(preview.changeSummary.create).toBe(4); // and the stack
+    expect(preview.stdout).toMatch(/wwwHost\s*:\s*"www\.example\.com"/); // an output the inputs decide, known at preview
     expect(writes()).toEqual([]);
   });
 
@@ -85,7 +86,7 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000 }, 
     await engine.stack.up({ expectNoChanges: true });
   });
 
-  it("6. progress and warnings appear under the resource they belong to, once", async () => {
+  it("6. progress and notes appear under the resource they belong to, once (warnings go to the stack level: docs/reviewing.md)", async () => {
     await fetch(`${edge.url}/client/v4/zones/${[...edge.zones.values()][0].id}/dns_records`, {
       method: "POST",
       headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },

@@ -24,6 +24,9 @@ const record = new Ops("ops:edge:DnsRecord", "www", {
   zoneId: undefined,
 });
 
+// Known at preview on this door too: the record's hostname follows from its name and zone.
+export const wwwHost = (record as unknown as { hostname: pulumi.Output<string> }).hostname;
+
 // A secret input: every output derived from it (here `text`) must come back secret through the plugin.
 new Ops("ops:posts:Post", "note", {
   mediaType: "TEXT",
