@@ -18,7 +18,9 @@ const REPS = Math.max(1, Number(process.env.BENCH_COST_REPS ?? 7));
 
 /** Node from the repository's node_modules (22), in `dir`, running `script`; its stdout parsed as JSON. */
 function node<T>(dir: string, script: string): T {
-  return JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8", env: { ...process.env, PULUMI_OPS_QUIET: "1" } })) as T;
+  return JSON.parse(
+    execFileSync(process.execPath, ["-e", script], { cwd: dir, encoding: "utf8", env: { ...process.env, PULUMI_OPS_QUIET: "1" } }),
+  ) as T;
 }
 
 const LOAD = `
@@ -86,9 +88,16 @@ export async function benchCost(programs: string, n = 1000): Promise<Cost> {
   const doors = Array.from({ length: REPS }, () => node<{ doorMs: number; doorFiles: number }>(dir, DOOR));
   const handlers = { n, ...node<{ firstCheckUs: number; checkUs: number; diffUs: number }>(dir, HANDLERS(n)) };
   return {
-    emptyPreviewMs: median(runs[0]), barePreviewMs: median(runs[1]), emptyRuns: runs[0], bareRuns: runs[1],
-    sdkMs: median(loads.map((l) => l.sdkMs)), opsMs: median(loads.map((l) => l.opsMs)), opsFiles: loads[0].opsFiles,
-    doorMs: median(doors.map((d) => d.doorMs)), doorFiles: doors[0].doorFiles, handlers,
+    emptyPreviewMs: median(runs[0]),
+    barePreviewMs: median(runs[1]),
+    emptyRuns: runs[0],
+    bareRuns: runs[1],
+    sdkMs: median(loads.map((l) => l.sdkMs)),
+    opsMs: median(loads.map((l) => l.opsMs)),
+    opsFiles: loads[0].opsFiles,
+    doorMs: median(doors.map((d) => d.doorMs)),
+    doorFiles: doors[0].doorFiles,
+    handlers,
   };
 }
 

@@ -43,7 +43,10 @@ export function installedPrograms(): string {
   const work = path.join(ROOT, "bench/.work");
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", work], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
   for (const program of readdirSync(path.join(ROOT, "bench/programs"))) {
     const dir = path.join(work, program);
     cpSync(path.join(ROOT, "bench/programs", program), dir, { recursive: true });
@@ -95,7 +98,9 @@ async function sampled<T>(f: () => Promise<T>, see: (line: string, mb: number) =
 
 function stateBytes(scratch: string): number {
   const dir = path.join(scratch, "state", ".pulumi", "stacks");
-  const files = readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith(".json") && !f.includes(".bak"));
+  const files = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".json") && !f.includes(".bak"));
   return files.reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
 }
 
@@ -131,7 +136,11 @@ export function countByMethod(entries: LogEntry[]): Record<string, number> {
  * runs vary by 10–30% on a shared machine, and their median settles a ratio near a target.
  */
 export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
-  const engines = await Promise.all(programs.map((o) => engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" })));
+  const engines = await Promise.all(
+    programs.map((o) =>
+      engineStack(o.dir, { ...o.config, [`${o.project}:count`]: { value: String(o.n) } }, "bench", { PULUMI_OPS_QUIET: "1" }),
+    ),
+  );
   const runs: PhaseRun[] = programs.map(() => ({ phases: {} as Record<PhaseName, Phase>, stateBytesPerResource: 0 }));
   const measure = async (i: number, name: PhaseName, f: () => Promise<unknown>) => {
     const o = programs[i];
@@ -145,7 +154,14 @@ export async function runPhases(programs: PhaseOptions[]): Promise<PhaseRun[]> {
     process.stdout.write(`  ${o.label} N=${o.n} ${name}: ${ms} ms, ${total} requests\n`);
     const earlier = runs[i].phases[name];
     if (!earlier) {
-      runs[i].phases[name] = { start, ms, requests, perResource: +(total / o.n).toFixed(2), peakRssMb: Math.round(peak), programMb: Math.round(mem.program) };
+      runs[i].phases[name] = {
+        start,
+        ms,
+        requests,
+        perResource: +(total / o.n).toFixed(2),
+        peakRssMb: Math.round(peak),
+        programMb: Math.round(mem.program),
+      };
       return;
     }
     // A repeat: requests and memory are per run (the worst of them), the time is the median of the runs.

@@ -20,7 +20,12 @@ export interface MigrateMeasured {
   phases: { phase: string; ms: number; requests: Record<string, number> }[];
 }
 
-const record = (i: number) => ({ type: "A", name: `host-${i}.example.com`, content: `203.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`, ttl: 300 });
+const record = (i: number) => ({
+  type: "A",
+  name: `host-${i}.example.com`,
+  content: `203.0.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
+  ttl: 300,
+});
 
 export async function benchMigrate(programs: string, n: number): Promise<MigrateMeasured> {
   const edge = await new EdgeEmulator({ rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
@@ -29,19 +34,48 @@ export async function benchMigrate(programs: string, n: number): Promise<Migrate
   const pool = new Pool(edge.url, { connections: 8 });
   const ids: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < n) {
-      const i = next++;
-      const res = await pool.request({ method: "POST", path: `/client/v4/zones/${zoneId}/dns_records`, headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(record(i)) });
-      ids[i] = ((await res.body.json()) as { result: { id: string } }).result.id;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < n) {
+        const i = next++;
+        const res = await pool.request({
+          method: "POST",
+          path: `/client/v4/zones/${zoneId}/dns_records`,
+          headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify(record(i)),
+        });
+        ids[i] = ((await res.body.json()) as { result: { id: string } }).result.id;
+      }
+    }),
+  );
   await pool.close();
   const work = path.join(programs, "migrated");
   mkdirSync(work, { recursive: true });
   const state = {
-    version: 4, terraform_version: "1.14.2", serial: 1, lineage: "bench", outputs: {},
-    resources: [{ mode: "managed", type: "cloudflare_dns_record", name: "hosts", provider: 'provider["registry.terraform.io/cloudflare/cloudflare"]', instances: ids.map((id, i) => ({ index_key: `host-${i}`, schema_version: 500, attributes: { id, zone_id: zoneId, ...record(i), proxied: false, settings: { ipv4_only: false, ipv6_only: false, flatten_cname: false } } })) }],
+    version: 4,
+    terraform_version: "1.14.2",
+    serial: 1,
+    lineage: "bench",
+    outputs: {},
+    resources: [
+      {
+        mode: "managed",
+        type: "cloudflare_dns_record",
+        name: "hosts",
+        provider: 'provider["registry.terraform.io/cloudflare/cloudflare"]',
+        instances: ids.map((id, i) => ({
+          index_key: `host-${i}`,
+          schema_version: 500,
+          attributes: {
+            id,
+            zone_id: zoneId,
+            ...record(i),
+            proxied: false,
+            settings: { ipv4_only: false, ipv6_only: false, flatten_cname: false },
+          },
+        })),
+      },
+    ],
   };
   writeFileSync(path.join(work, "terraform.tfstate"), JSON.stringify(state));
   const phases: MigrateMeasured["phases"] = [];
@@ -53,12 +87,23 @@ export async function benchMigrate(programs: string, n: number): Promise<Migrate
   };
   const program = path.join(work, "program");
   const cli = path.join(programs, "record-set/node_modules/pulumi-ops/dist/provider/cli/main.js");
-  await measure("pulumi-ops migrate", () => run(process.execPath, [cli, "migrate", path.join(work, "terraform.tfstate"), "--out", program, "--no-protect"], { maxBuffer: 1 << 26 }));
+  await measure("pulumi-ops migrate", () =>
+    run(process.execPath, [cli, "migrate", path.join(work, "terraform.tfstate"), "--out", program, "--no-protect"], { maxBuffer: 1 << 26 }),
+  );
   // The package as the other bench programs have it (npm pack, unpacked).
   mkdirSync(path.join(program, "node_modules"), { recursive: true });
   symlinkSync(path.join(programs, "record-set/node_modules/pulumi-ops"), path.join(program, "node_modules/pulumi-ops"));
   cpSync(path.join(programs, "record-set/package.json"), path.join(program, "package.json"));
-  const engine = await engineStack(program, { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true }, "ops:edgeRateLimit": { value: "1000000" } }, "bench", { PULUMI_OPS_QUIET: "1" });
+  const engine = await engineStack(
+    program,
+    {
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeRateLimit": { value: "1000000" },
+    },
+    "bench",
+    { PULUMI_OPS_QUIET: "1" },
+  );
   try {
     await measure("preview (takeover)", () => engine.stack.preview());
     await measure("up (takeover)", () => engine.stack.up());
@@ -74,7 +119,13 @@ export const MIGRATE_HEADER = ["| N | phase | time | requests | writes |", "|---
 
 export function migrateRows(m: MigrateMeasured): string[] {
   return m.phases.map((p) => {
-    const writes = Object.entries(p.requests).filter(([k]) => k !== "GET").reduce((a, [, v]) => a + v, 0);
-    return `| ${m.n} | ${p.phase} | ${p.ms} ms | ${Object.entries(p.requests).map(([k, v]) => `${v} ${k}`).join(", ") || "none"} | ${writes} |`;
+    const writes = Object.entries(p.requests)
+      .filter(([k]) => k !== "GET")
+      .reduce((a, [, v]) => a + v, 0);
+    return `| ${m.n} | ${p.phase} | ${p.ms} ms | ${
+      Object.entries(p.requests)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(", ") || "none"
+    } | ${writes} |`;
   });
 }

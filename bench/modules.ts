@@ -4,7 +4,16 @@
  */
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
-import { ControlEmulator, type Emulator, PAGES_APP, PAGES_USER_TOKEN, PagesEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../emulators";
+import {
+  ControlEmulator,
+  type Emulator,
+  PAGES_APP,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+  RunnerEmulator,
+  SKILLS_PUBLISH_TOKEN,
+  SkillsEmulator,
+} from "../emulators";
 import { runPhases, type PhaseOptions, type PhaseRun } from "./harness";
 
 interface Module {
@@ -21,7 +30,14 @@ export const MODULES: Module[] = [
       // The hourly allowances (200 calls per user, 4800 per app) are lifted, as the edge allowance is for the speed
       // phases: with the repeated phases a bench run makes more than 200 page calls within the hour.
       const emulator = await new PagesEmulator({ limits: { perUserPerHour: 1e9, perAppPerHour: 1e9, perPagePerDay: 1e9 } }).start();
-      return { emulator, config: { "ops:pagesBaseUrl": { value: emulator.url }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true }, "ops:pagesAppId": { value: PAGES_APP.id } } };
+      return {
+        emulator,
+        config: {
+          "ops:pagesBaseUrl": { value: emulator.url },
+          "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+          "ops:pagesAppId": { value: PAGES_APP.id },
+        },
+      };
     },
   },
   {
@@ -29,7 +45,10 @@ export const MODULES: Module[] = [
     resource: "ops.skills.Skill (from SKILL.md)",
     async start() {
       const emulator = await new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start();
-      return { emulator, config: { "ops:skillsUrl": { value: emulator.url }, "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true } } };
+      return {
+        emulator,
+        config: { "ops:skillsUrl": { value: emulator.url }, "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true } },
+      };
     },
   },
   {
@@ -54,14 +73,17 @@ export const MODULES: Module[] = [
 export async function benchModule(programs: string, m: Module, n: number, floor: PhaseOptions): Promise<PhaseRun[]> {
   const { emulator, config } = await m.start();
   try {
-    return await runPhases([floor, {
-      dir: path.join(programs, "modules"),
-      project: "bench-modules",
-      n,
-      config: { ...config, "bench-modules:kind": { value: m.kind } },
-      logs: () => [emulator.log],
-      label: m.kind,
-    }]);
+    return await runPhases([
+      floor,
+      {
+        dir: path.join(programs, "modules"),
+        project: "bench-modules",
+        n,
+        config: { ...config, "bench-modules:kind": { value: m.kind } },
+        logs: () => [emulator.log],
+        label: m.kind,
+      },
+    ]);
   } finally {
     await emulator.stop();
   }

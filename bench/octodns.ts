@@ -42,28 +42,34 @@ export class OctodnsPeer {
   private edge?: EdgeEmulator;
   private dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-octodns-"));
 
-  constructor(private readonly n: number, private readonly options: EdgeEmulatorOptions) {}
+  constructor(
+    private readonly n: number,
+    private readonly options: EdgeEmulatorOptions,
+  ) {}
 
   async start(): Promise<void> {
     this.edge = await new EdgeEmulator(this.options).start();
     mkdirSync(path.join(this.dir, "zones"));
-    writeFileSync(path.join(this.dir, "config.yaml"), [
-      "providers:",
-      "  config:",
-      "    class: octodns.provider.yaml.YamlProvider",
-      `    directory: ${path.join(this.dir, "zones")}`,
-      "    enforce_order: false",
-      "  edge:",
-      "    class: octodns_cloudflare.CloudflareProvider",
-      "    token: env/EDGE_API_TOKEN",
-      `    api_url: ${this.edge.url}/client/v4`,
-      "    records_per_page: 5000",
-      "zones:",
-      "  example.com.:",
-      "    sources: [config]",
-      "    targets: [edge]",
-      "",
-    ].join("\n"));
+    writeFileSync(
+      path.join(this.dir, "config.yaml"),
+      [
+        "providers:",
+        "  config:",
+        "    class: octodns.provider.yaml.YamlProvider",
+        `    directory: ${path.join(this.dir, "zones")}`,
+        "    enforce_order: false",
+        "  edge:",
+        "    class: octodns_cloudflare.CloudflareProvider",
+        "    token: env/EDGE_API_TOKEN",
+        `    api_url: ${this.edge.url}/client/v4`,
+        "    records_per_page: 5000",
+        "zones:",
+        "  example.com.:",
+        "    sources: [config]",
+        "    targets: [edge]",
+        "",
+      ].join("\n"),
+    );
   }
 
   /** Writes the zone file the next command reads: the N records at a generation, or none (delete-all). */

@@ -37,9 +37,17 @@ async function main(): Promise<void> {
     { label: "floor (a)", engine: await engineStack(path.join(programs, "noop"), config("noop"), "repeat", { PULUMI_OPS_QUIET: "1" }) },
     {
       label: "floor (a), record-sized outputs",
-      engine: await engineStack(path.join(programs, "noop"), { ...config("noop"), "bench-noop:outputs": { value: "record" } }, "repeat-record-sized", { PULUMI_OPS_QUIET: "1" }),
+      engine: await engineStack(
+        path.join(programs, "noop"),
+        { ...config("noop"), "bench-noop:outputs": { value: "record" } },
+        "repeat-record-sized",
+        { PULUMI_OPS_QUIET: "1" },
+      ),
     },
-    { label: "DNS records", engine: await engineStack(path.join(programs, "records"), config("records"), "repeat", { PULUMI_OPS_QUIET: "1" }) },
+    {
+      label: "DNS records",
+      engine: await engineStack(path.join(programs, "records"), config("records"), "repeat", { PULUMI_OPS_QUIET: "1" }),
+    },
   ];
   try {
     for (const r of runs) await r.engine.stack.up();
@@ -54,7 +62,13 @@ async function main(): Promise<void> {
       ["preview (no-op)", async (i) => ({ "preview (no-op)": await timed(() => runs[i].engine.stack.preview()) })],
       ["up (no-op)", async (i) => ({ "up (no-op)": await timed(() => runs[i].engine.stack.up()) })],
       ["refresh", async (i) => ({ refresh: await timed(() => runs[i].engine.stack.refresh()) })],
-      ["destroy and up", async (i) => ({ destroy: await timed(() => runs[i].engine.stack.destroy()), "up (create)": await timed(() => runs[i].engine.stack.up()) })],
+      [
+        "destroy and up",
+        async (i) => ({
+          destroy: await timed(() => runs[i].engine.stack.destroy()),
+          "up (create)": await timed(() => runs[i].engine.stack.up()),
+        }),
+      ],
     ];
     const only = process.env.REPEAT_PHASES?.split(",").map((p) => p.trim());
     for (const [name, run] of phases) {
@@ -64,7 +78,11 @@ async function main(): Promise<void> {
         for (let j = 0; j < runs.length; j++) {
           const i = (j + k) % runs.length;
           for (const [label, ms] of Object.entries(await run(i))) {
-            if (!times.has(label)) times.set(label, runs.map(() => []));
+            if (!times.has(label))
+              times.set(
+                label,
+                runs.map(() => []),
+              );
             times.get(label)![i].push(ms);
           }
         }
@@ -72,13 +90,27 @@ async function main(): Promise<void> {
       for (const [label, series] of times) {
         const records = median(series[2]);
         say(`${label}, N = ${n}:`);
-        runs.forEach((r, i) => say(`  ${r.label}: ${series[i].join(", ")} ms; median ${median(series[i])}${i < 2 ? `; DNS records / this = ${(records / median(series[i])).toFixed(2)}` : ""}`));
+        runs.forEach((r, i) =>
+          say(
+            `  ${r.label}: ${series[i].join(", ")} ms; median ${median(series[i])}${i < 2 ? `; DNS records / this = ${(records / median(series[i])).toFixed(2)}` : ""}`,
+          ),
+        );
       }
     }
     say(`API requests for all of these: ${byMethod(countByMethod(edge.log.slice(before))) || "none"}`);
     const file = path.join(ROOT, "bench/results", `repeat-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, [`node dist/bench/repeat.js ${n} ${reps}`, ...env(), `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`, "", ...said, ""].join("\n"));
+    writeFileSync(
+      file,
+      [
+        `node dist/bench/repeat.js ${n} ${reps}`,
+        ...env(),
+        `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}`,
+        "",
+        ...said,
+        "",
+      ].join("\n"),
+    );
     console.log(`wrote ${path.relative(ROOT, file)}`);
     for (const r of runs) await r.engine.stack.destroy();
   } finally {

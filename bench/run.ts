@@ -47,8 +47,14 @@ const profileEdge = (profile: Profile) =>
   new EdgeEmulator(profile === "instant" ? { rateLimit: { requests: 1e9, perSeconds: 300 } } : { latency: REALISTIC_LATENCY }).start();
 
 /** Floor (a) or the DNS records, at N, against `edge`. */
-const edgeProgram = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator, profile: Profile = "instant") =>
-  ({ dir: path.join(programs, program), project: `bench-${program}`, n, config: edgeConfig(edge, profile), logs: () => [edge.log], label: `${program}${profile === "instant" ? "" : ` (${profile})`}` });
+const edgeProgram = (programs: string, program: "records" | "noop", n: number, edge: EdgeEmulator, profile: Profile = "instant") => ({
+  dir: path.join(programs, program),
+  project: `bench-${program}`,
+  n,
+  config: edgeConfig(edge, profile),
+  logs: () => [edge.log],
+  label: `${program}${profile === "instant" ? "" : ` (${profile})`}`,
+});
 
 /** Floor (b): the creates, reads, updates and deletes themselves, sent directly at the engine's parallelism. */
 async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, number>> {
@@ -58,9 +64,11 @@ async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, 
   const each = async (count: number, f: (i: number) => Promise<unknown>) => {
     const start = Date.now();
     let next = 0;
-    await Promise.all(Array.from({ length: PARALLEL }, async () => {
-      while (next < count) await f(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (next < count) await f(next++);
+      }),
+    );
     return Date.now() - start;
   };
   const ids: string[] = [];
@@ -68,7 +76,18 @@ async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, 
     const r = await pool.request({ method, path: `/client/v4${p}`, headers, body: body && JSON.stringify(body) });
     return (await r.body.json()) as { result: { id: string } };
   };
-  const create = await each(n, async (i) => ids.push((await req("POST", `/zones/${zone}/dns_records`, { type: "A", name: `direct-${i}`, content: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 })).result.id));
+  const create = await each(n, async (i) =>
+    ids.push(
+      (
+        await req("POST", `/zones/${zone}/dns_records`, {
+          type: "A",
+          name: `direct-${i}`,
+          content: `198.51.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          ttl: 300,
+        })
+      ).result.id,
+    ),
+  );
   const read = await each(n, (i) => req("GET", `/zones/${zone}/dns_records/${ids[i]}`));
   const update = await each(Math.ceil(n / 10), (i) => req("PATCH", `/zones/${zone}/dns_records/${ids[i * 10]}`, { ttl: 600 }));
   const destroy = await each(n, (i) => req("DELETE", `/zones/${zone}/dns_records/${ids[i]}`));
@@ -78,14 +97,21 @@ async function directApi(n: number, edge: EdgeEmulator): Promise<Record<string, 
 
 /** One up of N records on a fresh emulator and stack, under an allowance or none; then destroyed. */
 async function upOnce(programs: string, n: number, allowance?: { requests: number; windowSeconds: number }) {
-  const edge = await new EdgeEmulator({ rateLimit: allowance ? { requests: allowance.requests, perSeconds: allowance.windowSeconds } : { requests: 1e9, perSeconds: 300 } }).start();
-  const engine = await engineStack(path.join(programs, "records"), {
-    "bench-records:count": { value: String(n) },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeRateLimit": { value: String(allowance?.requests ?? 1000000) },
-    ...(allowance ? { "ops:edgeRateLimitWindowSeconds": { value: String(allowance.windowSeconds) } } : {}),
-  }, allowance ? "bench-rate" : "bench-unthrottled", { PULUMI_OPS_QUIET: "1" });
+  const edge = await new EdgeEmulator({
+    rateLimit: allowance ? { requests: allowance.requests, perSeconds: allowance.windowSeconds } : { requests: 1e9, perSeconds: 300 },
+  }).start();
+  const engine = await engineStack(
+    path.join(programs, "records"),
+    {
+      "bench-records:count": { value: String(n) },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeRateLimit": { value: String(allowance?.requests ?? 1000000) },
+      ...(allowance ? { "ops:edgeRateLimitWindowSeconds": { value: String(allowance.windowSeconds) } } : {}),
+    },
+    allowance ? "bench-rate" : "bench-unthrottled",
+    { PULUMI_OPS_QUIET: "1" },
+  );
   try {
     const start = Date.now();
     const up = await engine.stack.up();
@@ -106,7 +132,13 @@ async function upOnce(programs: string, n: number, allowance?: { requests: numbe
  * time the allowance dictates — alone (requests / rate), and at the engine's own pace (bench/rate-model.ts, from
  * an unthrottled up of the same N: the one measured earlier in this run, or one made here).
  */
-async function rateLimited(programs: string, n: number, requests: number, windowSeconds: number, unthrottled?: { sent: number[]; ms: number }) {
+async function rateLimited(
+  programs: string,
+  n: number,
+  requests: number,
+  windowSeconds: number,
+  unthrottled?: { sent: number[]; ms: number },
+) {
   const free = unthrottled ?? (await upOnce(programs, n));
   const { ms, up, records, log } = await upOnce(programs, n, { requests, windowSeconds });
   const names = new Set(records.map((r) => r.name));
@@ -115,9 +147,19 @@ async function rateLimited(programs: string, n: number, requests: number, window
   const dictated = allowanceAloneMs(sent, requests, windowSeconds * 1000);
   const combined = rateModel(free.sent, free.ms, requests, windowSeconds * 1000);
   return {
-    n, allowance: `${requests} per ${windowSeconds} s`, ms, dictatedMs: dictated, ratio: dictated ? +(ms / dictated).toFixed(2) : null,
-    unthrottledMs: free.ms, combinedMs: combined, combinedRatio: +(ms / combined).toFixed(2),
-    requests: sent, throttled, created: up.summary.resourceChanges?.create ?? 0, records: records.length, duplicates: records.length - names.size,
+    n,
+    allowance: `${requests} per ${windowSeconds} s`,
+    ms,
+    dictatedMs: dictated,
+    ratio: dictated ? +(ms / dictated).toFixed(2) : null,
+    unthrottledMs: free.ms,
+    combinedMs: combined,
+    combinedRatio: +(ms / combined).toFixed(2),
+    requests: sent,
+    throttled,
+    created: up.summary.resourceChanges?.create ?? 0,
+    records: records.length,
+    duplicates: records.length - names.size,
   };
 }
 
@@ -134,7 +176,10 @@ function rowsOf(n: number, run: PhaseRun, floorA: PhaseRun, floorB: Record<strin
     const repeated = d.runs ? ` (median of ${d.runs.length})` : "";
     return `| ${n} | ${label}${p}${repeated} | ${d.ms} | ${a.ms} | ${fmt(d.ms / a.ms)} | ${floorB[p] ?? "-"} | ${totalRequests(d)} | ${byMethod(d.requests)} | ${d.perResource} | ${d.peakRssMb} | ${d.programMb} (${a.programMb}) |`;
   });
-  return [...rows, `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | | |`];
+  return [
+    ...rows,
+    `| ${n} | ${label}state per resource | ${run.stateBytesPerResource} B | ${floorA.stateBytesPerResource} B | | | | | | | |`,
+  ];
 }
 
 async function main(): Promise<void> {
@@ -153,12 +198,22 @@ async function main(): Promise<void> {
     for (const n of SIZES) {
       const edge = await profileEdge(profile);
       console.log(`N = ${n}, ${profile}`);
-      const [floorA, dns] = await runPhases([edgeProgram(programs, "noop", n, edge, profile), edgeProgram(programs, "records", n, edge, profile)]);
+      const [floorA, dns] = await runPhases([
+        edgeProgram(programs, "noop", n, edge, profile),
+        edgeProgram(programs, "records", n, edge, profile),
+      ]);
       const up = dns.phases["up (create)"];
-      if (profile === "instant") unthrottled.set(n, { ms: up.ms, sent: edge.log.filter((e) => e.time >= up.start && e.time <= up.start + up.ms).map((e) => e.time - up.start) });
+      if (profile === "instant")
+        unthrottled.set(n, {
+          ms: up.ms,
+          sent: edge.log.filter((e) => e.time >= up.start && e.time <= up.start + up.ms).map((e) => e.time - up.start),
+        });
       await edge.stop();
       // Floor (b) under the realistic profile: the same latency, but an allowance of its own (the calls alone).
-      const direct = profile === "instant" ? await profileEdge("instant") : await new EdgeEmulator({ latency: REALISTIC_LATENCY, rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
+      const direct =
+        profile === "instant"
+          ? await profileEdge("instant")
+          : await new EdgeEmulator({ latency: REALISTIC_LATENCY, rateLimit: { requests: 1e9, perSeconds: 300 } }).start();
       const floorB = await directApi(n, direct);
       await direct.stop();
       results.push({ n, profile, floorA, dns, floorB });
@@ -171,7 +226,10 @@ async function main(): Promise<void> {
   const setRows: Partial<Record<Profile, string[]>> = {};
   const setNotes: Partial<Record<Profile, string[]>> = {};
   for (const profile of PROFILES) {
-    const sizes = list(profile === "instant" ? process.env.BENCH_SET_N : process.env.BENCH_SET_REALISTIC_N, profile === "instant" ? "1000,10000,100000" : "1000,10000");
+    const sizes = list(
+      profile === "instant" ? process.env.BENCH_SET_N : process.env.BENCH_SET_REALISTIC_N,
+      profile === "instant" ? "1000,10000,100000" : "1000,10000",
+    );
     for (const n of sizes) {
       console.log(`record set: N = ${n}, ${profile}`);
       const r = await benchRecordSet(programs, n, profile);
@@ -222,23 +280,52 @@ async function main(): Promise<void> {
     `Machine: ${machine}`,
     "",
     ...(cost ? [...describeCost(cost), ""] : []),
-    ...PROFILES.flatMap((p) => !profileRows[p]?.length ? [] : [
-      p === "instant"
-        ? "DNS records (`ops.edge.DnsRecord`), one zone, instant emulator (no latency, no allowance in the way):"
-        : "DNS records (`ops.edge.DnsRecord`), one zone, realistic emulator (50-250 ms per request, 1200 requests per 5 min; floor (b) with the latency and no allowance):",
-      "", ...HEADER, ...(profileRows[p] ?? []), "",
-    ]),
-    ...PROFILES.flatMap((p) => setRows[p]?.length ? [
-      `The same records as one \`ops.edge.DnsRecordSet\`, ${p} emulator (floor (a): the same records in a no-I/O resource of the same shape, bench/programs/noop/noop-floor/set.js; floor (b): the same calls sent directly, 8 at a time):`,
-      "", ...RECORD_SET_HEADER, ...setRows[p]!, "", ...(setNotes[p]?.length ? [...setNotes[p]!, ""] : []),
-    ] : []),
-    ...(moduleRows.length ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows] : []),
-    ...(rate ? ["",
-      `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance alone (ratio ${rate.ratio ?? "-, all within one window"})` +
-      ` and ${rate.combinedMs} ms by the allowance at the engine's own pace (the unthrottled up of ${rate.unthrottledMs} ms replayed under the allowance; ratio ${rate.combinedRatio})` +
-      `; ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`] : []),
+    ...PROFILES.flatMap((p) =>
+      !profileRows[p]?.length
+        ? []
+        : [
+            p === "instant"
+              ? "DNS records (`ops.edge.DnsRecord`), one zone, instant emulator (no latency, no allowance in the way):"
+              : "DNS records (`ops.edge.DnsRecord`), one zone, realistic emulator (50-250 ms per request, 1200 requests per 5 min; floor (b) with the latency and no allowance):",
+            "",
+            ...HEADER,
+            ...(profileRows[p] ?? []),
+            "",
+          ],
+    ),
+    ...PROFILES.flatMap((p) =>
+      setRows[p]?.length
+        ? [
+            `The same records as one \`ops.edge.DnsRecordSet\`, ${p} emulator (floor (a): the same records in a no-I/O resource of the same shape, bench/programs/noop/noop-floor/set.js; floor (b): the same calls sent directly, 8 at a time):`,
+            "",
+            ...RECORD_SET_HEADER,
+            ...setRows[p]!,
+            "",
+            ...(setNotes[p]?.length ? [...setNotes[p]!, ""] : []),
+          ]
+        : [],
+    ),
+    ...(moduleRows.length
+      ? ["", "One resource type of each other module (floor (a): the no-I/O program at the same N):", "", ...HEADER, ...moduleRows]
+      : []),
+    ...(rate
+      ? [
+          "",
+          `Rate-limited up (${rate.allowance} enforced by the emulator): N = ${rate.n}: ${rate.ms} ms against ${rate.dictatedMs} ms dictated by the allowance alone (ratio ${rate.ratio ?? "-, all within one window"})` +
+            ` and ${rate.combinedMs} ms by the allowance at the engine's own pace (the unthrottled up of ${rate.unthrottledMs} ms replayed under the allowance; ratio ${rate.combinedRatio})` +
+            `; ${rate.requests} requests, ${rate.throttled} answered 429 and retried, ${rate.created} created, ${rate.records} records, ${rate.duplicates} duplicates.`,
+        ]
+      : []),
     ...(two ? ["", describeTwoStacks(two)] : []),
-    ...(moved ? ["", "Moving in: a Terraform v5 state of the zone's records migrated by `pulumi-ops migrate` (the packed package), then the written program's first preview and up through the engine (one DnsRecordSet adopting every record), instant emulator:", "", ...MIGRATE_HEADER, ...migrateRows(moved)] : []),
+    ...(moved
+      ? [
+          "",
+          "Moving in: a Terraform v5 state of the zone's records migrated by `pulumi-ops migrate` (the packed package), then the written program's first preview and up through the engine (one DnsRecordSet adopting every record), instant emulator:",
+          "",
+          ...MIGRATE_HEADER,
+          ...migrateRows(moved),
+        ]
+      : []),
   ].join("\n");
   console.log(`\n${table}`);
   const file = path.join(ROOT, "bench/results", `${new Date().toISOString().replace(/[:.]/g, "-")}.json`);

@@ -14,13 +14,21 @@ const ALLOWANCE = { requests: 1200, windowSeconds: 300 };
 export async function twoStacks(programs: string, n: number) {
   const edge = await new EdgeEmulator().start(); // the spec's allowance, not the bench's unthrottled one
   const stacks = ["blue", "green"];
-  const engines = await Promise.all(stacks.map((s) =>
-    engineStack(path.join(programs, "records"), {
-      "bench-records:count": { value: String(n) },
-      "bench-records:prefix": { value: `${s}-` },
-      "ops:edgeBaseUrl": { value: edge.url },
-      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    }, `bench-${s}`, { PULUMI_OPS_QUIET: "1" })));
+  const engines = await Promise.all(
+    stacks.map((s) =>
+      engineStack(
+        path.join(programs, "records"),
+        {
+          "bench-records:count": { value: String(n) },
+          "bench-records:prefix": { value: `${s}-` },
+          "ops:edgeBaseUrl": { value: edge.url },
+          "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+        },
+        `bench-${s}`,
+        { PULUMI_OPS_QUIET: "1" },
+      ),
+    ),
+  );
   try {
     const start = Date.now();
     const ups = await Promise.allSettled(engines.map((e) => e.stack.up()));
@@ -32,9 +40,13 @@ export async function twoStacks(programs: string, n: number) {
     });
     const sent = edge.log.length;
     return {
-      n, stacks: stacks.length, allowance: `${ALLOWANCE.requests} per ${ALLOWANCE.windowSeconds} s`, ms,
+      n,
+      stacks: stacks.length,
+      allowance: `${ALLOWANCE.requests} per ${ALLOWANCE.windowSeconds} s`,
+      ms,
       dictatedMs: allowanceAloneMs(sent, ALLOWANCE.requests, ALLOWANCE.windowSeconds * 1000),
-      requests: sent, throttled: edge.log.filter((e) => e.status === 429).length,
+      requests: sent,
+      throttled: edge.log.filter((e) => e.status === 429).length,
       failed: ups.filter((u) => u.status === "rejected").map((u) => String((u as PromiseRejectedResult).reason).slice(0, 300)),
       perStack,
     };
@@ -47,6 +59,8 @@ export async function twoStacks(programs: string, n: number) {
 
 export function describeTwoStacks(r: Awaited<ReturnType<typeof twoStacks>>): string {
   const each = r.perStack.map((s) => `${s.stack}: ${s.records} records, ${s.duplicates} duplicates`).join("; ");
-  return `Two stacks at once, one credential, the real allowance (${r.allowance}): N = ${r.n} each: ${r.ms} ms against ${r.dictatedMs} ms dictated by the allowance alone` +
-    ` for the ${r.requests} requests they sent (${r.throttled} answered 429 and retried); ${r.failed.length} failed updates; ${each}.`;
+  return (
+    `Two stacks at once, one credential, the real allowance (${r.allowance}): N = ${r.n} each: ${r.ms} ms against ${r.dictatedMs} ms dictated by the allowance alone` +
+    ` for the ${r.requests} requests they sent (${r.throttled} answered 429 and retried); ${r.failed.length} failed updates; ${each}.`
+  );
 }

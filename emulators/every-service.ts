@@ -45,7 +45,13 @@ export async function stopEveryService(s: EveryService): Promise<void> {
  */
 export function everyServiceConfig(s: Partial<EveryService>): Record<string, { value: string; secret?: boolean }> {
   return {
-    ...(s.edge ? { "ops:edgeBaseUrl": { value: s.edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true }, "ops:edgeAccountId": { value: DEMO_ACCOUNT } } : {}),
+    ...(s.edge
+      ? {
+          "ops:edgeBaseUrl": { value: s.edge.url },
+          "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+          "ops:edgeAccountId": { value: DEMO_ACCOUNT },
+        }
+      : {}),
     ...(s.pages ? { "ops:pagesBaseUrl": { value: s.pages.url }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true } } : {}),
     ...(s.posts ? { "ops:postsBaseUrl": { value: s.posts.url }, "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true } } : {}),
     ...(s.runner ? { "ops:runnerHost": { value: s.runner.url } } : {}),

@@ -46,5 +46,8 @@ export function listParam(raw: string | undefined): string[] {
       graphError(400, 100, "(#100) A list parameter is not valid JSON");
     }
   }
-  return raw.split(",").map((x) => x.trim()).filter(Boolean);
+  return raw
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

@@ -99,7 +99,11 @@ export abstract class Emulator {
   private latencyProfile?: LatencyProfile;
   private random = seededRandom(1);
 
-  constructor(readonly name: string, private port = 0, private host = "127.0.0.1") {}
+  constructor(
+    readonly name: string,
+    private port = 0,
+    private host = "127.0.0.1",
+  ) {}
 
   /** Seeded state; called at construction by subclasses and on reset. */
   abstract reset(): void;
@@ -186,7 +190,10 @@ export abstract class Emulator {
 
   private takeFault(method: string, path: string, body: string): Fault | undefined {
     const f = this.faults.find(
-      (x) => x.count > 0 && (!x.match?.method || x.match.method === method) && (!x.match?.path || new RegExp(x.match.path).test(path)) &&
+      (x) =>
+        x.count > 0 &&
+        (!x.match?.method || x.match.method === method) &&
+        (!x.match?.path || new RegExp(x.match.path).test(path)) &&
         (!x.match?.body || new RegExp(x.match.body).test(body)),
     );
     if (f) f.count -= 1;
@@ -221,7 +228,9 @@ export abstract class Emulator {
       }
     }
     // DNS-rebinding guard: a browser tricked into calling us would send a foreign Host.
-    const host = String(req.headers.host ?? "").replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+    const host = String(req.headers.host ?? "")
+      .replace(/:\d+$/, "")
+      .replace(/^\[|\]$/g, "");
     if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
       return this.send(res, { status: 403, body: { error: `host ${host} refused: this emulator answers loopback only` } });
     }
@@ -296,7 +305,9 @@ export abstract class Emulator {
    * A handler that answers on the raw request and response (for protocols a reply object cannot express, such as
    * event streams); it returns the status it answered with, for the log.
    */
-  protected passthrough(_req: Request): ((req: http.IncomingMessage, res: http.ServerResponse, parsed: Request) => Promise<number>) | undefined {
+  protected passthrough(
+    _req: Request,
+  ): ((req: http.IncomingMessage, res: http.ServerResponse, parsed: Request) => Promise<number>) | undefined {
     return undefined;
   }
 
@@ -385,7 +396,11 @@ export abstract class Emulator {
 function reversed(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(reversed);
   if (!x || typeof x !== "object") return x;
-  return Object.fromEntries(Object.entries(x as Record<string, unknown>).reverse().map(([k, v]) => [k, reversed(v)]));
+  return Object.fromEntries(
+    Object.entries(x as Record<string, unknown>)
+      .reverse()
+      .map(([k, v]) => [k, reversed(v)]),
+  );
 }
 
 /** A deterministic 32-hex id: the same sequence after every reset, so tests and the demo are reproducible. */

@@ -77,7 +77,8 @@ function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0][j] = j;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
   }
   return d[a.length][b.length];
 }
@@ -89,10 +90,22 @@ function distance(a: string, b: string): number {
 export function unknownProperties(schema: z.ZodType, given: Record<string, unknown>): CheckFailure[] {
   const known = knownProperties(schema);
   if (!known) return [];
-  return unknownNames(known, Object.keys(given).filter((k) => given[k] !== undefined));
+  return unknownNames(
+    known,
+    Object.keys(given).filter((k) => given[k] !== undefined),
+  );
 }
 
-type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; valueType?: z.ZodType; getter?: () => z.ZodType; catchall?: z.ZodType };
+type Def = {
+  type?: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  getter?: () => z.ZodType;
+  catchall?: z.ZodType;
+};
 
 /** The schema under the wrappers that do not change a value's shape (optional, default, a transform's input...). */
 function unwrap(schema: z.ZodType): z.ZodType {
@@ -114,18 +127,25 @@ export function unknownNested(schema: z.ZodType, value: unknown, at: string[] = 
   if (value === null || typeof value !== "object" || isUnknown(value)) return [];
   const def = (unwrap(schema) as { def?: Def }).def;
   const path = (k: string) => [...at, k].join(".");
-  if (def?.type === "array" && def.element && Array.isArray(value)) return value.flatMap((v, i) => unknownNested(def.element!, v, [...at, String(i)]));
+  if (def?.type === "array" && def.element && Array.isArray(value))
+    return value.flatMap((v, i) => unknownNested(def.element!, v, [...at, String(i)]));
   if (def?.type === "record" && def.valueType && !Array.isArray(value)) {
     // A map of thousands (a record set's records): one loop, nothing made for the entries that pass.
     const failures: CheckFailure[] = [];
-    for (const [k, v] of Object.entries(value)) if (v !== null && typeof v === "object") failures.push(...unknownNested(def.valueType, v, [...at, k]));
+    for (const [k, v] of Object.entries(value))
+      if (v !== null && typeof v === "object") failures.push(...unknownNested(def.valueType, v, [...at, k]));
     return failures;
   }
   if (def?.type !== "object" || !def.shape || Array.isArray(value)) return [];
   const bag = value as Record<string, unknown>;
   const known = shapeKeys(def.shape);
   const strangers = at.length && !def.catchall && Object.keys(bag).some((k) => bag[k] !== undefined && !known.has(k));
-  const here = strangers ? unknownNames(Object.keys(def.shape), Object.keys(bag).filter((k) => bag[k] !== undefined)).map((f) => ({ property: path(f.property), reason: f.reason })) : [];
+  const here = strangers
+    ? unknownNames(
+        Object.keys(def.shape),
+        Object.keys(bag).filter((k) => bag[k] !== undefined),
+      ).map((f) => ({ property: path(f.property), reason: f.reason }))
+    : [];
   const nested: CheckFailure[] = [];
   for (const k of Object.keys(def.shape)) {
     const v = bag[k];
@@ -148,7 +168,10 @@ export function unknownNames(known: string[], names: string[]): CheckFailure[] {
     .filter((k) => k !== PROVIDER_KEY && !known.includes(k))
     .map((k) => {
       const nearest = known.map((n) => [n, distance(k, n)] as const).sort((a, b) => a[1] - b[1])[0];
-      const hint = nearest && nearest[1] <= Math.max(2, Math.floor(k.length / 3)) ? `did you mean ${nearest[0]}?` : `the known ones are ${known.join(", ")}`;
+      const hint =
+        nearest && nearest[1] <= Math.max(2, Math.floor(k.length / 3))
+          ? `did you mean ${nearest[0]}?`
+          : `the known ones are ${known.join(", ")}`;
       return { property: k, reason: `${k} is not a known property: ${hint}` };
     });
 }
@@ -161,7 +184,9 @@ export function checkWith(schema: z.ZodType, news: Record<string, unknown>): Che
   const known = Object.fromEntries(Object.entries(given).filter(([k]) => !unknownKeys.has(k)));
   const parsed = schema.safeParse(known, { error: explainIssue, reportInput: true });
   if (parsed.success) {
-    const inputs = unknownKeys.size ? plannedInputs(schema, given, unknownKeys, parsed.data as Record<string, unknown>) : { ...(parsed.data as Record<string, unknown>) };
+    const inputs = unknownKeys.size
+      ? plannedInputs(schema, given, unknownKeys, parsed.data as Record<string, unknown>)
+      : { ...(parsed.data as Record<string, unknown>) };
     for (const k of unknownKeys) inputs[k] = given[k];
     return { inputs, failures: [] };
   }
@@ -205,7 +230,12 @@ const isDerived = (field: z.ZodType) => (z.globalRegistry.get(field) as { derive
  * tag), and the ones the check derives from the others (a hash, a document's fields) unknown, since they may depend
  * on what is not known yet. `parsed`: the whole schema's answer, where it could be had without the unknown inputs.
  */
-function plannedInputs(schema: z.ZodType, given: Record<string, unknown>, unknownKeys: Set<string>, parsed?: Record<string, unknown>): Record<string, unknown> {
+function plannedInputs(
+  schema: z.ZodType,
+  given: Record<string, unknown>,
+  unknownKeys: Set<string>,
+  parsed?: Record<string, unknown>,
+): Record<string, unknown> {
   const out = { ...(parsed ?? given) };
   const shape = (unwrap(schema) as { def?: Def }).def?.shape;
   if (!shape) return out;
@@ -235,7 +265,10 @@ function wrongType(i: z.core.$ZodIssue): string | undefined {
   const otherKind = (j: z.core.$ZodIssue & { values?: unknown[]; expected?: string }): boolean =>
     j.code === "invalid_type" || (j.code === "invalid_value" && !(j.values ?? []).some((v) => typeof v === given));
   // An enum or a union of literals or types, given a value of a kind none of them is: say which kind it was.
-  if ((issue.code === "invalid_value" && otherKind(issue)) || (issue.code === "invalid_union" && (issue.errors ?? []).every((branch) => branch.length > 0 && otherKind(branch[0])))) {
+  if (
+    (issue.code === "invalid_value" && otherKind(issue)) ||
+    (issue.code === "invalid_union" && (issue.errors ?? []).every((branch) => branch.length > 0 && otherKind(branch[0])))
+  ) {
     return `${issue.message}, not ${kindOf(issue.input)}`;
   }
   return undefined;
@@ -257,14 +290,31 @@ export function parseArgs<S extends z.ZodType>(fn: string, schema: S, args: unkn
 /** `parseArgs` for a function called in the program's process: bad arguments throw one error naming each. */
 export function requireArgs<S extends z.ZodType>(service: string, fn: string, schema: S, args: unknown): z.output<S> {
   const { data, failures } = parseArgs(fn, schema, args);
-  if (failures.length) throw new ValidationError({ service, message: `${fn}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
+  if (failures.length)
+    throw new ValidationError({ service, message: `${fn}: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
   return data as z.output<S>;
 }
 
 const A = (t: string) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`);
-const KIND: Record<string, string> = { string: "text", number: "number", boolean: "true or false", array: "list", object: "object", int: "whole number" };
+const KIND: Record<string, string> = {
+  string: "text",
+  number: "number",
+  boolean: "true or false",
+  array: "list",
+  object: "object",
+  int: "whole number",
+};
 /** What kind of value `v` is, as a sentence says it ("text", "a number", "a list"). */
-export const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "string" ? "text" : typeof v === "boolean" ? "true or false" : A(typeof v));
+export const kindOf = (v: unknown) =>
+  v === null
+    ? "null"
+    : Array.isArray(v)
+      ? "a list"
+      : typeof v === "string"
+        ? "text"
+        : typeof v === "boolean"
+          ? "true or false"
+          : A(typeof v);
 
 /**
  * A sentence that names the property and what to set, for the failures a schema leaves to zod's defaults ("Invalid
@@ -272,7 +322,14 @@ export const kindOf = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? 
  */
 export function explainIssue(iss: z.core.$ZodRawIssue): string | undefined {
   const name = iss.path?.length ? iss.path.join(".") : "this input";
-  const i = iss as z.core.$ZodRawIssue & { expected?: string; origin?: string; maximum?: number | bigint; minimum?: number | bigint; values?: unknown[]; format?: string };
+  const i = iss as z.core.$ZodRawIssue & {
+    expected?: string;
+    origin?: string;
+    maximum?: number | bigint;
+    minimum?: number | bigint;
+    values?: unknown[];
+    format?: string;
+  };
   switch (iss.code) {
     case "invalid_type": {
       const want = KIND[i.expected ?? ""] ?? i.expected ?? "a value";
@@ -284,8 +341,10 @@ export function explainIssue(iss: z.core.$ZodRawIssue): string | undefined {
       if (i.origin === "array" || i.origin === "set") return `${name} takes at most ${i.maximum} items: remove some`;
       return `${name} must be at most ${i.maximum}`;
     case "too_small":
-      if (i.origin === "string") return Number(i.minimum) <= 1 ? `${name} must not be empty` : `${name} must be at least ${i.minimum} characters`;
-      if (i.origin === "array" || i.origin === "set") return `${name} needs at least ${i.minimum} item${Number(i.minimum) === 1 ? "" : "s"}`;
+      if (i.origin === "string")
+        return Number(i.minimum) <= 1 ? `${name} must not be empty` : `${name} must be at least ${i.minimum} characters`;
+      if (i.origin === "array" || i.origin === "set")
+        return `${name} needs at least ${i.minimum} item${Number(i.minimum) === 1 ? "" : "s"}`;
       return `${name} must be at least ${i.minimum}`;
     case "invalid_value":
       return `${name} must be one of ${(i.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`;

@@ -53,83 +53,295 @@ function settings<T extends Record<string, SettingSpec>>(service: string, table:
 
 /** Every setting of the edge service: the README's configuration table lists exactly these. */
 export const EDGE_SETTINGS = settings("edge", {
-  apiToken: { env: "EDGE_API_TOKEN", alsoEnv: ["CLOUDFLARE_API_TOKEN"], secret: true, description: "API token, user or account-owned, sent as `Authorization: Bearer`." },
-  apiKey: { env: "EDGE_API_KEY", alsoEnv: ["CLOUDFLARE_API_KEY"], secret: true, description: "Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`." },
+  apiToken: {
+    env: "EDGE_API_TOKEN",
+    alsoEnv: ["CLOUDFLARE_API_TOKEN"],
+    secret: true,
+    description: "API token, user or account-owned, sent as `Authorization: Bearer`.",
+  },
+  apiKey: {
+    env: "EDGE_API_KEY",
+    alsoEnv: ["CLOUDFLARE_API_KEY"],
+    secret: true,
+    description: "Legacy global API key (with `ops:edgeEmail`), sent as `X-Auth-Key`.",
+  },
   email: { env: "EDGE_EMAIL", alsoEnv: ["CLOUDFLARE_EMAIL"], description: "Account e-mail for the legacy key, sent as `X-Auth-Email`." },
-  baseUrl: { env: "EDGE_BASE_URL", alsoEnv: ["CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL"], default: "https://api.cloudflare.com", url: true, description: "The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is)." },
-  accountId: { env: "EDGE_ACCOUNT_ID", alsoEnv: ["CLOUDFLARE_ACCOUNT_ID"], description: "Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees)." },
-  rateLimit: { env: "EDGE_RATE_LIMIT", default: "1200", range: [1, 1_000_000], description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run." },
-  rateLimitWindowSeconds: { env: "EDGE_RATE_LIMIT_WINDOW_SECONDS", default: "300", range: [1, 86_400], description: "The window of ops:edgeRateLimit, in seconds." },
-  batchSize: { env: "EDGE_BATCH_SIZE", default: "200", range: [0, 3500], description: "Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record." },
+  baseUrl: {
+    env: "EDGE_BASE_URL",
+    alsoEnv: ["CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL"],
+    default: "https://api.cloudflare.com",
+    url: true,
+    description: "The API's base URL; `/client/v4` is appended (a URL that already ends in `/client/v4` is taken as it is).",
+  },
+  accountId: {
+    env: "EDGE_ACCOUNT_ID",
+    alsoEnv: ["CLOUDFLARE_ACCOUNT_ID"],
+    description:
+      "Account for account-scoped calls (edge scripts) and where an account-owned token verifies (else the account of the zones it sees).",
+  },
+  rateLimit: {
+    env: "EDGE_RATE_LIMIT",
+    default: "1200",
+    range: [1, 1_000_000],
+    description: "Requests per window this provider allows itself (it uses 95%), shared by all resources of a run.",
+  },
+  rateLimitWindowSeconds: {
+    env: "EDGE_RATE_LIMIT_WINDOW_SECONDS",
+    default: "300",
+    range: [1, 86_400],
+    description: "The window of ops:edgeRateLimit, in seconds.",
+  },
+  batchSize: {
+    env: "EDGE_BATCH_SIZE",
+    default: "200",
+    range: [0, 3500],
+    description:
+      "Changes a DnsRecordSet sends per `dns_records/batch` request: the zone plan's limit (200 on the free plan, 3,500 on paid plans); 0 sends a request per record.",
+  },
   timeoutSeconds: { env: "EDGE_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-  maxRetries: { env: "EDGE_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled (429), failed (5xx) or dropped request." },
-  adoptExisting: { env: "EDGE_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards." },
+  maxRetries: {
+    env: "EDGE_MAX_RETRIES",
+    default: "6",
+    range: [0, 20],
+    description: "Retries of a throttled (429), failed (5xx) or dropped request.",
+  },
+  adoptExisting: {
+    env: "EDGE_ADOPT_EXISTING",
+    default: "false",
+    bool: true,
+    description:
+      "For a recovery run after an interrupted up: every edge resource whose natural key is already taken adopts that object, as if it had `adopt: true`. Unset it afterwards.",
+  },
 });
 
 export const PAGES_SETTINGS = settings("pages", {
-  accessToken: { env: "PAGES_ACCESS_TOKEN", alsoEnv: ["FACEBOOK_PAGE_ACCESS_TOKEN"], secret: true, description: "A page token, or a user token from which the page token of each page is derived." },
+  accessToken: {
+    env: "PAGES_ACCESS_TOKEN",
+    alsoEnv: ["FACEBOOK_PAGE_ACCESS_TOKEN"],
+    secret: true,
+    description: "A page token, or a user token from which the page token of each page is derived.",
+  },
   appId: { env: "PAGES_APP_ID", alsoEnv: ["FACEBOOK_APP_ID"], description: "The app's id (for token exchange and debugging)." },
   appSecret: { env: "PAGES_APP_SECRET", alsoEnv: ["FACEBOOK_APP_SECRET"], secret: true, description: "The app's secret." },
-  baseUrl: { env: "PAGES_BASE_URL", default: "https://graph.facebook.com", url: true, description: "The service's base URL; the API version is appended." },
-  apiVersion: { env: "PAGES_API_VERSION", default: "v26.0", description: "The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days." },
+  baseUrl: {
+    env: "PAGES_BASE_URL",
+    default: "https://graph.facebook.com",
+    url: true,
+    description: "The service's base URL; the API version is appended.",
+  },
+  apiVersion: {
+    env: "PAGES_API_VERSION",
+    default: "v26.0",
+    description:
+      "The Graph API version (`v26.0`, the newest today). An expired one is answered as the oldest live version: a preview warns when the version has expired or expires within 90 days.",
+  },
   timeoutSeconds: { env: "PAGES_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "PAGES_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
-  scheduleMarginMinutes: { env: "PAGES_SCHEDULE_MARGIN_MINUTES", default: "60", range: [0, 100_000], description: "How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it." },
-  adoptExisting: { env: "PAGES_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards." },
+  scheduleMarginMinutes: {
+    env: "PAGES_SCHEDULE_MARGIN_MINUTES",
+    default: "60",
+    range: [0, 100_000],
+    description:
+      "How long a review may take: a new scheduled time less than the service's 10-minute lead plus this many minutes ahead is warned at preview, as the up that follows the merge may come too late for it.",
+  },
+  adoptExisting: {
+    env: "PAGES_ADOPT_EXISTING",
+    default: "false",
+    bool: true,
+    description:
+      "For a recovery run after a killed CLI: a page post whose identical message (and link) was made in the last 24 hours is taken over instead of posted again, and a PageRole or PageSubscription whose access or subscription is already there takes it over, as if it had `adopt: true`. Unset it afterwards.",
+  },
 });
 
 export const POSTS_SETTINGS = settings("posts", {
   accessToken: { env: "POSTS_ACCESS_TOKEN", alsoEnv: ["THREADS_ACCESS_TOKEN"], secret: true, description: "The user's access token." },
-  baseUrl: { env: "POSTS_BASE_URL", default: "https://graph.threads.net", url: true, description: "The service's base URL; the API version (`/v1.0`) is appended." },
-  appSecret: { env: "POSTS_APP_SECRET", alsoEnv: ["THREADS_APP_SECRET"], secret: true, description: "The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored." },
-  apiVersion: { env: "POSTS_API_VERSION", default: "v1.0", description: "The API version, the path's first part (`v1.0`, the service's only version today)." },
+  baseUrl: {
+    env: "POSTS_BASE_URL",
+    default: "https://graph.threads.net",
+    url: true,
+    description: "The service's base URL; the API version (`/v1.0`) is appended.",
+  },
+  appSecret: {
+    env: "POSTS_APP_SECRET",
+    alsoEnv: ["THREADS_APP_SECRET"],
+    secret: true,
+    description:
+      "The app's secret: a short-lived user token is exchanged for a long-lived one (`th_exchange_token`) for the run, never stored.",
+  },
+  apiVersion: {
+    env: "POSTS_API_VERSION",
+    default: "v1.0",
+    description: "The API version, the path's first part (`v1.0`, the service's only version today).",
+  },
   timeoutSeconds: { env: "POSTS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
   maxRetries: { env: "POSTS_MAX_RETRIES", default: "6", range: [0, 20], description: "Retries of a throttled, failed or dropped request." },
-  adoptExisting: { env: "POSTS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards." },
-  publishTimeoutSeconds: { env: "POSTS_PUBLISH_TIMEOUT_SECONDS", default: "300", range: [1, 86_400], description: "How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes)." },
-  statusPollSeconds: { env: "POSTS_STATUS_POLL_SECONDS", default: "60", range: [0, 3600], description: "How often a container's processing status is asked, after a first look at once (the service advises once a minute)." },
+  adoptExisting: {
+    env: "POSTS_ADOPT_EXISTING",
+    default: "false",
+    bool: true,
+    description:
+      "For a recovery run after a killed CLI: a post of the same text and media type published in the last 24 hours is taken over instead of published again. Unset it afterwards.",
+  },
+  publishTimeoutSeconds: {
+    env: "POSTS_PUBLISH_TIMEOUT_SECONDS",
+    default: "300",
+    range: [1, 86_400],
+    description: "How long a post waits for its media to be processed (the service advises checking once a minute, for at most 5 minutes).",
+  },
+  statusPollSeconds: {
+    env: "POSTS_STATUS_POLL_SECONDS",
+    default: "60",
+    range: [0, 3600],
+    description: "How often a container's processing status is asked, after a first look at once (the service advises once a minute).",
+  },
 });
 
 export const RUNNER_SETTINGS = settings("runner", {
-  host: { env: "RUNNER_HOST", alsoEnv: ["OLLAMA_HOST"], default: "127.0.0.1:11434", description: "The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback." },
-  apiKey: { env: "RUNNER_API_KEY", alsoEnv: ["OLLAMA_API_KEY"], secret: true, description: "An API key for a hosted runner, sent as `Authorization: Bearer`." },
-  timeoutSeconds: { env: "RUNNER_TIMEOUT_SECONDS", default: "600", range: [1, 86_400], description: "Per-request timeout (a pull of a large model is one long request)." },
-  adoptExisting: { env: "RUNNER_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards." },
-  registryUrl: { env: "RUNNER_REGISTRY_URL", default: "https://registry.ollama.ai", url: true, description: "The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled." },
+  host: {
+    env: "RUNNER_HOST",
+    alsoEnv: ["OLLAMA_HOST"],
+    default: "127.0.0.1:11434",
+    description:
+      "The runner: `host`, `host:port`, `:port`, a bare IPv6 address or a URL (a path is kept, for a runner behind a proxy), read as the runner's own client reads OLLAMA_HOST: port 11434 unless a scheme says otherwise, `ollama.com` over https, a listen-on-all address (`0.0.0.0`, `::`) reached on the loopback.",
+  },
+  apiKey: {
+    env: "RUNNER_API_KEY",
+    alsoEnv: ["OLLAMA_API_KEY"],
+    secret: true,
+    description: "An API key for a hosted runner, sent as `Authorization: Bearer`.",
+  },
+  timeoutSeconds: {
+    env: "RUNNER_TIMEOUT_SECONDS",
+    default: "600",
+    range: [1, 86_400],
+    description: "Per-request timeout (a pull of a large model is one long request).",
+  },
+  adoptExisting: {
+    env: "RUNNER_ADOPT_EXISTING",
+    default: "false",
+    bool: true,
+    description:
+      "For a recovery run after an interrupted up: every RunnerModel whose name the runner already lists takes it over, as if it had `adopt: true`. Unset it afterwards.",
+  },
+  registryUrl: {
+    env: "RUNNER_REGISTRY_URL",
+    default: "https://registry.ollama.ai",
+    url: true,
+    description:
+      "The model registry a preview asks what a tag points at now (for a RunnerModel's `expectedDigest`); its manifests are read, nothing is pulled.",
+  },
 });
 
 export const SKILLS_SETTINGS = settings("skills", {
   url: { env: "SKILLS_URL", default: "http://127.0.0.1:8300", url: true, description: "The skills registry's base URL." },
   token: { env: "SKILLS_TOKEN", secret: true, description: "Bearer token for publishing, when the registry asks for one." },
   timeoutSeconds: { env: "SKILLS_TIMEOUT_SECONDS", default: "30", range: [1, 3600], description: "Per-request timeout." },
-  adoptExisting: { env: "SKILLS_ADOPT_EXISTING", default: "false", bool: true, description: "For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards." },
-  kind: { env: "SKILLS_KIND", default: "registry", oneOf: ["registry", "claude"], description: "Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions)." },
-  claudeUrl: { env: "ANTHROPIC_BASE_URL", default: "https://api.anthropic.com", url: true, description: "The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too)." },
-  claudeApiKey: { env: "ANTHROPIC_API_KEY", secret: true, description: "An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer)." },
+  adoptExisting: {
+    env: "SKILLS_ADOPT_EXISTING",
+    default: "false",
+    bool: true,
+    description:
+      "For a recovery run after an interrupted up: every skill whose slug the registry already holds takes it over, as if it had `adopt: true`. Unset it afterwards.",
+  },
+  kind: {
+    env: "SKILLS_KIND",
+    default: "registry",
+    oneOf: ["registry", "claude"],
+    description:
+      "Where skills are published: `registry` (the skills registry at ops:skillsUrl, SKILL.md alone) or `claude` (the Claude API's skills endpoints at ops:skillsClaudeUrl: the whole skill folder, kept as versions).",
+  },
+  claudeUrl: {
+    env: "ANTHROPIC_BASE_URL",
+    default: "https://api.anthropic.com",
+    url: true,
+    description: "The Claude API's base URL, for ops:skillsKind `claude` (the official SDKs read ANTHROPIC_BASE_URL too).",
+  },
+  claudeApiKey: {
+    env: "ANTHROPIC_API_KEY",
+    secret: true,
+    description:
+      "An Anthropic API key of the workspace the skills belong to, for ops:skillsKind `claude` (sent as the official SDKs send it: Authorization: Bearer).",
+  },
 });
 
 export const CONTROL_SETTINGS = settings("control", {
-  url: { env: "CONTROL_URL", default: "http://127.0.0.1:8200", url: true, description: "The computer-control endpoint's base URL (`/mcp` is appended)." },
+  url: {
+    env: "CONTROL_URL",
+    default: "http://127.0.0.1:8200",
+    url: true,
+    description: "The computer-control endpoint's base URL (`/mcp` is appended).",
+  },
   token: { env: "CONTROL_TOKEN", secret: true, description: "Bearer token, when the endpoint asks for one." },
   vncPassword: { env: "CONTROL_VNC_PASSWORD", secret: true, description: "The remote-desktop password for openRemoteDesktop." },
-  timeoutSeconds: { env: "CONTROL_TIMEOUT_SECONDS", default: "120", range: [1, 86_400], description: "Per-request timeout (a tool call waits for its command to finish)." },
-  protocol: { env: "CONTROL_PROTOCOL", default: "auto", oneOf: ["auto", "2025"], description: "The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves)." },
-  rerunInterrupted: { env: "CONTROL_RERUN_INTERRUPTED", default: "false", bool: true, description: "For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards." },
+  timeoutSeconds: {
+    env: "CONTROL_TIMEOUT_SECONDS",
+    default: "120",
+    range: [1, 86_400],
+    description: "Per-request timeout (a tool call waits for its command to finish).",
+  },
+  protocol: {
+    env: "CONTROL_PROTOCOL",
+    default: "auto",
+    oneOf: ["auto", "2025"],
+    description:
+      "The MCP revision to speak: `auto` (the newest the endpoint answers: 2026-07-28's `server/discover` first, then the 2025 handshake) or `2025` (the 2025 handshake only, for an endpoint whose newer revision misbehaves).",
+  },
+  rerunInterrupted: {
+    env: "CONTROL_RERUN_INTERRUPTED",
+    default: "false",
+    bool: true,
+    description:
+      "For one run after a killed `pulumi up`: `true` runs again the create commands that run had started and never recorded (by default they are refused, as pulumi-ops cannot tell whether they ran). Check the host first; unset it afterwards.",
+  },
 });
 
 /** Settings of the provider itself. */
 export const GENERAL_SETTINGS = settings("", {
-  quiet: { env: "PULUMI_OPS_QUIET", default: "false", description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown." },
-  adoptFromStack: { env: "PULUMI_OPS_ADOPT_FROM_STACK", description: "For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards." },
-  maxDeletes: { env: "PULUMI_OPS_MAX_DELETES", range: [0, 10_000_000], description: "The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left." },
-  acknowledgedWarnings: { env: "PULUMI_OPS_ACKNOWLEDGED_WARNINGS", description: "Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command." },
-  previewChecks: { env: "PULUMI_OPS_PREVIEW_CHECKS", default: "true", bool: true, description: "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews." },
+  quiet: {
+    env: "PULUMI_OPS_QUIET",
+    default: "false",
+    description: "`true` (or `1`): no progress lines and no warnings from pulumi-ops; failures are still shown.",
+  },
+  adoptFromStack: {
+    env: "PULUMI_OPS_ADOPT_FROM_STACK",
+    description:
+      "For a run that takes over objects another stack labelled as its own (a skill's `pulumi-ops-stack` metadata, a Worker's or a paid zone's record's `pulumi-ops-stack:` tag): that stack's `<project>/<stack>`. Adopting resources then take them (they become this stack's, and the other stack's destroy leaves them); a runner model, which carries no label, is refused instead, naming how that stack lets go. Unset it afterwards.",
+  },
+  maxDeletes: {
+    env: "PULUMI_OPS_MAX_DELETES",
+    range: [0, 10_000_000],
+    description:
+      "The most DNS records one run may delete, across the stack's DnsRecords and DnsRecordSets (removed keys, type changes, authoritative removals, resources deleted). Unset: no limit. A set's own planned deletes fail its preview; those of resources removed from the program are counted at up, before the first one past the limit is sent. A destroy runs with the config the last up left.",
+  },
+  acknowledgedWarnings: {
+    env: "PULUMI_OPS_ACKNOWLEDGED_WARNINGS",
+    description:
+      "Warning kinds this stack has read and acts on knowingly, comma-separated (`page-rules-deprecated`, `posts-token-expiry`, ...: each warning that has a kind names it): those are no longer shown; every other warning still is, once per command.",
+  },
+  previewChecks: {
+    env: "PULUMI_OPS_PREVIEW_CHECKS",
+    default: "true",
+    bool: true,
+    description:
+      "A preview asks each service the program uses one read (token verification, the runner's model list, ...), so that a bad token or an unreachable endpoint fails the preview; `false` for offline previews.",
+  },
 });
 
-readQuietWith(() => read(GENERAL_SETTINGS.quiet), () => read(GENERAL_SETTINGS.acknowledgedWarnings));
+readQuietWith(
+  () => read(GENERAL_SETTINGS.quiet),
+  () => read(GENERAL_SETTINGS.acknowledgedWarnings),
+);
 
 /** Every setting, in the order the docs list them. */
-export const ALL_SETTINGS: Setting[] = [GENERAL_SETTINGS, EDGE_SETTINGS, PAGES_SETTINGS, POSTS_SETTINGS, RUNNER_SETTINGS, SKILLS_SETTINGS, CONTROL_SETTINGS].flatMap((t) => Object.values(t));
+export const ALL_SETTINGS: Setting[] = [
+  GENERAL_SETTINGS,
+  EDGE_SETTINGS,
+  PAGES_SETTINGS,
+  POSTS_SETTINGS,
+  RUNNER_SETTINGS,
+  SKILLS_SETTINGS,
+  CONTROL_SETTINGS,
+].flatMap((t) => Object.values(t));
 
 /** The stack config key of the named accounts: an object of accounts, each an object of settings by name. */
 export const ACCOUNTS_KEY = "ops:accounts";
@@ -143,7 +355,8 @@ export const ACCOUNTS_KEY = "ops:accounts";
 export const RETIRED_SETTINGS: Record<string, { since: string; instead: string }> = {
   "ops:postsAppToken": {
     since: "0.5.0",
-    instead: "it held the app token of WebhookSubscription, and the short-post service has no API for webhook subscriptions (they are set up in its app dashboard); nothing replaces it",
+    instead:
+      "it held the app token of WebhookSubscription, and the short-post service has no API for webhook subscriptions (they are set up in its app dashboard); nothing replaces it",
   },
 };
 
@@ -176,11 +389,14 @@ function namedAccounts(source = stack): { accounts: Accounts; problems: string[]
       value = JSON.parse(raw);
     } catch {
       value = undefined;
-      problems.push(`${ACCOUNTS_KEY} must be an object of accounts: set it with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.edgeApiToken' <token>\``);
+      problems.push(
+        `${ACCOUNTS_KEY} must be an object of accounts: set it with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.edgeApiToken' <token>\``,
+      );
     }
   }
   if (value !== undefined && value !== "" && value !== null) {
-    if (typeof value !== "object" || Array.isArray(value)) problems.push(`${ACCOUNTS_KEY} must be an object of accounts, such as {"eu": {"edgeApiToken": "..."}}`);
+    if (typeof value !== "object" || Array.isArray(value))
+      problems.push(`${ACCOUNTS_KEY} must be an object of accounts, such as {"eu": {"edgeApiToken": "..."}}`);
     else {
       const byName = new Map(ALL_SETTINGS.map((s) => [s.name, s]));
       for (const [account, settingsOf] of Object.entries(value as Record<string, unknown>)) {
@@ -191,7 +407,8 @@ function namedAccounts(source = stack): { accounts: Accounts; problems: string[]
         accounts[account] = {};
         for (const [name, v] of Object.entries(settingsOf as Record<string, unknown>)) {
           const known = byName.get(name);
-          if (!known) problems.push(`${ACCOUNTS_KEY}.${account}.${name} is not a setting: the settings are ${[...byName.keys()].join(", ")}`);
+          if (!known)
+            problems.push(`${ACCOUNTS_KEY}.${account}.${name} is not a setting: the settings are ${[...byName.keys()].join(", ")}`);
           else {
             accounts[account][name] = String(v);
             if (known.secret) registerSecret(String(v));
@@ -216,7 +433,8 @@ export function withAccount<T>(account: string | undefined, f: () => T): T {
 /** Why `account` cannot be used, or undefined when it can: an unknown name is refused at `check`. */
 export function accountProblem(account: unknown): string | undefined {
   if (account === undefined) return undefined;
-  if (typeof account !== "string" || account === "") return `account must be the name of an account in ops:accounts${typeof account !== "string" ? `, not ${kindOf(account)}` : ""}`;
+  if (typeof account !== "string" || account === "")
+    return `account must be the name of an account in ops:accounts${typeof account !== "string" ? `, not ${kindOf(account)}` : ""}`;
   const { accounts } = namedAccounts();
   if (accounts[account]) return undefined;
   const known = Object.keys(accounts);
@@ -232,7 +450,12 @@ function lookup(s: Setting, account = currentAccount.getStore(), source = stack)
     // An account's credentials are its own: a missing one is not borrowed from the stack's default account.
     if (s.secret) return undefined;
   }
-  return source?.get(s.key) ?? source?.get(s.legacyKey) ?? process.env[s.env] ?? s.alsoEnv?.map((name) => process.env[name]).find((v) => v !== undefined);
+  return (
+    source?.get(s.key) ??
+    source?.get(s.legacyKey) ??
+    process.env[s.env] ??
+    s.alsoEnv?.map((name) => process.env[name]).find((v) => v !== undefined)
+  );
 }
 
 /**
@@ -247,11 +470,13 @@ export function configProblems(source = stack): string[] {
     if (raw === undefined || raw === "") return;
     if (s.range) {
       const n = Number(raw);
-      if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1]) problems.push(`${where} must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
+      if (!Number.isFinite(n) || n < s.range[0] || n > s.range[1])
+        problems.push(`${where} must be a number from ${s.range[0]} to ${s.range[1]}; got "${raw}"`);
     }
     if (s.bool && !["true", "false"].includes(raw)) problems.push(`${where} must be true or false; got "${raw}"`);
     if (s.oneOf && !s.oneOf.includes(raw)) problems.push(`${where} must be one of ${s.oneOf.join(", ")}; got "${raw}"`);
-    if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw)) problems.push(`${where} must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
+    if (s === RUNNER_SETTINGS.host && runnerHostProblem(raw))
+      problems.push(`${where} must be host, host:port or an http(s) URL (the port defaults to 11434); got "${raw}"`);
     if (s.url && !isHttpUrl(raw)) problems.push(notAUrl(where, raw));
   };
   for (const s of ALL_SETTINGS) {
@@ -271,7 +496,12 @@ export function credentialOverrides(source = stack): [string, string][] {
     const configured = source?.get(s.key) ?? source?.get(s.legacyKey);
     const env = [s.env, ...(s.alsoEnv ?? [])].find((name) => process.env[name]);
     if (!configured || !env || process.env[env] === configured) return [];
-    return [[s.key, `${s.key} in the stack's config overrides ${env} in this run's environment (they differ), so this run uses the config's credential, not the one the job set; if the job's is meant (a read-only token for previews), remove it from the config: pulumi config rm ${s.key}`]];
+    return [
+      [
+        s.key,
+        `${s.key} in the stack's config overrides ${env} in this run's environment (they differ), so this run uses the config's credential, not the one the job set; if the job's is meant (a read-only token for previews), remove it from the config: pulumi config rm ${s.key}`,
+      ],
+    ];
   });
 }
 
@@ -330,7 +560,9 @@ export function edgeConfig(): EdgeConfig {
   let auth: EdgeAuth;
   // A global API key (`cfk_…`, the service's token formats) is sent as X-Auth-Key with the e-mail, never as a bearer.
   if (token?.startsWith("cfk_")) {
-    throw new ConfigError(`edge: ${settingName(s.apiToken)} holds a global API key (it starts with cfk_), which the service takes only with the account's e-mail: set it as ${s.apiKey.key} (\`pulumi config set --secret ${s.apiKey.key} <key>\`) with ${s.email.key}, and unset ${s.apiToken.key}; or create an API token and set that`);
+    throw new ConfigError(
+      `edge: ${settingName(s.apiToken)} holds a global API key (it starts with cfk_), which the service takes only with the account's e-mail: set it as ${s.apiKey.key} (\`pulumi config set --secret ${s.apiKey.key} <key>\`) with ${s.email.key}, and unset ${s.apiToken.key}; or create an API token and set that`,
+    );
   }
   if (token) auth = { kind: "token", token };
   else if (key && email) auth = { kind: "key", key, email };
@@ -340,13 +572,16 @@ export function edgeConfig(): EdgeConfig {
       account !== undefined
         ? `edge: account "${account}" has no credentials. Set its token: \`pulumi config set --secret --path '${ACCOUNTS_KEY}.${account}.edgeApiToken' <token>\``
         : `edge: no credentials. Set the API token as secret stack config (\`pulumi config set --secret ${s.apiToken.key} <token>\`) ` +
-          `or the environment variable ${envNames(s.apiToken)}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
-          `(or ${envNames(s.apiKey)} and ${envNames(s.email)})` + (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
+            `or the environment variable ${envNames(s.apiToken)}; for the legacy scheme set ${s.apiKey.key} and ${s.email.key} ` +
+            `(or ${envNames(s.apiKey)} and ${envNames(s.email)})` +
+            (key && !email ? `. ${s.apiKey.key} is set but ${s.email.key} is missing` : ""),
       s.apiToken.key,
       envNames(s.apiToken),
     );
   }
-  const baseUrl = read(s.baseUrl)!.replace(/\/+$/, "").replace(/\/client\/v4$/, "");
+  const baseUrl = read(s.baseUrl)!
+    .replace(/\/+$/, "")
+    .replace(/\/client\/v4$/, "");
   try {
     new URL(baseUrl);
   } catch {
@@ -408,7 +643,8 @@ function isHttpUrl(raw: string): boolean {
   }
 }
 
-const notAUrl = (where: string, raw: string) => `${where} must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`;
+const notAUrl = (where: string, raw: string) =>
+  `${where} must be an http(s) URL such as https://host.example, with its scheme; got "${raw}"`;
 
 /** A URL setting, checked, without trailing slashes. */
 export function readUrl(s: Setting): string {

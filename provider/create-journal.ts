@@ -65,7 +65,11 @@ export class InterruptedCreateError extends Error {}
  * itself a resumed one (it may have found the earlier object and failed to update it), and on InterruptedCreateError.
  * `expires: false` keeps a note past a day (a command's: a refused command must never run blindly later).
  */
-export async function journalledCreate<T>(key: string | undefined, f: () => Promise<T>, o: { mayHaveMade?: (e: unknown) => boolean; expires?: boolean } = {}): Promise<T> {
+export async function journalledCreate<T>(
+  key: string | undefined,
+  f: () => Promise<T>,
+  o: { mayHaveMade?: (e: unknown) => boolean; expires?: boolean } = {},
+): Promise<T> {
   if (!keeping || !key) return f();
   const earlier = readNote(key, o.expires ?? true);
   try {

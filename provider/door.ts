@@ -3,7 +3,18 @@
  * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import { accountProblem, ACCOUNTS_KEY, ALL_SETTINGS, configProblems, credentialOverrides, RETIRED_SETTINGS, retiredSettingLine, useStackConfig, withAccount, type ConfigSource } from "./config";
+import {
+  accountProblem,
+  ACCOUNTS_KEY,
+  ALL_SETTINGS,
+  configProblems,
+  credentialOverrides,
+  RETIRED_SETTINGS,
+  retiredSettingLine,
+  useStackConfig,
+  withAccount,
+  type ConfigSource,
+} from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
@@ -84,7 +95,10 @@ function unknownKeys(config: ConfigSource): string[] {
   const keys = Object.keys(raw).filter((k) => k.startsWith("ops:"));
   // A setting an earlier release had: one warning, and the stack goes on (config.ts RETIRED_SETTINGS).
   warnRetired(keys.filter((k) => k in RETIRED_SETTINGS));
-  return unknownNames(known, keys.filter((k) => !(k in RETIRED_SETTINGS))).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
+  return unknownNames(
+    known,
+    keys.filter((k) => !(k in RETIRED_SETTINGS)),
+  ).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
 }
 
 /** Each retired setting of the stack, in one warning line each (shown once per command, as every warning). */
@@ -110,7 +124,11 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     const { account, owner, secrets, args: own } = splitAccount(method, args);
     if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
-      throw new ValidationError({ service: module, message: `${name} cannot be read or imported by id: it is not an object the service keeps`, remedy: `Declare it in the program (docs/reference/${module}.md)` });
+      throw new ValidationError({
+        service: module,
+        message: `${name} cannot be read or imported by id: it is not an object the service keeps`,
+        remedy: `Declare it in the program (docs/reference/${module}.md)`,
+      });
     }
     if (method === "check" && account !== undefined && !isUnknown(account)) {
       const problem = accountProblem(account);
@@ -124,14 +142,24 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     const refused = programRefusal(type, method, args);
     if (refused) return refused;
     const handlerCall = () => (handler[method] as (...a: unknown[]) => Promise<any>)(...forHandler(type, method, own));
-    const run = method === "create" ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) }) : handlerCall;
-    const answer = await withOwner(parseOwner(owner), () => withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run));
-    if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length) createRecorded(journalKey);
+    const run =
+      method === "create"
+        ? () => journalledCreate(journalKey, handlerCall, { mayHaveMade: outcomeUnknown, expires: !NOTES_KEPT.has(type) })
+        : handlerCall;
+    const answer = await withOwner(parseOwner(owner), () =>
+      withAccount(typeof account === "string" && !isUnknown(account) ? account : undefined, run),
+    );
+    if (method === "diff" && !isLookup(args[1] as Bag) && !(answer as { replaces?: string[] } | undefined)?.replaces?.length)
+      createRecorded(journalKey);
     const result = withoutUndefined(withOwnerKept(method, withAccountKept(method, answer, account, args), owner, secrets));
     // `X.get(name, id)` reads with no state: nothing there is an error to say, not a resource silently absent.
     if (method === "read" && !result?.id && isLookup(args[1] as Bag)) {
       const [module, name] = type.split(":");
-      throw new NotFoundError({ service: module, message: `${name}.get: nothing has the id ${String(args[0])}`, remedy: `Pass the id the resource's .id output holds (docs/reference/${module}.md gives each type's id)` });
+      throw new NotFoundError({
+        service: module,
+        message: `${name}.get: nothing has the id ${String(args[0])}`,
+        remedy: `Pass the id the resource's .id output holds (docs/reference/${module}.md gives each type's id)`,
+      });
     }
     return result;
   } catch (e) {
@@ -140,7 +168,15 @@ async function callHandler(type: string, entry: (typeof registry)[string], metho
     if (e instanceof PartialCreateError && (method === "create" || method === "update")) {
       const inputs = (method === "create" ? args[0] : args[2]) as Bag;
       // `reasons` is what the engine prints for a partial create ("resource init failed" alone without it).
-      Object.assign(clean, { id: e.id, properties: { ...e.properties, [PROVIDER_KEY]: inputs[PROVIDER_KEY], ...(inputs[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: inputs[ACCOUNT_KEY] } : {}) }, reasons: [clean.message] });
+      Object.assign(clean, {
+        id: e.id,
+        properties: {
+          ...e.properties,
+          [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+          ...(inputs[ACCOUNT_KEY] !== undefined ? { [ACCOUNT_KEY]: inputs[ACCOUNT_KEY] } : {}),
+        },
+        reasons: [clean.message],
+      });
     }
     throw clean;
   } finally {
@@ -192,7 +228,9 @@ export const SECRETS_KEY = "__secrets";
  * whether any input is secret at all (a secret number holds no string, and still makes a command's output secret).
  */
 function secretValuesOf(method: Method, args: unknown[]): { values: string[]; any: boolean } {
-  const named = BAG_OF[method].map((i) => args[i] as Bag | undefined).flatMap((bag) => (Array.isArray(bag?.[SECRETS_KEY]) ? (bag![SECRETS_KEY] as unknown[]).map((k) => [bag!, String(k)] as const) : []));
+  const named = BAG_OF[method]
+    .map((i) => args[i] as Bag | undefined)
+    .flatMap((bag) => (Array.isArray(bag?.[SECRETS_KEY]) ? (bag![SECRETS_KEY] as unknown[]).map((k) => [bag!, String(k)] as const) : []));
   return { values: named.flatMap(([bag, k]) => stringsIn(bag[k])), any: named.length > 0 };
 }
 
@@ -240,7 +278,11 @@ function withAccountKept(method: Method, result: any, account: unknown, args: un
       return { ...result, outs: { ...result.outs, [ACCOUNT_KEY]: account } };
     case "read":
       if (!result.id) return result;
-      return { ...result, props: { ...result.props, [ACCOUNT_KEY]: account }, ...(result.inputs ? { inputs: { ...result.inputs, [ACCOUNT_KEY]: account } } : {}) };
+      return {
+        ...result,
+        props: { ...result.props, [ACCOUNT_KEY]: account },
+        ...(result.inputs ? { inputs: { ...result.inputs, [ACCOUNT_KEY]: account } } : {}),
+      };
     default:
       return result;
   }
@@ -257,7 +299,12 @@ const PRINTABLE = 120;
  * property is printed as its reason alone. So a nested failure, or one about a long value, goes without a property,
  * its path and its own (short, redacted) value in the reason; a list of problems is cut at SHOWN with a count.
  */
-export async function checkForEngine(type: string, olds: Bag, news: Bag, secretInputs: Set<string> = new Set()): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+export async function checkForEngine(
+  type: string,
+  olds: Bag,
+  news: Bag,
+  secretInputs: Set<string> = new Set(),
+): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
   // Held by the program (another resource of its turn has problems): checked as usual, and kept held for create.
   if (news.__held !== true) return checkInputs(type, olds, news, secretInputs);
   const { __held: _, ...rest } = news;
@@ -265,7 +312,12 @@ export async function checkForEngine(type: string, olds: Bag, news: Bag, secretI
   return { ...r, inputs: { ...r.inputs, __held: true } };
 }
 
-async function checkInputs(type: string, olds: Bag, news: Bag, secretInputs: Set<string>): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+async function checkInputs(
+  type: string,
+  olds: Bag,
+  news: Bag,
+  secretInputs: Set<string>,
+): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
   if (configFailure) return { inputs: news, failures: [{ property: "", reason: configFailure }] };
   // The program found this resource's problems and fails the run naming them (sdk/types.ts CheckedResource): the
   // engine goes on to the next resource, so every mistake of a preview is said at once; nothing is sent for it.
@@ -275,38 +327,61 @@ async function checkInputs(type: string, olds: Bag, news: Bag, secretInputs: Set
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
   const named = Array.isArray(news[SECRETS_KEY]) ? (news[SECRETS_KEY] as string[]) : [];
   const secret = new Set([...secretInputs, ...named]);
-  const hidden = new Set([...secret, ...(registry[type]?.secretOutputs?.(news, secret.size > 0) ?? []), "password", "helperToken", "verifyToken"]);
+  const hidden = new Set([
+    ...secret,
+    ...(registry[type]?.secretOutputs?.(news, secret.size > 0) ?? []),
+    "password",
+    "helperToken",
+    "verifyToken",
+  ]);
   // A reason may quote the value it is about: a secret input's value is masked there too (log.ts).
   const secretValues = secretValuesOf("check", [olds, news]);
-  const all = (r.failures as CheckFailure[]).map((raw) => withCallSecrets(secretValues.values, () => ({ ...raw, reason: redact(raw.reason) }))).map((f) => {
-    const [top, ...rest] = f.property.split(".");
-    const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
-    if (!rest.length && (hidden.has(top) || (!multiline && JSON.stringify(given[top] ?? null).length <= PRINTABLE))) return f;
-    let value: unknown = given;
-    for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
-    const json = JSON.stringify(value);
-    // A document (several lines) is not quoted: the reason names the lines at fault.
-    const document = typeof value === "string" && value.includes("\n") ? `${value.split("\n").length} lines` : undefined;
-    const masked = withCallSecrets(secretValues.values, () => redact(json ?? ""));
-    const shown = hidden.has(top) ? "[secret]" : value === undefined ? "not set" : (document ?? (masked.length > 80 ? `${masked.slice(0, 77)}...` : masked));
-    return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
-  });
-  const failures = all.length > SHOWN ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }] : all;
+  const all = (r.failures as CheckFailure[])
+    .map((raw) => withCallSecrets(secretValues.values, () => ({ ...raw, reason: redact(raw.reason) })))
+    .map((f) => {
+      const [top, ...rest] = f.property.split(".");
+      const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
+      if (!rest.length && (hidden.has(top) || (!multiline && JSON.stringify(given[top] ?? null).length <= PRINTABLE))) return f;
+      let value: unknown = given;
+      for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
+      const json = JSON.stringify(value);
+      // A document (several lines) is not quoted: the reason names the lines at fault.
+      const document = typeof value === "string" && value.includes("\n") ? `${value.split("\n").length} lines` : undefined;
+      const masked = withCallSecrets(secretValues.values, () => redact(json ?? ""));
+      const shown = hidden.has(top)
+        ? "[secret]"
+        : value === undefined
+          ? "not set"
+          : (document ?? (masked.length > 80 ? `${masked.slice(0, 77)}...` : masked));
+      return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
+    });
+  const failures =
+    all.length > SHOWN
+      ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }]
+      : all;
   // The services this resource needs, asked once per command with a read: a bad token or an unreachable endpoint
   // fails the preview with the remedy `up` would give (preflight.ts).
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
     const account = news[ACCOUNT_KEY] as string | undefined;
     const { [OWNER_KEY]: owner, [SECRETS_KEY]: _s, ...inputs } = r.inputs as Bag;
-    await withCallSecrets(secretValues.values, async () => {
-      try {
-        // Knowing an earlier create's note, a record's preview says the up takes what that create made.
-        await withOwner(parseOwner(owner), () => withAccount(account, () => withEarlierCreate(journalKeyOf(type, owner), () => previewCheck(type, account, inputs, olds), !NOTES_KEPT.has(type))));
-      } catch (e) {
-        const clean = redacted(e);
-        if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
-        throw clean;
-      }
-    }, secretValues.any);
+    await withCallSecrets(
+      secretValues.values,
+      async () => {
+        try {
+          // Knowing an earlier create's note, a record's preview says the up takes what that create made.
+          await withOwner(parseOwner(owner), () =>
+            withAccount(account, () =>
+              withEarlierCreate(journalKeyOf(type, owner), () => previewCheck(type, account, inputs, olds), !NOTES_KEPT.has(type)),
+            ),
+          );
+        } catch (e) {
+          const clean = redacted(e);
+          if (handedOver.size < 1000) handedOver.add(`${clean}: `); // the dynamic host reprints a failed check
+          throw clean;
+        }
+      },
+      secretValues.any,
+    );
   }
   if (failures.length) return { inputs: r.inputs, failures };
   // What the inputs alone decide is known at preview (the engine shows checked inputs as a preview's outputs); sets
@@ -361,13 +436,16 @@ export async function invoke(token: string, args: unknown): Promise<{ outputs?: 
   const shaped = entry.result.safeParse(result);
   if (!shaped.success) {
     const i = shaped.error.issues[0];
-    throw new Error(`${token}: the service answered in a shape this version does not know (${i.path.join(".")}: ${i.message}): upgrade pulumi-ops`);
+    throw new Error(
+      `${token}: the service answered in a shape this version does not know (${i.path.join(".")}: ${i.message}): upgrade pulumi-ops`,
+    );
   }
   return { outputs: withoutUndefined(shaped.data) };
 }
 
 /** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
-const isLookup = (props: Bag | undefined) => !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY && k !== SECRETS_KEY);
+const isLookup = (props: Bag | undefined) =>
+  !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY && k !== SECRETS_KEY);
 
 /** The error with every credential masked from its message. */
 function redacted(e: unknown): Error {
@@ -381,7 +459,11 @@ function redacted(e: unknown): Error {
 export function withoutUndefined<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withoutUndefined) as T;
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, withoutUndefined(v)])) as T;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, withoutUndefined(v)]),
+    ) as T;
   }
   return value;
 }

@@ -40,8 +40,18 @@ export function programRefusal(type: string, method: Method, args: unknown[]): {
   const news = (method === "create" ? args[0] : method === "update" || method === "diff" ? args[2] : undefined) as Bag | undefined;
   const invalid = invalidOf(news);
   if (invalid && method === "diff") return { changes: true };
-  if (invalid) throw new ValidationError({ service, message: `${name}: ${invalid.join("; ")}`, remedy: "Fix these inputs (the program's error above names each); nothing was sent" });
-  if (method !== "diff" && news?.__held === true) throw new ValidationError({ service, message: `${name} not applied: other resources of the program have problems (named above)`, remedy: "Fix those inputs; nothing was sent" });
+  if (invalid)
+    throw new ValidationError({
+      service,
+      message: `${name}: ${invalid.join("; ")}`,
+      remedy: "Fix these inputs (the program's error above names each); nothing was sent",
+    });
+  if (method !== "diff" && news?.__held === true)
+    throw new ValidationError({
+      service,
+      message: `${name} not applied: other resources of the program have problems (named above)`,
+      remedy: "Fix those inputs; nothing was sent",
+    });
   return undefined;
 }
 
@@ -59,7 +69,9 @@ function withoutMarks<T>(a: T): T {
  */
 function withoutUnsetDefaults(type: string, inputs: Bag, given: Bag): Bag {
   const defaults = defaultsOf(type);
-  const dropped = Object.keys(defaults).filter((k) => given[k] === undefined && k in inputs && canonical(inputs[k]) === canonical(defaults[k]));
+  const dropped = Object.keys(defaults).filter(
+    (k) => given[k] === undefined && k in inputs && canonical(inputs[k]) === canonical(defaults[k]),
+  );
   if (!dropped.length) return inputs;
   const out = { ...inputs };
   for (const k of dropped) delete out[k];

@@ -16,7 +16,10 @@ const ZoneRecord = z.object({
   type: z.enum(RECORD_TYPES),
   name: z.string().describe("The record's name, relative to the origin (`@` for the apex)."),
   content: z.string().optional().describe("Its value, for the types that take `content`."),
-  data: z.record(z.string(), z.union([z.number(), z.string()])).optional().describe("Its fields, for the types that take `data`."),
+  data: z
+    .record(z.string(), z.union([z.number(), z.string()]))
+    .optional()
+    .describe("Its fields, for the types that take `data`."),
   ttl: z.number().describe("Its TTL in seconds."),
   priority: z.number().optional().describe("Its priority (MX, URI)."),
   proxied: z.boolean().optional().describe("Whether the service proxies it (the `cf_tags=cf-proxied:true` marker)."),
@@ -48,24 +51,48 @@ export interface FunctionEntry {
 }
 
 /** Counts by kind: `all`, and of those `cached`, `uncached` where the dataset splits them. */
-const TOTAL_ABOUT: Record<string, string> = { all: "All of them.", cached: "Those served from the edge's cache.", uncached: "Those fetched from the origin." };
+const TOTAL_ABOUT: Record<string, string> = {
+  all: "All of them.",
+  cached: "Those served from the edge's cache.",
+  uncached: "Those fetched from the origin.",
+};
 const Totals = (...keys: string[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number().describe(TOTAL_ABOUT[k])])));
 const Skill = z.object({ slug: z.string().describe("The skill's address in the registry."), ...SKILL_FIELDS });
 const Size = z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") });
 
 /** A usage header's percentages of an allowance. */
-const RATE_USAGE = z.object({ callCount: z.number().describe("Calls, in percent of the allowance."), totalCputime: z.number().describe("CPU time, in percent."), totalTime: z.number().describe("Total time, in percent.") });
+const RATE_USAGE = z.object({
+  callCount: z.number().describe("Calls, in percent of the allowance."),
+  totalCputime: z.number().describe("CPU time, in percent."),
+  totalTime: z.number().describe("Total time, in percent."),
+});
 
 export const functions: Record<string, FunctionEntry> = {
   "control:listTools": {
     description: "The tools the computer-control endpoint offers.",
     args: z.object({}),
-    result: z.object({ tools: z.array(z.object({ name: z.string().describe("The tool's name, as a call names it."), description: z.string().optional().describe("What the server says the tool does.") })).describe("Every tool the endpoint lists.") }),
+    result: z.object({
+      tools: z
+        .array(
+          z.object({
+            name: z.string().describe("The tool's name, as a call names it."),
+            description: z.string().optional().describe("What the server says the tool does."),
+          }),
+        )
+        .describe("Every tool the endpoint lists."),
+    }),
     run: async () => ({ tools: await control.listTools() }),
   },
   "control:screenshot": {
-    description: "A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).",
-    args: z.object({ density: z.number().positive().optional().describe("Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1.") }),
+    description:
+      "A screenshot of the controlled computer, as its server sends it (PNG or JPEG): its size in pixels and in points (the unit clicks take), the density between them, and the image (base64).",
+    args: z.object({
+      density: z
+        .number()
+        .positive()
+        .optional()
+        .describe("Pixels per point; by default the screenshot's width over the host's desktop width in points (asked once), else 1."),
+    }),
     result: z.object({
       pixels: Size.describe("The image's size in pixels."),
       points: Size.describe("The screen's size in points, the unit clicks take."),
@@ -77,11 +104,19 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => {
       const s = await control.screenshot({ density: a.density });
       const base64 = s.data.toString("base64");
-      return { pixels: s.pixels, points: s.points, density: s.density, mimeType: s.mimeType, imageBase64: base64, ...(s.mimeType === "image/png" ? { pngBase64: base64 } : {}) };
+      return {
+        pixels: s.pixels,
+        points: s.points,
+        density: s.density,
+        mimeType: s.mimeType,
+        imageBase64: base64,
+        ...(s.mimeType === "image/png" ? { pngBase64: base64 } : {}),
+      };
     },
   },
   "edge:getCacheStats": {
-    description: "Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them.",
+    description:
+      "Cache statistics per location of a zone in a window (the last day unless given), with each location's hit ratio, from the GraphQL Analytics API (`httpRequestsAdaptiveGroups`); a window outside the dataset's limits for the zone's plan is refused naming them.",
     args: edge.functionArgs.getCacheStats,
     result: z.object({
       colos: z
@@ -98,32 +133,40 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ colos: await edge.getCacheStats(a) }),
   },
   "edge:getSecurityEvents": {
-    description: "The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.",
+    description:
+      "The security events of a zone in a window (the last day unless given), newest first, from the GraphQL Analytics API (`firewallEventsAdaptive`); a window outside the dataset's limits for the zone's plan is refused naming them.",
     args: edge.functionArgs.getSecurityEvents,
     result: z.object({
-      events: z.array(
-        z.object({
-          rayId: z.string().describe("The request's id (Ray ID)."),
-          action: z.string().describe("What was done: `block`, `challenge`, `log`, ..."),
-          source: z.string().describe("What acted: `firewallCustom`, `ratelimit`, `waf`, ..."),
-          clientIp: z.string().describe("The client's address."),
-          country: z.string().describe("The client's country (ISO 3166-1 alpha-2)."),
-          host: z.string().describe("The host asked for."),
-          path: z.string().describe("The path asked for."),
-          occurredAt: z.string().describe("When (RFC 3339)."),
-        }),
-      ).describe("The events, newest first."),
+      events: z
+        .array(
+          z.object({
+            rayId: z.string().describe("The request's id (Ray ID)."),
+            action: z.string().describe("What was done: `block`, `challenge`, `log`, ..."),
+            source: z.string().describe("What acted: `firewallCustom`, `ratelimit`, `waf`, ..."),
+            clientIp: z.string().describe("The client's address."),
+            country: z.string().describe("The client's country (ISO 3166-1 alpha-2)."),
+            host: z.string().describe("The host asked for."),
+            path: z.string().describe("The path asked for."),
+            occurredAt: z.string().describe("When (RFC 3339)."),
+          }),
+        )
+        .describe("The events, newest first."),
     }),
     run: async (a) => ({ events: await edge.getSecurityEvents(a) }),
   },
   "edge:getZone": {
     description: "The zone with this name; fails clearly when none or several match.",
     args: edge.functionArgs.getZone,
-    result: z.object({ id: z.string().describe("The zone's id, which resources and functions take as `zoneId`."), name: z.string().describe("The zone's domain name."), status: z.string().describe("`active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`.") }),
+    result: z.object({
+      id: z.string().describe("The zone's id, which resources and functions take as `zoneId`."),
+      name: z.string().describe("The zone's domain name."),
+      status: z.string().describe("`active`, `pending` (name servers not yet moved), `initializing`, `moved` or `deactivated`."),
+    }),
     run: (a) => edge.getZone(a),
   },
   "edge:getZoneAnalytics": {
-    description: "A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.",
+    description:
+      "A zone's traffic totals over whole days (UTC) of a window: `since` a negative offset in minutes or a time, `until` `now` or a time; from the GraphQL Analytics API (`httpRequests1dGroups`), the window held to the dataset's limits for the zone's plan.",
     args: edge.functionArgs.getZoneAnalytics,
     result: z.object({
       since: z.string().describe("The window's first day counted (UTC), as `YYYY-MM-DD`: the same all day for the same window."),
@@ -132,20 +175,39 @@ export const functions: Record<string, FunctionEntry> = {
       bandwidth: Totals("all", "cached", "uncached").describe("Bytes sent."),
       threats: Totals("all").describe("Requests the service counted as threats."),
       pageviews: Totals("all").describe("Requests for HTML pages."),
-      uniques: Totals("all").describe("Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days."),
+      uniques: Totals("all").describe(
+        "Each day's unique visitors (distinct client addresses of that day), added up over the days counted: a visitor seen on two days counts twice, as the daily dataset has no count across days.",
+      ),
     }),
     run: (a) => edge.getZoneAnalytics(a),
   },
   "edge:getUnmanagedRecords": {
-    description: "The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing.",
+    description:
+      "The zone's records that are not among `managedIds` and carry no pulumi-ops stack's label, with the service's own records — read-only, Worker-made, app- or tunnel-managed — listed apart, as an authoritative DnsRecordSet never deletes them. What it checks is only that: labels exist where the zone's plan takes tags (paid plans), so on a Free zone a record of this stack or another is listed unless `managedIds` names it — pass the ids of this stack's sets and records (a DnsRecordSet's `ids` values, a DnsRecord's `id`); a TypeScript program that leaves `managedIds` out has the ids of the sets and records it declared before the call left out. One listing of the zone; sends nothing.",
     args: edge.functionArgs.getUnmanagedRecords,
     result: z.object({
       zoneId: z.string().describe("The zone's id."),
       zoneName: z.string().describe("The zone's name."),
       total: z.number().describe("Every record the zone holds."),
-      unmanaged: z.array(UnmanagedRecord).describe("Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete."),
-      apart: z.array(UnmanagedRecord.extend({ reason: z.enum(["read-only", "worker", "system"]).describe("`read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it).") })).describe("The service's own records, never deleted by pulumi-ops."),
-      labelled: z.array(UnmanagedRecord.extend({ stack: z.string().describe("The stack its `pulumi-ops-stack:` tag names.") })).describe("Records a pulumi-ops stack labelled as its own (its tag) and not among `managedIds`."),
+      unmanaged: z
+        .array(UnmanagedRecord)
+        .describe(
+          "Records neither among `managedIds` nor labelled by a pulumi-ops stack: what an authoritative set at their names would delete.",
+        ),
+      apart: z
+        .array(
+          UnmanagedRecord.extend({
+            reason: z
+              .enum(["read-only", "worker", "system"])
+              .describe(
+                "`read-only` (the service keeps it: a custom domain's, Email Routing's, ...), `worker` (a Worker is its origin), `system` (an app or a tunnel manages it).",
+              ),
+          }),
+        )
+        .describe("The service's own records, never deleted by pulumi-ops."),
+      labelled: z
+        .array(UnmanagedRecord.extend({ stack: z.string().describe("The stack its `pulumi-ops-stack:` tag names.") }))
+        .describe("Records a pulumi-ops stack labelled as its own (its tag) and not among `managedIds`."),
     }),
     run: (a) => edge.getUnmanagedRecords(a),
   },
@@ -154,29 +216,48 @@ export const functions: Record<string, FunctionEntry> = {
     args: edge.functionArgs.listWorkerScripts,
     result: z.object({
       scripts: z
-        .array(z.object({ name: z.string().describe("The script's name."), etag: z.string().optional().describe("Its content's tag."), size: z.number().optional().describe("Its size in bytes."), modifiedOn: z.string().optional().describe("When it last changed (RFC 3339).") }))
+        .array(
+          z.object({
+            name: z.string().describe("The script's name."),
+            etag: z.string().optional().describe("Its content's tag."),
+            size: z.number().optional().describe("Its size in bytes."),
+            modifiedOn: z.string().optional().describe("When it last changed (RFC 3339)."),
+          }),
+        )
         .describe("Every script of the account."),
     }),
     run: async (a) => ({ scripts: await edge.listWorkerScripts(a) }),
   },
   "edge:parseZoneFile": {
-    description: "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing.",
+    description:
+      "A standard zone file (BIND format) read into the records of an `ops.edge.DnsRecordSet`, every type the service manages, keyed `<type>:<name>` (`<type>:<name>:<value>` when several share a type and name, so a key follows its record's value, not its line). The SOA and apex NS records are the service's own and are listed in `skipped`; a bad line is refused with its number and fix. Sends nothing.",
     args: edge.functionArgs.parseZoneFile,
     result: z.object({
       records: z.record(z.string(), ZoneRecord).describe("The records, by key: a DnsRecordSet's `records` input."),
-      skipped: z.array(z.object({ line: z.number().describe("Its line."), type: z.string().describe("Its type."), name: z.string().describe("Its name."), reason: z.string().describe("Why it was left out.") })).describe("Records left out (SOA, apex NS), with why."),
+      skipped: z
+        .array(
+          z.object({
+            line: z.number().describe("Its line."),
+            type: z.string().describe("Its type."),
+            name: z.string().describe("Its name."),
+            reason: z.string().describe("Why it was left out."),
+          }),
+        )
+        .describe("Records left out (SOA, apex NS), with why."),
       lines: z.record(z.string(), z.number()).describe("The line each record was read from, by key."),
     }),
     run: (a) => edge.parseZoneFile(a),
   },
   "edge:toZoneFile": {
-    description: "Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing.",
+    description:
+      "Records (a DnsRecordSet's `records` output, or any map or list of records) written as a BIND zone file that `parseZoneFile` reads back unchanged; a proxied record carries the service's `cf_tags=cf-proxied:true` marker. Sends nothing.",
     args: edge.functionArgs.toZoneFile,
     result: z.object({ text: z.string().describe("The zone file.") }),
     run: async (a) => ({ text: edge.toZoneFile(a) }),
   },
   "edge:verifyToken": {
-    description: "Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.",
+    description:
+      "Whether the configured API token is valid: its id, status and kind. A user token verifies at `/user/tokens/verify`, an account-owned token (the kind the service recommends) at `/accounts/{account_id}/tokens/verify`; both are tried.",
     args: edge.functionArgs.verifyToken,
     result: z.object({
       id: z.string().describe("The token's id."),
@@ -204,7 +285,8 @@ export const functions: Record<string, FunctionEntry> = {
     run: (a) => pages.getPage(a),
   },
   "pages:getPageInsights": {
-    description: "A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
+    description:
+      "A page's metrics (page_follows, page_media_view, ...) per day (or per `period`), optionally between two days at most 90 apart; the metrics the service removed are refused with their replacements. In Python, read an insight's `values` inside an `apply`: the Python SDK cannot export or `Output.all` an object with a field of that name (pulumi/pulumi#12806).",
     args: pages.functionArgs.getPageInsights,
     result: z.object({
       insights: z
@@ -212,7 +294,11 @@ export const functions: Record<string, FunctionEntry> = {
           z.object({
             metric: z.string().describe("The metric."),
             period: z.string().describe("What one value covers: the `period` asked for (`day` unless told)."),
-            values: z.array(z.object({ value: z.number().describe("The count."), end_time: z.string().describe("The end of the period it counts.") })).describe("One value per period, oldest first."),
+            values: z
+              .array(
+                z.object({ value: z.number().describe("The count."), end_time: z.string().describe("The end of the period it counts.") }),
+              )
+              .describe("One value per period, oldest first."),
           }),
         )
         .describe("One entry per metric asked for."),
@@ -220,7 +306,8 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ insights: await pages.getPageInsights(a) }),
   },
   "pages:getPagePostInsights": {
-    description: "A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement.",
+    description:
+      "A page post's metrics, lifetime totals (post_clicks, post_reactions_by_type_total, post_media_view, ...): any the service answers for a post, sent as given; the removed impressions are refused with their replacement.",
     args: pages.functionArgs.getPagePostInsights,
     result: z.object({
       insights: z
@@ -229,7 +316,10 @@ export const functions: Record<string, FunctionEntry> = {
             metric: z.string().describe("The metric."),
             period: z.string().describe("What the value covers: `lifetime`."),
             value: z.number().optional().describe("The count, for a metric that is one."),
-            byType: z.record(z.string(), z.number()).optional().describe("The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...)."),
+            byType: z
+              .record(z.string(), z.number())
+              .optional()
+              .describe("The counts by kind, for a metric that breaks down (`post_reactions_by_type_total`: `like`, `love`, ...)."),
           }),
         )
         .describe("One entry per metric asked for."),
@@ -256,19 +346,26 @@ export const functions: Record<string, FunctionEntry> = {
     run: async (a) => ({ posts: await pages.getPosts(a) }),
   },
   "pages:getRateLimitInfo": {
-    description: "The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).",
+    description:
+      "The app's (and a page's) usage of its rate limits, in percent, from the service's usage headers (X-App-Usage, X-Page-Usage, X-Business-Use-Case-Usage).",
     args: pages.functionArgs.getRateLimitInfo,
     result: z.object({
       appUsage: RATE_USAGE.describe("The app's usage (X-App-Usage)."),
       pageUsage: RATE_USAGE.optional().describe("The page's usage (X-Page-Usage), when a page was given."),
       businessUseCaseUsage: z
-        .array(RATE_USAGE.extend({ type: z.string().describe("The use case (`pages`, ...)."), estimatedTimeToRegainAccessMinutes: z.number().describe("Minutes until calls are allowed again, when throttled.") }))
+        .array(
+          RATE_USAGE.extend({
+            type: z.string().describe("The use case (`pages`, ...)."),
+            estimatedTimeToRegainAccessMinutes: z.number().describe("Minutes until calls are allowed again, when throttled."),
+          }),
+        )
         .describe("The usage per business use case (X-Business-Use-Case-Usage)."),
     }),
     run: (a) => pages.getRateLimitInfo(a),
   },
   "posts:getPostInsights": {
-    description: "A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post.",
+    description:
+      "A short post's counts (views, likes, replies, reposts, quotes, shares), read from its insights: the service keeps them off the post.",
     args: posts.functionArgs.getPostInsights,
     result: z.object({
       views: z.number().optional().describe("Times the post was seen."),
@@ -284,18 +381,20 @@ export const functions: Record<string, FunctionEntry> = {
     description: "The account's latest short posts (all pages read, up to `limit`). Counts are not fields of a post: use getPostInsights.",
     args: posts.functionArgs.getPosts,
     result: z.object({
-      posts: z.array(
-        z.object({
-          id: z.string().describe("The post's id."),
-          media_type: z.string().optional().describe("TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE."),
-          media_url: z.string().optional().describe("Its image or video."),
-          permalink: z.string().optional().describe("Its address on the service."),
-          shortcode: z.string().optional().describe("The code in its address."),
-          text: z.string().optional().describe("Its text."),
-          timestamp: z.string().optional().describe("When it was published."),
-          username: z.string().optional().describe("Its author."),
-        }),
-      ).describe("The posts, newest first."),
+      posts: z
+        .array(
+          z.object({
+            id: z.string().describe("The post's id."),
+            media_type: z.string().optional().describe("TEXT_POST, IMAGE, VIDEO, CAROUSEL_ALBUM, AUDIO or REPOST_FACADE."),
+            media_url: z.string().optional().describe("Its image or video."),
+            permalink: z.string().optional().describe("Its address on the service."),
+            shortcode: z.string().optional().describe("The code in its address."),
+            text: z.string().optional().describe("Its text."),
+            timestamp: z.string().optional().describe("When it was published."),
+            username: z.string().optional().describe("Its author."),
+          }),
+        )
+        .describe("The posts, newest first."),
     }),
     run: async (a) => ({ posts: await posts.getPosts(a) }),
   },
@@ -314,24 +413,30 @@ export const functions: Record<string, FunctionEntry> = {
   "posts:getPublishingLimit": {
     description: "How many posts the account has published in the last 24 hours, of how many it may (250).",
     args: posts.functionArgs.getPublishingLimit,
-    result: z.object({ quotaUsage: z.number().describe("Posts published in the window."), quotaTotal: z.number().describe("Posts allowed in it (250)."), quotaDurationSeconds: z.number().describe("The window, in seconds (86400).") }),
+    result: z.object({
+      quotaUsage: z.number().describe("Posts published in the window."),
+      quotaTotal: z.number().describe("Posts allowed in it (250)."),
+      quotaDurationSeconds: z.number().describe("The window, in seconds (86400)."),
+    }),
     run: () => posts.getPublishingLimit(),
   },
   "runner:listModels": {
     description: "The models present on the runner.",
     args: z.object({}),
     result: z.object({
-      models: z.array(
-        z.object({
-          name: z.string().describe("`model:tag`."),
-          digest: z.string().describe("Its digest (sha256), which changes with its content."),
-          size: z.number().describe("Its size on disk, in bytes."),
-          family: z.string().optional().describe("Its architecture's family (`llama`, `qwen2`, ...)."),
-          parameterSize: z.string().optional().describe("Its parameters (`494.03M`, `3.2B`)."),
-          quantizationLevel: z.string().optional().describe("Its quantization (`Q4_K_M`, ...)."),
-          modifiedAt: z.string().optional().describe("When it last changed on the runner."),
-        }),
-      ).describe("Every model present."),
+      models: z
+        .array(
+          z.object({
+            name: z.string().describe("`model:tag`."),
+            digest: z.string().describe("Its digest (sha256), which changes with its content."),
+            size: z.number().describe("Its size on disk, in bytes."),
+            family: z.string().optional().describe("Its architecture's family (`llama`, `qwen2`, ...)."),
+            parameterSize: z.string().optional().describe("Its parameters (`494.03M`, `3.2B`)."),
+            quantizationLevel: z.string().optional().describe("Its quantization (`Q4_K_M`, ...)."),
+            modifiedAt: z.string().optional().describe("When it last changed on the runner."),
+          }),
+        )
+        .describe("Every model present."),
     }),
     run: async () => ({ models: await runner.listModels() }),
   },
@@ -340,7 +445,14 @@ export const functions: Record<string, FunctionEntry> = {
     args: z.object({}),
     result: z.object({
       models: z
-        .array(z.object({ name: z.string().describe("`model:tag`."), size: z.number().describe("Memory it takes, in bytes."), sizeVram: z.number().optional().describe("Of which on the GPU."), expiresAt: z.string().optional().describe("When it will be unloaded if unused.") }))
+        .array(
+          z.object({
+            name: z.string().describe("`model:tag`."),
+            size: z.number().describe("Memory it takes, in bytes."),
+            sizeVram: z.number().optional().describe("Of which on the GPU."),
+            expiresAt: z.string().optional().describe("When it will be unloaded if unused."),
+          }),
+        )
         .describe("Every model loaded."),
     }),
     run: async () => ({ models: await runner.listRunningModels() }),

@@ -35,7 +35,11 @@ export interface Handler {
  * up can repair it and destroy can remove it, instead of orphaning it.
  */
 export class PartialCreateError extends Error {
-  constructor(message: string, readonly id: string, readonly properties: Bag) {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Bag,
+  ) {
     super(message);
   }
 }
@@ -45,7 +49,11 @@ export class PartialCreateError extends Error {
  * engine's state, which sorts them).
  */
 export function canonical(x: unknown): string {
-  return JSON.stringify(x ?? null, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(x ?? null, (_k, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;
@@ -61,7 +69,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
   b ??= null;
   if (typeof a === "number" && typeof b === "string") return NUMERIC.test(b) && Number(b) === a;
   if (typeof a === "string" && typeof b === "number") return sameValue(b, a);
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (a && b && typeof a === "object" && typeof b === "object") {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     return [...keys].every((k) => sameValue((a as Bag)[k], (b as Bag)[k]));
@@ -167,7 +176,9 @@ async function createOrAdopt<T>(o: Parameters<typeof createByKey<T>>[0]): Promis
       }
       if (attempt >= CREATE_ATTEMPTS) throw e;
       const wait = 1000 * 2 ** (attempt - 1); // 1, 2, 4 s: the service had a moment to recover
-      log(`creating ${o.what} failed (${(e as Error).message.split(": ").slice(1, 3).join(": ")}) and the service has no such object; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`);
+      log(
+        `creating ${o.what} failed (${(e as Error).message.split(": ").slice(1, 3).join(": ")}) and the service has no such object; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`,
+      );
       await new Promise((r) => setTimeout(r, wait));
     }
   }
@@ -215,7 +226,9 @@ export async function createOnce<T>(o: {
       }
       if (attempt >= CREATE_ATTEMPTS) throw e;
       const wait = 1000 * 2 ** (attempt - 1);
-      log(`creating ${o.what} failed and the service made nothing; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`);
+      log(
+        `creating ${o.what} failed and the service made nothing; sending it again in ${(wait / 1000).toFixed(1)} s (${attempt + 1} of ${CREATE_ATTEMPTS})`,
+      );
       await new Promise((r) => setTimeout(r, wait));
     }
   }
@@ -231,15 +244,26 @@ export const ADOPT_WINDOW_MS = 86_400_000;
  * its outputs); else what its create made, looked up now — undefined when it made nothing. Where the service
  * cannot tell, the error says what to check.
  */
-export async function settlePending(id: string, known: string | undefined, findMade: (sentAt: number) => Promise<string | undefined | "cannot tell">, whereToLook: string): Promise<string | undefined> {
+export async function settlePending(
+  id: string,
+  known: string | undefined,
+  findMade: (sentAt: number) => Promise<string | undefined | "cannot tell">,
+  whereToLook: string,
+): Promise<string | undefined> {
   if (!isPending(id)) return id;
   if (known) return known;
   const made = await findMade(pendingSince(id));
-  if (made === "cannot tell") throw new Error(`pulumi-ops cannot tell whether this resource's create made its object: check ${whereToLook}`);
+  if (made === "cannot tell")
+    throw new Error(`pulumi-ops cannot tell whether this resource's create made its object: check ${whereToLook}`);
   return made;
 }
 
-function unsettled(o: { what: string; whereToLook: string; properties: Bag }, sentAt: number, why: string, cannotTell = false): PartialCreateError {
+function unsettled(
+  o: { what: string; whereToLook: string; properties: Bag },
+  sentAt: number,
+  why: string,
+  cannotTell = false,
+): PartialCreateError {
   const next = cannotTell
     ? "pulumi-ops recorded it as pending and never sends it again blindly, as the service cannot tell whether it ran: check"
     : "pulumi-ops recorded it as pending and will look for it before sending anything again: the next `pulumi up` or `pulumi refresh` settles it. To settle it by hand, check";

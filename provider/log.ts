@@ -28,7 +28,10 @@ const callSecrets = new AsyncLocalStorage<{ values: string[]; any: boolean }>();
 export function withCallSecrets<T>(values: string[], f: () => T, any = values.length > 0): T {
   const outer = callSecrets.getStore();
   if (!any && !outer) return f();
-  return callSecrets.run({ values: [...(outer?.values ?? []), ...values.filter((v) => v.length >= 4)], any: (outer?.any ?? false) || any }, f);
+  return callSecrets.run(
+    { values: [...(outer?.values ?? []), ...values.filter((v) => v.length >= 4)], any: (outer?.any ?? false) || any },
+    f,
+  );
 }
 
 /** Whether the call being served has a secret input. */

@@ -37,7 +37,8 @@ const isSecret = isSecretValue;
 
 /** The top-level property names that arrived secret (anywhere inside). */
 function secretKeys(bag: Bag): Set<string> {
-  const inside = (v: unknown): boolean => isSecret(v) || (Array.isArray(v) ? v.some(inside) : !!v && typeof v === "object" && Object.values(v).some(inside));
+  const inside = (v: unknown): boolean =>
+    isSecret(v) || (Array.isArray(v) ? v.some(inside) : !!v && typeof v === "object" && Object.values(v).some(inside));
   return new Set(Object.keys(bag ?? {}).filter((k) => inside(bag[k])));
 }
 
@@ -61,8 +62,16 @@ let secretProps: Map<string, string[]> | undefined;
 /** Properties the schema marks secret, per resource token (read once). */
 function schemaSecrets(token: string): string[] {
   if (!secretProps) {
-    const resources = (JSON.parse(schema()) as { resources: Record<string, { properties?: Record<string, { secret?: boolean }> }> }).resources;
-    secretProps = new Map(Object.entries(resources).map(([t, r]) => [t, Object.entries(r.properties ?? {}).filter(([, p]) => p.secret).map(([k]) => k)]));
+    const resources = (JSON.parse(schema()) as { resources: Record<string, { properties?: Record<string, { secret?: boolean }> }> })
+      .resources;
+    secretProps = new Map(
+      Object.entries(resources).map(([t, r]) => [
+        t,
+        Object.entries(r.properties ?? {})
+          .filter(([, p]) => p.secret)
+          .map(([k]) => k),
+      ]),
+    );
   }
   return secretProps.get(`ops:${token}`) ?? [];
 }
@@ -104,7 +113,10 @@ export function providerConfigFailures(news: Bag): { property: string; reason: s
   // A setting an earlier release had: one warning, never a failure (config.ts RETIRED_SETTINGS).
   const retired = given.filter((k) => `ops:${k}` in RETIRED_SETTINGS);
   warnRetired(retired.map((k) => `ops:${k}`));
-  const unknown = unknownNames(names, given.filter((k) => !retired.includes(k)));
+  const unknown = unknownNames(
+    names,
+    given.filter((k) => !retired.includes(k)),
+  );
   if (unknown.length) return unknown;
   const problems = configProblems(providerConfig(news, {}));
   return problems.map((p) => ({ property: ALL_SETTINGS.find((s) => p.startsWith(`${s.key} `))?.name ?? "accounts", reason: p }));

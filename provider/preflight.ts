@@ -95,7 +95,11 @@ const PLACEMENT_PREVIEWS: Record<string, () => Promise<(inputs: Record<string, u
 };
 
 /** The permission a page token needs for a change, by type (debug_token's scopes tell it, where the app's secret is set). */
-const PAGE_PERMISSIONS: Record<string, string> = { "pages:PagePost": "pages_manage_posts", "pages:PageRole": "pages_manage_metadata", "pages:PageSubscription": "pages_manage_metadata" };
+const PAGE_PERMISSIONS: Record<string, string> = {
+  "pages:PagePost": "pages_manage_posts",
+  "pages:PageRole": "pages_manage_metadata",
+  "pages:PageSubscription": "pages_manage_metadata",
+};
 
 /** The page task a change needs, by type (a role holds the tasks of the roles below it). */
 const PAGE_TASKS: Record<string, { task: string; what: string; roles: string }> = {
@@ -152,7 +156,12 @@ function declareThing(type: string, account: string | undefined, inputs: Record<
 }
 
 /** The service's one read of this command (for the current account): throws what `up` would throw. */
-export async function previewCheck(type: string, account: string | undefined, inputs: Record<string, unknown> = {}, olds: Record<string, unknown> = {}): Promise<void> {
+export async function previewCheck(
+  type: string,
+  account: string | undefined,
+  inputs: Record<string, unknown> = {},
+  olds: Record<string, unknown> = {},
+): Promise<void> {
   const checks = readFlag(GENERAL_SETTINGS.previewChecks);
   const service = type.split(":")[0];
   const run = READS[service];
@@ -179,7 +188,12 @@ export async function previewCheck(type: string, account: string | undefined, in
         const when = new Date(expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
         const days = (expiresAt * 1000 - Date.now()) / 86_400_000;
         // Said in its last week only: a date weeks ahead, printed at every command, is read by nobody.
-        if (days < 7) warn(`pages: the access token expires at ${when} (${formatDays(days)}): set a new one as ops:pagesAccessToken before then`, "pages-token-expiry", account ?? "");
+        if (days < 7)
+          warn(
+            `pages: the access token expires at ${when} (${formatDays(days)}): set a new one as ops:pagesAccessToken before then`,
+            "pages-token-expiry",
+            account ?? "",
+          );
       }
     });
   }
@@ -192,7 +206,12 @@ export async function previewCheck(type: string, account: string | undefined, in
       if (!info?.expiresAt) return;
       const when = new Date(info.expiresAt * 1000).toISOString().replace(/\.\d+Z$/, "Z");
       const days = (info.expiresAt * 1000 - Date.now()) / 86_400_000;
-      if (days < 7) warn(`posts: the access token expires at ${when} (${formatDays(days)})${info.refreshed ? "; runs refresh it for themselves until then (th_refresh_token, in memory)" : ""}: store a refreshed one as ops:postsAccessToken (GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token) before then, or it stops working`, "posts-token-expiry", account ?? "");
+      if (days < 7)
+        warn(
+          `posts: the access token expires at ${when} (${formatDays(days)})${info.refreshed ? "; runs refresh it for themselves until then (th_refresh_token, in memory)" : ""}: store a refreshed one as ops:postsAccessToken (GET graph.threads.net/refresh_access_token?grant_type=th_refresh_token) before then, or it stops working`,
+          "posts-token-expiry",
+          account ?? "",
+        );
     });
   }
   // A rate limiting rule the zone's plan does not allow (period, timeout, host or method matching): refused at up.
@@ -201,7 +220,12 @@ export async function previewCheck(type: string, account: string | undefined, in
     await checkPlan(inputs, olds);
   }
   // A zone named by the program: unknown to the token, `up` would fail on it (zones.ts caches it for the run).
-  if (service === "edge" && typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+  if (
+    service === "edge" &&
+    typeof inputs.zoneName === "string" &&
+    !isUnknown(inputs.zoneName) &&
+    (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))
+  ) {
     const { resolveZone } = await import("./edge/zones");
     await resolveZone({ zoneName: inputs.zoneName });
   }
@@ -210,18 +234,32 @@ export async function previewCheck(type: string, account: string | undefined, in
     await (await import("./edge/zone-setting/handler")).previewSetting(inputs, (key, r) => once(`${account ?? ""} ${key}`, r));
   }
   // A new skill whose slug the registry already holds: up would take another stack's (or a hand-published) skill.
-  if (type === "skills:Skill" && read(SKILLS_SETTINGS.kind) === "claude" && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
+  if (
+    type === "skills:Skill" &&
+    read(SKILLS_SETTINGS.kind) === "claude" &&
+    typeof inputs.slug === "string" &&
+    !isUnknown(inputs.slug) &&
+    !isUnknown(inputs.adopt) &&
+    !ownedByStack(type, olds, inputs)
+  ) {
     // On the Claude API: a skill the workspace holds under this name is taken over only with adopt.
     const { claudeSkill } = await import("./skills/skill/claude-handler");
     const problem = await claudeSkill.takeoverProblem(inputs);
     if (problem) throw problem;
-  } else if ((type === "skills:Skill" || type === "skills:GeneratedSkill") && typeof inputs.slug === "string" && !isUnknown(inputs.slug) && !isUnknown(inputs.adopt) && !ownedByStack(type, olds, inputs)) {
+  } else if (
+    (type === "skills:Skill" || type === "skills:GeneratedSkill") &&
+    typeof inputs.slug === "string" &&
+    !isUnknown(inputs.slug) &&
+    !isUnknown(inputs.adopt) &&
+    !ownedByStack(type, olds, inputs)
+  ) {
     const { takeoverProblem } = await import("./skills/skill/handler");
     const { skills } = await import("./skills/client");
     const { unlessGone } = await import("./handler");
     const slug = inputs.slug;
     // Another stack's skill (its label) is refused naming it; this stack's own is taken back; one with no label only with adopt.
-    const there = (await once(`skills ${account ?? ""} skill ${slug}`, () => unlessGone(() => skills().get(slug)))) as Parameters<typeof takeoverProblem>[1] | undefined;
+    const there = (await once(`skills ${account ?? ""} skill ${slug}`, () => unlessGone(() => skills().get(slug)))) as
+      Parameters<typeof takeoverProblem>[1] | undefined;
     const problem = there && takeoverProblem(inputs, there);
     if (problem) throw problem;
   }
@@ -242,19 +280,34 @@ export async function previewCheck(type: string, account: string | undefined, in
     }
     // A pinned pulled model the runner lacks (or holds with other weights): the registry's tag is asked what it points
     // at now, so a moved tag fails the preview instead of bringing other weights at up.
-    if (typeof inputs.expectedDigest === "string" && !isUnknown(inputs.expectedDigest) && inputs.from === undefined && inputs.definitionFile === undefined) {
+    if (
+      typeof inputs.expectedDigest === "string" &&
+      !isUnknown(inputs.expectedDigest) &&
+      inputs.from === undefined &&
+      inputs.definitionFile === undefined
+    ) {
       const { sameDigest } = await import("./runner/model-name");
       const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string; digest: string }[];
       const there = models.find((m) => canonicalModel(m.name) === canonicalModel(String(inputs.name)));
       if (!there || !sameDigest(inputs.expectedDigest, there.digest)) {
         const { registryDigest } = await import("./runner/registry");
-        const asked = (await once(`registry ${canonicalModel(String(inputs.name))}`, () => registryDigest(String(inputs.name)))) as { digest?: string; why?: string };
+        const asked = (await once(`registry ${canonicalModel(String(inputs.name))}`, () => registryDigest(String(inputs.name)))) as {
+          digest?: string;
+          why?: string;
+        };
         const { ValidationError } = await import("./http/errors");
         const { warn } = await import("./log");
         if (asked.digest && !sameDigest(inputs.expectedDigest, asked.digest)) {
-          throw new ValidationError({ service: "runner", message: `${canonicalModel(String(inputs.name))} on the registry is ${asked.digest.slice(0, 12)} now, not the expectedDigest ${inputs.expectedDigest.slice(0, 12)}: the tag points at other weights, which up would pull and refuse`, remedy: `Review the new weights; to take them, set expectedDigest to ${asked.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+          throw new ValidationError({
+            service: "runner",
+            message: `${canonicalModel(String(inputs.name))} on the registry is ${asked.digest.slice(0, 12)} now, not the expectedDigest ${inputs.expectedDigest.slice(0, 12)}: the tag points at other weights, which up would pull and refuse`,
+            remedy: `Review the new weights; to take them, set expectedDigest to ${asked.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them`,
+          });
         }
-        if (!asked.digest) warn(`runner: cannot tell what ${canonicalModel(String(inputs.name))} points at on the registry (${asked.why}): up checks the digest after the pull`);
+        if (!asked.digest)
+          warn(
+            `runner: cannot tell what ${canonicalModel(String(inputs.name))} points at on the registry (${asked.why}): up checks the digest after the pull`,
+          );
       }
     }
     // Adopting: said plainly, as the runner keeps no owner to read.
@@ -264,7 +317,9 @@ export async function previewCheck(type: string, account: string | undefined, in
         const from = read(GENERAL_SETTINGS.adoptFromStack);
         if (from) throw modelTakeoverRefused(canonicalModel(String(inputs.name)), from);
         const { notice } = await import("./log");
-        notice(`runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there. If a stack declares it, that stack's destroy would still delete it: let go of it there first (\`pulumi state delete <its URN>\`, or the resource option retainOnDelete)`);
+        notice(
+          `runner: RunnerModel ${canonicalModel(String(inputs.name))} will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there. If a stack declares it, that stack's destroy would still delete it: let go of it there first (\`pulumi state delete <its URN>\`, or the resource option retainOnDelete)`,
+        );
       }
     }
     // A create request the runner is too old for: it would ignore the fields it does not know.
@@ -279,13 +334,16 @@ export async function previewCheck(type: string, account: string | undefined, in
   if (type === "skills:GeneratedSkill" && typeof inputs.model === "string" && !isUnknown(inputs.model)) {
     const model = inputs.model;
     const models = (await once(`runner ${account ?? ""}`, READS.runner)) as { name: string }[];
-    const known = declaredModels.has(`${account ?? ""} ${canonicalModel(model)}`) || models.some((m) => canonicalModel(m.name) === canonicalModel(model));
+    const known =
+      declaredModels.has(`${account ?? ""} ${canonicalModel(model)}`) ||
+      models.some((m) => canonicalModel(m.name) === canonicalModel(model));
     if (!known) {
       const { NotFoundError } = await import("./http/errors");
       throw new NotFoundError({
         service: "runner",
         message: `the runner has no model ${model}, which generates this skill`,
-        remedy: "Pull it with an ops.runner.RunnerModel and pass that resource's `name` output as `model` (so the skill waits for it), or fix the name",
+        remedy:
+          "Pull it with an ops.runner.RunnerModel and pass that resource's `name` output as `model` (so the skill waits for it), or fix the name",
       });
     }
   }
@@ -299,17 +357,29 @@ export async function previewCheck(type: string, account: string | undefined, in
     const permission = PAGE_PERMISSIONS[type];
     if (info?.type === "PAGE" && info.scopes && permission && !info.scopes.includes(permission)) {
       const { AuthError } = await import("./http/errors");
-      throw new AuthError({ service: "pages", message: `Insufficient privileges: the page token in ops:pagesAccessToken was issued without ${permission}, which ${type.split(":")[1]} needs (it has ${info.scopes.join(", ") || "no permission"})`, remedy: `Issue the page token again from a user token granted ${permission}, or set ops:pagesAccessToken to such a user token (the provider derives each page's token from it)` });
+      throw new AuthError({
+        service: "pages",
+        message: `Insufficient privileges: the page token in ops:pagesAccessToken was issued without ${permission}, which ${type.split(":")[1]} needs (it has ${info.scopes.join(", ") || "no permission"})`,
+        remedy: `Issue the page token again from a user token granted ${permission}, or set ops:pagesAccessToken to such a user token (the provider derives each page's token from it)`,
+      });
     }
     const tasks = await pages().pageTasks(inputs.pageId);
     const need = PAGE_TASKS[type];
     if (tasks && need && !tasks.includes(need.task)) {
       const { AuthError } = await import("./http/errors");
-      throw new AuthError({ service: "pages", message: `Insufficient privileges: the configured user's role on page ${inputs.pageId} allows ${tasks.join(", ") || "nothing"}; ${need.what} needs ${need.task} (${need.roles})`, remedy: `Give the user the ${need.roles} on the page, or set ops:pagesAccessToken to a token of a user who has it` });
+      throw new AuthError({
+        service: "pages",
+        message: `Insufficient privileges: the configured user's role on page ${inputs.pageId} allows ${tasks.join(", ") || "nothing"}; ${need.what} needs ${need.task} (${need.roles})`,
+        remedy: `Give the user the ${need.roles} on the page, or set ops:pagesAccessToken to a token of a user who has it`,
+      });
     }
   }
   // Access or a subscription someone else set up: taken only with `adopt` (said at preview), else refused here.
-  if ((type === "pages:PageRole" || type === "pages:PageSubscription") && !ownedByStack(type, olds, inputs) && read(PAGES_SETTINGS.accessToken)) {
+  if (
+    (type === "pages:PageRole" || type === "pages:PageSubscription") &&
+    !ownedByStack(type, olds, inputs) &&
+    read(PAGES_SETTINGS.accessToken)
+  ) {
     const known = ["pageId", "user", "adopt", "business", "role", "tasks", "subscribedFields"].every((k) => !isUnknown(inputs[k]));
     if (known && typeof inputs.pageId === "string") {
       if (type === "pages:PageRole") await (await import("./pages/page-role/handler")).previewAccess(inputs);
@@ -318,19 +388,42 @@ export async function previewCheck(type: string, account: string | undefined, in
   }
   // A new rule: where it will be added among the phase's rules (which run in order), said at preview.
   const placementPreview = PLACEMENT_PREVIEWS[type];
-  if (placementPreview && inputs.adopt !== true && !Object.keys(olds).length && !Object.values(inputs).some(isUnknown) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
-    await (await placementPreview())(inputs);
+  if (
+    placementPreview &&
+    inputs.adopt !== true &&
+    !Object.keys(olds).length &&
+    !Object.values(inputs).some(isUnknown) &&
+    (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))
+  ) {
+    await (
+      await placementPreview()
+    )(inputs);
   }
   // A rule that will adopt: said at preview (one read of the zone's rules), as records' adoptions are.
   const adoptionPreview = ADOPTION_PREVIEWS[type];
-  if (adoptionPreview && inputs.adopt === true && !Object.keys(olds).length && !Object.values(inputs).some(isUnknown) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
-    await (await adoptionPreview())(inputs);
+  if (
+    adoptionPreview &&
+    inputs.adopt === true &&
+    !Object.keys(olds).length &&
+    !Object.values(inputs).some(isUnknown) &&
+    (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))
+  ) {
+    await (
+      await adoptionPreview()
+    )(inputs);
   }
   // An edge script's account: the account's script list, read once (an unknown account fails `up`'s upload).
-  if (type === "edge:WorkerScript" && typeof inputs.accountId === "string" && !isUnknown(inputs.accountId) && (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))) {
+  if (
+    type === "edge:WorkerScript" &&
+    typeof inputs.accountId === "string" &&
+    !isUnknown(inputs.accountId) &&
+    (read(EDGE_SETTINGS.apiToken) || read(EDGE_SETTINGS.apiKey))
+  ) {
     const { edge } = await import("./edge/zones");
     const accountId = inputs.accountId;
-    const scripts = (await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId))) as { id: string }[];
+    const scripts = (await once(`edge ${account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId))) as {
+      id: string;
+    }[];
     // A new script whose name another tool or stack already deployed: up would overwrite it, so it is refused here
     // (its tags say whose it is: this stack's own is taken back, another stack's refused naming it).
     const name = inputs.name;
@@ -348,12 +441,21 @@ export async function previewCheck(type: string, account: string | undefined, in
   }
   // A control tool the resource needs that the endpoint does not offer: `up` would fail calling it.
   if (service === "control" && !inputs.helperUrl) {
-    const need = type === "control:RemoteDesktopSession" ? ["run_command", "applescript"] : inputs.interpreter === "applescript" ? ["applescript"] : ["run_command"];
+    const need =
+      type === "control:RemoteDesktopSession"
+        ? ["run_command", "applescript"]
+        : inputs.interpreter === "applescript"
+          ? ["applescript"]
+          : ["run_command"];
     const tools = (await once(`control ${account ?? ""}`, READS.control)) as string[];
     const missing = need.filter((t) => !tools.includes(t));
     if (missing.length) {
       const { ValidationError } = await import("./http/errors");
-      throw new ValidationError({ service: "control", message: `the endpoint offers no ${missing.join(" or ")} tool (it offers ${tools.join(", ") || "none"})`, remedy: "Point ops:controlUrl at an MCP server that runs commands (run_command) and GUI scripts (applescript)" });
+      throw new ValidationError({
+        service: "control",
+        message: `the endpoint offers no ${missing.join(" or ")} tool (it offers ${tools.join(", ") || "none"})`,
+        remedy: "Point ops:controlUrl at an MCP server that runs commands (run_command) and GUI scripts (applescript)",
+      });
     }
   }
   // Posts over the account's publishing quota (250 per 24 hours): `up` would publish some and fail on the rest; and

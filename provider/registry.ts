@@ -64,7 +64,8 @@ export const registry: Record<string, ResourceEntry> = {
     outputs: remoteCommandSchema.RemoteCommandOutputs,
     description: "A command run on a host through the computer-control endpoint when the resource is created, updated or destroyed.",
     // What a command prints may be what a secret input put there (as pulumi-command treats stdout and stderr).
-    secretOutputs: (r, anyInputSecret) => (r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : []),
+    secretOutputs: (r, anyInputSecret) =>
+      r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : [],
   },
   [remoteDesktopSessionSchema.token]: {
     sameThing: (r) => `the remote-desktop session to ${r.host}`,
@@ -72,7 +73,8 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./control/remote-desktop/handler")).remoteDesktopSession,
     inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
     outputs: remoteDesktopSessionSchema.RemoteDesktopSessionOutputs,
-    description: "A remote-desktop session opened through a helper computer's control tools when the stack is applied (the spec's procedure).",
+    description:
+      "A remote-desktop session opened through a helper computer's control tools when the stack is applied (the spec's procedure).",
     secretOutputs: () => ["password", "helperToken"], // kept for diff and delete; always secret
   },
   [dnsRecordSchema.token]: {
@@ -89,7 +91,8 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./edge/dns-record-set/handler")).dnsRecordSet,
     inputs: dnsRecordSetSchema.DnsRecordSetInputs,
     outputs: dnsRecordSetSchema.DnsRecordSetOutputs,
-    description: "Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing.",
+    description:
+      "Many DNS records of one zone as one resource, each under a stable key: up sends only the records that change, refresh is one listing.",
     typed: async (r) => {
       const { expanded } = await import("./edge/dns-record-set/text");
       try {
@@ -118,7 +121,8 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./edge/ruleset-rule/handler")).rulesetRule,
     inputs: rulesetRuleSchema.RulesetRuleInputs,
     outputs: rulesetRuleSchema.RulesetRuleOutputs,
-    description: "One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules.",
+    description:
+      "One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules.",
   },
   [rateLimitSchema.token]: {
     importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
@@ -135,7 +139,8 @@ export const registry: Record<string, ResourceEntry> = {
     secretOutputs: () => ["secretsDigest"], // a digest of secrets: kept encrypted like them
     inputs: workerScriptSchema.WorkerScriptInputs,
     outputs: workerScriptSchema.WorkerScriptOutputs,
-    description: "An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.",
+    description:
+      "An edge script, uploaded with its compatibility date, variables and secrets, and compared by the SHA-256 of its body; served through a WorkerRoute, a WorkerDomain or workers.dev.",
   },
   [workerRouteSchema.token]: {
     sameThing: (r) => `the route ${r.pattern} of zone ${r.zoneName ?? r.zoneId}`,
@@ -191,14 +196,16 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./posts/post/handler")).post,
     inputs: postSchema.PostInputs,
     outputs: postSchema.PostOutputs,
-    description: "A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.",
+    description:
+      "A published short post (text, image or video): a container made, processed and published; the account may publish 250 posts per 24 hours.",
   },
   [webhookSubscriptionSchema.token]: {
     importId: "`<appId>/posts`",
     handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
-    description: "Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.",
+    description:
+      "Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it.",
     retired: webhookSubscriptionSchema.DASHBOARD_STEPS,
   },
   [runnerModelSchema.token]: {
@@ -223,6 +230,7 @@ export const registry: Record<string, ResourceEntry> = {
     handler: async () => (await import("./skills/skill/handler")).skill,
     inputs: skillSchema.SkillInputs,
     outputs: skillSchema.SkillOutputs,
-    description: "A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.",
+    description:
+      "A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file.",
   },
 };

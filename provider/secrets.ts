@@ -28,7 +28,13 @@ export function unwrapSecrets(v: unknown): unknown {
  * `secretOutputs`), plus `alsoSecret`. `anyInputSecret`: known on the plugin door; the dynamic door's SDK classes
  * fold it into an input instead (RemoteCommand's `secret`).
  */
-export function markSecretOutputs(type: string, outs: Bag | undefined, inputs: Bag, anyInputSecret = false, alsoSecret: Iterable<string> = []): Bag | undefined {
+export function markSecretOutputs(
+  type: string,
+  outs: Bag | undefined,
+  inputs: Bag,
+  anyInputSecret = false,
+  alsoSecret: Iterable<string> = [],
+): Bag | undefined {
   if (!outs) return outs;
   const hide = new Set([...alsoSecret, ...(registry[type]?.secretOutputs?.(inputs, anyInputSecret) ?? [])]);
   if (!hide.size) return outs;

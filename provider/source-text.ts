@@ -11,7 +11,9 @@ export const SOURCE_TEXT_MAX_BYTES = 64 * 1024;
 export const SourceText = z
   .string()
   .optional()
-  .describe("Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.")
+  .describe(
+    "Set by the provider: the text of `source` (at most 64 KiB), kept in the inputs only, so that `pulumi preview --diff` shows its changed lines.",
+  )
   .meta(derived);
 
 /** The text to keep, or undefined for a file too large to keep in state. */

@@ -36,7 +36,8 @@ export const PLATFORMS: Record<string, { pkg: string; bin: string }> = {
 const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const TOOLS = path.join(ROOT, ".tools");
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
-const run = (file: string, args: string[], cwd = ROOT) => execFileSync(file, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+const run = (file: string, args: string[], cwd = ROOT) =>
+  execFileSync(file, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
 
 export const tarballName = (version: string, platform: string) => `pulumi-resource-ops-v${version}-${platform}.tar.gz`;
 
@@ -49,7 +50,10 @@ function nodeBinary(platform: string): string {
     // Fetched into a directory of its own and moved into place whole: two builds at once never share a half.
     mkdirSync(path.dirname(dir), { recursive: true });
     const fetching = mkdtempSync(`${dir}.fetching-`);
-    const tgz = run("npm", ["pack", `${pkg}@${NODE_VERSION}`, "--silent", "--pack-destination", fetching]).trim().split("\n").pop()!;
+    const tgz = run("npm", ["pack", `${pkg}@${NODE_VERSION}`, "--silent", "--pack-destination", fetching])
+      .trim()
+      .split("\n")
+      .pop()!;
     run("tar", ["xzf", path.join(fetching, tgz), "-C", fetching]);
     rmSync(path.join(fetching, tgz));
     try {
@@ -69,10 +73,31 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
   mkdirSync(path.join(TOOLS, "plugin-build"), { recursive: true });
   const work = mkdtempSync(path.join(TOOLS, "plugin-build", "run-"));
   mkdirSync(dest, { recursive: true });
-  run(bin("esbuild"), [path.join(ROOT, "dist/provider/plugin-standalone.js"), "--bundle", "--platform=node", "--target=node22", "--log-level=warning", `--outfile=${path.join(work, "bundle.js")}`]);
+  run(bin("esbuild"), [
+    path.join(ROOT, "dist/provider/plugin-standalone.js"),
+    "--bundle",
+    "--platform=node",
+    "--target=node22",
+    "--log-level=warning",
+    `--outfile=${path.join(work, "bundle.js")}`,
+  ]);
   copyFileSync(schemaFile, path.join(work, "schema.json"));
-  const key = createHash("sha256").update(readFileSync(path.join(work, "bundle.js"))).update(readFileSync(schemaFile)).update(NODE_VERSION).digest("hex");
-  writeFileSync(path.join(work, "sea-config.json"), JSON.stringify({ main: "bundle.js", output: "sea-prep.blob", disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets: { "schema.json": "schema.json" } }));
+  const key = createHash("sha256")
+    .update(readFileSync(path.join(work, "bundle.js")))
+    .update(readFileSync(schemaFile))
+    .update(NODE_VERSION)
+    .digest("hex");
+  writeFileSync(
+    path.join(work, "sea-config.json"),
+    JSON.stringify({
+      main: "bundle.js",
+      output: "sea-prep.blob",
+      disableExperimentalSEAWarning: true,
+      useCodeCache: false,
+      useSnapshot: false,
+      assets: { "schema.json": "schema.json" },
+    }),
+  );
   let blobMade = false;
   const made: string[] = [];
   for (const platform of platforms) {
@@ -92,7 +117,14 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
     mkdirSync(stage);
     const exe = path.join(stage, platform.startsWith("windows") ? "pulumi-resource-ops.exe" : "pulumi-resource-ops");
     copyFileSync(nodeBinary(platform), exe);
-    run(bin("postject"), [exe, "NODE_SEA_BLOB", path.join(work, "sea-prep.blob"), "--sentinel-fuse", FUSE, ...(platform.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : [])]);
+    run(bin("postject"), [
+      exe,
+      "NODE_SEA_BLOB",
+      path.join(work, "sea-prep.blob"),
+      "--sentinel-fuse",
+      FUSE,
+      ...(platform.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : []),
+    ]);
     run("chmod", ["0755", exe]);
     const part = `${tarball}.${process.pid}.part`;
     run("tar", ["czf", part, "-C", stage, path.basename(exe)]);

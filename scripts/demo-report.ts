@@ -55,11 +55,15 @@ export class StepLogs {
 /** What each service holds now, in a few words. */
 export function holdings(s: EveryService, zoneName = "example.com"): Record<ServiceName, string> {
   const zone = [...s.edge.zones.values()].find((z) => z.name === zoneName);
-  const rulesets = ["http_request_firewall_custom", "http_ratelimit"].map((p) => (zone && s.edge.rulesets.entrypoint(zone.id, p)?.rules.length) || 0);
+  const rulesets = ["http_request_firewall_custom", "http_ratelimit"].map(
+    (p) => (zone && s.edge.rulesets.entrypoint(zone.id, p)?.rules.length) || 0,
+  );
   const pageRules = zone ? (s.edge.pageRulesOf?.(zone.id).length ?? 0) : 0;
   const roles = [...s.pages.pages.values()].flatMap((p) => [...p.assigned.keys()].map((u) => `${u} on ${p.id}`));
   // What the zone serves: each route's pattern and the script it runs, and each custom domain's.
-  const served = zone ? [...(s.edge.workerRoutes.get(zone.id)?.values() ?? [])].filter((r) => r.script).map((r) => `${r.pattern} runs ${r.script}`) : [];
+  const served = zone
+    ? [...(s.edge.workerRoutes.get(zone.id)?.values() ?? [])].filter((r) => r.script).map((r) => `${r.pattern} runs ${r.script}`)
+    : [];
   served.push(...[...s.edge.domains.values()].filter((d) => d.zone_id === zone?.id).map((d) => `${d.hostname} runs ${d.service}`));
   const siteFiles = [...s.control.machine.files.keys()].filter((f) => f.startsWith("/etc/"));
   return {
@@ -85,7 +89,10 @@ export function report(logs: StepLogs, s: EveryService): string[] {
     // A write the service turned away (the registry's 405 to a delete) changed nothing: said apart.
     const refused = asked.filter((e) => e.status >= 400).length;
     const writes = `${count(asked.length - refused, "write")}${refused ? ` (${refused} refused)` : ""}`;
-    const requests = name === "control" ? `${count(logs.toolCalls().length, "tool call")}, ${count(commands, "command")} run` : `${count(sent[name].length, "request")}, ${writes}`;
+    const requests =
+      name === "control"
+        ? `${count(logs.toolCalls().length, "tool call")}, ${count(commands, "command")} run`
+        : `${count(sent[name].length, "request")}, ${writes}`;
     return `  ${name.padEnd(8)}${requests.padEnd(34)}${held[name]}`;
   });
 }

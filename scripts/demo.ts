@@ -65,7 +65,9 @@ export async function runDemo(options: DemoOptions = {}): Promise<Demo> {
     for (const line of report(logs, services)) print(line);
     await options.afterStep?.(name, services, logs);
   };
-  print(`six emulators on loopback (edge ${services.edge.url}, pages ${services.pages.url}, posts ${services.posts.url}, runner ${services.runner.url}, skills ${services.skills.url}, control ${services.control.url}); state in ${scratch}/state`);
+  print(
+    `six emulators on loopback (edge ${services.edge.url}, pages ${services.pages.url}, posts ${services.posts.url}, runner ${services.runner.url}, skills ${services.skills.url}, control ${services.control.url}); state in ${scratch}/state`,
+  );
 
   try {
     await step("preview", "1. pulumi preview: what would change (nothing is written)", async () => {
@@ -125,8 +127,12 @@ async function changeByHand(s: EveryService, pagePostId: string): Promise<string
     method: "POST",
     body: new URLSearchParams({ message: "Closed today, sorry!", access_token: PAGES_PAGE_TOKEN }),
   });
-  if (!edge.ok || !pages.ok) throw new Error(`a change by hand was refused: edge HTTP ${edge.status}, pages HTTP ${pages.status} ${await pages.text()}`);
-  return [`PATCH api.example.com -> 198.51.100.99, ttl 120: HTTP ${edge.status}`, `POST page post ${pagePostId} message "Closed today, sorry!": HTTP ${pages.status}`];
+  if (!edge.ok || !pages.ok)
+    throw new Error(`a change by hand was refused: edge HTTP ${edge.status}, pages HTTP ${pages.status} ${await pages.text()}`);
+  return [
+    `PATCH api.example.com -> 198.51.100.99, ttl 120: HTTP ${edge.status}`,
+    `POST page post ${pagePostId} message "Closed today, sorry!": HTTP ${pages.status}`,
+  ];
 }
 
 if (require.main === module) {

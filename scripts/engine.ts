@@ -57,7 +57,13 @@ function filesBelow(dir: string): string[] {
  * `backendQuery` is appended to the file:// backend URL, e.g. "?metadata=skip" (no metadata sidecar files: a kill
  * then cannot leave the stack unreadable; docs/reliability.md).
  */
-export async function engineStack(workDir: string, config: ConfigMap, stackName = "test", extraEnv: Record<string, string> = {}, backendQuery = ""): Promise<EngineStack> {
+export async function engineStack(
+  workDir: string,
+  config: ConfigMap,
+  stackName = "test",
+  extraEnv: Record<string, string> = {},
+  backendQuery = "",
+): Promise<EngineStack> {
   const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-engine-"));
   mkdirSync(`${scratch}/state`, { recursive: true });
   const pulumiCommand = await PulumiCommand.get({ root: path.join(ROOT, ".tools/pulumi") });
@@ -75,7 +81,11 @@ export async function engineStack(workDir: string, config: ConfigMap, stackName 
   return {
     stack,
     scratch,
-    cli: { command: path.join(ROOT, ".tools/pulumi/bin/pulumi"), env: { ...(process.env as Record<string, string>), ...envVars }, cwd: workDir },
+    cli: {
+      command: path.join(ROOT, ".tools/pulumi/bin/pulumi"),
+      env: { ...(process.env as Record<string, string>), ...envVars },
+      cwd: workDir,
+    },
     backendText() {
       return filesBelow(`${scratch}/state`)
         .map((f) => (f.endsWith(".gz") ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString("utf8"))

@@ -25,7 +25,11 @@ export const LANGUAGES: Language[] = ["typescript", "python", "go", "yaml"];
 const isFunction = (token: string) => /^[a-z]/.test(token.split(":")[2]);
 const moduleOf = (token: string) => token.split(":")[1];
 const member = (token: string) => token.split(":")[2];
-const PYTHON_KEYWORDS = new Set("and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(" "));
+const PYTHON_KEYWORDS = new Set(
+  "and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield".split(
+    " ",
+  ),
+);
 /** A name as the Python SDK generated from schema.json spells it: snake_case, and a keyword with a trailing `_`. */
 export const pythonName = (s: string) => {
   const name = s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
@@ -92,7 +96,9 @@ function tsValue(v: Value): string {
 function tsArgs(args: Record<string, Value>, indent: string): string {
   const one = tsValue(args);
   if (one.length <= 90) return one;
-  return `{\n${Object.entries(args).map(([k, x]) => `${indent}  ${isIdentifier(k) ? k : quote(k)}: ${tsValue(x)},`).join("\n")}\n${indent}}`;
+  return `{\n${Object.entries(args)
+    .map(([k, x]) => `${indent}  ${isIdentifier(k) ? k : quote(k)}: ${tsValue(x)},`)
+    .join("\n")}\n${indent}}`;
 }
 
 function typescript(token: string, ex: Example): string {
@@ -123,7 +129,9 @@ function pyValue(schema: Schema, v: Value, p: Prop | undefined): string {
   if (Array.isArray(v)) return `[${v.map((x) => pyValue(schema, x, p?.items)).join(", ")}]`;
   const type = typeOf(schema, p);
   // A named type's fields are spelled as Python spells them; a map's keys and an `any` value's are the user's own.
-  const entries = Object.entries(v).map(([k, x]) => (type ? `${quote(snake(k))}: ${pyValue(schema, x, type.props[k])}` : `${quote(k)}: ${pyValue(schema, x, p?.additionalProperties)}`));
+  const entries = Object.entries(v).map(([k, x]) =>
+    type ? `${quote(snake(k))}: ${pyValue(schema, x, type.props[k])}` : `${quote(k)}: ${pyValue(schema, x, p?.additionalProperties)}`,
+  );
   return `{${entries.join(", ")}}`;
 }
 
@@ -139,7 +147,9 @@ function python(schema: Schema, token: string, ex: Example): string {
   const steps = stepsOf(token, ex);
   const named = referenced(ex, steps);
   const lines = steps.map((s) => {
-    const call = isFunction(s.token) ? pyCall(schema, s, `ops.${moduleOf(s.token)}.${snake(member(s.token))}_output`) : pyCall(schema, s, `ops.${moduleOf(s.token)}.${member(s.token)}`);
+    const call = isFunction(s.token)
+      ? pyCall(schema, s, `ops.${moduleOf(s.token)}.${snake(member(s.token))}_output`)
+      : pyCall(schema, s, `ops.${moduleOf(s.token)}.${member(s.token)}`);
     return named.has(s.name) || isFunction(s.token) ? `${snake(s.name)} = ${call}` : call;
   });
   for (const [k, r] of Object.entries(ex.exports ?? {})) lines.push(`pulumi.export(${quote(k)}, ${pyRef(r.path)})`);
@@ -153,16 +163,25 @@ function goRef(schema: Schema, steps: Step[], path: string): string {
   const step = steps.find((s) => s.name === head)!;
   // A resource's outputs are fields; a function's output has a method per field, and Index for a list.
   // A resource's own id is a method: ID().
-  if (!isFunction(step.token)) return rest.length === 1 && rest[0] === "id" ? `${head}.ID()` : `${head}${rest.map((s) => `.${pascal(String(s))}`).join("")}`;
+  if (!isFunction(step.token))
+    return rest.length === 1 && rest[0] === "id" ? `${head}.ID()` : `${head}${rest.map((s) => `.${pascal(String(s))}`).join("")}`;
   return `${head}${rest.map((s) => (typeof s === "number" ? `.Index(pulumi.Int(${s}))` : `.${pascal(s)}()`)).join("")}`;
 }
 
-const GO_SCALARS: Record<string, [string, string]> = { string: ["String", "StringArray"], integer: ["Int", "IntArray"], number: ["Float64", "Float64Array"], boolean: ["Bool", "BoolArray"] };
+const GO_SCALARS: Record<string, [string, string]> = {
+  string: ["String", "StringArray"],
+  integer: ["Int", "IntArray"],
+  number: ["Float64", "Float64Array"],
+  boolean: ["Bool", "BoolArray"],
+};
 
 /** A plain Go value, for a property of any type. */
 function goPlain(v: Value): string {
   if (Array.isArray(v)) return `[]interface{}{${v.map(goPlain).join(", ")}}`;
-  if (typeof v === "object" && !(v instanceof Ref)) return `map[string]interface{}{${Object.entries(v).map(([k, x]) => `${quote(k)}: ${goPlain(x)}`).join(", ")}}`;
+  if (typeof v === "object" && !(v instanceof Ref))
+    return `map[string]interface{}{${Object.entries(v)
+      .map(([k, x]) => `${quote(k)}: ${goPlain(x)}`)
+      .join(", ")}}`;
   return typeof v === "string" ? quote(v) : String(v);
 }
 
@@ -176,14 +195,24 @@ function goValue(schema: Schema, steps: Step[], v: Value, p: Prop | undefined, i
   if (p?.type === "array") {
     const items = typeOf(schema, p.items);
     const list = (v as Value[]).map((x) => goValue(schema, steps, x, p.items, indent));
-    const kind = items ? `${items.token.split(":")[1]}.${items.token.split(":")[2]}Array` : GO_SCALARS[p.items?.type ?? ""] ? `pulumi.${GO_SCALARS[p.items!.type!][1]}` : "pulumi.Array";
+    const kind = items
+      ? `${items.token.split(":")[1]}.${items.token.split(":")[2]}Array`
+      : GO_SCALARS[p.items?.type ?? ""]
+        ? `pulumi.${GO_SCALARS[p.items!.type!][1]}`
+        : "pulumi.Array";
     return `${kind}{${list.join(", ")}}`;
   }
   if (p?.type === "object") {
     const values = typeOf(schema, p.additionalProperties);
-    const kind = values ? `${values.token.split(":")[1]}.${values.token.split(":")[2]}Map` : GO_SCALARS[p.additionalProperties?.type ?? ""] ? `pulumi.${GO_SCALARS[p.additionalProperties!.type!][0]}Map` : "pulumi.Map";
+    const kind = values
+      ? `${values.token.split(":")[1]}.${values.token.split(":")[2]}Map`
+      : GO_SCALARS[p.additionalProperties?.type ?? ""]
+        ? `pulumi.${GO_SCALARS[p.additionalProperties!.type!][0]}Map`
+        : "pulumi.Map";
     const inner = `${indent}\t`;
-    return `${kind}{\n${Object.entries(v as Record<string, Value>).map(([k, x]) => `${inner}${quote(k)}: ${goValue(schema, steps, x, p.additionalProperties, inner)},`).join("\n")}\n${indent}}`;
+    return `${kind}{\n${Object.entries(v as Record<string, Value>)
+      .map(([k, x]) => `${inner}${quote(k)}: ${goValue(schema, steps, x, p.additionalProperties, inner)},`)
+      .join("\n")}\n${indent}}`;
   }
   const scalar = GO_SCALARS[p?.type ?? ""];
   return scalar ? `pulumi.${scalar[0]}(${goPlain(v)})` : `pulumi.Any(${goPlain(v)})`;
@@ -239,7 +268,11 @@ function yamlValue(v: Value, prefix: string): unknown {
  * The example as a YAML program's sections. `prefix` goes before every name, reference and output, so that many
  * examples can share one program (the test that runs them all).
  */
-export function yamlSections(token: string, ex: Example, prefix = ""): { resources: Record<string, unknown>; variables: Record<string, unknown>; outputs: Record<string, unknown> } {
+export function yamlSections(
+  token: string,
+  ex: Example,
+  prefix = "",
+): { resources: Record<string, unknown>; variables: Record<string, unknown>; outputs: Record<string, unknown> } {
   const resources: Record<string, unknown> = {};
   const variables: Record<string, unknown> = {};
   const value = (v: Value): unknown => yamlValue(v, prefix);
@@ -279,4 +312,9 @@ export function render(schema: Schema, language: Language, token: string, ex: Ex
 }
 
 /** The fence language of each, as a registry page labels it. */
-export const FENCES: Record<Language, [string, string]> = { typescript: ["ts", "TypeScript"], python: ["python", "Python"], go: ["go", "Go"], yaml: ["yaml", "YAML"] };
+export const FENCES: Record<Language, [string, string]> = {
+  typescript: ["ts", "TypeScript"],
+  python: ["python", "Python"],
+  go: ["go", "Go"],
+  yaml: ["yaml", "YAML"],
+};

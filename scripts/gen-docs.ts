@@ -62,7 +62,10 @@ const refName = (ref: string) => (ref.startsWith("#/types/") ? ref.split(":").po
 
 /** The values a property is limited to, from its description's "One of: `a`, `b`." (the zod enum's own words). */
 const ONE_OF = /\s*One of: ((?:`[^`]+`(?:, )?)+)\.?/;
-const choices = (p: Prop) => ONE_OF.exec(p.description ?? "")?.[1].split(", ").map((c) => `"${c.slice(1, -1)}"`);
+const choices = (p: Prop) =>
+  ONE_OF.exec(p.description ?? "")?.[1]
+    .split(", ")
+    .map((c) => `"${c.slice(1, -1)}"`);
 
 /** The type as the TypeScript typings have it: a union of its choices, a list or a map of what it holds. */
 function typeName(p: Prop, input?: Prop): string {
@@ -92,16 +95,28 @@ function typeTables(props: Record<string, Prop>, types: Record<string, ObjectTyp
 /** The provider's own bookkeeping (hashes, a source's kept text): inputs in the schema, never written by a program. */
 const internal = (p: Prop) => /^Set by the provider/.test(p.description ?? "");
 
-function table(props: Record<string, Prop>, required: string[], kind: "input" | "output" | "field", inputsOf: Record<string, Prop> = {}): string[] {
+function table(
+  props: Record<string, Prop>,
+  required: string[],
+  kind: "input" | "output" | "field",
+  inputsOf: Record<string, Prop> = {},
+): string[] {
   const inputs = kind !== "output";
-  const head = inputs ? `| ${kind} | Python | type | required | default | notes |\n|---|---|---|---|---|---|` : "| output | Python | type | notes |\n|---|---|---|---|";
+  const head = inputs
+    ? `| ${kind} | Python | type | required | default | notes |\n|---|---|---|---|---|---|`
+    : "| output | Python | type | notes |\n|---|---|---|---|";
   const shown = Object.entries(props).filter(([, p]) => kind !== "input" || !internal(p));
   const rows = shown.map(([k, p]) => {
     // An output without a sentence of its own says what its input says; a replacing input is marked one way.
     // The choices are the type column's: not said twice.
-    const said = (p.description ?? inputsOf[k]?.description ?? "").replace(/\s*Changing (it|them|the [a-z]+) replaces the [a-z ]+\.\s*/g, " ").replace(ONE_OF, "").trim();
+    const said = (p.description ?? inputsOf[k]?.description ?? "")
+      .replace(/\s*Changing (it|them|the [a-z]+) replaces the [a-z ]+\.\s*/g, " ")
+      .replace(ONE_OF, "")
+      .trim();
     // Replacement is a property of an input: an output's row does not say it.
-    const notes = [said, inputs && p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""].filter(Boolean).join(" ");
+    const notes = [said, inputs && p.replaceOnChanges ? "**Changing it replaces the resource.**" : "", p.secret ? "Secret." : ""]
+      .filter(Boolean)
+      .join(" ");
     return inputs
       ? `| \`${k}\` | \`${snake(k)}\` | ${typeName(p)} | ${required.includes(k) ? "yes" : ""} | ${p.default !== undefined ? `\`${JSON.stringify(p.default)}\`` : ""} | ${cell(notes)} |`
       : `| \`${k}\` | \`${snake(k)}\` | ${typeName(p, inputsOf[k])} | ${cell(notes)} |`;
@@ -115,10 +130,17 @@ function table(props: Record<string, Prop>, required: string[], kind: "input" | 
  */
 export function withSdkExample(text: string, ts: string): string {
   return text.replace(/\/\*\*((?:(?!\*\/)[\s\S])*?)\n \*\/\n(export class)/, (_all, body: string, tail: string) => {
-    const prose = body.split("\n").filter((l) => !l.startsWith(" *     ")).join("\n").replace(/(\n \*)+$/, "");
+    const prose = body
+      .split("\n")
+      .filter((l) => !l.startsWith(" *     "))
+      .join("\n")
+      .replace(/(\n \*)+$/, "");
     // `*/` would end the comment: `*\/` is the same string in the code, and still ends nothing.
     const code = ts.replace(/\*\//g, "*\\/");
-    return `/**${prose}\n *\n${code.split("\n").map((l) => ` *     ${l}`).join("\n")}\n */\n${tail}`;
+    return `/**${prose}\n *\n${code
+      .split("\n")
+      .map((l) => ` *     ${l}`)
+      .join("\n")}\n */\n${tail}`;
   });
 }
 
@@ -128,16 +150,26 @@ export function sdkExamples(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [token, example] of Object.entries(RESOURCE_EXAMPLES)) {
     const [, module, name] = token.split(":");
-    out[path.join("sdk", module, `${kebab(name)}.ts`)] = withSdkExample(readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8"), render(schema, "typescript", token, example));
+    out[path.join("sdk", module, `${kebab(name)}.ts`)] = withSdkExample(
+      readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8"),
+      render(schema, "typescript", token, example),
+    );
   }
   return out;
 }
 
 /** Go code as gofmt lays it out (fields aligned): the body of a function, formatted inside one and taken out again. */
 function gofmt(body: string): string {
-  const file = `package p\n\nfunc f() {\n${body.split("\n").map((l) => `\t${l}`).join("\n")}\n}\n`;
+  const file = `package p\n\nfunc f() {\n${body
+    .split("\n")
+    .map((l) => `\t${l}`)
+    .join("\n")}\n}\n`;
   const out = execFileSync("gofmt", [], { input: file, encoding: "utf8" });
-  return out.slice(out.indexOf("{\n") + 2, out.lastIndexOf("\n}")).split("\n").map((l) => l.replace(/^\t/, "")).join("\n");
+  return out
+    .slice(out.indexOf("{\n") + 2, out.lastIndexOf("\n}"))
+    .split("\n")
+    .map((l) => l.replace(/^\t/, ""))
+    .join("\n");
 }
 
 /** An example in the four languages, each under its name. */
@@ -154,7 +186,12 @@ function sdkDocs(module: string, name: string): { about: string; get: string } {
   const classDoc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(text)?.[1] ?? "";
   const lines = classDoc.split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
   // A `@deprecated` tag (an IDE strikes the class through) reads as a sentence of its own here.
-  const about = lines.filter((l) => !l.startsWith("    ")).join(" ").replace(/\s+/g, " ").trim().replace(/ ?@deprecated /, " **Deprecated:** ");
+  const about = lines
+    .filter((l) => !l.startsWith("    "))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/ ?@deprecated /, " **Deprecated:** ");
   const get = /\/\*\*\s*(.*?)\s*\*\/\s*static get/.exec(text)?.[1] ?? "";
   return { about, get };
 }
@@ -164,25 +201,59 @@ function sdkDocs(module: string, name: string): { about: string; get: string } {
  * the tests make through the emulator (test/helpers/record-samples.ts), so each one is known to work.
  */
 function recordTypes(): string[] {
-  const out = ["## Record types", "", "What `DnsRecord`, `DnsRecordSet`, `parseZoneFile`, `toZoneFile` and `pulumi-ops import` handle. A, AAAA, CNAME, MX, TXT, NS, PTR and OPENPGPKEY take `content`; the others take `data`, field by field as the service's API takes them (the official client's `XxxRecordParam.Data`). Each field is checked at preview with its range; host names compare without case or trailing dot, hex without case or spaces, base64 without spaces. `priority` is a field of MX and URI records; SRV, HTTPS and SVCB carry theirs in `data`.", ""];
+  const out = [
+    "## Record types",
+    "",
+    "What `DnsRecord`, `DnsRecordSet`, `parseZoneFile`, `toZoneFile` and `pulumi-ops import` handle. A, AAAA, CNAME, MX, TXT, NS, PTR and OPENPGPKEY take `content`; the others take `data`, field by field as the service's API takes them (the official client's `XxxRecordParam.Data`). Each field is checked at preview with its range; host names compare without case or trailing dot, hex without case or spaces, base64 without spaces. `priority` is a field of MX and URI records; SRV, HTTPS and SVCB carry theirs in `data`.",
+    "",
+  ];
   for (const s of SAMPLES) {
     const fields = isDataType(s.type) ? DATA_FIELDS[s.type] : undefined;
-    const value = isDataType(s.type) ? `data: ${JSON.stringify(s.value.data).replace(/"([a-z_]+)":/g, "$1: ").replace(/,/g, ", ")}` : `content: ${JSON.stringify(s.value.content)}`;
-    const zone = toZoneFile([{ type: s.type, name: s.name, ttl: 3600, ...s.value }], "example.com").split("\n")[1].replace(/\s+/g, " ");
+    const value = isDataType(s.type)
+      ? `data: ${JSON.stringify(s.value.data)
+          .replace(/"([a-z_]+)":/g, "$1: ")
+          .replace(/,/g, ", ")}`
+      : `content: ${JSON.stringify(s.value.content)}`;
+    const zone = toZoneFile([{ type: s.type, name: s.name, ttl: 3600, ...s.value }], "example.com")
+      .split("\n")[1]
+      .replace(/\s+/g, " ");
     out.push(`### ${s.type}`, "");
-    if (fields) out.push("| field | what |", "|---|---|", ...Object.entries(fields).map(([k, f]) => `| \`${k}\` | ${f.about}${f.default !== undefined ? ` (default ${f.default})` : ""} |`), "");
+    if (fields)
+      out.push(
+        "| field | what |",
+        "|---|---|",
+        ...Object.entries(fields).map(([k, f]) => `| \`${k}\` | ${f.about}${f.default !== undefined ? ` (default ${f.default})` : ""} |`),
+        "",
+      );
     else out.push(`\`content\`: ${CONTENT_ABOUT[s.type]}.`, "");
-    out.push("```ts", `{ type: "${s.type}", name: "${s.name}", ${value}${s.value.priority !== undefined ? `, priority: ${s.value.priority}` : ""}, ttl: 3600 }`, "```", "", `Zone file: \`${zone}\``, "");
+    out.push(
+      "```ts",
+      `{ type: "${s.type}", name: "${s.name}", ${value}${s.value.priority !== undefined ? `, priority: ${s.value.priority}` : ""}, ttl: 3600 }`,
+      "```",
+      "",
+      `Zone file: \`${zone}\``,
+      "",
+    );
   }
   return out;
 }
 const CONTENT_ABOUT: Record<string, string> = {
-  A: "an IPv4 address", AAAA: "an IPv6 address (compared in its canonical form)", CNAME: "a host name; a name with a CNAME holds no other record",
-  MX: "the mail host's name, with `priority` (0 to 65535)", TXT: "the text (a zone file's strings joined; written back in strings of at most 255 bytes)", NS: "a name server's host name (the zone's apex NS records are the service's own)", PTR: "a host name", OPENPGPKEY: "the OpenPGP public key, base64 (RFC 7929; spaces are ignored)",
+  A: "an IPv4 address",
+  AAAA: "an IPv6 address (compared in its canonical form)",
+  CNAME: "a host name; a name with a CNAME holds no other record",
+  MX: "the mail host's name, with `priority` (0 to 65535)",
+  TXT: "the text (a zone file's strings joined; written back in strings of at most 255 bytes)",
+  NS: "a name server's host name (the zone's apex NS records are the service's own)",
+  PTR: "a host name",
+  OPENPGPKEY: "the OpenPGP public key, base64 (RFC 7929; spaces are ignored)",
 };
 
 export function generateDocs(): Record<string, string> {
-  const schema = generateSchema() as { resources: Record<string, Resource>; functions: Record<string, Fn>; types: Record<string, ObjectType> };
+  const schema = generateSchema() as {
+    resources: Record<string, Resource>;
+    functions: Record<string, Fn>;
+    types: Record<string, ObjectType>;
+  };
   const pages: Record<string, string> = {};
   const index = [
     "# Reference",
@@ -194,44 +265,86 @@ export function generateDocs(): Record<string, string> {
   ];
   for (const [module, title] of Object.entries(SERVICES)) {
     const out = [`# ${title}`, "", "Generated by `npm run gen-docs`; do not edit.", ""];
-    const tokens = Object.keys(schema.resources).filter((t) => t.startsWith(`ops:${module}:`)).sort();
+    const tokens = Object.keys(schema.resources)
+      .filter((t) => t.startsWith(`ops:${module}:`))
+      .sort();
     for (const token of tokens) {
       const r = schema.resources[token];
       const name = token.split(":")[2];
       const docs = sdkDocs(module, name);
-      out.push(`## ${module}.${name}`, "", `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`, "", docs.about || r.description, "");
+      out.push(
+        `## ${module}.${name}`,
+        "",
+        `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`,
+        "",
+        docs.about || r.description,
+        "",
+      );
       const example = RESOURCE_EXAMPLES[token];
       if (example) out.push(...examples(schema as unknown as Schema, token, example));
       else if (!NO_EXAMPLE.has(token)) throw new Error(`${token} has no example in scripts/reference-examples.ts`);
-      out.push("### Inputs", "", ...table(r.inputProperties, r.requiredInputs, "input"), "", ...typeTables(r.inputProperties, schema.types));
+      out.push(
+        "### Inputs",
+        "",
+        ...table(r.inputProperties, r.requiredInputs, "input"),
+        "",
+        ...typeTables(r.inputProperties, schema.types),
+      );
       out.push("### Outputs", "", ...table(r.properties, [], "output", r.inputProperties), "", ...typeTables(r.properties, schema.types));
       out.push("### Existing objects", "");
       if (r.inputProperties.adopt) out.push(`- Adopt: \`adopt: true\` — ${r.inputProperties.adopt.description ?? ""}`);
       const importId = registry[token.slice(4)].importId;
       if (importId) {
-        out.push(`- Read only: \`${name}.get(name, id)\`. ${docs.get}`, `- Import (the plugin): \`pulumi import ${token} <name> <id>\`, or the \`import\` resource option; the id is ${importId}.`, "");
-      } else out.push("- Read only: none: what it made is not an object the service can look up by id; declare it.", "- Import: none, for the same reason.", "");
+        out.push(
+          `- Read only: \`${name}.get(name, id)\`. ${docs.get}`,
+          `- Import (the plugin): \`pulumi import ${token} <name> <id>\`, or the \`import\` resource option; the id is ${importId}.`,
+          "",
+        );
+      } else
+        out.push(
+          "- Read only: none: what it made is not an object the service can look up by id; declare it.",
+          "- Import: none, for the same reason.",
+          "",
+        );
     }
     if (module === "edge") out.push(...recordTypes());
-    const invokes = Object.keys(schema.functions).filter((t) => t.startsWith(`ops:${module}:`)).sort();
+    const invokes = Object.keys(schema.functions)
+      .filter((t) => t.startsWith(`ops:${module}:`))
+      .sort();
     if (invokes.length) {
-      out.push("## Functions", "", "The same on both doors. In TypeScript `getX(args)` returns a promise and `getXOutput(args)` an output; in Python `get_x(...)` and `get_x_output(...)`; through the plugin the token below. A list comes back under a named property. `account` chooses a named account.", "");
+      out.push(
+        "## Functions",
+        "",
+        "The same on both doors. In TypeScript `getX(args)` returns a promise and `getXOutput(args)` an output; in Python `get_x(...)` and `get_x_output(...)`; through the plugin the token below. A list comes back under a named property. `account` chooses a named account.",
+        "",
+      );
       for (const token of invokes) {
         const f = schema.functions[token];
         const fn = token.split(":")[2];
-        out.push(`### ${fn}`, "", `\`ops.${module}.${fn}\` / \`${fn}Output\` (TypeScript) · \`ops.${module}.${snake(fn)}\` / \`${snake(fn)}_output\` (Python) · \`${module}.${goFunction(schema as unknown as Schema, token)}Output\` (Go) · \`${token}\`: ${f.description}`, "");
+        out.push(
+          `### ${fn}`,
+          "",
+          `\`ops.${module}.${fn}\` / \`${fn}Output\` (TypeScript) · \`ops.${module}.${snake(fn)}\` / \`${snake(fn)}_output\` (Python) · \`${module}.${goFunction(schema as unknown as Schema, token)}Output\` (Go) · \`${token}\`: ${f.description}`,
+          "",
+        );
         const example = FUNCTION_EXAMPLES[token];
         if (!example) throw new Error(`${token} has no example in scripts/reference-examples.ts`);
         out.push(...examples(schema as unknown as Schema, token, example));
-        if (f.inputs) out.push(...table(f.inputs.properties, f.inputs.required ?? [], "input"), "", ...typeTables(f.inputs.properties, schema.types));
+        if (f.inputs)
+          out.push(...table(f.inputs.properties, f.inputs.required ?? [], "input"), "", ...typeTables(f.inputs.properties, schema.types));
         out.push(...table(f.outputs.properties, [], "output"), "", ...typeTables(f.outputs.properties, schema.types));
       }
     }
-    pages[`${module}.md`] = `${out.join("\n").replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+    pages[`${module}.md`] = `${out
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd()}\n`;
     // A retired resource is documented on its page (for stacks that still hold one), not offered in the index.
     const offered = tokens.filter((t) => !(schema.resources[t] as { deprecationMessage?: string }).deprecationMessage);
     const retired = tokens.filter((t) => !offered.includes(t)).map((t) => `\`${t.split(":")[2]}\` (retired)`);
-    index.push(`- [${title}](${module}.md): ${[...offered.map((t) => `\`${t.split(":")[2]}\``), ...retired].join(", ")}${invokes.length ? `; ${invokes.length} functions` : ""}`);
+    index.push(
+      `- [${title}](${module}.md): ${[...offered.map((t) => `\`${t.split(":")[2]}\``), ...retired].join(", ")}${invokes.length ? `; ${invokes.length} functions` : ""}`,
+    );
   }
   index.push("", "- [Configuration](configuration.md): every setting, both doors", "", ...DOORS);
   pages["README.md"] = `${index.join("\n")}\n`;
@@ -262,13 +375,17 @@ export function configurationTable(): string[] {
   return [
     "| stack config | explicit provider's argument (schema / Python) | environment (read in this order, after the stack config) | default | secret | meaning |",
     "|---|---|---|---|---|---|",
-    ...ALL_SETTINGS.map((s) => `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | ${[s.env, ...(s.alsoEnv ?? [])].map((e) => `\`${e}\``).join(", then ")} | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`),
+    ...ALL_SETTINGS.map(
+      (s) =>
+        `| \`${s.key}\` | \`${s.name}\` / \`${snake(s.name)}\` | ${[s.env, ...(s.alsoEnv ?? [])].map((e) => `\`${e}\``).join(", then ")} | ${s.default !== undefined ? `\`${s.default}\`` : "—"} | ${s.secret ? "yes" : "no"} | ${cell(s.description)} |`,
+    ),
     `| \`${ACCOUNTS_KEY}\` | \`accounts\` / \`accounts\` | — | — | yes | Named accounts: an object of accounts, each an object of the settings above by name (\`edgeApiToken\`, ...), chosen by a resource's \`account\`. Set with \`pulumi config set --secret --path '${ACCOUNTS_KEY}.<account>.<name>' <value>\`. |`,
   ];
 }
 
 function configurationPage(): string {
-  const intro = "Generated by `npm run gen-docs` from provider/config.ts; do not edit. The same keys on both doors: stack config `ops:<name>` (TypeScript classes and the plugin's default provider), the argument `<name>` of an explicit provider, then the environment variable.";
+  const intro =
+    "Generated by `npm run gen-docs` from provider/config.ts; do not edit. The same keys on both doors: stack config `ops:<name>` (TypeScript classes and the plugin's default provider), the argument `<name>` of an explicit provider, then the environment variable.";
   return `${["# Configuration", "", intro, "", ...configurationTable()].join("\n")}\n`;
 }
 

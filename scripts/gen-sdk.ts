@@ -60,13 +60,12 @@ function typeOf(p: Prop, input: boolean): string {
       return wrap("number");
     case "boolean":
       return wrap("boolean");
-    case "array":
-      {
-        // A union element (an enum's values) is parenthesised: `("a" | "b")[]`, not `"a" | "b"[]`.
-        const item = typeOf(p.items ?? {}, input);
-        const topLevelUnion = item.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, "").includes("|");
-        return wrap(`${topLevelUnion ? `(${item})` : item}[]`);
-      }
+    case "array": {
+      // A union element (an enum's values) is parenthesised: `("a" | "b")[]`, not `"a" | "b"[]`.
+      const item = typeOf(p.items ?? {}, input);
+      const topLevelUnion = item.replace(/<[^<>]*(<[^<>]*>[^<>]*)*>/g, "").includes("|");
+      return wrap(`${topLevelUnion ? `(${item})` : item}[]`);
+    }
     case "object":
       return wrap(`{ [key: string]: ${typeOf(p.additionalProperties ?? {}, input)} }`);
     default:
@@ -81,7 +80,10 @@ function doc(text: string | undefined, indent = ""): string[] {
 
 /** An interface's members, each with its doc comment; `readonly` for results, as generated SDKs have them. */
 function members(props: Record<string, Prop>, required: string[], input: boolean, readonly = false): string[] {
-  return Object.entries(props).flatMap(([k, p]) => [...doc(p.description, "  "), `  ${readonly ? "readonly " : ""}${k}${required.includes(k) ? "" : "?"}: ${typeOf(p, input)};`]);
+  return Object.entries(props).flatMap(([k, p]) => [
+    ...doc(p.description, "  "),
+    `  ${readonly ? "readonly " : ""}${k}${required.includes(k) ? "" : "?"}: ${typeOf(p, input)};`,
+  ]);
 }
 
 /** The named object types a property list reaches (for the module's types file). */
@@ -98,36 +100,84 @@ function reached(props: Record<string, Prop>, types: Record<string, ObjectType>,
 }
 
 export function generateSdk(): Record<string, string> {
-  const schema = generateSchema() as { resources: Record<string, Resource>; functions: Record<string, Fn>; types: Record<string, ObjectType> };
+  const schema = generateSchema() as {
+    resources: Record<string, Resource>;
+    functions: Record<string, Fn>;
+    types: Record<string, ObjectType>;
+  };
   const modules = [...new Set(Object.keys(schema.resources).map((t) => t.split(":")[1]))].sort();
   const files: Record<string, string> = {};
   for (const module of modules) {
     const types = [HEADER, 'import type * as pulumi from "@pulumi/pulumi";', ""];
     const inputTypes = new Set<string>();
     const outputTypes = new Set<string>();
-    for (const token of Object.keys(schema.resources).filter((t) => t.startsWith(`ops:${module}:`)).sort()) {
+    for (const token of Object.keys(schema.resources)
+      .filter((t) => t.startsWith(`ops:${module}:`))
+      .sort()) {
       const r = schema.resources[token];
       const name = token.split(":")[2];
       reached(r.inputProperties, schema.types, inputTypes);
       reached(r.properties, schema.types, outputTypes);
-      types.push(`/** The arguments of a ${name}: ${r.description} */`, `export interface ${name}Args {`, ...members(r.inputProperties, r.requiredInputs, true), "}", "");
-      types.push(`/** What a ${name} holds once the engine has it (its outputs). */`, `export interface ${name}Outputs {`, ...members(r.properties, r.required, false), "}", "");
-      types.push(`/** The output names of a ${name}, declared to the engine when the resource is registered. */`, `export const ${name[0].toLowerCase()}${name.slice(1)}OutputNames = ${JSON.stringify(Object.keys(r.properties))} as const;`, "");
+      types.push(
+        `/** The arguments of a ${name}: ${r.description} */`,
+        `export interface ${name}Args {`,
+        ...members(r.inputProperties, r.requiredInputs, true),
+        "}",
+        "",
+      );
+      types.push(
+        `/** What a ${name} holds once the engine has it (its outputs). */`,
+        `export interface ${name}Outputs {`,
+        ...members(r.properties, r.required, false),
+        "}",
+        "",
+      );
+      types.push(
+        `/** The output names of a ${name}, declared to the engine when the resource is registered. */`,
+        `export const ${name[0].toLowerCase()}${name.slice(1)}OutputNames = ${JSON.stringify(Object.keys(r.properties))} as const;`,
+        "",
+      );
     }
-    const fns = Object.keys(schema.functions).filter((t) => t.startsWith(`ops:${module}:`)).sort();
+    const fns = Object.keys(schema.functions)
+      .filter((t) => t.startsWith(`ops:${module}:`))
+      .sort();
     for (const token of fns) {
       const f = schema.functions[token];
       const name = pascal(token.split(":")[2]);
       const props = f.inputs?.properties ?? {};
       reached(props, schema.types, inputTypes);
       reached(f.outputs.properties, schema.types, outputTypes);
-      types.push(`/** The arguments of ${token.split(":")[2]}. */`, `export interface ${name}Args {`, ...members(props, f.inputs?.required ?? [], false), "}", "");
-      types.push(`/** The arguments of ${token.split(":")[2]}Output: each may be an output of another resource. */`, `export interface ${name}OutputArgs {`, ...members(props, f.inputs?.required ?? [], true), "}", "");
-      types.push(`/** What ${token.split(":")[2]} returns. */`, `export interface ${name}Result {`, ...members(f.outputs.properties, f.outputs.required ?? [], false, true), "}", "");
+      types.push(
+        `/** The arguments of ${token.split(":")[2]}. */`,
+        `export interface ${name}Args {`,
+        ...members(props, f.inputs?.required ?? [], false),
+        "}",
+        "",
+      );
+      types.push(
+        `/** The arguments of ${token.split(":")[2]}Output: each may be an output of another resource. */`,
+        `export interface ${name}OutputArgs {`,
+        ...members(props, f.inputs?.required ?? [], true),
+        "}",
+        "",
+      );
+      types.push(
+        `/** What ${token.split(":")[2]} returns. */`,
+        `export interface ${name}Result {`,
+        ...members(f.outputs.properties, f.outputs.required ?? [], false, true),
+        "}",
+        "",
+      );
     }
     for (const t of [...inputTypes].sort()) {
       const o = schema.types[t];
-      types.push(`/** ${t.split(":").pop()} as an argument: each value may be an output of another resource. */`, `export interface ${t.split(":").pop()}Args {`, ...members(o.properties, o.required ?? [], true), "}", "");
+      types.push(
+        `/** ${t.split(":").pop()} as an argument: each value may be an output of another resource. */`,
+        `export interface ${t.split(":").pop()}Args {`,
+        ...members(o.properties, o.required ?? [], true),
+        "}",
+        "",
+      );
     }
     for (const t of [...outputTypes].sort()) {
       const o = schema.types[t];
@@ -144,7 +194,12 @@ export function generateSdk(): Record<string, string> {
       ` */`,
       'import * as pulumi from "@pulumi/pulumi";',
       'import { invokeInProgram, programDefaults } from "../invoke";',
-      `import type { ${fns.flatMap((t) => { const n = pascal(t.split(":")[2]); return [`${n}Args`, `${n}OutputArgs`, `${n}Result`]; }).join(", ")} } from "./types";`,
+      `import type { ${fns
+        .flatMap((t) => {
+          const n = pascal(t.split(":")[2]);
+          return [`${n}Args`, `${n}OutputArgs`, `${n}Result`];
+        })
+        .join(", ")} } from "./types";`,
       "",
     ];
     for (const token of fns) {

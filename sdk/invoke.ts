@@ -11,8 +11,16 @@ import type * as errors from "../provider/http/errors";
  * call, not when the program imports pulumi-ops: a program that declares resources only never needs them, and
  * every preview starts the program.
  */
-function provider(): { invoke: typeof door.invoke; ValidationError: typeof errors.ValidationError; withStackConfig: typeof import("./config").withStackConfig } {
-  return { invoke: require("../provider/door").invoke, ValidationError: require("../provider/http/errors").ValidationError, withStackConfig: require("./config").withStackConfig };
+function provider(): {
+  invoke: typeof door.invoke;
+  ValidationError: typeof errors.ValidationError;
+  withStackConfig: typeof import("./config").withStackConfig;
+} {
+  return {
+    invoke: require("../provider/door").invoke,
+    ValidationError: require("../provider/http/errors").ValidationError,
+    withStackConfig: require("./config").withStackConfig,
+  };
 }
 
 /**
@@ -42,7 +50,10 @@ export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.I
       }
       const r = await invoke(token, args);
       if (r.failures?.length) {
-        throw new ValidationError({ service: token.split(":")[0], message: `${token.split(":")[1]}: ${r.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}` });
+        throw new ValidationError({
+          service: token.split(":")[0],
+          message: `${token.split(":")[1]}: ${r.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+        });
       }
       return r.outputs as R;
     } catch (e) {

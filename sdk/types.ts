@@ -80,7 +80,11 @@ async function inputProblems(token: string, props: Record<string, unknown>): Pro
   const account = props.account;
   if (token === "edge:DnsRecordSet" || !settled(own) || !settled(account)) return undefined; // a set's records are its check's (as text)
   try {
-    const [{ registry }, { checkWith }, config] = await Promise.all([import("../provider/registry"), import("../provider/check"), import("../provider/config")]);
+    const [{ registry }, { checkWith }, config] = await Promise.all([
+      import("../provider/registry"),
+      import("../provider/check"),
+      import("../provider/config"),
+    ]);
     const entry = registry[token];
     if (!entry || entry.retired) return undefined;
     // With the settings the provider checks with (the stack's config, the environment, the resource's account),
@@ -119,7 +123,9 @@ function sayProblems(): Promise<boolean> {
       resolve(failed > 0);
       if (!failed) return;
       // The run fails (the runtime ends a program with an unhandled error non-zero); said as one line, no stack.
-      const end = new pulumi.RunError(`the inputs of ${failed} resource${failed === 1 ? "" : "s"} have problems, each named above: nothing was sent`);
+      const end = new pulumi.RunError(
+        `the inputs of ${failed} resource${failed === 1 ? "" : "s"} have problems, each named above: nothing was sent`,
+      );
       end.stack = end.message;
       void Promise.reject(end);
     }),
@@ -136,11 +142,25 @@ function sayProblems(): Promise<boolean> {
  * the time the stack last set), are checked by the engine, as before.
  */
 export class CheckedResource extends pulumi.dynamic.Resource {
-  constructor(provider: pulumi.dynamic.ResourceProvider, name: string, props: Record<string, unknown>, opts: pulumi.CustomResourceOptions | undefined, module: string, type: string) {
+  constructor(
+    provider: pulumi.dynamic.ResourceProvider,
+    name: string,
+    props: Record<string, unknown>,
+    opts: pulumi.CustomResourceOptions | undefined,
+    module: string,
+    type: string,
+  ) {
     const problems = opts?.id === undefined ? inputProblems(`${module}:${type}`, props) : Promise.resolve(undefined);
     const said = sayProblems();
     // A resource without problems of a turn that has some is held too: an up that skips the preview sends nothing.
-    super(provider, name, { ...props, __invalid: said.then(() => problems), __held: said.then((failed) => failed || undefined) }, opts, module, type);
+    super(
+      provider,
+      name,
+      { ...props, __invalid: said.then(() => problems), __held: said.then((failed) => failed || undefined) },
+      opts,
+      module,
+      type,
+    );
     (batch ??= []).push({ label: `${module}.${type} ${name}`, problems });
   }
 }

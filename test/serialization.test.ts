@@ -12,7 +12,11 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(__dirname, "..");
 
 function serialize(type: string, news: object, cwd = ROOT, env: Record<string, string> = {}) {
-  const out = execFileSync(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)], { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+  const out = execFileSync(
+    path.join(ROOT, "node_modules/.bin/node"),
+    [path.join(ROOT, "test/helpers/serialize-provider.js"), type, JSON.stringify(news)],
+    { cwd, encoding: "utf8", env: { ...process.env, ...env } },
+  );
   return JSON.parse(out) as { size: number; text: string; result: { inputs: object; failures: object[] }; loaded: string[] };
 }
 
@@ -36,13 +40,16 @@ const installed = installedProgram();
 afterAll(() => rmSync(installed, { recursive: true, force: true }));
 
 describe("serialized dynamic providers", () => {
-  it.each(["edge:DnsRecord", "edge:ZoneSetting", "control:RemoteCommand"])("%s, installed under node_modules, is stored as a require of its module", (type) => {
-    const { size, text } = serialize(type, {}, installed);
-    const [module, name] = type.split(":");
-    expect(text).toMatch(new RegExp(`require\\("pulumi-ops/dist/provider/providers/${module}-${name}(\\.js)?"\\)`));
-    expect(text).not.toContain("async function");
-    expect(size).toBeLessThan(600);
-  });
+  it.each(["edge:DnsRecord", "edge:ZoneSetting", "control:RemoteCommand"])(
+    "%s, installed under node_modules, is stored as a require of its module",
+    (type) => {
+      const { size, text } = serialize(type, {}, installed);
+      const [module, name] = type.split(":");
+      expect(text).toMatch(new RegExp(`require\\("pulumi-ops/dist/provider/providers/${module}-${name}(\\.js)?"\\)`));
+      expect(text).not.toContain("async function");
+      expect(size).toBeLessThan(600);
+    },
+  );
 
   it.each(["edge:DnsRecord", "edge:ZoneSetting"])("%s, linked from outside node_modules, captures only its type token", (type) => {
     const { size, text } = serialize(type, {});
@@ -68,8 +75,14 @@ describe("serialized dynamic providers", () => {
     expect(result.failures ?? []).toEqual([]);
     const ours = loaded.filter((m) => m.startsWith("pulumi-ops/dist/provider/"));
     expect(ours).toContain("pulumi-ops/dist/provider/edge/dns-record/handler.js");
-    expect(ours.filter((m) => m.endsWith("/handler.js") && !m.endsWith("/provider/handler.js"))).toEqual(["pulumi-ops/dist/provider/edge/dns-record/handler.js"]);
-    expect(ours.filter((m) => /\/(functions|function-registry|client)\.js$/.test(m) && !m.endsWith("/edge/client.js") && !m.endsWith("/http/client.js"))).toEqual([]);
+    expect(ours.filter((m) => m.endsWith("/handler.js") && !m.endsWith("/provider/handler.js"))).toEqual([
+      "pulumi-ops/dist/provider/edge/dns-record/handler.js",
+    ]);
+    expect(
+      ours.filter(
+        (m) => /\/(functions|function-registry|client)\.js$/.test(m) && !m.endsWith("/edge/client.js") && !m.endsWith("/http/client.js"),
+      ),
+    ).toEqual([]);
     expect(loaded.filter((m) => m.startsWith("undici/"))).toEqual([]);
   });
 });

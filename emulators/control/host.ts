@@ -75,7 +75,8 @@ export class SimulatedHost {
     let r = this.builtin(args, env);
     if (toStderr) r = { ...r, stdout: "", stderr: r.stderr + r.stdout };
     if (redirect) {
-      if (!this.dirs.has(this.parent(redirect.path))) return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
+      if (!this.dirs.has(this.parent(redirect.path)))
+        return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
       this.files.set(redirect.path, (redirect.append ? (this.files.get(redirect.path) ?? "") : "") + r.stdout);
       r = { ...r, stdout: "" };
     }
@@ -101,7 +102,15 @@ export class SimulatedHost {
       case "pwd":
         return ok(`${this.cwd}\n`);
       case "printenv":
-        return a[0] ? (env[a[0]] !== undefined ? ok(`${env[a[0]]}\n`) : { stdout: "", stderr: "", exitCode: 1 }) : ok(Object.entries(env).map(([k, v]) => `${k}=${v}\n`).join(""));
+        return a[0]
+          ? env[a[0]] !== undefined
+            ? ok(`${env[a[0]]}\n`)
+            : { stdout: "", stderr: "", exitCode: 1 }
+          : ok(
+              Object.entries(env)
+                .map(([k, v]) => `${k}=${v}\n`)
+                .join(""),
+            );
       case "cd": {
         const p = this.resolve(a[0] ?? env.HOME);
         if (!this.dirs.has(p)) return err(`cd: ${a[0]}: No such file or directory`);
@@ -164,7 +173,10 @@ export class SimulatedHost {
         const p = this.resolve(a.find((x) => !x.startsWith("-")) ?? ".");
         if (this.files.has(p)) return ok(`${p.split("/").pop()}\n`);
         if (!this.dirs.has(p)) return err(`ls: ${p}: No such file or directory`);
-        const names = [...this.files.keys(), ...this.dirs].filter((k) => k !== p && this.parent(k) === p).map((k) => k.split("/").pop()!).sort();
+        const names = [...this.files.keys(), ...this.dirs]
+          .filter((k) => k !== p && this.parent(k) === p)
+          .map((k) => k.split("/").pop()!)
+          .sort();
         return ok(names.map((n) => `${n}\n`).join(""));
       }
       case "test":
@@ -258,7 +270,7 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
     } else if (/\s/.test(c)) push();
     else if (c === ">") {
       push();
-      if (text[i + 1] === "&" && text[i + 2] === "2") words.push((i += 2, ">&2"));
+      if (text[i + 1] === "&" && text[i + 2] === "2") words.push(((i += 2), ">&2"));
       else words.push(text[i + 1] === ">" ? (i++, ">>") : ">");
     } else if (c === "$") i = expand(i);
     else cur = (cur ?? "") + c;

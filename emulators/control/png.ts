@@ -43,7 +43,12 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** An indexed PNG (colour type 3): the palette of the colours used, one byte a pixel. */
@@ -64,7 +69,13 @@ export function encodePalettePng(width: number, height: number, pixel: (x: numbe
   ihdr[8] = 8;
   ihdr[9] = 3; // colour type: indexed
   const plte = Buffer.from([...palette.keys()].flatMap((k) => k.split(",").map(Number)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("PLTE", plte), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("PLTE", plte),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A JPEG (quality 85) by jpeg-js. */
@@ -81,6 +92,15 @@ export function encodeJpeg(width: number, height: number, pixel: (x: number, y: 
   return jpeg.encode({ data, width, height }, 85).data;
 }
 
-export function encodeImage(format: "png" | "palette" | "jpeg", width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
-  return format === "jpeg" ? encodeJpeg(width, height, pixel) : format === "palette" ? encodePalettePng(width, height, pixel) : encodePng(width, height, pixel);
+export function encodeImage(
+  format: "png" | "palette" | "jpeg",
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => [number, number, number],
+): Buffer {
+  return format === "jpeg"
+    ? encodeJpeg(width, height, pixel)
+    : format === "palette"
+      ? encodePalettePng(width, height, pixel)
+      : encodePng(width, height, pixel);
 }

@@ -79,7 +79,15 @@ export class ControlEmulator extends Emulator {
     // RFC 9728's protected resource metadata, where the 401's challenge points (behind OAuth only).
     const oauth = options.oauth;
     if (oauth) {
-      const metadata = () => ({ status: 200, body: { resource: `${this.url}/mcp`, authorization_servers: [oauth.authorizationServer], scopes_supported: oauth.scope.split(" "), bearer_methods_supported: ["header"] } });
+      const metadata = () => ({
+        status: 200,
+        body: {
+          resource: `${this.url}/mcp`,
+          authorization_servers: [oauth.authorizationServer],
+          scopes_supported: oauth.scope.split(" "),
+          bearer_methods_supported: ["header"],
+        },
+      });
       this.route("GET", "/.well-known/oauth-protected-resource/mcp", metadata);
       this.route("GET", "/.well-known/oauth-protected-resource", metadata);
     }
@@ -99,7 +107,11 @@ export class ControlEmulator extends Emulator {
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
-    return { status, body: { jsonrpc: "2.0", error: { code: -32603, message: status === 429 ? "Too many requests" : "Internal error" }, id: null }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+    return {
+      status,
+      body: { jsonrpc: "2.0", error: { code: -32603, message: status === 429 ? "Too many requests" : "Internal error" }, id: null },
+      headers: retryAfter ? { "retry-after": String(retryAfter) } : {},
+    };
   }
 
   private mcpServer(sessionRef: () => string): McpServer {
@@ -112,37 +124,56 @@ export class ControlEmulator extends Emulator {
       return tool;
     }) as typeof server.registerTool;
     const record = (tool: string, args: Record<string, unknown>) => this.calls.push({ session: sessionRef(), tool, args });
-    server.registerTool("run_command", { description: "Run a shell command on the host", inputSchema: { command: z.string() } }, async ({ command }, extra) => {
-      record("run_command", { command });
-      if (this.options.resumable && extra.closeSSEStream) {
-        // The answer's stream is closed now; the answer is kept in the event store for the client's resumption.
-        extra.closeSSEStream();
-        await new Promise((r) => setTimeout(r, 30));
-      }
-      const r = await this.machine.run(command);
-      const printed = r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : "");
-      if (this.options.resultStyle === "text") return { content: [text(printed)] };
-      return { content: [text(printed)], structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }, isError: r.exitCode !== 0 };
-    });
-    server.registerTool("applescript", { description: "Run a GUI script on the host", inputSchema: { script: z.string() } }, async ({ script }) => {
-      record("applescript", { script: "(script)" }); // a script may carry a password: never kept
-      try {
-        return { content: [text(this.applescript(script))] };
-      } catch (e) {
-        return { content: [text((e as Error).message)], isError: true };
-      }
-    });
+    server.registerTool(
+      "run_command",
+      { description: "Run a shell command on the host", inputSchema: { command: z.string() } },
+      async ({ command }, extra) => {
+        record("run_command", { command });
+        if (this.options.resumable && extra.closeSSEStream) {
+          // The answer's stream is closed now; the answer is kept in the event store for the client's resumption.
+          extra.closeSSEStream();
+          await new Promise((r) => setTimeout(r, 30));
+        }
+        const r = await this.machine.run(command);
+        const printed = r.stdout + (r.stderr ? `${r.stdout ? "\n" : ""}${r.stderr}` : "");
+        if (this.options.resultStyle === "text") return { content: [text(printed)] };
+        return {
+          content: [text(printed)],
+          structuredContent: { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode },
+          isError: r.exitCode !== 0,
+        };
+      },
+    );
+    server.registerTool(
+      "applescript",
+      { description: "Run a GUI script on the host", inputSchema: { script: z.string() } },
+      async ({ script }) => {
+        record("applescript", { script: "(script)" }); // a script may carry a password: never kept
+        try {
+          return { content: [text(this.applescript(script))] };
+        } catch (e) {
+          return { content: [text((e as Error).message)], isError: true };
+        }
+      },
+    );
     server.registerTool("screenshot", { description: "Take a screenshot", inputSchema: {} }, async () => {
       record("screenshot", {});
-      if (this.options.missingPermission === "screen-recording") return { content: [text("could not create image from display")], isError: true };
+      if (this.options.missingPermission === "screen-recording")
+        return { content: [text("could not create image from display")], isError: true };
       const format = this.options.screenshotFormat ?? "png";
       const image = this.screen.screenshot(format, this.options.screenshotDensity ?? DENSITY);
-      return { content: [{ type: "image" as const, data: image.toString("base64"), mimeType: format === "jpeg" ? "image/jpeg" : "image/png" }] };
+      return {
+        content: [{ type: "image" as const, data: image.toString("base64"), mimeType: format === "jpeg" ? "image/jpeg" : "image/png" }],
+      };
     });
-    server.registerTool("click", { description: "Click at a point (points, not pixels)", inputSchema: { x: z.number(), y: z.number() } }, async ({ x, y }) => {
-      record("click", { x, y });
-      return { content: [text(`clicked at ${x},${y}: ${this.screen.click(x, y)}`)] };
-    });
+    server.registerTool(
+      "click",
+      { description: "Click at a point (points, not pixels)", inputSchema: { x: z.number(), y: z.number() } },
+      async ({ x, y }) => {
+        record("click", { x, y });
+        return { content: [text(`clicked at ${x},${y}: ${this.screen.click(x, y)}`)] };
+      },
+    );
     server.registerTool("type_text", { description: "Type text", inputSchema: { text: z.string() } }, async ({ text: t }) => {
       record("type_text", { text: "(text)" });
       this.screen.type(t);
@@ -160,8 +191,10 @@ export class ControlEmulator extends Emulator {
   private applescript(script: string): string {
     const s = script.replace(/\s+/g, " ");
     const missing = this.options.missingPermission;
-    if (missing === "automation" && /System Events/.test(s)) throw new Error("execution error: Not authorized to send Apple events to System Events. (-1743)");
-    if (missing === "accessibility" && /System Events/.test(s)) throw new Error("execution error: System Events got an error: osascript is not allowed assistive access. (-1719)");
+    if (missing === "automation" && /System Events/.test(s))
+      throw new Error("execution error: Not authorized to send Apple events to System Events. (-1743)");
+    if (missing === "accessibility" && /System Events/.test(s))
+      throw new Error("execution error: System Events got an error: osascript is not allowed assistive access. (-1719)");
     // The main display in points, as Finder's desktop window spans it.
     if (/get bounds of window of desktop/.test(s)) return `0, 0, ${POINTS.width}, ${POINTS.height}`;
     if (/get name of every window of process "Screen Sharing"/.test(s)) return this.screen.windows().join(", ");
@@ -184,14 +217,19 @@ export class ControlEmulator extends Emulator {
     if (req.path !== "/mcp") return undefined;
     return async (raw: http.IncomingMessage, res: http.ServerResponse, parsed: Request): Promise<number> => {
       const reply = (status: number, code: number, message: string) => {
-        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+        res
+          .writeHead(status, { "content-type": "application/json" })
+          .end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
         return status;
       };
       if (this.options.token && raw.headers.authorization !== `Bearer ${this.options.token}`) {
         const oauth = this.options.oauth;
         if (oauth) {
           const error = raw.headers.authorization ? ', error="invalid_token"' : "";
-          res.setHeader("www-authenticate", `Bearer resource_metadata="${this.url}/.well-known/oauth-protected-resource/mcp", scope="${oauth.scope}"${error}`);
+          res.setHeader(
+            "www-authenticate",
+            `Bearer resource_metadata="${this.url}/.well-known/oauth-protected-resource/mcp", scope="${oauth.scope}"${error}`,
+          );
         }
         return reply(401, -32001, "Unauthorized: a bearer token is required");
       }
@@ -215,7 +253,8 @@ export class ControlEmulator extends Emulator {
       let transport = sid ? this.sessions.get(sid) : undefined;
       if (sid && !transport) return reply(404, -32001, "Session not found");
       if (!transport) {
-        if (raw.method !== "POST" || !isInitializeRequest(body)) return reply(400, -32000, "Bad Request: no valid session id; send initialize first");
+        if (raw.method !== "POST" || !isInitializeRequest(body))
+          return reply(400, -32000, "Bad Request: no valid session id; send initialize first");
         let id = "";
         const t = new StreamableHTTPServerTransport({
           sessionIdGenerator: () => (id = randomUUID()),
@@ -242,7 +281,11 @@ export class ControlEmulator extends Emulator {
   }
 
   protected testHook(op: string, _req: Request, _body: any): Reply | undefined {
-    if (op === "host") return { status: 200, body: { files: Object.fromEntries(this.machine.files), remoteManagement: this.machine.remoteManagement, screen: this.screen.state } };
+    if (op === "host")
+      return {
+        status: 200,
+        body: { files: Object.fromEntries(this.machine.files), remoteManagement: this.machine.remoteManagement, screen: this.screen.state },
+      };
     return undefined;
   }
 }

@@ -10,10 +10,24 @@ export const CONTENT_TYPES = ["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "O
 const PROXIABLE = new Set(["A", "AAAA", "CNAME"]);
 
 const prohibited = new BlockList();
-for (const [net, bits] of [["10.0.0.0", 8], ["172.16.0.0", 12], ["192.168.0.0", 16], ["127.0.0.0", 8], ["169.254.0.0", 16], ["100.64.0.0", 10], ["0.0.0.0", 8]] as const) {
+for (const [net, bits] of [
+  ["10.0.0.0", 8],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["100.64.0.0", 10],
+  ["0.0.0.0", 8],
+] as const) {
   prohibited.addSubnet(net, bits, "ipv4");
 }
-for (const [net, bits] of [["fc00::", 7], ["fe80::", 10], ["::1", 128], ["::", 128]] as const) prohibited.addSubnet(net, bits, "ipv6");
+for (const [net, bits] of [
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["::1", 128],
+  ["::", 128],
+] as const)
+  prohibited.addSubnet(net, bits, "ipv6");
 
 export function fail(status: number, code: number, message: string): never {
   throw new HttpError({ status, body: { success: false, errors: [{ code, message }], messages: [], result: null } });
@@ -52,7 +66,8 @@ export function canonicalContent(type: string, content: unknown): string {
       if (!isHostname(c)) fail(400, 9005, `Content for ${type} record is invalid. Must be a valid host name`);
       return c.replace(/\.$/, "");
     case "OPENPGPKEY":
-      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(c.replace(/\s+/g, ""))) fail(400, 9005, "Content for OPENPGPKEY record is invalid. Must be base64");
+      if (!/^[A-Za-z0-9+/]+={0,2}$/.test(c.replace(/\s+/g, "")))
+        fail(400, 9005, "Content for OPENPGPKEY record is invalid. Must be base64");
       return c.replace(/\s+/g, "");
     case "TXT": {
       // The limit is the text's: a value the service split into quoted strings is still the same 2,048 characters.
@@ -94,7 +109,10 @@ export interface StoredRecord {
 }
 
 /** Validates a full record (after a create body or a PATCH merged over the stored record). */
-export function validateRecord(r: { type?: unknown; ttl?: unknown; proxied?: unknown; priority?: unknown; comment?: unknown }, known: readonly string[]): void {
+export function validateRecord(
+  r: { type?: unknown; ttl?: unknown; proxied?: unknown; priority?: unknown; comment?: unknown },
+  known: readonly string[],
+): void {
   const type = String(r.type);
   if (!known.includes(type)) fail(400, 9007, `DNS record type "${type}" is invalid.`);
   const ttl = r.ttl;

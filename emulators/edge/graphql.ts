@@ -64,12 +64,24 @@ export function graphqlRoute(emu: EdgeEmulator) {
       const daily = d === "httpRequests1dGroups";
       const since = Date.parse(String(vars.since ?? ""));
       const until = Date.parse(String(vars.until ?? ""));
-      if (!Number.isFinite(since) || !Number.isFinite(until)) return graphqlError(`${d}: the filter needs ${daily ? "date_geq and date_leq" : "datetime_geq and datetime_leq"}`, ["viewer", "zones", "0", d]);
+      if (!Number.isFinite(since) || !Number.isFinite(until))
+        return graphqlError(`${d}: the filter needs ${daily ? "date_geq and date_leq" : "datetime_geq and datetime_leq"}`, [
+          "viewer",
+          "zones",
+          "0",
+          d,
+        ]);
       const { maxDuration, notOlderThan } = LIMITS[d][plan];
       const now = emu.now();
       const width = (until - since) / 1000 + (daily ? DAY : 0); // a day range includes its last day
-      if (width > maxDuration) return graphqlError(`${d}: time range is too large, it must be less than or equal to ${maxDuration}s`, ["viewer", "zones", "0", d], "quota");
-      if (since < now - notOlderThan * 1000 - (daily ? DAY * 1000 : 0)) return graphqlError(`${d}: cannot request data older than ${notOlderThan}s`, ["viewer", "zones", "0", d], "quota");
+      if (width > maxDuration)
+        return graphqlError(
+          `${d}: time range is too large, it must be less than or equal to ${maxDuration}s`,
+          ["viewer", "zones", "0", d],
+          "quota",
+        );
+      if (since < now - notOlderThan * 1000 - (daily ? DAY * 1000 : 0))
+        return graphqlError(`${d}: cannot request data older than ${notOlderThan}s`, ["viewer", "zones", "0", d], "quota");
       node[d] = rows(d, zone.id, zone.name, since, until);
     }
     return { status: 200, body: { data: { viewer: { zones: [node] } }, errors: null } };
@@ -86,7 +98,14 @@ function rows(dataset: string, zoneId: string, host: string, since: number, unti
       const cachedRequests = Math.floor((requests * stable(`${k}:hit`, 40, 90)) / 100);
       out.push({
         dimensions: { date },
-        sum: { requests, cachedRequests, bytes: requests * 18_000, cachedBytes: cachedRequests * 18_000, threats: stable(`${k}:thr`, 0, 500), pageViews: Math.floor(requests / 3) },
+        sum: {
+          requests,
+          cachedRequests,
+          bytes: requests * 18_000,
+          cachedBytes: cachedRequests * 18_000,
+          threats: stable(`${k}:thr`, 0, 500),
+          pageViews: Math.floor(requests / 3),
+        },
         uniq: { uniques: stable(`${k}:uniq`, 500, 5000) },
       });
     }

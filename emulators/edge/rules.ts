@@ -26,8 +26,7 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   emu.resetRules = () => [pageRules, firewall].forEach((m) => m.clear());
   emu.pageRulesOf = (zoneId) => pageRules.get(zoneId) ?? [];
   const list = (m: Map<string, Stored[]>, zone: string) => m.get(zone) ?? m.set(zone, []).get(zone)!;
-  const find = (items: Stored[], id: string, what: string) =>
-    items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);
+  const find = (items: Stored[], id: string, what: string) => items.find((x) => x.id === id) ?? fail(404, 7003, `${what} not found`);
 
   // Page rules: higher priority wins; priorities are renumbered 1..n to close gaps, as the service does.
   const renumber = (rules: Stored[]) => {
@@ -37,7 +36,11 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   const pageRule = (body: any, old?: Stored): Stored => {
     const targets = body?.targets ?? old?.targets;
     const actions = body?.actions ?? old?.actions;
-    if (!Array.isArray(targets) || !targets.length || !targets.every((t: any) => t?.target === "url" && typeof t?.constraint?.value === "string")) {
+    if (
+      !Array.isArray(targets) ||
+      !targets.length ||
+      !targets.every((t: any) => t?.target === "url" && typeof t?.constraint?.value === "string")
+    ) {
       fail(400, 1004, "Page Rule validation failed: targets must be url targets with a constraint value");
     }
     if (!Array.isArray(actions) || !actions.length || !actions.every((a: any) => typeof a?.id === "string")) {
@@ -64,12 +67,14 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
     renumber(rules);
     return emu.ok(rule);
   });
-  r("GET", "/zones/:zone/pagerules/:id", "page_rules:edit", (req) => emu.ok(find(list(pageRules, emu.zone(req).id), req.params.id, "Page rule")));
+  r("GET", "/zones/:zone/pagerules/:id", "page_rules:edit", (req) =>
+    emu.ok(find(list(pageRules, emu.zone(req).id), req.params.id, "Page rule")),
+  );
   for (const method of ["PATCH", "PUT"]) {
     r(method, "/zones/:zone/pagerules/:id", "page_rules:edit", (req) => {
       const rules = list(pageRules, emu.zone(req).id);
       const old = find(rules, req.params.id, "Page rule");
-      const rule = pageRule(parseJson(req), method === "PATCH" ? old : { id: old.id, created_on: old.created_on } as Stored);
+      const rule = pageRule(parseJson(req), method === "PATCH" ? old : ({ id: old.id, created_on: old.created_on } as Stored));
       rules.splice(rules.indexOf(old), 1, rule);
       renumber(rules);
       return emu.ok(rule);
@@ -85,17 +90,31 @@ export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
   // Firewall rules (the legacy API): not supported since 2025-06-15. Reads still answer what is left; every write is
   // refused with 10020 (the service's words), since the rules moved to the rulesets engine (rulesets.ts).
   r("GET", "/zones/:zone/firewall/rules", "firewall:read", (req) => emu.ok(list(firewall, emu.zone(req).id)));
-  r("GET", "/zones/:zone/firewall/rules/:id", "firewall:read", (req) => emu.ok(find(list(firewall, emu.zone(req).id), req.params.id, "Firewall rule")));
+  r("GET", "/zones/:zone/firewall/rules/:id", "firewall:read", (req) =>
+    emu.ok(find(list(firewall, emu.zone(req).id), req.params.id, "Firewall rule")),
+  );
   for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
     for (const path of ["/zones/:zone/firewall/rules", "/zones/:zone/firewall/rules/:id"]) {
-      r(method, path, "firewall:edit", () => fail(400, 10020, "firewallrules.api.maintenance_mode: the Firewall Rules API is in maintenance mode and no longer accepts modifications; use WAF custom rules (the rulesets engine)"));
+      r(method, path, "firewall:edit", () =>
+        fail(
+          400,
+          10020,
+          "firewallrules.api.maintenance_mode: the Firewall Rules API is in maintenance mode and no longer accepts modifications; use WAF custom rules (the rulesets engine)",
+        ),
+      );
     }
   }
 
   // Rate limiting (previous version): no longer available; every call answers 410 Gone.
   for (const method of ["GET", "POST", "PUT", "DELETE"]) {
     for (const path of ["/zones/:zone/rate_limits", "/zones/:zone/rate_limits/:id"]) {
-      r(method, path, "rate_limits:read", () => fail(410, 10000, "Rate limiting (previous version) is no longer available: use rate limiting rules (the rulesets engine, phase http_ratelimit)"));
+      r(method, path, "rate_limits:read", () =>
+        fail(
+          410,
+          10000,
+          "Rate limiting (previous version) is no longer available: use rate limiting rules (the rulesets engine, phase http_ratelimit)",
+        ),
+      );
     }
   }
 

@@ -14,8 +14,16 @@ export type Plan = "free" | "pro" | "business" | "enterprise";
 /** The phases a zone's rules live in here, and the permission each needs. */
 const rules = (actions: string[]) => ({ read: "rules:read" as Permission, edit: "rules:edit" as Permission, actions });
 const PHASES: Record<string, { read: Permission; edit: Permission; actions: string[] }> = {
-  http_request_firewall_custom: { read: "firewall:read", edit: "firewall:edit", actions: ["block", "challenge", "js_challenge", "managed_challenge", "log", "skip"] },
-  http_ratelimit: { read: "rate_limits:read", edit: "rate_limits:edit", actions: ["block", "challenge", "js_challenge", "managed_challenge", "log"] },
+  http_request_firewall_custom: {
+    read: "firewall:read",
+    edit: "firewall:edit",
+    actions: ["block", "challenge", "js_challenge", "managed_challenge", "log", "skip"],
+  },
+  http_ratelimit: {
+    read: "rate_limits:read",
+    edit: "rate_limits:edit",
+    actions: ["block", "challenge", "js_challenge", "managed_challenge", "log"],
+  },
   // The products that replace page rules (ruleset-engine/reference/phases-list; each product's "Create via API").
   http_request_cache_settings: rules(["set_cache_settings"]),
   http_request_dynamic_redirect: rules(["redirect"]),
@@ -32,12 +40,16 @@ const PHASES: Record<string, { read: Permission; edit: Permission; actions: stri
 function paramsProblem(action: string, p: Record<string, any> | undefined): string | undefined {
   if (action === "redirect") {
     const target = p?.from_value?.target_url;
-    if (!target || (typeof target.value !== "string" && typeof target.expression !== "string")) return "a redirect rule needs action_parameters.from_value.target_url (value or expression)";
-    if (p!.from_value.status_code !== undefined && ![301, 302, 303, 307, 308].includes(p!.from_value.status_code)) return "action_parameters.from_value.status_code must be 301, 302, 303, 307 or 308";
+    if (!target || (typeof target.value !== "string" && typeof target.expression !== "string"))
+      return "a redirect rule needs action_parameters.from_value.target_url (value or expression)";
+    if (p!.from_value.status_code !== undefined && ![301, 302, 303, 307, 308].includes(p!.from_value.status_code))
+      return "action_parameters.from_value.status_code must be 301, 302, 303, 307 or 308";
   }
   if (action === "rewrite" && !p?.uri && !p?.headers) return "a rewrite rule needs action_parameters.uri or action_parameters.headers";
-  if (action === "route" && !p?.host_header && !p?.origin && !p?.sni) return "a route rule needs action_parameters.host_header, origin or sni";
-  if ((action === "set_config" || action === "set_cache_settings") && (!p || !Object.keys(p).length)) return `a ${action} rule needs action_parameters`;
+  if (action === "route" && !p?.host_header && !p?.origin && !p?.sni)
+    return "a route rule needs action_parameters.host_header, origin or sni";
+  if ((action === "set_config" || action === "set_cache_settings") && (!p || !Object.keys(p).length))
+    return `a ${action} rule needs action_parameters`;
   if (action === "compress_response" && !Array.isArray(p?.algorithms)) return "a compress_response rule needs action_parameters.algorithms";
   return undefined;
 }
@@ -50,14 +62,39 @@ function paramsProblem(action: string, p: Record<string, any> | undefined): stri
  */
 export const RATE_LIMIT_VALUES = [10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400];
 const upTo = (max: number) => RATE_LIMIT_VALUES.filter((v) => v <= max);
-export const RATE_LIMIT_PLANS: Record<Plan, { rules: number; periods: number[]; timeouts: number[] | "any up to a day"; fields: string[] | "any" }> = {
+export const RATE_LIMIT_PLANS: Record<
+  Plan,
+  { rules: number; periods: number[]; timeouts: number[] | "any up to a day"; fields: string[] | "any" }
+> = {
   free: { rules: 1, periods: [10], timeouts: [10], fields: ["http.request.uri.path", "cf.bot_management.verified_bot"] },
-  pro: { rules: 2, periods: upTo(60), timeouts: upTo(3600), fields: ["http.host", "http.request.uri", "http.request.uri.path", "http.request.full_uri", "http.request.uri.query", "cf.bot_management.verified_bot"] },
+  pro: {
+    rules: 2,
+    periods: upTo(60),
+    timeouts: upTo(3600),
+    fields: [
+      "http.host",
+      "http.request.uri",
+      "http.request.uri.path",
+      "http.request.full_uri",
+      "http.request.uri.query",
+      "cf.bot_management.verified_bot",
+    ],
+  },
   business: {
     rules: 5,
     periods: upTo(600),
     timeouts: upTo(86400),
-    fields: ["http.host", "http.request.uri", "http.request.uri.path", "http.request.full_uri", "http.request.uri.query", "http.request.method", "ip.src", "http.user_agent", "cf.bot_management.verified_bot"],
+    fields: [
+      "http.host",
+      "http.request.uri",
+      "http.request.uri.path",
+      "http.request.full_uri",
+      "http.request.uri.query",
+      "http.request.method",
+      "ip.src",
+      "http.user_agent",
+      "cf.bot_management.verified_bot",
+    ],
   },
   enterprise: { rules: 100, periods: upTo(65535), timeouts: "any up to a day", fields: "any" },
 };
@@ -101,11 +138,13 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
   const byId = (zoneId: string, id: string) =>
     [...rulesets(zoneId).values()].find((r) => r.id === id) ?? fail(404, 10003, `could not find ruleset ${id}`);
   const phaseOf = (req: Request): string => {
-    const phase = req.params.phase ?? (req.params.ruleset ? byId(emu.zone(req).id, req.params.ruleset).phase : String(parseJson(req)?.phase ?? ""));
+    const phase =
+      req.params.phase ?? (req.params.ruleset ? byId(emu.zone(req).id, req.params.ruleset).phase : String(parseJson(req)?.phase ?? ""));
     if (!PHASES[phase]) fail(400, 20217, `'${phase}' is not a phase this zone's rulesets can use here`);
     return phase;
   };
-  const permission = (level: "read" | "edit") => (req: Request) => (req.params.zone && emu.zones.has(req.params.zone) ? PHASES[phaseOf(req)]?.[level] : "zone:read") ?? "zone:read";
+  const permission = (level: "read" | "edit") => (req: Request) =>
+    (req.params.zone && emu.zones.has(req.params.zone) ? PHASES[phaseOf(req)]?.[level] : "zone:read") ?? "zone:read";
 
   const touch = (rs: Ruleset) => {
     rs.version = String(Number(rs.version) + 1);
@@ -116,7 +155,8 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     if (!body || typeof body !== "object") fail(400, 20021, "the rule must be an object");
     const action = body.action ?? old?.action;
     const allowed = PHASES[phase].actions;
-    if (!allowed.includes(action)) fail(400, 20021, `rule action "${action}" is not allowed in phase ${phase}: use one of ${allowed.join(", ")}`);
+    if (!allowed.includes(action))
+      fail(400, 20021, `rule action "${action}" is not allowed in phase ${phase}: use one of ${allowed.join(", ")}`);
     const expression = body.expression ?? old?.expression;
     if (typeof expression !== "string" || !expression.trim()) fail(400, 20021, "the rule's expression is required");
     if (expression.length > 4096) fail(400, 20021, "the rule's expression must be at most 4096 characters");
@@ -148,22 +188,37 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
   const checkRateLimit = (zoneId: string, r: Rule) => {
     const plan = plans.get(zoneId) ?? "free";
     const allowed = RATE_LIMIT_PLANS[plan];
-    const rl = r.ratelimit as { characteristics?: string[]; period?: number; requests_per_period?: number; mitigation_timeout?: number } | undefined;
+    const rl = r.ratelimit as
+      { characteristics?: string[]; period?: number; requests_per_period?: number; mitigation_timeout?: number } | undefined;
     if (!rl) fail(400, 20021, "a rate limiting rule needs a ratelimit object");
-    if (!Array.isArray(rl!.characteristics) || !rl!.characteristics.includes("cf.colo.id")) fail(400, 20021, "ratelimit.characteristics must include cf.colo.id");
+    if (!Array.isArray(rl!.characteristics) || !rl!.characteristics.includes("cf.colo.id"))
+      fail(400, 20021, "ratelimit.characteristics must include cf.colo.id");
     // Below Business: counted by client address only, and by the rule's own expression (the availability table).
     const below = plan === "free" || plan === "pro";
-    if (below && rl!.characteristics.some((c) => c !== "cf.colo.id" && c !== "ip.src")) fail(400, 20021, `ratelimit.characteristics may only be cf.colo.id and ip.src on the ${plan} plan`);
-    if (below && (rl as { counting_expression?: string }).counting_expression) fail(400, 20021, `ratelimit.counting_expression is not allowed on the ${plan} plan`);
-    if (!allowed.periods.includes(Number(rl!.period))) fail(400, 20021, `ratelimit.period ${rl!.period} is not allowed on the ${plan} plan: use one of ${allowed.periods.join(", ")}`);
+    if (below && rl!.characteristics.some((c) => c !== "cf.colo.id" && c !== "ip.src"))
+      fail(400, 20021, `ratelimit.characteristics may only be cf.colo.id and ip.src on the ${plan} plan`);
+    if (below && (rl as { counting_expression?: string }).counting_expression)
+      fail(400, 20021, `ratelimit.counting_expression is not allowed on the ${plan} plan`);
+    if (!allowed.periods.includes(Number(rl!.period)))
+      fail(400, 20021, `ratelimit.period ${rl!.period} is not allowed on the ${plan} plan: use one of ${allowed.periods.join(", ")}`);
     const score = (rl as { score_per_period?: number }).score_per_period;
-    if (score !== undefined && plan !== "enterprise") fail(400, 20021, `ratelimit.score_per_period is not allowed on the ${plan} plan (Advanced Rate Limiting)`);
-    if (score === undefined && (!Number.isInteger(rl!.requests_per_period) || rl!.requests_per_period! < 1)) fail(400, 20021, "ratelimit.requests_per_period must be a positive whole number");
+    if (score !== undefined && plan !== "enterprise")
+      fail(400, 20021, `ratelimit.score_per_period is not allowed on the ${plan} plan (Advanced Rate Limiting)`);
+    if (score === undefined && (!Number.isInteger(rl!.requests_per_period) || rl!.requests_per_period! < 1))
+      fail(400, 20021, "ratelimit.requests_per_period must be a positive whole number");
     const challenge = ["challenge", "js_challenge", "managed_challenge"].includes(r.action);
     const timeout = rl!.mitigation_timeout ?? 0;
     if (challenge && timeout !== 0) fail(400, 20021, `ratelimit.mitigation_timeout must be 0 for the ${r.action} action`);
-    const timeoutOk = allowed.timeouts === "any up to a day" ? Number.isInteger(timeout) && timeout >= 1 && timeout <= 86400 : allowed.timeouts.includes(timeout);
-    if (!challenge && !timeoutOk) fail(400, 20021, `ratelimit.mitigation_timeout ${timeout} is not allowed on the ${plan} plan: use ${allowed.timeouts === "any up to a day" ? "1 to 86400" : `one of ${allowed.timeouts.join(", ")}`}`);
+    const timeoutOk =
+      allowed.timeouts === "any up to a day"
+        ? Number.isInteger(timeout) && timeout >= 1 && timeout <= 86400
+        : allowed.timeouts.includes(timeout);
+    if (!challenge && !timeoutOk)
+      fail(
+        400,
+        20021,
+        `ratelimit.mitigation_timeout ${timeout} is not allowed on the ${plan} plan: use ${allowed.timeouts === "any up to a day" ? "1 to 86400" : `one of ${allowed.timeouts.join(", ")}`}`,
+      );
     if (allowed.fields !== "any") {
       const fields = new Set(r.expression.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/[a-z_]+(?:\.[a-z0-9_]+)+/g) ?? []);
       const refused = [...fields].filter((f) => !(allowed.fields as string[]).includes(f));
@@ -174,11 +229,13 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
   const limitRules = (zoneId: string, phase: string, count: number) => {
     if (phase !== "http_ratelimit") return;
     const plan = plans.get(zoneId) ?? "free";
-    if (count > RATE_LIMIT_PLANS[plan].rules) fail(400, 20021, `the ${plan} plan allows ${RATE_LIMIT_PLANS[plan].rules} rate limiting rule(s)`);
+    if (count > RATE_LIMIT_PLANS[plan].rules)
+      fail(400, 20021, `the ${plan} plan allows ${RATE_LIMIT_PLANS[plan].rules} rate limiting rule(s)`);
   };
 
   const make = (zoneId: string, phase: string, body: any): Ruleset => {
-    if (rulesets(zoneId).has(phase)) fail(400, 20217, `'zone' is not a valid value for kind because exceeded maximum number of zone rulesets for phase ${phase}`);
+    if (rulesets(zoneId).has(phase))
+      fail(400, 20217, `'zone' is not a valid value for kind because exceeded maximum number of zone rulesets for phase ${phase}`);
     const rules = (Array.isArray(body?.rules) ? body.rules : []).map((b: any) => rule(zoneId, phase, b));
     limitRules(zoneId, phase, rules.length);
     const rs: Ruleset = {
@@ -197,7 +254,12 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
 
   const view = ({ rules: _r, ...rest }: Ruleset) => rest;
 
-  route("GET", "/zones/:zone/rulesets", () => "zone:read", (req) => emu.ok([...rulesets(emu.zone(req).id).values()].map(view)));
+  route(
+    "GET",
+    "/zones/:zone/rulesets",
+    () => "zone:read",
+    (req) => emu.ok([...rulesets(emu.zone(req).id).values()].map(view)),
+  );
   route("POST", "/zones/:zone/rulesets", permission("edit"), (req) => {
     const body = parseJson(req);
     if (body?.kind !== "zone") fail(400, 20021, "a zone's ruleset must be of kind zone");
@@ -243,7 +305,8 @@ export function registerRulesetRoutes(emu: EdgeEmulator, route: RawRoute, plans:
     const old = rs.rules.find((x) => x.id === req.params.rule) ?? fail(404, 10003, `could not find rule ${req.params.rule}`);
     const body = parseJson(req);
     const made = rule(zoneId, rs.phase, body, old);
-    if (rs.rules.some((x) => x !== old && x.ref === made.ref)) fail(400, 20021, `a rule with ref ${made.ref} already exists in this ruleset`);
+    if (rs.rules.some((x) => x !== old && x.ref === made.ref))
+      fail(400, 20021, `a rule with ref ${made.ref} already exists in this ruleset`);
     const at = rs.rules.indexOf(old); // a patched rule keeps its place unless a position moves it
     if (body?.position) {
       rs.rules.splice(at, 1);

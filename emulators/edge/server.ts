@@ -5,7 +5,17 @@
 import { createHash } from "node:crypto";
 import { Emulator, HttpError, idSequence, parseJson, type Reply, type Request } from "../kit";
 import type { LatencyProfile } from "../latency";
-import { canonicalContent, CONTENT_TYPES, expandName, fail, isProhibited, proxiable, RecordMap, validateRecord, type StoredRecord } from "./dns";
+import {
+  canonicalContent,
+  CONTENT_TYPES,
+  expandName,
+  fail,
+  isProhibited,
+  proxiable,
+  RecordMap,
+  validateRecord,
+  type StoredRecord,
+} from "./dns";
 import { DATA_SPECS, priorityFromData, renderContent, validateData } from "./record-data";
 
 const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
@@ -19,24 +29,57 @@ import { acceptable, SETTINGS } from "./settings";
 export const API = "/client/v4";
 
 export type Permission =
-  | "zone:read" | "dns:read" | "dns:edit" | "zone_settings:read" | "zone_settings:edit"
-  | "page_rules:edit" | "firewall:edit" | "rate_limits:edit" | "workers:edit" | "analytics:read"
-  | "page_rules:read" | "firewall:read" | "rate_limits:read" | "workers:read"
+  | "zone:read"
+  | "dns:read"
+  | "dns:edit"
+  | "zone_settings:read"
+  | "zone_settings:edit"
+  | "page_rules:edit"
+  | "firewall:edit"
+  | "rate_limits:edit"
+  | "workers:edit"
+  | "analytics:read"
+  | "page_rules:read"
+  | "firewall:read"
+  | "rate_limits:read"
+  | "workers:read"
   // The per-product permissions of the other rule phases (Cache Rules, Single Redirect, Transform Rules, Origin
   // Rules, Config Rules, ...), one pair here.
-  | "rules:read" | "rules:edit"
+  | "rules:read"
+  | "rules:edit"
   // Zone / Workers Routes (a zone's routes; scripts, domains and subdomains are the account's Workers Scripts).
-  | "workers_routes:read" | "workers_routes:edit"
+  | "workers_routes:read"
+  | "workers_routes:edit"
   // Zone / Zone Edit: adding a zone to the account (POST /zones).
   | "zone:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
-  "zone:read", "dns:read", "dns:edit", "zone_settings:read", "zone_settings:edit",
-  "page_rules:edit", "firewall:edit", "rate_limits:edit", "workers:edit", "analytics:read", "rules:edit", "workers_routes:edit", "zone:edit",
+  "zone:read",
+  "dns:read",
+  "dns:edit",
+  "zone_settings:read",
+  "zone_settings:edit",
+  "page_rules:edit",
+  "firewall:edit",
+  "rate_limits:edit",
+  "workers:edit",
+  "analytics:read",
+  "rules:edit",
+  "workers_routes:edit",
+  "zone:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
-  "zone:read", "dns:read", "zone_settings:read", "page_rules:read", "firewall:read", "rate_limits:read", "workers:read", "analytics:read", "rules:read", "workers_routes:read",
+  "zone:read",
+  "dns:read",
+  "zone_settings:read",
+  "page_rules:read",
+  "firewall:read",
+  "rate_limits:read",
+  "workers:read",
+  "analytics:read",
+  "rules:read",
+  "workers_routes:read",
 ];
 
 export interface EdgeEmulatorOptions {
@@ -130,7 +173,10 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.options = {
       port: options.port ?? 0,
       zones: options.zones ?? ["example.com", "example.org"],
-      tokens: options.tokens ?? { [DEMO_TOKEN]: ALL_PERMISSIONS, [READONLY_TOKEN]: ["zone:read", "dns:read", "zone_settings:read", "analytics:read"] },
+      tokens: options.tokens ?? {
+        [DEMO_TOKEN]: ALL_PERMISSIONS,
+        [READONLY_TOKEN]: ["zone:read", "dns:read", "zone_settings:read", "analytics:read"],
+      },
       accountTokens: options.accountTokens ?? { [DEMO_ACCOUNT_TOKEN]: ALL_PERMISSIONS },
       legacyKeys: options.legacyKeys ?? [{ email: "ops@example.com", key: "edge-legacy-global-key" }],
       accountId: options.accountId ?? DEMO_ACCOUNT,
@@ -175,8 +221,21 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const z = this.zones.get(zoneId)!;
     const now = this.timestamp();
     const rec: StoredRecord = {
-      id: this.nextId(), zone_id: z.id, zone_name: z.name, name: hostname, type: "AAAA", content: "100::", proxiable: true, proxied: true, ttl: 1,
-      comment: null, tags: [], settings: {}, meta: { auto_added: false, read_only: true, origin_worker_id: hostname }, created_on: now, modified_on: now,
+      id: this.nextId(),
+      zone_id: z.id,
+      zone_name: z.name,
+      name: hostname,
+      type: "AAAA",
+      content: "100::",
+      proxiable: true,
+      proxied: true,
+      ttl: 1,
+      comment: null,
+      tags: [],
+      settings: {},
+      meta: { auto_added: false, read_only: true, origin_worker_id: hostname },
+      created_on: now,
+      modified_on: now,
     };
     z.records.set(rec.id, rec);
     return rec.id;
@@ -226,7 +285,10 @@ export class EdgeEmulator extends Emulator implements RuleState {
   }
 
   protected notFound(): Reply {
-    return { status: 404, body: { success: false, errors: [{ code: 7000, message: "No route for that URI" }], messages: [], result: null } };
+    return {
+      status: 404,
+      body: { success: false, errors: [{ code: 7000, message: "No route for that URI" }], messages: [], result: null },
+    };
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
@@ -256,7 +318,12 @@ export class EdgeEmulator extends Emulator implements RuleState {
       const retryAfter = reset();
       throw new HttpError({
         status: 429,
-        body: { success: false, errors: [{ code: 971, message: "Please wait and consider throttling your request speed" }], messages: [], result: null },
+        body: {
+          success: false,
+          errors: [{ code: 971, message: "Please wait and consider throttling your request speed" }],
+          messages: [],
+          result: null,
+        },
         headers: { "retry-after": String(retryAfter), ratelimit: `"default";r=0;t=${retryAfter}`, "ratelimit-policy": policy },
       });
     }
@@ -313,7 +380,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const bearer = (req: Request) => req.headers.authorization?.slice(7).trim() ?? "";
     this.route("GET", `${API}/user/tokens/verify`, (req) => verify(req, bearer(req) in this.options.tokens));
     this.route("GET", `${API}/accounts/:account/tokens/verify`, (req) =>
-      verify(req, req.params.account === this.options.accountId && bearer(req) in this.options.accountTokens));
+      verify(req, req.params.account === this.options.accountId && bearer(req) in this.options.accountTokens),
+    );
 
     r("GET", "/zones", "zone:read", (req) => {
       const name = req.query.get("name")?.toLowerCase();
@@ -325,9 +393,13 @@ export class EdgeEmulator extends Emulator implements RuleState {
     // Free plan until the registrar names its assigned name servers. A zone the account has already: 1061.
     r("POST", "/zones", "zone:edit", (req) => {
       const body = parseJson(req) ?? {};
-      const name = String(body.name ?? "").toLowerCase().replace(/\.$/, "");
-      if (!/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(name)) fail(400, 1097, `Invalid zone name: ${JSON.stringify(body.name ?? "")}`);
-      if (body.account?.id !== undefined && body.account.id !== this.options.accountId) fail(403, 9109, "Unauthorized to access requested resource");
+      const name = String(body.name ?? "")
+        .toLowerCase()
+        .replace(/\.$/, "");
+      if (!/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(name))
+        fail(400, 1097, `Invalid zone name: ${JSON.stringify(body.name ?? "")}`);
+      if (body.account?.id !== undefined && body.account.id !== this.options.accountId)
+        fail(403, 9109, "Unauthorized to access requested resource");
       const type = String(body.type ?? "full");
       if (!["full", "partial", "secondary", "internal"].includes(type)) fail(400, 1003, `Invalid zone type: ${type}`);
       if ([...this.zones.values()].some((z) => z.name === name)) fail(400, 1061, `${name} already exists`);
@@ -384,7 +456,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
       const body = parseJson(req) ?? fail(400, 9207, "Request body is invalid.");
       const base = merge ? { ...old, comment: old.comment ?? undefined } : { ttl: 1, proxied: false };
       // A PATCH's settings are merged into the record's (a setting it does not name is kept).
-      const settings = merge && body.settings && typeof body.settings === "object" ? { settings: { ...old.settings, ...body.settings } } : {};
+      const settings =
+        merge && body.settings && typeof body.settings === "object" ? { settings: { ...old.settings, ...body.settings } } : {};
       const rec = this.buildRecord(z, { ...base, ...body, ...settings }, { id: old.id, created_on: old.created_on });
       z.records.set(rec.id, rec);
       return this.ok(rec);
@@ -408,7 +481,12 @@ export class EdgeEmulator extends Emulator implements RuleState {
       if (Object.values(ops).some((o) => !Array.isArray(o))) fail(400, 9207, "Request body is invalid.");
       const count = Object.values(ops).reduce((n, o) => n + o.length, 0);
       // Not shown by the documentation: the code and words the service answers a batch over its plan's limit with.
-      if (count > this.options.batchLimit) fail(400, 9207, `Request body is invalid: a batch carries at most ${this.options.batchLimit} changes on this zone's plan (${count} sent).`);
+      if (count > this.options.batchLimit)
+        fail(
+          400,
+          9207,
+          `Request body is invalid: a batch carries at most ${this.options.batchLimit} changes on this zone's plan (${count} sent).`,
+        );
       // Applied in place with an undo log: a refused change takes back the ones before it (a copy of a zone of
       // 100,000 records per batch would cost more than the batch).
       const records = z.records;
@@ -431,32 +509,46 @@ export class EdgeEmulator extends Emulator implements RuleState {
           throw e;
         }
       };
-      const old = (kind: string, i: number, id: unknown) => records.get(String(id)) ?? fail(404, 81044, `${kind}[${i}]: Record does not exist.`);
-      ops.deletes.forEach((d: any, i: number) => step("deletes", i, () => {
-        const rec = old("deletes", i, d?.id);
-        undo.push(() => records.set(rec.id, rec));
-        records.delete(rec.id);
-        return rec;
-      }));
+      const old = (kind: string, i: number, id: unknown) =>
+        records.get(String(id)) ?? fail(404, 81044, `${kind}[${i}]: Record does not exist.`);
+      ops.deletes.forEach((d: any, i: number) =>
+        step("deletes", i, () => {
+          const rec = old("deletes", i, d?.id);
+          undo.push(() => records.set(rec.id, rec));
+          records.delete(rec.id);
+          return rec;
+        }),
+      );
       const now = this.timestamp();
       for (const kind of ["patches", "puts"] as const) {
-        ops[kind].forEach((b: any, i: number) => step(kind, i, () => {
-          const was = old(kind, i, b?.id);
-          const base = kind === "patches" ? { ...was, comment: was.comment ?? undefined } : { ttl: 1, proxied: false };
-          const { id: _id, ...fields } = b;
-          // A patch's settings are merged into the record's, as the single PATCH merges them.
-          if (kind === "patches" && fields.settings && typeof fields.settings === "object") fields.settings = { ...was.settings, ...fields.settings };
-          const rec = this.buildRecord(z, { ...base, ...fields }, { id: was.id, created_on: was.created_on });
+        ops[kind].forEach((b: any, i: number) =>
+          step(kind, i, () => {
+            const was = old(kind, i, b?.id);
+            const base = kind === "patches" ? { ...was, comment: was.comment ?? undefined } : { ttl: 1, proxied: false };
+            const { id: _id, ...fields } = b;
+            // A patch's settings are merged into the record's, as the single PATCH merges them.
+            if (kind === "patches" && fields.settings && typeof fields.settings === "object")
+              fields.settings = { ...was.settings, ...fields.settings };
+            const rec = this.buildRecord(z, { ...base, ...fields }, { id: was.id, created_on: was.created_on });
+            put(rec);
+            return rec;
+          }),
+        );
+      }
+      ops.posts.forEach((b: any, i: number) =>
+        step("posts", i, () => {
+          const rec = this.buildRecord(z, { ttl: 1, proxied: false, ...b }, { id: this.nextId(), created_on: now });
           put(rec);
           return rec;
-        }));
-      }
-      ops.posts.forEach((b: any, i: number) => step("posts", i, () => {
-        const rec = this.buildRecord(z, { ttl: 1, proxied: false, ...b }, { id: this.nextId(), created_on: now });
-        put(rec);
-        return rec;
-      }));
-      if (req.entry) req.entry.changes = [...result.deletes.map(() => "DELETE"), ...result.patches.map(() => "PATCH"), ...result.puts.map(() => "PUT"), ...result.posts.map(() => "POST")];
+        }),
+      );
+      if (req.entry)
+        req.entry.changes = [
+          ...result.deletes.map(() => "DELETE"),
+          ...result.patches.map(() => "PATCH"),
+          ...result.puts.map(() => "PUT"),
+          ...result.posts.map(() => "POST"),
+        ];
       return this.ok(result);
     });
 
@@ -464,7 +556,11 @@ export class EdgeEmulator extends Emulator implements RuleState {
     r("POST", "/graphql", "analytics:read", graphqlRoute(this));
     registerWorkerRoutes(this, r);
     registerWorkerReachRoutes(this, r);
-    this.rulesets = registerRulesetRoutes(this, (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))), this.plans);
+    this.rulesets = registerRulesetRoutes(
+      this,
+      (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))),
+      this.plans,
+    );
   }
 
   private nextIdFor(token: string): string {
@@ -488,11 +584,16 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const content = data ? renderContent(type, data) : canonicalContent(type, body.content);
     const priority = type === "MX" || type === "URI" ? body.priority : data ? priorityFromData(type, data) : undefined;
     // Since 2024-10-01 the root cause comes alone, no longer wrapped in 1004 "DNS Validation Error" (API deprecations).
-    if (body.proxied && isProhibited(type, content)) fail(400, 9041, "This DNS record cannot be proxied - click the cloud icon to turn it gray to proceed");
+    if (body.proxied && isProhibited(type, content))
+      fail(400, 9041, "This DNS record cannot be proxied - click the cloud icon to turn it gray to proceed");
     for (const other of z.records.named(name)) {
       if (other.id === fixed.id || other.name !== name) continue;
       // A Worker's custom domain's record holds its name (users report the service's words and code).
-      if ((other.meta.origin_worker_id || (other.meta.read_only && ["A", "AAAA", "CNAME"].includes(other.type))) && ["A", "AAAA", "CNAME"].includes(type)) fail(400, 81062, "A DNS record managed by Workers already exists on that host");
+      if (
+        (other.meta.origin_worker_id || (other.meta.read_only && ["A", "AAAA", "CNAME"].includes(other.type))) &&
+        ["A", "AAAA", "CNAME"].includes(type)
+      )
+        fail(400, 81062, "A DNS record managed by Workers already exists on that host");
       if (other.type === type && other.content.toLowerCase() === content.toLowerCase() && other.priority === priority) {
         fail(400, 81058, "An identical record already exists.");
       }
@@ -509,10 +610,17 @@ export class EdgeEmulator extends Emulator implements RuleState {
     const quota = plan === "free" ? 0 : 20;
     if (tags.length > quota) fail(400, 9300, `DNS record has ${tags.length} tags, exceeding the quota of ${quota}.`);
     // The plan's limits (its plans table): comments of 100 characters on Free, 500 paid; a TTL under 60 on Enterprise only.
-    if (plan === "free" && typeof body.comment === "string" && body.comment.length > 100) fail(400, 9102, "Comment must be a string of at most 100 characters on this zone's plan.");
-    if (body.ttl !== 1 && !body.proxied && body.ttl < 60 && plan !== "enterprise") fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
+    if (plan === "free" && typeof body.comment === "string" && body.comment.length > 100)
+      fail(400, 9102, "Comment must be a string of at most 100 characters on this zone's plan.");
+    if (body.ttl !== 1 && !body.proxied && body.ttl < 60 && plan !== "enterprise")
+      fail(400, 9021, "Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.");
     const settings = body.settings ?? {};
-    if (typeof settings !== "object" || Array.isArray(settings) || Object.entries(settings).some(([k, v]) => !["ipv4_only", "ipv6_only", "flatten_cname"].includes(k) || typeof v !== "boolean")) fail(400, 9207, "Request body is invalid.");
+    if (
+      typeof settings !== "object" ||
+      Array.isArray(settings) ||
+      Object.entries(settings).some(([k, v]) => !["ipv4_only", "ipv6_only", "flatten_cname"].includes(k) || typeof v !== "boolean")
+    )
+      fail(400, 9207, "Request body is invalid.");
     const rec: StoredRecord = {
       id: fixed.id,
       zone_id: z.id,
@@ -546,7 +654,15 @@ export class EdgeEmulator extends Emulator implements RuleState {
       account: { id: this.options.accountId, name: "Demo account" },
       plan: planView(this.plans.get(z.id) ?? "free"),
       development_mode: 0,
-      meta: { cdn_only: false, custom_certificate_quota: 0, dns_only: false, foundation_dns: false, page_rule_quota: 3, phishing_detected: false, step: 2 },
+      meta: {
+        cdn_only: false,
+        custom_certificate_quota: 0,
+        dns_only: false,
+        foundation_dns: false,
+        page_rule_quota: 3,
+        phishing_detected: false,
+        step: 2,
+      },
       owner: { id: null, name: null, type: "user" },
       original_name_servers: null,
       original_registrar: null,
@@ -587,6 +703,11 @@ export class EdgeEmulator extends Emulator implements RuleState {
 
 /** A zone's `plan` as the service shows it (legacy_id is what the rate limiting availability table goes by). */
 function planView(plan: Plan) {
-  const names: Record<Plan, string> = { free: "Free Website", pro: "Pro Website", business: "Business Website", enterprise: "Enterprise Website" };
+  const names: Record<Plan, string> = {
+    free: "Free Website",
+    pro: "Pro Website",
+    business: "Business Website",
+    enterprise: "Enterprise Website",
+  };
   return { id: plan, name: names[plan], legacy_id: plan, is_subscribed: plan !== "free", can_subscribe: true };
 }

@@ -15,7 +15,10 @@ export interface SettingSpec {
 
 const onOff = (initial: "on" | "off"): SettingSpec => ({ values: ["on", "off"], initial });
 /** The browser cache TTLs the service offers (seconds; 0 respects the origin's headers). */
-const TTLS = [0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000];
+const TTLS = [
+  0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000,
+  691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000,
+];
 
 export const SETTINGS: Record<string, SettingSpec> = {
   "0rtt": onOff("off"),
@@ -26,7 +29,10 @@ export const SETTINGS: Record<string, SettingSpec> = {
   browser_cache_ttl: { values: TTLS, initial: 14400 },
   browser_check: onOff("on"),
   cache_level: { values: ["basic", "simplified", "aggressive"], initial: "aggressive" },
-  challenge_ttl: { values: [300, 900, 1800, 2700, 3600, 7200, 10800, 14400, 28800, 57600, 86400, 604800, 2592000, 31536000], initial: 1800 },
+  challenge_ttl: {
+    values: [300, 900, 1800, 2700, 3600, 7200, 10800, 14400, 28800, 57600, 86400, 604800, 2592000, 31536000],
+    initial: 1800,
+  },
   development_mode: onOff("off"),
   email_obfuscation: onOff("on"),
   hotlink_protection: onOff("off"),
@@ -38,7 +44,9 @@ export const SETTINGS: Record<string, SettingSpec> = {
   min_tls_version: { values: ["1.0", "1.1", "1.2", "1.3"], initial: "1.0" },
   opportunistic_encryption: onOff("on"),
   rocket_loader: onOff("off"),
-  security_header: { initial: { strict_transport_security: { enabled: false, max_age: 0, include_subdomains: false, preload: false, nosniff: false } } },
+  security_header: {
+    initial: { strict_transport_security: { enabled: false, max_age: 0, include_subdomains: false, preload: false, nosniff: false } },
+  },
   security_level: { values: ["off", "essentially_off", "low", "medium", "high", "under_attack"], initial: "medium" },
   server_side_exclude: onOff("on"),
   ssl: { values: ["off", "flexible", "full", "strict"], initial: "flexible" },
@@ -47,13 +55,21 @@ export const SETTINGS: Record<string, SettingSpec> = {
   // The rest of the SDK's settings: deprecated ones are still listed and answered.
   advanced_ddos: { ...onOff("on"), editable: false },
   aegis: { initial: { enabled: false }, editable: false },
-  automatic_platform_optimization: { initial: { enabled: false, cf: false, wordpress: false, wp_plugin: false, hostnames: [], cache_by_device_type: false } },
+  automatic_platform_optimization: {
+    initial: { enabled: false, cf: false, wordpress: false, wp_plugin: false, hostnames: [], cache_by_device_type: false },
+  },
   china_network_enabled: { ...onOff("off"), editable: false },
   ciphers: { initial: [] },
   cname_flattening: { values: ["flatten_at_root", "flatten_all"], initial: "flatten_at_root" },
   content_converter: onOff("off"),
   early_hints: onOff("off"),
-  edge_cache_ttl: { values: [30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400, 604800], initial: 7200 },
+  edge_cache_ttl: {
+    values: [
+      30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400,
+      604800,
+    ],
+    initial: 7200,
+  },
   h2_prioritization: { values: ["on", "off", "custom"], initial: "off" },
   image_resizing: { values: ["on", "off", "open"], initial: "off" },
   mirage: onOff("off"),

@@ -38,17 +38,30 @@ function patternProblem(pattern: unknown): string | undefined {
   const host = slash < 0 ? pattern : pattern.slice(0, slash);
   const path = slash < 0 ? "" : pattern.slice(slash);
   if (/^[a-z]+:\/\//i.test(pattern)) return undefined;
-  if (host.slice(host.startsWith("*") ? 1 : 0).includes("*") || path.slice(0, -1).includes("*")) return "Route patterns may not contain infix wildcards";
+  if (host.slice(host.startsWith("*") ? 1 : 0).includes("*") || path.slice(0, -1).includes("*"))
+    return "Route patterns may not contain infix wildcards";
   if (!host) return "pattern must start with a host name";
   return undefined;
 }
 
 /** The host part of a pattern, without a scheme or a leading wildcard. */
-const hostOf = (pattern: string) => pattern.replace(/^[a-z]+:\/\//i, "").split("/")[0].replace(/^\*\.?/, "").toLowerCase();
+const hostOf = (pattern: string) =>
+  pattern
+    .replace(/^[a-z]+:\/\//i, "")
+    .split("/")[0]
+    .replace(/^\*\.?/, "")
+    .toLowerCase();
 
 /** A route pattern as a regular expression over `host/path` (`*` matches anything). */
 const matcher = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/^[a-z]+:\/\//i, "").toLowerCase().split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+  new RegExp(
+    `^${pattern
+      .replace(/^[a-z]+:\/\//i, "")
+      .toLowerCase()
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+  );
 
 export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
   const account = (req: Request) => {
@@ -65,7 +78,8 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
     if (problem) fail(400, 10022, problem);
     const host = hostOf(body.pattern);
     if (host && host !== zoneName && !host.endsWith(`.${zoneName}`)) fail(400, 10022, `Route pattern must include zone name: ${zoneName}`);
-    if (body.script !== undefined && body.script !== null && body.script !== "" && !emu.scripts.has(body.script)) fail(400, 10019, "Cannot configure a route for a Worker which does not exist. Please ensure this Worker exists and try again.");
+    if (body.script !== undefined && body.script !== null && body.script !== "" && !emu.scripts.has(body.script))
+      fail(400, 10019, "Cannot configure a route for a Worker which does not exist. Please ensure this Worker exists and try again.");
     return { pattern: body.pattern, ...(body.script ? { script: body.script } : {}) };
   };
   const view = (x: StoredRoute) => ({ id: x.id, pattern: x.pattern, script: x.script ?? null });
@@ -86,7 +100,8 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
     const zone = emu.zone(req);
     const was = route(req);
     const body = routeBody(req, zone.name);
-    if ([...routesOf(zone.id).values()].some((x) => x.pattern === body.pattern && x.id !== was.id)) fail(409, 10020, "A route with the same pattern already exists.");
+    if ([...routesOf(zone.id).values()].some((x) => x.pattern === body.pattern && x.id !== was.id))
+      fail(409, 10020, "A route with the same pattern already exists.");
     const now = { id: was.id, ...body };
     routesOf(zone.id).set(was.id, now);
     return emu.ok(view(now));
@@ -98,11 +113,26 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
   });
 
   // Custom domains: PUT attaches (or re-attaches) a host name to a script, making the DNS record it needs.
-  const domainView = (d: StoredDomain) => ({ id: d.id, hostname: d.hostname, service: d.service, environment: d.environment, zone_id: d.zone_id, zone_name: d.zone_name, cert_id: d.cert_id });
+  const domainView = (d: StoredDomain) => ({
+    id: d.id,
+    hostname: d.hostname,
+    service: d.service,
+    environment: d.environment,
+    zone_id: d.zone_id,
+    zone_name: d.zone_name,
+    cert_id: d.cert_id,
+  });
   r("GET", "/accounts/:account/workers/domains", "workers:edit", (req) => {
     account(req);
     const q = (k: string) => req.query.get(k) ?? undefined;
-    const list = [...emu.domains.values()].filter((d) => (!q("hostname") || d.hostname === q("hostname")) && (!q("service") || d.service === q("service")) && (!q("zone_id") || d.zone_id === q("zone_id")) && (!q("zone_name") || d.zone_name === q("zone_name")) && (!q("environment") || d.environment === q("environment")));
+    const list = [...emu.domains.values()].filter(
+      (d) =>
+        (!q("hostname") || d.hostname === q("hostname")) &&
+        (!q("service") || d.service === q("service")) &&
+        (!q("zone_id") || d.zone_id === q("zone_id")) &&
+        (!q("zone_name") || d.zone_name === q("zone_name")) &&
+        (!q("environment") || d.environment === q("environment")),
+    );
     return emu.ok(list.map(domainView));
   });
   r("PUT", "/accounts/:account/workers/domains", "workers:edit", (req) => {
@@ -111,15 +141,36 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
     if (typeof body.hostname !== "string" || !body.hostname) fail(400, 100116, "hostname is required");
     if (typeof body.service !== "string" || !body.service) fail(400, 100116, "service is required");
     const hostname = body.hostname.toLowerCase();
-    const zone = [...emu.zones.values()].find((z) => (body.zone_id ? z.id === body.zone_id : body.zone_name ? z.name === body.zone_name : hostname === z.name || hostname.endsWith(`.${z.name}`)));
-    if (!zone || (hostname !== zone.name && !hostname.endsWith(`.${zone.name}`))) fail(400, 100119, `Hostname '${hostname}' is not in a zone of this account`);
+    const zone = [...emu.zones.values()].find((z) =>
+      body.zone_id
+        ? z.id === body.zone_id
+        : body.zone_name
+          ? z.name === body.zone_name
+          : hostname === z.name || hostname.endsWith(`.${z.name}`),
+    );
+    if (!zone || (hostname !== zone.name && !hostname.endsWith(`.${zone.name}`)))
+      fail(400, 100119, `Hostname '${hostname}' is not in a zone of this account`);
     if (!emu.scripts.has(body.service)) fail(404, 10007, "workers.api.error.script_not_found");
     const was = [...emu.domains.values()].find((d) => d.hostname === hostname);
     // A host name with records of its own (not this custom domain's) cannot be attached: the service will not
     // overwrite them (`override_existing_dns_record` is the dashboard's choice, not this endpoint's).
     const own = [...zone.records.named(hostname)].filter((x) => x.id !== was?.record_id);
-    if (own.length) fail(409, 100117, `Hostname '${hostname}' already has externally managed DNS records (A, CNAME, etc). Either delete them, try a different hostname, or use the option 'override_existing_dns_record' to override.`);
-    const d: StoredDomain = was ?? { id: emu.nextId(), hostname, service: "", environment: "production", zone_id: zone.id, zone_name: zone.name, cert_id: emu.nextId(), record_id: "" };
+    if (own.length)
+      fail(
+        409,
+        100117,
+        `Hostname '${hostname}' already has externally managed DNS records (A, CNAME, etc). Either delete them, try a different hostname, or use the option 'override_existing_dns_record' to override.`,
+      );
+    const d: StoredDomain = was ?? {
+      id: emu.nextId(),
+      hostname,
+      service: "",
+      environment: "production",
+      zone_id: zone.id,
+      zone_name: zone.name,
+      cert_id: emu.nextId(),
+      record_id: "",
+    };
     d.service = body.service;
     d.environment = typeof body.environment === "string" && body.environment ? body.environment : "production";
     if (!d.record_id || !zone.records.has(d.record_id)) d.record_id = emu.addWorkerRecord(zone.id, hostname);
@@ -152,7 +203,8 @@ export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
     const s = script(req);
     const body = JSON.parse(req.rawBody || "{}");
     if (typeof body.enabled !== "boolean") fail(400, 10021, "enabled must be true or false");
-    if (body.previews_enabled !== undefined && typeof body.previews_enabled !== "boolean") fail(400, 10021, "previews_enabled must be true or false");
+    if (body.previews_enabled !== undefined && typeof body.previews_enabled !== "boolean")
+      fail(400, 10021, "previews_enabled must be true or false");
     s.subdomain = { enabled: body.enabled, previews_enabled: body.previews_enabled ?? body.enabled };
     return emu.ok({ ...s.subdomain });
   });
@@ -181,7 +233,9 @@ export function servedBy(emu: EdgeEmulator, url: string): { script?: string; via
   const zone = [...emu.zones.values()].find((z) => host === z.name || host.endsWith(`.${z.name}`));
   if (!zone) return {};
   const target = `${host}${u.pathname}`;
-  const matching = [...(emu.workerRoutes.get(zone.id)?.values() ?? [])].filter((x) => matcher(x.pattern).test(target)).sort((a, b) => b.pattern.length - a.pattern.length);
+  const matching = [...(emu.workerRoutes.get(zone.id)?.values() ?? [])]
+    .filter((x) => matcher(x.pattern).test(target))
+    .sort((a, b) => b.pattern.length - a.pattern.length);
   const best = matching[0];
   return best?.script && emu.scripts.has(best.script) ? { script: best.script, via: `route ${best.pattern}` } : {};
 }

@@ -45,7 +45,9 @@ function syntaxCheck(format: StoredScript["format"], text: string): void {
 }
 
 async function multipart(req: Request): Promise<Map<string, { type: string; text: string }>> {
-  const form = await new Response(req.rawBody, { headers: { "content-type": String(req.headers["content-type"]) } }).formData().catch(() => fail(400, 10026, "could not parse the multipart body"));
+  const form = await new Response(req.rawBody, { headers: { "content-type": String(req.headers["content-type"]) } })
+    .formData()
+    .catch(() => fail(400, 10026, "could not parse the multipart body"));
   const parts = new Map<string, { type: string; text: string }>();
   // A part is found by its field name, or by its file name (the official SDK sends every file as a `files` field).
   for (const [name, value] of form as FormData) {
@@ -68,7 +70,8 @@ function bindingsOf(list: unknown): Binding[] {
     if (!b || typeof b.type !== "string" || typeof b.name !== "string" || !b.name) fail(400, 10021, "a binding needs a type and a name");
     if (names.has(b.name)) fail(400, 10021, `Binding name '${b.name}' is used more than once`);
     names.add(b.name);
-    if ((b.type === "plain_text" || b.type === "secret_text") && typeof b.text !== "string") fail(400, 10021, `binding ${b.name}: a ${b.type} binding needs text`);
+    if ((b.type === "plain_text" || b.type === "secret_text") && typeof b.text !== "string")
+      fail(400, 10021, `binding ${b.name}: a ${b.type} binding needs text`);
     return { ...b } as Binding;
   });
 }
@@ -83,7 +86,17 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
   const script = (req: Request) => emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
   const view = (id: string) => {
     const s = emu.scripts.get(id)!;
-    return { id, etag: createHash("sha256").update(s.body).digest("hex"), size: Buffer.byteLength(s.body), created_on: s.created_on, modified_on: s.modified_on, compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, handlers: ["fetch"], has_modules: s.format === "module" };
+    return {
+      id,
+      etag: createHash("sha256").update(s.body).digest("hex"),
+      size: Buffer.byteLength(s.body),
+      created_on: s.created_on,
+      modified_on: s.modified_on,
+      compatibility_date: s.compatibility_date,
+      compatibility_flags: s.compatibility_flags,
+      handlers: ["fetch"],
+      has_modules: s.format === "module",
+    };
   };
 
   r("GET", "/accounts/:account/workers/scripts", "workers:edit", (req) => {
@@ -107,29 +120,43 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
         fail(400, 10021, "the metadata part is missing or is not JSON");
       }
       const main = metadata.main_module ?? metadata.body_part;
-      if (!main || (metadata.main_module && metadata.body_part)) fail(400, 10021, "metadata must name exactly one of main_module (ES modules) and body_part (service worker)");
+      if (!main || (metadata.main_module && metadata.body_part))
+        fail(400, 10021, "metadata must name exactly one of main_module (ES modules) and body_part (service worker)");
       const part = parts.get(main) ?? fail(400, 10021, `No such module "${main}": the metadata names a part that is not in the upload`);
       const format = metadata.main_module ? "module" : "service-worker";
-      if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string"))) fail(400, 10021, "metadata.tags must be a list of strings");
+      if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string")))
+        fail(400, 10021, "metadata.tags must be a list of strings");
       tags = metadata.tags;
       bindingsSent = bindingsOf(metadata.bindings);
       keep = metadata.keep_bindings;
-      if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string"))) fail(400, 10021, "metadata.keep_bindings must be a list of binding types");
-      if (format === "module" && !/\bexport\s+default\b/.test(part.text)) fail(400, 10021, "No event handlers were registered. This script does nothing.");
+      if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string")))
+        fail(400, 10021, "metadata.keep_bindings must be a list of binding types");
+      if (format === "module" && !/\bexport\s+default\b/.test(part.text))
+        fail(400, 10021, "No event handlers were registered. This script does nothing.");
       syntaxCheck(format, part.text);
       const date = metadata.compatibility_date ?? DEFAULT_DATE;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > new Date(emu.now()).toISOString().slice(0, 10)) fail(400, 10021, `compatibility_date "${date}" is not a date the runtime supports`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > new Date(emu.now()).toISOString().slice(0, 10))
+        fail(400, 10021, `compatibility_date "${date}" is not a date the runtime supports`);
       stored = {
         body: part.text,
         format,
         main,
-        parts: [...new Set(parts.values())].filter((p) => p !== parts.get("metadata")).map((p) => ({ name: [...parts.entries()].findLast(([, v]) => v === p)![0], type: p.type, text: p.text })),
+        parts: [...new Set(parts.values())]
+          .filter((p) => p !== parts.get("metadata"))
+          .map((p) => ({ name: [...parts.entries()].findLast(([, v]) => v === p)![0], type: p.type, text: p.text })),
         compatibility_date: date,
         compatibility_flags: Array.isArray(metadata.compatibility_flags) ? metadata.compatibility_flags : [],
       };
     } else if (type.startsWith("application/javascript")) {
       syntaxCheck("service-worker", req.rawBody);
-      stored = { body: req.rawBody, format: "service-worker", main: "script", parts: [{ name: "script", type: "application/javascript", text: req.rawBody }], compatibility_date: DEFAULT_DATE, compatibility_flags: [] };
+      stored = {
+        body: req.rawBody,
+        format: "service-worker",
+        main: "script",
+        parts: [{ name: "script", type: "application/javascript", text: req.rawBody }],
+        compatibility_date: DEFAULT_DATE,
+        compatibility_flags: [],
+      };
     } else {
       fail(415, 10008, "Content-Type must be multipart/form-data (or application/javascript for a service worker)");
     }
@@ -141,7 +168,14 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     // One name, one binding: a kept binding whose name an upload gives to another type is refused.
     const clash = kept.find((b) => sentNames.has(b.name));
     if (clash) fail(400, 10021, `Binding name '${clash.name}' is already in use by a ${clash.type} binding`);
-    emu.scripts.set(req.params.name, { ...stored!, tags: tags ?? was?.tags ?? [], bindings: [...kept, ...bindingsSent], subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false }, created_on: was?.created_on ?? now, modified_on: now });
+    emu.scripts.set(req.params.name, {
+      ...stored!,
+      tags: tags ?? was?.tags ?? [],
+      bindings: [...kept, ...bindingsSent],
+      subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false },
+      created_on: was?.created_on ?? now,
+      modified_on: now,
+    });
     return emu.ok(view(req.params.name));
   });
   // The script's content: a module's parts as multipart (the entry point named by a header), a service worker's text.
@@ -150,18 +184,35 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
     const s = script(req);
     if (s.format === "service-worker") return { status: 200, body: s.body, headers: { "content-type": "application/javascript" } };
     const boundary = `----emulator${createHash("md5").update(s.body).digest("hex").slice(0, 16)}`;
-    const body = s.parts.map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n${p.text}\r\n`).join("") + `--${boundary}--\r\n`;
+    const body =
+      s.parts
+        .map(
+          (p) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.name}"\r\nContent-Type: ${p.type}\r\n\r\n${p.text}\r\n`,
+        )
+        .join("") + `--${boundary}--\r\n`;
     return { status: 200, body, headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "cf-entrypoint": s.main } };
   });
   r("GET", "/accounts/:account/workers/scripts/:name/settings", "workers:edit", (req) => {
     account(req);
     const s = script(req);
-    return emu.ok({ compatibility_date: s.compatibility_date, compatibility_flags: s.compatibility_flags, bindings: s.bindings.map(bindingView), logpush: false, tags: s.tags, usage_model: "standard" });
+    return emu.ok({
+      compatibility_date: s.compatibility_date,
+      compatibility_flags: s.compatibility_flags,
+      bindings: s.bindings.map(bindingView),
+      logpush: false,
+      tags: s.tags,
+      usage_model: "standard",
+    });
   });
   // Secrets, changed without uploading the script again: a secret text binding by name.
   r("GET", "/accounts/:account/workers/scripts/:name/secrets", "workers:edit", (req) => {
     account(req);
-    return emu.ok(script(req).bindings.filter((b) => b.type === "secret_text").map((b) => ({ name: b.name, type: b.type })));
+    return emu.ok(
+      script(req)
+        .bindings.filter((b) => b.type === "secret_text")
+        .map((b) => ({ name: b.name, type: b.type })),
+    );
   });
   r("PUT", "/accounts/:account/workers/scripts/:name/secrets", "workers:edit", (req) => {
     account(req);
@@ -177,7 +228,8 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
   });
   r("GET", "/accounts/:account/workers/scripts/:name/secrets/:secret", "workers:edit", (req) => {
     account(req);
-    const b = script(req).bindings.find((x) => x.type === "secret_text" && x.name === req.params.secret) ?? fail(404, 10056, "Secret not found");
+    const b =
+      script(req).bindings.find((x) => x.type === "secret_text" && x.name === req.params.secret) ?? fail(404, 10056, "Secret not found");
     return emu.ok({ name: b.name, type: b.type });
   });
   r("DELETE", "/accounts/:account/workers/scripts/:name/secrets/:secret", "workers:edit", (req) => {

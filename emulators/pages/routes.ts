@@ -4,7 +4,6 @@ import { graphError, listParam, ok, params } from "../graph";
 import { ALL_TASKS, PAGES_APP, TASKS, USERS, V } from "./directory";
 import type { PagePost, PagesEmulator, Token } from "./server";
 
-
 const MIN_AHEAD = 10 * 60; // seconds
 const MAX_AHEAD = 75 * 24 * 3600;
 
@@ -15,11 +14,20 @@ function tokenOf(req: Request): Token {
 /** Page calls need a page token of that page carrying `scope`, and for writes a person who may do `task` there. */
 function needPage(emu: PagesEmulator, req: Request, pageId: string, scope?: string, task?: string) {
   const t = tokenOf(req);
-  const page = emu.pages.get(pageId) ?? graphError(400, 100, `Unsupported get request. Object with ID '${pageId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
+  const page =
+    emu.pages.get(pageId) ??
+    graphError(
+      400,
+      100,
+      `Unsupported get request. Object with ID '${pageId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+      "GraphMethodException",
+      33,
+    );
   if (t.kind !== "page") graphError(400, 190, "(#190) This method must be called with a Page Access Token");
   if (t.pageId !== pageId) graphError(403, 200, "(#200) Insufficient privileges: the token belongs to another page");
   if (scope && !t.scopes.includes(scope)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${scope} permission`);
-  if (task && !emu.tasksOf(page, t.userId ?? "")?.includes(task)) graphError(403, 200, `(#200) Insufficient privileges: requires the ${task} task on the page`);
+  if (task && !emu.tasksOf(page, t.userId ?? "")?.includes(task))
+    graphError(403, 200, `(#200) Insufficient privileges: requires the ${task} task on the page`);
   return page;
 }
 
@@ -35,13 +43,22 @@ function postView(emu: PagesEmulator, p: PagePost, fields?: string) {
     shares: { count: 0 },
     likes: { data: [], summary: { total_count: 0 } },
     comments: { data: [], summary: { total_count: 0 } },
-    attachments: p.photos.length ? { data: p.photos.map((url) => ({ media: { image: { src: url } }, type: "photo" })) } : p.link ? { data: [{ unshimmed_url: p.link, url: `https://l.facebook.com/l.php?u=${encodeURIComponent(p.link)}`, type: "share" }] } : undefined,
+    attachments: p.photos.length
+      ? { data: p.photos.map((url) => ({ media: { image: { src: url } }, type: "photo" })) }
+      : p.link
+        ? { data: [{ unshimmed_url: p.link, url: `https://l.facebook.com/l.php?u=${encodeURIComponent(p.link)}`, type: "share" }] }
+        : undefined,
     permalink_url: `https://www.facebook.com/${p.pageId}/posts/${p.id.split("_")[1]}`,
   };
   const wanted = (fields ?? "id,message,created_time").split(",").map((f) => f.split(/[.{]/)[0]);
   const removed = wanted.find((f) => ["link", "type", "caption", "name", "object_id", "source", "description"].includes(f));
   if (removed) graphError(400, 12, `(#12) ${removed} field is deprecated for versions v3.3 and higher`);
-  return Object.fromEntries(wanted.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
+  return Object.fromEntries(
+    wanted
+      .filter((f) => all[f] !== undefined)
+      .map((f) => [f, all[f]])
+      .concat([["id", p.id]]),
+  );
 }
 
 /** Deterministic insight values per metric and day. */
@@ -55,7 +72,8 @@ function insight(metric: string, pageOrPost: string, day: number): number {
 }
 
 export function registerPageRoutes(emu: PagesEmulator): void {
-  const r = (method: string, path: string, h: (req: Request) => ReturnType<typeof ok> | Promise<ReturnType<typeof ok>>) => emu["route"](method, V + path, h);
+  const r = (method: string, path: string, h: (req: Request) => ReturnType<typeof ok> | Promise<ReturnType<typeof ok>>) =>
+    emu["route"](method, V + path, h);
 
   r("GET", "/me", (req) => {
     const t = tokenOf(req);
@@ -67,7 +85,8 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   r("GET", "/me/accounts", (req) => {
     const t = tokenOf(req);
     if (t.kind !== "user") graphError(400, 100, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)");
-    if (!t.scopes.includes("pages_show_list")) graphError(403, 200, "(#200) Insufficient privileges: requires the pages_show_list permission");
+    if (!t.scopes.includes("pages_show_list"))
+      graphError(403, 200, "(#200) Insufficient privileges: requires the pages_show_list permission");
     const all = [...emu.pages.values()]
       .filter((p) => emu.tasksOf(p, t.userId!))
       .map((p) => {
@@ -114,7 +133,8 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   r("GET", "/oauth/access_token", (req) => {
     const p = params(req);
     if (p.client_id !== PAGES_APP.id || p.client_secret !== PAGES_APP.secret) graphError(400, 101, "Error validating client secret.");
-    if (!["pg_exchange_token", "fb_exchange_token"].includes(p.grant_type)) graphError(400, 100, "(#100) grant_type must be pg_exchange_token");
+    if (!["pg_exchange_token", "fb_exchange_token"].includes(p.grant_type))
+      graphError(400, 100, "(#100) grant_type must be pg_exchange_token");
     const short = emu.tokens.get(p.pg_exchange_token ?? p.fb_exchange_token ?? "");
     if (!short) graphError(400, 190, "Invalid OAuth access token");
     const long = `long-lived-${emu.nextId()}`;
@@ -151,7 +171,13 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const page = needPage(emu, req, req.params.page);
     return ok({ data: [...page.roles].map(([id, role]) => ({ id, name: USERS[id] ?? id, role, tasks: TASKS[role] })) });
   });
-  const noRoles = () => graphError(400, 100, "(#100) Unsupported request: page roles are granted with /{page-id}/assigned_users and tasks", "GraphMethodException");
+  const noRoles = () =>
+    graphError(
+      400,
+      100,
+      "(#100) Unsupported request: page roles are granted with /{page-id}/assigned_users and tasks",
+      "GraphMethodException",
+    );
   r("POST", "/:page/roles", noRoles);
   r("DELETE", "/:page/roles", noRoles);
   r("GET", "/:page/assigned_users", (req) => {
@@ -159,7 +185,10 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const business = params(req).business;
     if (!business) graphError(400, 100, "(#100) The parameter business is required");
     if (business !== page.business.id) graphError(400, 100, `(#100) Business ${business} does not own or have access to page ${page.id}`);
-    return ok({ data: [...page.assigned].map(([id, tasks]) => ({ id, name: USERS[id] ?? id, tasks, user_type: "BUSINESS_USER" })), paging: { cursors: { before: "MA", after: "MA" } } });
+    return ok({
+      data: [...page.assigned].map(([id, tasks]) => ({ id, name: USERS[id] ?? id, tasks, user_type: "BUSINESS_USER" })),
+      paging: { cursors: { before: "MA", after: "MA" } },
+    });
   });
   r("POST", "/:page/assigned_users", (req) => {
     const page = needPage(emu, req, req.params.page, "pages_manage_metadata", "MANAGE");
@@ -191,7 +220,8 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const fields = listParam(params(req).subscribed_fields);
     const known = ["feed", "messages", "messaging_postbacks", "message_deliveries", "message_reads", "mention", "ratings"];
     const bad = fields.find((f) => !known.includes(f));
-    if (!fields.length || bad) graphError(400, 100, `(#100) Param subscribed_fields must be a list of ${known.join(", ")}${bad ? `; got ${bad}` : ""}`);
+    if (!fields.length || bad)
+      graphError(400, 100, `(#100) Param subscribed_fields must be a list of ${known.join(", ")}${bad ? `; got ${bad}` : ""}`);
     page.apps.set(appOf(req), fields);
     return ok({ success: true });
   });
@@ -206,7 +236,8 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const page = needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (p.message && p.message.length > 63206) graphError(400, 100, "(#100) message is too long");
-    if (p.message && /\b(free money|click here now)\b/i.test(p.message)) graphError(400, 368, "Content policy violation: the content looks spam-like or misleading", "OAuthException");
+    if (p.message && /\b(free money|click here now)\b/i.test(p.message))
+      graphError(400, 368, "Content policy violation: the content looks spam-like or misleading", "OAuthException");
     const published = p.published === undefined ? true : p.published === "true";
     let scheduledAt: number | undefined;
     if (p.scheduled_publish_time !== undefined) {
@@ -219,14 +250,28 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       scheduledAt = at;
     }
     // Numeric, as the service's are: `<pageId>_<postId>`.
-    const post: PagePost = { id: `${page.id}_${BigInt(`0x${emu.nextId().slice(0, 12)}`)}`, pageId: page.id, message: p.message, link: p.link, published, scheduledAt, createdAt: emu.now(), photos, kind };
+    const post: PagePost = {
+      id: `${page.id}_${BigInt(`0x${emu.nextId().slice(0, 12)}`)}`,
+      pageId: page.id,
+      message: p.message,
+      link: p.link,
+      published,
+      scheduledAt,
+      createdAt: emu.now(),
+      photos,
+      kind,
+    };
     emu.posts.set(post.id, post);
     return post;
   };
   r("POST", "/:page/feed", (req) => {
     const p = params(req);
     const attached = p.attached_media ? (JSON.parse(p.attached_media) as { media_fbid: string }[]) : [];
-    const photos = attached.map((m) => emu.photos.get(m.media_fbid)?.url ?? graphError(400, 100, `(#100) attached_media ${m.media_fbid} is not an unpublished photo of this page`));
+    const photos = attached.map(
+      (m) =>
+        emu.photos.get(m.media_fbid)?.url ??
+        graphError(400, 100, `(#100) attached_media ${m.media_fbid} is not an unpublished photo of this page`),
+    );
     if (!p.message && !p.link && !photos.length) graphError(400, 100, "(#100) A post needs a message, a link or attached_media");
     const post = publish(req, photos.length ? "photo" : p.link ? "link" : "status", photos);
     return ok({ id: post.id });
@@ -249,7 +294,11 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption });
       return ok({ id });
     }
-    const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ ...p, source: "", message: p.caption ?? "" }) }, "photo", [url!]);
+    const post = publish(
+      { ...req, rawBody: "", form: undefined, query: new URLSearchParams({ ...p, source: "", message: p.caption ?? "" }) },
+      "photo",
+      [url!],
+    );
     const id = emu.nextId().slice(0, 15);
     emu.photos.set(id, { id, pageId: req.params.page, url: url!, caption: p.caption, postId: post.id });
     // The service does not always say the post's id: then it is the photo's `page_story_id`.
@@ -259,7 +308,16 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     needPage(emu, req, req.params.page, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (!p.file_url && !req.form?.source) graphError(400, 100, "(#100) A video needs file_url or an uploaded source");
-    const post = publish({ ...req, rawBody: "", form: undefined, query: new URLSearchParams({ message: p.description ?? "", published: p.published ?? "true" }) }, "status", []);
+    const post = publish(
+      {
+        ...req,
+        rawBody: "",
+        form: undefined,
+        query: new URLSearchParams({ message: p.description ?? "", published: p.published ?? "true" }),
+      },
+      "status",
+      [],
+    );
     return ok({ id: post.id.split("_")[1] });
   });
   r("POST", "/:page/events", (req) => {
@@ -271,18 +329,26 @@ export function registerPageRoutes(emu: PagesEmulator): void {
   r("GET", "/:page/posts", (req) => {
     needPage(emu, req, req.params.page, "pages_read_engagement");
     const { fields, limit } = params(req);
-    const list = [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "published").sort((a, b) => b.createdAt - a.createdAt);
+    const list = [...emu.posts.values()]
+      .filter((p) => p.pageId === req.params.page && emu.state(p) === "published")
+      .sort((a, b) => b.createdAt - a.createdAt);
     return ok({ data: list.slice(0, Math.min(100, Number(limit ?? 25))).map((p) => postView(emu, p, fields)) });
   });
   // Unpublished posts (drafts included) are listed only here, and only to a token that may advertise for the page.
   r("GET", "/:page/ads_posts", (req) => {
     needPage(emu, req, req.params.page, "pages_manage_ads");
-    const list = [...emu.posts.values()].filter((p) => p.pageId === req.params.page && !p.published).sort((a, b) => b.createdAt - a.createdAt);
+    const list = [...emu.posts.values()]
+      .filter((p) => p.pageId === req.params.page && !p.published)
+      .sort((a, b) => b.createdAt - a.createdAt);
     return ok({ data: list.slice(0, Math.min(100, Number(params(req).limit ?? 25))).map((p) => postView(emu, p, params(req).fields)) });
   });
   r("GET", "/:page/scheduled_posts", (req) => {
     needPage(emu, req, req.params.page, "pages_read_engagement");
-    return ok({ data: [...emu.posts.values()].filter((p) => p.pageId === req.params.page && emu.state(p) === "scheduled").map((p) => postView(emu, p, params(req).fields)) });
+    return ok({
+      data: [...emu.posts.values()]
+        .filter((p) => p.pageId === req.params.page && emu.state(p) === "scheduled")
+        .map((p) => postView(emu, p, params(req).fields)),
+    });
   });
   r("GET", "/:id/insights", (req) => {
     const id = req.params.id;
@@ -292,23 +358,47 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     const p = params(req);
     // The metrics served today: impressions and fans were removed for every version on 2025-11-15.
     const known = isPage
-      ? ["page_follows", "page_daily_follows", "page_daily_follows_unique", "page_daily_unfollows_unique", "page_media_view", "page_total_media_view_unique", "page_views_total", "page_post_engagements", "page_total_actions", "page_follows_country"]
+      ? [
+          "page_follows",
+          "page_daily_follows",
+          "page_daily_follows_unique",
+          "page_daily_unfollows_unique",
+          "page_media_view",
+          "page_total_media_view_unique",
+          "page_views_total",
+          "page_post_engagements",
+          "page_total_actions",
+          "page_follows_country",
+        ]
       : ["post_media_view", "post_total_media_view_unique", "post_clicks", "post_reactions_by_type_total"];
     const metrics = listParam(p.metric);
     const bad = metrics.find((m) => !known.includes(m));
-    if (!metrics.length || bad) graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
+    if (!metrics.length || bad)
+      graphError(400, 100, `(#100) The value must be a valid insights metric: ${bad ?? "(none)"}; known: ${known.join(", ")}`);
     // The Insights reference's periods; a post's metrics are lifetime totals.
     const period = p.period ?? (isPage ? "day" : "lifetime");
     if (!PERIODS.includes(period)) graphError(400, 100, `(#100) period must be one of the following values: ${PERIODS.join(", ")}`);
     if (!isPage) {
       if (period !== "lifetime") graphError(400, 100, `(#100) The metrics of a post are answered for period lifetime only`);
-      const value = (m: string) => (m === "post_reactions_by_type_total" ? { like: insight(`${m}:like`, id, 0) % 40, love: insight(`${m}:love`, id, 0) % 15 } : insight(m, id, 0));
-      return ok({ data: metrics.map((m) => ({ id: `${id}/insights/${m}/lifetime`, name: m, period: "lifetime", title: m.replace(/_/g, " "), values: [{ value: value(m) }] })) });
+      const value = (m: string) =>
+        m === "post_reactions_by_type_total"
+          ? { like: insight(`${m}:like`, id, 0) % 40, love: insight(`${m}:love`, id, 0) % 15 }
+          : insight(m, id, 0);
+      return ok({
+        data: metrics.map((m) => ({
+          id: `${id}/insights/${m}/lifetime`,
+          name: m,
+          period: "lifetime",
+          title: m.replace(/_/g, " "),
+          values: [{ value: value(m) }],
+        })),
+      });
     }
     const day = (s: string) => Math.floor(Date.parse(`${s}T00:00:00Z`) / 86_400_000);
     const until = p.until ? day(p.until) : Math.floor(emu.now() / 86_400_000);
     const since = p.since ? day(p.since) : until - 2;
-    if (!Number.isFinite(since) || !Number.isFinite(until) || since > until) graphError(400, 100, "(#100) since and until must be YYYY-MM-DD dates with since before until");
+    if (!Number.isFinite(since) || !Number.isFinite(until) || since > until)
+      graphError(400, 100, "(#100) since and until must be YYYY-MM-DD dates with since before until");
     if (until - since > 90) graphError(400, 100, "(#100) There cannot be more than 90 days (7776000 s) between since and until");
     const days = Array.from({ length: Math.min(93, until - since + 1) }, (_, i) => since + i);
     // One value per period ending in the window (a week: every 7th day; the whole range: one).
@@ -320,7 +410,10 @@ export function registerPageRoutes(emu: PagesEmulator): void {
         name: m,
         period,
         title: m.replace(/_/g, " "),
-        values: ends.map((d) => ({ value: insight(m, id, d) * (step === days.length ? days.length : step), end_time: new Date((d + 1) * 86_400_000).toISOString().replace(/\.\d+Z$/, "+0000") })),
+        values: ends.map((d) => ({
+          value: insight(m, id, d) * (step === days.length ? days.length : step),
+          end_time: new Date((d + 1) * 86_400_000).toISOString().replace(/\.\d+Z$/, "+0000"),
+        })),
       })),
     });
   });
@@ -336,10 +429,26 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       return ok(Object.fromEntries(wanted.map((f) => [f, all[f]]).concat([["id", id]])));
     };
     // An app has no `rate_limit_info` (usage is in the answers' headers).
-    if (id === PAGES_APP.id) return only({ id, name: "pulumi-ops emulator app", link: "https://apps.example/pulumi-ops" }, "Application", "id,name");
+    if (id === PAGES_APP.id)
+      return only({ id, name: "pulumi-ops emulator app", link: "https://apps.example/pulumi-ops" }, "Application", "id,name");
     const page = emu.pages.get(id);
     if (page) {
-      return only({ id, name: page.name, about: page.about, category: page.category, link: `https://www.facebook.com/${id}`, phone: "+1 555 0100", website: "https://bakery.example", fan_count: 1234, followers_count: 1301, business: page.business }, "Page", "id,name");
+      return only(
+        {
+          id,
+          name: page.name,
+          about: page.about,
+          category: page.category,
+          link: `https://www.facebook.com/${id}`,
+          phone: "+1 555 0100",
+          website: "https://bakery.example",
+          fan_count: 1234,
+          followers_count: 1301,
+          business: page.business,
+        },
+        "Page",
+        "id,name",
+      );
     }
     const photo = emu.photos.get(id);
     if (photo) {
@@ -347,28 +456,39 @@ export function registerPageRoutes(emu: PagesEmulator): void {
       return only({ id, page_story_id: photo.postId, images: [{ source: photo.url }], name: photo.caption }, "Photo", "id");
     }
     const post = emu.posts.get(id);
-    if (!post) graphError(400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, "GraphMethodException", 33);
+    if (!post)
+      graphError(
+        400,
+        100,
+        `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+        "GraphMethodException",
+        33,
+      );
     needPage(emu, req, post!.pageId, "pages_read_engagement");
     return ok(postView(emu, post!, fields));
   });
   r("POST", "/:id", (req) => {
-    const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
+    const post =
+      emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
     needPage(emu, req, post.pageId, "pages_manage_posts", "CREATE_CONTENT");
     const p = params(req);
     if (p.message !== undefined) post.message = p.message;
     if (p.is_published === "true") post.published = true;
     // A scheduled post's time moves in place (the Page Post reference's update takes scheduled_publish_time).
     if (p.scheduled_publish_time !== undefined) {
-      if (post.published || post.scheduledAt === undefined || post.scheduledAt <= emu.now()) graphError(400, 100, "(#100) scheduled_publish_time can only be changed on a scheduled post that is not published yet");
+      if (post.published || post.scheduledAt === undefined || post.scheduledAt <= emu.now())
+        graphError(400, 100, "(#100) scheduled_publish_time can only be changed on a scheduled post that is not published yet");
       const at = Number(p.scheduled_publish_time) * 1000;
       const ahead = (at - emu.now()) / 1000;
-      if (!Number.isFinite(at) || ahead < MIN_AHEAD || ahead > MAX_AHEAD) graphError(400, 100, "(#100) The specified scheduled publish time is invalid: it must be between 10 minutes and 75 days from now");
+      if (!Number.isFinite(at) || ahead < MIN_AHEAD || ahead > MAX_AHEAD)
+        graphError(400, 100, "(#100) The specified scheduled publish time is invalid: it must be between 10 minutes and 75 days from now");
       post.scheduledAt = at;
     }
     return ok({ success: true });
   });
   r("DELETE", "/:id", (req) => {
-    const post = emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
+    const post =
+      emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
     needPage(emu, req, post.pageId, "pages_manage_posts", "CREATE_CONTENT");
     emu.posts.delete(post.id);
     return ok({ success: true });
@@ -376,7 +496,12 @@ export function registerPageRoutes(emu: PagesEmulator): void {
 }
 
 /** One item of a batch, answered as the service does: `{code, headers, body}` with the body JSON-encoded. */
-export async function batchItem(emu: PagesEmulator, item: { method?: string; relative_url?: string; body?: string }, token: string, proof?: string) {
+export async function batchItem(
+  emu: PagesEmulator,
+  item: { method?: string; relative_url?: string; body?: string },
+  token: string,
+  proof?: string,
+) {
   const url = new URL(`${V}/${String(item.relative_url ?? "").replace(/^\//, "")}`, "http://localhost");
   if (!url.searchParams.has("access_token")) {
     url.searchParams.set("access_token", token);

@@ -8,18 +8,55 @@ import { createHmac } from "node:crypto";
 import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
-import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, TASKS, V, type Role } from "./directory";
+import {
+  BUSINESS_ID,
+  PAGE_ID,
+  PAGES_APP,
+  PAGES_EXPIRED_TOKEN,
+  PAGES_MODERATOR_TOKEN,
+  PAGES_PAGE_TOKEN,
+  PAGES_SHORT_USER_TOKEN,
+  PAGES_USER_TOKEN,
+  TASKS,
+  V,
+  type Role,
+} from "./directory";
 
 /** `X-Business-Use-Case-Usage` as the service sends it: by object id, a list of use cases with their percentages. */
 function businessUsage(id: string, used: number, allowance: number, waitMinutes = 0): string {
-  return JSON.stringify({ [id]: [{ type: "pages", ...JSON.parse(usageHeader(used, allowance)), estimated_time_to_regain_access: waitMinutes }] });
+  return JSON.stringify({
+    [id]: [{ type: "pages", ...JSON.parse(usageHeader(used, allowance)), estimated_time_to_regain_access: waitMinutes }],
+  });
 }
 
-export { V, PAGES_APP, PAGES_USER_TOKEN, PAGES_PAGE_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_EXPIRED_TOKEN, PAGES_SHORT_USER_TOKEN, PAGE_ID, ROLES, TASKS, ALL_TASKS, BUSINESS_ID, USERS, type Role } from "./directory";
+export {
+  V,
+  PAGES_APP,
+  PAGES_USER_TOKEN,
+  PAGES_PAGE_TOKEN,
+  PAGES_MODERATOR_TOKEN,
+  PAGES_EXPIRED_TOKEN,
+  PAGES_SHORT_USER_TOKEN,
+  PAGE_ID,
+  ROLES,
+  TASKS,
+  ALL_TASKS,
+  BUSINESS_ID,
+  USERS,
+  type Role,
+} from "./directory";
 /** Versions and when they expire (Graph API changelog, "Versions"); the newest has no date yet. */
 const EXPIRES: Record<string, string | undefined> = {
-  "v26.0": undefined, "v25.0": "2028-07-29", "v24.0": "2028-02-18", "v23.0": "2027-10-08", "v22.0": "2027-05-20",
-  "v21.0": "2027-01-21", "v20.0": "2026-09-24", "v19.0": "2026-05-21", "v18.0": "2026-01-26", "v17.0": "2025-09-12",
+  "v26.0": undefined,
+  "v25.0": "2028-07-29",
+  "v24.0": "2028-02-18",
+  "v23.0": "2027-10-08",
+  "v22.0": "2027-05-20",
+  "v21.0": "2027-01-21",
+  "v20.0": "2026-09-24",
+  "v19.0": "2026-05-21",
+  "v18.0": "2026-01-26",
+  "v17.0": "2025-09-12",
 };
 
 export interface Token {
@@ -67,7 +104,6 @@ export interface PagesEmulatorOptions {
   extraPages?: number;
 }
 
-
 export class PagesEmulator extends Emulator {
   readonly limits: { perUserPerHour: number; perAppPerHour: number; perPagePerDay: number };
   readonly extraPages: number;
@@ -105,16 +141,49 @@ export class PagesEmulator extends Emulator {
     this.photos.clear();
     const admin = "300000000000001";
     const business = { id: BUSINESS_ID, name: "Example Bakery Ltd" };
-    this.pages = new Map([[PAGE_ID, { id: PAGE_ID, name: "Example Bakery", category: "Bakery", about: "Bread since 1921", roles: new Map([[admin, "ADMIN" as Role]]), assigned: new Map(), business, apps: new Map() }]]);
+    this.pages = new Map([
+      [
+        PAGE_ID,
+        {
+          id: PAGE_ID,
+          name: "Example Bakery",
+          category: "Bakery",
+          about: "Bread since 1921",
+          roles: new Map([[admin, "ADMIN" as Role]]),
+          assigned: new Map(),
+          business,
+          apps: new Map(),
+        },
+      ],
+    ]);
     for (let i = 1; i <= this.extraPages; i++) {
       const id = String(200000000001000n + BigInt(i));
-      this.pages.set(id, { id, name: `Example Bakery ${i}`, category: "Bakery", about: "", roles: new Map([[admin, "ADMIN" as Role]]), assigned: new Map(), business, apps: new Map() });
+      this.pages.set(id, {
+        id,
+        name: `Example Bakery ${i}`,
+        category: "Bakery",
+        about: "",
+        roles: new Map([[admin, "ADMIN" as Role]]),
+        assigned: new Map(),
+        business,
+        apps: new Map(),
+      });
     }
-    const all = ["pages_manage_posts", "pages_read_engagement", "pages_show_list", "pages_manage_metadata", "pages_read_user_content", "pages_manage_ads"];
+    const all = [
+      "pages_manage_posts",
+      "pages_read_engagement",
+      "pages_show_list",
+      "pages_manage_metadata",
+      "pages_read_user_content",
+      "pages_manage_ads",
+    ];
     this.tokens = new Map<string, Token>([
       [PAGES_USER_TOKEN, { kind: "user", userId: admin, scopes: all }],
       [PAGES_PAGE_TOKEN, { kind: "page", userId: admin, pageId: PAGE_ID, scopes: all }],
-      [PAGES_MODERATOR_TOKEN, { kind: "page", userId: "300000000000002", pageId: PAGE_ID, scopes: ["pages_read_engagement", "pages_show_list"] }],
+      [
+        PAGES_MODERATOR_TOKEN,
+        { kind: "page", userId: "300000000000002", pageId: PAGE_ID, scopes: ["pages_read_engagement", "pages_show_list"] },
+      ],
       [PAGES_EXPIRED_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: 0 }],
       [PAGES_SHORT_USER_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: this.now() + 3600_000 }],
       [`${PAGES_APP.id}|${PAGES_APP.secret}`, { kind: "app", scopes: [] }],
@@ -141,7 +210,8 @@ export class PagesEmulator extends Emulator {
     const live = Object.keys(EXPIRES).filter((v) => EXPIRES[v] === undefined || Date.parse(EXPIRES[v]!) > this.now());
     if (live.includes(requested)) return requested;
     const [major] = requested.slice(1).split(".").map(Number);
-    if (!(requested in EXPIRES) && major > Number(live[0].slice(1).split(".")[0])) graphError(400, 2635, `(#2635) Unknown version ${requested}`, "OAuthException");
+    if (!(requested in EXPIRES) && major > Number(live[0].slice(1).split(".")[0]))
+      graphError(400, 2635, `(#2635) Unknown version ${requested}`, "OAuthException");
     return live[live.length - 1];
   }
 
@@ -159,11 +229,46 @@ export class PagesEmulator extends Emulator {
   protected faultReply(status: number, retryAfter?: number): Reply {
     // With a time to wait: the page's own limit (80001), its reset in the business use case header, in minutes.
     if (status === 429 && retryAfter !== undefined) {
-      const usage = { [PAGE_ID]: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 30, estimated_time_to_regain_access: Math.floor(retryAfter / 60) }] };
-      return { status: 400, body: { error: { message: "(#80001) There have been too many calls to this Page account. Wait a bit and try again.", type: "OAuthException", code: 80001, is_transient: true } }, headers: { "x-business-use-case-usage": JSON.stringify(usage) } };
+      const usage = {
+        [PAGE_ID]: [
+          {
+            type: "pages",
+            call_count: 100,
+            total_cputime: 20,
+            total_time: 30,
+            estimated_time_to_regain_access: Math.floor(retryAfter / 60),
+          },
+        ],
+      };
+      return {
+        status: 400,
+        body: {
+          error: {
+            message: "(#80001) There have been too many calls to this Page account. Wait a bit and try again.",
+            type: "OAuthException",
+            code: 80001,
+            is_transient: true,
+          },
+        },
+        headers: { "x-business-use-case-usage": JSON.stringify(usage) },
+      };
     }
-    if (status === 429) return { status: 400, body: { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true } } };
-    return { status, body: { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", code: 2, is_transient: true } } };
+    if (status === 429)
+      return {
+        status: 400,
+        body: { error: { message: "(#4) Application request limit reached", type: "OAuthException", code: 4, is_transient: true } },
+      };
+    return {
+      status,
+      body: {
+        error: {
+          message: "An unexpected error has occurred. Please retry your request later.",
+          type: "OAuthException",
+          code: 2,
+          is_transient: true,
+        },
+      },
+    };
   }
 
   /** The caller's token (query, form or JSON `access_token`), checked, counted against the call limits. */
@@ -176,7 +281,8 @@ export class PagesEmulator extends Emulator {
     if (this.requireProof && t!.kind !== "app") {
       const proof = params(req).appsecret_proof;
       if (!proof) graphError(400, 100, "API calls from the server require an appsecret_proof argument", "GraphMethodException");
-      if (proof !== createHmac("sha256", PAGES_APP.secret).update(token!).digest("hex")) graphError(400, 100, "Invalid appsecret_proof provided in the API argument", "GraphMethodException");
+      if (proof !== createHmac("sha256", PAGES_APP.secret).update(token!).digest("hex"))
+        graphError(400, 100, "Invalid appsecret_proof provided in the API argument", "GraphMethodException");
     }
     if (t!.expiresAt !== undefined && t!.expiresAt <= this.now()) {
       graphError(400, 190, "Error validating access token: Session has expired", "OAuthException", 463);
@@ -189,18 +295,37 @@ export class PagesEmulator extends Emulator {
     const mine = lastHour.filter((c) => c.userId !== undefined && c.userId === t!.userId).length;
     const app = lastHour.filter((c) => c.userId !== undefined).length;
     const pageCalls = t!.kind === "page" ? this.calls.filter((c) => c.pageId === t!.pageId) : [];
-    const appUsage = (calls: number, own: number) => usageHeader(Math.max(calls / this.limits.perAppPerHour, own / Math.max(1, this.limits.perUserPerHour)) * 100, 100);
-    const pageUsage = (calls: number, wait = 0) => ({ "x-business-use-case-usage": businessUsage(t!.pageId!, calls, this.limits.perPagePerDay, wait), "x-page-usage": usageHeader(calls, this.limits.perPagePerDay) });
-    const usage = () => (t!.kind === "page" ? pageUsage(pageCalls.length, Math.ceil((pageCalls[0].at + 86_400_000 - now) / 60_000)) : { "x-app-usage": this.limits.perUserPerHour === 0 ? usageHeader(1, 1) : appUsage(app, mine) });
+    const appUsage = (calls: number, own: number) =>
+      usageHeader(Math.max(calls / this.limits.perAppPerHour, own / Math.max(1, this.limits.perUserPerHour)) * 100, 100);
+    const pageUsage = (calls: number, wait = 0) => ({
+      "x-business-use-case-usage": businessUsage(t!.pageId!, calls, this.limits.perPagePerDay, wait),
+      "x-page-usage": usageHeader(calls, this.limits.perPagePerDay),
+    });
+    const usage = () =>
+      t!.kind === "page"
+        ? pageUsage(pageCalls.length, Math.ceil((pageCalls[0].at + 86_400_000 - now) / 60_000))
+        : { "x-app-usage": this.limits.perUserPerHour === 0 ? usageHeader(1, 1) : appUsage(app, mine) };
     const refuse = (code: number, message: string): never => {
-      throw new HttpError({ status: 400, body: { error: { message, type: "OAuthException", code, is_transient: true } }, headers: usage() });
+      throw new HttpError({
+        status: 400,
+        body: { error: { message, type: "OAuthException", code, is_transient: true } },
+        headers: usage(),
+      });
     };
     // A Pages API call made with a user token over the user's allowance is refused as a page call (32, the rate
     // limiting guide's table); other calls with it as the user's (17).
     const pageCall = /^\/v\d+\.\d+\/(\d+)/.exec(req.path)?.[1];
-    if (t!.kind === "user" && mine >= this.limits.perUserPerHour) refuse(pageCall && this.pages.has(pageCall) ? 32 : 17, pageCall && this.pages.has(pageCall) ? "(#32) Page request limit reached" : "(#17) User request limit reached");
+    if (t!.kind === "user" && mine >= this.limits.perUserPerHour)
+      refuse(
+        pageCall && this.pages.has(pageCall) ? 32 : 17,
+        pageCall && this.pages.has(pageCall) ? "(#32) Page request limit reached" : "(#17) User request limit reached",
+      );
     if (t!.kind === "user" && app >= this.limits.perAppPerHour) refuse(4, "(#4) Application request limit reached");
-    if (t!.kind === "page" && pageCalls.length >= this.limits.perPagePerDay) refuse(80001, "(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.");
+    if (t!.kind === "page" && pageCalls.length >= this.limits.perPagePerDay)
+      refuse(
+        80001,
+        "(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.",
+      );
     this.calls.push({ at: now, ...(t!.kind === "page" ? { pageId: t!.pageId } : t!.kind === "user" ? { userId: t!.userId } : {}) });
     (req as Request & { token?: Token }).token = t!;
     return t!.kind === "page" ? pageUsage(pageCalls.length + 1) : t!.kind === "user" ? { "x-app-usage": appUsage(app, mine + 1) } : {};

@@ -80,7 +80,31 @@ export interface PostsEmulatorOptions {
 }
 
 /** The fields a post has; any other is refused with `(#100) Tried accessing nonexisting field`. */
-const MEDIA_FIELDS = new Set(["id", "media_product_type", "media_type", "media_url", "permalink", "owner", "username", "text", "timestamp", "shortcode", "thumbnail_url", "children", "is_quote_post", "quoted_post", "has_replies", "is_reply", "alt_text", "link_attachment_url", "topic_tag", "gif_url", "hide_status", "reply_audience", "poll_attachment"]);
+const MEDIA_FIELDS = new Set([
+  "id",
+  "media_product_type",
+  "media_type",
+  "media_url",
+  "permalink",
+  "owner",
+  "username",
+  "text",
+  "timestamp",
+  "shortcode",
+  "thumbnail_url",
+  "children",
+  "is_quote_post",
+  "quoted_post",
+  "has_replies",
+  "is_reply",
+  "alt_text",
+  "link_attachment_url",
+  "topic_tag",
+  "gif_url",
+  "hide_status",
+  "reply_audience",
+  "poll_attachment",
+]);
 /** `reply_control` as a container takes it; a post answers it upper case as `reply_audience`. */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"];
 const USER_FIELDS = new Set(["id", "username", "name", "threads_profile_picture_url", "threads_biography", "is_verified"]);
@@ -94,7 +118,8 @@ function mediaProblem(type: string, url: string): string | undefined {
   } catch {
     return `FAILED_DOWNLOADING_${type}`;
   }
-  if (!/^https?:$/.test(u.protocol) || u.hostname === "unreachable.example") return `FAILED_DOWNLOADING_${type}: the media URL is not publicly reachable`;
+  if (!/^https?:$/.test(u.protocol) || u.hostname === "unreachable.example")
+    return `FAILED_DOWNLOADING_${type}: the media URL is not publicly reachable`;
   const bytes = Number(u.searchParams.get("bytes") ?? 200_000);
   const seconds = Number(u.searchParams.get("seconds") ?? 10);
   if (type === "IMAGE" && bytes >= 8 * 1024 * 1024) return "FAILED_PROCESSING_IMAGE: images must be under 8 MB";
@@ -104,7 +129,10 @@ function mediaProblem(type: string, url: string): string | undefined {
 }
 
 function fieldList(raw: string | undefined, allowed: Set<string>, node: string, fallback: string): string[] {
-  const fields = (raw ?? fallback).split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = (raw ?? fallback)
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   const unknown = fields.find((f) => !allowed.has(f));
   if (unknown) graphError(400, 100, `(#100) Tried accessing nonexisting field (${unknown}) on node type (${node})`, T);
   return fields;
@@ -153,13 +181,20 @@ export class PostsEmulator extends Emulator {
 
   protected notFound(req: Request): Reply {
     // Graph's answer to an edge or path it does not have.
-    return graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.path.split("/")[2] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
+    return graphError(
+      400,
+      100,
+      `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.path.split("/")[2] ?? ""}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+      T,
+      33,
+    );
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
-    const body = status === 429
-      ? { error: { message: "Application request limit reached", type: T, code: 4, is_transient: true } }
-      : { error: { message: "An unknown error occurred", type: T, code: 1, is_transient: true } };
+    const body =
+      status === 429
+        ? { error: { message: "Application request limit reached", type: T, code: 4, is_transient: true } }
+        : { error: { message: "An unknown error occurred", type: T, code: 1, is_transient: true } };
     return { status, body, headers: status === 429 ? { "retry-after": String(retryAfter ?? 1) } : {} };
   }
 
@@ -168,10 +203,13 @@ export class PostsEmulator extends Emulator {
     if (!req.path.startsWith("/v1.0")) return {};
     const token = req.headers.authorization?.replace(/^(Bearer|OAuth) /i, "") ?? params(req).access_token;
     const short = this.shortTokens.get(token ?? "");
-    if (short !== undefined && short < this.now()) graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
-    if (short === undefined && !this.tokens.has(token ?? "") && token !== POSTS_OTHER_TOKEN) graphError(401, 190, "Invalid OAuth access token - Cannot parse access token", "OAuthException");
+    if (short !== undefined && short < this.now())
+      graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
+    if (short === undefined && !this.tokens.has(token ?? "") && token !== POSTS_OTHER_TOKEN)
+      graphError(401, 190, "Invalid OAuth access token - Cannot parse access token", "OAuthException");
     const long = this.tokens.get(token ?? "");
-    if (long && long.expiresAt < this.now()) graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
+    if (long && long.expiresAt < this.now())
+      graphError(401, 190, "Error validating access token: Session has expired", "OAuthException", 463);
     this.caller = token === POSTS_OTHER_TOKEN ? OTHER : USER;
     return { "x-app-usage": usageHeader(this.log.length, 4800) };
   }
@@ -186,7 +224,9 @@ export class PostsEmulator extends Emulator {
 
   /** The first account's posts published in the 24 hours before now, oldest first. */
   publishedInWindow(owner = USER.id): Post[] {
-    return this.own(owner).filter((p) => !p.carouselItem && p.timestamp > this.now() - DAY).sort((a, b) => a.timestamp - b.timestamp);
+    return this.own(owner)
+      .filter((p) => !p.carouselItem && p.timestamp > this.now() - DAY)
+      .sort((a, b) => a.timestamp - b.timestamp);
   }
 
   /**
@@ -214,7 +254,10 @@ export class PostsEmulator extends Emulator {
   }
 
   private mediaView(p: Post, fields: string[]) {
-    const cdn = p.media_type === "TEXT" || p.media_type === "CAROUSEL" ? undefined : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
+    const cdn =
+      p.media_type === "TEXT" || p.media_type === "CAROUSEL"
+        ? undefined
+        : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
     const all: Record<string, unknown> = {
       id: p.id,
       media_product_type: "THREADS",
@@ -237,14 +280,28 @@ export class PostsEmulator extends Emulator {
       topic_tag: p.topic_tag,
       link_attachment_url: p.link_attachment_url,
       children: p.children ? { data: p.children.map((id) => ({ id })) } : undefined,
-      poll_attachment: p.poll ? { ...p.poll, total_votes: 0, expiration_timestamp: new Date(p.timestamp + DAY).toISOString().replace(/\.\d+Z$/, "+0000") } : undefined,
+      poll_attachment: p.poll
+        ? { ...p.poll, total_votes: 0, expiration_timestamp: new Date(p.timestamp + DAY).toISOString().replace(/\.\d+Z$/, "+0000") }
+        : undefined,
     };
-    return Object.fromEntries(fields.filter((f) => all[f] !== undefined).map((f) => [f, all[f]]).concat([["id", p.id]]));
+    return Object.fromEntries(
+      fields
+        .filter((f) => all[f] !== undefined)
+        .map((f) => [f, all[f]])
+        .concat([["id", p.id]]),
+    );
   }
 
   /** `me` or this emulator's user id; any other user is not this token's. */
   private user(req: Request): void {
-    if (req.params.user !== "me" && req.params.user !== this.caller.id) graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.params.user}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
+    if (req.params.user !== "me" && req.params.user !== this.caller.id)
+      graphError(
+        400,
+        100,
+        `Unsupported ${req.method.toLowerCase()} request. Object with ID '${req.params.user}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+        T,
+        33,
+      );
   }
 
   private registerRoutes(): void {
@@ -254,13 +311,21 @@ export class PostsEmulator extends Emulator {
     this.route("GET", "/v1.0/:user/threads", (req) => this.list(req));
     this.route("GET", "/v1.0/:user/threads_publishing_limit", (req) => {
       this.user(req);
-      const fields = fieldList(params(req).fields, new Set(["quota_usage", "config", "reply_quota_usage", "reply_config", "delete_quota_usage", "delete_config"]), "ThreadsPublishingLimit", "quota_usage");
+      const fields = fieldList(
+        params(req).fields,
+        new Set(["quota_usage", "config", "reply_quota_usage", "reply_config", "delete_quota_usage", "delete_config"]),
+        "ThreadsPublishingLimit",
+        "quota_usage",
+      );
       // Deletes are counted too (the Threads changelog of 2025-07-14: `delete_quota_usage`, `delete_config`).
       this.deletesToday = this.deletesToday.filter((t) => t > this.now() - DAY);
       const all: Record<string, unknown> = {
-        quota_usage: this.quotaUsed(this.caller.id), config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 },
-        reply_quota_usage: 0, reply_config: { quota_total: 1000, quota_duration: 86_400 },
-        delete_quota_usage: this.deletesToday.length, delete_config: { quota_total: DELETE_QUOTA, quota_duration: 86_400 },
+        quota_usage: this.quotaUsed(this.caller.id),
+        config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 },
+        reply_quota_usage: 0,
+        reply_config: { quota_total: 1000, quota_duration: 86_400 },
+        delete_quota_usage: this.deletesToday.length,
+        delete_config: { quota_total: DELETE_QUOTA, quota_duration: 86_400 },
       };
       return ok({ data: [Object.fromEntries(fields.map((f) => [f, all[f]]))] });
     });
@@ -268,9 +333,18 @@ export class PostsEmulator extends Emulator {
       const p = this.visible(req, req.params.id);
       const metrics = listParam(params(req).metric);
       const bad = metrics.find((m) => !INSIGHT_METRICS.includes(m));
-      if (!metrics.length || bad) graphError(400, 100, `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`, T);
+      if (!metrics.length || bad)
+        graphError(400, 100, `(#100) metric[0] must be one of the following values: ${INSIGHT_METRICS.join(", ")}`, T);
       const value: Record<string, number> = { views: p.views, likes: p.likes, replies: 0, reposts: 0, quotes: 0, shares: 0 };
-      return ok({ data: metrics.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name[0].toUpperCase() + name.slice(1), id: `${p.id}/insights/${name}/lifetime` })) });
+      return ok({
+        data: metrics.map((name) => ({
+          name,
+          period: "lifetime",
+          values: [{ value: value[name] }],
+          title: name[0].toUpperCase() + name.slice(1),
+          id: `${p.id}/insights/${name}/lifetime`,
+        })),
+      });
     });
     this.route("GET", "/v1.0/:id", (req) => {
       if (req.params.id === "me" || req.params.id === USER.id || req.params.id === OTHER.id) return this.profile(req);
@@ -285,7 +359,8 @@ export class PostsEmulator extends Emulator {
     this.route("DELETE", "/v1.0/:id", (req) => {
       const p = this.visible(req, req.params.id);
       this.deletesToday = this.deletesToday.filter((t) => t > this.now() - DAY);
-      if (this.deletesToday.length >= DELETE_QUOTA) graphError(400, 4, `Application request limit reached: at most ${DELETE_QUOTA} deletions per 24 hours`, T);
+      if (this.deletesToday.length >= DELETE_QUOTA)
+        graphError(400, 4, `Application request limit reached: at most ${DELETE_QUOTA} deletions per 24 hours`, T);
       this.deletesToday.push(this.now());
       this.posts.delete(p.id);
       for (const child of p.children ?? []) this.posts.delete(child);
@@ -297,13 +372,26 @@ export class PostsEmulator extends Emulator {
     req.params.user = req.params.id;
     this.user(req);
     const u = this.caller;
-    const all: Record<string, unknown> = { id: u.id, username: u.username, name: u.name, threads_profile_picture_url: "https://scontent.cdninstagram.com/v/t51.2885-19/profile.jpg", threads_biography: u.biography, is_verified: false };
+    const all: Record<string, unknown> = {
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      threads_profile_picture_url: "https://scontent.cdninstagram.com/v/t51.2885-19/profile.jpg",
+      threads_biography: u.biography,
+      is_verified: false,
+    };
     const fields = fieldList(params(req).fields, USER_FIELDS, "User", "id");
     return ok(Object.fromEntries(fields.map((f) => [f, all[f]]).concat([["id", u.id]])));
   }
 
   private missing(req: Request, id: string): never {
-    return graphError(400, 100, `Unsupported ${req.method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, T, 33);
+    return graphError(
+      400,
+      100,
+      `Unsupported ${req.method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+      T,
+      33,
+    );
   }
 
   /** The authorization code, the long-lived exchange (`th_exchange_token`) and the refresh (`th_refresh_token`). */
@@ -315,8 +403,10 @@ export class PostsEmulator extends Emulator {
     };
     this.route("POST", "/oauth/access_token", (req) => {
       const p = params(req);
-      if (p.client_id !== POSTS_APP.id || p.client_secret !== POSTS_APP.secret) graphError(400, 101, "Error validating client secret", "OAuthException");
-      if (p.grant_type !== "authorization_code" || p.code !== POSTS_AUTH_CODE) graphError(400, 100, "Invalid authorization code", "OAuthException");
+      if (p.client_id !== POSTS_APP.id || p.client_secret !== POSTS_APP.secret)
+        graphError(400, 101, "Error validating client secret", "OAuthException");
+      if (p.grant_type !== "authorization_code" || p.code !== POSTS_AUTH_CODE)
+        graphError(400, 100, "Invalid authorization code", "OAuthException");
       return ok({ access_token: POSTS_SHORT_TOKEN, user_id: Number(USER.id) });
     });
     this.route("GET", "/access_token", (req) => {
@@ -324,7 +414,8 @@ export class PostsEmulator extends Emulator {
       if (p.grant_type !== "th_exchange_token") graphError(400, 100, "Unsupported grant_type: use th_exchange_token", T);
       if (p.client_secret !== POSTS_APP.secret) graphError(400, 101, "Error validating client secret", "OAuthException");
       const exp = this.shortTokens.get(p.access_token ?? "");
-      if (exp === undefined || exp < this.now()) graphError(400, 190, "Invalid OAuth access token: a short-lived token is exchanged once, within its hour", "OAuthException", 467);
+      if (exp === undefined || exp < this.now())
+        graphError(400, 190, "Invalid OAuth access token: a short-lived token is exchanged once, within its hour", "OAuthException", 467);
       return longLived();
     });
     // A token's facts, asked with a token of a tester of the same app (the user's own, for an app in development).
@@ -333,14 +424,27 @@ export class PostsEmulator extends Emulator {
       const t = this.tokens.get(p.input_token ?? "");
       const short = this.shortTokens.get(p.input_token ?? "");
       const expiresAt = t?.expiresAt ?? short ?? 0;
-      return ok({ data: { type: "USER", application: "Example Bakery Posts", data_access_expires_at: Math.floor((this.now() + 90 * DAY) / 1000), expires_at: Math.floor(expiresAt / 1000), is_valid: expiresAt > this.now(), issued_at: Math.floor((t?.issuedAt ?? this.now()) / 1000), scopes: ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_delete"], user_id: USER.id } });
+      return ok({
+        data: {
+          type: "USER",
+          application: "Example Bakery Posts",
+          data_access_expires_at: Math.floor((this.now() + 90 * DAY) / 1000),
+          expires_at: Math.floor(expiresAt / 1000),
+          is_valid: expiresAt > this.now(),
+          issued_at: Math.floor((t?.issuedAt ?? this.now()) / 1000),
+          scopes: ["threads_basic", "threads_content_publish", "threads_manage_insights", "threads_delete"],
+          user_id: USER.id,
+        },
+      });
     });
     this.route("GET", "/refresh_access_token", (req) => {
       const p = params(req);
       const t = this.tokens.get(p.access_token ?? "");
-      if (p.grant_type !== "th_refresh_token" || !t || t.expiresAt < this.now()) graphError(400, 190, "Invalid OAuth access token: refresh a long-lived token that has not expired", "OAuthException", 467);
+      if (p.grant_type !== "th_refresh_token" || !t || t.expiresAt < this.now())
+        graphError(400, 190, "Invalid OAuth access token: refresh a long-lived token that has not expired", "OAuthException", 467);
       // Long-lived tokens "at least 24 hours old" can be refreshed (Threads "Long-Lived Access Tokens").
-      if (t.issuedAt > this.now() - DAY) graphError(400, 190, "The access token cannot be refreshed: it is less than 24 hours old", "OAuthException");
+      if (t.issuedAt > this.now() - DAY)
+        graphError(400, 190, "The access token cannot be refreshed: it is less than 24 hours old", "OAuthException");
       return longLived();
     });
   }
@@ -349,18 +453,33 @@ export class PostsEmulator extends Emulator {
     this.user(req);
     const p = params(req);
     const type = p.media_type as MediaType;
-    if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type)) graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
+    if (!["TEXT", "IMAGE", "VIDEO", "CAROUSEL"].includes(type))
+      graphError(400, 100, "(#100) Param media_type must be one of {TEXT, IMAGE, VIDEO, CAROUSEL}", T);
     // A boolean as clients send one ("true", or Python's "True" through urlencode, as pythreads does).
     const item = /^true$/i.test(p.is_carousel_item ?? "");
-    if (item && (type === "TEXT" || type === "CAROUSEL")) graphError(400, 100, "(#100) Param is_carousel_item is only for IMAGE and VIDEO containers", T);
-    if (p.text && postLength(p.text) > 500) graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
-    if (p.text && linkCount(p.text) > 5) graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
+    if (item && (type === "TEXT" || type === "CAROUSEL"))
+      graphError(400, 100, "(#100) Param is_carousel_item is only for IMAGE and VIDEO containers", T);
+    if (p.text && postLength(p.text) > 500)
+      graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
+    if (p.text && linkCount(p.text) > 5)
+      graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
     if (type === "TEXT" && !p.text) graphError(400, 100, "(#100) Param text is required for media_type TEXT", T);
     const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
-    if ((type === "IMAGE" || type === "VIDEO") && !url) graphError(400, 100, `(#100) Param ${type.toLowerCase()}_url is required for media_type ${type}`, T);
+    if ((type === "IMAGE" || type === "VIDEO") && !url)
+      graphError(400, 100, `(#100) Param ${type.toLowerCase()}_url is required for media_type ${type}`, T);
     const extra = this.attachments(req, p, type, item);
     const processingMs = type === "TEXT" ? 0 : (this.processingMs ?? 2000 + Math.floor(Math.random() * 3001));
-    const c: Container = { id: this.nextId(), media_type: type, carouselItem: item || undefined, text: p.text, media_url: url, createdAt: this.now(), processingMs, error: url ? mediaProblem(type, url) : undefined, ...extra };
+    const c: Container = {
+      id: this.nextId(),
+      media_type: type,
+      carouselItem: item || undefined,
+      text: p.text,
+      media_url: url,
+      createdAt: this.now(),
+      processingMs,
+      error: url ? mediaProblem(type, url) : undefined,
+      ...extra,
+    };
     this.containers.set(c.id, c);
     return ok({ id: c.id });
   }
@@ -374,11 +493,13 @@ export class PostsEmulator extends Emulator {
       out.alt_text = p.alt_text;
     }
     if (p.reply_control !== undefined) {
-      if (!REPLY_CONTROLS.includes(p.reply_control)) graphError(400, 100, `(#100) Param reply_control must be one of {${REPLY_CONTROLS.join(", ")}}`, T);
+      if (!REPLY_CONTROLS.includes(p.reply_control))
+        graphError(400, 100, `(#100) Param reply_control must be one of {${REPLY_CONTROLS.join(", ")}}`, T);
       out.reply_audience = p.reply_control.toUpperCase();
     }
     if (p.topic_tag !== undefined) {
-      if (p.topic_tag.length < 1 || [...p.topic_tag].length > 50 || /[.&]/.test(p.topic_tag)) graphError(400, 100, "(#100) Param topic_tag must be 1 to 50 characters and contain no periods (.) or ampersands (&)", T);
+      if (p.topic_tag.length < 1 || [...p.topic_tag].length > 50 || /[.&]/.test(p.topic_tag))
+        graphError(400, 100, "(#100) Param topic_tag must be 1 to 50 characters and contain no periods (.) or ampersands (&)", T);
       out.topic_tag = p.topic_tag;
     }
     if (p.link_attachment !== undefined) {
@@ -387,7 +508,8 @@ export class PostsEmulator extends Emulator {
     }
     if (p.quote_post_id !== undefined) {
       const quoted = this.posts.get(p.quote_post_id);
-      if (!quoted || quoted.carouselItem) graphError(400, 100, `(#100) Param quote_post_id must be the id of a post that exists: ${p.quote_post_id} is not`, T);
+      if (!quoted || quoted.carouselItem)
+        graphError(400, 100, `(#100) Param quote_post_id must be the id of a post that exists: ${p.quote_post_id} is not`, T);
       out.quoted_post = quoted.id;
     }
     if (p.poll_attachment !== undefined) out.poll = this.poll(p.poll_attachment, type);
@@ -407,20 +529,25 @@ export class PostsEmulator extends Emulator {
     const keys = Object.keys(poll);
     const allowed = ["option_a", "option_b", "option_c", "option_d"];
     const given = allowed.filter((k) => poll[k] !== undefined);
-    if (keys.some((k) => !allowed.includes(k)) || given.length < 2 || !given.every((k, i) => k === allowed[i])) graphError(400, 100, "(#100) Param poll_attachment must have option_a and option_b, and optionally option_c and option_d", T);
-    if (given.some((k) => typeof poll[k] !== "string" || (poll[k] as string).length < 1 || [...(poll[k] as string)].length > 25)) graphError(400, 100, "(#100) Param poll_attachment: each option must be 1 to 25 characters long", T);
+    if (keys.some((k) => !allowed.includes(k)) || given.length < 2 || !given.every((k, i) => k === allowed[i]))
+      graphError(400, 100, "(#100) Param poll_attachment must have option_a and option_b, and optionally option_c and option_d", T);
+    if (given.some((k) => typeof poll[k] !== "string" || (poll[k] as string).length < 1 || [...(poll[k] as string)].length > 25))
+      graphError(400, 100, "(#100) Param poll_attachment: each option must be 1 to 25 characters long", T);
     return Object.fromEntries(given.map((k) => [k, poll[k] as string]));
   }
 
   /** A carousel's items: 2 to 20 of this account's carousel-item containers, each FINISHED. */
   private carouselChildren(req: Request, raw: string | undefined): string[] {
     const ids = listParam(raw);
-    if (ids.length < 2 || ids.length > 20) graphError(400, 100, "(#100) Param children must list 2 to 20 carousel item containers", T, 4279015);
+    if (ids.length < 2 || ids.length > 20)
+      graphError(400, 100, "(#100) Param children must list 2 to 20 carousel item containers", T, 4279015);
     for (const id of ids) {
       const c = this.containers.get(id);
-      if (!c || !c.carouselItem) graphError(400, 100, `(#100) Param children: ${id} is not a carousel item container (create it with is_carousel_item=true)`, T);
+      if (!c || !c.carouselItem)
+        graphError(400, 100, `(#100) Param children: ${id} is not a carousel item container (create it with is_carousel_item=true)`, T);
       const status = this.status(c);
-      if (status !== "FINISHED") graphError(400, 24, `Media Not Found: carousel item ${id} is ${status}, wait for it to be FINISHED`, T, 4279009);
+      if (status !== "FINISHED")
+        graphError(400, 24, `Media Not Found: carousel item ${id} is ${status}, wait for it to be FINISHED`, T, 4279009);
     }
     void req;
     return ids;
@@ -428,9 +555,18 @@ export class PostsEmulator extends Emulator {
 
   private publish(req: Request): Reply {
     this.user(req);
-    const c = this.containers.get(params(req).creation_id ?? "") ?? graphError(400, 100, "(#100) Param creation_id must be a valid media container id", T);
+    const c =
+      this.containers.get(params(req).creation_id ?? "") ??
+      graphError(400, 100, "(#100) Param creation_id must be a valid media container id", T);
     const status = this.status(c);
-    if (status === "IN_PROGRESS") graphError(400, 24, "Media Not Found: the media is not ready to be published, wait for the container's status to be FINISHED", T, 4279009);
+    if (status === "IN_PROGRESS")
+      graphError(
+        400,
+        24,
+        "Media Not Found: the media is not ready to be published, wait for the container's status to be FINISHED",
+        T,
+        4279009,
+      );
     if (status === "ERROR") graphError(400, 24, `The media could not be processed: ${c.error}`, T, 4279017);
     if (status === "EXPIRED") graphError(400, 24, "The container expired: it was not published within 24 hours", T, 4279008);
     if (status === "PUBLISHED") graphError(400, 100, "(#100) The container was already published", T);
@@ -439,9 +575,20 @@ export class PostsEmulator extends Emulator {
       this.transientPublishFailures--;
       graphError(400, 24, "Media Not Found", T, 4279009);
     }
-    if (this.quotaUsed(this.caller.id) >= PUBLISH_QUOTA) graphError(400, 4, `Application request limit reached: at most ${PUBLISH_QUOTA} posts per 24 hours`, T, 2207042);
+    if (this.quotaUsed(this.caller.id) >= PUBLISH_QUOTA)
+      graphError(400, 4, `Application request limit reached: at most ${PUBLISH_QUOTA} posts per 24 hours`, T, 2207042);
     const { id: _i, createdAt: _c, processingMs: _p, error: _e, postId: _o, media_url: _m, carouselItem: _ci, children, ...attached } = c;
-    const made = (from: Container, extra: Partial<Post>): Post => ({ ...extra, id: this.nextId(), owner: this.caller.id, media_type: from.media_type, source_url: from.media_url, timestamp: this.now(), shortcode: `C${Number(this.counter).toString(36).padStart(10, "x")}`, views: 0, likes: 0 });
+    const made = (from: Container, extra: Partial<Post>): Post => ({
+      ...extra,
+      id: this.nextId(),
+      owner: this.caller.id,
+      media_type: from.media_type,
+      source_url: from.media_url,
+      timestamp: this.now(),
+      shortcode: `C${Number(this.counter).toString(36).padStart(10, "x")}`,
+      views: 0,
+      likes: 0,
+    });
     // A carousel's items become media of their own, shown through it.
     const items = (children ?? []).map((id) => {
       const child = this.containers.get(id)!;
@@ -466,14 +613,17 @@ export class PostsEmulator extends Emulator {
     const since = time(p.since) ?? -Infinity;
     const until = time(p.until) ?? Infinity;
     const limit = Math.min(Number(p.limit ?? 25), 100);
-    const all = this.own().filter((x) => !x.carouselItem && x.timestamp >= since && x.timestamp <= until).sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
+    const all = this.own()
+      .filter((x) => !x.carouselItem && x.timestamp >= since && x.timestamp <= until)
+      .sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
     const start = p.after ? Number(Buffer.from(p.after, "base64url").toString()) : 0;
     const page = all.slice(start, start + limit);
     const cursor = (n: number) => Buffer.from(String(n)).toString("base64url");
     const paging: Record<string, unknown> = { cursors: { before: cursor(start), after: cursor(start + page.length) } };
     if (start + page.length < all.length) {
       const next = new URL(`${this.url}${req.path}`);
-      for (const [k, v] of Object.entries({ ...p, after: cursor(start + page.length) })) if (k !== "access_token" || !req.headers.authorization) next.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({ ...p, after: cursor(start + page.length) }))
+        if (k !== "access_token" || !req.headers.authorization) next.searchParams.set(k, v);
       paging.next = next.toString();
     }
     return ok({ data: page.map((x) => this.mediaView(x, fields)), paging });

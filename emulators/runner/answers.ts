@@ -40,7 +40,9 @@ export function skillDocument(prompt: string, valid = true): string {
     `- A small recipe about ${topic}.`,
     `- Another recipe about ${topic}.`,
     "",
-    ...(valid ? ["## Troubleshooting", "", "- If a step fails, read its error and retry once.", "- Ask for help with the exact message.", ""] : []),
+    ...(valid
+      ? ["## Troubleshooting", "", "- If a step fails, read its error and retry once.", "- Ask for help with the exact message.", ""]
+      : []),
     "## References",
     "",
     "- The source texts this skill was generated from.",

@@ -64,7 +64,8 @@ export function canonical(name: string): string {
   const colon = name.lastIndexOf(":");
   const [path, tag] = colon > slash ? [name.slice(0, colon), name.slice(colon + 1)] : [name, "latest"];
   const parts = path.trim().toLowerCase().split("/");
-  const [host, ns] = parts.length === 3 ? parts : parts.length === 2 ? ["registry.ollama.ai", ...parts] : ["registry.ollama.ai", "library", ...parts];
+  const [host, ns] =
+    parts.length === 3 ? parts : parts.length === 2 ? ["registry.ollama.ai", ...parts] : ["registry.ollama.ai", "library", ...parts];
   const model = parts.at(-1)!;
   const shown = host === "registry.ollama.ai" ? (ns === "library" ? model : `${ns}/${model}`) : `${host}/${ns}/${model}`;
   return `${shown}:${tag.toLowerCase() || "latest"}`;
@@ -74,8 +75,26 @@ const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const layerDigest = (name: string, entry: CatalogueEntry, i: number) => `sha256:${sha(`${name}:${i}:${entry.revision ?? 0}`)}`;
 /** The registry's manifest of a catalogue model (the Docker v2 schema the Ollama registry serves); its digest is the model's. */
 export function manifestOf(name: string, entry: CatalogueEntry): string {
-  const layers = entry.layers.map((size, i) => ({ mediaType: i === 0 ? "application/vnd.ollama.image.model" : i === 1 ? "application/vnd.ollama.image.template" : "application/vnd.ollama.image.params", digest: layerDigest(name, entry, i), size }));
-  return JSON.stringify({ schemaVersion: 2, mediaType: "application/vnd.docker.distribution.manifest.v2+json", config: { mediaType: "application/vnd.docker.container.image.v1+json", digest: `sha256:${sha(`${name}:config:${entry.revision ?? 0}`)}`, size: 487 }, layers });
+  const layers = entry.layers.map((size, i) => ({
+    mediaType:
+      i === 0
+        ? "application/vnd.ollama.image.model"
+        : i === 1
+          ? "application/vnd.ollama.image.template"
+          : "application/vnd.ollama.image.params",
+    digest: layerDigest(name, entry, i),
+    size,
+  }));
+  return JSON.stringify({
+    schemaVersion: 2,
+    mediaType: "application/vnd.docker.distribution.manifest.v2+json",
+    config: {
+      mediaType: "application/vnd.docker.container.image.v1+json",
+      digest: `sha256:${sha(`${name}:config:${entry.revision ?? 0}`)}`,
+      size: 487,
+    },
+    layers,
+  });
 }
 const line = (o: unknown) => `${JSON.stringify(o)}\n`;
 /** The quantizations 0.32's create takes (fs/ggml ParseFileType; Q4_K is Q4_K_M). */
@@ -132,14 +151,21 @@ export class RunnerEmulator extends Emulator {
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
-    return { status, body: { error: status === 429 ? "too many requests" : "internal error" }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+    return {
+      status,
+      body: { error: status === 429 ? "too many requests" : "internal error" },
+      headers: retryAfter ? { "retry-after": String(retryAfter) } : {},
+    };
   }
 
   /** RUNNER_ORIGINS: a browser origin that is not allowed is refused. */
   protected before(req: Request): Record<string, string> {
     const origin = req.headers.origin;
     if (!origin) return {};
-    const allowed = this.options.origins.includes("*") || this.options.origins.includes(String(origin)) || /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(String(origin));
+    const allowed =
+      this.options.origins.includes("*") ||
+      this.options.origins.includes(String(origin)) ||
+      /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(String(origin));
     if (!allowed) throw new HttpError({ status: 403, body: "" });
     return { "access-control-allow-origin": String(origin) };
   }
@@ -151,7 +177,8 @@ export class RunnerEmulator extends Emulator {
   /** The model by name; not there: 404 naming it as asked, or as the runner spells it (`show` says `nope:latest` since 0.30). */
   private model(name: unknown, spelled: "asked" | "full" = "asked"): Model {
     const m = this.models.get(canonical(String(name ?? "")));
-    if (!m) this.fail(404, `model '${spelled === "full" && !String(name).includes(":") ? `${String(name)}:latest` : String(name)}' not found`);
+    if (!m)
+      this.fail(404, `model '${spelled === "full" && !String(name).includes(":") ? `${String(name)}:latest` : String(name)}' not found`);
     return m!;
   }
 
@@ -159,7 +186,8 @@ export class RunnerEmulator extends Emulator {
   private load(m: Model): { processor: string } {
     // A `stop` stored as text (what a client that sends one string makes): the runner then refuses every request.
     if (m.parameters && "stop" in m.parameters && !Array.isArray(m.parameters.stop)) this.fail(500, 'option "stop" must be of type array');
-    if (this.gpu === "occupied") this.fail(500, "llama runner process has terminated: cudaMalloc failed: out of memory (the GPU is in use by another process)");
+    if (this.gpu === "occupied")
+      this.fail(500, "llama runner process has terminated: cudaMalloc failed: out of memory (the GPU is in use by another process)");
     this.loaded.set(m.name, this.now() + 5 * 60_000);
     return { processor: this.gpu === "none" ? "100% CPU" : "100% GPU" };
   }
@@ -171,9 +199,17 @@ export class RunnerEmulator extends Emulator {
       const [ns, model] = path.split("/");
       const name = canonical(`${ns === "library" ? "" : `${ns}/`}${model}:${tag}`);
       const entry = this.options.catalogue[name];
-      if (!entry) return { status: 404, body: { errors: [{ code: "MANIFEST_UNKNOWN", message: "manifest unknown", detail: { Tag: tag } }] } };
+      if (!entry)
+        return { status: 404, body: { errors: [{ code: "MANIFEST_UNKNOWN", message: "manifest unknown", detail: { Tag: tag } }] } };
       const bytes = manifestOf(name, entry);
-      return { status: 200, body: bytes, headers: { "content-type": "application/vnd.docker.distribution.manifest.v2+json", "docker-content-digest": `sha256:${sha(bytes)}` } };
+      return {
+        status: 200,
+        body: bytes,
+        headers: {
+          "content-type": "application/vnd.docker.distribution.manifest.v2+json",
+          "docker-content-digest": `sha256:${sha(bytes)}`,
+        },
+      };
     };
     this.route("GET", "/v2/:ns/:model/manifests/:tag", (req) => manifest(`${req.params.ns}/${req.params.model}`, req.params.tag));
     this.route("HEAD", "/api/blobs/:digest", (req) => ({ status: this.blobs.has(req.params.digest) ? 200 : 404, body: "" }));
@@ -188,24 +224,61 @@ export class RunnerEmulator extends Emulator {
       status: 200,
       body: {
         // Each with its capabilities since 0.30 (api/types.go ListModelResponse), as /api/show gives them.
-        models: [...this.models.values()].map((m) => ({ name: m.name, model: m.name, modified_at: m.modifiedAt, size: m.size, digest: m.digest, details: m.details, capabilities: ["completion"] })),
+        models: [...this.models.values()].map((m) => ({
+          name: m.name,
+          model: m.name,
+          modified_at: m.modifiedAt,
+          size: m.size,
+          digest: m.digest,
+          details: m.details,
+          capabilities: ["completion"],
+        })),
       },
     }));
     this.route("GET", "/api/ps", () => {
       const now = this.now();
-      const running = [...this.loaded].filter(([, exp]) => exp > now).map(([name, exp]) => this.models.get(name)).filter((m): m is Model => !!m);
+      const running = [...this.loaded]
+        .filter(([, exp]) => exp > now)
+        .map(([name, exp]) => this.models.get(name))
+        .filter((m): m is Model => !!m);
       return {
         status: 200,
-        body: { models: running.map((m) => ({ name: m.name, model: m.name, size: m.size, digest: m.digest, details: m.details, expires_at: new Date(this.loaded.get(m.name)!).toISOString(), size_vram: this.gpu === "none" ? 0 : m.size })) },
+        body: {
+          models: running.map((m) => ({
+            name: m.name,
+            model: m.name,
+            size: m.size,
+            digest: m.digest,
+            details: m.details,
+            expires_at: new Date(this.loaded.get(m.name)!).toISOString(),
+            size_vram: this.gpu === "none" ? 0 : m.size,
+          })),
+        },
       };
     });
     this.route("POST", "/api/show", (req) => {
       const body = parseJson(req) ?? this.fail(400, "invalid JSON");
       const m = this.model(body.model ?? body.name, "full");
       // As the runner shows them (`%-30s %#v`): the name padded, a value as Go prints it, a list's texts a line each.
-      const params = Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k.padEnd(30)} ${JSON.stringify(x)}`)).join("\n");
-      const lines = [`FROM ${m.from ?? m.name}`, ...(m.template ? [`TEMPLATE ${m.template}`] : []), ...(m.system ? [`SYSTEM ${m.system}`] : []), ...Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `PARAMETER ${k} ${x}`)), ...(m.license ?? []).map((l) => `LICENSE ${l}`), ...(m.messages ?? []).map((x) => `MESSAGE ${x.role} ${x.content}`)];
-      const shown: Record<string, unknown> = { modelfile: `# Modelfile generated by "ollama show"\n\n${lines.join("\n")}\n`, template: m.template ?? "{{ .Prompt }}", details: { parent_model: "", families: [m.details.family], ...m.details }, model_info: { "general.architecture": m.details.family }, capabilities: ["completion"], modified_at: m.modifiedAt };
+      const params = Object.entries(m.parameters ?? {})
+        .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k.padEnd(30)} ${JSON.stringify(x)}`))
+        .join("\n");
+      const lines = [
+        `FROM ${m.from ?? m.name}`,
+        ...(m.template ? [`TEMPLATE ${m.template}`] : []),
+        ...(m.system ? [`SYSTEM ${m.system}`] : []),
+        ...Object.entries(m.parameters ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `PARAMETER ${k} ${x}`)),
+        ...(m.license ?? []).map((l) => `LICENSE ${l}`),
+        ...(m.messages ?? []).map((x) => `MESSAGE ${x.role} ${x.content}`),
+      ];
+      const shown: Record<string, unknown> = {
+        modelfile: `# Modelfile generated by "ollama show"\n\n${lines.join("\n")}\n`,
+        template: m.template ?? "{{ .Prompt }}",
+        details: { parent_model: "", families: [m.details.family], ...m.details },
+        model_info: { "general.architecture": m.details.family },
+        capabilities: ["completion"],
+        modified_at: m.modifiedAt,
+      };
       if (params) shown.parameters = params;
       if (m.system) shown.system = m.system;
       if (m.license?.length) shown.license = m.license.join("\n");
@@ -234,8 +307,22 @@ export class RunnerEmulator extends Emulator {
         return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: "", done: true, done_reason: "unload" } };
       }
       const { processor } = this.load(m);
-      if (!body.prompt) return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: "", done: true, done_reason: "load", processor } };
-      return { status: 200, body: { model: m.name, created_at: this.timestamp(), response: this.answer(m, String(body.prompt)), done: true, done_reason: "stop", processor } };
+      if (!body.prompt)
+        return {
+          status: 200,
+          body: { model: m.name, created_at: this.timestamp(), response: "", done: true, done_reason: "load", processor },
+        };
+      return {
+        status: 200,
+        body: {
+          model: m.name,
+          created_at: this.timestamp(),
+          response: this.answer(m, String(body.prompt)),
+          done: true,
+          done_reason: "stop",
+          processor,
+        },
+      };
     });
     this.route("POST", "/api/chat", (req) => {
       const body = parseJson(req) ?? this.fail(400, "invalid JSON");
@@ -247,22 +334,48 @@ export class RunnerEmulator extends Emulator {
       const numCtx = Math.min(this.maxContext, Number(body.options?.num_ctx ?? m.parameters?.num_ctx ?? 4096));
       const chars = (body.messages ?? []).reduce((n: number, x: { content?: string }) => n + String(x.content ?? "").length, 0);
       const prompt_eval_count = Math.min(numCtx, Math.ceil(chars / 4));
-      if (body.stream === false) return { status: 200, body: { model: m.name, created_at: this.timestamp(), message, done: true, done_reason: "stop", prompt_eval_count, eval_count: Math.ceil(message.content.length / 4) } };
+      if (body.stream === false)
+        return {
+          status: 200,
+          body: {
+            model: m.name,
+            created_at: this.timestamp(),
+            message,
+            done: true,
+            done_reason: "stop",
+            prompt_eval_count,
+            eval_count: Math.ceil(message.content.length / 4),
+          },
+        };
       const self = this;
       return {
         status: 200,
         body: null,
         stream: (async function* () {
           yield line({ model: m.name, created_at: self.timestamp(), message, done: false });
-          yield line({ model: m.name, created_at: self.timestamp(), message: { role: "assistant", content: "" }, done: true, done_reason: "stop" });
+          yield line({
+            model: m.name,
+            created_at: self.timestamp(),
+            message: { role: "assistant", content: "" },
+            done: true,
+            done_reason: "stop",
+          });
         })(),
       };
     });
     this.route("POST", "/v1/chat/completions", (req) => {
       const body = parseJson(req);
-      if (!body?.model) throw new HttpError({ status: 400, body: { error: { message: "model is required", type: "invalid_request_error", param: "model", code: null } } });
+      if (!body?.model)
+        throw new HttpError({
+          status: 400,
+          body: { error: { message: "model is required", type: "invalid_request_error", param: "model", code: null } },
+        });
       const m = this.models.get(canonical(body.model));
-      if (!m) throw new HttpError({ status: 404, body: { error: { message: `model "${body.model}" not found, try pulling it first`, type: "api_error", param: null, code: null } } });
+      if (!m)
+        throw new HttpError({
+          status: 404,
+          body: { error: { message: `model "${body.model}" not found, try pulling it first`, type: "api_error", param: null, code: null } },
+        });
       this.load(m);
       const last = [...(body.messages ?? [])].reverse().find((x: { role: string }) => x.role === "user")?.content ?? "";
       const content = this.answer(m, String(last));
@@ -274,7 +387,11 @@ export class RunnerEmulator extends Emulator {
           created: Math.floor(this.now() / 1000),
           model: m.name,
           choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-          usage: { prompt_tokens: Math.ceil(String(last).length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: Math.ceil((String(last).length + content.length) / 4) },
+          usage: {
+            prompt_tokens: Math.ceil(String(last).length / 4),
+            completion_tokens: Math.ceil(content.length / 4),
+            total_tokens: Math.ceil((String(last).length + content.length) / 4),
+          },
         },
       };
     });
@@ -301,7 +418,14 @@ export class RunnerEmulator extends Emulator {
     const stream = body.stream !== false;
     if (!entry) {
       if (!stream) this.fail(500, "pull model manifest: file does not exist");
-      return { status: 200, body: null, stream: (async function* () { yield line({ status: "pulling manifest" }); yield line({ error: "pull model manifest: file does not exist" }); })() };
+      return {
+        status: 200,
+        body: null,
+        stream: (async function* () {
+          yield line({ status: "pulling manifest" });
+          yield line({ error: "pull model manifest: file does not exist" });
+        })(),
+      };
     }
     const total = entry.layers.reduce((a, b) => a + b, 0);
     const free = this.options.diskBytes - this.used();
@@ -366,14 +490,29 @@ export class RunnerEmulator extends Emulator {
     // unquantized weights (the emulator's GGUF files are F16 unless made from a pulled, quantized base).
     if (body.draft_quantize && !draftFiles.length) this.fail(400, "--draft-quantize requires a DRAFT model");
     // These come while the model is made: in the progress stream (status 200), as the runner sends them.
-    const late = (error: string): Reply => (body.stream === false ? this.fail(500, error) : { status: 200, body: null, stream: (async function* () { yield line({ status: "parsing GGUF" }); yield line({ error }); })() });
+    const late = (error: string): Reply =>
+      body.stream === false
+        ? this.fail(500, error)
+        : {
+            status: 200,
+            body: null,
+            stream: (async function* () {
+              yield line({ status: "parsing GGUF" });
+              yield line({ error });
+            })(),
+          };
     for (const q of [body.quantize, body.draft_quantize].filter(Boolean).map((x: string) => x.toUpperCase())) {
-      if (!QUANTIZATIONS.includes(q)) return late(`unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
+      if (!QUANTIZATIONS.includes(q))
+        return late(`unsupported quantization type ${q} - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0`);
     }
     // From weights not yet quantized only (a file here is F16; a base, what its catalogue entry says).
-    const baseQuantization = body.from ? this.options.catalogue[canonical(body.from)]?.quantization ?? this.models.get(canonical(body.from))?.details.quantization_level : undefined;
-    if (body.quantize && !files.length && !["F16", "BF16", "F32"].includes(String(baseQuantization))) return late("quantization is only supported for F16, BF16 and F32 models");
-    if (typeof body.template === "string" && body.template.split("{{").length !== body.template.split("}}").length) this.fail(400, "template error: template: :1: unclosed action");
+    const baseQuantization = body.from
+      ? (this.options.catalogue[canonical(body.from)]?.quantization ?? this.models.get(canonical(body.from))?.details.quantization_level)
+      : undefined;
+    if (body.quantize && !files.length && !["F16", "BF16", "F32"].includes(String(baseQuantization)))
+      return late("quantization is only supported for F16, BF16 and F32 models");
+    if (typeof body.template === "string" && body.template.split("{{").length !== body.template.split("}}").length)
+      this.fail(400, "template error: template: :1: unclosed action");
     let base: Model | undefined;
     if (body.from) {
       base = this.models.get(canonical(body.from));
@@ -385,7 +524,16 @@ export class RunnerEmulator extends Emulator {
     }
     const fromFiles = files.length ? `/models/blobs/${files[0].replace(":", "-")}` : undefined;
     const parameters = (body.parameters ?? {}) as Record<string, unknown>;
-    const made = { system: body.system, template: body.template, license: body.license, messages: body.messages, requires: body.requires, adapters: body.adapters, draft: draftFiles.length ? draftFiles : undefined, quantize: body.quantize };
+    const made = {
+      system: body.system,
+      template: body.template,
+      license: body.license,
+      messages: body.messages,
+      requires: body.requires,
+      adapters: body.adapters,
+      draft: draftFiles.length ? draftFiles : undefined,
+      quantize: body.quantize,
+    };
     const definition = JSON.stringify({ from: base?.name ?? files, parameters, ...made });
     const size = (base?.size ?? files.reduce((n, d) => n + (this.blobs.get(d) ?? 0), 0)) + Buffer.byteLength(definition);
     this.models.set(name, {
@@ -393,7 +541,19 @@ export class RunnerEmulator extends Emulator {
       digest: sha(`${base?.digest ?? files.join()}:${definition}`),
       size,
       modifiedAt: this.timestamp(),
-      details: base ? { ...base.details, parent_model: base.name } : { format: "gguf", family: "llama", parameter_size: "75K", quantization_level: body.quantize ? String(body.quantize).toUpperCase().replace(/^Q4_K$/, "Q4_K_M") : "F16", parent_model: fromFiles },
+      details: base
+        ? { ...base.details, parent_model: base.name }
+        : {
+            format: "gguf",
+            family: "llama",
+            parameter_size: "75K",
+            quantization_level: body.quantize
+              ? String(body.quantize)
+                  .toUpperCase()
+                  .replace(/^Q4_K$/, "Q4_K_M")
+              : "F16",
+            parent_model: fromFiles,
+          },
       system: body.system ?? base?.system,
       template: body.template ?? base?.template,
       license: typeof body.license === "string" ? [body.license] : body.license,

@@ -71,13 +71,28 @@ export class ClaudeSkillsEmulator extends Emulator {
     this.skills.clear();
     for (const name of ANTHROPIC_SKILLS) {
       const at = "2025-10-13T00:00:00Z";
-      this.skills.set(name, { id: name, displayName: name, source: "anthropic", createdAt: at, updatedAt: at, versions: [{ id: "20251013", name, description: `Anthropic's ${name} skill`, createdAt: at, files: new Map() }] });
+      this.skills.set(name, {
+        id: name,
+        displayName: name,
+        source: "anthropic",
+        createdAt: at,
+        updatedAt: at,
+        versions: [{ id: "20251013", name, description: `Anthropic's ${name} skill`, createdAt: at, files: new Map() }],
+      });
     }
   }
 
   protected faultReply(status: number, retryAfter?: number): Reply {
     const type = status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : "api_error";
-    return { status, body: { type: "error", error: { type, message: status === 429 ? "Number of requests has exceeded your rate limit" : "Internal server error" }, request_id: newId("req") }, headers: retryAfter ? { "retry-after": String(retryAfter) } : {} };
+    return {
+      status,
+      body: {
+        type: "error",
+        error: { type, message: status === 429 ? "Number of requests has exceeded your rate limit" : "Internal server error" },
+        request_id: newId("req"),
+      },
+      headers: retryAfter ? { "retry-after": String(retryAfter) } : {},
+    };
   }
 
   protected notFound(_req: Request): Reply {
@@ -91,8 +106,14 @@ export class ClaudeSkillsEmulator extends Emulator {
 
   private authorize(req: Request): void {
     // The key as the docs' curl sends it (x-api-key) or as the official SDKs send it since 1.0 (Authorization: Bearer).
-    if (req.headers["x-api-key"] !== CLAUDE_API_KEY && req.headers.authorization !== `Bearer ${CLAUDE_API_KEY}`) fail(401, "authentication_error", "invalid x-api-key");
-    if (String(req.headers["anthropic-beta"] ?? "").includes("skills-2025-10-02")) fail(400, "invalid_request_error", "this emulator serves the skills API's generally available shapes only; send no skills-2025-10-02 beta header");
+    if (req.headers["x-api-key"] !== CLAUDE_API_KEY && req.headers.authorization !== `Bearer ${CLAUDE_API_KEY}`)
+      fail(401, "authentication_error", "invalid x-api-key");
+    if (String(req.headers["anthropic-beta"] ?? "").includes("skills-2025-10-02"))
+      fail(
+        400,
+        "invalid_request_error",
+        "this emulator serves the skills API's generally available shapes only; send no skills-2025-10-02 beta header",
+      );
   }
 
   private skill(id: string): ClaudeSkill {
@@ -109,9 +130,13 @@ export class ClaudeSkillsEmulator extends Emulator {
 
   /** The uploaded files, checked as the service checks them: one version's snapshot. */
   private async upload(req: Request): Promise<{ name: string; description: string; files: Map<string, Buffer>; displayName?: string }> {
-    if (!String(req.headers["content-type"] ?? "").startsWith("multipart/form-data")) fail(400, "invalid_request_error", "the body must be multipart/form-data with files[]");
+    if (!String(req.headers["content-type"] ?? "").startsWith("multipart/form-data"))
+      fail(400, "invalid_request_error", "the body must be multipart/form-data with files[]");
     const form = await new Response(req.bytes, { headers: { "content-type": String(req.headers["content-type"]) } }).formData();
-    const parts = [...form.getAll("files[]"), ...form.getAll("files")].filter((p) => typeof p !== "string") as unknown as { name: string; arrayBuffer(): Promise<ArrayBuffer> }[];
+    const parts = [...form.getAll("files[]"), ...form.getAll("files")].filter((p) => typeof p !== "string") as unknown as {
+      name: string;
+      arrayBuffer(): Promise<ArrayBuffer>;
+    }[];
     if (!parts.length) fail(400, "invalid_request_error", "files: at least one file is required");
     const uploaded: [string, Buffer][] = [];
     let total = 0;
@@ -122,7 +147,12 @@ export class ClaudeSkillsEmulator extends Emulator {
       total += bytes.length;
       uploaded.push([p.name.replace(/^\.?\//, ""), bytes]);
     }
-    if (total > MAX_UPLOAD_BYTES) fail(400, "invalid_request_error", `Total upload size must be under 30 MB (uncompressed); got ${(total / 1024 / 1024).toFixed(1)} MB`);
+    if (total > MAX_UPLOAD_BYTES)
+      fail(
+        400,
+        "invalid_request_error",
+        `Total upload size must be under 30 MB (uncompressed); got ${(total / 1024 / 1024).toFixed(1)} MB`,
+      );
     // One enclosing folder is taken off; SKILL.md must then be at the root.
     const tops = new Set(uploaded.map(([p]) => (p.includes("/") ? p.split("/")[0] : "")));
     const strip = tops.size === 1 && !tops.has("") ? `${[...tops][0]}/` : "";
@@ -140,8 +170,10 @@ export class ClaudeSkillsEmulator extends Emulator {
     const description = typeof front.description === "string" ? front.description : "";
     if (!name) fail(400, "invalid_request_error", "SKILL.md front matter must have a name");
     if (name.length > 64) fail(400, "invalid_request_error", "Skill name in SKILL.md must be at most 64 characters.");
-    if (!/^[a-z0-9-]+$/.test(name)) fail(400, "invalid_request_error", "Skill name in SKILL.md can only contain lowercase letters, numbers, and hyphens.");
-    for (const word of ["anthropic", "claude"]) if (name.includes(word)) fail(400, "invalid_request_error", `Skill name in SKILL.md cannot contain the reserved word '${word}'.`);
+    if (!/^[a-z0-9-]+$/.test(name))
+      fail(400, "invalid_request_error", "Skill name in SKILL.md can only contain lowercase letters, numbers, and hyphens.");
+    for (const word of ["anthropic", "claude"])
+      if (name.includes(word)) fail(400, "invalid_request_error", `Skill name in SKILL.md cannot contain the reserved word '${word}'.`);
     if (!description.trim()) fail(400, "invalid_request_error", "SKILL.md front matter must have a non-empty description");
     if (description.length > 1024) fail(400, "invalid_request_error", "Skill description in SKILL.md must be at most 1024 characters.");
     if (/<[^>]+>/.test(description)) fail(400, "invalid_request_error", "Skill description in SKILL.md cannot contain XML tags.");
@@ -150,7 +182,15 @@ export class ClaudeSkillsEmulator extends Emulator {
   }
 
   static skillJson(s: ClaudeSkill) {
-    return { id: s.id, type: "skill", display_name: s.displayName, latest_version_id: s.versions.at(-1)?.id ?? null, source: { type: s.source }, created_at: s.createdAt, updated_at: s.updatedAt };
+    return {
+      id: s.id,
+      type: "skill",
+      display_name: s.displayName,
+      latest_version_id: s.versions.at(-1)?.id ?? null,
+      source: { type: s.source },
+      created_at: s.createdAt,
+      updated_at: s.updatedAt,
+    };
   }
 
   static versionJson(s: ClaudeSkill, v: ClaudeSkillVersion) {
@@ -172,9 +212,17 @@ export class ClaudeSkillsEmulator extends Emulator {
       this.authorize(req);
       const u = await this.upload(req);
       const displayName = u.displayName ?? u.name;
-      if (displayName.length > 255 || /[\r\n]/.test(displayName)) fail(400, "invalid_request_error", "display_name: a single line of at most 255 characters");
+      if (displayName.length > 255 || /[\r\n]/.test(displayName))
+        fail(400, "invalid_request_error", "display_name: a single line of at most 255 characters");
       const at = new Date(this.now()).toISOString();
-      const s: ClaudeSkill = { id: newId("skill"), displayName, source: "custom", createdAt: at, updatedAt: at, versions: [{ id: newId("skver"), name: u.name, description: u.description, createdAt: at, files: u.files }] };
+      const s: ClaudeSkill = {
+        id: newId("skill"),
+        displayName,
+        source: "custom",
+        createdAt: at,
+        updatedAt: at,
+        versions: [{ id: newId("skver"), name: u.name, description: u.description, createdAt: at, files: u.files }],
+      };
       this.skills.set(s.id, s);
       return { status: 200, body: ClaudeSkillsEmulator.skillJson(s) };
     });
@@ -193,7 +241,8 @@ export class ClaudeSkillsEmulator extends Emulator {
       this.authorize(req);
       const s = this.skill(req.params.id);
       if (s.source !== "custom") fail(403, "permission_error", "Anthropic's skills cannot be deleted");
-      if (this.options.legacyDelete && s.versions.length) fail(400, "invalid_request_error", "Cannot delete skill with existing versions. Delete all versions first.");
+      if (this.options.legacyDelete && s.versions.length)
+        fail(400, "invalid_request_error", "Cannot delete skill with existing versions. Delete all versions first.");
       this.skills.delete(s.id);
       return { status: 200, body: { id: s.id, type: "skill_deleted" } };
     });
@@ -203,7 +252,8 @@ export class ClaudeSkillsEmulator extends Emulator {
       if (s.source !== "custom") fail(403, "permission_error", "Anthropic's skills cannot be changed");
       const u = await this.upload(req);
       const name = s.versions.at(-1)?.name;
-      if (name && u.name !== name) fail(400, "invalid_request_error", `The name '${u.name}' in SKILL.md must match the Skill's name '${name}'.`);
+      if (name && u.name !== name)
+        fail(400, "invalid_request_error", `The name '${u.name}' in SKILL.md must match the Skill's name '${name}'.`);
       const at = new Date(this.now()).toISOString();
       const v: ClaudeSkillVersion = { id: newId("skver"), name: u.name, description: u.description, createdAt: at, files: u.files };
       s.versions.push(v);
@@ -225,7 +275,12 @@ export class ClaudeSkillsEmulator extends Emulator {
       this.authorize(req);
       const s = this.skill(req.params.id);
       const v = this.version(s, req.params.version, false);
-      if (s.versions.length === 1 && !this.options.legacyDelete) fail(400, "invalid_request_error", "Cannot delete the only version of a skill: upload a replacement version first, or delete the Skill.");
+      if (s.versions.length === 1 && !this.options.legacyDelete)
+        fail(
+          400,
+          "invalid_request_error",
+          "Cannot delete the only version of a skill: upload a replacement version first, or delete the Skill.",
+        );
       s.versions = s.versions.filter((x) => x !== v);
       return { status: 200, body: { id: v.id, type: "skill_version_deleted" } };
     });

@@ -26,19 +26,27 @@ const marker = new ops.control.RemoteCommand("release-marker", {
 // A command built from a secret: the command and what it prints stay encrypted in state and hidden in the CLI,
 // as with pulumi-command (no `secret: true` needed; it forces the same for commands without secrets).
 const apiKey = config.getSecret("apiKey") ?? pulumi.secret("example-api-key-0000");
-new ops.control.RemoteCommand("api-key-file", {
-  create: pulumi.interpolate`echo ${apiKey} > /tmp/pulumi-ops.key && cat /tmp/pulumi-ops.key`,
-  delete: "rm -f /tmp/pulumi-ops.key",
-}, { dependsOn: marker });
+new ops.control.RemoteCommand(
+  "api-key-file",
+  {
+    create: pulumi.interpolate`echo ${apiKey} > /tmp/pulumi-ops.key && cat /tmp/pulumi-ops.key`,
+    delete: "rm -f /tmp/pulumi-ops.key",
+  },
+  { dependsOn: marker },
+);
 
 // The remote-desktop procedure (Screen Sharing), once the agent is on: it runs when the stack is applied (never at
 // preview), signing in with the secret config ops:controlVncPassword; destroy closes the session.
-export const desktop = new ops.control.RemoteDesktopSession("kiosk", {
-  host: config.get("desktopHost") ?? "kiosk.local",
-  username: "ops",
-  // A new value opens the session again (the old one is closed first: one session per host).
-  triggers: config.get("desktopRelease") ? [config.get("desktopRelease")] : undefined,
-}, { dependsOn: remoteManagement }).screen;
+export const desktop = new ops.control.RemoteDesktopSession(
+  "kiosk",
+  {
+    host: config.get("desktopHost") ?? "kiosk.local",
+    username: "ops",
+    // A new value opens the session again (the old one is closed first: one session per host).
+    triggers: config.get("desktopRelease") ? [config.get("desktopRelease")] : undefined,
+  },
+  { dependsOn: remoteManagement },
+).screen;
 
 if (breakIt) new ops.control.RemoteCommand("broken", { create: "mkdir /does/not/exist" });
 

@@ -31,11 +31,17 @@ new ops.pages.PagePost("winter-menu", { pageId, message: draftText, published: f
 // service's webhooks (replies, mentions, ...) have no API: they are set up in its app dashboard.
 // A published post cannot be edited: a new text publishes a new post and deletes this one with its likes, replies and
 // views. The preview refuses that unless `allowRepublish` is set (then it says what the post has that goes).
-const hello = new ops.posts.Post("announcement", { mediaType: "TEXT", text: announcement, allowRepublish: config.getBoolean("allowRepublish") ?? false });
+const hello = new ops.posts.Post("announcement", {
+  mediaType: "TEXT",
+  text: announcement,
+  allowRepublish: config.getBoolean("allowRepublish") ?? false,
+});
 new ops.posts.Post("loaf-photo", { mediaType: "IMAGE", imageUrl: "https://media.example/loaf.jpg", text: "Today's loaf" });
 
 export const launchState = launch.state;
 export const announcementLink = hello.permalink;
 // Counts are not fields of a post: they come from its insights.
-export const announcementViews = hello.postId.apply((postId) => (postId ? ops.posts.getPostInsights({ postId, metrics: ["views"] }).then((i) => i.views ?? 0) : 0));
+export const announcementViews = hello.postId.apply((postId) =>
+  postId ? ops.posts.getPostInsights({ postId, metrics: ["views"] }).then((i) => i.views ?? 0) : 0,
+);
 export const page = pulumi.output(ops.pages.getPage({ pageId })).apply((p) => ({ name: p.name, fans: p.fan_count }));

@@ -89,7 +89,9 @@ const route = new ops.edge.WorkerRoute("edge-route", { zoneName, pattern: `${zon
 const zone = ops.edge.getZoneOutput({ name: zoneName });
 export const zoneStatus = zone.status;
 export const lastDayRequests = ops.edge.getZoneAnalyticsOutput({ zoneId: zone.id, since: -1440 }).requests.all;
-export const busiestLocation = ops.edge.getCacheStatsOutput({ zoneId: zone.id }).colos.apply((colos) => [...colos].sort((a, b) => b.requests.all - a.requests.all)[0].colo);
+export const busiestLocation = ops.edge
+  .getCacheStatsOutput({ zoneId: zone.id })
+  .colos.apply((colos) => [...colos].sort((a, b) => b.requests.all - a.requests.all)[0].colo);
 
 export const zoneId = apex.zoneId;
 export const cacheRank = { asked: cacheStatic.priority, effective: cacheStatic.effectivePriority };

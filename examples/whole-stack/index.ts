@@ -21,19 +21,41 @@ new ops.edge.ZoneSetting("ssl", { zoneName, settingId: "ssl", value: "strict" })
 const apex = new ops.edge.DnsRecord("apex", { zoneName, type: "A", name: "@", content: origin, proxied: true });
 const www = new ops.edge.DnsRecord("www", { zoneName, type: "CNAME", name: "www", content: zoneName, proxied: true });
 new ops.edge.DnsRecord("api", { zoneName, type: "A", name: "api", content: "203.0.113.20", ttl: 300 });
-new ops.edge.PageRule("cache-static", { zoneName, targets: [`${zoneName}/static/*`], actions: [{ id: "cache_level", value: "cache_everything" }], priority: 1 });
-new ops.edge.FirewallRule("block-bad-net", { zoneName, expression: "ip.src in {198.51.100.0/24}", action: "block", description: "known bad network" });
-new ops.edge.RateLimit("login", { zoneName, threshold: 10, period: 10, action: { mode: "ban", timeout: 10 }, match: { request: { url: "*/login*" } } });
+new ops.edge.PageRule("cache-static", {
+  zoneName,
+  targets: [`${zoneName}/static/*`],
+  actions: [{ id: "cache_level", value: "cache_everything" }],
+  priority: 1,
+});
+new ops.edge.FirewallRule("block-bad-net", {
+  zoneName,
+  expression: "ip.src in {198.51.100.0/24}",
+  action: "block",
+  description: "known bad network",
+});
+new ops.edge.RateLimit("login", {
+  zoneName,
+  threshold: 10,
+  period: 10,
+  action: { mode: "ban", timeout: 10 },
+  match: { request: { url: "*/login*" } },
+});
 const edgeScript = new ops.edge.WorkerScript("site-edge", { name: "site-edge", source: "worker.js" });
 // A script serves nothing until a route (or a custom domain) points at it: the site's /edge/ paths run it.
 new ops.edge.WorkerRoute("site-edge", { zoneName, pattern: `${zoneName}/edge/*`, script: edgeScript.name });
 
 // The page: a helper who moderates it, and a post announcing the site by the hostname the edge answers for.
 new ops.pages.PageRole("helper", { pageId, user: "300000000000003", role: "MODERATOR" });
-const pagePost = new ops.pages.PagePost("site-launch", { pageId, message: pulumi.interpolate`Order online now at https://${www.hostname}` });
+const pagePost = new ops.pages.PagePost("site-launch", {
+  pageId,
+  message: pulumi.interpolate`Order online now at https://${www.hostname}`,
+});
 
 // A short post with the same link (any change to a short post replaces it: the service cannot edit one).
-const post = new ops.posts.Post("site-launch", { mediaType: "TEXT", text: pulumi.interpolate`Fresh bread, now online: https://${www.hostname}` });
+const post = new ops.posts.Post("site-launch", {
+  mediaType: "TEXT",
+  text: pulumi.interpolate`Fresh bread, now online: https://${www.hostname}`,
+});
 
 // A base model pulled by name, and the site's assistant made from it, told which site it serves.
 const base = new ops.runner.RunnerModel("base", { name: "qwen2.5:0.5b" });

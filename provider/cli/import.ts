@@ -54,12 +54,28 @@ interface Found {
 const DOCUMENTED_SETTINGS = ["ssl", "always_use_https", "security_level"];
 
 /** Edge types that take over an existing object on create with `adopt: true`. */
-const ADOPTS = new Set(Object.entries(registry).filter(([, e]) => knownProperties(e.inputs)?.includes("adopt")).map(([t]) => t));
+const ADOPTS = new Set(
+  Object.entries(registry)
+    .filter(([, e]) => knownProperties(e.inputs)?.includes("adopt"))
+    .map(([t]) => t),
+);
 
 export async function importCommand(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { zone: { type: "string", multiple: true }, "page-rules-as-rules": { type: "boolean" }, runner: { type: "boolean" }, skills: { type: "boolean" }, out: { type: "string" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        zone: { type: "string", multiple: true },
+        "page-rules-as-rules": { type: "boolean" },
+        runner: { type: "boolean" },
+        skills: { type: "boolean" },
+        out: { type: "string" },
+        "no-protect": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
   } catch (e) {
     console.error(`pulumi-ops import: ${(e as Error).message}\n${HELP}`);
     return 2;
@@ -70,7 +86,9 @@ export async function importCommand(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (positionals.length > 1 || (positionals.length && values.out && path.resolve(positionals[0]) !== path.resolve(values.out))) {
-    console.error(`pulumi-ops import: give one folder, as <dir> or --out (got ${[...positionals, ...(values.out ? [values.out] : [])].join(", ")})`);
+    console.error(
+      `pulumi-ops import: give one folder, as <dir> or --out (got ${[...positionals, ...(values.out ? [values.out] : [])].join(", ")})`,
+    );
     return 2;
   }
   const protect = !values["no-protect"];
@@ -102,16 +120,24 @@ export async function importCommand(argv: string[]): Promise<number> {
     }
     const inputs = f.inputs ?? (await inputsOf(f));
     const [module, kind] = f.type.split(":");
-    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
+    program.push(
+      `new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(inputs, null, 2)}${protect ? ", { protect: true }" : ""});`,
+    );
   }
-  if (written.length) program.push("", "// New rules that do what the zone's page rules do (--page-rules-as-rules): made by the first `pulumi up`.");
+  if (written.length)
+    program.push("", "// New rules that do what the zone's page rules do (--page-rules-as-rules): made by the first `pulumi up`.");
   for (const [i, w] of written.entries()) {
     const [module, kind] = w.type.split(":");
     program.push(`new ops.${module}.${kind}(${JSON.stringify(names[found.length + i])}, ${JSON.stringify(w.inputs, null, 2)});`);
   }
   const spec = writeTypeScriptProject(out, program, "Taken over by pulumi-ops import.", "imported");
-  writeFileSync(path.join(out, "import.json"), `${JSON.stringify({ resources: found.flatMap((f, i) => (f.notImportable ? [] : [{ type: `ops:${f.type}`, name: names[i], id: f.id }])) }, null, 2)}\n`);
-  console.log(`pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`); package.json depends on pulumi-ops ${spec}`);
+  writeFileSync(
+    path.join(out, "import.json"),
+    `${JSON.stringify({ resources: found.flatMap((f, i) => (f.notImportable ? [] : [{ type: `ops:${f.type}`, name: names[i], id: f.id }])) }, null, 2)}\n`,
+  );
+  console.log(
+    `pulumi-ops import: ${found.length} objects written to ${path.join(out, "index.ts")} (and import.json for \`pulumi import --file\`); package.json depends on pulumi-ops ${spec}`,
+  );
   const here = path.relative(process.cwd(), out) || ".";
   console.log(
     [
@@ -138,7 +164,10 @@ export function writeTypeScriptProject(out: string, program: string[], descripti
   writeFileSync(path.join(out, "Pulumi.yaml"), `name: ${project}\nruntime: nodejs\ndescription: ${description}\n`);
   const spec = dependencySpec(out);
   // typescript@5: the Node language host cannot run TypeScript 7, the registry's latest.
-  writeFileSync(path.join(out, "package.json"), `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: "^5.9.3", "@types/node": "^22.19.0" } }, null, 2)}\n`);
+  writeFileSync(
+    path.join(out, "package.json"),
+    `${JSON.stringify({ name: project, private: true, main: "index.ts", dependencies: { "pulumi-ops": spec, "@pulumi/pulumi": "^3.259.0" }, devDependencies: { typescript: "^5.9.3", "@types/node": "^22.19.0" } }, null, 2)}\n`,
+  );
   return spec;
 }
 
@@ -148,7 +177,9 @@ async function inputsOf(f: Found): Promise<Record<string, unknown>> {
   const asked = f.type === "edge:DnsRecord" ? { tags: [], settings: { ipv4Only: false, ipv6Only: false, flattenCname: false } } : {};
   const r = await call(f.type, "read", [f.id, asked]);
   const names = new Set(knownProperties(registry[f.type].inputs) ?? []);
-  const inputs = Object.fromEntries(Object.entries(r.inputs ?? r.props ?? {}).filter(([k, v]) => names.has(k) && v !== undefined && v !== null));
+  const inputs = Object.fromEntries(
+    Object.entries(r.inputs ?? r.props ?? {}).filter(([k, v]) => names.has(k) && v !== undefined && v !== null),
+  );
   if ("zoneName" in inputs) delete inputs.zoneId; // one way to give the zone
   if (Array.isArray(inputs.tags) && !inputs.tags.length) delete inputs.tags;
   if (inputs.settings && typeof inputs.settings === "object") {
@@ -160,10 +191,14 @@ async function inputsOf(f: Found): Promise<Record<string, unknown>> {
   // What the service accepts, the program must pass: a skill published outside the guide is written so, and said.
   const { failures } = await call(f.type, "check", [{}, inputs]);
   if (failures.length && f.type === "skills:Skill") {
-    console.log(`pulumi-ops import: skill "${f.id}" does not follow the skill guide (${failures.map((x: { reason: string }) => x.reason.replace(/ \(or set followGuide.*\)$/, "")).join("; ")}); written with followGuide: false, so it is taken over as published`);
+    console.log(
+      `pulumi-ops import: skill "${f.id}" does not follow the skill guide (${failures.map((x: { reason: string }) => x.reason.replace(/ \(or set followGuide.*\)$/, "")).join("; ")}); written with followGuide: false, so it is taken over as published`,
+    );
     inputs.followGuide = false;
   } else if (failures.length) {
-    console.log(`pulumi-ops import: ${f.type} ${f.id} does not pass its check as read (${failures.map((x: { property: string; reason: string }) => `${x.property}: ${x.reason}`).join("; ")}); fix it in index.ts before the first preview`);
+    console.log(
+      `pulumi-ops import: ${f.type} ${f.id} does not pass its check as read (${failures.map((x: { property: string; reason: string }) => `${x.property}: ${x.reason}`).join("; ")}); fix it in index.ts before the first preview`,
+    );
   }
   return inputs;
 }
@@ -177,7 +212,11 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
   for await (const r of client.dnsRecords(zone.id)) {
     // The service's own records (a Worker's custom domain's) come with their WorkerDomain, not as records.
     if (r.meta?.read_only) continue;
-    found.push({ type: "edge:DnsRecord", id: `${zone.id}/${r.id}`, name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}` });
+    found.push({
+      type: "edge:DnsRecord",
+      id: `${zone.id}/${r.id}`,
+      name: `${r.type}-${r.name === zone.name ? "apex" : r.name.replace(`.${zone.name}`, "")}`,
+    });
   }
   for (const r of await client.listPageRules(zone.id)) {
     if (!asRules) {
@@ -188,16 +227,28 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
     const { pageRuleAsRules } = await import("../edge/page-rule/as-rules");
     const target = r.targets[0].constraint.value;
     const { rules, unconverted } = pageRuleAsRules(zone.name, target, r.actions, `page rule ${target}`);
-    for (const inputs of rules) asRules.push({ type: "edge:RulesetRule", name: `${inputs.phase.replace(/^http_(request_|response_)?/, "").replace(/_settings$/, "")}-${target}`, inputs });
-    console.log(`pulumi-ops import: page rule ${target} written as ${rules.length} RulesetRule${rules.length === 1 ? "" : "s"}${unconverted.length ? `; no rule does the same for: ${unconverted.join(", ")} (developers.cloudflare.com/rules/reference/page-rules-migration/)` : ""}; the page rule stays on the service: delete it once the new rules do its job`);
+    for (const inputs of rules)
+      asRules.push({
+        type: "edge:RulesetRule",
+        name: `${inputs.phase.replace(/^http_(request_|response_)?/, "").replace(/_settings$/, "")}-${target}`,
+        inputs,
+      });
+    console.log(
+      `pulumi-ops import: page rule ${target} written as ${rules.length} RulesetRule${rules.length === 1 ? "" : "s"}${unconverted.length ? `; no rule does the same for: ${unconverted.join(", ")} (developers.cloudflare.com/rules/reference/page-rules-migration/)` : ""}; the page rule stays on the service: delete it once the new rules do its job`,
+    );
   }
   // WAF custom rules (the rulesets engine; the legacy firewall rules were converted into them).
-  for (const r of (await client.entrypoint(zone.id, FIREWALL_PHASE))?.rules ?? []) found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.ref || r.id}` });
+  for (const r of (await client.entrypoint(zone.id, FIREWALL_PHASE))?.rules ?? [])
+    found.push({ type: "edge:FirewallRule", id: `${zone.id}/${r.id}`, name: `firewall-${r.description || r.ref || r.id}` });
   // Rate limiting rules whose expression a URL pattern can say (host, path, methods); the others are named, not guessed.
   const { matchFromExpression } = await import("../edge/rate-limit/rule");
   for (const r of (await client.entrypoint(zone.id, RATE_LIMIT_PHASE))?.rules ?? []) {
-    if (matchFromExpression(r.expression)) found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.ref || r.id}` });
-    else console.log(`pulumi-ops import: ${zone.name}'s rate limiting rule ${r.ref ?? r.id} (${r.expression}) is not written: a RateLimit matches a URL pattern, and this expression is not one`);
+    if (matchFromExpression(r.expression))
+      found.push({ type: "edge:RateLimit", id: `${zone.id}/${r.id}`, name: `rate-limit-${r.description || r.ref || r.id}` });
+    else
+      console.log(
+        `pulumi-ops import: ${zone.name}'s rate limiting rule ${r.ref ?? r.id} (${r.expression}) is not written: a RateLimit matches a URL pattern, and this expression is not one`,
+      );
   }
   // The rules of the other phases (cache, redirect, transform, origin, configuration, ...), one RulesetRule each.
   const { PHASE_ACTIONS } = await import("../edge/ruleset-rule/schema");
@@ -209,10 +260,16 @@ async function zoneObjects(zoneName: string, asRules?: Written[]): Promise<Found
       console.log(`pulumi-ops import: ${zone.name}'s ${phase} rules are not written: reading them failed (${(e as Error).message})`);
       continue;
     }
-    for (const r of rules) found.push({ type: "edge:RulesetRule", id: `${zone.id}/${phase}/${r.id}`, name: `${phase.replace(/^http_(request_|response_)?/, "")}-${r.description || r.ref || r.id}` });
+    for (const r of rules)
+      found.push({
+        type: "edge:RulesetRule",
+        id: `${zone.id}/${phase}/${r.id}`,
+        name: `${phase.replace(/^http_(request_|response_)?/, "")}-${r.description || r.ref || r.id}`,
+      });
   }
   // The settings the API document names, and every other setting whose value is not a new zone's (known.ts).
-  for (const id of [...DOCUMENTED_SETTINGS, ...(await changedSettings(zone.id))]) found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
+  for (const id of [...DOCUMENTED_SETTINGS, ...(await changedSettings(zone.id))])
+    found.push({ type: "edge:ZoneSetting", id: `${zone.id}/${id}`, name: `setting-${id}` });
   found.push(...(await workerObjects(zone)));
   return found;
 }
@@ -223,9 +280,19 @@ async function changedSettings(zoneId: string): Promise<string[]> {
   const { DEFAULT_VALUES, valueKey } = await import("../edge/zone-setting/known");
   try {
     const all = await edge().listSettings(zoneId);
-    return all.filter((s) => !DOCUMENTED_SETTINGS.includes(s.id) && s.editable !== false && s.id in DEFAULT_VALUES && valueKey(s.value) !== valueKey(DEFAULT_VALUES[s.id])).map((s) => s.id);
+    return all
+      .filter(
+        (s) =>
+          !DOCUMENTED_SETTINGS.includes(s.id) &&
+          s.editable !== false &&
+          s.id in DEFAULT_VALUES &&
+          valueKey(s.value) !== valueKey(DEFAULT_VALUES[s.id]),
+      )
+      .map((s) => s.id);
   } catch (e) {
-    console.log(`pulumi-ops import: the zone's settings listing was not answered (${(e as Error).message.split("\n")[0]}); only ${DOCUMENTED_SETTINGS.join(", ")} are written`);
+    console.log(
+      `pulumi-ops import: the zone's settings listing was not answered (${(e as Error).message.split("\n")[0]}); only ${DOCUMENTED_SETTINGS.join(", ")} are written`,
+    );
     return [];
   }
 }
@@ -244,7 +311,9 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
   try {
     routes = await client.listWorkerRoutes(zone.id);
   } catch (e) {
-    console.log(`pulumi-ops import: ${zone.name}'s Worker routes are not written: reading them failed (${(e as Error).message.split("\n")[0]})`);
+    console.log(
+      `pulumi-ops import: ${zone.name}'s Worker routes are not written: reading them failed (${(e as Error).message.split("\n")[0]})`,
+    );
   }
   for (const r of routes) found.push({ type: "edge:WorkerRoute", id: `${zone.id}/${r.id}`, name: `route-${r.pattern}` });
   const accountId = client.accountId ?? (await client.getZone(zone.id)).account?.id;
@@ -276,7 +345,10 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
         adopt: true,
       },
     });
-    if (secrets.length) console.log(`pulumi-ops import: the script ${name}'s secrets (${secrets.join(", ")}) stay on it as they are: the service never shows their text; give them as \`secrets\` to manage them`);
+    if (secrets.length)
+      console.log(
+        `pulumi-ops import: the script ${name}'s secrets (${secrets.join(", ")}) stay on it as they are: the service never shows their text; give them as \`secrets\` to manage them`,
+      );
   }
   return found;
 }
@@ -309,11 +381,22 @@ async function claudeSkillObjects(): Promise<Found[]> {
     const doc = `---\nname: ${v.name}\ndescription: ${JSON.stringify(v.description)}\n---\n\n${IMPORT_PLACEHOLDER}\n# ${v.name}\n\nReplace this folder with the skill's own files before the first \`pulumi up\`: the Claude API does not give a version's files back, and up uploads this folder as the skill's newest version (the check refuses this placeholder).\n`;
     // The slug is the display name the skill is found by; a display name that is no slug cannot be one.
     if (!s.display_name || !NAME.test(s.display_name)) {
-      console.log(`pulumi-ops import: Claude skill ${s.id}: its display name ${JSON.stringify(s.display_name ?? null)} is not a slug pulumi-ops can find it by; not written (rename it to ${v.name} in the console, then import again)`);
+      console.log(
+        `pulumi-ops import: Claude skill ${s.id}: its display name ${JSON.stringify(s.display_name ?? null)} is not a slug pulumi-ops can find it by; not written (rename it to ${v.name} in the console, then import again)`,
+      );
       continue;
     }
-    console.log(`pulumi-ops import: Claude skill ${s.id} ("${s.display_name}"): its files cannot be read back; put them in ${folder}/ before the first up, which uploads that folder as its newest version`);
-    found.push({ type: "skills:Skill", id: s.id, name: v.name, inputs: { slug: s.display_name, source: `${folder}/SKILL.md`, adopt: true, followGuide: false }, files: { [`${folder}/SKILL.md`]: doc }, notImportable: true });
+    console.log(
+      `pulumi-ops import: Claude skill ${s.id} ("${s.display_name}"): its files cannot be read back; put them in ${folder}/ before the first up, which uploads that folder as its newest version`,
+    );
+    found.push({
+      type: "skills:Skill",
+      id: s.id,
+      name: v.name,
+      inputs: { slug: s.display_name, source: `${folder}/SKILL.md`, adopt: true, followGuide: false },
+      files: { [`${folder}/SKILL.md`]: doc },
+      notImportable: true,
+    });
   }
   return found;
 }
@@ -322,7 +405,12 @@ async function claudeSkillObjects(): Promise<Found[]> {
 export function uniqueNames(found: { type: string; name: string }[]): string[] {
   const seen = new Map<string, number>();
   return found.map((f) => {
-    const base = f.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || f.type.split(":")[1].toLowerCase();
+    const base =
+      f.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 60) || f.type.split(":")[1].toLowerCase();
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base}-${n}`;
@@ -353,14 +441,21 @@ export function dependencySpec(out: string, cwd = process.cwd(), own = packageRo
 
 /** This package's folder: two levels up from the source (provider/cli), three from the build (dist/provider/cli). */
 export function packageRoot(): string | undefined {
-  return ["../..", "../../.."].map((up) => path.resolve(__dirname, up)).find((d) => existsSync(path.join(d, "package.json")) && JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops");
+  return ["../..", "../../.."]
+    .map((up) => path.resolve(__dirname, up))
+    .find(
+      (d) =>
+        existsSync(path.join(d, "package.json")) && JSON.parse(readFileSync(path.join(d, "package.json"), "utf8")).name === "pulumi-ops",
+    );
 }
 
 /** Where npm took pulumi-ops from when it installed it in `project`: a tarball URL, `file:` path or registry URL. */
 function lockedResolution(project: string): string | undefined {
   for (const lock of ["node_modules/.package-lock.json", "package-lock.json"]) {
     try {
-      const entry = (JSON.parse(readFileSync(path.join(project, lock), "utf8")) as { packages?: Record<string, { resolved?: string; version?: string }> }).packages?.["node_modules/pulumi-ops"];
+      const entry = (
+        JSON.parse(readFileSync(path.join(project, lock), "utf8")) as { packages?: Record<string, { resolved?: string; version?: string }> }
+      ).packages?.["node_modules/pulumi-ops"];
       if (!entry?.resolved) continue;
       // From the registry: its version's range reads better than the registry's tarball URL.
       const registry = /\/pulumi-ops\/-\/pulumi-ops-(\d[^/]*)\.tgz$/.exec(entry.resolved);
@@ -374,7 +469,10 @@ function lockedResolution(project: string): string | undefined {
 
 function declaredSpec(project: string): string | undefined {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
     return pkg.dependencies?.["pulumi-ops"] ?? pkg.devDependencies?.["pulumi-ops"];
   } catch {
     return undefined;

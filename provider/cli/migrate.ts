@@ -34,7 +34,10 @@ pulumi-cloudflare resources with \`pulumi state delete\`), so the two never figh
 
 /** The release's own version and download address, for a YAML program's plugin. */
 function release(): { version: string; pluginDownloadURL: string } {
-  const schema = JSON.parse(readFileSync(path.join(packageRoot()!, "schema.json"), "utf8")) as { version: string; pluginDownloadURL: string };
+  const schema = JSON.parse(readFileSync(path.join(packageRoot()!, "schema.json"), "utf8")) as {
+    version: string;
+    pluginDownloadURL: string;
+  };
   // `${VERSION}` is the engine's to fill in: escaped from Pulumi YAML's own interpolation (`$${`), as the README writes it.
   return { version: schema.version, pluginDownloadURL: schema.pluginDownloadURL.replaceAll("${", () => "$${") };
 }
@@ -50,7 +53,9 @@ function typescript(out: string, project: string, carried: Carried[], names: str
   ];
   for (const [i, c] of carried.entries()) {
     const [module, kind] = c.type.split(":");
-    program.push(`new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(c.inputs, null, 2)}${protect ? ", { protect: true }" : ""});`);
+    program.push(
+      `new ops.${module}.${kind}(${JSON.stringify(names[i])}, ${JSON.stringify(c.inputs, null, 2)}${protect ? ", { protect: true }" : ""});`,
+    );
   }
   writeTypeScriptProject(out, program, `Moved to pulumi-ops from ${from}.`, "migrated", project);
 }
@@ -62,17 +67,32 @@ function yamlProgram(out: string, project: string, carried: Carried[], names: st
     // A script's code: read from its file by the YAML runtime (the plugin does not run where the program is).
     const { source, ...rest } = c.inputs;
     const properties = c.type === "edge:WorkerScript" ? { ...rest, content: { "fn::readFile": `./${source}` } } : c.inputs;
-    resources[names[i]] = { type: `ops:${c.type}`, properties, options: { version, pluginDownloadURL, ...(protect ? { protect: true } : {}) } };
+    resources[names[i]] = {
+      type: `ops:${c.type}`,
+      properties,
+      options: { version, pluginDownloadURL, ...(protect ? { protect: true } : {}) },
+    };
   }
   const header = `# Written by \`pulumi-ops migrate\` from ${from}: every object below exists already; the first \`pulumi up\` takes\n# each over (adopt: true) and sends nothing where the service holds it as the old state said. MIGRATION.md lists\n# what was not carried. Credentials are stack config (ops:edgeApiToken, ...).\n`;
-  writeFileSync(path.join(out, "Pulumi.yaml"), header + stringify({ name: project, runtime: "yaml", description: `Moved to pulumi-ops from ${from}.`, resources }, { lineWidth: 0 }));
+  writeFileSync(
+    path.join(out, "Pulumi.yaml"),
+    header + stringify({ name: project, runtime: "yaml", description: `Moved to pulumi-ops from ${from}.`, resources }, { lineWidth: 0 }),
+  );
 }
 
 function report(left: Left[], carried: Carried[], names: string[], kind: "terraform" | "pulumi-cloudflare" | "octodns"): string {
   const moved = carried.flatMap((c, i) => c.from.map((f) => `| \`${f}\` | ${c.type} \`${names[i]}\` |`));
   const stop = {
-    terraform: ["```sh", ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map((f) => `terraform state rm '${f.replaceAll("'", "'\\''")}'`), "```"],
-    "pulumi-cloudflare": ["Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds."],
+    terraform: [
+      "```sh",
+      ...[...new Set(carried.flatMap((c) => c.from).map((f) => f.replace(/\.rules\[\d+\]$|\.settings\.[a-z0-9_]+$| binding .*$/, "")))].map(
+        (f) => `terraform state rm '${f.replaceAll("'", "'\\''")}'`,
+      ),
+      "```",
+    ],
+    "pulumi-cloudflare": [
+      "Remove each from the pulumi-cloudflare program, or `pulumi state delete <urn>` it, so its next up does not delete what this stack now holds.",
+    ],
     octodns: ["Remove the zone from octoDNS's config (its `zones:`), so that `octodns-sync` no longer plans changes to it."],
   }[kind];
   return [
@@ -88,7 +108,9 @@ function report(left: Left[], carried: Carried[], names: string[], kind: "terraf
     "",
     ...(left.length ? left.map((l) => `- \`${l.address}\`: ${l.reason}`) : ["Nothing: every object was carried."]),
     "",
-    ...(carried.some((c) => c.note) ? ["## Written anew", "", ...carried.flatMap((c, i) => (c.note ? [`- ${c.type} \`${names[i]}\`: ${c.note}`] : [])), ""] : []),
+    ...(carried.some((c) => c.note)
+      ? ["## Written anew", "", ...carried.flatMap((c, i) => (c.note ? [`- ${c.type} \`${names[i]}\`: ${c.note}`] : [])), ""]
+      : []),
     "## Then: stop the old tool managing them",
     "",
     "After the first `pulumi up`, so that the two never fight:",
@@ -116,21 +138,28 @@ function report(left: Left[], carried: Carried[], names: string[], kind: "terraf
  * the labels its records' full names end with in common (a lone record's name less its first label).
  */
 function zonesOf(found: Found[], read: Record<string, string> = {}): string[] {
-  const named = [...found.filter((f) => f.type === "cloudflare_zone").map((f) => String(f.attributes.zone ?? f.attributes.name ?? "")), ...Object.values(read)].filter(isHostname);
+  const named = [
+    ...found.filter((f) => f.type === "cloudflare_zone").map((f) => String(f.attributes.zone ?? f.attributes.name ?? "")),
+    ...Object.values(read),
+  ].filter(isHostname);
   if (named.length) return named;
   const byZone = new Map<string, string[][]>();
   for (const f of found.filter((x) => x.type === "cloudflare_record" || x.type === "cloudflare_dns_record")) {
-    const full = String(f.attributes.hostname ?? f.attributes.name ?? "").replace(/\.$/, "").toLowerCase();
+    const full = String(f.attributes.hostname ?? f.attributes.name ?? "")
+      .replace(/\.$/, "")
+      .toLowerCase();
     if (!full.includes(".") || !isHostname(full)) continue;
     const zone = String(f.attributes.zone_id ?? "");
     byZone.set(zone, [...(byZone.get(zone) ?? []), full.split(".").reverse()]);
   }
-  return [...byZone.values()].map((names) => {
-    const common: string[] = [];
-    for (let i = 0; names.every((n) => n[i] !== undefined && n[i] === names[0][i]); i++) common.push(names[0][i]);
-    const labels = names.length === 1 && common.length > 2 ? common.slice(0, -1) : common;
-    return labels.reverse().join(".");
-  }).filter((z) => z.includes("."));
+  return [...byZone.values()]
+    .map((names) => {
+      const common: string[] = [];
+      for (let i = 0; names.every((n) => n[i] !== undefined && n[i] === names[0][i]); i++) common.push(names[0][i]);
+      const labels = names.length === 1 && common.length > 2 ? common.slice(0, -1) : common;
+      return labels.reverse().join(".");
+    })
+    .filter((z) => z.includes("."));
 }
 
 /** A project named for its zone (example.com: example-com; several: the first and how many more), else the folder. */
@@ -143,7 +172,19 @@ function projectName(zones: string[], out: string): string {
 export async function migrateCommand(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { out: { type: "string" }, name: { type: "string" }, zone: { type: "string" }, force: { type: "boolean" }, language: { type: "string", default: "typescript" }, "no-protect": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: "string" },
+        name: { type: "string" },
+        zone: { type: "string" },
+        force: { type: "boolean" },
+        language: { type: "string", default: "typescript" },
+        "no-protect": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
   } catch (e) {
     console.error(`pulumi-ops migrate: ${(e as Error).message}\n${HELP}`);
     return 2;
@@ -170,7 +211,9 @@ export async function migrateCommand(argv: string[]): Promise<number> {
   const octodns = /\.ya?ml$/i.test(file);
   const zoneName = values.zone ?? path.basename(file).replace(/\.ya?ml$/i, "");
   if (octodns && !isHostname(zoneName)) {
-    console.error(`pulumi-ops migrate: ${file} is read as an octoDNS zone file, named for its zone (example.com.yaml): give the zone with --zone <name>`);
+    console.error(
+      `pulumi-ops migrate: ${file} is read as an octoDNS zone file, named for its zone (example.com.yaml): give the zone with --zone <name>`,
+    );
     return 2;
   }
   const source = octodns ? { kind: "octodns" as const, found: [], others: 0 } : readSource(text, file);
@@ -179,7 +222,9 @@ export async function migrateCommand(argv: string[]): Promise<number> {
   // The folder of the old project (where the state was just exported) is never written over unasked.
   const taken = ["index.ts", "Pulumi.yaml", "package.json", "MIGRATION.md"].filter((f) => existsSync(path.join(out, f)));
   if (taken.length && !values.force) {
-    console.error(`pulumi-ops migrate: ${out} holds ${taken.join(", ")} already: give an empty folder with --out <dir> (or --force to write over them)`);
+    console.error(
+      `pulumi-ops migrate: ${out} holds ${taken.join(", ")} already: give an empty folder with --out <dir> (or --force to write over them)`,
+    );
     return 2;
   }
   mkdirSync(out, { recursive: true });
@@ -192,9 +237,12 @@ export async function migrateCommand(argv: string[]): Promise<number> {
     }
   }
   const names = uniqueNames(carried);
-  const from = { terraform: "a Terraform state", "pulumi-cloudflare": "a pulumi-cloudflare stack", octodns: "an octoDNS zone file" }[source.kind];
+  const from = { terraform: "a Terraform state", "pulumi-cloudflare": "a pulumi-cloudflare stack", octodns: "an octoDNS zone file" }[
+    source.kind
+  ];
   const protect = !values["no-protect"];
-  const project = values.name ?? projectName(octodns ? [zoneName] : zonesOf(source.found, "zoneNames" in source ? source.zoneNames : undefined), out);
+  const project =
+    values.name ?? projectName(octodns ? [zoneName] : zonesOf(source.found, "zoneNames" in source ? source.zoneNames : undefined), out);
   if (!/^[A-Za-z0-9_.-]+$/.test(project)) {
     console.error(`pulumi-ops migrate: --name ${JSON.stringify(project)} is not a project name Pulumi takes (letters, digits, -, _ and .)`);
     return 2;
@@ -202,9 +250,23 @@ export async function migrateCommand(argv: string[]): Promise<number> {
   if (language === "yaml") yamlProgram(out, project, carried, names, protect, from);
   else typescript(out, project, carried, names, protect, from);
   writeFileSync(path.join(out, "MIGRATION.md"), report(left, carried, names, source.kind));
-  const records = carried.filter((c) => c.type === "edge:DnsRecordSet").reduce((n, c) => n + Object.keys(c.inputs.records as object).length, 0);
-  console.log(`pulumi-ops migrate: ${octodns ? "the zone" : `${source.found.length} objects`} of ${from} read; ${carried.length} resources written to ${path.join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts")} (${records} DNS records in ${carried.filter((c) => c.type === "edge:DnsRecordSet").length} set${carried.filter((c) => c.type === "edge:DnsRecordSet").length === 1 ? "" : "s"})${source.others ? `; ${source.others} objects of other providers left out` : ""}`);
+  const records = carried
+    .filter((c) => c.type === "edge:DnsRecordSet")
+    .reduce((n, c) => n + Object.keys(c.inputs.records as object).length, 0);
+  console.log(
+    `pulumi-ops migrate: ${octodns ? "the zone" : `${source.found.length} objects`} of ${from} read; ${carried.length} resources written to ${path.join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts")} (${records} DNS records in ${carried.filter((c) => c.type === "edge:DnsRecordSet").length} set${carried.filter((c) => c.type === "edge:DnsRecordSet").length === 1 ? "" : "s"})${source.others ? `; ${source.others} objects of other providers left out` : ""}`,
+  );
   for (const l of left) console.log(`pulumi-ops migrate: not carried: ${l.address}: ${l.reason}`);
-  console.log(["", "Next:", ...(language === "typescript" ? ["  npm install"] : []), "  pulumi stack init <name>    # then pulumi config set --secret ops:edgeApiToken ...", "  pulumi preview              # says what each resource will adopt; nothing is written", "  pulumi up                   # takes every object over; sends nothing where the service holds it as the state said", "  then stop the old tool managing them (MIGRATION.md)"].join("\n"));
+  console.log(
+    [
+      "",
+      "Next:",
+      ...(language === "typescript" ? ["  npm install"] : []),
+      "  pulumi stack init <name>    # then pulumi config set --secret ops:edgeApiToken ...",
+      "  pulumi preview              # says what each resource will adopt; nothing is written",
+      "  pulumi up                   # takes every object over; sends nothing where the service holds it as the state said",
+      "  then stop the old tool managing them (MIGRATION.md)",
+    ].join("\n"),
+  );
   return 0;
 }

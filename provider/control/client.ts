@@ -46,10 +46,17 @@ interface Session {
 }
 
 /** What a 2026-07-28 request carries in `params._meta`: its revision, the client's capabilities and name. */
-const MODERN_META = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "pulumi-ops", version: "1" } };
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "pulumi-ops", version: "1" },
+};
 
 /** A header value as 2026-07-28 sends one: as it is when plain visible ASCII, else `=?base64?…?=`. */
-const headerValue = (v: string) => (/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(v) && !/^=\?base64\?.*\?=$/.test(v) ? v : `=?base64?${Buffer.from(v).toString("base64")}?=`);
+const headerValue = (v: string) =>
+  /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(v) && !/^=\?base64\?.*\?=$/.test(v)
+    ? v
+    : `=?base64?${Buffer.from(v).toString("base64")}?=`;
 
 export class ControlClient {
   private session?: Promise<Session>;
@@ -57,7 +64,10 @@ export class ControlClient {
   private inflight = 0;
   private idle?: NodeJS.Timeout;
 
-  constructor(private readonly http: HttpClient, readonly url: string) {
+  constructor(
+    private readonly http: HttpClient,
+    readonly url: string,
+  ) {
     const closeNow = () => void this.close().finally(() => process.exit(130));
     process.once("SIGINT", closeNow);
     process.once("SIGTERM", closeNow);
@@ -66,12 +76,25 @@ export class ControlClient {
   static fromConfig(): ControlClient {
     const url = readUrl(CONTROL_SETTINGS.url).replace(/\/mcp$/, "");
     const token = read(CONTROL_SETTINGS.token);
-    const http = new HttpClient({ service: "control", baseUrl: url, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000, maxRetries: 6, urlKey: "ops:controlUrl" });
+    const http = new HttpClient({
+      service: "control",
+      baseUrl: url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      timeoutMs: readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000,
+      maxRetries: 6,
+      urlKey: "ops:controlUrl",
+    });
     return new ControlClient(http, url);
   }
 
   private headers(session?: Session, body?: { method?: string; params?: { name?: unknown } }): Record<string, string> {
-    const modern = session?.modern && body?.method ? { "mcp-method": body.method, ...(body.method === "tools/call" && typeof body.params?.name === "string" ? { "mcp-name": headerValue(body.params.name) } : {}) } : {};
+    const modern =
+      session?.modern && body?.method
+        ? {
+            "mcp-method": body.method,
+            ...(body.method === "tools/call" && typeof body.params?.name === "string" ? { "mcp-name": headerValue(body.params.name) } : {}),
+          }
+        : {};
     return {
       ...(session?.sid ? { "mcp-session-id": session.sid } : {}),
       ...(session && session.protocol >= "2025-06-18" ? { "mcp-protocol-version": session.protocol } : {}),
@@ -101,7 +124,8 @@ export class ControlClient {
   }
 
   private async refuseAuth(res: { status: number; headers: Record<string, string | string[] | undefined> }): Promise<void> {
-    if (res.status === 401 || res.status === 403) throw await authRefusal(res.status, res.headers["www-authenticate"], Boolean(read(CONTROL_SETTINGS.token)), 10_000);
+    if (res.status === 401 || res.status === 403)
+      throw await authRefusal(res.status, res.headers["www-authenticate"], Boolean(read(CONTROL_SETTINGS.token)), 10_000);
   }
 
   /**
@@ -109,7 +133,12 @@ export class ControlClient {
    * answering (after a priming event with an id), from the stream resumed with `GET` and `Last-Event-ID`, waiting
    * the `retry` the server asked for between.
    */
-  private async answerOf(res: Awaited<ReturnType<ControlClient["post"]>>, id: number, session: Session | undefined, what: string): Promise<any> {
+  private async answerOf(
+    res: Awaited<ReturnType<ControlClient["post"]>>,
+    id: number,
+    session: Session | undefined,
+    what: string,
+  ): Promise<any> {
     const contentType = String(res.headers["content-type"] ?? "");
     if (!contentType.includes("text/event-stream") || res.status >= 400) return rpcAnswer(res.text, contentType, id);
     let stream = parseSse(res.text);
@@ -119,14 +148,29 @@ export class ControlClient {
     const deadline = Date.now() + readNumber(CONTROL_SETTINGS.timeoutSeconds) * 1000;
     while (!answer && lastId !== undefined && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, Math.min(stream.retryMs ?? 1000, MAX_RETRY_WAIT_MS)));
-      const again = await this.http.request("GET", "/mcp", { headers: { accept: "text/event-stream", "last-event-id": lastId, ...this.headers(session) }, expect: "text", until: (t) => holdsAnswer(t, id) });
+      const again = await this.http.request("GET", "/mcp", {
+        headers: { accept: "text/event-stream", "last-event-id": lastId, ...this.headers(session) },
+        expect: "text",
+        until: (t) => holdsAnswer(t, id),
+      });
       await this.refuseAuth(again);
-      if (again.status >= 400) throw new ServerError({ service: "control", status: again.status, message: `${what}: the endpoint closed the answer's stream and refused to resume it (GET with Last-Event-ID answered ${again.status}); whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again" });
+      if (again.status >= 400)
+        throw new ServerError({
+          service: "control",
+          status: again.status,
+          message: `${what}: the endpoint closed the answer's stream and refused to resume it (GET with Last-Event-ID answered ${again.status}); whether it ran is unknown`,
+          remedy: "Check on the host whether it ran before running the command again",
+        });
       stream = parseSse(again.text);
       lastId = stream.lastId ?? lastId;
       answer = rpcAnswer(again.text, "text/event-stream", id);
     }
-    if (!answer) throw new ServerError({ service: "control", message: `${what}: the endpoint's stream ended without an answer${lastId === undefined ? " and without an event id to resume from" : ` within ops:controlTimeoutSeconds of resuming it`}; whether it ran is unknown`, remedy: "Check on the host whether it ran before running the command again (or raise ops:controlTimeoutSeconds)" });
+    if (!answer)
+      throw new ServerError({
+        service: "control",
+        message: `${what}: the endpoint's stream ended without an answer${lastId === undefined ? " and without an event id to resume from" : ` within ops:controlTimeoutSeconds of resuming it`}; whether it ran is unknown`,
+        remedy: "Check on the host whether it ran before running the command again (or raise ops:controlTimeoutSeconds)",
+      });
     return answer;
   }
 
@@ -157,18 +201,37 @@ export class ControlClient {
     if ((answer?.result?.supportedVersions as string[] | undefined)?.includes(MODERN)) return session;
     const supported = answer?.error?.code === -32022 ? ((answer.error.data?.supported as string[] | undefined) ?? []) : [];
     if (supported.length && supported.every((v) => v > MODERN)) {
-      throw new ApiError({ service: "control", code: -32022, message: `the endpoint speaks only MCP ${supported.join(", ")}, newer than this client's (${PROTOCOLS.join(", ")})`, remedy: "Use a newer pulumi-ops, or an endpoint that also speaks an older revision" });
+      throw new ApiError({
+        service: "control",
+        code: -32022,
+        message: `the endpoint speaks only MCP ${supported.join(", ")}, newer than this client's (${PROTOCOLS.join(", ")})`,
+        remedy: "Use a newer pulumi-ops, or an endpoint that also speaks an older revision",
+      });
     }
     return undefined;
   }
 
   private async open(): Promise<Session> {
     const wanted = read(CONTROL_SETTINGS.protocol) ?? "auto";
-    if (wanted !== "auto" && wanted !== "2025") throw new ValidationError({ service: "control", message: `ops:controlProtocol is "${wanted}"`, remedy: "Set it to auto (the newest the endpoint speaks) or 2025 (the 2025 handshake only)" });
+    if (wanted !== "auto" && wanted !== "2025")
+      throw new ValidationError({
+        service: "control",
+        message: `ops:controlProtocol is "${wanted}"`,
+        remedy: "Set it to auto (the newest the endpoint speaks) or 2025 (the 2025 handshake only)",
+      });
     const modern = wanted === "auto" ? await this.discover() : undefined;
     if (modern) return modern;
     const id = this.nextId++;
-    const res = await this.post({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } } }, undefined, true);
+    const res = await this.post(
+      {
+        jsonrpc: "2.0",
+        id,
+        method: "initialize",
+        params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: "pulumi-ops", version: "1" } },
+      },
+      undefined,
+      true,
+    );
     const sid = res.headers["mcp-session-id"];
     let answer: any;
     try {
@@ -177,11 +240,20 @@ export class ControlClient {
       answer = undefined;
     }
     if (res.status >= 400 || !answer?.result || answer?.error) {
-      throw new ApiError({ service: "control", status: res.status, message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`, remedy: `Check that ${this.url}/mcp is an MCP endpoint (Streamable HTTP)` });
+      throw new ApiError({
+        service: "control",
+        status: res.status,
+        message: `initialize failed: ${answer?.error?.message ?? res.text.slice(0, 200)}`,
+        remedy: `Check that ${this.url}/mcp is an MCP endpoint (Streamable HTTP)`,
+      });
     }
     const protocol = String(answer.result.protocolVersion ?? "");
     if (!PROTOCOLS.includes(protocol)) {
-      throw new ApiError({ service: "control", message: `the endpoint speaks MCP ${protocol || "(no version)"}, which this client does not`, remedy: `Use an endpoint that speaks one of ${PROTOCOLS.join(", ")}` });
+      throw new ApiError({
+        service: "control",
+        message: `the endpoint speaks MCP ${protocol || "(no version)"}, which this client does not`,
+        remedy: `Use an endpoint that speaks one of ${PROTOCOLS.join(", ")}`,
+      });
     }
     const session: Session = { sid: sid ? String(sid) : undefined, protocol };
     await this.post({ jsonrpc: "2.0", method: "notifications/initialized" }, session, true);
@@ -196,20 +268,39 @@ export class ControlClient {
         this.session ??= this.openOnce();
         const session = await this.session;
         const id = this.nextId++;
-        const res = await this.post({ jsonrpc: "2.0", id, method: "tools/call", params: this.params(session, { name, arguments: args }) }, session);
+        const res = await this.post(
+          { jsonrpc: "2.0", id, method: "tools/call", params: this.params(session, { name, arguments: args }) },
+          session,
+        );
         if (res.status === 404 && session.sid) {
           // The endpoint forgot the session (restarted, expired): the call ran nothing; a new session takes it once.
           this.session = undefined;
           if (attempt === 1) continue;
-          throw new ApiError({ service: "control", status: 404, message: "the endpoint forgot the session again", remedy: "Run the command again" });
+          throw new ApiError({
+            service: "control",
+            status: 404,
+            message: "the endpoint forgot the session again",
+            remedy: "Run the command again",
+          });
         }
         const answer = await this.answerOf(res, id, session, name);
         // A 5xx may come after the tool ran: the outcome is unknown, which callers must not take for "not run".
-        if (res.status >= 500) throw new ServerError({ service: "control", status: res.status, code: answer?.error?.code, message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}` });
+        if (res.status >= 500)
+          throw new ServerError({
+            service: "control",
+            status: res.status,
+            code: answer?.error?.code,
+            message: `${name}: ${answer?.error?.message ?? "the endpoint failed"}`,
+          });
         if (answer?.error) throw new ApiError({ service: "control", code: answer.error.code, message: `${name}: ${answer.error.message}` });
         const result = answer.result as ToolResult & { resultType?: string };
         // 2026-07-28: a tool may ask the client for input before it finishes; a program has no one to ask.
-        if (result.resultType === "input_required") throw new ApiError({ service: "control", message: `${name}: the tool asks for input before it runs (input_required), which a pulumi-ops run cannot give`, remedy: "Call a tool that runs without asking, or give what it asks for in its arguments" });
+        if (result.resultType === "input_required")
+          throw new ApiError({
+            service: "control",
+            message: `${name}: the tool asks for input before it runs (input_required), which a pulumi-ops run cannot give`,
+            remedy: "Call a tool that runs without asking, or give what it asks for in its arguments",
+          });
         const refused = result.isError ? hostPermissionError(textOf(result)) : undefined;
         if (refused) throw refused;
         return result;
@@ -251,21 +342,43 @@ export class ControlClient {
  * grants it: the endpoint's tools run as the app that started the MCP server, which needs each once.
  */
 const HOST_PERMISSIONS: { test: RegExp; what: string; fix: string }[] = [
-  { test: /-1743\b|not authori[sz]ed to send apple events/i, what: "Automation", fix: "System Settings > Privacy & Security > Automation: allow the app that runs the control endpoint to control System Events and Screen Sharing" },
-  { test: /-1719\b|-25211\b|assistive access/i, what: "Accessibility", fix: "System Settings > Privacy & Security > Accessibility: add the app that runs the control endpoint and switch it on" },
-  { test: /could not create image from display|screen recording/i, what: "Screen Recording", fix: "System Settings > Privacy & Security > Screen & System Audio Recording: add the app that runs the control endpoint and switch it on" },
+  {
+    test: /-1743\b|not authori[sz]ed to send apple events/i,
+    what: "Automation",
+    fix: "System Settings > Privacy & Security > Automation: allow the app that runs the control endpoint to control System Events and Screen Sharing",
+  },
+  {
+    test: /-1719\b|-25211\b|assistive access/i,
+    what: "Accessibility",
+    fix: "System Settings > Privacy & Security > Accessibility: add the app that runs the control endpoint and switch it on",
+  },
+  {
+    test: /could not create image from display|screen recording/i,
+    what: "Screen Recording",
+    fix: "System Settings > Privacy & Security > Screen & System Audio Recording: add the app that runs the control endpoint and switch it on",
+  },
 ];
 
 /** The host refused for lack of a privacy permission: an error naming the permission and where to grant it. */
 export function hostPermissionError(text: string, quote = true): ValidationError | undefined {
   const p = HOST_PERMISSIONS.find((x) => x.test.test(text));
   const said = quote ? ` (${text.trim().split("\n")[0].slice(0, 200)})` : "";
-  return p && new ValidationError({ service: "control", message: `the host refused the helper the ${p.what} permission${said}`, remedy: `Grant it once on the host: ${p.fix}; then run again` });
+  return (
+    p &&
+    new ValidationError({
+      service: "control",
+      message: `the host refused the helper the ${p.what} permission${said}`,
+      remedy: `Grant it once on the host: ${p.fix}; then run again`,
+    })
+  );
 }
 
 /** The text of a tool result (its text parts joined). */
 export function textOf(r: ToolResult): string {
-  return r.content.filter((c) => c.type === "text").map((c) => c.text ?? "").join("\n");
+  return r.content
+    .filter((c) => c.type === "text")
+    .map((c) => c.text ?? "")
+    .join("\n");
 }
 
 export const control: () => ControlClient = clientPerSettings(Object.values(CONTROL_SETTINGS), () => ControlClient.fromConfig());

@@ -34,7 +34,9 @@ function desktopPoints(client: ControlClient): Promise<{ width: number; height: 
       } catch {
         // not a Mac, or no such tool: said below
       }
-      log("control: the host's display size in points is unknown (no applescript or osascript answer); points are taken as pixels: pass `density` to say otherwise");
+      log(
+        "control: the host's display size in points is unknown (no applescript or osascript answer); points are taken as pixels: pass `density` to say otherwise",
+      );
       return undefined;
     })();
     densities.set(client, known);
@@ -50,7 +52,12 @@ function desktopPoints(client: ControlClient): Promise<{ width: number; height: 
 export async function screenshot(args: { path?: string; density?: number } = {}, client: ControlClient = control()) {
   const r = await client.callTool("screenshot", {});
   const image = r.content.find((c) => c.type === "image");
-  if (!image?.data) throw new ValidationError({ service: "control", message: "the screenshot tool answered without an image", remedy: "Check the endpoint's screenshot tool: it must answer with an image content" });
+  if (!image?.data)
+    throw new ValidationError({
+      service: "control",
+      message: "the screenshot tool answered without an image",
+      remedy: "Check the endpoint's screenshot tool: it must answer with an image content",
+    });
   const data = Buffer.from(image.data, "base64");
   const picture: Picture = await decodeImage(data, image.mimeType);
   const pixels = { width: picture.width, height: picture.height };
@@ -60,7 +67,15 @@ export async function screenshot(args: { path?: string; density?: number } = {},
     density = points ? Math.round((pixels.width / points.width) * 100) / 100 : 1;
   }
   if (args.path) writeFileSync(path.resolve(args.path), data);
-  return { ...(args.path ? { path: path.resolve(args.path) } : {}), pixels, points: { width: pixels.width / density, height: pixels.height / density }, density, mimeType: picture.mimeType, data, picture };
+  return {
+    ...(args.path ? { path: path.resolve(args.path) } : {}),
+    pixels,
+    points: { width: pixels.width / density, height: pixels.height / density },
+    density,
+    mimeType: picture.mimeType,
+    data,
+    picture,
+  };
 }
 
 export async function listTools() {

@@ -28,9 +28,17 @@ export async function decodeImage(data: Buffer, mimeType: string | undefined): P
       return { mimeType: "image/jpeg", width: img.width, height: img.height, rgba: img.data };
     }
   } catch (e) {
-    throw new ValidationError({ service: "control", message: `the screenshot is not a readable ${kind} (${(e as Error).message})`, remedy: "Check the screenshot tool of the control endpoint: its image's mimeType must say what the data is" });
+    throw new ValidationError({
+      service: "control",
+      message: `the screenshot is not a readable ${kind} (${(e as Error).message})`,
+      remedy: "Check the screenshot tool of the control endpoint: its image's mimeType must say what the data is",
+    });
   }
-  throw new ValidationError({ service: "control", message: `the screenshot is ${kind || "an image without a mimeType"}, which pulumi-ops does not read`, remedy: "Have the screenshot tool send PNG or JPEG (image/png, image/jpeg)" });
+  throw new ValidationError({
+    service: "control",
+    message: `the screenshot is ${kind || "an image without a mimeType"}, which pulumi-ops does not read`,
+    remedy: "Have the screenshot tool send PNG or JPEG (image/png, image/jpeg)",
+  });
 }
 
 /** The fraction of pixels whose channels are all below 16 (a JPEG's near-black noise included). */

@@ -11,7 +11,8 @@ export function bearerChallenge(header: string | string[] | undefined): Record<s
   const raw = Array.isArray(header) ? header.join(", ") : header;
   if (!raw || !/^\s*bearer\b/i.test(raw)) return undefined;
   const out: Record<string, string> = {};
-  for (const m of raw.replace(/^\s*bearer\s*/i, "").matchAll(/([a-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/gi)) out[m[1].toLowerCase()] = (m[2] ?? m[3]).replace(/\\(.)/g, "$1");
+  for (const m of raw.replace(/^\s*bearer\s*/i, "").matchAll(/([a-z_]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/gi))
+    out[m[1].toLowerCase()] = (m[2] ?? m[3]).replace(/\\(.)/g, "$1");
   return out;
 }
 
@@ -33,14 +34,29 @@ async function resourceMetadata(url: string | undefined, timeoutMs: number): Pro
 }
 
 /** A 401 or 403 of the endpoint as one line: what it wants, from where, with which scope, and the setting to set. */
-export async function authRefusal(status: number, header: string | string[] | undefined, hadToken: boolean, timeoutMs: number): Promise<AuthError> {
+export async function authRefusal(
+  status: number,
+  header: string | string[] | undefined,
+  hadToken: boolean,
+  timeoutMs: number,
+): Promise<AuthError> {
   const challenge = bearerChallenge(header);
   const meta = await resourceMetadata(challenge?.resource_metadata, timeoutMs);
   const scope = challenge?.scope ?? meta?.scopes_supported?.join(" ");
   const from = meta?.authorization_servers?.[0];
-  const where = [from ? `from ${from}` : challenge?.resource_metadata ? `from the authorization server ${challenge.resource_metadata} names` : "", scope ? `with scope "${scope}"` : ""].filter(Boolean).join(" ");
+  const where = [
+    from ? `from ${from}` : challenge?.resource_metadata ? `from the authorization server ${challenge.resource_metadata} names` : "",
+    scope ? `with scope "${scope}"` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   if (status === 403 || challenge?.error === "insufficient_scope") {
-    return new AuthError({ service: "control", status, message: `the endpoint refused the token: ${challenge?.error ?? "forbidden"}${challenge?.error_description ? ` (${challenge.error_description})` : ""}`, remedy: `Get a token ${where || "with the scope the endpoint asks for"} and set it as ops:controlToken (CONTROL_TOKEN)` });
+    return new AuthError({
+      service: "control",
+      status,
+      message: `the endpoint refused the token: ${challenge?.error ?? "forbidden"}${challenge?.error_description ? ` (${challenge.error_description})` : ""}`,
+      remedy: `Get a token ${where || "with the scope the endpoint asks for"} and set it as ops:controlToken (CONTROL_TOKEN)`,
+    });
   }
   const what = challenge?.resource_metadata ? "an OAuth access token (its protected resource metadata says where)" : "a bearer token";
   return new AuthError({

@@ -9,7 +9,11 @@ import { z } from "zod";
 import { ValidationError } from "../http/errors";
 import { edge } from "./zones";
 
-export const DATASETS = { totals: "httpRequests1dGroups", perLocation: "httpRequestsAdaptiveGroups", security: "firewallEventsAdaptive" } as const;
+export const DATASETS = {
+  totals: "httpRequests1dGroups",
+  perLocation: "httpRequestsAdaptiveGroups",
+  security: "firewallEventsAdaptive",
+} as const;
 type Dataset = (typeof DATASETS)[keyof typeof DATASETS];
 
 const Limits = z.looseObject({ enabled: z.boolean(), maxDuration: z.number(), notOlderThan: z.number() });
@@ -22,7 +26,9 @@ function limitsOf(zoneTag: string, dataset: Dataset) {
   let p = limits.get(key);
   if (!p) {
     const query = `query Limits($zoneTag: string) { viewer { zones(filter: { zoneTag: $zoneTag }) { settings { ${dataset} { enabled maxDuration notOlderThan } } } } }`;
-    p = edge().graphql(query, { zoneTag }, SettingsAnswer).then((d) => d.viewer.zones[0]?.settings[dataset] ?? null);
+    p = edge()
+      .graphql(query, { zoneTag }, SettingsAnswer)
+      .then((d) => d.viewer.zones[0]?.settings[dataset] ?? null);
     p.catch(() => limits.delete(key));
     limits.set(key, p);
   }
@@ -34,12 +40,19 @@ const days = (s: number) => (s % 86_400 === 0 ? `${s / 86_400} day${s === 86_400
 /** The window [from, to] checked against the dataset's limits for the zone: refused naming the allowed range. */
 async function checkWindow(zoneTag: string, dataset: Dataset, from: number, to: number, now: number): Promise<void> {
   const l = await limitsOf(zoneTag, dataset);
-  const fn = { [DATASETS.totals]: "getZoneAnalytics", [DATASETS.perLocation]: "getCacheStats", [DATASETS.security]: "getSecurityEvents" }[dataset];
+  const fn = { [DATASETS.totals]: "getZoneAnalytics", [DATASETS.perLocation]: "getCacheStats", [DATASETS.security]: "getSecurityEvents" }[
+    dataset
+  ];
   if (!l || !l.enabled) {
-    throw new ValidationError({ service: "edge", message: `${fn}: the zone's plan does not offer the ${dataset} dataset`, remedy: "Use a zone whose plan offers it" });
+    throw new ValidationError({
+      service: "edge",
+      message: `${fn}: the zone's plan does not offer the ${dataset} dataset`,
+      remedy: "Use a zone whose plan offers it",
+    });
   }
   const oldest = now - l.notOlderThan * 1000;
-  if (to <= from) throw new ValidationError({ service: "edge", message: `${fn}: since must be before until`, remedy: "Give an earlier since" });
+  if (to <= from)
+    throw new ValidationError({ service: "edge", message: `${fn}: since must be before until`, remedy: "Give an earlier since" });
   if (from < oldest || to - from > l.maxDuration * 1000) {
     throw new ValidationError({
       service: "edge",
@@ -62,7 +75,14 @@ const TotalsAnswer = z.object({
       z.object({
         httpRequests1dGroups: z.array(
           z.object({
-            sum: z.looseObject({ requests: z.number(), cachedRequests: z.number(), bytes: z.number(), cachedBytes: z.number(), threats: z.number(), pageViews: z.number() }),
+            sum: z.looseObject({
+              requests: z.number(),
+              cachedRequests: z.number(),
+              bytes: z.number(),
+              cachedBytes: z.number(),
+              threats: z.number(),
+              pageViews: z.number(),
+            }),
             uniq: z.looseObject({ uniques: z.number() }),
           }),
         ),
@@ -103,7 +123,11 @@ const PerLocationAnswer = z.object({
     zones: z.array(
       z.object({
         httpRequestsAdaptiveGroups: z.array(
-          z.object({ count: z.number(), sum: z.looseObject({ edgeResponseBytes: z.number() }), dimensions: z.looseObject({ coloCode: z.string(), cacheStatus: z.string() }) }),
+          z.object({
+            count: z.number(),
+            sum: z.looseObject({ edgeResponseBytes: z.number() }),
+            dimensions: z.looseObject({ coloCode: z.string(), cacheStatus: z.string() }),
+          }),
         ),
       }),
     ),
@@ -119,7 +143,11 @@ export async function cacheByLocation(zoneTag: string, since: number | string, u
   const [from, to] = timeWindow(since, until, now);
   await checkWindow(zoneTag, DATASETS.perLocation, from, to, now);
   const query = `query PerLocation($zoneTag: string, $since: Time, $until: Time) { viewer { zones(filter: { zoneTag: $zoneTag }) { httpRequestsAdaptiveGroups(limit: 10000, filter: { datetime_geq: $since, datetime_leq: $until }) { count sum { edgeResponseBytes } dimensions { coloCode cacheStatus } } } } }`;
-  const data = await edge().graphql(query, { zoneTag, since: new Date(from).toISOString(), until: new Date(to).toISOString() }, PerLocationAnswer);
+  const data = await edge().graphql(
+    query,
+    { zoneTag, since: new Date(from).toISOString(), until: new Date(to).toISOString() },
+    PerLocationAnswer,
+  );
   const colos = new Map<string, { all: number; cached: number; bytes: number; cachedBytes: number }>();
   for (const g of data.viewer.zones[0]?.httpRequestsAdaptiveGroups ?? []) {
     const c = colos.get(g.dimensions.coloCode) ?? { all: 0, cached: 0, bytes: 0, cachedBytes: 0 };
@@ -132,12 +160,14 @@ export async function cacheByLocation(zoneTag: string, since: number | string, u
     }
     colos.set(g.dimensions.coloCode, c);
   }
-  return [...colos.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([colo, c]) => ({
-    colo,
-    requests: { all: c.all, cached: c.cached, uncached: c.all - c.cached },
-    bandwidth: { all: c.bytes, cached: c.cachedBytes },
-    hitRatio: c.all ? c.cached / c.all : 0,
-  }));
+  return [...colos.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([colo, c]) => ({
+      colo,
+      requests: { all: c.all, cached: c.cached, uncached: c.all - c.cached },
+      bandwidth: { all: c.bytes, cached: c.cachedBytes },
+      hitRatio: c.all ? c.cached / c.all : 0,
+    }));
 }
 
 const EventsAnswer = z.object({
@@ -145,7 +175,16 @@ const EventsAnswer = z.object({
     zones: z.array(
       z.object({
         firewallEventsAdaptive: z.array(
-          z.looseObject({ action: z.string(), source: z.string(), clientIP: z.string(), clientCountryName: z.string(), clientRequestHTTPHost: z.string(), clientRequestPath: z.string(), rayName: z.string(), datetime: z.string() }),
+          z.looseObject({
+            action: z.string(),
+            source: z.string(),
+            clientIP: z.string(),
+            clientCountryName: z.string(),
+            clientRequestHTTPHost: z.string(),
+            clientRequestPath: z.string(),
+            rayName: z.string(),
+            datetime: z.string(),
+          }),
         ),
       }),
     ),
@@ -158,8 +197,19 @@ export async function securityEvents(zoneTag: string, since: number | string, un
   const [from, to] = timeWindow(since, until, now);
   await checkWindow(zoneTag, DATASETS.security, from, to, now);
   const query = `query Events($zoneTag: string, $since: Time, $until: Time) { viewer { zones(filter: { zoneTag: $zoneTag }) { firewallEventsAdaptive(limit: 1000, filter: { datetime_geq: $since, datetime_leq: $until }, orderBy: [datetime_DESC]) { action source clientIP clientCountryName clientRequestHTTPHost clientRequestPath rayName datetime } } } }`;
-  const data = await edge().graphql(query, { zoneTag, since: new Date(from).toISOString(), until: new Date(to).toISOString() }, EventsAnswer);
+  const data = await edge().graphql(
+    query,
+    { zoneTag, since: new Date(from).toISOString(), until: new Date(to).toISOString() },
+    EventsAnswer,
+  );
   return (data.viewer.zones[0]?.firewallEventsAdaptive ?? []).map((e) => ({
-    rayId: e.rayName, action: e.action, source: e.source, clientIp: e.clientIP, country: e.clientCountryName, host: e.clientRequestHTTPHost, path: e.clientRequestPath, occurredAt: e.datetime,
+    rayId: e.rayName,
+    action: e.action,
+    source: e.source,
+    clientIp: e.clientIP,
+    country: e.clientCountryName,
+    host: e.clientRequestHTTPHost,
+    path: e.clientRequestPath,
+    occurredAt: e.datetime,
   }));
 }

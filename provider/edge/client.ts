@@ -4,9 +4,7 @@
  */
 import { z } from "zod";
 import { HttpClient, type Method, type RequestOptions } from "../http/client";
-import {
-  AlreadyExistsError, ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError,
-} from "../http/errors";
+import { AlreadyExistsError, ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
 import type { EdgeConfig } from "../config";
 import * as wire from "./wire";
@@ -53,7 +51,10 @@ export class EdgeClient {
       timeoutMs: c.timeoutMs,
       maxRetries: c.maxRetries,
       // 95% of the allowance: other tools may share the same credential.
-      limiter: limiterFor(`edge ${c.baseUrl}`, { requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)), perSeconds: c.rateLimit.perSeconds }),
+      limiter: limiterFor(`edge ${c.baseUrl}`, {
+        requests: Math.max(1, Math.floor(c.rateLimit.requests * 0.95)),
+        perSeconds: c.rateLimit.perSeconds,
+      }),
     });
     const client = new EdgeClient(http, c.accountId, c.auth.kind === "token", c.batchSize);
     // An account-owned token (`cfat_…`, the service's token formats) verifies at its account: asked there first.
@@ -70,11 +71,19 @@ export class EdgeClient {
     const parsed = wire.Envelope.safeParse(res.json);
     if (res.status >= 400 || !parsed.success || !parsed.data.success) {
       const err = toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
-      throw err instanceof AuthError && this.byToken && explain && !path.endsWith("/tokens/verify") ? await this.whyRefused(err, method, path) : err;
+      throw err instanceof AuthError && this.byToken && explain && !path.endsWith("/tokens/verify")
+        ? await this.whyRefused(err, method, path)
+        : err;
     }
     const result = schema.safeParse(parsed.data.result);
     if (!result.success) {
-      throw new ApiError({ service: "edge", status: res.status, method, path, message: `unexpected answer: ${result.error.issues[0]?.message}` });
+      throw new ApiError({
+        service: "edge",
+        status: res.status,
+        method,
+        path,
+        message: `unexpected answer: ${result.error.issues[0]?.message}`,
+      });
     }
     return { result: result.data as z.infer<S>, info: parsed.data.result_info };
   }
@@ -97,11 +106,23 @@ export class EdgeClient {
    * tell which, so the remedy is "set a valid token" or names the permission this call needs.
    */
   private async whyRefused(err: AuthError, method: string, path: string): Promise<AuthError> {
-    this.tokenInvalid ||= await this.verifyToken().then((t) => t.status !== "active", () => true);
+    this.tokenInvalid ||= await this.verifyToken().then(
+      (t) => t.status !== "active",
+      () => true,
+    );
     const d = { service: "edge", status: err.status, code: err.code, message: err.apiMessage, method, path };
-    if (this.tokenInvalid) return new AuthError({ ...d, message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`, remedy: SET_TOKEN });
+    if (this.tokenInvalid)
+      return new AuthError({
+        ...d,
+        message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`,
+        remedy: SET_TOKEN,
+      });
     const permission = permissionFor(method, path);
-    return new AuthError({ ...d, message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`, remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)` });
+    return new AuthError({
+      ...d,
+      message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`,
+      remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)`,
+    });
   }
 
   /** A `cfat_` token: an account-owned one, verified at its account before the user endpoint is tried. */
@@ -172,7 +193,8 @@ export class EdgeClient {
       for await (const _ of this.pages("/zones", wire.Zone, {}, 5)) break;
       return;
     }
-    const invalid = (why: string) => new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: SET_TOKEN });
+    const invalid = (why: string) =>
+      new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: SET_TOKEN });
     const t = await this.verifyToken().catch((e: unknown) => {
       const status = e instanceof ApiError ? (e.status ?? 0) : 0;
       if (status >= 400 && status < 500 && status !== 429) throw invalid((e as ApiError).apiMessage);
@@ -195,7 +217,13 @@ export class EdgeClient {
     } catch (e) {
       if (!noRoute(e)) throw e;
       const zone = (await this.listZones()).find((z) => z.id === zoneId);
-      if (!zone) throw new NotFoundError({ service: "edge", status: 404, message: `no zone with id ${zoneId} is visible to this token`, remedy: "Check zoneId, or give the token Zone read permission on it" });
+      if (!zone)
+        throw new NotFoundError({
+          service: "edge",
+          status: 404,
+          message: `no zone with id ${zoneId} is visible to this token`,
+          remedy: "Check zoneId, or give the token Zone read permission on it",
+        });
       return zone;
     }
   }
@@ -320,7 +348,13 @@ export class EdgeClient {
     return (await this.call("GET", `/accounts/${accountId}/workers/scripts`, wire.WorkerScript.array())).result;
   }
   async putWorkerScript(accountId: string, name: string, upload: { body: Buffer; contentType: string }) {
-    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}`, wire.WorkerScript, { body: upload.body, contentType: upload.contentType, idempotent: true })).result;
+    return (
+      await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}`, wire.WorkerScript, {
+        body: upload.body,
+        contentType: upload.contentType,
+        idempotent: true,
+      })
+    ).result;
   }
   /** The deployed script's main part (by the `CF-Entrypoint` header of a multipart answer), or undefined when none. */
   async getWorkerScript(accountId: string, name: string): Promise<string | undefined> {
@@ -349,7 +383,12 @@ export class EdgeClient {
     return (await this.call("GET", `/accounts/${accountId}/workers/scripts/${name}/secrets`, wire.WorkerSecret.array())).result;
   }
   async putWorkerSecret(accountId: string, name: string, secret: { name: string; text: string }) {
-    return (await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}/secrets`, wire.WorkerSecret, { json: { ...secret, type: "secret_text" }, idempotent: true })).result;
+    return (
+      await this.call("PUT", `/accounts/${accountId}/workers/scripts/${name}/secrets`, wire.WorkerSecret, {
+        json: { ...secret, type: "secret_text" },
+        idempotent: true,
+      })
+    ).result;
   }
   async deleteWorkerSecret(accountId: string, name: string, secret: string) {
     await this.call("DELETE", `/accounts/${accountId}/workers/scripts/${name}/secrets/${encodeURIComponent(secret)}`, z.unknown());
@@ -359,7 +398,12 @@ export class EdgeClient {
     return (await this.call("GET", `/accounts/${accountId}/workers/scripts/${name}/subdomain`, wire.WorkerSubdomain)).result;
   }
   async setWorkerSubdomain(accountId: string, name: string, body: { enabled: boolean; previews_enabled: boolean }) {
-    return (await this.call("POST", `/accounts/${accountId}/workers/scripts/${name}/subdomain`, wire.WorkerSubdomain, { json: body, idempotent: true })).result;
+    return (
+      await this.call("POST", `/accounts/${accountId}/workers/scripts/${name}/subdomain`, wire.WorkerSubdomain, {
+        json: body,
+        idempotent: true,
+      })
+    ).result;
   }
 
   // Routes: a zone's URL patterns and the script each runs.
@@ -413,11 +457,19 @@ export class EdgeClient {
     if (answer.data.errors?.length) {
       const message = answer.data.errors.map((e) => e.message).join("; ");
       const d = { service: "edge", status: res.status, method: "POST", path: "/graphql", message };
-      if (/not authori[sz]ed|permission|authentication/i.test(message)) throw new AuthError({ ...d, remedy: `Give the token the permission "Zone / Analytics / Read"` });
+      if (/not authori[sz]ed|permission|authentication/i.test(message))
+        throw new AuthError({ ...d, remedy: `Give the token the permission "Zone / Analytics / Read"` });
       throw new ValidationError(d);
     }
     const data = schema.safeParse(answer.data.data);
-    if (!data.success) throw new ApiError({ service: "edge", status: res.status, method: "POST", path: "/graphql", message: `unexpected answer: ${data.error.issues[0]?.message}` });
+    if (!data.success)
+      throw new ApiError({
+        service: "edge",
+        status: res.status,
+        method: "POST",
+        path: "/graphql",
+        message: `unexpected answer: ${data.error.issues[0]?.message}`,
+      });
     return data.data as z.infer<S>;
   }
 }
@@ -438,13 +490,24 @@ export function permissionFor(method: string, path: string): string {
 function toError(status: number, errors: wire.EdgeErrorItem[], method: string, path: string, text: string): ApiError {
   const first = errors.find((e) => e.code !== undefined) ?? errors[0];
   const code = first?.code;
-  const message = errors.length ? errors.map((e) => e.message || `code ${e.code ?? "unknown"}`).join("; ") : text.slice(0, 200) || "no error detail";
+  const message = errors.length
+    ? errors.map((e) => e.message || `code ${e.code ?? "unknown"}`).join("; ")
+    : text.slice(0, 200) || "no error detail";
   const d = { service: "edge", status, code, message, method, path };
   const has = (codes: number[]) => errors.some((e) => e.code !== undefined && codes.includes(e.code));
   if (status === 429 || has(RATE_LIMITED)) return new RateLimitError({ ...d, remedy: REMEDY.rate });
   // 10020 is also the workers routes' "A route with the same pattern already exists": retired only on firewall paths.
-  if (/\/workers\/routes/.test(path) && has([10020])) return new AlreadyExistsError({ ...d, remedy: "Set `adopt: true` on the WorkerRoute to take over the route with this pattern, or choose another pattern" });
-  if (status === 410 || has(RETIRED.filter((c) => c !== 10020 || /\/(firewall|filters)/.test(path)))) return new ValidationError({ ...d, remedy: "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)" });
+  if (/\/workers\/routes/.test(path) && has([10020]))
+    return new AlreadyExistsError({
+      ...d,
+      remedy: "Set `adopt: true` on the WorkerRoute to take over the route with this pattern, or choose another pattern",
+    });
+  if (status === 410 || has(RETIRED.filter((c) => c !== 10020 || /\/(firewall|filters)/.test(path))))
+    return new ValidationError({
+      ...d,
+      remedy:
+        "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)",
+    });
   if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
   // The Workers endpoints' "not found" codes (a script, a route, a custom domain, a secret), whatever the status.

@@ -19,7 +19,16 @@ interface Declared {
   value: string;
   what: string;
 }
-type Rec = { type: string; name: string; content?: string; data?: Record<string, unknown>; priority?: number; ttl?: number; proxied?: boolean; comment?: string };
+type Rec = {
+  type: string;
+  name: string;
+  content?: string;
+  data?: Record<string, unknown>;
+  priority?: number;
+  ttl?: number;
+  proxied?: boolean;
+  comment?: string;
+};
 
 /** Records declared in this run, by zone and full name. */
 const declared = new Map<string, Declared[]>();
@@ -43,8 +52,12 @@ export class DnsRuleError extends Error {
 }
 
 function conflict(zone: string, name: string, mine: Declared, other: { type: string; what: string }): DnsRuleError {
-  const remedy = other.what.startsWith("the existing") ? "Give one of them another name, or remove the record that is in the way first" : "Give one of them another name, or remove one of them from the program";
-  return new DnsRuleError(`edge: ${mine.what} and ${other.what} are both at ${name} in zone ${zone}, and a name with a CNAME holds nothing else (RFC 1034; the service refuses the second with 81053). ${remedy}`);
+  const remedy = other.what.startsWith("the existing")
+    ? "Give one of them another name, or remove the record that is in the way first"
+    : "Give one of them another name, or remove one of them from the program";
+  return new DnsRuleError(
+    `edge: ${mine.what} and ${other.what} are both at ${name} in zone ${zone}, and a name with a CNAME holds nothing else (RFC 1034; the service refuses the second with 81053). ${remedy}`,
+  );
 }
 
 /**
@@ -55,7 +68,9 @@ const ADDRESS_TYPES = ["A", "AAAA", "CNAME"];
 
 /** A custom domain's host: the service makes its DNS record and keeps it read-only, so no DNS resource may hold one. */
 function domainRecord(zone: string, name: string, what: string, domain: string): DnsRuleError {
-  return new DnsRuleError(`edge: ${what} is at ${name} in zone ${zone}, a Worker's custom domain (${domain}): the service makes that host's DNS record itself and keeps it read-only. Remove this record from the program (the custom domain answers for the name)`);
+  return new DnsRuleError(
+    `edge: ${what} is at ${name} in zone ${zone}, a Worker's custom domain (${domain}): the service makes that host's DNS record itself and keeps it read-only. Remove this record from the program (the custom domain answers for the name)`,
+  );
 }
 
 /** Notes a WorkerDomain of the program, and fails when a DNS record of the program is at its host name. */
@@ -67,9 +82,14 @@ export function declareWorkerDomain(zone: string, hostname: string, what: string
 }
 
 /** Whether a resource of this run declared the record (type, full name and value) in zone `zone`. */
-export function declaredInRun(zone: string, rec: { type: string; name: string; content?: string; data?: Record<string, unknown> | null; priority?: number }): boolean {
+export function declaredInRun(
+  zone: string,
+  rec: { type: string; name: string; content?: string; data?: Record<string, unknown> | null; priority?: number },
+): boolean {
   const value = valueOf(rec as Rec).toLowerCase();
-  return (declared.get(`${zoneKey(zone)} ${rec.name.toLowerCase()}`) ?? []).some((d) => d.type === rec.type && d.value.toLowerCase() === value);
+  return (declared.get(`${zoneKey(zone)} ${rec.name.toLowerCase()}`) ?? []).some(
+    (d) => d.type === rec.type && d.value.toLowerCase() === value,
+  );
 }
 
 /** A zone's name as the program's records are noted under it: lower case, no trailing dot. */
@@ -100,7 +120,12 @@ export function declareRecords(zone: string, records: [what: string, rec: Rec][]
  * An adopting resource says instead what it will take over. `ownState`: a set already in state, whose new records
  * may be ones a failed run made and its state keeps, is neither refused nor said to adopt.
  */
-export async function checkAgainstService(zoneName: string, records: [what: string, rec: Rec][], freed: Rec[] = [], adopt: { kind: string; adopts: boolean; ownState?: boolean } = { kind: "DnsRecord", adopts: true }): Promise<void> {
+export async function checkAgainstService(
+  zoneName: string,
+  records: [what: string, rec: Rec][],
+  freed: Rec[] = [],
+  adopt: { kind: string; adopts: boolean; ownState?: boolean } = { kind: "DnsRecord", adopts: true },
+): Promise<void> {
   if (!records.length) return;
   const zone = await resolveZone({ zoneName });
   // Records this run removes (a set's dropped keys) are gone before its new ones are made.
@@ -123,7 +148,11 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     // stack's own (its tag): not a clash.
     const takes = (x: OnService) => adopt.adopts || (adopt.kind === "DnsRecord" && standing(x.owner) === "mine");
     const there = here.find((x) => clash(x, mine) && !(takes(x) && x.type === "CNAME" && mine.type === "CNAME"));
-    if (there) throw conflict(zone.name, name, mine, { type: there.type, what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})` });
+    if (there)
+      throw conflict(zone.name, name, mine, {
+        type: there.type,
+        what: `the existing ${aRecord(there.type).replace(/^an? /, "")} ${there.content} (id ${there.id})`,
+      });
     const same = here.find((x) => x.type === rec.type && (x.value === mine.value || (takes(x) && rec.type === "CNAME")));
     const whose = same ? standing(same.owner) : undefined;
     if (whose === "theirs") {
@@ -133,10 +162,19 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     }
     const taken = same && ((whose === "mine" && !adopt.ownState) || (createResumed() && !adopt.ownState) || adopt.adopts);
     if (taken && (same.value !== mine.value || changesOf(rec, same) !== NOTHING)) writes++;
-    if (same && whose === "mine" && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    if (same && whose === "mine" && !adopt.ownState)
+      adoptions.push(
+        `${what}: id ${same.id}, this stack's own (its tag), taken back${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`,
+      );
     // Made by an earlier create of this resource that never reached the state (a killed run): create takes it.
-    else if (same && createResumed() && !adopt.ownState) adoptions.push(`${what}: id ${same.id}, made by an earlier create of this resource that never reached the stack's state${changesOf(rec, same)}`);
-    else if (same && adopt.adopts) adoptions.push(`${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`);
+    else if (same && createResumed() && !adopt.ownState)
+      adoptions.push(
+        `${what}: id ${same.id}, made by an earlier create of this resource that never reached the stack's state${changesOf(rec, same)}`,
+      );
+    else if (same && adopt.adopts)
+      adoptions.push(
+        `${what}: id ${same.id}${same.value === mine.value ? "" : `, target ${same.content} -> ${rec.content}`}${changesOf(rec, same)}`,
+      );
     else if (same && !adopt.ownState) {
       throw new DnsRuleError(
         `edge: ${what} already exists in zone ${zone.name} (id ${same.id}), made outside this program, so up would be refused (81058). Set \`adopt: true\` on this ${adopt.kind} to take it over, or remove it from the program. After an interrupted up, run the recovery up with \`pulumi config set ops:edgeAdoptExisting true\` (docs/reliability.md)`,
@@ -144,8 +182,18 @@ export async function checkAgainstService(zoneName: string, records: [what: stri
     }
   }
   // Said at preview, as info (the preview reads, it writes nothing): what up will take over instead of making.
-  if (adoptions.length === 1 && adopt.kind === "DnsRecord") takeoverNotice(`edge: will adopt ${adoptions[0].replace(/^the program's /, "")} (already in zone ${zone.name}): nothing is made`, 1, writes);
-  else if (adoptions.length) takeoverNotice(`edge: ${adopt.kind} will adopt ${adoptions.length} record${adoptions.length > 1 ? "s" : ""} already in zone ${zone.name}, making none of them: ${adoptions.slice(0, 5).join("; ")}${adoptions.length > 5 ? `; and ${adoptions.length - 5} more` : ""}`, adoptions.length, writes);
+  if (adoptions.length === 1 && adopt.kind === "DnsRecord")
+    takeoverNotice(
+      `edge: will adopt ${adoptions[0].replace(/^the program's /, "")} (already in zone ${zone.name}): nothing is made`,
+      1,
+      writes,
+    );
+  else if (adoptions.length)
+    takeoverNotice(
+      `edge: ${adopt.kind} will adopt ${adoptions.length} record${adoptions.length > 1 ? "s" : ""} already in zone ${zone.name}, making none of them: ${adoptions.slice(0, 5).join("; ")}${adoptions.length > 5 ? `; and ${adoptions.length - 5} more` : ""}`,
+      adoptions.length,
+      writes,
+    );
 }
 
 /** What an adoption changes of the record there (as the takeover's PATCH would): ttl, proxy, comment. */
@@ -153,7 +201,8 @@ function changesOf(rec: Rec, x: OnService): string {
   const changes: string[] = [];
   if (rec.proxied !== undefined && rec.proxied !== (x.proxied ?? false)) changes.push(`proxied ${x.proxied ?? false} -> ${rec.proxied}`);
   if (rec.ttl !== undefined && !rec.proxied && rec.ttl !== x.ttl) changes.push(`ttl ${x.ttl} -> ${rec.ttl}`);
-  if (rec.comment !== undefined && (rec.comment || null) !== (x.comment || null)) changes.push(`comment ${JSON.stringify(x.comment ?? "")} -> ${JSON.stringify(rec.comment)}`);
+  if (rec.comment !== undefined && (rec.comment || null) !== (x.comment || null))
+    changes.push(`comment ${JSON.stringify(x.comment ?? "")} -> ${JSON.stringify(rec.comment)}`);
   return changes.length ? `, changing ${changes.join(", ")}` : NOTHING;
 }
 const NOTHING = ", nothing to change";
@@ -178,7 +227,17 @@ async function byName(zoneId: string): Promise<Map<string, OnService[]>> {
   const index = new Map<string, OnService[]>();
   for await (const rec of edge().dnsRecordValues(zoneId)) {
     const name = rec.name.toLowerCase();
-    const kept = { type: rec.type, value: valueOf(rec), content: rec.content, id: rec.id, ttl: rec.ttl, proxied: rec.proxied, comment: rec.comment, owner: stackOfTags(rec.tags), ...(rec.meta?.read_only ? { readOnly: true } : {}) };
+    const kept = {
+      type: rec.type,
+      value: valueOf(rec),
+      content: rec.content,
+      id: rec.id,
+      ttl: rec.ttl,
+      proxied: rec.proxied,
+      comment: rec.comment,
+      owner: stackOfTags(rec.tags),
+      ...(rec.meta?.read_only ? { readOnly: true } : {}),
+    };
     const here = index.get(name);
     if (here) here.push(kept);
     else index.set(name, [kept]);

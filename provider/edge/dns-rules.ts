@@ -28,7 +28,8 @@ const replacing = new Set<string>();
 /** Whether a new record that is already on the service is taken over (zones.ts `adopting`), not refused. */
 const adopts = (inputs: Bag) => inputs.adopt === true || isUnknown(inputs.adopt) || adopting({});
 
-const known = (r: unknown): r is Rec => !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
+const known = (r: unknown): r is Rec =>
+  !!r && typeof r === "object" && !isUnknown(r) && typeof (r as Rec).type === "string" && typeof (r as Rec).name === "string";
 const identity = (r: Rec) => `${r.type} ${r.name.toLowerCase()} ${valueOf(r)}`;
 
 export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstService: boolean): Promise<void> {
@@ -37,7 +38,10 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   const sameText = typeof given.records === "string" && given.records === oldGiven.records;
   const [inputs, olds] = type === "edge:DnsRecordSet" ? [expanded(given), sameText ? {} : expanded(oldGiven)] : [given, oldGiven];
   // A zone given by id is looked up (once a run) where the checks may read: its name is what the rules compare.
-  const byId = typeof inputs.zoneId === "string" && !isUnknown(inputs.zoneId) && againstService ? (await resolveZone({ zoneId: inputs.zoneId })).name : undefined;
+  const byId =
+    typeof inputs.zoneId === "string" && !isUnknown(inputs.zoneId) && againstService
+      ? (await resolveZone({ zoneId: inputs.zoneId })).name
+      : undefined;
   const zone = typeof inputs.zoneName === "string" && !isUnknown(inputs.zoneName) ? inputs.zoneName : byId;
   if (!zone) return;
   if (type === "edge:DnsRecord") {
@@ -46,7 +50,8 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
     declareRecords(zone, [[what, inputs]]);
     if (againstService) await checkRecordPlan(zone, [[what, inputs]]);
     if (olds.type) replacing.add(`${zone} ${identity(inputs)}`);
-    else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`)) await checkAgainstService(zone, [[what, inputs]], [], { kind: "DnsRecord", adopts: adopts(inputs) });
+    else if (againstService && !replacing.has(`${zone} ${identity(inputs)}`))
+      await checkAgainstService(zone, [[what, inputs]], [], { kind: "DnsRecord", adopts: adopts(inputs) });
     return;
   }
   const records: [string, Rec][] = [];
@@ -66,12 +71,23 @@ export async function dnsRules(type: string, given: Bag, oldGiven: Bag, againstS
   const fresh = mine.filter(([, r]) => !before.has(identity(r)));
   // Only a new set is held to 81057/81058: an existing one may hold records made by a run that failed part way, kept by
   // id in its state (outputs check is not given), which its up does not make again.
-  await checkAgainstService(zone, fresh, old.filter((r) => !now.has(identity(r))), { kind: "DnsRecordSet", adopts: adopts(inputs), ownState: olds.records !== undefined });
+  await checkAgainstService(
+    zone,
+    fresh,
+    old.filter((r) => !now.has(identity(r))),
+    { kind: "DnsRecordSet", adopts: adopts(inputs), ownState: olds.records !== undefined },
+  );
   // A new set: what it removes when authoritative (listed), the rails, and the zone's records beyond the stack (said).
   // A set in state is reviewed by its diff, which knows its records' ids.
   if (olds.records === undefined && !isUnknown(inputs.authoritative) && !isUnknown(inputs.ignore)) {
     const { newSetKey, reviewPlan } = await import("./dns-record-set/review");
     const found = await resolveZone({ zoneName: zone });
-    await reviewPlan(found, { ...(inputs as object), records: Object.fromEntries(records) }, {}, { updates: 0, deletes: 0 }, newSetKey(found.id));
+    await reviewPlan(
+      found,
+      { ...(inputs as object), records: Object.fromEntries(records) },
+      {},
+      { updates: 0, deletes: 0 },
+      newSetKey(found.id),
+    );
   }
 }

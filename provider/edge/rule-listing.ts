@@ -12,7 +12,13 @@ const LISTING_MS = 30_000;
 const listings = new Map<string, { at: number; byId: Promise<Map<string, { id: string }>> }>();
 
 /** The rule `id` of `zoneId` from the run's listing of that kind in `scope` (made by `list` at the first read). */
-export async function listedRule<T extends { id: string }>(scope: string, kind: string, zoneId: string, id: string, list: () => Promise<T[]> | AsyncIterable<T>): Promise<T | undefined> {
+export async function listedRule<T extends { id: string }>(
+  scope: string,
+  kind: string,
+  zoneId: string,
+  id: string,
+  list: () => Promise<T[]> | AsyncIterable<T>,
+): Promise<T | undefined> {
   const key = `${scope} ${kind} ${zoneId}`; // per account, as a listing is what that token sees
   let cached = listings.get(key);
   if (!cached || Date.now() - cached.at >= LISTING_MS) {

@@ -17,7 +17,9 @@ export const RulePosition = z
     after: z.string().min(1).optional().describe("The `ref` (or id) of a rule of the phase that this rule goes after."),
     index: z.number().int().min(1).optional().describe("The rule's place in the phase, from 1."),
   })
-  .refine((p) => [p.before, p.after, p.index].filter((x) => x !== undefined).length === 1, { error: "position takes exactly one of before, after and index" })
+  .refine((p) => [p.before, p.after, p.index].filter((x) => x !== undefined).length === 1, {
+    error: "position takes exactly one of before, after and index",
+  })
   .describe(
     "Where the rule goes among the phase's rules, which run in order: `{ before: <ref> }`, `{ after: <ref> }` or `{ index: n }` (from 1). Without it a new rule is added at the end, except a skip-like one (`skip`, `allow`, `bypass`), which goes before the first rule that is not a skip. Refresh reports a rule moved out of its place, and up puts it back.",
   );
@@ -33,20 +35,33 @@ const named = (rules: wire.RulesetRule[], name: string) => rules.find((r) => r.r
  * the end) and the words a preview and a notice use. A declared position naming no rule of the phase fails naming
  * the field.
  */
-export function placement(rules: wire.RulesetRule[], position: RulePosition | undefined, skipLike: boolean): { wire?: WirePosition; said: string } {
-  if (position?.index !== undefined) return { wire: { index: Math.min(position.index, rules.length + 1) }, said: `at place ${position.index}` };
+export function placement(
+  rules: wire.RulesetRule[],
+  position: RulePosition | undefined,
+  skipLike: boolean,
+): { wire?: WirePosition; said: string } {
+  if (position?.index !== undefined)
+    return { wire: { index: Math.min(position.index, rules.length + 1) }, said: `at place ${position.index}` };
   const side = position?.before !== undefined ? "before" : position?.after !== undefined ? "after" : undefined;
   if (side) {
     const name = (position as Record<string, string>)[side];
     const target = named(rules, name);
     if (!target) {
-      throw new ValidationError({ service: "edge", message: `position.${side}: the phase has no rule with the ref or id ${name}`, remedy: "Name a rule of the same phase (its ref), or leave position out" });
+      throw new ValidationError({
+        service: "edge",
+        message: `position.${side}: the phase has no rule with the ref or id ${name}`,
+        remedy: "Name a rule of the same phase (its ref), or leave position out",
+      });
     }
     return { wire: side === "before" ? { before: target.id } : { after: target.id }, said: `${side} rule ${target.ref ?? target.id}` };
   }
   if (skipLike) {
     const first = rules.find((r) => r.action !== "skip");
-    if (first) return { wire: { before: first.id }, said: `before rule ${first.ref ?? first.id} (${first.action}), the first that is not a skip, so it takes effect` };
+    if (first)
+      return {
+        wire: { before: first.id },
+        said: `before rule ${first.ref ?? first.id} (${first.action}), the first that is not a skip, so it takes effect`,
+      };
   }
   return { said: "at the end" };
 }

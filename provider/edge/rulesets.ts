@@ -35,7 +35,12 @@ export async function listedPhaseRule(zoneId: string, phase: string, ruleId: str
  * Where the rule `ruleId` stands now when it is out of the place `position` gives it (refresh shows that as drift,
  * and up puts it back); undefined when it is in place or the program gives no position (nothing is read then).
  */
-export async function movedFrom(zoneId: string, phase: string, ruleId: string, position: RulePosition | undefined): Promise<RulePosition | undefined> {
+export async function movedFrom(
+  zoneId: string,
+  phase: string,
+  ruleId: string,
+  position: RulePosition | undefined,
+): Promise<RulePosition | undefined> {
   if (!position) return undefined;
   const rules = (await phaseRules(zoneId, phase)).map((p) => p.rule);
   return inPlace(rules, ruleId, position) ? undefined : actualPosition(rules, ruleId);
@@ -51,7 +56,10 @@ export async function phaseRules(zoneId: string, phase: string): Promise<PlacedR
 const queues = new Map<string, Promise<unknown>>();
 function oneAtATime<T>(key: string, f: () => Promise<T>): Promise<T> {
   const turn = (queues.get(key) ?? Promise.resolve()).then(f, f);
-  queues.set(key, turn.catch(() => undefined));
+  queues.set(
+    key,
+    turn.catch(() => undefined),
+  );
   return turn;
 }
 
@@ -60,7 +68,12 @@ function oneAtATime<T>(key: string, f: () => Promise<T>): Promise<T> {
  * end), making the ruleset when the zone has none, and answers the rule the service made: found by its `ref` when
  * one is sent, else as the rule with the same expression and action that was not there before.
  */
-export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody, place?: (rules: wire.RulesetRule[]) => { wire?: WirePosition; said: string }): Promise<PlacedRule> {
+export function addPhaseRule(
+  zoneId: string,
+  phase: string,
+  body: wire.RuleBody,
+  place?: (rules: wire.RulesetRule[]) => { wire?: WirePosition; said: string },
+): Promise<PlacedRule> {
   return oneAtATime(`${zoneId} ${phase}`, async () => {
     const current = await edge().entrypoint(zoneId, phase);
     const before = new Set((current?.rules ?? []).map((r) => r.id)); // the rule made is the one not among these
@@ -84,12 +97,17 @@ export function addPhaseRule(zoneId: string, phase: string, body: wire.RuleBody,
     }
     const rule = body.ref
       ? after.rules.find((r) => r.ref === body.ref)
-      : (after.rules.find((r) => !before.has(r.id) && r.expression === body.expression && r.action === body.action) ?? after.rules.findLast((r) => r.expression === body.expression && r.action === body.action));
-    if (!rule) throw new ApiError({ service: "edge", message: `the ${phase} ruleset did not hold the rule it was just given`, remedy: "Run the command again; refresh first if the ruleset was changed meanwhile" });
+      : (after.rules.find((r) => !before.has(r.id) && r.expression === body.expression && r.action === body.action) ??
+        after.rules.findLast((r) => r.expression === body.expression && r.action === body.action));
+    if (!rule)
+      throw new ApiError({
+        service: "edge",
+        message: `the ${phase} ruleset did not hold the rule it was just given`,
+        remedy: "Run the command again; refresh first if the ruleset was changed meanwhile",
+      });
     return { rule, rulesetId: after.id };
   });
 }
-
 
 /** What the service sets on a rule, never sent back. */
 const SERVICE_FIELDS = new Set(["id", "version", "last_updated", "categories"]);
@@ -118,7 +136,13 @@ export function mergedRule(current: wire.RulesetRule | undefined, body: wire.Rul
  * At preview (reads only): where a new rule of `phase` will be added (rule-position.ts), said as info. A position
  * naming a rule the phase does not have yet (one the program makes in the same run) is said as such.
  */
-export async function previewPlacement(zone: { id: string; name: string }, phase: string, what: string, position: RulePosition | undefined, skipLike: boolean): Promise<void> {
+export async function previewPlacement(
+  zone: { id: string; name: string },
+  phase: string,
+  what: string,
+  position: RulePosition | undefined,
+  skipLike: boolean,
+): Promise<void> {
   const rules = (await phaseRules(zone.id, phase)).map((p) => p.rule);
   let said: string;
   try {
@@ -133,13 +157,29 @@ export async function previewPlacement(zone: { id: string; name: string }, phase
  * Patches one rule (read first, merged: mergedRule), answering it as the service now has it; with `position` (the
  * program's), a rule out of that place is moved back by the same PATCH.
  */
-export async function patchPhaseRule(zoneId: string, placed: { rulesetId: string; ruleId: string }, body: wire.RuleBody, position?: RulePosition, dropped: string[] = []): Promise<PlacedRule> {
+export async function patchPhaseRule(
+  zoneId: string,
+  placed: { rulesetId: string; ruleId: string },
+  body: wire.RuleBody,
+  position?: RulePosition,
+  dropped: string[] = [],
+): Promise<PlacedRule> {
   const rules = (await edge().ruleset(zoneId, placed.rulesetId)).rules;
   const current = rules.find((r) => r.id === placed.ruleId);
   if (!current) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset any more` });
-  const move = position && !inPlace(rules, placed.ruleId, position) ? placement(rules.filter((r) => r.id !== placed.ruleId), position, false) : undefined;
+  const move =
+    position && !inPlace(rules, placed.ruleId, position)
+      ? placement(
+          rules.filter((r) => r.id !== placed.ruleId),
+          position,
+          false,
+        )
+      : undefined;
   if (move?.wire) log(`edge: moving rule ${current.ref ?? current.id} back ${move.said}`);
-  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, { ...mergedRule(current, body, dropped), ...(move?.wire ? { position: move.wire } : {}) });
+  const after = await edge().patchRule(zoneId, placed.rulesetId, placed.ruleId, {
+    ...mergedRule(current, body, dropped),
+    ...(move?.wire ? { position: move.wire } : {}),
+  });
   const rule = after.rules.find((r) => r.id === placed.ruleId);
   if (!rule) throw new NotFoundError({ service: "edge", message: `rule ${placed.ruleId} is not in its ruleset after the update` });
   return { rule, rulesetId: after.id };
@@ -158,7 +198,12 @@ export async function deletePhaseRule(zoneId: string, rulesetId: string, ruleId:
  * A rule written by pulumi-ops 0.3.0 (a legacy firewall rule or rate limit, `id` its legacy id): the rule the
  * service's upgrade made of it, found by a `ref` or id equal to the legacy id, else by `same`.
  */
-export async function convertedRule(zoneId: string, phase: string, legacyId: string, same: (r: wire.RulesetRule) => boolean): Promise<PlacedRule | undefined> {
+export async function convertedRule(
+  zoneId: string,
+  phase: string,
+  legacyId: string,
+  same: (r: wire.RulesetRule) => boolean,
+): Promise<PlacedRule | undefined> {
   const rules = await phaseRules(zoneId, phase);
   return rules.find((p) => p.rule.ref === legacyId || p.rule.id === legacyId) ?? rules.find((p) => same(p.rule));
 }
@@ -168,8 +213,27 @@ export async function convertedRule(zoneId: string, phase: string, legacyId: str
  * the rule the service converted the legacy one into, patched only where it differs from `body`, or added when the
  * service has none.
  */
-export async function updateResourceRule(zoneId: string, phase: string, olds: Bag, body: wire.RuleBody, o: { converted: () => Promise<PlacedRule | undefined>; same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean; what: string; position?: RulePosition; dropped?: string[] }): Promise<PlacedRule> {
-  if (olds.ruleId) return patchPhaseRule(zoneId, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, o.position, o.dropped);
+export async function updateResourceRule(
+  zoneId: string,
+  phase: string,
+  olds: Bag,
+  body: wire.RuleBody,
+  o: {
+    converted: () => Promise<PlacedRule | undefined>;
+    same: (rule: wire.RulesetRule, body: wire.RuleBody) => boolean;
+    what: string;
+    position?: RulePosition;
+    dropped?: string[];
+  },
+): Promise<PlacedRule> {
+  if (olds.ruleId)
+    return patchPhaseRule(
+      zoneId,
+      { rulesetId: olds.rulesetId, ruleId: olds.ruleId },
+      { ...body, ref: body.ref ?? olds.ref },
+      o.position,
+      o.dropped,
+    );
   const found = await o.converted();
   if (!found) {
     warn(`${o.what} (0.3.0) has no converted rule in the zone's ${phase} ruleset: adding it`);
@@ -181,7 +245,10 @@ export async function updateResourceRule(zoneId: string, phase: string, olds: Ba
 
 /** The delete of a resource's rule: by the ids in state, or for 0.3.0 state the converted rule; none is gone. */
 export async function deleteResourceRule(zoneId: string, props: Bag, converted: () => Promise<PlacedRule | undefined>): Promise<void> {
-  const placed = props.ruleId && props.rulesetId ? { rulesetId: props.rulesetId as string, ruleId: props.ruleId as string } : await converted().then((p) => p && { rulesetId: p.rulesetId, ruleId: p.rule.id });
+  const placed =
+    props.ruleId && props.rulesetId
+      ? { rulesetId: props.rulesetId as string, ruleId: props.ruleId as string }
+      : await converted().then((p) => p && { rulesetId: p.rulesetId, ruleId: p.rule.id });
   if (!placed) return;
   // Taken over by another resource's create in this run (a resource renamed without an alias): left to it.
   if (adoptedInRun(edgeClaim("rule", placed.ruleId))) {

@@ -47,7 +47,9 @@ export const DnsRecord = z.looseObject({
   /** `name:value` pairs (paid plans); the owner's label is one (`pulumi-ops-stack:<project>/<stack>`). */
   tags: z.array(z.string()).nullish(),
   /** `ipv4_only`, `ipv6_only` (A/AAAA of a proxied name), `flatten_cname` (CNAME): the record's settings. */
-  settings: z.looseObject({ ipv4_only: z.boolean().nullish(), ipv6_only: z.boolean().nullish(), flatten_cname: z.boolean().nullish() }).nullish(),
+  settings: z
+    .looseObject({ ipv4_only: z.boolean().nullish(), ipv6_only: z.boolean().nullish(), flatten_cname: z.boolean().nullish() })
+    .nullish(),
   /** `read_only`: a record the service made and keeps (a Worker's custom domain's). */
   meta: z.looseObject({ read_only: z.boolean().nullish() }).nullish(),
   /** A record another product of the service locked (Email Routing's MX and SPF: "adds and locks" them). */
@@ -61,7 +63,21 @@ export type DnsRecord = z.infer<typeof DnsRecord>;
  * A listed record as the preview's DNS rules read it: what tells its value, and its id. The other fields of the
  * service's answer are left out, not copied, since a preview may list a zone of 100,000 records.
  */
-export const DnsRecordValue = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, priority: true, ttl: true, proxied: true, comment: true, tags: true, settings: true, meta: true, locked: true }).strip();
+export const DnsRecordValue = DnsRecord.pick({
+  id: true,
+  name: true,
+  type: true,
+  content: true,
+  data: true,
+  priority: true,
+  ttl: true,
+  proxied: true,
+  comment: true,
+  tags: true,
+  settings: true,
+  meta: true,
+  locked: true,
+}).strip();
 export type DnsRecordValue = z.infer<typeof DnsRecordValue>;
 
 /** The body of a create or an update: PATCH takes any subset. */
@@ -90,7 +106,19 @@ export interface DnsBatch {
  * A record of a batch's answer as a set keeps it: what its outputs are made of. A batch answers thousands of
  * records, kept until the last batch is in, so the rest of each (zone, times, meta, tags) is left out, not copied.
  */
-export const DnsRecordKept = DnsRecord.pick({ id: true, name: true, type: true, content: true, data: true, ttl: true, proxied: true, priority: true, comment: true, tags: true, settings: true }).strip();
+export const DnsRecordKept = DnsRecord.pick({
+  id: true,
+  name: true,
+  type: true,
+  content: true,
+  data: true,
+  ttl: true,
+  proxied: true,
+  priority: true,
+  comment: true,
+  tags: true,
+  settings: true,
+}).strip();
 /** Its answer: each group's records, in the order sent (the official client's RecordBatchResponse). */
 export const DnsBatchResult = z.looseObject({
   deletes: z.array(DnsRecordKept).optional(),
@@ -176,7 +204,10 @@ export const Ruleset = z.looseObject({
   phase: z.string().optional(),
   kind: z.string().optional(),
   version: z.string().optional(),
-  rules: z.array(RulesetRule).nullish().transform((r) => r ?? []),
+  rules: z
+    .array(RulesetRule)
+    .nullish()
+    .transform((r) => r ?? []),
 });
 export type Ruleset = z.infer<typeof Ruleset>;
 
@@ -222,5 +253,7 @@ export const WorkerSecret = z.looseObject({ name: z.string(), type: z.string() }
 /** A GraphQL answer (the analytics API): data, and errors that may come with HTTP 200. */
 export const GraphqlAnswer = z.looseObject({
   data: z.unknown().nullish(),
-  errors: z.array(z.looseObject({ message: z.string(), path: z.array(z.unknown()).nullish(), extensions: z.unknown().optional() })).nullish(),
+  errors: z
+    .array(z.looseObject({ message: z.string(), path: z.array(z.unknown()).nullish(), extensions: z.unknown().optional() }))
+    .nullish(),
 });

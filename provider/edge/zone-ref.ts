@@ -51,7 +51,9 @@ export function zoneOutputs(wanted: { zoneId?: string; zoneName?: string; zoneGi
 }
 
 /** The inputs a refresh reports, with only the zone key the program gave (both, for state written before). */
-export function programZoneInputs<T extends { zoneId?: string; zoneName?: string; zoneGivenAs?: string }>(inputs: T): Omit<T, "zoneGivenAs"> {
+export function programZoneInputs<T extends { zoneId?: string; zoneName?: string; zoneGivenAs?: string }>(
+  inputs: T,
+): Omit<T, "zoneGivenAs"> {
   const { zoneGivenAs, ...rest } = inputs;
   if (zoneGivenAs === "zoneId") delete rest.zoneName;
   if (zoneGivenAs === "zoneName") delete rest.zoneId;

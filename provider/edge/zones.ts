@@ -108,10 +108,19 @@ export function adopting(r: { adopt?: boolean }): boolean {
  * the bare id the resource's `.id` output holds — the zone of the account where `exists` finds it (the API needs
  * the zone in every path). Found nowhere: one error naming what to pass instead.
  */
-export async function locate(id: string, props: { zoneId?: string }, what: string, exists: (zoneId: string, objectId: string) => Promise<unknown>): Promise<[string, string]> {
+export async function locate(
+  id: string,
+  props: { zoneId?: string },
+  what: string,
+  exists: (zoneId: string, objectId: string) => Promise<unknown>,
+): Promise<[string, string]> {
   if (id.includes("/") || props.zoneId) return zoneScopedId(id, props);
   for (const z of await edge().listZones()) if (await exists(z.id, id)) return [z.id, id];
-  throw new NotFoundError({ service: "edge", message: `no ${what} has id ${id} in the zones this token can read`, remedy: `Pass get() the id the resource's .id output holds, or "<zoneId>/<id>", with a token that can read that zone` });
+  throw new NotFoundError({
+    service: "edge",
+    message: `no ${what} has id ${id} in the zones this token can read`,
+    remedy: `Pass get() the id the resource's .id output holds, or "<zoneId>/<id>", with a token that can read that zone`,
+  });
 }
 
 /**

@@ -25,9 +25,13 @@ const THROTTLED = new Set([4, 17, 32, 613, 80001, 80002, 80003, 80004, 80005, 80
 /** What each service's calls need, named in a permission error's remedy. */
 const PERMISSIONS: Record<string, string> = {
   posts: "threads_basic (reading), threads_content_publish (posting), threads_delete (deleting), threads_manage_insights (counts)",
-  pages: "pages_show_list and pages_read_engagement (reading), pages_manage_posts (posting), pages_manage_metadata (subscriptions, access), read_insights (insights), business_management (access through a business)",
+  pages:
+    "pages_show_list and pages_read_engagement (reading), pages_manage_posts (posting), pages_manage_metadata (subscriptions, access), read_insights (insights), business_management (access through a business)",
 };
-const TOKEN_KEY: Record<string, string> = { posts: "ops:postsAccessToken (THREADS_ACCESS_TOKEN)", pages: "ops:pagesAccessToken (FACEBOOK_PAGE_ACCESS_TOKEN)" };
+const TOKEN_KEY: Record<string, string> = {
+  posts: "ops:postsAccessToken (THREADS_ACCESS_TOKEN)",
+  pages: "ops:pagesAccessToken (FACEBOOK_PAGE_ACCESS_TOKEN)",
+};
 
 /** Code 190 by subcode: what happened to the token, and what brings a working one. */
 function tokenRemedy(service: string, e: GraphErrorBody): string {
@@ -55,15 +59,27 @@ export function graphError(service: string, status: number, e: GraphErrorBody, m
   const code = e.code;
   const d = { service, status, code, subcode: e.error_subcode, message: e.message ?? `HTTP ${status}`, method, path };
   if (code === 190 || code === 102) return new AuthError({ ...d, remedy: tokenRemedy(service, e) });
-  if (code !== undefined && THROTTLED.has(code)) return new RateLimitError({ ...d, remedy: "Still throttled after waiting: run again later, or lower how many resources run at once (--parallel)" });
+  if (code !== undefined && THROTTLED.has(code))
+    return new RateLimitError({
+      ...d,
+      remedy: "Still throttled after waiting: run again later, or lower how many resources run at once (--parallel)",
+    });
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299) || status === 403) {
-    return new AuthError({ ...d, remedy: `Insufficient privileges: the token needs the permission for this call (${PERMISSIONS[service] ?? "see the service's permission reference"}), and its user the access it needs` });
+    return new AuthError({
+      ...d,
+      remedy: `Insufficient privileges: the token needs the permission for this call (${PERMISSIONS[service] ?? "see the service's permission reference"}), and its user the access it needs`,
+    });
   }
   // "Does not exist, cannot be loaded due to missing permissions, or does not support this operation": a wrong token
   // answers it as a deleted object does, so it is gone only once a check that can tell says so (GraphClient.call).
   if (code === 100 && e.error_subcode === 33) return new UnreachableObjectError(d);
-  if (code === 368) return new ValidationError({ ...d, remedy: "Content policy violation: the service judged the content spam-like or misleading; change it" });
-  if (status >= 500 || code === 1 || code === 2 || e.is_transient) return new ServerError({ ...d, remedy: "The service failed; run the command again" });
+  if (code === 368)
+    return new ValidationError({
+      ...d,
+      remedy: "Content policy violation: the service judged the content spam-like or misleading; change it",
+    });
+  if (status >= 500 || code === 1 || code === 2 || e.is_transient)
+    return new ServerError({ ...d, remedy: "The service failed; run the command again" });
   return new ValidationError(d);
 }
 
@@ -84,8 +100,11 @@ function throttleWait(headers: Record<string, string | string[] | undefined>, at
 function regainMinutes(headers: Record<string, string | string[] | undefined>): number | undefined {
   let minutes: number | undefined;
   try {
-    for (const entries of Object.values(JSON.parse(String(headers["x-business-use-case-usage"] ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>)) {
-      for (const u of entries) if (typeof u.estimated_time_to_regain_access === "number") minutes = Math.max(minutes ?? 0, u.estimated_time_to_regain_access);
+    for (const entries of Object.values(
+      JSON.parse(String(headers["x-business-use-case-usage"] ?? "{}")) as Record<string, { estimated_time_to_regain_access?: number }[]>,
+    )) {
+      for (const u of entries)
+        if (typeof u.estimated_time_to_regain_access === "number") minutes = Math.max(minutes ?? 0, u.estimated_time_to_regain_access);
     }
   } catch {
     /* a header that is not JSON says nothing */
@@ -97,23 +116,51 @@ function regainMinutes(headers: Record<string, string | string[] | undefined>): 
  * A throttled call the service says will not be served for more than a minute: waiting inside the run only stalls it
  * (a preview would sit through its retries), so it fails at once with when calls resume.
  */
-function throttledFor(err: ApiError, headers: Record<string, string | string[] | undefined>, method: string, path: string): RateLimitError | undefined {
+function throttledFor(
+  err: ApiError,
+  headers: Record<string, string | string[] | undefined>,
+  method: string,
+  path: string,
+): RateLimitError | undefined {
   const minutes = regainMinutes(headers);
   const at = (m: number) => new Date(Date.now() + m * 60_000).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
-  const failure = (remedy: string) => new RateLimitError({ service: err.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage, method, path, remedy });
-  if (minutes !== undefined && minutes > 1) return failure(`The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`);
+  const failure = (remedy: string) =>
+    new RateLimitError({
+      service: err.service,
+      status: err.status,
+      code: err.code,
+      subcode: err.subcode,
+      message: err.apiMessage,
+      method,
+      path,
+      remedy,
+    });
+  if (minutes !== undefined && minutes > 1)
+    return failure(
+      `The service throttles these calls for about ${minutes} more minutes (until about ${at(minutes)}, X-Business-Use-Case-Usage): run again then`,
+    );
   // An allowance the usage headers show spent (100%): counted over a rolling hour, with no reset time. A business use
   // case whose header names a wait (even 0) is judged by it, not by its percentages.
   // The code says whose allowance it is where the headers cannot: a user token's X-App-Usage shows the fuller of the
   // app's and the user's, and codes 17 and 32 (a Pages API call made with a user token) are the user's (the Graph API's
   // rate limiting guide: platform rate limits, and its table of Pages codes).
-  const byCode: Record<number, string> = { 17: "user's hourly call allowance (code 17, User request limit reached)", 32: "user's hourly call allowance for Pages API calls (code 32, Page request limit reached)" };
+  const byCode: Record<number, string> = {
+    17: "user's hourly call allowance (code 17, User request limit reached)",
+    32: "user's hourly call allowance for Pages API calls (code 32, Page request limit reached)",
+  };
   const spent = byCode[Number(err.code ?? 0)] ?? spentAllowance(headers, minutes !== undefined);
-  if (spent) return failure(`The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`);
+  if (spent)
+    return failure(
+      `The ${spent} is used up (100%): calls are counted over a rolling hour, so run again later, within the hour (by about ${at(60)} at the latest), or spread the work over runs`,
+    );
   return undefined;
 }
 
-const USAGE_HEADERS: [string, string][] = [["x-app-usage", "app's hourly call allowance (X-App-Usage)"], ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"], ["x-business-use-case-usage", "page's call allowance (the Pages business use case, X-Business-Use-Case-Usage)"]];
+const USAGE_HEADERS: [string, string][] = [
+  ["x-app-usage", "app's hourly call allowance (X-App-Usage)"],
+  ["x-page-usage", "page's hourly call allowance (X-Page-Usage)"],
+  ["x-business-use-case-usage", "page's call allowance (the Pages business use case, X-Business-Use-Case-Usage)"],
+];
 
 /** Which allowance the usage headers show at 100%, if one is. */
 function spentAllowance(headers: Record<string, string | string[] | undefined>, waitNamed = false): string | undefined {
@@ -123,7 +170,8 @@ function spentAllowance(headers: Record<string, string | string[] | undefined>, 
       const parsed = JSON.parse(String(headers[name] ?? "{}")) as Record<string, unknown>;
       // X-Business-Use-Case-Usage nests its usage by object id; the others are flat.
       const entries = name === "x-business-use-case-usage" ? Object.values(parsed).flat() : [parsed];
-      for (const u of entries as Record<string, number>[]) if (Math.max(u?.call_count ?? 0, u?.total_cputime ?? 0, u?.total_time ?? 0) >= 100) return what;
+      for (const u of entries as Record<string, number>[])
+        if (Math.max(u?.call_count ?? 0, u?.total_cputime ?? 0, u?.total_time ?? 0) >= 100) return what;
     } catch {
       /* a header that is not JSON says nothing */
     }
@@ -133,7 +181,11 @@ function spentAllowance(headers: Record<string, string | string[] | undefined>, 
 
 /** A local file to send as a multipart/form-data part (the services take uploads only that way). */
 export class FileUpload {
-  constructor(readonly name: string, readonly bytes: Buffer, readonly type = "application/octet-stream") {}
+  constructor(
+    readonly name: string,
+    readonly bytes: Buffer,
+    readonly type = "application/octet-stream",
+  ) {}
 }
 
 /** `appsecret_proof`: the token's HMAC-SHA256 keyed with the app secret, which apps that require it check on every call. */
@@ -154,12 +206,28 @@ export class GraphClient {
    * outcome as a PUT would be. `retries`: how many throttled answers are waited out (a caller that first asks why it
    * was throttled passes 0).
    */
-  async call<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false, retries = this.maxRetries): Promise<T> {
+  async call<T = any>(
+    method: Method,
+    path: string,
+    params: Record<string, unknown> = {},
+    token?: string,
+    bearer = false,
+    idempotent = false,
+    retries = this.maxRetries,
+  ): Promise<T> {
     return (await this.answer<T>(method, path, params, token, bearer, idempotent, retries)).body;
   }
 
   /** `call`, with the answer's headers (the usage headers: `X-App-Usage`, `X-Page-Usage`, `X-Business-Use-Case-Usage`). */
-  async answer<T = any>(method: Method, path: string, params: Record<string, unknown> = {}, token?: string, bearer = false, idempotent = false, retries = this.maxRetries): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
+  async answer<T = any>(
+    method: Method,
+    path: string,
+    params: Record<string, unknown> = {},
+    token?: string,
+    bearer = false,
+    idempotent = false,
+    retries = this.maxRetries,
+  ): Promise<{ body: T; headers: Record<string, string | string[] | undefined> }> {
     const files = Object.entries(params).filter((e): e is [string, FileUpload] => e[1] instanceof FileUpload);
     if (files.length) return { body: await this.upload<T>(path, params, files, token), headers: {} };
     const form = new URLSearchParams();
@@ -195,7 +263,9 @@ export class GraphClient {
       }
       if (!again || attempt > retries) throw err;
       const delay = throttleWait(res.headers, attempt);
-      log(`${this.service}: ${method} ${path} ${err instanceof RateLimitError ? "throttled" : "failed for now"} (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${retries})`);
+      log(
+        `${this.service}: ${method} ${path} ${err instanceof RateLimitError ? "throttled" : "failed for now"} (code ${err.code}); waiting ${(delay / 1000).toFixed(1)} s (${attempt} of ${retries})`,
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
   }
@@ -216,7 +286,14 @@ export class GraphClient {
     }
     const owner = /^(?:\/v\d+\.\d+)?\/(\d+)_\d+/.exec(path)?.[1];
     if (owner && me.id && me.id !== owner) {
-      return new AuthError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: `${err.apiMessage} (the token is not page ${owner}'s)`, remedy: `Use a token of page ${owner}, or of a user who manages it, as ${TOKEN_KEY[this.service]}` });
+      return new AuthError({
+        service: this.service,
+        status: err.status,
+        code: err.code,
+        subcode: err.subcode,
+        message: `${err.apiMessage} (the token is not page ${owner}'s)`,
+        remedy: `Use a token of page ${owner}, or of a user who manages it, as ${TOKEN_KEY[this.service]}`,
+      });
     }
     return new NotFoundError({ service: this.service, status: err.status, code: err.code, subcode: err.subcode, message: err.apiMessage });
   }

@@ -164,18 +164,27 @@ export class HttpClient {
         // `idempotent` travels in the dispatch options: undici passes options it does not know through untouched.
         const e = err as Error & { statusCode?: number; code?: string; headers?: Record<string, string | string[]> };
         const status = e.code === "UND_ERR_REQ_RETRY" || e.statusCode ? e.statusCode : undefined;
-        const delay = retryDelayMs(state.counter, req.method, {
-          status,
-          code: status === undefined ? e.code : undefined,
-          retryAfter: e.headers?.["retry-after"],
-          notRunning: isLoopback(origin) && !answered.has(origin),
-        }, opts.maxRetries, Math.random, (req as { idempotent?: boolean }).idempotent === true);
+        const delay = retryDelayMs(
+          state.counter,
+          req.method,
+          {
+            status,
+            code: status === undefined ? e.code : undefined,
+            retryAfter: e.headers?.["retry-after"],
+            notRunning: isLoopback(origin) && !answered.has(origin),
+          },
+          opts.maxRetries,
+          Math.random,
+          (req as { idempotent?: boolean }).idempotent === true,
+        );
         if (delay === undefined) {
           done(err);
           return null;
         }
         const why = status ? `answered ${status}` : `failed (${e.code})`;
-        log(`${service}: ${req.method} ${String(req.path).split("?")[0]} ${why}; retry ${state.counter} of ${opts.maxRetries} in ${(delay / 1000).toFixed(1)} s`);
+        log(
+          `${service}: ${req.method} ${String(req.path).split("?")[0]} ${why}; retry ${state.counter} of ${opts.maxRetries} in ${(delay / 1000).toFixed(1)} s`,
+        );
         return setTimeout(() => done(null), delay);
       },
     });
@@ -197,7 +206,14 @@ export class HttpClient {
     let res: Dispatcher.ResponseData;
     try {
       this.dispatcher ??= this.connect();
-      const dispatch = { origin: this.origin, path: this.basePath + path + qs, method, headers, body, idempotent: options.idempotent === true };
+      const dispatch = {
+        origin: this.origin,
+        path: this.basePath + path + qs,
+        method,
+        headers,
+        body,
+        idempotent: options.idempotent === true,
+      };
       res = await (await this.dispatcher).request(dispatch);
     } catch (err) {
       throw this.transportError(err, method, path, options);
@@ -224,8 +240,12 @@ export class HttpClient {
     }
     const expect = options.expect ?? "json";
     const empty = !text.trim();
-    const acceptable = res.statusCode >= 400 || expect === "text" || (empty && (method === "DELETE" || res.statusCode === 204)) ||
-      (json !== undefined) || (expect === "json-or-stream" && contentType.includes("text/event-stream") && !empty);
+    const acceptable =
+      res.statusCode >= 400 ||
+      expect === "text" ||
+      (empty && (method === "DELETE" || res.statusCode === 204)) ||
+      json !== undefined ||
+      (expect === "json-or-stream" && contentType.includes("text/event-stream") && !empty);
     if (!acceptable) {
       throw new ApiError({
         service: this.opts.service,

@@ -89,7 +89,11 @@ export class ConfigError extends Error {
  * set since cannot reach it.
  */
 export class MissingCredentialError extends ConfigError {
-  constructor(message: string, readonly setting: string, readonly env: string) {
+  constructor(
+    message: string,
+    readonly setting: string,
+    readonly env: string,
+  ) {
     super(message);
   }
 }

@@ -34,7 +34,12 @@ export class PagesClient extends GraphClient {
   private tasks = new Map<string, string[]>();
   private queue = new Map<string, Pending[]>();
 
-  constructor(http: HttpClient, maxRetries: number, private readonly token: string, appSecret?: string) {
+  constructor(
+    http: HttpClient,
+    maxRetries: number,
+    private readonly token: string,
+    appSecret?: string,
+  ) {
     super("pages", http, maxRetries, appSecret);
   }
 
@@ -99,13 +104,27 @@ export class PagesClient extends GraphClient {
     if (!appId || !secret) return Promise.resolve(this.token);
     this.exchanged ??= (async () => {
       const app = `${appId}|${secret}`;
-      const { data } = await this.call<{ data: { type?: string; expires_at?: number; is_valid?: boolean; scopes?: string[] } }>("GET", "/debug_token", { input_token: this.token, access_token: app });
+      const { data } = await this.call<{ data: { type?: string; expires_at?: number; is_valid?: boolean; scopes?: string[] } }>(
+        "GET",
+        "/debug_token",
+        { input_token: this.token, access_token: app },
+      );
       this.tokenInfo = { type: data.type, expiresAt: data.expires_at, scopes: data.scopes };
-      const short = data.type === "USER" && data.is_valid !== false && !!data.expires_at && data.expires_at * 1000 - Date.now() < 86_400_000;
+      const short =
+        data.type === "USER" && data.is_valid !== false && !!data.expires_at && data.expires_at * 1000 - Date.now() < 86_400_000;
       if (!short) return this.token;
-      const long = await this.call<{ access_token: string; expires_in?: number }>("GET", "/oauth/access_token", { grant_type: "fb_exchange_token", client_id: appId, client_secret: secret, fb_exchange_token: this.token });
+      const long = await this.call<{ access_token: string; expires_in?: number }>("GET", "/oauth/access_token", {
+        grant_type: "fb_exchange_token",
+        client_id: appId,
+        client_secret: secret,
+        fb_exchange_token: this.token,
+      });
       registerSecret(long.access_token);
-      this.tokenInfo = { type: data.type, expiresAt: long.expires_in ? Math.floor(Date.now() / 1000) + long.expires_in : undefined, scopes: data.scopes };
+      this.tokenInfo = {
+        type: data.type,
+        expiresAt: long.expires_in ? Math.floor(Date.now() / 1000) + long.expires_in : undefined,
+        scopes: data.scopes,
+      };
       log(`pages: the configured short-lived user token was exchanged for a long-lived one for this run (kept in memory only)`);
       return long.access_token;
     })();
@@ -130,7 +149,9 @@ export class PagesClient extends GraphClient {
   appId(): Promise<string> {
     const configured = read(PAGES_SETTINGS.appId);
     if (configured) return Promise.resolve(configured);
-    this.app ??= this.userToken().then((t) => this.call<{ id: string }>("GET", "/app", { fields: "id" }, t)).then((a) => a.id);
+    this.app ??= this.userToken()
+      .then((t) => this.call<{ id: string }>("GET", "/app", { fields: "id" }, t))
+      .then((a) => a.id);
     this.app.catch(() => (this.app = undefined));
     return this.app;
   }
@@ -147,12 +168,20 @@ export class PagesClient extends GraphClient {
     const page = await this.findAccount(pageId).catch((e) => {
       // A page token has no `accounts` (code 100, "nonexisting field"): it is another page's token.
       if (e instanceof AuthError || (e instanceof ApiError && e.code === 100)) {
-        throw new AuthError({ service: "pages", message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`, remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page" });
+        throw new AuthError({
+          service: "pages",
+          message: `the configured token is not a token of page ${pageId}, and not a user token that manages it`,
+          remedy: "Set ops:pagesAccessToken to that page's token, or to a token of a user with a role on the page",
+        });
       }
       throw e;
     });
     if (!page?.access_token) {
-      throw new AuthError({ service: "pages", message: `the user ${me.name ?? me.id} has no role on page ${pageId}`, remedy: "Give the user a role on the page, or use the page's own token" });
+      throw new AuthError({
+        service: "pages",
+        message: `the user ${me.name ?? me.id} has no role on page ${pageId}`,
+        remedy: "Give the user a role on the page, or use the page's own token",
+      });
     }
     registerSecret(page.access_token);
     if (page.tasks) this.tasks.set(pageId, page.tasks);
@@ -163,12 +192,22 @@ export class PagesClient extends GraphClient {
   /** The user's page `pageId` among every page of `/me/accounts` (25 a page: `paging.next` is followed). */
   private async findAccount(pageId: string): Promise<Account | undefined> {
     const token = await this.userToken();
-    let page = await this.call<{ data: Account[]; paging?: { next?: string } }>("GET", "/me/accounts", { fields: "id,name,access_token,tasks", limit: "100" }, token);
+    let page = await this.call<{ data: Account[]; paging?: { next?: string } }>(
+      "GET",
+      "/me/accounts",
+      { fields: "id,name,access_token,tasks", limit: "100" },
+      token,
+    );
     for (;;) {
       const found = page.data.find((a) => a.id === pageId);
       if (found || !page.paging?.next || page.data.length === 0) return found;
       const next = new URL(page.paging.next);
-      page = await this.call("GET", "/me/accounts", Object.fromEntries([...next.searchParams].filter(([k]) => !["access_token", "appsecret_proof"].includes(k))), token);
+      page = await this.call(
+        "GET",
+        "/me/accounts",
+        Object.fromEntries([...next.searchParams].filter(([k]) => !["access_token", "appsecret_proof"].includes(k))),
+        token,
+      );
     }
   }
 
@@ -205,7 +244,14 @@ export class PagesClient extends GraphClient {
       }
       const batch = chunk.map((p) => ({ method: "GET", relative_url: `${p.path.replace(/^\//, "")}?${new URLSearchParams(p.params)}` }));
       try {
-        const answers = await this.call<({ code: number; body: string } | null)[]>("POST", "/", { batch: JSON.stringify(batch) }, token, false, true);
+        const answers = await this.call<({ code: number; body: string } | null)[]>(
+          "POST",
+          "/",
+          { batch: JSON.stringify(batch) },
+          token,
+          false,
+          true,
+        );
         chunk.forEach((p, j) => {
           const a = answers[j];
           // An item the service did not finish in time comes back `null`: that read is sent again on its own.

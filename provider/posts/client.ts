@@ -27,7 +27,12 @@ export interface PublishingLimit {
 }
 
 export class PostsClient extends GraphClient {
-  constructor(http: HttpClient, maxRetries: number, private readonly token: string | undefined, private readonly v: string) {
+  constructor(
+    http: HttpClient,
+    maxRetries: number,
+    private readonly token: string | undefined,
+    private readonly v: string,
+  ) {
     super("posts", http, maxRetries);
   }
 
@@ -37,7 +42,13 @@ export class PostsClient extends GraphClient {
     const version = read(s.apiVersion) ?? "v1.0";
     if (!/^v\d+\.\d+$/.test(version)) throw new ConfigError(`ops:postsApiVersion must be a version such as v1.0; got "${version}"`);
     const v = `/${version}`;
-    const http = new HttpClient({ service: "posts", baseUrl: readBaseUrl(s.baseUrl, v), headers: {}, timeoutMs: readNumber(s.timeoutSeconds) * 1000, maxRetries });
+    const http = new HttpClient({
+      service: "posts",
+      baseUrl: readBaseUrl(s.baseUrl, v),
+      headers: {},
+      timeoutMs: readNumber(s.timeoutSeconds) * 1000,
+      maxRetries,
+    });
     return new PostsClient(http, maxRetries, read(s.accessToken), v);
   }
 
@@ -65,7 +76,11 @@ export class PostsClient extends GraphClient {
     const secret = read(POSTS_SETTINGS.appSecret);
     if (secret) {
       try {
-        const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/access_token", { grant_type: "th_exchange_token", client_secret: secret, access_token: token });
+        const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/access_token", {
+          grant_type: "th_exchange_token",
+          client_secret: secret,
+          access_token: token,
+        });
         registerSecret(r.access_token);
         // The configured token is the short-lived one, which dies within the hour: nothing to say of its expiry.
         this.tokenInfo = undefined;
@@ -78,7 +93,10 @@ export class PostsClient extends GraphClient {
     const expiresAt = await this.expiryOf(token);
     this.tokenInfo = { expiresAt };
     if (!expiresAt || expiresAt * 1000 - Date.now() > TOKEN_REFRESH_WINDOW_MS || expiresAt * 1000 <= Date.now()) return token;
-    const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/refresh_access_token", { grant_type: "th_refresh_token", access_token: token }).catch((e: Error) => {
+    const r = await this.call<{ access_token: string; expires_in?: number }>("GET", "/refresh_access_token", {
+      grant_type: "th_refresh_token",
+      access_token: token,
+    }).catch((e: Error) => {
       log(`posts: the access token expires within a week and could not be refreshed (${e.message}); using it as it is`);
       return undefined;
     });
@@ -95,7 +113,13 @@ export class PostsClient extends GraphClient {
    */
   private async expiryOf(token: string): Promise<number | undefined> {
     try {
-      const { data } = await this.call<{ data: { expires_at?: number; is_valid?: boolean } }>("GET", `${this.v}/debug_token`, { input_token: token }, token, true);
+      const { data } = await this.call<{ data: { expires_at?: number; is_valid?: boolean } }>(
+        "GET",
+        `${this.v}/debug_token`,
+        { input_token: token },
+        token,
+        true,
+      );
       return data.expires_at || undefined;
     } catch {
       return undefined;
@@ -107,14 +131,28 @@ export class PostsClient extends GraphClient {
     return this.call<{ id: string }>("POST", `${this.v}/me/threads`, fields, await this.user(), true, true);
   }
   async container(id: string) {
-    return this.call<{ id: string; status: string; error_message?: string }>("GET", `${this.v}/${id}`, { fields: "status,error_message" }, await this.user(), true);
+    return this.call<{ id: string; status: string; error_message?: string }>(
+      "GET",
+      `${this.v}/${id}`,
+      { fields: "status,error_message" },
+      await this.user(),
+      true,
+    );
   }
   /**
    * Not repeated on an unknown outcome (the handler asks the container whether it was published), nor waited out
    * when throttled: the handler first asks whether the publishing quota is what is used up.
    */
   async publish(creationId: string) {
-    return this.call<{ id: string }>("POST", `${this.v}/me/threads_publish`, { creation_id: creationId }, await this.user(), true, false, 0);
+    return this.call<{ id: string }>(
+      "POST",
+      `${this.v}/me/threads_publish`,
+      { creation_id: creationId },
+      await this.user(),
+      true,
+      false,
+      0,
+    );
   }
   async post(id: string, fields = POST_FIELDS) {
     return this.call<Record<string, any>>("GET", `${this.v}/${id}`, { fields }, await this.user(), true);
@@ -135,22 +173,46 @@ export class PostsClient extends GraphClient {
   /** The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. */
   async threads(limit = 25, fields = POST_FIELDS, since?: number): Promise<Record<string, any>[]> {
     const out: Record<string, any>[] = [];
-    let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>("GET", `${this.v}/me/threads`, { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) }, await this.user(), true);
+    let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>(
+      "GET",
+      `${this.v}/me/threads`,
+      { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) },
+      await this.user(),
+      true,
+    );
     for (;;) {
       out.push(...page.data);
       const next = page.paging?.next;
       if (out.length >= limit || !next || page.data.length === 0) return out.slice(0, limit);
       const url = new URL(next);
-      page = await this.call("GET", `${this.v}/me/threads`, Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")), await this.user(), true);
+      page = await this.call(
+        "GET",
+        `${this.v}/me/threads`,
+        Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")),
+        await this.user(),
+        true,
+      );
     }
   }
   async publishingLimit(): Promise<PublishingLimit> {
-    const r = await this.call<{ data: PublishingLimit[] }>("GET", `${this.v}/me/threads_publishing_limit`, { fields: "quota_usage,config,delete_quota_usage,delete_config" }, await this.user(), true);
+    const r = await this.call<{ data: PublishingLimit[] }>(
+      "GET",
+      `${this.v}/me/threads_publishing_limit`,
+      { fields: "quota_usage,config,delete_quota_usage,delete_config" },
+      await this.user(),
+      true,
+    );
     return r.data[0] ?? { quota_usage: 0, config: { quota_total: 250, quota_duration: 86_400 } };
   }
   /** A post's counts by metric name. */
   async insights(id: string, metrics: readonly string[] = POST_METRICS): Promise<Record<string, number>> {
-    const r = await this.call<{ data: { name: string; values?: { value: number }[]; total_value?: { value: number } }[] }>("GET", `${this.v}/${id}/insights`, { metric: metrics.join(",") }, await this.user(), true);
+    const r = await this.call<{ data: { name: string; values?: { value: number }[]; total_value?: { value: number } }[] }>(
+      "GET",
+      `${this.v}/${id}/insights`,
+      { metric: metrics.join(",") },
+      await this.user(),
+      true,
+    );
     return Object.fromEntries(r.data.map((m) => [m.name, m.total_value?.value ?? m.values?.[0]?.value ?? 0]));
   }
 }

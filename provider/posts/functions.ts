@@ -7,14 +7,21 @@ const LIST_FIELDS = "id,media_type,media_url,permalink,shortcode,text,timestamp,
 
 export const functionArgs = {
   getProfile: z.object({}),
-  getPosts: z.object({ limit: z.number().int().min(1).max(1000).default(25).describe("At most this many posts, newest first (1 to 1,000; read 100 a page).") }),
+  getPosts: z.object({
+    limit: z.number().int().min(1).max(1000).default(25).describe("At most this many posts, newest first (1 to 1,000; read 100 a page)."),
+  }),
   getPostInsights: z.object({
-    postId: z.string().regex(/^\d{1,32}$/, "postId must be a post's numeric id (a Post's `postId` output)").describe("The post."),
+    postId: z
+      .string()
+      .regex(/^\d{1,32}$/, "postId must be a post's numeric id (a Post's `postId` output)")
+      .describe("The post."),
     metrics: z
       .array(z.enum(POST_METRICS, { error: `metrics takes ${POST_METRICS.join(", ")}` }))
       .min(1, "metrics needs at least one metric")
       .default([...POST_METRICS])
-      .describe(`The counts to read: ${POST_METRICS.map((m) => `\`${m}\``).join(", ")} (all unless given). Needs the threads_manage_insights permission.`),
+      .describe(
+        `The counts to read: ${POST_METRICS.map((m) => `\`${m}\``).join(", ")} (all unless given). Needs the threads_manage_insights permission.`,
+      ),
   }),
   getPublishingLimit: z.object({}),
 };

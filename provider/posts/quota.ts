@@ -11,7 +11,10 @@ import { posts, type PublishingLimit } from "./client";
 async function freesAt(durationS: number, needed: number): Promise<string> {
   const since = Date.now() / 1000 - durationS;
   const window = await posts().threads(1000, "id,timestamp", since);
-  const times = window.map((p) => Date.parse(p.timestamp)).filter(Number.isFinite).sort((a, b) => a - b);
+  const times = window
+    .map((p) => Date.parse(p.timestamp))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   const t = times[Math.max(0, Math.min(needed - 1, times.length - 1))];
   return t === undefined ? "within 24 hours" : `at ${new Date(t + durationS * 1000).toISOString().replace(/\.\d+Z$/, "Z")}`;
 }
@@ -55,7 +58,13 @@ export function deleteQuotaProblem(planned: number, limit: PublishingLimit): Val
   if (total === undefined || planned === 0) return undefined;
   const used = limit.delete_quota_usage ?? 0;
   if (used + planned <= total) return undefined;
-  return deleteRefusal(used, total, planned, `this run's ${planned} replaced post${planned === 1 ? "" : "s"} (a published post is deleted when it is republished)`, limit.delete_config?.quota_duration);
+  return deleteRefusal(
+    used,
+    total,
+    planned,
+    `this run's ${planned} replaced post${planned === 1 ? "" : "s"} (a published post is deleted when it is republished)`,
+    limit.delete_config?.quota_duration,
+  );
 }
 
 /** The deletes this run has sent, against the quota read once per run and account. */
@@ -78,6 +87,13 @@ export async function beforeDelete(postId: string): Promise<void> {
   const total = limit?.delete_config?.quota_total;
   if (!limit || total === undefined) return;
   const used = (limit.delete_quota_usage ?? 0) + run.sent;
-  if (used >= total) throw deleteRefusal(used, total, 0, `post ${postId} is not deleted, nor any other this run would delete`, limit.delete_config?.quota_duration);
+  if (used >= total)
+    throw deleteRefusal(
+      used,
+      total,
+      0,
+      `post ${postId} is not deleted, nor any other this run would delete`,
+      limit.delete_config?.quota_duration,
+    );
   run.sent++;
 }

@@ -39,16 +39,23 @@ function unreachable(url: string, cause: string, ambiguous: boolean): TransportE
   return new TransportError({
     service: "runner",
     message: `the runner at ${url} does not answer (${cause})`,
-    remedy: "Start it, or point ops:runnerHost (RUNNER_HOST, OLLAMA_HOST) at it; the runner listens on the loopback address only unless OLLAMA_HOST is set where it runs (e.g. OLLAMA_HOST=0.0.0.0:11434 ollama serve)",
+    remedy:
+      "Start it, or point ops:runnerHost (RUNNER_HOST, OLLAMA_HOST) at it; the runner listens on the loopback address only unless OLLAMA_HOST is set where it runs (e.g. OLLAMA_HOST=0.0.0.0:11434 ollama serve)",
     ambiguous,
   });
 }
 
 function explain(error: string, status?: number): ApiError {
   const d = { service: "runner", status, message: error };
-  if (/not found|does not exist/i.test(error)) return new NotFoundError({ ...d, remedy: "Check the model name (model or model:tag) against the runner's library" });
-  if (/no space left/i.test(error)) return new ValidationError({ ...d, remedy: "The runner's model storage is full: remove models you no longer need to free storage, then run again" });
-  if (/out of memory|cudaMalloc/i.test(error)) return new ValidationError({ ...d, remedy: "The GPU is in use by another inference process: stop it or wait, then run again" });
+  if (/not found|does not exist/i.test(error))
+    return new NotFoundError({ ...d, remedy: "Check the model name (model or model:tag) against the runner's library" });
+  if (/no space left/i.test(error))
+    return new ValidationError({
+      ...d,
+      remedy: "The runner's model storage is full: remove models you no longer need to free storage, then run again",
+    });
+  if (/out of memory|cudaMalloc/i.test(error))
+    return new ValidationError({ ...d, remedy: "The GPU is in use by another inference process: stop it or wait, then run again" });
   return new ApiError(d);
 }
 
@@ -56,14 +63,24 @@ export class RunnerClient {
   /** Deletes to this runner, one after another: the runner answered one of several concurrent deletes 404 while the model stayed. */
   private deletes: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly http: HttpClient, readonly url: string, private readonly timeoutMs: number, private readonly headers: Record<string, string> = {}) {}
+  constructor(
+    private readonly http: HttpClient,
+    readonly url: string,
+    private readonly timeoutMs: number,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   static fromConfig(): RunnerClient {
     const url = runnerUrl(read(RUNNER_SETTINGS.host)!);
     const timeoutMs = readNumber(RUNNER_SETTINGS.timeoutSeconds) * 1000;
     const key = read(RUNNER_SETTINGS.apiKey);
     const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-    return new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers, timeoutMs, maxRetries: 6, urlKey: "ops:runnerHost" }), url, timeoutMs, headers);
+    return new RunnerClient(
+      new HttpClient({ service: "runner", baseUrl: url, headers, timeoutMs, maxRetries: 6, urlKey: "ops:runnerHost" }),
+      url,
+      timeoutMs,
+      headers,
+    );
   }
 
   /** Every JSON call here reads or deletes (show, chat, tags, delete): safe to repeat, POSTs included. */
@@ -85,10 +102,13 @@ export class RunnerClient {
   /** The runner's version (`GET /api/version`, asked once per run); a build from source says 0.0.0. */
   version(): Promise<string> {
     // A failed ask is not kept: the next one asks again.
-    this.versionAsked ??= this.json<{ version: string }>("GET", "/api/version").then((v) => v.version, (e) => {
-      this.versionAsked = undefined;
-      throw e;
-    });
+    this.versionAsked ??= this.json<{ version: string }>("GET", "/api/version").then(
+      (v) => v.version,
+      (e) => {
+        this.versionAsked = undefined;
+        throw e;
+      },
+    );
     return this.versionAsked;
   }
   private versionAsked?: Promise<string>;
@@ -121,7 +141,12 @@ export class RunnerClient {
           if (!(e instanceof NotFoundError)) throw e;
         });
         if (!(await this.find(name))) return;
-        if (attempt >= 2) throw new ApiError({ service: "runner", message: `${name} is still listed after its delete`, remedy: "Remove it on the runner (ollama rm), then run again" });
+        if (attempt >= 2)
+          throw new ApiError({
+            service: "runner",
+            message: `${name} is still listed after its delete`,
+            remedy: "Remove it on the runner (ollama rm), then run again",
+          });
         log(`runner: ${name} is still listed after its delete; deleting it again`);
       }
     });
@@ -133,7 +158,11 @@ export class RunnerClient {
    * One request under the retry policy of every other: `send` answers the response it wants kept, or the failure
    * (its status and text, or none for a connection that failed); a refusal the policy retries is sent again.
    */
-  private async retrying<T>(what: string, send: () => Promise<{ done: T } | { status: number; text: string; retryAfter?: string | string[] }>, named = false): Promise<T> {
+  private async retrying<T>(
+    what: string,
+    send: () => Promise<{ done: T } | { status: number; text: string; retryAfter?: string | string[] }>,
+    named = false,
+  ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let failure: { status?: number; code?: string; retryAfter?: string | string[] };
       let text = "";
@@ -150,7 +179,9 @@ export class RunnerClient {
         const error = JSON.parse(text.startsWith("{") ? text : "{}").error ?? text;
         throw failure.status ? explain(named ? `${what}: ${error}` : error, failure.status) : unreachable(this.url, failure.code!, false);
       }
-      log(`runner: ${what}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`);
+      log(
+        `runner: ${what}: ${failure.status ? `answered ${failure.status}` : failure.code}; retry ${attempt} of ${STREAM_RETRIES} in ${(delay / 1000).toFixed(1)} s`,
+      );
       await new Promise((r) => setTimeout(r, delay));
     }
   }
@@ -164,15 +195,29 @@ export class RunnerClient {
     const { request } = await import("undici");
     const { createReadStream } = await import("node:fs");
     for (const [digest, file] of Object.entries(paths)) {
-      await this.retrying(`uploading ${file}`, async () => {
-        const head = await request(`${this.url}/api/blobs/${digest}`, { method: "HEAD", headers: this.headers, headersTimeout: this.timeoutMs });
-        await head.body.dump();
-        if (head.statusCode === 200) return { done: undefined };
-        log(`runner: uploading ${file} (${digest.slice(7, 19)})`);
-        const res = await request(`${this.url}/api/blobs/${digest}`, { method: "POST", headers: { "content-type": "application/octet-stream", ...this.headers }, body: createReadStream(file), headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
-        const text = await res.body.text();
-        return res.statusCode < 300 ? { done: undefined } : { status: res.statusCode, text, retryAfter: res.headers["retry-after"] };
-      }, true);
+      await this.retrying(
+        `uploading ${file}`,
+        async () => {
+          const head = await request(`${this.url}/api/blobs/${digest}`, {
+            method: "HEAD",
+            headers: this.headers,
+            headersTimeout: this.timeoutMs,
+          });
+          await head.body.dump();
+          if (head.statusCode === 200) return { done: undefined };
+          log(`runner: uploading ${file} (${digest.slice(7, 19)})`);
+          const res = await request(`${this.url}/api/blobs/${digest}`, {
+            method: "POST",
+            headers: { "content-type": "application/octet-stream", ...this.headers },
+            body: createReadStream(file),
+            headersTimeout: this.timeoutMs,
+            bodyTimeout: this.timeoutMs,
+          });
+          const text = await res.body.text();
+          return res.statusCode < 300 ? { done: undefined } : { status: res.statusCode, text, retryAfter: res.headers["retry-after"] };
+        },
+        true,
+      );
     }
   }
 
@@ -192,7 +237,9 @@ export class RunnerClient {
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
-      return answer.statusCode < 400 ? { done: answer } : { status: answer.statusCode, text: await answer.body.text(), retryAfter: answer.headers["retry-after"] };
+      return answer.statusCode < 400
+        ? { done: answer }
+        : { status: answer.statusCode, text: await answer.body.text(), retryAfter: answer.headers["retry-after"] };
     });
     let buffered = "";
     let lastShown = -1;
@@ -220,7 +267,12 @@ export class RunnerClient {
     }
     if (buffered.trim()) take(buffered.trim());
     // A stream that ends without its final `success` (the connection dropped, the runner stopped) made nothing sure.
-    if (!succeeded) throw new ApiError({ service: "runner", message: `${what} ended without its final "success"`, remedy: "Run again: the runner stopped answering before it finished" });
+    if (!succeeded)
+      throw new ApiError({
+        service: "runner",
+        message: `${what} ended without its final "success"`,
+        remedy: "Run again: the runner stopped answering before it finished",
+      });
   }
 
   /**
@@ -232,15 +284,26 @@ export class RunnerClient {
     const chars = messages.reduce((n, m) => n + m.content.length, 0);
     // About 4 characters a token in English; 3 leaves room for other text, plus 2,048 tokens for the answer.
     const numCtx = Math.max(4096, Math.ceil((Math.ceil(chars / 3) + 2048) / 1024) * 1024);
-    const res = await this.json<{ message?: { content?: string }; prompt_eval_count?: number; error?: string }>("POST", "/api/chat", { model, messages, stream: false, options: { num_ctx: numCtx } });
+    const res = await this.json<{ message?: { content?: string }; prompt_eval_count?: number; error?: string }>("POST", "/api/chat", {
+      model,
+      messages,
+      stream: false,
+      options: { num_ctx: numCtx },
+    });
     // Cut: evaluated to the brim of the context asked for, or to far fewer tokens than the text holds (the runner
     // gave a smaller context than asked, e.g. for lack of memory; no tokenizer puts 8 characters in a token).
     const evaluated = res.prompt_eval_count;
     if (evaluated !== undefined && (evaluated >= numCtx - 16 || evaluated < chars / 8)) {
-      throw new ValidationError({ service: "runner", message: `the prompt (${chars} characters) did not fit: the runner evaluated ${evaluated} tokens of it, with a context of ${numCtx} asked for`, remedy: "Give fewer or shorter sources, or use a model (and a runner with the memory) for a larger context" });
+      throw new ValidationError({
+        service: "runner",
+        message: `the prompt (${chars} characters) did not fit: the runner evaluated ${evaluated} tokens of it, with a context of ${numCtx} asked for`,
+        remedy: "Give fewer or shorter sources, or use a model (and a runner with the memory) for a larger context",
+      });
     }
     return res.message?.content ?? "";
   }
 }
 
-export const runner: () => RunnerClient = clientPerSettings([RUNNER_SETTINGS.host, RUNNER_SETTINGS.timeoutSeconds], () => RunnerClient.fromConfig());
+export const runner: () => RunnerClient = clientPerSettings([RUNNER_SETTINGS.host, RUNNER_SETTINGS.timeoutSeconds], () =>
+  RunnerClient.fromConfig(),
+);

@@ -2,7 +2,15 @@
 import { runner } from "./client";
 
 export async function listModels() {
-  return (await runner().list()).map((m) => ({ name: m.name, digest: m.digest, size: m.size, family: m.details.family, parameterSize: m.details.parameter_size, quantizationLevel: m.details.quantization_level, modifiedAt: m.modified_at }));
+  return (await runner().list()).map((m) => ({
+    name: m.name,
+    digest: m.digest,
+    size: m.size,
+    family: m.details.family,
+    parameterSize: m.details.parameter_size,
+    quantizationLevel: m.details.quantization_level,
+    modifiedAt: m.modified_at,
+  }));
 }
 
 export async function listRunningModels() {

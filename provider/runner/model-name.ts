@@ -7,7 +7,10 @@
  * (`localhost:5000/ns/m`) is a host, not a tag.
  */
 export function canonicalModel(name: string): string {
-  const [path, tag] = name.trim().toLowerCase().split(/:(?=[^/]*$)/);
+  const [path, tag] = name
+    .trim()
+    .toLowerCase()
+    .split(/:(?=[^/]*$)/);
   const parts = path.split("/");
   if (parts.length === 3 && parts[0] === "registry.ollama.ai") parts.shift();
   if (parts.length === 2 && parts[0] === "library") parts.shift();
@@ -26,8 +29,13 @@ export function modelNameProblem(name: string): string | undefined {
   if (extra !== undefined) return `"${name}" has more than one tag`;
   const parts = path.split("/");
   if (parts.length > 3) return `"${name}" has too many parts: at most host/namespace/model:tag`;
-  const kinds = (parts.length === 3 ? ["host", "namespace", "model"] : parts.length === 2 ? ["namespace", "model"] : ["model"]) as (keyof typeof PART_RULES)[];
-  const named: [keyof typeof PART_RULES, string][] = [...parts.map((p, i) => [kinds[i], p] as [keyof typeof PART_RULES, string]), ...(tag !== undefined ? [["tag", tag] as [keyof typeof PART_RULES, string]] : [])];
+  const kinds = (
+    parts.length === 3 ? ["host", "namespace", "model"] : parts.length === 2 ? ["namespace", "model"] : ["model"]
+  ) as (keyof typeof PART_RULES)[];
+  const named: [keyof typeof PART_RULES, string][] = [
+    ...parts.map((p, i) => [kinds[i], p] as [keyof typeof PART_RULES, string]),
+    ...(tag !== undefined ? [["tag", tag] as [keyof typeof PART_RULES, string]] : []),
+  ];
   for (const [kind, part] of named) {
     if (!part.length) return `the ${kind} of "${name}" is empty`;
     if (part.length > PART_RULES[kind]) return `the ${kind} of "${name}" is longer than ${PART_RULES[kind]} characters`;

@@ -16,7 +16,11 @@ export async function registryDigest(name: string): Promise<{ digest?: string; w
   const [namespace, model] = parts.length === 2 ? parts : ["library", parts[0]];
   const base = (read(RUNNER_SETTINGS.registryUrl) ?? "https://registry.ollama.ai").replace(/\/+$/, "");
   try {
-    const res = await request(`${base}/v2/${namespace}/${model}/manifests/${tag}`, { headers: { accept: "application/vnd.docker.distribution.manifest.v2+json" }, headersTimeout: 15_000, bodyTimeout: 15_000 });
+    const res = await request(`${base}/v2/${namespace}/${model}/manifests/${tag}`, {
+      headers: { accept: "application/vnd.docker.distribution.manifest.v2+json" },
+      headersTimeout: 15_000,
+      bodyTimeout: 15_000,
+    });
     const bytes = Buffer.from(await res.body.arrayBuffer());
     if (res.statusCode === 404) return { why: `the registry has no ${namespace}/${model}:${tag}` };
     if (res.statusCode >= 400) return { why: `the registry answered ${res.statusCode}` };

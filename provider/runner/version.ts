@@ -23,7 +23,15 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** The oldest runner a create request needs, and for what; undefined for a pull by name (every runner). */
-export function runnerVersionNeeded(r: { from?: unknown; renderer?: unknown; parser?: unknown; requires?: unknown; draft?: unknown; draftQuantize?: unknown; parameters?: unknown }): { version: string; why: string } | undefined {
+export function runnerVersionNeeded(r: {
+  from?: unknown;
+  renderer?: unknown;
+  parser?: unknown;
+  requires?: unknown;
+  draft?: unknown;
+  draftQuantize?: unknown;
+  parameters?: unknown;
+}): { version: string; why: string } | undefined {
   if (!r.from) return undefined;
   const needs: [string, string][] = [["0.5.5", "a create request with `from` and `files`"]];
   if (r.renderer || r.parser) needs.push(["0.12.0", "renderer and parser"]);
@@ -31,7 +39,8 @@ export function runnerVersionNeeded(r: { from?: unknown; renderer?: unknown; par
   // CreateRequest.DraftFiles and DraftQuantize and the parameter draft_num_predict came together in 0.30.0 (DRAFT
   // was parsed from 0.23.1, behind --experimental, with nothing in the create request to carry it).
   const parameters = (r.parameters ?? {}) as Record<string, unknown>;
-  if (r.draft || r.draftQuantize || parameters.draft_num_predict !== undefined) needs.push(["0.30.0", "a draft model (draft, DRAFT, draftQuantize, draft_num_predict)"]);
+  if (r.draft || r.draftQuantize || parameters.draft_num_predict !== undefined)
+    needs.push(["0.30.0", "a draft model (draft, DRAFT, draftQuantize, draft_num_predict)"]);
   const [version, why] = needs.reduce((a, b) => (compareVersions(b[0], a[0]) > 0 ? b : a));
   return { version, why };
 }
@@ -42,15 +51,27 @@ const warned = new Set<string>();
  * The refusal for a create this runner is too old for (one line: what, the release it needs, the runner's), or
  * undefined; a runner older than OLDEST_RUNNER is warned of once. A build from source says 0.0.0: taken as current.
  */
-export function runnerVersionProblem(r: Parameters<typeof runnerVersionNeeded>[0], version: string, url: string): ValidationError | undefined {
+export function runnerVersionProblem(
+  r: Parameters<typeof runnerVersionNeeded>[0],
+  version: string,
+  url: string,
+): ValidationError | undefined {
   if (!version || version === "0.0.0") return undefined;
   if (compareVersions(version, OLDEST_RUNNER) < 0 && !warned.has(url)) {
     warned.add(url);
-    warn(`runner: the runner at ${url} is Ollama ${version}, older than the oldest release pulumi-ops supports (${OLDEST_RUNNER}): upgrade it`, "runner-version", url);
+    warn(
+      `runner: the runner at ${url} is Ollama ${version}, older than the oldest release pulumi-ops supports (${OLDEST_RUNNER}): upgrade it`,
+      "runner-version",
+      url,
+    );
   }
   const need = runnerVersionNeeded(r);
   if (!need || compareVersions(version, need.version) >= 0) return draftProblem(r, version, url);
-  return new ValidationError({ service: "runner", message: `the runner at ${url} is version ${version}; ${need.why} needs ${need.version} or later`, remedy: `Upgrade the runner (Ollama) to ${need.version} or later` });
+  return new ValidationError({
+    service: "runner",
+    message: `the runner at ${url} is version ${version}; ${need.why} needs ${need.version} or later`,
+    remedy: `Upgrade the runner (Ollama) to ${need.version} or later`,
+  });
 }
 
 /**
@@ -78,13 +99,18 @@ function draftProblem(r: { draft?: unknown; parameters?: unknown }, version: str
     return undefined;
   }
   const arch = header.architecture;
-  const mtp = Number(header.metadata.get(`${arch}.nextn_predict_layers`) ?? 0) > 0 || (["qwen35", "qwen35moe"].includes(arch) && header.tensors.some((t) => t.startsWith("mtp.")));
+  const mtp =
+    Number(header.metadata.get(`${arch}.nextn_predict_layers`) ?? 0) > 0 ||
+    (["qwen35", "qwen35moe"].includes(arch) && header.tensors.some((t) => t.startsWith("mtp.")));
   const dflash = arch === "dflash" && compareVersions(version, "0.31.0") >= 0;
   if (mtp || dflash) return undefined;
   file = file.split("/").pop()!;
   return new ValidationError({
     service: "runner",
     message: `draft ${file} is a plain ${arch || "GGUF"} model without MTP layers: the runner at ${url} (Ollama ${version}) runs an external draft as an MTP draft${compareVersions(version, "0.31.0") >= 0 ? " (or DFlash, for a dflash model)" : ""}, so the model would be created and then fail to load ("context type MTP requested but model doesn't contain MTP layers")`,
-    remedy: "Give a draft with MTP layers (a GGUF whose nextn_predict_layers is above 0)" + (compareVersions(version, "0.31.0") >= 0 ? " or a DFlash draft" : "") + ", set parameters.draft_num_predict to 0 to make the model without speculation, or leave draft out",
+    remedy:
+      "Give a draft with MTP layers (a GGUF whose nextn_predict_layers is above 0)" +
+      (compareVersions(version, "0.31.0") >= 0 ? " or a DFlash draft" : "") +
+      ", set parameters.draft_num_predict to 0 to make the model without speculation, or leave draft out",
   });
 }

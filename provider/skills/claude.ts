@@ -18,8 +18,21 @@ import { ApiError, AuthError, NotFoundError } from "../http/errors";
 /** The API version the official SDKs send today (both accept the older 2023-06-01). */
 export const ANTHROPIC_VERSION = "2026-10-21";
 
-const ClaudeSkill = z.looseObject({ id: z.string(), display_name: z.string().nullish(), latest_version_id: z.string().nullish(), source: z.union([z.looseObject({ type: z.string() }), z.string()]).optional(), created_at: z.string().optional(), updated_at: z.string().optional() });
-const ClaudeVersion = z.looseObject({ id: z.string(), skill_id: z.string().optional(), name: z.string(), description: z.string(), created_at: z.string().optional() });
+const ClaudeSkill = z.looseObject({
+  id: z.string(),
+  display_name: z.string().nullish(),
+  latest_version_id: z.string().nullish(),
+  source: z.union([z.looseObject({ type: z.string() }), z.string()]).optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+const ClaudeVersion = z.looseObject({
+  id: z.string(),
+  skill_id: z.string().optional(),
+  name: z.string(),
+  description: z.string(),
+  created_at: z.string().optional(),
+});
 const Page = <T extends z.ZodType>(item: T) => z.looseObject({ data: z.array(item), next_page: z.string().nullish() });
 
 export type ClaudeSkill = z.infer<typeof ClaudeSkill>;
@@ -42,7 +55,10 @@ const LEFT_OUT = /^(\..*|node_modules|__pycache__|venv|.*\.pyc)$/;
  */
 export function skillFolderFiles(skillMd: string, name: string): SkillFile[] {
   const root = path.dirname(path.resolve(skillMd));
-  if (existsSync(path.join(root, "Pulumi.yaml"))) throw new Error(`${skillMd} is in the program's own folder, which would be uploaded with it: keep each skill in a folder of its own (skills/${name}/SKILL.md)`);
+  if (existsSync(path.join(root, "Pulumi.yaml")))
+    throw new Error(
+      `${skillMd} is in the program's own folder, which would be uploaded with it: keep each skill in a folder of its own (skills/${name}/SKILL.md)`,
+    );
   const found: { path: string; full: string; size: number }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -55,7 +71,10 @@ export function skillFolderFiles(skillMd: string, name: string): SkillFile[] {
   };
   walk(root);
   const total = found.reduce((n, f) => n + f.size, 0);
-  if (total > CLAUDE_UPLOAD_LIMIT) throw new Error(`the skill's folder holds ${(total / 1024 / 1024).toFixed(1)} MB, over the Claude API's 30 MB per version: move large assets out of ${root}`);
+  if (total > CLAUDE_UPLOAD_LIMIT)
+    throw new Error(
+      `the skill's folder holds ${(total / 1024 / 1024).toFixed(1)} MB, over the Claude API's 30 MB per version: move large assets out of ${root}`,
+    );
   // The document itself is named SKILL.md in the upload, whatever the file is called here.
   const doc = `${name}/${path.basename(skillMd)}`;
   return found.map((f) => ({ path: f.path === doc ? `${name}/SKILL.md` : f.path, bytes: readFileSync(f.full) }));
@@ -64,7 +83,12 @@ export function skillFolderFiles(skillMd: string, name: string): SkillFile[] {
 /** The SKILL.md of a skill given inline: its front matter (name, description, the format's other fields), the body. */
 export function inlineSkillMd(c: { name: string; description: string; instruction: string }, format: Record<string, unknown> = {}): string {
   const { allowedTools, ...rest } = format;
-  const front = { name: c.name, description: c.description, ...rest, ...(Array.isArray(allowedTools) ? { "allowed-tools": allowedTools.join(" ") } : {}) };
+  const front = {
+    name: c.name,
+    description: c.description,
+    ...rest,
+    ...(Array.isArray(allowedTools) ? { "allowed-tools": allowedTools.join(" ") } : {}),
+  };
   return `---\n${stringify(Object.fromEntries(Object.entries(front).filter(([, v]) => v !== undefined)))}---\n\n${c.instruction.replace(/^\n+/, "")}`;
 }
 
@@ -95,10 +119,25 @@ export class ClaudeSkillsClient {
     const key = read(SKILLS_SETTINGS.claudeApiKey);
     // The key as the official SDKs send it since 1.0 (API version 2026-10-21): a bearer token.
     const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION, ...(key ? { authorization: `Bearer ${key}` } : {}) };
-    return new ClaudeSkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.claudeUrl), headers, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "ops:skillsClaudeUrl" }));
+    return new ClaudeSkillsClient(
+      new HttpClient({
+        service: "skills",
+        baseUrl: readUrl(SKILLS_SETTINGS.claudeUrl),
+        headers,
+        timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000,
+        maxRetries: 5,
+        urlKey: "ops:skillsClaudeUrl",
+      }),
+    );
   }
 
-  private async call<T>(schema: z.ZodType<T>, method: "GET" | "POST" | "DELETE", route: string, upload?: { files: SkillFile[]; displayName?: string }, query?: Record<string, string>): Promise<T> {
+  private async call<T>(
+    schema: z.ZodType<T>,
+    method: "GET" | "POST" | "DELETE",
+    route: string,
+    upload?: { files: SkillFile[]; displayName?: string },
+    query?: Record<string, string>,
+  ): Promise<T> {
     let body: Buffer | undefined;
     let contentType: string | undefined;
     if (upload) {
@@ -113,14 +152,25 @@ export class ClaudeSkillsClient {
     const res = await this.http.request(method, route, { ...(body ? { body, contentType } : {}), ...(query ? { query } : {}) });
     if (res.status >= 400) {
       const e = (res.json as { error?: { type?: string; message?: string } })?.error;
-      const d = { service: "skills", status: res.status, method, path: route, message: `the Claude API refused: ${e?.message ?? (res.text.slice(0, 200) || `HTTP ${res.status}`)}${e?.type ? ` (${e.type})` : ""}` };
-      if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set an Anthropic API key of the workspace as ops:skillsClaudeApiKey (ANTHROPIC_API_KEY)" });
+      const d = {
+        service: "skills",
+        status: res.status,
+        method,
+        path: route,
+        message: `the Claude API refused: ${e?.message ?? (res.text.slice(0, 200) || `HTTP ${res.status}`)}${e?.type ? ` (${e.type})` : ""}`,
+      };
+      if (res.status === 401 || res.status === 403)
+        throw new AuthError({ ...d, remedy: "Set an Anthropic API key of the workspace as ops:skillsClaudeApiKey (ANTHROPIC_API_KEY)" });
       if (res.status === 404) throw new NotFoundError(d);
       throw new ApiError(d);
     }
     const parsed = schema.safeParse(res.json);
     if (parsed.success) return parsed.data;
-    throw new ApiError({ service: "skills", message: `${method} ${route}: the answer is not the Claude API's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message})`, remedy: "Check ops:skillsClaudeUrl (ANTHROPIC_BASE_URL): it must be the API's base URL, https://api.anthropic.com" });
+    throw new ApiError({
+      service: "skills",
+      message: `${method} ${route}: the answer is not the Claude API's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message})`,
+      remedy: "Check ops:skillsClaudeUrl (ANTHROPIC_BASE_URL): it must be the API's base URL, https://api.anthropic.com",
+    });
   }
 
   create(files: SkillFile[], displayName?: string): Promise<ClaudeSkill> {
@@ -167,9 +217,17 @@ export class ClaudeSkillsClient {
       if (e instanceof NotFoundError) return;
       if (!(e instanceof ApiError && e.status === 400 && /version/i.test(e.message))) throw e;
     }
-    for (const v of await this.versions(id)) await this.call(z.unknown(), "DELETE", `/v1/skills/${id}/versions/${v.id}`).catch((e) => { if (!(e instanceof NotFoundError)) throw e; });
-    await this.call(z.unknown(), "DELETE", `/v1/skills/${id}`).catch((e) => { if (!(e instanceof NotFoundError)) throw e; });
+    for (const v of await this.versions(id))
+      await this.call(z.unknown(), "DELETE", `/v1/skills/${id}/versions/${v.id}`).catch((e) => {
+        if (!(e instanceof NotFoundError)) throw e;
+      });
+    await this.call(z.unknown(), "DELETE", `/v1/skills/${id}`).catch((e) => {
+      if (!(e instanceof NotFoundError)) throw e;
+    });
   }
 }
 
-export const claudeSkills: () => ClaudeSkillsClient = clientPerSettings([SKILLS_SETTINGS.claudeUrl, SKILLS_SETTINGS.claudeApiKey, SKILLS_SETTINGS.timeoutSeconds], () => ClaudeSkillsClient.fromConfig());
+export const claudeSkills: () => ClaudeSkillsClient = clientPerSettings(
+  [SKILLS_SETTINGS.claudeUrl, SKILLS_SETTINGS.claudeApiKey, SKILLS_SETTINGS.timeoutSeconds],
+  () => ClaudeSkillsClient.fromConfig(),
+);

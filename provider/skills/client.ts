@@ -36,15 +36,31 @@ export class SkillsClient {
 
   static fromConfig(): SkillsClient {
     const token = read(SKILLS_SETTINGS.token);
-    return new SkillsClient(new HttpClient({ service: "skills", baseUrl: readUrl(SKILLS_SETTINGS.url), headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000, maxRetries: 5, urlKey: "ops:skillsUrl" }));
+    return new SkillsClient(
+      new HttpClient({
+        service: "skills",
+        baseUrl: readUrl(SKILLS_SETTINGS.url),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        timeoutMs: readNumber(SKILLS_SETTINGS.timeoutSeconds) * 1000,
+        maxRetries: 5,
+        urlKey: "ops:skillsUrl",
+      }),
+    );
   }
 
-  private async call(method: "GET" | "PUT" | "DELETE", path: string, json?: unknown, expect: "json" | "text" = "json", query?: Record<string, string>) {
+  private async call(
+    method: "GET" | "PUT" | "DELETE",
+    path: string,
+    json?: unknown,
+    expect: "json" | "text" = "json",
+    query?: Record<string, string>,
+  ) {
     const res = await this.http.request(method, path, { expect, ...(json === undefined ? {} : { json }), ...(query ? { query } : {}) });
     if (res.status < 400) return res;
     const message = (res.json as { error?: string })?.error ?? (res.text.slice(0, 200) || `HTTP ${res.status}`);
     const d = { service: "skills", status: res.status, message, method, path };
-    if (res.status === 401 || res.status === 403) throw new AuthError({ ...d, remedy: "Set the registry's publishing token as ops:skillsToken (SKILLS_TOKEN)" });
+    if (res.status === 401 || res.status === 403)
+      throw new AuthError({ ...d, remedy: "Set the registry's publishing token as ops:skillsToken (SKILLS_TOKEN)" });
     if (res.status === 404) throw new NotFoundError(d);
     throw new ApiError(d);
   }
@@ -54,7 +70,11 @@ export class SkillsClient {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     const got = value === undefined ? "no JSON" : JSON.stringify(value).slice(0, 120);
-    throw new ApiError({ service: "skills", message: `${what}: the answer is not a skills registry's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message}; got ${got})`, remedy: "Check ops:skillsUrl (SKILLS_URL): it must be the registry's base URL" });
+    throw new ApiError({
+      service: "skills",
+      message: `${what}: the answer is not a skills registry's (${parsed.error.issues[0]?.path.join(".") || "body"}: ${parsed.error.issues[0]?.message}; got ${got})`,
+      remedy: "Check ops:skillsUrl (SKILLS_URL): it must be the registry's base URL",
+    });
   }
 
   async get(slug: string): Promise<SkillRecord> {
@@ -85,7 +105,15 @@ export class SkillsClient {
   /** The skill as the registry holds it after the upsert: its answer, or a read when it answered without it (201/204). */
   async put(slug: string, skill: Omit<SkillRecord, "slug">): Promise<SkillRecord> {
     const res = await this.call("PUT", `/api/skills/${slug}`, skill, "text");
-    const body = res.text.trim() ? (() => { try { return JSON.parse(res.text); } catch { return undefined; } })() : undefined;
+    const body = res.text.trim()
+      ? (() => {
+          try {
+            return JSON.parse(res.text);
+          } catch {
+            return undefined;
+          }
+        })()
+      : undefined;
     const parsed = Skill.safeParse(body);
     if (parsed.success) return { ...parsed.data, slug };
     return this.get(slug);
@@ -107,8 +135,15 @@ export class SkillsClient {
       if (e instanceof NotFoundError) return true;
       throw e;
     }
-    throw new ApiError({ service: "skills", message: `skill ${slug} is still published after its delete`, remedy: "Remove it in the registry, then run again" });
+    throw new ApiError({
+      service: "skills",
+      message: `skill ${slug} is still published after its delete`,
+      remedy: "Remove it in the registry, then run again",
+    });
   }
 }
 
-export const skills: () => SkillsClient = clientPerSettings([SKILLS_SETTINGS.url, SKILLS_SETTINGS.token, SKILLS_SETTINGS.timeoutSeconds], () => SkillsClient.fromConfig());
+export const skills: () => SkillsClient = clientPerSettings(
+  [SKILLS_SETTINGS.url, SKILLS_SETTINGS.token, SKILLS_SETTINGS.timeoutSeconds],
+  () => SkillsClient.fromConfig(),
+);

@@ -43,9 +43,15 @@ export function parseSkillDocument(text: string): ParsedSkill {
   let frontMatterError: string | undefined;
   try {
     const data: unknown = parseYaml()(lines.slice(1, end).join("\n"));
-    if (data !== null && (typeof data !== "object" || Array.isArray(data))) throw new Error("the front matter must be a mapping of keys to values");
+    if (data !== null && (typeof data !== "object" || Array.isArray(data)))
+      throw new Error("the front matter must be a mapping of keys to values");
     fields = (data ?? {}) as Record<string, unknown>;
-    frontMatter = Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)]));
+    frontMatter = Object.fromEntries(
+      Object.entries((data ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === "string" ? v.trim() : v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v),
+      ]),
+    );
   } catch (e) {
     frontMatterError = (e as Error).message.split("\n")[0];
   }
@@ -75,22 +81,40 @@ export interface FieldProblem {
 export function formatFields(fields: Record<string, unknown> = {}): { values: FormatFields; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
   for (const k of Object.keys(fields).filter((k) => !FORMAT_FIELDS.includes(k))) {
-    problems.push({ field: k, message: `${k} is not a field of the skill format; it allows ${FORMAT_FIELDS.join(", ")} (put others under metadata)` });
+    problems.push({
+      field: k,
+      message: `${k} is not a field of the skill format; it allows ${FORMAT_FIELDS.join(", ")} (put others under metadata)`,
+    });
   }
   const values: FormatFields = {};
   const { license, compatibility, metadata } = fields;
   const tools = fields["allowed-tools"];
-  if (license !== undefined) typeof license === "string" ? (values.license = license) : problems.push({ field: "license", message: "license must be text (a license name, or the file of one beside the skill)" });
+  if (license !== undefined)
+    typeof license === "string"
+      ? (values.license = license)
+      : problems.push({ field: "license", message: "license must be text (a license name, or the file of one beside the skill)" });
   if (compatibility !== undefined) {
     const p = compatibilityProblem(compatibility);
     if (p) problems.push({ field: "compatibility", message: p });
     else values.compatibility = compatibility as string;
   }
   if (metadata !== undefined) {
-    if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata) || Object.values(metadata).some((v) => typeof v !== "string")) problems.push({ field: "metadata", message: "metadata must be a mapping of keys to text values (quote numbers and dates: version: \"1.0\")" });
+    if (
+      metadata === null ||
+      typeof metadata !== "object" ||
+      Array.isArray(metadata) ||
+      Object.values(metadata).some((v) => typeof v !== "string")
+    )
+      problems.push({
+        field: "metadata",
+        message: 'metadata must be a mapping of keys to text values (quote numbers and dates: version: "1.0")',
+      });
     else values.metadata = metadata as Record<string, string>;
   }
-  if (tools !== undefined) typeof tools === "string" ? (values.allowedTools = tools.split(/\s+/).filter(Boolean)) : problems.push({ field: "allowed-tools", message: "allowed-tools must be text: tool names separated by spaces" });
+  if (tools !== undefined)
+    typeof tools === "string"
+      ? (values.allowedTools = tools.split(/\s+/).filter(Boolean))
+      : problems.push({ field: "allowed-tools", message: "allowed-tools must be text: tool names separated by spaces" });
   return { values, problems };
 }
 
@@ -158,8 +182,14 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
   if (titleAt < 0 || !/^# \S/.test(lines[titleAt])) {
     errors.push({ line: at(Math.max(titleAt, 0)), message: "the body must open with a title (# Title) followed by an overview" });
   }
-  const headings = lines.map((l, i) => ({ i, m: /^## (.+)$/.exec(l) })).filter((h) => h.m).map((h) => ({ i: h.i, text: h.m![1].trim() }));
-  const subheadings = lines.map((l, i) => ({ i, m: /^### (.+)$/.exec(l) })).filter((h) => h.m).map((h) => ({ i: h.i, text: h.m![1].trim() }));
+  const headings = lines
+    .map((l, i) => ({ i, m: /^## (.+)$/.exec(l) }))
+    .filter((h) => h.m)
+    .map((h) => ({ i: h.i, text: h.m![1].trim() }));
+  const subheadings = lines
+    .map((l, i) => ({ i, m: /^### (.+)$/.exec(l) }))
+    .filter((h) => h.m)
+    .map((h) => ({ i: h.i, text: h.m![1].trim() }));
   const overview = lines.slice(titleAt + 1, headings[0]?.i ?? lines.length).some((l) => l.trim() && !l.startsWith("#"));
   if (titleAt >= 0 && !overview) errors.push({ line: at(titleAt + 1), message: "an overview paragraph must follow the title" });
 
@@ -179,20 +209,29 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
       const inside = subheadings.filter((x) => x.i > h.i && x.i < end);
       workflows.push(...(inside.length ? inside : [h]));
     }
-    if (idx < last) errors.push({ line: at(h.i), message: `section "${h.text}" is out of order: the order is title, prerequisites, quick reference, workflows, recipes, troubleshooting, references` });
+    if (idx < last)
+      errors.push({
+        line: at(h.i),
+        message: `section "${h.text}" is out of order: the order is title, prerequisites, quick reference, workflows, recipes, troubleshooting, references`,
+      });
     if (s.key !== "workflows" && seen.has(s.key)) errors.push({ line: at(h.i), message: `section "${h.text}" appears twice` });
     seen.set(s.key, h.i);
     last = Math.max(last, idx);
   }
   for (const s of SECTIONS.filter((x) => x.required)) {
-    if (s.key === "workflows" ? !workflows.length : !seen.has(s.key)) errors.push({ line: at(lines.length - 1), message: `the ${s.key} section (## ${s.key === "workflows" ? "Workflow ..." : s.key[0].toUpperCase() + s.key.slice(1)}) is missing` });
+    if (s.key === "workflows" ? !workflows.length : !seen.has(s.key))
+      errors.push({
+        line: at(lines.length - 1),
+        message: `the ${s.key} section (## ${s.key === "workflows" ? "Workflow ..." : s.key[0].toUpperCase() + s.key.slice(1)}) is missing`,
+      });
   }
   if (workflows.length && (workflows.length < 3 || workflows.length > 7)) {
     errors.push({ line: at(workflows[0].i), message: `there must be 3 to 7 core workflows; there are ${workflows.length}` });
   }
   for (const w of workflows) {
     const next = [...headings, ...subheadings].filter((h) => h.i > w.i).sort((a, b) => a.i - b.i)[0]?.i ?? lines.length;
-    if (!lines.slice(w.i + 1, next).some((l) => /^\s*\d+\.\s+\S/.test(l))) errors.push({ line: at(w.i), message: `workflow "${w.text}" needs numbered steps (1. ..., 2. ...)` });
+    if (!lines.slice(w.i + 1, next).some((l) => /^\s*\d+\.\s+\S/.test(l)))
+      errors.push({ line: at(w.i), message: `workflow "${w.text}" needs numbered steps (1. ..., 2. ...)` });
   }
   const total = lines.length + first - 1;
   if (total < 50 || total > 300) warnings.push(`the document has ${total} lines; the guide is 50 to 300`);
@@ -200,4 +239,6 @@ export function bodyProblems(body: string, first = 1): { errors: Problem[]; warn
 }
 
 export const contentHash = (s: { name: string; description: string; instruction: string }) =>
-  createHash("sha256").update(JSON.stringify([s.name, s.description, s.instruction])).digest("hex");
+  createHash("sha256")
+    .update(JSON.stringify([s.name, s.description, s.instruction]))
+    .digest("hex");

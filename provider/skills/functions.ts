@@ -5,7 +5,13 @@ import { NAME } from "./document";
 import { skills } from "./client";
 
 const Slug = z.object({ slug: z.string().regex(NAME, "slug must be kebab-case").describe("The skill's kebab-case slug.") });
-export const functionArgs = { searchSkills: z.object({ q: z.string().max(200).default("").describe("Text to find in a skill's name, description, tags or instruction; empty: every skill.") }), getSkill: Slug, getSkillMarkdown: Slug };
+export const functionArgs = {
+  searchSkills: z.object({
+    q: z.string().max(200).default("").describe("Text to find in a skill's name, description, tags or instruction; empty: every skill."),
+  }),
+  getSkill: Slug,
+  getSkillMarkdown: Slug,
+};
 
 const slugOf = (args: unknown, fn: string): string => requireArgs("skills", fn, Slug, args).slug;
 

@@ -34,13 +34,32 @@ export class RemoteCommand extends CheckedResource {
     const hide = <T>(v: pulumi.Input<T> | undefined) => (secret && v !== undefined ? pulumi.secret(v) : v);
     // As pulumi-command does: a command or environment holding a secret makes the output secret too. The provider
     // cannot tell (the engine strips secrets before calling it), so `secret` becomes true here and it wraps them.
-    const fromSecret = Promise.all([args.create, args.update, args.delete, args.environment, args.triggers].map((v) => (v === undefined ? false : pulumi.isSecret(pulumi.output(v)))));
+    const fromSecret = Promise.all(
+      [args.create, args.update, args.delete, args.environment, args.triggers].map((v) =>
+        v === undefined ? false : pulumi.isSecret(pulumi.output(v)),
+      ),
+    );
     // A value that is not a boolean ("yes") goes to check as given, which refuses it: never read as false.
-    const effective = pulumi.output(args.secret).apply(async (s) => (s !== undefined && typeof s !== "boolean" ? s : s === true || (await fromSecret).some(Boolean)));
+    const effective = pulumi
+      .output(args.secret)
+      .apply(async (s) => (s !== undefined && typeof s !== "boolean" ? s : s === true || (await fromSecret).some(Boolean)));
     super(
       provider,
       name,
-      { ...outputSlots(remoteCommandOutputNames), ...args, secret: effective, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment), ...ownerSlot(name, opts), ...secretsSlot({ ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) }, opts) },
+      {
+        ...outputSlots(remoteCommandOutputNames),
+        ...args,
+        secret: effective,
+        create: hide(args.create),
+        update: hide(args.update),
+        delete: hide(args.delete),
+        environment: hide(args.environment),
+        ...ownerSlot(name, opts),
+        ...secretsSlot(
+          { ...args, create: hide(args.create), update: hide(args.update), delete: hide(args.delete), environment: hide(args.environment) },
+          opts,
+        ),
+      },
       secret ? { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "stdout", "stderr"] } : opts,
       "control",
       "RemoteCommand",

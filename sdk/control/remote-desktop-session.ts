@@ -33,6 +33,20 @@ export class RemoteDesktopSession extends CheckedResource {
   constructor(name: string, args: RemoteDesktopSessionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("control.RemoteDesktopSession", name, opts, false);
     const hide = <T>(v: pulumi.Input<T> | undefined) => (v !== undefined ? pulumi.secret(v) : v);
-    super(provider, name, { ...outputSlots(remoteDesktopSessionOutputNames), ...args, password: hide(args.password), helperToken: hide(args.helperToken), ...ownerSlot(name, opts), ...secretsSlot({ ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts) }, opts, "control", "RemoteDesktopSession");
+    super(
+      provider,
+      name,
+      {
+        ...outputSlots(remoteDesktopSessionOutputNames),
+        ...args,
+        password: hide(args.password),
+        helperToken: hide(args.helperToken),
+        ...ownerSlot(name, opts),
+        ...secretsSlot({ ...args, password: hide(args.password), helperToken: hide(args.helperToken) }, opts),
+      },
+      opts,
+      "control",
+      "RemoteDesktopSession",
+    );
   }
 }

@@ -5,5 +5,7 @@
  * is applied, once.
  */
 export async function openRemoteDesktop(_args?: unknown): Promise<never> {
-  throw new Error("ops.control.openRemoteDesktop was removed: as a function it ran at every preview. Declare new ops.control.RemoteDesktopSession(name, { host, username, ... }) instead; it opens the session once, when the stack is applied");
+  throw new Error(
+    "ops.control.openRemoteDesktop was removed: as a function it ran at every preview. Declare new ops.control.RemoteDesktopSession(name, { host, username, ... }) instead; it opens the session once, when the stack is applied",
+  );
 }

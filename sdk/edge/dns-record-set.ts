@@ -38,7 +38,14 @@ export class DnsRecordSet extends CheckedResource {
     // The engine carries the records as one text, a line per record (provider/edge/dns-record-set/text.ts): a map
     // of 10,000 objects costs it seconds at every step, one string almost nothing. The program reads maps.
     const records = args?.records === undefined ? undefined : compact(args.records);
-    super(provider, name, { ...outputSlots(dnsRecordSetOutputNames), ...args, records, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecordSet");
+    super(
+      provider,
+      name,
+      { ...outputSlots(dnsRecordSetOutputNames), ...args, records, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "DnsRecordSet",
+    );
     setOutputs(this, ["ignore"]);
     // Outputs carry the ids in the records' lines (a state written by 0.2.0 has maps until its next up). They are
     // read back into maps on first use: most programs never read a set's records, and 10,000 of them cost time and
@@ -51,14 +58,24 @@ export class DnsRecordSet extends CheckedResource {
     const read = () =>
       (both ??= text.apply((r) => {
         const parsed: { records: unknown; ids?: unknown } = typeof r === "string" ? recordsAndIds(r) : { records: r };
-        return parsed.ids ? pulumi.output({ records: parsed.records, ids: parsed.ids }) : ids.apply((i) => ({ records: parsed.records, ids: i }));
+        return parsed.ids
+          ? pulumi.output({ records: parsed.records, ids: parsed.ids })
+          : ids.apply((i) => ({ records: parsed.records, ids: i }));
       }) as pulumi.Output<{ records: unknown; ids: unknown }>);
     const lazily = (pick: (b: { records: unknown; ids: unknown }) => unknown) => {
       let out: pulumi.Output<unknown> | undefined;
       return { get: () => (out ??= read().apply(pick)), enumerable: true };
     };
-    Object.defineProperty(this, "records", lazily((b) => b.records));
-    Object.defineProperty(this, "ids", lazily((b) => b.ids));
+    Object.defineProperty(
+      this,
+      "records",
+      lazily((b) => b.records),
+    );
+    Object.defineProperty(
+      this,
+      "ids",
+      lazily((b) => b.ids),
+    );
     noteRecordIds(() => read().apply((b) => Object.values((b.ids ?? {}) as Record<string, string>)));
   }
 }

@@ -42,13 +42,25 @@ export class DnsRecord extends CheckedResource {
 
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.DnsRecord", name, opts, true);
-    super(provider, name, { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "DnsRecord");
+    super(
+      provider,
+      name,
+      { ...outputSlots(dnsRecordOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "DnsRecord",
+    );
     setOutputs(this, ["tags"]);
     if (!opts?.id) noteRecordIds(() => this.id.apply((id) => [String(id).split("/").pop()!])); // DnsRecord.get manages nothing
   }
 
   /** Reads an existing record without managing it. `id` is the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): DnsRecord {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): DnsRecord {
     return new DnsRecord(name, { ...state } as DnsRecordArgs, { ...opts, id });
   }
 }

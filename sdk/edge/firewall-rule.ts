@@ -36,11 +36,23 @@ export class FirewallRule extends CheckedResource {
 
   constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.FirewallRule", name, opts, true);
-    super(provider, name, { ...outputSlots(firewallRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "FirewallRule");
+    super(
+      provider,
+      name,
+      { ...outputSlots(firewallRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "FirewallRule",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): FirewallRule {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): FirewallRule {
     return new FirewallRule(name, { ...state } as FirewallRuleArgs, { ...opts, id });
   }
 }

@@ -32,11 +32,23 @@ export class PageRule extends CheckedResource {
 
   constructor(name: string, args: PageRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.PageRule", name, opts, true);
-    super(provider, name, { ...outputSlots(pageRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "PageRule");
+    super(
+      provider,
+      name,
+      { ...outputSlots(pageRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "PageRule",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageRule {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): PageRule {
     return new PageRule(name, { ...state } as PageRuleArgs, { ...opts, id });
   }
 }

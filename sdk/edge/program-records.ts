@@ -22,7 +22,9 @@ export function noteRecordIds(ids: () => pulumi.Output<string[] | undefined>): v
  */
 export async function programRecordIds(): Promise<string[]> {
   // Output.promise(true): the value as far as the engine knows it, unknowns included, never waiting on a preview.
-  const lists = await Promise.all(registry().map((ids) => (ids() as unknown as { promise(withUnknowns: boolean): Promise<unknown> }).promise(true)));
+  const lists = await Promise.all(
+    registry().map((ids) => (ids() as unknown as { promise(withUnknowns: boolean): Promise<unknown> }).promise(true)),
+  );
   return lists.flatMap((l) => (Array.isArray(l) ? l.filter((id): id is string => typeof id === "string") : []));
 }
 

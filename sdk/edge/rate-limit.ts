@@ -46,11 +46,23 @@ export class RateLimit extends CheckedResource {
 
   constructor(name: string, args: RateLimitArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.RateLimit", name, opts, true);
-    super(provider, name, { ...outputSlots(rateLimitOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "RateLimit");
+    super(
+      provider,
+      name,
+      { ...outputSlots(rateLimitOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "RateLimit",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): RateLimit {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): RateLimit {
     return new RateLimit(name, { ...state } as RateLimitArgs, { ...opts, id });
   }
 }

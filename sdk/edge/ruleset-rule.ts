@@ -41,11 +41,23 @@ export class RulesetRule extends CheckedResource {
 
   constructor(name: string, args: RulesetRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.RulesetRule", name, opts, true);
-    super(provider, name, { ...outputSlots(rulesetRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "RulesetRule");
+    super(
+      provider,
+      name,
+      { ...outputSlots(rulesetRuleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "RulesetRule",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<zoneId>/<phase>/<ruleId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): RulesetRule {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): RulesetRule {
     return new RulesetRule(name, { ...state } as RulesetRuleArgs, { ...opts, id });
   }
 }

@@ -28,11 +28,23 @@ export class WorkerDomain extends CheckedResource {
 
   constructor(name: string, args: WorkerDomainArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.WorkerDomain", name, opts, true);
-    super(provider, name, { ...outputSlots(workerDomainOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "WorkerDomain");
+    super(
+      provider,
+      name,
+      { ...outputSlots(workerDomainOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "WorkerDomain",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<accountId>/<domainId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WorkerDomain {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): WorkerDomain {
     return new WorkerDomain(name, { ...state } as WorkerDomainArgs, { ...opts, id });
   }
 }

@@ -25,11 +25,23 @@ export class WorkerRoute extends CheckedResource {
 
   constructor(name: string, args: WorkerRouteArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.WorkerRoute", name, opts, true);
-    super(provider, name, { ...outputSlots(workerRouteOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "WorkerRoute");
+    super(
+      provider,
+      name,
+      { ...outputSlots(workerRouteOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "WorkerRoute",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<zoneId>/<routeId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WorkerRoute {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): WorkerRoute {
     return new WorkerRoute(name, { ...state } as WorkerRouteArgs, { ...opts, id });
   }
 }

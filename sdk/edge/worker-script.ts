@@ -39,12 +39,24 @@ export class WorkerScript extends CheckedResource {
     refuseImport("edge.WorkerScript", name, opts, false);
     // Secrets are secret whatever the program passes: the engine then keeps the inputs encrypted in state.
     if (args?.secrets !== undefined) args = { ...args, secrets: pulumi.secret(args.secrets) as WorkerScriptArgs["secrets"] };
-    super(provider, name, { ...outputSlots(workerScriptOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "WorkerScript");
+    super(
+      provider,
+      name,
+      { ...outputSlots(workerScriptOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "WorkerScript",
+    );
     setOutputs(this, ["compatibilityFlags"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<accountId>/<name>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WorkerScript {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): WorkerScript {
     return new WorkerScript(name, { ...state } as WorkerScriptArgs, { ...opts, id });
   }
 }

@@ -25,11 +25,23 @@ export class ZoneSetting extends CheckedResource {
 
   constructor(name: string, args: ZoneSettingArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("edge.ZoneSetting", name, opts, false);
-    super(provider, name, { ...outputSlots(zoneSettingOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "edge", "ZoneSetting");
+    super(
+      provider,
+      name,
+      { ...outputSlots(zoneSettingOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "edge",
+      "ZoneSetting",
+    );
   }
 
   /** Reads a setting without managing it. `id` is `<zoneId>/<settingId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): ZoneSetting {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): ZoneSetting {
     return new ZoneSetting(name, { ...state } as ZoneSettingArgs, { ...opts, id });
   }
 }

@@ -28,11 +28,23 @@ export class PagePost extends CheckedResource {
 
   constructor(name: string, args: PagePostArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PagePost", name, opts, false);
-    super(provider, name, { ...outputSlots(pagePostOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PagePost");
+    super(
+      provider,
+      name,
+      { ...outputSlots(pagePostOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "pages",
+      "PagePost",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>_<postId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PagePost {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): PagePost {
     return new PagePost(name, { ...state } as PagePostArgs, { ...opts, id });
   }
 }

@@ -28,12 +28,24 @@ export class PageRole extends CheckedResource {
 
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PageRole", name, opts, true);
-    super(provider, name, { ...outputSlots(pageRoleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PageRole");
+    super(
+      provider,
+      name,
+      { ...outputSlots(pageRoleOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "pages",
+      "PageRole",
+    );
     setOutputs(this, ["tasks"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/<user>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageRole {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): PageRole {
     return new PageRole(name, { ...state } as PageRoleArgs, { ...opts, id });
   }
 }

@@ -22,12 +22,24 @@ export class PageSubscription extends CheckedResource {
 
   constructor(name: string, args: PageSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("pages.PageSubscription", name, opts, true);
-    super(provider, name, { ...outputSlots(pageSubscriptionOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "pages", "PageSubscription");
+    super(
+      provider,
+      name,
+      { ...outputSlots(pageSubscriptionOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "pages",
+      "PageSubscription",
+    );
     setOutputs(this, ["subscribedFields"]);
   }
 
   /** Reads an existing object without managing it. `id` is `<pageId>/subscribed_apps`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): PageSubscription {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): PageSubscription {
     return new PageSubscription(name, { ...state } as PageSubscriptionArgs, { ...opts, id });
   }
 }

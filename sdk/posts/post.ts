@@ -39,11 +39,23 @@ export class Post extends CheckedResource {
 
   constructor(name: string, args: PostArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("posts.Post", name, opts, false);
-    super(provider, name, { ...outputSlots(postOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "posts", "Post");
+    super(
+      provider,
+      name,
+      { ...outputSlots(postOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "posts",
+      "Post",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<postId>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): Post {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): Post {
     return new Post(name, { ...state } as PostArgs, { ...opts, id });
   }
 }

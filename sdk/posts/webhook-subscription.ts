@@ -24,11 +24,29 @@ export class WebhookSubscription extends CheckedResource {
 
   constructor(name: string, args: WebhookSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("posts.WebhookSubscription", name, opts, false);
-    super(provider, name, { ...outputSlots(webhookSubscriptionOutputNames), ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken), ...ownerSlot(name, opts), ...secretsSlot({ ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts) }, opts, "posts", "WebhookSubscription");
+    super(
+      provider,
+      name,
+      {
+        ...outputSlots(webhookSubscriptionOutputNames),
+        ...args,
+        verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken),
+        ...ownerSlot(name, opts),
+        ...secretsSlot({ ...args, verifyToken: args.verifyToken === undefined ? undefined : pulumi.secret(args.verifyToken) }, opts),
+      },
+      opts,
+      "posts",
+      "WebhookSubscription",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<appId>/posts`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): WebhookSubscription {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): WebhookSubscription {
     return new WebhookSubscription(name, { ...state } as WebhookSubscriptionArgs, { ...opts, id });
   }
 }

@@ -53,11 +53,23 @@ export class RunnerModel extends CheckedResource {
 
   constructor(name: string, args: RunnerModelArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("runner.RunnerModel", name, opts, false);
-    super(provider, name, { ...outputSlots(runnerModelOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "runner", "RunnerModel");
+    super(
+      provider,
+      name,
+      { ...outputSlots(runnerModelOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "runner",
+      "RunnerModel",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<name:tag>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): RunnerModel {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): RunnerModel {
     return new RunnerModel(name, { ...state } as RunnerModelArgs, { ...opts, id });
   }
 }

@@ -36,11 +36,23 @@ export class GeneratedSkill extends CheckedResource {
 
   constructor(name: string, args: GeneratedSkillArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("skills.GeneratedSkill", name, opts, false);
-    super(provider, name, { ...outputSlots(generatedSkillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "skills", "GeneratedSkill");
+    super(
+      provider,
+      name,
+      { ...outputSlots(generatedSkillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "skills",
+      "GeneratedSkill",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): GeneratedSkill {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): GeneratedSkill {
     return new GeneratedSkill(name, { ...state } as GeneratedSkillArgs, { ...opts, id });
   }
 }

@@ -41,11 +41,23 @@ export class Skill extends CheckedResource {
 
   constructor(name: string, args: SkillArgs, opts?: pulumi.CustomResourceOptions) {
     refuseImport("skills.Skill", name, opts, false);
-    super(provider, name, { ...outputSlots(skillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) }, opts, "skills", "Skill");
+    super(
+      provider,
+      name,
+      { ...outputSlots(skillOutputNames), ...args, ...ownerSlot(name, opts), ...secretsSlot(args, opts) },
+      opts,
+      "skills",
+      "Skill",
+    );
   }
 
   /** Reads an existing object without managing it. `id` is `<slug>`. */
-  static get(name: string, id: pulumi.Input<string>, state?: { account?: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): Skill {
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    state?: { account?: pulumi.Input<string> },
+    opts?: pulumi.CustomResourceOptions,
+  ): Skill {
     return new Skill(name, { ...state } as SkillArgs, { ...opts, id });
   }
 }

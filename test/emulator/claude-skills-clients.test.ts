@@ -25,16 +25,28 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(() => claude.stop());
 
-const skillMd = (name: string, description = "Bakes bread; use when a loaf is wanted.") => `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n`;
+const skillMd = (name: string, description = "Bakes bread; use when a loaf is wanted.") =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n`;
 
 describe("the official TypeScript SDK", () => {
   it("creates a skill from files with their paths, adds a version, reads latest, lists (paged) and deletes", async () => {
-    const files = [await toFile(Buffer.from(skillMd("bread")), "bread/SKILL.md"), await toFile(Buffer.from("print('knead')\n"), "bread/scripts/knead.py")];
+    const files = [
+      await toFile(Buffer.from(skillMd("bread")), "bread/SKILL.md"),
+      await toFile(Buffer.from("print('knead')\n"), "bread/scripts/knead.py"),
+    ];
     const skill = await client.skills.create({ files, display_name: "Bread" });
-    expect(skill).toMatchObject({ id: expect.stringMatching(/^skill_01/), type: "skill", display_name: "Bread", source: { type: "custom" }, latest_version_id: expect.stringMatching(/^skver_01/) });
+    expect(skill).toMatchObject({
+      id: expect.stringMatching(/^skill_01/),
+      type: "skill",
+      display_name: "Bread",
+      source: { type: "custom" },
+      latest_version_id: expect.stringMatching(/^skver_01/),
+    });
     expect([...claude.skills.get(skill.id)!.versions[0].files.keys()].sort()).toEqual(["SKILL.md", "scripts/knead.py"]);
 
-    const v2 = await client.skills.versions.create(skill.id, { files: [await toFile(Buffer.from(skillMd("bread", "Bakes better bread.")), "bread/SKILL.md")] });
+    const v2 = await client.skills.versions.create(skill.id, {
+      files: [await toFile(Buffer.from(skillMd("bread", "Bakes better bread.")), "bread/SKILL.md")],
+    });
     expect(v2).toMatchObject({ type: "skill_version", skill_id: skill.id, name: "bread", description: "Bakes better bread." });
     expect((await client.skills.versions.retrieve("latest", { skill_id: skill.id })).id).toBe(v2.id);
     expect((await client.skills.retrieve(skill.id)).latest_version_id).toBe(v2.id);
@@ -51,14 +63,30 @@ describe("the official TypeScript SDK", () => {
     expect(custom).toEqual(["Bread"]);
 
     // The service's rules, as the SDK's typed errors carry them.
-    await expect(client.skills.versions.create(skill.id, { files: [await toFile(Buffer.from(skillMd("rolls")), "rolls/SKILL.md")] })).rejects.toMatchObject({ status: 400, error: { type: "error", error: { type: "invalid_request_error", message: expect.stringMatching(/must match the Skill's name 'bread'/) } } });
-    await expect(client.skills.create({ files: [await toFile(Buffer.from("# no front matter"), "x/README.md")] })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
-    await expect(client.skills.create({ files: [await toFile(Buffer.from(skillMd("claude-bread")), "claude-bread/SKILL.md")] })).rejects.toMatchObject({ status: 400, error: { error: { message: expect.stringMatching(/reserved word 'claude'/) } } });
+    await expect(
+      client.skills.versions.create(skill.id, { files: [await toFile(Buffer.from(skillMd("rolls")), "rolls/SKILL.md")] }),
+    ).rejects.toMatchObject({
+      status: 400,
+      error: {
+        type: "error",
+        error: { type: "invalid_request_error", message: expect.stringMatching(/must match the Skill's name 'bread'/) },
+      },
+    });
+    await expect(client.skills.create({ files: [await toFile(Buffer.from("# no front matter"), "x/README.md")] })).rejects.toBeInstanceOf(
+      Anthropic.BadRequestError,
+    );
+    await expect(
+      client.skills.create({ files: [await toFile(Buffer.from(skillMd("claude-bread")), "claude-bread/SKILL.md")] }),
+    ).rejects.toMatchObject({ status: 400, error: { error: { message: expect.stringMatching(/reserved word 'claude'/) } } });
     await client.skills.versions.delete(v2.id, { skill_id: skill.id });
-    await expect(client.skills.versions.delete(String(skill.latest_version_id), { skill_id: skill.id })).rejects.toMatchObject({ status: 400 }); // the only version
+    await expect(client.skills.versions.delete(String(skill.latest_version_id), { skill_id: skill.id })).rejects.toMatchObject({
+      status: 400,
+    }); // the only version
     expect(await client.skills.delete(skill.id)).toEqual({ id: skill.id, type: "skill_deleted" });
     await expect(client.skills.retrieve(skill.id)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
-    await expect(new Anthropic({ apiKey: "wrong", baseURL: claude.url, maxRetries: 0 }).skills.list().then((p) => p.data)).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+    await expect(
+      new Anthropic({ apiKey: "wrong", baseURL: claude.url, maxRetries: 0 }).skills.list().then((p) => p.data),
+    ).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
   });
 
   it("lists what the provider made, with every file of its folder", async () => {
@@ -82,10 +110,19 @@ describe("the official TypeScript SDK", () => {
 describe("the official Python SDK", () => {
   it("uploads a folder with files_from_dir, adds a version, reads latest, lists and deletes", async () => {
     // Asynchronously: the emulator answers from this process.
-    const { stdout: out } = await promisify(execFile)(PYTHON, [path.join(__dirname, "claude_skills_client.py"), claude.url, CLAUDE_API_KEY, FOLDER], { encoding: "utf8" });
+    const { stdout: out } = await promisify(execFile)(
+      PYTHON,
+      [path.join(__dirname, "claude_skills_client.py"), claude.url, CLAUDE_API_KEY, FOLDER],
+      { encoding: "utf8" },
+    );
     const seen = JSON.parse(out.trim().split("\n").at(-1)!);
     expect(seen.sdk).toBe("2.14.0");
-    expect(seen.created).toMatchObject({ id: expect.stringMatching(/^skill_01/), display_name: "py-skill", source: "custom", latest: expect.stringMatching(/^skver_/) });
+    expect(seen.created).toMatchObject({
+      id: expect.stringMatching(/^skill_01/),
+      display_name: "py-skill",
+      source: "custom",
+      latest: expect.stringMatching(/^skver_/),
+    });
     expect(seen.version).toMatchObject({ name: "oven-care", skill_id: seen.created.id });
     expect(seen.latest).toBe(seen.version.id);
     expect(seen.versions).toEqual([seen.version.id, seen.created.latest]);

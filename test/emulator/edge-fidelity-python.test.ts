@@ -20,11 +20,19 @@ afterAll(() => edge.stop());
 
 describe("edge emulator with the official Python SDK, strict response validation", () => {
   it("answers every call pulumi-ops makes in the shapes of the service's schema", { timeout: 60_000 }, async () => {
-    const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sw`, { method: "PUT", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/javascript" }, body: "addEventListener('fetch', (e) => e.respondWith(new Response('x')))" });
+    const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sw`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/javascript" },
+      body: "addEventListener('fetch', (e) => e.respondWith(new Response('x')))",
+    });
     expect(put.status).toBe(200);
     const python = path.join(ROOT, ".tools/python/bin/python");
     const script = path.join(ROOT, "test/emulator/cloudflare_strict.py");
-    const run = await promisify(execFile)(python, [script, `${edge.url}/client/v4`, DEMO_TOKEN, DEMO_ACCOUNT_TOKEN, DEMO_ACCOUNT, zoneId(edge)], { encoding: "utf8" }).catch((e: { stdout: string; stderr: string }) => e);
+    const run = await promisify(execFile)(
+      python,
+      [script, `${edge.url}/client/v4`, DEMO_TOKEN, DEMO_ACCOUNT_TOKEN, DEMO_ACCOUNT, zoneId(edge)],
+      { encoding: "utf8" },
+    ).catch((e: { stdout: string; stderr: string }) => e);
     expect(run.stderr.split("\n").slice(-6).join("\n")).not.toMatch(/Error/);
     expect(JSON.parse(run.stdout)).toEqual({
       user_token: "active",

@@ -84,7 +84,9 @@ describe("edge emulator with the official cloudflare SDK", () => {
     expect(dup).toBeInstanceOf(Cloudflare.BadRequestError);
     expect(dup.errors[0]).toMatchObject({ code: 81058, message: "An identical record already exists." });
 
-    const priv = await cf.dns.records.create({ zone_id, type: "A", name: "db", content: "10.0.0.1", proxied: true, ttl: 1 }).catch((e) => e);
+    const priv = await cf.dns.records
+      .create({ zone_id, type: "A", name: "db", content: "10.0.0.1", proxied: true, ttl: 1 })
+      .catch((e) => e);
     expect(priv.errors[0]).toMatchObject({ code: 9041 });
     expect(priv.errors).toHaveLength(1); // the root cause alone, no 1004 wrapper since 2024-10-01
 
@@ -126,19 +128,30 @@ describe("edge emulator with the official cloudflare SDK", () => {
     for await (const r of cf.dns.records.list({ zone_id })) all.push(r);
     expect(all.map((r) => r.type).sort()).toEqual(SAMPLES.map((s) => s.type).sort());
     const rendered = Object.fromEntries(all.map((r) => [r.type, r.content]));
-    expect(rendered).toMatchObject({ SRV: "60 5060 sip.example.com", CAA: '0 issue "letsencrypt.org"', URI: '1 "https://www.example.com/"', LOC: "52 22 23 N 4 53 32 E -2m 0m 10000m 10m" });
+    expect(rendered).toMatchObject({
+      SRV: "60 5060 sip.example.com",
+      CAA: '0 issue "letsencrypt.org"',
+      URI: '1 "https://www.example.com/"',
+      LOC: "52 22 23 N 4 53 32 E -2m 0m 10000m 10m",
+    });
     expect(all.find((r) => r.type === "SRV")).toMatchObject({ priority: 10 });
   });
 
   it("refuses a structured record's bad data with 9005, and a CNAME beside other records with the service's 81053 / 81054", async () => {
     const zone_id = zoneId(edge, "zone8.example");
-    const caa = await cf.dns.records.create({ zone_id, type: "CAA", name: "@", ttl: 1, data: { flags: 0, tag: "issuer", value: "ca.example.net" } }).catch((e) => e);
+    const caa = await cf.dns.records
+      .create({ zone_id, type: "CAA", name: "@", ttl: 1, data: { flags: 0, tag: "issuer", value: "ca.example.net" } })
+      .catch((e) => e);
     expect(caa).toBeInstanceOf(Cloudflare.BadRequestError);
     expect(caa.errors[0].code).toBe(9005);
-    const ds = await cf.dns.records.create({ zone_id, type: "DS", name: "s", ttl: 1, data: { key_tag: 1, algorithm: 13, digest_type: 2, digest: "abcd" } }).catch((e) => e);
+    const ds = await cf.dns.records
+      .create({ zone_id, type: "DS", name: "s", ttl: 1, data: { key_tag: 1, algorithm: 13, digest_type: 2, digest: "abcd" } })
+      .catch((e) => e);
     expect(ds.errors[0]).toMatchObject({ code: 9005 });
     await cf.dns.records.create({ zone_id, type: "TXT", name: "www", content: "hello", ttl: 1 });
-    const cname = await cf.dns.records.create({ zone_id, type: "CNAME", name: "www", content: "target.example.net", ttl: 1 }).catch((e) => e);
+    const cname = await cf.dns.records
+      .create({ zone_id, type: "CNAME", name: "www", content: "target.example.net", ttl: 1 })
+      .catch((e) => e);
     expect(cname.errors[0]).toMatchObject({ code: 81053, message: "An A, AAAA, or CNAME record with that host already exists." });
     await cf.dns.records.create({ zone_id, type: "CNAME", name: "alias", content: "target.example.net", ttl: 1 });
     const beside = await cf.dns.records.create({ zone_id, type: "A", name: "alias", content: "203.0.113.1", ttl: 1 }).catch((e) => e);
@@ -159,7 +172,10 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
       patches: [{ id: b.id, ttl: 600 } as never],
       puts: [{ id: c.id, type: "TXT", name: "c.zone0.example", content: "new", ttl: 120 }],
       // The name the delete frees, posted in the same batch: the deletes ran first.
-      posts: [{ type: "A", name: "a", content: "203.0.113.1", ttl: 300 }, { type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.zone0.example" }, ttl: 300 }],
+      posts: [
+        { type: "A", name: "a", content: "203.0.113.1", ttl: 300 },
+        { type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.zone0.example" }, ttl: 300 },
+      ],
     });
     expect(edge.log.length - before).toBe(1);
     expect(result.deletes?.map((r) => r.id)).toEqual([a.id]);
@@ -167,14 +183,26 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(result.puts?.[0]).toMatchObject({ id: c.id, content: "new", ttl: 120 });
     expect(result.posts?.map((r) => r.content)).toEqual(["203.0.113.1", "5 5060 sip.zone0.example"]);
     const listed = (await cf.dns.records.list({ zone_id })).result.map((r) => `${r.type} ${r.name} ${r.content}`).sort();
-    expect(listed).toEqual(["A a.zone0.example 203.0.113.1", "A b.zone0.example 203.0.113.2", "SRV _sip._tcp.zone0.example 5 5060 sip.zone0.example", "TXT c.zone0.example new"]);
+    expect(listed).toEqual([
+      "A a.zone0.example 203.0.113.1",
+      "A b.zone0.example 203.0.113.2",
+      "SRV _sip._tcp.zone0.example 5 5060 sip.zone0.example",
+      "TXT c.zone0.example new",
+    ]);
   });
 
   it("refuses the whole batch when one operation is refused, naming it, and applies nothing", async () => {
     const zone_id = (await cf.zones.list({ name: "zone1.example" })).result[0].id;
     const keep = await cf.dns.records.create({ zone_id, type: "A", name: "keep", content: "203.0.113.9", ttl: 300 });
     const err = await cf.dns.records
-      .batch({ zone_id, deletes: [{ id: keep.id }], posts: [{ type: "A", name: "ok", content: "203.0.113.10", ttl: 300 }, { type: "A", name: "bad", content: "203.0.113.300", ttl: 300 }] })
+      .batch({
+        zone_id,
+        deletes: [{ id: keep.id }],
+        posts: [
+          { type: "A", name: "ok", content: "203.0.113.10", ttl: 300 },
+          { type: "A", name: "bad", content: "203.0.113.300", ttl: 300 },
+        ],
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Cloudflare.BadRequestError);
     expect(String((err as Error).message)).toMatch(/9005.*posts\[1\]/);
@@ -188,7 +216,9 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect((await cf.dns.records.batch({ zone_id, posts: posts.slice(0, 200) })).posts).toHaveLength(200);
     const without = await new EdgeEmulator({ batchLimit: 0 }).start();
     const cf2 = new Cloudflare({ apiToken: DEMO_TOKEN, baseURL: `${without.url}/client/v4`, maxRetries: 0 });
-    expect(String(await cf2.dns.records.batch({ zone_id: zoneId(without), posts: posts.slice(0, 1) }).catch((e: Error) => e.message))).toMatch(/7003/);
+    expect(
+      String(await cf2.dns.records.batch({ zone_id: zoneId(without), posts: posts.slice(0, 1) }).catch((e: Error) => e.message)),
+    ).toMatch(/7003/);
     await without.stop();
   });
 
@@ -196,34 +226,97 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     const zone_id = zoneId(edge, "zone3.example");
     const none = await cf.rulesets.phases.get("http_request_firewall_custom", { zone_id }).catch((e) => e);
     expect(none).toBeInstanceOf(Cloudflare.NotFoundError);
-    const made: any = await cf.rulesets.create({ zone_id, kind: "zone", name: "custom", phase: "http_request_firewall_custom", rules: [{ action: "block", expression: "ip.src eq 203.0.113.1", ref: "first" }] });
+    const made: any = await cf.rulesets.create({
+      zone_id,
+      kind: "zone",
+      name: "custom",
+      phase: "http_request_firewall_custom",
+      rules: [{ action: "block", expression: "ip.src eq 203.0.113.1", ref: "first" }],
+    });
     expect(made.rules).toHaveLength(1);
-    const added: any = await cf.rulesets.rules.create(made.id, { zone_id, action: "managed_challenge", expression: 'http.request.uri.path eq "/admin"', description: "admin" });
+    const added: any = await cf.rulesets.rules.create(made.id, {
+      zone_id,
+      action: "managed_challenge",
+      expression: 'http.request.uri.path eq "/admin"',
+      description: "admin",
+    });
     const rule = added.rules.find((r: any) => r.description === "admin")!;
     expect(rule).toMatchObject({ action: "managed_challenge", enabled: true, ref: rule.id });
-    const edited: any = await cf.rulesets.rules.edit(rule.id!, { zone_id, ruleset_id: made.id, action: "js_challenge", expression: 'http.request.uri.path eq "/admin"' });
+    const edited: any = await cf.rulesets.rules.edit(rule.id!, {
+      zone_id,
+      ruleset_id: made.id,
+      action: "js_challenge",
+      expression: 'http.request.uri.path eq "/admin"',
+    });
     expect(edited.rules.map((r: any) => r.action)).toEqual(["block", "js_challenge"]);
     // The edit replaced the rule's definition: the description it left out is gone (update-rule).
     expect(edited.rules[1].description ?? "").toBe("");
     const byId = await cf.rulesets.get(made.id, { zone_id });
     expect(byId.rules.map((r: any) => r.id)).toEqual(edited.rules.map((r: any) => r.id));
-    const skip: any = await cf.rulesets.rules.create(made.id, { zone_id, action: "skip", expression: "ip.src eq 203.0.113.2", action_parameters: { ruleset: "current" } });
+    const skip: any = await cf.rulesets.rules.create(made.id, {
+      zone_id,
+      action: "skip",
+      expression: "ip.src eq 203.0.113.2",
+      action_parameters: { ruleset: "current" },
+    });
     expect(skip.rules.at(-1)).toMatchObject({ action: "skip", action_parameters: { ruleset: "current" } });
     const after: any = await cf.rulesets.rules.delete(rule.id!, { zone_id, ruleset_id: made.id });
     expect(after.rules.map((r: any) => r.ref)).toEqual(["first", expect.any(String)]);
     // The whole-ruleset PUT keeps a rule given by id alone, as the documentation shows.
-    const put: any = await cf.rulesets.phases.update("http_request_firewall_custom", { zone_id, rules: [{ id: after.rules[0].id } as never] });
+    const put: any = await cf.rulesets.phases.update("http_request_firewall_custom", {
+      zone_id,
+      rules: [{ id: after.rules[0].id } as never],
+    });
     expect(put.rules.map((r: any) => r.ref)).toEqual(["first"]);
-    const limits: any = await cf.rulesets.phases.update("http_ratelimit", { zone_id, rules: [{ action: "block", expression: 'http.request.uri.path eq "/login"', ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: 10, requests_per_period: 5, mitigation_timeout: 10 } }] });
+    const limits: any = await cf.rulesets.phases.update("http_ratelimit", {
+      zone_id,
+      rules: [
+        {
+          action: "block",
+          expression: 'http.request.uri.path eq "/login"',
+          ratelimit: { characteristics: ["cf.colo.id", "ip.src"], period: 10, requests_per_period: 5, mitigation_timeout: 10 },
+        },
+      ],
+    });
     expect(limits.rules[0].ratelimit).toMatchObject({ period: 10, requests_per_period: 5 });
     // The phases that replace page rules (RulesetRule): a cache rule, then a redirect rule added and edited.
-    const cache: any = await cf.rulesets.phases.update("http_request_cache_settings", { zone_id, rules: [{ action: "set_cache_settings", expression: "true", action_parameters: { cache: true } }] });
+    const cache: any = await cf.rulesets.phases.update("http_request_cache_settings", {
+      zone_id,
+      rules: [{ action: "set_cache_settings", expression: "true", action_parameters: { cache: true } }],
+    });
     expect(cache.rules[0]).toMatchObject({ action: "set_cache_settings", action_parameters: { cache: true } });
-    const redirects: any = await cf.rulesets.create({ zone_id, kind: "zone", name: "redirects", phase: "http_request_dynamic_redirect", rules: [] });
-    const redirect: any = await cf.rulesets.rules.create(redirects.id, { zone_id, action: "redirect", expression: 'http.request.uri.path eq "/old"', action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } } });
-    const moved: any = await cf.rulesets.rules.edit(redirect.rules[0].id!, { zone_id, ruleset_id: redirects.id, action: "redirect", expression: 'http.request.uri.path eq "/older"', action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 308 } } });
-    expect(moved.rules[0]).toMatchObject({ expression: 'http.request.uri.path eq "/older"', action_parameters: { from_value: { status_code: 308 } } });
-    const refused = await cf.rulesets.rules.create(redirects.id, { zone_id, action: "redirect", expression: "true", action_parameters: { from_value: { status_code: 301 } } as never }).catch((e) => e);
+    const redirects: any = await cf.rulesets.create({
+      zone_id,
+      kind: "zone",
+      name: "redirects",
+      phase: "http_request_dynamic_redirect",
+      rules: [],
+    });
+    const redirect: any = await cf.rulesets.rules.create(redirects.id, {
+      zone_id,
+      action: "redirect",
+      expression: 'http.request.uri.path eq "/old"',
+      action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } },
+    });
+    const moved: any = await cf.rulesets.rules.edit(redirect.rules[0].id!, {
+      zone_id,
+      ruleset_id: redirects.id,
+      action: "redirect",
+      expression: 'http.request.uri.path eq "/older"',
+      action_parameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 308 } },
+    });
+    expect(moved.rules[0]).toMatchObject({
+      expression: 'http.request.uri.path eq "/older"',
+      action_parameters: { from_value: { status_code: 308 } },
+    });
+    const refused = await cf.rulesets.rules
+      .create(redirects.id, {
+        zone_id,
+        action: "redirect",
+        expression: "true",
+        action_parameters: { from_value: { status_code: 301 } } as never,
+      })
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(Cloudflare.BadRequestError);
   });
 
@@ -232,14 +325,22 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     // cloudflare-typescript 7.x sends the multipart body as `application/javascript` with bracket-flattened metadata
     // (its issue 2799): the service reads it as a service worker and answers 10021, and so does the emulator.
     const v7 = await cf.workers.scripts
-      .update("sdk-module", { account_id: DEMO_ACCOUNT, metadata: { main_module: "worker.js", compatibility_date: "2025-01-01" }, files: [await toFile(Buffer.from(source), "worker.js", { type: "application/javascript+module" })] })
+      .update("sdk-module", {
+        account_id: DEMO_ACCOUNT,
+        metadata: { main_module: "worker.js", compatibility_date: "2025-01-01" },
+        files: [await toFile(Buffer.from(source), "worker.js", { type: "application/javascript+module" })],
+      })
       .catch((e) => e);
     expect(v7).toBeInstanceOf(Cloudflare.BadRequestError);
     expect(v7.errors[0].code).toBe(10021);
     // The documented form (multipart/form-data, a JSON metadata part, the module part it names), as pulumi-ops sends it.
     const { upload } = await import("../../provider/edge/worker-script/handler");
     const body = await upload({ compatibilityDate: "2025-01-01", compatibilityFlags: ["nodejs_compat"] }, source);
-    const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sdk-module`, { method: "PUT", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": body.contentType }, body: body.body });
+    const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sdk-module`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": body.contentType },
+      body: body.body,
+    });
     expect(put.status).toBe(200);
     const content = await cf.workers.scripts.content.get("sdk-module", { account_id: DEMO_ACCOUNT });
     expect(content.headers.get("cf-entrypoint")).toBe("worker.js");
@@ -255,9 +356,30 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     const account_id = DEMO_ACCOUNT;
     const body = "export default { fetch() { return new Response('ok') } }";
     const form = new FormData();
-    form.append("metadata", new Blob([JSON.stringify({ main_module: "w.js", compatibility_date: "2026-11-01", bindings: [{ type: "plain_text", name: "GREETING", text: "hi" }] })], { type: "application/json" }), "metadata.json");
+    form.append(
+      "metadata",
+      new Blob(
+        [
+          JSON.stringify({
+            main_module: "w.js",
+            compatibility_date: "2026-11-01",
+            bindings: [{ type: "plain_text", name: "GREETING", text: "hi" }],
+          }),
+        ],
+        { type: "application/json" },
+      ),
+      "metadata.json",
+    );
     form.append("w.js", new Blob([body], { type: "application/javascript+module" }), "w.js");
-    expect((await fetch(`${edge.url}/client/v4/accounts/${account_id}/workers/scripts/site`, { method: "PUT", headers: { authorization: `Bearer ${DEMO_TOKEN}` }, body: form })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${edge.url}/client/v4/accounts/${account_id}/workers/scripts/site`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${DEMO_TOKEN}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(200);
     // Routes.
     const route = await cf.workers.routes.create({ zone_id, pattern: "example.com/app/*", script: "site" });
     expect(route).toMatchObject({ pattern: "example.com/app/*", script: "site" });
@@ -266,7 +388,9 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(dup.errors[0].code).toBe(10020);
     const missing = await cf.workers.routes.create({ zone_id, pattern: "example.com/x/*", script: "nope" }).catch((e) => e);
     expect(missing.errors[0].code).toBe(10019);
-    expect((await cf.workers.routes.update(route.id, { zone_id, pattern: "example.com/site/*", script: "site" })).pattern).toBe("example.com/site/*");
+    expect((await cf.workers.routes.update(route.id, { zone_id, pattern: "example.com/site/*", script: "site" })).pattern).toBe(
+      "example.com/site/*",
+    );
     const listed = [];
     for await (const r of cf.workers.routes.list({ zone_id })) listed.push(r.pattern);
     expect(listed).toEqual(["example.com/site/*"]);
@@ -290,15 +414,27 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     await cf.workers.domains.delete(d.id!, { account_id });
     expect((await cf.dns.records.list({ zone_id, name: { exact: "api.example.com" } })).result).toEqual([]);
     // The workers.dev subdomain and secrets; the settings show a secret's name, never its text.
-    expect(await cf.workers.scripts.subdomain.create("site", { account_id, enabled: true, previews_enabled: false })).toEqual({ enabled: true, previews_enabled: false });
+    expect(await cf.workers.scripts.subdomain.create("site", { account_id, enabled: true, previews_enabled: false })).toEqual({
+      enabled: true,
+      previews_enabled: false,
+    });
     expect((await cf.workers.scripts.subdomain.get("site", { account_id })).enabled).toBe(true);
-    expect(await cf.workers.scripts.secrets.update("site", { account_id, name: "API_KEY", text: "s3cret", type: "secret_text" })).toMatchObject({ name: "API_KEY", type: "secret_text" });
+    expect(
+      await cf.workers.scripts.secrets.update("site", { account_id, name: "API_KEY", text: "s3cret", type: "secret_text" }),
+    ).toMatchObject({ name: "API_KEY", type: "secret_text" });
     const secrets = [];
     for await (const x of cf.workers.scripts.secrets.list("site", { account_id })) secrets.push(x.name);
     expect(secrets).toEqual(["API_KEY"]);
     const settings = await cf.workers.scripts.scriptAndVersionSettings.get("site", { account_id });
-    expect(settings.bindings).toEqual(expect.arrayContaining([{ type: "plain_text", name: "GREETING", text: "hi" }, { type: "secret_text", name: "API_KEY" }]));
+    expect(settings.bindings).toEqual(
+      expect.arrayContaining([
+        { type: "plain_text", name: "GREETING", text: "hi" },
+        { type: "secret_text", name: "API_KEY" },
+      ]),
+    );
     await cf.workers.scripts.secrets.delete("API_KEY", { account_id, script_name: "site" });
-    expect((await cf.workers.scripts.secrets.get("API_KEY", { account_id, script_name: "site" }).catch((e) => e)).errors[0].code).toBe(10056);
+    expect((await cf.workers.scripts.secrets.get("API_KEY", { account_id, script_name: "site" }).catch((e) => e)).errors[0].code).toBe(
+      10056,
+    );
   });
 });

@@ -68,7 +68,7 @@ describe("runner emulator with the official ollama client", () => {
       headers: { "content-type": "application/json", authorization: "Bearer anything" },
       body: JSON.stringify({ model: "qwen2.5:0.5b", messages: [{ role: "user", content: "hello" }] }),
     });
-    const body = (await res.json() as any);
+    const body = (await res.json()) as any;
     expect(body.choices[0].message.role).toBe("assistant");
     expect(body.object).toBe("chat.completion");
   });

@@ -27,7 +27,10 @@ afterAll(async () => {
 /** The same request to both; the answers' statuses and bodies (the last line of a stream), paths of the store blanked. */
 async function both(method: string, route: string, body?: unknown) {
   const ask = async (base: string) => {
-    const res = await fetch(`${base}${route}`, { method, body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body) });
+    const res = await fetch(`${base}${route}`, {
+      method,
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
     const text = (await res.text()).replace(/\/\S*\/blobs\//g, "<store>/blobs/");
     const last = text.trim().split("\n").at(-1) ?? "";
     return { status: res.status, body: last.startsWith("{") ? JSON.parse(last) : last };
@@ -57,7 +60,16 @@ describe("the runner emulator answers as the real Ollama server", () => {
       { model: "missing", files: { "a.gguf": ZERO }, stream: false },
       { model: "nothing", stream: false },
       { model: "broken-template", from: "tiny", template: "{{ .Prompt", stream: false },
-      { model: "chat", from: "tiny", system: "S", template: "{{ .System }} {{ .Prompt }}", license: ["MIT", "Apache"], messages: [{ role: "user", content: "x" }], requires: "0.14.0", parameters: { stop: ["a", "b"], temperature: 0.3 } },
+      {
+        model: "chat",
+        from: "tiny",
+        system: "S",
+        template: "{{ .System }} {{ .Prompt }}",
+        license: ["MIT", "Apache"],
+        messages: [{ role: "user", content: "x" }],
+        requires: "0.14.0",
+        parameters: { stop: ["a", "b"], temperature: 0.3 },
+      },
       { model: "text-stop", from: "tiny", parameters: { stop: "User:" }, stream: false },
     ]) {
       const { real: r, emulated: e } = await both("POST", "/api/create", request);
@@ -75,7 +87,9 @@ describe("the runner emulator answers as the real Ollama server", () => {
     expect(keysOf(e.body.details)).toEqual(keysOf(r.body.details));
 
     const tags = await both("GET", "/api/tags");
-    expect(tags.emulated.body.models.map((m: { name: string }) => m.name).sort()).toEqual(tags.real.body.models.map((m: { name: string }) => m.name).sort());
+    expect(tags.emulated.body.models.map((m: { name: string }) => m.name).sort()).toEqual(
+      tags.real.body.models.map((m: { name: string }) => m.name).sort(),
+    );
     expect(keysOf(tags.emulated.body.models[0])).toEqual(keysOf(tags.real.body.models[0]));
 
     for (const [method, route, body] of [
@@ -90,8 +104,15 @@ describe("the runner emulator answers as the real Ollama server", () => {
       expect(e2.status, `${method} ${route} ${JSON.stringify(body)}`).toBe(r2.status);
       if (r2.status >= 400) expect(e2.body).toEqual(r2.body);
     }
-    const chat = await both("POST", "/api/chat", { model: "tiny", messages: [{ role: "user", content: "hi" }], stream: false, options: { num_predict: 4 } });
-    expect(keysOf(chat.emulated.body)).toEqual(expect.arrayContaining(["model", "created_at", "message", "done", "done_reason", "prompt_eval_count", "eval_count"]));
+    const chat = await both("POST", "/api/chat", {
+      model: "tiny",
+      messages: [{ role: "user", content: "hi" }],
+      stream: false,
+      options: { num_predict: 4 },
+    });
+    expect(keysOf(chat.emulated.body)).toEqual(
+      expect.arrayContaining(["model", "created_at", "message", "done", "done_reason", "prompt_eval_count", "eval_count"]),
+    );
     expect(keysOf(chat.real.body)).toEqual(expect.arrayContaining(keysOf(chat.emulated.body)));
   });
 });

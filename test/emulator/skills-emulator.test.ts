@@ -9,8 +9,20 @@ let skills: SkillsEmulator;
 beforeAll(async () => (skills = await new SkillsEmulator().start()));
 afterAll(() => skills.stop());
 
-const put = (body: unknown) => fetch(`${skills.url}/api/skills/oven-care`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const valid = { name: "oven-care", description: "Use when the oven needs care.", instruction: "# Oven care", category: "ops", tags: ["ovens"], version: "1.0.0" };
+const put = (body: unknown) =>
+  fetch(`${skills.url}/api/skills/oven-care`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const valid = {
+  name: "oven-care",
+  description: "Use when the oven needs care.",
+  instruction: "# Oven care",
+  category: "ops",
+  tags: ["ovens"],
+  version: "1.0.0",
+};
 
 describe("skills registry emulator", () => {
   it("publishes a skill typed as the document says", async () => {

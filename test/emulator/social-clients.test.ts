@@ -11,7 +11,16 @@ import { execFile } from "node:child_process";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUSINESS_ID, PAGE_ID, PAGES_APP, PAGES_PAGE_TOKEN, PagesEmulator, POSTS_USER_ID, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import {
+  BUSINESS_ID,
+  PAGE_ID,
+  PAGES_APP,
+  PAGES_PAGE_TOKEN,
+  PagesEmulator,
+  POSTS_USER_ID,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+} from "../../emulators";
 import { ROOT } from "../../scripts/root";
 
 let pages: PagesEmulator;
@@ -30,8 +39,22 @@ describe("social emulators with facebook-business, python-facebook-api and pythr
   it("answer every call of the three clients, unchanged but for the base address", { timeout: 120_000 }, async () => {
     const python = path.join(ROOT, ".tools/python/bin/python");
     const script = path.join(ROOT, "test/emulator/social_clients.py");
-    const args = [script, pages.url, posts.url, PAGE_ID, PAGES_PAGE_TOKEN, PAGES_APP.id, PAGES_APP.secret, BUSINESS_ID, "300000000000003", POSTS_USER_TOKEN, POSTS_USER_ID];
-    const run = await promisify(execFile)(python, args, { encoding: "utf8", env: { ...process.env, CI: "1" } }).catch((e: { stdout: string; stderr: string }) => e);
+    const args = [
+      script,
+      pages.url,
+      posts.url,
+      PAGE_ID,
+      PAGES_PAGE_TOKEN,
+      PAGES_APP.id,
+      PAGES_APP.secret,
+      BUSINESS_ID,
+      "300000000000003",
+      POSTS_USER_TOKEN,
+      POSTS_USER_ID,
+    ];
+    const run = await promisify(execFile)(python, args, { encoding: "utf8", env: { ...process.env, CI: "1" } }).catch(
+      (e: { stdout: string; stderr: string }) => e,
+    );
     expect(run.stderr.split("\n").slice(-25).join("\n")).not.toMatch(/Error|Traceback/);
     expect(JSON.parse(run.stdout)).toEqual({
       fb_page: ["Example Bakery", BUSINESS_ID],

@@ -9,8 +9,21 @@ describe("npm run emulators", () => {
   it("stops with npx: a kill of the npm process that started it leaves no emulator on its ports", async () => {
     // A wrapper as npx is (npm sets npm_command for what it starts): the emulators its child, it killed by its own pid.
     const env = {
-      npm_command: "exec", ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" };
-    const wrapper = spawn("bash", ["-c", `"${path.join(ROOT, "node_modules/.bin/node")}" "${path.join(ROOT, "dist/emulators/main.js")}"; true`], { env, detached: true });
+      npm_command: "exec",
+      ...process.env,
+      EDGE_EMULATOR_PORT: "0",
+      PAGES_EMULATOR_PORT: "0",
+      POSTS_EMULATOR_PORT: "0",
+      RUNNER_EMULATOR_PORT: "0",
+      SKILLS_EMULATOR_PORT: "0",
+      CONTROL_EMULATOR_PORT: "0",
+      CLAUDE_EMULATOR_PORT: "0",
+    };
+    const wrapper = spawn(
+      "bash",
+      ["-c", `"${path.join(ROOT, "node_modules/.bin/node")}" "${path.join(ROOT, "dist/emulators/main.js")}"; true`],
+      { env, detached: true },
+    );
     let out = "";
     await new Promise<void>((resolve, reject) => {
       wrapper.stdout.on("data", (d) => {
@@ -27,7 +40,10 @@ describe("npm run emulators", () => {
       let answering = true;
       while (answering && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
-        answering = await fetch(`${base}/client/v4/zones`).then(() => true, () => false);
+        answering = await fetch(`${base}/client/v4/zones`).then(
+          () => true,
+          () => false,
+        );
       }
       expect(answering, "the emulators still answer after their parent was killed").toBe(false);
     } finally {
@@ -41,7 +57,16 @@ describe("npm run emulators", () => {
 
   it("prints each base URL and the variables to export, and answers there", async () => {
     const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-      env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: "0", POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" },
+      env: {
+        ...process.env,
+        EDGE_EMULATOR_PORT: "0",
+        PAGES_EMULATOR_PORT: "0",
+        POSTS_EMULATOR_PORT: "0",
+        RUNNER_EMULATOR_PORT: "0",
+        SKILLS_EMULATOR_PORT: "0",
+        CONTROL_EMULATOR_PORT: "0",
+        CLAUDE_EMULATOR_PORT: "0",
+      },
     });
     try {
       let out = "";
@@ -66,21 +91,37 @@ describe("npm run emulators", () => {
       expect(out).toMatch(/seeded: page 200000000000001 \(Example Bakery\)/);
       expect(out).toMatch(/seeded: the user @examplebakery/);
       // Every seeded identity and token of the social services, and their options (issue 47).
-      for (const t of ["pages-user-token-0123456789", "pages-short-user-token-012345", "pages-moderator-token-0123", "pages-expired-token-0123456", "pages-app-secret-0123", "posts-short-token-0123456789", "posts-other-token-0123456789", "posts-app-secret-0123", "300000000000003 (Bob Editor)"]) expect(out).toContain(t);
+      for (const t of [
+        "pages-user-token-0123456789",
+        "pages-short-user-token-012345",
+        "pages-moderator-token-0123",
+        "pages-expired-token-0123456",
+        "pages-app-secret-0123",
+        "posts-short-token-0123456789",
+        "posts-other-token-0123456789",
+        "posts-app-secret-0123",
+        "300000000000003 (Bob Editor)",
+      ])
+        expect(out).toContain(t);
       expect(out).toMatch(/options \(PagesEmulator\): extraPages/);
       expect(out).toMatch(/options \(PostsEmulator\): processingMs.*posts\/token-expiry/);
       expect(out).toMatch(/seeded: no model; pullable: .*qwen2\.5:0\.5b/);
       expect(out).toMatch(/remote desktops \(user ops\) kiosk\.local/);
       const res = await fetch(`${base}/client/v4/user/tokens/verify`, { headers: { authorization: `Bearer ${token}` } });
-      expect((await res.json() as any).result.status).toBe("active");
+      expect(((await res.json()) as any).result.status).toBe("active");
       // The Claude API's skills endpoints too (issue 57), with the line that signs a program in, which is no
       // `export` line (pasting every export keeps skills on the registry).
-      const claude = /to publish skills here instead of the registry, set: SKILLS_KIND=claude ANTHROPIC_BASE_URL=(\S+) ANTHROPIC_API_KEY=(\S+)$/m.exec(out)!;
+      const claude =
+        /to publish skills here instead of the registry, set: SKILLS_KIND=claude ANTHROPIC_BASE_URL=(\S+) ANTHROPIC_API_KEY=(\S+)$/m.exec(
+          out,
+        )!;
       expect(claude).not.toBeNull();
       expect(out).not.toMatch(/export (SKILLS_KIND|ANTHROPIC_)/);
-      const listed = await fetch(`${claude[1]}/v1/skills?source=custom`, { headers: { "x-api-key": claude[2], "anthropic-version": "2023-06-01" } });
+      const listed = await fetch(`${claude[1]}/v1/skills?source=custom`, {
+        headers: { "x-api-key": claude[2], "anthropic-version": "2023-06-01" },
+      });
       expect(listed.status).toBe(200);
-      expect(await listed.json() as any).toMatchObject({ data: [] });
+      expect((await listed.json()) as any).toMatchObject({ data: [] });
     } finally {
       child.kill("SIGTERM");
     }
@@ -93,13 +134,24 @@ describe("npm run emulators", () => {
     const taken = (held.address() as { port: number }).port;
     try {
       const child = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
-        env: { ...process.env, EDGE_EMULATOR_PORT: "0", PAGES_EMULATOR_PORT: String(taken), POSTS_EMULATOR_PORT: "0", RUNNER_EMULATOR_PORT: "0", SKILLS_EMULATOR_PORT: "0", CONTROL_EMULATOR_PORT: "0", CLAUDE_EMULATOR_PORT: "0" },
+        env: {
+          ...process.env,
+          EDGE_EMULATOR_PORT: "0",
+          PAGES_EMULATOR_PORT: String(taken),
+          POSTS_EMULATOR_PORT: "0",
+          RUNNER_EMULATOR_PORT: "0",
+          SKILLS_EMULATOR_PORT: "0",
+          CONTROL_EMULATOR_PORT: "0",
+          CLAUDE_EMULATOR_PORT: "0",
+        },
       });
       let err = "";
       child.stderr.on("data", (d) => (err += d));
       const code = await new Promise((r) => child.on("exit", r));
       expect(code).toBe(1);
-      expect(err.trim().split("\n")).toEqual([`pulumi-ops emulators: port ${taken} (the page-management service emulator's) is in use by another process; set PAGES_EMULATOR_PORT to another port (0 takes any free one)`]);
+      expect(err.trim().split("\n")).toEqual([
+        `pulumi-ops emulators: port ${taken} (the page-management service emulator's) is in use by another process; set PAGES_EMULATOR_PORT to another port (0 takes any free one)`,
+      ]);
     } finally {
       held.close();
     }

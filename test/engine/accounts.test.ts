@@ -13,18 +13,26 @@ import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 const EU_TOKEN = "eu-account-token-0123456789";
 let home: EdgeEmulator, eu: EdgeEmulator;
 let engine: EngineStack;
-const names = (edge: EdgeEmulator) => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].map((r) => r.name.replace(".example.com", "")).sort();
+const names = (edge: EdgeEmulator) =>
+  [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()]
+    .map((r) => r.name.replace(".example.com", ""))
+    .sort();
 const writes = () => [...home.log, ...eu.log].filter((e) => e.method !== "GET");
 
 beforeAll(async () => {
   withoutEnvFallback();
   [home, eu] = await Promise.all([new EdgeEmulator().start(), new EdgeEmulator({ tokens: { [EU_TOKEN]: ALL_PERMISSIONS } }).start()]);
-  engine = await engineStack(path.join(ROOT, "test/programs/accounts"), {
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeBaseUrl": { value: home.url },
-    "accounts:euToken": { value: EU_TOKEN, secret: true },
-    "accounts:euUrl": { value: eu.url },
-  }, "accounts", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/accounts"),
+    {
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: home.url },
+      "accounts:euToken": { value: EU_TOKEN, secret: true },
+      "accounts:euUrl": { value: eu.url },
+    },
+    "accounts",
+    { PULUMI_OPS_QUIET: "0" },
+  );
   await engine.stack.setConfig("ops:accounts.eu.edgeApiToken", { value: EU_TOKEN, secret: true }, true);
   await engine.stack.setConfig("ops:accounts.eu.edgeBaseUrl", { value: eu.url }, true);
 }, 300_000);

@@ -23,21 +23,42 @@ const engines: EngineStack[] = [];
 
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.org")!;
 const recordsThere = () => [...zone().records.values()];
-const EIGHT = ["A 203.0.113.1", "A 203.0.113.2", "CAA 0 iodef \"mailto:security@example.org\"", "CAA 0 issue \"letsencrypt.org\"", "MX mx1.example.net", "MX mx2.example.net", "TXT site-verification=abc123", "TXT v=spf1 include:example.net -all"];
-const contents = () => recordsThere().map((r) => `${r.type} ${r.content}`).sort();
-const writes = () => [edge, skills, runner].flatMap((e) => e.log.filter((l) => !["GET", "HEAD"].includes(l.method) && !l.path.startsWith("/__")).map((l) => `${e.name} ${l.method} ${l.path}`));
+const EIGHT = [
+  "A 203.0.113.1",
+  "A 203.0.113.2",
+  'CAA 0 iodef "mailto:security@example.org"',
+  'CAA 0 issue "letsencrypt.org"',
+  "MX mx1.example.net",
+  "MX mx2.example.net",
+  "TXT site-verification=abc123",
+  "TXT v=spf1 include:example.net -all",
+];
+const contents = () =>
+  recordsThere()
+    .map((r) => `${r.type} ${r.content}`)
+    .sort();
+const writes = () =>
+  [edge, skills, runner].flatMap((e) =>
+    e.log.filter((l) => !["GET", "HEAD"].includes(l.method) && !l.path.startsWith("/__")).map((l) => `${e.name} ${l.method} ${l.path}`),
+  );
 const mark = () => [edge, skills, runner].forEach((e) => e.log.splice(0));
 
 async function stack(name: string, config: Record<string, string> = {}): Promise<EngineStack> {
-  const engine = await engineStack(PROGRAM, {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "ops:runnerHost": { value: runner.url },
-    ...Object.fromEntries(Object.entries(config).map(([k, v]) => [`adoption:${k}`, { value: v }])),
-  }, name, { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // the notices are the point; a killed up cannot leave the stack unreadable (docs/reliability.md)
+  const engine = await engineStack(
+    PROGRAM,
+    {
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeAccountId": { value: DEMO_ACCOUNT },
+      "ops:skillsUrl": { value: skills.url },
+      "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+      "ops:runnerHost": { value: runner.url },
+      ...Object.fromEntries(Object.entries(config).map(([k, v]) => [`adoption:${k}`, { value: v }])),
+    },
+    name,
+    { PULUMI_OPS_QUIET: "0" },
+    "?metadata=skip",
+  ); // the notices are the point; a killed up cannot leave the stack unreadable (docs/reliability.md)
   engines.push(engine);
   return engine;
 }
@@ -50,7 +71,11 @@ async function idsInState(engine: EngineStack): Promise<string[]> {
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, skills, runner] = await Promise.all([new EdgeEmulator({ plans: { "example.com": "pro" } }).start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new RunnerEmulator({ pullStepMs: 5 }).start()]);
+  [edge, skills, runner] = await Promise.all([
+    new EdgeEmulator({ plans: { "example.com": "pro" } }).start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(),
+    new RunnerEmulator({ pullStepMs: 5 }).start(),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -68,7 +93,11 @@ describe("records of one type and name, all adopting", { timeout: 300_000 }, () 
     first = (up.outputs.recordIds.value as string[]).slice().sort();
     expect(new Set(first).size).toBe(8);
     expect(contents(), JSON.stringify(contents())).toEqual(EIGHT);
-    expect(recordsThere().map((r) => r.id).sort()).toEqual(first);
+    expect(
+      recordsThere()
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(first);
   });
 
   it("applied by a new stack to the zone that holds them: the preview says what it adopts, the up takes each once with 0 writes", async () => {
@@ -76,7 +105,9 @@ describe("records of one type and name, all adopting", { timeout: 300_000 }, () 
     mark();
     let said = "";
     await b.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/will adopt MX record @ \(mx1\.example\.net 10\) \(already in zone example\.org\): nothing is made|will adopt .*mx1\.example\.net/);
+    expect(said).toMatch(
+      /will adopt MX record @ \(mx1\.example\.net 10\) \(already in zone example\.org\): nothing is made|will adopt .*mx1\.example\.net/,
+    );
     expect(new Set(said.match(/will adopt [^\n]*/g))).toHaveProperty("size", 8); // one each (the CLI repeats them under Diagnostics)
     expect(said).not.toMatch(/warning: .*adopt/);
     expect(writes()).toEqual([]);
@@ -92,7 +123,11 @@ describe("records of one type and name, all adopting", { timeout: 300_000 }, () 
     const c = await stack("records-c");
     // Each create answered after a second, so the kill lands with some records made and some not.
     edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 8, kind: "slow", ms: 1000 });
-    const cli = spawn(c.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--parallel", "2", "--stack", "records-c"], { cwd: c.cli.cwd, env: c.cli.env, stdio: "ignore" });
+    const cli = spawn(c.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--parallel", "2", "--stack", "records-c"], {
+      cwd: c.cli.cwd,
+      env: c.cli.env,
+      stdio: "ignore",
+    });
     const exited = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
     const stop = edge.onRequest(() => {
       if (recordsThere().length >= 3) {
@@ -114,7 +149,11 @@ describe("records of one type and name, all adopting", { timeout: 300_000 }, () 
     const ids = await idsInState(c);
     expect(ids).toHaveLength(8);
     expect(new Set(ids).size).toBe(8);
-    expect(ids.slice().sort()).toEqual(recordsThere().map((r) => r.id).sort());
+    expect(ids.slice().sort()).toEqual(
+      recordsThere()
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 });
 
@@ -124,7 +163,12 @@ describe("a page rule made in the dashboard, in the service's key order (issue 5
     const made = await fetch(`${edge.url}/client/v4/zones/${zoneId}/pagerules`, {
       method: "POST",
       headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
-      body: JSON.stringify({ targets: [{ target: "url", constraint: { operator: "matches", value: "example.org/shop/*" } }], actions: [{ id: "forwarding_url", value: { status_code: 301, url: "https://shop.example.net/$1" } }], status: "active", priority: 1 }),
+      body: JSON.stringify({
+        targets: [{ target: "url", constraint: { operator: "matches", value: "example.org/shop/*" } }],
+        actions: [{ id: "forwarding_url", value: { status_code: 301, url: "https://shop.example.net/$1" } }],
+        status: "active",
+        priority: 1,
+      }),
     });
     expect(made.ok).toBe(true);
     edge.reverseKeys = true; // the service's order: {url, status_code}
@@ -133,7 +177,9 @@ describe("a page rule made in the dashboard, in the service's key order (issue 5
       mark();
       let said = "";
       await s.stack.preview({ onOutput: (o) => (said += o) });
-      expect(said).toMatch(/PageRule for example\.org\/shop\/\* will adopt the existing page rule \(id \w+\) in example\.org: nothing to change/);
+      expect(said).toMatch(
+        /PageRule for example\.org\/shop\/\* will adopt the existing page rule \(id \w+\) in example\.org: nothing to change/,
+      );
       await s.stack.up();
       expect(writes()).toEqual([]);
       await s.stack.preview({ expectNoChanges: true, refresh: true });
@@ -148,7 +194,10 @@ describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
   it("the second stack declaring a skill is refused naming the first, even with adopt; a stack destroyed and applied again takes its own back", async () => {
     const first = await stack("skills-one", { records: "false", skill: "host-care" });
     await first.stack.up();
-    expect(skills.skills.get("host-care")!.metadata).toMatchObject({ "pulumi-ops-stack": "adoption/skills-one", "pulumi-ops-resource": "host-care" });
+    expect(skills.skills.get("host-care")!.metadata).toMatchObject({
+      "pulumi-ops-stack": "adoption/skills-one",
+      "pulumi-ops-resource": "host-care",
+    });
     const second = await stack("skills-two", { records: "false", skill: "host-care", adopt: "true" });
     mark();
     await expect(second.stack.preview()).rejects.toThrow(/skill "host-care" belongs to stack adoption\/skills-one \(resource host-care\)/);
@@ -178,8 +227,14 @@ describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
     expect(writes()).toEqual([]);
     // The first stack loses them from its state (pulumi state delete): its next up takes its own back, sending nothing.
     const state = await first.stack.exportStack();
-    const urns = state.deployment.resources.filter((r: { type: string }) => /:(DnsRecord|WorkerScript)$/.test(r.type)).map((r: { urn: string }) => r.urn);
-    for (const urn of urns) await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "edge-one"], { cwd: first.cli.cwd, env: first.cli.env });
+    const urns = state.deployment.resources
+      .filter((r: { type: string }) => /:(DnsRecord|WorkerScript)$/.test(r.type))
+      .map((r: { urn: string }) => r.urn);
+    for (const urn of urns)
+      await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "edge-one"], {
+        cwd: first.cli.cwd,
+        env: first.cli.env,
+      });
     mark();
     let said = "";
     await first.stack.up({ onOutput: (o) => (said += o) });
@@ -209,7 +264,9 @@ describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
     await second.stack.setConfig("adoption:adopt", { value: "true" });
     let said = "";
     await second.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/RunnerModel tinyllama:latest will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there\. If a stack declares it, that stack.s destroy would still delete it: let go of it there first \(`pulumi state delete <its URN>`/);
+    expect(said).toMatch(
+      /RunnerModel tinyllama:latest will adopt the model already on the runner; the runner keeps no owner, so it may be another stack's: destroy will leave it there\. If a stack declares it, that stack.s destroy would still delete it: let go of it there first \(`pulumi state delete <its URN>`/,
+    );
     await second.stack.up();
     await second.stack.destroy();
     expect(runner.models.has("tinyllama:latest")).toBe(true);
@@ -218,13 +275,18 @@ describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
     // could move and the first stack's destroy would still delete it; the message says how that stack lets go.
     await second.stack.setConfig("ops:adoptFromStack", { value: "adoption/model-one" });
     mark();
-    await expect(second.stack.preview()).rejects.toThrow(/tinyllama:latest is on the runner and ops:adoptFromStack says it is stack adoption\/model-one's; the runner keeps no owner label.*pulumi state delete <its RunnerModel's URN> --stack model-one/s);
+    await expect(second.stack.preview()).rejects.toThrow(
+      /tinyllama:latest is on the runner and ops:adoptFromStack says it is stack adoption\/model-one's; the runner keeps no owner label.*pulumi state delete <its RunnerModel's URN> --stack model-one/s,
+    );
     await expect(second.stack.up()).rejects.toThrow(/ops:adoptFromStack says it is stack adoption\/model-one's/);
     expect(writes()).toEqual([]);
     await second.stack.removeConfig("ops:adoptFromStack");
     // The first stack lets go as told; the second takes it; the first's destroy then leaves it, so one owner is left.
     const urn = (await first.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith(":RunnerModel")).urn;
-    await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "model-one"], { cwd: first.cli.cwd, env: first.cli.env });
+    await promisify(execFile)(first.cli.command, ["state", "delete", urn, "--yes", "--stack", "model-one"], {
+      cwd: first.cli.cwd,
+      env: first.cli.env,
+    });
     await second.stack.up();
     await first.stack.destroy();
     expect(runner.models.has("tinyllama:latest")).toBe(true);
@@ -232,5 +294,4 @@ describe("two stacks and one skill or model", { timeout: 300_000 }, () => {
     await second.stack.destroy();
     expect(runner.models.has("tinyllama:latest")).toBe(true); // taken over with adopt: given back as it was, on the runner
   });
-
 });

@@ -66,11 +66,15 @@ describe("ai-host example through the Pulumi engine", { timeout: 300_000 }, () =
   });
 
   it("2b. a second stack declaring the same model and skill fails its preview, naming adopt or the skill's owner; nothing is written", async () => {
-    const other = await exampleStack("ai-host", {
-      "ops:runnerHost": { value: runner.url },
-      "ops:skillsUrl": { value: skills.url },
-      "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    }, "other");
+    const other = await exampleStack(
+      "ai-host",
+      {
+        "ops:runnerHost": { value: runner.url },
+        "ops:skillsUrl": { value: skills.url },
+        "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+      },
+      "other",
+    );
     try {
       const before = writes().length;
       const MODEL = /already has a model qwen2\.5:0\.5b \(pulled by hand or made by another stack\)\. Set `adopt: true`/;

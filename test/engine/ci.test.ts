@@ -31,9 +31,15 @@ afterAll(() => {
 
 type Step = { run?: string; uses?: string; with?: Record<string, string>; env?: Record<string, string> };
 type GitHubJob = { if: string; environment?: string; env?: Record<string, string>; steps: Step[] };
-const github = () => load(readFileSync(path.join(CI, "github/pulumi.yml"), "utf8")) as { on: Record<string, unknown>; env: Record<string, string>; jobs: Record<string, GitHubJob> };
+const github = () =>
+  load(readFileSync(path.join(CI, "github/pulumi.yml"), "utf8")) as {
+    on: Record<string, unknown>;
+    env: Record<string, string>;
+    jobs: Record<string, GitHubJob>;
+  };
 type GitLabJob = { script: string[]; rules: { if: string }[]; variables?: Record<string, string>; environment?: string };
-const gitlab = () => load(readFileSync(path.join(CI, "gitlab/.gitlab-ci.yml"), "utf8")) as Record<string, GitLabJob> & { variables: Record<string, string> };
+const gitlab = () =>
+  load(readFileSync(path.join(CI, "gitlab/.gitlab-ci.yml"), "utf8")) as Record<string, GitLabJob> & { variables: Record<string, string> };
 
 describe("the CI examples as files", () => {
   it("the GitHub workflow passes actionlint, which does catch a mistake", () => {
@@ -41,14 +47,22 @@ describe("the CI examples as files", () => {
     expect(ok.stdout + ok.stderr).toBe("");
     expect(ok.status).toBe(0);
     const broken = path.join(scratch, "broken.yml");
-    writeFileSync(broken, readFileSync(path.join(CI, "github/pulumi.yml"), "utf8").replace("github.event_name == 'pull_request'", "github.event_nme == 'pull_request'"));
+    writeFileSync(
+      broken,
+      readFileSync(path.join(CI, "github/pulumi.yml"), "utf8").replace(
+        "github.event_name == 'pull_request'",
+        "github.event_nme == 'pull_request'",
+      ),
+    );
     const bad = spawnSync(actionlint, [broken], { encoding: "utf8" });
     expect(bad.status).not.toBe(0);
     expect(bad.stdout).toMatch(/event_nme/);
   });
 
   it("the GitLab pipeline passes GitLab's CI schema, which does catch a mistake", () => {
-    const ok = spawnSync(checkJsonschema, ["--builtin-schema", "vendor.gitlab-ci", path.join(CI, "gitlab/.gitlab-ci.yml")], { encoding: "utf8" });
+    const ok = spawnSync(checkJsonschema, ["--builtin-schema", "vendor.gitlab-ci", path.join(CI, "gitlab/.gitlab-ci.yml")], {
+      encoding: "utf8",
+    });
     expect(ok.status, ok.stdout + ok.stderr).toBe(0);
     const broken = path.join(scratch, "broken-gitlab.yml");
     writeFileSync(broken, readFileSync(path.join(CI, "gitlab/.gitlab-ci.yml"), "utf8").replace("resource_group:", "resource_grup:"));
@@ -63,7 +77,8 @@ describe("the CI examples as files", () => {
     expect(gh.jobs.preview.if).toMatch(/pull_request/);
     expect(gh.jobs.preview.environment).toBe("preview");
     expect(Object.keys(gh.jobs.preview.env ?? {})).not.toEqual(expect.arrayContaining(["SKILLS_TOKEN"]));
-    for (const secret of ["POSTS_ACCESS_TOKEN", "SKILLS_TOKEN", "CONTROL_TOKEN", "EDGE_API_TOKEN"]) expect(gh.env).not.toHaveProperty(secret);
+    for (const secret of ["POSTS_ACCESS_TOKEN", "SKILLS_TOKEN", "CONTROL_TOKEN", "EDGE_API_TOKEN"])
+      expect(gh.env).not.toHaveProperty(secret);
     expect(runs("preview")).toContain("bash examples/ci/pipeline.sh preview");
     expect(runs("preview")).toContain("node examples/ci/host.mjs comment preview.md");
     expect(gh.jobs.up.environment).toBe("production");
@@ -94,11 +109,15 @@ describe("the CI examples as files", () => {
     expect(gl.up.script.join("\n")).toMatch(/host\.mjs plan plan\.json[\s\S]*pipeline\.sh up/);
     expect(gl.drift.rules[0].if).toMatch(/schedule/);
     expect(gl.drift.script.join("\n")).toMatch(/PREVIEW_EDGE_API_TOKEN[\s\S]*pipeline\.sh drift/);
-    expect(readFileSync(path.join(CI, "gitlab/.gitlab-ci.yml"), "utf8")).toMatch(/curl -fsSL https:\/\/get\.pulumi\.com \| sh -s -- --version "\$PULUMI_VERSION"/);
+    expect(readFileSync(path.join(CI, "gitlab/.gitlab-ci.yml"), "utf8")).toMatch(
+      /curl -fsSL https:\/\/get\.pulumi\.com \| sh -s -- --version "\$PULUMI_VERSION"/,
+    );
   });
 
   it("no job creates a stack", () => {
-    const code = readFileSync(path.join(CI, "pipeline.sh"), "utf8").split("\n").filter((l) => !l.trim().startsWith("#"));
+    const code = readFileSync(path.join(CI, "pipeline.sh"), "utf8")
+      .split("\n")
+      .filter((l) => !l.trim().startsWith("#"));
     expect(code.join("\n")).not.toMatch(/--create|^\s*pulumi stack init/m);
     expect(code.join("\n")).toMatch(/^\s*pulumi stack select "\$PULUMI_STACK" --non-interactive$/m);
   });
@@ -108,7 +127,10 @@ describe("the CI examples as files", () => {
 function reportOf(output: string, args: string[], env: Record<string, string> = {}): string {
   const file = path.join(scratch, "output.txt");
   writeFileSync(file, output);
-  return execFileSync(process.execPath, [path.join(CI, "report.mjs"), "--output", file, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8" });
+  return execFileSync(process.execPath, [path.join(CI, "report.mjs"), "--output", file, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: "utf8",
+  });
 }
 const resource = (i: number, sign = "+") =>
   `    ${sign} pulumi-nodejs:dynamic/edge:DnsRecord: (create)\n        [urn=urn:pulumi:prod::site::pulumi-nodejs:dynamic/edge:DnsRecord::r${i}]\n        content   : "203.0.113.${i % 250}"\n        ttl       : 300\n`;
@@ -141,7 +163,12 @@ describe("the reviewer's comment (report.mjs)", () => {
   });
 
   it("stays under the host's limit, pointing at the artifact, however large the preview", () => {
-    const big = ["Previewing update (prod):", ...Array.from({ length: 3000 }, (_, i) => resource(i)), "Resources:", "    + 3000 to create"].join("\n");
+    const big = [
+      "Previewing update (prod):",
+      ...Array.from({ length: 3000 }, (_, i) => resource(i)),
+      "Resources:",
+      "    + 3000 to create",
+    ].join("\n");
     const md = reportOf(big, ["--kind", "preview", "--stack", "prod", "--status", "0"], { COMMENT_LIMIT: "60000" });
     expect(md.length).toBeLessThanOrEqual(60_000);
     expect(md.length).toBeGreaterThan(50_000);
@@ -151,8 +178,19 @@ describe("the reviewer's comment (report.mjs)", () => {
   });
 
   it("puts deletions first with a warning over a threshold, sorts by type and name, says which commit and when, and drops the store's SDK noise", () => {
-    const del = (i: number) => `    - pulumi-nodejs:dynamic/edge:DnsRecord: (delete)\n        [urn=urn:pulumi:prod::site::pulumi-nodejs:dynamic/edge:DnsRecord::old${i}]\n`;
-    const mixed = ["Previewing update (prod):", resource(2), del(3), "Response has no supported checksum. Not validating response payload.", resource(1), ...[1, 2, 4, 5, 6].map(del), "Resources:", "    + 2 to create", "    - 6 to delete"].join("\n");
+    const del = (i: number) =>
+      `    - pulumi-nodejs:dynamic/edge:DnsRecord: (delete)\n        [urn=urn:pulumi:prod::site::pulumi-nodejs:dynamic/edge:DnsRecord::old${i}]\n`;
+    const mixed = [
+      "Previewing update (prod):",
+      resource(2),
+      del(3),
+      "Response has no supported checksum. Not validating response payload.",
+      resource(1),
+      ...[1, 2, 4, 5, 6].map(del),
+      "Resources:",
+      "    + 2 to create",
+      "    - 6 to delete",
+    ].join("\n");
     const md = reportOf(mixed, ["--kind", "preview", "--stack", "prod", "--status", "0"], { PIPELINE_COMMIT: "0123456789abcdef0123" });
     expect(md).toMatch(/_Commit 0123456789ab, previewed \d{4}-\d\d-\d\d \d\d:\d\d UTC\._/);
     expect(md).toMatch(/> \[!WARNING\]\n> \*\*This change deletes 6 resources\*\*/);
@@ -164,18 +202,47 @@ describe("the reviewer's comment (report.mjs)", () => {
   });
 
   it("a cut comment names the resources it leaves out; a failed preview shows no partial counts", () => {
-    const big = ["Previewing update (prod):", ...Array.from({ length: 3000 }, (_, i) => resource(i)), "Resources:", "    + 3000 to create"].join("\n");
+    const big = [
+      "Previewing update (prod):",
+      ...Array.from({ length: 3000 }, (_, i) => resource(i)),
+      "Resources:",
+      "    + 3000 to create",
+    ].join("\n");
     const md = reportOf(big, ["--kind", "preview", "--stack", "prod", "--status", "0"], { COMMENT_LIMIT: "60000" });
     expect(md).toMatch(/Not shown: \d+ more resources: r\d+ \(create\), r\d+ \(create\)/);
-    const failed = reportOf([resource(1), "Resources:", "    3 unchanged"].join("\n"), ["--kind", "preview", "--stack", "prod", "--status", "255"]);
+    const failed = reportOf([resource(1), "Resources:", "    3 unchanged"].join("\n"), [
+      "--kind",
+      "preview",
+      "--stack",
+      "prod",
+      "--status",
+      "255",
+    ]);
     expect(failed).toMatch(/The preview failed/);
     expect(failed).not.toMatch(/3 unchanged/);
   });
 
   it("masks every secret of the environment and says why a job stopped before pulumi ran", () => {
-    const md = reportOf("error: failed to decrypt with passphrase hunter2-passphrase: token edge-secret-xyz refused", [
-      "--kind", "preview", "--stack", "prod", "--status", "1", "--failed", "logging in to the state backend", "--remedy", "check PULUMI_BACKEND_URL",
-    ], { PIPELINE_SECRETS: "PULUMI_CONFIG_PASSPHRASE EDGE_API_TOKEN", PULUMI_CONFIG_PASSPHRASE: "hunter2-passphrase", EDGE_API_TOKEN: "edge-secret-xyz" });
+    const md = reportOf(
+      "error: failed to decrypt with passphrase hunter2-passphrase: token edge-secret-xyz refused",
+      [
+        "--kind",
+        "preview",
+        "--stack",
+        "prod",
+        "--status",
+        "1",
+        "--failed",
+        "logging in to the state backend",
+        "--remedy",
+        "check PULUMI_BACKEND_URL",
+      ],
+      {
+        PIPELINE_SECRETS: "PULUMI_CONFIG_PASSPHRASE EDGE_API_TOKEN",
+        PULUMI_CONFIG_PASSPHRASE: "hunter2-passphrase",
+        EDGE_API_TOKEN: "edge-secret-xyz",
+      },
+    );
     expect(md).toMatch(/\*\*The preview did not run\*\*: logging in to the state backend\. check PULUMI_BACKEND_URL/);
     expect(md).toContain("failed to decrypt with passphrase ***: token *** refused");
     expect(md).not.toMatch(/hunter2|edge-secret-xyz/);
@@ -216,9 +283,15 @@ describe("host.mjs against GitHub's and GitLab's APIs", () => {
     const comments: { id: number; body: string }[] = [{ id: 1, body: "LGTM" }];
     const api = await fakeHost((method, url, body) => {
       if (method === "GET" && url.startsWith("/repos/acme/site/issues/7/comments?")) return { json: comments };
-      if (method === "POST" && url === "/repos/acme/site/issues/7/comments") { comments.push({ id: 99, body: body.body }); return { status: 201, json: { id: 99 } }; }
+      if (method === "POST" && url === "/repos/acme/site/issues/7/comments") {
+        comments.push({ id: 99, body: body.body });
+        return { status: 201, json: { id: 99 } };
+      }
       const edit = /^\/repos\/acme\/site\/issues\/comments\/(\d+)$/.exec(url);
-      if (method === "PATCH" && edit) { comments.find((c) => c.id === Number(edit[1]))!.body = body.body; return { json: { id: Number(edit[1]) } }; }
+      if (method === "PATCH" && edit) {
+        comments.find((c) => c.id === Number(edit[1]))!.body = body.body;
+        return { json: { id: Number(edit[1]) } };
+      }
     });
     const env = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "acme/site", GITHUB_TOKEN: "ghs_x", PR_NUMBER: "7" };
     const file = path.join(scratch, "preview.md");
@@ -227,7 +300,10 @@ describe("host.mjs against GitHub's and GitLab's APIs", () => {
     writeFileSync(file, "<!-- pulumi-ops:preview:prod -->\nsecond push\n");
     const again = await host(["comment", file], env);
     expect(again.stdout, again.stderr).toMatch(/updated comment 99/);
-    expect(comments).toEqual([{ id: 1, body: "LGTM" }, { id: 99, body: "<!-- pulumi-ops:preview:prod -->\nsecond push\n" }]);
+    expect(comments).toEqual([
+      { id: 1, body: "LGTM" },
+      { id: 99, body: "<!-- pulumi-ops:preview:prod -->\nsecond push\n" },
+    ]);
     expect(api.calls.every((c) => c.method !== "POST" || c === api.calls.find((x) => x.method === "POST"))).toBe(true);
     await api.close();
   });
@@ -236,8 +312,14 @@ describe("host.mjs against GitHub's and GitLab's APIs", () => {
     const notes: { id: number; body: string; system?: boolean }[] = [{ id: 5, body: "added 1 commit", system: true }];
     const api = await fakeHost((method, url, body) => {
       if (method === "GET" && url.startsWith("/api/v4/projects/42/merge_requests/3/notes?")) return { json: notes };
-      if (method === "POST" && url === "/api/v4/projects/42/merge_requests/3/notes") { notes.push({ id: 77, body: body.body }); return { status: 201, json: { id: 77 } }; }
-      if (method === "PUT" && url === "/api/v4/projects/42/merge_requests/3/notes/77") { notes[1].body = body.body; return { json: { id: 77 } }; }
+      if (method === "POST" && url === "/api/v4/projects/42/merge_requests/3/notes") {
+        notes.push({ id: 77, body: body.body });
+        return { status: 201, json: { id: 77 } };
+      }
+      if (method === "PUT" && url === "/api/v4/projects/42/merge_requests/3/notes/77") {
+        notes[1].body = body.body;
+        return { json: { id: 77 } };
+      }
     });
     const env = { CI_API_V4_URL: `${api.url}/api/v4`, CI_PROJECT_ID: "42", GITLAB_API_TOKEN: "glpat-x", CI_MERGE_REQUEST_IID: "3" };
     const file = path.join(scratch, "preview.md");
@@ -252,12 +334,18 @@ describe("host.mjs against GitHub's and GitLab's APIs", () => {
 
   it("GitHub: on main, fetches the plan of the pull request the commit merged, from its run's artifact", async () => {
     const zip = path.join(scratch, "artifact.zip");
-    execFileSync("python3", ["-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n  z.writestr('preview.txt', 'x' * 5000)\n  z.writestr('plan.json', '{\"resourcePlans\": {\"r\": 1}}')", zip]);
+    execFileSync("python3", [
+      "-c",
+      "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n  z.writestr('preview.txt', 'x' * 5000)\n  z.writestr('plan.json', '{\"resourcePlans\": {\"r\": 1}}')",
+      zip,
+    ]);
     const api = await fakeHost((method, url) => {
       if (url === "/repos/acme/site/commits/m1/pulls") return { json: [{ number: 7, head: { sha: "h7" } }] };
       if (url.endsWith("/pulls")) return { json: [] }; // a commit pushed straight to main
-      if (url.startsWith("/repos/acme/site/actions/runs?") && url.includes("head_sha=h7")) return { json: { workflow_runs: [{ id: 300 }] } };
-      if (url.startsWith("/repos/acme/site/actions/runs/300/artifacts")) return { json: { artifacts: [{ id: 9, name: "pulumi-plan", expired: false }] } };
+      if (url.startsWith("/repos/acme/site/actions/runs?") && url.includes("head_sha=h7"))
+        return { json: { workflow_runs: [{ id: 300 }] } };
+      if (url.startsWith("/repos/acme/site/actions/runs/300/artifacts"))
+        return { json: { artifacts: [{ id: 9, name: "pulumi-plan", expired: false }] } };
       if (url === "/repos/acme/site/actions/artifacts/9/zip") return { raw: readFileSync(zip) };
     });
     const env = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "acme/site", GITHUB_TOKEN: "ghs_x", GITHUB_SHA: "m1" };
@@ -278,7 +366,12 @@ describe("host.mjs against GitHub's and GitLab's APIs", () => {
       if (url.startsWith("/api/v4/projects/42/pipelines/10/jobs")) return { json: [{ id: 101, name: "preview" }] };
       if (url === "/api/v4/projects/42/jobs/101/artifacts/plan.json") return { raw: Buffer.from('{"plan":10}') };
     });
-    const saved = await host(["plan", "plan.json"], { CI_API_V4_URL: `${api.url}/api/v4`, CI_PROJECT_ID: "42", GITLAB_API_TOKEN: "glpat-x", CI_COMMIT_SHA: "m2" });
+    const saved = await host(["plan", "plan.json"], {
+      CI_API_V4_URL: `${api.url}/api/v4`,
+      CI_PROJECT_ID: "42",
+      GITLAB_API_TOKEN: "glpat-x",
+      CI_COMMIT_SHA: "m2",
+    });
     expect(saved.status, saved.stderr).toBe(0);
     expect(readFileSync(path.join(scratch, "plan.json"), "utf8")).toBe('{"plan":10}');
     await api.close();

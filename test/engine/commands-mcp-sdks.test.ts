@@ -37,23 +37,45 @@ async function python(mode: string): Promise<Endpoint> {
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${url}/mcp`).then(() => true, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${url}/mcp`).then(
+      () => true,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 150 || child.exitCode !== null) throw new Error(`the Python MCP server did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined), folder: () => undefined, stop: async () => void child.kill() };
+  return {
+    url,
+    read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined),
+    folder: () => undefined,
+    stop: async () => void child.kill(),
+  };
 }
 
 /** mcp-server-commands (npm) behind supergateway: it runs commands on this machine. */
 async function gateway(stateful: boolean): Promise<Endpoint> {
   const server = await commandsServer(stateful);
-  return { url: server.url, read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined), folder: () => undefined, stop: async () => server.stop() };
+  return {
+    url: server.url,
+    read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined),
+    folder: () => undefined,
+    stop: async () => server.stop(),
+  };
 }
 
 /** The control emulator: the official TypeScript SDK's McpServer, with an event store (2025-11-25 resumption). */
 async function typescript(): Promise<Endpoint> {
   const control = await new ControlEmulator({ resumable: true }).start();
-  return { url: control.url, read: (f) => control.machine.files.get(f), folder: (d) => void control.machine.dirs.add(d), stop: () => control.stop() };
+  return {
+    url: control.url,
+    read: (f) => control.machine.files.get(f),
+    folder: (d) => void control.machine.dirs.add(d),
+    stop: () => control.stop(),
+  };
 }
 
 describe.each([
@@ -67,53 +89,78 @@ describe.each([
   ["the Python SDK, 2025 resumable (an event store)", () => python("sse-resumable"), "2025"],
   ["the TypeScript SDK, 2025-11-25 resumable", typescript, "auto"],
 ] as const)("RemoteCommand on %s, through the engine", (name, start, protocol) => {
-  it("up runs it and keeps its output; a command exiting 3 fails the up and is not kept; destroy runs delete", { timeout: 300_000 }, async () => {
-    withoutEnvFallback();
-    const server = await start();
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "commands-")), "marker.txt");
-    server.folder(path.dirname(file));
-    const stackName = `mcp-${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`.slice(0, 60);
-    const engine = await engineStack(path.join(ROOT, "test/programs/commands-server"), { "ops:controlUrl": { value: server.url }, "ops:controlProtocol": { value: protocol }, "commands-server:file": { value: file } }, stackName);
-    try {
-      await engine.stack.preview();
-      expect(server.read(file)).toBeUndefined();
-      const up = await engine.stack.up();
-      expect(up.outputs).toMatchObject({ printed: { value: "deployed\n" }, exitCode: { value: 0 } });
-      expect(server.read(file)).toBe("deployed\n");
+  it(
+    "up runs it and keeps its output; a command exiting 3 fails the up and is not kept; destroy runs delete",
+    { timeout: 300_000 },
+    async () => {
+      withoutEnvFallback();
+      const server = await start();
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "commands-")), "marker.txt");
+      server.folder(path.dirname(file));
+      const stackName = `mcp-${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`.slice(0, 60);
+      const engine = await engineStack(
+        path.join(ROOT, "test/programs/commands-server"),
+        { "ops:controlUrl": { value: server.url }, "ops:controlProtocol": { value: protocol }, "commands-server:file": { value: file } },
+        stackName,
+      );
+      try {
+        await engine.stack.preview();
+        expect(server.read(file)).toBeUndefined();
+        const up = await engine.stack.up();
+        expect(up.outputs).toMatchObject({ printed: { value: "deployed\n" }, exitCode: { value: 0 } });
+        expect(server.read(file)).toBe("deployed\n");
 
-      await engine.stack.setConfig("commands-server:fail", { value: "true" });
-      let printed = "";
-      await expect(engine.stack.up({ onOutput: (o) => (printed += o) })).rejects.toThrow();
-      expect(printed).toMatch(/the create command `sh -c 'echo broken >&2; exit 3'` failed \(exit 3\): broken/);
-      const state = await engine.stack.exportStack();
-      expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::check"))).toEqual([]);
+        await engine.stack.setConfig("commands-server:fail", { value: "true" });
+        let printed = "";
+        await expect(engine.stack.up({ onOutput: (o) => (printed += o) })).rejects.toThrow();
+        expect(printed).toMatch(/the create command `sh -c 'echo broken >&2; exit 3'` failed \(exit 3\): broken/);
+        const state = await engine.stack.exportStack();
+        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::check"))).toEqual([]);
 
-      await engine.stack.setConfig("commands-server:fail", { value: "false" });
-      await engine.stack.destroy();
-      expect(server.read(file)).toBeUndefined();
-    } finally {
-      await engine.dispose();
-      await server.stop();
-    }
-  });
+        await engine.stack.setConfig("commands-server:fail", { value: "false" });
+        await engine.stack.destroy();
+        expect(server.read(file)).toBeUndefined();
+      } finally {
+        await engine.dispose();
+        await server.stop();
+      }
+    },
+  );
 });
 
 describe("an MCP server behind OAuth, through the engine", () => {
-  it("a 401 with WWW-Authenticate fails the preview in one line naming the authorization server and the scope to ask for", { timeout: 300_000 }, async () => {
-    withoutEnvFallback();
-    const server = await python("auth");
-    const engine = await engineStack(path.join(ROOT, "test/programs/commands-server"), { "ops:controlUrl": { value: server.url }, "commands-server:file": { value: "/tmp/never" } }, "mcp-oauth");
-    try {
-      let printed = "";
-      await expect(engine.stack.preview({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) })).rejects.toThrow();
-      // One line (shown by the engine under the resource and again in its diagnostics), naming where to get a token.
-      const said = [...new Set(printed.split("\n").filter((l) => /auth\.bakery\.example/.test(l)).map((l) => l.replace(/^.*?error: /, "")))];
-      expect(said, printed).toHaveLength(1);
-      expect(said[0]).toMatch(/^control: HTTP 401: the endpoint wants an OAuth access token .*Get a token from https:\/\/auth\.bakery\.example with scope "mcp:tools", then set it as ops:controlToken/);
-      expect(printed).not.toMatch(/at .*\.js:\d+/); // no stack trace
-    } finally {
-      await engine.dispose();
-      await server.stop();
-    }
-  });
+  it(
+    "a 401 with WWW-Authenticate fails the preview in one line naming the authorization server and the scope to ask for",
+    { timeout: 300_000 },
+    async () => {
+      withoutEnvFallback();
+      const server = await python("auth");
+      const engine = await engineStack(
+        path.join(ROOT, "test/programs/commands-server"),
+        { "ops:controlUrl": { value: server.url }, "commands-server:file": { value: "/tmp/never" } },
+        "mcp-oauth",
+      );
+      try {
+        let printed = "";
+        await expect(engine.stack.preview({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) })).rejects.toThrow();
+        // One line (shown by the engine under the resource and again in its diagnostics), naming where to get a token.
+        const said = [
+          ...new Set(
+            printed
+              .split("\n")
+              .filter((l) => /auth\.bakery\.example/.test(l))
+              .map((l) => l.replace(/^.*?error: /, "")),
+          ),
+        ];
+        expect(said, printed).toHaveLength(1);
+        expect(said[0]).toMatch(
+          /^control: HTTP 401: the endpoint wants an OAuth access token .*Get a token from https:\/\/auth\.bakery\.example with scope "mcp:tools", then set it as ops:controlToken/,
+        );
+        expect(printed).not.toMatch(/at .*\.js:\d+/); // no stack trace
+      } finally {
+        await engine.dispose();
+        await server.stop();
+      }
+    },
+  );
 });

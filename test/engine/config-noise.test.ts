@@ -13,7 +13,11 @@ let engine: EngineStack;
 
 beforeAll(async () => {
   withoutEnvFallback();
-  engine = await engineStack(path.join(ROOT, "test/programs/commands-server"), { "commands-server:file": { value: "/tmp/pulumi-ops-noise-marker" } }, "noise");
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/commands-server"),
+    { "commands-server:file": { value: "/tmp/pulumi-ops-noise-marker" } },
+    "noise",
+  );
 }, 300_000);
 afterAll(() => engine?.dispose());
 
@@ -31,7 +35,8 @@ describe("configuration errors through the engine, without noise", { timeout: 12
   it("a wrong value: one line naming the key, its variable and the range, shown once, no stack trace", async () => {
     await engine.stack.setConfig("ops:controlTimeoutSeconds", { value: "thirty" });
     const out = await previewOutput();
-    const line = 'has a problem: pulumi-ops configuration: ops:controlTimeoutSeconds (or CONTROL_TIMEOUT_SECONDS) must be a number from 1 to 86400; got "thirty"';
+    const line =
+      'has a problem: pulumi-ops configuration: ops:controlTimeoutSeconds (or CONTROL_TIMEOUT_SECONDS) must be a number from 1 to 86400; got "thirty"';
     expect(times(out, line)).toBe(1);
     expect(times(out, "pulumi-ops configuration")).toBe(1);
     expect(out).not.toMatch(/^\s+at /m);
@@ -42,7 +47,9 @@ describe("configuration errors through the engine, without noise", { timeout: 12
   it("a mistyped key: named with the nearest setting, not taken for missing credentials", async () => {
     await engine.stack.setConfig("ops:controlUrll", { value: "http://127.0.0.1:9" });
     const out = await previewOutput();
-    expect(times(out, "has a problem: pulumi-ops configuration: ops:controlUrll is not a pulumi-ops setting: did you mean ops:controlUrl?")).toBe(1);
+    expect(
+      times(out, "has a problem: pulumi-ops configuration: ops:controlUrll is not a pulumi-ops setting: did you mean ops:controlUrl?"),
+    ).toBe(1);
     expect(out).not.toMatch(/no credentials|not configured/i);
     expect(out).not.toMatch(/^\s+at /m);
     await engine.stack.removeConfig("ops:controlUrll");
@@ -52,7 +59,12 @@ describe("configuration errors through the engine, without noise", { timeout: 12
     const port = await freePort(); // nothing listens there
     await engine.stack.setConfig("ops:controlUrl", { value: `http://127.0.0.1:${port}` });
     const out = await previewOutput();
-    expect(times(out, `Nothing listens at http://127.0.0.1:${port} on this machine: start the service (or \`npx pulumi-ops emulators\`), or set ops:controlUrl to where it runs`)).toBe(1);
+    expect(
+      times(
+        out,
+        `Nothing listens at http://127.0.0.1:${port} on this machine: start the service (or \`npx pulumi-ops emulators\`), or set ops:controlUrl to where it runs`,
+      ),
+    ).toBe(1);
     expect(out).not.toMatch(/retry \d+ of/);
     expect(out).not.toMatch(/^\s+at /m);
   });

@@ -11,8 +11,13 @@ import { runDemo, type Demo, type DemoStep } from "../../scripts/demo";
 import { withoutEnvFallback } from "../helpers/engine";
 
 type Sent = Record<ServiceName, LogEntry[]>;
-const writes = (sent: Sent) => Object.fromEntries(SERVICES.map((n) => [n, sent[n].filter((e) => isWrite(n, e)).map((e) => `${e.method} ${e.path}`)]));
-const commands = (logs: StepLogs) => logs.toolCalls().filter((c) => c.tool === "run_command").map((c) => String(c.args.command));
+const writes = (sent: Sent) =>
+  Object.fromEntries(SERVICES.map((n) => [n, sent[n].filter((e) => isWrite(n, e)).map((e) => `${e.method} ${e.path}`)]));
+const commands = (logs: StepLogs) =>
+  logs
+    .toolCalls()
+    .filter((c) => c.tool === "run_command")
+    .map((c) => String(c.args.command));
 
 function zone(s: EveryService) {
   return [...s.edge.zones.values()].find((z) => z.name === "example.com")!;
@@ -54,7 +59,12 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
           expect(record(s, "api.example.com")).toMatchObject({ type: "A", content: "203.0.113.20", ttl: 300 });
           expect(record(s, "www.example.com")).toMatchObject({ type: "CNAME", content: "example.com", proxied: true });
           expect(zone(s).settings.ssl.value).toBe("strict");
-          expect([rules(s, "http_request_firewall_custom"), rules(s, "http_ratelimit"), s.edge.pageRulesOf!(zone(s).id).length, s.edge.scripts.size]).toEqual([1, 1, 1, 1]);
+          expect([
+            rules(s, "http_request_firewall_custom"),
+            rules(s, "http_ratelimit"),
+            s.edge.pageRulesOf!(zone(s).id).length,
+            s.edge.scripts.size,
+          ]).toEqual([1, 1, 1, 1]);
           // Across services: the posts link to the hostname the edge answers for; the assistant knows the site.
           expect([...s.pages.posts.values()].map((p) => p.message)).toEqual(["Order online now at https://www.example.com"]);
           expect([...s.pages.pages.get("200000000000001")!.assigned.keys()]).toEqual(["300000000000003"]);
@@ -69,7 +79,15 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
           expect(commands(logs)).toHaveLength(1);
         }
         if (step === "outputs") for (const n of SERVICES) expect(sent[n], n).toEqual([]);
-        if (step === "out-of-band") expect(Object.entries(w).filter(([, v]) => v.length).map(([n, v]) => [n, v.length])).toEqual([["edge", 1], ["pages", 1]]);
+        if (step === "out-of-band")
+          expect(
+            Object.entries(w)
+              .filter(([, v]) => v.length)
+              .map(([n, v]) => [n, v.length]),
+          ).toEqual([
+            ["edge", 1],
+            ["pages", 1],
+          ]);
         if (step === "refresh") {
           expect(w).toEqual({ edge: [], pages: [], posts: [], runner: [], skills: [], control: [] });
           expect(commands(logs)).toEqual([]);
@@ -77,7 +95,14 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
         if (step === "restore") {
           // Exactly the two changed objects are written back, nothing else anywhere.
           const api = record(s, "api.example.com")!;
-          expect(w).toEqual({ edge: [`PATCH /client/v4/zones/${zone(s).id}/dns_records/${api.id}`], pages: [expect.stringMatching(/^POST \/v[\d.]+\/200000000000001_\w+$/)], posts: [], runner: [], skills: [], control: [] });
+          expect(w).toEqual({
+            edge: [`PATCH /client/v4/zones/${zone(s).id}/dns_records/${api.id}`],
+            pages: [expect.stringMatching(/^POST \/v[\d.]+\/200000000000001_\w+$/)],
+            posts: [],
+            runner: [],
+            skills: [],
+            control: [],
+          });
           expect(commands(logs)).toEqual([]);
           expect(api).toMatchObject({ content: "203.0.113.20", ttl: 300 });
           expect([...s.pages.posts.values()].map((p) => p.message)).toEqual(["Order online now at https://www.example.com"]);
@@ -85,8 +110,18 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
         if (step === "destroy") {
           expect(zone(s).records.size).toBe(0);
           expect(zone(s).settings.ssl.value).toBe(sslBefore);
-          expect([rules(s, "http_request_firewall_custom"), rules(s, "http_ratelimit"), s.edge.pageRulesOf!(zone(s).id).length, s.edge.scripts.size]).toEqual([0, 0, 0, 0]);
-          expect([s.pages.posts.size, s.pages.pages.get("200000000000001")!.assigned.size, s.posts.posts.size, s.runner.models.size]).toEqual([0, 0, 0, 0]);
+          expect([
+            rules(s, "http_request_firewall_custom"),
+            rules(s, "http_ratelimit"),
+            s.edge.pageRulesOf!(zone(s).id).length,
+            s.edge.scripts.size,
+          ]).toEqual([0, 0, 0, 0]);
+          expect([
+            s.pages.posts.size,
+            s.pages.pages.get("200000000000001")!.assigned.size,
+            s.posts.posts.size,
+            s.runner.models.size,
+          ]).toEqual([0, 0, 0, 0]);
           expect(siteFile(s)).toBeUndefined();
           expect(commands(logs)).toEqual([expect.stringMatching(/^rm -f \/etc\/site\/bakery.conf\n/)]);
           // The registry has no delete: the skill stays, as the demo says.
@@ -106,8 +141,13 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
     // The edge line says what the zone serves: the script on its route.
     expect(serviceLines.filter((l) => /^ {2}edge .*1 script \(example\.com\/edge\/\* runs site-edge\)/.test(l)).length).toBeGreaterThan(0);
     // The refresh shows what drifted, and only that (the whole CLI output is --verbose's).
-    const refresh = printed.slice(printed.findIndex((l) => l.includes("=== 5.")), printed.findIndex((l) => l.includes("=== 6.")));
-    const drifted = refresh.filter((l) => l.includes("[diff: ")).map((l) => /dynamic\/(\S+ \S+) updated .*\[diff: (.*)\]/.exec(l)!.slice(1).join(" "));
+    const refresh = printed.slice(
+      printed.findIndex((l) => l.includes("=== 5.")),
+      printed.findIndex((l) => l.includes("=== 6.")),
+    );
+    const drifted = refresh
+      .filter((l) => l.includes("[diff: "))
+      .map((l) => /dynamic\/(\S+ \S+) updated .*\[diff: (.*)\]/.exec(l)!.slice(1).join(" "));
     expect(drifted.sort()).toEqual(["edge:DnsRecord api ~content,ttl", "pages:PagePost site-launch ~message"]);
   });
 
@@ -118,7 +158,9 @@ describe("npm run demo: the whole stack through the engine", { timeout: 300_000 
     expect(lines.join("\n")).not.toMatch(/pulumi destroy/);
     const s = kept.services;
     expect(record(s, "api.example.com")).toMatchObject({ content: "203.0.113.20" });
-    const answer = await fetch(`${s.edge.url}/client/v4/zones/${zone(s).id}/dns_records`, { headers: { authorization: `Bearer ${(await import("../../emulators")).DEMO_TOKEN}` } });
+    const answer = await fetch(`${s.edge.url}/client/v4/zones/${zone(s).id}/dns_records`, {
+      headers: { authorization: `Bearer ${(await import("../../emulators")).DEMO_TOKEN}` },
+    });
     expect(answer.status).toBe(200);
     expect(Object.keys(await kept.engine.stack.outputs())).toContain("site");
   });

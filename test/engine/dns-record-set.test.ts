@@ -20,18 +20,33 @@ let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const names = () => [...zone().records.values()].map((r) => r.name.replace(".example.com", "")).sort();
 /** The changes sent, a method each: a batch request counts as the changes it carried. */
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).flatMap((e) => e.changes ?? [e.method]).sort();
-const requests = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => `${e.method} ${e.path.replace(/^.*\/dns_records/, "dns_records").replace(/\/[0-9a-f]{32}$/, "/<id>")}`);
-const setState = async () => (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type === "pulumi-nodejs:dynamic/edge:DnsRecordSet");
+const writes = () =>
+  edge.log
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__"))
+    .flatMap((e) => e.changes ?? [e.method])
+    .sort();
+const requests = () =>
+  edge.log
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__"))
+    .map((e) => `${e.method} ${e.path.replace(/^.*\/dns_records/, "dns_records").replace(/\/[0-9a-f]{32}$/, "/<id>")}`);
+const setState = async () =>
+  (await engine.stack.exportStack()).deployment.resources.find(
+    (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/edge:DnsRecordSet",
+  );
 
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(path.join(ROOT, "test/programs/record-set"), {
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "record-set:count": { value: "20" },
-  }, "record-set", { PULUMI_OPS_QUIET: "1" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/record-set"),
+    {
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "record-set:count": { value: "20" },
+    },
+    "record-set",
+    { PULUMI_OPS_QUIET: "1" },
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -53,7 +68,11 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
   });
 
   it("2. a change of 10% of the records, one removed and one added sends exactly those", async () => {
-    await engine.stack.setAllConfig({ "record-set:ttl": { value: "600" }, "record-set:skip": { value: "5" }, "record-set:count": { value: "21" } });
+    await engine.stack.setAllConfig({
+      "record-set:ttl": { value: "600" },
+      "record-set:skip": { value: "5" },
+      "record-set:count": { value: "21" },
+    });
     const preview = await engine.stack.preview({ diff: true });
     expect(preview.changeSummary.update).toBe(1);
     expect(preview.stdout).toMatch(/host-20/);
@@ -61,9 +80,19 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
     // show the changed lines with three lines of context, and nothing of the records far from a change.
     const file = path.join(engine.scratch, "preview.txt");
     writeFileSync(file, preview.stdout);
-    const comment = execFileSync(process.execPath, [path.join(ROOT, "examples/ci/report.mjs"), "--kind", "preview", "--stack", "record-set", "--status", "0", "--output", file], { encoding: "utf8" });
+    const comment = execFileSync(
+      process.execPath,
+      [path.join(ROOT, "examples/ci/report.mjs"), "--kind", "preview", "--stack", "record-set", "--status", "0", "--output", file],
+      { encoding: "utf8" },
+    );
     for (const shown of [preview.stdout, comment]) {
-      for (const changed of [/^[-\s]+host-10 A host-10 300 203\.0\.0\.11$/m, /^[+\s]+host-10 A host-10 600 203\.0\.0\.11$/m, /^[-\s]+host-5 A host-5 300 203\.0\.0\.6$/m, /^[+\s]+host-20 A host-20 600 203\.0\.0\.21$/m]) expect(shown).toMatch(changed);
+      for (const changed of [
+        /^[-\s]+host-10 A host-10 300 203\.0\.0\.11$/m,
+        /^[+\s]+host-10 A host-10 600 203\.0\.0\.11$/m,
+        /^[-\s]+host-5 A host-5 300 203\.0\.0\.6$/m,
+        /^[+\s]+host-20 A host-20 600 203\.0\.0\.21$/m,
+      ])
+        expect(shown).toMatch(changed);
       expect(shown).toMatch(/^\s+host-9 A host-9 300 203\.0\.0\.10$/m); // context
       expect(shown).not.toMatch(/host-15 /); // more than three lines from any change
     }
@@ -107,7 +136,8 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
 
   it("5. a set read from a zone file: up makes its records; a changed line in the file changes that record alone", async () => {
     const file = path.join(engine.scratch, "zf.example.com.zone");
-    const zoneText = (address: string) => `$TTL 300\n$ORIGIN zf.example.com.\n@ IN A ${address}\nwww CNAME @\n@ MX 10 mail.example.com.\n@ TXT "v=spf1 -all"\n`;
+    const zoneText = (address: string) =>
+      `$TTL 300\n$ORIGIN zf.example.com.\n@ IN A ${address}\nwww CNAME @\n@ MX 10 mail.example.com.\n@ TXT "v=spf1 -all"\n`;
     writeFileSync(file, zoneText("203.0.113.1"));
     await engine.stack.setConfig("record-set:zoneFile", { value: file });
     edge.log.length = 0;
@@ -126,7 +156,9 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
   it("5b. a company's zone file with every record type: up makes each once; a no-op up, reordered lines and the set written back as a zone file change nothing; an inserted, a removed and a changed line send one request each", async () => {
     const file = path.join(engine.scratch, "zf.example.com.zone");
     // The fixture moved under zf.example.com, beside the program's other records in example.com.
-    const company = readFileSync(path.join(ROOT, "test/unit/zone-files/company.zone"), "utf8").replaceAll("example.com", "zf.example.com").split("\n");
+    const company = readFileSync(path.join(ROOT, "test/unit/zone-files/company.zone"), "utf8")
+      .replaceAll("example.com", "zf.example.com")
+      .split("\n");
     const zf = () => [...zone().records.values()].filter((r) => r.name === "zf.example.com" || r.name.endsWith(".zf.example.com"));
     const write = async (lines: string[]) => {
       writeFileSync(file, lines.join("\n"));
@@ -136,7 +168,24 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
     };
     const first = await write(company);
     const types = new Set(zf().map((r) => r.type));
-    for (const t of ["PTR", "OPENPGPKEY", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]) expect(types).toContain(t);
+    for (const t of [
+      "PTR",
+      "OPENPGPKEY",
+      "SRV",
+      "CAA",
+      "DS",
+      "HTTPS",
+      "SVCB",
+      "TLSA",
+      "SSHFP",
+      "NAPTR",
+      "CERT",
+      "URI",
+      "SMIMEA",
+      "DNSKEY",
+      "LOC",
+    ])
+      expect(types).toContain(t);
     const count = zf().length;
     expect(count).toBe(Object.keys(parseZoneFile(company.join("\n"), { origin: "example.com" }).records).length);
     expect(first.sent.filter((m) => m === "POST").length).toBeGreaterThan(30);
@@ -147,7 +196,13 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
     // Lines of one type and name swapped, and whole records moved across the file: no change.
     const at = (pattern: string) => company.findIndex((l) => l.includes(pattern));
     const reordered = [...company];
-    for (const [a, b] of [["MX      10 mail", "MX      20 mail"], ["SRV     10 60", "SRV     20 0"], ["CAA     0 issue", "CAA     128"], ["mail    1d", "_dmarc"], ["host            SSHFP", "office          LOC"]]) {
+    for (const [a, b] of [
+      ["MX      10 mail", "MX      20 mail"],
+      ["SRV     10 60", "SRV     20 0"],
+      ["CAA     0 issue", "CAA     128"],
+      ["mail    1d", "_dmarc"],
+      ["host            SSHFP", "office          LOC"],
+    ]) {
       const [i, j] = [at(a), at(b)];
       [reordered[i], reordered[j]] = [reordered[j], reordered[i]];
     }
@@ -189,7 +244,9 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
     edge.log.length = 0;
     const failed = await engine.stack.preview().catch((e: Error) => e);
     // Named as the program's (when the set is checked first) or as the record the set made (when the CNAME is).
-    expect(String(failed)).toMatch(/records\.host-1 \(A host-1 203\.0\.0\.2\) and the program's CNAME record host-1 \(example\.com\)|the program's CNAME record host-1 \(example\.com\) and (records\.host-1 \(A host-1 203\.0\.0\.2\)|the existing A record 203\.0\.0\.2 \(id [0-9a-f]+\)) are both at host-1\.example\.com/);
+    expect(String(failed)).toMatch(
+      /records\.host-1 \(A host-1 203\.0\.0\.2\) and the program's CNAME record host-1 \(example\.com\)|the program's CNAME record host-1 \(example\.com\) and (records\.host-1 \(A host-1 203\.0\.0\.2\)|the existing A record 203\.0\.0\.2 \(id [0-9a-f]+\)) are both at host-1\.example\.com/,
+    );
     expect(writes()).toEqual([]);
     await engine.stack.removeConfig("record-set:cnameClash");
   });
@@ -221,7 +278,12 @@ describe("a DnsRecordSet through the engine", { timeout: 300_000 }, () => {
 
   it("6. destroy removes exactly what the stack made", async () => {
     const strangerId = "stranger";
-    zone().records.set(strangerId, { ...[...zone().records.values()][0], id: strangerId, name: "stranger.example.com", content: "192.0.2.1" });
+    zone().records.set(strangerId, {
+      ...[...zone().records.values()][0],
+      id: strangerId,
+      name: "stranger.example.com",
+      content: "192.0.2.1",
+    });
     await engine.stack.destroy();
     expect(names()).toEqual(["stranger"]);
   });

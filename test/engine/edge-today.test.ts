@@ -15,7 +15,10 @@ import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 let edge: EdgeEmulator;
 let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !e.path.endsWith("/graphql")).map((e) => `${e.method} ${e.path.replace(/^\/client\/v4/, "")}`);
+const writes = () =>
+  edge.log
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !e.path.endsWith("/graphql"))
+    .map((e) => `${e.method} ${e.path.replace(/^\/client\/v4/, "")}`);
 const retired = () => edge.log.filter((e) => /\/firewall\/rules|\/rate_limits|\/analytics\/|\/security\/events/.test(e.path));
 const LEGACY = { firewall: "372e67954025e0ba6aaa6d586b9e0b59", rateLimit: "4a5f1c0d9e8b7a6f5e4d3c2b1a0f9e8d" };
 
@@ -47,10 +50,15 @@ describe("the edge as the service is today, through the engine", { timeout: 300_
     expect(edge.count("POST", /\/graphql$/)).toBeGreaterThan(0);
     const rules = (phase: string) => edge.rulesets.entrypoint(zone().id, phase)?.rules ?? [];
     expect(rules("http_request_firewall_custom").map((r) => r.action)).toEqual(["block"]);
-    expect(rules("http_ratelimit")[0]).toMatchObject({ action: "block", ratelimit: { period: 10, requests_per_period: 20, mitigation_timeout: 10 } });
+    expect(rules("http_ratelimit")[0]).toMatchObject({
+      action: "block",
+      ratelimit: { period: 10, requests_per_period: 20, mitigation_timeout: 10 },
+    });
     expect(edge.scripts.get("site-module")).toMatchObject({ format: "module", main: "worker.js" });
     expect(edge.scripts.get("site-sw")).toMatchObject({ format: "service-worker", compatibility_date: "2024-09-23" });
-    expect([...zone().records.values()].filter((r) => r.name.includes("_domainkey")).map((r) => r.content.split('" "').length)).toEqual([2, 2]);
+    expect([...zone().records.values()].filter((r) => r.name.includes("_domainkey")).map((r) => r.content.split('" "').length)).toEqual([
+      2, 2,
+    ]);
     expect(retired()).toEqual([]);
   });
 
@@ -74,7 +82,12 @@ describe("the edge as the service is today, through the engine", { timeout: 300_
 
   it("4. a 0.3.0 stack (legacy firewall rule and rate limit ids in state) moves with one up and no write", async () => {
     const state = await engine.stack.exportStack();
-    for (const r of state.deployment.resources as { type: string; id: string; inputs: Record<string, any>; outputs: Record<string, any> }[]) {
+    for (const r of state.deployment.resources as {
+      type: string;
+      id: string;
+      inputs: Record<string, any>;
+      outputs: Record<string, any>;
+    }[]) {
       if (r.type.endsWith("edge:FirewallRule")) {
         r.id = LEGACY.firewall;
         const { ruleId: _r, rulesetId: _s, enabled: _e, ref: _f, expression, ...rest } = r.outputs;
@@ -104,7 +117,10 @@ describe("the edge as the service is today, through the engine", { timeout: 300_
   });
 
   it("5. a changed firewall action is one PATCH of its own rule; destroy deletes the rules one by one and leaves the rest", async () => {
-    const other = edge.rulesets.seedRule(zone().id, "http_request_firewall_custom", { action: "managed_challenge", expression: 'http.request.uri.path eq "/made-elsewhere"' });
+    const other = edge.rulesets.seedRule(zone().id, "http_request_firewall_custom", {
+      action: "managed_challenge",
+      expression: 'http.request.uri.path eq "/made-elsewhere"',
+    });
     await engine.stack.setConfig("firewallAction", { value: "managed_challenge" });
     edge.log.splice(0);
     await engine.stack.up();

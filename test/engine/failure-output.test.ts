@@ -16,11 +16,16 @@ let engine: EngineStack;
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
-    "bench-records:count": { value: "2" },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-  }, "output", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "bench/programs/records"),
+    {
+      "bench-records:count": { value: "2" },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    },
+    "output",
+    { PULUMI_OPS_QUIET: "0" },
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -40,13 +45,21 @@ function expectClean(printed: string, message: RegExp): void {
 }
 
 describe("a failure is printed once, with its remedy", { timeout: 300_000 }, () => {
-  it.each([["as an output", false], ["awaited", true]])("a function that fails (%s): one line with the fix, no stack frames, no runtime warning", async (_how, awaited) => {
-    const fn = await engineStack(path.join(ROOT, "test/programs/function-failure"), {
-      zone: { value: "nope.example" },
-      awaited: { value: String(awaited) },
-      "ops:edgeBaseUrl": { value: edge.url },
-      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    }, `fn-${awaited}`, { PULUMI_OPS_QUIET: "0" });
+  it.each([
+    ["as an output", false],
+    ["awaited", true],
+  ])("a function that fails (%s): one line with the fix, no stack frames, no runtime warning", async (_how, awaited) => {
+    const fn = await engineStack(
+      path.join(ROOT, "test/programs/function-failure"),
+      {
+        zone: { value: "nope.example" },
+        awaited: { value: String(awaited) },
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      },
+      `fn-${awaited}`,
+      { PULUMI_OPS_QUIET: "0" },
+    );
     let printed = "";
     const failed = await fn.stack.preview({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) }).catch((e: Error) => e);
     await fn.dispose();

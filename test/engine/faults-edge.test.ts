@@ -26,16 +26,25 @@ const wanted = Array.from({ length: N }, (_, i) => `host-${i}.example.com`).sort
 /** The ids of the DNS records a stack's state holds. */
 async function stateIds(of: EngineStack = engine): Promise<string[]> {
   const state = await of.stack.exportStack();
-  return state.deployment.resources.filter((r: { type: string }) => r.type.endsWith("edge:DnsRecord")).map((r: { id: string }) => r.id).sort();
+  return state.deployment.resources
+    .filter((r: { type: string }) => r.type.endsWith("edge:DnsRecord"))
+    .map((r: { id: string }) => r.id)
+    .sort();
 }
 
 /** The end of every scenario: a no-op up, and exactly the program's records, once each, all of them in state. */
 async function expectConverged(): Promise<void> {
   await engine.stack.up({ expectNoChanges: true });
-  const names = records().map((r) => r.name).sort();
+  const names = records()
+    .map((r) => r.name)
+    .sort();
   counted.duplicates += names.length - new Set(names).size;
   expect(names).toEqual(wanted);
-  expect(await stateIds()).toEqual(records().map((r) => r.id).sort());
+  expect(await stateIds()).toEqual(
+    records()
+      .map((r) => r.id)
+      .sort(),
+  );
   counted.converged++;
 }
 
@@ -53,11 +62,17 @@ function onCreate(n: number, f: () => void): void {
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(path.join(ROOT, "bench/programs/records"), {
-    "bench-records:count": { value: String(N) },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-  }, "faults", { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // the file:// setting docs/reliability.md advises for CI
+  engine = await engineStack(
+    path.join(ROOT, "bench/programs/records"),
+    {
+      "bench-records:count": { value: String(N) },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+    },
+    "faults",
+    { PULUMI_OPS_QUIET: "0" },
+    "?metadata=skip",
+  ); // the file:// setting docs/reliability.md advises for CI
 }, 300_000);
 
 /** Where the file:// backend keeps a stack's checkpoint. */
@@ -99,7 +114,9 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
     let printed = "";
     await engine.stack.up({ onOutput: (o) => (printed += o) });
     // (The CLI prints each message twice: as it happens and in the closing diagnostics.)
-    expect(new Set(printed.match(/the answer to creating A record host-\d+\.example\.com was lost; the service had made it/g)).size).toBe(3);
+    expect(new Set(printed.match(/the answer to creating A record host-\d+\.example\.com was lost; the service had made it/g)).size).toBe(
+      3,
+    );
     counted.faults += injectedFaults(edge);
     await expectConverged();
   });
@@ -131,11 +148,17 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
     const permissions = tokens[DEMO_TOKEN];
     onCreate(5, () => delete tokens[DEMO_TOKEN]);
     const failed = await engine.stack.up().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/);
+    expect(String(failed)).toMatch(
+      /code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/,
+    );
     expect(String(failed)).not.toContain(DEMO_TOKEN);
     counted.faults++;
     // Consistent: every record the service made is in state, and nothing in state is missing from the service.
-    expect(await stateIds()).toEqual(records().map((r) => r.id).sort());
+    expect(await stateIds()).toEqual(
+      records()
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(records().length).toBeLessThan(N);
     tokens[DEMO_TOKEN] = permissions; // a new token in config, in production
     await engine.stack.up();
@@ -160,7 +183,12 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
   });
 
   it("the CLI killed with SIGKILL mid-up: after refresh --clear-pending-creates and an up with ops:edgeAdoptExisting, it converges", async () => {
-    const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "faults"], { cwd: engine.cli.cwd, env: engine.cli.env, detached: true, stdio: "ignore" });
+    const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "faults"], {
+      cwd: engine.cli.cwd,
+      env: engine.cli.env,
+      detached: true,
+      stdio: "ignore",
+    });
     const killed = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
     // The whole process group, as a CI runner cancelling the job does: the CLI, language host and provider.
     onCreate(5, () => process.kill(-cli.pid!, "SIGKILL"));
@@ -194,11 +222,15 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
     // scenario 7 on the default URL the kill landed between the two: the sidecar was left empty (0 bytes),
     // beside an intact checkpoint and a stranded `<stack>.json.<hex>.tmp`. That outcome is reproduced here exactly,
     // so the documented repair is tested every run, not by chance.
-    const plain = await engineStack(path.join(ROOT, "bench/programs/records"), {
-      "bench-records:count": { value: "2" },
-      "ops:edgeBaseUrl": { value: edge.url },
-      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    }, "sidecar");
+    const plain = await engineStack(
+      path.join(ROOT, "bench/programs/records"),
+      {
+        "bench-records:count": { value: "2" },
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      },
+      "sidecar",
+    );
     try {
       await plain.stack.up();
       const ids = await stateIds(plain);
@@ -211,7 +243,9 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
       counted.faults++;
       // The repair in docs/reliability.md: remove the empty sidecar (and any stranded temporary checkpoint).
       const dir = path.dirname(checkpoint);
-      for (const f of readdirSync(dir)) if (/^sidecar\.json\.[0-9a-f]+\.tmp$/.test(f) || (f === "sidecar.json.attrs" && statSync(path.join(dir, f)).size === 0)) unlinkSync(path.join(dir, f));
+      for (const f of readdirSync(dir))
+        if (/^sidecar\.json\.[0-9a-f]+\.tmp$/.test(f) || (f === "sidecar.json.attrs" && statSync(path.join(dir, f)).size === 0))
+          unlinkSync(path.join(dir, f));
       expect(readdirSync(dir).filter((f) => f.endsWith(".tmp") || f.endsWith(".attrs"))).toEqual(["sidecar.json.bak.attrs"]);
       await plain.stack.up({ expectNoChanges: true }); // the checkpoint itself was never damaged
       expect(await stateIds(plain)).toEqual(ids);

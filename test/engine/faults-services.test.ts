@@ -6,14 +6,32 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import {
+  ControlEmulator,
+  DEMO_TOKEN,
+  EdgeEmulator,
+  type Emulator,
+  PAGE_ID,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+  RunnerEmulator,
+  SKILLS_PUBLISH_TOKEN,
+  SkillsEmulator,
+} from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { everyServiceConfig, startEveryService } from "../helpers/every-service";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { injectedFaults, printTally, tally } from "../helpers/reliability";
 
 const counted = tally();
-let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
+let edge: EdgeEmulator,
+  pages: PagesEmulator,
+  posts: PostsEmulator,
+  runner: RunnerEmulator,
+  skills: SkillsEmulator,
+  control: ControlEmulator;
 let all: Emulator[];
 let engine: EngineStack;
 
@@ -45,7 +63,9 @@ async function expectConverged(): Promise<void> {
   counted.duplicates += Object.values(now).reduce((n, v) => n + (Array.isArray(v) ? v.length - new Set(v).size : 0), 0);
   expect(now).toEqual(PROGRAM);
   const state = await engine.stack.exportStack();
-  expect(state.deployment.resources.filter((r: { custom?: boolean; type: string }) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/"))).toHaveLength(6);
+  expect(
+    state.deployment.resources.filter((r: { custom?: boolean; type: string }) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/")),
+  ).toHaveLength(6);
   counted.converged++;
 }
 
@@ -54,7 +74,9 @@ beforeAll(async () => {
   const started = await startEveryService(true);
   ({ edge, pages, posts, runner, skills, control } = started);
   all = [edge, pages, posts, runner, skills, control];
-  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "faults", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "faults", {
+    PULUMI_OPS_QUIET: "0",
+  });
 }, 300_000);
 
 beforeEach(async () => {
@@ -106,7 +128,8 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
     await engine.stack.up(); // the same run asks the services what they made and keeps it
     counted.faults += 2;
     // Requests the services acted on (answered, or faulted after acting).
-    const acted = (e: Emulator, path: RegExp) => e.log.filter((l) => l.method === "POST" && path.test(l.path) && (l.status < 300 || l.fault?.endsWith("-after"))).length;
+    const acted = (e: Emulator, path: RegExp) =>
+      e.log.filter((l) => l.method === "POST" && path.test(l.path) && (l.status < 300 || l.fault?.endsWith("-after"))).length;
     expect(acted(pages, /\/feed$/)).toBe(1);
     expect(acted(posts, /\/threads_publish$/)).toBe(1);
     await expectConverged();
@@ -126,13 +149,17 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
     expect(String(failed)).toMatch(/recorded it as pending and will look for it before sending anything again/);
     expect(String(failed)).not.toMatch(/run the command again/);
     expect(objects().pagePosts).toEqual(["Winter menu, coming soon"]); // made once, by the lost request
-    const pending = (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("pages:PagePost"));
+    const pending = (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith("pages:PagePost"),
+    );
     expect(pending.id).toMatch(/^pending-/);
     pages.clearFaults();
     await engine.stack.up(); // settles it: found on the page, kept
     expect(pages.count("POST", /\/feed$/)).toBe(1);
     await engine.stack.refresh(); // gives the resource its post's own id
-    const settled = (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) => r.type.endsWith("pages:PagePost"));
+    const settled = (await engine.stack.exportStack()).deployment.resources.find((r: { type: string }) =>
+      r.type.endsWith("pages:PagePost"),
+    );
     expect(settled.id).toBe([...pages.posts.keys()][0]);
     await expectConverged();
   });
@@ -168,7 +195,13 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
     await expectConverged();
     expect(printed).toMatch(/\[pulumi-ops\] pages: /); // the provider's own progress lines are in there
     // Every credential of the run: configured tokens, and the page tokens the provider derived from the user token.
-    const secrets = [DEMO_TOKEN, PAGES_USER_TOKEN, POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN, ...[...pages.tokens.keys()].filter((t) => t.includes("page"))];
+    const secrets = [
+      DEMO_TOKEN,
+      PAGES_USER_TOKEN,
+      POSTS_USER_TOKEN,
+      SKILLS_PUBLISH_TOKEN,
+      ...[...pages.tokens.keys()].filter((t) => t.includes("page")),
+    ];
     const atRest = engine.backendText();
     for (const s of secrets) {
       expect(printed.includes(s), `CLI output holds ${s.slice(0, 6)}…`).toBe(false);
@@ -181,6 +214,8 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
     await engine.stack.up({ onOutput: (o) => (v9 += o), onError: (o) => (v9 += o), logToStdErr: true, logVerbosity: 9 });
     const leaking = v9.split("\n").filter((line) => secrets.some((s) => line.includes(s)));
     expect(leaking.length).toBeGreaterThan(0);
-    expect(leaking.every((line) => line.includes("Marshaling property for RPC[Provider[") && line.includes("].Configure().inputs]"))).toBe(true);
+    expect(leaking.every((line) => line.includes("Marshaling property for RPC[Provider[") && line.includes("].Configure().inputs]"))).toBe(
+      true,
+    );
   });
 });

@@ -33,11 +33,25 @@ beforeAll(async () => {
   edge = await new EdgeEmulator({ plans: { "example.com": "pro" } }).start();
   Object.assign(process.env, { PULUMI_OPS_QUIET: "1", EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT });
   // Made out of band, before pulumi-ops: by hand, by wrangler, by another tool.
-  await make("edge:WorkerScript", { name: "site", content: SCRIPT, vars: { GREETING: "hello" }, secrets: { API_KEY: "s3cret" }, workersDev: true });
+  await make("edge:WorkerScript", {
+    name: "site",
+    content: SCRIPT,
+    vars: { GREETING: "hello" },
+    secrets: { API_KEY: "s3cret" },
+    workersDev: true,
+  });
   await make("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/app/*", script: "site" });
   await make("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/app/static/*" }); // no script: an exception
   await make("edge:WorkerDomain", { zoneName: "example.com", hostname: "api.example.com", script: "site" });
-  await make("edge:DnsRecord", { zoneName: "example.com", type: "CNAME", name: "www", content: "origin.example.net", ttl: 300, tags: ["env:prod"], settings: { flattenCname: true } });
+  await make("edge:DnsRecord", {
+    zoneName: "example.com",
+    type: "CNAME",
+    name: "www",
+    content: "origin.example.net",
+    ttl: 300,
+    tags: ["env:prod"],
+    settings: { flattenCname: true },
+  });
   for (const [settingId, value] of Object.entries(CHANGED)) await make("edge:ZoneSetting", { zoneName: "example.com", settingId, value });
 }, 300_000);
 
@@ -51,13 +65,21 @@ describe("a zone's Workers, routes, domains and settings taken over with zero wr
   const program = path.join(scratch, "edge-imported");
 
   it("1. import writes the script's code beside the program, the routes, the domain, the changed settings and the record's tags", async () => {
-    const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--out", program], { env: process.env });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(ROOT, "dist/provider/cli/main.js"), "import", "--zone", "example.com", "--out", program],
+      { env: process.env },
+    );
     expect(stdout).toMatch(/the script site's secrets \(API_KEY\) stay on it as they are/);
     expect(readFileSync(path.join(program, "workers/site.js"), "utf8")).toBe(SCRIPT);
     const index = readFileSync(path.join(program, "index.ts"), "utf8");
     expect(index.match(/new ops\.edge\.WorkerRoute\(/g)).toHaveLength(2);
-    expect(index).toMatch(/new ops\.edge\.WorkerDomain\("domain-api-example-com", \{[^}]*"hostname": "api\.example\.com",\s+"script": "site"/);
-    expect(index).toMatch(/new ops\.edge\.WorkerScript\("script-site", \{[^]*"source": "workers\/site\.js"[^]*"vars": \{\s+"GREETING": "hello"\s+\}[^]*"workersDev": true/);
+    expect(index).toMatch(
+      /new ops\.edge\.WorkerDomain\("domain-api-example-com", \{[^}]*"hostname": "api\.example\.com",\s+"script": "site"/,
+    );
+    expect(index).toMatch(
+      /new ops\.edge\.WorkerScript\("script-site", \{[^]*"source": "workers\/site\.js"[^]*"vars": \{\s+"GREETING": "hello"\s+\}[^]*"workersDev": true/,
+    );
     for (const id of Object.keys(CHANGED)) expect(index).toContain(`"settingId": "${id}"`);
     expect(index).toMatch(/"tags": \[\s+"env:prod"\s+\],\s+"settings": \{\s+"flattenCname": true/);
     // The custom domain's record is the service's: not written as a DnsRecord.

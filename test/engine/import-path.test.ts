@@ -28,7 +28,8 @@ let cliOutput = "";
 
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const contents = () => [...zone().records.values()].map((r) => `${r.type} ${r.name} ${r.content}`).sort();
-const writes = () => edge.log.filter((l) => !["GET", "HEAD"].includes(l.method) && !l.path.startsWith("/__")).map((l) => `${l.method} ${l.path}`);
+const writes = () =>
+  edge.log.filter((l) => !["GET", "HEAD"].includes(l.method) && !l.path.startsWith("/__")).map((l) => `${l.method} ${l.path}`);
 let seeded: string[] = [];
 
 const SEED: Record<string, unknown>[] = [
@@ -55,10 +56,20 @@ beforeAll(async () => {
   }
   seeded = contents();
   // Installed as a user installs it: the packed tarball, into a tools folder.
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
   mkdirSync(tools, { recursive: true });
-  writeFileSync(path.join(tools, "package.json"), JSON.stringify({ name: "tools", private: true, dependencies: { "pulumi-ops": `file:../${tarball}`, "@pulumi/pulumi": "3.259.0" } }));
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: tools, stdio: "pipe", timeout: 240_000 });
+  writeFileSync(
+    path.join(tools, "package.json"),
+    JSON.stringify({ name: "tools", private: true, dependencies: { "pulumi-ops": `file:../${tarball}`, "@pulumi/pulumi": "3.259.0" } }),
+  );
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd: tools,
+    stdio: "pipe",
+    timeout: 240_000,
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -70,7 +81,11 @@ afterAll(async () => {
 describe("pulumi-ops import, installed from its tarball, into a fresh folder", { timeout: 600_000 }, () => {
   it("writes a protected program into the folder given as <dir>, depending on the tarball it was installed from, and says what to run next", async () => {
     // Run from a folder with no package.json: the dependency still follows the install, not the npm registry.
-    const { stdout } = await run(process.execPath, [path.join(tools, "node_modules/pulumi-ops/dist/provider/cli/main.js"), "import", "imported", "--zone", "example.com"], { cwd: scratch, env: process.env });
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(tools, "node_modules/pulumi-ops/dist/provider/cli/main.js"), "import", "imported", "--zone", "example.com"],
+      { cwd: scratch, env: process.env },
+    );
     cliOutput = stdout;
     expect(stdout).toMatch(/12 objects written/); // nine records and the zone's three documented settings
     const pkg = JSON.parse(readFileSync(path.join(imported, "package.json"), "utf8"));
@@ -82,8 +97,17 @@ describe("pulumi-ops import, installed from its tarball, into a fresh folder", {
   });
 
   it("installs with npm in its folder; the preview says what it adopts and writes nothing; the up takes every object over with 0 writes", async () => {
-    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: imported, stdio: "pipe", timeout: 240_000 });
-    engine = await engineStack(imported, { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true } }, "imported", { PULUMI_OPS_QUIET: "0" });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+      cwd: imported,
+      stdio: "pipe",
+      timeout: 240_000,
+    });
+    engine = await engineStack(
+      imported,
+      { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true } },
+      "imported",
+      { PULUMI_OPS_QUIET: "0" },
+    );
     edge.log.splice(0);
     let said = "";
     await engine.stack.preview({ onOutput: (o) => (said += o) });
@@ -98,7 +122,10 @@ describe("pulumi-ops import, installed from its tarball, into a fresh folder", {
 
   it("a protected resource survives pulumi destroy, with the engine's message", async () => {
     edge.log.splice(0);
-    const failed = await engine.stack.destroy().then(() => "destroyed", (e: Error) => String(e));
+    const failed = await engine.stack.destroy().then(
+      () => "destroyed",
+      (e: Error) => String(e),
+    );
     expect(failed).toMatch(/protected/);
     expect(writes()).toEqual([]);
     expect(contents()).toEqual(seeded);

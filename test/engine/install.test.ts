@@ -46,9 +46,15 @@ export const exitCode = marker.exitCode;
 
 /** Starts `npx pulumi-ops emulators` in the program (any free ports) and reads the URLs it prints. */
 async function startEmulators(): Promise<Record<string, string>> {
-  const ports = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+  const ports = Object.fromEntries(
+    ["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]),
+  );
   // The installed command itself (as `npx pulumi-ops emulators` runs it), so that stopping it stops the emulators.
-  emulators = spawn(path.join(program, "node_modules/.bin/pulumi-ops"), ["emulators"], { cwd: program, env: { ...process.env, ...ports }, stdio: ["ignore", "pipe", "inherit"] });
+  emulators = spawn(path.join(program, "node_modules/.bin/pulumi-ops"), ["emulators"], {
+    cwd: program,
+    env: { ...process.env, ...ports },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   return new Promise((resolve, reject) => {
     emulators.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
@@ -61,24 +67,51 @@ async function startEmulators(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   withoutEnvFallback();
-  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  const tarball = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
   execFileSync("mkdir", ["-p", program]);
   writeFileSync(path.join(program, "Pulumi.yaml"), "name: installed\nruntime: nodejs\n");
-  writeFileSync(path.join(program, "package.json"), JSON.stringify({
-    name: "installed", private: true, main: "index.ts",
-    dependencies: { "pulumi-ops": `file:${path.join(scratch, tarball)}`, "@pulumi/pulumi": USER_SDK, typescript: "5.9.3", "@types/node": "^22.19.0" },
-  }));
+  writeFileSync(
+    path.join(program, "package.json"),
+    JSON.stringify({
+      name: "installed",
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "pulumi-ops": `file:${path.join(scratch, tarball)}`,
+        "@pulumi/pulumi": USER_SDK,
+        typescript: "5.9.3",
+        "@types/node": "^22.19.0",
+      },
+    }),
+  );
   // What `tsc --init` gives, made strict; nothing that hides a library's typing errors.
-  writeFileSync(path.join(program, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", noEmit: true }, files: ["index.ts"] }));
+  writeFileSync(
+    path.join(program, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", noEmit: true },
+      files: ["index.ts"],
+    }),
+  );
   writeFileSync(path.join(program, "index.ts"), PROGRAM);
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], { cwd: program, stdio: "pipe", timeout: 240_000 });
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], {
+    cwd: program,
+    stdio: "pipe",
+    timeout: 240_000,
+  });
   urls = await startEmulators();
-  engine = await engineStack(program, {
-    "ops:edgeBaseUrl": { value: urls.EDGE_BASE_URL },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:controlUrl": { value: urls.CONTROL_URL },
-    "installed:greeting": { value: "hello-from-a-secret", secret: true },
-  }, "installed");
+  engine = await engineStack(
+    program,
+    {
+      "ops:edgeBaseUrl": { value: urls.EDGE_BASE_URL },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:controlUrl": { value: urls.CONTROL_URL },
+      "installed:greeting": { value: "hello-from-a-secret", secret: true },
+    },
+    "installed",
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -91,9 +124,15 @@ afterAll(async () => {
 describe("installed from the packed tarball", { timeout: 300_000 }, () => {
   it("the program has one copy of @pulumi/pulumi: its own", () => {
     // Every installed copy, by its directory (a deduped reference is listed once).
-    const copies = execFileSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: program, encoding: "utf8" }).trim().split("\n");
+    const copies = execFileSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: program, encoding: "utf8" })
+      .trim()
+      .split("\n");
     expect([...new Set(copies)]).toEqual([path.join(program, "node_modules/@pulumi/pulumi")]);
-    expect(JSON.parse(execFileSync("node", ["-p", "JSON.stringify(require('@pulumi/pulumi/package.json').version)"], { cwd: program, encoding: "utf8" }))).toBe(USER_SDK);
+    expect(
+      JSON.parse(
+        execFileSync("node", ["-p", "JSON.stringify(require('@pulumi/pulumi/package.json').version)"], { cwd: program, encoding: "utf8" }),
+      ),
+    ).toBe(USER_SDK);
   });
 
   it("ships the docs and examples README links to: every link into docs/, examples/ or to schema.json resolves in the installed package", () => {
@@ -114,9 +153,13 @@ describe("installed from the packed tarball", { timeout: 300_000 }, () => {
     }
     expect(said).toBe("");
     // The public typings never mention zod.
-    const typings = readdirSync(path.join(program, "node_modules/pulumi-ops/dist/sdk"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".d.ts"));
+    const typings = readdirSync(path.join(program, "node_modules/pulumi-ops/dist/sdk"), { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".d.ts"),
+    );
     expect(typings.length).toBeGreaterThan(10);
-    expect(typings.filter((f) => readFileSync(path.join(program, "node_modules/pulumi-ops/dist/sdk", f), "utf8").includes("zod"))).toEqual([]);
+    expect(typings.filter((f) => readFileSync(path.join(program, "node_modules/pulumi-ops/dist/sdk", f), "utf8").includes("zod"))).toEqual(
+      [],
+    );
   });
 
   it("previews, applies, changes nothing on a second up, and destroys through the engine", async () => {

@@ -31,12 +31,22 @@ const PROGRAM = {
 beforeAll(async () => {
   withoutEnvFallback();
   [edge, posts, pages, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
+    new EdgeEmulator().start(),
+    new PostsEmulator({ processingMs: 300 }).start(),
+    new PagesEmulator().start(),
+    new SkillsEmulator().start(),
+    new ControlEmulator().start(),
   ]);
   // Progress lines off: with them on, the provider's first write to the dead CLI's pipe happened to stall it, which
   // hid the requests still to come; quiet, a provider without the engine watch goes on sending after the kill
   // (the slowed records' read-backs, the next posts), which this test must catch.
-  engine = await engineStack(path.join(ROOT, "test/programs/queued"), everyServiceConfig({ edge, posts, pages, skills, control }), "killed", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/queued"),
+    everyServiceConfig({ edge, posts, pages, skills, control }),
+    "killed",
+    { PULUMI_OPS_QUIET: "1" },
+    "?metadata=skip",
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -50,7 +60,11 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
   it("its providers stop sending within a second, no process is left, and the recovery converges with 0 duplicates", async () => {
     // Records are answered after 1.5 s each, so creates are still being made when the CLI dies.
     edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 6, kind: "slow", ms: 1500 });
-    const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "killed"], { cwd: engine.cli.cwd, env: engine.cli.env, stdio: "ignore" });
+    const cli = spawn(engine.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", "killed"], {
+      cwd: engine.cli.cwd,
+      env: engine.cli.env,
+      stdio: "ignore",
+    });
     const exited = new Promise<void>((resolve) => cli.on("exit", () => resolve()));
     let killedAt = 0;
     // The first publish has gone out: records are still being answered, other posts still to be read back.
@@ -82,13 +96,25 @@ describe("the pulumi process killed alone mid-up", { timeout: 300_000 }, () => {
     await engine.stack.removeConfig("ops:postsAdoptExisting");
     await engine.stack.removeConfig("ops:pagesAdoptExisting");
     await engine.stack.up({ expectNoChanges: true });
-    const now = { records: records(), posts: texts(), pagePosts: pagePosts(), pageRules: await pageRules(), skills: [...skills.skills.keys()], marker: control.machine.files.get("/tmp/marker") };
+    const now = {
+      records: records(),
+      posts: texts(),
+      pagePosts: pagePosts(),
+      pageRules: await pageRules(),
+      skills: [...skills.skills.keys()],
+      marker: control.machine.files.get("/tmp/marker"),
+    };
     counted.duplicates += Object.values(now).reduce((n, v) => n + (Array.isArray(v) ? v.length - new Set(v).size : 0), 0);
     expect(now).toEqual(PROGRAM);
     // Every object is in state (none orphaned): one resource per object of the program.
     const state = await engine.stack.exportStack();
     const inState = state.deployment.resources.filter((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"));
-    expect(inState.map((r: { outputs: { hostname?: string; text?: string } }) => r.outputs.hostname ?? r.outputs.text).filter(Boolean).sort()).toEqual([...PROGRAM.records, ...PROGRAM.posts].sort());
+    expect(
+      inState
+        .map((r: { outputs: { hostname?: string; text?: string } }) => r.outputs.hostname ?? r.outputs.text)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([...PROGRAM.records, ...PROGRAM.posts].sort());
     expect(inState).toHaveLength(PROGRAM.records.length + PROGRAM.posts.length + 4);
     counted.converged++;
   });

@@ -41,7 +41,9 @@ async function movesInWithZeroWrites(stack: EngineStack): Promise<void> {
   const preview = await stack.stack.preview();
   expect(preview.changeSummary.create).toBe(8); // a set, a rule, a page rule, 2 settings, a script, a route, the stack
   expect(preview.stdout).toMatch(/DnsRecordSet will adopt 6 records already in zone example\.com, making none of them/);
-  expect(preview.stdout).toMatch(/RulesetRule "old-blog" will adopt the existing http_request_dynamic_redirect rule \(id [0-9a-f]+\) in example\.com: nothing to change/);
+  expect(preview.stdout).toMatch(
+    /RulesetRule "old-blog" will adopt the existing http_request_dynamic_redirect rule \(id [0-9a-f]+\) in example\.com: nothing to change/,
+  );
   expect(writes()).toEqual([]);
   const up = await stack.stack.up();
   expect(up.summary.resourceChanges?.create).toBe(8);
@@ -85,13 +87,19 @@ describe("moving in from Terraform and pulumi-cloudflare with zero writes", { ti
       for (const name of ["example.com", "example.org"]) {
         const z = [...edge.zones.values()].find((x) => x.name === name)!;
         // The zone as the old program left it: three settings changed from what the zone had.
-        Object.assign(z.settings, { ssl: { value: "full", modified_on: null }, min_tls_version: { value: "1.2", modified_on: null }, always_use_https: { value: "on", modified_on: null } });
+        Object.assign(z.settings, {
+          ssl: { value: "full", modified_on: null },
+          min_tls_version: { value: "1.2", modified_on: null },
+          always_use_https: { value: "on", modified_on: null },
+        });
         const file = path.join(scratch, `${name}.tfstate`);
         writeFileSync(file, JSON.stringify(terraformV4SettingsOverride(z.id, name)));
         const program = path.join(scratch, `settings-${name}`);
         const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "migrate", file, "--out", program]);
         expect(stdout).toMatch(/3 resources written/);
-        expect(stdout).toMatch(/not carried: cloudflare_zone_settings_override\.main\.settings\.binary_ast: binary_ast is not a zone setting the service lists today/);
+        expect(stdout).toMatch(
+          /not carried: cloudflare_zone_settings_override\.main\.settings\.binary_ast: binary_ast is not a zone setting the service lists today/,
+        );
         expect(readFileSync(path.join(program, "Pulumi.yaml"), "utf8")).toMatch(new RegExp(`^name: ${name.replace(".", "-")}$`, "m"));
         symlinkSync(path.join(ROOT, "node_modules"), path.join(program, "node_modules"));
         // The same stack name on one backend: the projects keep them apart.
@@ -113,13 +121,26 @@ describe("moving in from Terraform and pulumi-cloudflare with zero writes", { ti
   it("a pulumi-cloudflare v6 export, migrated to Pulumi YAML and run through the plugin", async () => {
     const exported = await zoneFrom(pulumiCloudflareV6, "stack.json");
     const program = path.join(scratch, "from-pulumi-cloudflare");
-    const { stdout } = await run(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), "migrate", exported, "--out", program, "--language", "yaml"]);
-    expect(stdout).toMatch(/not carried: cloudflare:index\/workersScript:WorkersScript site binding API_KEY: a secret: it stays on the script/);
+    const { stdout } = await run(process.execPath, [
+      path.join(ROOT, "dist/provider/cli/main.js"),
+      "migrate",
+      exported,
+      "--out",
+      program,
+      "--language",
+      "yaml",
+    ]);
+    expect(stdout).toMatch(
+      /not carried: cloudflare:index\/workersScript:WorkersScript site binding API_KEY: a secret: it stays on the script/,
+    );
     expect(stdout).toMatch(/1 objects of other providers left out/);
     engine = await engineStack(program, config(), "from-pulumi-cloudflare", { PATH: BIN, PULUMI_OPS_QUIET: "0" });
     // No registry serves the plugin: installed from the release tarball, as the README says for YAML.
     const [tarball] = buildPlugin(["linux-amd64"]);
-    execFileSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], { env: { PATH: BIN, PULUMI_HOME: path.join(engine.scratch, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" }, stdio: "pipe" });
+    execFileSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], {
+      env: { PATH: BIN, PULUMI_HOME: path.join(engine.scratch, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" },
+      stdio: "pipe",
+    });
     await movesInWithZeroWrites(engine);
   });
 });

@@ -26,7 +26,11 @@ beforeAll(async () => {
   withoutEnvFallback();
   releaseHost = await startReleaseHost();
   edge = await new EdgeEmulator().start();
-  ts = await engineStack(path.join(ROOT, "test/programs/migrate/ts"), { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true } }, "prod");
+  ts = await engineStack(
+    path.join(ROOT, "test/programs/migrate/ts"),
+    { "ops:edgeBaseUrl": { value: edge.url }, "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true } },
+    "prod",
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -42,7 +46,9 @@ describe("from the TypeScript classes to the plugin's types, 0 writes", { timeou
     ids.www = up.outputs.wwwId.value;
     ids.cache = up.outputs.cacheId.value;
     const state = await ts.stack.exportStack();
-    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(["pulumi-nodejs:dynamic/edge:DnsRecord", "pulumi-nodejs:dynamic/edge:PageRule"]));
+    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(
+      expect.arrayContaining(["pulumi-nodejs:dynamic/edge:DnsRecord", "pulumi-nodejs:dynamic/edge:PageRule"]),
+    );
   });
 
   it("2. pulumi state delete forgets them and their dynamic provider, and writes nothing", async () => {
@@ -52,23 +58,44 @@ describe("from the TypeScript classes to the plugin's types, 0 writes", { timeou
     const dynamic = state.deployment.resources.filter((x: { type: string }) => x.type.startsWith("pulumi-nodejs:dynamic/"));
     const provider = state.deployment.resources.filter((x: { type: string }) => x.type === "pulumi:providers:pulumi-nodejs");
     for (const r of [...dynamic, ...provider]) {
-      execFileSync(ts.cli.command, ["state", "delete", r.urn, "--yes", "--stack", "prod"], { env: ts.cli.env, cwd: ts.cli.cwd, stdio: "pipe" });
+      execFileSync(ts.cli.command, ["state", "delete", r.urn, "--yes", "--stack", "prod"], {
+        env: ts.cli.env,
+        cwd: ts.cli.cwd,
+        stdio: "pipe",
+      });
     }
     expect(writes()).toEqual([]);
     expect([...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()]).toHaveLength(1);
   });
 
   it("3. pulumi import --file takes both over by id through the plugin with 0 writes; the YAML program then shows no change", async () => {
-    yaml = await engineStack(path.join(ROOT, "test/programs/migrate/yaml"), {
-      "ops:edgeBaseUrl": { value: edge.url },
-      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    }, "prod", { PATH: path.join(ROOT, ".tools/pulumi/bin"), PULUMI_BACKEND_URL: `file://${ts.scratch}/state`, ...releaseHost.env });
+    yaml = await engineStack(
+      path.join(ROOT, "test/programs/migrate/yaml"),
+      {
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      },
+      "prod",
+      { PATH: path.join(ROOT, ".tools/pulumi/bin"), PULUMI_BACKEND_URL: `file://${ts.scratch}/state`, ...releaseHost.env },
+    );
     const plugin = { version: VERSION, pluginDownloadURL: "https://github.com/pulumi-ops/pulumi-ops/releases/download/v${VERSION}" };
     const file = path.join(yaml.scratch, "import.json");
-    writeFileSync(file, JSON.stringify({ resources: [{ type: "ops:edge:DnsRecord", name: "www", id: ids.www, ...plugin }, { type: "ops:edge:PageRule", name: "cache", id: ids.cache, ...plugin }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        resources: [
+          { type: "ops:edge:DnsRecord", name: "www", id: ids.www, ...plugin },
+          { type: "ops:edge:PageRule", name: "cache", id: ids.cache, ...plugin },
+        ],
+      }),
+    );
     edge.log.length = 0;
     // Asynchronously: the emulator and the release host answer from this process.
-    const { stdout: imported } = await run(yaml.cli.command, ["import", "--file", file, "--yes", "--generate-code=false", "--stack", "prod", "--non-interactive"], { env: yaml.cli.env, cwd: yaml.cli.cwd, encoding: "utf8" }).catch((e: Error & { stdout: string; stderr: string }) => {
+    const { stdout: imported } = await run(
+      yaml.cli.command,
+      ["import", "--file", file, "--yes", "--generate-code=false", "--stack", "prod", "--non-interactive"],
+      { env: yaml.cli.env, cwd: yaml.cli.cwd, encoding: "utf8" },
+    ).catch((e: Error & { stdout: string; stderr: string }) => {
       throw new Error(`pulumi import failed:\n${e.stdout}\n${e.stderr}`);
     });
     expect(imported).toMatch(/2 imported/);
@@ -77,7 +104,9 @@ describe("from the TypeScript classes to the plugin's types, 0 writes", { timeou
     expect(preview.changeSummary).toEqual({ same: 3 });
     expect(writes()).toEqual([]);
     const state = await yaml.stack.exportStack();
-    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(["ops:edge:DnsRecord", "ops:edge:PageRule"]));
+    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(
+      expect.arrayContaining(["ops:edge:DnsRecord", "ops:edge:PageRule"]),
+    );
     expect(state.deployment.resources.some((r: { type: string }) => r.type.startsWith("pulumi-nodejs:dynamic/"))).toBe(false);
   });
 });

@@ -30,9 +30,17 @@ let engine: EngineStack;
 const { records, texts, pagePosts, pageRules } = queuedObjects(() => ({ edge, posts, pages }));
 
 type Job = { status: number | null; stdout: string; stderr: string };
-function job(mode: string, extra: Record<string, string> = {}, onSpawn?: () => void, on: { engine: EngineStack; stack: string; program: string } = { engine, stack: "recovered", program: PROGRAM }): Promise<Job> {
+function job(
+  mode: string,
+  extra: Record<string, string> = {},
+  onSpawn?: () => void,
+  on: { engine: EngineStack; stack: string; program: string } = { engine, stack: "recovered", program: PROGRAM },
+): Promise<Job> {
   return new Promise((resolve) => {
-    const child = spawn("bash", [PIPELINE, mode], { cwd: on.engine.scratch, env: { ...on.engine.cli.env, PULUMI_STACK: on.stack, PULUMI_PROGRAM_DIR: on.program, PULUMI_OPS_QUIET: "1", ...extra } });
+    const child = spawn("bash", [PIPELINE, mode], {
+      cwd: on.engine.scratch,
+      env: { ...on.engine.cli.env, PULUMI_STACK: on.stack, PULUMI_PROGRAM_DIR: on.program, PULUMI_OPS_QUIET: "1", ...extra },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -48,7 +56,11 @@ const servicesConfig = () => everyServiceConfig({ edge, posts, pages, skills, co
 beforeAll(async () => {
   withoutEnvFallback();
   [edge, posts, pages, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PostsEmulator({ processingMs: 300 }).start(), new PagesEmulator().start(), new SkillsEmulator().start(), new ControlEmulator().start(),
+    new EdgeEmulator().start(),
+    new PostsEmulator({ processingMs: 300 }).start(),
+    new PagesEmulator().start(),
+    new SkillsEmulator().start(),
+    new ControlEmulator().start(),
   ]);
   engine = await engineStack(PROGRAM, servicesConfig(), "recovered", { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
 }, 300_000);
@@ -81,7 +93,9 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
 
     const again = await job("up");
     expect(again.status).toBe(1);
-    expect(again.stderr).toMatch(/an earlier apply of recovered was interrupted; its pending operations: creating? .*run pipeline\.sh recover/);
+    expect(again.stderr).toMatch(
+      /an earlier apply of recovered was interrupted; its pending operations: creating? .*run pipeline\.sh recover/,
+    );
 
     const refused = await job("recover");
     const pendingCommand = /pending: .*RemoteCommand marker/.test(refused.stdout);
@@ -92,7 +106,13 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
     const recovered = await job("recover", { PIPELINE_RERUN_COMMANDS: "true" });
     expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
 
-    expect({ records: records(), posts: texts(), pagePosts: pagePosts(), pageRules: await pageRules(), skills: [...skills.skills.keys()] }).toEqual({
+    expect({
+      records: records(),
+      posts: texts(),
+      pagePosts: pagePosts(),
+      pageRules: await pageRules(),
+      skills: [...skills.skills.keys()],
+    }).toEqual({
       records: [1, 2, 3, 4, 5, 6].map((i) => `host-${i}.example.com`),
       posts: [1, 2, 3, 4].map((i) => `Bake ${i} of the day is out.`),
       pagePosts: ["Open on Sunday."],
@@ -113,13 +133,20 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
     expect(applied.status, applied.stdout + applied.stderr).toBe(0);
     const stale = await job("up", { PIPELINE_COMMIT: older });
     expect(stale.status).toBe(1);
-    expect(stale.stderr).toMatch(new RegExp(`commit ${older.slice(0, 12)} is older than ${newer.slice(0, 12)}, which recovered last applied.*PIPELINE_FORCE_OLDER=true`));
+    expect(stale.stderr).toMatch(
+      new RegExp(
+        `commit ${older.slice(0, 12)} is older than ${newer.slice(0, 12)}, which recovered last applied.*PIPELINE_FORCE_OLDER=true`,
+      ),
+    );
     const forced = await job("up", { PIPELINE_COMMIT: older, PIPELINE_FORCE_OLDER: "true" });
     expect(forced.status, forced.stdout + forced.stderr).toBe(0);
   });
 
   it("an apply killed before its first operation leaves its lock: the next up names the lock's owner and age and recover, which clears it", async () => {
-    const locks = () => readdirSync(path.join(engine.scratch, "state/.pulumi"), { recursive: true, encoding: "utf8" }).filter((f) => f.startsWith("locks") && f.endsWith(".json"));
+    const locks = () =>
+      readdirSync(path.join(engine.scratch, "state/.pulumi"), { recursive: true, encoding: "utf8" }).filter(
+        (f) => f.startsWith("locks") && f.endsWith(".json"),
+      );
     let killed = false;
     const poll = setInterval(() => {
       const pid = cliPid(engine);
@@ -135,7 +162,9 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
     const next = await job("up", { PIPELINE_FORCE_OLDER: "true" });
     expect(next.status).not.toBe(0);
     const said = next.stdout + next.stderr;
-    expect(said).toMatch(/pipeline\.sh: the stack is locked by an apply that is not running: .*@.* \(pid \d+\), taken \d+ s ago at \S+, its process is gone from this machine\. Run pipeline\.sh recover/);
+    expect(said).toMatch(
+      /pipeline\.sh: the stack is locked by an apply that is not running: .*@.* \(pid \d+\), taken \d+ s ago at \S+, its process is gone from this machine\. Run pipeline\.sh recover/,
+    );
     expect(said).not.toMatch(/another apply of this stack is running|delete the lock file with `pulumi cancel`/);
     const recovered = await job("recover", { PIPELINE_FORCE_OLDER: "true" });
     expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
@@ -148,9 +177,19 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
 /** Each kind alone, the CLI killed the moment its create (a post: its publish) reaches the service. */
 const exampleCom = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const KINDS: { kind: string; service: () => Emulator; create: RegExp; objects: () => Promise<unknown[]> }[] = [
-  { kind: "record", service: () => edge, create: /dns_records$/, objects: async () => [...exampleCom().records.values()].filter((r) => r.name.startsWith("killed-once")) },
+  {
+    kind: "record",
+    service: () => edge,
+    create: /dns_records$/,
+    objects: async () => [...exampleCom().records.values()].filter((r) => r.name.startsWith("killed-once")),
+  },
   { kind: "pageRule", service: () => edge, create: /pagerules$/, objects: pageRules },
-  { kind: "firewallRule", service: () => edge, create: /rulesets/, objects: async () => edge.rulesets.entrypoint(exampleCom().id, "http_request_firewall_custom")?.rules ?? [] },
+  {
+    kind: "firewallRule",
+    service: () => edge,
+    create: /rulesets/,
+    objects: async () => edge.rulesets.entrypoint(exampleCom().id, "http_request_firewall_custom")?.rules ?? [],
+  },
   { kind: "pagePost", service: () => pages, create: /\/feed$/, objects: async () => pagePosts() },
   { kind: "post", service: () => posts, create: /threads_publish$/, objects: async () => texts() },
   { kind: "skill", service: () => skills, create: /\/api\/skills\//, objects: async () => [...skills.skills.keys()] },
@@ -161,7 +200,13 @@ describe("each kind killed right after its create reached the service, recovered
     it(`${k.kind}: exactly one, in state`, async () => {
       for (const e of [edge, posts, pages, skills, control]) e.reset();
       const program = path.join(ROOT, "test/programs/recover-one");
-      const one = await engineStack(program, { ...servicesConfig(), "recover-one:kind": { value: k.kind } }, `one-${k.kind}`, { PULUMI_OPS_QUIET: "1" }, "?metadata=skip");
+      const one = await engineStack(
+        program,
+        { ...servicesConfig(), "recover-one:kind": { value: k.kind } },
+        `one-${k.kind}`,
+        { PULUMI_OPS_QUIET: "1" },
+        "?metadata=skip",
+      );
       try {
         const on = { engine: one, stack: `one-${k.kind}`, program };
         let killed = false;
@@ -198,7 +243,10 @@ describe("each kind killed right after its create reached the service, recovered
 /** `pulumi up` as a user runs it, its env extended by `extra`: the exit status and everything it printed. */
 function plainUp(on: EngineStack, stack: string, extra: Record<string, string> = {}): Promise<{ status: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(on.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stack], { cwd: on.cli.cwd, env: { ...on.cli.env, ...extra } });
+    const child = spawn(on.cli.command, ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", stack], {
+      cwd: on.cli.cwd,
+      env: { ...on.cli.env, ...extra },
+    });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
@@ -206,55 +254,71 @@ function plainUp(on: EngineStack, stack: string, extra: Record<string, string> =
   });
 }
 
-describe("each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine", { timeout: 600_000 }, () => {
-  const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
-  for (const k of [...KINDS.filter((x) => x.kind !== "skill"), { kind: "command", service: () => control, create: /\/mcp/, objects: async () => [] }]) {
-    it(`${k.kind}: ${k.kind === "command" ? "not run again until told to" : "exactly one, in state"}`, async () => {
-      for (const e of [edge, posts, pages, skills, control]) e.reset();
-      control.calls.splice(0);
-      const program = path.join(ROOT, "test/programs/recover-one");
-      const name = `plain-${k.kind}`;
-      const one = await engineStack(program, { ...servicesConfig(), "recover-one:kind": { value: k.kind } }, name, { PULUMI_OPS_QUIET: "0" }, "?metadata=skip"); // its warning is the point
-      try {
-        let killed = false;
-        const kill = () => {
-          const pid = cliPid(one);
-          if (pid && !killed) {
-            killed = true;
-            process.kill(pid, "SIGKILL");
+describe(
+  "each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine",
+  { timeout: 600_000 },
+  () => {
+    const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
+    for (const k of [
+      ...KINDS.filter((x) => x.kind !== "skill"),
+      { kind: "command", service: () => control, create: /\/mcp/, objects: async () => [] },
+    ]) {
+      it(`${k.kind}: ${k.kind === "command" ? "not run again until told to" : "exactly one, in state"}`, async () => {
+        for (const e of [edge, posts, pages, skills, control]) e.reset();
+        control.calls.splice(0);
+        const program = path.join(ROOT, "test/programs/recover-one");
+        const name = `plain-${k.kind}`;
+        const one = await engineStack(
+          program,
+          { ...servicesConfig(), "recover-one:kind": { value: k.kind } },
+          name,
+          { PULUMI_OPS_QUIET: "0" },
+          "?metadata=skip",
+        ); // its warning is the point
+        try {
+          let killed = false;
+          const kill = () => {
+            const pid = cliPid(one);
+            if (pid && !killed) {
+              killed = true;
+              process.kill(pid, "SIGKILL");
+            }
+          };
+          // A command: killed once it ran on the host, its answer held back (as a slow command's would be).
+          if (k.kind === "command")
+            control.inject({ match: { method: "POST", path: "/mcp", body: "run_command" }, count: 1, kind: "hang-after", ms: 5000 });
+          const watch = k.kind === "command" ? setInterval(() => commandRuns() > 0 && kill(), 20) : undefined;
+          const stop = k.service().onRequest((e) => {
+            if (k.kind !== "command" && e.method !== "GET" && k.create.test(e.path)) kill();
+          });
+          const first = await plainUp(one, name);
+          clearInterval(watch);
+          stop();
+          expect(killed, first.out).toBe(true);
+          await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
+          await one.stack.cancel().catch(() => undefined); // the killed run's lock
+          const again = await plainUp(one, name);
+          if (k.kind === "command") {
+            expect(again.status).not.toBe(0);
+            expect(again.out).toMatch(
+              /create command was sent \(.*\) by an earlier run that never recorded its end.*ops:controlRerunInterrupted/s,
+            );
+            expect(commandRuns()).toBe(1);
+            const told = await plainUp(one, name, { CONTROL_RERUN_INTERRUPTED: "true" });
+            expect(told.status, told.out).toBe(0);
+            expect(commandRuns()).toBe(2);
+          } else {
+            expect(again.status, again.out).toBe(0);
+            expect(again.out).toMatch(/never reached the stack's state/);
+            expect(await k.objects()).toHaveLength(1);
           }
-        };
-        // A command: killed once it ran on the host, its answer held back (as a slow command's would be).
-        if (k.kind === "command") control.inject({ match: { method: "POST", path: "/mcp", body: "run_command" }, count: 1, kind: "hang-after", ms: 5000 });
-        const watch = k.kind === "command" ? setInterval(() => commandRuns() > 0 && kill(), 20) : undefined;
-        const stop = k.service().onRequest((e) => {
-          if (k.kind !== "command" && e.method !== "GET" && k.create.test(e.path)) kill();
-        });
-        const first = await plainUp(one, name);
-        clearInterval(watch);
-        stop();
-        expect(killed, first.out).toBe(true);
-        await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
-        await one.stack.cancel().catch(() => undefined); // the killed run's lock
-        const again = await plainUp(one, name);
-        if (k.kind === "command") {
-          expect(again.status).not.toBe(0);
-          expect(again.out).toMatch(/create command was sent \(.*\) by an earlier run that never recorded its end.*ops:controlRerunInterrupted/s);
-          expect(commandRuns()).toBe(1);
-          const told = await plainUp(one, name, { CONTROL_RERUN_INTERRUPTED: "true" });
-          expect(told.status, told.out).toBe(0);
-          expect(commandRuns()).toBe(2);
-        } else {
-          expect(again.status, again.out).toBe(0);
-          expect(again.out).toMatch(/never reached the stack's state/);
-          expect(await k.objects()).toHaveLength(1);
+          const state = await one.stack.exportStack();
+          expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
+        } finally {
+          await one.stack.destroy().catch(() => undefined);
+          await one.dispose();
         }
-        const state = await one.stack.exportStack();
-        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
-      } finally {
-        await one.stack.destroy().catch(() => undefined);
-        await one.dispose();
-      }
-    });
-  }
-});
+      });
+    }
+  },
+);

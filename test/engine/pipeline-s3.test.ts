@@ -110,7 +110,11 @@ describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000 }, () => {
 
     const up = await job("up", { ...main, PULUMI_PLAN: path.join(scratch, "plan.json"), PULUMI_REQUIRE_PLAN: "true" });
     expect(up.status, up.stderr + up.stdout).toBe(0);
-    expect(records("prod").map((r) => r.name).sort()).toEqual([0, 1, 2, 3].map((i) => `prod-host-${i}.example.com`));
+    expect(
+      records("prod")
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([0, 1, 2, 3].map((i) => `prod-host-${i}.example.com`));
 
     // The state is in the bucket, with neither token in it nor in the plan the reviewers' job kept.
     const keys = await minio.list(BUCKET, ".pulumi/");
@@ -134,7 +138,9 @@ describe("a team's pipeline on S3 state (MinIO)", { timeout: 600_000 }, () => {
     expect(second.status).not.toBe(0);
     expect(second.stdout + second.stderr).toMatch(/locked/);
     // Told to wait and re-run, not the CLI's advice to run `pulumi cancel`, which would break the running apply.
-    expect(second.stdout + second.stderr).toMatch(/another apply of this stack is running: .*@.* \(pid \d+\), taken \d+ s ago at \S+\. Wait for it to finish, then re-run this job/);
+    expect(second.stdout + second.stderr).toMatch(
+      /another apply of this stack is running: .*@.* \(pid \d+\), taken \d+ s ago at \S+\. Wait for it to finish, then re-run this job/,
+    );
     expect(second.stdout + second.stderr).not.toMatch(/delete the lock file with `pulumi cancel`/);
     const done = await first;
     expect(done.status, done.stderr + done.stdout).toBe(0);

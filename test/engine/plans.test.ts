@@ -19,7 +19,12 @@ const engines: EngineStack[] = [];
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, pages, posts, control] = await Promise.all([new EdgeEmulator({ plans: { "example.com": "business" } }).start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new ControlEmulator().start()]);
+  [edge, pages, posts, control] = await Promise.all([
+    new EdgeEmulator({ plans: { "example.com": "business" } }).start(),
+    new PagesEmulator().start(),
+    new PostsEmulator({ processingMs: 0 }).start(),
+    new ControlEmulator().start(),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -33,11 +38,15 @@ afterAll(async () => {
 describe("preview --save-plan, then up --plan, with inputs unknown at preview", { timeout: 300_000 }, () => {
   for (const door of ["dynamic", "plugin"]) {
     it(`${door} door: every resource is made as planned, no violation`, async () => {
-      const engine = await engineStack(path.join(ROOT, "test/programs/plans"), {
-        ...everyServiceConfig({ edge, pages, posts, control }),
-        "plans:door": { value: door },
-        "plans:pageId": { value: PAGE_ID },
-      }, `plans-${door}`);
+      const engine = await engineStack(
+        path.join(ROOT, "test/programs/plans"),
+        {
+          ...everyServiceConfig({ edge, pages, posts, control }),
+          "plans:door": { value: door },
+          "plans:pageId": { value: PAGE_ID },
+        },
+        `plans-${door}`,
+      );
       engines.push(engine);
       const plan = path.join(mkdtempSync(path.join(tmpdir(), "pulumi-ops-plan-")), "plan.json");
       const preview = await engine.stack.preview({ plan });
@@ -57,7 +66,10 @@ describe("preview --save-plan, then up --plan, with inputs unknown at preview", 
     await engine.stack.setConfig("plans:browserCacheTtl", { value: "7" });
     const writes = () => [edge, pages, posts].flatMap((e) => e.log.filter((l) => l.method !== "GET"));
     [edge, pages, posts].forEach((e) => e.log.splice(0));
-    const failed = await engine.stack.preview().then(() => undefined, (e: Error) => e);
+    const failed = await engine.stack.preview().then(
+      () => undefined,
+      (e: Error) => e,
+    );
     await engine.stack.removeConfig("plans:browserCacheTtl");
     expect(String(failed)).toMatch(/browser_cache_ttl must be one of 0, 30, 60, .*; got 7/);
     expect(writes()).toEqual([]);

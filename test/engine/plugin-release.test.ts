@@ -18,8 +18,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** What a platform's executable header must say: its format and CPU. */
 function header(exe: Buffer): string {
-  if (exe.readUInt32BE(0) === 0x7f454c46) return `elf-${({ 0x3e: "amd64", 0xb7: "arm64" } as Record<number, string>)[exe.readUInt16LE(18)] ?? "other"}`;
-  if (exe.readUInt32LE(0) === 0xfeedfacf) return `macho-${({ 0x01000007: "amd64", 0x0100000c: "arm64" } as Record<number, string>)[exe.readUInt32LE(4)] ?? "other"}`;
+  if (exe.readUInt32BE(0) === 0x7f454c46)
+    return `elf-${({ 0x3e: "amd64", 0xb7: "arm64" } as Record<number, string>)[exe.readUInt16LE(18)] ?? "other"}`;
+  if (exe.readUInt32LE(0) === 0xfeedfacf)
+    return `macho-${({ 0x01000007: "amd64", 0x0100000c: "arm64" } as Record<number, string>)[exe.readUInt32LE(4)] ?? "other"}`;
   if (exe.toString("latin1", 0, 2) === "MZ") {
     const pe = exe.readUInt32LE(0x3c);
     if (exe.toString("latin1", pe, pe + 4) === "PE\0\0") return `pe-${exe.readUInt16LE(pe + 4) === 0x8664 ? "amd64" : "other"}`;
@@ -43,23 +45,26 @@ describe("the plugin's release assets", { timeout: 900_000 }, () => {
   let built: string[] | undefined;
   const tarballs = () => (built ??= buildPlugin()); // built once per change of bundle or schema, reused after (.tools/release)
 
-  it.each(Object.keys(EXPECTED))("%s: one executable of that platform, named as the engine looks for it, with the plugin inside", (platform) => {
-    const tarball = tarballs().find((t) => path.basename(t) === tarballName(VERSION, platform))!;
-    expect(tarball, `no ${tarballName(VERSION, platform)}`).toBeDefined();
-    const dir = path.join(scratch, platform);
-    mkdirSync(dir);
-    execFileSync("tar", ["xzf", tarball, "-C", dir]);
-    const name = platform.startsWith("windows") ? "pulumi-resource-ops.exe" : "pulumi-resource-ops";
-    expect(readdirSync(dir)).toEqual([name]);
-    const file = path.join(dir, name);
-    expect(statSync(file).mode & 0o111, "executable").not.toBe(0);
-    const exe = readFileSync(file);
-    expect(header(exe)).toBe(EXPECTED[platform]);
-    // Node starts the embedded program only when postject flipped the fuse (":0" is a plain Node).
-    expect(exe.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
-    // The bundle (the plugin's own code) and schema.json, the asset the plugin answers GetSchema from.
-    expect(exe.includes("provider/plugin-standalone")).toBe(true); // esbuild's comment naming the bundle's entry
-    expect(exe.includes(`"pluginDownloadURL": "https://`)).toBe(true);
-    expect(exe.includes(`"version": "${VERSION}"`)).toBe(true);
-  });
+  it.each(Object.keys(EXPECTED))(
+    "%s: one executable of that platform, named as the engine looks for it, with the plugin inside",
+    (platform) => {
+      const tarball = tarballs().find((t) => path.basename(t) === tarballName(VERSION, platform))!;
+      expect(tarball, `no ${tarballName(VERSION, platform)}`).toBeDefined();
+      const dir = path.join(scratch, platform);
+      mkdirSync(dir);
+      execFileSync("tar", ["xzf", tarball, "-C", dir]);
+      const name = platform.startsWith("windows") ? "pulumi-resource-ops.exe" : "pulumi-resource-ops";
+      expect(readdirSync(dir)).toEqual([name]);
+      const file = path.join(dir, name);
+      expect(statSync(file).mode & 0o111, "executable").not.toBe(0);
+      const exe = readFileSync(file);
+      expect(header(exe)).toBe(EXPECTED[platform]);
+      // Node starts the embedded program only when postject flipped the fuse (":0" is a plain Node).
+      expect(exe.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
+      // The bundle (the plugin's own code) and schema.json, the asset the plugin answers GetSchema from.
+      expect(exe.includes("provider/plugin-standalone")).toBe(true); // esbuild's comment naming the bundle's entry
+      expect(exe.includes(`"pluginDownloadURL": "https://`)).toBe(true);
+      expect(exe.includes(`"version": "${VERSION}"`)).toBe(true);
+    },
+  );
 });

@@ -17,7 +17,11 @@ const writes = () => [...edge.log, ...posts.log, ...skills.log].filter((e) => e.
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, posts, skills] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
+  [edge, posts, skills] = await Promise.all([
+    new EdgeEmulator().start(),
+    new PostsEmulator({ processingMs: 0 }).start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
+  ]);
   // Credentials from the environment, the fallback of both doors (stack config: test/engine/accounts.test.ts).
   engine = await engineStack(path.join(ROOT, "test/programs/plugin"), {}, "plugin", {
     PULUMI_OPS_QUIET: "0",
@@ -69,7 +73,8 @@ describe("the provider plugin through the Pulumi engine", { timeout: 300_000 }, 
     const note = state.deployment.resources.find((r: { type: string }) => r.type === "ops:posts:Post");
     expect(JSON.stringify(note.outputs.text)).toMatch(/4dabf18193072939515e22adb298388d/); // a secret in state
     const atRest = engine.backendText();
-    for (const s of ["a text kept secret through the plugin", DEMO_TOKEN, POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN]) expect(atRest).not.toContain(s);
+    for (const s of ["a text kept secret through the plugin", DEMO_TOKEN, POSTS_USER_TOKEN, SKILLS_PUBLISH_TOKEN])
+      expect(atRest).not.toContain(s);
   });
 
   it("5. an input change updates in place; drift made out of band is found by refresh and undone by up", async () => {

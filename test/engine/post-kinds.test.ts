@@ -18,7 +18,11 @@ const published = () => posts.publishedInWindow();
 beforeAll(async () => {
   withoutEnvFallback();
   posts = await new PostsEmulator({ processingMs: 300 }).start();
-  engine = await engineStack(path.join(ROOT, "test/programs/post-kinds"), {}, "kinds", { THREADS_ACCESS_TOKEN: POSTS_USER_TOKEN, POSTS_BASE_URL: posts.url, POSTS_STATUS_POLL_SECONDS: "1" });
+  engine = await engineStack(path.join(ROOT, "test/programs/post-kinds"), {}, "kinds", {
+    THREADS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+    POSTS_BASE_URL: posts.url,
+    POSTS_STATUS_POLL_SECONDS: "1",
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -37,7 +41,11 @@ describe("every post a Threads user makes, through the engine", { timeout: 300_0
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(5);
     const byText = (t: string) => published().find((p) => p.text === t)!;
-    expect(byText("Fresh bread at 7.")).toMatchObject({ reply_audience: "ACCOUNTS_YOU_FOLLOW", topic_tag: "Bread Baking", link_attachment_url: "https://bakery.example/loaves" });
+    expect(byText("Fresh bread at 7.")).toMatchObject({
+      reply_audience: "ACCOUNTS_YOU_FOLLOW",
+      topic_tag: "Bread Baking",
+      link_attachment_url: "https://bakery.example/loaves",
+    });
     expect(byText("As promised:").quoted_post).toBe(up.outputs.helloId.value);
     expect(published().find((p) => p.media_type === "IMAGE")!.alt_text).toBe("A round rye loaf on a board");
     expect(byText("Which loaf next?").poll).toEqual({ option_a: "Spelt", option_b: "Seeded rye", option_c: "Brioche" });

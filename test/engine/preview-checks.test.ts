@@ -6,25 +6,43 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ControlEmulator, EdgeEmulator, Emulator, PagesEmulator, PostsEmulator, RunnerEmulator, SkillsEmulator } from "../../emulators";
+import type {
+  ControlEmulator,
+  EdgeEmulator,
+  Emulator,
+  PagesEmulator,
+  PostsEmulator,
+  RunnerEmulator,
+  SkillsEmulator,
+} from "../../emulators";
 import { DEMO_TOKEN } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { everyServiceConfig, startEveryService } from "../helpers/every-service";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
-let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
+let edge: EdgeEmulator,
+  pages: PagesEmulator,
+  posts: PostsEmulator,
+  runner: RunnerEmulator,
+  skills: SkillsEmulator,
+  control: ControlEmulator;
 let all: Emulator[];
 let engine: EngineStack;
 const clear = () => all.forEach((e) => e.log.splice(0));
 // A write is any request but a read; the control endpoint's session (initialize, its close) acts on nothing.
-const writes = () => all.flatMap((e) => e.log.filter((l) => l.method !== "GET" && !(e === control && /^(POST|DELETE)$/.test(l.method))).map((l) => `${l.method} ${l.path}`));
+const writes = () =>
+  all.flatMap((e) =>
+    e.log.filter((l) => l.method !== "GET" && !(e === control && /^(POST|DELETE)$/.test(l.method))).map((l) => `${l.method} ${l.path}`),
+  );
 
 beforeAll(async () => {
   withoutEnvFallback();
   const started = await startEveryService(false);
   ({ edge, pages, posts, runner, skills, control } = started);
   all = [edge, pages, posts, runner, skills, control];
-  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "preview-checks", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(path.join(ROOT, "test/programs/every-service"), everyServiceConfig(started), "preview-checks", {
+    PULUMI_OPS_QUIET: "0",
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -76,7 +94,9 @@ describe("preview checks with reads only", { timeout: 300_000 }, () => {
     await engine.stack.removeConfig("ops:edgeApiToken");
     clear();
     const failed = String(await engine.stack.preview().catch((e: Error) => e));
-    expect(failed).toMatch(/edge: no credentials\. Set the API token as secret stack config \(`pulumi config set --secret ops:edgeApiToken <token>`\) or the environment variable EDGE_API_TOKEN/);
+    expect(failed).toMatch(
+      /edge: no credentials\. Set the API token as secret stack config \(`pulumi config set --secret ops:edgeApiToken <token>`\) or the environment variable EDGE_API_TOKEN/,
+    );
     expect(writes()).toEqual([]);
     await engine.stack.setConfig("ops:edgeApiToken", { value: DEMO_TOKEN, secret: true });
     const pagesToken = (await engine.stack.getConfig("ops:pagesAccessToken")).value;

@@ -31,35 +31,54 @@ let scratch: string;
 let releaseHost: ReleaseHost;
 const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
 const writes = () => [...edge.log, ...skills.log].filter((e) => e.method !== "GET");
-const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
 
 beforeAll(async () => {
   withoutEnvFallback();
   scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-python-"));
   releaseHost = await startReleaseHost();
   // The package: a wheel of sdk/python, where pip finds it (a release's wheel; here PIP_FIND_LINKS, as a user would).
-  await run(PROJECT_PYTHON, ["-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", path.join(scratch, "wheels"), path.join(ROOT, "sdk/python")]);
+  await run(PROJECT_PYTHON, [
+    "-m",
+    "pip",
+    "wheel",
+    "--quiet",
+    "--no-deps",
+    "--no-build-isolation",
+    "-w",
+    path.join(scratch, "wheels"),
+    path.join(ROOT, "sdk/python"),
+  ]);
   rmSync(path.join(ROOT, "sdk/python/build"), { recursive: true, force: true });
   rmSync(VENV, { recursive: true, force: true }); // a clean virtual environment, made by `pulumi install` below
   // The machine's Python, and nothing else of this machine: no Node on the engine's PATH.
   const base = (await run(PROJECT_PYTHON, ["-c", "import sys; print(sys._base_executable)"])).stdout.trim();
   mkdirSync(path.join(scratch, "bin"));
   symlinkSync(base, path.join(scratch, "bin/python3"));
-  [edge, skills] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start()]);
+  [edge, skills] = await Promise.all([
+    new EdgeEmulator().start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
+  ]);
   // The same stack config keys a TypeScript program uses: a stack moved to Python keeps its config.
-  engine = await engineStack(PROGRAM, {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-  }, "python", {
-    PULUMI_OPS_QUIET: "0",
-    PIP_FIND_LINKS: path.join(scratch, "wheels"),
-    // No Node, no npm, no repository tools, no active environment: the machine's python3 and the Pulumi CLI with
-    // its Python host, which runs the program in Pulumi.yaml's `virtualenv`.
-    PATH: `${path.join(scratch, "bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
-    ...releaseHost.env,
-  });
+  engine = await engineStack(
+    PROGRAM,
+    {
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:skillsUrl": { value: skills.url },
+      "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+    },
+    "python",
+    {
+      PULUMI_OPS_QUIET: "0",
+      PIP_FIND_LINKS: path.join(scratch, "wheels"),
+      // No Node, no npm, no repository tools, no active environment: the machine's python3 and the Pulumi CLI with
+      // its Python host, which runs the program in Pulumi.yaml's `virtualenv`.
+      PATH: `${path.join(scratch, "bin")}:${path.join(ROOT, ".tools/pulumi/bin")}`,
+      ...releaseHost.env,
+    },
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -76,10 +95,21 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     await run(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), [path.join(ROOT, "schema.json"), fresh]);
     const committed = path.join(ROOT, "sdk/python");
     const listed = files(fresh).sort();
-    expect(files(committed).filter((f) => !f.startsWith("build/") && !f.includes(".egg-info")).sort(), "regenerate: .tools/pulumi/bin/pulumi-ops-sdkgen schema.json sdk/python").toEqual(listed);
-    for (const f of listed) expect(readFileSync(path.join(committed, f), "utf8"), `sdk/python/${f} is stale`).toBe(readFileSync(path.join(fresh, f), "utf8"));
+    expect(
+      files(committed)
+        .filter((f) => !f.startsWith("build/") && !f.includes(".egg-info"))
+        .sort(),
+      "regenerate: .tools/pulumi/bin/pulumi-ops-sdkgen schema.json sdk/python",
+    ).toEqual(listed);
+    for (const f of listed)
+      expect(readFileSync(path.join(committed, f), "utf8"), `sdk/python/${f} is stale`).toBe(readFileSync(path.join(fresh, f), "utf8"));
     const plugin = JSON.parse(readFileSync(path.join(committed, "pulumi_ops/pulumi-plugin.json"), "utf8"));
-    expect(plugin).toEqual({ resource: true, name: "ops", version: JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version, server: expect.stringMatching(/\/releases\/download\/v\$\{VERSION\}$/) });
+    expect(plugin).toEqual({
+      resource: true,
+      name: "ops",
+      version: JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).version,
+      server: expect.stringMatching(/\/releases\/download\/v\$\{VERSION\}$/),
+    });
     const record = readFileSync(path.join(committed, "pulumi_ops/edge/dns_record.py"), "utf8");
     expect(record).toContain(`super(DnsRecord, __self__).__init__(\n            'ops:edge:DnsRecord'`);
     // The engine's PATH has no Node: what runs the plugin is the downloaded executable.
@@ -129,9 +159,15 @@ describe("a Python program through the generated SDK and the plugin", { timeout:
     expect(up.outputs.zoneId.value).toBe(zone.id); // edge.get_zone, invoked through the plugin
     expect(up.outputs.hostname.value).toBe("www.example.com");
     expect(up.outputs.skillName.value).toBe(skills.skills.get("oven-care")!.name);
-    expect(records().map((r) => `${r.type} ${r.name} ${r.content}`).sort()).toEqual(["A www.example.com 203.0.113.10", "CNAME api.example.com www.example.com"]);
+    expect(
+      records()
+        .map((r) => `${r.type} ${r.name} ${r.content}`)
+        .sort(),
+    ).toEqual(["A www.example.com 203.0.113.10", "CNAME api.example.com www.example.com"]);
     const state = await engine.stack.exportStack();
-    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(["ops:edge:DnsRecord", "ops:skills:Skill", "pulumi:providers:ops"]));
+    expect(state.deployment.resources.map((r: { type: string }) => r.type)).toEqual(
+      expect.arrayContaining(["ops:edge:DnsRecord", "ops:skills:Skill", "pulumi:providers:ops"]),
+    );
     expect(engine.backendText()).not.toContain(DEMO_TOKEN);
     expect(engine.backendText()).not.toContain(SKILLS_PUBLISH_TOKEN);
   });

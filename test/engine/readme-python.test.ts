@@ -26,8 +26,6 @@ let printed = "";
 let status: number | null = null;
 let pasted: Record<string, string> = {};
 
-
-
 /** A service's request log (the emulators run in their own process). */
 const log = async (url: string) => (await (await fetch(`${url}/__emulator/log`)).json()) as { method: string; path: string }[];
 
@@ -44,21 +42,29 @@ beforeAll(async () => {
   for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, fileOf(b)), `${b.text}\n`);
   releaseHost = await startReleaseHost();
   // `npm run emulators` is the clone's setup, then this.
-  emulators = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], { env: { ...process.env, ...FREE_EMULATOR_PORTS }, stdio: ["ignore", "pipe", "inherit"] });
+  emulators = spawn(path.join(ROOT, "node_modules/.bin/node"), [path.join(ROOT, "dist/emulators/main.js")], {
+    env: { ...process.env, ...FREE_EMULATOR_PORTS },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   pasted = await pastedExports(emulators);
   const env: Record<string, string> = {
     ...newUserEnv(scratch),
     PULUMI_OPS_QUIET: "0",
     // The CLI and its language hosts; the machine's python3 and the rest of its PATH, not this repository's
     // node_modules/.bin (its plugin there would be used instead of the one `pulumi install` fetches).
-    PATH: [path.join(ROOT, ".tools/pulumi/bin"), ...(process.env.PATH ?? "").split(":").filter((d) => !d.startsWith(path.join(ROOT, "node_modules")))].join(":"),
+    PATH: [
+      path.join(ROOT, ".tools/pulumi/bin"),
+      ...(process.env.PATH ?? "").split(":").filter((d) => !d.startsWith(path.join(ROOT, "node_modules"))),
+    ].join(":"),
     ...releaseHost.env,
   };
   delete env.PULUMI_CONFIG_PASSPHRASE;
   delete env.PIP_FIND_LINKS;
   mkdirSync(env.PULUMI_HOME, { recursive: true });
   mkdirSync(path.join(scratch, "state"));
-  const exports = Object.entries(pasted).map(([k, v]) => `export ${k}=${v}`).join("\n");
+  const exports = Object.entries(pasted)
+    .map(([k, v]) => `export ${k}=${v}`)
+    .join("\n");
   const script = ["set -euo pipefail", exports, `cd "${clone}"`, build.text, `cd "${folder}"`, run.text].join("\n");
   // Not spawnSync: the release host answers from this process, so its event loop must run meanwhile.
   const result = await new Promise<{ status: number | null; out: string }>((resolve) => {
@@ -92,7 +98,9 @@ describe("README's Python path, run as written from an empty folder", { timeout:
 
   it("the services saw the program: the record made and removed, the skill published", async () => {
     const edge = await log(pasted.EDGE_BASE_URL);
-    expect(edge.map((e) => `${e.method} ${e.path}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^DELETE .*\/dns_records\/\w+$/)]));
+    expect(edge.map((e) => `${e.method} ${e.path}`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^DELETE .*\/dns_records\/\w+$/)]),
+    );
     expect((await log(pasted.SKILLS_URL)).map((e) => `${e.method} ${e.path}`)).toContain("PUT /api/skills/oven-care");
   });
 });

@@ -32,41 +32,73 @@ function shownYaml(): string[] {
   return readdirYaml().map((b) => b.trim());
 }
 function readdirYaml(): string[] {
-  return ["control", "edge", "pages", "posts", "runner", "skills"].flatMap((m) => [...readFileSync(path.join(ROOT, "docs/reference", `${m}.md`), "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((x) => x[1]));
+  return ["control", "edge", "pages", "posts", "runner", "skills"].flatMap((m) =>
+    [...readFileSync(path.join(ROOT, "docs/reference", `${m}.md`), "utf8").matchAll(/```yaml\n([\s\S]*?)```/g)].map((x) => x[1]),
+  );
 }
 
 beforeAll(async () => {
   withoutEnvFallback();
   services = await startEveryService();
   dir = mkdtempSync(path.join(tmpdir(), "reference-yaml-"));
-  const program = { name: "reference-examples", runtime: "yaml", resources: {}, variables: {}, outputs: {} } as Record<string, Record<string, unknown> | string>;
+  const program = { name: "reference-examples", runtime: "yaml", resources: {}, variables: {}, outputs: {} } as Record<
+    string,
+    Record<string, unknown> | string
+  >;
   all.forEach(([token, example], i) => {
-    for (const [section, entries] of Object.entries(yamlSections(token, example, `e${i}_`))) Object.assign(program[section] as object, entries);
+    for (const [section, entries] of Object.entries(yamlSections(token, example, `e${i}_`)))
+      Object.assign(program[section] as object, entries);
   });
   writeFileSync(path.join(dir, "Pulumi.yaml"), yamlText(program));
   writeFileSync(path.join(dir, "worker.js"), 'export default { fetch() { return new Response("hello"); } };\n');
   mkdirSync(path.join(dir, "skills/oven-care"), { recursive: true });
   copyFileSync(path.join(ROOT, "examples/ai-host/skills/oven-care/SKILL.md"), path.join(dir, "skills/oven-care/SKILL.md"));
   mkdirSync(path.join(dir, "docs"));
-  writeFileSync(path.join(dir, "docs/oven.md"), ["deck-oven-handbook.md", "bake-schedule.md"].map((f) => readFileSync(path.join(ROOT, "examples/ai-host/sources", f), "utf8")).join("\n"));
+  writeFileSync(
+    path.join(dir, "docs/oven.md"),
+    ["deck-oven-handbook.md", "bake-schedule.md"]
+      .map((f) => readFileSync(path.join(ROOT, "examples/ai-host/sources", f), "utf8"))
+      .join("\n"),
+  );
   // What an account in use has: a skill someone else published, and a short post.
   await fetch(`${services.skills.url}/api/skills/bread-proofing`, {
     method: "PUT",
     headers: { authorization: `Bearer ${SKILLS_PUBLISH_TOKEN}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "bread-proofing", description: "Proofing times and temperatures for the bakery's doughs.", instruction: "# Bread proofing\n\nProof at 26 C.", category: "ops" }),
+    body: JSON.stringify({
+      name: "bread-proofing",
+      description: "Proofing times and temperatures for the bakery's doughs.",
+      instruction: "# Bread proofing\n\nProof at 26 C.",
+      category: "ops",
+    }),
   });
-  const container = (await (await fetch(`${services.posts.url}/v1.0/me/threads?${new URLSearchParams({ media_type: "TEXT", text: "Open at 7.", access_token: POSTS_USER_TOKEN })}`, { method: "POST" })).json()) as { id: string };
-  await fetch(`${services.posts.url}/v1.0/me/threads_publish?${new URLSearchParams({ creation_id: container.id, access_token: POSTS_USER_TOKEN })}`, { method: "POST" });
+  const container = (await (
+    await fetch(
+      `${services.posts.url}/v1.0/me/threads?${new URLSearchParams({ media_type: "TEXT", text: "Open at 7.", access_token: POSTS_USER_TOKEN })}`,
+      { method: "POST" },
+    )
+  ).json()) as { id: string };
+  await fetch(
+    `${services.posts.url}/v1.0/me/threads_publish?${new URLSearchParams({ creation_id: container.id, access_token: POSTS_USER_TOKEN })}`,
+    { method: "POST" },
+  );
   expect(services.posts.posts.size).toBe(1);
   for (const name of SERVICES) services[name].log.splice(0); // what the seeding sent is not the program's
 
-  engine = await engineStack(dir, {
-    ...everyServiceConfig(services),
-    "ops:controlVncPassword": { value: "kiosk-password-1", secret: true },
-  }, "examples", { PATH: BIN, PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    dir,
+    {
+      ...everyServiceConfig(services),
+      "ops:controlVncPassword": { value: "kiosk-password-1", secret: true },
+    },
+    "examples",
+    { PATH: BIN, PULUMI_OPS_QUIET: "0" },
+  );
   // No registry serves the plugin: it is installed from the release tarball, as the README says for YAML.
   const [tarball] = buildPlugin(["linux-amd64"]);
-  execFileSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], { env: { PATH: BIN, PULUMI_HOME: path.join(engine.scratch, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" }, stdio: "pipe" });
+  execFileSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], {
+    env: { PATH: BIN, PULUMI_HOME: path.join(engine.scratch, "home"), PULUMI_SKIP_UPDATE_CHECK: "true" },
+    stdio: "pipe",
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -88,9 +120,13 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000 
     const preview = await engine.stack.preview({ onOutput: (o) => (printed += o) }).catch((e: Error) => {
       throw new Error(`${e.message}\n${printed}`);
     });
-    const resources = all.flatMap(([token, example]) => [...(example.before ?? []), { token }].filter((s) => /:[A-Z]/.test(s.token))).length;
+    const resources = all.flatMap(([token, example]) =>
+      [...(example.before ?? []), { token }].filter((s) => /:[A-Z]/.test(s.token)),
+    ).length;
     expect(preview.changeSummary.create).toBe(resources + 1); // and the stack
-    const writes = SERVICES.flatMap((name) => services[name].log.filter((e) => isWrite(name, e)).map((e) => `${name} ${e.method} ${e.path}`));
+    const writes = SERVICES.flatMap((name) =>
+      services[name].log.filter((e) => isWrite(name, e)).map((e) => `${name} ${e.method} ${e.path}`),
+    );
     expect(writes).toEqual([]);
     expect(services.control.calls.filter((c) => c.tool === "run_command")).toEqual([]);
   });

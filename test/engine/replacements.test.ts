@@ -21,7 +21,10 @@ async function edgeList(zone: string, what: string): Promise<any[]> {
   const result = ((await res.json()) as { result: any[] | { rules: any[] } | null }).result;
   return Array.isArray(result) ? result : (result?.rules ?? []); // a phase's entry point answers its rules
 }
-const records = (zone: string, name: string) => [...[...s.edge.zones.values()].find((z) => z.name === zone)!.records.values()].filter((r) => r.name === `${name}.${zone}`).map((r) => r.type);
+const records = (zone: string, name: string) =>
+  [...[...s.edge.zones.values()].find((z) => z.name === zone)!.records.values()]
+    .filter((r) => r.name === `${name}.${zone}`)
+    .map((r) => r.type);
 const level = (zone: string) => [...s.edge.zones.values()].find((z) => z.name === zone)!.settings.security_level.value;
 
 beforeAll(async () => {
@@ -30,15 +33,26 @@ beforeAll(async () => {
   await s.control.stop();
   s.control = await new ControlEmulator({ dialogDelayMs: 300 }).start();
   const config = everyServiceConfig(s);
-  engine = await engineStack(path.join(ROOT, "test/programs/replacements"), {
-    ...config,
-    "ops:controlUrl": { value: s.control.url },
-    "ops:edgeAccountId": { value: "0a1b2c3d4e5f60718293a4b5c6d7e8f9" },
-    "replacements:vncPassword": { value: "kiosk-password-1", secret: true },
-    "replacements:step": { value: "1" },
-  }, "replacements", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/replacements"),
+    {
+      ...config,
+      "ops:controlUrl": { value: s.control.url },
+      "ops:edgeAccountId": { value: "0a1b2c3d4e5f60718293a4b5c6d7e8f9" },
+      "replacements:vncPassword": { value: "kiosk-password-1", secret: true },
+      "replacements:step": { value: "1" },
+    },
+    "replacements",
+    { PULUMI_OPS_QUIET: "0" },
+  );
   // Account `b`: the same services and credentials under another name, so a move is the same object on the service.
-  for (const [k, v] of Object.entries({ pagesBaseUrl: s.pages.url, pagesAccessToken: PAGES_USER_TOKEN, postsBaseUrl: s.posts.url, postsAccessToken: POSTS_USER_TOKEN, runnerHost: s.runner.url })) {
+  for (const [k, v] of Object.entries({
+    pagesBaseUrl: s.pages.url,
+    pagesAccessToken: PAGES_USER_TOKEN,
+    postsBaseUrl: s.posts.url,
+    postsAccessToken: POSTS_USER_TOKEN,
+    runnerHost: s.runner.url,
+  })) {
     await engine.stack.setConfig(`ops:accounts.b.${k}`, { value: v, secret: /Token$/.test(k) }, true);
   }
 }, 300_000);
@@ -67,7 +81,11 @@ describe("every type replaced through the engine leaves what it promised", { tim
     expect(records("example.org", "api")).toEqual(["A"]);
     expect(records("example.com", "api")).toEqual([]);
     expect([level("example.org"), level("example.com")]).toEqual(["high", "medium"]); // the old zone's setting as it was
-    for (const [what, count] of [["pagerules", 1], ["rulesets/phases/http_request_firewall_custom/entrypoint", 1], ["rulesets/phases/http_ratelimit/entrypoint", 1]] as const) {
+    for (const [what, count] of [
+      ["pagerules", 1],
+      ["rulesets/phases/http_request_firewall_custom/entrypoint", 1],
+      ["rulesets/phases/http_ratelimit/entrypoint", 1],
+    ] as const) {
       expect((await edgeList("example.org", what)).length, `${what} in the new zone`).toBe(count);
       expect((await edgeList("example.com", what)).length, `${what} in the old zone`).toBe(0);
     }
@@ -75,7 +93,10 @@ describe("every type replaced through the engine leaves what it promised", { tim
     // pages: the post made anew with its link; the role moved to another user; the subscription moved account, still there
     expect([...s.pages.posts.values()].map((p) => p.link)).toEqual(["https://example.com/menu"]);
     const page = s.pages.pages.get(PAGE_ID)!;
-    expect([page.assigned.get("300000000000002"), page.assigned.get("300000000000003")]).toEqual([undefined, ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]]);
+    expect([page.assigned.get("300000000000002"), page.assigned.get("300000000000003")]).toEqual([
+      undefined,
+      ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+    ]);
     expect([...page.apps.values()]).toHaveLength(1);
     // posts: the new post, the old deleted
     expect([...s.posts.posts.values()].map((p) => p.text)).toEqual(["Fresh bread from 7."]);

@@ -23,8 +23,17 @@ function said(output: string): void {
 
 beforeAll(async () => {
   withoutEnvFallback();
-  [edge, posts, runner] = await Promise.all([new EdgeEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator({ pullStepMs: 1 }).start()]);
-  engine = await engineStack(path.join(ROOT, "test/programs/retired-settings"), { ...everyServiceConfig({ edge, posts, runner }), "ops:postsAppToken": { value: "app-token-of-0.4.0", secret: true } }, "upgraded", { PULUMI_OPS_QUIET: "0" });
+  [edge, posts, runner] = await Promise.all([
+    new EdgeEmulator().start(),
+    new PostsEmulator({ processingMs: 0 }).start(),
+    new RunnerEmulator({ pullStepMs: 1 }).start(),
+  ]);
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/retired-settings"),
+    { ...everyServiceConfig({ edge, posts, runner }), "ops:postsAppToken": { value: "app-token-of-0.4.0", secret: true } },
+    "upgraded",
+    { PULUMI_OPS_QUIET: "0" },
+  );
 }, 300_000);
 
 afterAll(async () => {

@@ -23,25 +23,40 @@ import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 let edge: EdgeEmulator, pages: PagesEmulator;
 let engine: EngineStack;
 const PAGE = "200000000001030";
-const writes = () => [...edge.log, ...pages.log].filter((e) => !["GET", "HEAD"].includes(e.method) && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/$/.test(e.path));
+const writes = () =>
+  [...edge.log, ...pages.log].filter(
+    (e) => !["GET", "HEAD"].includes(e.method) && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/$/.test(e.path),
+  );
 
 /** The example pipeline's preview job, run as its README says (examples/ci/pipeline.sh preview): its output and comment. */
 async function reviewed(): Promise<{ cli: string; comment: string; status: number }> {
   const env = { ...engine.cli.env, PULUMI_STACK: "review", PULUMI_PROGRAM_DIR: engine.cli.cwd, PIPELINE_COMMIT: "0123456789abcdef" };
-  const run = await promisify(execFile)("bash", [path.join(ROOT, "examples/ci/pipeline.sh"), "preview"], { cwd: engine.scratch, env }).then(() => 0, (e: { code: number }) => e.code);
-  return { cli: readFileSync(path.join(engine.scratch, "preview.txt"), "utf8"), comment: readFileSync(path.join(engine.scratch, "preview.md"), "utf8"), status: run };
+  const run = await promisify(execFile)("bash", [path.join(ROOT, "examples/ci/pipeline.sh"), "preview"], { cwd: engine.scratch, env }).then(
+    () => 0,
+    (e: { code: number }) => e.code,
+  );
+  return {
+    cli: readFileSync(path.join(engine.scratch, "preview.txt"), "utf8"),
+    comment: readFileSync(path.join(engine.scratch, "preview.md"), "utf8"),
+    status: run,
+  };
 }
 
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
   pages = await new PagesEmulator({ extraPages: 30 }).start();
-  engine = await engineStack(path.join(ROOT, "test/programs/review"), {
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "review:pageId": { value: PAGE },
-    "review:tasks": { value: JSON.stringify(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]) },
-  }, "review", { FACEBOOK_PAGE_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_BASE_URL: pages.url, PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/review"),
+    {
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "review:pageId": { value: PAGE },
+      "review:tasks": { value: JSON.stringify(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]) },
+    },
+    "review",
+    { FACEBOOK_PAGE_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_BASE_URL: pages.url, PULUMI_OPS_QUIET: "0" },
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -53,7 +68,11 @@ afterAll(async () => {
 describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000 }, () => {
   it("shows a set's change as values added and removed, one changed record as its line, each warning once among the warnings, and a text built from a new record whole", async () => {
     await engine.stack.up();
-    await engine.stack.setAllConfig({ "review:tasks": { value: JSON.stringify(["CREATE_CONTENT", "MODERATE", "ANALYZE"]) }, "review:dmarc": { value: "reject" }, "review:launch": { value: "true" } });
+    await engine.stack.setAllConfig({
+      "review:tasks": { value: JSON.stringify(["CREATE_CONTENT", "MODERATE", "ANALYZE"]) },
+      "review:dmarc": { value: "reject" },
+      "review:launch": { value: "true" },
+    });
     edge.log.length = 0;
     pages.log.length = 0;
     const { cli, comment } = await reviewed();
@@ -95,7 +114,11 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000 
     await engine.stack.up();
     const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
     for (let i = 1; i <= 20; i++) {
-      const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/dns_records`, { method: "POST", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ type: "A", name: `legacy-${i}.example.com`, content: `198.51.100.${i}`, ttl: 300 }) });
+      const res = await fetch(`${edge.url}/client/v4/zones/${zone.id}/dns_records`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ type: "A", name: `legacy-${i}.example.com`, content: `198.51.100.${i}`, ttl: 300 }),
+      });
       expect(res.status).toBe(200);
     }
     await engine.stack.setConfig("review:takeOver", { value: "20" });
@@ -103,7 +126,9 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000 
     pages.log.length = 0;
     const { comment } = await reviewed();
     const summary = comment.slice(0, comment.indexOf("```diff"));
-    expect(summary).toMatch(/\+ 20 to create · .*20 taken over, 0 writes \(objects that exist, counted above as creates: nothing is made for them\)/);
+    expect(summary).toMatch(
+      /\+ 20 to create · .*20 taken over, 0 writes \(objects that exist, counted above as creates: nothing is made for them\)/,
+    );
     await engine.stack.up();
     expect(writes()).toEqual([]);
   });
@@ -137,13 +162,18 @@ describe("a pull request's preview, as a reviewer reads it", { timeout: 300_000 
   });
 
   it("an acknowledged warning is left out, and no other; a credential in config that overrides the job's is warned", async () => {
-    await engine.stack.setAllConfig({ "ops:acknowledgedWarnings": { value: "page-rules-deprecated" }, "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true } });
+    await engine.stack.setAllConfig({
+      "ops:acknowledgedWarnings": { value: "page-rules-deprecated" },
+      "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+    });
     const before = engine.cli.env.FACEBOOK_PAGE_ACCESS_TOKEN;
     engine.cli.env.FACEBOOK_PAGE_ACCESS_TOKEN = "a-read-only-token-of-the-preview-job";
     try {
       const { cli, comment } = await reviewed();
       expect(cli).not.toMatch(/page rules are deprecated/);
-      expect(cli).toMatch(/warning: ops:pagesAccessToken in the stack's config overrides FACEBOOK_PAGE_ACCESS_TOKEN in this run's environment \(they differ\)/);
+      expect(cli).toMatch(
+        /warning: ops:pagesAccessToken in the stack's config overrides FACEBOOK_PAGE_ACCESS_TOKEN in this run's environment \(they differ\)/,
+      );
       expect(comment.slice(comment.indexOf("Warnings and errors:"))).toContain("pulumi config rm ops:pagesAccessToken");
       expect(cli).not.toContain("a-read-only-token-of-the-preview-job");
     } finally {

@@ -28,9 +28,23 @@ const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.starts
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator({ plans: { "example.com": "pro" } }).start();
-  edge.rulesets.seedRule(zone().id, "http_request_cache_settings", { action: "set_cache_settings", expression: "true", action_parameters: { cache: false }, ref: "bypass_all" });
-  edge.rulesets.seedRule(zone().id, FW, { action: "block", expression: 'http.request.uri.path wildcard "/api/*"', ref: "block_api", description: "made in the dashboard", logging: { enabled: false }, action_parameters: { response: RESPONSE } });
-  engine = await engineStack(path.join(ROOT, "test/programs/rules-order"), everyServiceConfig({ edge }), "order", { PULUMI_OPS_QUIET: "0" });
+  edge.rulesets.seedRule(zone().id, "http_request_cache_settings", {
+    action: "set_cache_settings",
+    expression: "true",
+    action_parameters: { cache: false },
+    ref: "bypass_all",
+  });
+  edge.rulesets.seedRule(zone().id, FW, {
+    action: "block",
+    expression: 'http.request.uri.path wildcard "/api/*"',
+    ref: "block_api",
+    description: "made in the dashboard",
+    logging: { enabled: false },
+    action_parameters: { response: RESPONSE },
+  });
+  engine = await engineStack(path.join(ROOT, "test/programs/rules-order"), everyServiceConfig({ edge }), "order", {
+    PULUMI_OPS_QUIET: "0",
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -43,21 +57,34 @@ describe("edge rules in their place, merged, within the plan's limits", { timeou
     edge.log.splice(0);
     let said = "";
     await engine.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/FirewallRule "allow_partner" \(allow\) will be added before rule block_api \(block\), the first that is not a skip/);
+    expect(said).toMatch(
+      /FirewallRule "allow_partner" \(allow\) will be added before rule block_api \(block\), the first that is not a skip/,
+    );
     expect(writes()).toEqual([]);
     await engine.stack.up();
     expect(rules(FW).map((r) => r.ref)).toEqual(["allow_partner", "block_api"]);
-    expect(rules(FW)[1]).toMatchObject({ description: "block the API", logging: { enabled: false }, action_parameters: { response: RESPONSE } });
+    expect(rules(FW)[1]).toMatchObject({
+      description: "block the API",
+      logging: { enabled: false },
+      action_parameters: { response: RESPONSE },
+    });
     expect(rules("http_ratelimit")[0]).toMatchObject({ ratelimit: { period: 30, requests_per_period: 1, mitigation_timeout: 600 } });
     expect(rules("http_request_cache_settings").map((r) => r.ref)).toEqual(["cache_static", "bypass_all"]);
-    expect(rules("http_request_dynamic_redirect")[0]).toMatchObject({ action: "redirect", action_parameters: { from_value: { status_code: 301 } } });
+    expect(rules("http_request_dynamic_redirect")[0]).toMatchObject({
+      action: "redirect",
+      action_parameters: { from_value: { status_code: 301 } },
+    });
     expect(rules("http_config_settings")[0]).toMatchObject({ action: "set_config", action_parameters: { security_level: "high" } });
   });
 
   it("2. a new description keeps what the dashboard set; the next preview shows no change", async () => {
     await engine.stack.setConfig("blockDescription", { value: "block the API, renamed" });
     await engine.stack.up();
-    expect(rules(FW)[1]).toMatchObject({ description: "block the API, renamed", logging: { enabled: false }, action_parameters: { response: RESPONSE } });
+    expect(rules(FW)[1]).toMatchObject({
+      description: "block the API, renamed",
+      logging: { enabled: false },
+      action_parameters: { response: RESPONSE },
+    });
     await engine.stack.preview({ expectNoChanges: true });
   });
 

@@ -30,15 +30,23 @@ describe("a failing command built from a secret prints no secret", { timeout: 30
   for (const door of ["dynamic", "plugin"]) {
     for (const mode of ["interpolate", "flag"]) {
       it(`${door} door, ${mode === "flag" ? "secret: true" : "pulumi.interpolate of a secret"}`, async () => {
-        const engine = await engineStack(PROGRAM, {
-          "ops:controlUrl": { value: control.url },
-          "secret-failure:door": { value: door },
-          "secret-failure:mode": { value: mode },
-          "secret-failure:pw": { value: "hunter2-secret", secret: true },
-        }, `${door}-${mode}`, { PULUMI_OPS_QUIET: "0" });
+        const engine = await engineStack(
+          PROGRAM,
+          {
+            "ops:controlUrl": { value: control.url },
+            "secret-failure:door": { value: door },
+            "secret-failure:mode": { value: mode },
+            "secret-failure:pw": { value: "hunter2-secret", secret: true },
+          },
+          `${door}-${mode}`,
+          { PULUMI_OPS_QUIET: "0" },
+        );
         engines.push(engine);
         let printed = "";
-        const failed = await engine.stack.up({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) }).then(() => undefined, (e: Error) => e);
+        const failed = await engine.stack.up({ onOutput: (o) => (printed += o), onError: (o) => (printed += o) }).then(
+          () => undefined,
+          (e: Error) => e,
+        );
         expect(failed, printed).toBeDefined();
         printed += String(failed); // the Automation API's error carries the CLI's stderr
         // The command ran (the host saw the secret) and failed: said, without its output.

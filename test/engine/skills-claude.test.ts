@@ -24,12 +24,17 @@ beforeAll(async () => {
   cpSync(path.join(ROOT, "test/fixtures/claude-skill/oven-care"), folder, { recursive: true });
   claude = await new ClaudeSkillsEmulator().start();
   sdk = new Anthropic({ apiKey: CLAUDE_API_KEY, baseURL: claude.url, maxRetries: 0 });
-  engine = await engineStack(path.join(ROOT, "test/programs/skills-claude"), {
-    skillSource: { value: path.join(folder, "SKILL.md") },
-    "ops:skillsKind": { value: "claude" },
-    "ops:skillsClaudeUrl": { value: claude.url },
-    "ops:skillsClaudeApiKey": { value: CLAUDE_API_KEY, secret: true },
-  }, "skills-claude", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/skills-claude"),
+    {
+      skillSource: { value: path.join(folder, "SKILL.md") },
+      "ops:skillsKind": { value: "claude" },
+      "ops:skillsClaudeUrl": { value: claude.url },
+      "ops:skillsClaudeApiKey": { value: CLAUDE_API_KEY, secret: true },
+    },
+    "skills-claude",
+    { PULUMI_OPS_QUIET: "0" },
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -53,15 +58,28 @@ describe("a skill folder on the Claude API, through the engine", { timeout: 300_
   it("2. up uploads the folder; the official SDK lists the skill and its files are there", async () => {
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
-    expect(up.outputs.files.value).toEqual(["oven-care/SKILL.md", "oven-care/references/temperatures.md", "oven-care/scripts/check_oven.py"]);
+    expect(up.outputs.files.value).toEqual([
+      "oven-care/SKILL.md",
+      "oven-care/references/temperatures.md",
+      "oven-care/scripts/check_oven.py",
+    ]);
     const skills = await listed();
-    expect(skills).toEqual([expect.objectContaining({ id: up.outputs.skillId.value, display_name: "oven-care", latest_version_id: up.outputs.versionId.value })]);
-    expect([...claude.skills.get(up.outputs.skillId.value)!.versions[0].files.keys()].sort()).toEqual(["SKILL.md", "references/temperatures.md", "scripts/check_oven.py"]);
+    expect(skills).toEqual([
+      expect.objectContaining({ id: up.outputs.skillId.value, display_name: "oven-care", latest_version_id: up.outputs.versionId.value }),
+    ]);
+    expect([...claude.skills.get(up.outputs.skillId.value)!.versions[0].files.keys()].sort()).toEqual([
+      "SKILL.md",
+      "references/temperatures.md",
+      "scripts/check_oven.py",
+    ]);
     expect(engine.backendText()).not.toContain(CLAUDE_API_KEY);
   });
 
   it("3. a changed reference file is a new version of the same skill", async () => {
-    writeFileSync(path.join(folder, "references/temperatures.md"), "# Baking temperatures\n\n| Bake | Celsius |\n|---|---|\n| Sourdough | 245 |\n");
+    writeFileSync(
+      path.join(folder, "references/temperatures.md"),
+      "# Baking temperatures\n\n| Bake | Celsius |\n|---|---|\n| Sourdough | 245 |\n",
+    );
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     const held = claude.skills.get(up.outputs.skillId.value)!;

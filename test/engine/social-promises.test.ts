@@ -7,7 +7,16 @@
  */
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DELETE_QUOTA, PAGE_ID, PAGES_APP, PAGES_MODERATOR_TOKEN, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator } from "../../emulators";
+import {
+  DELETE_QUOTA,
+  PAGE_ID,
+  PAGES_APP,
+  PAGES_MODERATOR_TOKEN,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+} from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
@@ -17,7 +26,10 @@ let engine: EngineStack;
 const BOB = "300000000000003";
 const DIR = path.join(ROOT, "test/programs/social-promises");
 const page = () => pages.pages.get(PAGE_ID)!;
-const writes = () => [...pages.log, ...posts.log].filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/?$/.test(e.path)).map((e) => `${e.method} ${e.path}`);
+const writes = () =>
+  [...pages.log, ...posts.log]
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/?$/.test(e.path))
+    .map((e) => `${e.method} ${e.path}`);
 const env = (pagesToken: string) => ({
   FACEBOOK_PAGE_ACCESS_TOKEN: pagesToken,
   PAGES_APP_ID: PAGES_APP.id,
@@ -36,7 +48,12 @@ beforeAll(async () => {
   withoutEnvFallback();
   pages = await new PagesEmulator().start();
   posts = await new PostsEmulator({ processingMs: 300 }).start();
-  engine = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } }, "promises", env(PAGES_USER_TOKEN));
+  engine = await engineStack(
+    DIR,
+    { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } },
+    "promises",
+    env(PAGES_USER_TOKEN),
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -94,14 +111,23 @@ describe("the social services' promises, through the engine", { timeout: 300_000
 
   it("3. with the day's deletes spent, replacing posts fails at preview with 0 writes, and destroy sends no delete", async () => {
     posts.deletesToday = Array.from({ length: DELETE_QUOTA - 1 }, () => Date.now()); // one left
-    await engine.stack.setAllConfig({ "social-promises:ryeText": { value: "Rye, fresh." }, "social-promises:speltText": { value: "Spelt, fresh." }, "social-promises:allowRepublish": { value: "true" } });
+    await engine.stack.setAllConfig({
+      "social-promises:ryeText": { value: "Rye, fresh." },
+      "social-promises:speltText": { value: "Spelt, fresh." },
+      "social-promises:allowRepublish": { value: "true" },
+    });
     pages.log.splice(0);
     posts.log.splice(0);
-    await expect(engine.stack.preview()).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts.*needs 2.*all of it by \S+Z at the latest/s);
+    await expect(engine.stack.preview()).rejects.toThrow(
+      /may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts.*needs 2.*all of it by \S+Z at the latest/s,
+    );
     expect(writes()).toEqual([]);
     // A destroy the engine does not show in advance: refused before the first delete is sent.
     posts.deletesToday = Array.from({ length: DELETE_QUOTA }, () => Date.now());
-    await engine.stack.setAllConfig({ "social-promises:ryeText": { value: "Rye today." }, "social-promises:speltText": { value: "Spelt tomorrow." } });
+    await engine.stack.setAllConfig({
+      "social-promises:ryeText": { value: "Rye today." },
+      "social-promises:speltText": { value: "Spelt tomorrow." },
+    });
     const destroyed = engine.stack.destroy();
     await expect(destroyed).rejects.toThrow(/has deleted 100 \(0 left\)/);
     expect(posts.log.filter((e) => e.method === "DELETE")).toEqual([]);
@@ -110,12 +136,19 @@ describe("the social services' promises, through the engine", { timeout: 300_000
   });
 
   it("4. a page token issued without pages_manage_posts fails the preview, naming the token to use", async () => {
-    const moderator = await engineStack(DIR, { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } }, "moderator", env(PAGES_MODERATOR_TOKEN));
+    const moderator = await engineStack(
+      DIR,
+      { "social-promises:pageId": { value: PAGE_ID }, "social-promises:launchAt": { value: LAUNCH_AT } },
+      "moderator",
+      env(PAGES_MODERATOR_TOKEN),
+    );
     try {
       pages.log.splice(0);
       // Whichever check the engine runs first fails the preview: the post's (pages_manage_posts) or the role's
       // (pages_manage_metadata); either names the token to use.
-      await expect(moderator.stack.preview()).rejects.toThrow(/issued without (pages_manage_posts, which PagePost|pages_manage_metadata, which PageRole) needs.*Issue the page token again/);
+      await expect(moderator.stack.preview()).rejects.toThrow(
+        /issued without (pages_manage_posts, which PagePost|pages_manage_metadata, which PageRole) needs.*Issue the page token again/,
+      );
       expect(writes()).toEqual([]);
     } finally {
       await moderator.dispose();
@@ -127,8 +160,13 @@ describe("the social services' promises, through the engine", { timeout: 300_000
     const token = vars.THREADS_ACCESS_TOKEN;
     delete vars.THREADS_ACCESS_TOKEN;
     await engine.stack.setConfig("ops:postsAccessToken", { value: token, secret: true });
-    const failed = await engine.stack.destroy().then(() => "", (e: Error) => e.message);
-    expect(failed).toMatch(/posts: no credential for this delete\. A destroy runs with the provider configuration of the last up, which had no ops:postsAccessToken.*POSTS_ACCESS_TOKEN or THREADS_ACCESS_TOKEN \(`POSTS_ACCESS_TOKEN=<token> pulumi destroy`\).*run `pulumi up` with the credential in stack config first/);
+    const failed = await engine.stack.destroy().then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    expect(failed).toMatch(
+      /posts: no credential for this delete\. A destroy runs with the provider configuration of the last up, which had no ops:postsAccessToken.*POSTS_ACCESS_TOKEN or THREADS_ACCESS_TOKEN \(`POSTS_ACCESS_TOKEN=<token> pulumi destroy`\).*run `pulumi up` with the credential in stack config first/,
+    );
     expect(failed).not.toMatch(/set it as secret stack config/);
     expect(failed).not.toContain(token);
     vars.THREADS_ACCESS_TOKEN = token;

@@ -19,22 +19,30 @@ const PAGE = "200000000001030"; // the 30th of the user's pages
 const BOB = "300000000000003";
 const EDITOR = ["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"];
 const page = () => pages.pages.get(PAGE)!;
-const writes = () => [...pages.log, ...posts.log].filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/$/.test(e.path)).map((e) => `${e.method} ${e.path}`);
+const writes = () =>
+  [...pages.log, ...posts.log]
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__") && !/^\/v\d+\.\d+\/$/.test(e.path))
+    .map((e) => `${e.method} ${e.path}`);
 
 beforeAll(async () => {
   withoutEnvFallback();
   pages = await new PagesEmulator({ extraPages: 30 }).start();
   posts = await new PostsEmulator({ processingMs: 500 }).start();
-  engine = await engineStack(path.join(ROOT, "test/programs/social-today"), {
-    "social-today:pageId": { value: PAGE },
-    "social-today:launchAt": { value: new Date(Date.now() + 2 * 86_400_000).toISOString() },
-  }, "today", {
-    FACEBOOK_PAGE_ACCESS_TOKEN: PAGES_USER_TOKEN,
-    THREADS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-    PAGES_BASE_URL: pages.url,
-    POSTS_BASE_URL: posts.url,
-    POSTS_STATUS_POLL_SECONDS: "1",
-  });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/social-today"),
+    {
+      "social-today:pageId": { value: PAGE },
+      "social-today:launchAt": { value: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+    },
+    "today",
+    {
+      FACEBOOK_PAGE_ACCESS_TOKEN: PAGES_USER_TOKEN,
+      THREADS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+      PAGES_BASE_URL: pages.url,
+      POSTS_BASE_URL: posts.url,
+      POSTS_STATUS_POLL_SECONDS: "1",
+    },
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -55,7 +63,12 @@ describe("the social services as they are today, through the engine", { timeout:
     expect(up.summary.resourceChanges?.create).toBe(6);
     expect(page().assigned.get(BOB)).toEqual(EDITOR);
     expect(pages.count("POST", /\/roles$/)).toBe(0);
-    expect([...pages.posts.values()].filter((p) => p.pageId === PAGE).map((p) => pages.state(p)).sort()).toEqual(["published", "scheduled"]);
+    expect(
+      [...pages.posts.values()]
+        .filter((p) => p.pageId === PAGE)
+        .map((p) => pages.state(p))
+        .sort(),
+    ).toEqual(["published", "scheduled"]);
     expect([...posts.posts.values()].map((p) => p.media_type).sort()).toEqual(["IMAGE", "TEXT"]);
     expect(posts.count("POST", /\/me\/threads_publish$/)).toBe(2);
     expect(up.outputs.helloLink.value).toMatch(/^https:\/\/www\.threads\.com\/@examplebakery\/post\//);
@@ -87,7 +100,13 @@ describe("the social services as they are today, through the engine", { timeout:
 
   it("4. a 0.3.0 stack (a role set with /roles, posts without today's outputs, a WebhookSubscription) moves with no write", async () => {
     const state = await engine.stack.exportStack();
-    const resources = state.deployment.resources as { urn: string; type: string; id: string; inputs: Record<string, any>; outputs: Record<string, any> }[];
+    const resources = state.deployment.resources as {
+      urn: string;
+      type: string;
+      id: string;
+      inputs: Record<string, any>;
+      outputs: Record<string, any>;
+    }[];
     for (const r of resources) {
       if (r.type.endsWith("pages:PageRole")) {
         const { tasks: _t, business: _b, ...old } = r.outputs;
@@ -103,11 +122,27 @@ describe("the social services as they are today, through the engine", { timeout:
     page().roles.set(BOB, "EDITOR");
     // A 0.3.0 WebhookSubscription, served by the module the installed package still has: its `__provider` is a secret,
     // so it is made from the Post's, read in plaintext (`pulumi stack export --show-secrets`).
-    const shown = JSON.parse(execFileSync(engine.cli.command, ["stack", "export", "--show-secrets", "--stack", "today"], { cwd: engine.cli.cwd, env: engine.cli.env, encoding: "utf8" }));
+    const shown = JSON.parse(
+      execFileSync(engine.cli.command, ["stack", "export", "--show-secrets", "--stack", "today"], {
+        cwd: engine.cli.cwd,
+        env: engine.cli.env,
+        encoding: "utf8",
+      }),
+    );
     const plainPost = shown.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("posts:Post::hello"));
     // (Its module's path, or, where the package was copied by value, the type token it captures.)
-    const provider = JSON.parse(JSON.stringify(plainPost.inputs.__provider).replaceAll("posts-Post", "posts-WebhookSubscription").replaceAll("posts:Post", "posts:WebhookSubscription"));
-    const fields = { appId: "400000000000001", object: "posts", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" };
+    const provider = JSON.parse(
+      JSON.stringify(plainPost.inputs.__provider)
+        .replaceAll("posts-Post", "posts-WebhookSubscription")
+        .replaceAll("posts:Post", "posts:WebhookSubscription"),
+    );
+    const fields = {
+      appId: "400000000000001",
+      object: "posts",
+      callbackUrl: "https://hooks.example/posts",
+      fields: ["mentions"],
+      verifyToken: "verify-token-1",
+    };
     resources.push({
       ...plainPost,
       urn: plainPost.urn.replace("posts:Post::hello", "posts:WebhookSubscription::mentions"),

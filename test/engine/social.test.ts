@@ -69,16 +69,24 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
   });
 
   it("3. a role and a draft's text update in place; a short post's new text is refused at preview until republishing is allowed, then replaces it", async () => {
-    await engine.stack.setAllConfig({ helperRole: { value: "EDITOR" }, draftText: { value: "Draft: winter menu v2" }, announcement: { value: "Now also on Sundays." } });
+    await engine.stack.setAllConfig({
+      helperRole: { value: "EDITOR" },
+      draftText: { value: "Draft: winter menu v2" },
+      announcement: { value: "Now also on Sundays." },
+    });
     const before = [...posts.posts.keys()];
     const writesBefore = posts.log.filter((e) => e.method !== "GET").length;
     const refused = await engine.stack.preview().catch((e: Error) => e);
-    expect(String(refused)).toMatch(/a published post cannot be edited: changing text would publish a new post and delete this one with its likes, replies and views.*allowRepublish: true/);
+    expect(String(refused)).toMatch(
+      /a published post cannot be edited: changing text would publish a new post and delete this one with its likes, replies and views.*allowRepublish: true/,
+    );
     expect(posts.log.filter((e) => e.method !== "GET").length).toBe(writesBefore);
     await engine.stack.setConfig("allowRepublish", { value: "true" });
     let said = "";
     await engine.stack.preview({ onOutput: (o) => (said += o) });
-    expect(said).toMatch(/post \w+ cannot be edited: the program's post is published as a new one and this one deleted \(allowRepublish\); its \d+ likes, \d+ replies and \d+ views go with it/);
+    expect(said).toMatch(
+      /post \w+ cannot be edited: the program's post is published as a new one and this one deleted \(allowRepublish\); its \d+ likes, \d+ replies and \d+ views go with it/,
+    );
     const up = await timed("up (update + replace)", () => engine.stack.up());
     expect(up.summary.resourceChanges).toMatchObject({ update: 2, replace: 1 });
     expect(page().assigned.get(BOB)).toEqual(["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
@@ -113,11 +121,23 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
     // this stack's own posts, which are newer still).
     const oldest = Date.now() - 20 * 3600_000;
     const byHand = PUBLISH_QUOTA - posts.quotaUsed(); // what the service counts: published posts, deleted ones too
-    for (let i = 0; i < byHand; i++) posts.posts.set(`9${String(i).padStart(16, "0")}`, { id: `9${String(i).padStart(16, "0")}`, media_type: "TEXT", text: `by hand ${i}`, timestamp: oldest + i * 1000, shortcode: `H${i}`, views: 0, likes: 0 });
+    for (let i = 0; i < byHand; i++)
+      posts.posts.set(`9${String(i).padStart(16, "0")}`, {
+        id: `9${String(i).padStart(16, "0")}`,
+        media_type: "TEXT",
+        text: `by hand ${i}`,
+        timestamp: oldest + i * 1000,
+        shortcode: `H${i}`,
+        views: 0,
+        likes: 0,
+      });
     try {
       await engine.stack.setConfig("announcement", { value: "Open on Monday too." });
       const sent = posts.log.length;
-      const failed = await engine.stack.preview().then(() => "previewed", (e: Error) => e.message);
+      const failed = await engine.stack.preview().then(
+        () => "previewed",
+        (e: Error) => e.message,
+      );
       expect(failed).toMatch(/may publish 250 posts per 24 hours and has published 250: 1 new post would go over it/);
       expect(failed).toContain(`Quota frees up at ${new Date(oldest + 86_400_000).toISOString().replace(/\.\d+Z$/, "Z")}`);
       expect(posts.log.slice(sent).filter((e) => e.method !== "GET")).toEqual([]);

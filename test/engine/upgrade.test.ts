@@ -26,7 +26,10 @@ const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.starts
 function packed(tree: string): string {
   if (!existsSync(path.join(tree, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"));
   execFileSync(path.join(ROOT, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], { cwd: tree, stdio: "pipe" });
-  const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: tree, encoding: "utf8" }).trim().split("\n").pop()!;
+  const name = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: tree, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
   return path.join(scratch, name);
 }
 
@@ -49,18 +52,26 @@ beforeAll(async () => {
   execFileSync("bash", ["-c", `git archive ${PREVIOUS.commit} | tar -x -C ${old}`], { cwd: ROOT });
   const previous = packed(old);
   expect(path.basename(previous)).toBe(`pulumi-ops-${PREVIOUS.version}.tgz`);
-  current = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").pop()!;
+  current = execFileSync("npm", ["pack", "--silent", "--pack-destination", scratch], { cwd: ROOT, encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .pop()!;
   current = path.join(scratch, current);
   expect(current).not.toBe(previous); // two releases: the second pack must not overwrite the first
   rmSync(work, { recursive: true, force: true });
   cpSync(path.join(ROOT, "test/programs/upgrade"), work, { recursive: true });
   install(previous);
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(work, {
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeAccountId": { value: DEMO_ACCOUNT },
-  }, "upgrade", { PULUMI_OPS_QUIET: "1" });
+  engine = await engineStack(
+    work,
+    {
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeAccountId": { value: DEMO_ACCOUNT },
+    },
+    "upgrade",
+    { PULUMI_OPS_QUIET: "1" },
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -97,7 +108,9 @@ describe(`a stack of the previous release (${PREVIOUS.version}) upgraded in plac
     await engine.stack.setConfig("ops:maxDeletes", { value: "1" });
     await engine.stack.up();
     await expect(engine.stack.destroy()).rejects.toThrow(/would delete \d+ records?, and this run \d+ in all, over ops:maxDeletes 1/);
-    expect([...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].some((r) => r.comment === "the shop")).toBe(true);
+    expect(
+      [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].some((r) => r.comment === "the shop"),
+    ).toBe(true);
     await engine.stack.removeConfig("ops:maxDeletes");
     await engine.stack.up();
     await engine.stack.destroy();

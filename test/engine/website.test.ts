@@ -22,7 +22,8 @@ async function api(path: string, init: RequestInit = {}): Promise<any> {
 }
 const pageRules = () => api(`/zones/${zone().id}/pagerules`);
 /** A phase's rules as the service lists them (its entry point ruleset; none yet is none). */
-const phase = async (name: string) => ((await api(`/zones/${zone().id}/rulesets/phases/${name}/entrypoint`)) ?? { rules: [] }) as { id: string; rules: any[] };
+const phase = async (name: string) =>
+  ((await api(`/zones/${zone().id}/rulesets/phases/${name}/entrypoint`)) ?? { rules: [] }) as { id: string; rules: any[] };
 const firewallRules = async () => (await phase("http_request_firewall_custom")).rules;
 const rateLimits = async () => (await phase("http_ratelimit")).rules;
 /** Changes or deletes one rule of a phase out of band, as the dashboard would. */
@@ -110,7 +111,9 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     const patches = edge.count("PATCH", /\/rulesets\//);
     const update = await timed("up (rules update)", () => engine.stack.up());
     expect(update.summary.resourceChanges).toMatchObject({ update: 4 });
-    expect((await pageRules()).find((r: any) => r.targets[0].constraint.value === "example.com/static/*").actions).toEqual([{ id: "cache_level", value: "aggressive" }]);
+    expect((await pageRules()).find((r: any) => r.targets[0].constraint.value === "example.com/static/*").actions).toEqual([
+      { id: "cache_level", value: "aggressive" },
+    ]);
     expect((await firewallRules())[0].action).toBe("managed_challenge");
     expect((await rateLimits())[0].ratelimit.requests_per_period).toBe(20);
     expect(edge.scripts.get("site-edge")!.body).toContain("(v2)");
@@ -130,7 +133,10 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     const [fw] = await firewallRules();
     await editRule("http_request_firewall_custom", fw.id, { method: "PATCH", body: JSON.stringify({ ...fw, action: "js_challenge" }) });
     const [rl] = await rateLimits();
-    await editRule("http_ratelimit", rl.id, { method: "PATCH", body: JSON.stringify({ ...rl, ratelimit: { ...rl.ratelimit, requests_per_period: 999 } }) });
+    await editRule("http_ratelimit", rl.id, {
+      method: "PATCH",
+      body: JSON.stringify({ ...rl, ratelimit: { ...rl.ratelimit, requests_per_period: 999 } }),
+    });
     edge.editScript("site-edge-next", "export default {} // hot-fixed by hand");
 
     const refresh = await timed("refresh (rules drift)", () => engine.stack.refresh());
@@ -197,9 +203,13 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     const state = await engine.stack.exportStack();
     const text = JSON.stringify(state);
     // Decrypted, the token shows only as the secret config value of the default provider, never in a resource.
-    const resourcesText = JSON.stringify(state.deployment.resources.filter((r: { type: string }) => r.type !== "pulumi:providers:pulumi-nodejs"));
+    const resourcesText = JSON.stringify(
+      state.deployment.resources.filter((r: { type: string }) => r.type !== "pulumi:providers:pulumi-nodejs"),
+    );
     expect(resourcesText).not.toContain(DEMO_TOKEN);
-    const resources = (state.deployment.resources as { type: string; outputs?: { __provider?: string } }[]).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
+    const resources = (state.deployment.resources as { type: string; outputs?: { __provider?: string } }[]).filter((r) =>
+      r.type.startsWith("pulumi-nodejs:dynamic/"),
+    );
     expect(resources).toHaveLength(RESOURCES);
     const sizes = resources.map((r) => r.outputs!.__provider!.length);
     timings["__provider bytes per resource"] = Math.max(...sizes);

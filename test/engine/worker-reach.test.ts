@@ -24,8 +24,13 @@ const SECRET = "api-key-s3cret-0042";
 let edge: EdgeEmulator;
 let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => `${e.method} ${e.path.replace(/^\/client\/v4/, "")}`);
-const bindings = (script: string) => edge.scripts.get(script)!.bindings.map((b) => `${b.type}:${b.name}=${b.text}`).sort();
+const writes = () =>
+  edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => `${e.method} ${e.path.replace(/^\/client\/v4/, "")}`);
+const bindings = (script: string) =>
+  edge.scripts
+    .get(script)!
+    .bindings.map((b) => `${b.type}:${b.name}=${b.text}`)
+    .sort();
 const routes = () => [...(edge.workerRoutes.get(zone().id)?.values() ?? [])];
 
 beforeAll(async () => {
@@ -35,7 +40,9 @@ beforeAll(async () => {
   seedScripts(edge, ["other"]);
   edge.scripts.get("other")!.bindings.push({ type: "plain_text", name: "MODE", text: "theirs" });
   edge.workerRoutes.set(zone().id, new Map([["r-other", { id: "r-other", pattern: "example.com/other/*", script: "other" }]]));
-  engine = await engineStack(path.join(ROOT, "test/programs/worker-reach"), everyServiceConfig({ edge }), "reach", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(path.join(ROOT, "test/programs/worker-reach"), everyServiceConfig({ edge }), "reach", {
+    PULUMI_OPS_QUIET: "0",
+  });
   await engine.stack.setConfig("apiKey", { value: SECRET, secret: true });
 }, 300_000);
 
@@ -106,7 +113,9 @@ describe("a script the zone serves, and records as the service keeps them", { ti
     expect(servedBy(edge, "https://example.com/app/page").script).toBe("site");
     expect(bindings("site")).toContain("plain_text:GREETING=bonjour");
     expect(bindings("site")).toContain("plain_text:FROM_DASHBOARD=kept");
-    expect([...zone().records.values()].find((r) => r.name === "h5.example.com")!.tags).toEqual(expect.arrayContaining(["index:5", "fleet:web"]));
+    expect([...zone().records.values()].find((r) => r.name === "h5.example.com")!.tags).toEqual(
+      expect.arrayContaining(["index:5", "fleet:web"]),
+    );
     await engine.stack.preview({ expectNoChanges: true });
   });
 
@@ -114,7 +123,9 @@ describe("a script the zone serves, and records as the service keeps them", { ti
     await engine.stack.setConfig("takePattern", { value: "example.com/other/*" });
     edge.log.splice(0);
     const failed = await engine.stack.preview().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/the pattern example\.com\/other\/\* of zone example\.com is routed already, to the script other .*adopt: true/);
+    expect(String(failed)).toMatch(
+      /the pattern example\.com\/other\/\* of zone example\.com is routed already, to the script other .*adopt: true/,
+    );
     expect(writes()).toEqual([]);
     await engine.stack.removeConfig("takePattern");
   });

@@ -26,15 +26,24 @@ const BIN = path.join(ROOT, ".tools/pulumi/bin");
 beforeAll(async () => {
   withoutEnvFallback();
   releaseHost = await startReleaseHost();
-  [edge, skills, runner] = await Promise.all([new EdgeEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(), new RunnerEmulator({ pullStepMs: 5 }).start()]);
-  engine = await engineStack(path.join(ROOT, "test/programs/yaml"), {
-    "ops:edgeBaseUrl": { value: edge.url },
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:skillsUrl": { value: skills.url },
-    "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
-    "ops:runnerHost": { value: runner.url },
-    "yaml-door:verification": { value: VERIFICATION, secret: true },
-  }, "yaml", { PULUMI_OPS_QUIET: "0", PATH: BIN, ...releaseHost.env });
+  [edge, skills, runner] = await Promise.all([
+    new EdgeEmulator().start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
+    new RunnerEmulator({ pullStepMs: 5 }).start(),
+  ]);
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/yaml"),
+    {
+      "ops:edgeBaseUrl": { value: edge.url },
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:skillsUrl": { value: skills.url },
+      "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
+      "ops:runnerHost": { value: runner.url },
+      "yaml-door:verification": { value: VERIFICATION, secret: true },
+    },
+    "yaml",
+    { PULUMI_OPS_QUIET: "0", PATH: BIN, ...releaseHost.env },
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -53,11 +62,22 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
     const home = mkdtempSync(path.join(tmpdir(), "pulumi-ops-plugin-home-"));
     const env = { PATH: BIN, PULUMI_HOME: home, PULUMI_SKIP_UPDATE_CHECK: "true" };
     const tarball = path.join(ROOT, `.tools/release/v${VERSION}/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`);
-    const installed = spawnSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], { env, encoding: "utf8" });
+    const installed = spawnSync(path.join(BIN, "pulumi"), ["plugin", "install", "resource", "ops", VERSION, "--file", tarball], {
+      env,
+      encoding: "utf8",
+    });
     expect(installed.status, installed.stderr).toBe(0);
-    const schema = spawnSync(path.join(BIN, "pulumi"), ["package", "get-schema", path.join(home, `plugins/resource-ops-v${VERSION}/pulumi-resource-ops`)], { env, encoding: "utf8", cwd: home });
+    const schema = spawnSync(
+      path.join(BIN, "pulumi"),
+      ["package", "get-schema", path.join(home, `plugins/resource-ops-v${VERSION}/pulumi-resource-ops`)],
+      { env, encoding: "utf8", cwd: home },
+    );
     expect(schema.status, schema.stderr).toBe(0);
-    expect(JSON.parse(schema.stdout)).toMatchObject({ name: "ops", version: VERSION, pluginDownloadURL: expect.stringContaining("/releases/download/v${VERSION}") });
+    expect(JSON.parse(schema.stdout)).toMatchObject({
+      name: "ops",
+      version: VERSION,
+      pluginDownloadURL: expect.stringContaining("/releases/download/v${VERSION}"),
+    });
     rmSync(home, { recursive: true, force: true });
   });
 
@@ -75,7 +95,11 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
     const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
     expect(up.outputs.zoneId.value).toBe(zone.id);
     expect(up.outputs.hostname.value).toBe("www.example.com");
-    expect(records().map((r) => `${r.type} ${r.content}`).sort()).toEqual(["A 203.0.113.10", "MX mail.example.com", `TXT ${VERIFICATION}`]);
+    expect(
+      records()
+        .map((r) => `${r.type} ${r.content}`)
+        .sort(),
+    ).toEqual(["A 203.0.113.10", "MX mail.example.com", `TXT ${VERIFICATION}`]);
     expect(up.outputs.records.secret).toBe(true);
     expect(skills.skills.has("oven-care")).toBe(true);
     expect(runner.models.has("qwen2.5:0.5b")).toBe(true);

@@ -16,11 +16,19 @@ let edge: EdgeEmulator;
 let engine: EngineStack;
 const zone = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
 const all = () => [...zone().records.values()];
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).flatMap((e) => e.changes ?? [e.method]).sort();
+const writes = () =>
+  edge.log
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__"))
+    .flatMap((e) => e.changes ?? [e.method])
+    .sort();
 const HAND_MADE = ["old-1", "old-2", "old-3", "old-4", "old-5", "host-3", "@"];
 
 async function byHand(type: string, name: string, content: string, meta: Record<string, unknown> = {}, priority?: number): Promise<void> {
-  const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/dns_records`, { method: "POST", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ type, name, content, ttl: 300, priority }) });
+  const res = await fetch(`${edge.url}/client/v4/zones/${zone().id}/dns_records`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ type, name, content, ttl: 300, priority }),
+  });
   const { result, errors } = (await res.json()) as { result: { id: string } | null; errors: unknown };
   if (!result) throw new Error(`${type} ${name}: ${JSON.stringify(errors)}`);
   Object.assign(zone().records.get(result.id)!.meta, meta);
@@ -29,11 +37,16 @@ async function byHand(type: string, name: string, content: string, meta: Record<
 beforeAll(async () => {
   withoutEnvFallback();
   edge = await new EdgeEmulator().start();
-  engine = await engineStack(path.join(ROOT, "test/programs/zone-authority"), {
-    "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
-    "ops:edgeBaseUrl": { value: edge.url },
-    "zone-authority:count": { value: "50" },
-  }, "zone-authority", { PULUMI_OPS_QUIET: "0" });
+  engine = await engineStack(
+    path.join(ROOT, "test/programs/zone-authority"),
+    {
+      "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+      "ops:edgeBaseUrl": { value: edge.url },
+      "zone-authority:count": { value: "50" },
+    },
+    "zone-authority",
+    { PULUMI_OPS_QUIET: "0" },
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -54,15 +67,25 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     expect(all()).toHaveLength(62);
     edge.log.length = 0;
     const preview = await engine.stack.preview();
-    expect(preview.stdout).toMatch(/zone example\.com holds 7 records that no resource of this stack checked so far in this run holds \(and 5 the service keeps itself\)/);
+    expect(preview.stdout).toMatch(
+      /zone example\.com holds 7 records that no resource of this stack checked so far in this run holds \(and 5 the service keeps itself\)/,
+    );
     // The set did not change, so its ids are known at preview, and so is the list built from them: the PR shows it.
     const shown = (await engine.stack.preview({ diff: true })).stdout;
     expect(shown).toMatch(/unmanaged\s*:[\s\S]*TXT old-1 \\?"made by hand old-1/);
     expect(shown).not.toMatch(/unmanaged\s*:\s*output</);
     const up = await engine.stack.up();
     expect(up.outputs.unmanaged.value).toEqual(HAND_MADE.map((n) => `TXT ${n} "made by hand ${n}"`).sort());
-    expect(up.outputs.unmanagedByDefault.value, "without managedIds: the program's own records are not listed").toEqual(up.outputs.unmanaged.value);
-    expect(up.outputs.apart.value).toEqual(["read-only MX @", "read-only TXT @", "read-only TXT cf2024-1._domainkey", "worker AAAA api", "worker AAAA shop"]);
+    expect(up.outputs.unmanagedByDefault.value, "without managedIds: the program's own records are not listed").toEqual(
+      up.outputs.unmanaged.value,
+    );
+    expect(up.outputs.apart.value).toEqual([
+      "read-only MX @",
+      "read-only TXT @",
+      "read-only TXT cf2024-1._domainkey",
+      "worker AAAA api",
+      "worker AAAA shop",
+    ]);
     expect(writes()).toEqual([]);
   });
 
@@ -99,7 +122,9 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     await engine.stack.setConfig("zone-authority:count", { value: "55" });
     edge.log.length = 0;
     const failed = await engine.stack.preview().catch((e: Error) => e);
-    expect(String(failed)).toMatch(/this change deletes 40 of the zone's 100 records \(40\.0%\), over maxChangePercent 30%; nothing was sent\. If the change is meant, set `allowLargeChange: true`/);
+    expect(String(failed)).toMatch(
+      /this change deletes 40 of the zone's 100 records \(40\.0%\), over maxChangePercent 30%; nothing was sent\. If the change is meant, set `allowLargeChange: true`/,
+    );
     expect(writes()).toEqual([]);
     await expect(engine.stack.up()).rejects.toThrow(/over maxChangePercent 30%/); // up without a preview is held too
     expect(writes()).toEqual([]);

@@ -26,7 +26,14 @@ describe("named accounts", () => {
   it("an account that is not configured is refused at check, with the command that adds it", async () => {
     withAccounts({});
     const r = await call(T, "check", [{}, { ...record, account: "eu" }]);
-    expect(r.failures).toEqual([{ property: "account", reason: expect.stringMatching(/account "eu" is not configured: .*pulumi config set --secret --path 'ops:accounts\.eu\.edgeApiToken' <token>/) }]);
+    expect(r.failures).toEqual([
+      {
+        property: "account",
+        reason: expect.stringMatching(
+          /account "eu" is not configured: .*pulumi config set --secret --path 'ops:accounts\.eu\.edgeApiToken' <token>/,
+        ),
+      },
+    ]);
     expect(eu.log).toEqual([]);
   });
 
@@ -50,14 +57,18 @@ describe("named accounts", () => {
     withAccounts({ eu: { edgeApiToken: EU_TOKEN, edgeBaseUrl: eu.url } });
     const d = await call(T, "diff", ["id", { ...record, account: "eu" }, { ...record }]);
     expect(d).toMatchObject({ changes: true, replaces: expect.arrayContaining(["account"]), deleteBeforeReplace: true }); // the same record: made first, it would meet itself
-    expect((await call(T, "diff", ["id", { ...record, account: "eu" }, { ...record, account: "eu" }])).replaces ?? []).not.toContain("account");
+    expect((await call(T, "diff", ["id", { ...record, account: "eu" }, { ...record, account: "eu" }])).replaces ?? []).not.toContain(
+      "account",
+    );
   });
 
   it("an account's credentials are its own: a missing token is not borrowed from the stack's", async () => {
     withAccounts({ bare: { edgeBaseUrl: eu.url } });
     eu.log.splice(0);
     const checked = await call(T, "check", [{}, { ...record, account: "bare" }]);
-    await expect(call(T, "create", [checked.inputs])).rejects.toThrow(/account "bare" has no credentials.*ops:accounts\.bare\.edgeApiToken/);
+    await expect(call(T, "create", [checked.inputs])).rejects.toThrow(
+      /account "bare" has no credentials.*ops:accounts\.bare\.edgeApiToken/,
+    );
     expect(eu.log).toEqual([]); // nothing sent, with or without the stack's token
   });
 
@@ -67,14 +78,20 @@ describe("named accounts", () => {
     const r = await invoke("edge:getZone", { name: "example.com", account: "eu" });
     expect(r.outputs).toMatchObject({ name: "example.com" });
     expect(eu.log.length).toBeGreaterThan(0);
-    expect((await invoke("edge:getZone", { name: "example.com", account: "nope" })).failures).toEqual([{ property: "account", reason: expect.stringMatching(/account "nope" is not configured/) }]);
+    expect((await invoke("edge:getZone", { name: "example.com", account: "nope" })).failures).toEqual([
+      { property: "account", reason: expect.stringMatching(/account "nope" is not configured/) },
+    ]);
   });
 
   it("bad accounts config fails at configure (so at preview), naming the key", () => {
     expect(() => withAccounts({ eu: { edgeApiTokn: "x" } })).toThrow(/ops:accounts\.eu\.edgeApiTokn is not a setting/);
-    expect(() => withAccounts({ eu: { edgeRateLimit: "lots" } })).toThrow(/ops:accounts\.eu\.edgeRateLimit must be a number from 1 to 1000000; got "lots"/);
-    expect(() => configure({ get: (k) => (k === "ops:accounts" ? "[1,2]" : undefined) })).toThrow(/ops:accounts must be an object of accounts/);
-    useStackConfig({ get: (k) => ({ "edge:apiToken": "legacy-token-0123" } as Record<string, string>)[k] });
+    expect(() => withAccounts({ eu: { edgeRateLimit: "lots" } })).toThrow(
+      /ops:accounts\.eu\.edgeRateLimit must be a number from 1 to 1000000; got "lots"/,
+    );
+    expect(() => configure({ get: (k) => (k === "ops:accounts" ? "[1,2]" : undefined) })).toThrow(
+      /ops:accounts must be an object of accounts/,
+    );
+    useStackConfig({ get: (k) => (({ "edge:apiToken": "legacy-token-0123" }) as Record<string, string>)[k] });
     expect(configProblems()).toEqual([]); // the first release's keys are still read
   });
 });

@@ -10,7 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
 import { generateSchema } from "../../scripts/gen-schema";
-import { ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, PAGES_USER_TOKEN, PagesEmulator, POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SkillsEmulator } from "../../emulators";
+import {
+  ControlEmulator,
+  DEMO_ACCOUNT,
+  DEMO_TOKEN,
+  EdgeEmulator,
+  type Emulator,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+  RunnerEmulator,
+  SkillsEmulator,
+} from "../../emulators";
 import { printTally, tally } from "../helpers/reliability";
 
 const EX = path.resolve(__dirname, "../../examples/ai-host");
@@ -52,12 +64,28 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a record's unknown type", { records: { www: { type: "AA", name: "www", content: "203.0.113.10" } } }, "records.www.type"],
       ["a record's ttl below 30", { records: { www: { type: "A", name: "www", content: "203.0.113.10", ttl: 20 } } }, "records.www.ttl"],
       ["a record's content not an address", { records: { www: { type: "A", name: "www", content: "999.1.1.1" } } }, "records.www.content"],
-      ["an MX record without its priority", { records: { mx: { type: "MX", name: "@", content: "mail.example.net" } } }, "records.mx.priority"],
+      [
+        "an MX record without its priority",
+        { records: { mx: { type: "MX", name: "@", content: "mail.example.net" } } },
+        "records.mx.priority",
+      ],
       ["a proxied TXT record", { records: { t: { type: "TXT", name: "t", content: "hello", proxied: true } } }, "records.t.proxied"],
-      ["a record's name with path separators", { records: { www: { type: "A", name: "../etc/passwd", content: "203.0.113.10" } } }, "records.www.name"],
-      ["a record's misspelt property", { records: { www: { type: "A", name: "www", content: "203.0.113.10", proxed: true } } }, "records.www.proxed"],
+      [
+        "a record's name with path separators",
+        { records: { www: { type: "A", name: "../etc/passwd", content: "203.0.113.10" } } },
+        "records.www.name",
+      ],
+      [
+        "a record's misspelt property",
+        { records: { www: { type: "A", name: "www", content: "203.0.113.10", proxed: true } } },
+        "records.www.proxed",
+      ],
       ["a key with a space", { records: { "w w": { type: "A", name: "www", content: "203.0.113.10" } } }, "records.w w"],
-      ["two keys for one record", { records: { a: { type: "A", name: "www", content: "203.0.113.10" }, b: { type: "A", name: "WWW", content: "203.0.113.10" } } }, "records.b"],
+      [
+        "two keys for one record",
+        { records: { a: { type: "A", name: "www", content: "203.0.113.10" }, b: { type: "A", name: "WWW", content: "203.0.113.10" } } },
+        "records.b",
+      ],
       ["records missing", { records: undefined }, "records"],
       ["records a list", { records: [{ type: "A", name: "www", content: "203.0.113.10" }] }, "records"],
       ["both zoneId and zoneName", { zoneId: "0".repeat(32) }, "zoneName"],
@@ -102,12 +130,22 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     ],
   },
   "edge:RulesetRule": {
-    valid: { zoneName: "example.com", phase: "http_request_dynamic_redirect", expression: 'http.request.uri.path eq "/old"', action: "redirect", actionParameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } } },
+    valid: {
+      zoneName: "example.com",
+      phase: "http_request_dynamic_redirect",
+      expression: 'http.request.uri.path eq "/old"',
+      action: "redirect",
+      actionParameters: { from_value: { target_url: { value: "https://example.com/new" }, status_code: 301 } },
+    },
     cases: [
       ["an unknown phase", { phase: "http_request_everything" }, "phase"],
       ["an action the phase does not take", { action: "block" }, "action"],
       ["a redirect without a target", { actionParameters: { from_value: { status_code: 301 } } }, "actionParameters"],
-      ["a redirect status that is not one", { actionParameters: { from_value: { target_url: { value: "https://example.com/" }, status_code: 200 } } }, "actionParameters"],
+      [
+        "a redirect status that is not one",
+        { actionParameters: { from_value: { target_url: { value: "https://example.com/" }, status_code: 200 } } },
+        "actionParameters",
+      ],
       ["unbalanced quote", { expression: 'http.request.uri.path eq "/old' }, "expression"],
       ["a rate limit object outside http_ratelimit", { ratelimit: { period: 10 } }, "ratelimit"],
       ["description too long", { description: long(501) }, "description"],
@@ -134,7 +172,13 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     ],
   },
   "edge:RateLimit": {
-    valid: { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } },
+    valid: {
+      zoneName: "example.com",
+      threshold: 10,
+      period: 60,
+      action: { mode: "ban", timeout: 600 },
+      match: { request: { url: "example.com/login*" } },
+    },
     cases: [
       ["threshold zero", { threshold: 0 }, "threshold"],
       ["a misspelt nested property", { action: { mode: "ban", timout: 600 } }, "action.timout"],
@@ -213,8 +257,16 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["schedule not a time", { scheduledPublishTime: "tomorrow" }, "scheduledPublishTime"],
       ["schedule in the past", { scheduledPublishTime: "2020-01-01T00:00:00Z" }, "scheduledPublishTime"],
       ["schedule in milliseconds", { scheduledPublishTime: Date.now() + 86_400_000 }, "scheduledPublishTime"],
-      ["schedule on a published post", { published: true, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() }, "published"],
-      ["photo and photos", { photo: { url: "https://media.example/a.jpg" }, photos: ["https://media.example/b.jpg", "https://media.example/c.jpg"] }, "photos"],
+      [
+        "schedule on a published post",
+        { published: true, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() },
+        "published",
+      ],
+      [
+        "photo and photos",
+        { photo: { url: "https://media.example/a.jpg" }, photos: ["https://media.example/b.jpg", "https://media.example/c.jpg"] },
+        "photos",
+      ],
       ["photo with both url and file", { photo: { url: "https://media.example/a.jpg", file: "a.jpg" } }, "photo"],
       ["photo file missing", { photo: { file: "no-such-photo.jpg" } }, "photo"],
       ["one photo in photos", { photos: ["https://media.example/a.jpg"] }, "photos"],
@@ -263,7 +315,11 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["IMAGE without imageUrl", { mediaType: "IMAGE" }, "imageUrl"],
       ["VIDEO without videoUrl", { mediaType: "VIDEO" }, "videoUrl"],
       ["imageUrl on a TEXT post", { imageUrl: "https://media.example/a.jpg" }, "imageUrl"],
-      ["videoUrl on an IMAGE post", { mediaType: "IMAGE", imageUrl: "https://media.example/a.jpg", videoUrl: "https://media.example/v.mp4" }, "videoUrl"],
+      [
+        "videoUrl on an IMAGE post",
+        { mediaType: "IMAGE", imageUrl: "https://media.example/a.jpg", videoUrl: "https://media.example/v.mp4" },
+        "videoUrl",
+      ],
       ["imageUrl a local path", { mediaType: "IMAGE", imageUrl: "/etc/passwd" }, "imageUrl"],
       ["imageUrl file: scheme", { mediaType: "IMAGE", imageUrl: "file:///etc/passwd" }, "imageUrl"],
       ["text as a number", { text: 42 }, "text"],
@@ -291,7 +347,11 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["numeric parameter as text", { parameters: { temperature: "hot" } }, "parameters.temperature"],
       ["system prompt over 10,000 characters", { system: long(10_001) }, "system"],
       ["definition file and inline fields", { definitionFile: path.join(EX, "baker.model") }, "definitionFile"],
-      ["definition file missing", { from: undefined, system: undefined, parameters: undefined, definitionFile: "no-such.model" }, "definitionFile"],
+      [
+        "definition file missing",
+        { from: undefined, system: undefined, parameters: undefined, definitionFile: "no-such.model" },
+        "definitionFile",
+      ],
       ["name missing", { name: undefined }, "name"],
     ],
   },
@@ -307,13 +367,31 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["both instruction and source", { instruction: "# Oven care" }, "instruction"],
       ["neither instruction nor source", { source: undefined }, "source"],
       ["source missing", { source: "no/such/SKILL.md" }, "source"],
-      ["inline skill with a bad name", { source: undefined, name: "Oven Care", description: "Use when the oven needs care.", instruction: "# x" }, "name"],
-      ["inline skill without workflows", { source: undefined, name: "oven-care", description: "Use when the oven needs care.", instruction: "# Oven care\n\nJust be careful." }, "instruction"],
+      [
+        "inline skill with a bad name",
+        { source: undefined, name: "Oven Care", description: "Use when the oven needs care.", instruction: "# x" },
+        "name",
+      ],
+      [
+        "inline skill without workflows",
+        {
+          source: undefined,
+          name: "oven-care",
+          description: "Use when the oven needs care.",
+          instruction: "# Oven care\n\nJust be careful.",
+        },
+        "instruction",
+      ],
       ["version very long", { version: long(33) }, "version"],
     ],
   },
   "skills:GeneratedSkill": {
-    valid: { slug: "oven-runbook", sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")], model: "baker", category: "ops" },
+    valid: {
+      slug: "oven-runbook",
+      sources: [path.join(EX, "sources/deck-oven-handbook.md"), path.join(EX, "sources/bake-schedule.md")],
+      model: "baker",
+      category: "ops",
+    },
     cases: [
       ["no source", { sources: [] }, "sources"],
       ["source missing", { sources: ["no/such/file.md"] }, "sources"],
@@ -352,7 +430,11 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
     cases: [
       ["create empty", { create: "" }, "create"],
       ["create only whitespace", { create: "  \n\t " }, "create"],
-      ["environment with the applescript interpreter", { interpreter: "applescript", create: 'return "ok"', delete: undefined, environment: { NAME: "x" } }, "environment"],
+      [
+        "environment with the applescript interpreter",
+        { interpreter: "applescript", create: 'return "ok"', delete: undefined, environment: { NAME: "x" } },
+        "environment",
+      ],
       ["a misspelt property", { triggerz: ["1"] }, "triggerz"],
       ["create missing", { create: undefined }, "create"],
       ["create over 100,000 characters", { create: long(100_001) }, "create"],
@@ -371,13 +453,23 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
 let emulators: Emulator[] = [];
 
 beforeAll(async () => {
-  emulators = await Promise.all([new EdgeEmulator(), new PagesEmulator(), new PostsEmulator(), new RunnerEmulator(), new SkillsEmulator(), new ControlEmulator()].map((e) => e.start()));
+  emulators = await Promise.all(
+    [new EdgeEmulator(), new PagesEmulator(), new PostsEmulator(), new RunnerEmulator(), new SkillsEmulator(), new ControlEmulator()].map(
+      (e) => e.start(),
+    ),
+  );
   const [edge, pages, posts, runner, skills, control] = emulators;
   Object.assign(process.env, {
-    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
-    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
-    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-    RUNNER_HOST: runner.url.replace("http://", ""), SKILLS_URL: skills.url, CONTROL_URL: control.url,
+    EDGE_BASE_URL: edge.url,
+    EDGE_API_TOKEN: DEMO_TOKEN,
+    EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
+    PAGES_BASE_URL: pages.url,
+    PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
+    POSTS_BASE_URL: posts.url,
+    POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+    RUNNER_HOST: runner.url.replace("http://", ""),
+    SKILLS_URL: skills.url,
+    CONTROL_URL: control.url,
   });
 });
 
@@ -388,7 +480,11 @@ afterAll(async () => {
 
 describe("bad input is refused at check, naming the property and the fix, with no request sent", () => {
   it("covers every resource with at least ten cases (the retired ones: refused whatever the input, below)", () => {
-    expect(Object.keys(TABLE).sort()).toEqual(Object.keys(registry).filter((t) => !registry[t].retired).sort());
+    expect(Object.keys(TABLE).sort()).toEqual(
+      Object.keys(registry)
+        .filter((t) => !registry[t].retired)
+        .sort(),
+    );
     for (const [type, t] of Object.entries(TABLE)) expect(t.cases.length, type).toBeGreaterThanOrEqual(10);
   });
 
@@ -413,19 +509,33 @@ describe("bad input is refused at check, naming the property and the fix, with n
       // Every typed input given a value of another type: refused, naming the property, the type wanted and the
       // type given (a boolean given as "yes" was once read as false). Generated from the schema, so a new input
       // is covered as it is added.
-      const props = (generateSchema() as { resources: Record<string, { inputProperties: Record<string, { type?: string }> }> }).resources[`ops:${type}`].inputProperties;
+      const props = (generateSchema() as { resources: Record<string, { inputProperties: Record<string, { type?: string }> }> }).resources[
+        `ops:${type}`
+      ].inputProperties;
       // (`pulumi.json#/Any` is a union of types, such as a time as seconds or text: no value of "another type".)
-      const typed = Object.entries(props).filter(([, p]) => p.type || ((p as { $ref?: string }).$ref ?? "pulumi.json#/Any") !== "pulumi.json#/Any");
-      const wrong: Record<string, [unknown, string]> = { boolean: ["yes", "text"], number: ["300", "text"], integer: ["300", "text"], string: [42, "a number"], array: ["x", "text"], object: ["x", "text"] };
-      it.each(typed.map(([name, p]) => [name, p.type ?? "object"] as const))("%s (%s) given a value of another type", async (name, kind) => {
-        const [value, given] = wrong[kind];
-        const { failures } = await call(type, "check", [{}, { ...valid, [name]: value }]);
-        counted.badInputs++;
-        const failure = failures.find((f: { property: string }) => f.property === name);
-        expect(failure, JSON.stringify(failures)).toBeDefined();
-        expect(failure.reason).toMatch(new RegExp(`^${name} must be .+, not ${given}$`));
-        expect(emulators.reduce((n, e) => n + e.log.length, 0)).toBe(0);
-      });
+      const typed = Object.entries(props).filter(
+        ([, p]) => p.type || ((p as { $ref?: string }).$ref ?? "pulumi.json#/Any") !== "pulumi.json#/Any",
+      );
+      const wrong: Record<string, [unknown, string]> = {
+        boolean: ["yes", "text"],
+        number: ["300", "text"],
+        integer: ["300", "text"],
+        string: [42, "a number"],
+        array: ["x", "text"],
+        object: ["x", "text"],
+      };
+      it.each(typed.map(([name, p]) => [name, p.type ?? "object"] as const))(
+        "%s (%s) given a value of another type",
+        async (name, kind) => {
+          const [value, given] = wrong[kind];
+          const { failures } = await call(type, "check", [{}, { ...valid, [name]: value }]);
+          counted.badInputs++;
+          const failure = failures.find((f: { property: string }) => f.property === name);
+          expect(failure, JSON.stringify(failures)).toBeDefined();
+          expect(failure.reason).toMatch(new RegExp(`^${name} must be .+, not ${given}$`));
+          expect(emulators.reduce((n, e) => n + e.log.length, 0)).toBe(0);
+        },
+      );
     });
   }
 });
@@ -433,11 +543,16 @@ describe("bad input is refused at check, naming the property and the fix, with n
 describe("a retired resource is refused at check, whatever its input, with the one line that says what to do instead", () => {
   const retired = Object.keys(registry).filter((t) => registry[t].retired);
   it.each(retired.map((t) => [t]))("%s", async (type) => {
-    for (const inputs of [{}, { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" }]) {
+    for (const inputs of [
+      {},
+      { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-token-1" },
+    ]) {
       const { failures } = await call(type, "check", [{}, inputs]);
       expect(failures).toEqual([{ property: "", reason: registry[type].retired }]);
     }
-    expect(registry["posts:WebhookSubscription"].retired).toMatch(/no API for webhook subscriptions.*app dashboard.*replies, delete, mentions or publish/);
+    expect(registry["posts:WebhookSubscription"].retired).toMatch(
+      /no API for webhook subscriptions.*app dashboard.*replies, delete, mentions or publish/,
+    );
     expect(emulators.reduce((n, e) => n + e.log.length, 0)).toBe(0);
   });
 });
@@ -445,23 +560,40 @@ describe("a retired resource is refused at check, whatever its input, with the o
 describe("failures as the engine prints them", () => {
   it("a nested failure is reported with no property (the engine prints the whole top-level value beside one), its path and short value in the reason", async () => {
     const { checkForEngine } = await import("../../provider/door");
-    const r = await checkForEngine("edge:FirewallRule", {}, { zoneName: "example.com", filter: { expression: "ip.src in {300.1.1.1}" }, action: "block" });
-    expect(r.failures).toEqual([{ property: "", reason: expect.stringMatching(/^filter\.expression \("ip\.src in \{300\.1\.1\.1\}"\): .*not an IP address/) }]);
+    const r = await checkForEngine(
+      "edge:FirewallRule",
+      {},
+      { zoneName: "example.com", filter: { expression: "ip.src in {300.1.1.1}" }, action: "block" },
+    );
+    expect(r.failures).toEqual([
+      { property: "", reason: expect.stringMatching(/^filter\.expression \("ip\.src in \{300\.1\.1\.1\}"\): .*not an IP address/) },
+    ]);
   });
 
   it("never prints a value that may be secret", async () => {
     const { checkForEngine } = await import("../../provider/door");
-    const r = await checkForEngine("control:RemoteCommand", {}, { create: "echo hi", environment: { TOKEN: "hunter2\u0000" }, secret: true });
+    const r = await checkForEngine(
+      "control:RemoteCommand",
+      {},
+      { create: "echo hi", environment: { TOKEN: "hunter2\u0000" }, secret: true },
+    );
     expect(r.failures).toEqual([{ property: "", reason: expect.stringMatching(/^environment\.TOKEN \(\[secret\]\): /) }]);
     expect(JSON.stringify(r.failures)).not.toContain("hunter2");
   });
 
   it("one bad record among 2,000 is one short line naming its key, never the map; many bad ones are cut at five with a count", async () => {
     const { checkForEngine } = await import("../../provider/door");
-    const records = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`A:h${i}`, { type: "A", name: `h${i}`, content: `203.0.${i >> 8}.${i & 255}`, ttl: 300 }]));
+    const records = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, i) => [`A:h${i}`, { type: "A", name: `h${i}`, content: `203.0.${i >> 8}.${i & 255}`, ttl: 300 }]),
+    );
     records["A:h7"].ttl = 90000;
     const one = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
-    expect(one.failures).toEqual([{ property: "", reason: "records.A:h7.ttl (90000): ttl must be 1 (automatic) or from 60 to 86400 seconds (from 30 on Enterprise zones)" }]);
+    expect(one.failures).toEqual([
+      {
+        property: "",
+        reason: "records.A:h7.ttl (90000): ttl must be 1 (automatic) or from 60 to 86400 seconds (from 30 on Enterprise zones)",
+      },
+    ]);
     for (const r of Object.values(records).slice(0, 40)) r.ttl = 5;
     const many = await checkForEngine("edge:DnsRecordSet", {}, { zoneName: "example.com", records });
     expect(many.failures).toHaveLength(6);

@@ -26,12 +26,13 @@ afterEach(async () => {
   for (const k of ["CONTROL_URL", "CONTROL_TOKEN", "CONTROL_PROTOCOL"]) delete process.env[k];
 });
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, "127.0.0.1", () => {
-    const port = (s.address() as { port: number }).port;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** The Python server in `mode`, listening on a free port. */
 async function serve(mode: string): Promise<string> {
@@ -42,7 +43,10 @@ async function serve(mode: string): Promise<string> {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) throw new Error(`the Python MCP server exited: ${stderr}`);
-    const up = await fetch(`${url}/mcp`, { method: "GET" }).then(() => true, () => false);
+    const up = await fetch(`${url}/mcp`, { method: "GET" }).then(
+      () => true,
+      () => false,
+    );
     if (up) return url;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -55,25 +59,29 @@ function clientFor(url: string): ControlClient {
   return client;
 }
 
-const echoed = async (c: ControlClient, tool = "echo") => (await c.callTool(tool, { text: "from pulumi-ops" })).content.map((x) => x.text).join("");
+const echoed = async (c: ControlClient, tool = "echo") =>
+  (await c.callTool(tool, { text: "from pulumi-ops" })).content.map((x) => x.text).join("");
 
 describe("the official MCP Python SDK 2.3 as the endpoint", { timeout: 60_000 }, () => {
-  it.each(["sse", "json", "stateless-sse", "stateless-json"])("%s: 2026-07-28 found by server/discover and spoken without a session; pinned to 2025, the handshake works too", async (mode) => {
-    const url = await serve(mode);
-    const modern = clientFor(url);
-    expect(await echoed(modern)).toBe("from pulumi-ops");
-    expect((await modern.listTools()).map((t) => t.name).sort()).toEqual(["echo", "run_command", "slow_echo"]);
-    const session = await (modern as unknown as { session: Promise<{ protocol: string; sid?: string; modern?: boolean }> }).session;
-    expect(session).toMatchObject({ protocol: "2026-07-28", modern: true });
-    expect(session.sid).toBeUndefined();
-    await modern.close();
-    process.env.CONTROL_PROTOCOL = "2025";
-    const legacy = clientFor(url);
-    expect(await echoed(legacy)).toBe("from pulumi-ops");
-    const old = await (legacy as unknown as { session: Promise<{ protocol: string; sid?: string; modern?: boolean }> }).session;
-    expect(old.protocol).toBe("2025-11-25");
-    expect(Boolean(old.sid)).toBe(!mode.startsWith("stateless"));
-  });
+  it.each(["sse", "json", "stateless-sse", "stateless-json"])(
+    "%s: 2026-07-28 found by server/discover and spoken without a session; pinned to 2025, the handshake works too",
+    async (mode) => {
+      const url = await serve(mode);
+      const modern = clientFor(url);
+      expect(await echoed(modern)).toBe("from pulumi-ops");
+      expect((await modern.listTools()).map((t) => t.name).sort()).toEqual(["echo", "run_command", "slow_echo"]);
+      const session = await (modern as unknown as { session: Promise<{ protocol: string; sid?: string; modern?: boolean }> }).session;
+      expect(session).toMatchObject({ protocol: "2026-07-28", modern: true });
+      expect(session.sid).toBeUndefined();
+      await modern.close();
+      process.env.CONTROL_PROTOCOL = "2025";
+      const legacy = clientFor(url);
+      expect(await echoed(legacy)).toBe("from pulumi-ops");
+      const old = await (legacy as unknown as { session: Promise<{ protocol: string; sid?: string; modern?: boolean }> }).session;
+      expect(old.protocol).toBe("2025-11-25");
+      expect(Boolean(old.sid)).toBe(!mode.startsWith("stateless"));
+    },
+  );
 
   it("resumable (2025): an answer's stream closed after its priming event is resumed with Last-Event-ID", async () => {
     const url = await serve("sse-resumable");
@@ -83,9 +91,13 @@ describe("the official MCP Python SDK 2.3 as the endpoint", { timeout: 60_000 },
 
   it("behind OAuth: no token and a token without the scope each name the authorization server and the scope", async () => {
     const url = await serve("auth");
-    await expect(echoed(clientFor(url))).rejects.toThrow(/wants an OAuth access token.*Get a token from https:\/\/auth\.bakery\.example\/? with scope "mcp:tools", then set it as ops:controlToken/);
+    await expect(echoed(clientFor(url))).rejects.toThrow(
+      /wants an OAuth access token.*Get a token from https:\/\/auth\.bakery\.example\/? with scope "mcp:tools", then set it as ops:controlToken/,
+    );
     process.env.CONTROL_TOKEN = "narrow-token";
-    await expect(echoed(clientFor(url))).rejects.toThrow(/refused the token: insufficient_scope.*Get a token from https:\/\/auth\.bakery\.example\/? with scope "mcp:tools"/);
+    await expect(echoed(clientFor(url))).rejects.toThrow(
+      /refused the token: insufficient_scope.*Get a token from https:\/\/auth\.bakery\.example\/? with scope "mcp:tools"/,
+    );
     process.env.CONTROL_TOKEN = "good-token";
     expect(await echoed(clientFor(url))).toBe("from pulumi-ops");
   });

@@ -47,7 +47,10 @@ describe.each([
 
     // The server answers a failing command (the last line of what it runs is ours, and succeeds) without isError:
     // the status the command printed decides.
-    const failed = await make({ create: `ls ${path.join(dir, "no-such-file")}` }).then(() => undefined, (e: Error) => e);
+    const failed = await make({ create: `ls ${path.join(dir, "no-such-file")}` }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(failed?.message).toMatch(/the create command `ls .*no-such-file` failed \(exit 2\): .*No such file or directory/);
     await expect(make({ create: "sh -c 'exit 3'" })).rejects.toThrow(/failed \(exit 3\)/);
 

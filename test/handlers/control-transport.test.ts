@@ -25,7 +25,8 @@ async function run(args: Record<string, unknown>) {
 
 describe("event streams as servers write them", () => {
   it("priming events carry no message; CRLF and comments are read; reading may stop mid-event after the answer", () => {
-    const text = 'id: 1\r\nretry: 500\r\ndata: \r\n\r\n: keepalive\n\nid: 2\nevent: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\nid: 3\ndata: {"jsonrpc":"2.0","met';
+    const text =
+      'id: 1\r\nretry: 500\r\ndata: \r\n\r\n: keepalive\n\nid: 2\nevent: message\ndata: {"jsonrpc":"2.0","id":7,"result":{}}\n\nid: 3\ndata: {"jsonrpc":"2.0","met';
     const stream = parseSse(text);
     expect([stream.lastId, stream.retryMs]).toEqual(["3", 500]);
     expect(sseMessages(stream)).toEqual([{ jsonrpc: "2.0", id: 7, result: {} }]);
@@ -46,9 +47,14 @@ describe("MCP as servers speak it now", () => {
   });
 
   it("a 401 behind OAuth names the authorization server and the scope, from the protected resource metadata", async () => {
-    control = await new ControlEmulator({ token: "right-token", oauth: { authorizationServer: "https://auth.bakery.example", scope: "mcp:tools" } }).start();
+    control = await new ControlEmulator({
+      token: "right-token",
+      oauth: { authorizationServer: "https://auth.bakery.example", scope: "mcp:tools" },
+    }).start();
     process.env.CONTROL_URL = control.url;
-    await expect(run({ create: "true" })).rejects.toThrow(/wants an OAuth access token.*Get a token from https:\/\/auth\.bakery\.example with scope "mcp:tools", then set it as ops:controlToken/);
+    await expect(run({ create: "true" })).rejects.toThrow(
+      /wants an OAuth access token.*Get a token from https:\/\/auth\.bakery\.example with scope "mcp:tools", then set it as ops:controlToken/,
+    );
     process.env.CONTROL_TOKEN = "wrong-token";
     await expect(run({ create: "true" })).rejects.toThrow(/refused the one given \(invalid_token\)/);
     expect(control.calls).toEqual([]);

@@ -23,7 +23,11 @@ async function make(args: Record<string, unknown>) {
 
 describe("RemoteCommand", () => {
   it("runs create with its environment, update on change, delete on destroy; one session for the calls of a run", async () => {
-    const c = await make({ create: 'echo "$GREETING" > /tmp/hello.txt; cat /tmp/hello.txt', delete: "rm /tmp/hello.txt", environment: { GREETING: "hi there" } });
+    const c = await make({
+      create: 'echo "$GREETING" > /tmp/hello.txt; cat /tmp/hello.txt',
+      delete: "rm /tmp/hello.txt",
+      environment: { GREETING: "hi there" },
+    });
     expect(c.outs).toMatchObject({ stdout: "hi there\n", exitCode: 0 });
     expect(control.machine.files.get("/tmp/hello.txt")).toBe("hi there\n");
     const news = (await call("control:RemoteCommand", "check", [{}, { ...c.inputs, update: "echo updated >> /tmp/hello.txt" }])).inputs;
@@ -36,7 +40,12 @@ describe("RemoteCommand", () => {
   });
 
   it("update and delete see what create printed ($PULUMI_COMMAND_STDOUT, as pulumi-command gives it): a delete undoes by the id create made", async () => {
-    const c = await make({ create: "echo job-42", update: 'echo "was $PULUMI_COMMAND_STDOUT" > /tmp/update.txt; echo job-43', delete: 'echo "$PULUMI_COMMAND_STDOUT" > /tmp/cancelled.txt; echo "exit $PULUMI_COMMAND_EXIT_CODE" > /tmp/exit.txt', environment: { A: "1" } });
+    const c = await make({
+      create: "echo job-42",
+      update: 'echo "was $PULUMI_COMMAND_STDOUT" > /tmp/update.txt; echo job-43',
+      delete: 'echo "$PULUMI_COMMAND_STDOUT" > /tmp/cancelled.txt; echo "exit $PULUMI_COMMAND_EXIT_CODE" > /tmp/exit.txt',
+      environment: { A: "1" },
+    });
     expect(c.outs.stdout).toBe("job-42\n");
     const news = (await call("control:RemoteCommand", "check", [{}, { ...c.inputs, environment: { A: "2" } }])).inputs;
     const u = await call("control:RemoteCommand", "update", [c.id, c.outs, news]);
@@ -48,12 +57,18 @@ describe("RemoteCommand", () => {
 
   it("replaces on a trigger change, deleting before creating", async () => {
     const c = await make({ create: "touch /tmp/a", delete: "rm /tmp/a", triggers: [1] });
-    expect(await call("control:RemoteCommand", "diff", [c.id, c.outs, { ...c.inputs, triggers: [2] }])).toEqual({ changes: true, replaces: ["triggers"], deleteBeforeReplace: true });
+    expect(await call("control:RemoteCommand", "diff", [c.id, c.outs, { ...c.inputs, triggers: [2] }])).toEqual({
+      changes: true,
+      replaces: ["triggers"],
+      deleteBeforeReplace: true,
+    });
   });
 
   it("fails with the host's message and leaves nothing behind", async () => {
     const err = await make({ create: "mkdir /nope/deeper" }).catch((e: Error) => e);
-    expect(err.message).toMatch(/create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/);
+    expect(err.message).toMatch(
+      /create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/,
+    );
     const hidden = await make({ create: "cat /secret-file", secret: true }).catch((e: Error) => e);
     expect(hidden.message).toMatch(/the create command failed/);
     expect(hidden.message).not.toContain("/secret-file`");
@@ -67,7 +82,9 @@ describe("RemoteCommand", () => {
 
   it("cannot be read or imported by id (a command is not an object the endpoint keeps), with the way that works", async () => {
     for (const t of ["control:RemoteCommand", "control:RemoteDesktopSession"]) {
-      await expect(call(t, "read", ["anything", {}])).rejects.toThrow(/cannot be read or imported by id: it is not an object the service keeps.*Declare it in the program/);
+      await expect(call(t, "read", ["anything", {}])).rejects.toThrow(
+        /cannot be read or imported by id: it is not an object the service keeps.*Declare it in the program/,
+      );
     }
   });
 
@@ -85,7 +102,12 @@ describe("control functions", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "shot-")), "screen.png");
     const shot = await fns.screenshot({ path: file });
     // The density is learnt from the host (its desktop in points), not assumed.
-    expect(shot).toMatchObject({ pixels: { width: 1440, height: 900 }, points: { width: 720, height: 450 }, density: 2, mimeType: "image/png" });
+    expect(shot).toMatchObject({
+      pixels: { width: 1440, height: 900 },
+      points: { width: 720, height: 450 },
+      density: 2,
+      mimeType: "image/png",
+    });
     expect(control.calls.filter((c) => c.tool === "applescript")).toHaveLength(1);
     expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
     expect((await fns.listTools()).map((t) => t.name)).toContain("run_command");
@@ -102,7 +124,12 @@ describe("control functions", () => {
       process.env.CONTROL_URL = other.url;
       const fns = await import("../../provider/control/functions");
       const shot = await fns.screenshot();
-      expect(shot).toMatchObject({ pixels: { width: 720 * density, height: 450 * density }, points: { width: 720, height: 450 }, density, mimeType: format === "jpeg" ? "image/jpeg" : "image/png" });
+      expect(shot).toMatchObject({
+        pixels: { width: 720 * density, height: 450 * density },
+        points: { width: 720, height: 450 },
+        density,
+        mimeType: format === "jpeg" ? "image/jpeg" : "image/png",
+      });
       // A session on a host showing another desktop space is told black, whatever the image's kind.
       const black = await openSession({ host: "backroom.local", username: "ops", password: "backroom-password-1" });
       expect(black.outs).toMatchObject({ black: true, pixels: { width: 720 * density }, points: { width: 720, height: 450 } });
@@ -111,7 +138,6 @@ describe("control functions", () => {
       process.env.CONTROL_URL = control.url;
     }
   });
-
 });
 
 /** The session as the engine drives it: check, then create; the resource's own outputs. */
@@ -130,7 +156,9 @@ describe("the host's privacy permissions", () => {
     const refusing = await new ControlEmulator({ missingPermission: missing, dialogDelayMs: 100 }).start();
     try {
       process.env.CONTROL_URL = refusing.url;
-      await expect(openSession({ host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 })).rejects.toThrow(says);
+      await expect(openSession({ host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 })).rejects.toThrow(
+        says,
+      );
     } finally {
       await refusing.stop();
       process.env.CONTROL_URL = control.url;
@@ -141,7 +169,9 @@ describe("the host's privacy permissions", () => {
     const plain = await new ControlEmulator({ resultStyle: "text" }).start();
     try {
       process.env.CONTROL_URL = plain.url;
-      await expect(make({ create: "echo 'execution error: Not authorized to send Apple events to Finder. (-1743)'; false" })).rejects.toThrow(/the Automation permission.*Grant it once on the host/);
+      await expect(
+        make({ create: "echo 'execution error: Not authorized to send Apple events to Finder. (-1743)'; false" }),
+      ).rejects.toThrow(/the Automation permission.*Grant it once on the host/);
     } finally {
       await plain.stop();
       process.env.CONTROL_URL = control.url;
@@ -170,7 +200,9 @@ describe("RemoteDesktopSession", () => {
     expect(await call("control:RemoteDesktopSession", "diff", [black.id, black.outs, black.inputs])).toMatchObject({ changes: false });
     const dynamic = await callDynamic("control:RemoteDesktopSession", "read", [black.id, black.outs]);
     expect(isSecretValue(dynamic.props.password)).toBe(true);
-    await expect(openSession({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(/sign-in to kiosk.local was refused/);
+    await expect(openSession({ host: "kiosk.local", username: "ops", password: "wrong" })).rejects.toThrow(
+      /sign-in to kiosk.local was refused/,
+    );
     delete process.env.CONTROL_VNC_PASSWORD;
     await expect(openSession({ host: "kiosk.local", username: "ops" })).rejects.toThrow(/ops:controlVncPassword/);
   });
@@ -180,8 +212,14 @@ describe("RemoteDesktopSession", () => {
     const calls = control.calls.length;
     const args = { host: "kiosk.local", username: "ops", password: "kiosk-password-1" };
     const { inputs } = await call("control:RemoteDesktopSession", "check", [{}, args]);
-    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, host: "studio.local" }])).toMatchObject({ changes: true, replaces: ["host"] });
-    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, waitSeconds: 20 }])).toMatchObject({ changes: true, replaces: [] });
+    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, host: "studio.local" }])).toMatchObject({
+      changes: true,
+      replaces: ["host"],
+    });
+    expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, { ...inputs, waitSeconds: 20 }])).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
     expect(await call("control:RemoteDesktopSession", "diff", ["x", inputs, inputs])).toMatchObject({ changes: false });
     expect(control.log).toEqual([]);
     expect(control.calls.length).toBe(calls);
@@ -242,8 +280,13 @@ describe("any MCP server a user runs", () => {
       process.env.CONTROL_URL = plain.url;
       const ok = await make({ create: "echo fine" });
       expect(ok.outs).toMatchObject({ stdout: "fine\n", exitCode: 0 });
-      const err = await make({ create: "mkdir /nope/deeper" }).then(() => undefined, (e: Error) => e);
-      expect(err?.message).toMatch(/create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/);
+      const err = await make({ create: "mkdir /nope/deeper" }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(err?.message).toMatch(
+        /create command `mkdir \/nope\/deeper` failed \(exit 1\): mkdir: \/nope\/deeper: No such file or directory/,
+      );
       await expect(make({ create: "false" })).rejects.toThrow(/failed \(exit 1\)/);
     } finally {
       await plain.stop();
@@ -262,8 +305,17 @@ describe("any MCP server a user runs", () => {
 
   it("asks for 2025-06-18 and works on what the server answers (the official SDK's server checks the MCP-Protocol-Version sent back)", async () => {
     expect((await make({ create: "echo hi" })).outs.stdout).toBe("hi\n");
-    const init = JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
-    const res = await fetch(`${control.url}/mcp`, { method: "POST", body: init, headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } });
+    const init = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    const res = await fetch(`${control.url}/mcp`, {
+      method: "POST",
+      body: init,
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    });
     expect(await res.text()).toMatch(/"protocolVersion":"2025-06-18"/);
   });
 });
@@ -277,7 +329,9 @@ describe("the preview reads the endpoint's tools", () => {
     try {
       process.env.CONTROL_URL = lacking.url;
       forgetPreviewChecks();
-      await expect(previewCheck("control:RemoteCommand", undefined, { create: "echo hi" })).rejects.toThrow(/offers no run_command tool \(it offers screenshot\)/);
+      await expect(previewCheck("control:RemoteCommand", undefined, { create: "echo hi" })).rejects.toThrow(
+        /offers no run_command tool \(it offers screenshot\)/,
+      );
     } finally {
       forgetPreviewChecks();
       await lacking.stop();

@@ -88,7 +88,9 @@ describe("a create sent again for a resource whose earlier create was never reco
     await create("control:RemoteCommand", "setup", cmd);
     const ran = () => control.calls.filter((c) => JSON.stringify(c.args).includes("journal-test-ran")).length;
     const before = ran();
-    await expect(create("control:RemoteCommand", "setup", cmd)).rejects.toThrow(/create command was sent \(.*\) by an earlier run that never recorded its end.*check the host.*ops:controlRerunInterrupted/);
+    await expect(create("control:RemoteCommand", "setup", cmd)).rejects.toThrow(
+      /create command was sent \(.*\) by an earlier run that never recorded its end.*check the host.*ops:controlRerunInterrupted/,
+    );
     expect(ran()).toBe(before);
     // Refused, the note stays: the next run is refused too, until someone says so.
     await expect(create("control:RemoteCommand", "setup", cmd)).rejects.toThrow(/never recorded its end/);

@@ -45,7 +45,7 @@ describe("DnsRecord: the owner's label in the record's tags", () => {
       headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ type: "TXT", name: "t", content: "x", tags: ["team:web"] }),
     });
-    expect((await res.json() as any).errors).toEqual([{ code: 9300, message: "DNS record has 1 tags, exceeding the quota of 0." }]);
+    expect(((await res.json()) as any).errors).toEqual([{ code: 9300, message: "DNS record has 1 tags, exceeding the quota of 0." }]);
   });
 
   it("another stack's record is refused at preview and up naming it, even with adopt; its destroy leaves the record", async () => {
@@ -53,8 +53,12 @@ describe("DnsRecord: the owner's label in the record's tags", () => {
     forgetClaims();
     forgetPreviewChecks();
     const theirs = await inStack(T, STAGING, { ...MX, adopt: true });
-    await expect(checkForEngine(T, {}, { ...MX, adopt: true, __owner: STAGING })).rejects.toThrow(/belongs to stack site\/prod \(its tag pulumi-ops-stack\).*ops:adoptFromStack/);
-    await expect(call(T, "create", [theirs])).rejects.toThrow(/the MX record example\.com in zone example\.com \(id \w+\) belongs to stack site\/prod/);
+    await expect(checkForEngine(T, {}, { ...MX, adopt: true, __owner: STAGING })).rejects.toThrow(
+      /belongs to stack site\/prod \(its tag pulumi-ops-stack\).*ops:adoptFromStack/,
+    );
+    await expect(call(T, "create", [theirs])).rejects.toThrow(
+      /the MX record example\.com in zone example\.com \(id \w+\) belongs to stack site\/prod/,
+    );
     await call(T, "delete", [made.id, { ...made.outs, __owner: STAGING }]);
     expect(records(edge).map((r) => r.id)).toEqual([made.id]);
   });
@@ -101,13 +105,18 @@ describe("DnsRecord: the owner's label in the record's tags", () => {
 });
 
 describe("DnsRecordSet: the same labels, per record", () => {
-  const SET = { zoneName: "example.com", records: { a: { type: "A", name: "rr", content: "203.0.113.1" }, b: { type: "A", name: "rr", content: "203.0.113.2" } } };
+  const SET = {
+    zoneName: "example.com",
+    records: { a: { type: "A", name: "rr", content: "203.0.113.1" }, b: { type: "A", name: "rr", content: "203.0.113.2" } },
+  };
 
   it("records it makes carry the tag; another stack's set is refused naming it and its destroy leaves them; the stack's own set takes them back", async () => {
     const made = await call(S, "create", [await inStack(S, "site/prod/rr", SET)]);
     expect(records(edge).map((r) => r.tags)).toEqual([["pulumi-ops-stack:site/prod"], ["pulumi-ops-stack:site/prod"]]);
     forgetClaims();
-    await expect(call(S, "create", [await inStack(S, "site/staging/rr", { ...SET, adopt: true })])).rejects.toThrow(/records\.a: the A record rr\.example\.com in zone example\.com \(id \w+\) belongs to stack site\/prod/);
+    await expect(call(S, "create", [await inStack(S, "site/staging/rr", { ...SET, adopt: true })])).rejects.toThrow(
+      /records\.a: the A record rr\.example\.com in zone example\.com \(id \w+\) belongs to stack site\/prod/,
+    );
     await call(S, "delete", [made.id, { ...made.outs, __owner: "site/staging/rr" }]);
     expect(records(edge)).toHaveLength(2);
     forgetClaims();
@@ -127,8 +136,11 @@ describe("DnsRecordSet: the same labels, per record", () => {
     forgetClaims(); // the next run
     const fewer = await inStack(S, "site/prod/rr", { ...SET, records: { a: SET.records.a } });
     const updated = await call(S, "update", [made.id, made.outs, fewer]);
-    expect(records(edge).map((r) => r.id).sort()).toEqual(Object.values(made.outs.ids).sort());
+    expect(
+      records(edge)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(Object.values(made.outs.ids).sort());
     expect(Object.keys(updated.outs.ids)).toEqual(["a"]);
   });
 });
-

@@ -13,7 +13,10 @@ const edge = useEdge({ zones: ["example.com"] });
 const T = "edge:DnsRecordSet";
 const host = (i: number) => ({ type: "A", name: `h${i}`, content: `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 });
 const many = (n: number, from = 0) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`h${i + from}`, host(i + from)]));
-const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.startsWith("/__")).map((e) => `${e.method} ${e.path.replace(/^.*\/dns_records/, "dns_records").replace(/[0-9a-f]{32}$/, "<id>")}`);
+const writes = () =>
+  edge.log
+    .filter((e) => e.method !== "GET" && !e.path.startsWith("/__"))
+    .map((e) => `${e.method} ${e.path.replace(/^.*\/dns_records/, "dns_records").replace(/[0-9a-f]{32}$/, "<id>")}`);
 
 async function checked(recs: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const { inputs, failures } = await call(T, "check", [{}, { zoneName: "example.com", records: recs, ...extra }]);
@@ -30,7 +33,11 @@ describe("DnsRecordSet in batches", () => {
     expect(writes()).toEqual(["POST dns_records/batch"]);
     expect(edge.count("GET", /dns_records$/)).toBe(1);
     expect(records(edge)).toHaveLength(31);
-    expect(Object.values(outs.ids).sort()).toEqual(records(edge).map((r) => r.id).sort());
+    expect(Object.values(outs.ids).sort()).toEqual(
+      records(edge)
+        .map((r) => r.id)
+        .sort(),
+    );
     expect(outs.records.h30).toEqual({ type: "A", name: "h30", content: "203.0.0.31", ttl: 300, proxied: false });
     const read = await call(T, "read", [id, outs]);
     expect(read.inputs).toBeUndefined();
@@ -65,7 +72,11 @@ describe("DnsRecordSet in batches", () => {
 
   it("a batch the service refuses applied nothing: its records go one by one, the good ones are made and the refused one is named", async () => {
     // Made out of band: a CNAME at h3 cannot stand beside it (81053), which only the service can tell here.
-    await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/dns_records`, { method: "POST", headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ type: "A", name: "h3", content: "198.51.100.3", ttl: 300 }) });
+    await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/dns_records`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${DEMO_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ type: "A", name: "h3", content: "198.51.100.3", ttl: 300 }),
+    });
     edge.log.splice(0);
     const recs = { ...many(3), bad: { type: "CNAME", name: "h3", content: "www.example.net", ttl: 300 } };
     const failed = (await create(recs).catch((e: unknown) => e)) as Error & { properties: { ids: Record<string, string> } };
@@ -83,7 +94,11 @@ describe("DnsRecordSet in batches", () => {
     const { outs } = await create(many(5));
     expect(writes()).toEqual(["POST dns_records/batch"]);
     expect(records(edge)).toHaveLength(5);
-    expect(Object.values(outs.ids).sort()).toEqual(records(edge).map((r) => r.id).sort());
+    expect(Object.values(outs.ids).sort()).toEqual(
+      records(edge)
+        .map((r) => r.id)
+        .sort(),
+    );
   });
 
   it("the connection dropped before acting: the listing shows nothing applied, so the batch is sent once more", async () => {
@@ -131,7 +146,9 @@ describe("DnsRecordSet in batches", () => {
     try {
       await call(T, "create", [await checked(many(3))]);
       await call(T, "create", [await checked(many(2, 10))]);
-      const sent = plain.log.filter((e) => e.method === "POST").map((e) => `${e.path.replace(/^.*\/dns_records/, "dns_records")} ${e.status}`);
+      const sent = plain.log
+        .filter((e) => e.method === "POST")
+        .map((e) => `${e.path.replace(/^.*\/dns_records/, "dns_records")} ${e.status}`);
       expect(sent).toEqual(["dns_records/batch 400", ...Array(5).fill("dns_records 200")]);
       expect([...[...plain.zones.values()][0].records.values()]).toHaveLength(5);
     } finally {

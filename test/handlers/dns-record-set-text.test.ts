@@ -24,14 +24,20 @@ async function checked(text: string) {
 
 describe("DnsRecordSet in its compact form", () => {
   it("check reads the text, names a bad record by key and value, and answers the checked records as text", async () => {
-    const bad = await checkForEngine(T, {}, { zoneName: "example.com", records: recordsToText({ ...many(3), "web-a": { type: "A", name: "web", content: "not-an-ip" } }) });
+    const bad = await checkForEngine(
+      T,
+      {},
+      { zoneName: "example.com", records: recordsToText({ ...many(3), "web-a": { type: "A", name: "web", content: "not-an-ip" } }) },
+    );
     expect(bad.failures).toEqual([{ property: "", reason: expect.stringMatching(/^records\.web-a\.content \("not-an-ip"\): .*IPv4/) }]);
     const ok = await checked(recordsToText({ apex: { type: "AAAA", name: "@", content: "2001:DB8::10" } }));
     expect(ok.records).toBe(`@records v2\napex AAAA @ 1 2001:db8::10`); // normalised (ttl 1: automatic), as text
     const text = await call(T, "check", [{}, { zoneName: "example.com", records: "www A 203.0.113.1" }]);
     expect(text.failures).toEqual([{ property: "records", reason: expect.stringMatching(/^records must be .+, not text$/) }]); // any other text: a wrong type
     const damaged = await call(T, "check", [{}, { zoneName: "example.com", records: '@records v2\nwww A www 300 ="unterminated' }]);
-    expect(damaged.failures).toEqual([{ property: "records", reason: expect.stringMatching(/line 2 of the record set's text cannot be read.*pass the records as a map/) }]);
+    expect(damaged.failures).toEqual([
+      { property: "records", reason: expect.stringMatching(/line 2 of the record set's text cannot be read.*pass the records as a map/) },
+    ]);
     expect(edge.log).toEqual([]);
   });
 
@@ -55,7 +61,9 @@ describe("DnsRecordSet in its compact form", () => {
     const { outs: after } = await call(T, "update", [id, drift.props, await checked(recordsToText(wanted))]);
     expect(writes()).toHaveLength(1); // one batch: the PATCH back and the new record
     expect(Object.keys(recordsAndIds(after.records).ids!).sort()).toEqual(Object.keys(wanted).sort());
-    expect(recordsFromText(after.records)).toEqual(Object.fromEntries(Object.entries(wanted).map(([k, r]) => [k, { ...r, proxied: false }])));
+    expect(recordsFromText(after.records)).toEqual(
+      Object.fromEntries(Object.entries(wanted).map(([k, r]) => [k, { ...r, proxied: false }])),
+    );
   });
 
   it("diff on texts agrees with diff on maps: no change when only the ids differ, a change, a new zone", async () => {
@@ -76,7 +84,9 @@ describe("DnsRecordSet in its compact form", () => {
   it("a partial create keeps exactly what was made, as text", async () => {
     edge.inject({ match: { method: "POST", path: "/dns_records/batch$" }, count: 1, kind: "status", status: 400 });
     edge.inject({ match: { method: "POST", path: "/dns_records$" }, count: 1, kind: "status", status: 400 });
-    const failed = (await call(T, "create", [await checked(recordsToText(many(3)))]).catch((e: unknown) => e)) as Error & { properties: { ids: string; records: string } };
+    const failed = (await call(T, "create", [await checked(recordsToText(many(3)))]).catch((e: unknown) => e)) as Error & {
+      properties: { ids: string; records: string };
+    };
     expect(String(failed)).toMatch(/1 of 3 records could not be made/);
     expect(Object.keys(recordsAndIds(failed.properties.records).ids!)).toHaveLength(2);
     expect(Object.keys(recordsFromText(failed.properties.records))).toHaveLength(2);

@@ -32,16 +32,30 @@ const writes = () => edge.log.filter((e) => e.method !== "GET" && !e.path.starts
 
 describe("DnsRecordSet", () => {
   it("refuses a bad record at check, naming its key and property, with 0 requests; and two keys for one record", async () => {
-    const bad = await call(T, "check", [{}, { zoneName: "example.com", records: { ok: host(1), "web-a": { type: "A", name: "web", content: "not-an-ip" }, mx: { type: "MX", name: "@", content: "mail.example.net" } } }]);
-    expect(bad.failures).toEqual(expect.arrayContaining([
-      expect.objectContaining({ property: "records.web-a.content", reason: expect.stringMatching(/IPv4/) }),
-      expect.objectContaining({ property: "records.mx.priority", reason: expect.stringMatching(/MX record needs a priority/) }),
-    ]));
+    const bad = await call(T, "check", [
+      {},
+      {
+        zoneName: "example.com",
+        records: {
+          ok: host(1),
+          "web-a": { type: "A", name: "web", content: "not-an-ip" },
+          mx: { type: "MX", name: "@", content: "mail.example.net" },
+        },
+      },
+    ]);
+    expect(bad.failures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ property: "records.web-a.content", reason: expect.stringMatching(/IPv4/) }),
+        expect.objectContaining({ property: "records.mx.priority", reason: expect.stringMatching(/MX record needs a priority/) }),
+      ]),
+    );
     const twice = await call(T, "check", [{}, { zoneName: "example.com", records: { a: host(1), b: { ...host(1), name: "H1" } } }]);
     expect(twice.failures[0].reason).toMatch(/records a and b are the same A record/);
     // A key outside the key's alphabet: the key's own rule, not zod's "Invalid key in record".
     const key = await call(T, "check", [{}, { zoneName: "example.com", records: { "web a": host(1) } }]);
-    expect(key.failures).toEqual([{ property: "records.web a", reason: expect.stringMatching(/^records\.web a: a record's key must be 1 to 128 letters, digits/) }]);
+    expect(key.failures).toEqual([
+      { property: "records.web a", reason: expect.stringMatching(/^records\.web a: a record's key must be 1 to 128 letters, digits/) },
+    ]);
     expect(edge.log).toEqual([]);
   });
 
@@ -75,7 +89,11 @@ describe("DnsRecordSet", () => {
     // The next up puts them back: one PATCH, one POST, nothing else written.
     edge.log.splice(0);
     const { outs: fixed } = await call(T, "update", [id, read.props, await checked({ records: many(5) })]);
-    expect(writes().map((e) => e.method).sort()).toEqual(["PATCH", "POST"]);
+    expect(
+      writes()
+        .map((e) => e.method)
+        .sort(),
+    ).toEqual(["PATCH", "POST"]);
     expect(fixed.records.h1.content).toBe("203.0.113.2");
     expect(records(edge)).toHaveLength(5);
   });
@@ -91,7 +109,11 @@ describe("DnsRecordSet", () => {
     expect((await call(T, "diff", [id, outs, news])).changes).toBe(true);
     edge.log.splice(0);
     const { outs: after } = await call(T, "update", [id, outs, news]);
-    expect(writes().map((e) => e.method).sort()).toEqual(["DELETE", "DELETE", "PATCH", "POST", "POST"]);
+    expect(
+      writes()
+        .map((e) => e.method)
+        .sort(),
+    ).toEqual(["DELETE", "DELETE", "PATCH", "POST", "POST"]);
     expect(after.records.h2.ttl).toBe(600);
     expect(after.records.h4.type).toBe("TXT");
     expect(after.ids).not.toHaveProperty("h7");
@@ -101,7 +123,9 @@ describe("DnsRecordSet", () => {
 
   it("an identical record already there fails naming the key, unless the set adopts it", async () => {
     await create({ old: host(1) });
-    await expect(create({ mine: host(1) })).rejects.toThrow(/records\.mine: the A record h1\.example\.com 203\.0\.113\.2 already exists.*adopt: true/);
+    await expect(create({ mine: host(1) })).rejects.toThrow(
+      /records\.mine: the A record h1\.example\.com 203\.0\.113\.2 already exists.*adopt: true/,
+    );
     forgetClaims(); // a later run: the first set's record is no resource's of this one
     const { outs } = await create({ mine: host(1), other: host(2) }, { adopt: true });
     expect(records(edge)).toHaveLength(2); // taken over, not duplicated
@@ -120,7 +144,7 @@ describe("DnsRecordSet", () => {
     const failed = await create(many(6)).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(Error);
     expect(String(failed)).toMatch(/2 of 6 records could not be made/);
-    const partial = (failed as { properties: { ids: Record<string, string>; records: Record<string, unknown> }; id: string });
+    const partial = failed as { properties: { ids: Record<string, string>; records: Record<string, unknown> }; id: string };
     expect(partial.id).toMatch(/\/set-/);
     expect(Object.keys(partial.properties.ids)).toHaveLength(4);
     expect(records(edge)).toHaveLength(4);
@@ -162,16 +186,29 @@ describe("DnsRecordSet", () => {
     const changed = file.map((l) => l.replace("203.0.113.2", "203.0.113.9"));
     expect(await step(changed)).toEqual(["PATCH"]);
     expect(await step(changed.map((l) => l.replace("20 backup", "30 backup")))).toEqual(["PATCH"]);
-    expect(records(edge).map((r) => `${r.type} ${r.name} ${r.priority ?? ""} ${r.content}`).sort()).toEqual([
-      "A shop.example.com  203.0.113.1", "A shop.example.com  203.0.113.9", "CNAME www.example.com  shop.example.com", "MX example.com 10 mail.example.com", "MX example.com 30 backup.example.com",
+    expect(
+      records(edge)
+        .map((r) => `${r.type} ${r.name} ${r.priority ?? ""} ${r.content}`)
+        .sort(),
+    ).toEqual([
+      "A shop.example.com  203.0.113.1",
+      "A shop.example.com  203.0.113.9",
+      "CNAME www.example.com  shop.example.com",
+      "MX example.com 10 mail.example.com",
+      "MX example.com 30 backup.example.com",
     ]);
   });
 
   it("a set keyed the old way (A:@, A:@:2 in file order) moves to value keys with nothing sent", async () => {
-    const old = { "A:@": { type: "A", name: "@", content: "203.0.113.1", ttl: 300 }, "A:@:2": { type: "A", name: "@", content: "203.0.113.2", ttl: 300 } };
+    const old = {
+      "A:@": { type: "A", name: "@", content: "203.0.113.1", ttl: 300 },
+      "A:@:2": { type: "A", name: "@", content: "203.0.113.2", ttl: 300 },
+    };
     const { id, outs } = await create(old);
     edge.log.splice(0);
-    const wanted = await checked({ records: parseZoneFile("$TTL 300\n@ A 203.0.113.2\n@ A 203.0.113.1\n", { origin: "example.com" }).records });
+    const wanted = await checked({
+      records: parseZoneFile("$TTL 300\n@ A 203.0.113.2\n@ A 203.0.113.1\n", { origin: "example.com" }).records,
+    });
     expect(Object.keys(wanted.records).sort()).toEqual(["A:@:203.0.113.1", "A:@:203.0.113.2"]);
     expect((await call(T, "diff", [id, outs, wanted])).changes).toBe(true); // the keys in state change
     const { outs: after } = await call(T, "update", [id, outs, wanted]);

@@ -27,7 +27,15 @@ const stored = (id: string) => zone().records.get(id)!;
 describe("a DnsRecord's tags and settings", () => {
   it("are sent, read back with no drift, restored when changed by hand, and left alone when not declared", async () => {
     plan("pro");
-    const args = { zoneName: "example.com", type: "AAAA", name: "www", content: "2001:db8::1", proxied: true, tags: ["env:prod", "team:web"], settings: { ipv6Only: true } };
+    const args = {
+      zoneName: "example.com",
+      type: "AAAA",
+      name: "www",
+      content: "2001:db8::1",
+      proxied: true,
+      tags: ["env:prod", "team:web"],
+      settings: { ipv6Only: true },
+    };
     const inputs = await checked("edge:DnsRecord", args);
     await previewCheck("edge:DnsRecord", undefined, inputs, {});
     const r = await call("edge:DnsRecord", "create", [inputs]);
@@ -48,7 +56,13 @@ describe("a DnsRecord's tags and settings", () => {
 
   it("a record that declares no tags or settings leaves those set elsewhere: no drift, no write", async () => {
     plan("pro");
-    const inputs = await checked("edge:DnsRecord", { zoneName: "example.com", type: "CNAME", name: "docs", content: "docs.example.net", ttl: 300 });
+    const inputs = await checked("edge:DnsRecord", {
+      zoneName: "example.com",
+      type: "CNAME",
+      name: "docs",
+      content: "docs.example.net",
+      ttl: 300,
+    });
     const r = await call("edge:DnsRecord", "create", [inputs]);
     stored(r.id).tags = ["team:docs"];
     stored(r.id).settings = { flatten_cname: true };
@@ -62,14 +76,21 @@ describe("a DnsRecord's tags and settings", () => {
     const base = { zoneName: "example.com", type: "A", name: "api", content: "203.0.113.4" };
     const refused = async (args: Record<string, unknown>, words: RegExp) => {
       forgetPreviewChecks();
-      await expect(previewCheck("edge:DnsRecord", undefined, await checked("edge:DnsRecord", { ...base, ...args }), {})).rejects.toThrow(words);
+      await expect(previewCheck("edge:DnsRecord", undefined, await checked("edge:DnsRecord", { ...base, ...args }), {})).rejects.toThrow(
+        words,
+      );
     };
     await refused({ tags: ["env:prod"] }, /Free plan.*tags need a paid plan/);
     await refused({ comment: "x".repeat(150) }, /Free plan.*comment is 150 characters/);
     await refused({ ttl: 30 }, /Free plan.*ttl 30 is under 60 seconds/);
     plan("pro");
     forgetPreviewChecks();
-    await previewCheck("edge:DnsRecord", undefined, await checked("edge:DnsRecord", { ...base, comment: "x".repeat(150), tags: ["env:prod"] }), {});
+    await previewCheck(
+      "edge:DnsRecord",
+      undefined,
+      await checked("edge:DnsRecord", { ...base, comment: "x".repeat(150), tags: ["env:prod"] }),
+      {},
+    );
     await refused({ ttl: 30 }, /Pro plan.*only Enterprise zones allow/);
     plan("enterprise");
     forgetPreviewChecks();
@@ -81,24 +102,49 @@ describe("a DnsRecord's tags and settings", () => {
 
   it("adopting a record with other tags writes the program's; a list declared for the first time is sent once", async () => {
     plan("pro");
-    const made = await call("edge:DnsRecord", "create", [await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300 })]);
+    const made = await call("edge:DnsRecord", "create", [
+      await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300 }),
+    ]);
     stored(made.id).tags = ["team:legacy"];
     forgetPreviewChecks();
-    const adopting = await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300, tags: ["team:web"], adopt: true });
+    const adopting = await checked("edge:DnsRecord", {
+      zoneName: "example.com",
+      type: "A",
+      name: "old",
+      content: "203.0.113.8",
+      ttl: 300,
+      tags: ["team:web"],
+      adopt: true,
+    });
     const r = await call("edge:DnsRecord", "create", [adopting]);
     expect(r.id).toBe(made.id);
     expect(stored(r.id).tags).toEqual(["team:web"]);
     // State written without tags (before the program gave them): declared now, the list is compared and sent once.
     const { tags: _t, ...untracked } = r.outs;
-    const now = await checked("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "old", content: "203.0.113.8", ttl: 300, tags: [] });
+    const now = await checked("edge:DnsRecord", {
+      zoneName: "example.com",
+      type: "A",
+      name: "old",
+      content: "203.0.113.8",
+      ttl: 300,
+      tags: [],
+    });
     expect((await call("edge:DnsRecord", "diff", [r.id, untracked, now])).changes).toBe(true);
     await call("edge:DnsRecord", "update", [r.id, untracked, now]);
     expect(stored(r.id).tags).toEqual([]);
   });
 
   it("check refuses a tag the service does not take, and the owner label's name", async () => {
-    for (const [tags, words] of [[["env:prod", "Env:prod"], /given twice/], [["no colon allowed here!"], /name:value/], [["pulumi-ops-stack:p/s"], /owner's label/], [Array.from({ length: 21 }, (_, i) => `t${i}:x`), /at most 20/]] as const) {
-      const { failures } = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "a", content: "203.0.113.1", tags }]);
+    for (const [tags, words] of [
+      [["env:prod", "Env:prod"], /given twice/],
+      [["no colon allowed here!"], /name:value/],
+      [["pulumi-ops-stack:p/s"], /owner's label/],
+      [Array.from({ length: 21 }, (_, i) => `t${i}:x`), /at most 20/],
+    ] as const) {
+      const { failures } = await call("edge:DnsRecord", "check", [
+        {},
+        { zoneName: "example.com", type: "A", name: "a", content: "203.0.113.1", tags },
+      ]);
       expect(failures.map((f: { reason: string }) => f.reason).join("; ")).toMatch(words);
     }
   });
@@ -107,7 +153,12 @@ describe("a DnsRecord's tags and settings", () => {
 describe("a DnsRecordSet's tags and settings", () => {
   it("1,000 records with tags: made, read back with no drift, a tag changed by hand found and restored", { timeout: 60_000 }, async () => {
     plan("pro");
-    const records = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`h${i}`, { type: "A", name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300, tags: [`index:${i}`, "fleet:web"] }]));
+    const records = Object.fromEntries(
+      Array.from({ length: 1000 }, (_, i) => [
+        `h${i}`,
+        { type: "A", name: `h${i}`, content: `10.0.${i >> 8}.${i & 255}`, ttl: 300, tags: [`index:${i}`, "fleet:web"] },
+      ]),
+    );
     records.c = { type: "CNAME", name: "c", content: "c.example.net", ttl: 300, settings: { flattenCname: true } } as never;
     const inputs = await checked("edge:DnsRecordSet", { zoneName: "example.com", records });
     const r = await call("edge:DnsRecordSet", "create", [inputs]);
@@ -126,7 +177,10 @@ describe("a DnsRecordSet's tags and settings", () => {
     expect(edge.log.filter((l) => l.method !== "GET").length).toBe(1); // one patch (or one batch of it)
     // A setting changed: the record is read first, and a setting the program does not give (set by hand) is kept.
     stored(r.outs.ids.c).settings = { flatten_cname: true, ipv6_only: true };
-    const unflattened = await checked("edge:DnsRecordSet", { zoneName: "example.com", records: { ...records, c: { ...records.c, settings: { flattenCname: false } } } });
+    const unflattened = await checked("edge:DnsRecordSet", {
+      zoneName: "example.com",
+      records: { ...records, c: { ...records.c, settings: { flattenCname: false } } },
+    });
     const current = (await call("edge:DnsRecordSet", "read", [r.id, r.outs])).props;
     await call("edge:DnsRecordSet", "update", [r.id, current, unflattened]);
     expect(stored(r.outs.ids.c).settings).toEqual({ flatten_cname: false, ipv6_only: true });

@@ -49,7 +49,11 @@ describe.each(SAMPLES)("$type records", (s) => {
 
     // Out of band, back to the first value: read reports it as drift in the program's terms.
     const body = s.value.data ? { data: s.value.data } : { content: s.value.content };
-    await fetch(`${edge.url}/client/v4/zones/${stored.zone_id}/dns_records/${id}`, { method: "PATCH", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ ...body, ...(s.value.priority !== undefined ? { priority: s.value.priority } : {}) }) });
+    await fetch(`${edge.url}/client/v4/zones/${stored.zone_id}/dns_records/${id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...body, ...(s.value.priority !== undefined ? { priority: s.value.priority } : {}) }),
+    });
     const drift = await call(T, "read", [id, updated]);
     expect(drift.inputs).toBeDefined();
     expect((await call(T, "diff", [id, drift.props, inputs])).changes).toBe(false);

@@ -33,7 +33,15 @@ describe("DnsRecord against the edge emulator", () => {
     const same = await call(T, "read", [id, outs]);
     expect(same.props).toEqual(outs);
     expect(same.inputs).toBeUndefined(); // nothing drifted: the program's inputs stand
-    expect((await call(T, "diff", [id, same.props, { zoneName: "example.com", type: "AAAA", name: "@", content: "2001:DB8::10", ttl: 1, proxied: false }])).changes).toBe(false);
+    expect(
+      (
+        await call(T, "diff", [
+          id,
+          same.props,
+          { zoneName: "example.com", type: "AAAA", name: "@", content: "2001:DB8::10", ttl: 1, proxied: false },
+        ])
+      ).changes,
+    ).toBe(false);
 
     const rec = records(edge)[0];
     rec.content = "2001:db8::99";
@@ -59,7 +67,10 @@ describe("DnsRecord against the edge emulator", () => {
 
   it("fails with 81044 and the remedy, or adopts when asked", async () => {
     await outside({ type: "CNAME", name: "shop", content: "shops.example.net" });
-    const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", ttl: 300 }]);
+    const { inputs } = await call(T, "check", [
+      {},
+      { zoneName: "example.com", type: "CNAME", name: "shop", content: "shops.example.net", ttl: 300 },
+    ]);
     await expect(call(T, "create", [inputs])).rejects.toThrow(/already exists.*adopt: true/);
     const adopted = await call(T, "create", [{ ...inputs, adopt: true }]);
     expect(records(edge)).toHaveLength(1);
@@ -79,7 +90,11 @@ describe("DnsRecord against the edge emulator", () => {
     const before = records(edge)[0].id;
     const adopted = await create({ type: "A", name: "old", content: "203.0.113.2", adopt: true });
     expect(adopted.id).not.toBe(before);
-    expect(records(edge).map((r) => r.content).sort()).toEqual(["203.0.113.1", "203.0.113.2"]);
+    expect(
+      records(edge)
+        .map((r) => r.content)
+        .sort(),
+    ).toEqual(["203.0.113.1", "203.0.113.2"]);
   });
 
   it("with adopt, a CNAME (one per name) is taken over with its new target, saying which", async () => {
@@ -96,7 +111,9 @@ describe("DnsRecord against the edge emulator", () => {
       process.stderr.write = write;
     }
     expect(records(edge).map((r) => r.content)).toEqual(["b.example.net"]);
-    expect(printed).toMatch(new RegExp(`adopting the existing CNAME record old.example.com \\(id ${before}, content a.example.net -> b.example.net\\)`));
+    expect(printed).toMatch(
+      new RegExp(`adopting the existing CNAME record old.example.com \\(id ${before}, content a.example.net -> b.example.net\\)`),
+    );
   });
 
   it("two records of one type and name, both adopting, in one run on an empty zone: two records, two ids (MX, round-robin A)", async () => {
@@ -107,7 +124,11 @@ describe("DnsRecord against the edge emulator", () => {
     const a1 = await create({ type: "A", name: "rr", content: "203.0.113.1", adopt: true });
     const a2 = await create({ type: "A", name: "rr", content: "203.0.113.2", adopt: true });
     expect(new Set([...mx, a1, a2].map((x) => x.id)).size).toBe(4);
-    expect(records(edge).map((r) => `${r.type} ${r.content}`).sort()).toEqual(["A 203.0.113.1", "A 203.0.113.2", "MX mx1.example.net", "MX mx2.example.net"]);
+    expect(
+      records(edge)
+        .map((r) => `${r.type} ${r.content}`)
+        .sort(),
+    ).toEqual(["A 203.0.113.1", "A 203.0.113.2", "MX mx1.example.net", "MX mx2.example.net"]);
   });
 
   it("with adopt, a run never takes a record another resource of the run holds in state (its diff named it)", async () => {
@@ -186,11 +207,15 @@ describe("DnsRecord against the edge emulator", () => {
   it("tells a token without the permission (10000) from an invalid one, naming the permission, without revealing either", async () => {
     process.env.EDGE_API_TOKEN = READONLY_TOKEN; // valid, but read-only
     const err = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
-    expect(err.message).toMatch(/code 10000.*the token is valid but lacks the permission Zone \/ DNS \/ Edit.*Give the token the permission "Zone \/ DNS \/ Edit"/);
+    expect(err.message).toMatch(
+      /code 10000.*the token is valid but lacks the permission Zone \/ DNS \/ Edit.*Give the token the permission "Zone \/ DNS \/ Edit"/,
+    );
     expect(err.message).not.toContain(READONLY_TOKEN);
     process.env.EDGE_API_TOKEN = "a-token-the-service-never-issued";
     const invalid = await create({ type: "A", name: "c", content: "203.0.113.1" }).catch((e: Error) => e);
-    expect(invalid.message).toMatch(/code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/);
+    expect(invalid.message).toMatch(
+      /code 10000.*the token is not valid.*Set a valid API token: pulumi config set --secret ops:edgeApiToken/,
+    );
     expect(invalid.message).not.toContain("a-token-the-service-never-issued");
   });
 
@@ -217,7 +242,9 @@ describe("DnsRecord against the edge emulator", () => {
     const got = await call(T, "read", [id, {}]);
     expect(got.id).toBe(id);
     expect(got.props).toMatchObject({ hostname: "bare.example.com", zoneId: zoneId(edge) });
-    await expect(call(T, "read", ["0".repeat(32), {}])).rejects.toThrow(/no DNS record has id 0{32} in the zones this token can read.*\.id output holds/);
+    await expect(call(T, "read", ["0".repeat(32), {}])).rejects.toThrow(
+      /no DNS record has id 0{32} in the zones this token can read.*\.id output holds/,
+    );
     await expect(call(T, "read", [`${zoneId(edge)}/${"0".repeat(32)}`, {}])).rejects.toThrow(/DnsRecord\.get: nothing has the id/);
     // A refresh (state present) of a record deleted out of band is still simply gone.
     edge.zones.get(zoneId(edge))!.records.delete(id);
@@ -263,12 +290,23 @@ describe("the zone listing serves the rest of the run's reads", () => {
   it("a CNAME refused beside another record (81053 / 81054) says so, with no advice to adopt, and 'an A record' reads right", async () => {
     await create({ type: "TXT", name: "www", content: "hello" });
     const cname = await create({ type: "CNAME", name: "www", content: "target.example.net" }).catch((e: Error) => e);
-    expect(String(cname)).toMatch(/a CNAME record cannot be added at www\.example\.com in zone example\.com: a CNAME cannot share its name with other records, and www\.example\.com already has TXT hello\. Give the CNAME another name/);
+    expect(String(cname)).toMatch(
+      /a CNAME record cannot be added at www\.example\.com in zone example\.com: a CNAME cannot share its name with other records, and www\.example\.com already has TXT hello\. Give the CNAME another name/,
+    );
     expect(String(cname)).not.toMatch(/adopt/);
     await create({ type: "CNAME", name: "alias", content: "target.example.net" });
     const a = await create({ type: "A", name: "alias", content: "203.0.113.1", adopt: true }).catch((e: Error) => e);
-    expect(String(a)).toMatch(/an A record cannot be added at alias\.example\.com .*the name has a CNAME.*already has CNAME target\.example\.net\. Give this record another name, or remove the CNAME/);
-    const set = await call("edge:DnsRecordSet", "create", [(await call("edge:DnsRecordSet", "check", [{}, { zoneName: "example.com", records: { x: { type: "MX", name: "alias", content: "mail.example.com", priority: 10 } } }])).inputs]).catch((e: Error) => e);
+    expect(String(a)).toMatch(
+      /an A record cannot be added at alias\.example\.com .*the name has a CNAME.*already has CNAME target\.example\.net\. Give this record another name, or remove the CNAME/,
+    );
+    const set = await call("edge:DnsRecordSet", "create", [
+      (
+        await call("edge:DnsRecordSet", "check", [
+          {},
+          { zoneName: "example.com", records: { x: { type: "MX", name: "alias", content: "mail.example.com", priority: 10 } } },
+        ])
+      ).inputs,
+    ]).catch((e: Error) => e);
     expect(String(set)).toMatch(/records\.x: .*an MX record cannot be added at alias\.example\.com/);
   });
 });

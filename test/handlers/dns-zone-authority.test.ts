@@ -26,7 +26,13 @@ afterEach(() => {
 });
 
 /** A record made out of band (the API, as another tool would), then marked as the service marks its own. */
-async function outOfBand(type: string, name: string, content: string, meta: Record<string, unknown> = {}, tags: string[] = []): Promise<string> {
+async function outOfBand(
+  type: string,
+  name: string,
+  content: string,
+  meta: Record<string, unknown> = {},
+  tags: string[] = [],
+): Promise<string> {
   const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/dns_records`, {
     method: "POST",
     headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
@@ -62,10 +68,17 @@ describe("a zone's records beyond the program", () => {
     await outOfBand("TXT", "example.com", "v=spf1 include:_spf.mx.cloudflare.net ~all", { email_routing: true, read_only: true });
     edge.addWorkerRecord(zoneId(edge), "api.example.com");
     await outOfBand("A", "tunnel.example.com", "198.51.100.2", { managed_by_argo_tunnel: true });
-    const r = (await functions["edge:getUnmanagedRecords"].run({ zoneName: "example.com", managedIds: Object.values(set.outs.ids) })) as Record<string, any>;
+    const r = (await functions["edge:getUnmanagedRecords"].run({
+      zoneName: "example.com",
+      managedIds: Object.values(set.outs.ids),
+    })) as Record<string, any>;
     expect(r.total).toBe(8);
     expect(r.unmanaged.map((x: { name: string }) => x.name)).toEqual(["stray"]);
-    expect(r.apart.map((x: { name: string; reason: string }) => `${x.name} ${x.reason}`).sort()).toEqual(["@ read-only", "api worker", "tunnel system"]);
+    expect(r.apart.map((x: { name: string; reason: string }) => `${x.name} ${x.reason}`).sort()).toEqual([
+      "@ read-only",
+      "api worker",
+      "tunnel system",
+    ]);
     // Without the stack's ids (a program's process, where this one's creates claimed nothing), its records are
     // unmanaged too: the free plan labels nothing.
     forgetPreviewChecks();
@@ -85,7 +98,17 @@ describe("a zone's records beyond the program", () => {
     edge.log.splice(0);
     const set = await call(T, "create", [inputs]);
     expect(writes().filter((w) => w === "DELETE")).toHaveLength(1);
-    expect(records(edge).map((x) => `${x.name} ${x.content}`).sort()).toEqual(["h0.example.com 203.0.113.1", "h1.example.com 203.0.113.2", "h2.example.com 203.0.113.3", "h2.example.com v=DKIM1; p=MIGf", "other.example.com 198.51.100.10"]);
+    expect(
+      records(edge)
+        .map((x) => `${x.name} ${x.content}`)
+        .sort(),
+    ).toEqual([
+      "h0.example.com 203.0.113.1",
+      "h1.example.com 203.0.113.2",
+      "h2.example.com 203.0.113.3",
+      "h2.example.com v=DKIM1; p=MIGf",
+      "other.example.com 198.51.100.10",
+    ]);
     // Another appears by hand: the diff lists it, the update removes it, and the set's own records are not touched.
     await outOfBand("TXT", "h0.example.com", "hand-made");
     forgetPreviewChecks(); // the next run
@@ -108,28 +131,61 @@ describe("a zone's records beyond the program", () => {
     await outOfBand("A", "kept.example.com", "198.51.100.5");
     const seen = said();
     // Patterns relative to the zone, or full with the trailing dot.
-    const { inputs } = await checkForEngine(T, {}, { zoneName: "example.com", records: { apex: { type: "A", name: "@", content: "203.0.113.1" }, www: host(2, "www") }, authoritative: true, ignore: ["_acme-challenge* TXT", "*dev", "kept.example.com."] });
+    const { inputs } = await checkForEngine(
+      T,
+      {},
+      {
+        zoneName: "example.com",
+        records: { apex: { type: "A", name: "@", content: "203.0.113.1" }, www: host(2, "www") },
+        authoritative: true,
+        ignore: ["_acme-challenge* TXT", "*dev", "kept.example.com."],
+      },
+    );
     expect(seen.lines.join("\n")).toMatch(/authoritative for the whole zone example\.com \(it declares the apex and gives ignore\)/);
     edge.log.splice(0);
     await call(T, "create", [inputs]);
     expect(writes().filter((w) => w === "DELETE")).toHaveLength(1);
-    expect(records(edge).map((x) => x.name).sort()).toEqual(["_acme-challenge.example.com", "a.dev.example.com", "dev.example.com", "example.com", "kept.example.com", "theirs.example.com", "www.example.com"]);
+    expect(
+      records(edge)
+        .map((x) => x.name)
+        .sort(),
+    ).toEqual([
+      "_acme-challenge.example.com",
+      "a.dev.example.com",
+      "dev.example.com",
+      "example.com",
+      "kept.example.com",
+      "theirs.example.com",
+      "www.example.com",
+    ]);
   });
 
   it("another resource's records are never removed: held from its state, or declared by its check earlier in the run", async () => {
-    const other = await call(T, "create", [await checked({ records: { mail: { type: "MX", name: "@", content: "mx.example.net", priority: 10 } } })]);
-    const single = await call("edge:DnsRecord", "create", [(await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "TXT", name: "@", content: "declared" }])).inputs]);
+    const other = await call(T, "create", [
+      await checked({ records: { mail: { type: "MX", name: "@", content: "mx.example.net", priority: 10 } } }),
+    ]);
+    const single = await call("edge:DnsRecord", "create", [
+      (await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "TXT", name: "@", content: "declared" }])).inputs,
+    ]);
     await outOfBand("TXT", "example.com", "stray");
     forgetPreviewChecks(); // a new run: nothing claimed or held yet
     // The set's diff holds its records; the DnsRecord's check declares its record.
     await call(T, "diff", [other.id, other.outs, other.outs]);
     const declared = { zoneName: "example.com", type: "TXT", name: "@", content: "declared" };
     expect((await checkForEngine("edge:DnsRecord", declared, declared)).failures).toEqual([]); // in state: its old inputs
-    const { inputs } = await checkForEngine(T, {}, { zoneName: "example.com", records: { apex: host(0, "@") }, authoritative: true, ignore: [] });
+    const { inputs } = await checkForEngine(
+      T,
+      {},
+      { zoneName: "example.com", records: { apex: host(0, "@") }, authoritative: true, ignore: [] },
+    );
     edge.log.splice(0);
     await call(T, "create", [inputs]);
     expect(writes()).toEqual(["DELETE", "POST"]);
-    expect(records(edge).map((x) => `${x.type} ${x.content}`).sort()).toEqual(["A 203.0.113.1", "MX mx.example.net", "TXT declared"]);
+    expect(
+      records(edge)
+        .map((x) => `${x.type} ${x.content}`)
+        .sort(),
+    ).toEqual(["A 203.0.113.1", "MX mx.example.net", "TXT declared"]);
     expect(single.id).toBeDefined();
   });
 
@@ -143,7 +199,11 @@ describe("a zone's records beyond the program", () => {
     edge.log.splice(0);
     await call(T, "update", [set.id, set.outs, inputs]);
     expect(writes()).toEqual(["DELETE"]);
-    expect(records(edge).map((x) => x.content).filter((c) => c.includes("preview"))).toEqual(["after the preview"]);
+    expect(
+      records(edge)
+        .map((x) => x.content)
+        .filter((c) => c.includes("preview")),
+    ).toEqual(["after the preview"]);
     forgetPreviewChecks(); // the next run lists it, and deletes it
     expect((await call(T, "diff", [set.id, set.outs, inputs])).changes).toBe(true);
     await call(T, "update", [set.id, set.outs, inputs]);
@@ -168,7 +228,9 @@ describe("a zone's records beyond the program", () => {
     const set = await call(T, "create", [inputs]);
     const smaller = await checked({ records: many(12) }); // 8 of 20 deleted: 40%
     edge.log.splice(0);
-    await expect(call(T, "diff", [set.id, set.outs, smaller])).rejects.toThrow(/this change deletes 8 of the zone's 20 records \(40\.0%\), over maxChangePercent 30%; nothing was sent.*allowLargeChange: true/s);
+    await expect(call(T, "diff", [set.id, set.outs, smaller])).rejects.toThrow(
+      /this change deletes 8 of the zone's 20 records \(40\.0%\), over maxChangePercent 30%; nothing was sent.*allowLargeChange: true/s,
+    );
     expect(writes()).toEqual([]);
     expect((await call(T, "diff", [set.id, set.outs, await checked({ records: many(12), maxChangePercent: 50 })])).changes).toBe(true);
     const allowed = await checked({ records: many(12), allowLargeChange: true });
@@ -176,7 +238,9 @@ describe("a zone's records beyond the program", () => {
     await call(T, "update", [set.id, set.outs, allowed]);
     expect(records(edge)).toHaveLength(12);
     // 6 updates of the 20 (30%, not over) and the 8 deletes already made are weighed apart: no large change.
-    const ttl = await checked({ records: Object.fromEntries(Object.entries(many(20)).map(([k, r], i) => [k, i < 6 ? { ...r, ttl: 600 } : r])) });
+    const ttl = await checked({
+      records: Object.fromEntries(Object.entries(many(20)).map(([k, r], i) => [k, i < 6 ? { ...r, ttl: 600 } : r])),
+    });
     await expect(call(T, "diff", [set.id, { ...set.outs }, ttl])).resolves.toBeDefined();
   });
 
@@ -184,7 +248,9 @@ describe("a zone's records beyond the program", () => {
     const set = await call(T, "create", [await checked({ records: many(6) })]);
     process.env.PULUMI_OPS_MAX_DELETES = "3";
     edge.log.splice(0);
-    await expect(call(T, "diff", [set.id, set.outs, await checked({ records: many(2), allowLargeChange: true })])).rejects.toThrow(/would delete 4 records, and this run 4 in all, over ops:maxDeletes 3/);
+    await expect(call(T, "diff", [set.id, set.outs, await checked({ records: many(2), allowLargeChange: true })])).rejects.toThrow(
+      /would delete 4 records, and this run 4 in all, over ops:maxDeletes 3/,
+    );
     await expect(call(T, "delete", [set.id, set.outs])).rejects.toThrow(/over ops:maxDeletes 3/);
     expect(writes()).toEqual([]);
     expect(records(edge)).toHaveLength(6);
@@ -204,6 +270,8 @@ describe("a zone's records beyond the program", () => {
     expect(warnings).toEqual([]);
     forgetPreviewChecks();
     await call(T, "diff", [set.id, set.outs, set.outs]);
-    expect(seen.lines.join("\n")).toMatch(/zone example\.com holds 1 record that no resource of this stack checked so far in this run holds \(and 1 the service keeps itself\)/);
+    expect(seen.lines.join("\n")).toMatch(
+      /zone example\.com holds 1 record that no resource of this stack checked so far in this run holds \(and 1 the service keeps itself\)/,
+    );
   });
 });

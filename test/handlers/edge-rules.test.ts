@@ -34,7 +34,10 @@ async function make(type: string, args: Record<string, unknown>) {
   return { inputs, ...(await call(type, "create", [inputs])) };
 }
 const api = (p: string, init: RequestInit = {}) =>
-  fetch(`${edge.url}/client/v4${p}`, { ...init, headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" } });
+  fetch(`${edge.url}/client/v4${p}`, {
+    ...init,
+    headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/json" },
+  });
 
 const rule = (value: string, priority: number, cache = "cache_everything") => ({
   zoneName: "example.com",
@@ -46,12 +49,27 @@ const rule = (value: string, priority: number, cache = "cache_everything") => ({
 describe("PageRule", () => {
   it("its check says the product is deprecated (once a run, see test/unit/log.test.ts) and names, for each action, the rule that does the same", async () => {
     const { result, warnings } = collectWarnings(() =>
-      call("edge:PageRule", "check", [{}, { zoneName: "example.com", targets: ["example.com/old/*"], actions: [{ id: "forwarding_url", value: { url: "https://example.com/new/$1", status_code: 301 } }] }]),
+      call("edge:PageRule", "check", [
+        {},
+        {
+          zoneName: "example.com",
+          targets: ["example.com/old/*"],
+          actions: [{ id: "forwarding_url", value: { url: "https://example.com/new/$1", status_code: 301 } }],
+        },
+      ]),
     );
     expect((await result).failures).toEqual([]);
-    expect(warnings).toEqual([expect.stringMatching(/page rules are deprecated by the service \(.*page-rules-migration\/\): `pulumi-ops import --page-rules-as-rules` writes/)]);
-    expect(successorsLine("example.com/old/*", [{ id: "forwarding_url" }])).toBe("edge: the page rule for example.com/old/* can move to: forwarding_url -> a redirect rule (Single Redirects, phase http_request_dynamic_redirect)");
-    expect(successorsLine("example.com/static/*", [{ id: "cache_level" }, { id: "security_level" }])).toMatch(/cache_level -> a cache rule \(http_request_cache_settings\); security_level -> a configuration rule \(http_config_settings\)/);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /page rules are deprecated by the service \(.*page-rules-migration\/\): `pulumi-ops import --page-rules-as-rules` writes/,
+      ),
+    ]);
+    expect(successorsLine("example.com/old/*", [{ id: "forwarding_url" }])).toBe(
+      "edge: the page rule for example.com/old/* can move to: forwarding_url -> a redirect rule (Single Redirects, phase http_request_dynamic_redirect)",
+    );
+    expect(successorsLine("example.com/static/*", [{ id: "cache_level" }, { id: "security_level" }])).toMatch(
+      /cache_level -> a cache rule \(http_request_cache_settings\); security_level -> a configuration rule \(http_config_settings\)/,
+    );
   });
 
   it("keeps the ranks asked for while the service closes gaps: no churn", async () => {
@@ -87,7 +105,11 @@ describe("PageRule", () => {
       await previewCheck("edge:PageRule", undefined, inputs, {});
       expect(edge.log.filter((e) => e.method !== "GET").length).toBe(before);
     });
-    expect(printed).toMatch(new RegExp(`\\[pulumi-ops\\] edge: PageRule for example\\.com/static/\\* will adopt the existing page rule \\(id ${a.id}\\) in example\\.com: changed to the program's`));
+    expect(printed).toMatch(
+      new RegExp(
+        `\\[pulumi-ops\\] edge: PageRule for example\\.com/static/\\* will adopt the existing page rule \\(id ${a.id}\\) in example\\.com: changed to the program's`,
+      ),
+    );
     const adopted = await make("edge:PageRule", { ...rule("static", 1), adopt: true });
     expect(adopted.id).toBe(a.id);
     forgetClaims(); // the destroy is a later run
@@ -99,12 +121,15 @@ describe("PageRule", () => {
   it("keeps the rule the service made when the create's answer is lost", async () => {
     edge.inject({ match: { method: "POST", path: "pagerules$" }, count: 1, kind: "drop-after" });
     await make("edge:PageRule", rule("lost", 1));
-    const list = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any;
+    const list = (await (await api(`/zones/${zoneId(edge)}/pagerules`)).json()) as any;
     expect(list.result).toHaveLength(1);
   });
 
   it("refuses at check: unknown actions, bad values, a pattern outside the zone", async () => {
-    const bad = await call("edge:PageRule", "check", [{}, { ...rule("x", 1), actions: [{ id: "cache_level", value: "everything" }, { id: "teleport" }] }]);
+    const bad = await call("edge:PageRule", "check", [
+      {},
+      { ...rule("x", 1), actions: [{ id: "cache_level", value: "everything" }, { id: "teleport" }] },
+    ]);
     expect(bad.failures.map((f: { property: string }) => f.property)).toEqual(["actions.0.value", "actions.1.value"]);
     const outside = await call("edge:PageRule", "check", [{}, { ...rule("x", 1), targets: ["other.org/*"] }]);
     expect(outside.failures[0]).toMatchObject({ property: "targets", reason: expect.stringMatching(/outside the zone/) });
@@ -112,7 +137,12 @@ describe("PageRule", () => {
 });
 
 describe("FirewallRule", () => {
-  const fw = { zoneName: "example.com", filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" }, action: "block", description: "bad net" };
+  const fw = {
+    zoneName: "example.com",
+    filter: { expression: "ip.src in {198.51.100.0/24 2001:db8::/32}" },
+    action: "block",
+    description: "bad net",
+  };
 
   it.each([
     ["ip.src in {198.51.100.0/24", /unbalanced "\{"/],
@@ -121,7 +151,7 @@ describe("FirewallRule", () => {
     ["ip.src in {198.51.100.0/33}", /not an IP address or CIDR/],
     ["ip.src in {300.1.1.1}", /not an IP address or CIDR/],
     ["ip.src eq 1.2.3", /not an IP address/],
-    ["http.hots eq \"example.com\"", /unknown field "http.hots"/],
+    ['http.hots eq "example.com"', /unknown field "http.hots"/],
   ])("refuses %s", async (expression, reason) => {
     const r = await call("edge:FirewallRule", "check", [{}, { ...fw, filter: { expression } }]);
     expect(r.failures).toContainEqual({ property: "filter.expression", reason: expect.stringMatching(reason) });
@@ -152,7 +182,13 @@ describe("RateLimit", () => {
     [{ period: 86400 }, "period", /must be one of 10, 15, 20/],
     [{ action: { mode: "explode", timeout: 600 } }, "action.mode", /one of simulate, ban/],
   ])("refuses %j", async (bad, property, reason) => {
-    const rl = { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: "example.com/login*" } } };
+    const rl = {
+      zoneName: "example.com",
+      threshold: 10,
+      period: 60,
+      action: { mode: "ban", timeout: 600 },
+      match: { request: { url: "example.com/login*" } },
+    };
     const r = await call("edge:RateLimit", "check", [{}, { ...rl, ...bad }]);
     expect(r.failures).toContainEqual({ property, reason: expect.stringMatching(reason) });
   });
@@ -185,7 +221,10 @@ describe("WorkerScript", () => {
 
   it("refuses a missing file, both or neither of content and source, and a bad name", async () => {
     const check = (a: object) => call("edge:WorkerScript", "check", [{}, a]);
-    expect((await check({ name: "x", source: path.join(dir, "missing.js") })).failures[0]).toMatchObject({ property: "source", reason: expect.stringMatching(/ENOENT/) });
+    expect((await check({ name: "x", source: path.join(dir, "missing.js") })).failures[0]).toMatchObject({
+      property: "source",
+      reason: expect.stringMatching(/ENOENT/),
+    });
     expect((await check({ name: "x" })).failures[0].reason).toMatch(/exactly one of content and source/);
     expect((await check({ name: "x", content: "a", source: file })).failures[0].reason).toMatch(/exactly one/);
     expect((await check({ name: "../etc", content: "a" })).failures[0].property).toBe("name");
@@ -207,7 +246,9 @@ describe("edge functions", () => {
     expect(a1.until).toBe(new Date().toISOString().slice(0, 10));
     expect({ since: a2.since, until: a2.until }).toEqual({ since: a1.since, until: a1.until });
     await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: 60 })).rejects.toThrow(/since.*negative offset/);
-    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2026-11-02T00:00:00Z", until: "2026-11-01T00:00:00Z" })).rejects.toThrow(/before until/);
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2026-11-02T00:00:00Z", until: "2026-11-01T00:00:00Z" })).rejects.toThrow(
+      /before until/,
+    );
     await expect(fns.getZoneAnalytics({ zoneId: zone.id, until: "tomorrow" as never })).rejects.toThrow(/until/);
     expect((await fns.getSecurityEvents({ zoneId: zone.id })).length).toBe(5);
     const stats = await fns.getCacheStats({ zoneId: zone.id });
@@ -215,8 +256,12 @@ describe("edge functions", () => {
     // From the GraphQL API, with each dataset's limits read once (example.com is a Business zone here: 3 days wide).
     expect(edge.log.filter((e) => /analytics|security\/events/.test(e.path))).toEqual([]);
     expect(edge.count("POST", /\/graphql$/)).toBe(7); // three datasets' limits, the totals twice, events, cache
-    await expect(fns.getSecurityEvents({ zoneId: zone.id, since: -5 * 1440 })).rejects.toThrow(/outside what firewallEventsAdaptive offers for this zone: at most 3 days wide, and no earlier than .* \(31 days back\)/);
-    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2020-01-01T00:00:00Z" })).rejects.toThrow(/at most 366 days wide.*Ask for a window of at most 366 days within the last 366 days/);
+    await expect(fns.getSecurityEvents({ zoneId: zone.id, since: -5 * 1440 })).rejects.toThrow(
+      /outside what firewallEventsAdaptive offers for this zone: at most 3 days wide, and no earlier than .* \(31 days back\)/,
+    );
+    await expect(fns.getZoneAnalytics({ zoneId: zone.id, since: "2020-01-01T00:00:00Z" })).rejects.toThrow(
+      /at most 366 days wide.*Ask for a window of at most 366 days within the last 366 days/,
+    );
     await make("edge:WorkerScript", { name: "listed", content: "export default {}" });
     expect((await fns.listWorkerScripts()).map((s) => s.name)).toEqual(["listed"]);
   });
@@ -226,7 +271,16 @@ describe("get(): reading an existing object by its composite id", () => {
   it.each([
     ["edge:PageRule", rule("got", 5)],
     ["edge:FirewallRule", { zoneName: "example.com", filter: { expression: "ip.src eq 203.0.113.9" }, action: "block" }],
-    ["edge:RateLimit", { zoneName: "example.com", threshold: 5, period: 60, action: { mode: "managed_challenge" }, match: { request: { url: "example.com/api/*" } } }],
+    [
+      "edge:RateLimit",
+      {
+        zoneName: "example.com",
+        threshold: 5,
+        period: 60,
+        action: { mode: "managed_challenge" },
+        match: { request: { url: "example.com/api/*" } },
+      },
+    ],
   ])("%s reads <zoneId>/<ruleId> with no prior state", async (type, args) => {
     const made = await make(type, args);
     const got = await call(type, "read", [`${zoneId(edge)}/${made.id}`, {}]);
@@ -237,21 +291,32 @@ describe("get(): reading an existing object by its composite id", () => {
 describe("a rule renamed without an alias", () => {
   it("the new resource adopts the rule, and the old one's delete in the same run leaves it (page rule, firewall rule)", async () => {
     const page = await make("edge:PageRule", rule("moved", 1));
-    const fw = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 198.51.100.7", action: "block", ref: "moved" });
+    const fw = await make("edge:FirewallRule", {
+      zoneName: "example.com",
+      expression: "ip.src eq 198.51.100.7",
+      action: "block",
+      ref: "moved",
+    });
     forgetClaims(); // the next run: the renamed resources are new, the old ones are deleted after them
     const newPage = await make("edge:PageRule", { ...rule("moved", 1), adopt: true });
-    const newFw = await make("edge:FirewallRule", { zoneName: "example.com", expression: "ip.src eq 198.51.100.7", action: "block", ref: "moved", adopt: true });
+    const newFw = await make("edge:FirewallRule", {
+      zoneName: "example.com",
+      expression: "ip.src eq 198.51.100.7",
+      action: "block",
+      ref: "moved",
+      adopt: true,
+    });
     expect([newPage.id, newFw.outs.ruleId]).toEqual([page.id, fw.outs.ruleId]);
     await call("edge:PageRule", "delete", [page.id, page.outs]);
     await call("edge:FirewallRule", "delete", [fw.id, fw.outs]);
-    const pages = await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any;
+    const pages = (await (await api(`/zones/${zoneId(edge)}/pagerules`)).json()) as any;
     expect(pages.result.map((r: { id: string }) => r.id)).toEqual([page.id]);
-    const ruleset = await (await api(`/zones/${zoneId(edge)}/rulesets/phases/http_request_firewall_custom/entrypoint`)).json() as any;
+    const ruleset = (await (await api(`/zones/${zoneId(edge)}/rulesets/phases/http_request_firewall_custom/entrypoint`)).json()) as any;
     expect(ruleset.result.rules.map((r: { id: string }) => r.id)).toEqual([fw.outs.ruleId]);
     forgetClaims(); // a later destroy deletes them
     await call("edge:PageRule", "delete", [newPage.id, newPage.outs]);
     await call("edge:FirewallRule", "delete", [newFw.id, newFw.outs]);
-    expect((await (await api(`/zones/${zoneId(edge)}/pagerules`)).json() as any).result).toEqual([]);
+    expect(((await (await api(`/zones/${zoneId(edge)}/pagerules`)).json()) as any).result).toEqual([]);
   });
 });
 
@@ -268,26 +333,61 @@ describe("refresh of a zone's rules", () => {
   it("reads every page rule, firewall rule and rate limit of a zone from one listing of each (the entry point of each phase), never one by one", async () => {
     const made = await Promise.all([
       ...[1, 2, 3, 4].map((i) => make("edge:PageRule", rule(`r${i}`, i))),
-      ...[1, 2, 3].map((i) => make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: `http.request.uri.path eq "/p${i}"` }, action: "block" })),
-      ...[1, 2, 3].map((i) => make("edge:RateLimit", { zoneName: "example.com", threshold: 10, period: 60, action: { mode: "ban", timeout: 600 }, match: { request: { url: `example.com/l${i}*` } } })),
+      ...[1, 2, 3].map((i) =>
+        make("edge:FirewallRule", {
+          zoneName: "example.com",
+          filter: { expression: `http.request.uri.path eq "/p${i}"` },
+          action: "block",
+        }),
+      ),
+      ...[1, 2, 3].map((i) =>
+        make("edge:RateLimit", {
+          zoneName: "example.com",
+          threshold: 10,
+          period: 60,
+          action: { mode: "ban", timeout: 600 },
+          match: { request: { url: `example.com/l${i}*` } },
+        }),
+      ),
     ]);
     forgetRuleListings(); // a refresh is a new run
     edge.log.splice(0);
-    const types = ["edge:PageRule", "edge:PageRule", "edge:PageRule", "edge:PageRule", "edge:FirewallRule", "edge:FirewallRule", "edge:FirewallRule", "edge:RateLimit", "edge:RateLimit", "edge:RateLimit"];
+    const types = [
+      "edge:PageRule",
+      "edge:PageRule",
+      "edge:PageRule",
+      "edge:PageRule",
+      "edge:FirewallRule",
+      "edge:FirewallRule",
+      "edge:FirewallRule",
+      "edge:RateLimit",
+      "edge:RateLimit",
+      "edge:RateLimit",
+    ];
     const read = await Promise.all(made.map((m, i) => call(types[i], "read", [m.id, m.outs])));
     expect(read.map((r) => r.id)).toEqual(made.map((m) => m.id));
     const gets = edge.log.filter((e) => e.method === "GET").map((e) => e.path.replace(/^\/client\/v4\/zones\/[^/]+/, ""));
-    expect(gets.sort()).toEqual(["/pagerules", "/rulesets/phases/http_ratelimit/entrypoint", "/rulesets/phases/http_request_firewall_custom/entrypoint"]);
+    expect(gets.sort()).toEqual([
+      "/pagerules",
+      "/rulesets/phases/http_ratelimit/entrypoint",
+      "/rulesets/phases/http_request_firewall_custom/entrypoint",
+    ]);
   });
 });
 
 describe("get() of rules", () => {
   it("takes the bare id each rule's .id holds, and fails clearly when nothing has it", async () => {
     const r = await make("edge:PageRule", rule("got", 1));
-    const fw = await make("edge:FirewallRule", { zoneName: "example.com", filter: { expression: 'http.request.uri.path eq "/got"' }, action: "block" });
+    const fw = await make("edge:FirewallRule", {
+      zoneName: "example.com",
+      filter: { expression: 'http.request.uri.path eq "/got"' },
+      action: "block",
+    });
     forgetRuleListings();
     expect((await call("edge:PageRule", "read", [r.id, {}])).props).toMatchObject({ zoneId: zoneId(edge) });
     expect((await call("edge:FirewallRule", "read", [fw.id, {}])).props).toMatchObject({ action: "block" });
-    await expect(call("edge:RateLimit", "read", ["f".repeat(32), {}])).rejects.toThrow(/no rate limit has id f{32} in the zones this token can read/);
+    await expect(call("edge:RateLimit", "read", ["f".repeat(32), {}])).rejects.toThrow(
+      /no rate limit has id f{32} in the zones this token can read/,
+    );
   });
 });

@@ -8,14 +8,25 @@ import { call, checkForEngine, invoke } from "../../provider/door";
 import { edge } from "../../provider/edge/zones";
 import { records, useEdge } from "../helpers/edge";
 
-const emu = useEdge({ tokens: { [DEMO_TOKEN]: ["zone:read", "dns:read", "dns:edit"] }, accountTokens: { [DEMO_ACCOUNT_TOKEN]: ["zone:read", "dns:read", "dns:edit"], "cfat_read-only": ["zone:read", "dns:read"] } });
+const emu = useEdge({
+  tokens: { [DEMO_TOKEN]: ["zone:read", "dns:read", "dns:edit"] },
+  accountTokens: { [DEMO_ACCOUNT_TOKEN]: ["zone:read", "dns:read", "dns:edit"], "cfat_read-only": ["zone:read", "dns:read"] },
+});
 
 let saved: NodeJS.ProcessEnv = {};
 beforeEach(() => {
   saved = { ...process.env };
 });
 afterEach(() => {
-  for (const k of ["EDGE_API_TOKEN", "EDGE_BASE_URL", "EDGE_ACCOUNT_ID", "CLOUDFLARE_API_TOKEN", "CLOUDFLARE_BASE_URL", "CLOUDFLARE_API_BASE_URL", "CLOUDFLARE_ACCOUNT_ID"]) {
+  for (const k of [
+    "EDGE_API_TOKEN",
+    "EDGE_BASE_URL",
+    "EDGE_ACCOUNT_ID",
+    "CLOUDFLARE_API_TOKEN",
+    "CLOUDFLARE_BASE_URL",
+    "CLOUDFLARE_API_BASE_URL",
+    "CLOUDFLARE_ACCOUNT_ID",
+  ]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -56,7 +67,14 @@ describe("account-owned API tokens", () => {
 
   it("a global API key given as the token fails the check, saying to set it as ops:edgeApiKey with the e-mail; nothing is sent", async () => {
     process.env.EDGE_API_TOKEN = "cfk_0123456789abcdef0123456789abcdef01234567abcd";
-    const err = await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" }).then(() => undefined, (e: Error) => e);
+    const err = await checkForEngine(
+      "edge:DnsRecord",
+      {},
+      { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" },
+    ).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/holds a global API key \(it starts with cfk_\).*ops:edgeApiKey.*ops:edgeEmail/);
     expect(err?.message).not.toContain("cfk_0123456789");
     expect(paths()).toEqual([]);
@@ -76,8 +94,13 @@ describe("account-owned API tokens", () => {
 
   it("an account-owned token without a permission is told apart from an invalid one", async () => {
     process.env.EDGE_API_TOKEN = "cfat_read-only";
-    const { inputs } = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" }]);
-    await expect(call("edge:DnsRecord", "create", [inputs])).rejects.toThrow(/the token is valid but lacks the permission Zone \/ DNS \/ Edit/);
+    const { inputs } = await call("edge:DnsRecord", "check", [
+      {},
+      { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" },
+    ]);
+    await expect(call("edge:DnsRecord", "create", [inputs])).rejects.toThrow(
+      /the token is valid but lacks the permission Zone \/ DNS \/ Edit/,
+    );
     expect(emu.count("POST", /dns_records$/)).toBe(1); // refused, and nothing made
     expect(records(emu)).toHaveLength(0);
   });
@@ -90,7 +113,10 @@ describe("account-owned API tokens", () => {
     process.env.CLOUDFLARE_ACCOUNT_ID = DEMO_ACCOUNT;
     process.env.CLOUDFLARE_BASE_URL = `${emu.url}/client/v4`;
     await edge().verifyCredentials();
-    const { inputs } = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" }]);
+    const { inputs } = await call("edge:DnsRecord", "check", [
+      {},
+      { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.7" },
+    ]);
     const { outs } = await call("edge:DnsRecord", "create", [inputs]);
     expect(outs).toMatchObject({ name: "www", content: "203.0.113.7", zoneName: "example.com" });
     expect(records(emu).map((r) => r.name)).toEqual(["www.example.com"]);

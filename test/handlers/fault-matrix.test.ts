@@ -16,15 +16,32 @@ import { forgetClaims } from "../../provider/claims";
 import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
 import {
-  ControlEmulator, DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, type Emulator, type Fault, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator,
-  POSTS_USER_TOKEN, PostsEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator,
+  ControlEmulator,
+  DEMO_ACCOUNT,
+  DEMO_TOKEN,
+  EdgeEmulator,
+  type Emulator,
+  type Fault,
+  PAGE_ID,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+  RunnerEmulator,
+  SKILLS_PUBLISH_TOKEN,
+  SkillsEmulator,
 } from "../../emulators";
 import { printTally, tally } from "../helpers/reliability";
 import { CREATE_INPUTS, seedScripts } from "../helpers/type-cases";
 
 const counted = tally();
 
-let edge: EdgeEmulator, pages: PagesEmulator, posts: PostsEmulator, runner: RunnerEmulator, skills: SkillsEmulator, control: ControlEmulator;
+let edge: EdgeEmulator,
+  pages: PagesEmulator,
+  posts: PostsEmulator,
+  runner: RunnerEmulator,
+  skills: SkillsEmulator,
+  control: ControlEmulator;
 
 async function edgeList(p: string): Promise<any> {
   const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
@@ -45,82 +62,109 @@ interface Case {
 
 const CASES: Record<string, Case> = {
   "edge:DnsRecord": {
-    emulator: () => edge, createPath: { method: "POST", path: "/dns_records$" },
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/dns_records$" },
     made: () => zoneRecords().filter((r: any) => r.name === "lost.example.com"),
   },
   "edge:DnsRecordSet": {
     // Its records go in one batch request (dns-record-set.test.ts covers the single requests of a set).
-    emulator: () => edge, createPath: { method: "POST", path: "/dns_records/batch$" },
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/dns_records/batch$" },
     made: () => zoneRecords().filter((r: any) => r.name === "lost-set.example.com"),
   },
   "edge:ZoneSetting": {
-    emulator: () => edge, createPath: { method: "PATCH", path: "/settings/security_level$" },
+    emulator: () => edge,
+    createPath: { method: "PATCH", path: "/settings/security_level$" },
     made: () => [...edge.zones.values()].filter((z: any) => z.name === "example.com" && z.settings.security_level.value === "high"),
   },
   "edge:PageRule": {
-    emulator: () => edge, createPath: { method: "POST", path: "/pagerules$" },
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/pagerules$" },
     made: async () => (await edgeList("pagerules")).filter((r: any) => r.targets[0].constraint.value === "example.com/lost/*"),
   },
   // A zone's first rule of a phase makes its entry point ruleset, with the rule in it.
   "edge:FirewallRule": {
-    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
-    made: async () => (await edgeList("rulesets/phases/http_request_firewall_custom/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/rulesets$" },
+    made: async () =>
+      (await edgeList("rulesets/phases/http_request_firewall_custom/entrypoint"))?.rules?.filter((r: any) =>
+        r.expression.includes("/lost"),
+      ) ?? [],
   },
   "edge:RateLimit": {
-    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
-    made: async () => (await edgeList("rulesets/phases/http_ratelimit/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/rulesets$" },
+    made: async () =>
+      (await edgeList("rulesets/phases/http_ratelimit/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
   },
   "edge:RulesetRule": {
-    emulator: () => edge, createPath: { method: "POST", path: "/rulesets$" },
-    made: async () => (await edgeList("rulesets/phases/http_request_cache_settings/entrypoint"))?.rules?.filter((r: any) => r.expression.includes("/lost")) ?? [],
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/rulesets$" },
+    made: async () =>
+      (await edgeList("rulesets/phases/http_request_cache_settings/entrypoint"))?.rules?.filter((r: any) =>
+        r.expression.includes("/lost"),
+      ) ?? [],
   },
   "edge:WorkerScript": {
-    emulator: () => edge, createPath: { method: "PUT", path: "/workers/scripts/lost$" },
+    emulator: () => edge,
+    createPath: { method: "PUT", path: "/workers/scripts/lost$" },
     made: () => [...edge.scripts.keys()].filter((k) => k === "lost"),
   },
   "edge:WorkerRoute": {
-    emulator: () => edge, createPath: { method: "POST", path: "/workers/routes$" },
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/workers/routes$" },
     made: () => [...edge.workerRoutes.values()].flatMap((m) => [...m.values()]).filter((r) => r.pattern === "example.com/lost/*"),
   },
   "edge:WorkerDomain": {
-    emulator: () => edge, createPath: { method: "PUT", path: "/workers/domains$" },
+    emulator: () => edge,
+    createPath: { method: "PUT", path: "/workers/domains$" },
     made: () => [...edge.domains.values()].filter((d) => d.hostname === "lost.example.com"),
   },
   "pages:PagePost": {
-    emulator: () => pages, createPath: { method: "POST", path: "/feed$" },
+    emulator: () => pages,
+    createPath: { method: "POST", path: "/feed$" },
     made: () => [...pages.posts.values()].filter((p) => p.message === "Lost and found"),
   },
   "pages:PageRole": {
-    emulator: () => pages, createPath: { method: "POST", path: "/assigned_users$" },
-    made: () => [...pages.pages.get(PAGE_ID)!.assigned.entries()].filter(([u, t]) => u === "300000000000003" && t.includes("CREATE_CONTENT")),
+    emulator: () => pages,
+    createPath: { method: "POST", path: "/assigned_users$" },
+    made: () =>
+      [...pages.pages.get(PAGE_ID)!.assigned.entries()].filter(([u, t]) => u === "300000000000003" && t.includes("CREATE_CONTENT")),
   },
   "pages:PageSubscription": {
-    emulator: () => pages, createPath: { method: "POST", path: "/subscribed_apps$" },
+    emulator: () => pages,
+    createPath: { method: "POST", path: "/subscribed_apps$" },
     made: () => [...pages.pages.get(PAGE_ID)!.apps.values()],
   },
   "posts:Post": {
-    emulator: () => posts, createPath: { method: "POST", path: "/threads_publish$" },
+    emulator: () => posts,
+    createPath: { method: "POST", path: "/threads_publish$" },
     made: () => [...posts.posts.values()].filter((p) => p.text === "Lost and found"),
   },
   "runner:RunnerModel": {
-    emulator: () => runner, createPath: { method: "POST", path: "/api/create$" },
+    emulator: () => runner,
+    createPath: { method: "POST", path: "/api/create$" },
     made: () => [...runner.models.keys()].filter((k) => k.startsWith("lost")),
   },
   "skills:Skill": {
-    emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-care$" },
+    emulator: () => skills,
+    createPath: { method: "PUT", path: "/api/skills/oven-care$" },
     made: () => [...skills.skills.keys()].filter((k) => k === "oven-care"),
   },
   "skills:GeneratedSkill": {
-    emulator: () => skills, createPath: { method: "PUT", path: "/api/skills/oven-runbook$" },
+    emulator: () => skills,
+    createPath: { method: "PUT", path: "/api/skills/oven-runbook$" },
     made: () => [...skills.skills.keys()].filter((k) => k === "oven-runbook"),
   },
   "control:RemoteDesktopSession": {
     // Opening a session again is what a person would do: the procedure is repeated, and one session is what remains.
-    emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"open vnc://' },
+    emulator: () => control,
+    createPath: { method: "POST", path: "/mcp$", body: '"open vnc://' },
     made: () => (control.screen.state === "connected" ? [control.screen.host] : []),
   },
   "control:RemoteCommand": {
-    emulator: () => control, createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },
+    emulator: () => control,
+    createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },
     made: () => (control.machine.files.get("/tmp/lost-runs") ?? "").split("\n").filter(Boolean),
     cannotTell: true,
   },
@@ -128,18 +172,31 @@ const CASES: Record<string, Case> = {
 
 type FaultClass = { fault?: (c: Case) => Fault; special?: "restart" | "revoked"; ambiguous: boolean };
 const FAULTS: [string, FaultClass][] = [
-  ["429 with Retry-After", { fault: (c) => ({ match: c.createPath, count: 2, kind: "status", status: 429, retryAfter: 1 }), ambiguous: false }],
+  [
+    "429 with Retry-After",
+    { fault: (c) => ({ match: c.createPath, count: 2, kind: "status", status: 429, retryAfter: 1 }), ambiguous: false },
+  ],
   ["503 before acting", { fault: (c) => ({ match: c.createPath, count: 2, kind: "status", status: 503 }), ambiguous: false }],
   ["a 500 after acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "status-after", status: 500 }), ambiguous: true }],
   ["the connection dropped after acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "drop-after" }), ambiguous: true }],
-  ["no answer within the timeout after acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "hang-after", ms: 4000 }), ambiguous: true }],
+  [
+    "no answer within the timeout after acting",
+    { fault: (c) => ({ match: c.createPath, count: 1, kind: "hang-after", ms: 4000 }), ambiguous: true },
+  ],
   ["a hang before acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "hang", ms: 4000 }), ambiguous: true }],
   ["the endpoint restarted (refused for 1.5 s)", { special: "restart", ambiguous: false }],
   ["the credential revoked", { special: "revoked", ambiguous: false }],
 ];
 
 /** The credential each service's create uses, and a value the service refuses (a revoked one, as the service sees it). */
-const CREDENTIAL: Record<string, string | undefined> = { edge: "EDGE_API_TOKEN", pages: "PAGES_ACCESS_TOKEN", posts: "POSTS_ACCESS_TOKEN", skills: "SKILLS_TOKEN", control: "CONTROL_TOKEN", runner: undefined };
+const CREDENTIAL: Record<string, string | undefined> = {
+  edge: "EDGE_API_TOKEN",
+  pages: "PAGES_ACCESS_TOKEN",
+  posts: "POSTS_ACCESS_TOKEN",
+  skills: "SKILLS_TOKEN",
+  control: "CONTROL_TOKEN",
+  runner: undefined,
+};
 const credentialOf = (type: string) => CREDENTIAL[type.split(":")[0]] ?? undefined;
 
 async function create(type: string, inputs: Record<string, unknown>) {
@@ -150,14 +207,32 @@ async function create(type: string, inputs: Record<string, unknown>) {
 
 beforeAll(async () => {
   [edge, pages, posts, runner, skills, control] = await Promise.all([
-    new EdgeEmulator().start(), new PagesEmulator().start(), new PostsEmulator({ processingMs: 0 }).start(), new RunnerEmulator().start(), new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(), new ControlEmulator({ dialogDelayMs: 300, token: "control-token-0123" }).start(),
+    new EdgeEmulator().start(),
+    new PagesEmulator().start(),
+    new PostsEmulator({ processingMs: 0 }).start(),
+    new RunnerEmulator().start(),
+    new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN }).start(),
+    new ControlEmulator({ dialogDelayMs: 300, token: "control-token-0123" }).start(),
   ]);
   Object.assign(process.env, {
-    EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT, EDGE_TIMEOUT_SECONDS: "2",
-    PAGES_BASE_URL: pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_TIMEOUT_SECONDS: "2",
-    POSTS_BASE_URL: posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN, POSTS_TIMEOUT_SECONDS: "2",
-    RUNNER_HOST: runner.url.replace("http://", ""), RUNNER_TIMEOUT_SECONDS: "2",
-    SKILLS_URL: skills.url, SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN, SKILLS_TIMEOUT_SECONDS: "2", CONTROL_URL: control.url, CONTROL_TOKEN: "control-token-0123", CONTROL_TIMEOUT_SECONDS: "2",
+    EDGE_BASE_URL: edge.url,
+    EDGE_API_TOKEN: DEMO_TOKEN,
+    EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
+    EDGE_TIMEOUT_SECONDS: "2",
+    PAGES_BASE_URL: pages.url,
+    PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
+    PAGES_TIMEOUT_SECONDS: "2",
+    POSTS_BASE_URL: posts.url,
+    POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+    POSTS_TIMEOUT_SECONDS: "2",
+    RUNNER_HOST: runner.url.replace("http://", ""),
+    RUNNER_TIMEOUT_SECONDS: "2",
+    SKILLS_URL: skills.url,
+    SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN,
+    SKILLS_TIMEOUT_SECONDS: "2",
+    CONTROL_URL: control.url,
+    CONTROL_TOKEN: "control-token-0123",
+    CONTROL_TIMEOUT_SECONDS: "2",
   });
 });
 
@@ -168,7 +243,11 @@ afterAll(async () => {
 
 describe("every fault class on every resource type's create: converges or fails clearly, never a second object", () => {
   it("covers every resource type but the retired ones (refused at check whatever the input)", () => {
-    expect(Object.keys(CASES).sort()).toEqual(Object.keys(registry).filter((t) => !registry[t].retired).sort());
+    expect(Object.keys(CASES).sort()).toEqual(
+      Object.keys(registry)
+        .filter((t) => !registry[t].retired)
+        .sort(),
+    );
   });
 
   for (const [type, c] of Object.entries(CASES)) {
@@ -181,7 +260,8 @@ describe("every fault class on every resource type's create: converges or fails 
         }
         forgetClaims(); // the emulators' ids start again: a claim of the last test is not this one's
         if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(edge);
-        if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [(await call("runner:RunnerModel", "check", [{}, { name: "qwen2.5:0.5b" }])).inputs]);
+        if (type === "skills:GeneratedSkill")
+          await call("runner:RunnerModel", "create", [(await call("runner:RunnerModel", "check", [{}, { name: "qwen2.5:0.5b" }])).inputs]);
       });
 
       it.each(FAULTS)("%s", { timeout: 60_000 }, async (_what, f) => {
@@ -193,7 +273,10 @@ describe("every fault class on every resource type's create: converges or fails 
           const saved = process.env[key];
           process.env[key] = "revoked-credential-0000";
           try {
-            const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error) => e);
+            const err = await create(type, CREATE_INPUTS[type]).then(
+              () => undefined,
+              (e: Error) => e,
+            );
             expect(err, "a revoked credential must fail the create").toBeDefined();
             expect(err!.message).toMatch(new RegExp(`${key}|${type.split(":")[0]}:(apiToken|accessToken|appToken|token)|token`, "i"));
             expect(err!.message).not.toContain("revoked-credential-0000");
@@ -216,13 +299,19 @@ describe("every fault class on every resource type's create: converges or fails 
         }
         emu.inject(f.fault!(c));
         if (c.cannotTell && f.ambiguous) {
-          const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error & { id?: string }) => e);
+          const err = await create(type, CREATE_INPUTS[type]).then(
+            () => undefined,
+            (e: Error & { id?: string }) => e,
+          );
           expect(err, "the create must fail: whether the command ran cannot be known").toBeDefined();
           expect(err!.message).toMatch(/check the host/);
           expect(err!.message).not.toMatch(/run the command again/i);
           expect(err!.id).toMatch(/^pending-/);
           // The next up (an update of the pending resource) refuses to run it blindly.
-          const again = await call(type, "update", [err!.id, { ...CREATE_INPUTS[type], stdout: "", stderr: "" }, CREATE_INPUTS[type]]).then(() => undefined, (e: Error) => e);
+          const again = await call(type, "update", [err!.id, { ...CREATE_INPUTS[type], stdout: "", stderr: "" }, CREATE_INPUTS[type]]).then(
+            () => undefined,
+            (e: Error) => e,
+          );
           expect(again?.message).toMatch(/cannot tell whether it ran/);
           expect((await c.made()).length).toBeLessThanOrEqual(1); // a hang before acting ran nothing; nothing twice
           return;
@@ -244,7 +333,8 @@ describe("every fault class on every resource type's create: converges or fails 
 describe("a create whose outcome cannot be asked is settled by the next run, not sent again", () => {
   for (const type of ["pages:PagePost", "posts:Post"]) {
     const c = CASES[type];
-    const lookup: Fault["match"] = type === "pages:PagePost" ? { method: "GET", path: `/${PAGE_ID}/posts$` } : { method: "GET", path: "/v1.0/[^/]+$" };
+    const lookup: Fault["match"] =
+      type === "pages:PagePost" ? { method: "GET", path: `/${PAGE_ID}/posts$` } : { method: "GET", path: "/v1.0/[^/]+$" };
 
     it(`${type}: the answer lost and the service unreadable for the rest of the run`, { timeout: 120_000 }, async () => {
       for (const e of [pages, posts]) {
@@ -261,7 +351,10 @@ describe("a create whose outcome cannot be asked is settled by the next run, not
           stop();
         }
       });
-      const err = await create(type, CREATE_INPUTS[type]).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
+      const err = await create(type, CREATE_INPUTS[type]).then(
+        () => undefined,
+        (e: Error & { id?: string; properties?: Record<string, unknown> }) => e,
+      );
       stop();
       expect(err?.id, "recorded as pending, not forgotten").toMatch(/^pending-/);
       expect(err!.message).toMatch(/recorded it as pending/);
@@ -306,10 +399,16 @@ describe("a draft page post, listed only to a token with the ads permission", ()
   it("cannot be told without it: recorded as pending, named for the operator, and never posted blindly", { timeout: 60_000 }, async () => {
     for (const t of pages.tokens.values()) t.scopes = t.scopes.filter((s) => s !== "pages_manage_ads");
     pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
-    const err = await create("pages:PagePost", draft).then(() => undefined, (e: Error & { id?: string; properties?: Record<string, unknown> }) => e);
+    const err = await create("pages:PagePost", draft).then(
+      () => undefined,
+      (e: Error & { id?: string; properties?: Record<string, unknown> }) => e,
+    );
     expect(err?.id).toMatch(/^pending-/);
     expect(err!.message).toMatch(/drafts \(the token lacks pages_manage_ads/);
-    const again = await call("pages:PagePost", "update", [err!.id, err!.properties, draft]).then(() => undefined, (e: Error) => e);
+    const again = await call("pages:PagePost", "update", [err!.id, err!.properties, draft]).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(again?.message).toMatch(/cannot tell whether this resource's create made its object: check page/);
     expect(drafts()).toHaveLength(1);
     expect(pages.count("POST", /\/feed$/)).toBe(1);

@@ -17,7 +17,16 @@ import { carry } from "../../provider/cli/migrate/carry";
 import { readSource } from "../../provider/cli/migrate/source";
 import { octodnsZone } from "../../provider/cli/migrate/octodns";
 import { ROOT } from "../../scripts/engine";
-import { OCTODNS_ZONE, pulumiCloudflareV6, RECORDS, SCRIPT, seedZone, terraformV4, terraformV4SettingsOverride, terraformV5 } from "../helpers/cloudflare-states";
+import {
+  OCTODNS_ZONE,
+  pulumiCloudflareV6,
+  RECORDS,
+  SCRIPT,
+  seedZone,
+  terraformV4,
+  terraformV4SettingsOverride,
+  terraformV5,
+} from "../helpers/cloudflare-states";
 import { useEdge, zoneId } from "../helpers/edge";
 
 const edge = useEdge();
@@ -32,10 +41,20 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
       await seedZone(edge.url, DEMO_TOKEN, zoneId(edge), DEMO_ACCOUNT);
       const { found } = readSource(JSON.stringify(state(zoneId(edge), DEMO_ACCOUNT)), "state.json");
       const { carried, left } = carry(found);
-      expect(carried.map((c) => c.type).sort()).toEqual(["edge:DnsRecordSet", "edge:PageRule", "edge:RulesetRule", "edge:WorkerRoute", "edge:WorkerScript", "edge:ZoneSetting", "edge:ZoneSetting"]);
+      expect(carried.map((c) => c.type).sort()).toEqual([
+        "edge:DnsRecordSet",
+        "edge:PageRule",
+        "edge:RulesetRule",
+        "edge:WorkerRoute",
+        "edge:WorkerScript",
+        "edge:ZoneSetting",
+        "edge:ZoneSetting",
+      ]);
       const set = carried.find((c) => c.type === "edge:DnsRecordSet")!;
       expect(Object.keys(set.inputs.records as object).sort()).toEqual(RECORDS.map(([name]) => name).sort());
-      expect(left.map((l) => l.address).join(" ")).toMatch(kind === "Terraform v5" ? /cloudflare_zone_dnssec\.main/ : kind === "pulumi-cloudflare v6" ? /binding API_KEY/ : /^$/);
+      expect(left.map((l) => l.address).join(" ")).toMatch(
+        kind === "Terraform v5" ? /cloudflare_zone_dnssec\.main/ : kind === "pulumi-cloudflare v6" ? /binding API_KEY/ : /^$/,
+      );
       edge.log.splice(0);
       for (const c of carried) {
         const { source, ...rest } = c.inputs;
@@ -54,7 +73,10 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     const { carried, left } = octodnsZone(OCTODNS_ZONE, "example.com", "example.com.yaml");
     expect(left).toEqual([
       { address: "example.com.yaml (apex) NS", reason: expect.stringMatching(/service's own/) },
-      { address: "example.com.yaml _acme-challenge TXT", reason: expect.stringMatching(/^ignored in octoDNS: left on the service as it is/) },
+      {
+        address: "example.com.yaml _acme-challenge TXT",
+        reason: expect.stringMatching(/^ignored in octoDNS: left on the service as it is/),
+      },
     ]);
     expect(carried).toHaveLength(1);
     const records = carried[0].inputs.records as Record<string, Record<string, unknown>>;
@@ -87,15 +109,32 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     expect(carried.map((c) => c.type)).not.toContain("edge:WorkerScript");
     expect(carried.map((c) => c.type)).not.toContain("edge:PageRule");
     expect(Object.keys(carried.find((c) => c.type === "edge:DnsRecordSet")!.inputs.records as object)).not.toContain("api");
-    expect(left).toEqual(expect.arrayContaining([
-      { address: "cloudflare:index/workersScript:WorkersScript site", reason: expect.stringMatching(/holds a value the old tool kept as a secret, which is never written into a program/) },
-      { address: "cloudflare:index/dnsRecord:DnsRecord api", reason: expect.stringMatching(/^encrypted in the export \(api\.content\): export with --show-secrets/) },
-      { address: "cloudflare:index/pageRule:PageRule static", reason: expect.stringMatching(/its cache_key_fields action \(nested blocks\) is not carried/) },
-    ]));
+    expect(left).toEqual(
+      expect.arrayContaining([
+        {
+          address: "cloudflare:index/workersScript:WorkersScript site",
+          reason: expect.stringMatching(/holds a value the old tool kept as a secret, which is never written into a program/),
+        },
+        {
+          address: "cloudflare:index/dnsRecord:DnsRecord api",
+          reason: expect.stringMatching(/^encrypted in the export \(api\.content\): export with --show-secrets/),
+        },
+        {
+          address: "cloudflare:index/pageRule:PageRule static",
+          reason: expect.stringMatching(/its cache_key_fields action \(nested blocks\) is not carried/),
+        },
+      ]),
+    );
     // A Terraform state's sensitive attributes, the same.
     const state = terraformV5(zoneId(edge), DEMO_ACCOUNT) as { resources: Record<string, any>[] };
     const script = state.resources.find((r) => r.type === "cloudflare_workers_script")!.instances[0];
-    script.sensitive_attributes = [[{ type: "get_attr", value: "bindings" }, { type: "index", value: { value: 0, type: "number" } }, { type: "get_attr", value: "text" }]];
+    script.sensitive_attributes = [
+      [
+        { type: "get_attr", value: "bindings" },
+        { type: "index", value: { value: 0, type: "number" } },
+        { type: "get_attr", value: "text" },
+      ],
+    ];
     const fromState = carry(readSource(JSON.stringify(state), "state.json").found);
     expect(JSON.stringify(fromState.carried)).not.toContain("the edge");
     expect(fromState.left.map((l) => l.address)).toContain("cloudflare_workers_script.site");
@@ -104,10 +143,23 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
   it("a v4 settings override read whole (28 settings) carries the three the old program changed, never a setting the service no longer lists, and takes them over with nothing sent (issue 57)", async () => {
     const z = edge.zones.get(zoneId(edge))!;
     // The zone as the old program left it.
-    Object.assign(z.settings, { ssl: { value: "full", modified_on: null }, min_tls_version: { value: "1.2", modified_on: null }, always_use_https: { value: "on", modified_on: null } });
+    Object.assign(z.settings, {
+      ssl: { value: "full", modified_on: null },
+      min_tls_version: { value: "1.2", modified_on: null },
+      always_use_https: { value: "on", modified_on: null },
+    });
     const { carried, left } = carry(readSource(JSON.stringify(terraformV4SettingsOverride(zoneId(edge))), "terraform.tfstate").found);
-    expect(carried.map((c) => `${c.inputs.settingId}=${c.inputs.value}`).sort()).toEqual(["always_use_https=on", "min_tls_version=1.2", "ssl=full"]);
-    expect(left).toEqual([{ address: "cloudflare_zone_settings_override.main.settings.binary_ast", reason: expect.stringMatching(/binary_ast is not a zone setting the service lists today/) }]);
+    expect(carried.map((c) => `${c.inputs.settingId}=${c.inputs.value}`).sort()).toEqual([
+      "always_use_https=on",
+      "min_tls_version=1.2",
+      "ssl=full",
+    ]);
+    expect(left).toEqual([
+      {
+        address: "cloudflare_zone_settings_override.main.settings.binary_ast",
+        reason: expect.stringMatching(/binary_ast is not a zone setting the service lists today/),
+      },
+    ]);
     edge.log.splice(0);
     for (const c of carried) {
       const checked = await call("edge:ZoneSetting", "check", [{}, c.inputs]);
@@ -122,7 +174,17 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     const { carried, left } = octodnsZone(zone, "example.com", "example.com.yaml");
     expect(left.map((l) => l.address)).not.toContain("example.com.yaml old URLFWD");
     const redirect = carried.find((c) => c.type === "edge:RulesetRule")!;
-    expect(redirect).toMatchObject({ name: "redirect-old", from: ["example.com.yaml old URLFWD"], inputs: { zoneName: "example.com", phase: "http_request_dynamic_redirect", action: "redirect", actionParameters: { from_value: { status_code: 302 } } }, note: expect.stringMatching(/delete the forwarding page rule octoDNS made/) });
+    expect(redirect).toMatchObject({
+      name: "redirect-old",
+      from: ["example.com.yaml old URLFWD"],
+      inputs: {
+        zoneName: "example.com",
+        phase: "http_request_dynamic_redirect",
+        action: "redirect",
+        actionParameters: { from_value: { status_code: 302 } },
+      },
+      note: expect.stringMatching(/delete the forwarding page rule octoDNS made/),
+    });
     expect(JSON.stringify(redirect.inputs)).toContain("old.example.com");
     expect((await call("edge:RulesetRule", "check", [{}, redirect.inputs])).failures).toEqual([]);
     const dir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-migrate-"));
@@ -131,7 +193,9 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     const out = await run(process.execPath, [cli, "migrate", path.join(dir, "example.com.yaml"), "--out", path.join(dir, "zone")]);
     expect(out.stdout).toMatch(/2 resources written/);
     const report = readFileSync(path.join(dir, "zone/MIGRATION.md"), "utf8");
-    expect(report).toMatch(/## Written anew\n\n- edge:RulesetRule `redirect-old`: a new redirect rule for old\.example\.com\/shop\/\* -> https:\/\/shop\.example\.net\/\$1 \(302\)/);
+    expect(report).toMatch(
+      /## Written anew\n\n- edge:RulesetRule `redirect-old`: a new redirect rule for old\.example\.com\/shop\/\* -> https:\/\/shop\.example\.net\/\$1 \(302\)/,
+    );
     expect(report).toMatch(/## Letting go of one record later[^]*retainOnDelete: true[^]*pulumi state delete/);
     expect(readFileSync(path.join(dir, "zone/Pulumi.yaml"), "utf8")).toMatch(/^name: example-com$/m);
   });
@@ -146,7 +210,9 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     expect(JSON.parse(readFileSync(path.join(dir, "edge/package.json"), "utf8")).name).toBe("example-com");
     await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "named"), "--name", "shop-dns", "--language", "yaml"]);
     expect(parse(readFileSync(path.join(dir, "named/Pulumi.yaml"), "utf8")).name).toBe("shop-dns");
-    const bad = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "bad"), "--name", "shop dns"]).catch((e: { stderr: string; code: number }) => e);
+    const bad = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "bad"), "--name", "shop dns"]).catch(
+      (e: { stderr: string; code: number }) => e,
+    );
     expect(bad).toMatchObject({ code: 2, stderr: expect.stringMatching(/--name "shop dns" is not a project name Pulumi takes/) });
   });
 
@@ -168,16 +234,32 @@ describe("moving in from Terraform and pulumi-cloudflare", () => {
     expect(program.runtime).toBe("yaml");
     // The engine fills in ${VERSION}: escaped from Pulumi YAML's interpolation, as the README writes it.
     expect(readFileSync(path.join(dir, "yaml/Pulumi.yaml"), "utf8")).toMatch(/pluginDownloadURL: https:\/\/\S+\/v\$\$\{VERSION\}$/m);
-    expect(program.resources.site).toMatchObject({ type: "ops:edge:WorkerScript", properties: { name: "site", content: { "fn::readFile": "./workers/site.js" } }, options: { protect: true } });
-    expect(program.resources.records.properties.records.caa).toEqual({ type: "CAA", name: "example.com", data: { flags: 0, tag: "issue", value: "letsencrypt.org" }, ttl: 3600 });
+    expect(program.resources.site).toMatchObject({
+      type: "ops:edge:WorkerScript",
+      properties: { name: "site", content: { "fn::readFile": "./workers/site.js" } },
+      options: { protect: true },
+    });
+    expect(program.resources.records.properties.records.caa).toEqual({
+      type: "CAA",
+      name: "example.com",
+      data: { flags: 0, tag: "issue", value: "letsencrypt.org" },
+      ttl: 3600,
+    });
     const octodns = path.join(dir, "example.com.yaml");
     writeFileSync(octodns, OCTODNS_ZONE);
     const zone = await run(process.execPath, [cli, "migrate", octodns, "--out", path.join(dir, "octodns")]);
     expect(zone.stdout).toMatch(/the zone of an octoDNS zone file read; 1 resources written to .*index\.ts \(6 DNS records in 1 set\)/);
     expect(readFileSync(path.join(dir, "octodns/MIGRATION.md"), "utf8")).toMatch(/Remove the zone from octoDNS's config/);
     // The old project's own folder is not written over unasked.
-    const again = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "ts")]).catch((e: { stderr: string; code: number }) => e);
-    expect(again).toMatchObject({ code: 2, stderr: expect.stringMatching(/holds index\.ts, Pulumi\.yaml, package\.json, MIGRATION\.md already: give an empty folder with --out <dir> \(or --force/) });
+    const again = await run(process.execPath, [cli, "migrate", file, "--out", path.join(dir, "ts")]).catch(
+      (e: { stderr: string; code: number }) => e,
+    );
+    expect(again).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(
+        /holds index\.ts, Pulumi\.yaml, package\.json, MIGRATION\.md already: give an empty folder with --out <dir> \(or --force/,
+      ),
+    });
     writeFileSync(file, '{"not": "a state"}');
     const bad = await run(process.execPath, [cli, "migrate", file]).catch((e: { stderr: string; code: number }) => e);
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringMatching(/is neither a Terraform state .* nor a Pulumi stack export/) });

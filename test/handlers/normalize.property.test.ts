@@ -17,9 +17,13 @@ const T = "edge:DnsRecord";
 const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,14}[a-z0-9])?$/);
 /** Randomly upper-cases letters: DNS names compare without case. */
 const anyCase = (s: fc.Arbitrary<string>) =>
-  fc.tuple(s, fc.array(fc.boolean(), { minLength: 64, maxLength: 64 })).map(([v, up]) => [...v].map((c, i) => (up[i % 64] ? c.toUpperCase() : c)).join(""));
+  fc
+    .tuple(s, fc.array(fc.boolean(), { minLength: 64, maxLength: 64 }))
+    .map(([v, up]) => [...v].map((c, i) => (up[i % 64] ? c.toUpperCase() : c)).join(""));
 const dot = fc.constantFrom("", ".");
-const host = fc.tuple(anyCase(fc.array(label, { minLength: 1, maxLength: 3 }).map((ls) => `${ls.join(".")}.example.net`)), dot).map(([h, d]) => h + d);
+const host = fc
+  .tuple(anyCase(fc.array(label, { minLength: 1, maxLength: 3 }).map((ls) => `${ls.join(".")}.example.net`)), dot)
+  .map(([h, d]) => h + d);
 /** The three spellings of a record's name: @, a label, a full name in the zone (any case, maybe a trailing dot). */
 const recordName = fc.oneof(
   fc.constant("@"),
@@ -30,15 +34,25 @@ const content = fc.oneof(
   fc.record({ type: fc.constant("A"), content: fc.ipV4() }),
   fc.record({ type: fc.constant("AAAA"), content: fc.ipV6() }),
   fc.record({ type: fc.constant("CNAME"), content: host }),
-  fc.record({ type: fc.constant("TXT"), content: fc.string({ minLength: 1, maxLength: 60, unit: "grapheme-ascii" }).filter((s) => !/[\u0000-\u001f\u007f]/.test(s)) }),
+  fc.record({
+    type: fc.constant("TXT"),
+    content: fc.string({ minLength: 1, maxLength: 60, unit: "grapheme-ascii" }).filter((s) => !/[\u0000-\u001f\u007f]/.test(s)),
+  }),
 );
 
 describe("normalisation is idempotent", () => {
   it("names", () => {
-    fc.assert(fc.property(recordName, (n) => normalizeName(normalizeName(n)) === normalizeName(n) && fullName(fullName(n, ZONE), ZONE) === fullName(n, ZONE)));
+    fc.assert(
+      fc.property(
+        recordName,
+        (n) => normalizeName(normalizeName(n)) === normalizeName(n) && fullName(fullName(n, ZONE), ZONE) === fullName(n, ZONE),
+      ),
+    );
   });
   it("content of every type", () => {
-    fc.assert(fc.property(content, ({ type, content: c }) => normalizeContent(type, normalizeContent(type, c)) === normalizeContent(type, c)));
+    fc.assert(
+      fc.property(content, ({ type, content: c }) => normalizeContent(type, normalizeContent(type, c)) === normalizeContent(type, c)),
+    );
   });
 });
 
@@ -61,13 +75,19 @@ describe("check, the normaliser of every input, is idempotent", () => {
         expect((await call("pages:PageSubscription", "check", [{}, once.inputs])).inputs).toEqual(once.inputs);
         // The same set of fields, however listed, is the same input: no diff.
         const other = await call("pages:PageSubscription", "check", [{}, { pageId: "200000000000001", subscribedFields: b }]);
-        expect(JSON.stringify(once.inputs) === JSON.stringify(other.inputs)).toBe(new Set(a).size === new Set(b).size && a.every((f) => b.includes(f)));
+        expect(JSON.stringify(once.inputs) === JSON.stringify(other.inputs)).toBe(
+          new Set(a).size === new Set(b).size && a.every((f) => b.includes(f)),
+        );
       }),
     );
   });
   it("model names: idempotent, and spelled as the runner lists them", () => {
-    const model = fc.tuple(anyCase(label), fc.option(anyCase(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,8}$/)), { nil: undefined })).map(([m, t]) => (t ? `${m}:${t}` : m));
-    fc.assert(fc.property(model, (m) => canonicalModel(canonicalModel(m)) === canonicalModel(m) && canonicalModel(m) === canonicalModelName(m)));
+    const model = fc
+      .tuple(anyCase(label), fc.option(anyCase(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,8}$/)), { nil: undefined }))
+      .map(([m, t]) => (t ? `${m}:${t}` : m));
+    fc.assert(
+      fc.property(model, (m) => canonicalModel(canonicalModel(m)) === canonicalModel(m) && canonicalModel(m) === canonicalModelName(m)),
+    );
   });
 });
 

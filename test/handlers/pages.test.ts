@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
-import { PAGE_ID, PAGES_APP, PAGES_EXPIRED_TOKEN, PAGES_MODERATOR_TOKEN, PAGES_PAGE_TOKEN, PAGES_SHORT_USER_TOKEN, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
+import {
+  PAGE_ID,
+  PAGES_APP,
+  PAGES_EXPIRED_TOKEN,
+  PAGES_MODERATOR_TOKEN,
+  PAGES_PAGE_TOKEN,
+  PAGES_SHORT_USER_TOKEN,
+  PAGES_USER_TOKEN,
+  PagesEmulator,
+} from "../../emulators";
 import { call } from "../../provider/door";
 import { collectWarnings } from "../../provider/log";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
@@ -21,15 +30,27 @@ describe("PageRole", () => {
     const r = await make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "MODERATOR" });
     expect(r.id).toBe(`${PAGE_ID}/${BOB}`);
     expect(access().get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
-    expect(r.outs).toMatchObject({ role: "MODERATOR", tasks: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"], business: "600000000000001", userName: "Bob Editor" });
+    expect(r.outs).toMatchObject({
+      role: "MODERATOR",
+      tasks: ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+      business: "600000000000001",
+      userName: "Bob Editor",
+    });
     expect(pages.count("POST", /\/roles$/)).toBe(0);
-    expect(await call("pages:PageRole", "diff", [r.id, r.outs, { ...r.inputs, role: "EDITOR" }])).toMatchObject({ changes: true, replaces: [] });
+    expect(await call("pages:PageRole", "diff", [r.id, r.outs, { ...r.inputs, role: "EDITOR" }])).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
     await call("pages:PageRole", "update", [r.id, r.outs, { ...r.inputs, role: "EDITOR" }]);
     expect(access().get(BOB)).toContain("CREATE_CONTENT");
     access().set(BOB, ["ANALYZE"]); // changed by hand
     expect((await call("pages:PageRole", "read", [r.id, r.outs])).inputs.role).toBe("ANALYST");
     access().set(BOB, ["ANALYZE", "MESSAGING"]); // no role's tasks
-    expect((await call("pages:PageRole", "read", [r.id, r.outs])).inputs).toEqual({ pageId: PAGE_ID, user: BOB, tasks: ["MESSAGING", "ANALYZE"] });
+    expect((await call("pages:PageRole", "read", [r.id, r.outs])).inputs).toEqual({
+      pageId: PAGE_ID,
+      user: BOB,
+      tasks: ["MESSAGING", "ANALYZE"],
+    });
     await call("pages:PageRole", "delete", [r.id, r.outs]);
     await call("pages:PageRole", "delete", [r.id, r.outs]);
     expect(access().has(BOB)).toBe(false);
@@ -41,7 +62,10 @@ describe("PageRole", () => {
     expect(access().get(BOB)).toEqual(["ADVERTISE", "ANALYZE"]);
     const asRole = (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, role: "ADVERTISER" }])).inputs;
     expect((await call("pages:PageRole", "diff", [r.id, r.outs, asRole])).changes).toBe(false);
-    const check = async (a: object) => (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, ...a }])).failures.map((f: { property: string }) => f.property);
+    const check = async (a: object) =>
+      (await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, ...a }])).failures.map(
+        (f: { property: string }) => f.property,
+      );
     expect(await check({})).toEqual(["role"]);
     expect(await check({ role: "EDITOR", tasks: ["ANALYZE"] })).toEqual(["tasks"]);
     expect(await check({ tasks: ["OWN"] })).toEqual(["tasks.0"]);
@@ -57,17 +81,25 @@ describe("PageRole", () => {
     expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
     // A change moves the access to the business.
     await call("pages:PageRole", "update", [`${PAGE_ID}/${BOB}`, read.props, { ...news, role: "MODERATOR" }]);
-    expect([pages.pages.get(PAGE_ID)!.roles.has(BOB), access().get(BOB)]).toEqual([false, ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]]);
+    expect([pages.pages.get(PAGE_ID)!.roles.has(BOB), access().get(BOB)]).toEqual([
+      false,
+      ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+    ]);
   });
 
   it("the emulator refuses the retired /roles writes as the service does", async () => {
-    const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/roles`, { method: "POST", body: new URLSearchParams({ user: BOB, role: "EDITOR", access_token: PAGES_PAGE_TOKEN }) });
-    expect((await res.json() as any).error.message).toMatch(/assigned_users and tasks/);
+    const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/roles`, {
+      method: "POST",
+      body: new URLSearchParams({ user: BOB, role: "EDITOR", access_token: PAGES_PAGE_TOKEN }),
+    });
+    expect(((await res.json()) as any).error.message).toMatch(/assigned_users and tasks/);
   });
 
   it("says clearly when the token cannot manage roles", async () => {
     process.env.PAGES_ACCESS_TOKEN = PAGES_MODERATOR_TOKEN;
-    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/Insufficient privileges.*(MANAGE|pages_manage_metadata)/);
+    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(
+      /Insufficient privileges.*(MANAGE|pages_manage_metadata)/,
+    );
   });
 
   it("derives the page token from a user token once per run, and names what it used", async () => {
@@ -79,7 +111,9 @@ describe("PageRole", () => {
 
   it("explains an expired token (190) with the remedy", async () => {
     process.env.PAGES_ACCESS_TOKEN = PAGES_EXPIRED_TOKEN;
-    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/code 190.*The token expired \(190\/463\): get a new one.*ops:pagesAccessToken/);
+    await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(
+      /code 190.*The token expired \(190\/463\): get a new one.*ops:pagesAccessToken/,
+    );
   });
 });
 
@@ -102,7 +136,9 @@ describe("access and subscriptions someone else set up", () => {
   it("a PageRole for a person who already has access is refused at preview and at up without adopt; with it, the access is taken and destroy gives it back", async () => {
     pages.pages.get(PAGE_ID)!.assigned.set(BOB, ["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
     forgetPreviewChecks();
-    await expect(previewCheck("pages:PageRole", undefined, { pageId: PAGE_ID, user: BOB, role: "ANALYST", adopt: false })).rejects.toThrow(/already has access to page .*MODERATE.*adopt: true/);
+    await expect(previewCheck("pages:PageRole", undefined, { pageId: PAGE_ID, user: BOB, role: "ANALYST", adopt: false })).rejects.toThrow(
+      /already has access to page .*MODERATE.*adopt: true/,
+    );
     const { inputs } = await call("pages:PageRole", "check", [{}, { pageId: PAGE_ID, user: BOB, role: "ANALYST" }]);
     await expect(call("pages:PageRole", "create", [inputs])).rejects.toThrow(/already has access/);
     expect(pages.pages.get(PAGE_ID)!.assigned.get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
@@ -120,7 +156,9 @@ describe("access and subscriptions someone else set up", () => {
   it("a PageSubscription over the app's existing one is refused without adopt; with it, destroy subscribes the app to its old fields again", async () => {
     pages.pages.get(PAGE_ID)!.apps.set(PAGES_APP.id, ["feed", "messages", "ratings"]);
     forgetPreviewChecks();
-    await expect(previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: false })).rejects.toThrow(/already subscribed to page .*feed, messages, ratings.*adopt: true/);
+    await expect(
+      previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: false }),
+    ).rejects.toThrow(/already subscribed to page .*feed, messages, ratings.*adopt: true/);
     const { inputs } = await call("pages:PageSubscription", "check", [{}, { pageId: PAGE_ID, subscribedFields: ["feed"] }]);
     await expect(call("pages:PageSubscription", "create", [inputs])).rejects.toThrow(/already subscribed/);
     const s = await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: true });
@@ -140,7 +178,9 @@ describe("PagePost", () => {
     expect(await call("pages:PagePost", "diff", [p.id, p.outs, news])).toMatchObject({ changes: true, replaces: [] });
     await call("pages:PagePost", "update", [p.id, p.outs, news]);
     expect(pages.posts.get(p.id)!.message).toBe("Fresh bread at 6");
-    expect(await call("pages:PagePost", "diff", [p.id, p.outs, { ...news, link: "https://bakery.example" }])).toMatchObject({ replaces: ["link"] });
+    expect(await call("pages:PagePost", "diff", [p.id, p.outs, { ...news, link: "https://bakery.example" }])).toMatchObject({
+      replaces: ["link"],
+    });
     await call("pages:PagePost", "delete", [p.id, p.outs]);
     await call("pages:PagePost", "delete", [p.id, p.outs]);
     expect(pages.posts.size).toBe(0);
@@ -157,7 +197,12 @@ describe("PagePost", () => {
 
   it("compares times as instants, moves a scheduled post in place, and changes nothing once the post went out", async () => {
     const at = new Date(Math.floor(Date.now() / 1000 + 3 * 3600) * 1000);
-    const s = await make("pages:PagePost", { pageId: PAGE_ID, message: "Launch", published: false, scheduledPublishTime: at.toISOString() });
+    const s = await make("pages:PagePost", {
+      pageId: PAGE_ID,
+      message: "Launch",
+      published: false,
+      scheduledPublishTime: at.toISOString(),
+    });
     // The same instant written another way (an offset, or Unix seconds) is no change, at check or diff.
     const offset = new Date(at.getTime() + 3600_000).toISOString().replace("Z", "+01:00").replace(/\.\d+/, "");
     for (const same of [offset, Math.floor(at.getTime() / 1000)]) {
@@ -177,14 +222,22 @@ describe("PagePost", () => {
     pages.clockOffsetMs = 2 * 86_400_000;
     vi.setSystemTime(Date.now() + 2 * 86_400_000);
     try {
-      const { result, warnings } = collectWarnings(() => call("pages:PagePost", "diff", [s.id, up.outs, { ...moved, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() }]));
+      const { result, warnings } = collectWarnings(() =>
+        call("pages:PagePost", "diff", [
+          s.id,
+          up.outs,
+          { ...moved, scheduledPublishTime: new Date(Date.now() + 86_400_000).toISOString() },
+        ]),
+      );
       expect(await result).toMatchObject({ changes: false });
       expect(warnings).toEqual([expect.stringMatching(/went out at its scheduled time .*changes nothing on the service/)]);
     } finally {
       vi.useRealTimers();
     }
     // Adding a schedule to a post that has none replaces it.
-    expect(await call("pages:PagePost", "diff", [s.id, { ...s.outs, scheduledPublishTime: undefined }, moved])).toMatchObject({ replaces: ["scheduledPublishTime"] });
+    expect(await call("pages:PagePost", "diff", [s.id, { ...s.outs, scheduledPublishTime: undefined }, moved])).toMatchObject({
+      replaces: ["scheduledPublishTime"],
+    });
   });
 
   it("reads the schedule from the page: a time moved by hand is drift that up puts back; a post published early takes no new time (issue 57)", async () => {
@@ -204,14 +257,22 @@ describe("PagePost", () => {
     // Published before its time by hand: a new time changes nothing, before a refresh (the diff asks the page) and
     // after it (refresh says so), and sends nothing.
     pages.posts.get(s.id)!.published = true;
-    const unrefreshed = await collectWarnings(() => call("pages:PagePost", "diff", [s.id, s.outs, { ...s.inputs, scheduledPublishTime: new Date(Date.parse(at) + 7200_000).toISOString() }]));
+    const unrefreshed = await collectWarnings(() =>
+      call("pages:PagePost", "diff", [
+        s.id,
+        s.outs,
+        { ...s.inputs, scheduledPublishTime: new Date(Date.parse(at) + 7200_000).toISOString() },
+      ]),
+    );
     expect(await unrefreshed.result).toMatchObject({ changes: false });
     const out = await call("pages:PagePost", "read", [s.id, s.outs]);
     expect(out.props).toMatchObject({ state: "published", scheduledPublishTime: at });
     const later = { ...s.inputs, scheduledPublishTime: new Date(Date.parse(at) + 86_400_000).toISOString() };
     const { result, warnings } = collectWarnings(() => call("pages:PagePost", "diff", [s.id, out.props, later]));
     expect(await result).toMatchObject({ changes: false });
-    expect(warnings).toEqual([expect.stringMatching(/published already \(it went out before its scheduled time, by hand\).*changes nothing/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/published already \(it went out before its scheduled time, by hand\).*changes nothing/),
+    ]);
     pages.log.splice(0);
     await call("pages:PagePost", "update", [s.id, out.props, later]);
     expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
@@ -219,11 +280,20 @@ describe("PagePost", () => {
 
   it("checks the schedule at preview, but only for a new or changed time", async () => {
     const soon = Math.floor(Date.now() / 1000) + 60;
-    const bad = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: soon }]);
+    const bad = await call("pages:PagePost", "check", [
+      {},
+      { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: soon },
+    ]);
     expect(bad.failures).toEqual([{ property: "scheduledPublishTime", reason: expect.stringMatching(/at least 10 minutes ahead/) }]);
-    const kept = await call("pages:PagePost", "check", [{ scheduledPublishTime: soon }, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: soon }]);
+    const kept = await call("pages:PagePost", "check", [
+      { scheduledPublishTime: soon },
+      { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: soon },
+    ]);
     expect(kept.failures).toEqual([]);
-    const far = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: "2099-01-01T00:00:00Z" }]);
+    const far = await call("pages:PagePost", "check", [
+      {},
+      { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: "2099-01-01T00:00:00Z" },
+    ]);
     expect(far.failures[0].reason).toMatch(/at most 75 days/);
     const published = await call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", scheduledPublishTime: inAnHour() }]);
     expect(published.failures[0]).toMatchObject({ property: "published", reason: expect.stringMatching(/published: false/) });
@@ -231,11 +301,18 @@ describe("PagePost", () => {
   });
 
   it("warns at preview of a new time that passes now but may not when the merged change is applied (the lead plus a margin)", async () => {
-    const check = (at: number) => collectWarnings(() => call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: at }]));
+    const check = (at: number) =>
+      collectWarnings(() =>
+        call("pages:PagePost", "check", [{}, { pageId: PAGE_ID, message: "x", published: false, scheduledPublishTime: at }]),
+      );
     const now = Math.floor(Date.now() / 1000);
     const eleven = check(now + 11 * 60);
     expect((await eleven.result).failures).toEqual([]);
-    expect(eleven.warnings).toEqual([expect.stringMatching(/^pages: scheduledPublishTime \S+ is 1[01] minutes( \d+ seconds?)? ahead: the service takes a time at least 10 minutes ahead when the up runs, so an up more than (1 minute|\d+ seconds)( \d+ seconds?)? from now \(after review and merge\) is refused; schedule it later, or lower ops:pagesScheduleMarginMinutes \(60\)/)]);
+    expect(eleven.warnings).toEqual([
+      expect.stringMatching(
+        /^pages: scheduledPublishTime \S+ is 1[01] minutes( \d+ seconds?)? ahead: the service takes a time at least 10 minutes ahead when the up runs, so an up more than (1 minute|\d+ seconds)( \d+ seconds?)? from now \(after review and merge\) is refused; schedule it later, or lower ops:pagesScheduleMarginMinutes \(60\)/,
+      ),
+    ]);
     const later = check(now + 2 * 3600);
     await later.result;
     expect(later.warnings).toEqual([]); // past the lead and the margin
@@ -252,12 +329,18 @@ describe("PagePost", () => {
   it("posts one photo by URL and several as attached media", async () => {
     const one = await make("pages:PagePost", { pageId: PAGE_ID, message: "Our loaf", photo: { url: "https://media.example/loaf.jpg" } });
     expect(pages.posts.get(one.id)!.photos).toEqual(["https://media.example/loaf.jpg"]);
-    const many = await make("pages:PagePost", { pageId: PAGE_ID, message: "The shop", photos: ["https://media.example/a.jpg", "https://media.example/b.jpg"] });
+    const many = await make("pages:PagePost", {
+      pageId: PAGE_ID,
+      message: "The shop",
+      photos: ["https://media.example/a.jpg", "https://media.example/b.jpg"],
+    });
     expect(pages.posts.get(many.id)!.photos).toHaveLength(2);
   });
 
   it("passes a content-policy refusal through with its remedy", async () => {
-    await expect(make("pages:PagePost", { pageId: PAGE_ID, message: "FREE MONEY click here now" })).rejects.toThrow(/Content policy violation.*change it/);
+    await expect(make("pages:PagePost", { pageId: PAGE_ID, message: "FREE MONEY click here now" })).rejects.toThrow(
+      /Content policy violation.*change it/,
+    );
   });
 
   it("waits out the throttling code and converges", async () => {
@@ -289,18 +372,34 @@ describe("pages functions", () => {
     const fns = await import("../../provider/pages/functions");
     const answered = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows_country"] });
     expect(answered.map((m) => m.metric)).toEqual(["page_follows_country"]);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(/getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_likes"] })).rejects.toThrow(
+      /getPageInsights: page_likes is not a metric the service answers for a page.*Page Insights reference/s,
+    );
   });
 
   it("asks for the period given (a week, the whole range), refusing one that is not a period at check", async () => {
     const fns = await import("../../provider/pages/functions");
-    const weekly = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-11-01", until: "2026-11-14", period: "week" });
+    const weekly = await fns.getPageInsights({
+      pageId: PAGE_ID,
+      metrics: ["page_follows"],
+      since: "2026-11-01",
+      until: "2026-11-14",
+      period: "week",
+    });
     expect(weekly[0].period).toBe("week");
     expect(weekly[0].values).toHaveLength(2);
-    const whole = await fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_media_view"], since: "2026-11-01", until: "2026-11-14", period: "total_over_range" });
+    const whole = await fns.getPageInsights({
+      pageId: PAGE_ID,
+      metrics: ["page_media_view"],
+      since: "2026-11-01",
+      until: "2026-11-14",
+      period: "total_over_range",
+    });
     expect(whole[0].values).toHaveLength(1);
     pages.log.splice(0);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], period: "hour" as never })).rejects.toThrow(/period must be one of day, week, days_28, month, lifetime, total_over_range/);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], period: "hour" as never })).rejects.toThrow(
+      /period must be one of day, week, days_28, month, lifetime, total_over_range/,
+    );
     expect(pages.log).toEqual([]);
   });
 
@@ -313,21 +412,29 @@ describe("pages functions", () => {
     expect((stats[1] as { byType: Record<string, number> }).byType).toEqual({ like: expect.any(Number), love: expect.any(Number) });
     expect((await fns.getPagePostInsights({ postId: p.id, metrics: ["post_media_view"] }))[0].period).toBe("lifetime");
     pages.log.splice(0);
-    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_impressions"] })).rejects.toThrow(/post_impressions was removed by the service.*use post_media_view/);
+    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_impressions"] })).rejects.toThrow(
+      /post_impressions was removed by the service.*use post_media_view/,
+    );
     await expect(fns.getPagePostInsights({ postId: "123" })).rejects.toThrow(/postId must be a page post's id, `<pageId>_<postId>`/);
     expect(pages.log).toEqual([]);
-    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_stories"] })).rejects.toThrow(/getPagePostInsights: post_stories is not a metric the service answers for a post/);
+    await expect(fns.getPagePostInsights({ postId: p.id, metrics: ["post_stories"] })).rejects.toThrow(
+      /getPagePostInsights: post_stories is not a metric the service answers for a post/,
+    );
   });
 
   it("refuses the metrics the service removed, with their replacements, and windows over 90 days, sending nothing", async () => {
     const fns = await import("../../provider/pages/functions");
     pages.log.splice(0);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans", "page_impressions"] })).rejects.toThrow(/metrics\.0: page_fans was removed by the service.*use page_follows.*metrics\.1: page_impressions was removed.*use page_media_view/);
-    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-01-01", until: "2026-06-01" })).rejects.toThrow(/spans 151 days; the service answers at most 90/);
+    await expect(fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_fans", "page_impressions"] })).rejects.toThrow(
+      /metrics\.0: page_fans was removed by the service.*use page_follows.*metrics\.1: page_impressions was removed.*use page_media_view/,
+    );
+    await expect(
+      fns.getPageInsights({ pageId: PAGE_ID, metrics: ["page_follows"], since: "2026-01-01", until: "2026-06-01" }),
+    ).rejects.toThrow(/spans 151 days; the service answers at most 90/);
     expect(pages.log).toEqual([]);
     // The emulator refuses them as the service does.
     const res = await fetch(`${pages.url}/v26.0/${PAGE_ID}/insights?metric=page_fans&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json() as any).error.message).toMatch(/valid insights metric: page_fans/);
+    expect(((await res.json()) as any).error.message).toMatch(/valid insights metric: page_fans/);
   });
 
   it("getRateLimitInfo reads the usage headers (an app has no rate_limit_info field)", async () => {
@@ -336,7 +443,7 @@ describe("pages functions", () => {
     expect(info.appUsage.callCount).toBeGreaterThanOrEqual(0);
     expect(info.pageUsage).toMatchObject({ callCount: expect.any(Number) });
     const res = await fetch(`${pages.url}/v26.0/100000000000001?fields=rate_limit_info&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json() as any).error.message).toMatch(/nonexisting field \(rate_limit_info\)/);
+    expect(((await res.json()) as any).error.message).toMatch(/nonexisting field \(rate_limit_info\)/);
   });
 });
 
@@ -371,8 +478,12 @@ describe("the user's hourly allowance (code 17)", () => {
     try {
       // Retries allowed, yet none is made: the usage header shows the allowance spent, which waiting seconds cannot fix.
       Object.assign(process.env, { PAGES_BASE_URL: limited.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_MAX_RETRIES: "3" });
-      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(/User request limit reached.*The user's hourly call allowance \(code 17, User request limit reached\) is used up.*run again later, within the hour \(by about \S+Z at the latest\)/);
-      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/User request limit reached/);
+      await expect(make("pages:PageRole", { pageId: PAGE_ID, user: BOB, role: "EDITOR" })).rejects.toThrow(
+        /User request limit reached.*The user's hourly call allowance \(code 17, User request limit reached\) is used up.*run again later, within the hour \(by about \S+Z at the latest\)/,
+      );
+      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(
+        /User request limit reached/,
+      );
       expect(limited.count("GET", /\/me$/)).toBe(1);
     } finally {
       await limited.stop();
@@ -383,7 +494,9 @@ describe("the user's hourly allowance (code 17)", () => {
 describe("throttling", () => {
   it("a page throttled for half an hour fails at once saying when calls resume (a preview does not sit through retries); a short throttle is waited out", async () => {
     pages.inject({ match: { method: "GET" }, count: 1, kind: "status", status: 429, retryAfter: 1800 });
-    await expect(call("pages:PagePost", "read", [`${PAGE_ID}_1`, { pageId: PAGE_ID, postId: `${PAGE_ID}_1`, message: "x" }])).rejects.toThrow(/throttles these calls for about 30 more minutes \(until about \S+Z.*run again then/);
+    await expect(
+      call("pages:PagePost", "read", [`${PAGE_ID}_1`, { pageId: PAGE_ID, postId: `${PAGE_ID}_1`, message: "x" }]),
+    ).rejects.toThrow(/throttles these calls for about 30 more minutes \(until about \S+Z.*run again then/);
     expect(pages.log.filter((e) => e.fault)).toHaveLength(1); // asked once, not again and again
     // Throttled for a minute or less: waited out, then served.
     pages.inject({ match: { method: "POST" }, count: 1, kind: "status", status: 429 });
@@ -400,10 +513,15 @@ describe("the API version", () => {
     try {
       forgetPreviewChecks();
       const { result, warnings } = collectWarnings(async () => {
-        for (let i = 0; i < 2; i++) await previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: true });
+        for (let i = 0; i < 2; i++)
+          await previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"], adopt: true });
       });
       await result;
-      expect(warnings).toEqual([expect.stringMatching(/API version v18\.0 expired on 2026-01-26: the service answers its calls as the oldest live version \(v21\.0\).*Set ops:pagesApiVersion to v26\.0/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /API version v18\.0 expired on 2026-01-26: the service answers its calls as the oldest live version \(v21\.0\).*Set ops:pagesApiVersion to v26\.0/,
+        ),
+      ]);
       pages.log.splice(0);
       await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["messages"], adopt: true });
       expect(pages.log.length).toBeGreaterThan(0);
@@ -417,7 +535,9 @@ describe("the API version", () => {
   it("a version that is not one is refused with the fix", async () => {
     process.env.PAGES_API_VERSION = "26";
     try {
-      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/ops:pagesApiVersion must be a version such as v26\.0; got "26"/);
+      await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(
+        /ops:pagesApiVersion must be a version such as v26\.0; got "26"/,
+      );
     } finally {
       delete process.env.PAGES_API_VERSION;
     }
@@ -462,14 +582,19 @@ describe("the service as it answers today", () => {
     expect(pages.posts.size).toBe(1);
     expect(p.id).toBe([...pages.posts.keys()][0]);
     const res = await fetch(`${pages.url}/v26.0/${p.id}?fields=id,link&access_token=${PAGES_PAGE_TOKEN}`);
-    expect((await res.json() as any).error).toMatchObject({ code: 12, message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/) });
+    expect(((await res.json()) as any).error).toMatchObject({
+      code: 12,
+      message: expect.stringMatching(/link field is deprecated for versions v3\.3 and higher/),
+    });
   });
 });
 
 describe("tokens and the app", () => {
   it("sends appsecret_proof with every call when the app secret is set (an app that requires it refuses calls without)", async () => {
     pages.requireProof = true;
-    await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(/require an appsecret_proof argument/);
+    await expect(make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] })).rejects.toThrow(
+      /require an appsecret_proof argument/,
+    );
     process.env.PAGES_APP_SECRET = PAGES_APP.secret;
     try {
       await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
@@ -487,7 +612,9 @@ describe("tokens and the app", () => {
     try {
       forgetPreviewChecks();
       pages.log.splice(0);
-      await expect(previewCheck("pages:PagePost", undefined, { pageId: PAGE_ID, message: "Hello", published: false })).rejects.toThrow(/page token in ops:pagesAccessToken was issued without pages_manage_posts, which PagePost needs.*set ops:pagesAccessToken to such a user token/);
+      await expect(previewCheck("pages:PagePost", undefined, { pageId: PAGE_ID, message: "Hello", published: false })).rejects.toThrow(
+        /page token in ops:pagesAccessToken was issued without pages_manage_posts, which PagePost needs.*set ops:pagesAccessToken to such a user token/,
+      );
       expect(pages.log.filter((e) => e.method !== "GET")).toEqual([]);
     } finally {
       delete process.env.PAGES_APP_SECRET;
@@ -500,7 +627,9 @@ describe("tokens and the app", () => {
     Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_SHORT_USER_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
     try {
       forgetPreviewChecks();
-      const { result, warnings } = collectWarnings(() => previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }));
+      const { result, warnings } = collectWarnings(() =>
+        previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }),
+      );
       await result;
       await make("pages:PageSubscription", { pageId: PAGE_ID, subscribedFields: ["feed"] });
       expect(pages.count("GET", /\/oauth\/access_token$/)).toBe(1);
@@ -518,9 +647,13 @@ describe("tokens and the app", () => {
     Object.assign(process.env, { PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, PAGES_APP_SECRET: PAGES_APP.secret });
     try {
       forgetPreviewChecks();
-      const { result, warnings } = collectWarnings(() => previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }));
+      const { result, warnings } = collectWarnings(() =>
+        previewCheck("pages:PageSubscription", undefined, { pageId: PAGE_ID, subscribedFields: ["feed"] }),
+      );
       await result;
-      expect(warnings).toEqual([expect.stringMatching(/the access token expires at .* \(in 3\.0 days\): set a new one as ops:pagesAccessToken/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(/the access token expires at .* \(in 3\.0 days\): set a new one as ops:pagesAccessToken/),
+      ]);
     } finally {
       delete process.env.PAGES_APP_SECRET;
       forgetPreviewChecks();
@@ -545,7 +678,10 @@ describe("a page post deleted out of band, read in a batch (issue 47)", () => {
     pages.posts.delete(lost.id.includes("_") ? lost.id : `${PAGE_ID}_${lost.id}`);
     pages.log.splice(0);
     // Read together, as a refresh reads them: one batch call.
-    const [a, b] = await Promise.all([call("pages:PagePost", "read", [kept.id, kept.outs]), call("pages:PagePost", "read", [lost.id, lost.outs])]);
+    const [a, b] = await Promise.all([
+      call("pages:PagePost", "read", [kept.id, kept.outs]),
+      call("pages:PagePost", "read", [lost.id, lost.outs]),
+    ]);
     expect(pages.log.some((l) => l.method === "POST" && /\/v[\d.]+\/?$/.test(l.path))).toBe(true);
     expect(a.props).toMatchObject({ message: "Stays" });
     expect(b).toEqual({});

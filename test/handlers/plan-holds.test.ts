@@ -10,7 +10,6 @@ import { call } from "../../provider/door";
 import { registry } from "../../provider/registry";
 import { CREATE_INPUTS } from "../helpers/type-cases";
 
-
 /** `v` with one text or number leaf unknown (a list item, a field of a map), for each leaf in turn. */
 function leafUnknowns(v: unknown): unknown[] {
   if (typeof v === "string" || typeof v === "number") return [UNKNOWN];
@@ -22,7 +21,8 @@ function leafUnknowns(v: unknown): unknown[] {
 /** Whether the applied value is what the plan holds: the planned one where it is known, at every depth. */
 function holds(planned: unknown, applied: unknown): boolean {
   if (planned === UNKNOWN) return true;
-  if (Array.isArray(planned)) return Array.isArray(applied) && planned.length === applied.length && planned.every((p, i) => holds(p, applied[i]));
+  if (Array.isArray(planned))
+    return Array.isArray(applied) && planned.length === applied.length && planned.every((p, i) => holds(p, applied[i]));
   if (planned && typeof planned === "object") {
     if (!applied || typeof applied !== "object") return false;
     const keys = new Set([...Object.keys(planned), ...Object.keys(applied)]);
@@ -33,7 +33,9 @@ function holds(planned: unknown, applied: unknown): boolean {
 
 function expectHolds(known: { inputs: Record<string, unknown> }, planned: { inputs: Record<string, unknown> }): void {
   const violations = Object.keys(known.inputs).filter((k) => !(k in planned.inputs) || !holds(planned.inputs[k], known.inputs[k]));
-  expect(violations.map((k) => `${k}: planned ${JSON.stringify(planned.inputs[k])}, applied ${JSON.stringify(known.inputs[k])}`)).toEqual([]);
+  expect(violations.map((k) => `${k}: planned ${JSON.stringify(planned.inputs[k])}, applied ${JSON.stringify(known.inputs[k])}`)).toEqual(
+    [],
+  );
 }
 
 describe("check with an input unknown returns what it returns once the input is known", () => {
@@ -62,8 +64,22 @@ describe("check with an input unknown returns what it returns once the input is 
 
 /** Inputs the check rewrites (names and targets spelled otherwise, a stop word as text), with several unknown at once. */
 const REWRITTEN: [string, Record<string, unknown>, string[][]][] = [
-  ["edge:DnsRecord", { zoneName: "example.com", type: "CNAME", name: "WWW", content: "Target.Example.com.", ttl: 300 }, [["zoneName"], ["type"], ["content"], ["zoneName", "content"]]],
-  ["edge:DnsRecordSet", { zoneName: "example.com", records: { blog: { type: "CNAME", name: "Blog", content: "Target.Example.COM." }, v6: { type: "AAAA", name: "V6", content: "2001:DB8:0:0::1" } } }, [["zoneName"], ["zoneName", "records.blog.content"], ["records.v6.type"]]],
+  [
+    "edge:DnsRecord",
+    { zoneName: "example.com", type: "CNAME", name: "WWW", content: "Target.Example.com.", ttl: 300 },
+    [["zoneName"], ["type"], ["content"], ["zoneName", "content"]],
+  ],
+  [
+    "edge:DnsRecordSet",
+    {
+      zoneName: "example.com",
+      records: {
+        blog: { type: "CNAME", name: "Blog", content: "Target.Example.COM." },
+        v6: { type: "AAAA", name: "V6", content: "2001:DB8:0:0::1" },
+      },
+    },
+    [["zoneName"], ["zoneName", "records.blog.content"], ["records.v6.type"]],
+  ],
   ["runner:RunnerModel", { name: "helper", from: "qwen2.5:0.5b", parameters: { stop: "User:" } }, [["name"], ["from"]]],
 ];
 
@@ -92,7 +108,13 @@ describe("a plan made with an input unknown plans the change the up makes", () =
   it.each([undefined, "claude"])("a Skill (ops:skillsKind %s): an unknown input plans an update, never a replacement", async (kind) => {
     if (kind) process.env.SKILLS_KIND = kind;
     try {
-      const inputs = { slug: "oven-care", instruction: "# Oven care\n\nSteps.", name: "oven-care", description: "Care for the oven.", followGuide: false };
+      const inputs = {
+        slug: "oven-care",
+        instruction: "# Oven care\n\nSteps.",
+        name: "oven-care",
+        description: "Care for the oven.",
+        followGuide: false,
+      };
       const { inputs: olds } = await call("skills:Skill", "check", [{}, inputs]);
       // The derived inputs (publishTo, filesHash, contentHash, name) are all unknown while `instruction` is.
       const { inputs: planned } = await call("skills:Skill", "check", [olds, { ...inputs, instruction: UNKNOWN }]);

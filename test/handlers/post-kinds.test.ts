@@ -22,12 +22,26 @@ const IMG = (n: number) => `https://media.example/loaf-${n}.jpg`;
 
 describe("every post a Threads user makes", () => {
   it("a text post with reply control, a topic tag and a link card: sent as the container's fields, read back without drift", async () => {
-    const p = await make({ text: "New loaves today.", replyControl: "accounts_you_follow", topicTag: "Bread Baking", linkAttachment: "https://bakery.example/loaves" });
-    expect(created()[0]).toMatchObject({ media_type: "TEXT", reply_audience: "ACCOUNTS_YOU_FOLLOW", topic_tag: "Bread Baking", link_attachment_url: "https://bakery.example/loaves" });
+    const p = await make({
+      text: "New loaves today.",
+      replyControl: "accounts_you_follow",
+      topicTag: "Bread Baking",
+      linkAttachment: "https://bakery.example/loaves",
+    });
+    expect(created()[0]).toMatchObject({
+      media_type: "TEXT",
+      reply_audience: "ACCOUNTS_YOU_FOLLOW",
+      topic_tag: "Bread Baking",
+      link_attachment_url: "https://bakery.example/loaves",
+    });
     const onService = await call("posts:Post", "read", [p.id, p.outs]);
     expect(await call("posts:Post", "diff", [p.id, onService.props, p.inputs])).toMatchObject({ changes: false });
     const view = posts.posts.get(p.id)!;
-    expect([view.reply_audience, view.topic_tag, view.link_attachment_url]).toEqual(["ACCOUNTS_YOU_FOLLOW", "Bread Baking", "https://bakery.example/loaves"]);
+    expect([view.reply_audience, view.topic_tag, view.link_attachment_url]).toEqual([
+      "ACCOUNTS_YOU_FOLLOW",
+      "Bread Baking",
+      "https://bakery.example/loaves",
+    ]);
   });
 
   it("a quote of another post, an image with alt text and a poll", async () => {
@@ -41,34 +55,71 @@ describe("every post a Threads user makes", () => {
   });
 
   it("a carousel of three: each item made and FINISHED before the carousel, one publish, its items named, destroy removes all", async () => {
-    const children = [{ mediaType: "IMAGE", imageUrl: IMG(1), altText: "Rye" }, { mediaType: "VIDEO", videoUrl: "https://media.example/oven.mp4" }, { mediaType: "IMAGE", imageUrl: IMG(2) }];
+    const children = [
+      { mediaType: "IMAGE", imageUrl: IMG(1), altText: "Rye" },
+      { mediaType: "VIDEO", videoUrl: "https://media.example/oven.mp4" },
+      { mediaType: "IMAGE", imageUrl: IMG(2) },
+    ];
     const p = await make({ mediaType: "CAROUSEL", text: "The week's bake", children, replyControl: "followers_only" });
     const sent = created();
-    expect(sent.map((c) => [c.media_type, c.carouselItem, c.alt_text])).toEqual([["IMAGE", true, "Rye"], ["VIDEO", true, undefined], ["IMAGE", true, undefined], ["CAROUSEL", undefined, undefined]]);
-    expect(sent[3]).toMatchObject({ text: "The week's bake", reply_audience: "FOLLOWERS_ONLY", children: sent.slice(0, 3).map((c) => c.id) });
+    expect(sent.map((c) => [c.media_type, c.carouselItem, c.alt_text])).toEqual([
+      ["IMAGE", true, "Rye"],
+      ["VIDEO", true, undefined],
+      ["IMAGE", true, undefined],
+      ["CAROUSEL", undefined, undefined],
+    ]);
+    expect(sent[3]).toMatchObject({
+      text: "The week's bake",
+      reply_audience: "FOLLOWERS_ONLY",
+      children: sent.slice(0, 3).map((c) => c.id),
+    });
     expect(posts.count("POST", /threads_publish$/)).toBe(1);
     expect(p.outs.childIds).toHaveLength(3);
     expect(p.outs.mediaType).toBe("CAROUSEL");
     expect(posts.publishedInWindow()).toHaveLength(1); // one post of the day's 250
-    expect(await call("posts:Post", "diff", [p.id, (await call("posts:Post", "read", [p.id, p.outs])).props, p.inputs])).toMatchObject({ changes: false });
+    expect(await call("posts:Post", "diff", [p.id, (await call("posts:Post", "read", [p.id, p.outs])).props, p.inputs])).toMatchObject({
+      changes: false,
+    });
     await call("posts:Post", "delete", [p.id, p.outs]);
     expect(posts.posts.size).toBe(0);
   });
 
   it("a carousel whose publish answer was lost is recovered: one post, not two", async () => {
     posts.inject({ match: { method: "POST", path: "/threads_publish$" }, count: 1, kind: "status-after", status: 500 });
-    const p = await make({ mediaType: "CAROUSEL", text: "Lost and found", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }, { mediaType: "IMAGE", imageUrl: IMG(2) }] });
+    const p = await make({
+      mediaType: "CAROUSEL",
+      text: "Lost and found",
+      children: [
+        { mediaType: "IMAGE", imageUrl: IMG(1) },
+        { mediaType: "IMAGE", imageUrl: IMG(2) },
+      ],
+    });
     expect(posts.publishedInWindow()).toHaveLength(1);
     expect(p.id).toBe(posts.publishedInWindow()[0].id);
     expect(p.outs.childIds).toHaveLength(2);
   });
 
   it("a change of any of these is a replacement, compared as values (a carousel's items as a list, whatever the order of their keys)", async () => {
-    const p = await make({ mediaType: "CAROUSEL", text: "Two", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }, { mediaType: "IMAGE", imageUrl: IMG(2) }] });
+    const p = await make({
+      mediaType: "CAROUSEL",
+      text: "Two",
+      children: [
+        { mediaType: "IMAGE", imageUrl: IMG(1) },
+        { mediaType: "IMAGE", imageUrl: IMG(2) },
+      ],
+    });
     // The same items with their keys in another order (the engine's state sorts them): no change.
-    const again = { ...p.inputs, children: [{ imageUrl: IMG(1), mediaType: "IMAGE" }, { imageUrl: IMG(2), mediaType: "IMAGE" }] };
+    const again = {
+      ...p.inputs,
+      children: [
+        { imageUrl: IMG(1), mediaType: "IMAGE" },
+        { imageUrl: IMG(2), mediaType: "IMAGE" },
+      ],
+    };
     expect(await call("posts:Post", "diff", [p.id, p.outs, again])).toMatchObject({ changes: false });
-    expect(await call("posts:Post", "diff", [p.id, p.outs, { ...again, children: [...again.children].reverse(), allowRepublish: true }])).toMatchObject({ replaces: ["children"] });
+    expect(
+      await call("posts:Post", "diff", [p.id, p.outs, { ...again, children: [...again.children].reverse(), allowRepublish: true }]),
+    ).toMatchObject({ replaces: ["children"] });
     const refused = await call("posts:Post", "check", [p.inputs, { ...again, topicTag: "Bread" }]);
     expect(refused.failures[0]).toMatchObject({ property: "topicTag", reason: expect.stringMatching(/allowRepublish: true/) });
   });
@@ -76,9 +127,24 @@ describe("every post a Threads user makes", () => {
   it("a replacement by any of these fields counts against the day's deletes at preview (a carousel's items, a topic)", async () => {
     posts.deletesToday = Array.from({ length: 99 }, () => Date.now()); // one left
     forgetPreviewChecks();
-    const olds = { mediaType: "CAROUSEL", text: "Two", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }, { mediaType: "IMAGE", imageUrl: IMG(2) }], allowRepublish: true };
+    const olds = {
+      mediaType: "CAROUSEL",
+      text: "Two",
+      children: [
+        { mediaType: "IMAGE", imageUrl: IMG(1) },
+        { mediaType: "IMAGE", imageUrl: IMG(2) },
+      ],
+      allowRepublish: true,
+    };
     await previewCheck("posts:Post", undefined, { ...olds, children: [...olds.children].reverse() }, olds);
-    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Hi", topicTag: "Rye", allowRepublish: true }, { mediaType: "TEXT", text: "Hi", topicTag: "Bread", allowRepublish: true })).rejects.toThrow(/has deleted 99 \(1 left\): this run's 2 replaced posts/);
+    await expect(
+      previewCheck(
+        "posts:Post",
+        undefined,
+        { mediaType: "TEXT", text: "Hi", topicTag: "Rye", allowRepublish: true },
+        { mediaType: "TEXT", text: "Hi", topicTag: "Bread", allowRepublish: true },
+      ),
+    ).rejects.toThrow(/has deleted 99 \(1 left\): this run's 2 replaced posts/);
     forgetPreviewChecks();
   });
 
@@ -91,16 +157,37 @@ describe("every post a Threads user makes", () => {
       [{ text: "hi", altText: "a loaf" }, "altText", /IMAGE and VIDEO/],
       [{ mediaType: "IMAGE", imageUrl: IMG(1), altText: "x".repeat(1001) }, "altText", /at most 1000/],
       [{ mediaType: "CAROUSEL", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }] }, "children", /2 to 20/],
-      [{ mediaType: "CAROUSEL", children: Array.from({ length: 21 }, (_, i) => ({ mediaType: "IMAGE", imageUrl: IMG(i) })) }, "children", /at most 20/],
+      [
+        { mediaType: "CAROUSEL", children: Array.from({ length: 21 }, (_, i) => ({ mediaType: "IMAGE", imageUrl: IMG(i) })) },
+        "children",
+        /at most 20/,
+      ],
       [{ mediaType: "CAROUSEL" }, "children", /needs children/],
-      [{ mediaType: "CAROUSEL", children: [{ mediaType: "IMAGE" }, { mediaType: "IMAGE", imageUrl: IMG(2) }] }, "children.0.imageUrl", /needs imageUrl/],
-      [{ text: "hi", children: [{ mediaType: "IMAGE", imageUrl: IMG(1) }, { mediaType: "IMAGE", imageUrl: IMG(2) }] }, "children", /CAROUSEL posts/],
+      [
+        { mediaType: "CAROUSEL", children: [{ mediaType: "IMAGE" }, { mediaType: "IMAGE", imageUrl: IMG(2) }] },
+        "children.0.imageUrl",
+        /needs imageUrl/,
+      ],
+      [
+        {
+          text: "hi",
+          children: [
+            { mediaType: "IMAGE", imageUrl: IMG(1) },
+            { mediaType: "IMAGE", imageUrl: IMG(2) },
+          ],
+        },
+        "children",
+        /CAROUSEL posts/,
+      ],
       [{ text: "hi", pollAttachment: { optionA: "Spelt" } }, "pollAttachment.optionB", /./],
       [{ text: "hi", pollAttachment: { optionA: "Spelt", optionB: "x".repeat(26) } }, "pollAttachment.optionB", /at most 25/],
       [{ mediaType: "IMAGE", imageUrl: IMG(1), pollAttachment: { optionA: "a", optionB: "b" } }, "pollAttachment", /TEXT posts/],
       [{ text: "hi", quotePostId: "https://www.threads.com/@x/post/abc" }, "quotePostId", /numeric id/],
     ];
-    for (const [args, property, reason] of cases) expect(await check(args), JSON.stringify(args)).toEqual(expect.arrayContaining([expect.objectContaining({ property, reason: expect.stringMatching(reason) })]));
+    for (const [args, property, reason] of cases)
+      expect(await check(args), JSON.stringify(args)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ property, reason: expect.stringMatching(reason) })]),
+      );
     expect(posts.log).toEqual([]);
   });
 

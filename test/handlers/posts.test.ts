@@ -18,7 +18,15 @@ function publishedByHand(count: number, hoursAgo: number): number {
   const oldest = Date.now() - hoursAgo * 3600_000;
   for (let i = 0; i < count; i++) {
     const id = `9${String(i).padStart(16, "0")}`;
-    posts.posts.set(id, { id, media_type: "TEXT", text: `by hand ${i}`, timestamp: oldest + i * 60_000, shortcode: `H${i}`, views: 0, likes: 0 });
+    posts.posts.set(id, {
+      id,
+      media_type: "TEXT",
+      text: `by hand ${i}`,
+      timestamp: oldest + i * 60_000,
+      shortcode: `H${i}`,
+      views: 0,
+      likes: 0,
+    });
   }
   return oldest;
 }
@@ -30,11 +38,18 @@ describe("Post on the real short-post API (Threads)", () => {
     expect(posts.count("POST", /\/v1\.0\/me\/threads$/)).toBe(1);
     expect(posts.count("POST", /\/v1\.0\/me\/threads_publish$/)).toBe(1);
     expect((await call("posts:Post", "read", [p.id, p.outs])).props.permalink).toBe(p.outs.permalink);
-    expect(await call("posts:Post", "diff", [p.id, p.outs, { ...p.inputs, text: "Fresh bread at 6." }])).toMatchObject({ replaces: ["text"] });
+    expect(await call("posts:Post", "diff", [p.id, p.outs, { ...p.inputs, text: "Fresh bread at 6." }])).toMatchObject({
+      replaces: ["text"],
+    });
     // In state, a new text is refused at check unless republishing is allowed (a post cannot be edited).
     const refused = await call("posts:Post", "check", [p.inputs, { mediaType: "TEXT", text: "Fresh bread at 6." }]);
-    expect(refused.failures[0]).toMatchObject({ property: "text", reason: expect.stringMatching(/a published post cannot be edited.*allowRepublish: true/) });
-    expect((await call("posts:Post", "check", [p.inputs, { mediaType: "TEXT", text: "Fresh bread at 6.", allowRepublish: true }])).failures).toEqual([]);
+    expect(refused.failures[0]).toMatchObject({
+      property: "text",
+      reason: expect.stringMatching(/a published post cannot be edited.*allowRepublish: true/),
+    });
+    expect(
+      (await call("posts:Post", "check", [p.inputs, { mediaType: "TEXT", text: "Fresh bread at 6.", allowRepublish: true }])).failures,
+    ).toEqual([]);
     await call("posts:Post", "delete", [p.id, p.outs]);
     expect(await call("posts:Post", "read", [p.id, p.outs])).toEqual({});
   });
@@ -47,7 +62,9 @@ describe("Post on the real short-post API (Threads)", () => {
   });
 
   it("reports media the service could not process, with the remedy", async () => {
-    await expect(make("posts:Post", { mediaType: "IMAGE", imageUrl: "https://media.example/huge.jpg?bytes=9000000" })).rejects.toThrow(/could not be processed.*under 8 MB/);
+    await expect(make("posts:Post", { mediaType: "IMAGE", imageUrl: "https://media.example/huge.jpg?bytes=9000000" })).rejects.toThrow(
+      /could not be processed.*under 8 MB/,
+    );
     expect(posts.count("POST", /threads_publish$/)).toBe(0);
   });
 
@@ -61,7 +78,10 @@ describe("Post on the real short-post API (Threads)", () => {
 
   it("a publish over the 250 posts of 24 hours fails saying when quota frees up; nothing is published", async () => {
     const oldest = publishedByHand(PUBLISH_QUOTA, 23);
-    const err = await make("posts:Post", { text: "One more." }).then(() => undefined, (e: Error) => e);
+    const err = await make("posts:Post", { text: "One more." }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/may publish 250 posts per 24 hours and has published 250/);
     expect(err?.message).toContain(`Quota frees up at ${new Date(oldest + 86_400_000).toISOString().replace(/\.\d+Z$/, "Z")}`);
     expect(posts.posts.size).toBe(PUBLISH_QUOTA);
@@ -71,7 +91,9 @@ describe("Post on the real short-post API (Threads)", () => {
     publishedByHand(PUBLISH_QUOTA - 1, 10);
     forgetPreviewChecks();
     await previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "first" });
-    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "second" })).rejects.toThrow(/2 new posts would go over it \(1 left\).*Quota frees up at/);
+    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "second" })).rejects.toThrow(
+      /2 new posts would go over it \(1 left\).*Quota frees up at/,
+    );
     // An unchanged post publishes nothing and is not counted.
     await previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "old" }, { mediaType: "TEXT", text: "old" });
     expect(posts.count("GET", /threads_publishing_limit$/)).toBe(1);
@@ -85,15 +107,29 @@ describe("Post on the real short-post API (Threads)", () => {
     forgetPreviewChecks();
     posts.log.splice(0);
     // One replacement fits the one delete left; a second does not.
-    await previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Rye today!", allowRepublish: true }, { mediaType: "TEXT", text: "Rye today." });
-    await expect(previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Spelt!", allowRepublish: true }, { mediaType: "TEXT", text: "Spelt." })).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts .* needs 2/);
+    await previewCheck(
+      "posts:Post",
+      undefined,
+      { mediaType: "TEXT", text: "Rye today!", allowRepublish: true },
+      { mediaType: "TEXT", text: "Rye today." },
+    );
+    await expect(
+      previewCheck(
+        "posts:Post",
+        undefined,
+        { mediaType: "TEXT", text: "Spelt!", allowRepublish: true },
+        { mediaType: "TEXT", text: "Spelt." },
+      ),
+    ).rejects.toThrow(/may delete 100 posts per 24 hours and has deleted 99 \(1 left\): this run's 2 replaced posts .* needs 2/);
     expect(posts.log.filter((e) => e.method !== "GET")).toEqual([]);
     // A destroy: the last delete goes, the next is refused before anything is sent.
     const q = await make("posts:Post", { text: "Spelt." });
     forgetPreviewChecks();
     await call("posts:Post", "delete", [p.id, p.outs]);
     posts.log.splice(0);
-    await expect(call("posts:Post", "delete", [q.id, q.outs])).rejects.toThrow(/has deleted 100 \(0 left\): post \w+ is not deleted, nor any other this run would delete.*all of it by \S+Z at the latest/);
+    await expect(call("posts:Post", "delete", [q.id, q.outs])).rejects.toThrow(
+      /has deleted 100 \(0 left\): post \w+ is not deleted, nor any other this run would delete.*all of it by \S+Z at the latest/,
+    );
     expect(posts.log.filter((e) => e.method === "DELETE")).toEqual([]);
     expect(posts.posts.has(q.id)).toBe(true);
     forgetPreviewChecks();
@@ -138,7 +174,10 @@ describe("Post on the real short-post API (Threads)", () => {
     expect((await check({ text: `${"🍞".repeat(125)}!` })).failures[0].reason).toMatch(/counts 501/);
     const links = (n: number) => Array.from({ length: n }, (_, i) => `https://bakery.example/${i}`).join(" ");
     expect((await check({ text: links(5) })).failures).toEqual([]);
-    expect((await check({ text: links(6) })).failures[0]).toMatchObject({ property: "text", reason: expect.stringMatching(/at most 5 distinct links and has 6/) });
+    expect((await check({ text: links(6) })).failures[0]).toMatchObject({
+      property: "text",
+      reason: expect.stringMatching(/at most 5 distinct links and has 6/),
+    });
     expect((await check({ mediaType: "IMAGE" })).failures[0].property).toBe("imageUrl");
     expect((await check({ mediaType: "TEXT", text: "hi", videoUrl: "https://media.example/v.mp4" })).failures[0].property).toBe("videoUrl");
     expect((await check({ mediaType: "VIDEO", videoUrl: "file:///etc/passwd" })).failures[0].property).toBe("videoUrl");
@@ -152,7 +191,9 @@ describe("the short-post API version", () => {
     expect(posts.log.filter((e) => e.path.startsWith("/v1.0/")).length).toBeGreaterThan(0);
     process.env.POSTS_API_VERSION = "1.0";
     try {
-      await expect(make("posts:Post", { text: "Unversioned." })).rejects.toThrow(/ops:postsApiVersion must be a version such as v1\.0; got "1\.0"/);
+      await expect(make("posts:Post", { text: "Unversioned." })).rejects.toThrow(
+        /ops:postsApiVersion must be a version such as v1\.0; got "1\.0"/,
+      );
     } finally {
       delete process.env.POSTS_API_VERSION;
     }
@@ -167,7 +208,11 @@ describe("the short-post token", () => {
       forgetPreviewChecks();
       const { result, warnings } = collectWarnings(() => previewCheck("posts:Post", undefined, { mediaType: "TEXT", text: "Still here." }));
       await result;
-      expect(warnings).toEqual([expect.stringMatching(/^posts: the access token expires at \S+Z \(in 3\.0 days\); runs refresh it for themselves until then.*ops:postsAccessToken/)]);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^posts: the access token expires at \S+Z \(in 3\.0 days\); runs refresh it for themselves until then.*ops:postsAccessToken/,
+        ),
+      ]);
       expect(posts.count("GET", /^\/refresh_access_token$/)).toBe(1);
       // The configured token runs out during the run: the post is made on the refreshed one.
       posts.tokens.get(POSTS_USER_TOKEN)!.expiresAt = Date.now() - 1;
@@ -193,7 +238,6 @@ describe("the short-post token", () => {
       forgetPreviewChecks();
     }
   });
-
 
   it("with the app secret set, a short-lived token is exchanged once per run (th_exchange_token); a long-lived one is used as it is", async () => {
     Object.assign(process.env, { POSTS_ACCESS_TOKEN: POSTS_SHORT_TOKEN, THREADS_APP_SECRET: POSTS_APP.secret });
@@ -230,10 +274,27 @@ describe("the short-post functions", () => {
 
 describe("WebhookSubscription", () => {
   it("is refused at check: the service has no API for it; a 0.3.0 one leaves state on destroy with nothing sent", async () => {
-    const { failures } = await call("posts:WebhookSubscription", "check", [{}, { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-me-please" }]);
-    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(/no API for webhook subscriptions.*app dashboard.*replies, delete, mentions or publish/) }]);
-    const old = { appId: "400000000000001", object: "posts", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-me-please" };
-    expect(await call("posts:WebhookSubscription", "read", ["400000000000001/posts", old])).toEqual({ id: "400000000000001/posts", props: old });
+    const { failures } = await call("posts:WebhookSubscription", "check", [
+      {},
+      { appId: "400000000000001", callbackUrl: "https://hooks.example/posts", fields: ["mentions"], verifyToken: "verify-me-please" },
+    ]);
+    expect(failures).toEqual([
+      {
+        property: "",
+        reason: expect.stringMatching(/no API for webhook subscriptions.*app dashboard.*replies, delete, mentions or publish/),
+      },
+    ]);
+    const old = {
+      appId: "400000000000001",
+      object: "posts",
+      callbackUrl: "https://hooks.example/posts",
+      fields: ["mentions"],
+      verifyToken: "verify-me-please",
+    };
+    expect(await call("posts:WebhookSubscription", "read", ["400000000000001/posts", old])).toEqual({
+      id: "400000000000001/posts",
+      props: old,
+    });
     await call("posts:WebhookSubscription", "delete", ["400000000000001/posts", old]);
     expect(posts.log).toEqual([]);
   });

@@ -45,28 +45,34 @@ describe("RunnerModel on the real Ollama server", () => {
 
   it("makes a model from a definition file with stop, TEMPLATE, MESSAGE, LICENSE and REQUIRES, as the runner stores them", async () => {
     const file = path.join(dir, "chat.model");
-    writeFileSync(file, [
-      "FROM tiny",
-      'SYSTEM """You answer briefly.',
-      'Always."""',
-      'TEMPLATE "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}"',
-      'PARAMETER stop "User:"',
-      'PARAMETER stop "Assistant:"',
-      "PARAMETER temperature 0.3",
-      "PARAMETER num_ctx 512",
-      "MESSAGE user Is the oven hot?",
-      "MESSAGE assistant Yes.",
-      "LICENSE MIT",
-      "REQUIRES 0.14.0",
-      "",
-    ].join("\n"));
+    writeFileSync(
+      file,
+      [
+        "FROM tiny",
+        'SYSTEM """You answer briefly.',
+        'Always."""',
+        'TEMPLATE "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}"',
+        'PARAMETER stop "User:"',
+        'PARAMETER stop "Assistant:"',
+        "PARAMETER temperature 0.3",
+        "PARAMETER num_ctx 512",
+        "MESSAGE user Is the oven hot?",
+        "MESSAGE assistant Yes.",
+        "LICENSE MIT",
+        "REQUIRES 0.14.0",
+        "",
+      ].join("\n"),
+    );
     const m = await make({ name: "chatty", definitionFile: file });
     expect(m.outs.parameters).toEqual({ stop: ["User:", "Assistant:"], temperature: 0.3, num_ctx: 512 });
     const shown = (await ollama.post("/api/show", { model: "chatty" })).body;
     expect(shown.parameters).toMatch(/stop\s+"User:"\nstop\s+"Assistant:"/);
     expect(shown.template).toBe("{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}");
     expect(shown.system).toBe("You answer briefly.\nAlways.");
-    expect(shown.messages).toEqual([{ role: "user", content: "Is the oven hot?" }, { role: "assistant", content: "Yes." }]);
+    expect(shown.messages).toEqual([
+      { role: "user", content: "Is the oven hot?" },
+      { role: "assistant", content: "Yes." },
+    ]);
     expect(shown.license).toBe("MIT");
     await answers("chatty");
   });
@@ -98,9 +104,24 @@ describe("RunnerModel on the real Ollama server", () => {
     const { importCommand } = await import("../../provider/cli/import");
     expect(await importCommand(["--runner", "--out", out])).toBe(0);
     const program = readFileSync(path.join(out, "index.ts"), "utf8");
-    const written = [...program.matchAll(/new ops\.runner\.RunnerModel\("[^"]+", (\{[\s\S]*?\n\})(?:, \{ protect: true \})?\);/g)].map((m) => JSON.parse(m[1]));
+    const written = [...program.matchAll(/new ops\.runner\.RunnerModel\("[^"]+", (\{[\s\S]*?\n\})(?:, \{ protect: true \})?\);/g)].map(
+      (m) => JSON.parse(m[1]),
+    );
     const chatty = written.find((w) => w.name === "chatty:latest");
-    expect(chatty).toMatchObject({ name: "chatty:latest", from: "tiny:latest", system: "You answer briefly.\nAlways.", template: "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}", parameters: { stop: ["User:", "Assistant:"], temperature: 0.3, num_ctx: 512 }, messages: [{ role: "user", content: "Is the oven hot?" }, { role: "assistant", content: "Yes." }], license: ["MIT"], requires: "0.14.0", adopt: true });
+    expect(chatty).toMatchObject({
+      name: "chatty:latest",
+      from: "tiny:latest",
+      system: "You answer briefly.\nAlways.",
+      template: "{{ if .System }}{{ .System }} {{ end }}{{ .Prompt }}",
+      parameters: { stop: ["User:", "Assistant:"], temperature: 0.3, num_ctx: 512 },
+      messages: [
+        { role: "user", content: "Is the oven hot?" },
+        { role: "assistant", content: "Yes." },
+      ],
+      license: ["MIT"],
+      requires: "0.14.0",
+      adopt: true,
+    });
     await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "chatty" }) });
     const { adopt: _a, ...inputs } = chatty;
     await make(inputs);
@@ -132,7 +153,12 @@ describe("RunnerModel on the real Ollama server", () => {
 
   it("updates in place, finds a model removed out of band, and removes every model (deletes one at a time, confirmed by the list)", async () => {
     const before = (await call("runner:RunnerModel", "read", ["inline:latest", { name: "inline:latest", digest: undefined }])).props;
-    const changed = (await call("runner:RunnerModel", "check", [{}, { name: "inline", from: "tiny", system: "Be terse.", parameters: { stop: ["User:"] } }])).inputs;
+    const changed = (
+      await call("runner:RunnerModel", "check", [
+        {},
+        { name: "inline", from: "tiny", system: "Be terse.", parameters: { stop: ["User:"] } },
+      ])
+    ).inputs;
     const { outs } = await call("runner:RunnerModel", "update", ["inline:latest", before, changed]);
     expect(outs.digest).not.toBe(before.digest);
     expect((await ollama.post("/api/show", { model: "inline" })).body.system).toBe("Be terse.");

@@ -26,17 +26,28 @@ async function make(type: string, args: Record<string, unknown>) {
 }
 
 async function chat(model: string) {
-  const res = await fetch(`${runner.url}/api/chat`, { method: "POST", body: JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }], stream: false }) });
-  return { status: res.status, body: (await res.json() as any) };
+  const res = await fetch(`${runner.url}/api/chat`, {
+    method: "POST",
+    body: JSON.stringify({ model, messages: [{ role: "user", content: "Hello" }], stream: false }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe("definition files as the runner reads them", () => {
   it("repeated stop lines add up to a list, quotes taken off; the model answers", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "model-"));
     const file = path.join(dir, "chat.model");
-    writeFileSync(file, 'FROM qwen2.5:0.5b\nSYSTEM You answer briefly.\nPARAMETER stop "User:"\nPARAMETER stop "Assistant:"\nPARAMETER temperature 0.3\nPARAMETER use_mmap false\nPARAMETER presence_penalty 0.5\n');
+    writeFileSync(
+      file,
+      'FROM qwen2.5:0.5b\nSYSTEM You answer briefly.\nPARAMETER stop "User:"\nPARAMETER stop "Assistant:"\nPARAMETER temperature 0.3\nPARAMETER use_mmap false\nPARAMETER presence_penalty 0.5\n',
+    );
     const m = await make("runner:RunnerModel", { name: "chatty", definitionFile: file });
-    expect(runner.models.get("chatty:latest")!.parameters).toEqual({ stop: ["User:", "Assistant:"], temperature: 0.3, use_mmap: false, presence_penalty: 0.5 });
+    expect(runner.models.get("chatty:latest")!.parameters).toEqual({
+      stop: ["User:", "Assistant:"],
+      temperature: 0.3,
+      use_mmap: false,
+      presence_penalty: 0.5,
+    });
     expect(m.outs.parameters.stop).toEqual(["User:", "Assistant:"]);
     expect(await chat("chatty")).toMatchObject({ status: 200 });
   });
@@ -46,17 +57,29 @@ describe("definition files as the runner reads them", () => {
     expect(runner.models.get("inline:latest")!.parameters).toEqual({ stop: ["User:"], num_thread: 2 });
     expect((await chat("inline")).status).toBe(200);
     // What a client that sends one text makes (pulumi-ops before 0.5.0): the runner stores it, then every chat fails.
-    await fetch(`${runner.url}/api/create`, { method: "POST", body: JSON.stringify({ model: "broken", from: "qwen2.5:0.5b", parameters: { stop: "User:" }, stream: false }) });
+    await fetch(`${runner.url}/api/create`, {
+      method: "POST",
+      body: JSON.stringify({ model: "broken", from: "qwen2.5:0.5b", parameters: { stop: "User:" }, stream: false }),
+    });
     expect(await chat("broken")).toMatchObject({ status: 500, body: { error: 'option "stop" must be of type array' } });
   });
 
   it("sends a parameter its list lacks, as the runner stores any (a newer runner may know it); draft_num_predict is typed", async () => {
-    const { failures, inputs } = await call("runner:RunnerModel", "check", [{}, { name: "x", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, draft_num_predict: 4 } }]);
+    const { failures, inputs } = await call("runner:RunnerModel", "check", [
+      {},
+      { name: "x", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, draft_num_predict: 4 } },
+    ]);
     expect(failures).toEqual([]);
     await call("runner:RunnerModel", "create", [inputs]);
     expect(runner.models.get("x:latest")!.parameters).toEqual({ tfs_z: 1, draft_num_predict: 4 });
-    const typed = await call("runner:RunnerModel", "check", [{}, { name: "y", from: "qwen2.5:0.5b", parameters: { draft_num_predict: "four" } }]);
-    expect(typed.failures[0]).toMatchObject({ property: "parameters.draft_num_predict", reason: expect.stringMatching(/needs an integer/) });
+    const typed = await call("runner:RunnerModel", "check", [
+      {},
+      { name: "y", from: "qwen2.5:0.5b", parameters: { draft_num_predict: "four" } },
+    ]);
+    expect(typed.failures[0]).toMatchObject({
+      property: "parameters.draft_num_predict",
+      reason: expect.stringMatching(/needs an integer/),
+    });
   });
 });
 
@@ -123,7 +146,11 @@ describe("removals and pulls that are sure", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
     try {
       const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const client = new RunnerClient(new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs: 5000, maxRetries: 0 }), url, 5000);
+      const client = new RunnerClient(
+        new HttpClient({ service: "runner", baseUrl: url, headers: {}, timeoutMs: 5000, maxRetries: 0 }),
+        url,
+        5000,
+      );
       await expect(client.stream("/api/pull", { model: "x" }, "pull x")).rejects.toThrow(/pull x ended without its final "success"/);
     } finally {
       server.close();
@@ -142,7 +169,9 @@ describe("generation through /api/chat with a context sized to the prompt", () =
     expect(sent.query).toBe(""); // (the context is in the body: the emulator's answer shows it held the prompt)
     runner.maxContext = 4096; // a runner short of memory gives less than asked
     const longer = long.repeat(4); // 128,000 characters, at least 16,000 tokens: 4,096 evaluated is a cut prompt
-    await expect(client.chat("qwen2.5:0.5b", [{ role: "user", content: longer }])).rejects.toThrow(/did not fit: the runner evaluated 4096 tokens of it, with a context of \d+ asked for/);
+    await expect(client.chat("qwen2.5:0.5b", [{ role: "user", content: longer }])).rejects.toThrow(
+      /did not fit: the runner evaluated 4096 tokens of it, with a context of \d+ asked for/,
+    );
   });
 });
 
@@ -151,7 +180,9 @@ describe("takeovers that never steal", () => {
     await fetch(`${runner.url}/api/pull`, { method: "POST", body: JSON.stringify({ model: "tinyllama", stream: false }) });
     forgetPreviewChecks();
     const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "TinyLlama" }]);
-    await expect(previewCheck("runner:RunnerModel", undefined, inputs, {})).rejects.toThrow(/already has a model tinyllama:latest \(pulled by hand or made by another stack\).*adopt: true/);
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs, {})).rejects.toThrow(
+      /already has a model tinyllama:latest \(pulled by hand or made by another stack\).*adopt: true/,
+    );
     await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/adopt: true/);
     const adopted = (await call("runner:RunnerModel", "check", [{}, { name: "TinyLlama", adopt: true }])).inputs;
     forgetPreviewChecks();
@@ -161,12 +192,16 @@ describe("takeovers that never steal", () => {
     // The runner keeps no owner: an adopted model may be another stack's, so destroy leaves it there.
     expect(taken.outs.adopted).toBe(true);
     await call("runner:RunnerModel", "delete", [taken.id, taken.outs]);
-    expect((await (await fetch(`${runner.url}/api/tags`)).json() as any).models.map((m: { name: string }) => m.name)).toContain("tinyllama:latest");
+    expect(((await (await fetch(`${runner.url}/api/tags`)).json()) as any).models.map((m: { name: string }) => m.name)).toContain(
+      "tinyllama:latest",
+    );
     // Taken from a stack by name: no label to move, so refused until that stack lets go, at preview and at up.
     process.env.PULUMI_OPS_ADOPT_FROM_STACK = "site/prod";
     try {
       forgetPreviewChecks();
-      await expect(previewCheck("runner:RunnerModel", undefined, adopted, {})).rejects.toThrow(/ops:adoptFromStack says it is stack site\/prod's.*pulumi state delete <its RunnerModel's URN> --stack prod/);
+      await expect(previewCheck("runner:RunnerModel", undefined, adopted, {})).rejects.toThrow(
+        /ops:adoptFromStack says it is stack site\/prod's.*pulumi state delete <its RunnerModel's URN> --stack prod/,
+      );
       await expect(call("runner:RunnerModel", "create", [adopted])).rejects.toThrow(/ops:adoptFromStack says it is stack site\/prod's/);
     } finally {
       delete process.env.PULUMI_OPS_ADOPT_FROM_STACK;
@@ -188,8 +223,12 @@ describe("takeovers that never steal", () => {
     expect((await make("runner:RunnerModel", { name: "qwen2.5:0.5b" })).id).toBe("qwen2.5:0.5b");
     forgetPreviewChecks();
     const old = (await call("runner:RunnerModel", "check", [{}, { name: "needs-new", from: "qwen2.5:0.5b", requires: "0.40.0" }])).inputs;
-    await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(/is version 0\.32\.15; the model's own REQUIRES 0\.40\.0 needs 0\.40\.0 or later.*Upgrade the runner/);
-    const fine = (await call("runner:RunnerModel", "check", [{}, { name: "fine", from: "qwen2.5:0.5b", renderer: "qwen3", requires: "0.14.0" }])).inputs;
+    await expect(previewCheck("runner:RunnerModel", undefined, old, {})).rejects.toThrow(
+      /is version 0\.32\.15; the model's own REQUIRES 0\.40\.0 needs 0\.40\.0 or later.*Upgrade the runner/,
+    );
+    const fine = (
+      await call("runner:RunnerModel", "check", [{}, { name: "fine", from: "qwen2.5:0.5b", renderer: "qwen3", requires: "0.14.0" }])
+    ).inputs;
     await previewCheck("runner:RunnerModel", undefined, fine, {});
   });
 });
@@ -221,9 +260,13 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
       writeFileSync(file, "FROM ./model.gguf\nDRAFT ./draft.gguf\n");
       const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "speedy", definitionFile: file }]);
       forgetPreviewChecks();
-      await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(/the runner at .* is version 0\.29\.2; a draft model .* needs 0\.30\.0 or later/);
+      await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(
+        /the runner at .* is version 0\.29\.2; a draft model .* needs 0\.30\.0 or later/,
+      );
       forgetPreviewChecks();
-      await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/a draft model .* needs 0\.30\.0 or later.*Upgrade the runner \(Ollama\) to 0\.30\.0/);
+      await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(
+        /a draft model .* needs 0\.30\.0 or later.*Upgrade the runner \(Ollama\) to 0\.30\.0/,
+      );
       expect(old.count("POST", /^\/api\/(create|blobs)/)).toBe(0); // nothing sent
       // Without a draft the same runner makes the model.
       await make("runner:RunnerModel", { name: "plain", from: path.join(dir, "model.gguf") });
@@ -246,16 +289,28 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
     const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "speedy-plain", definitionFile: file }]);
     forgetPreviewChecks();
     runner.log.splice(0);
-    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(/draft plain-draft\.gguf is a plain llama model without MTP layers: the runner at .* \(Ollama 0\.32\.15\) runs an external draft as an MTP draft.*context type MTP requested/);
-    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/without MTP layers.*set parameters\.draft_num_predict to 0/);
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(
+      /draft plain-draft\.gguf is a plain llama model without MTP layers: the runner at .* \(Ollama 0\.32\.15\) runs an external draft as an MTP draft.*context type MTP requested/,
+    );
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(
+      /without MTP layers.*set parameters\.draft_num_predict to 0/,
+    );
     expect(runner.count("POST", /^\/api\/(create|blobs)/)).toBe(0);
-    for (const [name, draft] of [["speedy-mtp", withMtp], ["speedy-qwen", qwen]]) {
+    for (const [name, draft] of [
+      ["speedy-mtp", withMtp],
+      ["speedy-qwen", qwen],
+    ]) {
       forgetPreviewChecks();
       const ok = (await call("runner:RunnerModel", "check", [{}, { name, from: path.join(dir, "model.gguf"), draft }])).inputs;
       await previewCheck("runner:RunnerModel", undefined, ok);
     }
     forgetPreviewChecks();
-    const off = (await call("runner:RunnerModel", "check", [{}, { name: "speedy-off", from: path.join(dir, "model.gguf"), draft: plain, parameters: { draft_num_predict: 0 } }])).inputs;
+    const off = (
+      await call("runner:RunnerModel", "check", [
+        {},
+        { name: "speedy-off", from: path.join(dir, "model.gguf"), draft: plain, parameters: { draft_num_predict: 0 } },
+      ])
+    ).inputs;
     await previewCheck("runner:RunnerModel", undefined, off);
   });
 
@@ -263,10 +318,15 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
     const file = path.join(dir, "Modelfile-typo");
     writeFileSync(file, "FROM ./model.gguf\nPARAMETER temprature 0.7\n");
     const { failures } = await call("runner:RunnerModel", "check", [{}, { name: "typo", definitionFile: file }]);
-    expect(failures.map((f: { reason: string }) => f.reason).join("\n")).toMatch(/line 2: parameter "temprature" is not one the runner knows: did you mean temperature\?/);
+    expect(failures.map((f: { reason: string }) => f.reason).join("\n")).toMatch(
+      /line 2: parameter "temprature" is not one the runner knows: did you mean temperature\?/,
+    );
     const inline = await call("runner:RunnerModel", "check", [{}, { name: "typo", from: "qwen2.5:0.5b", parameters: { num_cxt: 4096 } }]);
     expect(inline.failures).toEqual([{ property: "parameters.num_cxt", reason: expect.stringMatching(/did you mean num_ctx\?/) }]);
-    expect((await call("runner:RunnerModel", "check", [{}, { name: "newer", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, mirostat: 1 } }])).failures).toEqual([]);
+    expect(
+      (await call("runner:RunnerModel", "check", [{}, { name: "newer", from: "qwen2.5:0.5b", parameters: { tfs_z: 1, mirostat: 1 } }]))
+        .failures,
+    ).toEqual([]);
   });
 
   it("a definition file with several faults reports them all in one check, each by its line", async () => {
@@ -283,22 +343,34 @@ describe("definition files and creates as Ollama 0.32 takes them (issue 48)", ()
       writeFileSync(file, text);
       return (await call("runner:RunnerModel", "check", [{}, { name: "x", definitionFile: file }])).failures;
     };
-    expect((await check("FROM ./model.gguf\nDRAFT ./none.gguf\n"))[0].reason).toMatch(/line 2: DRAFT \.\/none\.gguf is not a file or folder here/);
+    expect((await check("FROM ./model.gguf\nDRAFT ./none.gguf\n"))[0].reason).toMatch(
+      /line 2: DRAFT \.\/none\.gguf is not a file or folder here/,
+    );
     expect((await check("FROM ./model.gguf\nDRAFT ./model.gguf\n"))[0].reason).toMatch(/DRAFT \.\/model\.gguf is the FROM model itself/);
-    const noDraft = await call("runner:RunnerModel", "check", [{}, { name: "x", from: path.join(dir, "model.gguf"), draftQuantize: "q8_0" }]);
+    const noDraft = await call("runner:RunnerModel", "check", [
+      {},
+      { name: "x", from: path.join(dir, "model.gguf"), draftQuantize: "q8_0" },
+    ]);
     expect(noDraft.failures[0]).toMatchObject({ property: "draftQuantize", reason: expect.stringMatching(/give draft/) });
   });
 
   it("a quantization the runner does not take is its own refusal, one line", async () => {
-    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "odd", from: path.join(dir, "model.gguf"), quantize: "q2_K" }]);
-    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/unsupported quantization type Q2_K - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0/);
+    const { inputs } = await call("runner:RunnerModel", "check", [
+      {},
+      { name: "odd", from: path.join(dir, "model.gguf"), quantize: "q2_K" },
+    ]);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(
+      /unsupported quantization type Q2_K - supported types are F32, F16, Q4_K_S, Q4_K_M, Q8_0/,
+    );
   });
 });
 
 describe("models you can reproduce: expectedDigest (issue 48)", () => {
   const registryDigest = async (model: string, tag: string) => {
     const res = await fetch(`${runner.url}/v2/library/${model}/manifests/${tag}`);
-    return createHash("sha256").update(Buffer.from(await res.arrayBuffer())).digest("hex");
+    return createHash("sha256")
+      .update(Buffer.from(await res.arrayBuffer()))
+      .digest("hex");
   };
   const retag = (name: string) => fetch(`${runner.url}/__emulator/retag`, { method: "POST", body: JSON.stringify({ name }) });
 
@@ -319,10 +391,16 @@ describe("models you can reproduce: expectedDigest (issue 48)", () => {
     forgetPreviewChecks();
     const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "tinyllama", expectedDigest: pinned }]);
     runner.log.splice(0);
-    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(new RegExp(`tinyllama:latest on the registry is ${moved.slice(0, 12)} now, not the expectedDigest ${pinned.slice(0, 12)}.*set expectedDigest to ${moved.slice(0, 12)}`));
+    await expect(previewCheck("runner:RunnerModel", undefined, inputs)).rejects.toThrow(
+      new RegExp(
+        `tinyllama:latest on the registry is ${moved.slice(0, 12)} now, not the expectedDigest ${pinned.slice(0, 12)}.*set expectedDigest to ${moved.slice(0, 12)}`,
+      ),
+    );
     expect(runner.log.filter((e) => e.path === "/api/pull")).toEqual([]);
     // At up too (the tag may move after the preview): refused before anything is pulled.
-    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/on the registry is \w+ now, not the expectedDigest \w+: nothing was pulled/);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(
+      /on the registry is \w+ now, not the expectedDigest \w+: nothing was pulled/,
+    );
     expect(runner.log.filter((e) => e.path === "/api/pull")).toEqual([]);
     expect(runner.models.has("tinyllama:latest")).toBe(false);
     forgetPreviewChecks();
@@ -331,8 +409,13 @@ describe("models you can reproduce: expectedDigest (issue 48)", () => {
   it("a create whose result is not the pinned digest fails the up, and the model is not kept", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "runner-pin-"));
     writeFileSync(path.join(dir, "model.gguf"), "GGUF weights to pin");
-    const { inputs } = await call("runner:RunnerModel", "check", [{}, { name: "pinned", from: path.join(dir, "model.gguf"), expectedDigest: "0123456789ab" }]);
-    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(/pinned:latest came with digest \w+, not the expectedDigest 0123456789ab: what it is made from changed; it was not kept/);
+    const { inputs } = await call("runner:RunnerModel", "check", [
+      {},
+      { name: "pinned", from: path.join(dir, "model.gguf"), expectedDigest: "0123456789ab" },
+    ]);
+    await expect(call("runner:RunnerModel", "create", [inputs])).rejects.toThrow(
+      /pinned:latest came with digest \w+, not the expectedDigest 0123456789ab: what it is made from changed; it was not kept/,
+    );
     expect(runner.models.has("pinned:latest")).toBe(false);
   });
 });
@@ -342,7 +425,9 @@ function gguf(metadata: Record<string, string | number>, tensors: string[]): Buf
   const u32 = (n: number) => Buffer.from(new Uint32Array([n]).buffer);
   const u64 = (n: number) => Buffer.from(new BigUint64Array([BigInt(n)]).buffer);
   const str = (t: string) => Buffer.concat([u64(Buffer.byteLength(t)), Buffer.from(t)]);
-  const kv = Object.entries(metadata).map(([k, v]) => Buffer.concat([str(k), ...(typeof v === "string" ? [u32(8), str(v)] : [u32(4), u32(v)])]));
+  const kv = Object.entries(metadata).map(([k, v]) =>
+    Buffer.concat([str(k), ...(typeof v === "string" ? [u32(8), str(v)] : [u32(4), u32(v)])]),
+  );
   const infos = tensors.map((t) => Buffer.concat([str(t), u32(1), u64(8), u32(0), u64(0)]));
   return Buffer.concat([Buffer.from("GGUF"), u32(3), u64(tensors.length), u64(kv.length), ...kv, ...infos]);
 }

@@ -27,7 +27,10 @@ describe("outputs derived from secret inputs", () => {
     expect(isSecretValue(made.outs!.stdout)).toBe(true);
     expect(isSecretValue(made.outs!.create)).toBe(true);
     expect(JSON.stringify(made.outs).includes("hunter2-secret")).toBe(true); // inside the wrappers, for the engine to encrypt
-    const plain = await provider.create!(URN("control:RemoteCommand", "b"), (await provider.check!(URN("control:RemoteCommand", "b"), {}, { create: "echo hello" })).inputs);
+    const plain = await provider.create!(
+      URN("control:RemoteCommand", "b"),
+      (await provider.check!(URN("control:RemoteCommand", "b"), {}, { create: "echo hello" })).inputs,
+    );
     expect(plain.outs!.stdout).toBe("hello\n");
   });
 
@@ -37,7 +40,11 @@ describe("outputs derived from secret inputs", () => {
     expect(isSecretValue(made.outs.stdout)).toBe(true);
     const read = await callDynamic("control:RemoteCommand", "read", [made.id, { ...inputs, stdout: "hunter2-secret\n", stderr: "" }]);
     expect(isSecretValue(read.props.stdout)).toBe(true);
-    const updated = await callDynamic("control:RemoteCommand", "update", [made.id, { ...inputs, stdout: "x", stderr: "" }, { ...inputs, create: "echo other-secret" }]);
+    const updated = await callDynamic("control:RemoteCommand", "update", [
+      made.id,
+      { ...inputs, stdout: "x", stderr: "" },
+      { ...inputs, create: "echo other-secret" },
+    ]);
     expect(isSecretValue(updated.outs.stdout)).toBe(true);
     const plain = await callDynamic("control:RemoteCommand", "create", [{ create: "echo hello", interpreter: "shell", secret: false }]);
     expect(plain.outs.stdout).toBe("hello\n");
@@ -50,16 +57,28 @@ describe("no secret in any error or line", () => {
   it("plugin door: a failing command built from a secret fails without its output; a plain one shows it", async () => {
     const urn = URN("control:RemoteCommand", "f");
     const { inputs } = await provider.check!(urn, {}, { create: wrap(FAILING), interpreter: "shell", secret: false });
-    const err = await provider.create!(urn, inputs).then(() => undefined, (e: Error) => e);
+    const err = await provider.create!(urn, inputs).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/the create command failed \(exit 3\): its output is not shown, as the command is secret/);
     expect(err?.message).not.toMatch(/hunter2/);
-    const plain = await provider.create!(urn, (await provider.check!(urn, {}, { create: FAILING })).inputs).then(() => undefined, (e: Error) => e);
+    const plain = await provider.create!(urn, (await provider.check!(urn, {}, { create: FAILING })).inputs).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(plain?.message).toMatch(/exit 3\): using hunter2-secret/);
   });
 
   it("dynamic door: the same with `secret: true`, and with only the SDK's `__secrets` naming the input", async () => {
-    for (const inputs of [{ create: FAILING, interpreter: "shell", secret: true }, { create: FAILING, interpreter: "shell", secret: false, __secrets: ["create"] }]) {
-      const err = await callDynamic("control:RemoteCommand", "create", [inputs]).then(() => undefined, (e: Error) => e);
+    for (const inputs of [
+      { create: FAILING, interpreter: "shell", secret: true },
+      { create: FAILING, interpreter: "shell", secret: false, __secrets: ["create"] },
+    ]) {
+      const err = await callDynamic("control:RemoteCommand", "create", [inputs]).then(
+        () => undefined,
+        (e: Error) => e,
+      );
       expect(err?.message).toMatch(/failed \(exit 3\): its output is not shown/);
       expect(err?.message).not.toMatch(/hunter2/);
     }
@@ -67,21 +86,35 @@ describe("no secret in any error or line", () => {
 
   it("a secret input's value is masked wherever the call would print it (a service's message quoting it)", async () => {
     const { withCallSecrets, redact } = await import("../../provider/log");
-    expect(withCallSecrets(["hunter2-secret"], () => redact("the service refused 'hunter2-secret' in message"))).toBe("the service refused '[secret]' in message");
+    expect(withCallSecrets(["hunter2-secret"], () => redact("the service refused 'hunter2-secret' in message"))).toBe(
+      "the service refused '[secret]' in message",
+    );
     expect(redact("hunter2-secret")).toBe("hunter2-secret"); // outside the call: nothing to mask
   });
 
   it("a check failure quoting a secret input's value masks it, on both doors", async () => {
-    const dynamic = await checkForEngine("edge:ZoneSetting", {}, { zoneName: "example.com", settingId: "polish", value: "hunter2-secret", __secrets: ["value"] });
+    const dynamic = await checkForEngine(
+      "edge:ZoneSetting",
+      {},
+      { zoneName: "example.com", settingId: "polish", value: "hunter2-secret", __secrets: ["value"] },
+    );
     expect(dynamic.failures.map((f) => f.reason).join(" ")).toMatch(/polish must be one of off, lossless, lossy; got "\[secret\]"/);
-    const plugin = await provider.check!(URN("edge:ZoneSetting", "s"), {}, { zoneName: "example.com", settingId: "polish", value: wrap("hunter2-secret") });
+    const plugin = await provider.check!(
+      URN("edge:ZoneSetting", "s"),
+      {},
+      { zoneName: "example.com", settingId: "polish", value: wrap("hunter2-secret") },
+    );
     expect(JSON.stringify(plugin.failures)).toMatch(/\[secret\]/);
     expect(JSON.stringify([dynamic.failures, plugin.failures])).not.toMatch(/hunter2/);
   });
 
   it("a command with a secret that holds no text (a number) still leaves its output out of the error", async () => {
-    const err = await callDynamic("control:RemoteCommand", "create", [{ create: "echo using $N-hunter2; exit 3", interpreter: "shell", secret: false, environment: { N: 7 }, __secrets: ["environment"] }]).then(() => undefined, (e: Error) => e);
+    const err = await callDynamic("control:RemoteCommand", "create", [
+      { create: "echo using $N-hunter2; exit 3", interpreter: "shell", secret: false, environment: { N: 7 }, __secrets: ["environment"] },
+    ]).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err?.message).toMatch(/its output is not shown/);
   });
 });
-

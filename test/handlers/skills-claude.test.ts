@@ -50,7 +50,10 @@ describe("Skill on the Claude API", () => {
     const held = claude.skills.get(s.id)!;
     expect(held.displayName).toBe("oven-care");
     expect([...held.versions[0].files.keys()].sort()).toEqual(["SKILL.md", "references/temperatures.md", "scripts/check_oven.py"]);
-    expect(s.outs).toMatchObject({ versionId: held.versions[0].id, files: ["oven-care/SKILL.md", "oven-care/references/temperatures.md", "oven-care/scripts/check_oven.py"] });
+    expect(s.outs).toMatchObject({
+      versionId: held.versions[0].id,
+      files: ["oven-care/SKILL.md", "oven-care/references/temperatures.md", "oven-care/scripts/check_oven.py"],
+    });
     expect(s.outs.lines).toBe(held.versions[0].files.get("SKILL.md")!.toString().replace(/\n+$/, "").split("\n").length);
     expect(claude.log.find((e) => e.method === "POST")).toBeDefined();
 
@@ -75,10 +78,17 @@ describe("Skill on the Claude API", () => {
   it("a version made outside the stack is said at refresh (which, when, what changed) and marked for the next up", async () => {
     const s = await make({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
     const held = claude.skills.get(s.id)!;
-    held.versions.push({ ...held.versions[0], id: "skver_01HandMadeHandMadeHandMade", description: "Edited in the console.", createdAt: "2026-11-27T10:00:00Z" });
+    held.versions.push({
+      ...held.versions[0],
+      id: "skver_01HandMadeHandMadeHandMade",
+      description: "Edited in the console.",
+      createdAt: "2026-11-27T10:00:00Z",
+    });
     const reading = collectWarnings(() => call("skills:Skill", "read", [s.id, s.outs]));
     const read = await reading.result;
-    expect(reading.warnings.join("\n")).toMatch(/"oven-care" \(skill_01\w+\) changed on the Claude API: a version made outside this stack \(skver_01HandMadeHandMadeHandMade, 2026-11-27T10:00:00Z\); description "Use when a deck oven.*" → "Edited in the console\."/);
+    expect(reading.warnings.join("\n")).toMatch(
+      /"oven-care" \(skill_01\w+\) changed on the Claude API: a version made outside this stack \(skver_01HandMadeHandMadeHandMade, 2026-11-27T10:00:00Z\); description "Use when a deck oven.*" → "Edited in the console\."/,
+    );
     expect(read.inputs.description).toBe("Edited in the console.");
     const again = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") }, read.inputs);
     expect(await call("skills:Skill", "diff", [s.id, read.props, again])).toMatchObject({ changes: true, replaces: [] });
@@ -87,7 +97,9 @@ describe("Skill on the Claude API", () => {
   it("a skill the workspace holds under the name is refused at preview and up without adopt, and taken over (a new version) with it", async () => {
     const other = await make({ slug: "oven-care", source: path.join(folder, "SKILL.md") }); // uploaded by someone else
     const inputs = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
-    await expect(previewCheck("skills:Skill", undefined, inputs)).rejects.toThrow(/already holds a skill named "oven-care" \(skill_01\w+\).*adopt: true/);
+    await expect(previewCheck("skills:Skill", undefined, inputs)).rejects.toThrow(
+      /already holds a skill named "oven-care" \(skill_01\w+\).*adopt: true/,
+    );
     await expect(call("skills:Skill", "create", [inputs])).rejects.toThrow(/already holds a skill named "oven-care"/);
     const adopted = await make({ slug: "oven-care", source: path.join(folder, "SKILL.md"), adopt: true });
     expect(adopted.id).toBe(other.id);
@@ -98,7 +110,9 @@ describe("Skill on the Claude API", () => {
   it("refuses at check what the API surely refuses (a reserved word, an XML tag); a renamed skill is replaced (names are fixed); the API's own refusal is one line", async () => {
     const inline = { slug: "kitchen", instruction: "# Kitchen\n\nSteps.", followGuide: false };
     const reserved = await call("skills:Skill", "check", [{}, { ...inline, name: "claude-helper", description: "Helps." }]);
-    expect(reserved.failures).toEqual([expect.objectContaining({ property: "name", reason: expect.stringMatching(/reserved word "claude", which the Claude API refuses/) })]);
+    expect(reserved.failures).toEqual([
+      expect.objectContaining({ property: "name", reason: expect.stringMatching(/reserved word "claude", which the Claude API refuses/) }),
+    ]);
     const tagged = await call("skills:Skill", "check", [{}, { ...inline, name: "kitchen", description: "Use <b>this</b>." }]);
     expect(tagged.failures).toEqual([expect.objectContaining({ property: "description", reason: expect.stringMatching(/XML tag/) })]);
     // Inline fields become the uploaded SKILL.md.
@@ -109,13 +123,20 @@ describe("Skill on the Claude API", () => {
     expect(await call("skills:Skill", "diff", [s.id, s.outs, renamed])).toMatchObject({ replaces: ["name"] });
     // What the service alone refuses (a name it does not take: here, one of another script) comes back as one line.
     const other = await checked({ ...inline, slug: "cafe", name: "café", description: "Runs the café." });
-    await expect(call("skills:Skill", "create", [other])).rejects.toThrow(/^skills: HTTP 400.*the Claude API refused: Skill name in SKILL\.md can only contain lowercase letters, numbers, and hyphens\. \(invalid_request_error\)/);
+    await expect(call("skills:Skill", "create", [other])).rejects.toThrow(
+      /^skills: HTTP 400.*the Claude API refused: Skill name in SKILL\.md can only contain lowercase letters, numbers, and hyphens\. \(invalid_request_error\)/,
+    );
   });
 
   it("a folder that is the program's own is refused; what running a script leaves (__pycache__, *.pyc) is not uploaded", async () => {
     writeFileSync(path.join(folder, "Pulumi.yaml"), "name: x\nruntime: nodejs\n");
     const own = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(folder, "SKILL.md") }]);
-    expect(own.failures).toEqual([expect.objectContaining({ property: "source", reason: expect.stringMatching(/in the program's own folder, which would be uploaded with it/) })]);
+    expect(own.failures).toEqual([
+      expect.objectContaining({
+        property: "source",
+        reason: expect.stringMatching(/in the program's own folder, which would be uploaded with it/),
+      }),
+    ]);
     rmSync(path.join(folder, "Pulumi.yaml"));
     const before = (await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") })).filesHash;
     mkdirSync(path.join(folder, "scripts/__pycache__"));
@@ -129,7 +150,10 @@ describe("Skill on the Claude API", () => {
     expect(onRegistry.publishTo).toBeUndefined();
     process.env.SKILLS_KIND = "claude";
     const onClaude = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") }, onRegistry);
-    expect(await call("skills:Skill", "diff", ["oven-care", { ...onRegistry, lines: 10 }, onClaude])).toMatchObject({ changes: true, replaces: ["publishTo"] });
+    expect(await call("skills:Skill", "diff", ["oven-care", { ...onRegistry, lines: 10 }, onClaude])).toMatchObject({
+      changes: true,
+      replaces: ["publishTo"],
+    });
   });
 
   it("an upload whose answer is lost is found (its name, made since it was sent) and kept: one skill, nothing refused", async () => {
@@ -147,7 +171,10 @@ describe("Skill on the Claude API", () => {
       if (e.method === "POST") claude.inject({ match: { method: "GET", path: "^/v1/skills$" }, count: 20, kind: "status", status: 500 });
     });
     const inputs = await checked({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
-    const err = (await call("skills:Skill", "create", [inputs]).catch((e: Error) => e)) as Error & { id?: string; properties?: Record<string, unknown> };
+    const err = (await call("skills:Skill", "create", [inputs]).catch((e: Error) => e)) as Error & {
+      id?: string;
+      properties?: Record<string, unknown>;
+    };
     stop();
     claude.clearFaults();
     expect(err.message).toMatch(/recorded it as pending/);
@@ -166,7 +193,11 @@ describe("Skill on the Claude API", () => {
       const s = await make({ slug: "oven-care", source: path.join(folder, "SKILL.md") });
       await call("skills:Skill", "delete", [s.id, s.outs]);
       expect(legacy.custom()).toEqual([]);
-      expect(legacy.log.filter((e) => e.method === "DELETE").map((e) => e.path.replace(/skill_\w+|skver_\w+/g, "X"))).toEqual(["/v1/skills/X", "/v1/skills/X/versions/X", "/v1/skills/X"]);
+      expect(legacy.log.filter((e) => e.method === "DELETE").map((e) => e.path.replace(/skill_\w+|skver_\w+/g, "X"))).toEqual([
+        "/v1/skills/X",
+        "/v1/skills/X/versions/X",
+        "/v1/skills/X",
+      ]);
     } finally {
       await legacy.stop();
     }
@@ -184,14 +215,21 @@ describe("Skill on the Claude API", () => {
     } finally {
       console.log = log;
     }
-    expect(said.join("\n")).toMatch(new RegExp(`Claude skill ${s.id} \\("oven-care"\\): its files cannot be read back; put them in skills/oven-care/`));
+    expect(said.join("\n")).toMatch(
+      new RegExp(`Claude skill ${s.id} \\("oven-care"\\): its files cannot be read back; put them in skills/oven-care/`),
+    );
     const program = readFileSync(path.join(out, "index.ts"), "utf8");
     const written = JSON.parse(/new ops\.skills\.Skill\("oven-care", (\{[\s\S]*?\n\})/.exec(program)![1]);
     expect(written).toEqual({ slug: "oven-care", source: "skills/oven-care/SKILL.md", adopt: true, followGuide: false });
     expect(JSON.parse(readFileSync(path.join(out, "import.json"), "utf8")).resources).toEqual([]); // its files cannot come from a read
     // Left as written, the placeholder is refused at check: up would upload it as the skill's newest version.
     const placeholder = await call("skills:Skill", "check", [{}, { ...written, source: path.join(out, written.source) }]);
-    expect(placeholder.failures).toEqual([expect.objectContaining({ property: "source", reason: expect.stringMatching(/placeholder `pulumi-ops import` wrote: put the skill's own files in/) })]);
+    expect(placeholder.failures).toEqual([
+      expect.objectContaining({
+        property: "source",
+        reason: expect.stringMatching(/placeholder `pulumi-ops import` wrote: put the skill's own files in/),
+      }),
+    ]);
     // The folder filled with the skill's files, the first up takes the skill over as a new version.
     cpSync(folder, path.join(out, "skills/oven-care"), { recursive: true });
     const taken = await make({ ...written, source: path.join(out, written.source) });

@@ -51,7 +51,12 @@ describe("the skill format's other fields", () => {
     const { inputs, failures } = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(dir, "SKILL.md") }]);
     expect(failures).toEqual([]);
     const { id, outs } = await call("skills:Skill", "create", [inputs]);
-    const fields = { license: "Apache-2.0", compatibility: "Needs the bakery's oven controller on the local network.", metadata: { author: "bakery-ops", version: "1.2" }, allowedTools: ["Bash(ovenctl:*)", "Read"] };
+    const fields = {
+      license: "Apache-2.0",
+      compatibility: "Needs the bakery's oven controller on the local network.",
+      metadata: { author: "bakery-ops", version: "1.2" },
+      allowedTools: ["Bash(ovenctl:*)", "Read"],
+    };
     expect(outs).toMatchObject(fields);
     expect(skills.skills.get("oven-care")).toMatchObject(fields);
     // Read back: no drift.
@@ -62,13 +67,23 @@ describe("the skill format's other fields", () => {
     const copy = skillDir("oven-care", served.replace(/^---\n([\s\S]*?)\n---[\s\S]*$/, "$1"));
     expect(skillsRef(copy)).toBe("");
     const props = JSON.parse(execFileSync(AGENTSKILLS, ["read-properties", copy], { encoding: "utf8" }));
-    expect(props).toMatchObject({ license: "Apache-2.0", metadata: { author: "bakery-ops", version: "1.2" }, "allowed-tools": "Bash(ovenctl:*) Read" });
+    expect(props).toMatchObject({
+      license: "Apache-2.0",
+      metadata: { author: "bakery-ops", version: "1.2" },
+      "allowed-tools": "Bash(ovenctl:*) Read",
+    });
   });
 
   it("an edit of a format field alone is a change, published in place", async () => {
-    const first = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(skillDir("oven-care", FULL), "SKILL.md") }]);
+    const first = await call("skills:Skill", "check", [
+      {},
+      { slug: "oven-care", source: path.join(skillDir("oven-care", FULL), "SKILL.md") },
+    ]);
     const made = await call("skills:Skill", "create", [first.inputs]);
-    const edited = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(skillDir("oven-care", FULL.replace("Apache-2.0", "MIT")), "SKILL.md") }]);
+    const edited = await call("skills:Skill", "check", [
+      {},
+      { slug: "oven-care", source: path.join(skillDir("oven-care", FULL.replace("Apache-2.0", "MIT")), "SKILL.md") },
+    ]);
     expect(await call("skills:Skill", "diff", ["oven-care", made.outs, edited.inputs])).toMatchObject({ changes: true, replaces: [] });
     await call("skills:Skill", "update", ["oven-care", made.outs, edited.inputs]);
     expect(skills.skills.get("oven-care")!.license).toBe("MIT");
@@ -78,7 +93,10 @@ describe("the skill format's other fields", () => {
     ["every field of the format", FULL],
     ["name and description only", "name: oven-care\ndescription: Use when an oven needs care."],
     ["a field the format does not know", "name: oven-care\ndescription: Use when an oven needs care.\nauthor: bakery-ops"],
-    ["a compatibility over 500 characters", `name: oven-care\ndescription: Use when an oven needs care.\ncompatibility: ${"x".repeat(501)}`],
+    [
+      "a compatibility over 500 characters",
+      `name: oven-care\ndescription: Use when an oven needs care.\ncompatibility: ${"x".repeat(501)}`,
+    ],
     ["a name in capitals", "name: Oven-Care\ndescription: Use when an oven needs care."],
     ["a name with two hyphens in a row", "name: oven--care\ndescription: Use when an oven needs care."],
     ["a name in lowercase letters of another script", "name: café-notes\ndescription: Use when an oven needs care."],
@@ -92,7 +110,9 @@ describe("the skill format's other fields", () => {
     const dir = skillDir(name, front);
     const refused = skillsRef(dir);
     const { failures } = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: path.join(dir, "SKILL.md") }]);
-    expect({ valid: failures.length === 0, ours: failures.map((f: { reason: string }) => f.reason) }).toMatchObject({ valid: refused === "" });
+    expect({ valid: failures.length === 0, ours: failures.map((f: { reason: string }) => f.reason) }).toMatchObject({
+      valid: refused === "",
+    });
   });
 });
 
@@ -110,26 +130,41 @@ describe("a registry that does not keep the format's fields", () => {
 describe("a document that breaks several rules", () => {
   it("gets one failure listing each rule by its line, not one failure per rule each carrying the document", async () => {
     const body = "# Oven care\n\nKeeps ovens running.\n\n## Troubleshooting\n- t\n";
-    const { failures } = await call("skills:Skill", "check", [{}, { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body }]);
+    const { failures } = await call("skills:Skill", "check", [
+      {},
+      { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body },
+    ]);
     expect(failures).toHaveLength(1);
     expect(failures[0].property).toBe("instruction");
-    expect(failures[0].reason).toBe("line 7: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing (or set followGuide: false to publish a body outside the guide)");
+    expect(failures[0].reason).toBe(
+      "line 7: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing (or set followGuide: false to publish a body outside the guide)",
+    );
     // As the engine gets it: no property (whose whole value the engine would print), the document's length only.
-    const engine = await checkForEngine("skills:Skill", {}, { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body });
+    const engine = await checkForEngine(
+      "skills:Skill",
+      {},
+      { slug: "oven-care", name: "oven-care", description: "Use when an oven needs care.", instruction: body },
+    );
     expect(engine.failures).toEqual([{ property: "", reason: `instruction (7 lines): ${failures[0].reason}` }]);
   });
 
   it("from a file: one failure for the document, each problem by its line, quoting only the lines at fault", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "skill-rules-"));
     const file = path.join(dir, "SKILL.md");
-    writeFileSync(file, "---\nname: Bad_Name\ndescription: Use when an oven needs care.\nfoo: bar\n---\n# Oven care\n\nKeeps ovens running.\n");
+    writeFileSync(
+      file,
+      "---\nname: Bad_Name\ndescription: Use when an oven needs care.\nfoo: bar\n---\n# Oven care\n\nKeeps ovens running.\n",
+    );
     const { failures } = await checkForEngine("skills:Skill", {}, { slug: "oven-care", source: file });
-    expect(failures).toEqual([{
-      property: "source",
-      reason: `${file}: line 2 (\`name: Bad_Name\`): name "Bad_Name" must be lowercase, and hold only letters, digits and hyphens (e.g. deploy-preview); ` +
-        "line 4 (`foo: bar`): foo is not a field of the skill format; it allows name, description, license, compatibility, metadata, allowed-tools (put others under metadata); " +
-        "line 9: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing; the troubleshooting section (## Troubleshooting) is missing (or set followGuide: false to publish a body outside the guide)",
-    }]);
+    expect(failures).toEqual([
+      {
+        property: "source",
+        reason:
+          `${file}: line 2 (\`name: Bad_Name\`): name "Bad_Name" must be lowercase, and hold only letters, digits and hyphens (e.g. deploy-preview); ` +
+          "line 4 (`foo: bar`): foo is not a field of the skill format; it allows name, description, license, compatibility, metadata, allowed-tools (put others under metadata); " +
+          "line 9: the prerequisites section (## Prerequisites) is missing; the workflows section (## Workflow ...) is missing; the recipes section (## Recipes) is missing; the troubleshooting section (## Troubleshooting) is missing (or set followGuide: false to publish a body outside the guide)",
+      },
+    ]);
     expect(failures[0].reason).not.toContain("Keeps ovens running"); // the body is not quoted
   });
 });

@@ -33,14 +33,17 @@ async function withRegistry(options: ConstructorParameters<typeof SkillsEmulator
 }
 
 describe("a registry's answers, checked", () => {
-  it.each(["empty", "no-content"] as const)("a PUT answered %s is followed by a read: the outputs are the published skill's", async (putAnswer) => {
-    await withRegistry({ putAnswer }, async (r) => {
-      const s = await make({ slug: "oven-care", source: SOURCE, category: "ops" });
-      expect(s.outs).toMatchObject({ name: "oven-care", category: "ops" });
-      const order = r.log.map((e) => e.method);
-      expect(order.lastIndexOf("GET")).toBeGreaterThan(order.indexOf("PUT")); // the skill read after its upsert
-    });
-  });
+  it.each(["empty", "no-content"] as const)(
+    "a PUT answered %s is followed by a read: the outputs are the published skill's",
+    async (putAnswer) => {
+      await withRegistry({ putAnswer }, async (r) => {
+        const s = await make({ slug: "oven-care", source: SOURCE, category: "ops" });
+        expect(s.outs).toMatchObject({ name: "oven-care", category: "ops" });
+        const order = r.log.map((e) => e.method);
+        expect(order.lastIndexOf("GET")).toBeGreaterThan(order.indexOf("PUT")); // the skill read after its upsert
+      });
+    },
+  );
 
   it("a delete answered 404 while the skill stays published is not taken as done", async () => {
     await withRegistry({ allowDelete: true }, async (r) => {
@@ -55,9 +58,25 @@ describe("a registry's answers, checked", () => {
 
   it("a search reads every page", async () => {
     await withRegistry({ pageSize: 2 }, async (r) => {
-      for (const slug of ["a-one", "a-two", "a-three", "a-four", "a-five"]) r.skills.set(slug, { slug, name: slug, description: "about ovens", instruction: "x", tags: [], agents: [], toolsRequired: [], updatedAt: "" });
+      for (const slug of ["a-one", "a-two", "a-three", "a-four", "a-five"])
+        r.skills.set(slug, {
+          slug,
+          name: slug,
+          description: "about ovens",
+          instruction: "x",
+          tags: [],
+          agents: [],
+          toolsRequired: [],
+          updatedAt: "",
+        });
       const { searchSkills } = await import("../../provider/skills/functions");
-      expect((await searchSkills({ q: "ovens" })).map((s: { slug?: string; name: string }) => s.name).sort()).toEqual(["a-five", "a-four", "a-one", "a-three", "a-two"]);
+      expect((await searchSkills({ q: "ovens" })).map((s: { slug?: string; name: string }) => s.name).sort()).toEqual([
+        "a-five",
+        "a-four",
+        "a-one",
+        "a-three",
+        "a-two",
+      ]);
       expect(r.count("GET", /\/api\/skills$/)).toBe(3);
     });
   });
@@ -65,7 +84,9 @@ describe("a registry's answers, checked", () => {
   it("an address that is not a registry fails the preview, saying what came instead", async () => {
     process.env.SKILLS_URL = `${skills.url}/not-the-api`;
     forgetPreviewChecks();
-    await expect(previewCheck("skills:Skill", undefined, { slug: "oven-care", source: SOURCE })).rejects.toThrow(/skills: .*(not a skills registry|where JSON was expected|404)/);
+    await expect(previewCheck("skills:Skill", undefined, { slug: "oven-care", source: SOURCE })).rejects.toThrow(
+      /skills: .*(not a skills registry|where JSON was expected|404)/,
+    );
     forgetPreviewChecks();
   });
 });
@@ -77,7 +98,9 @@ describe("takeovers that never steal", () => {
     // A second stack declaring the same slug: its preview and its up both refuse, and nothing is sent.
     forgetPreviewChecks();
     const { inputs } = await call("skills:Skill", "check", [{}, { slug: "oven-care", source: SOURCE, category: "ops" }]);
-    await expect(previewCheck("skills:Skill", undefined, inputs, {})).rejects.toThrow(/already holds a skill "oven-care" \(published by hand or by another stack\).*adopt: true/);
+    await expect(previewCheck("skills:Skill", undefined, inputs, {})).rejects.toThrow(
+      /already holds a skill "oven-care" \(published by hand or by another stack\).*adopt: true/,
+    );
     const puts = () => skills.log.filter((e) => e.method === "PUT").length;
     const before = puts();
     await expect(call("skills:Skill", "create", [inputs])).rejects.toThrow(/adopt: true/);
@@ -104,14 +127,20 @@ describe("takeovers that never steal", () => {
       const mine = await inStack("site/prod/care", { slug: "oven-care", source: SOURCE, metadata: { author: "ops" } });
       expect(mine.__owner).toBe("site/prod/care"); // kept in the inputs the engine stores
       const made = await call("skills:Skill", "create", [mine]);
-      expect(skills.skills.get("oven-care")!.metadata).toEqual({ author: "ops", "pulumi-ops-stack": "site/prod", "pulumi-ops-resource": "care" });
+      expect(skills.skills.get("oven-care")!.metadata).toEqual({
+        author: "ops",
+        "pulumi-ops-stack": "site/prod",
+        "pulumi-ops-resource": "care",
+      });
       expect(made.outs.metadata).toEqual({ author: "ops" }); // the label is not the program's: no drift on it
       expect(made.outs.__owner).toBe("site/prod/care");
       expect((await call("skills:Skill", "read", [made.id, made.outs])).inputs).toBeUndefined();
 
       const theirs = await inStack("site/staging/care", { slug: "oven-care", source: SOURCE, adopt: true });
       forgetPreviewChecks();
-      await expect(checkForEngine("skills:Skill", {}, theirs)).rejects.toThrow(/skill "oven-care" belongs to stack site\/prod \(resource care\).*ops:adoptFromStack/);
+      await expect(checkForEngine("skills:Skill", {}, theirs)).rejects.toThrow(
+        /skill "oven-care" belongs to stack site\/prod \(resource care\).*ops:adoptFromStack/,
+      );
       await expect(call("skills:Skill", "create", [theirs])).rejects.toThrow(/belongs to stack site\/prod/);
       // A destroy by another stack (state it should not have) leaves the skill published.
       await call("skills:Skill", "delete", ["oven-care", { ...made.outs, __owner: "site/staging/care" }]);
@@ -181,12 +210,18 @@ describe("drift a reviewer can read", () => {
       const held = r.skills.get("oven-care")!;
       const body = held.instruction.split("\n");
       const at = body.findIndex((l) => l.startsWith("1."));
-      r.skills.set("oven-care", { ...held, description: "Edited by hand.", instruction: [...body.slice(0, at), "1. Edited by hand.", ...body.slice(at + 1)].join("\n") });
+      r.skills.set("oven-care", {
+        ...held,
+        description: "Edited by hand.",
+        instruction: [...body.slice(0, at), "1. Edited by hand.", ...body.slice(at + 1)].join("\n"),
+      });
       const reading = collectWarnings(() => call("skills:Skill", "read", [s.id, s.outs]));
       const result = await reading.result;
       const said = reading.warnings.join("\n");
       expect(said).toMatch(/"oven-care" was changed in the registry: description ".*" → "Edited by hand\."/);
-      expect(said).toContain(`the body, from its line ${at + 1}: "1. Edited by hand." where the program has ${JSON.stringify(body[at].length > 60 ? `${body[at].slice(0, 57)}...` : body[at])}`);
+      expect(said).toContain(
+        `the body, from its line ${at + 1}: "1. Edited by hand." where the program has ${JSON.stringify(body[at].length > 60 ? `${body[at].slice(0, 57)}...` : body[at])}`,
+      );
       expect(result.inputs.sourceText).toContain("1. Edited by hand.");
       expect(result.inputs.description).toBe("Edited by hand.");
       // The program's own check gives its text back: the engine shows the lines that change back.

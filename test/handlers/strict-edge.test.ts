@@ -13,14 +13,25 @@ const refused = () => edge.log.filter((l) => l.status === 400).map((l) => `${l.m
 
 describe("a strict server that has only the document's endpoints", () => {
   it("refuses what the document does not list, as the service refuses an unknown route", async () => {
-    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}`, { headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}` } });
+    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}`, {
+      headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}` },
+    });
     expect(res.status).toBe(400);
-    expect((await res.json() as any).errors[0]).toEqual({ code: 7003, message: "No route for that URI" });
+    expect(((await res.json()) as any).errors[0]).toEqual({ code: 7003, message: "No route for that URI" });
   });
 
   it("a DnsRecord by zoneId: create, read, a no-op and a real update, delete — through the documented lists", async () => {
     const T = "edge:DnsRecord";
-    const { inputs, failures } = await call(T, "check", [{}, { zoneId: zoneId(edge), type: "SRV", name: "_sip._tcp", data: { priority: 10, weight: 5, port: 5060, target: "sip.example.com" }, ttl: 300 }]);
+    const { inputs, failures } = await call(T, "check", [
+      {},
+      {
+        zoneId: zoneId(edge),
+        type: "SRV",
+        name: "_sip._tcp",
+        data: { priority: 10, weight: 5, port: 5060, target: "sip.example.com" },
+        ttl: 300,
+      },
+    ]);
     expect(failures).toEqual([]);
     const { id, outs } = await call(T, "create", [inputs]);
     expect(outs.zoneName).toBe("example.com");
@@ -38,7 +49,10 @@ describe("a strict server that has only the document's endpoints", () => {
 
   it("a record set: create, refresh, update and delete", async () => {
     const T = "edge:DnsRecordSet";
-    const { inputs } = await call(T, "check", [{}, { zoneName: "example.com", records: { a: { type: "A", name: "www", content: "203.0.113.1", ttl: 300 } } }]);
+    const { inputs } = await call(T, "check", [
+      {},
+      { zoneName: "example.com", records: { a: { type: "A", name: "www", content: "203.0.113.1", ttl: 300 } } },
+    ]);
     const { id, outs } = await call(T, "create", [inputs]);
     expect((await call(T, "read", [id, outs])).inputs).toBeUndefined();
     const { outs: after } = await call(T, "update", [id, outs, { ...inputs, records: { a: { ...inputs.records.a, ttl: 600 } } }]);

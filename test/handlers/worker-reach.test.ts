@@ -57,7 +57,9 @@ describe("WorkerRoute", () => {
     edge.workerRoutes.set(zone.id, new Map([["r1", { id: "r1", pattern: "example.com/*", script: "theirs" }]]));
     forgetPreviewChecks();
     const inputs = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/*", script: "site" });
-    await expect(previewCheck("edge:WorkerRoute", undefined, inputs, {})).rejects.toThrow(/example\.com\/\* of zone example\.com is routed already, to the script theirs/);
+    await expect(previewCheck("edge:WorkerRoute", undefined, inputs, {})).rejects.toThrow(
+      /example\.com\/\* of zone example\.com is routed already, to the script theirs/,
+    );
     await expect(call("edge:WorkerRoute", "create", [inputs])).rejects.toThrow(/10020|already/);
     const adopting = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/*", script: "site", adopt: true });
     forgetPreviewChecks();
@@ -75,7 +77,12 @@ describe("WorkerRoute", () => {
     edge.workerRoutes.get(zone.id)!.set("held", { id: "held", pattern: "example.com/b/*", script: "other" });
     const moved = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/b/*", script: "site" });
     await expect(call("edge:WorkerRoute", "update", [r.id, r.outs, moved])).rejects.toThrow(/routed already, to the script other/);
-    const adopting = await checked("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/b/*", script: "site", adopt: true });
+    const adopting = await checked("edge:WorkerRoute", {
+      zoneName: "example.com",
+      pattern: "example.com/b/*",
+      script: "site",
+      adopt: true,
+    });
     const up = await call("edge:WorkerRoute", "update", [r.id, r.outs, adopting]);
     expect(up.outs.routeId).toBe("held");
     expect([...edge.workerRoutes.get(zone.id)!.values()]).toEqual([{ id: "held", pattern: "example.com/b/*", script: "site" }]);
@@ -86,7 +93,11 @@ describe("WorkerRoute", () => {
   });
 
   it("check refuses what the service refuses: a query string, an infix wildcard, a host outside the zone", async () => {
-    for (const [pattern, words] of [["example.com/a?b=1", /query string/], ["example.com/*.jpg", /wildcard inside/], ["example.org/*", /outside the zone/]] as const) {
+    for (const [pattern, words] of [
+      ["example.com/a?b=1", /query string/],
+      ["example.com/*.jpg", /wildcard inside/],
+      ["example.org/*", /outside the zone/],
+    ] as const) {
       const { failures } = await call("edge:WorkerRoute", "check", [{}, { zoneName: "example.com", pattern, script: "site" }]);
       expect(failures.map((f: { property: string; reason: string }) => `${f.property}: ${f.reason}`).join("; ")).toMatch(words);
     }
@@ -116,7 +127,9 @@ describe("WorkerDomain", () => {
     await make("edge:DnsRecord", { zoneName: "example.com", type: "A", name: "legacy", content: "203.0.113.9" });
     forgetPreviewChecks();
     const inputs = await checked("edge:WorkerDomain", { zoneName: "example.com", hostname: "legacy.example.com", script: "api" });
-    await expect(previewCheck("edge:WorkerDomain", undefined, inputs, {})).rejects.toThrow(/legacy\.example\.com has DNS records of its own \(A 203\.0\.113\.9.*100117/);
+    await expect(previewCheck("edge:WorkerDomain", undefined, inputs, {})).rejects.toThrow(
+      /legacy\.example\.com has DNS records of its own \(A 203\.0\.113\.9.*100117/,
+    );
     await make("edge:WorkerDomain", { zoneName: "example.com", hostname: "api.example.com", script: "api" });
     forgetPreviewChecks();
     const txt = await checked("edge:DnsRecord", { zoneName: "example.com", type: "TXT", name: "api", content: "verification=1" });
@@ -131,7 +144,12 @@ describe("WorkerDomain", () => {
     const inputs = await checked("edge:WorkerDomain", { zoneName: "example.com", hostname: "api.example.com", script: "api" });
     await expect(previewCheck("edge:WorkerDomain", undefined, inputs, {})).rejects.toThrow(/served by the script old/);
     await expect(call("edge:WorkerDomain", "create", [inputs])).rejects.toThrow(/served by the script old/);
-    const adopting = await checked("edge:WorkerDomain", { zoneName: "example.com", hostname: "api.example.com", script: "api", adopt: true });
+    const adopting = await checked("edge:WorkerDomain", {
+      zoneName: "example.com",
+      hostname: "api.example.com",
+      script: "api",
+      adopt: true,
+    });
     await call("edge:WorkerDomain", "create", [adopting]);
     expect(servedBy(edge, "api.example.com").script).toBe("api");
   });
@@ -142,7 +160,12 @@ describe("WorkerScript's variables, secrets and workers.dev", () => {
     const args = { name: "site", content: MODULE, vars: { GREETING: "hi" }, secrets: { API_KEY: "s3cret-1" }, workersDev: true };
     const r = await make("edge:WorkerScript", args);
     const s = edge.scripts.get("site")!;
-    expect(s.bindings).toEqual(expect.arrayContaining([{ type: "plain_text", name: "GREETING", text: "hi" }, { type: "secret_text", name: "API_KEY", text: "s3cret-1" }]));
+    expect(s.bindings).toEqual(
+      expect.arrayContaining([
+        { type: "plain_text", name: "GREETING", text: "hi" },
+        { type: "secret_text", name: "API_KEY", text: "s3cret-1" },
+      ]),
+    );
     expect(s.subdomain.enabled).toBe(true);
     expect(JSON.stringify(r.outs)).not.toContain("s3cret-1");
     expect(r.outs).toMatchObject({ vars: { GREETING: "hi" }, secretNames: ["API_KEY"], workersDev: true });
@@ -154,14 +177,25 @@ describe("WorkerScript's variables, secrets and workers.dev", () => {
     const v2 = await checked("edge:WorkerScript", { ...args, vars: { GREETING: "hello" } });
     expect((await call("edge:WorkerScript", "diff", [r.id, r.outs, v2])).changes).toBe(true);
     const u = await call("edge:WorkerScript", "update", [r.id, r.outs, v2]);
-    const names = () => edge.scripts.get("site")!.bindings.map((b) => `${b.type}:${b.name}=${b.text}`).sort();
-    expect(names()).toEqual(["plain_text:FROM_DASHBOARD=kept", "plain_text:GREETING=hello", "secret_text:API_KEY=s3cret-1", "secret_text:DASH_SECRET=x"]);
+    const names = () =>
+      edge.scripts
+        .get("site")!
+        .bindings.map((b) => `${b.type}:${b.name}=${b.text}`)
+        .sort();
+    expect(names()).toEqual([
+      "plain_text:FROM_DASHBOARD=kept",
+      "plain_text:GREETING=hello",
+      "secret_text:API_KEY=s3cret-1",
+      "secret_text:DASH_SECRET=x",
+    ]);
     // A changed secret: no upload, only the secrets endpoint.
     edge.log.splice(0);
     const v3 = await checked("edge:WorkerScript", { ...args, vars: { GREETING: "hello" }, secrets: { API_KEY: "s3cret-2" } });
     expect((await call("edge:WorkerScript", "diff", [r.id, u.outs, v3])).changes).toBe(true);
     const u3 = await call("edge:WorkerScript", "update", [r.id, u.outs, v3]);
-    expect(edge.log.map((l) => `${l.method} ${l.path.replace(/.*\/scripts\//, "")}`).filter((l) => !l.startsWith("GET"))).toEqual(["PUT site/secrets"]);
+    expect(edge.log.map((l) => `${l.method} ${l.path.replace(/.*\/scripts\//, "")}`).filter((l) => !l.startsWith("GET"))).toEqual([
+      "PUT site/secrets",
+    ]);
     expect(names()).toContain("secret_text:API_KEY=s3cret-2");
     // Drift: the variable changed by hand, the secret deleted by hand, workers.dev turned off.
     const st = edge.scripts.get("site")!;
@@ -171,7 +205,12 @@ describe("WorkerScript's variables, secrets and workers.dev", () => {
     expect(drift.inputs).toMatchObject({ vars: { GREETING: "changed" }, workersDev: false });
     expect((await call("edge:WorkerScript", "diff", [r.id, drift.props, v3])).changes).toBe(true);
     await call("edge:WorkerScript", "update", [r.id, drift.props, v3]);
-    expect(names()).toEqual(["plain_text:FROM_DASHBOARD=kept", "plain_text:GREETING=hello", "secret_text:API_KEY=s3cret-2", "secret_text:DASH_SECRET=x"]);
+    expect(names()).toEqual([
+      "plain_text:FROM_DASHBOARD=kept",
+      "plain_text:GREETING=hello",
+      "secret_text:API_KEY=s3cret-2",
+      "secret_text:DASH_SECRET=x",
+    ]);
     expect(edge.scripts.get("site")!.subdomain.enabled).toBe(true);
     // Removing a variable and the secret from the program removes those, and only those.
     const v4 = await checked("edge:WorkerScript", { name: "site", content: MODULE, vars: {}, secrets: {} });

@@ -34,22 +34,43 @@ describe("edge scripts as the service takes them", () => {
   });
 
   it("a service worker goes with body_part; a compatibility date or flag changed is an update", async () => {
-    const r = await make({ name: "legacy", content: SERVICE_WORKER, compatibilityDate: "2024-09-23", compatibilityFlags: ["nodejs_compat"] });
-    expect(edge.scripts.get("legacy")).toMatchObject({ format: "service-worker", main: "script", compatibility_date: "2024-09-23", compatibility_flags: ["nodejs_compat"] });
+    const r = await make({
+      name: "legacy",
+      content: SERVICE_WORKER,
+      compatibilityDate: "2024-09-23",
+      compatibilityFlags: ["nodejs_compat"],
+    });
+    expect(edge.scripts.get("legacy")).toMatchObject({
+      format: "service-worker",
+      main: "script",
+      compatibility_date: "2024-09-23",
+      compatibility_flags: ["nodejs_compat"],
+    });
     expect((await call(T, "read", [r.id, r.outs])).inputs).toBeUndefined();
-    const later = (await call(T, "check", [{}, { name: "legacy", content: SERVICE_WORKER, compatibilityDate: "2025-04-01", compatibilityFlags: ["nodejs_compat"] }])).inputs;
+    const later = (
+      await call(T, "check", [
+        {},
+        { name: "legacy", content: SERVICE_WORKER, compatibilityDate: "2025-04-01", compatibilityFlags: ["nodejs_compat"] },
+      ])
+    ).inputs;
     expect((await call(T, "diff", [r.id, r.outs, later])).changes).toBe(true);
     await call(T, "update", [r.id, r.outs, later]);
     expect(edge.scripts.get("legacy")!.compatibility_date).toBe("2025-04-01");
     // Changed in the dashboard: refresh shows the date the service has.
     edge.scripts.get("legacy")!.compatibility_date = "2021-11-02";
-    expect((await call(T, "read", [r.id, { ...r.outs, compatibilityDate: "2025-04-01" }])).inputs).toMatchObject({ compatibilityDate: "2021-11-02" });
+    expect((await call(T, "read", [r.id, { ...r.outs, compatibilityDate: "2025-04-01" }])).inputs).toMatchObject({
+      compatibilityDate: "2021-11-02",
+    });
   });
 
   it("the service refuses module syntax sent as a service worker (10021), as it refused 0.3.0's raw upload", async () => {
-    const res = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/raw`, { method: "PUT", headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/javascript" }, body: MODULE });
+    const res = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/raw`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${process.env.EDGE_API_TOKEN}`, "content-type": "application/javascript" },
+      body: MODULE,
+    });
     expect(res.status).toBe(400);
-    expect((await res.json() as any).errors[0]).toEqual({ code: 10021, message: "Uncaught SyntaxError: Unexpected token 'export'" });
+    expect(((await res.json()) as any).errors[0]).toEqual({ code: 10021, message: "Uncaught SyntaxError: Unexpected token 'export'" });
     const forced = await call(T, "check", [{}, { name: "forced", content: MODULE, format: "service-worker" }]);
     await expect(call(T, "create", [forced.inputs])).rejects.toThrow(/code 10021: Uncaught SyntaxError: Unexpected token 'export'/);
   });
@@ -57,7 +78,9 @@ describe("edge scripts as the service takes them", () => {
   it("a script of the same name deployed elsewhere fails the preview and the up unless adopt is set", async () => {
     await make({ name: "taken", content: MODULE });
     forgetPreviewChecks();
-    await expect(checkForEngine(T, {}, { name: "taken", content: SERVICE_WORKER })).rejects.toThrow(/an edge script named taken already exists in account \w+ .*Set `adopt: true`/);
+    await expect(checkForEngine(T, {}, { name: "taken", content: SERVICE_WORKER })).rejects.toThrow(
+      /an edge script named taken already exists in account \w+ .*Set `adopt: true`/,
+    );
     const { inputs } = await call(T, "check", [{}, { name: "taken", content: SERVICE_WORKER }]);
     await expect(call(T, "create", [inputs])).rejects.toThrow(/already exists/);
     expect(edge.scripts.get("taken")!.body).toBe(MODULE);
@@ -103,7 +126,9 @@ describe("whose a script is: the owner's label in its tags", () => {
 
     const theirs = await inStack("site/staging/web", { name: "labelled", content: MODULE, adopt: true });
     forgetPreviewChecks();
-    await expect(checkForEngine(T, {}, theirs)).rejects.toThrow(/the edge script labelled in account \w+ belongs to stack site\/prod .*ops:adoptFromStack/);
+    await expect(checkForEngine(T, {}, theirs)).rejects.toThrow(
+      /the edge script labelled in account \w+ belongs to stack site\/prod .*ops:adoptFromStack/,
+    );
     await expect(call(T, "create", [theirs])).rejects.toThrow(/belongs to stack site\/prod/);
     // A destroy by another stack (state it should not have) leaves the script.
     await call(T, "delete", [made.id, { ...made.outs, __owner: "site/staging/web" }]);
@@ -125,7 +150,9 @@ describe("whose a script is: the owner's label in its tags", () => {
     }
     expect(edge.scripts.get("labelled")!.tags).toEqual(["team:web", "pulumi-ops-stack:site/staging"]);
     // The old owner's next change is refused: never uploaded over, nor labelled back.
-    await expect(call(T, "update", [made.id, made.outs, await inStack("site/prod/web", { name: "labelled", content: SERVICE_WORKER })])).rejects.toThrow(/belongs to stack site\/staging/);
+    await expect(
+      call(T, "update", [made.id, made.outs, await inStack("site/prod/web", { name: "labelled", content: SERVICE_WORKER })]),
+    ).rejects.toThrow(/belongs to stack site\/staging/);
     expect(edge.scripts.get("labelled")!.body).toBe(MODULE);
     await call(T, "delete", [made.id, made.outs]);
     expect(edge.scripts.has("labelled")).toBe(true);

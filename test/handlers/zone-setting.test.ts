@@ -37,8 +37,12 @@ describe("ZoneSetting against the edge emulator", () => {
     const { forgetPreviewChecks, previewCheck } = await import("../../provider/preflight");
     forgetPreviewChecks();
     edge.log.splice(0);
-    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "binary_ast", value: "on" })).rejects.toThrow(/zone example\.com has no setting binary_ast \(its settings listing names \d+ others\).*Remove this ZoneSetting/);
-    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "http2", value: "off" })).rejects.toThrow(/zone setting http2 is not editable on example\.com/);
+    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "binary_ast", value: "on" })).rejects.toThrow(
+      /zone example\.com has no setting binary_ast \(its settings listing names \d+ others\).*Remove this ZoneSetting/,
+    );
+    await expect(previewCheck(T, undefined, { zoneName: "example.com", settingId: "http2", value: "off" })).rejects.toThrow(
+      /zone setting http2 is not editable on example\.com/,
+    );
     await previewCheck(T, undefined, { zoneName: "example.com", settingId: "early_hints", value: "on" });
     expect(edge.count("GET", /\/settings$/)).toBe(1);
     forgetPreviewChecks(); // another run
@@ -48,13 +52,17 @@ describe("ZoneSetting against the edge emulator", () => {
 
   it("the emulator lists every setting the official SDK types, as the service's listing does", async () => {
     const { SETTING_IDS } = await import("../../provider/edge/zone-setting/known");
-    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/settings`, { headers: { authorization: `Bearer ${(await import("../../emulators")).DEMO_TOKEN}` } });
-    expect(((await res.json() as any).result as { id: string }[]).map((x) => x.id).sort()).toEqual([...SETTING_IDS].sort());
+    const res = await fetch(`${edge.url}/client/v4/zones/${zoneId(edge)}/settings`, {
+      headers: { authorization: `Bearer ${(await import("../../emulators")).DEMO_TOKEN}` },
+    });
+    expect((((await res.json()) as any).result as { id: string }[]).map((x) => x.id).sort()).toEqual([...SETTING_IDS].sort());
   });
 
   it("refuses a mistyped setting id at check, naming the nearest one, and a value of the wrong type", async () => {
     const typo = await call(T, "check", [{}, { zoneName: "example.com", settingId: "always_use_http", value: "on" }]);
-    expect(typo.failures).toEqual([{ property: "settingId", reason: "always_use_http is not a zone setting the service has: did you mean always_use_https?" }]);
+    expect(typo.failures).toEqual([
+      { property: "settingId", reason: "always_use_http is not a zone setting the service has: did you mean always_use_https?" },
+    ]);
     const text = await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: "3600" }]);
     expect(text.failures).toEqual([{ property: "value", reason: 'browser_cache_ttl takes a number such as 14400; got "3600"' }]);
     expect(edge.log).toEqual([]);
@@ -62,7 +70,14 @@ describe("ZoneSetting against the edge emulator", () => {
 
   it("refuses at check a value the service refuses (its documented values, numbers included), and sends every one it takes", async () => {
     const ttl = await call(T, "check", [{}, { zoneName: "example.com", settingId: "browser_cache_ttl", value: 7 }]);
-    expect(ttl.failures).toEqual([{ property: "value", reason: expect.stringMatching(/^browser_cache_ttl must be one of 0, 30, 60, 120, .* 31536000 \(seconds or megabytes, as the setting counts\); got 7$/) }]);
+    expect(ttl.failures).toEqual([
+      {
+        property: "value",
+        reason: expect.stringMatching(
+          /^browser_cache_ttl must be one of 0, 30, 60, 120, .* 31536000 \(seconds or megabytes, as the setting counts\); got 7$/,
+        ),
+      },
+    ]);
     const upload = await call(T, "check", [{}, { zoneName: "example.com", settingId: "max_upload", value: 600 }]);
     expect(upload.failures[0].reason).toMatch(/^max_upload must be one of 100, 125, .* 500, 1000/);
     const polish = await call(T, "check", [{}, { zoneName: "example.com", settingId: "polish", value: "lossy-ish" }]);
@@ -87,7 +102,9 @@ describe("ZoneSetting against the edge emulator", () => {
     expect(made.outs).toMatchObject({ value: 3600, initialValue: 14400 });
     const z = edge.zones.get(zoneId(edge))!;
     expect(z.settings.browser_cache_ttl.value).toBe(3600);
-    const hsts = { strict_transport_security: { enabled: true, max_age: 31536000, include_subdomains: true, preload: false, nosniff: true } };
+    const hsts = {
+      strict_transport_security: { enabled: true, max_age: 31536000, include_subdomains: true, preload: false, nosniff: true },
+    };
     const header = (await call(T, "check", [{}, { zoneName: "example.com", settingId: "security_header", value: hsts }])).inputs;
     const h = await call(T, "create", [header]);
     const read = await call(T, "read", [h.id, h.outs]);

@@ -9,7 +9,8 @@ export { ROOT };
 
 /** Credentials reach the provider only through stack config: the variables the fallback reads are removed. */
 export function withoutEnvFallback(): void {
-  for (const k of Object.keys(process.env)) if (/^(EDGE|PAGES|POSTS|RUNNER|SKILLS|CONTROL|CLOUDFLARE|FACEBOOK|THREADS)_/.test(k)) delete process.env[k];
+  for (const k of Object.keys(process.env))
+    if (/^(EDGE|PAGES|POSTS|RUNNER|SKILLS|CONTROL|CLOUDFLARE|FACEBOOK|THREADS)_/.test(k)) delete process.env[k];
 }
 
 export function exampleStack(example: string, config: ConfigMap, stackName = "test"): Promise<EngineStack> {

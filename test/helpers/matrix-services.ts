@@ -30,9 +30,17 @@ export function useMatrixServices(): MatrixServices {
   beforeAll(async () => {
     Object.assign(s, await startEveryService({ fast: true }));
     Object.assign(process.env, {
-      EDGE_BASE_URL: s.edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
-      PAGES_BASE_URL: s.pages.url, PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN, POSTS_BASE_URL: s.posts.url, POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
-      RUNNER_HOST: s.runner.url.replace("http://", ""), SKILLS_URL: s.skills.url, SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN, CONTROL_URL: s.control.url,
+      EDGE_BASE_URL: s.edge.url,
+      EDGE_API_TOKEN: DEMO_TOKEN,
+      EDGE_ACCOUNT_ID: DEMO_ACCOUNT,
+      PAGES_BASE_URL: s.pages.url,
+      PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
+      POSTS_BASE_URL: s.posts.url,
+      POSTS_ACCESS_TOKEN: POSTS_USER_TOKEN,
+      RUNNER_HOST: s.runner.url.replace("http://", ""),
+      SKILLS_URL: s.skills.url,
+      SKILLS_TOKEN: SKILLS_PUBLISH_TOKEN,
+      CONTROL_URL: s.control.url,
     });
   });
   afterAll(async () => {
@@ -51,5 +59,6 @@ export async function freshFor(s: MatrixServices, type: string): Promise<void> {
   }
   forgetClaims(); // the emulators' ids start again: a claim of the last row is not this one's
   if (type === "edge:WorkerRoute" || type === "edge:WorkerDomain") seedScripts(s.edge);
-  if (type === "skills:GeneratedSkill") await call("runner:RunnerModel", "create", [await checked("runner:RunnerModel", { name: "qwen2.5:0.5b" })]);
+  if (type === "skills:GeneratedSkill")
+    await call("runner:RunnerModel", "create", [await checked("runner:RunnerModel", { name: "qwen2.5:0.5b" })]);
 }

@@ -14,8 +14,32 @@ const COMMANDS = path.join(ROOT, "node_modules/mcp-server-commands/build/index.j
 /** The server running; `url` is what ops:controlUrl takes (`/mcp` is appended). */
 export async function commandsServer(stateful: boolean): Promise<{ url: string; stop: () => void }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [GATEWAY, "--stdio", `${process.execPath} ${COMMANDS}`, "--outputTransport", "streamableHttp", "--port", String(port), "--healthEndpoint", "/healthz", "--logLevel", "none", ...(stateful ? ["--stateful"] : [])], { stdio: "ignore" });
-  for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)); i++) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      GATEWAY,
+      "--stdio",
+      `${process.execPath} ${COMMANDS}`,
+      "--outputTransport",
+      "streamableHttp",
+      "--port",
+      String(port),
+      "--healthEndpoint",
+      "/healthz",
+      "--logLevel",
+      "none",
+      ...(stateful ? ["--stateful"] : []),
+    ],
+    { stdio: "ignore" },
+  );
+  for (
+    let i = 0;
+    !(await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i > 100 || child.exitCode !== null) throw new Error(`supergateway did not start on port ${port}`);
     await new Promise((r) => setTimeout(r, 100));
   }

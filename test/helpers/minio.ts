@@ -28,12 +28,26 @@ export class MinioServer {
     this.dataDir = mkdtempSync(path.join(tmpdir(), "pulumi-ops-minio-"));
     const port = await freePort();
     this.endpoint = `http://127.0.0.1:${port}`;
-    this.child = spawn(path.join(ROOT, ".tools/minio/bin/minio"), ["server", this.dataDir, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${await freePort()}`], {
-      env: { PATH: process.env.PATH, HOME: this.dataDir, MINIO_ROOT_USER: this.accessKey, MINIO_ROOT_PASSWORD: this.secretKey, MINIO_BROWSER: "off", MINIO_UPDATE: "off" },
-      stdio: "ignore",
-    });
+    this.child = spawn(
+      path.join(ROOT, ".tools/minio/bin/minio"),
+      ["server", this.dataDir, "--address", `127.0.0.1:${port}`, "--console-address", `127.0.0.1:${await freePort()}`],
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: this.dataDir,
+          MINIO_ROOT_USER: this.accessKey,
+          MINIO_ROOT_PASSWORD: this.secretKey,
+          MINIO_BROWSER: "off",
+          MINIO_UPDATE: "off",
+        },
+        stdio: "ignore",
+      },
+    );
     for (let i = 0; ; i++) {
-      const live = await fetch(`${this.endpoint}/minio/health/live`).then((r) => r.ok, () => false);
+      const live = await fetch(`${this.endpoint}/minio/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (live) break;
       if (i > 150 || this.child.exitCode !== null) throw new Error(`MinIO did not start on ${this.endpoint}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -80,12 +94,21 @@ export class MinioServer {
   /** A request signed with AWS Signature Version 4 (no body). */
   private request(method: string, pathname: string, query: Record<string, string> = {}): Promise<Response> {
     const url = new URL(this.endpoint + pathname);
-    const amzDate = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    const amzDate = new Date()
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
     const day = amzDate.slice(0, 8);
     const payload = sha256("");
     const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    const canonicalQuery = Object.keys(query).sort().map((k) => `${enc(k)}=${enc(query[k])}`).join("&");
-    const canonicalPath = url.pathname.split("/").map((p) => enc(decodeURIComponent(p))).join("/");
+    const canonicalQuery = Object.keys(query)
+      .sort()
+      .map((k) => `${enc(k)}=${enc(query[k])}`)
+      .join("&");
+    const canonicalPath = url.pathname
+      .split("/")
+      .map((p) => enc(decodeURIComponent(p)))
+      .join("/");
     const headers = `host:${url.host}\nx-amz-content-sha256:${payload}\nx-amz-date:${amzDate}\n`;
     const signed = "host;x-amz-content-sha256;x-amz-date";
     const canonical = [method, canonicalPath, canonicalQuery, headers, signed, payload].join("\n");

@@ -36,14 +36,23 @@ export class OllamaServer {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     this.child = spawn(path.join(ROOT, ".tools/ollama", this.version, "bin/ollama"), ["serve"], {
-      env: { PATH: process.env.PATH, HOME: this.home, OLLAMA_HOST: `127.0.0.1:${port}`, OLLAMA_MODELS: path.join(this.home, "models"), OLLAMA_NOPRUNE: "1" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: this.home,
+        OLLAMA_HOST: `127.0.0.1:${port}`,
+        OLLAMA_MODELS: path.join(this.home, "models"),
+        OLLAMA_NOPRUNE: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const keep = (d: Buffer) => (this.output = (this.output + d.toString()).slice(-20_000));
     this.child.stdout!.on("data", keep);
     this.child.stderr!.on("data", keep);
     for (let i = 0; ; i++) {
-      const up = await fetch(`${this.url}/api/version`).then((r) => r.ok, () => false);
+      const up = await fetch(`${this.url}/api/version`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (i > 150 || this.child.exitCode !== null) throw new Error(`Ollama did not start on ${this.url}:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 200));

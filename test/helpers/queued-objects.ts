@@ -11,8 +11,12 @@ export function queuedObjects(services: () => { edge: EdgeEmulator; posts: Posts
     texts: () => [...services().posts.posts.values()].map((p) => p.text ?? "").sort(),
     pagePosts: () => [...services().pages.posts.values()].filter((p) => p.pageId === PAGE_ID).map((p) => p.message),
     async pageRules(): Promise<string[]> {
-      const res = await fetch(`${services().edge.url}/client/v4/zones/${exampleCom().id}/pagerules`, { headers: { authorization: `Bearer ${DEMO_TOKEN}` } });
-      return ((await res.json()) as { result: { targets: { constraint: { value: string } }[] }[] }).result.map((r) => r.targets[0].constraint.value);
+      const res = await fetch(`${services().edge.url}/client/v4/zones/${exampleCom().id}/pagerules`, {
+        headers: { authorization: `Bearer ${DEMO_TOKEN}` },
+      });
+      return ((await res.json()) as { result: { targets: { constraint: { value: string } }[] }[] }).result.map(
+        (r) => r.targets[0].constraint.value,
+      );
     },
   };
 }

@@ -38,7 +38,9 @@ export function keepBackendMarker(): () => void {
 }
 
 /** Every emulator on a free port (`*_EMULATOR_PORT=0`), so a busy test machine cannot collide. */
-export const FREE_EMULATOR_PORTS = Object.fromEntries(["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]));
+export const FREE_EMULATOR_PORTS = Object.fromEntries(
+  ["EDGE", "PAGES", "POSTS", "RUNNER", "SKILLS", "CLAUDE", "CONTROL"].map((s) => [`${s}_EMULATOR_PORT`, "0"]),
+);
 
 /** The `export` lines the started emulators print, as a user pastes them: variable by name. */
 export function pastedExports(emulators: ChildProcess): Promise<Record<string, string>> {
@@ -47,7 +49,8 @@ export function pastedExports(emulators: ChildProcess): Promise<Record<string, s
     emulators.on("exit", (code) => reject(new Error(`emulators exited with ${code}: ${out}`)));
     emulators.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
-      if (out.includes("test hooks:")) resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
+      if (out.includes("test hooks:"))
+        resolve(Object.fromEntries([...out.matchAll(/^ {2}export (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]])));
     });
   });
 }
@@ -66,4 +69,3 @@ export function newUserEnv(scratch: string): Record<string, string> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
   };
 }
-

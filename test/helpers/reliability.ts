@@ -24,7 +24,9 @@ export function injectedFaults(...emulators: Emulator[]): number {
 export function printTally(what: string, t: Tally): void {
   const parts = [
     t.faults || t.converged ? `${t.faults} faults injected, ${t.converged} runs converged, ${t.duplicates} duplicates` : "",
-    t.badInputs ? `${t.badInputs} invalid input${t.badInputs === 1 ? "" : "s"} refused before any change, ${t.badInputRequests} requests sent on bad input` : "",
+    t.badInputs
+      ? `${t.badInputs} invalid input${t.badInputs === 1 ? "" : "s"} refused before any change, ${t.badInputRequests} requests sent on bad input`
+      : "",
   ].filter(Boolean);
   console.log(`reliability (${what}): ${parts.join("; ")}`);
 }

@@ -8,12 +8,30 @@
 import fc from "fast-check";
 
 const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}[a-z0-9]$/);
-const ttl = fc.constantFrom(["60", 60], ["300", 300], ["5m", 300], ["1h", 3600], ["3600", 3600], ["1h30m", 5400], ["1d", 86400], ["86400", 86400]);
-const host = fc.oneof(label.map((l) => ({ text: l, full: `${l}.example.com` })), label.map((l) => ({ text: `${l}.example.net.`, full: `${l}.example.net` })), fc.constant({ text: "@", full: "example.com" }));
+const ttl = fc.constantFrom(
+  ["60", 60],
+  ["300", 300],
+  ["5m", 300],
+  ["1h", 3600],
+  ["3600", 3600],
+  ["1h30m", 5400],
+  ["1d", 86400],
+  ["86400", 86400],
+);
+const host = fc.oneof(
+  label.map((l) => ({ text: l, full: `${l}.example.com` })),
+  label.map((l) => ({ text: `${l}.example.net.`, full: `${l}.example.net` })),
+  fc.constant({ text: "@", full: "example.com" }),
+);
 const hex = (bytes: number) => fc.uint8Array({ minLength: bytes, maxLength: bytes }).map((b) => Buffer.from(b).toString("hex"));
 const u16 = fc.integer({ min: 0, max: 65535 });
 /** A TXT string as a zone file writes it: printable ASCII, `"` and `\` escaped, some bytes as \DDD. */
-const txtString = fc.array(fc.oneof(fc.constantFrom("a", "Z", "0", " ", ";", "=", "~", ":", "."), fc.constantFrom('\\"', "\\\\", "\\059", "\\065", "\\032")), { minLength: 1, maxLength: 40 }).map((p) => `"${p.join("")}"`);
+const txtString = fc
+  .array(
+    fc.oneof(fc.constantFrom("a", "Z", "0", " ", ";", "=", "~", ":", "."), fc.constantFrom('\\"', "\\\\", "\\059", "\\065", "\\032")),
+    { minLength: 1, maxLength: 40 },
+  )
+  .map((p) => `"${p.join("")}"`);
 
 /** Record data as written, by type. */
 const rdata = fc.oneof(
@@ -22,12 +40,32 @@ const rdata = fc.oneof(
   host.map((h) => ["CNAME", h.text]),
   fc.tuple(u16, host).map(([p, h]) => ["MX", `${p} ${h.text}`]),
   fc.array(txtString, { minLength: 1, maxLength: 3 }).map((s) => ["TXT", s.length > 1 ? `( ${s.join("\n    ")} )` : s[0]]),
-  fc.tuple(u16, u16, u16, fc.oneof(host.map((h) => h.text), fc.constant("."))).map(([a, b, c, t]) => ["SRV", `${a} ${b} ${c} ${t}`]),
-  fc.tuple(fc.constantFrom(0, 128), fc.constantFrom("issue", "issuewild", "iodef"), fc.constantFrom('"ca.example.net"', '";"', '"mailto:sec@example.com"')).map(([f, t, v]) => ["CAA", `${f} ${t} ${v}`]),
-  fc.tuple(u16, fc.constantFrom(8, 13, 15), hex(32)).map(([k, a, d]) => ["DS", `${k} ${a} 2 ( ${d.slice(0, 30)}\n ${d.slice(30).toUpperCase()} )`]),
+  fc
+    .tuple(
+      u16,
+      u16,
+      u16,
+      fc.oneof(
+        host.map((h) => h.text),
+        fc.constant("."),
+      ),
+    )
+    .map(([a, b, c, t]) => ["SRV", `${a} ${b} ${c} ${t}`]),
+  fc
+    .tuple(
+      fc.constantFrom(0, 128),
+      fc.constantFrom("issue", "issuewild", "iodef"),
+      fc.constantFrom('"ca.example.net"', '";"', '"mailto:sec@example.com"'),
+    )
+    .map(([f, t, v]) => ["CAA", `${f} ${t} ${v}`]),
+  fc
+    .tuple(u16, fc.constantFrom(8, 13, 15), hex(32))
+    .map(([k, a, d]) => ["DS", `${k} ${a} 2 ( ${d.slice(0, 30)}\n ${d.slice(30).toUpperCase()} )`]),
   fc.tuple(fc.integer({ min: 1, max: 4 }), hex(32)).map(([a, f]) => ["SSHFP", `${a} 2 ${f}`]),
   fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 1 }), hex(32)).map(([u, s, c]) => ["TLSA", `${u} ${s} 1 ${c}`]),
-  fc.tuple(u16, u16, fc.constantFrom('"S"', '"U"', '""'), fc.constantFrom('"SIP+D2U"', '"E2U+sip"'), host).map(([o, p, f, s, h]) => ["NAPTR", `${o} ${p} ${f} ${s} "" ${h.text}`]),
+  fc
+    .tuple(u16, u16, fc.constantFrom('"S"', '"U"', '""'), fc.constantFrom('"SIP+D2U"', '"E2U+sip"'), host)
+    .map(([o, p, f, s, h]) => ["NAPTR", `${o} ${p} ${f} ${s} "" ${h.text}`]),
   fc.tuple(u16, u16, label).map(([p, w, l]) => ["URI", `${p} ${w} "https://${l}.example.com/"`]),
   fc.tuple(label).map(([l]) => ["PTR", `${l}.example.com.`]),
 );
@@ -40,13 +78,18 @@ const broken = fc.constantFrom(
   "@ FOO bar",
   "@ MX mail",
   "@ A 203.0.113.1 203.0.113.2",
-  "@ CAA 256 issue \"ca.example.net\"",
+  '@ CAA 256 issue "ca.example.net"',
   "s DS 1 13 2 ABC",
   '@ TXT "\\300"',
 );
 
 const record = fc.record({
-  owner: fc.oneof(label, fc.constant("@"), label.map((l) => `${l}.example.com.`), fc.constant("")),
+  owner: fc.oneof(
+    label,
+    fc.constant("@"),
+    label.map((l) => `${l}.example.com.`),
+    fc.constant(""),
+  ),
   ttl: fc.option(ttl, { nil: undefined }),
   klass: fc.boolean(),
   classFirst: fc.boolean(),
@@ -56,7 +99,11 @@ const record = fc.record({
 });
 
 export const zoneFile = fc
-  .tuple(fc.option(ttl, { nil: undefined }), fc.array(record, { minLength: 1, maxLength: 12 }), fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.tuple(fc.nat(12), broken), weight: 1 }))
+  .tuple(
+    fc.option(ttl, { nil: undefined }),
+    fc.array(record, { minLength: 1, maxLength: 12 }),
+    fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.tuple(fc.nat(12), broken), weight: 1 }),
+  )
   .map(([defaultTtl, records, breakage]) => {
     const lines = [defaultTtl ? `$TTL ${defaultTtl[0]}` : "$TTL 300"];
     records.forEach((r, i) => {

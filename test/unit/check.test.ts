@@ -57,7 +57,9 @@ describe("ZoneSetting check", () => {
     const other = await zoneSetting.check({}, { ...ZONE, settingId: "rocket_loader", value: "on" });
     expect(other.failures).toEqual([]);
     const unknown = await zoneSetting.check({}, { ...ZONE, settingId: "some_new_setting", value: "on" });
-    expect(unknown.failures).toEqual([{ property: "settingId", reason: expect.stringMatching(/^some_new_setting is not a zone setting the service has/) }]);
+    expect(unknown.failures).toEqual([
+      { property: "settingId", reason: expect.stringMatching(/^some_new_setting is not a zone setting the service has/) },
+    ]);
     const hostile = await zoneSetting.check({}, { ...ZONE, settingId: "../zones", value: "on" });
     expect(hostile.failures[0].property).toBe("settingId");
   });
@@ -65,17 +67,38 @@ describe("ZoneSetting check", () => {
 
 describe("DnsRecord diff", () => {
   const olds = {
-    zoneId: "z".repeat(32), zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1", ttl: 1,
-    proxied: true, adopt: false, hostname: "www.example.com", proxiable: true, __provider: "old code",
+    zoneId: "z".repeat(32),
+    zoneName: "example.com",
+    type: "A",
+    name: "www",
+    content: "203.0.113.1",
+    ttl: 1,
+    proxied: true,
+    adopt: false,
+    hostname: "www.example.com",
+    proxiable: true,
+    __provider: "old code",
   };
-  const same = { zoneName: "example.com", type: "A", name: "www.example.com.", content: "203.0.113.1", ttl: 300, proxied: true, adopt: false, __provider: "new code" };
+  const same = {
+    zoneName: "example.com",
+    type: "A",
+    name: "www.example.com.",
+    content: "203.0.113.1",
+    ttl: 300,
+    proxied: true,
+    adopt: false,
+    __provider: "new code",
+  };
 
   it("sees no change between equivalent spellings, a proxied ttl, or new provider code", async () => {
     expect(await dnsRecord.diff("id", olds, same)).toMatchObject({ changes: false, replaces: [] });
   });
   it("updates in place for ttl and proxied, replaces for type and zone", async () => {
     expect(await dnsRecord.diff("id", olds, { ...same, proxied: false })).toMatchObject({ changes: true, replaces: [] });
-    expect(await dnsRecord.diff("id", olds, { ...same, type: "AAAA", content: "2001:db8::1" })).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+    expect(await dnsRecord.diff("id", olds, { ...same, type: "AAAA", content: "2001:db8::1" })).toMatchObject({
+      replaces: ["type"],
+      deleteBeforeReplace: true,
+    });
     expect(await dnsRecord.diff("id", olds, { ...same, zoneName: "example.org" })).toMatchObject({ replaces: ["zoneName"] });
   });
   it("counts an unknown value as a change", async () => {
@@ -95,7 +118,9 @@ describe("configuration", () => {
   it("refuses at configure (so at preview) a value that is set but wrong, naming the key and the variable", async () => {
     const { configure } = await import("../../provider/door");
     const config = (values: Record<string, string>) => ({ get: (k: string) => values[k] });
-    expect(() => configure(config({ "ops:edgeRateLimit": "100000000" }))).toThrow(/ops:edgeRateLimit \(or EDGE_RATE_LIMIT\) must be a number from 1 to 1000000; got "100000000"/);
+    expect(() => configure(config({ "ops:edgeRateLimit": "100000000" }))).toThrow(
+      /ops:edgeRateLimit \(or EDGE_RATE_LIMIT\) must be a number from 1 to 1000000; got "100000000"/,
+    );
     expect(() => configure(config({ "ops:skillsUrl": "not a url" }))).toThrow(/ops:skillsUrl \(or SKILLS_URL\) must be an http\(s\) URL/);
     expect(() => configure(config({}))).not.toThrow(); // nothing set: each service judges its own credentials when used
     configure(config({}));
@@ -108,11 +133,15 @@ describe("configuration", () => {
     const { checkForEngine } = await import("../../provider/door");
     // There, a problem is every check's one failure (a throw would reach the CLI with the gRPC server's stack trace).
     configure(stack({ "ops:edgeApiTokn": "t", "website:zone": "example.com" }));
-    expect((await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" })).failures).toEqual([
+    expect(
+      (await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" })).failures,
+    ).toEqual([
       { property: "", reason: "pulumi-ops configuration: ops:edgeApiTokn is not a pulumi-ops setting: did you mean ops:edgeApiToken?" },
     ]);
     configure(stack({ "ops:edgeApiToken": "t", "ops:accounts": "{}", "edge:apiToken": "legacy", "ops:previewChecks": "false" }));
-    expect((await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" })).failures).toEqual([]);
+    expect(
+      (await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" })).failures,
+    ).toEqual([]);
     configure({ get: () => undefined });
   });
 });

@@ -14,13 +14,18 @@ describe("docs/reference", () => {
   });
 
   it("each SDK class's doc comment (an IDE's hover) ends in the reference's TypeScript example", () => {
-    for (const [file, text] of Object.entries(sdkExamples())) expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8"), file).toBe(text);
+    for (const [file, text] of Object.entries(sdkExamples()))
+      expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8"), file).toBe(text);
   });
 
   it("shows every resource's and function's example in TypeScript, Python, Go and YAML", () => {
     for (const [module] of Object.keys(registry).map((t) => t.split(":"))) {
-      const sections = pages[`${module}.md`].split(/\n#{2,3} /).filter((s) => /^(\w+\.[A-Z]\w+|[a-z]\w+)\n/.test(s) && !/\*\*Deprecated:\*\*/.test(s));
-      for (const section of sections) for (const fence of ["ts", "python", "go", "yaml"]) expect(section, `${section.split("\n")[0]}: ${fence}`).toContain("```" + fence + "\n");
+      const sections = pages[`${module}.md`]
+        .split(/\n#{2,3} /)
+        .filter((s) => /^(\w+\.[A-Z]\w+|[a-z]\w+)\n/.test(s) && !/\*\*Deprecated:\*\*/.test(s));
+      for (const section of sections)
+        for (const fence of ["ts", "python", "go", "yaml"])
+          expect(section, `${section.split("\n")[0]}: ${fence}`).toContain("```" + fence + "\n");
     }
   });
 
@@ -40,7 +45,9 @@ describe("docs/reference", () => {
   it("README's configuration table is the settings' own (run `npm run gen` after a change)", () => {
     const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
     expect(readme).toBe(readmeWithTable(readme));
-    expect(readme).toMatch(/\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN` \|/);
+    expect(readme).toMatch(
+      /\| `ops:edgeApiToken` \| `edgeApiToken` \/ `edge_api_token` \| `EDGE_API_TOKEN`, then `CLOUDFLARE_API_TOKEN` \|/,
+    );
   });
 
   it("documents every resource with its inputs, outputs, an example and how to reach an existing object", () => {
@@ -61,7 +68,9 @@ describe("docs/reference", () => {
       const lookup = noObject ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
       expect(section).toMatch(lookup);
       // Its import id, and its Python names beside the TypeScript ones.
-      expect(section).toMatch(registry[token].importId ? new RegExp(`Import \\(the plugin\\): \`pulumi import ops:${token} <name> <id>\``) : /Import: none/);
+      expect(section).toMatch(
+        registry[token].importId ? new RegExp(`Import \\(the plugin\\): \`pulumi import ops:${token} <name> <id>\``) : /Import: none/,
+      );
       expect(section).toMatch(/\| input \| Python \|/);
     }
   });

@@ -23,7 +23,11 @@ describe("engine watch", () => {
     const engine = net.createServer((s) => held.add(s)); // accepts and never speaks, as a gRPC server to a stranger
     await new Promise<void>((r) => engine.listen(0, "127.0.0.1", r));
     const port = (engine.address() as net.AddressInfo).port;
-    const child = spawn(process.execPath, ["-e", `require(${JSON.stringify(WATCH)}).watchEngine(["node", "plugin", "127.0.0.1:${port}"]); setInterval(() => {}, 1000);`], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["-e", `require(${JSON.stringify(WATCH)}).watchEngine(["node", "plugin", "127.0.0.1:${port}"]); setInterval(() => {}, 1000);`],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     const exited = new Promise<number>((r) => child.on("exit", () => r(Date.now())));

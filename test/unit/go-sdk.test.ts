@@ -11,17 +11,30 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SDK = path.join(ROOT, "sdk/go");
-const files = (dir: string): string[] => readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((n) => (statSync(path.join(dir, n)).isDirectory() ? files(path.join(dir, n)).map((f) => path.join(n, f)) : [n]));
 
 describe("the Go SDK", () => {
   it("sdk/go is what the generator makes of schema.json", () => {
     const fresh = mkdtempSync(path.join(tmpdir(), "pulumi-ops-go-"));
     try {
-      execFileSync(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), ["--language", "go", path.join(ROOT, "schema.json"), fresh], { stdio: "pipe" });
+      execFileSync(path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-sdkgen"), ["--language", "go", path.join(ROOT, "schema.json"), fresh], {
+        stdio: "pipe",
+      });
       const generated = files(fresh).sort();
-      expect(files(SDK).filter((f) => f !== "go.mod" && f !== "go.sum").sort(), "regenerate: npm run gen").toEqual(generated);
-      for (const f of generated) expect(readFileSync(path.join(SDK, f), "utf8"), `sdk/go/${f} is stale`).toBe(readFileSync(path.join(fresh, f), "utf8"));
-      expect(JSON.parse(readFileSync(path.join(SDK, "ops/pulumi-plugin.json"), "utf8"))).toMatchObject({ resource: true, name: "ops", server: expect.stringContaining("/releases/download/v${VERSION}") });
+      expect(
+        files(SDK)
+          .filter((f) => f !== "go.mod" && f !== "go.sum")
+          .sort(),
+        "regenerate: npm run gen",
+      ).toEqual(generated);
+      for (const f of generated)
+        expect(readFileSync(path.join(SDK, f), "utf8"), `sdk/go/${f} is stale`).toBe(readFileSync(path.join(fresh, f), "utf8"));
+      expect(JSON.parse(readFileSync(path.join(SDK, "ops/pulumi-plugin.json"), "utf8"))).toMatchObject({
+        resource: true,
+        name: "ops",
+        server: expect.stringContaining("/releases/download/v${VERSION}"),
+      });
     } finally {
       rmSync(fresh, { recursive: true, force: true });
     }
@@ -31,6 +44,8 @@ describe("the Go SDK", () => {
     const env = { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" };
     execFileSync("go", ["build", "./..."], { cwd: SDK, env, stdio: "pipe" });
     const required = readFileSync(path.join(SDK, "go.mod"), "utf8");
-    expect(required).toContain(`github.com/pulumi/pulumi/sdk/v3 v${JSON.parse(readFileSync(path.join(ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")).version}`);
+    expect(required).toContain(
+      `github.com/pulumi/pulumi/sdk/v3 v${JSON.parse(readFileSync(path.join(ROOT, "node_modules/@pulumi/pulumi/package.json"), "utf8")).version}`,
+    );
   });
 });

@@ -40,7 +40,9 @@ describe("latency profiles", () => {
   it("a seed repeats the same delays", () => {
     const a = seededRandom(3);
     const b = seededRandom(3);
-    expect(Array.from({ length: 5 }, () => drawLatency(REALISTIC_LATENCY, a))).toEqual(Array.from({ length: 5 }, () => drawLatency(REALISTIC_LATENCY, b)));
+    expect(Array.from({ length: 5 }, () => drawLatency(REALISTIC_LATENCY, a))).toEqual(
+      Array.from({ length: 5 }, () => drawLatency(REALISTIC_LATENCY, b)),
+    );
   });
 });
 

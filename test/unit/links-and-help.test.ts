@@ -10,10 +10,24 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
 const markdown = (dir: string): string[] =>
-  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? markdown(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : []));
+  readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? markdown(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : [],
+  );
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (h: string) => h.trim().toLowerCase().replace(/[`*_]/g, "").replace(/[^\p{L}\p{N}\s-]/gu, "").replace(/\s/g, "-");
-const anchors = (file: string) => new Set(readFileSync(file, "utf8").split("\n").filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ""))));
+const slug = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[`*_]/g, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .replace(/\s/g, "-");
+const anchors = (file: string) =>
+  new Set(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => /^#{1,6} /.test(l))
+      .map((l) => slug(l.replace(/^#+ /, ""))),
+  );
 
 describe("links", () => {
   for (const doc of ["README.md", "CHANGELOG.md", ...markdown("docs")]) {
@@ -33,7 +47,8 @@ describe("links", () => {
 });
 
 describe("the command's help", () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), ...args], { encoding: "utf8", timeout: 20_000 });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(ROOT, "dist/provider/cli/main.js"), ...args], { encoding: "utf8", timeout: 20_000 });
 
   it("pulumi-ops --help lists the commands and exits 0", () => {
     const r = run("--help");
@@ -45,7 +60,9 @@ describe("the command's help", () => {
     const r = run("emulators", "--help");
     expect(r.status).toBe(0); // it returned: nothing was left listening
     // Read as process.env.X, or by name through the port helper: port("X_EMULATOR_PORT", ...).
-    const read = [...readFileSync(path.join(ROOT, "emulators/main.ts"), "utf8").matchAll(/process\.env\.([A-Z_]+)|"([A-Z]+_EMULATOR_[A-Z_]+)"/g)].map((m) => m[1] ?? m[2]);
+    const read = [
+      ...readFileSync(path.join(ROOT, "emulators/main.ts"), "utf8").matchAll(/process\.env\.([A-Z_]+)|"([A-Z]+_EMULATOR_[A-Z_]+)"/g),
+    ].map((m) => m[1] ?? m[2]);
     expect(new Set(read).size).toBeGreaterThanOrEqual(8);
     for (const variable of new Set(read)) expect(r.stdout).toContain(variable);
   });
@@ -66,20 +83,32 @@ describe("pulumi-ops import's dependency line", () => {
     const out = path.join(project, "imported");
     // Run from a clone (this repository): the clone, by its path, which `npm install` links.
     expect(dependencySpec(out, project)).toBe(`file:${path.relative(out, ROOT)}`);
-    writeFileSync(path.join(project, "package.json"), JSON.stringify({ dependencies: { "pulumi-ops": "file:vendor/pulumi-ops-0.2.0.tgz" } }));
+    writeFileSync(
+      path.join(project, "package.json"),
+      JSON.stringify({ dependencies: { "pulumi-ops": "file:vendor/pulumi-ops-0.2.0.tgz" } }),
+    );
     expect(dependencySpec(out, project)).toBe("file:../vendor/pulumi-ops-0.2.0.tgz");
-    writeFileSync(path.join(project, "package.json"), JSON.stringify({ devDependencies: { "pulumi-ops": "git+https://example.com/pulumi-ops.git#v0.2.0" } }));
+    writeFileSync(
+      path.join(project, "package.json"),
+      JSON.stringify({ devDependencies: { "pulumi-ops": "git+https://example.com/pulumi-ops.git#v0.2.0" } }),
+    );
     expect(dependencySpec(out, project)).toBe("git+https://example.com/pulumi-ops.git#v0.2.0");
     // Installed in another project (npx pulumi-ops from there, the command run from anywhere): what npm recorded.
     const user = mkdtempSync(path.join(tmpdir(), "pulumi-ops-user-"));
     const installed = path.join(user, "node_modules", "pulumi-ops");
     mkdirSync(installed, { recursive: true });
     writeFileSync(path.join(installed, "package.json"), JSON.stringify({ name: "pulumi-ops", version: "0.6.0" }));
-    const lock = (resolved: string) => writeFileSync(path.join(user, "node_modules", ".package-lock.json"), JSON.stringify({ packages: { "node_modules/pulumi-ops": { version: "0.6.0", resolved } } }));
+    const lock = (resolved: string) =>
+      writeFileSync(
+        path.join(user, "node_modules", ".package-lock.json"),
+        JSON.stringify({ packages: { "node_modules/pulumi-ops": { version: "0.6.0", resolved } } }),
+      );
     lock("file:vendor/pulumi-ops-0.6.0.tgz");
     expect(dependencySpec(out, tmpdir(), installed)).toBe(`file:${path.relative(out, path.join(user, "vendor/pulumi-ops-0.6.0.tgz"))}`);
     lock("https://github.com/pulumi-ops/pulumi-ops/releases/download/v0.6.0/pulumi-ops-0.6.0.tgz");
-    expect(dependencySpec(out, tmpdir(), installed)).toBe("https://github.com/pulumi-ops/pulumi-ops/releases/download/v0.6.0/pulumi-ops-0.6.0.tgz");
+    expect(dependencySpec(out, tmpdir(), installed)).toBe(
+      "https://github.com/pulumi-ops/pulumi-ops/releases/download/v0.6.0/pulumi-ops-0.6.0.tgz",
+    );
     lock("https://registry.npmjs.org/pulumi-ops/-/pulumi-ops-0.6.0.tgz");
     expect(dependencySpec(out, tmpdir(), installed)).toBe("^0.6.0");
   });
@@ -99,14 +128,19 @@ describe("one version everywhere", () => {
         e.isDirectory() ? (e.name === "node_modules" || e.name === "venv" ? [] : below(path.join(dir, e.name))) : [path.join(dir, e.name)],
       );
     const files = [
-      "README.md", "schema.json", "sdk/python/setup.py", "sdk/python/pulumi_ops/pulumi-plugin.json",
+      "README.md",
+      "schema.json",
+      "sdk/python/setup.py",
+      "sdk/python/pulumi_ops/pulumi-plugin.json",
       ...below("docs").filter((f) => f.endsWith(".md")),
       ...below("test/programs").filter((f) => /(Pulumi\.yaml|requirements\.txt)$/.test(f)),
     ];
     // The places a version of pulumi-ops is written: a tarball, a release URL, a plugin, a wheel, a YAML resource option.
-    const named = /pulumi-ops-(\d+\.\d+\.\d+)\.tgz|releases\/download\/v(\d+\.\d+\.\d+)|resource ops (\d+\.\d+\.\d+)|resource-ops-v(\d+\.\d+\.\d+)|pulumi_ops-(\d+\.\d+\.\d+)|pulumi-ops>=(\d+\.\d+\.\d+)|^\s+version: (\d+\.\d+\.\d+)|"version": "(\d+\.\d+\.\d+)"|^VERSION = "(\d+\.\d+\.\d+)"/gm;
+    const named =
+      /pulumi-ops-(\d+\.\d+\.\d+)\.tgz|releases\/download\/v(\d+\.\d+\.\d+)|resource ops (\d+\.\d+\.\d+)|resource-ops-v(\d+\.\d+\.\d+)|pulumi_ops-(\d+\.\d+\.\d+)|pulumi-ops>=(\d+\.\d+\.\d+)|^\s+version: (\d+\.\d+\.\d+)|"version": "(\d+\.\d+\.\d+)"|^VERSION = "(\d+\.\d+\.\d+)"/gm;
     const found: string[] = [];
-    for (const f of files) for (const m of readFileSync(path.join(ROOT, f), "utf8").matchAll(named)) found.push(`${f}: ${m.slice(1).find(Boolean)}`);
+    for (const f of files)
+      for (const m of readFileSync(path.join(ROOT, f), "utf8").matchAll(named)) found.push(`${f}: ${m.slice(1).find(Boolean)}`);
     expect(found.length).toBeGreaterThanOrEqual(15);
     expect(found.filter((f) => !f.endsWith(`: ${version}`))).toEqual([]);
   });

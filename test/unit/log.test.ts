@@ -38,13 +38,25 @@ describe("provider lines", () => {
       await call("edge:PageRule", "check", [{}, { zoneName: "example.com", targets: [target], actions: [{ id: "always_use_https" }] }]);
     }
     const warnings = () => lines.filter(([s]) => s === "warning").map(([, l]) => l);
-    expect(warnings()).toEqual([expect.stringMatching(/^edge: page rules are deprecated by the service .* \[page-rules-deprecated: once a stack has read it, ops:acknowledgedWarnings: page-rules-deprecated leaves it out\]$/)]);
+    expect(warnings()).toEqual([
+      expect.stringMatching(
+        /^edge: page rules are deprecated by the service .* \[page-rules-deprecated: once a stack has read it, ops:acknowledgedWarnings: page-rules-deprecated leaves it out\]$/,
+      ),
+    ]);
     // Each rule's own successors are said as notes of that rule, not as warnings.
-    expect(lines.filter(([s]) => s === "notice").map(([, l]) => l)).toEqual(["edge: the page rule for example.com/blog/* can move to: always_use_https -> a redirect rule (Single Redirects)", "edge: the page rule for example.com/shop/* can move to: always_use_https -> a redirect rule (Single Redirects)"].map((l) => expect.stringContaining(l.split(" -> ")[0])));
+    expect(lines.filter(([s]) => s === "notice").map(([, l]) => l)).toEqual(
+      [
+        "edge: the page rule for example.com/blog/* can move to: always_use_https -> a redirect rule (Single Redirects)",
+        "edge: the page rule for example.com/shop/* can move to: always_use_https -> a redirect rule (Single Redirects)",
+      ].map((l) => expect.stringContaining(l.split(" -> ")[0])),
+    );
     lines.splice(0);
     forgetShownWarnings();
     useStackConfig({ get: (k) => ({ "ops:quiet": "false", "ops:acknowledgedWarnings": "posts-token-expiry, page-rules-deprecated" })[k] });
-    await call("edge:PageRule", "check", [{}, { zoneName: "example.com", targets: ["example.com/blog/*"], actions: [{ id: "always_use_https" }] }]);
+    await call("edge:PageRule", "check", [
+      {},
+      { zoneName: "example.com", targets: ["example.com/blog/*"], actions: [{ id: "always_use_https" }] },
+    ]);
     warn("stays published");
     expect(warnings()).toEqual(["stays published"]);
   });
@@ -57,10 +69,29 @@ describe("provider lines", () => {
   });
 
   it("a skill's style notes are shown when its content is new, not at every preview of an unchanged skill", async () => {
-    const instruction = ["# Terse", "", "A short skill.", "", "## Prerequisites", "", "None.", "", ...[1, 2, 3].flatMap((n) => [`## Workflow ${n}: step ${n}`, "", `1. Do step ${n}.`, ""]), "## Recipes", "", "- Do it.", "", "## Troubleshooting", "", "- Again."].join("\n");
+    const instruction = [
+      "# Terse",
+      "",
+      "A short skill.",
+      "",
+      "## Prerequisites",
+      "",
+      "None.",
+      "",
+      ...[1, 2, 3].flatMap((n) => [`## Workflow ${n}: step ${n}`, "", `1. Do step ${n}.`, ""]),
+      "## Recipes",
+      "",
+      "- Do it.",
+      "",
+      "## Troubleshooting",
+      "",
+      "- Again.",
+    ].join("\n");
     const skill = { slug: "terse", name: "terse", description: "A skill with a short body. Use when testing warnings.", instruction };
     const first = await call("skills:Skill", "check", [{}, skill]);
-    expect(lines.filter(([s]) => s === "warning").map(([, l]) => l)).toEqual([expect.stringMatching(/terse: the document has \d+ lines; the guide is 50 to 300/)]);
+    expect(lines.filter(([s]) => s === "warning").map(([, l]) => l)).toEqual([
+      expect.stringMatching(/terse: the document has \d+ lines; the guide is 50 to 300/),
+    ]);
     lines.splice(0);
     forgetShownWarnings(); // the next command
     await call("skills:Skill", "check", [first.inputs, skill]);

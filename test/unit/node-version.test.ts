@@ -22,7 +22,9 @@ describe("the Node.js version", () => {
   it("22.19 and newer pass; older ones are told what is needed and why", () => {
     expect(nodeProblem("22.19.0")).toBeUndefined();
     expect(nodeProblem("24.1.0")).toBeUndefined();
-    expect(nodeProblem("22.18.1")).toMatch(/needs Node\.js 22\.19 or newer, and this is Node\.js 22\.18\.1 .*undici 8.*Install Node\.js 22/);
+    expect(nodeProblem("22.18.1")).toMatch(
+      /needs Node\.js 22\.19 or newer, and this is Node\.js 22\.18\.1 .*undici 8.*Install Node\.js 22/,
+    );
     expect(nodeProblem("20.20.2")).toMatch(/this is Node\.js 20\.20\.2/);
   });
 
@@ -32,7 +34,14 @@ describe("the Node.js version", () => {
     expect(sdk.stderr).toMatch(/Error: pulumi-ops needs Node\.js 22\.19 or newer/);
     expect(sdk.stderr).not.toMatch(/^\s+at /m); // the message, not a stack trace
 
-    const door = spawnSync(olderNode!, ["-e", `require(${JSON.stringify(`${DIST}/provider/door`)}).call("edge:DnsRecord", "check", [{}, {}]).catch((e) => { console.error(e.message); process.exit(3); })`], { encoding: "utf8" });
+    const door = spawnSync(
+      olderNode!,
+      [
+        "-e",
+        `require(${JSON.stringify(`${DIST}/provider/door`)}).call("edge:DnsRecord", "check", [{}, {}]).catch((e) => { console.error(e.message); process.exit(3); })`,
+      ],
+      { encoding: "utf8" },
+    );
     expect(door.status).toBe(3);
     expect(door.stderr.trim()).toMatch(/^pulumi-ops needs Node\.js 22\.19 or newer/);
 

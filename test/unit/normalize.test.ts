@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  contentProblem, fullName, isHostname, isPrivateAddress, normalizeContent, normalizeName, sameContent,
+  contentProblem,
+  fullName,
+  isHostname,
+  isPrivateAddress,
+  normalizeContent,
+  normalizeName,
+  sameContent,
 } from "../../provider/edge/dns-record/normalize";
 
 describe("DNS names", () => {

@@ -6,7 +6,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { byKey, compacted, expanded, HEADER, recordsAndIds, recordsFromText, recordsToText, withoutIds } from "../../provider/edge/dns-record-set/text";
+import {
+  byKey,
+  compacted,
+  expanded,
+  HEADER,
+  recordsAndIds,
+  recordsFromText,
+  recordsToText,
+  withoutIds,
+} from "../../provider/edge/dns-record-set/text";
 import { SAMPLES } from "../helpers/record-samples";
 
 const full = (r: Record<string, unknown>) => ({ proxied: false, ...r });
@@ -43,7 +52,12 @@ describe("the record set's text", () => {
   });
 
   it("keeps input that check must refuse as it was given: a bad type, a name with a space, a number for content, a key outside the alphabet", () => {
-    const bad = { "web a": { type: "A", name: "w", content: "1.2.3.4" }, x: { type: "a", name: "has space", content: 7, ttl: "300" }, y: "not an object", z: { type: "TXT", name: "t", content: "c", data: { a: 1 } } };
+    const bad = {
+      "web a": { type: "A", name: "w", content: "1.2.3.4" },
+      x: { type: "a", name: "has space", content: 7, ttl: "300" },
+      y: "not an object",
+      z: { type: "TXT", name: "t", content: "c", data: { a: 1 } },
+    };
     const text = recordsToText(bad as Record<string, unknown>);
     expect(text).toContain('\n"web a" A w - 1.2.3.4');
     expect(text).toContain('\nx = {"type":"a","name":"has space","content":7,"ttl":"300"}');
@@ -51,8 +65,19 @@ describe("the record set's text", () => {
   });
 
   it("sorts keys in natural order, the same on every machine", () => {
-    expect(["host-10", "host-2", "host-1", "A:@:203.0.113.10", "A:@:203.0.113.9", "b", "a"].sort(byKey)).toEqual(["A:@:203.0.113.9", "A:@:203.0.113.10", "a", "b", "host-1", "host-2", "host-10"]);
-    const text = recordsToText({ "host-10": { type: "A", name: "h", content: "203.0.113.1" }, "host-9": { type: "A", name: "g", content: "203.0.113.2" } });
+    expect(["host-10", "host-2", "host-1", "A:@:203.0.113.10", "A:@:203.0.113.9", "b", "a"].sort(byKey)).toEqual([
+      "A:@:203.0.113.9",
+      "A:@:203.0.113.10",
+      "a",
+      "b",
+      "host-1",
+      "host-2",
+      "host-10",
+    ]);
+    const text = recordsToText({
+      "host-10": { type: "A", name: "h", content: "203.0.113.1" },
+      "host-9": { type: "A", name: "g", content: "203.0.113.2" },
+    });
     expect(text.split("\n").map((l) => l.split(" ")[0])).toEqual([HEADER.split(" ")[0], "host-9", "host-10"]);
   });
 
@@ -68,9 +93,30 @@ describe("the record set's text", () => {
       }
       return Math.sign(x.length - y.length || (a < b ? -1 : a > b ? 1 : 0));
     };
-    const part = fc.constantFrom("a", "b", "Z", "-", ".", "_", ":", "@", "*", "é", "0", "00", "007", "7", "9", "10", "99999999999999999999");
+    const part = fc.constantFrom(
+      "a",
+      "b",
+      "Z",
+      "-",
+      ".",
+      "_",
+      ":",
+      "@",
+      "*",
+      "é",
+      "0",
+      "00",
+      "007",
+      "7",
+      "9",
+      "10",
+      "99999999999999999999",
+    );
     const key = fc.array(part, { minLength: 1, maxLength: 6 }).map((p) => p.join(""));
-    fc.assert(fc.property(key, key, (a, b) => Math.sign(byKey(a, b)) === earlier(a, b)), { numRuns: 20000 });
+    fc.assert(
+      fc.property(key, key, (a, b) => Math.sign(byKey(a, b)) === earlier(a, b)),
+      { numRuns: 20000 },
+    );
   });
 
   it("is neither JSON nor YAML, so the engine's display diffs it as lines", () => {
@@ -80,15 +126,19 @@ describe("the record set's text", () => {
   });
 
   it("refuses a damaged text, naming the line", () => {
-    expect(() => recordsFromText("www A www 300 \"x\"")).toThrow(/not a record set's text/);
-    expect(() => recordsFromText(`${HEADER}\nok A a 300 "203.0.113.1"\nbroken A b 300 "unterminated`)).toThrow(/line 3 of the record set's text cannot be read/);
+    expect(() => recordsFromText('www A www 300 "x"')).toThrow(/not a record set's text/);
+    expect(() => recordsFromText(`${HEADER}\nok A a 300 "203.0.113.1"\nbroken A b 300 "unterminated`)).toThrow(
+      /line 3 of the record set's text cannot be read/,
+    );
   });
 
   it("carries outputs' ids after the records, so a record's line reads as the program's: the service's hex ids short, others as they are; a bag either way", () => {
     const rec = { type: "A", name: "a", content: "203.0.113.1", proxied: false };
     const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": "an-id of another form", tilde: "~not-base64" };
     const text = recordsToText({ "host-2": rec, "web a": rec, tilde: rec }, ids);
-    expect(text).toBe(`${HEADER}\nhost-2 A a - 203.0.113.1\ntilde A a - 203.0.113.1\n"web a" A a - 203.0.113.1\n@ids\nhost-2 ~ASNFZ4mrze8BI0VniavN7w\ntilde "~not-base64"\n"web a" "an-id of another form"`);
+    expect(text).toBe(
+      `${HEADER}\nhost-2 A a - 203.0.113.1\ntilde A a - 203.0.113.1\n"web a" A a - 203.0.113.1\n@ids\nhost-2 ~ASNFZ4mrze8BI0VniavN7w\ntilde "~not-base64"\n"web a" "an-id of another form"`,
+    );
     expect(recordsAndIds(text)).toEqual({ records: { "host-2": rec, "web a": rec, tilde: rec }, ids });
     const bag = { zoneName: "example.com", records: { a: rec }, ids: { a: "c".repeat(32) } };
     const compact = compacted(bag);
@@ -100,7 +150,7 @@ describe("the record set's text", () => {
   it("reads an outputs' text without its ids as the inputs' text of the same records, for any key and id", () => {
     const rec = { type: "TXT", name: "a b", content: "v=spf1 -all", proxied: true, comment: "x" };
     const records = { "host-2": rec, "web a": { type: "A", name: "a", content: "203.0.113.1" }, tilde: rec };
-    const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": "an-id \"of\" another form", tilde: "~not-base64" };
+    const ids = { "host-2": "0123456789abcdef0123456789abcdef", "web a": 'an-id "of" another form', tilde: "~not-base64" };
     expect(withoutIds(recordsToText(records, ids))).toBe(recordsToText(records));
     expect(withoutIds(recordsToText(records))).toBeUndefined(); // no ids to take out: not an outputs' text
     expect(withoutIds(`${HEADER} with ids\nbroken`)).toBeUndefined();
@@ -108,7 +158,10 @@ describe("the record set's text", () => {
 
   it("reads the texts 0.12 and older wrote (ids in the lines, JSON strings) as the same records", () => {
     const v1 = '@records v1 with ids\nhost-2 ~ASNFZ4mrze8BI0VniavN7w A a 300 203.0.113.1\nspf "an id" TXT @ - "\\"v=spf1 -all\\""';
-    const records = { "host-2": full({ type: "A", name: "a", ttl: 300, content: "203.0.113.1" }), spf: full({ type: "TXT", name: "@", content: '"v=spf1 -all"' }) };
+    const records = {
+      "host-2": full({ type: "A", name: "a", ttl: 300, content: "203.0.113.1" }),
+      spf: full({ type: "TXT", name: "@", content: '"v=spf1 -all"' }),
+    };
     expect(recordsAndIds(v1)).toEqual({ records, ids: { "host-2": "0123456789abcdef0123456789abcdef", spf: "an id" } });
     expect(recordsFromText('@records v1\nspf TXT @ - "v=spf1 -all"').spf).toEqual(full({ type: "TXT", name: "@", content: "v=spf1 -all" }));
     // A state's outputs of 0.12 against this release's inputs: the same records, so no change to diff.

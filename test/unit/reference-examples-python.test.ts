@@ -15,7 +15,12 @@ import { ROOT } from "../../scripts/root";
 
 const PYTHON = path.join(ROOT, ".tools/python/bin/python");
 const pages = readdirSync(path.join(ROOT, "docs/reference")).filter((f) => f.endsWith(".md"));
-const blocks = pages.flatMap((page) => [...readFileSync(path.join(ROOT, "docs/reference", page), "utf8").matchAll(/```python\n([\s\S]*?)```/g)].map((m) => ({ page, code: m[1].trimEnd() })));
+const blocks = pages.flatMap((page) =>
+  [...readFileSync(path.join(ROOT, "docs/reference", page), "utf8").matchAll(/```python\n([\s\S]*?)```/g)].map((m) => ({
+    page,
+    code: m[1].trimEnd(),
+  })),
+);
 
 const MOCKS = String.raw`
 import json, sys
@@ -98,7 +103,13 @@ describe("the reference's Python examples", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "reference-python-"));
     try {
       // Each example a function; what it exports is also kept, so that the run waits for every answer to be read.
-      const functions = blocks.map(({ page, code }, i) => `# ${page}\ndef example_${i}():\n${code.split("\n").map((l) => `    ${l}`).join("\n")}\n`);
+      const functions = blocks.map(
+        ({ page, code }, i) =>
+          `# ${page}\ndef example_${i}():\n${code
+            .split("\n")
+            .map((l) => `    ${l}`)
+            .join("\n")}\n`,
+      );
       const program = `import pulumi\nimport pulumi_ops as ops\n\neverything = []\n_export = pulumi.export\npulumi.export = lambda name, value: (everything.append(pulumi.Output.from_input(value)), _export(name, value))\n\n${functions.join("\n")}\n${blocks.map((_, i) => `example_${i}()`).join("\n")}\n`;
       writeFileSync(path.join(dir, "program.py"), program);
       writeFileSync(path.join(dir, "run.py"), MOCKS);
@@ -106,9 +117,19 @@ describe("the reference's Python examples", () => {
       // a wheel build leaves some (python.test.ts), so the version it would have is given as an install would.
       const version = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
       mkdirSync(path.join(dir, `pulumi_ops-${version}.dist-info`));
-      writeFileSync(path.join(dir, `pulumi_ops-${version}.dist-info/METADATA`), `Metadata-Version: 2.1\nName: pulumi_ops\nVersion: ${version}\n`);
-      const result = spawnSync(PYTHON, ["run.py", path.join(ROOT, "schema.json")], { cwd: dir, encoding: "utf8", env: { ...process.env, PYTHONPATH: `${dir}:${path.join(ROOT, "sdk/python")}` } });
-      const listing = program.split("\n").map((l, i) => `${i + 1} ${l}`).join("\n");
+      writeFileSync(
+        path.join(dir, `pulumi_ops-${version}.dist-info/METADATA`),
+        `Metadata-Version: 2.1\nName: pulumi_ops\nVersion: ${version}\n`,
+      );
+      const result = spawnSync(PYTHON, ["run.py", path.join(ROOT, "schema.json")], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, PYTHONPATH: `${dir}:${path.join(ROOT, "sdk/python")}` },
+      });
+      const listing = program
+        .split("\n")
+        .map((l, i) => `${i + 1} ${l}`)
+        .join("\n");
       expect(result.status, `${result.stderr}\n${listing}`).toBe(0);
       expect(JSON.parse(result.stdout.trim().split("\n").pop()!), listing).toEqual([]);
     } finally {

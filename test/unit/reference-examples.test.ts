@@ -11,7 +11,12 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/root";
 
 const pages = readdirSync(path.join(ROOT, "docs/reference")).filter((f) => f.endsWith(".md"));
-const blocks = pages.flatMap((page) => [...readFileSync(path.join(ROOT, "docs/reference", page), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => ({ page, code: m[1].trim() })));
+const blocks = pages.flatMap((page) =>
+  [...readFileSync(path.join(ROOT, "docs/reference", page), "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => ({
+    page,
+    code: m[1].trim(),
+  })),
+);
 
 describe("the reference's TypeScript examples", () => {
   it("compile under strict against the SDK's typings, outputs included", { timeout: 120_000 }, () => {
@@ -39,13 +44,31 @@ describe("the reference's TypeScript examples", () => {
       "declare const verifyToken: pulumi.Output<string>;",
       "declare const model: ops.runner.RunnerModel;",
     ].join("\n");
-    writeFileSync(file, `import * as pulumi from "@pulumi/pulumi";\nimport * as ops from "pulumi-ops";\n${context}\n${program.join("\n\n")}\n`);
+    writeFileSync(
+      file,
+      `import * as pulumi from "@pulumi/pulumi";\nimport * as ops from "pulumi-ops";\n${context}\n${program.join("\n\n")}\n`,
+    );
     const options: ts.CompilerOptions = {
-      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10,
-      baseUrl: ROOT, paths: { "pulumi-ops": ["sdk/index.ts"], "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"] }, typeRoots: [path.join(ROOT, "node_modules/@types")], types: ["node"],
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      baseUrl: ROOT,
+      paths: { "pulumi-ops": ["sdk/index.ts"], "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"] },
+      typeRoots: [path.join(ROOT, "node_modules/@types")],
+      types: ["node"],
     };
     const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([file], options)).filter((d) => d.file?.fileName === file);
-    const text = diagnostics.map((d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
-    expect(text, readFileSync(file, "utf8").split("\n").map((l, i) => `${i + 1} ${l}`).join("\n")).toEqual([]);
+    const text = diagnostics.map(
+      (d) => `${d.file!.getLineAndCharacterOfPosition(d.start!).line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
+    expect(
+      text,
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((l, i) => `${i + 1} ${l}`)
+        .join("\n"),
+    ).toEqual([]);
   });
 });

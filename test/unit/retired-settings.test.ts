@@ -10,7 +10,9 @@ import { ACCOUNTS_KEY, ALL_SETTINGS, RETIRED_SETTINGS, useStackConfig } from "..
 import { call, checkForEngine, configure } from "../../provider/door";
 import { forgetShownWarnings, useLogSink } from "../../provider/log";
 
-const releases = (JSON.parse(readFileSync(path.join(__dirname, "../fixtures/settings-by-release.json"), "utf8")) as { releases: Record<string, string[]> }).releases;
+const releases = (
+  JSON.parse(readFileSync(path.join(__dirname, "../fixtures/settings-by-release.json"), "utf8")) as { releases: Record<string, string[]> }
+).releases;
 const today = new Set([...ALL_SETTINGS.map((s) => s.key), ACCOUNTS_KEY]);
 const warnings: string[] = [];
 
@@ -28,7 +30,9 @@ afterEach(() => {
 describe("settings across releases", () => {
   it("every setting of every release is a setting of today or a retired one", () => {
     expect(Object.keys(releases)).toEqual(expect.arrayContaining(["0.2.0", "0.3.0", "0.4.0", "0.5.0", "0.6.0", "0.7.0"]));
-    const lost = Object.entries(releases).flatMap(([release, keys]) => keys.filter((k) => !today.has(k) && !(k in RETIRED_SETTINGS)).map((k) => `${k} (${release})`));
+    const lost = Object.entries(releases).flatMap(([release, keys]) =>
+      keys.filter((k) => !today.has(k) && !(k in RETIRED_SETTINGS)).map((k) => `${k} (${release})`),
+    );
     expect(lost).toEqual([]);
     // A retired key is no setting of today (else it would not be retired), and names its release.
     for (const [key, r] of Object.entries(RETIRED_SETTINGS)) {
@@ -40,16 +44,23 @@ describe("settings across releases", () => {
   it("a 0.4.0 stack's ops:postsAppToken is one warning on the dynamic door, and every check passes", async () => {
     const raw = { "ops:postsAppToken": "app-token", "ops:edgeApiToken": "t", "ops:postsAccessToken": "p", "ops:quiet": "false" };
     configure({ get: (k: string) => raw[k as keyof typeof raw], rawConfig: raw } as never);
-    const checked = await call("edge:DnsRecord", "check", [{}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" }]);
+    const checked = await call("edge:DnsRecord", "check", [
+      {},
+      { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" },
+    ]);
     expect(checked.failures).toEqual([]);
-    expect(warnings).toEqual(["ops:postsAppToken was retired in pulumi-ops 0.5.0 and is ignored: it held the app token of WebhookSubscription, and the short-post service has no API for webhook subscriptions (they are set up in its app dashboard); nothing replaces it. Remove it from the stack's config: pulumi config rm ops:postsAppToken"]);
+    expect(warnings).toEqual([
+      "ops:postsAppToken was retired in pulumi-ops 0.5.0 and is ignored: it held the app token of WebhookSubscription, and the short-post service has no API for webhook subscriptions (they are set up in its app dashboard); nothing replaces it. Remove it from the stack's config: pulumi config rm ops:postsAppToken",
+    ]);
   });
 
   it("a key no release had still fails the check, naming the nearest setting", async () => {
     const raw = { "ops:postsAccesToken": "p" };
     configure({ get: (k: string) => raw[k as keyof typeof raw], rawConfig: raw } as never);
     const r = await checkForEngine("edge:DnsRecord", {}, { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.1" });
-    expect(r.failures.map((f) => f.reason).join(" ")).toMatch(/ops:postsAccesToken is not a pulumi-ops setting: did you mean ops:postsAccessToken\?/);
+    expect(r.failures.map((f) => f.reason).join(" ")).toMatch(
+      /ops:postsAccesToken is not a pulumi-ops setting: did you mean ops:postsAccessToken\?/,
+    );
   });
 
   it("the plugin door's CheckConfig: a retired key warns, an unknown one fails", async () => {

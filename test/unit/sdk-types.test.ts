@@ -25,8 +25,12 @@ describe("the generated SDK typings", () => {
   });
 
   it("give each function getX and getXOutput", () => {
-    expect(files["sdk/edge/functions.ts"]).toMatch(/export function getZone\(args: GetZoneArgs, opts\?: pulumi\.InvokeOptions\): Promise<GetZoneResult>/);
-    expect(files["sdk/edge/functions.ts"]).toMatch(/export function getZoneOutput\(args: GetZoneOutputArgs, opts\?: pulumi\.InvokeOutputOptions\): pulumi\.Output<GetZoneResult>/);
+    expect(files["sdk/edge/functions.ts"]).toMatch(
+      /export function getZone\(args: GetZoneArgs, opts\?: pulumi\.InvokeOptions\): Promise<GetZoneResult>/,
+    );
+    expect(files["sdk/edge/functions.ts"]).toMatch(
+      /export function getZoneOutput\(args: GetZoneOutputArgs, opts\?: pulumi\.InvokeOutputOptions\): pulumi\.Output<GetZoneResult>/,
+    );
   });
 
   it("declare every output a resource has on its class, so a program can read it (DnsRecord's data, a rule's ruleId)", () => {
@@ -34,9 +38,12 @@ describe("the generated SDK typings", () => {
     for (const module of ["edge", "pages", "posts", "runner", "skills", "control"]) {
       const types = files[`sdk/${module}/types.ts`];
       for (const [, name, list] of types.matchAll(/export const (\w+)OutputNames = (\[[^\]]*\])/g)) {
-        const file = readdirSync(path.resolve(__dirname, "../../sdk", module)).find((f) => readFileSync(path.resolve(__dirname, "../../sdk", module, f), "utf8").includes(`${name}OutputNames`) && f !== "types.ts")!;
+        const file = readdirSync(path.resolve(__dirname, "../../sdk", module)).find(
+          (f) => readFileSync(path.resolve(__dirname, "../../sdk", module, f), "utf8").includes(`${name}OutputNames`) && f !== "types.ts",
+        )!;
         const text = readFileSync(path.resolve(__dirname, "../../sdk", module, file), "utf8");
-        for (const output of JSON.parse(list) as string[]) expect(text, `${module}/${file} declares ${output}`).toContain(`declare readonly ${output}: pulumi.Output<Out["${output}"]>;`);
+        for (const output of JSON.parse(list) as string[])
+          expect(text, `${module}/${file} declares ${output}`).toContain(`declare readonly ${output}: pulumi.Output<Out["${output}"]>;`);
       }
     }
     expect(files["sdk/edge/types.ts"]).toMatch(/export interface DnsRecordOutputs \{[\s\S]*?data\?: DnsRecordData;/);

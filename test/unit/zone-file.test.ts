@@ -25,7 +25,9 @@ type Rec = { type: string; name: string; ttl: number; content?: string; data?: R
 /** A record as one comparable line, value in the service's spelling. */
 const line = (r: Rec) =>
   JSON.stringify({
-    type: r.type, name: r.name, ttl: r.ttl,
+    type: r.type,
+    name: r.name,
+    ttl: r.ttl,
     ...(r.content !== undefined ? { content: normalizeContent(r.type, r.content) } : {}),
     ...(r.data ? { data: normalizeData(r.type as DataType, r.data) } : {}),
     ...(r.priority !== undefined ? { priority: r.priority } : {}),
@@ -34,7 +36,9 @@ const managed = (recs: Rec[]) => recs.filter((r) => r.type !== "SOA" && !(r.type
 const same = (ours: Rec[], theirs: Rec[]) => expect(ours.map(line).sort()).toEqual(managed(theirs).map(line).sort());
 
 function dnspython(texts: string[], origin = "example.com"): (Rec[] | { error: string })[] {
-  return JSON.parse(execFileSync(PYTHON, [READ, "--many", origin], { input: JSON.stringify(texts), encoding: "utf8", maxBuffer: 64 << 20 }));
+  return JSON.parse(
+    execFileSync(PYTHON, [READ, "--many", origin], { input: JSON.stringify(texts), encoding: "utf8", maxBuffer: 64 << 20 }),
+  );
 }
 const ours = (text: string) => {
   try {
@@ -55,7 +59,29 @@ describe("parseZoneFile reads as dnspython does", () => {
   it("the company fixture holds every type the service manages, and the record set's check accepts them as read", async () => {
     const { records } = parseZoneFile(fixture("company.zone"), { origin: "example.com" });
     expect(new Set(Object.values(records).map((r) => r.type))).toEqual(
-      new Set(["A", "AAAA", "CNAME", "MX", "TXT", "NS", "PTR", "OPENPGPKEY", "SRV", "CAA", "DS", "HTTPS", "SVCB", "TLSA", "SSHFP", "NAPTR", "CERT", "URI", "SMIMEA", "DNSKEY", "LOC"]),
+      new Set([
+        "A",
+        "AAAA",
+        "CNAME",
+        "MX",
+        "TXT",
+        "NS",
+        "PTR",
+        "OPENPGPKEY",
+        "SRV",
+        "CAA",
+        "DS",
+        "HTTPS",
+        "SVCB",
+        "TLSA",
+        "SSHFP",
+        "NAPTR",
+        "CERT",
+        "URI",
+        "SMIMEA",
+        "DNSKEY",
+        "LOC",
+      ]),
     );
     const { inputs, failures } = await call("edge:DnsRecordSet", "check", [{}, { zoneName: "example.com", records }]);
     expect(failures).toEqual([]);
@@ -64,7 +90,14 @@ describe("parseZoneFile reads as dnspython does", () => {
     expect(records["TXT:escaped"].content).toBe("semi;colon, \\backslash and café");
     expect(records["CNAME:xn--bcher-kva"].content).toBe("www.example.com");
     expect(records["SRV:_sip._tcp:20-0-5060-."].data).toEqual({ priority: 20, weight: 0, port: 5060, target: "." });
-    expect(records["LOC:hq"].data).toMatchObject({ lat_degrees: 37, lat_minutes: 46, lat_seconds: 0, lat_direction: "N", size: 1, precision_horz: 10000 });
+    expect(records["LOC:hq"].data).toMatchObject({
+      lat_degrees: 37,
+      lat_minutes: 46,
+      lat_seconds: 0,
+      lat_direction: "N",
+      size: 1,
+      precision_horz: 10000,
+    });
   });
 
   it("agrees on generated zone files, valid and broken (fast-check, one dnspython run)", () => {
@@ -82,7 +115,11 @@ describe("parseZoneFile reads as dnspython does", () => {
         expect((mine as { error: string }).error, ctx).toMatch(/^zone file, line \d+: /);
       } else {
         expect("error" in mine, ctx).toBe(false);
-        expect((mine as Rec[]).map(line).sort(), ctx).toEqual(managed(theirs[i] as Rec[]).map(line).sort());
+        expect((mine as Rec[]).map(line).sort(), ctx).toEqual(
+          managed(theirs[i] as Rec[])
+            .map(line)
+            .sort(),
+        );
       }
     });
     // Both kinds were generated: the property says something about acceptance and refusal alike.
@@ -96,13 +133,17 @@ describe("never half a record", () => {
   it("a text continued on the next line without parentheses is refused, as dnspython refuses it, even with skipUnsupported", () => {
     expect("error" in dnspython([cut])[0]).toBe(true);
     for (const skipUnsupported of [false, true]) {
-      expect(() => parseZoneFile(cut, { origin: "example.com", skipUnsupported })).toThrow(/line 3: "include:sendgrid\.net ~all" is not a record type\. .*inside parentheses/);
+      expect(() => parseZoneFile(cut, { origin: "example.com", skipUnsupported })).toThrow(
+        /line 3: "include:sendgrid\.net ~all" is not a record type\. .*inside parentheses/,
+      );
     }
   });
 
   it("skipUnsupported leaves out whole records of known types the service does not manage, and lists each", () => {
     const text = '$TTL 300\n@ A 203.0.113.1\n@ HINFO "PC" "Linux"\n@ RP admin.example.com. .\n';
-    expect(() => parseZoneFile(text, { origin: "example.com" })).toThrow(/line 3: HINFO records are not managed by the service\. .*skipUnsupported/);
+    expect(() => parseZoneFile(text, { origin: "example.com" })).toThrow(
+      /line 3: HINFO records are not managed by the service\. .*skipUnsupported/,
+    );
     const { records, skipped } = parseZoneFile(text, { origin: "example.com", skipUnsupported: true });
     expect(Object.keys(records)).toEqual(["A:@"]);
     expect(skipped.map((s) => `${s.line} ${s.type}`)).toEqual(["3 HINFO", "4 RP"]);
@@ -121,7 +162,12 @@ describe("keys follow values, not lines", () => {
     expect(text).toContain("203.0.113.10 ; cf_tags=env:prod,team:web,cf-proxied:true");
     expect(text).toContain("docs.example.net. ; cf_tags=cf-flatten-cname");
     const back = Object.values(parseZoneFile(text, { origin: "example.com" }).records);
-    expect(back).toEqual(expect.arrayContaining([expect.objectContaining({ type: "A", tags: ["env:prod", "team:web"], proxied: true }), expect.objectContaining({ type: "CNAME", settings: { flattenCname: true } })]));
+    expect(back).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "A", tags: ["env:prod", "team:web"], proxied: true }),
+        expect.objectContaining({ type: "CNAME", settings: { flattenCname: true } }),
+      ]),
+    );
   });
 
   it("reordering lines changes no key; inserting a record adds exactly one", () => {
@@ -160,7 +206,10 @@ describe("refusals name the line and the fix", () => {
     ["$TTL 300\n@ MX mail", /line 2: MX data: the preference must be a whole number from 0 to 65535, got "mail"/],
     ["$TTL 300\n@ A 203.0.113.1 203.0.113.2", /line 2: A data: 1 item\(s\) too many/],
     ["$TTL 300\n@ A 203.0.113.300", /line 2: the A record @ \(key A:@\): content must be an IPv4 address/],
-    ["$TTL 20\n@ A 203.0.113.1", /line 2: the A record @ \(key A:@\): ttl must be 1 \(automatic\) or from 60 to 86400 seconds \(from 30 on Enterprise zones\)\. Correct the line/],
+    [
+      "$TTL 20\n@ A 203.0.113.1",
+      /line 2: the A record @ \(key A:@\): ttl must be 1 \(automatic\) or from 60 to 86400 seconds \(from 30 on Enterprise zones\)\. Correct the line/,
+    ],
     ['$TTL 300\n@ TXT "open', /line 2: a quoted string is not closed on its line/],
     [`$TTL 300\n@ TXT "${"x".repeat(256)}"`, /line 2: TXT data: a string is 256 bytes, and one string holds at most 255\. Split it/],
     ['$TTL 300\n@ TXT "\\256"', /line 2: the escape \\256 is not a byte/],
@@ -169,16 +218,31 @@ describe("refusals name the line and the fix", () => {
     ["$TTL 300\n@ 300", /line 2: the record has no type/],
     ["$TTL 300\n@ TXT abc\\", /line 2: a `\\` ends the line with nothing to escape/],
     ["$TTL 300\n_sip._tcp SRV 10 5 70000 sip", /line 2: SRV data: the port must be a whole number from 0 to 65535, got "70000"/],
-    ["$TTL 300\n@ CAA 0 issuer \"ca.example.net\"", /line 2: the CAA record @ \(key CAA:@\): data\.tag must be issue, issuewild, iodef/],
-    ["$TTL 300\ns DS 1 13 2 ABCD", /line 2: the DS record s \(key DS:s\): data\.digest of a DS record with digest_type 2 must be 64 hexadecimal digits, got 4/],
+    ['$TTL 300\n@ CAA 0 issuer "ca.example.net"', /line 2: the CAA record @ \(key CAA:@\): data\.tag must be issue, issuewild, iodef/],
+    [
+      "$TTL 300\ns DS 1 13 2 ABCD",
+      /line 2: the DS record s \(key DS:s\): data\.digest of a DS record with digest_type 2 must be 64 hexadecimal digits, got 4/,
+    ],
     ["$TTL 300\n@ FOO bar", /line 2: "FOO" is not a record type/],
   ])("refuses %j with its line and the fix", (text, message) => {
     expect(() => parseZoneFile(text, { origin: "example.com" })).toThrow(message);
   });
 
   it("and dnspython refuses each of them too (the reference agrees these are not zone files)", () => {
-    const service = ["$TTL 20\n@ A 203.0.113.1", "$TTL 300\n@ CAA 0 issuer \"ca.example.net\"", "$TTL 300\n$GENERATE 1-4 host$ A 203.0.113.$", "$TTL 300\n$INCLUDE other.zone"];
-    const texts = ["$TTL 300\n@ A 203.0.113.1 203.0.113.2", `$TTL 300\n@ TXT "${"x".repeat(256)}"`, '$TTL 300\n@ TXT "\\256"', "$TTL 300\n_sip._tcp SRV 10 5 70000 sip", "$TTL 300\ns DS 1 13 2 ABCD", "$TTL 300\n@ FOO bar"];
+    const service = [
+      "$TTL 20\n@ A 203.0.113.1",
+      '$TTL 300\n@ CAA 0 issuer "ca.example.net"',
+      "$TTL 300\n$GENERATE 1-4 host$ A 203.0.113.$",
+      "$TTL 300\n$INCLUDE other.zone",
+    ];
+    const texts = [
+      "$TTL 300\n@ A 203.0.113.1 203.0.113.2",
+      `$TTL 300\n@ TXT "${"x".repeat(256)}"`,
+      '$TTL 300\n@ TXT "\\256"',
+      "$TTL 300\n_sip._tcp SRV 10 5 70000 sip",
+      "$TTL 300\ns DS 1 13 2 ABCD",
+      "$TTL 300\n@ FOO bar",
+    ];
     expect(dnspython(texts).map((r) => "error" in r)).toEqual(texts.map(() => true));
     // These dnspython reads; the service would refuse them (TTL below 60, a CAA tag it does not know), or the reader
     // leaves them to the program ($GENERATE, $INCLUDE): refused at the line rather than at up.

@@ -14,10 +14,20 @@ for (let i = 0; i < count; i++) {
       new ops.pages.PagePost(`p${i}`, { pageId: "200000000000001", message: `Bench post ${i}, edition ${gen}`, published: false });
       break;
     case "skill":
-      new ops.skills.Skill(`s${i}`, { slug: `bench-skill-${i}`, name: `bench-skill-${i}`, source: "SKILL.md", category: "ops", version: `1.0.${gen}` });
+      new ops.skills.Skill(`s${i}`, {
+        slug: `bench-skill-${i}`,
+        name: `bench-skill-${i}`,
+        source: "SKILL.md",
+        category: "ops",
+        version: `1.0.${gen}`,
+      });
       break;
     case "model": // created from one base the provider pulls once
-      new ops.runner.RunnerModel(`m${i}`, { name: `bench-${i}`, from: "qwen2.5:0.5b", system: `You are bench model ${i}, edition ${gen}.` });
+      new ops.runner.RunnerModel(`m${i}`, {
+        name: `bench-${i}`,
+        from: "qwen2.5:0.5b",
+        system: `You are bench model ${i}, edition ${gen}.`,
+      });
       break;
     case "command":
       new ops.control.RemoteCommand(`c${i}`, {

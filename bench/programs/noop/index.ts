@@ -11,5 +11,11 @@ const generation = config.getNumber("generation") ?? 0;
 
 for (let i = 0; i < count; i++) {
   const bumped = i % 10 === 0 ? generation : 0;
-  new Noop(`r${i}`, { zoneName: "example.com", type: "A", name: `host-${i}`, content: `203.${bumped}.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: 300 });
+  new Noop(`r${i}`, {
+    zoneName: "example.com",
+    type: "A",
+    name: `host-${i}`,
+    content: `203.${bumped}.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    ttl: 300,
+  });
 }

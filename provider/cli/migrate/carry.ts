@@ -31,9 +31,14 @@ export interface Left {
 
 type Bag = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown) =>
+  typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : undefined;
 /** A key a DnsRecordSet takes: the old resource's name, with what its alphabet lacks as `-`. */
-const recordKey = (name: string) => name.replace(/[^A-Za-z0-9._:@*-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").slice(0, 120) || "record";
+const recordKey = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._:@*-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 120) || "record";
 
 /** The record's inputs in a DnsRecordSet, from either provider's shape. */
 function record(a: Bag): Bag {
@@ -49,7 +54,13 @@ function record(a: Bag): Bag {
       // CAA's value: `content` in v4's data block, `value` in v5's.
       let v = dynamic(f === "value" && type === "CAA" ? (str(d.value) ?? d.content) : d[f]);
       if (v === undefined || v === null || v === "") continue;
-      if (typeof v === "string" && (fields[f] as { kind: { k: string } }).kind.k !== "text" && num(v) !== undefined && !/hex|b64/.test(JSON.stringify(fields[f]))) v = num(v);
+      if (
+        typeof v === "string" &&
+        (fields[f] as { kind: { k: string } }).kind.k !== "text" &&
+        num(v) !== undefined &&
+        !/hex|b64/.test(JSON.stringify(fields[f]))
+      )
+        v = num(v);
       data[f] = v;
     }
     out.data = data;
@@ -61,23 +72,64 @@ function record(a: Bag): Bag {
   if (str(a.comment)) out.comment = a.comment;
   if (Array.isArray(a.tags) && a.tags.length) out.tags = [...a.tags].sort();
   const s = one(a.settings);
-  const settings = Object.fromEntries(([["ipv4_only", "ipv4Only"], ["ipv6_only", "ipv6Only"], ["flatten_cname", "flattenCname"]] as const).filter(([k]) => s?.[k] === true).map(([, k]) => [k, true]));
+  const settings = Object.fromEntries(
+    (
+      [
+        ["ipv4_only", "ipv4Only"],
+        ["ipv6_only", "ipv6Only"],
+        ["flatten_cname", "flattenCname"],
+      ] as const
+    )
+      .filter(([k]) => s?.[k] === true)
+      .map(([, k]) => [k, true]),
+  );
   if (Object.keys(settings).length) out.settings = settings;
   return out;
 }
 
 /** Blocks the rulesets engine takes as one object (the v4 provider stored them as lists of one). */
-const RULE_BLOCKS = new Set(["action_parameters", "autominify", "browser_ttl", "cache_key", "custom_key", "query_string", "header", "cookie", "user", "host", "cache_reserve", "edge_ttl", "from_list", "from_value", "target_url", "matched_data", "origin", "overrides", "response", "serve_stale", "sni", "uri", "path", "query", "status_code_range", "ratelimit", "logging", "exposed_credential_check"]);
+const RULE_BLOCKS = new Set([
+  "action_parameters",
+  "autominify",
+  "browser_ttl",
+  "cache_key",
+  "custom_key",
+  "query_string",
+  "header",
+  "cookie",
+  "user",
+  "host",
+  "cache_reserve",
+  "edge_ttl",
+  "from_list",
+  "from_value",
+  "target_url",
+  "matched_data",
+  "origin",
+  "overrides",
+  "response",
+  "serve_stale",
+  "sni",
+  "uri",
+  "path",
+  "query",
+  "status_code_range",
+  "ratelimit",
+  "logging",
+  "exposed_credential_check",
+]);
 
 /** A rule's parameters as the API takes them: blocks as objects, headers by name, rule lists as lists; unset left out. */
 function apiShape(v: unknown, key = ""): unknown {
   if (Array.isArray(v)) {
     if (RULE_BLOCKS.has(key) && v.length <= 1) return v.length ? apiShape(v[0], key) : undefined;
     if (key === "headers" && v.every((h) => h && typeof h === "object" && "name" in h)) {
-      return Object.fromEntries(v.map((h) => {
-        const { name, ...rest } = h as Bag;
-        return [name, apiShape(rest)];
-      }));
+      return Object.fromEntries(
+        v.map((h) => {
+          const { name, ...rest } = h as Bag;
+          return [name, apiShape(rest)];
+        }),
+      );
     }
     const list = v.map((x) => apiShape(x)).filter((x) => x !== undefined);
     return list.length ? list : undefined;
@@ -96,8 +148,10 @@ function apiShape(v: unknown, key = ""): unknown {
 function rulesetRules(f: Found, zoneId: string): Carried[] | Left {
   const a = f.attributes;
   const phase = String(a.phase);
-  if (!str(a.zone_id)) return { address: f.address, reason: "an account-level ruleset: pulumi-ops manages a zone's entry point rules (RulesetRule)" };
-  if (a.kind !== "zone") return { address: f.address, reason: `a ruleset of kind ${a.kind}: pulumi-ops manages a zone's entry point rules (kind zone)` };
+  if (!str(a.zone_id))
+    return { address: f.address, reason: "an account-level ruleset: pulumi-ops manages a zone's entry point rules (RulesetRule)" };
+  if (a.kind !== "zone")
+    return { address: f.address, reason: `a ruleset of kind ${a.kind}: pulumi-ops manages a zone's entry point rules (kind zone)` };
   return ((a.rules ?? []) as Bag[]).map((r, i) => {
     const params = apiShape(r.action_parameters, "action_parameters");
     const ratelimit = apiShape(r.ratelimit, "ratelimit");
@@ -124,7 +178,14 @@ function rulesetRules(f: Found, zoneId: string): Carried[] | Left {
 }
 
 /** Page rule actions that are flags (present or not), not values. */
-const FLAG_ACTIONS = new Set(["always_use_https", "disable_apps", "disable_performance", "disable_railgun", "disable_security", "disable_zaraz"]);
+const FLAG_ACTIONS = new Set([
+  "always_use_https",
+  "disable_apps",
+  "disable_performance",
+  "disable_railgun",
+  "disable_security",
+  "disable_zaraz",
+]);
 
 function pageRule(f: Found, zoneId: string): Carried | Left {
   const a = f.attributes;
@@ -142,28 +203,51 @@ function pageRule(f: Found, zoneId: string): Carried | Left {
     } else if (id === "browser_cache_ttl" || id === "edge_cache_ttl") actions.push({ id, value: num(raw) });
     else if (id === "minify" || id === "minifies") actions.push({ id: "minify", value: one(raw) });
     else if (id === "cache_ttl_by_status" || id === "cache_ttl_by_statuses") {
-      const byCode = Array.isArray(raw) ? Object.fromEntries((raw as Bag[]).map((x) => [String(x.codes), num(x.ttl) ?? x.ttl])) : Object.fromEntries(Object.entries(raw as Bag).map(([k, v]) => [k, num(v) ?? v]));
+      const byCode = Array.isArray(raw)
+        ? Object.fromEntries((raw as Bag[]).map((x) => [String(x.codes), num(x.ttl) ?? x.ttl]))
+        : Object.fromEntries(Object.entries(raw as Bag).map(([k, v]) => [k, num(v) ?? v]));
       actions.push({ id: "cache_ttl_by_status", value: byCode });
     } else if (typeof raw === "string" || typeof raw === "number") actions.push({ id, value: raw });
     // Carried without it, the rule's takeover would write the rule without that action: the whole rule stays behind.
-    else return { address: f.address, reason: `its ${id} action (nested blocks) is not carried, and a PageRule without it would remove it from the rule: take the rule over with pulumi-ops import --zone (it reads the rule as the service has it), or move it to RulesetRules (--page-rules-as-rules)` };
+    else
+      return {
+        address: f.address,
+        reason: `its ${id} action (nested blocks) is not carried, and a PageRule without it would remove it from the rule: take the rule over with pulumi-ops import --zone (it reads the rule as the service has it), or move it to RulesetRules (--page-rules-as-rules)`,
+      };
   }
   return {
     type: "edge:PageRule",
     name: f.name,
     from: [f.address],
-    inputs: { zoneId, targets: [a.target], actions, ...(num(a.priority) ? { priority: num(a.priority) } : {}), ...(a.status === "disabled" ? { status: "disabled" } : {}), adopt: true },
+    inputs: {
+      zoneId,
+      targets: [a.target],
+      actions,
+      ...(num(a.priority) ? { priority: num(a.priority) } : {}),
+      ...(a.status === "disabled" ? { status: "disabled" } : {}),
+      adopt: true,
+    },
   };
 }
 
 /** Settings' ids where the API's differs from the Terraform attribute's (or pulumi-cloudflare's camelCase). */
-const SETTING_IDS: Record<string, string> = { zero_rtt: "0rtt", tls13: "tls_1_3", tls12_only: "tls_1_2_only", tls_1_3: "tls_1_3", tls_1_2_only: "tls_1_2_only" };
+const SETTING_IDS: Record<string, string> = {
+  zero_rtt: "0rtt",
+  tls13: "tls_1_3",
+  tls12_only: "tls_1_2_only",
+  tls_1_3: "tls_1_3",
+  tls_1_2_only: "tls_1_2_only",
+};
 
 /** A setting's value as the API takes it, from a v4 block. */
 function settingValue(id: string, v: unknown): unknown {
   if (id === "security_header") {
     const h = one(v) ?? {};
-    return { strict_transport_security: Object.fromEntries(["enabled", "max_age", "include_subdomains", "preload", "nosniff"].filter((k) => h[k] !== undefined).map((k) => [k, h[k]])) };
+    return {
+      strict_transport_security: Object.fromEntries(
+        ["enabled", "max_age", "include_subdomains", "preload", "nosniff"].filter((k) => h[k] !== undefined).map((k) => [k, h[k]]),
+      ),
+    };
   }
   if (Array.isArray(v) && v.every((x) => x && typeof x === "object")) return one(v);
   return v;
@@ -184,16 +268,27 @@ function settings(f: Found, zoneId: string, left: Left[]): Carried[] {
   for (const [key, v] of Object.entries(one(a.settings) ?? {})) {
     if (unset(v) || v === 0) continue;
     if (key === "universal_ssl") {
-      left.push({ address: `${f.address}.settings.universal_ssl`, reason: "Universal SSL is not a zone setting of the API (its own endpoint, /ssl/universal/settings)" });
+      left.push({
+        address: `${f.address}.settings.universal_ssl`,
+        reason: "Universal SSL is not a zone setting of the API (its own endpoint, /ssl/universal/settings)",
+      });
       continue;
     }
     if (before && key in initial && sameValue(settingValue(key, initial[key]), settingValue(key, v))) continue; // as the zone had it: not the program's
     const id = SETTING_IDS[key] ?? key;
     if (!(KNOWN_SETTINGS as readonly string[]).includes(id)) {
-      left.push({ address: `${f.address}.settings.${key}`, reason: `${id} is not a zone setting the service lists today (GET /zones/{id}/settings): nothing to carry` });
+      left.push({
+        address: `${f.address}.settings.${key}`,
+        reason: `${id} is not a zone setting the service lists today (GET /zones/{id}/settings): nothing to carry`,
+      });
       continue;
     }
-    out.push({ type: "edge:ZoneSetting", name: `${f.name}-${id}`, from: [`${f.address}.settings.${key}`], inputs: { zoneId, settingId: id, value: settingValue(id, v) } });
+    out.push({
+      type: "edge:ZoneSetting",
+      name: `${f.name}-${id}`,
+      from: [`${f.address}.settings.${key}`],
+      inputs: { zoneId, settingId: id, value: settingValue(id, v) },
+    });
   }
   return out;
 }
@@ -202,17 +297,38 @@ function settings(f: Found, zoneId: string, left: Left[]): Carried[] {
 function script(f: Found, left: Left[], files: Set<string>): Carried | Left {
   const a = f.attributes;
   const name = String(a.script_name ?? a.name);
-  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(name)) return { address: f.address, reason: `its name ${JSON.stringify(name)} is not a script name the service takes (lowercase letters, digits, - and _)` };
+  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(name))
+    return {
+      address: f.address,
+      reason: `its name ${JSON.stringify(name)} is not a script name the service takes (lowercase letters, digits, - and _)`,
+    };
   const content = str(a.content);
-  if (!content) return { address: f.address, reason: `no code in the state (content_file or assets): write the script's code to workers/${name}.js and add an ops.edge.WorkerScript with adopt: true` };
+  if (!content)
+    return {
+      address: f.address,
+      reason: `no code in the state (content_file or assets): write the script's code to workers/${name}.js and add an ops.edge.WorkerScript with adopt: true`,
+    };
   const module = a.module === true || !!str(a.main_module);
   // v5 lists every binding under `bindings` with its type; v4 (and pulumi-cloudflare v5) one list per type.
-  const bindings: Bag[] = Array.isArray(a.bindings) ? (a.bindings as Bag[]) : Object.entries(a).filter(([k, v]) => /_bindings?$/.test(k) && Array.isArray(v)).flatMap(([k, v]) => (v as Bag[]).map((b) => ({ ...b, type: k.replace(/_bindings?$/, "") })));
+  const bindings: Bag[] = Array.isArray(a.bindings)
+    ? (a.bindings as Bag[])
+    : Object.entries(a)
+        .filter(([k, v]) => /_bindings?$/.test(k) && Array.isArray(v))
+        .flatMap(([k, v]) => (v as Bag[]).map((b) => ({ ...b, type: k.replace(/_bindings?$/, "") })));
   const vars: Record<string, string> = {};
   for (const b of bindings) {
     if (b.type === "plain_text") vars[String(b.name)] = String(b.text ?? "");
-    else if (b.type === "secret_text") left.push({ address: `${f.address} binding ${b.name}`, reason: "a secret: it stays on the script as it is (never written into a program); give it in the WorkerScript's `secrets` (from config set --secret) to manage it" });
-    else left.push({ address: `${f.address} binding ${b.name ?? b.binding}`, reason: `a ${b.type} binding: WorkerScript manages variables and secrets, and keeps every other binding on the script as it is` });
+    else if (b.type === "secret_text")
+      left.push({
+        address: `${f.address} binding ${b.name}`,
+        reason:
+          "a secret: it stays on the script as it is (never written into a program); give it in the WorkerScript's `secrets` (from config set --secret) to manage it",
+      });
+    else
+      left.push({
+        address: `${f.address} binding ${b.name ?? b.binding}`,
+        reason: `a ${b.type} binding: WorkerScript manages variables and secrets, and keeps every other binding on the script as it is`,
+      });
   }
   // One file a script: the same name in another account gets its account in the file's name.
   const file = files.has(`workers/${name}.js`) ? `workers/${name}-${String(a.account_id).slice(0, 8)}.js` : `workers/${name}.js`;
@@ -239,7 +355,12 @@ function script(f: Found, left: Left[], files: Set<string>): Carried | Left {
 function route(f: Found, zoneId: string): Carried {
   const a = f.attributes;
   const target = str(a.script) ?? str(a.script_name);
-  return { type: "edge:WorkerRoute", name: f.name, from: [f.address], inputs: { zoneId, pattern: a.pattern, ...(target ? { script: target } : {}), adopt: true } };
+  return {
+    type: "edge:WorkerRoute",
+    name: f.name,
+    from: [f.address],
+    inputs: { zoneId, pattern: a.pattern, ...(target ? { script: target } : {}), adopt: true },
+  };
 }
 
 /** Why a type of the service's provider has no place here. */
@@ -247,7 +368,8 @@ const NOT_CARRIED: Record<string, string> = {
   cloudflare_zone: "pulumi-ops does not make or delete zones: a program names its zone (zoneName, or edge.getZone)",
   cloudflare_account: "pulumi-ops does not manage accounts",
   cloudflare_api_token: "pulumi-ops does not manage API tokens",
-  cloudflare_workers_custom_domain: "a custom domain: write an ops.edge.WorkerDomain for its hostname (take it over with pulumi-ops import --zone)",
+  cloudflare_workers_custom_domain:
+    "a custom domain: write an ops.edge.WorkerDomain for its hostname (take it over with pulumi-ops import --zone)",
   cloudflare_worker_domain: "a custom domain: write an ops.edge.WorkerDomain for its hostname (take it over with pulumi-ops import --zone)",
 };
 
@@ -266,14 +388,21 @@ export function carry(found: Found[]): { carried: Carried[]; left: Left[] } {
   const files = new Set<string>();
   const secretFree = (f: Found, c: Carried): boolean => {
     if (!writesSecret(c, f.secrets)) return true;
-    left.push({ address: f.address, reason: "it holds a value the old tool kept as a secret, which is never written into a program: declare it by hand with the value from `pulumi config set --secret`" });
+    left.push({
+      address: f.address,
+      reason:
+        "it holds a value the old tool kept as a secret, which is never written into a program: declare it by hand with the value from `pulumi config set --secret`",
+    });
     return false;
   };
   for (const f of found) {
     const a = f.attributes;
     // Carried without its encrypted values, an object's takeover would write them empty: it stays behind.
     if (f.encrypted.length) {
-      left.push({ address: f.address, reason: `encrypted in the export (${f.encrypted.join(", ")}): export with --show-secrets to carry it` });
+      left.push({
+        address: f.address,
+        reason: `encrypted in the export (${f.encrypted.join(", ")}): export with --show-secrets to carry it`,
+      });
       continue;
     }
     const zoneId = String(a.zone_id ?? "");
@@ -322,6 +451,11 @@ export function carry(found: Found[]): { carried: Carried[]; left: Left[] } {
         left.push({ address: f.address, reason: NOT_CARRIED[f.type] ?? `no pulumi-ops resource for ${f.type}` });
     }
   }
-  const sets: Carried[] = [...zones.entries()].map(([zoneId, z], i) => ({ type: "edge:DnsRecordSet", name: zones.size > 1 ? `records-${i + 1}` : "records", from: z.from, inputs: { zoneId, records: z.records, adopt: true } }));
+  const sets: Carried[] = [...zones.entries()].map(([zoneId, z], i) => ({
+    type: "edge:DnsRecordSet",
+    name: zones.size > 1 ? `records-${i + 1}` : "records",
+    from: z.from,
+    inputs: { zoneId, records: z.records, adopt: true },
+  }));
   return { carried: [...sets, ...carried], left };
 }

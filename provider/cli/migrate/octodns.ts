@@ -20,7 +20,7 @@ function txt(v: string): string {
   const chunks: string[] = [];
   let chunk = "";
   for (const ch of text) {
-    if (Buffer.byteLength(chunk + ch) > 255) chunks.push(chunk), (chunk = "");
+    if (Buffer.byteLength(chunk + ch) > 255) (chunks.push(chunk), (chunk = ""));
     chunk += ch;
   }
   chunks.push(chunk);
@@ -75,7 +75,10 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
       const at = `${file} ${name === "" ? "(apex)" : name} ${type}`;
       const options = (r.octodns ?? {}) as Bag;
       if (options.ignored === true) {
-        left.push({ address: at, reason: "ignored in octoDNS: left on the service as it is (give an authoritative set an `ignore` pattern for it)" });
+        left.push({
+          address: at,
+          reason: "ignored in octoDNS: left on the service as it is (give an authoritative set an `ignore` pattern for it)",
+        });
         continue;
       }
       if (type === "NS" && name === "") {
@@ -97,15 +100,22 @@ export function octodnsZone(text: string, zoneName: string, file: string): { car
         }
         // ALIAS at the apex is the service's CNAME flattening: a CNAME there.
         if (auto) automatic.add(lines.length + 2);
-        lines.push(`${name === "" ? "@" : name} ${auto ? 300 : Number(r.ttl ?? 3600)} IN ${type === "ALIAS" ? "CNAME" : type === "SPF" ? "TXT" : type} ${data}${cloudflare.proxied === true ? " ; cf_tags=cf-proxied:true" : ""}`);
+        lines.push(
+          `${name === "" ? "@" : name} ${auto ? 300 : Number(r.ttl ?? 3600)} IN ${type === "ALIAS" ? "CNAME" : type === "SPF" ? "TXT" : type} ${data}${cloudflare.proxied === true ? " ; cf_tags=cf-proxied:true" : ""}`,
+        );
       }
     }
   }
   const parsed = parseZoneFile(`$ORIGIN ${zoneName}.\n${lines.join("\n")}\n`, { origin: zoneName, skipUnsupported: true });
   for (const s of parsed.skipped) left.push({ address: `${file} ${s.name} ${s.type}`, reason: s.reason });
   // Automatic TTL (1) where octoDNS let the service choose it: a zone file has no word for it.
-  const records = Object.fromEntries(Object.entries(parsed.records).map(([k, r]) => [k, automatic.has(parsed.lines[k]) ? { ...r, ttl: 1 } : r]));
-  return { carried: [{ type: "edge:DnsRecordSet", name: "records", from: [file], inputs: { zoneName, records, adopt: true } }, ...redirects], left };
+  const records = Object.fromEntries(
+    Object.entries(parsed.records).map(([k, r]) => [k, automatic.has(parsed.lines[k]) ? { ...r, ttl: 1 } : r]),
+  );
+  return {
+    carried: [{ type: "edge:DnsRecordSet", name: "records", from: [file], inputs: { zoneName, records, adopt: true } }, ...redirects],
+    left,
+  };
 }
 
 /**
@@ -118,7 +128,10 @@ function urlForwards(zoneName: string, name: string, at: string, values: Bag[], 
   for (const [i, v] of values.entries()) {
     const code = Number(v.code ?? 301);
     if (typeof v.target !== "string" || ![301, 302, 303, 307, 308].includes(code)) {
-      left.push({ address: at, reason: `a URL forward without a target or with code ${String(v.code)}: a redirect rule takes 301, 302, 303, 307 or 308` });
+      left.push({
+        address: at,
+        reason: `a URL forward without a target or with code ${String(v.code)}: a redirect rule takes 301, 302, 303, 307 or 308`,
+      });
       continue;
     }
     const pattern = `${name === "" ? "" : `${name}.`}${zoneName}${typeof v.path === "string" ? v.path : "/"}`;

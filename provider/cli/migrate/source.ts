@@ -47,17 +47,25 @@ export function readSource(text: string, file: string): Source {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${file} is not JSON (${(e as Error).message}): give a Terraform state (terraform state pull > state.json) or a stack export (pulumi stack export > stack.json)`);
+    throw new Error(
+      `${file} is not JSON (${(e as Error).message}): give a Terraform state (terraform state pull > state.json) or a stack export (pulumi stack export > stack.json)`,
+    );
   }
   const bag = json as Record<string, unknown>;
   if (Array.isArray(bag.resources) && typeof bag.version === "number") return terraform(bag);
   const deployment = (bag.deployment ?? bag.checkpoint) as Record<string, unknown> | undefined;
-  if (deployment && (Array.isArray(deployment.resources) || deployment.resources === undefined)) return pulumiExport((deployment.resources ?? []) as Record<string, unknown>[]);
-  throw new Error(`${file} is neither a Terraform state (no "resources" with a "version") nor a Pulumi stack export (no "deployment"): give one of those`);
+  if (deployment && (Array.isArray(deployment.resources) || deployment.resources === undefined))
+    return pulumiExport((deployment.resources ?? []) as Record<string, unknown>[]);
+  throw new Error(
+    `${file} is neither a Terraform state (no "resources" with a "version") nor a Pulumi stack export (no "deployment"): give one of those`,
+  );
 }
 
 function terraform(state: Record<string, unknown>): Source {
-  if (state.version !== 4) throw new Error(`the Terraform state is format version ${state.version}: this reads version 4 (Terraform 0.12 and later); run \`terraform state pull\` with a current Terraform`);
+  if (state.version !== 4)
+    throw new Error(
+      `the Terraform state is format version ${state.version}: this reads version 4 (Terraform 0.12 and later); run \`terraform state pull\` with a current Terraform`,
+    );
   const found: Found[] = [];
   const zoneNames: Record<string, string> = {};
   let others = 0;
@@ -84,7 +92,14 @@ function terraform(state: Record<string, unknown>): Source {
       const suffix = key === undefined ? "" : typeof key === "number" ? `[${key}]` : `["${key}"]`;
       const attributes = (i.attributes ?? {}) as Record<string, unknown>;
       const secrets = ((i.sensitive_attributes ?? []) as unknown[][]).flatMap((p) => texts(at(attributes, p)));
-      found.push({ type: String(r.type), address: `${module}${r.type}.${r.name}${suffix}`, name: `${r.name}${key === undefined ? "" : `-${key}`}`, attributes, encrypted: [], secrets });
+      found.push({
+        type: String(r.type),
+        address: `${module}${r.type}.${r.name}${suffix}`,
+        name: `${r.name}${key === undefined ? "" : `-${key}`}`,
+        attributes,
+        encrypted: [],
+        secrets,
+      });
     }
   }
   return { kind: "terraform", found, others, zoneNames };
@@ -136,10 +151,18 @@ function pulumiExport(resources: Record<string, unknown>[]): Source {
       if (r.custom !== false) others++;
       continue;
     }
-    const name = String(r.urn ?? "").split("::").pop() ?? String(r.id);
+    const name =
+      String(r.urn ?? "")
+        .split("::")
+        .pop() ?? String(r.id);
     const encrypted: string[] = [];
     const secrets: string[] = [];
-    const attributes = fromExport({ ...((r.inputs ?? {}) as object), ...((r.outputs ?? {}) as object) }, name, encrypted, secrets) as Record<string, unknown>;
+    const attributes = fromExport(
+      { ...((r.inputs ?? {}) as object), ...((r.outputs ?? {}) as object) },
+      name,
+      encrypted,
+      secrets,
+    ) as Record<string, unknown>;
     if (r.id !== undefined && attributes.id === undefined) attributes.id = r.id;
     found.push({ type, address: `${token} ${name}`, name, attributes, encrypted, secrets });
   }
@@ -173,8 +196,15 @@ export function one(v: unknown): Record<string, unknown> | undefined {
 
 /** A dynamic attribute's value: stored as `{value, type}` by Terraform, bare by the others. */
 export function dynamic(v: unknown): unknown {
-  return v && typeof v === "object" && !Array.isArray(v) && "value" in v && "type" in v && Object.keys(v).length === 2 ? (v as { value: unknown }).value : v;
+  return v && typeof v === "object" && !Array.isArray(v) && "value" in v && "type" in v && Object.keys(v).length === 2
+    ? (v as { value: unknown }).value
+    : v;
 }
 
 /** Whether a v4 attribute holds its zero value (the SDKv2 provider's "not set"). */
-export const unset = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+export const unset = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === "" ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);

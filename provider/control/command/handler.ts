@@ -36,11 +36,21 @@ async function run(r: Bag, command: string, phase: string, before?: Bag) {
   // PULUMI_COMMAND_EXIT_CODE (empty where the server did not tell it).
   // Only to a command that reads them, and at most 64 KiB each: a large output inlined into every update and delete
   // could make a stack's destroy too long a command line.
-  const cap = (v: unknown) => String(v ?? "").replace(/\0/g, "").slice(-65_536);
-  const previous = before && /PULUMI_COMMAND_(STDOUT|STDERR|EXIT_CODE)/.test(command)
-    ? { PULUMI_COMMAND_STDOUT: cap(before.stdout), PULUMI_COMMAND_STDERR: cap(before.stderr), PULUMI_COMMAND_EXIT_CODE: String(before.exitCode ?? "") }
-    : {};
-  const env = Object.entries({ ...previous, ...(r.environment ?? {}) }).map(([k, v]) => `export ${k}=${quote(String(v))}; `).join("");
+  const cap = (v: unknown) =>
+    String(v ?? "")
+      .replace(/\0/g, "")
+      .slice(-65_536);
+  const previous =
+    before && /PULUMI_COMMAND_(STDOUT|STDERR|EXIT_CODE)/.test(command)
+      ? {
+          PULUMI_COMMAND_STDOUT: cap(before.stdout),
+          PULUMI_COMMAND_STDERR: cap(before.stderr),
+          PULUMI_COMMAND_EXIT_CODE: String(before.exitCode ?? ""),
+        }
+      : {};
+  const env = Object.entries({ ...previous, ...(r.environment ?? {}) })
+    .map(([k, v]) => `export ${k}=${quote(String(v))}; `)
+    .join("");
   const shell = r.interpreter !== "applescript";
   const result = shell
     ? await control().callTool("run_command", { command: `${env}${command}\necho "${EXIT_MARK}=$?"` })
@@ -51,7 +61,11 @@ async function run(r: Bag, command: string, phase: string, before?: Bag) {
   const exitCode = mark ? mark.exitCode : (s?.exitCode ?? (result.isError ? 1 : shell ? undefined : 0));
   const stdout = mark ? mark.rest : printed;
   const failed = mark ? exitCode !== 0 : Boolean(result.isError) || (exitCode ?? 0) !== 0;
-  const out = { stdout: failed && !s ? "" : stdout, stderr: s?.stderr ?? (failed ? stdout : ""), ...(exitCode !== undefined ? { exitCode } : {}) };
+  const out = {
+    stdout: failed && !s ? "" : stdout,
+    stderr: s?.stderr ?? (failed ? stdout : ""),
+    ...(exitCode !== undefined ? { exitCode } : {}),
+  };
   if (failed) {
     // A command the host refused for a privacy permission (osascript without Automation, ...): say which, and where.
     // A secret command (`secret`, or any input the program gave as a secret): its output may quote any piece of
@@ -60,8 +74,14 @@ async function run(r: Bag, command: string, phase: string, before?: Bag) {
     const refused = hostPermissionError(out.stderr || stdout, !secret);
     if (refused) throw refused;
     const what = secret ? `the ${phase} command` : `the ${phase} command \`${command.slice(0, 80)}\``;
-    const said = secret ? "its output is not shown, as the command is secret (run it on the host to read it)" : (out.stderr || stdout).trim().slice(0, 500);
-    throw new ApiError({ service: "control", code: exitCode, message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${said}` });
+    const said = secret
+      ? "its output is not shown, as the command is secret (run it on the host to read it)"
+      : (out.stderr || stdout).trim().slice(0, 500);
+    throw new ApiError({
+      service: "control",
+      code: exitCode,
+      message: `${what} failed${exitCode !== undefined ? ` (exit ${exitCode})` : ""}: ${said}`,
+    });
   }
   return out;
 }
@@ -89,7 +109,9 @@ export const remoteCommand: Handler = {
     // A killed run started this very create and never recorded how it ended (create-journal.ts): never run blindly.
     const earlier = createResumed();
     if (earlier && !readFlag(CONTROL_SETTINGS.rerunInterrupted)) {
-      throw new InterruptedCreateError(`this resource's create command was sent (${new Date(earlier.sentAt).toISOString()}) by an earlier run that never recorded its end (a killed run, or \`pulumi state delete\`), so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host${r.secret || callHasSecrets() ? "" : ` for the effect of \`${String(r.create).slice(0, 80)}\``}, then remove the resource from the program if it must not run twice, or run \`pulumi up\` once with ops:controlRerunInterrupted set (or CONTROL_RERUN_INTERRUPTED=true) to run it again`);
+      throw new InterruptedCreateError(
+        `this resource's create command was sent (${new Date(earlier.sentAt).toISOString()}) by an earlier run that never recorded its end (a killed run, or \`pulumi state delete\`), so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host${r.secret || callHasSecrets() ? "" : ` for the effect of \`${String(r.create).slice(0, 80)}\``}, then remove the resource from the program if it must not run twice, or run \`pulumi up\` once with ops:controlRerunInterrupted set (or CONTROL_RERUN_INTERRUPTED=true) to run it again`,
+      );
     }
     const out = await createOnce({
       what: "the create command's run",
@@ -106,10 +128,13 @@ export const remoteCommand: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     if (isPending(id)) {
-      throw new Error("the answer to this resource's create command was lost, so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host, then `pulumi up --replace <this resource's URN>` to run it again, or `pulumi state delete <URN>` to forget it");
+      throw new Error(
+        "the answer to this resource's create command was lost, so pulumi-ops cannot tell whether it ran and does not run it blindly: check the host, then `pulumi up --replace <this resource's URN>` to run it again, or `pulumi state delete <URN>` to forget it",
+      );
     }
     // Only the delete command changed: nothing to run now.
-    if (!changedKeys(["create", "update", "interpreter", "environment"], olds, r, same).length) return { outs: outputs(r, { stdout: olds.stdout, stderr: olds.stderr, exitCode: olds.exitCode }) };
+    if (!changedKeys(["create", "update", "interpreter", "environment"], olds, r, same).length)
+      return { outs: outputs(r, { stdout: olds.stdout, stderr: olds.stderr, exitCode: olds.exitCode }) };
     return { outs: outputs(r, await run(r, r.update ?? r.create, r.update ? "update" : "create", olds)) };
   },
   async delete(_id, props) {

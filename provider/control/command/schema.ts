@@ -13,23 +13,47 @@ const Command = z
   .max(100_000)
   .refine((c) => c.trim().length > 0, { error: "a command must not be blank (only spaces or line breaks): write the command to run" });
 
-export const RemoteCommandInputs = z.object({
-  create: Command.describe("Run when the resource is created (and on update when no `update` command is given)."),
-  update: Command.optional().describe("Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status."),
-  delete: Command.optional().describe("Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status."),
-  interpreter: z.enum(["shell", "applescript"], { error: "interpreter must be shell or applescript" }).default("shell").describe("`shell` runs through run_command, `applescript` through the scripting tool."),
-  environment: z
-    .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment names must be letters, digits and _"), z.string().regex(/^[^\u0000]*$/, "environment values must not contain NUL"))
-    .optional()
-    .describe("Variables set for shell commands."),
-  triggers: z.array(z.unknown()).optional().describe("Any change to these values replaces the resource: delete command, then create command.").meta({ replaceOnChanges: true }),
-  secret: z.boolean().default(false).describe("Keep the commands and their output secret in state and in the CLI (also true when any input is secret)."),
-}).superRefine((r, ctx) => {
-  // The scripting tool takes a script and nothing else: variables would be silently dropped.
-  if (r.interpreter === "applescript" && r.environment && Object.keys(r.environment).length) {
-    ruleFailure(ctx, "environment", "environment applies to shell commands only: remove it, or put the values in the script itself, or use interpreter shell", ["interpreter"]);
-  }
-});
+export const RemoteCommandInputs = z
+  .object({
+    create: Command.describe("Run when the resource is created (and on update when no `update` command is given)."),
+    update: Command.optional().describe(
+      "Run when an input other than the triggers changes. `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed, `$PULUMI_COMMAND_EXIT_CODE` its exit status.",
+    ),
+    delete: Command.optional().describe(
+      "Run when the resource is destroyed (or replaced: before the new create). `$PULUMI_COMMAND_STDOUT` and `$PULUMI_COMMAND_STDERR` hold what the last create or update printed (an id to undo by), `$PULUMI_COMMAND_EXIT_CODE` its exit status.",
+    ),
+    interpreter: z
+      .enum(["shell", "applescript"], { error: "interpreter must be shell or applescript" })
+      .default("shell")
+      .describe("`shell` runs through run_command, `applescript` through the scripting tool."),
+    environment: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "environment names must be letters, digits and _"),
+        z.string().regex(/^[^\u0000]*$/, "environment values must not contain NUL"),
+      )
+      .optional()
+      .describe("Variables set for shell commands."),
+    triggers: z
+      .array(z.unknown())
+      .optional()
+      .describe("Any change to these values replaces the resource: delete command, then create command.")
+      .meta({ replaceOnChanges: true }),
+    secret: z
+      .boolean()
+      .default(false)
+      .describe("Keep the commands and their output secret in state and in the CLI (also true when any input is secret)."),
+  })
+  .superRefine((r, ctx) => {
+    // The scripting tool takes a script and nothing else: variables would be silently dropped.
+    if (r.interpreter === "applescript" && r.environment && Object.keys(r.environment).length) {
+      ruleFailure(
+        ctx,
+        "environment",
+        "environment applies to shell commands only: remove it, or put the values in the script itself, or use interpreter shell",
+        ["interpreter"],
+      );
+    }
+  });
 
 export const RemoteCommandOutputs = z.object({
   create: z.string(),

@@ -26,11 +26,23 @@ const origin = (url: string) => new URL(url).origin;
  */
 function helper(r: Bag): ControlClient {
   if (!r.helperUrl) return control();
-  const base = String(r.helperUrl).replace(/\/+$/, "").replace(/\/mcp$/, "");
+  const base = String(r.helperUrl)
+    .replace(/\/+$/, "")
+    .replace(/\/mcp$/, "");
   const configured = read(CONTROL_SETTINGS.url);
   const token = r.helperToken ?? (configured && origin(configured) === origin(base) ? read(CONTROL_SETTINGS.token) : undefined);
   if (r.helperToken) registerSecret(r.helperToken);
-  return new ControlClient(new HttpClient({ service: "control", baseUrl: base, headers: token ? { authorization: `Bearer ${token}` } : {}, timeoutMs: 60_000, maxRetries: 3, urlKey: "the RemoteDesktopSession's helperUrl" }), base);
+  return new ControlClient(
+    new HttpClient({
+      service: "control",
+      baseUrl: base,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      timeoutMs: 60_000,
+      maxRetries: 3,
+      urlKey: "the RemoteDesktopSession's helperUrl",
+    }),
+    base,
+  );
 }
 
 const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
@@ -38,19 +50,40 @@ const ui = (body: string) => `tell application "System Events" to tell process "
 
 async function open(r: Bag): Promise<Bag> {
   const password = r.password ?? read(CONTROL_SETTINGS.vncPassword);
-  if (!password) throw new ValidationError({ service: "control", message: `RemoteDesktopSession ${r.host}: no password`, remedy: "Set it as secret config: pulumi config set --secret ops:controlVncPassword <password> (or CONTROL_VNC_PASSWORD), or give the resource a secret `password`" });
+  if (!password)
+    throw new ValidationError({
+      service: "control",
+      message: `RemoteDesktopSession ${r.host}: no password`,
+      remedy:
+        "Set it as secret config: pulumi config set --secret ops:controlVncPassword <password> (or CONTROL_VNC_PASSWORD), or give the resource a secret `password`",
+    });
   registerSecret(password);
   const client = helper(r);
-  const windows = async () => textOf(await client.callTool("applescript", { script: `tell application "System Events" to get name of every window of process "Screen Sharing"` }));
+  const windows = async () =>
+    textOf(
+      await client.callTool("applescript", {
+        script: `tell application "System Events" to get name of every window of process "Screen Sharing"`,
+      }),
+    );
 
   const target = `vnc://${r.host}${r.port ? `:${r.port}` : ""}`;
   const opened = await client.callTool("run_command", { command: `open ${target}` });
-  if (opened.isError) throw new ValidationError({ service: "control", message: `cannot open ${target}: ${textOf(opened).trim()}`, remedy: "Check the host, and that its remote-management agent listens on 3283" });
+  if (opened.isError)
+    throw new ValidationError({
+      service: "control",
+      message: `cannot open ${target}: ${textOf(opened).trim()}`,
+      remedy: "Check the host, and that its remote-management agent listens on 3283",
+    });
 
   const deadline = Date.now() + r.waitSeconds * 1000;
   let shown = "";
   while (!/Connect to/.test(shown)) {
-    if (Date.now() > deadline) throw new ValidationError({ service: "control", message: `no login dialog within ${r.waitSeconds} s of opening ${target}`, remedy: "Check that the target is awake and reachable; raise waitSeconds if it is slow" });
+    if (Date.now() > deadline)
+      throw new ValidationError({
+        service: "control",
+        message: `no login dialog within ${r.waitSeconds} s of opening ${target}`,
+        remedy: "Check that the target is awake and reachable; raise waitSeconds if it is slow",
+      });
     await new Promise((res) => setTimeout(res, 500));
     await screenshot({}, client); // what a person would watch
     shown = await windows();
@@ -65,10 +98,17 @@ async function open(r: Bag): Promise<Bag> {
     await client.callTool("applescript", { script: ui(`click button "Standard" of window 1`) });
     shown = await windows();
   }
-  if (/Connect to/.test(shown)) throw new ValidationError({ service: "control", message: `sign-in to ${r.host} was refused`, remedy: "Check the user name and the password (the resource's password, or ops:controlVncPassword)" });
+  if (/Connect to/.test(shown))
+    throw new ValidationError({
+      service: "control",
+      message: `sign-in to ${r.host} was refused`,
+      remedy: "Check the user name and the password (the resource's password, or ops:controlVncPassword)",
+    });
   const shot = await screenshot({}, client);
   const black = blackShare(shot.picture) > 0.98;
-  const screen = black ? `black: ${r.host} is on another desktop space; switch to it on the target (or move the session there)` : "the remote desktop";
+  const screen = black
+    ? `black: ${r.host} is on another desktop space; switch to it on the target (or move the session there)`
+    : "the remote desktop";
   log(`control: connected to ${r.host}; the screen shows ${screen}`);
   // password and helperToken stay in the outputs (stored as secrets): diff compares them, delete needs the token.
   const { __provider: _v, ...kept } = r;

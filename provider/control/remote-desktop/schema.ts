@@ -7,8 +7,16 @@ import { z } from "zod";
 export const token = "control:RemoteDesktopSession";
 
 export const RemoteDesktopSessionInputs = z.object({
-  host: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, "host must be a host name or an IPv4 address").describe("The target computer, opened as `vnc://<host>`.").meta({ replaceOnChanges: true }),
-  port: z.union([z.literal(3283), z.literal(5900)], { error: "port must be 3283 (the remote-management agent) or 5900" }).optional().describe("Appended to the address when set.").meta({ replaceOnChanges: true }),
+  host: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, "host must be a host name or an IPv4 address")
+    .describe("The target computer, opened as `vnc://<host>`.")
+    .meta({ replaceOnChanges: true }),
+  port: z
+    .union([z.literal(3283), z.literal(5900)], { error: "port must be 3283 (the remote-management agent) or 5900" })
+    .optional()
+    .describe("Appended to the address when set.")
+    .meta({ replaceOnChanges: true }),
   username: z
     .string()
     .min(1, "username must not be empty")
@@ -25,11 +33,27 @@ export const RemoteDesktopSessionInputs = z.object({
   helperUrl: z
     .url({ protocol: /^https?$/, error: "helperUrl must be an http(s) URL of a computer-control endpoint" })
     .optional()
-    .describe("The helper computer whose control tools open the session; the configured `ops:controlUrl` when left out. `ops:controlToken` is sent only to `ops:controlUrl`'s own origin: give `helperToken` for another.")
+    .describe(
+      "The helper computer whose control tools open the session; the configured `ops:controlUrl` when left out. `ops:controlToken` is sent only to `ops:controlUrl`'s own origin: give `helperToken` for another.",
+    )
     .meta({ replaceOnChanges: true }),
-  helperToken: z.string().min(1, "helperToken must not be empty").optional().describe("Bearer token for `helperUrl` when it is another endpoint than `ops:controlUrl`; kept secret.").meta({ secret: true, replaceOnChanges: true }),
-  waitSeconds: z.number({ error: "waitSeconds must be a number of seconds" }).min(1, "waitSeconds must be at least 1").max(60, "waitSeconds must be at most 60").default(10).describe("How long to wait for the login dialog: it appears 5 to 8 seconds after opening, and the default leaves a margin."),
-  triggers: z.array(z.unknown(), { error: "triggers must be a list" }).optional().describe("Any change to these values opens the session again.").meta({ replaceOnChanges: true }),
+  helperToken: z
+    .string()
+    .min(1, "helperToken must not be empty")
+    .optional()
+    .describe("Bearer token for `helperUrl` when it is another endpoint than `ops:controlUrl`; kept secret.")
+    .meta({ secret: true, replaceOnChanges: true }),
+  waitSeconds: z
+    .number({ error: "waitSeconds must be a number of seconds" })
+    .min(1, "waitSeconds must be at least 1")
+    .max(60, "waitSeconds must be at most 60")
+    .default(10)
+    .describe("How long to wait for the login dialog: it appears 5 to 8 seconds after opening, and the default leaves a margin."),
+  triggers: z
+    .array(z.unknown(), { error: "triggers must be a list" })
+    .optional()
+    .describe("Any change to these values opens the session again.")
+    .meta({ replaceOnChanges: true }),
 });
 
 export const RemoteDesktopSessionOutputs = z.object({
@@ -44,6 +68,10 @@ export const RemoteDesktopSessionOutputs = z.object({
   window: z.string().describe("The screen-sharing window's name after sign-in, e.g. `office.local (Standard)`."),
   screen: z.string().describe("What the shared screen shows: the remote desktop, or black (the target is on another desktop space)."),
   black: z.boolean().describe("The shared screen is black: switch the target to the session's desktop space."),
-  pixels: z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") }).describe("The helper's screenshot size in pixels."),
-  points: z.object({ width: z.number().describe("Width."), height: z.number().describe("Height.") }).describe("The same in points (clicks are in points: pixels / 2)."),
+  pixels: z
+    .object({ width: z.number().describe("Width."), height: z.number().describe("Height.") })
+    .describe("The helper's screenshot size in pixels."),
+  points: z
+    .object({ width: z.number().describe("Width."), height: z.number().describe("Height.") })
+    .describe("The same in points (clicks are in points: pixels / 2)."),
 });

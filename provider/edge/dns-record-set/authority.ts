@@ -44,7 +44,13 @@ export function serviceKept(rec: Pick<wire.DnsRecord, "meta" | "type" | "content
  * every name under dev), optionally followed by the types it applies to (`_acme-challenge* TXT`, `@ MX,TXT`).
  */
 export const IGNORE = /^(\S+)(?:\s+([A-Za-z0-9]+(?:,[A-Za-z0-9]+)*))?$/;
-export const IgnorePattern = z.string().trim().regex(IGNORE, "an ignore pattern is a record name relative to the zone (`@` the apex, `*` any characters), optionally followed by types: `_acme-challenge* TXT`");
+export const IgnorePattern = z
+  .string()
+  .trim()
+  .regex(
+    IGNORE,
+    "an ignore pattern is a record name relative to the zone (`@` the apex, `*` any characters), optionally followed by types: `_acme-challenge* TXT`",
+  );
 
 export type Matcher = (rec: { type: string; name: string }) => boolean;
 
@@ -79,7 +85,16 @@ export function relativeName(name: string, zoneName: string): string {
 }
 
 export function strayOf(rec: wire.DnsRecord, zoneName: string): Stray {
-  return { id: rec.id, type: rec.type, name: relativeName(rec.name, zoneName), content: rec.content, ttl: rec.ttl, proxied: rec.proxied ?? false, ...(rec.priority !== undefined && rec.priority !== null ? { priority: rec.priority } : {}), ...(rec.comment ? { comment: rec.comment } : {}) };
+  return {
+    id: rec.id,
+    type: rec.type,
+    name: relativeName(rec.name, zoneName),
+    content: rec.content,
+    ttl: rec.ttl,
+    proxied: rec.proxied ?? false,
+    ...(rec.priority !== undefined && rec.priority !== null ? { priority: rec.priority } : {}),
+    ...(rec.comment ? { comment: rec.comment } : {}),
+  };
 }
 
 /** `TYPE name content`, for a line that names a record. */
@@ -103,7 +118,11 @@ export function forgetZoneListings(): void {
 onForget(forgetZoneListings);
 
 /** The zone's records sorted into the service's own (apart) and those no resource holds (unmanaged). */
-export function sortRecords(records: wire.DnsRecord[], zone: { id: string; name: string }, managed: Set<string>): { unmanaged: wire.DnsRecord[]; apart: [wire.DnsRecord, Apart][]; labelled: wire.DnsRecord[] } {
+export function sortRecords(
+  records: wire.DnsRecord[],
+  zone: { id: string; name: string },
+  managed: Set<string>,
+): { unmanaged: wire.DnsRecord[]; apart: [wire.DnsRecord, Apart][]; labelled: wire.DnsRecord[] } {
   const unmanaged: wire.DnsRecord[] = [];
   const apart: [wire.DnsRecord, Apart][] = [];
   const labelled: wire.DnsRecord[] = [];
@@ -129,7 +148,11 @@ export function wholeZone(zone: { name: string }, set: { records: Record<string,
  * apex and gives `ignore`), that are not its own (`ids`), not identical to one it declares (that one is taken over or
  * refused, as without authority), and that no rule above keeps.
  */
-export function strays(records: wire.DnsRecord[], zone: { id: string; name: string }, set: { records: Record<string, Declared>; ids: Record<string, string>; ignore?: string[] }): wire.DnsRecord[] {
+export function strays(
+  records: wire.DnsRecord[],
+  zone: { id: string; name: string },
+  set: { records: Record<string, Declared>; ids: Record<string, string>; ignore?: string[] },
+): wire.DnsRecord[] {
   const declared = Object.values(set.records);
   const names = new Set(declared.map((r) => fullName(r.name, zone.name)));
   const whole = wholeZone(zone, set);

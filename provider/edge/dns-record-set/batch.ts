@@ -38,12 +38,14 @@ export type Failure = { key: string; error: unknown };
 export async function each<T>(items: T[], f: (item: T) => Promise<void>, keyOf: (item: T) => string): Promise<Failure[]> {
   const failures: Failure[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++];
-      await f(item).catch((error: unknown) => failures.push({ key: keyOf(item), error }));
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++];
+        await f(item).catch((error: unknown) => failures.push({ key: keyOf(item), error }));
+      }
+    }),
+  );
   return failures;
 }
 
@@ -79,7 +81,7 @@ async function settle(zone: ZoneRef, ops: Op[], before: Set<string>): Promise<{ 
     if (op.kind === "delete" && !now.has(op.id)) found.set(op, null);
     if (op.kind === "post") {
       const made = [...now.values()].find((r) => !before.has(r.id) && !claimed.has(r.id) && sameValue(r, op.body as never));
-      if (made) found.set(op, made), claimed.add(made.id);
+      if (made) (found.set(op, made), claimed.add(made.id));
     }
   }
   const batchApplied = found.size > 0;
@@ -97,7 +99,12 @@ async function settle(zone: ZoneRef, ops: Op[], before: Set<string>): Promise<{ 
  * Applies `ops` in batches of the client's size, in order; `single` applies one change by itself (the path of a
  * service without batches, and of a refused batch). Returns what was applied and what failed, per key.
  */
-export async function applyInBatches(zone: ZoneRef, ops: Op[], single: (op: Op) => Promise<wire.DnsRecord | undefined>, known: Set<string>): Promise<{ done: Done[]; failures: Failure[] }> {
+export async function applyInBatches(
+  zone: ZoneRef,
+  ops: Op[],
+  single: (op: Op) => Promise<wire.DnsRecord | undefined>,
+  known: Set<string>,
+): Promise<{ done: Done[]; failures: Failure[] }> {
   const client = edge();
   const done: Done[] = [];
   const failures: Failure[] = [];
@@ -113,7 +120,10 @@ export async function applyInBatches(zone: ZoneRef, ops: Op[], single: (op: Op) 
       } catch (e) {
         if (outcomeUnknown(e)) {
           const { applied, pending: rest } = await settle(zone, pending, known);
-          if (applied.length) warn(`edge: the answer to a batch of ${pending.length} changes in ${zone.name} was lost; the service had applied ${applied.length === pending.length ? "it" : `${applied.length} of them`}, kept`);
+          if (applied.length)
+            warn(
+              `edge: the answer to a batch of ${pending.length} changes in ${zone.name} was lost; the service had applied ${applied.length === pending.length ? "it" : `${applied.length} of them`}, kept`,
+            );
           done.push(...applied);
           pending = rest;
           if (pending.length && attempt >= ATTEMPTS) {
@@ -136,7 +146,12 @@ export async function applyInBatches(zone: ZoneRef, ops: Op[], single: (op: Op) 
     // Deletes first (a new record may need the name an old one holds); a new record whose old one stayed is not made.
     const deletes = alone.filter((op) => op.kind === "delete");
     const others = alone.filter((op) => op.kind !== "delete");
-    const run = (list: Op[]) => each(list, async (op) => void done.push({ op, rec: await single(op) }), (op) => op.key);
+    const run = (list: Op[]) =>
+      each(
+        list,
+        async (op) => void done.push({ op, rec: await single(op) }),
+        (op) => op.key,
+      );
     const failed = await run(deletes);
     failures.push(...failed);
     const kept = new Set(failed.map((f) => f.key));

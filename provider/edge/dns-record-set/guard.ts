@@ -24,16 +24,28 @@ export const mayBeLarge = (updates: number, deletes: number, atLeast: number, pe
   Math.max(updates, deletes) * 100 > percent * Math.max(atLeast, MIN_ZONE_RECORDS);
 
 /** The set's plan weighed against the zone's `total` records: the failure to throw, when it is too large. */
-export function largeChange(zoneName: string, total: number, updates: number, deletes: number, given: { maxChangePercent?: number; allowLargeChange?: boolean }): ValidationError | undefined {
+export function largeChange(
+  zoneName: string,
+  total: number,
+  updates: number,
+  deletes: number,
+  given: { maxChangePercent?: number; allowLargeChange?: boolean },
+): ValidationError | undefined {
   if (given.allowLargeChange === true || total < MIN_ZONE_RECORDS) return undefined;
   const percent = given.maxChangePercent ?? DEFAULT_MAX_CHANGE_PERCENT;
-  const over = ([["update", updates], ["delete", deletes]] as const).filter(([, n]) => n * 100 > percent * total);
+  const over = (
+    [
+      ["update", updates],
+      ["delete", deletes],
+    ] as const
+  ).filter(([, n]) => n * 100 > percent * total);
   if (!over.length) return undefined;
   const said = over.map(([what, n]) => `${what}s ${n} of the zone's ${total} records (${((n * 100) / total).toFixed(1)}%)`).join(" and ");
   return new ValidationError({
     service: "edge",
     message: `DnsRecordSet in zone ${zoneName}: this change ${said}, over maxChangePercent ${percent}%; nothing was sent`,
-    remedy: "If the change is meant, set `allowLargeChange: true` on this DnsRecordSet for this run (and remove it after), or raise `maxChangePercent`; if not, check the program's records",
+    remedy:
+      "If the change is meant, set `allowLargeChange: true` on this DnsRecordSet for this run (and remove it after), or raise `maxChangePercent`; if not, check the program's records",
   });
 }
 

@@ -16,7 +16,19 @@ import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "../dns
 import type * as wire from "../wire";
 import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { body, cnameConflict, dataOut, FIELDS, holdFromState, recordClaim, sameField, settingsOut, tagKey, takeOver, userTags } from "../dns-record/handler";
+import {
+  body,
+  cnameConflict,
+  dataOut,
+  FIELDS,
+  holdFromState,
+  recordClaim,
+  sameField,
+  settingsOut,
+  tagKey,
+  takeOver,
+  userTags,
+} from "../dns-record/handler";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed } from "../../create-journal";
 import { isDataType } from "../dns-record/data";
@@ -52,14 +64,23 @@ function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRe
 }
 
 function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<string, string>): DnsRecordSetOutputs {
-  return { ...zoneOutputs(wanted, zone), records, ids, adopt: wanted.adopt ?? false, ...(wanted.authoritative === true ? { authoritative: true } : {}), ...(Array.isArray(wanted.ignore) ? { ignore: wanted.ignore } : {}) };
+  return {
+    ...zoneOutputs(wanted, zone),
+    records,
+    ids,
+    adopt: wanted.adopt ?? false,
+    ...(wanted.authoritative === true ? { authoritative: true } : {}),
+    ...(Array.isArray(wanted.ignore) ? { ignore: wanted.ignore } : {}),
+  };
 }
 
 /** A delete of a record the set does not declare (authoritative): its key, which no record key can be (a space). */
 const strayOp = (rec: wire.DnsRecord): Op => ({ kind: "delete", key: `undeclared ${rec.type} ${rec.name} (${rec.id})`, id: rec.id });
 const isStray = (key: string) => key.startsWith("undeclared ");
 /** Whether `authoritative` or `ignore` differ between the state and the program (unset is off, as before them). */
-const authorityChanged = (olds: Bag, news: Bag) => (olds.authoritative === true) !== (news.authoritative === true) || JSON.stringify(olds.ignore ?? null) !== JSON.stringify(news.ignore ?? null);
+const authorityChanged = (olds: Bag, news: Bag) =>
+  (olds.authoritative === true) !== (news.authoritative === true) ||
+  JSON.stringify(olds.ignore ?? null) !== JSON.stringify(news.ignore ?? null);
 
 /** The zone's records by type and full name, and their ids, from one listing. */
 async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string>; all: wire.DnsRecord[] }> {
@@ -79,17 +100,29 @@ async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRec
  * The records to make: those with an identical record already in the zone one at a time (taken over with `adopt`,
  * else refused with 81058 naming the key), the rest as posts, in batches where the service takes them.
  */
-async function makeAll(keys: string[], wanted: Records, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean, before: Op[] = []) {
+async function makeAll(
+  keys: string[],
+  wanted: Records,
+  zone: ZoneRef,
+  existing: Map<string, wire.DnsRecord[]>,
+  adopt: boolean,
+  before: Op[] = [],
+) {
   const posts: Op[] = [];
   const taken: string[] = [];
   for (const key of keys) {
     const b = body(wanted[key] as never, zone);
     // Identical records there: refused by name without adopt, or taken over (one no other resource holds) with it.
-    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))))) taken.push(key);
+    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id)))))
+      taken.push(key);
     else posts.push({ kind: "post", key, body: labelled(b, zone) });
   }
   const made: Done[] = [];
-  const failures = await each(taken, async (key) => void made.push({ op: { kind: "post", key, body: {} }, rec: await makeOne(key, wanted[key], zone, existing, adopt) }), (k) => k);
+  const failures = await each(
+    taken,
+    async (key) => void made.push({ op: { kind: "post", key, body: {} }, rec: await makeOne(key, wanted[key], zone, existing, adopt) }),
+    (k) => k,
+  );
   return { made, failures, posts: [...before, ...posts] };
 }
 
@@ -107,7 +140,8 @@ function plan(zoneName: string, current: Records, ids: Record<string, string>, w
   const moved: [string, string][] = [];
   // The keys that go, by type and name: a set re-keyed whole (10,000 records) pairs in linear time.
   const going = new Map<string, string[]>();
-  for (const k of removed) if (current[k]) going.set(nameKey(zoneName, current[k]), [...(going.get(nameKey(zoneName, current[k])) ?? []), k]);
+  for (const k of removed)
+    if (current[k]) going.set(nameKey(zoneName, current[k]), [...(going.get(nameKey(zoneName, current[k])) ?? []), k]);
   for (const identical of [true, false]) {
     for (const to of added) {
       const group = going.get(nameKey(zoneName, wanted[to]));
@@ -138,13 +172,22 @@ function plan(zoneName: string, current: Records, ids: Record<string, string>, w
 }
 
 /** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
-async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map<string, wire.DnsRecord[]>, adopt: boolean): Promise<wire.DnsRecord> {
+async function makeOne(
+  key: string,
+  rec: SetRecord,
+  zone: ZoneRef,
+  existing: Map<string, wire.DnsRecord[]>,
+  adopt: boolean,
+): Promise<wire.DnsRecord> {
   const b = body(rec as never, zone);
   // Never one that another resource of this run holds (claims.ts): that one's key is made as its own record.
-  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))));
+  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find(
+    (x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))),
+  );
   // Another stack's (its tag) is never taken; this stack's own is, even without adopt (./dns-record/owner.ts).
   const whose = identical && recordStanding(identical);
-  if (whose === "theirs") throw recordOwnedBy(`records.${key}: the ${b.type} record ${b.name}`, zone.name, identical!.id, ownerOf(identical!)!);
+  if (whose === "theirs")
+    throw recordOwnedBy(`records.${key}: the ${b.type} record ${b.name}`, zone.name, identical!.id, ownerOf(identical!)!);
   // Made by an earlier create of this set that never reached the state (create-journal.ts): this set's too.
   const takes = adopt || whose === "mine" || createResumed() !== undefined;
   if (identical && (!takes || claim(recordClaim(zone.id, identical.id)))) {
@@ -153,7 +196,8 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
         service: "edge",
         code: 81058,
         message: `records.${key}: the ${b.type} record ${b.name} ${identical.content} already exists in zone ${zone.name} (id ${identical.id})`,
-        remedy: "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
+        remedy:
+          "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
       });
     }
     markAdopted(recordClaim(zone.id, identical.id));
@@ -180,14 +224,19 @@ async function makeOne(key: string, rec: SetRecord, zone: ZoneRef, existing: Map
 }
 
 /** A change by itself: the path of a service without batches, and of a batch the service refused. */
-const single = (zone: ZoneRef, wanted: Records, existing: Map<string, wire.DnsRecord[]>, adopt: boolean) => async (op: Op): Promise<wire.DnsRecord | undefined> => {
-  if (op.kind === "delete") return void (await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, op.id)));
-  if (op.kind === "patch") return edge().patchDnsRecord(zone.id, op.id, op.body);
-  return makeOne(op.key, wanted[op.key], zone, existing, adopt);
-};
+const single =
+  (zone: ZoneRef, wanted: Records, existing: Map<string, wire.DnsRecord[]>, adopt: boolean) =>
+  async (op: Op): Promise<wire.DnsRecord | undefined> => {
+    if (op.kind === "delete") return void (await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, op.id)));
+    if (op.kind === "patch") return edge().patchDnsRecord(zone.id, op.id, op.body);
+    return makeOne(op.key, wanted[op.key], zone, existing, adopt);
+  };
 
 function failureMessage(what: string, failures: Failure[], total: number): string {
-  const shown = failures.slice(0, 5).map((f) => `${isStray(f.key) ? f.key : `records.${f.key}`}: ${(f.error as Error).message ?? String(f.error)}`).join("; ");
+  const shown = failures
+    .slice(0, 5)
+    .map((f) => `${isStray(f.key) ? f.key : `records.${f.key}`}: ${(f.error as Error).message ?? String(f.error)}`)
+    .join("; ");
   return `edge: ${failures.length} of ${total} records could not be ${what}${failures.length > 5 ? " (the first 5)" : ""}: ${shown}`;
 }
 
@@ -250,14 +299,24 @@ const onMaps: Handler = {
     if (isUnknown(wanted.records)) return { changes: true };
     const p = plan(o.zoneName, o.records, o.ids, wanted.records as Records);
     // Beyond its own keys (authoritative removals), and the rails on large changes: before anything is sent.
-    const removing = await reviewPlan({ id: o.zoneId, name: o.zoneName }, wanted as DnsRecordSetInputs, o.ids ?? {}, { updates: p.changed.length, deletes: p.removed.length + p.replaced.length }, id);
+    const removing = await reviewPlan(
+      { id: o.zoneId, name: o.zoneName },
+      wanted as DnsRecordSetInputs,
+      o.ids ?? {},
+      { updates: p.changed.length, deletes: p.removed.length + p.replaced.length },
+      id,
+    );
     const changes = p.added.length + p.removed.length + p.replaced.length + p.changed.length + removing.length;
     const rekeyed = p.moved.filter(([, to]) => !p.changed.some(([k]) => k === to)).length;
     if (changes + rekeyed) {
-      log(`edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
-        `${rekeyed ? ` (${rekeyed} under a new key, nothing sent for them)` : ""}` +
-        (changes - removing.length ? ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})` : "") +
-        `${removing.length ? `, and ${removing.length} undeclared to delete` : ""}`);
+      log(
+        `edge: record set in ${o.zoneName}: ${p.added.length} to add, ${p.changed.length} to change, ${p.replaced.length} to replace, ${p.removed.length} to remove, ${p.unchanged} unchanged` +
+          `${rekeyed ? ` (${rekeyed} under a new key, nothing sent for them)` : ""}` +
+          (changes - removing.length
+            ? ` (${[...p.added.map((k) => `+${k}`), ...p.changed.map(([k]) => `~${k}`), ...p.replaced.map((k) => `+-${k}`), ...p.removed.map((k) => `-${k}`)].slice(0, 20).join(" ")}${changes - removing.length > 20 ? " ..." : ""})`
+            : "") +
+          `${removing.length ? `, and ${removing.length} undeclared to delete` : ""}`,
+      );
     }
     // Authority switched on or off, or its ignore changed: the outputs say it, with nothing else to send.
     return { changes: changes + rekeyed > 0 || authorityChanged(o, wanted) };
@@ -321,7 +380,10 @@ const onMaps: Handler = {
     const ids = { ...o.ids };
     const p = plan(o.zoneName, o.records, o.ids, r.records);
     // Records to make: the zone's plan is looked up (once a run) to know whether they carry the owner's tag.
-    const zone: ZoneRef = p.added.length || p.replaced.length ? { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName } : { id: o.zoneId, name: o.zoneName };
+    const zone: ZoneRef =
+      p.added.length || p.replaced.length
+        ? { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName }
+        : { id: o.zoneId, name: o.zoneName };
     // A record under a new key (matched by type, name and value) keeps its id: bookkeeping only.
     for (const [from, to] of p.moved) {
       ids[to] = ids[from];
@@ -332,7 +394,11 @@ const onMaps: Handler = {
     // One ordered list of changes: removals (and the old record of a new type) first, as a new record may need the
     // name an old one holds; then the changes in place; then the new records.
     const authoritative = r.authoritative === true;
-    const { byName: existing, ids: before, all } = p.added.length || p.replaced.length || authoritative ? await listing(zone) : { byName: new Map(), ids: new Set<string>(), all: [] };
+    const {
+      byName: existing,
+      ids: before,
+      all,
+    } = p.added.length || p.replaced.length || authoritative ? await listing(zone) : { byName: new Map(), ids: new Set<string>(), all: [] };
     // A removed record another resource's create took over in this run (moved to another set or a DnsRecord) stays
     // on the service and leaves this set.
     const given = p.removed.filter((key) => adoptedInRun(recordClaim(zone.id, ids[key])));
@@ -343,21 +409,29 @@ const onMaps: Handler = {
     }
     // A record another stack took over (its tag, where the zone's records take tags) is left to it, not deleted.
     const toDelete = [...p.removed.filter((key) => !given.includes(key)), ...p.replaced];
-    for (const key of await takenByOthers(zone, toDelete.map((key) => [key, ids[key]]))) {
+    for (const key of await takenByOthers(
+      zone,
+      toDelete.map((key) => [key, ids[key]]),
+    )) {
       warn(`edge: records.${key} (${ids[key]}) belongs to another stack now (its tag): left to it, not deleted`);
       toDelete.splice(toDelete.indexOf(key), 1);
       delete ids[key];
       delete records[key];
     }
     // Authoritative: the records of its names (or zone) it does not declare, as the zone holds them now.
-    const removing = authoritative ? await reviewPlan(zone, r, o.ids ?? {}, { updates: p.changed.length, deletes: toDelete.length }, id, all) : [];
+    const removing = authoritative
+      ? await reviewPlan(zone, r, o.ids ?? {}, { updates: p.changed.length, deletes: toDelete.length }, id, all)
+      : [];
     if (!authoritative && toDelete.length) countDeletes(toDelete.length, `the DnsRecordSet in zone ${zone.name}`);
     const deletes: Op[] = [...toDelete.map((key): Op => ({ kind: "delete", key, id: ids[key] })), ...removing.map(strayOp)];
     // Tags restored keep the owner's label beside them where the zone's records carry it (its plan, looked up once).
-    const labelling = p.changed.some(([, fields]) => fields.includes("tags")) && labels(zone.plan !== undefined ? zone : { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName });
+    const labelling =
+      p.changed.some(([, fields]) => fields.includes("tags")) &&
+      labels(zone.plan !== undefined ? zone : { ...(await resolveZone({ zoneId: o.zoneId })), name: o.zoneName });
     // Settings changed: each such record is read first, and the settings the program does not give keep their values.
     const settingsNow = new Map<string, wire.DnsRecordBody["settings"]>();
-    for (const [key] of p.changed.filter(([, fields]) => fields.includes("settings"))) settingsNow.set(key, (await edge().getDnsRecord(zone.id, ids[key])).settings ?? {});
+    for (const [key] of p.changed.filter(([, fields]) => fields.includes("settings")))
+      settingsNow.set(key, (await edge().getDnsRecord(zone.id, ids[key])).settings ?? {});
     const patches: Op[] = p.changed.map(([key, fields]) => {
       if (fields.includes("proxied") && !r.records[key].proxied && !fields.includes("ttl")) fields.push("ttl"); // leaving the proxy
       const b = body(r.records[key] as never, zone, fields);
@@ -365,7 +439,10 @@ const onMaps: Handler = {
       if (b.settings) b.settings = { ...settingsNow.get(key), ...b.settings };
       return { kind: "patch", key, id: ids[key], body: b };
     });
-    const { made, failures, posts } = await makeAll([...p.added, ...p.replaced], r.records, zone, existing, adopting(r), [...deletes, ...patches]);
+    const { made, failures, posts } = await makeAll([...p.added, ...p.replaced], r.records, zone, existing, adopting(r), [
+      ...deletes,
+      ...patches,
+    ]);
     const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
     failures.push(...sent.failures);
     for (const { op } of sent.done.filter((d) => d.op.kind === "delete")) {
@@ -389,11 +466,22 @@ const onMaps: Handler = {
     // A record another resource's create took over in this run (records moved out of the set) is left to it, and so
     // is one another stack took over (its tag, where the zone's records take tags: one listing of the zone).
     const others = await takenByOthers(zone, Object.entries(o.ids ?? {}));
-    if (others.length) warn(`edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to another stack now (their tag), so this destroy leaves them: ${others.slice(0, 5).map((k) => `records.${k}`).join(", ")}${others.length > 5 ? " ..." : ""}`);
+    if (others.length)
+      warn(
+        `edge: ${others.length} record${others.length > 1 ? "s" : ""} of this set belong${others.length > 1 ? "" : "s"} to another stack now (their tag), so this destroy leaves them: ${others
+          .slice(0, 5)
+          .map((k) => `records.${k}`)
+          .join(", ")}${others.length > 5 ? " ..." : ""}`,
+      );
     const left = new Set(others.map((key) => o.ids[key]));
     const entries = Object.entries(o.ids ?? {}).filter(([, id]) => !adoptedInRun(recordClaim(zone.id, id)) && !left.has(id));
     countDeletes(entries.length, `the DnsRecordSet in zone ${zone.name} (deleted)`);
-    const { failures } = await applyInBatches(zone, entries.map(([key, id]) => ({ kind: "delete", key, id })), single(zone, {}, new Map(), false), new Set());
+    const { failures } = await applyInBatches(
+      zone,
+      entries.map(([key, id]) => ({ kind: "delete", key, id })),
+      single(zone, {}, new Map(), false),
+      new Set(),
+    );
     if (failures.length) throw new Error(failureMessage("deleted", failures, entries.length));
   },
 };
@@ -420,8 +508,21 @@ export const dnsRecordSet: Handler = {
   async diff(id, olds, news) {
     if (isCompact(olds)) holdFromState(olds.zoneId, Object.values(expanded(olds).ids ?? {}) as string[]); // in state: never another's to adopt
     // The common case, nothing changed: the texts agree line for line once the outputs' ids are set aside.
-    if (isCompact(olds) && isCompact(news) && news.authoritative !== true && !authorityChanged(olds, news) && !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) && withoutIds(olds.records as string) === news.records) {
-      await reviewPlan({ id: olds.zoneId as string, name: olds.zoneName as string }, { records: {} }, (expanded(olds).ids ?? {}) as Record<string, string>, { updates: 0, deletes: 0 }, id);
+    if (
+      isCompact(olds) &&
+      isCompact(news) &&
+      news.authoritative !== true &&
+      !authorityChanged(olds, news) &&
+      !zoneChanged(withoutProvider(news), olds as DnsRecordSetOutputs) &&
+      withoutIds(olds.records as string) === news.records
+    ) {
+      await reviewPlan(
+        { id: olds.zoneId as string, name: olds.zoneName as string },
+        { records: {} },
+        (expanded(olds).ids ?? {}) as Record<string, string>,
+        { updates: 0, deletes: 0 },
+        id,
+      );
       return { changes: false };
     }
     const d = await onMaps.diff(id, expanded(olds), expanded(news));

@@ -44,7 +44,14 @@ export function newSetKey(zoneId: string): string {
  * Weighs a plan of `updates` in place and `deletes` of the set's own records; returns the records the set removes
  * beyond its own (none unless authoritative). Throws the large-change or ops:maxDeletes failure.
  */
-export async function reviewPlan(zone: ZoneRef, wanted: Reviewed, ids: Record<string, string>, counts: { updates: number; deletes: number }, key: string, listing?: wire.DnsRecord[]): Promise<wire.DnsRecord[]> {
+export async function reviewPlan(
+  zone: ZoneRef,
+  wanted: Reviewed,
+  ids: Record<string, string>,
+  counts: { updates: number; deletes: number },
+  key: string,
+  listing?: wire.DnsRecord[],
+): Promise<wire.DnsRecord[]> {
   const authoritative = wanted.authoritative === true;
   const zoneRecords = () => (listing ? Promise.resolve(listing) : zoneListing(zone.id));
   let removing = authoritative ? strays(await zoneRecords(), zone, { records: wanted.records, ids, ignore: wanted.ignore }) : [];
@@ -54,7 +61,13 @@ export async function reviewPlan(zone: ZoneRef, wanted: Reviewed, ids: Record<st
     const allowed = listed.get(key) ?? new Set<string>();
     const unlisted = removing.filter((r) => !allowed.has(r.id));
     removing = removing.filter((r) => allowed.has(r.id));
-    if (unlisted.length) notice(`edge: authoritative DnsRecordSet in zone ${zone.name}: ${unlisted.length} record${unlisted.length === 1 ? "" : "s"} it does not declare ${listed.has(key) ? "appeared since this run's preview listed its deletes" : "went unlisted (this run's preview checks were off, or its inputs unknown)"}: left for the next run to list (${unlisted.slice(0, 5).map((r) => describe(strayOf(r, zone.name))).join("; ")}${unlisted.length > 5 ? "; ..." : ""})`);
+    if (unlisted.length)
+      notice(
+        `edge: authoritative DnsRecordSet in zone ${zone.name}: ${unlisted.length} record${unlisted.length === 1 ? "" : "s"} it does not declare ${listed.has(key) ? "appeared since this run's preview listed its deletes" : "went unlisted (this run's preview checks were off, or its inputs unknown)"}: left for the next run to list (${unlisted
+          .slice(0, 5)
+          .map((r) => describe(strayOf(r, zone.name)))
+          .join("; ")}${unlisted.length > 5 ? "; ..." : ""})`,
+      );
   }
   const deletes = counts.deletes + removing.length;
   if (mayBeLarge(counts.updates, deletes, Object.keys(ids).length, wanted.maxChangePercent)) {
@@ -62,13 +75,21 @@ export async function reviewPlan(zone: ZoneRef, wanted: Reviewed, ids: Record<st
     if (problem) throw problem;
   }
   if (deletes) countDeletes(deletes, `the DnsRecordSet in zone ${zone.name}`);
-  if (authoritative && !listing && wholeZone(zone, wanted)) notice(`edge: DnsRecordSet is authoritative for the whole zone ${zone.name} (it declares the apex and gives ignore): every record it does not declare is deleted but what ignore${wanted.ignore?.length ? ` (${wanted.ignore.join(", ")})` : ""} matches`);
+  if (authoritative && !listing && wholeZone(zone, wanted))
+    notice(
+      `edge: DnsRecordSet is authoritative for the whole zone ${zone.name} (it declares the apex and gives ignore): every record it does not declare is deleted but what ignore${wanted.ignore?.length ? ` (${wanted.ignore.join(", ")})` : ""} matches`,
+    );
   if (removing.length) {
     const lines = removing.slice(0, SHOWN).map((r) => `  - ${describe(strayOf(r, zone.name))} (id ${r.id})`);
-    notice(`edge: authoritative DnsRecordSet in zone ${zone.name} deletes ${removing.length} record${removing.length === 1 ? "" : "s"} it does not declare:\n${lines.join("\n")}${removing.length > SHOWN ? `\n  ... and ${removing.length - SHOWN} more` : ""}`);
+    notice(
+      `edge: authoritative DnsRecordSet in zone ${zone.name} deletes ${removing.length} record${removing.length === 1 ? "" : "s"} it does not declare:\n${lines.join("\n")}${removing.length > SHOWN ? `\n  ... and ${removing.length - SHOWN} more` : ""}`,
+    );
   } else if (!authoritative && !listing && readFlag(GENERAL_SETTINGS.previewChecks) && !quiet()) {
     const { unmanaged, apart } = sortRecords(await zoneRecords(), zone, new Set(Object.values(ids)));
-    if (unmanaged.length) log(`edge: zone ${zone.name} holds ${unmanaged.length} record${unmanaged.length === 1 ? "" : "s"} that no resource of this stack checked so far in this run holds${apart.length ? ` (and ${apart.length} the service keeps itself)` : ""}: edge.getUnmanagedRecords lists them; \`authoritative: true\` on a set deletes those at its names`);
+    if (unmanaged.length)
+      log(
+        `edge: zone ${zone.name} holds ${unmanaged.length} record${unmanaged.length === 1 ? "" : "s"} that no resource of this stack checked so far in this run holds${apart.length ? ` (and ${apart.length} the service keeps itself)` : ""}: edge.getUnmanagedRecords lists them; \`authoritative: true\` on a set deletes those at its names`,
+      );
   }
   return removing;
 }

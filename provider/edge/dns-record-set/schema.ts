@@ -30,26 +30,39 @@ export const DnsRecordSetInputs = z
   .object({
     ...zoneInputs,
     records: z
-      .record(z.string().regex(KEY, "a record's key must be 1 to 128 letters, digits, . _ : @ * or -, starting with a letter or digit"), SetRecord)
-      .describe("The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone."),
+      .record(
+        z.string().regex(KEY, "a record's key must be 1 to 128 letters, digits, . _ : @ * or -, starting with a letter or digit"),
+        SetRecord,
+      )
+      .describe(
+        "The records, each under a stable key (a name of your choosing, such as `www-a`): a record whose key stays keeps its identity however its fields change; a new key creates a record; a key that goes deletes its record. Changing a record's type replaces that record alone.",
+      ),
     adopt: z
       .boolean()
       .default(false)
-      .describe("When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt."),
+      .describe(
+        "When a record of the same type, name and content already exists in the zone, take it over instead of failing with 81058 (an identical record already exists). Where the zone's plan takes tags (paid plans), records carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.",
+      ),
     authoritative: z
       .boolean()
       .optional()
-      .describe("Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records."),
+      .describe(
+        "Make the set the whole truth of the names it declares: up deletes their other records (an `A` of `www` the set does not declare), and the preview lists each one. Declaring the apex (`@`) and giving `ignore` (even `[]`) widens it to the whole zone. Never deleted: the service's own records (read-only, Worker-made, app- or tunnel-managed), a record another resource of the stack holds or any pulumi-ops stack labelled, and what `ignore` matches. Off by default: the set then touches only its own records.",
+      ),
     ignore: z
       .array(IgnorePattern)
       .optional()
-      .describe("With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these."),
+      .describe(
+        "With `authoritative`: records left alone, by name relative to the zone (`@` the apex, `*` any characters: `*.dev`, `_acme-challenge*`), optionally followed by types (`@ MX,TXT`). Given, with the apex declared, the set is authoritative for the whole zone but these.",
+      ),
     maxChangePercent: z
       .number()
       .min(0, "maxChangePercent must be from 0 to 100")
       .max(100, "maxChangePercent must be from 0 to 100")
       .optional()
-      .describe(`The most of the zone's records one run may update, or delete, in percent (default ${DEFAULT_MAX_CHANGE_PERCENT}, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.`),
+      .describe(
+        `The most of the zone's records one run may update, or delete, in percent (default ${DEFAULT_MAX_CHANGE_PERCENT}, as octoDNS): a larger change fails at preview, naming the counts, with nothing sent. Zones of fewer than 10 records are not weighed.`,
+      ),
     allowLargeChange: z
       .boolean()
       .optional()
@@ -57,13 +70,20 @@ export const DnsRecordSetInputs = z
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
-    if (r.ignore !== undefined && r.authoritative !== true) ruleFailure(ctx, "ignore", "ignore applies to an authoritative set: set `authoritative: true`, or remove ignore", ["authoritative"]);
+    if (r.ignore !== undefined && r.authoritative !== true)
+      ruleFailure(ctx, "ignore", "ignore applies to an authoritative set: set `authoritative: true`, or remove ignore", ["authoritative"]);
     // The service keeps one record per type, name and content: two keys asking for the same one is a program error.
     const seen = new Map<string, string>();
     for (const [key, rec] of Object.entries(r.records ?? {})) {
       const identity = `${rec.type} ${fullName(rec.name, "zone.invalid")} ${valueOf(rec).toLowerCase()}`;
       const other = seen.get(identity);
-      if (other !== undefined) ruleFailure(ctx, `records.${key}`, `records ${other} and ${key} are the same ${rec.type} record (${rec.name} ${valueOf(rec)}): keep one key`, []);
+      if (other !== undefined)
+        ruleFailure(
+          ctx,
+          `records.${key}`,
+          `records ${other} and ${key} are the same ${rec.type} record (${rec.name} ${valueOf(rec)}): keep one key`,
+          [],
+        );
       else seen.set(identity, key);
     }
   });
@@ -72,7 +92,9 @@ export type DnsRecordSetInputs = z.output<typeof DnsRecordSetInputs>;
 export const DnsRecordSetOutputs = z.object({
   zoneId: z.string().describe("The zone's id."),
   zoneName: z.string().describe("The zone's name."),
-  records: z.record(z.string(), z.object({ ...recordFields, ttl: z.number(), proxied: z.boolean() })).describe("The records as the service holds them, by key."),
+  records: z
+    .record(z.string(), z.object({ ...recordFields, ttl: z.number(), proxied: z.boolean() }))
+    .describe("The records as the service holds them, by key."),
   adopt: z.boolean(),
   authoritative: z.boolean().optional().describe("Whether the set deletes the records of its names (or zone) it does not declare."),
   ignore: z.array(z.string()).optional().describe("The records an authoritative set leaves alone."),

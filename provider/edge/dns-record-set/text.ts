@@ -109,11 +109,16 @@ function line(key: string, rec: unknown): string {
 function fields(rec: unknown): string {
   const r = rec as Bag;
   const simple =
-    !!r && typeof r === "object" && !Array.isArray(r) &&
-    typeof r.type === "string" && /^[A-Z0-9]+$/.test(r.type) &&
-    typeof r.name === "string" && WORD.test(r.name) &&
+    !!r &&
+    typeof r === "object" &&
+    !Array.isArray(r) &&
+    typeof r.type === "string" &&
+    /^[A-Z0-9]+$/.test(r.type) &&
+    typeof r.name === "string" &&
+    WORD.test(r.name) &&
     (r.ttl === undefined || (typeof r.ttl === "number" && Number.isInteger(r.ttl) && r.ttl >= 0)) &&
-    ((typeof r.content === "string" && r.data === undefined) || (r.content === undefined && !!r.data && typeof r.data === "object" && !Array.isArray(r.data)));
+    ((typeof r.content === "string" && r.data === undefined) ||
+      (r.content === undefined && !!r.data && typeof r.data === "object" && !Array.isArray(r.data)));
   if (!simple) return `= ${JSON.stringify(rec ?? null)}`;
   const { type, name, ttl, content, data } = r;
   // `proxied: false` is every record's default, as the service holds it: left out, and put back when read.
@@ -123,7 +128,12 @@ function fields(rec: unknown): string {
     (extras ??= {})[k] = r[k];
   }
   // A zone-file user reads a TXT as the zone file writes it; another text with spaces is JSON after `=`.
-  const value = typeof content !== "string" ? JSON.stringify(data) : BARE.test(content) || QUOTED.test(content) ? content : `=${JSON.stringify(content)}`;
+  const value =
+    typeof content !== "string"
+      ? JSON.stringify(data)
+      : BARE.test(content) || QUOTED.test(content)
+        ? content
+        : `=${JSON.stringify(content)}`;
   return `${type} ${name} ${ttl ?? "-"} ${value}${extras ? ` ${JSON.stringify(extras)}` : ""}`;
 }
 
@@ -206,7 +216,8 @@ function readShared(text: string): { records: Record<string, unknown>; ids?: Rec
 export function recordsAndIds(text: string): { records: Record<string, unknown>; ids?: Record<string, string> } {
   const lines = text.split("\n");
   const v1 = lines[0] === HEADER_V1 || lines[0] === HEADER_V1_WITH_IDS;
-  if (lines[0] !== HEADER && !v1) throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
+  if (lines[0] !== HEADER && !v1)
+    throw new RecordsTextError(`records: not a record set's text (it starts with ${JSON.stringify(lines[0].slice(0, 40))}, not ${HEADER})`);
   const withIds = lines[0] === HEADER_V1_WITH_IDS;
   const out: Record<string, unknown> = {};
   const ids: Record<string, string> = {};

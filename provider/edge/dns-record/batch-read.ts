@@ -38,7 +38,8 @@ function listing(zoneId: string, create: boolean): Promise<Map<string, wire.DnsR
 const readOne = (zoneId: string, id: string) => unlessGone(() => edge().getDnsRecord(zoneId, id));
 
 /** The record from the listing; one missing from it (made since, or gone) is asked for by id. */
-const fromListing = (byId: Map<string, wire.DnsRecord>, zoneId: string, id: string) => (byId.has(id) ? Promise.resolve(byId.get(id)) : readOne(zoneId, id));
+const fromListing = (byId: Map<string, wire.DnsRecord>, zoneId: string, id: string) =>
+  byId.has(id) ? Promise.resolve(byId.get(id)) : readOne(zoneId, id);
 
 interface Pending {
   id: string;

@@ -28,15 +28,26 @@ const SETTING_KEYS = { ipv4Only: "ipv4_only", ipv6Only: "ipv6_only", flattenCnam
 type Settings = { ipv4Only?: boolean; ipv6Only?: boolean; flattenCname?: boolean };
 
 /** A record's tags without the owner's label, in a stable order (names compare without case). */
-export const userTags = (tags: readonly string[] | null | undefined) => (tags ?? []).filter((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`));
-export const tagKey = (tags: readonly string[] | null | undefined) => JSON.stringify(userTags(tags).map((t) => t.replace(/^[^:]*/, (n) => n.toLowerCase())).sort());
+export const userTags = (tags: readonly string[] | null | undefined) =>
+  (tags ?? []).filter((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`));
+export const tagKey = (tags: readonly string[] | null | undefined) =>
+  JSON.stringify(
+    userTags(tags)
+      .map((t) => t.replace(/^[^:]*/, (n) => n.toLowerCase()))
+      .sort(),
+  );
 
 /** The declared settings, as the service reports them (a setting the service leaves out is false). */
 export function settingsOut(declared: Settings, rec: { settings?: Record<string, unknown> | null }): Settings {
   return Object.fromEntries(Object.keys(declared).map((k) => [k, rec.settings?.[SETTING_KEYS[k as keyof Settings]] === true]));
 }
 /** The settings the program declares, in the service's spelling. */
-export const settingsBody = (declared: Settings) => Object.fromEntries(Object.entries(declared).filter(([, v]) => v !== undefined).map(([k, v]) => [SETTING_KEYS[k as keyof Settings], v]));
+export const settingsBody = (declared: Settings) =>
+  Object.fromEntries(
+    Object.entries(declared)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [SETTING_KEYS[k as keyof Settings], v]),
+  );
 
 /** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
 export function sameField(zone: string, wanted: Bag) {
@@ -59,7 +70,12 @@ export function sameField(zone: string, wanted: Bag) {
       case "tags":
         return want === undefined || (current !== undefined && tagKey(want) === tagKey(current));
       case "settings":
-        return want === undefined || Object.entries(want as Settings).every(([key, v]) => v === undefined || (current as Settings | undefined)?.[key as keyof Settings] === v);
+        return (
+          want === undefined ||
+          Object.entries(want as Settings).every(
+            ([key, v]) => v === undefined || (current as Settings | undefined)?.[key as keyof Settings] === v,
+          )
+        );
       default:
         return want === current;
     }
@@ -127,7 +143,11 @@ export const recordClaim = (zoneId: string, recordId: string) => edgeClaim("dns"
 
 /** Notes records a resource holds in state, so no adopting resource of the run takes them. */
 export function holdFromState(zoneId: string | undefined, ids: string[]): void {
-  if (zoneId) holdEdge("dns", ids.filter(Boolean).map((id) => `${zoneId}/${id}`));
+  if (zoneId)
+    holdEdge(
+      "dns",
+      ids.filter(Boolean).map((id) => `${zoneId}/${id}`),
+    );
 }
 
 /** Types of which a name holds one record at most: an existing one of another value is the same object, rewritten. */
@@ -140,7 +160,8 @@ export const dnsRecord: Handler = {
 
   async knownAtPreview(inputs) {
     // The service names a record by its full name, in lower case: what `hostname` is once made.
-    const hostname = typeof inputs.name === "string" && typeof inputs.zoneName === "string" ? { hostname: fullName(inputs.name, inputs.zoneName) } : {};
+    const hostname =
+      typeof inputs.name === "string" && typeof inputs.zoneName === "string" ? { hostname: fullName(inputs.name, inputs.zoneName) } : {};
     return { ...hostname, ...(await zoneKnownAtPreview(inputs)) };
   },
 
@@ -192,7 +213,10 @@ export const dnsRecord: Handler = {
     const outs = outputs(props, zone, rec);
     // Inputs go back to the engine only for drift (or a lookup by get), so an unchanged resource keeps the
     // program's own inputs and a refresh shows nothing for it.
-    const drifted = FIELDS.some((k) => (k === "tags" ? tagKey(outs.tags) !== tagKey(props.tags as string[]) : JSON.stringify(outs[k]) !== JSON.stringify(props[k]))) || outs.type !== props.type;
+    const drifted =
+      FIELDS.some((k) =>
+        k === "tags" ? tagKey(outs.tags) !== tagKey(props.tags as string[]) : JSON.stringify(outs[k]) !== JSON.stringify(props[k]),
+      ) || outs.type !== props.type;
     return drifted ? { id, props: outs, inputs: inputsFrom(outs, props) } : { id, props: outs };
   },
 
@@ -217,7 +241,9 @@ export const dnsRecord: Handler = {
   async delete(id, props) {
     const [zoneId, recordId] = zoneScopedId(id, props);
     if (adoptedInRun(recordClaim(zoneId, recordId))) {
-      notice(`edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} was taken over by another resource of this run: not deleted`);
+      notice(
+        `edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} was taken over by another resource of this run: not deleted`,
+      );
       return;
     }
     // Where records carry the owner's label: one another stack took over (ops:adoptFromStack) is left to it.
@@ -225,7 +251,9 @@ export const dnsRecord: Handler = {
     if (zone && recordsTakeTags(zone)) {
       const owner = ownerOf((await readRecord(zoneId, recordId)) ?? {});
       if (leftToAnother(owner)) {
-        warn(`edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} belongs to stack ${owner} now (its tag), so this destroy leaves it`);
+        warn(
+          `edge: the ${props.type ?? "DNS"} record ${props.hostname ?? recordId} belongs to stack ${owner} now (its tag), so this destroy leaves it`,
+        );
         return;
       }
     }
@@ -258,7 +286,8 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
       status: conflict.status,
       code: conflict.code,
       message: `${aRecord(b.type!)} named ${b.name} already exists in zone ${zone.name} (${conflict.apiMessage})`,
-      remedy: "Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, \"<zoneId>/<recordId>\"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
+      remedy:
+        'Set `adopt: true` on this DnsRecord to take it over and update it, or read it without managing it with DnsRecord.get(name, "<zoneId>/<recordId>"). After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)',
     });
   }
   // The identical record is held by another resource of this run: two resources cannot hold one record.
@@ -272,14 +301,22 @@ async function adopt(r: Inputs, zone: ZoneRef, b: wire.DnsRecordBody, conflict: 
 }
 
 /** The error for a record refused because a CNAME and another record would share a name. */
-export function cnameConflict(b: wire.DnsRecordBody, others: wire.DnsRecord[], zoneName: string, cause?: AlreadyExistsError): ValidationError {
+export function cnameConflict(
+  b: wire.DnsRecordBody,
+  others: wire.DnsRecord[],
+  zoneName: string,
+  cause?: AlreadyExistsError,
+): ValidationError {
   const there = others.filter((x) => x.type !== b.type || b.type === "CNAME").map((x) => `${x.type} ${x.content}`);
   return new ValidationError({
     service: "edge",
     status: cause?.status,
     code: cause?.code,
     message: `${aRecord(b.type!)} cannot be added at ${b.name} in zone ${zoneName}: ${b.type === "CNAME" ? "a CNAME cannot share its name with other records" : "the name has a CNAME, which cannot share its name with other records"}, and ${b.name} already has ${there.slice(0, 3).join(", ") || "a record"}${there.length > 3 ? ` and ${there.length - 3} more` : ""}`,
-    remedy: b.type === "CNAME" ? "Give the CNAME another name, or remove the other records at this name (in the program, or on the service) first" : "Give this record another name, or remove the CNAME at this name first",
+    remedy:
+      b.type === "CNAME"
+        ? "Give the CNAME another name, or remove the other records at this name (in the program, or on the service) first"
+        : "Give this record another name, or remove the CNAME at this name first",
   });
 }
 
@@ -299,7 +336,10 @@ async function adoptOne(zone: ZoneRef, b: wire.DnsRecordBody, same: wire.DnsReco
   if (!pick) {
     const theirs = free.find((x) => fits(x) && recordStanding(x) === "theirs");
     if (theirs) throw recordOwnedBy(`the ${b.type} record ${b.name}`, zone.name, theirs.id, ownerOf(theirs)!);
-    if (adopt && same.length) log(`edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`);
+    if (adopt && same.length)
+      log(
+        `edge: ${same.length} ${b.type} record${same.length > 1 ? "s" : ""} named ${b.name} already there, none with this value free to adopt; making this one`,
+      );
     return undefined;
   }
   claim(recordClaim(zone.id, pick.id)); // free a moment ago, with no await between: this resource's now
@@ -342,7 +382,9 @@ export function differing(x: wire.DnsRecord, b: wire.DnsRecordBody): wire.DnsRec
   if (b.proxied !== undefined && b.proxied !== (x.proxied ?? false)) out.proxied = b.proxied;
   if (b.ttl !== undefined && !b.proxied && b.ttl !== x.ttl) out.ttl = b.ttl; // a proxied record reports ttl 1
   if (b.comment !== undefined && b.comment !== null && (b.comment || null) !== (x.comment || null)) out.comment = b.comment; // unset: kept
-  if (b.tags !== undefined && tagKey(b.tags) !== tagKey(x.tags)) out.tags = stackOfTags(x.tags) ? [...b.tags, ...(x.tags ?? []).filter((t) => !userTags([t]).length)] : b.tags;
-  if (b.settings !== undefined && Object.entries(b.settings).some(([k, v]) => (x.settings?.[k as keyof typeof x.settings] ?? false) !== v)) out.settings = { ...(x.settings ?? {}), ...b.settings };
+  if (b.tags !== undefined && tagKey(b.tags) !== tagKey(x.tags))
+    out.tags = stackOfTags(x.tags) ? [...b.tags, ...(x.tags ?? []).filter((t) => !userTags([t]).length)] : b.tags;
+  if (b.settings !== undefined && Object.entries(b.settings).some(([k, v]) => (x.settings?.[k as keyof typeof x.settings] ?? false) !== v))
+    out.settings = { ...(x.settings ?? {}), ...b.settings };
   return out;
 }

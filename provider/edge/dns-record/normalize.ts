@@ -59,9 +59,13 @@ export function contentProblem(type: string, content: string): string | undefine
     case "MX":
     case "NS":
     case "PTR":
-      return isHostname(content) && !content.includes("*") ? undefined : `content must be a host name for a ${type} record (e.g. target.example.net), got "${content}"`;
+      return isHostname(content) && !content.includes("*")
+        ? undefined
+        : `content must be a host name for a ${type} record (e.g. target.example.net), got "${content}"`;
     case "OPENPGPKEY":
-      return /^[A-Za-z0-9+/]+={0,2}$/.test(content.replace(/\s+/g, "")) ? undefined : "content must be the OpenPGP public key in base64 for an OPENPGPKEY record (RFC 7929)";
+      return /^[A-Za-z0-9+/]+={0,2}$/.test(content.replace(/\s+/g, ""))
+        ? undefined
+        : "content must be the OpenPGP public key in base64 for an OPENPGPKEY record (RFC 7929)";
     default:
       if (content.length > 2048) return "content of a TXT record must be at most 2048 characters";
       return /[\u0000-\u001f\u007f]/.test(content) ? "content must not contain control characters" : undefined;
@@ -96,7 +100,12 @@ export function sameContent(type: string, a: string, b: string): boolean {
  * One string equal for equal values of a record of `type`: its content as the service stores it, or its data's
  * fields in RFC order. MX and URI keep their priority beside the value, so it is part of it.
  */
-export function recordValue(type: string, content: string | undefined, data: Record<string, unknown> | undefined, priority?: number): string {
+export function recordValue(
+  type: string,
+  content: string | undefined,
+  data: Record<string, unknown> | undefined,
+  priority?: number,
+): string {
   const value = isDataType(type) ? (data ? dataKey(type, normalizeData(type, data)) : "") : comparableContent(type, content ?? "");
   return type === "MX" || type === "URI" ? `${priority ?? ""} ${value}` : value;
 }
@@ -108,4 +117,5 @@ export const valueOf = (r: { type?: string; content?: string; data?: Record<stri
   recordValue(r.type ?? "", r.content, r.data ?? undefined, r.priority);
 
 /** Do two records (of the service, or bodies) hold the same value? */
-export const sameValue = (a: Parameters<typeof valueOf>[0], b: Parameters<typeof valueOf>[0]): boolean => a.type === b.type && valueOf(a) === valueOf(b);
+export const sameValue = (a: Parameters<typeof valueOf>[0], b: Parameters<typeof valueOf>[0]): boolean =>
+  a.type === b.type && valueOf(a) === valueOf(b);

@@ -6,11 +6,33 @@
 import { isIP } from "node:net";
 
 export const FIELDS = new Set([
-  "cf.bot_management.score", "cf.bot_management.verified_bot", "cf.client.bot", "cf.edge.server_port", "cf.threat_score",
-  "http.cookie", "http.host", "http.referer", "http.request.full_uri", "http.request.method", "http.request.uri",
-  "http.request.uri.path", "http.request.uri.query", "http.request.version", "http.user_agent", "http.x_forwarded_for",
-  "ip.geoip.asnum", "ip.geoip.continent", "ip.geoip.country", "ip.geoip.is_in_european_union", "ip.geoip.subdivision_1_iso_code",
-  "ip.src", "ip.src.asnum", "ip.src.country", "raw.http.request.uri", "raw.http.request.uri.path", "ssl",
+  "cf.bot_management.score",
+  "cf.bot_management.verified_bot",
+  "cf.client.bot",
+  "cf.edge.server_port",
+  "cf.threat_score",
+  "http.cookie",
+  "http.host",
+  "http.referer",
+  "http.request.full_uri",
+  "http.request.method",
+  "http.request.uri",
+  "http.request.uri.path",
+  "http.request.uri.query",
+  "http.request.version",
+  "http.user_agent",
+  "http.x_forwarded_for",
+  "ip.geoip.asnum",
+  "ip.geoip.continent",
+  "ip.geoip.country",
+  "ip.geoip.is_in_european_union",
+  "ip.geoip.subdivision_1_iso_code",
+  "ip.src",
+  "ip.src.asnum",
+  "ip.src.country",
+  "raw.http.request.uri",
+  "raw.http.request.uri.path",
+  "ssl",
 ]);
 
 function validAddressOrCidr(item: string): boolean {
@@ -66,7 +88,8 @@ export function expressionProblems(expression: string, o: { knownFields?: boolea
   }
   if (o.knownFields === false) return problems;
   for (const m of bare.matchAll(/(?<![\w.])([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)+)(?![\w.])/gi)) {
-    if (!FIELDS.has(m[1]) && !/^\d/.test(m[1])) problems.push(`unknown field "${m[1]}": use one of the common fields such as ip.src, http.host, http.request.uri.path`);
+    if (!FIELDS.has(m[1]) && !/^\d/.test(m[1]))
+      problems.push(`unknown field "${m[1]}": use one of the common fields such as ip.src, http.host, http.request.uri.path`);
   }
   return problems;
 }

@@ -7,7 +7,19 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { canonical, createByKey, type Bag, type Handler } from "../../handler";
 import { takeoverNotice } from "../../log";
-import { addPhaseRule, convertedRule, deleteResourceRule, FIREWALL_PHASE, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, updateResourceRule, type PlacedRule } from "../rulesets";
+import {
+  addPhaseRule,
+  convertedRule,
+  deleteResourceRule,
+  FIREWALL_PHASE,
+  listedPhaseRule,
+  movedFrom,
+  patchPhaseRule,
+  phaseRules,
+  previewPlacement,
+  updateResourceRule,
+  type PlacedRule,
+} from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
@@ -42,10 +54,15 @@ function wanted(r: Bag): wire.RuleBody {
  */
 function same(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
   const params = (rule.action_parameters ?? {}) as Record<string, unknown>;
-  return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
-    (rule.enabled ?? true) === body.enabled && Object.entries(body.action_parameters ?? {}).every(([k, v]) => canonical(params[k]) === canonical(v)) &&
+  return (
+    rule.action === body.action &&
+    rule.expression === body.expression &&
+    (rule.description ?? "") === body.description &&
+    (rule.enabled ?? true) === body.enabled &&
+    Object.entries(body.action_parameters ?? {}).every(([k, v]) => canonical(params[k]) === canonical(v)) &&
     (body.logging === undefined || canonical(rule.logging ?? { enabled: true }) === canonical(body.logging)) &&
-    (!body.ref || rule.ref === body.ref);
+    (!body.ref || rule.ref === body.ref)
+  );
 }
 
 function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): FirewallRuleOutputs {
@@ -95,7 +112,10 @@ async function placedRule(id: string, props: Bag, zoneId: string): Promise<Place
 }
 
 /** The rule of the phase with this rule's natural key (its `ref`, else its expression and action): what `adopt` takes over. */
-const findRule = async (zone: ZoneRef, body: wire.RuleBody) => (await phaseRules(zone.id, FIREWALL_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action));
+const findRule = async (zone: ZoneRef, body: wire.RuleBody) =>
+  (await phaseRules(zone.id, FIREWALL_PHASE)).find((p) =>
+    body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action,
+  );
 
 /** At preview (reads only): what an adopting FirewallRule will take over, said as info. */
 export async function previewAdoption(r: Bag): Promise<void> {
@@ -103,13 +123,23 @@ export async function previewAdoption(r: Bag): Promise<void> {
   const body = wanted(r);
   const existing = await findRule(zone, body);
   if (!existing) return previewNew(r);
-  takeoverNotice(`edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`, 1, same(existing.rule, body) ? 0 : 1);
+  takeoverNotice(
+    `edge: FirewallRule "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`,
+    1,
+    same(existing.rule, body) ? 0 : 1,
+  );
 }
 
 /** At preview (reads only): where a new FirewallRule will be added among the phase's rules. */
 export async function previewNew(r: Bag): Promise<void> {
   const body = wanted(r);
-  await previewPlacement(await resolveZone(r), FIREWALL_PHASE, `FirewallRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`, r.position, SKIP_LIKE.has(r.action));
+  await previewPlacement(
+    await resolveZone(r),
+    FIREWALL_PHASE,
+    `FirewallRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`,
+    r.position,
+    SKIP_LIKE.has(r.action),
+  );
 }
 
 export const firewallRule: Handler = {
@@ -122,9 +152,25 @@ export const firewallRule: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as FirewallRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["expression", "filter", "action", "actionParameters", "description", "paused", "enabled", "ref", "position", "response", "logging"].some((k) => isUnknown(r[k]));
+    const unknown = [
+      "expression",
+      "filter",
+      "action",
+      "actionParameters",
+      "description",
+      "paused",
+      "enabled",
+      "ref",
+      "position",
+      "response",
+      "logging",
+    ].some((k) => isUnknown(r[k]));
     const a = wanted(r);
-    const b = wanted({ ...olds, ref: r.ref ? olds.ref : undefined, actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters });
+    const b = wanted({
+      ...olds,
+      ref: r.ref ? olds.ref : undefined,
+      actionParameters: r.actionParameters === undefined ? undefined : olds.actionParameters,
+    });
     const moved = JSON.stringify(r.position ?? null) !== JSON.stringify(olds.position ?? null);
     // State of 0.3.0 has no ruleId: one update finds the rule the service converted (and writes only if it differs).
     const changed = unknown || !olds.ruleId || moved || canonical(a) !== canonical(b);
@@ -139,7 +185,13 @@ export const firewallRule: Handler = {
       adopt: adopting(r),
       find: () => findRule(zone, body),
       create: () => addPhaseRule(zone.id, FIREWALL_PHASE, body, (rules) => placement(rules, r.position, SKIP_LIKE.has(r.action))),
-      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }, r.position),
+      update: (existing) =>
+        patchPhaseRule(
+          zone.id,
+          { rulesetId: existing.rulesetId, ruleId: existing.rule.id },
+          { ...body, ref: body.ref ?? existing.rule.ref },
+          r.position,
+        ),
       unchanged: (existing) => same(existing.rule, body) && !r.position,
       claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
@@ -147,8 +199,14 @@ export const firewallRule: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId] = await locate(id, props, "firewall rule", async (z, x) => (await phaseRules(z, FIREWALL_PHASE)).some((p) => p.rule.id === x));
-    const placed = await placedRule(id, { ...props, ruleId: props.ruleId ?? (id.includes("/") ? id.split("/")[1] : props.zoneId ? undefined : id) }, zoneId);
+    const [zoneId] = await locate(id, props, "firewall rule", async (z, x) =>
+      (await phaseRules(z, FIREWALL_PHASE)).some((p) => p.rule.id === x),
+    );
+    const placed = await placedRule(
+      id,
+      { ...props, ruleId: props.ruleId ?? (id.includes("/") ? id.split("/")[1] : props.zoneId ? undefined : id) },
+      zoneId,
+    );
     if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const outs = outputs(props, zone, placed);
@@ -164,7 +222,13 @@ export const firewallRule: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), { converted: () => placedRule(id, olds, zone.id), same, what: `firewall rule ${id}`, position: r.position, dropped: droppedParams(r, olds) });
+    const placed = await updateResourceRule(zone.id, FIREWALL_PHASE, olds, wanted(r), {
+      converted: () => placedRule(id, olds, zone.id),
+      same,
+      what: `firewall rule ${id}`,
+      position: r.position,
+      dropped: droppedParams(r, olds),
+    });
     return { outs: outputs(r, zone, placed) };
   },
 

@@ -31,7 +31,12 @@ const CONFIG: Record<string, (v: unknown) => unknown> = {
  * The rules for a page rule of `zoneName` matching `target` with `actions`, and the actions no rule does the same
  * (named for the user to look at).
  */
-export function pageRuleAsRules(zoneName: string, target: string, actions: { id: string; value?: unknown }[], label: string): { rules: RuleInputs[]; unconverted: string[] } {
+export function pageRuleAsRules(
+  zoneName: string,
+  target: string,
+  actions: { id: string; value?: unknown }[],
+  label: string,
+): { rules: RuleInputs[]; unconverted: string[] } {
   const expression = expressionFor(target.replace(/^https?:\/\//, ""));
   const rules: RuleInputs[] = [];
   const unconverted: string[] = [];
@@ -40,9 +45,29 @@ export function pageRuleAsRules(zoneName: string, target: string, actions: { id:
   for (const a of actions) {
     if (a.id === "forwarding_url") {
       const { url, status_code } = a.value as { url: string; status_code: number };
-      rules.push({ zoneName, phase: "http_request_dynamic_redirect", expression, action: "redirect", actionParameters: { from_value: { target_url: targetUrl(target, url), status_code, preserve_query_string: false } }, description: `${label}: forwarding_url` });
+      rules.push({
+        zoneName,
+        phase: "http_request_dynamic_redirect",
+        expression,
+        action: "redirect",
+        actionParameters: { from_value: { target_url: targetUrl(target, url), status_code, preserve_query_string: false } },
+        description: `${label}: forwarding_url`,
+      });
     } else if (a.id === "always_use_https") {
-      rules.push({ zoneName, phase: "http_request_dynamic_redirect", expression: `(${expression}) and not ssl`, action: "redirect", actionParameters: { from_value: { target_url: { expression: 'concat("https://", http.host, http.request.uri.path)' }, status_code: 301, preserve_query_string: true } }, description: `${label}: always_use_https` });
+      rules.push({
+        zoneName,
+        phase: "http_request_dynamic_redirect",
+        expression: `(${expression}) and not ssl`,
+        action: "redirect",
+        actionParameters: {
+          from_value: {
+            target_url: { expression: 'concat("https://", http.host, http.request.uri.path)' },
+            status_code: 301,
+            preserve_query_string: true,
+          },
+        },
+        description: `${label}: always_use_https`,
+      });
     } else if (a.id === "cache_level" && (a.value === "cache_everything" || a.value === "bypass")) {
       cache.cache = a.value === "cache_everything";
     } else if (a.id === "edge_cache_ttl") {
@@ -55,8 +80,24 @@ export function pageRuleAsRules(zoneName: string, target: string, actions: { id:
       unconverted.push(a.value === undefined ? a.id : `${a.id}: ${JSON.stringify(a.value)}`);
     }
   }
-  if (Object.keys(cache).length) rules.push({ zoneName, phase: "http_request_cache_settings", expression, action: "set_cache_settings", actionParameters: cache, description: `${label}: cache` });
-  if (Object.keys(config).length) rules.push({ zoneName, phase: "http_config_settings", expression, action: "set_config", actionParameters: config, description: `${label}: settings` });
+  if (Object.keys(cache).length)
+    rules.push({
+      zoneName,
+      phase: "http_request_cache_settings",
+      expression,
+      action: "set_cache_settings",
+      actionParameters: cache,
+      description: `${label}: cache`,
+    });
+  if (Object.keys(config).length)
+    rules.push({
+      zoneName,
+      phase: "http_config_settings",
+      expression,
+      action: "set_config",
+      actionParameters: config,
+      description: `${label}: settings`,
+    });
   return { rules, unconverted };
 }
 

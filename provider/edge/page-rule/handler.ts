@@ -36,16 +36,21 @@ function outputs(wanted: Bag, zone: ZoneRef, rule: wire.PageRule): PageRuleOutpu
   };
 }
 
-
 /** The page rule with this rule's URL pattern, its natural key: what `adopt` takes over. */
-const findRule = async (zone: ZoneRef, r: Bag) => (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]);
+const findRule = async (zone: ZoneRef, r: Bag) =>
+  (await edge().listPageRules(zone.id)).find((x) => x.targets[0]?.constraint.value === r.targets[0]);
 const unchanged = (r: Bag, zone: ZoneRef, existing: wire.PageRule) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length;
 
 /** At preview (reads only): what an adopting page rule will take over, said as info. */
 export async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const existing = await findRule(zone, r);
-  if (existing) takeoverNotice(`edge: PageRule for ${r.targets[0]} will adopt the existing page rule (id ${existing.id}) in ${zone.name}: ${unchanged(r, zone, existing) ? "nothing to change" : "changed to the program's actions, priority and status"}`, 1, unchanged(r, zone, existing) ? 0 : 1);
+  if (existing)
+    takeoverNotice(
+      `edge: PageRule for ${r.targets[0]} will adopt the existing page rule (id ${existing.id}) in ${zone.name}: ${unchanged(r, zone, existing) ? "nothing to change" : "changed to the program's actions, priority and status"}`,
+      1,
+      unchanged(r, zone, existing) ? 0 : 1,
+    );
 }
 
 export const pageRule: Handler = {
@@ -54,7 +59,13 @@ export const pageRule: Handler = {
     const result = checkWith(PageRuleInputs, news);
     // The product is deprecated: every preview says so once, and each rule what does the same for its actions.
     const { targets, actions } = result.inputs as { targets?: unknown; actions?: unknown };
-    if (!result.failures.length && Array.isArray(targets) && Array.isArray(actions) && !isUnknown(targets[0]) && actions.every((a) => a && !isUnknown(a) && !isUnknown(a.id))) {
+    if (
+      !result.failures.length &&
+      Array.isArray(targets) &&
+      Array.isArray(actions) &&
+      !isUnknown(targets[0]) &&
+      actions.every((a) => a && !isUnknown(a) && !isUnknown(a.id))
+    ) {
       warn(DEPRECATION_WARNING, DEPRECATED_KIND);
       notice(successorsLine(String(targets[0]), actions as { id: string }[]));
     }

@@ -30,17 +30,23 @@ const Forwarding = z.object({ url: z.url("forwarding_url needs a url"), status_c
 export const PageRuleAction = z.object({
   id: z.string().describe("The action, e.g. `cache_level`, `always_use_https`, `forwarding_url`."),
   // Any object passes here so that actionProblem, which knows the action, can say what forwarding_url takes.
-  value: z.union([z.string(), z.number(), z.record(z.string(), z.unknown())]).optional().describe("The action's value; absent for flags such as `always_use_https`."),
+  value: z
+    .union([z.string(), z.number(), z.record(z.string(), z.unknown())])
+    .optional()
+    .describe("The action's value; absent for flags such as `always_use_https`."),
 });
 
 function actionProblem(a: z.infer<typeof PageRuleAction>): string | undefined {
   const spec = ACTIONS[a.id];
   if (!spec) return `unknown action "${a.id}": use one of ${Object.keys(ACTIONS).join(", ")}`;
   if (spec.flag) return a.value === undefined ? undefined : `${a.id} takes no value: remove it`;
-  if (spec.values) return typeof a.value === "string" && spec.values.includes(a.value) ? undefined : `${a.id} must be one of ${spec.values.join(", ")}`;
+  if (spec.values)
+    return typeof a.value === "string" && spec.values.includes(a.value) ? undefined : `${a.id} must be one of ${spec.values.join(", ")}`;
   if (spec.range) {
     const [lo, hi] = spec.range;
-    return Number.isInteger(a.value) && (a.value as number) >= lo && (a.value as number) <= hi ? undefined : `${a.id} must be a whole number of seconds from ${lo} to ${hi}`;
+    return Number.isInteger(a.value) && (a.value as number) >= lo && (a.value as number) <= hi
+      ? undefined
+      : `${a.id} must be a whole number of seconds from ${lo} to ${hi}`;
   }
   return Forwarding.safeParse(a.value).success ? undefined : "forwarding_url takes { url, status_code: 301 | 302 }";
 }
@@ -48,10 +54,27 @@ function actionProblem(a: z.infer<typeof PageRuleAction>): string | undefined {
 export const PageRuleInputs = z
   .object({
     ...zoneInputs,
-    targets: z.array(z.string()).length(1, "targets takes exactly one URL pattern (the service matches one per rule)").describe("The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`."),
-    actions: z.array(PageRuleAction).min(1, "a page rule needs at least one action").describe("What to do with matching requests, e.g. `{ id: \"cache_level\", value: \"cache_everything\" }`."),
-    priority: z.number().int().min(1).max(1000).default(1).describe("Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn."),
-    status: z.enum(["active", "disabled"], { error: "status must be active or disabled" }).default("active").describe("Whether the rule applies (`disabled` keeps it without applying it)."),
+    targets: z
+      .array(z.string())
+      .length(1, "targets takes exactly one URL pattern (the service matches one per rule)")
+      .describe("The URL pattern the rule matches, with `*` wildcards, e.g. `example.com/static/*`."),
+    actions: z
+      .array(PageRuleAction)
+      .min(1, "a page rule needs at least one action")
+      .describe('What to do with matching requests, e.g. `{ id: "cache_level", value: "cache_everything" }`.'),
+    priority: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1)
+      .describe(
+        "Rank among the zone's rules: a higher number wins. The service renumbers ranks to close gaps; the rank you ask for is what is compared, so sparse ranks do not churn.",
+      ),
+    status: z
+      .enum(["active", "disabled"], { error: "status must be active or disabled" })
+      .default("active")
+      .describe("Whether the rule applies (`disabled` keeps it without applying it)."),
     adopt: z.boolean().default(false).describe("Take over an existing rule with the same URL pattern instead of adding a second one."),
   })
   .superRefine((r, ctx) => {

@@ -48,6 +48,8 @@ export const DEPRECATED_KIND = "page-rules-deprecated";
 
 /** What a PageRule's preview says of its own actions: what does the same for each. */
 export function successorsLine(target: string, actions: { id: string }[]): string {
-  const named = [...new Set(actions.map((a) => a.id))].map((id) => `${id} -> ${SUCCESSOR[id] ?? "no one rule named in the migration guide: check it"}`);
+  const named = [...new Set(actions.map((a) => a.id))].map(
+    (id) => `${id} -> ${SUCCESSOR[id] ?? "no one rule named in the migration guide: check it"}`,
+  );
   return `edge: the page rule for ${target} can move to: ${named.join("; ")}`;
 }

@@ -9,7 +9,19 @@ import { createByKey, type Bag, type Handler } from "../../handler";
 import { notice } from "../../log";
 import { ValidationError } from "../../http/errors";
 import type * as wire from "../wire";
-import { addPhaseRule, convertedRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, RATE_LIMIT_PHASE, updateResourceRule, type PlacedRule } from "../rulesets";
+import {
+  addPhaseRule,
+  convertedRule,
+  deleteResourceRule,
+  listedPhaseRule,
+  movedFrom,
+  patchPhaseRule,
+  phaseRules,
+  previewPlacement,
+  RATE_LIMIT_PHASE,
+  updateResourceRule,
+  type PlacedRule,
+} from "../rulesets";
 import { placement } from "../rule-position";
 import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
@@ -24,7 +36,10 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLi
   return {
     ...zoneOutputs(r, zone),
     ...(r.scorePerPeriod !== undefined
-      ? { scorePerPeriod: (rl as Record<string, number> | undefined)?.score_per_period ?? r.scorePerPeriod, scoreResponseHeaderName: (rl as Record<string, string> | undefined)?.score_response_header_name ?? r.scoreResponseHeaderName }
+      ? {
+          scorePerPeriod: (rl as Record<string, number> | undefined)?.score_per_period ?? r.scorePerPeriod,
+          scoreResponseHeaderName: (rl as Record<string, string> | undefined)?.score_response_header_name ?? r.scoreResponseHeaderName,
+        }
       : { threshold: rl?.requests_per_period ?? r.threshold }),
     period: rl?.period ?? r.period,
     action: { mode, ...(timed && rl?.mitigation_timeout !== undefined ? { timeout: rl.mitigation_timeout } : {}) },
@@ -59,7 +74,13 @@ async function planOf(zone: { zoneId?: string; zoneName?: string }): Promise<str
   const key = zone.zoneId ?? `name:${zone.zoneName?.toLowerCase()}`;
   let plan = plans.get(key);
   if (!plan) {
-    plan = (zone.zoneId ? edge().getZone(zone.zoneId) : edge().listZones({ name: zone.zoneName }).then((zs) => zs[0])).then((z) => z?.plan?.legacy_id);
+    plan = (
+      zone.zoneId
+        ? edge().getZone(zone.zoneId)
+        : edge()
+            .listZones({ name: zone.zoneName })
+            .then((zs) => zs[0])
+    ).then((z) => z?.plan?.legacy_id);
     plan.catch(() => plans.delete(key));
     plans.set(key, plan);
   }
@@ -79,16 +100,24 @@ export async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
     const allowed = PLANS[plan ?? ""] ?? PLANS.free;
     const existing = await phaseRules(zone.id, RATE_LIMIT_PHASE);
     if (existing.length >= allowed.rules) {
-      problems.push({ property: "zoneName", reason: `the zone's ${plan ?? "free"} plan allows ${allowed.rules} rate limiting rule(s) and ${zone.name} has ${existing.length} (${existing.map((p) => p.rule.ref ?? p.rule.id).join(", ")}): remove one, take it over with adopt: true, or upgrade the plan` });
+      problems.push({
+        property: "zoneName",
+        reason: `the zone's ${plan ?? "free"} plan allows ${allowed.rules} rate limiting rule(s) and ${zone.name} has ${existing.length} (${existing.map((p) => p.rule.ref ?? p.rule.id).join(", ")}): remove one, take it over with adopt: true, or upgrade the plan`,
+      });
     }
   }
   if (problems.length) {
-    throw new ValidationError({ service: "edge", message: problems.map((p) => `${p.property}: ${p.reason}`).join("; "), remedy: "Change the rule to what the zone's plan allows, or upgrade the zone's plan" });
+    throw new ValidationError({
+      service: "edge",
+      message: problems.map((p) => `${p.property}: ${p.reason}`).join("; "),
+      remedy: "Change the rule to what the zone's plan allows, or upgrade the zone's plan",
+    });
   }
 }
 
 /** The rule of the phase with this rule's natural key (its `ref`, else its expression): what `adopt` takes over. */
-const findRule = async (zone: ZoneRef, body: wire.RuleBody) => (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression));
+const findRule = async (zone: ZoneRef, body: wire.RuleBody) =>
+  (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression));
 
 /** At preview (reads only): what an adopting RateLimit will take over, said as info. */
 export async function previewAdoption(r: Bag): Promise<void> {
@@ -96,13 +125,21 @@ export async function previewAdoption(r: Bag): Promise<void> {
   const body = ruleBody(r);
   const existing = await findRule(zone, body);
   if (!existing) return previewNew(r);
-  notice(`edge: RateLimit "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${sameRule(existing.rule, body) ? "nothing to change" : "changed to the program's"}`);
+  notice(
+    `edge: RateLimit "${body.description ?? body.expression}" will adopt the existing rule (id ${existing.rule.id}) in ${zone.name}: ${sameRule(existing.rule, body) ? "nothing to change" : "changed to the program's"}`,
+  );
 }
 
 /** At preview (reads only): where a new RateLimit will be added among the phase's rules. */
 export async function previewNew(r: Bag): Promise<void> {
   const body = ruleBody(r);
-  await previewPlacement(await resolveZone(r), RATE_LIMIT_PHASE, `RateLimit "${r.ref ?? r.description ?? body.expression}"`, r.position, false);
+  await previewPlacement(
+    await resolveZone(r),
+    RATE_LIMIT_PHASE,
+    `RateLimit "${r.ref ?? r.description ?? body.expression}"`,
+    r.position,
+    false,
+  );
 }
 
 export const rateLimit: Handler = {
@@ -115,7 +152,22 @@ export const rateLimit: Handler = {
     holdEdge("rule", [olds.ruleId ?? _id.split("/").pop()]); // in state: never another's to adopt
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RateLimitOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
-    const unknown = ["threshold", "period", "action", "match", "description", "disabled", "ref", "position", "characteristics", "countingExpression", "requestsToOrigin", "logging", "scorePerPeriod", "scoreResponseHeaderName"].some((k) => isUnknown(r[k]));
+    const unknown = [
+      "threshold",
+      "period",
+      "action",
+      "match",
+      "description",
+      "disabled",
+      "ref",
+      "position",
+      "characteristics",
+      "countingExpression",
+      "requestsToOrigin",
+      "logging",
+      "scorePerPeriod",
+      "scoreResponseHeaderName",
+    ].some((k) => isUnknown(r[k]));
     if (unknown || !olds.ruleId) return { changes: true, replaces }; // 0.3.0 state: one update finds the converted rule
     const a = ruleBody(r);
     const b = { ...ruleBody({ ...olds, ref: r.ref ? olds.ref : undefined }), expression: olds.expression };
@@ -131,7 +183,13 @@ export const rateLimit: Handler = {
       adopt: adopting(r),
       find: () => findRule(zone, body),
       create: () => addPhaseRule(zone.id, RATE_LIMIT_PHASE, body, (rules) => placement(rules, r.position, false)),
-      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }, r.position),
+      update: (existing) =>
+        patchPhaseRule(
+          zone.id,
+          { rulesetId: existing.rulesetId, ruleId: existing.rule.id },
+          { ...body, ref: body.ref ?? existing.rule.ref },
+          r.position,
+        ),
       unchanged: (existing) => sameRule(existing.rule, body) && !r.position,
       claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
@@ -139,7 +197,9 @@ export const rateLimit: Handler = {
   },
 
   async read(id, props) {
-    const [zoneId] = await locate(id, props, "rate limit", async (z, x) => (await phaseRules(z, RATE_LIMIT_PHASE)).some((p) => p.rule.id === x));
+    const [zoneId] = await locate(id, props, "rate limit", async (z, x) =>
+      (await phaseRules(z, RATE_LIMIT_PHASE)).some((p) => p.rule.id === x),
+    );
     const ruleId = props.ruleId ?? (id.includes("/") ? id.split("/")[1] : props.zoneId ? undefined : id);
     if (!props.match) {
       // get() or an import, with no state: the URL pattern is read back from the expression where it is of the
@@ -168,7 +228,12 @@ export const rateLimit: Handler = {
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const zone = { id: olds.zoneId, name: olds.zoneName };
-    const placed = await updateResourceRule(zone.id, RATE_LIMIT_PHASE, olds, ruleBody(r), { converted: () => placedRule(id, olds, zone.id), same: sameRule, what: `rate limit ${id}`, position: r.position });
+    const placed = await updateResourceRule(zone.id, RATE_LIMIT_PHASE, olds, ruleBody(r), {
+      converted: () => placedRule(id, olds, zone.id),
+      same: sameRule,
+      what: `rate limit ${id}`,
+      position: r.position,
+    });
     return { outs: outputs(r, zone, placed) };
   },
 

@@ -6,7 +6,13 @@ import { canonical, type Bag } from "../../handler";
 import type * as wire from "../wire";
 
 /** The legacy modes and the engine's actions. */
-const ACTIONS: Record<string, string> = { ban: "block", simulate: "log", challenge: "challenge", js_challenge: "js_challenge", managed_challenge: "managed_challenge" };
+const ACTIONS: Record<string, string> = {
+  ban: "block",
+  simulate: "log",
+  challenge: "challenge",
+  js_challenge: "js_challenge",
+  managed_challenge: "managed_challenge",
+};
 const MODES = Object.fromEntries(Object.entries(ACTIONS).map(([mode, action]) => [action, mode]));
 
 /**
@@ -18,7 +24,10 @@ const MODES = Object.fromEntries(Object.entries(ACTIONS).map(([mode, action]) =>
  */
 export const SUPPORTED_SECONDS = [10, 15, 20, 30, 40, 45, 60, 90, 120, 180, 240, 300, 480, 600, 900, 1200, 1800, 2400, 3600, 65535, 86400];
 const upTo = (max: number) => SUPPORTED_SECONDS.filter((v) => v <= max);
-export const PLANS: Record<string, { rules: number; periods: number[]; timeouts: number[] | undefined; hosts: boolean; methods: boolean; log: boolean }> = {
+export const PLANS: Record<
+  string,
+  { rules: number; periods: number[]; timeouts: number[] | undefined; hosts: boolean; methods: boolean; log: boolean }
+> = {
   free: { rules: 1, periods: [10], timeouts: [10], hosts: false, methods: false, log: false },
   pro: { rules: 2, periods: upTo(60), timeouts: upTo(3600), hosts: true, methods: false, log: false },
   business: { rules: 5, periods: upTo(600), timeouts: upTo(86400), hosts: true, methods: true, log: false },
@@ -64,7 +73,11 @@ export function matchFromExpression(expression: string): { url: string; methods?
     const m = /^http\.request\.method in \{((?:"[A-Z]+" ?)+)\}$/.exec(part);
     if (h) host = unquote(h[1]);
     else if (p) path = unquote(p[1]);
-    else if (m) methods = m[1].trim().split(" ").map((x) => x.slice(1, -1));
+    else if (m)
+      methods = m[1]
+        .trim()
+        .split(" ")
+        .map((x) => x.slice(1, -1));
     else return undefined;
   }
   if (path === undefined) return undefined;
@@ -86,7 +99,9 @@ export function ruleBody(r: Bag): wire.RuleBody {
     ratelimit: {
       characteristics: r.characteristics ?? ["cf.colo.id", "ip.src"],
       period: r.period,
-      ...(r.scorePerPeriod !== undefined ? { score_per_period: r.scorePerPeriod, score_response_header_name: r.scoreResponseHeaderName } : { requests_per_period: r.threshold }),
+      ...(r.scorePerPeriod !== undefined
+        ? { score_per_period: r.scorePerPeriod, score_response_header_name: r.scoreResponseHeaderName }
+        : { requests_per_period: r.threshold }),
       mitigation_timeout: timed ? r.action.timeout : 0,
       ...(r.countingExpression !== undefined ? { counting_expression: r.countingExpression } : {}),
       ...(r.requestsToOrigin !== undefined ? { requests_to_origin: r.requestsToOrigin } : {}),
@@ -104,15 +119,25 @@ export function modeOf(rule: wire.RulesetRule): string {
 export function sameRule(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
   const a = rule.ratelimit;
   const b = body.ratelimit!;
-  return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
-    (rule.enabled ?? true) === body.enabled && !!a && a.period === b.period && a.requests_per_period === b.requests_per_period &&
-    (a.mitigation_timeout ?? 0) === (b.mitigation_timeout ?? 0) && JSON.stringify([...a.characteristics].sort()) === JSON.stringify([...b.characteristics].sort()) &&
+  return (
+    rule.action === body.action &&
+    rule.expression === body.expression &&
+    (rule.description ?? "") === body.description &&
+    (rule.enabled ?? true) === body.enabled &&
+    !!a &&
+    a.period === b.period &&
+    a.requests_per_period === b.requests_per_period &&
+    (a.mitigation_timeout ?? 0) === (b.mitigation_timeout ?? 0) &&
+    JSON.stringify([...a.characteristics].sort()) === JSON.stringify([...b.characteristics].sort()) &&
     (!body.ref || rule.ref === body.ref) &&
     // Compared only where the program says: what it leaves out is kept as the service has it (mergedRule).
     (b.counting_expression === undefined || (a.counting_expression ?? "") === b.counting_expression) &&
     (b.requests_to_origin === undefined || (a.requests_to_origin ?? false) === b.requests_to_origin) &&
-    (b.score_per_period === undefined || ((a as Record<string, unknown>).score_per_period === b.score_per_period && (a as Record<string, unknown>).score_response_header_name === b.score_response_header_name)) &&
-    (body.logging === undefined || canonical(rule.logging ?? { enabled: true }) === canonical(body.logging));
+    (b.score_per_period === undefined ||
+      ((a as Record<string, unknown>).score_per_period === b.score_per_period &&
+        (a as Record<string, unknown>).score_response_header_name === b.score_response_header_name)) &&
+    (body.logging === undefined || canonical(rule.logging ?? { enabled: true }) === canonical(body.logging))
+  );
 }
 
 /**
@@ -124,18 +149,44 @@ export function planProblems(r: Bag, planId: string | undefined): { property: st
   const plan = PLANS[name];
   const on = `on the zone's ${name[0].toUpperCase()}${name.slice(1)} plan`;
   const problems: { property: string; reason: string }[] = [];
-  if (typeof r.period === "number" && !plan.periods.includes(r.period)) problems.push({ property: "period", reason: `period ${r.period} is not allowed ${on}: use ${listed(plan.periods)}` });
+  if (typeof r.period === "number" && !plan.periods.includes(r.period))
+    problems.push({ property: "period", reason: `period ${r.period} is not allowed ${on}: use ${listed(plan.periods)}` });
   const timeout = r.action?.timeout;
-  if (typeof timeout === "number" && plan.timeouts && !plan.timeouts.includes(timeout)) problems.push({ property: "action.timeout", reason: `action.timeout ${timeout} is not allowed ${on}: use ${listed(plan.timeouts)}` });
-  if (r.action?.mode === "simulate" && !plan.log) problems.push({ property: "action.mode", reason: `action.mode simulate (the engine's log action) is not available ${on}: it needs Enterprise; use ban or a challenge` });
+  if (typeof timeout === "number" && plan.timeouts && !plan.timeouts.includes(timeout))
+    problems.push({ property: "action.timeout", reason: `action.timeout ${timeout} is not allowed ${on}: use ${listed(plan.timeouts)}` });
+  if (r.action?.mode === "simulate" && !plan.log)
+    problems.push({
+      property: "action.mode",
+      reason: `action.mode simulate (the engine's log action) is not available ${on}: it needs Enterprise; use ban or a challenge`,
+    });
   const url = r.match?.request?.url;
-  if (typeof url === "string" && !plan.hosts && splitPattern(url).host !== "*") problems.push({ property: "match.request.url", reason: `rate limiting rules ${on} match paths only: write the pattern as "*${splitPattern(url).path}" (any host), or use a Pro plan or higher` });
+  if (typeof url === "string" && !plan.hosts && splitPattern(url).host !== "*")
+    problems.push({
+      property: "match.request.url",
+      reason: `rate limiting rules ${on} match paths only: write the pattern as "*${splitPattern(url).path}" (any host), or use a Pro plan or higher`,
+    });
   const methods = (r.match?.request?.methods ?? []).filter((m: string) => m !== "_ALL_");
-  if (methods.length && !plan.methods) problems.push({ property: "match.request.methods", reason: `methods cannot be matched ${on}: remove match.request.methods, or use a Business plan or higher` });
+  if (methods.length && !plan.methods)
+    problems.push({
+      property: "match.request.methods",
+      reason: `methods cannot be matched ${on}: remove match.request.methods, or use a Business plan or higher`,
+    });
   // Below Business, requests are counted by client address only, and by the rule's own expression.
   const counted = (r.characteristics ?? []).filter((c: string) => c !== "cf.colo.id" && c !== "ip.src");
-  if (counted.length && !plan.methods) problems.push({ property: "characteristics", reason: `requests are counted by client address (ip.src) only ${on}: remove ${counted.join(", ")}, or use a Business plan or higher` });
-  if (r.scorePerPeriod !== undefined && name !== "enterprise") problems.push({ property: "scorePerPeriod", reason: `complexity-based rate limiting needs an Enterprise plan with Advanced Rate Limiting (${on.replace(/^on /, "")}): use threshold` });
-  if (typeof r.countingExpression === "string" && !plan.methods) problems.push({ property: "countingExpression", reason: `a counting expression needs a Business plan or higher (${on.replace(/^on /, "")}): remove it` });
+  if (counted.length && !plan.methods)
+    problems.push({
+      property: "characteristics",
+      reason: `requests are counted by client address (ip.src) only ${on}: remove ${counted.join(", ")}, or use a Business plan or higher`,
+    });
+  if (r.scorePerPeriod !== undefined && name !== "enterprise")
+    problems.push({
+      property: "scorePerPeriod",
+      reason: `complexity-based rate limiting needs an Enterprise plan with Advanced Rate Limiting (${on.replace(/^on /, "")}): use threshold`,
+    });
+  if (typeof r.countingExpression === "string" && !plan.methods)
+    problems.push({
+      property: "countingExpression",
+      reason: `a counting expression needs a Business plan or higher (${on.replace(/^on /, "")}): remove it`,
+    });
   return problems;
 }

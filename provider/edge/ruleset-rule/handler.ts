@@ -6,7 +6,16 @@
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { canonical, createByKey, type Bag, type Handler } from "../../handler";
 import { takeoverNotice } from "../../log";
-import { addPhaseRule, deleteResourceRule, listedPhaseRule, movedFrom, patchPhaseRule, phaseRules, previewPlacement, type PlacedRule } from "../rulesets";
+import {
+  addPhaseRule,
+  deleteResourceRule,
+  listedPhaseRule,
+  movedFrom,
+  patchPhaseRule,
+  phaseRules,
+  previewPlacement,
+  type PlacedRule,
+} from "../rulesets";
 import { placement } from "../rule-position";
 import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
@@ -40,10 +49,16 @@ const json = canonical;
 function same(rule: wire.RulesetRule, body: wire.RuleBody): boolean {
   const params = (rule.action_parameters ?? {}) as Record<string, unknown>;
   const rl = (rule.ratelimit ?? {}) as Record<string, unknown>;
-  return rule.action === body.action && rule.expression === body.expression && (rule.description ?? "") === body.description &&
-    (rule.enabled ?? true) === body.enabled && Object.entries(body.action_parameters ?? {}).every(([k, v]) => json(params[k]) === json(v)) &&
+  return (
+    rule.action === body.action &&
+    rule.expression === body.expression &&
+    (rule.description ?? "") === body.description &&
+    (rule.enabled ?? true) === body.enabled &&
+    Object.entries(body.action_parameters ?? {}).every(([k, v]) => json(params[k]) === json(v)) &&
     Object.entries(body.ratelimit ?? {}).every(([k, v]) => json(rl[k]) === json(v)) &&
-    (body.logging === undefined || json(rule.logging ?? { enabled: true }) === json(body.logging)) && (!body.ref || rule.ref === body.ref);
+    (body.logging === undefined || json(rule.logging ?? { enabled: true }) === json(body.logging)) &&
+    (!body.ref || rule.ref === body.ref)
+  );
 }
 
 /** The declared part of `x` as the service has it: the keys the program gives, each as the service keeps it. */
@@ -71,15 +86,29 @@ function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): Rulese
 
 /** The rule of the phase with this rule's natural key (its `ref`, else its expression and action): what `adopt` takes over. */
 const findRule = async (zone: ZoneRef, phase: string, body: wire.RuleBody) =>
-  (await phaseRules(zone.id, phase)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action));
+  (await phaseRules(zone.id, phase)).find((p) =>
+    body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression && p.rule.action === body.action,
+  );
 
 /** At preview (reads only): where a new rule goes, or what an adopting one takes over, said as info. */
 export async function previewRule(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = wanted(r);
   const existing = r.adopt ? await findRule(zone, r.phase, body) : undefined;
-  if (existing) takeoverNotice(`edge: RulesetRule "${r.ref ?? r.description ?? body.expression}" will adopt the existing ${r.phase} rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`, 1, same(existing.rule, body) ? 0 : 1);
-  else await previewPlacement(zone, r.phase, `RulesetRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`, r.position, SKIP_LIKE.has(r.action));
+  if (existing)
+    takeoverNotice(
+      `edge: RulesetRule "${r.ref ?? r.description ?? body.expression}" will adopt the existing ${r.phase} rule (id ${existing.rule.id}) in ${zone.name}: ${same(existing.rule, body) ? "nothing to change" : "changed to the program's"}`,
+      1,
+      same(existing.rule, body) ? 0 : 1,
+    );
+  else
+    await previewPlacement(
+      zone,
+      r.phase,
+      `RulesetRule "${r.ref ?? r.description ?? body.expression}" (${r.action})`,
+      r.position,
+      SKIP_LIKE.has(r.action),
+    );
 }
 
 /** `[zoneId, phase, ruleId]` from a resource id: the rule id with zone and phase from state, or `<zoneId>/<phase>/<ruleId>`. */
@@ -99,7 +128,10 @@ export const rulesetRule: Handler = {
     const r = withoutProvider(news);
     const replaces = zoneChanged(r, olds as RulesetRuleOutputs) ? [r.zoneId ? "zoneId" : "zoneName"] : [];
     if (!isUnknown(r.phase) && r.phase !== olds.phase) replaces.push("phase");
-    const changed = FIELDS.some((k) => isUnknown(r[k])) || json(wanted(r)) !== json(wanted({ ...olds, ref: r.ref ? olds.ref : undefined })) || json(r.position) !== json(olds.position);
+    const changed =
+      FIELDS.some((k) => isUnknown(r[k])) ||
+      json(wanted(r)) !== json(wanted({ ...olds, ref: r.ref ? olds.ref : undefined })) ||
+      json(r.position) !== json(olds.position);
     return { changes: replaces.length > 0 || changed, replaces };
   },
 
@@ -111,7 +143,13 @@ export const rulesetRule: Handler = {
       adopt: adopting(r),
       find: () => findRule(zone, r.phase, body),
       create: () => addPhaseRule(zone.id, r.phase, body, (rules) => placement(rules, r.position, SKIP_LIKE.has(r.action))),
-      update: (existing) => patchPhaseRule(zone.id, { rulesetId: existing.rulesetId, ruleId: existing.rule.id }, { ...body, ref: body.ref ?? existing.rule.ref }, r.position),
+      update: (existing) =>
+        patchPhaseRule(
+          zone.id,
+          { rulesetId: existing.rulesetId, ruleId: existing.rule.id },
+          { ...body, ref: body.ref ?? existing.rule.ref },
+          r.position,
+        ),
       unchanged: (existing) => same(existing.rule, body) && !r.position,
       claimKey: (x) => edgeClaim("rule", x.rule.id), // never a rule another resource of this run holds
     });
@@ -124,7 +162,11 @@ export const rulesetRule: Handler = {
     if (!placed) return {};
     const zone = props.zoneName ? { id: zoneId, name: props.zoneName } : await resolveZone({ zoneId });
     const lookup = props.expression === undefined; // get(): no state, the rule as it is
-    const outs = outputs(lookup ? { phase, actionParameters: placed.rule.action_parameters, ratelimit: placed.rule.ratelimit } : props, zone, placed);
+    const outs = outputs(
+      lookup ? { phase, actionParameters: placed.rule.action_parameters, ratelimit: placed.rule.ratelimit } : props,
+      zone,
+      placed,
+    );
     // A rule moved out of the place the program gives it is drift: its place now, which up puts back.
     const moved = await movedFrom(zoneId, phase, placed.rule.id, props.position);
     if (!lookup && !moved && same(placed.rule, wanted({ ...props, ref: undefined }))) return { id, props: outs };
@@ -139,7 +181,13 @@ export const rulesetRule: Handler = {
     const body = wanted(r);
     // Parameters the program gave before and gives no more go (the others the service holds are kept).
     const dropped = Object.keys(olds.actionParameters ?? {}).filter((k) => !(k in (r.actionParameters ?? {})));
-    const placed = await patchPhaseRule(zone.id, { rulesetId: olds.rulesetId, ruleId: olds.ruleId }, { ...body, ref: body.ref ?? olds.ref }, r.position, dropped);
+    const placed = await patchPhaseRule(
+      zone.id,
+      { rulesetId: olds.rulesetId, ruleId: olds.ruleId },
+      { ...body, ref: body.ref ?? olds.ref },
+      r.position,
+      dropped,
+    );
     return { outs: outputs(r, zone, placed) };
   },
 

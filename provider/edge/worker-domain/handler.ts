@@ -40,14 +40,21 @@ function domainOf(id: string, props: Bag): [string, string] {
   return [accountId, (props.domainId as string | undefined) ?? idDomain];
 }
 
-const findDomain = async (accountId: string, hostname: string) => (await edge().listWorkerDomains(accountId, { hostname })).find((d) => d.hostname === hostname);
-const body = (r: Bag, zone: ZoneRef) => ({ hostname: r.hostname, service: r.script, zone_id: zone.id, ...(r.environment ? { environment: r.environment } : {}) });
+const findDomain = async (accountId: string, hostname: string) =>
+  (await edge().listWorkerDomains(accountId, { hostname })).find((d) => d.hostname === hostname);
+const body = (r: Bag, zone: ZoneRef) => ({
+  hostname: r.hostname,
+  service: r.script,
+  zone_id: zone.id,
+  ...(r.environment ? { environment: r.environment } : {}),
+});
 
 export function domainTaken(hostname: string, script: string): AlreadyExistsError {
   return new AlreadyExistsError({
     service: "edge",
     message: `the host name ${hostname} is a custom domain already, served by the script ${script} (attached by another tool or stack)`,
-    remedy: "Set `adopt: true` on this WorkerDomain to take it over (the host then serves this resource's script), or choose another host name",
+    remedy:
+      "Set `adopt: true` on this WorkerDomain to take it over (the host then serves this resource's script), or choose another host name",
   });
 }
 
@@ -65,19 +72,26 @@ export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
   // Records of the host's own (not the service's): the attach is refused with 100117, whatever the program does later
   // in the same run (deletes run last), so they must go first.
   if (!there) {
-    const own = (await Array.fromAsync(edge().dnsRecords(zone.id, { name: r.hostname }))).filter((x) => !x.meta?.read_only && ["A", "AAAA", "CNAME"].includes(x.type));
+    const own = (await Array.fromAsync(edge().dnsRecords(zone.id, { name: r.hostname }))).filter(
+      (x) => !x.meta?.read_only && ["A", "AAAA", "CNAME"].includes(x.type),
+    );
     if (own.length) {
       throw new ValidationError({
         service: "edge",
         code: 100117,
         message: `the host name ${r.hostname} has DNS records of its own (${own.map((x) => `${x.type} ${x.content}, id ${x.id}`).join("; ")}), and the service refuses to attach a custom domain there (100117)`,
-        remedy: "Remove those records first: delete them, or take the DnsRecord resources that hold them out of the program and run up, then add this WorkerDomain",
+        remedy:
+          "Remove those records first: delete them, or take the DnsRecord resources that hold them out of the program and run up, then add this WorkerDomain",
       });
     }
   }
   if (!there || createResumed()) return;
   if (!adopting(r)) throw domainTaken(r.hostname, there.service);
-  takeoverNotice(`edge: WorkerDomain ${r.hostname} will adopt the custom domain (id ${there.id}): ${there.service === r.script ? "it is served by this script already, nothing to change" : `it moves from the script ${there.service} to ${r.script}`}`, 1, there.service === r.script ? 0 : 1);
+  takeoverNotice(
+    `edge: WorkerDomain ${r.hostname} will adopt the custom domain (id ${there.id}): ${there.service === r.script ? "it is served by this script already, nothing to change" : `it moves from the script ${there.service} to ${r.script}`}`,
+    1,
+    there.service === r.script ? 0 : 1,
+  );
 }
 
 export const workerDomain: Handler = {
@@ -133,7 +147,8 @@ export const workerDomain: Handler = {
 
   async delete(id, props) {
     const [accountId, domainId] = domainOf(id, props);
-    if (adoptedInRun(edgeClaim("domain", domainId))) return void notice(`edge: the custom domain ${props.hostname} was taken over by another resource of this run: not detached`);
+    if (adoptedInRun(edgeClaim("domain", domainId)))
+      return void notice(`edge: the custom domain ${props.hostname} was taken over by another resource of this run: not detached`);
     await deleteUnlessGone(() => edge().detachWorkerDomain(accountId, domainId));
   },
 };

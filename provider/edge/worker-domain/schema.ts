@@ -12,29 +12,54 @@ export const token = "edge:WorkerDomain";
 
 export const WorkerDomainInputs = z
   .object({
-    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the domain.").meta({ replaceOnChanges: true }),
+    accountId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
+      .optional()
+      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the domain.")
+      .meta({ replaceOnChanges: true }),
     ...zoneInputs,
     hostname: z
       .string()
-      .refine((h) => isHostname(h) && !h.includes("*"), { error: "hostname must be a full host name such as api.example.com (no wildcard)" })
+      .refine((h) => isHostname(h) && !h.includes("*"), {
+        error: "hostname must be a full host name such as api.example.com (no wildcard)",
+      })
       .describe("The host name the script serves, in the zone (the apex or a subdomain). Changing it replaces the domain.")
       .meta({ replaceOnChanges: true }),
     script: z
       .string()
       .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "script must be an edge script's name (lowercase letters, digits, - and _)")
-      .describe("The edge script that serves it (a WorkerScript's `name` output, so the script is deployed first). Changing it moves the domain to the other script in place."),
-    environment: z.string().min(1).optional().describe("The script's environment, where the account has environments; the service's default (`production`) when unset."),
-    adopt: z.boolean().default(false).describe("Take over the custom domain of this host name, whatever script serves it now, instead of failing (the preview names that script)."),
+      .describe(
+        "The edge script that serves it (a WorkerScript's `name` output, so the script is deployed first). Changing it moves the domain to the other script in place.",
+      ),
+    environment: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The script's environment, where the account has environments; the service's default (`production`) when unset."),
+    adopt: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Take over the custom domain of this host name, whatever script serves it now, instead of failing (the preview names that script).",
+      ),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);
     const zone = r.zoneName?.toLowerCase().replace(/\.$/, "");
     const host = r.hostname.toLowerCase().replace(/\.$/, "");
-    if (zone && host !== zone && !host.endsWith(`.${zone}`)) ruleFailure(ctx, "hostname", `${r.hostname} is outside the zone ${r.zoneName}: a custom domain is the zone's apex or one of its subdomains`, ["zoneName"]);
+    if (zone && host !== zone && !host.endsWith(`.${zone}`))
+      ruleFailure(
+        ctx,
+        "hostname",
+        `${r.hostname} is outside the zone ${r.zoneName}: a custom domain is the zone's apex or one of its subdomains`,
+        ["zoneName"],
+      );
   })
   .transform((r, ctx) => {
     const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
+    if (!accountId)
+      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
     return { ...r, accountId: accountId ?? "", hostname: r.hostname.toLowerCase().replace(/\.$/, "") };
   });
 export type WorkerDomainInputs = z.output<typeof WorkerDomainInputs>;

@@ -23,7 +23,13 @@ const says = (script: string | undefined) => (script ? `the script ${script}` : 
 
 function outputs(wanted: Bag, zone: ZoneRef, route: wire.WorkerRoute): WorkerRouteOutputs {
   const script = scriptOf(route);
-  return { ...zoneOutputs(wanted, zone), pattern: route.pattern, ...(script ? { script } : {}), adopt: wanted.adopt ?? false, routeId: route.id };
+  return {
+    ...zoneOutputs(wanted, zone),
+    pattern: route.pattern,
+    ...(script ? { script } : {}),
+    adopt: wanted.adopt ?? false,
+    routeId: route.id,
+  };
 }
 
 /** `[zoneId, routeId]`: the route state holds (another one where an update took one over), else the id's. */
@@ -53,13 +59,18 @@ export async function previewRoute(r: Bag, olds: Bag): Promise<void> {
   if (["pattern", "script", "adopt", "zoneId", "zoneName"].some((k) => isUnknown(r[k]))) return;
   const zone = await resolveZone(r);
   const inState = Object.keys(olds).length > 0 && !zoneChanged(r, olds as WorkerRouteOutputs);
-  if (inState && olds.script !== r.script) notice(`edge: the route ${r.pattern} of ${zone.name} moves from ${says(olds.script)} to ${says(r.script)}`);
+  if (inState && olds.script !== r.script)
+    notice(`edge: the route ${r.pattern} of ${zone.name} moves from ${says(olds.script)} to ${says(r.script)}`);
   if (inState && olds.pattern === r.pattern) return;
   const there = await findRoute(zone, r.pattern);
   if (!there || there.id === olds.routeId) return;
   if (!inState && createResumed()) return; // an earlier create of this very route, never recorded: taken back
   if (!adopting(r)) throw routeTaken(r.pattern, zone.name, scriptOf(there));
-  takeoverNotice(`edge: WorkerRoute ${r.pattern} will adopt the zone's route (id ${there.id}): ${scriptOf(there) === r.script ? "it runs this script already, nothing to change" : `it moves from ${says(scriptOf(there))} to ${says(r.script)}`}`, 1, scriptOf(there) === r.script ? 0 : 1);
+  takeoverNotice(
+    `edge: WorkerRoute ${r.pattern} will adopt the zone's route (id ${there.id}): ${scriptOf(there) === r.script ? "it runs this script already, nothing to change" : `it moves from ${says(scriptOf(there))} to ${says(r.script)}`}`,
+    1,
+    scriptOf(there) === r.script ? 0 : 1,
+  );
 }
 
 export const workerRoute: Handler = {
@@ -110,7 +121,9 @@ export const workerRoute: Handler = {
       const there = await findRoute(zone, r.pattern);
       if (there && there.id !== olds.routeId) {
         if (!adopting(r)) throw routeTaken(r.pattern, zone.name, scriptOf(there));
-        notice(`edge: the route ${olds.pattern} moves onto ${r.pattern}, taking over the zone's route there (id ${there.id}); the old route is removed`);
+        notice(
+          `edge: the route ${olds.pattern} moves onto ${r.pattern}, taking over the zone's route there (id ${there.id}); the old route is removed`,
+        );
         const taken = scriptOf(there) === r.script ? there : await edge().updateWorkerRoute(zone.id, there.id, body(r));
         await deleteUnlessGone(() => edge().deleteWorkerRoute(zone.id, olds.routeId as string));
         return { outs: outputs(r, zone, taken) };
@@ -122,7 +135,8 @@ export const workerRoute: Handler = {
   async delete(id, props) {
     const [zoneId, routeId] = routeOf(id, props);
     // Taken over by another resource's create in this run (renamed without an alias): left to it.
-    if (adoptedInRun(edgeClaim("route", routeId))) return void notice(`edge: the route ${props.pattern} was taken over by another resource of this run: not deleted`);
+    if (adoptedInRun(edgeClaim("route", routeId)))
+      return void notice(`edge: the route ${props.pattern} was taken over by another resource of this run: not deleted`);
     await deleteUnlessGone(() => edge().deleteWorkerRoute(zoneId, routeId));
   },
 };

@@ -20,9 +20,11 @@ export function routePatternProblem(pattern: string, zone?: string): string | un
   const host = slash < 0 ? bare : bare.slice(0, slash);
   const path = slash < 0 ? "" : bare.slice(slash);
   if (!host) return `"${pattern}" has no host: write host/path, e.g. example.com/*`;
-  if (host.slice(1).includes("*") || path.slice(0, -1).includes("*")) return `"${pattern}" has a wildcard inside it: the service takes * only at the start of the host (*.example.com, *example.com) and the end of the path (/api/*)`;
+  if (host.slice(1).includes("*") || path.slice(0, -1).includes("*"))
+    return `"${pattern}" has a wildcard inside it: the service takes * only at the start of the host (*.example.com, *example.com) and the end of the path (/api/*)`;
   const name = host.replace(/^\*\.?/, "").toLowerCase();
-  if (zone && name && name !== zone && !name.endsWith(`.${zone}`)) return `"${pattern}" is outside the zone ${zone}: its host must be ${zone} or a subdomain of it`;
+  if (zone && name && name !== zone && !name.endsWith(`.${zone}`))
+    return `"${pattern}" is outside the zone ${zone}: its host must be ${zone} or a subdomain of it`;
   return undefined;
 }
 
@@ -32,16 +34,22 @@ export const WorkerRouteInputs = z
     pattern: z
       .string()
       .min(1, "pattern must not be empty: write host/path, e.g. example.com/*")
-      .describe("The requests the route takes: `host/path`, with `*` at the start of the host (`*.example.com`) or the end of the path (`example.com/api/*`). Changing it updates the route in place."),
+      .describe(
+        "The requests the route takes: `host/path`, with `*` at the start of the host (`*.example.com`) or the end of the path (`example.com/api/*`). Changing it updates the route in place.",
+      ),
     script: z
       .string()
       .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "script must be an edge script's name (lowercase letters, digits, - and _)")
       .optional()
-      .describe("The edge script the requests run (a WorkerScript's `name` output, so the script is deployed first). Unset: requests on this pattern run no script (an exception carved out of a wider route)."),
+      .describe(
+        "The edge script the requests run (a WorkerScript's `name` output, so the script is deployed first). Unset: requests on this pattern run no script (an exception carved out of a wider route).",
+      ),
     adopt: z
       .boolean()
       .default(false)
-      .describe("Take over the zone's route with this pattern, whatever script it runs now, instead of failing (the preview names the script it takes the route from). Other routes of the zone are never touched."),
+      .describe(
+        "Take over the zone's route with this pattern, whatever script it runs now, instead of failing (the preview names the script it takes the route from). Other routes of the zone are never touched.",
+      ),
   })
   .superRefine((r, ctx) => {
     zoneRule(r, ctx);

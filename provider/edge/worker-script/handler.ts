@@ -25,16 +25,27 @@ const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.base
  * the program's, and those set elsewhere (read from the script's settings) — leaving out the ones this resource
  * managed and the program removed; every other type the script has (secrets among them) is kept as it is.
  */
-export function bindingsFor(r: Bag, current: readonly wire.WorkerBinding[], managedBefore: readonly string[] = []): { bindings: wire.WorkerBinding[]; keep: string[] } {
+export function bindingsFor(
+  r: Bag,
+  current: readonly wire.WorkerBinding[],
+  managedBefore: readonly string[] = [],
+): { bindings: wire.WorkerBinding[]; keep: string[] } {
   const vars = (r.vars ?? {}) as Record<string, string>;
   const mine = new Set([...Object.keys(vars), ...managedBefore]);
-  const elsewhere = current.filter((b) => b.type === "plain_text" && !mine.has(b.name) && !(r.secrets && b.name in r.secrets)).map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
+  const elsewhere = current
+    .filter((b) => b.type === "plain_text" && !mine.has(b.name) && !(r.secrets && b.name in r.secrets))
+    .map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
   const keep = [...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text"), "secret_text", "secret_key"])];
   return { bindings: [...Object.entries(vars).map(([name, text]) => ({ type: "plain_text", name, text })), ...elsewhere], keep };
 }
 
 /** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */
-export async function upload(r: Bag, body: string, tags: string[] = [], binding: { bindings: wire.WorkerBinding[]; keep: string[] } = { bindings: [], keep: ["secret_text", "secret_key"] }): Promise<{ body: Buffer; contentType: string }> {
+export async function upload(
+  r: Bag,
+  body: string,
+  tags: string[] = [],
+  binding: { bindings: wire.WorkerBinding[]; keep: string[] } = { bindings: [], keep: ["secret_text", "secret_key"] },
+): Promise<{ body: Buffer; contentType: string }> {
   const format = formatOf(r, body);
   const main = format === "module" ? mainModule(r) : "script";
   const metadata = {
@@ -91,9 +102,17 @@ export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefine
 async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: readonly string[] = []): Promise<WorkerScriptOutputs> {
   const body = scriptBody(r);
   if (sha256(body) !== r.contentHash) {
-    throw new ValidationError({ service: "edge", message: `${r.source ?? "the script"} changed while the update ran`, remedy: "Run the command again" });
+    throw new ValidationError({
+      service: "edge",
+      message: `${r.source ?? "the script"} changed while the update ran`,
+      remedy: "Run the command again",
+    });
   }
-  const s = await edge().putWorkerScript(r.accountId, r.name, await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars)));
+  const s = await edge().putWorkerScript(
+    r.accountId,
+    r.name,
+    await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars)),
+  );
   return outputsOf(r, body, s);
 }
 
@@ -104,12 +123,14 @@ async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: re
  */
 async function syncSecrets(r: Bag, all: boolean, present?: readonly string[]): Promise<void> {
   const secrets = (r.secrets ?? {}) as Record<string, string>;
-  for (const [name, text] of Object.entries(secrets)) if (all || !present?.includes(name)) await edge().putWorkerSecret(r.accountId, r.name, { name, text });
+  for (const [name, text] of Object.entries(secrets))
+    if (all || !present?.includes(name)) await edge().putWorkerSecret(r.accountId, r.name, { name, text });
 }
 
 /** The secrets this resource managed and the program removed: deleted before an upload, which may reuse the name. */
 async function dropSecrets(r: Bag, managedBefore: readonly string[]): Promise<void> {
-  for (const name of managedBefore) if (!(name in (r.secrets ?? {}))) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
+  for (const name of managedBefore)
+    if (!(name in (r.secrets ?? {}))) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
 }
 
 /** The workers.dev endpoint and preview URLs, where the program says: set when they differ from the service's. */
@@ -118,7 +139,8 @@ async function syncSubdomain(r: Bag): Promise<void> {
   const current = await edge().getWorkerSubdomain(r.accountId, r.name);
   const enabled = r.workersDev ?? current.enabled;
   const previews = r.previewUrls ?? current.previews_enabled ?? false;
-  if (enabled !== current.enabled || previews !== (current.previews_enabled ?? false)) await edge().setWorkerSubdomain(r.accountId, r.name, { enabled, previews_enabled: previews });
+  if (enabled !== current.enabled || previews !== (current.previews_enabled ?? false))
+    await edge().setWorkerSubdomain(r.accountId, r.name, { enabled, previews_enabled: previews });
 }
 
 function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?: string }): WorkerScriptOutputs {
@@ -148,7 +170,8 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
 async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promise<WorkerScriptOutputs | undefined> {
   if (standing(stackOfTags(there.tags)) === "forced") return undefined;
   if (!sameVars(r.vars, varsOf(there.bindings, Object.keys(r.vars ?? {})))) return undefined;
-  if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags)) return undefined;
+  if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags))
+    return undefined;
   const body = await edge().getWorkerScript(r.accountId, r.name);
   if (body === undefined || sha256(body) !== r.contentHash) return undefined;
   notice(`edge: the script ${r.name} is deployed already as the program says; nothing sent`);
@@ -157,15 +180,17 @@ async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promis
 
 /** What an upload changes: the code, its runtime and its variables. */
 const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags", "vars"];
-const sameVars = (a?: Record<string, string>, b?: Record<string, string>) => JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
-const same = (k: string, a: unknown, b: unknown) => (k === "vars" ? sameVars(a as Record<string, string>, b as Record<string, string>) : JSON.stringify(a ?? []) === JSON.stringify(b ?? []));
+const sameVars = (a?: Record<string, string>, b?: Record<string, string>) =>
+  JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
+const same = (k: string, a: unknown, b: unknown) =>
+  k === "vars" ? sameVars(a as Record<string, string>, b as Record<string, string>) : JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 /** The plain-text variables of `names` as the script has them. */
 const varsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, names: readonly string[]) =>
   Object.fromEntries((bindings ?? []).filter((b) => b.type === "plain_text" && names.includes(b.name)).map((b) => [b.name, b.text ?? ""]));
-const secretNamesOf = (bindings: readonly wire.WorkerBinding[] | null | undefined) => (bindings ?? []).filter((b) => b.type === "secret_text").map((b) => b.name);
+const secretNamesOf = (bindings: readonly wire.WorkerBinding[] | null | undefined) =>
+  (bindings ?? []).filter((b) => b.type === "secret_text").map((b) => b.name);
 /** The subdomain keys, compared where the program gives them. */
 const declaredSubdomain = (r: Bag) => ["workersDev", "previewUrls"].filter((k) => r[k] !== undefined);
-
 
 export const workerScript: Handler = {
   async check(_olds, news) {
@@ -200,7 +225,10 @@ export const workerScript: Handler = {
     if (body === undefined) return {};
     const settings = await edge().getWorkerScriptSettings(accountId, name);
     const label = stackOfTags(settings.tags);
-    if (leftToAnother(label) && props.contentHash !== undefined) warn(`edge: the script ${name} now carries the tag of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
+    if (leftToAnother(label) && props.contentHash !== undefined)
+      warn(
+        `edge: the script ${name} now carries the tag of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`,
+      );
     // Only what this resource manages is read back: variables and secrets of its names, the subdomain if declared.
     const managedVars = props.vars ? Object.keys(props.vars) : undefined;
     const managedSecrets = (props.secretNames ?? []) as string[];
@@ -222,11 +250,17 @@ export const workerScript: Handler = {
       ...(sub && props.previewUrls !== undefined ? { previewUrls: sub.previews_enabled ?? false } : {}),
       adopt: props.adopt ?? false,
     };
-    if (missingSecrets.length) warn(`edge: the secret${missingSecrets.length > 1 ? "s" : ""} ${missingSecrets.join(", ")} of the script ${name} ${missingSecrets.length > 1 ? "were" : "was"} removed outside the program: the next up sets ${missingSecrets.length > 1 ? "them" : "it"} again`);
+    if (missingSecrets.length)
+      warn(
+        `edge: the secret${missingSecrets.length > 1 ? "s" : ""} ${missingSecrets.join(", ")} of the script ${name} ${missingSecrets.length > 1 ? "were" : "was"} removed outside the program: the next up sets ${missingSecrets.length > 1 ? "them" : "it"} again`,
+      );
     const drifted = changedKeys([...FIELDS, ...declaredSubdomain(props)], props, outs, same);
     if (!drifted.length) return { id, props: outs };
     const inputs = {
-      accountId, name, contentHash: outs.contentHash, compatibilityDate: outs.compatibilityDate,
+      accountId,
+      name,
+      contentHash: outs.contentHash,
+      compatibilityDate: outs.compatibilityDate,
       ...(outs.compatibilityFlags ? { compatibilityFlags: outs.compatibilityFlags } : {}),
       ...(props.source ? { source: props.source } : {}),
       ...(outs.vars ? { vars: outs.vars } : {}),

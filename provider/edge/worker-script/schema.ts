@@ -49,45 +49,110 @@ export function secretsDigest(secrets: Record<string, string> | undefined, scrip
 
 export const WorkerScriptInputs = z
   .object({
-    accountId: z.string().regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id").optional().describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.").meta({ replaceOnChanges: true }),
-    name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit").describe("The script's name. Changing it replaces the script.").meta({ replaceOnChanges: true }),
+    accountId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
+      .optional()
+      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.")
+      .meta({ replaceOnChanges: true }),
+    name: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit")
+      .describe("The script's name. Changing it replaces the script.")
+      .meta({ replaceOnChanges: true }),
     content: z.string().min(1, "content must not be empty").optional().describe("The script's JavaScript. Give this or source."),
-    source: z.string().min(1).optional().describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
-    format: z.enum(["module", "service-worker"]).optional().describe("`module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener(\"fetch\", ...)`); told from the source when not given.").meta(derived),
+    source: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Path of a file holding the script (relative to the program's directory). Give this or content."),
+    format: z
+      .enum(["module", "service-worker"])
+      .optional()
+      .describe(
+        '`module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given.',
+      )
+      .meta(derived),
     compatibilityDate: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "compatibilityDate must be a date such as 2026-11-01")
       .default(DEFAULT_COMPATIBILITY_DATE)
-      .describe(`The runtime semantics the script runs with (the service's compatibility date); ${DEFAULT_COMPATIBILITY_DATE} unless given.`),
-    compatibilityFlags: z.array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat")).optional().describe("Runtime features to turn on or off, such as `nodejs_compat`."),
+      .describe(
+        `The runtime semantics the script runs with (the service's compatibility date); ${DEFAULT_COMPATIBILITY_DATE} unless given.`,
+      ),
+    compatibilityFlags: z
+      .array(z.string().regex(/^[a-z0-9_]+$/, "a compatibility flag is lowercase letters, digits and _, such as nodejs_compat"))
+      .optional()
+      .describe("Runtime features to turn on or off, such as `nodejs_compat`."),
     vars: z
-      .record(z.string().regex(BINDING_NAME, "a variable's name must be a JavaScript identifier (letters, digits, _; not starting with a digit)"), z.string())
+      .record(
+        z.string().regex(BINDING_NAME, "a variable's name must be a JavaScript identifier (letters, digits, _; not starting with a digit)"),
+        z.string(),
+      )
       .optional()
-      .describe("Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script."),
+      .describe(
+        "Plain-text environment variables (the script's `plain_text` bindings, wrangler's `vars`), by name. Only these names are managed: variables set elsewhere (dashboard, wrangler) are kept; a name removed from the program is removed from the script.",
+      ),
     secrets: z
-      .record(z.string().regex(BINDING_NAME, "a secret's name must be a JavaScript identifier (letters, digits, _; not starting with a digit)"), z.string())
+      .record(
+        z.string().regex(BINDING_NAME, "a secret's name must be a JavaScript identifier (letters, digits, _; not starting with a digit)"),
+        z.string(),
+      )
       .optional()
-      .describe("Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.").meta({ secret: true }),
-    workersDev: z.boolean().optional().describe("Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it."),
-    previewUrls: z.boolean().optional().describe("Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it."),
-    adopt: z.boolean().default(false).describe("Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt."),
+      .describe(
+        "Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.",
+      )
+      .meta({ secret: true }),
+    workersDev: z
+      .boolean()
+      .optional()
+      .describe("Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it."),
+    previewUrls: z
+      .boolean()
+      .optional()
+      .describe("Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it."),
+    adopt: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.",
+      ),
     contentHash: z.string().optional().describe("Set by the provider: the SHA-256 of the script's body.").meta(derived),
     sourceText: SourceText,
   })
   .transform((r, ctx) => {
     const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId) ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
-    if (!r.content === !r.source) ruleFailure(ctx, r.content ? "source" : "content", "set exactly one of content and source", ["content", "source"]);
+    if (!accountId)
+      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
+    if (!r.content === !r.source)
+      ruleFailure(ctx, r.content ? "source" : "content", "set exactly one of content and source", ["content", "source"]);
     let body: string | undefined;
     try {
       body = r.content || r.source ? scriptBody(r) : undefined;
     } catch (e) {
       ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as NodeJS.ErrnoException).code ?? e}`);
     }
-    for (const name of Object.keys(r.secrets ?? {})) if (r.vars && name in r.vars) ruleFailure(ctx, "secrets", `${name} is both a variable and a secret: a binding has one name, so keep it in one of vars and secrets`, ["vars"]);
-    if (r.previewUrls === true && r.workersDev === false) ruleFailure(ctx, "previewUrls", "preview URLs are served on workers.dev: set workersDev to true, or previewUrls to false", ["workersDev"]);
-    if (body !== undefined && Buffer.byteLength(body) > MAX_SCRIPT_BYTES) ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
-    return { ...r, accountId: accountId ?? "", contentHash: body === undefined ? "" : sha256(body), ...(body !== undefined ? { format: formatOf(r, body) } : {}), sourceText: r.source ? keptText(body) : undefined };
+    for (const name of Object.keys(r.secrets ?? {}))
+      if (r.vars && name in r.vars)
+        ruleFailure(
+          ctx,
+          "secrets",
+          `${name} is both a variable and a secret: a binding has one name, so keep it in one of vars and secrets`,
+          ["vars"],
+        );
+    if (r.previewUrls === true && r.workersDev === false)
+      ruleFailure(ctx, "previewUrls", "preview URLs are served on workers.dev: set workersDev to true, or previewUrls to false", [
+        "workersDev",
+      ]);
+    if (body !== undefined && Buffer.byteLength(body) > MAX_SCRIPT_BYTES)
+      ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
+    return {
+      ...r,
+      accountId: accountId ?? "",
+      contentHash: body === undefined ? "" : sha256(body),
+      ...(body !== undefined ? { format: formatOf(r, body) } : {}),
+      sourceText: r.source ? keptText(body) : undefined,
+    };
   });
 export type WorkerScriptInputs = z.output<typeof WorkerScriptInputs>;
 
@@ -102,7 +167,11 @@ export const WorkerScriptOutputs = z.object({
   compatibilityFlags: z.array(z.string()).optional().describe("Its compatibility flags."),
   vars: z.record(z.string(), z.string()).optional().describe("The plain-text variables this resource manages, as the script has them."),
   secretNames: z.array(z.string()).optional().describe("The names of the secrets this resource manages (their text is never kept)."),
-  secretsDigest: z.string().optional().describe("A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.").meta({ secret: true }),
+  secretsDigest: z
+    .string()
+    .optional()
+    .describe("A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.")
+    .meta({ secret: true }),
   workersDev: z.boolean().optional().describe("Whether the script is served on workers.dev (when the program says)."),
   previewUrls: z.boolean().optional().describe("Whether its preview URLs are served (when the program says)."),
   adopt: z.boolean(),

@@ -36,11 +36,16 @@ export function unescape(raw: string, line: number): { text: string; bytes: numb
     const ddd = /^\d{3}/.exec(raw.slice(i + 1));
     if (ddd) {
       const n = Number(ddd[0]);
-      if (n > 255) throw new ZoneFileError(line, `the escape \\${ddd[0]} is not a byte (000 to 255)`, "Write a byte's decimal value, \\000 to \\255");
+      if (n > 255)
+        throw new ZoneFileError(line, `the escape \\${ddd[0]} is not a byte (000 to 255)`, "Write a byte's decimal value, \\000 to \\255");
       bytes.push(n);
       i += 3;
     } else if (/^\d/.test(raw.slice(i + 1))) {
-      throw new ZoneFileError(line, "a `\\` followed by a digit needs three digits (\\DDD)", "Write the byte as three digits, e.g. \\059 for `;`");
+      throw new ZoneFileError(
+        line,
+        "a `\\` followed by a digit needs three digits (\\DDD)",
+        "Write the byte as three digits, e.g. \\059 for `;`",
+      );
     } else {
       bytes.push(...Buffer.from(raw[i + 1]));
       i++;
@@ -78,7 +83,12 @@ export function entries(text: string): Entry[] {
         glued = false;
       } else if (c === '"') {
         const m = /^"((?:[^"\\]|\\.)*)"/.exec(line.slice(at));
-        if (!m) throw new ZoneFileError(i + 1, "a quoted string is not closed on its line", 'Close it with `"`; a text longer than a line is several quoted strings inside parentheses');
+        if (!m)
+          throw new ZoneFileError(
+            i + 1,
+            "a quoted string is not closed on its line",
+            'Close it with `"`; a text longer than a line is several quoted strings inside parentheses',
+          );
         current.tokens.push({ text: unescape(m[1], i + 1).text, quoted: true, glued, raw: m[0] });
         at += m[0].length;
         glued = true;

@@ -14,11 +14,36 @@ export interface Value {
 
 /** DNSSEC algorithm mnemonics (RFC 8624's registry) that dnspython and BIND accept for a number. */
 const ALGORITHMS: Record<string, number> = {
-  RSAMD5: 1, DH: 2, DSA: 3, RSASHA1: 5, "DSA-NSEC3-SHA1": 6, "RSASHA1-NSEC3-SHA1": 7, RSASHA256: 8, RSASHA512: 10, "ECC-GOST": 12,
-  ECDSAP256SHA256: 13, ECDSAP384SHA384: 14, ED25519: 15, ED448: 16, INDIRECT: 252, PRIVATEDNS: 253, PRIVATEOID: 254,
+  RSAMD5: 1,
+  DH: 2,
+  DSA: 3,
+  RSASHA1: 5,
+  "DSA-NSEC3-SHA1": 6,
+  "RSASHA1-NSEC3-SHA1": 7,
+  RSASHA256: 8,
+  RSASHA512: 10,
+  "ECC-GOST": 12,
+  ECDSAP256SHA256: 13,
+  ECDSAP384SHA384: 14,
+  ED25519: 15,
+  ED448: 16,
+  INDIRECT: 252,
+  PRIVATEDNS: 253,
+  PRIVATEOID: 254,
 };
 /** CERT type mnemonics (RFC 4398). */
-const CERT_TYPES: Record<string, number> = { PKIX: 1, SPKI: 2, PGP: 3, IPKIX: 4, ISPKI: 5, IPGP: 6, ACPKIX: 7, IACPKIX: 8, URI: 253, OID: 254 };
+const CERT_TYPES: Record<string, number> = {
+  PKIX: 1,
+  SPKI: 2,
+  PGP: 3,
+  IPKIX: 4,
+  ISPKI: 5,
+  IPGP: 6,
+  ACPKIX: 7,
+  IACPKIX: 8,
+  URI: 253,
+  OID: 254,
+};
 
 /** Host names in data as the service stores them: absolute, lowercase, no trailing dot ("." stays). */
 export type Absolute = (name: string) => string;
@@ -56,16 +81,31 @@ function readData(type: DataType, r: Reader, absolute: Absolute): RecordData {
   let d: RecordData;
   switch (type) {
     case "SRV":
-      d = { priority: r.int("priority", 0, 65535), weight: r.int("weight", 0, 65535), port: r.int("port", 0, 65535), target: host("a target host") };
+      d = {
+        priority: r.int("priority", 0, 65535),
+        weight: r.int("weight", 0, 65535),
+        port: r.int("port", 0, 65535),
+        target: host("a target host"),
+      };
       break;
     case "CAA":
       d = { flags: r.int("flags", 0, 255), tag: r.word("a tag (issue, issuewild or iodef)"), value: r.word("a value", true) };
       break;
     case "DS":
-      d = { key_tag: r.int("key tag", 0, 65535), algorithm: r.int("algorithm", 0, 255, ALGORITHMS), digest_type: r.int("digest type", 0, 255), digest: r.rest("a hexadecimal digest") };
+      d = {
+        key_tag: r.int("key tag", 0, 65535),
+        algorithm: r.int("algorithm", 0, 255, ALGORITHMS),
+        digest_type: r.int("digest type", 0, 255),
+        digest: r.rest("a hexadecimal digest"),
+      };
       break;
     case "DNSKEY":
-      d = { flags: r.int("flags", 0, 65535), protocol: r.int("protocol", 0, 255), algorithm: r.int("algorithm", 0, 255, ALGORITHMS), public_key: r.rest("a base64 public key") };
+      d = {
+        flags: r.int("flags", 0, 65535),
+        protocol: r.int("protocol", 0, 255),
+        algorithm: r.int("algorithm", 0, 255, ALGORITHMS),
+        public_key: r.rest("a base64 public key"),
+      };
       break;
     case "HTTPS":
     case "SVCB":
@@ -73,16 +113,37 @@ function readData(type: DataType, r: Reader, absolute: Absolute): RecordData {
       break;
     case "TLSA":
     case "SMIMEA":
-      d = { usage: r.int("usage", 0, 255), selector: r.int("selector", 0, 255), matching_type: r.int("matching type", 0, 255), certificate: r.rest("hexadecimal certificate data") };
+      d = {
+        usage: r.int("usage", 0, 255),
+        selector: r.int("selector", 0, 255),
+        matching_type: r.int("matching type", 0, 255),
+        certificate: r.rest("hexadecimal certificate data"),
+      };
       break;
     case "SSHFP":
-      d = { algorithm: r.int("algorithm", 0, 255), type: r.int("fingerprint type", 0, 255), fingerprint: r.rest("a hexadecimal fingerprint") };
+      d = {
+        algorithm: r.int("algorithm", 0, 255),
+        type: r.int("fingerprint type", 0, 255),
+        fingerprint: r.rest("a hexadecimal fingerprint"),
+      };
       break;
     case "NAPTR":
-      d = { order: r.int("order", 0, 65535), preference: r.int("preference", 0, 65535), flags: r.word("flags", true), service: r.word("a service", true), regex: r.word("a regular expression", true), replacement: host("a replacement name or .") };
+      d = {
+        order: r.int("order", 0, 65535),
+        preference: r.int("preference", 0, 65535),
+        flags: r.word("flags", true),
+        service: r.word("a service", true),
+        regex: r.word("a regular expression", true),
+        replacement: host("a replacement name or ."),
+      };
       break;
     case "CERT":
-      d = { type: r.int("certificate type", 0, 65535, CERT_TYPES), key_tag: r.int("key tag", 0, 65535), algorithm: r.int("algorithm", 0, 255, ALGORITHMS), certificate: r.rest("a base64 certificate") };
+      d = {
+        type: r.int("certificate type", 0, 65535, CERT_TYPES),
+        key_tag: r.int("key tag", 0, 65535),
+        algorithm: r.int("algorithm", 0, 255, ALGORITHMS),
+        certificate: r.rest("a base64 certificate"),
+      };
       break;
     case "URI":
       r.priority = r.int("priority", 0, 65535);
@@ -98,7 +159,10 @@ function readData(type: DataType, r: Reader, absolute: Absolute): RecordData {
 /** RFC 1876: `d [m [s]] N|S d [m [s]] E|W alt[m] [size[m] [hp[m] [vp[m]]]]`. */
 function readLoc(r: Reader): RecordData {
   const d: RecordData = {};
-  for (const [what, dirs, max] of [["lat", ["N", "S"], 90], ["long", ["E", "W"], 180]] as const) {
+  for (const [what, dirs, max] of [
+    ["lat", ["N", "S"], 90],
+    ["long", ["E", "W"], 180],
+  ] as const) {
     d[`${what}_degrees`] = r.int(`${what === "lat" ? "latitude" : "longitude"} degrees`, 0, max);
     d[`${what}_minutes`] = 0;
     d[`${what}_seconds`] = 0;
@@ -108,7 +172,8 @@ function readLoc(r: Reader): RecordData {
       d[`${what}_${part}`] = part === "minutes" ? r.int("minutes", 0, 59) : r.decimal("seconds", 0, 59.999, 3);
     }
     const dir = r.word(`${dirs.join(" or ")}`).toUpperCase();
-    if (!(dirs as readonly string[]).includes(dir)) r.fail(`expected ${dirs.join(" or ")}, got "${dir}"`, "Write it as `52 22 23.000 N 4 53 32.000 E -2.00m`");
+    if (!(dirs as readonly string[]).includes(dir))
+      r.fail(`expected ${dirs.join(" or ")}, got "${dir}"`, "Write it as `52 22 23.000 N 4 53 32.000 E -2.00m`");
     d[`${what}_direction`] = dir;
   }
   d.altitude = r.decimal("altitude", -100000, 42849672.95, 2, "m");
@@ -152,14 +217,20 @@ class Reader {
     const text = this.word(what);
     const m = new RegExp(`^(-?\\d+)(\\.\\d{1,${places}})?${unit}?$`).exec(text);
     const n = m ? Number(`${m[1]}${m[2] ?? ""}`) : NaN;
-    if (!m || n < min || n > max) this.fail(`the ${what} must be a number from ${min} to ${max}${unit ? ` (${unit})` : ""} with at most ${places} decimals, got "${text}"`);
+    if (!m || n < min || n > max)
+      this.fail(
+        `the ${what} must be a number from ${min} to ${max}${unit ? ` (${unit})` : ""} with at most ${places} decimals, got "${text}"`,
+      );
     return n;
   }
 
   /** The rest of the tokens as one value (hex and base64 may be split by spaces). */
   rest(what: string): string {
     if (this.at >= this.tokens.length) this.fail(`${what} is missing`);
-    const out = this.tokens.slice(this.at).map((t) => t.text).join("");
+    const out = this.tokens
+      .slice(this.at)
+      .map((t) => t.text)
+      .join("");
     this.at = this.tokens.length;
     return out;
   }
@@ -168,7 +239,11 @@ class Reader {
   strings(): string {
     if (!this.tokens.length) this.fail("at least one string is needed", 'Write it as `@ TXT "v=spf1 -all"`');
     for (const t of this.tokens) {
-      if (Buffer.byteLength(t.text) > 255) this.fail(`a string is ${Buffer.byteLength(t.text)} bytes, and one string holds at most 255`, 'Split it into several quoted strings: "first 255 bytes" "the rest"');
+      if (Buffer.byteLength(t.text) > 255)
+        this.fail(
+          `a string is ${Buffer.byteLength(t.text)} bytes, and one string holds at most 255`,
+          'Split it into several quoted strings: "first 255 bytes" "the rest"',
+        );
     }
     this.at = this.tokens.length;
     return this.tokens.map((t) => t.text).join("");
@@ -179,7 +254,8 @@ class Reader {
     const out: string[] = [];
     while (this.at < this.tokens.length) {
       const t = this.tokens[this.at++];
-      if (t.quoted) this.fail(`a parameter must start with its key, got the string "${t.text}"`, 'Write parameters as key=value, e.g. alpn="h3,h2"');
+      if (t.quoted)
+        this.fail(`a parameter must start with its key, got the string "${t.text}"`, 'Write parameters as key=value, e.g. alpn="h3,h2"');
       const eq = t.text.indexOf("=");
       if (eq < 0) {
         out.push(t.text.toLowerCase());
@@ -188,7 +264,8 @@ class Reader {
       let value = t.text.slice(eq + 1);
       if (eq === t.text.length - 1) {
         const next = this.tokens[this.at];
-        if (!next?.quoted || !next.glued) this.fail(`the parameter ${t.text} has no value after "="`, 'Write the value right after "=" with no space, e.g. alpn="h3,h2"');
+        if (!next?.quoted || !next.glued)
+          this.fail(`the parameter ${t.text} has no value after "="`, 'Write the value right after "=" with no space, e.g. alpn="h3,h2"');
         value = next.text;
         this.at++;
       }

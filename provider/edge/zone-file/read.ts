@@ -50,15 +50,21 @@ export interface ZoneFile {
 const MANAGED = new Set<string>(RECORD_TYPES);
 /** Types of the IANA registry that a zone file may hold and the service does not manage. */
 const OTHER_TYPES = new Set(
-  ("MD MF MB MG MR NULL WKS HINFO MINFO RP AFSDB X25 ISDN RT NSAP NSAP-PTR SIG KEY PX GPOS NXT EID NIMLOC ATMA KX A6 DNAME " +
+  (
+    "MD MF MB MG MR NULL WKS HINFO MINFO RP AFSDB X25 ISDN RT NSAP NSAP-PTR SIG KEY PX GPOS NXT EID NIMLOC ATMA KX A6 DNAME " +
     "SINK APL IPSECKEY RRSIG NSEC DHCID NSEC3 NSEC3PARAM HIP NINFO RKEY TALINK CDS CDNSKEY OPENPGPKEY CSYNC ZONEMD SPF " +
-    "UINFO UID GID UNSPEC NID L32 L64 LP EUI48 EUI64 AVC DOA AMTRELAY RESINFO WALLET TA DLV").split(" "),
+    "UINFO UID GID UNSPEC NID L32 L64 LP EUI48 EUI64 AVC DOA AMTRELAY RESINFO WALLET TA DLV"
+  ).split(" "),
 );
 const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
 
 /** `3600`, `1h`, `1h30m`, `1W`: seconds, or undefined when `text` is not a TTL (BIND's and dnspython's reading). */
 function ttlOf(text: string): number | undefined {
-  const n = /^\d+$/.test(text) ? Number(text) : /^(\d+[smhdw])+$/i.test(text) ? [...text.toLowerCase().matchAll(/(\d+)([smhdw])/g)].reduce((s, [, v, u]) => s + Number(v) * UNIT[u], 0) : undefined;
+  const n = /^\d+$/.test(text)
+    ? Number(text)
+    : /^(\d+[smhdw])+$/i.test(text)
+      ? [...text.toLowerCase().matchAll(/(\d+)([smhdw])/g)].reduce((s, [, v, u]) => s + Number(v) * UNIT[u], 0)
+      : undefined;
   return n !== undefined && n <= 2 ** 32 - 1 ? n : undefined;
 }
 
@@ -68,7 +74,12 @@ function absolute(name: string, origin: string, line: number): string {
   const full = name.endsWith(".") ? name.slice(0, -1) : `${name}.${origin}`;
   if (/[^\x00-\x7f]/.test(full)) {
     const ascii = domainToASCII(full);
-    if (!ascii) throw new ZoneFileError(line, `${name} is not a valid internationalised name`, "Write it in its ASCII form (xn--...) or check its spelling");
+    if (!ascii)
+      throw new ZoneFileError(
+        line,
+        `${name} is not a valid internationalised name`,
+        "Write it in its ASCII form (xn--...) or check its spelling",
+      );
     return ascii;
   }
   return full.toLowerCase();
@@ -78,7 +89,11 @@ function absolute(name: string, origin: string, line: number): string {
 function relative(full: string, zone: string, line: number): string {
   if (full === zone) return "@";
   if (full.endsWith(`.${zone}`)) return full.slice(0, -zone.length - 1);
-  throw new ZoneFileError(line, `${full} is outside the zone ${zone}`, "A record set holds the records of one zone: remove the line or move it to that zone's file");
+  throw new ZoneFileError(
+    line,
+    `${full} is outside the zone ${zone}`,
+    "A record set holds the records of one zone: remove the line or move it to that zone's file",
+  );
 }
 
 const isType = (w: string) => MANAGED.has(w) || OTHER_TYPES.has(w) || /^TYPE\d+$/.test(w) || w === "SOA";
@@ -101,17 +116,29 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     }
     if (directive === "$TTL") {
       defaultTtl = ttlOf(words[1] ?? "");
-      if (defaultTtl === undefined || tokens.length > 2) throw new ZoneFileError(line, `$TTL takes one time such as 3600 or 1h, got "${words.slice(1).join(" ")}"`, "Write `$TTL 3600`");
+      if (defaultTtl === undefined || tokens.length > 2)
+        throw new ZoneFileError(line, `$TTL takes one time such as 3600 or 1h, got "${words.slice(1).join(" ")}"`, "Write `$TTL 3600`");
       continue;
     }
-    if (directive.startsWith("$")) throw new ZoneFileError(line, `${words[0]} is not supported`, "Inline the records it would bring ($INCLUDE) or write them out ($GENERATE)");
+    if (directive.startsWith("$"))
+      throw new ZoneFileError(
+        line,
+        `${words[0]} is not supported`,
+        "Inline the records it would bring ($INCLUDE) or write them out ($GENERATE)",
+      );
     let rest = tokens;
     if (!startsBlank) {
-      if (tokens[0].quoted) throw new ZoneFileError(line, `a line starts with the quoted string "${words[0].slice(0, 40)}" where a name belongs`, "Start the line with the record's name, or @ for the zone apex");
+      if (tokens[0].quoted)
+        throw new ZoneFileError(
+          line,
+          `a line starts with the quoted string "${words[0].slice(0, 40)}" where a name belongs`,
+          "Start the line with the record's name, or @ for the zone apex",
+        );
       owner = absolute(words[0], origin, line);
       rest = tokens.slice(1);
     }
-    if (!owner) throw new ZoneFileError(line, "the first record has no name", "Start the line with the record's name, or @ for the zone apex");
+    if (!owner)
+      throw new ZoneFileError(line, "the first record has no name", "Start the line with the record's name, or @ for the zone apex");
     let ttl: number | undefined;
     // TTL and class come in either order before the type.
     for (let k = 0; k < 2 && rest.length && !rest[0].quoted; k++) {
@@ -119,37 +146,57 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
       const seconds = ttl === undefined ? ttlOf(word) : undefined;
       if (seconds !== undefined) ttl = seconds;
       else if (/^(IN|CH|HS|CS|CLASS\d+)$/i.test(word)) {
-        if (word.toUpperCase() !== "IN") throw new ZoneFileError(line, `the class ${word} is not the Internet's`, "Use IN, or leave the class out");
+        if (word.toUpperCase() !== "IN")
+          throw new ZoneFileError(line, `the class ${word} is not the Internet's`, "Use IN, or leave the class out");
       } else break;
       rest = rest.slice(1);
     }
     const typeToken = rest[0];
-    if (!typeToken) throw new ZoneFileError(line, "the record has no type", "Write it as `name [ttl] [IN] type data`, e.g. `www 3600 IN A 203.0.113.10`");
+    if (!typeToken)
+      throw new ZoneFileError(line, "the record has no type", "Write it as `name [ttl] [IN] type data`, e.g. `www 3600 IN A 203.0.113.10`");
     const type = typeToken.text.toUpperCase();
     if (typeToken.quoted || !isType(type)) {
       // Most often the second half of a text continued on a new line without parentheses: never read as a record.
-      throw new ZoneFileError(line, `"${typeToken.text.slice(0, 60)}" is not a record type`, startsBlank
-        ? "A line that starts with a space is a new record of the previous name; a text continued over lines must be inside parentheses: `@ TXT ( \"first part\" \"second part\" )`"
-        : "Write the line as `name [ttl] [IN] type data`, e.g. `www 3600 IN A 203.0.113.10`");
+      throw new ZoneFileError(
+        line,
+        `"${typeToken.text.slice(0, 60)}" is not a record type`,
+        startsBlank
+          ? 'A line that starts with a space is a new record of the previous name; a text continued over lines must be inside parentheses: `@ TXT ( "first part" "second part" )`'
+          : "Write the line as `name [ttl] [IN] type data`, e.g. `www 3600 IN A 203.0.113.10`",
+      );
     }
     const name = relative(owner, zone, line);
     if (type === "SOA") {
       // With no $TTL, a record without a TTL takes the SOA's minimum, as BIND does.
       const minimum = ttlOf(rest[7]?.text ?? "");
-      if (rest.length !== 8 || minimum === undefined) throw new ZoneFileError(line, `an SOA record has 7 data items (mname rname serial refresh retry expire minimum), got ${rest.length - 1}`, "Check the SOA record against RFC 1035's format");
+      if (rest.length !== 8 || minimum === undefined)
+        throw new ZoneFileError(
+          line,
+          `an SOA record has 7 data items (mname rname serial refresh retry expire minimum), got ${rest.length - 1}`,
+          "Check the SOA record against RFC 1035's format",
+        );
       defaultTtl ??= minimum;
       skipped.push({ line, type, name, reason: "the service keeps the zone's SOA itself" });
       continue;
     }
     ttl ??= defaultTtl ?? lastTtl;
-    if (ttl === undefined) throw new ZoneFileError(line, "the record has no TTL, and no $TTL or earlier TTL gives one", "Put `$TTL 3600` at the top of the file");
+    if (ttl === undefined)
+      throw new ZoneFileError(
+        line,
+        "the record has no TTL, and no $TTL or earlier TTL gives one",
+        "Put `$TTL 3600` at the top of the file",
+      );
     lastTtl = ttl;
     if (!MANAGED.has(type)) {
       if (options.skipUnsupported) {
         skipped.push({ line, type, name, reason: `the service does not manage ${type} records` });
         continue;
       }
-      throw new ZoneFileError(line, `${type} records are not managed by the service`, "Remove the line, or pass `skipUnsupported: true` to leave such records out (each is listed in `skipped`)");
+      throw new ZoneFileError(
+        line,
+        `${type} records are not managed by the service`,
+        "Remove the line, or pass `skipUnsupported: true` to leave such records out (each is listed in `skipped`)",
+      );
     }
     const value = readValue(type, rest.slice(1), line, (n) => absolute(n, origin, line));
     if (type === "NS" && name === "@") {
@@ -161,7 +208,18 @@ export function parseZoneFile(text: string, options: { origin: string; skipUnsup
     const proxied = items.includes("cf-proxied:true");
     const tags = items.filter((t) => !t.startsWith("cf-"));
     const flatten = items.includes("cf-flatten-cname");
-    read.push({ line, record: { type: type as ZoneFileRecord["type"], name, ...value, ttl, ...(proxied ? { proxied } : {}), ...(tags.length ? { tags } : {}), ...(flatten ? { settings: { flattenCname: true } } : {}) } });
+    read.push({
+      line,
+      record: {
+        type: type as ZoneFileRecord["type"],
+        name,
+        ...value,
+        ttl,
+        ...(proxied ? { proxied } : {}),
+        ...(tags.length ? { tags } : {}),
+        ...(flatten ? { settings: { flattenCname: true } } : {}),
+      },
+    });
   }
   return { ...keyed(read), skipped };
 }
@@ -210,7 +268,11 @@ function cnameAlone(groups: Map<string, { line: number; record: ZoneFileRecord }
     const other = all.find((r) => r !== cnames[0]);
     if (!other) continue;
     const [first, second] = [cnames[0], other].sort((a, b) => a.line - b.line);
-    throw new ZoneFileError(second.line, `${name} has a CNAME (line ${cnames[0].line}) and ${other.record.type === "CNAME" ? "another CNAME" : aRecord(other.record.type)} (line ${other.line}), and a name with a CNAME holds nothing else`, `Keep one of lines ${first.line} and ${second.line}, or give one of them another name`);
+    throw new ZoneFileError(
+      second.line,
+      `${name} has a CNAME (line ${cnames[0].line}) and ${other.record.type === "CNAME" ? "another CNAME" : aRecord(other.record.type)} (line ${other.line}), and a name with a CNAME holds nothing else`,
+      `Keep one of lines ${first.line} and ${second.line}, or give one of them another name`,
+    );
   }
 }
 

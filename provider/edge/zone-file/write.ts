@@ -23,7 +23,11 @@ export interface WritableRecord {
 
 /** The service's export marker list: tags, then its own `cf-` items. */
 function marker(r: WritableRecord): string {
-  const items = [...(r.tags ?? []).filter((t) => !/[\s,]/.test(t)), ...(r.proxied ? ["cf-proxied:true"] : []), ...(r.settings?.flattenCname ? ["cf-flatten-cname"] : [])];
+  const items = [
+    ...(r.tags ?? []).filter((t) => !/[\s,]/.test(t)),
+    ...(r.proxied ? ["cf-proxied:true"] : []),
+    ...(r.settings?.flattenCname ? ["cf-flatten-cname"] : []),
+  ];
   return items.length ? ` ; cf_tags=${items.join(",")}` : "";
 }
 
@@ -35,7 +39,13 @@ export function quoteText(text: string): string {
   const parts: string[] = [];
   for (let at = 0; at < bytes.length || (at === 0 && !parts.length); at += 255) {
     let s = "";
-    for (const b of bytes.subarray(at, at + 255)) s += b === 0x22 || b === 0x5c ? `\\${String.fromCharCode(b)}` : b < 0x20 || b > 0x7e ? `\\${String(b).padStart(3, "0")}` : String.fromCharCode(b);
+    for (const b of bytes.subarray(at, at + 255))
+      s +=
+        b === 0x22 || b === 0x5c
+          ? `\\${String.fromCharCode(b)}`
+          : b < 0x20 || b > 0x7e
+            ? `\\${String(b).padStart(3, "0")}`
+            : String.fromCharCode(b);
     parts.push(`"${s}"`);
     if (!bytes.length) break;
   }
@@ -58,7 +68,15 @@ export function toZoneFile(records: WritableRecord[] | Record<string, WritableRe
     const name = n === "@" || n === zone ? "@" : n.endsWith(`.${zone}`) ? n.slice(0, -zone.length - 1) : n;
     return { ...r, name };
   });
-  list.sort((a, b) => (a.name === b.name ? a.type.localeCompare(b.type) || rdata(a).localeCompare(rdata(b)) : a.name === "@" ? -1 : b.name === "@" ? 1 : a.name.localeCompare(b.name)));
+  list.sort((a, b) =>
+    a.name === b.name
+      ? a.type.localeCompare(b.type) || rdata(a).localeCompare(rdata(b))
+      : a.name === "@"
+        ? -1
+        : b.name === "@"
+          ? 1
+          : a.name.localeCompare(b.name),
+  );
   const width = Math.min(40, Math.max(1, ...list.map((r) => r.name.length)));
   const lines = list.map((r) => `${r.name.padEnd(width)} ${String(r.ttl ?? 1).padStart(5)} IN ${r.type.padEnd(6)} ${rdata(r)}${marker(r)}`);
   return [`$ORIGIN ${zone}.`, ...lines, ""].join("\n");

@@ -12,7 +12,8 @@ import { valueKey } from "./known";
 import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
 
 /** Values compared as the service holds them, of any type (0.3.0 kept them as text: "3600" stands for 3600). */
-const sameValue = (a: unknown, b: unknown) => valueKey(a) === valueKey(b) || (typeof a !== typeof b && String(a) === String(b) && typeof (a ?? b) !== "object");
+const sameValue = (a: unknown, b: unknown) =>
+  valueKey(a) === valueKey(b) || (typeof a !== typeof b && String(a) === String(b) && typeof (a ?? b) !== "object");
 
 function outputs(wanted: { zoneId?: string }, zone: ZoneRef, s: wire.ZoneSetting, initialValue: unknown): ZoneSettingOutputs {
   return {
@@ -41,10 +42,20 @@ export async function previewSetting(inputs: Bag, once: (key: string, read: () =
   const listed = (await once(`zone settings ${zone.id}`, () => edge().listSettings(zone.id))) as wire.ZoneSetting[];
   const setting = listed.find((x) => x.id === inputs.settingId);
   if (!setting) {
-    throw new ValidationError({ service: "edge", code: 1006, message: `zone ${zone.name} has no setting ${inputs.settingId} (its settings listing names ${listed.length} others)`, remedy: "Remove this ZoneSetting, or use the setting's successor the service names (docs/reference/edge.md)" });
+    throw new ValidationError({
+      service: "edge",
+      code: 1006,
+      message: `zone ${zone.name} has no setting ${inputs.settingId} (its settings listing names ${listed.length} others)`,
+      remedy: "Remove this ZoneSetting, or use the setting's successor the service names (docs/reference/edge.md)",
+    });
   }
   if (setting.editable === false && !sameValue(setting.value, inputs.value)) {
-    throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${inputs.settingId} is not editable on ${zone.name} (it is ${JSON.stringify(setting.value)})`, remedy: "Remove this ZoneSetting: the zone's plan does not allow changing it" });
+    throw new ValidationError({
+      service: "edge",
+      code: 1057,
+      message: `zone setting ${inputs.settingId} is not editable on ${zone.name} (it is ${JSON.stringify(setting.value)})`,
+      remedy: "Remove this ZoneSetting: the zone's plan does not allow changing it",
+    });
   }
 }
 
@@ -68,7 +79,12 @@ export const zoneSetting: Handler = {
     const zone = await resolveZone(s);
     const found = await edge().getSetting(zone.id, s.settingId);
     if (found.editable === false) {
-      throw new ValidationError({ service: "edge", code: 1057, message: `zone setting ${s.settingId} is not editable on ${zone.name}`, remedy: "Remove this ZoneSetting: the plan does not allow changing it" });
+      throw new ValidationError({
+        service: "edge",
+        code: 1057,
+        message: `zone setting ${s.settingId} is not editable on ${zone.name}`,
+        remedy: "Remove this ZoneSetting: the plan does not allow changing it",
+      });
     }
     const set = sameValue(found.value, s.value) ? found : await edge().patchSetting(zone.id, s.settingId, s.value);
     return { id: `${zone.id}/${s.settingId}`, outs: outputs(s, zone, set, found.value) };

@@ -5,19 +5,82 @@
  */
 
 export const SETTING_IDS = [
-  "0rtt", "advanced_ddos", "aegis", "always_online", "always_use_https", "automatic_https_rewrites", "automatic_platform_optimization",
-  "brotli", "browser_cache_ttl", "browser_check", "cache_level", "challenge_ttl", "china_network_enabled", "ciphers", "cname_flattening",
-  "content_converter", "development_mode", "early_hints", "edge_cache_ttl", "email_obfuscation", "h2_prioritization", "hotlink_protection",
-  "http2", "http3", "image_resizing", "ip_geolocation", "ipv6", "max_upload", "min_tls_version", "mirage", "nel", "opportunistic_encryption",
-  "opportunistic_onion", "orange_to_orange", "origin_error_page_pass_thru", "origin_h2_max_streams", "origin_max_http_version", "polish",
-  "pre_render", "prefetch_preload", "privacy_pass", "proxy_read_timeout", "pseudo_ipv4", "redirects_for_ai_training", "replace_insecure_js",
-  "response_buffering", "rocket_loader", "search_for_agents", "security_header", "security_level", "server_side_exclude", "sha1_support",
-  "sort_query_string_for_cache", "ssl", "tls_1_2_only", "tls_1_3", "tls_client_auth", "transformations", "transformations_allowed_origins",
-  "true_client_ip_header", "waf", "webmcp_enabled", "webmcp_packs", "webp", "websockets",
+  "0rtt",
+  "advanced_ddos",
+  "aegis",
+  "always_online",
+  "always_use_https",
+  "automatic_https_rewrites",
+  "automatic_platform_optimization",
+  "brotli",
+  "browser_cache_ttl",
+  "browser_check",
+  "cache_level",
+  "challenge_ttl",
+  "china_network_enabled",
+  "ciphers",
+  "cname_flattening",
+  "content_converter",
+  "development_mode",
+  "early_hints",
+  "edge_cache_ttl",
+  "email_obfuscation",
+  "h2_prioritization",
+  "hotlink_protection",
+  "http2",
+  "http3",
+  "image_resizing",
+  "ip_geolocation",
+  "ipv6",
+  "max_upload",
+  "min_tls_version",
+  "mirage",
+  "nel",
+  "opportunistic_encryption",
+  "opportunistic_onion",
+  "orange_to_orange",
+  "origin_error_page_pass_thru",
+  "origin_h2_max_streams",
+  "origin_max_http_version",
+  "polish",
+  "pre_render",
+  "prefetch_preload",
+  "privacy_pass",
+  "proxy_read_timeout",
+  "pseudo_ipv4",
+  "redirects_for_ai_training",
+  "replace_insecure_js",
+  "response_buffering",
+  "rocket_loader",
+  "search_for_agents",
+  "security_header",
+  "security_level",
+  "server_side_exclude",
+  "sha1_support",
+  "sort_query_string_for_cache",
+  "ssl",
+  "tls_1_2_only",
+  "tls_1_3",
+  "tls_client_auth",
+  "transformations",
+  "transformations_allowed_origins",
+  "true_client_ip_header",
+  "waf",
+  "webmcp_enabled",
+  "webmcp_packs",
+  "webp",
+  "websockets",
 ] as const;
 
 /** Settings whose value is a number (seconds, megabytes, streams), an object, or a list; the rest take text. */
-export const NUMBER_SETTINGS = new Set(["browser_cache_ttl", "challenge_ttl", "edge_cache_ttl", "max_upload", "origin_h2_max_streams", "proxy_read_timeout"]);
+export const NUMBER_SETTINGS = new Set([
+  "browser_cache_ttl",
+  "challenge_ttl",
+  "edge_cache_ttl",
+  "max_upload",
+  "origin_h2_max_streams",
+  "proxy_read_timeout",
+]);
 export const OBJECT_SETTINGS = new Set(["security_header", "nel", "automatic_platform_optimization"]);
 export const LIST_SETTINGS = new Set(["ciphers"]);
 
@@ -36,7 +99,10 @@ export const ALLOWED_VALUES: Record<string, readonly (string | number)[]> = {
   brotli: ["off", "on"],
   // A plain number in the SDK's types; the service's own API schema (zones_browser_cache_ttl_value) enumerates these
   // (0 respects the origin's headers).
-  browser_cache_ttl: [0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000],
+  browser_cache_ttl: [
+    0, 30, 60, 120, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000,
+    691200, 1382400, 2073600, 2678400, 5356800, 16070400, 31536000,
+  ],
   browser_check: ["on", "off"],
   cache_level: ["aggressive", "basic", "simplified"],
   challenge_ttl: [300, 900, 1800, 2700, 3600, 7200, 10800, 14400, 28800, 57600, 86400, 604800, 2592000, 31536000],
@@ -45,7 +111,10 @@ export const ALLOWED_VALUES: Record<string, readonly (string | number)[]> = {
   content_converter: ["off", "on"],
   development_mode: ["on", "off"],
   early_hints: ["on", "off"],
-  edge_cache_ttl: [30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400, 604800],
+  edge_cache_ttl: [
+    30, 60, 300, 1200, 1800, 3600, 7200, 10800, 14400, 18000, 28800, 43200, 57600, 72000, 86400, 172800, 259200, 345600, 432000, 518400,
+    604800,
+  ],
   email_obfuscation: ["on", "off"],
   h2_prioritization: ["on", "off", "custom"],
   hotlink_protection: ["on", "off"],
@@ -124,7 +193,9 @@ function distance(a: string, b: string): number {
 
 /** One text for equal values, whatever their key order: how values are compared. */
 export function valueKey(v: unknown): string {
-  return JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
 }
 
 /**

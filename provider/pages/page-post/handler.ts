@@ -5,7 +5,20 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
-import { ADOPT_WINDOW_MS, changedKeys, CLOCK_SKEW_MS, createOnce, deleteUnlessGone, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler, sameField as same } from "../../handler";
+import {
+  ADOPT_WINDOW_MS,
+  changedKeys,
+  CLOCK_SKEW_MS,
+  createOnce,
+  deleteUnlessGone,
+  isPending,
+  PartialCreateError,
+  settlePending,
+  unlessGone,
+  type Bag,
+  type Handler,
+  sameField as same,
+} from "../../handler";
 import { FileUpload } from "../../graph/client";
 import { AuthError } from "../../http/errors";
 import { PAGES_SETTINGS, readFlag, readNumber } from "../../config";
@@ -16,7 +29,8 @@ import { PagePostInputs, scheduleProblem, scheduleTooSoon, unixSeconds } from ".
 
 const REPLACING = ["pageId", "link", "published", "photo", "photos"];
 /** Times compared as instants: `…11:00:00+01:00`, `…10:00:00Z` and its Unix seconds are one time. */
-export const sameInstant = (a: unknown, b: unknown) => (a === undefined || b === undefined ? a === b : unixSeconds(a as string | number) === unixSeconds(b as string | number));
+export const sameInstant = (a: unknown, b: unknown) =>
+  a === undefined || b === undefined ? a === b : unixSeconds(a as string | number) === unixSeconds(b as string | number);
 
 /**
  * What a change of the scheduled time does: nothing once the old time has passed (the post went out then: the
@@ -72,11 +86,19 @@ const FIELDS = "id,message,is_published,scheduled_publish_time,created_time";
 function outputs(r: Bag, p: GraphPost) {
   const { __provider: _, ...inputs } = r;
   const at = scheduleRead(p, r.scheduledPublishTime);
-  return { ...inputs, message: p.message ?? r.message, ...(at !== undefined ? { scheduledPublishTime: at } : {}), state: state(p), postId: p.id, ...(p.created_time ? { createdTime: p.created_time } : {}) };
+  return {
+    ...inputs,
+    message: p.message ?? r.message,
+    ...(at !== undefined ? { scheduledPublishTime: at } : {}),
+    state: state(p),
+    postId: p.id,
+    ...(p.created_time ? { createdTime: p.created_time } : {}),
+  };
 }
 
 /** The link a post shares: posts lost their `link` field in v3.3; it is the attachment's `unshimmed_url` now. */
-const linkOf = (p: { attachments?: { data?: { unshimmed_url?: string; url?: string }[] } }) => p.attachments?.data?.[0]?.unshimmed_url ?? p.attachments?.data?.[0]?.url;
+const linkOf = (p: { attachments?: { data?: { unshimmed_url?: string; url?: string }[] } }) =>
+  p.attachments?.data?.[0]?.unshimmed_url ?? p.attachments?.data?.[0]?.url;
 
 /**
  * The post this resource's create made since `sentAt`, found among the page's recent posts by its message and link:
@@ -87,13 +109,20 @@ async function findMade(r: Bag, sentAt: number): Promise<string | undefined | "c
   const listing = r.scheduledPublishTime !== undefined ? "scheduled_posts" : r.published === false ? "ads_posts" : "posts";
   let recent: { data: (GraphPost & Parameters<typeof linkOf>[0])[] };
   try {
-    recent = await pages().read(r.pageId, `/${r.pageId}/${listing}`, { fields: "id,message,created_time,attachments{unshimmed_url}", limit: "25" });
+    recent = await pages().read(r.pageId, `/${r.pageId}/${listing}`, {
+      fields: "id,message,created_time,attachments{unshimmed_url}",
+      limit: "25",
+    });
   } catch (e) {
     if (listing === "ads_posts" && e instanceof AuthError) return "cannot tell";
     throw e;
   }
-  const match = recent.data.find((p) =>
-    (p.message ?? "") === (r.message ?? "") && (!r.link || linkOf(p) === r.link) && Date.parse(p.created_time ?? "") >= sentAt - CLOCK_SKEW_MS);
+  const match = recent.data.find(
+    (p) =>
+      (p.message ?? "") === (r.message ?? "") &&
+      (!r.link || linkOf(p) === r.link) &&
+      Date.parse(p.created_time ?? "") >= sentAt - CLOCK_SKEW_MS,
+  );
   return match?.id;
 }
 
@@ -108,7 +137,9 @@ async function publish(r: Bag): Promise<string> {
   const when = r.scheduledPublishTime !== undefined ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
   const common = { published: String(r.published), ...when };
   if (r.photo) {
-    const source = r.photo.file ? new FileUpload(path.basename(r.photo.file), readFileSync(path.resolve(r.photo.file)), "image/*") : undefined;
+    const source = r.photo.file
+      ? new FileUpload(path.basename(r.photo.file), readFileSync(path.resolve(r.photo.file)), "image/*")
+      : undefined;
     const res = await client.onPage(r.pageId, "POST", `/${r.pageId}/photos`, { url: r.photo.url, source, caption: r.message, ...common });
     // The answer may carry only the photo's id: its post is the photo's `page_story_id`.
     return res.post_id ?? (await client.onPage(r.pageId, "GET", `/${res.id}`, { fields: "page_story_id" })).page_story_id;
@@ -116,17 +147,29 @@ async function publish(r: Bag): Promise<string> {
   let attached: { media_fbid: string }[] | undefined;
   if (r.photos) {
     attached = [];
-    for (const url of r.photos) attached.push({ media_fbid: (await client.onPage(r.pageId, "POST", `/${r.pageId}/photos`, { url, published: "false" })).id });
+    for (const url of r.photos)
+      attached.push({ media_fbid: (await client.onPage(r.pageId, "POST", `/${r.pageId}/photos`, { url, published: "false" })).id });
   }
-  const res = await client.onPage(r.pageId, "POST", `/${r.pageId}/feed`, { message: r.message, link: r.link, attached_media: attached, ...common });
+  const res = await client.onPage(r.pageId, "POST", `/${r.pageId}/feed`, {
+    message: r.message,
+    link: r.link,
+    attached_media: attached,
+    ...common,
+  });
   return res.id;
 }
 
 /** The post as the page reports it; made but unreadable, the engine is told its id so nothing is orphaned. */
 async function readBack(r: Bag, id: string): Promise<Bag> {
-  const p = await pages().read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS }).catch((e: Error) => {
-    throw new PartialCreateError(`post ${id} was made, but reading it back failed: ${e.message}`, id, outputs(r, { id, is_published: r.published }));
-  });
+  const p = await pages()
+    .read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS })
+    .catch((e: Error) => {
+      throw new PartialCreateError(
+        `post ${id} was made, but reading it back failed: ${e.message}`,
+        id,
+        outputs(r, { id, is_published: r.published }),
+      );
+    });
   return outputs(r, p);
 }
 
@@ -151,7 +194,10 @@ export const pagePost: Handler = {
     const schedule = await scheduleChangeNow(id, olds, wanted);
     if (schedule === "replace") replaces.push("scheduledPublishTime");
     if (schedule === "move") changed.push("scheduledPublishTime");
-    if (schedule === "past") warn(`pages: post ${olds.postId ?? id} is published already (${unixSeconds(olds.scheduledPublishTime) * 1000 <= Date.now() ? `it went out at its scheduled time ${new Date(unixSeconds(olds.scheduledPublishTime) * 1000).toISOString()}` : "it went out before its scheduled time, by hand"}): a new scheduledPublishTime changes nothing on the service (the post stays as it is)`);
+    if (schedule === "past")
+      warn(
+        `pages: post ${olds.postId ?? id} is published already (${unixSeconds(olds.scheduledPublishTime) * 1000 <= Date.now() ? `it went out at its scheduled time ${new Date(unixSeconds(olds.scheduledPublishTime) * 1000).toISOString()}` : "it went out before its scheduled time, by hand"}): a new scheduledPublishTime changes nothing on the service (the post stays as it is)`,
+      );
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
@@ -163,10 +209,16 @@ export const pagePost: Handler = {
     const adopted = since !== undefined ? await findMade(r, since) : undefined;
     // The earlier create may have posted, and the page cannot say (its drafts need pages_manage_ads): never post blindly.
     if (earlier && adopted === "cannot tell") {
-      throw new InterruptedCreateError(`pages: ${resumedLine("this post", earlier)}, and pulumi-ops cannot tell whether it was made: check page ${r.pageId}'s drafts for "${String(r.message ?? r.link ?? "").slice(0, 60)}" (if it is there, delete it there, as the program makes its own), then remove ${earlier.note} and run \`pulumi up\` again: it posts once`);
+      throw new InterruptedCreateError(
+        `pages: ${resumedLine("this post", earlier)}, and pulumi-ops cannot tell whether it was made: check page ${r.pageId}'s drafts for "${String(r.message ?? r.link ?? "").slice(0, 60)}" (if it is there, delete it there, as the program makes its own), then remove ${earlier.note} and run \`pulumi up\` again: it posts once`,
+      );
     }
     if (typeof adopted === "string" && adopted !== "cannot tell") {
-      warn(earlier ? `pages: ${resumedLine("this post", earlier)}; it had made post ${adopted} with the same message, so it is kept (nothing posted twice)` : `pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`);
+      warn(
+        earlier
+          ? `pages: ${resumedLine("this post", earlier)}; it had made post ${adopted} with the same message, so it is kept (nothing posted twice)`
+          : `pages: adopting post ${adopted}, made in the last 24 hours with the same message (ops:pagesAdoptExisting)`,
+      );
       return { id: adopted, outs: await readBack(r, adopted) };
     }
     const id = await createOnce({
@@ -180,13 +232,15 @@ export const pagePost: Handler = {
   },
   async read(id, props) {
     const postId = await settle(id, props);
-    const p = postId && (await unlessGone(() => pages().read<GraphPost>(props.pageId ?? postId.split("_")[0], `/${postId}`, { fields: FIELDS })));
+    const p =
+      postId && (await unlessGone(() => pages().read<GraphPost>(props.pageId ?? postId.split("_")[0], `/${postId}`, { fields: FIELDS })));
     if (!p) return {};
     const outs = outputs(props, p);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     const settledId = isPending(id) ? postId : id;
     // The inputs follow the service where it differs (message edited, schedule moved): the next up puts them back.
-    if ((p.message ?? null) === (props.message ?? null) && sameInstant(outs.scheduledPublishTime, props.scheduledPublishTime)) return { id: settledId, props: outs };
+    if ((p.message ?? null) === (props.message ?? null) && sameInstant(outs.scheduledPublishTime, props.scheduledPublishTime))
+      return { id: settledId, props: outs };
     const { state: _s, createdTime: _c, postId: _p, ...inputs } = outs as Bag;
     return { id: settledId, props: outs, inputs };
   },

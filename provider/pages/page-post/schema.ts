@@ -19,7 +19,13 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
  * seconds ("4 minutes 59 seconds"), where a whole-minute figure would mislead next to a 10-minute limit.
  */
 function span(seconds: number): string {
-  const units: [number, string][] = [[365 * 86400, "year"], [86400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+  const units: [number, string][] = [
+    [365 * 86400, "year"],
+    [86400, "day"],
+    [3600, "hour"],
+    [60, "minute"],
+    [1, "second"],
+  ];
   const [size, name] = units.find(([u]) => seconds >= u) ?? [1, "second"];
   const n = Math.floor(seconds / size);
   const said = `${n} ${name}${n === 1 ? "" : "s"}`;
@@ -38,24 +44,42 @@ export const PagePostInputs = z
     message: z
       .string()
       .max(63206, "message must be at most 63206 characters")
-      .refine((m) => m.trim().length > 0, { error: "message must not be blank (only spaces or line breaks): write the text, or leave message out for a link or photo post" })
+      .refine((m) => m.trim().length > 0, {
+        error: "message must not be blank (only spaces or line breaks): write the text, or leave message out for a link or photo post",
+      })
       .optional()
       .describe("The text; edits are made in place."),
     link: HttpUrl.optional().describe("A link to share. Changing it replaces the post.").meta({ replaceOnChanges: true }),
-    published: z.boolean().default(true).describe("Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.").meta({ replaceOnChanges: true }),
+    published: z
+      .boolean()
+      .default(true)
+      .describe("Publish now (true), or schedule/keep as a draft (false). Changing it replaces the post.")
+      .meta({ replaceOnChanges: true }),
     scheduledPublishTime: z
       .union([z.number().int(), z.iso.datetime({ offset: true, error: "scheduledPublishTime must be Unix seconds or an RFC 3339 time" })])
       .optional()
-      .describe("When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post."),
+      .describe(
+        "When to publish: Unix seconds or an RFC 3339 time, 10 minutes to 75 days ahead; needs published false. Compared as an instant (`…11:00:00+01:00` is `…10:00:00Z`). A new time moves a post still scheduled in place; once the post has gone out, a new time changes nothing. Adding or removing a schedule replaces the post.",
+      ),
     photo: z
-      .object({ url: HttpUrl.optional().describe("An image on the web, fetched by the service."), file: z.string().optional().describe("A local image, sent as `source`.") })
+      .object({
+        url: HttpUrl.optional().describe("An image on the web, fetched by the service."),
+        file: z.string().optional().describe("A local image, sent as `source`."),
+      })
       .optional()
       .describe("One photo, by public `url` or local `file`; `message` becomes its caption. Changing it replaces the post.")
       .meta({ replaceOnChanges: true }),
-    photos: z.array(HttpUrl).min(2, "photos is for several photos; use photo for one").max(10, "at most 10 photos").optional().describe("Several photos by URL, attached to one post. Changing them replaces the post.").meta({ replaceOnChanges: true }),
+    photos: z
+      .array(HttpUrl)
+      .min(2, "photos is for several photos; use photo for one")
+      .max(10, "at most 10 photos")
+      .optional()
+      .describe("Several photos by URL, attached to one post. Changing them replaces the post.")
+      .meta({ replaceOnChanges: true }),
   })
   .superRefine((p, ctx) => {
-    if (!p.message && !p.link && !p.photo && !p.photos) ruleFailure(ctx, "message", "a post needs a message, a link, a photo or photos", ["link", "photo", "photos"]);
+    if (!p.message && !p.link && !p.photo && !p.photos)
+      ruleFailure(ctx, "message", "a post needs a message, a link, a photo or photos", ["link", "photo", "photos"]);
     if (p.photo && p.photos) ruleFailure(ctx, "photos", "give photo or photos, not both", ["photo"]);
     if (p.photo && !p.photo.url === !p.photo.file) ruleFailure(ctx, "photo", "photo takes exactly one of url and file");
     if (p.photo?.file && !existsSync(path.resolve(p.photo.file))) ruleFailure(ctx, "photo", `photo.file ${p.photo.file} does not exist`);
@@ -100,7 +124,14 @@ export const PagePostOutputs = z.object({
   scheduledPublishTime: z.union([z.number(), z.string()]).optional(),
   photo: z.object({ url: z.string().optional(), file: z.string().optional() }).optional(),
   photos: z.array(z.string()).optional(),
-  state: z.enum(["published", "scheduled", "draft"]).describe("What the post is now; refresh keeps it current (a scheduled post becomes published)."),
+  state: z
+    .enum(["published", "scheduled", "draft"])
+    .describe("What the post is now; refresh keeps it current (a scheduled post becomes published)."),
   createdTime: z.string().optional().describe("When the post was made."),
-  postId: z.string().optional().describe("The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
+  postId: z
+    .string()
+    .optional()
+    .describe(
+      "The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.",
+    ),
 });

@@ -18,13 +18,21 @@ type Access = { tasks: string[]; name?: string; outside?: boolean };
 async function businessOf(pageId: string, given?: string): Promise<string> {
   if (given) return given;
   const id = await pages().businessOf(pageId);
-  if (!id) throw new ValidationError({ service: "pages", message: `page ${pageId} belongs to no business, and access is granted through one`, remedy: "Add the page to a business (Meta Business Suite), or set `business` to the business that manages it" });
+  if (!id)
+    throw new ValidationError({
+      service: "pages",
+      message: `page ${pageId} belongs to no business, and access is granted through one`,
+      remedy: "Add the page to a business (Meta Business Suite), or set `business` to the business that manages it",
+    });
   return id;
 }
 
 /** What `user` may do on the page: through the business, else (0.3.0) a role outside it; undefined: nothing. */
 async function accessOf(pageId: string, user: string, business: string): Promise<Access | undefined> {
-  const assigned = await pages().read<{ data: { id: string; name?: string; tasks?: string[] }[] }>(pageId, `/${pageId}/assigned_users`, { business, fields: "id,name,tasks" });
+  const assigned = await pages().read<{ data: { id: string; name?: string; tasks?: string[] }[] }>(pageId, `/${pageId}/assigned_users`, {
+    business,
+    fields: "id,name,tasks",
+  });
   const mine = assigned.data.find((u) => u.id === user);
   if (mine) return { tasks: canonicalTasks(mine.tasks ?? []), name: mine.name };
   const roles = await pages().read<{ data: { id: string; name?: string; role?: string; tasks?: string[] }[] }>(pageId, `/${pageId}/roles`);
@@ -55,7 +63,8 @@ function accessTaken(r: Bag, a: Access): AlreadyExistsError {
   return new AlreadyExistsError({
     service: "pages",
     message: `${a.name ?? r.user} already has access to page ${r.pageId} (${a.tasks.join(", ") || "no tasks"}), granted by someone else`,
-    remedy: "Set `adopt: true` on this PageRole to take that access over (destroy then gives back those tasks), or leave the person out of the program",
+    remedy:
+      "Set `adopt: true` on this PageRole to take that access over (destroy then gives back those tasks), or leave the person out of the program",
   });
 }
 
@@ -69,7 +78,9 @@ export async function previewAccess(r: Bag): Promise<void> {
   if (!a) return;
   if (!adopting(r)) throw accessTaken(r, a);
   const to = wantedTasks(r);
-  notice(`pages: PageRole will take over ${a.name ?? r.user}'s access to page ${r.pageId}${a.tasks.join() === to.join() ? " (already as the program says)" : ` (${a.tasks.join(", ")} -> ${to.join(", ")})`}; destroy gives it back`);
+  notice(
+    `pages: PageRole will take over ${a.name ?? r.user}'s access to page ${r.pageId}${a.tasks.join() === to.join() ? " (already as the program says)" : ` (${a.tasks.join(", ")} -> ${to.join(", ")})`}; destroy gives it back`,
+  );
 }
 
 export const pageRole: Handler = {
@@ -89,12 +100,18 @@ export const pageRole: Handler = {
     // Access someone else granted is taken only when the program says so, and what it was is kept for destroy.
     const had = await accessOf(r.pageId, r.user, await businessOf(r.pageId, r.business));
     if (had && !adopting(r)) throw accessTaken(r, had);
-    const outs = had && had.tasks.join() === wantedTasks(r).join() ? outputs(r.pageId, r.user, await businessOf(r.pageId, r.business), had) : await grant(r);
+    const outs =
+      had && had.tasks.join() === wantedTasks(r).join()
+        ? outputs(r.pageId, r.user, await businessOf(r.pageId, r.business), had)
+        : await grant(r);
     // What was there is given back at destroy when the program adopted it; a recovery run (ops:pagesAdoptExisting)
     // finds the access its own killed run granted, which destroy removes.
     // A role outside the business (0.3.0) stays where it is whatever this resource does: nothing to give back.
     const given = had && r.adopt === true && !had.outside ? had.tasks : undefined;
-    if (had) notice(`pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")})${given ? "; destroy gives it back" : ""}`);
+    if (had)
+      notice(
+        `pages: took over ${had.name ?? r.user}'s access to page ${r.pageId} (was ${had.tasks.join(", ")})${given ? "; destroy gives it back" : ""}`,
+      );
     return { id: `${r.pageId}/${r.user}`, outs: { ...outs, adopt: r.adopt ?? false, ...(given ? { previousTasks: given } : {}) } };
   },
   async read(id, props) {
@@ -102,7 +119,11 @@ export const pageRole: Handler = {
     const business = await businessOf(pageId, props.business);
     const a = await accessOf(pageId, user, business);
     if (!a) return {};
-    const outs = { ...outputs(pageId, user, business, a), ...(props.adopt !== undefined ? { adopt: props.adopt } : {}), ...(props.previousTasks ? { previousTasks: props.previousTasks } : {}) };
+    const outs = {
+      ...outputs(pageId, user, business, a),
+      ...(props.adopt !== undefined ? { adopt: props.adopt } : {}),
+      ...(props.previousTasks ? { previousTasks: props.previousTasks } : {}),
+    };
     // Told as a role where the state had one and the tasks are still a role's, else as the tasks.
     const inputs: Bag = { pageId, user, ...(props.adopt ? { adopt: true } : {}) };
     if (props.role !== undefined && outs.role) inputs.role = outs.role;
@@ -119,14 +140,19 @@ export const pageRole: Handler = {
     const a = await accessOf(pageId, user, business);
     if (!a) return;
     if (a.outside) {
-      warn(`pages: ${user}'s role on page ${pageId} is outside a business, which the service no longer lets an app remove: remove it in the page's settings`);
+      warn(
+        `pages: ${user}'s role on page ${pageId} is outside a business, which the service no longer lets an app remove: remove it in the page's settings`,
+      );
       return;
     }
     // Taken over: the person gets back the tasks they had before, not nothing.
     const before = props.previousTasks as string[] | undefined;
     if (before?.length) {
-      if (a.tasks.join() !== canonicalTasks(before).join()) await pages().setOnPage(pageId, `/${pageId}/assigned_users`, { user, tasks: JSON.stringify(canonicalTasks(before)) });
-      log(`pages: ${a.name ?? user} keeps the access to page ${pageId} they had before this stack took it over (${canonicalTasks(before).join(", ")})`);
+      if (a.tasks.join() !== canonicalTasks(before).join())
+        await pages().setOnPage(pageId, `/${pageId}/assigned_users`, { user, tasks: JSON.stringify(canonicalTasks(before)) });
+      log(
+        `pages: ${a.name ?? user} keeps the access to page ${pageId} they had before this stack took it over (${canonicalTasks(before).join(", ")})`,
+      );
       return;
     }
     await pages().onPage(pageId, "DELETE", `/${pageId}/assigned_users`, { user });

@@ -13,11 +13,33 @@ export const ROLES = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"] a
  * here is kept and compared as it is, never refused on read.
  */
 export const TASKS = [
-  "MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE",
-  "CASHIER_ROLE", "GLOBAL_STRUCTURE_MANAGEMENT", "MANAGE_JOBS", "MANAGE_LEADS", "MODERATE_COMMUNITY", "PAGES_MESSAGING", "PAGES_MESSAGING_SUBSCRIPTIONS",
-  "PROFILE_PLUS_ADVERTISE", "PROFILE_PLUS_ANALYZE", "PROFILE_PLUS_CREATE_CONTENT", "PROFILE_PLUS_FACEBOOK_ACCESS", "PROFILE_PLUS_FULL_CONTROL",
-  "PROFILE_PLUS_GLOBAL_STRUCTURE_MANAGEMENT", "PROFILE_PLUS_MANAGE", "PROFILE_PLUS_MANAGE_LEADS", "PROFILE_PLUS_MESSAGING", "PROFILE_PLUS_MODERATE",
-  "PROFILE_PLUS_MODERATE_DELEGATE_COMMUNITY", "PROFILE_PLUS_REVENUE", "READ_PAGE_MAILBOXES", "VIEW_MONETIZATION_INSIGHTS",
+  "MANAGE",
+  "CREATE_CONTENT",
+  "MODERATE",
+  "MESSAGING",
+  "ADVERTISE",
+  "ANALYZE",
+  "CASHIER_ROLE",
+  "GLOBAL_STRUCTURE_MANAGEMENT",
+  "MANAGE_JOBS",
+  "MANAGE_LEADS",
+  "MODERATE_COMMUNITY",
+  "PAGES_MESSAGING",
+  "PAGES_MESSAGING_SUBSCRIPTIONS",
+  "PROFILE_PLUS_ADVERTISE",
+  "PROFILE_PLUS_ANALYZE",
+  "PROFILE_PLUS_CREATE_CONTENT",
+  "PROFILE_PLUS_FACEBOOK_ACCESS",
+  "PROFILE_PLUS_FULL_CONTROL",
+  "PROFILE_PLUS_GLOBAL_STRUCTURE_MANAGEMENT",
+  "PROFILE_PLUS_MANAGE",
+  "PROFILE_PLUS_MANAGE_LEADS",
+  "PROFILE_PLUS_MESSAGING",
+  "PROFILE_PLUS_MODERATE",
+  "PROFILE_PLUS_MODERATE_DELEGATE_COMMUNITY",
+  "PROFILE_PLUS_REVENUE",
+  "READ_PAGE_MAILBOXES",
+  "VIEW_MONETIZATION_INSIGHTS",
 ] as const;
 /** The tasks each role stands for (each holds those of the roles below it). */
 export const ROLE_TASKS: Record<(typeof ROLES)[number], string[]> = {
@@ -36,21 +58,34 @@ export const canonicalTasks = (tasks: readonly string[]) => {
   return [...new Set(tasks)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 };
 /** The role whose tasks are exactly these, if one is. */
-export const roleOf = (tasks: readonly string[]) => ROLES.find((r) => canonicalTasks(ROLE_TASKS[r]).join() === canonicalTasks(tasks).join());
+export const roleOf = (tasks: readonly string[]) =>
+  ROLES.find((r) => canonicalTasks(ROLE_TASKS[r]).join() === canonicalTasks(tasks).join());
 
 export const PageRoleInputs = z
   .object({
     pageId: GraphId("pageId").describe("The page. Changing it replaces the access.").meta({ replaceOnChanges: true }),
     user: GraphId("user").describe("The person: a business user's id. Changing it replaces the access.").meta({ replaceOnChanges: true }),
-    role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` }).optional().describe("A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place."),
+    role: z
+      .enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}` })
+      .optional()
+      .describe(
+        "A role, granted as its tasks (ADMIN: MANAGE, CREATE_CONTENT, MODERATE, MESSAGING, ADVERTISE, ANALYZE; EDITOR: those but MANAGE; MODERATOR: MODERATE, MESSAGING, ADVERTISE, ANALYZE; ADVERTISER: ADVERTISE, ANALYZE; ANALYST: ANALYZE). A change is an update in place.",
+      ),
     tasks: z
       .array(z.enum(TASKS, { error: `tasks takes ${TASKS.join(", ")}` }))
       .min(1, "tasks needs at least one task")
       .transform(canonicalTasks)
       .optional()
-      .describe("The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place."),
+      .describe(
+        "The tasks to grant, instead of a role: any of the service's page tasks (the Business SDK's `Page.Tasks`: the six of the roles, and MANAGE_LEADS, MANAGE_JOBS, PROFILE_PLUS_..., READ_PAGE_MAILBOXES, ...), compared as a set. A change is an update in place.",
+      ),
     business: GraphId("business").optional().describe("The business the page's access is granted through; unset, the page's own business."),
-    adopt: z.boolean().default(false).describe("Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant."),
+    adopt: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Take over the access the person already has on the page (it is then changed to the program's; destroy gives the person back the tasks they had). Without it, a person who already has access is refused at preview: the access is someone else's grant.",
+      ),
   })
   .superRefine((r, ctx) => {
     if (!r.role && !r.tasks) ruleFailure(ctx, "role", "give role or tasks: the access to grant", ["tasks"]);
@@ -66,5 +101,8 @@ export const PageRoleOutputs = z.object({
   business: z.string().optional().describe("The business the access is granted through."),
   userName: z.string().optional().describe("The person's name, as the page reports it."),
   adopt: z.boolean().optional().describe("Whether the access was taken over (`adopt`)."),
-  previousTasks: z.array(z.string()).optional().describe("The tasks the person had before this resource took the access over: destroy gives them back."),
+  previousTasks: z
+    .array(z.string())
+    .optional()
+    .describe("The tasks the person had before this resource took the access over: destroy gives them back."),
 });

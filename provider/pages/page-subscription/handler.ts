@@ -12,7 +12,10 @@ import { pages } from "../client";
 import { PageSubscriptionInputs } from "./schema";
 
 async function current(pageId: string) {
-  const [apps, appId] = await Promise.all([pages().read<{ data: { id: string; subscribed_fields: string[] }[] }>(pageId, `/${pageId}/subscribed_apps`), pages().appId()]);
+  const [apps, appId] = await Promise.all([
+    pages().read<{ data: { id: string; subscribed_fields: string[] }[] }>(pageId, `/${pageId}/subscribed_apps`),
+    pages().appId(),
+  ]);
   return apps.data.find((a) => a.id === appId);
 }
 
@@ -34,7 +37,8 @@ function subscriptionTaken(pageId: string, fields: string[]): AlreadyExistsError
   return new AlreadyExistsError({
     service: "pages",
     message: `the app is already subscribed to page ${pageId} (${fields.join(", ")}), set up by someone else`,
-    remedy: "Set `adopt: true` on this PageSubscription to take it over (destroy then subscribes the app to those fields again), or leave it out of the program",
+    remedy:
+      "Set `adopt: true` on this PageSubscription to take it over (destroy then subscribes the app to those fields again), or leave it out of the program",
   });
 }
 
@@ -45,11 +49,16 @@ export async function previewSubscription(r: Bag): Promise<void> {
   const had = [...app.subscribed_fields].sort();
   if (!adopting(r)) throw subscriptionTaken(r.pageId, had);
   const to = [...new Set(r.subscribedFields as string[])].sort();
-  notice(`pages: PageSubscription will take over the app's subscription to page ${r.pageId}${had.join() === to.join() ? " (already as the program says)" : ` (${had.join(",")} -> ${to.join(",")})`}; destroy gives it back`);
+  notice(
+    `pages: PageSubscription will take over the app's subscription to page ${r.pageId}${had.join() === to.join() ? " (already as the program says)" : ` (${had.join(",")} -> ${to.join(",")})`}; destroy gives it back`,
+  );
 }
 
 /** What a read keeps from state: whether it was taken over, and what it was before (for destroy). */
-const kept = (props: Bag) => ({ ...(props.adopt !== undefined ? { adopt: props.adopt } : {}), ...(props.previousFields ? { previousFields: props.previousFields } : {}) });
+const kept = (props: Bag) => ({
+  ...(props.adopt !== undefined ? { adopt: props.adopt } : {}),
+  ...(props.previousFields ? { previousFields: props.previousFields } : {}),
+});
 
 export const pageSubscription: Handler = {
   async check(_olds, news) {
@@ -69,7 +78,8 @@ export const pageSubscription: Handler = {
     const o = same ? outs(r.pageId, app) : await apply(r as never);
     // Given back at destroy when the program adopted it; a recovery run finds its own killed run's subscription.
     const given = had && r.adopt === true ? had : undefined;
-    if (had) notice(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")})${given ? "; destroy gives it back" : ""}`);
+    if (had)
+      notice(`pages: took over the app's subscription to page ${r.pageId} (was ${had.join(",")})${given ? "; destroy gives it back" : ""}`);
     return { id: `${r.pageId}/subscribed_apps`, outs: { ...o, adopt: r.adopt ?? false, ...(given ? { previousFields: given } : {}) } };
   },
   async read(id, props) {
@@ -81,7 +91,13 @@ export const pageSubscription: Handler = {
   },
   async update(_id, olds, news) {
     const r = withoutProvider(news);
-    return { outs: { ...(await apply(r as never)), adopt: r.adopt ?? false, ...(olds.previousFields ? { previousFields: olds.previousFields } : {}) } };
+    return {
+      outs: {
+        ...(await apply(r as never)),
+        adopt: r.adopt ?? false,
+        ...(olds.previousFields ? { previousFields: olds.previousFields } : {}),
+      },
+    };
   },
   async delete(id, props) {
     const pageId = id.split("/")[0];
@@ -90,7 +106,8 @@ export const pageSubscription: Handler = {
     // Taken over: the app is subscribed to what it had before, not removed.
     const before = props.previousFields as string[] | undefined;
     if (before?.length) {
-      if ([...app.subscribed_fields].sort().join() !== [...before].sort().join()) await pages().setOnPage(pageId, `/${pageId}/subscribed_apps`, { subscribed_fields: before.join(",") });
+      if ([...app.subscribed_fields].sort().join() !== [...before].sort().join())
+        await pages().setOnPage(pageId, `/${pageId}/subscribed_apps`, { subscribed_fields: before.join(",") });
       log(`pages: the app stays subscribed to page ${pageId} as it was before this stack took it over (${before.join(",")})`);
       return;
     }

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { GraphId } from "../page-role/schema";
 
 export const token = "pages:PageSubscription";
-export const PAGE_FIELDS = ["feed", "messages", "messaging_postbacks", "message_deliveries", "message_reads", "mention", "ratings"] as const;
+export const PAGE_FIELDS = [
+  "feed",
+  "messages",
+  "messaging_postbacks",
+  "message_deliveries",
+  "message_reads",
+  "mention",
+  "ratings",
+] as const;
 
 export const PageSubscriptionInputs = z.object({
   pageId: GraphId("pageId").describe("The page. Changing it replaces the subscription.").meta({ replaceOnChanges: true }),
@@ -12,7 +20,12 @@ export const PageSubscriptionInputs = z.object({
     .min(1, "subscribedFields needs at least one field")
     .transform((f) => [...new Set(f)].sort())
     .describe("The events sent to the app's webhook, e.g. `feed`, `messages`, `messaging_postbacks`; the order does not matter."),
-  adopt: z.boolean().default(false).describe("Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up."),
+  adopt: z
+    .boolean()
+    .default(false)
+    .describe(
+      "Take over the app's existing subscription to the page (its fields become the program's; destroy gives back the fields it had). Without it, an existing subscription is refused at preview: another stack or a person set it up.",
+    ),
 });
 
 export const PageSubscriptionOutputs = z.object({
@@ -20,5 +33,8 @@ export const PageSubscriptionOutputs = z.object({
   subscribedFields: z.array(z.string()),
   appId: z.string().optional().describe("The subscribed app."),
   adopt: z.boolean().optional().describe("Whether the subscription was taken over (`adopt`)."),
-  previousFields: z.array(z.string()).optional().describe("The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again."),
+  previousFields: z
+    .array(z.string())
+    .optional()
+    .describe("The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again."),
 });

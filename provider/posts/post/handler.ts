@@ -6,7 +6,19 @@
  */
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { GENERAL_SETTINGS, POSTS_SETTINGS, readFlag, readNumber } from "../../config";
-import { ADOPT_WINDOW_MS, canonical, changedKeys, CLOCK_SKEW_MS, createOnce, isPending, PartialCreateError, settlePending, unlessGone, type Bag, type Handler } from "../../handler";
+import {
+  ADOPT_WINDOW_MS,
+  canonical,
+  changedKeys,
+  CLOCK_SKEW_MS,
+  createOnce,
+  isPending,
+  PartialCreateError,
+  settlePending,
+  unlessGone,
+  type Bag,
+  type Handler,
+} from "../../handler";
 import { ApiError, AuthError, NotFoundError, RateLimitError, ValidationError } from "../../http/errors";
 import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
@@ -27,13 +39,24 @@ async function waitUntilFinished(containerId: string): Promise<void> {
     const c = await posts().container(containerId);
     if (c.status === "FINISHED") return;
     if (c.status === "ERROR" || c.status === "EXPIRED") {
-      throw new ValidationError({ service: "posts", code: c.error_message, message: `the media could not be processed (${c.status}${c.error_message ? `: ${c.error_message}` : ""})`, remedy: "Check the media's format and size (an image under 8 MB; a video at most 1 GB and 5 minutes) and that its URL is public" });
+      throw new ValidationError({
+        service: "posts",
+        code: c.error_message,
+        message: `the media could not be processed (${c.status}${c.error_message ? `: ${c.error_message}` : ""})`,
+        remedy: "Check the media's format and size (an image under 8 MB; a video at most 1 GB and 5 minutes) and that its URL is public",
+      });
     }
     const elapsed = Date.now() - start;
     if (elapsed + everyMs > limitMs) {
-      throw new ValidationError({ service: "posts", message: `container ${containerId} was still ${c.status} after ${Math.round(elapsed / 1000)} s`, remedy: "Raise ops:postsPublishTimeoutSeconds, or try again later" });
+      throw new ValidationError({
+        service: "posts",
+        message: `container ${containerId} was still ${c.status} after ${Math.round(elapsed / 1000)} s`,
+        remedy: "Raise ops:postsPublishTimeoutSeconds, or try again later",
+      });
     }
-    log(`posts: media of container ${containerId} is ${c.status} (${(elapsed / 1000).toFixed(0)} s); looking again in ${(everyMs / 1000).toFixed(0)} s`);
+    log(
+      `posts: media of container ${containerId} is ${c.status} (${(elapsed / 1000).toFixed(0)} s); looking again in ${(everyMs / 1000).toFixed(0)} s`,
+    );
     await sleep(everyMs);
   }
 }
@@ -57,7 +80,9 @@ async function publishFinished(containerId: string): Promise<string> {
       } else if (!notCaughtUp(e)) throw e;
       if (attempt >= tries) throw e;
       const wait = 1000 * 2 ** (attempt - 1);
-      log(`posts: publishing container ${containerId} was refused for now (${e instanceof RateLimitError ? "throttled" : "Media Not Found just after FINISHED"}); publishing again in ${wait / 1000} s (${attempt + 1} of ${tries})`);
+      log(
+        `posts: publishing container ${containerId} was refused for now (${e instanceof RateLimitError ? "throttled" : "Media Not Found just after FINISHED"}); publishing again in ${wait / 1000} s (${attempt + 1} of ${tries})`,
+      );
       await sleep(wait);
     }
   }
@@ -66,7 +91,16 @@ async function publishFinished(containerId: string): Promise<string> {
 function outputs(r: Record<string, any>, p: Record<string, any>) {
   const { __provider: _, containerId: _c, ...inputs } = r;
   const childIds = (p.children?.data as { id: string }[] | undefined)?.map((c) => c.id) ?? r.childIds;
-  return { ...inputs, permalink: p.permalink, timestamp: p.timestamp, username: p.username, mediaUrl: p.media_url, shortcode: p.shortcode, postId: p.id, ...(childIds ? { childIds } : {}) };
+  return {
+    ...inputs,
+    permalink: p.permalink,
+    timestamp: p.timestamp,
+    username: p.username,
+    mediaUrl: p.media_url,
+    shortcode: p.shortcode,
+    postId: p.id,
+    ...(childIds ? { childIds } : {}),
+  };
 }
 
 /** The service's media type of a post of this mediaType (a text post answers TEXT_POST, a carousel CAROUSEL_ALBUM). */
@@ -88,7 +122,15 @@ export function containerFields(r: Bag): Record<string, string | undefined> {
     topic_tag: r.topicTag,
     link_attachment: r.linkAttachment,
     quote_post_id: r.quotePostId,
-    poll_attachment: poll ? JSON.stringify(Object.fromEntries(["A", "B", "C", "D"].filter((k) => poll[`option${k}`] !== undefined).map((k) => [`option_${k.toLowerCase()}`, poll[`option${k}`]]))) : undefined,
+    poll_attachment: poll
+      ? JSON.stringify(
+          Object.fromEntries(
+            ["A", "B", "C", "D"]
+              .filter((k) => poll[`option${k}`] !== undefined)
+              .map((k) => [`option_${k.toLowerCase()}`, poll[`option${k}`]]),
+          ),
+        )
+      : undefined,
   };
 }
 
@@ -99,7 +141,18 @@ export function containerFields(r: Bag): Record<string, string | undefined> {
  */
 async function carouselItems(r: Bag): Promise<string> {
   const ids: string[] = [];
-  for (const c of r.children as Bag[]) ids.push((await posts().createContainer({ media_type: c.mediaType, is_carousel_item: "true", image_url: c.imageUrl, video_url: c.videoUrl, alt_text: c.altText })).id);
+  for (const c of r.children as Bag[])
+    ids.push(
+      (
+        await posts().createContainer({
+          media_type: c.mediaType,
+          is_carousel_item: "true",
+          image_url: c.imageUrl,
+          video_url: c.videoUrl,
+          alt_text: c.altText,
+        })
+      ).id,
+    );
   for (const id of ids) await waitUntilFinished(id);
   return ids.join(",");
 }
@@ -112,7 +165,10 @@ async function findRecent(r: Bag, since: number): Promise<string | undefined> {
   const from = since - CLOCK_SKEW_MS;
   const recent = await posts().threads(100, "id,text,media_type,timestamp", from / 1000);
   // Text and type tell a post apart; a carousel, a quote or a link card are not told by more than these here.
-  const same = recent.filter((p) => (p.text ?? "") === (r.text ?? "") && p.media_type === answeredType(r.mediaType ?? "TEXT") && Date.parse(p.timestamp ?? "") >= from);
+  const same = recent.filter(
+    (p) =>
+      (p.text ?? "") === (r.text ?? "") && p.media_type === answeredType(r.mediaType ?? "TEXT") && Date.parse(p.timestamp ?? "") >= from,
+  );
   return same.at(-1)?.id;
 }
 
@@ -146,7 +202,8 @@ async function publishOnce(r: Bag): Promise<string> {
 }
 
 /** The post id of a resource: its id, or for a pending publish, the post it made (undefined: none was made). */
-const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sentAt) => findMade(props, props.containerId, sentAt), whereToLook(props));
+const settle = (id: string, props: Bag) =>
+  settlePending(id, props.postId, (sentAt) => findMade(props, props.containerId, sentAt), whereToLook(props));
 
 /**
  * A post the service calls missing (100/33) is gone only if the token is still its account's: another account's
@@ -156,15 +213,21 @@ export async function sameAccount(props: Bag): Promise<void> {
   if (!props.username) return;
   const me = await posts().account();
   if (me.username !== props.username) {
-    throw new AuthError({ service: "posts", message: `this stack's post${props.postId ? ` ${props.postId}` : ""} belongs to @${props.username}, but the token is @${me.username}'s: it would read, replace or delete another account's posts as if they were gone`, remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}` });
+    throw new AuthError({
+      service: "posts",
+      message: `this stack's post${props.postId ? ` ${props.postId}` : ""} belongs to @${props.username}, but the token is @${me.username}'s: it would read, replace or delete another account's posts as if they were gone`,
+      remedy: `Set ops:postsAccessToken (THREADS_ACCESS_TOKEN) to a token of @${props.username}`,
+    });
   }
 }
 
 async function readBack(r: Bag, id: string): Promise<Bag> {
   // Published: from here a failure must not orphan the post, so the engine is told its id.
-  const published = await posts().post(id, readFields(r)).catch((e: Error) => {
-    throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, { id }));
-  });
+  const published = await posts()
+    .post(id, readFields(r))
+    .catch((e: Error) => {
+      throw new PartialCreateError(`post ${id} was published, but reading it back failed: ${e.message}`, id, outputs(r, { id }));
+    });
   return outputs(r, published);
 }
 
@@ -173,8 +236,12 @@ const republishing = (olds: Bag, news: Bag) => FIELDS.filter((k) => !isUnknown(n
 
 /** What a replacement costs, said at preview: what the post has that goes with it, and the day's quotas it spends. */
 async function republishCost(postId: string): Promise<string> {
-  const counts = await posts().insights(postId, ["likes", "replies", "views"]).catch(() => undefined);
-  const has = counts ? `its ${counts.likes ?? 0} likes, ${counts.replies ?? 0} replies and ${counts.views ?? 0} views go with it` : "its likes, replies and views go with it";
+  const counts = await posts()
+    .insights(postId, ["likes", "replies", "views"])
+    .catch(() => undefined);
+  const has = counts
+    ? `its ${counts.likes ?? 0} likes, ${counts.replies ?? 0} replies and ${counts.views ?? 0} views go with it`
+    : "its likes, replies and views go with it";
   return `posts: post ${postId} cannot be edited: the program's post is published as a new one and this one deleted (allowRepublish); ${has}, and it spends one of the account's 250 publishes and one of its 100 deletes of the day`;
 }
 
@@ -198,7 +265,8 @@ export const post: Handler = {
     if (readFlag(GENERAL_SETTINGS.previewChecks)) await sameAccount(olds);
     const wanted = withoutProvider(news);
     const replaces = changedKeys(FIELDS, olds, wanted, (_k, a, b) => same(a, b));
-    if (replaces.length && wanted.allowRepublish === true && typeof olds.postId === "string" && !isPending(olds.postId)) warn(await republishCost(olds.postId));
+    if (replaces.length && wanted.allowRepublish === true && typeof olds.postId === "string" && !isPending(olds.postId))
+      warn(await republishCost(olds.postId));
     const flag = (olds.allowRepublish ?? false) !== (wanted.allowRepublish ?? false);
     return { changes: replaces.length > 0 || flag, replaces };
   },
@@ -208,7 +276,12 @@ export const post: Handler = {
     const earlier = createResumed();
     const since = earlier ? earlier.sentAt : readFlag(POSTS_SETTINGS.adoptExisting) ? Date.now() - ADOPT_WINDOW_MS : undefined;
     const adopted = since !== undefined ? await findRecent(r, since) : undefined;
-    if (adopted) warn(earlier ? `posts: ${resumedLine("this post", earlier)}; it had published post ${adopted} with the same text and media type, so it is kept (nothing published twice)` : `posts: adopting post ${adopted}, published in the last 24 hours with the same text and media type (ops:postsAdoptExisting)`);
+    if (adopted)
+      warn(
+        earlier
+          ? `posts: ${resumedLine("this post", earlier)}; it had published post ${adopted} with the same text and media type, so it is kept (nothing published twice)`
+          : `posts: adopting post ${adopted}, published in the last 24 hours with the same text and media type (ops:postsAdoptExisting)`,
+      );
     const id = adopted ?? (await publishOnce(r));
     return { id, outs: await readBack(r, id) };
   },
@@ -223,7 +296,8 @@ export const post: Handler = {
   async update(id, olds, news) {
     // allowRepublish changed alone: nothing on the service changes.
     if (!isPending(id)) {
-      if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => same(a, b)).length) return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
+      if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => same(a, b)).length)
+        return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
       throw new Error("a short post cannot be edited: every change replaces it");
     }
     const r = { ...olds, ...withoutProvider(news) };

@@ -13,7 +13,19 @@ export function distinctLinks(text: string): number {
 
 export const token = "posts:Post";
 /** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
-export const REPLACING_FIELDS = ["mediaType", "text", "imageUrl", "videoUrl", "altText", "children", "replyControl", "topicTag", "linkAttachment", "quotePostId", "pollAttachment"];
+export const REPLACING_FIELDS = [
+  "mediaType",
+  "text",
+  "imageUrl",
+  "videoUrl",
+  "altText",
+  "children",
+  "replyControl",
+  "topicTag",
+  "linkAttachment",
+  "quotePostId",
+  "pollAttachment",
+];
 export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO", "CAROUSEL"] as const;
 /** Who may reply, as the container's `reply_control` takes it (the post reads it back as `reply_audience`, upper case). */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"] as const;
@@ -21,7 +33,9 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) U
 /** The service's limits on a container (Threads API "Posts", "Carousels", "Polls", "Topic tags" and "Alt text"). */
 export const LIMITS = { altText: 1000, topicTag: 50, pollOption: 25, carouselMin: 2, carouselMax: 20 } as const;
 
-const AltText = z.string().max(LIMITS.altText, { error: `altText must be at most ${LIMITS.altText} characters: the service refuses longer` });
+const AltText = z
+  .string()
+  .max(LIMITS.altText, { error: `altText must be at most ${LIMITS.altText} characters: the service refuses longer` });
 
 export const CarouselItem = z
   .object({
@@ -33,15 +47,19 @@ export const CarouselItem = z
   .superRefine((c, ctx) => {
     if (c.mediaType === "IMAGE" && !c.imageUrl) ruleFailure(ctx, "imageUrl", "an IMAGE item needs imageUrl", ["mediaType"]);
     if (c.mediaType === "VIDEO" && !c.videoUrl) ruleFailure(ctx, "videoUrl", "a VIDEO item needs videoUrl", ["mediaType"]);
-    if (c.mediaType !== "IMAGE" && c.imageUrl) ruleFailure(ctx, "imageUrl", "imageUrl is for IMAGE items: remove it or set mediaType IMAGE", ["mediaType"]);
-    if (c.mediaType !== "VIDEO" && c.videoUrl) ruleFailure(ctx, "videoUrl", "videoUrl is for VIDEO items: remove it or set mediaType VIDEO", ["mediaType"]);
+    if (c.mediaType !== "IMAGE" && c.imageUrl)
+      ruleFailure(ctx, "imageUrl", "imageUrl is for IMAGE items: remove it or set mediaType IMAGE", ["mediaType"]);
+    if (c.mediaType !== "VIDEO" && c.videoUrl)
+      ruleFailure(ctx, "videoUrl", "videoUrl is for VIDEO items: remove it or set mediaType VIDEO", ["mediaType"]);
   })
   .describe("One image or video of a carousel.");
 
 const PollOption = z
   .string()
   .refine((o) => o.trim().length > 0, { error: "a poll option must not be blank" })
-  .refine((o) => [...o].length <= LIMITS.pollOption, { error: `a poll option must be at most ${LIMITS.pollOption} characters: the service refuses longer` });
+  .refine((o) => [...o].length <= LIMITS.pollOption, {
+    error: `a poll option must be at most ${LIMITS.pollOption} characters: the service refuses longer`,
+  });
 export const PollAttachment = z
   .object({
     optionA: PollOption.describe("The first option."),
@@ -50,19 +68,28 @@ export const PollAttachment = z
     optionD: PollOption.optional().describe("A fourth option (at most four)."),
   })
   .superRefine((p, ctx) => {
-    if (p.optionD !== undefined && p.optionC === undefined) ruleFailure(ctx, "optionD", "optionD needs optionC: options are filled in order");
+    if (p.optionD !== undefined && p.optionC === undefined)
+      ruleFailure(ctx, "optionD", "optionD needs optionC: options are filled in order");
   })
   .describe("A poll of two to four options, each at most 25 characters.");
 
 export const PostInputs = z
   .object({
-    mediaType: z.enum(MEDIA_TYPES, { error: "mediaType must be TEXT, IMAGE, VIDEO or CAROUSEL" }).default("TEXT").meta({ replaceOnChanges: true }).describe("What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`)."),
+    mediaType: z
+      .enum(MEDIA_TYPES, { error: "mediaType must be TEXT, IMAGE, VIDEO or CAROUSEL" })
+      .default("TEXT")
+      .meta({ replaceOnChanges: true })
+      .describe("What the post carries: text alone, an image (`imageUrl`), a video (`videoUrl`) or a carousel (`children`)."),
     text: z
       .string()
-      .refine((t) => countedLength(t) <= 500, { error: (i) => `text must be at most 500 characters as the service counts them (an emoji counts as its UTF-8 bytes, 4 for most): this one counts ${countedLength(String(i.input))}` })
+      .refine((t) => countedLength(t) <= 500, {
+        error: (i) =>
+          `text must be at most 500 characters as the service counts them (an emoji counts as its UTF-8 bytes, 4 for most): this one counts ${countedLength(String(i.input))}`,
+      })
       .superRefine((t, ctx) => {
         const n = distinctLinks(t);
-        if (n > 5) ctx.addIssue({ code: "custom", message: `text may contain at most 5 distinct links and has ${n}: the service refuses more` });
+        if (n > 5)
+          ctx.addIssue({ code: "custom", message: `text may contain at most 5 distinct links and has ${n}: the service refuses more` });
       })
       .refine((t) => t.trim().length > 0, { error: "text must not be blank (only spaces or line breaks): write the post's text" })
       .optional()
@@ -70,18 +97,24 @@ export const PostInputs = z
       .meta({ replaceOnChanges: true }),
     imageUrl: HttpUrl.optional().describe("A public image (under 8 MB) for IMAGE posts.").meta({ replaceOnChanges: true }),
     videoUrl: HttpUrl.optional().describe("A public video (at most 1 GB and 5 minutes) for VIDEO posts.").meta({ replaceOnChanges: true }),
-    altText: AltText.optional().describe(`What an IMAGE or VIDEO post shows, for people who cannot see it (at most ${LIMITS.altText} characters).`).meta({ replaceOnChanges: true }),
+    altText: AltText.optional()
+      .describe(`What an IMAGE or VIDEO post shows, for people who cannot see it (at most ${LIMITS.altText} characters).`)
+      .meta({ replaceOnChanges: true }),
     children: z
       .array(CarouselItem)
       .min(LIMITS.carouselMin, { error: `a carousel has ${LIMITS.carouselMin} to ${LIMITS.carouselMax} items: add one` })
       .max(LIMITS.carouselMax, { error: `a carousel has at most ${LIMITS.carouselMax} items: split it into two posts` })
       .optional()
-      .describe(`The images and videos of a CAROUSEL post, in order: ${LIMITS.carouselMin} to ${LIMITS.carouselMax}. Each is made and processed before the carousel.`)
+      .describe(
+        `The images and videos of a CAROUSEL post, in order: ${LIMITS.carouselMin} to ${LIMITS.carouselMax}. Each is made and processed before the carousel.`,
+      )
       .meta({ replaceOnChanges: true }),
     replyControl: z
       .enum(REPLY_CONTROLS, { error: `replyControl must be one of ${REPLY_CONTROLS.join(", ")}` })
       .optional()
-      .describe("Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`.")
+      .describe(
+        "Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`.",
+      )
       .meta({ replaceOnChanges: true }),
     topicTag: z
       .string()
@@ -91,10 +124,14 @@ export const PostInputs = z
       .optional()
       .describe(`The post's topic (one tag, without \`#\`, 1 to ${LIMITS.topicTag} characters, no \`.\` or \`&\`).`)
       .meta({ replaceOnChanges: true }),
-    linkAttachment: HttpUrl.optional().describe("A link shown as a preview card under a TEXT post's text.").meta({ replaceOnChanges: true }),
+    linkAttachment: HttpUrl.optional()
+      .describe("A link shown as a preview card under a TEXT post's text.")
+      .meta({ replaceOnChanges: true }),
     quotePostId: z
       .string()
-      .regex(/^\d+$/, { error: "quotePostId must be a post's numeric id (a Post's `postId` output, or the id in its share link's API answer)" })
+      .regex(/^\d+$/, {
+        error: "quotePostId must be a post's numeric id (a Post's `postId` output, or the id in its share link's API answer)",
+      })
       .optional()
       .describe("The id of a post this one quotes.")
       .meta({ replaceOnChanges: true }),
@@ -102,21 +139,45 @@ export const PostInputs = z
     allowRepublish: z
       .boolean()
       .default(false)
-      .describe("A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes)."),
+      .describe(
+        "A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes).",
+      ),
   })
   .superRefine((p, ctx) => {
     if (p.mediaType === "TEXT" && !p.text) ruleFailure(ctx, "text", "a TEXT post needs text", ["mediaType"]);
     if (p.mediaType === "IMAGE" && !p.imageUrl) ruleFailure(ctx, "imageUrl", "an IMAGE post needs imageUrl", ["mediaType"]);
     if (p.mediaType === "VIDEO" && !p.videoUrl) ruleFailure(ctx, "videoUrl", "a VIDEO post needs videoUrl", ["mediaType"]);
-    if (p.mediaType === "CAROUSEL" && !p.children) ruleFailure(ctx, "children", `a CAROUSEL post needs children: ${LIMITS.carouselMin} to ${LIMITS.carouselMax} images or videos`, ["mediaType"]);
-    if (p.mediaType !== "IMAGE" && p.imageUrl) ruleFailure(ctx, "imageUrl", `imageUrl is for IMAGE posts: remove it or set mediaType IMAGE`, ["mediaType"]);
-    if (p.mediaType !== "VIDEO" && p.videoUrl) ruleFailure(ctx, "videoUrl", `videoUrl is for VIDEO posts: remove it or set mediaType VIDEO`, ["mediaType"]);
-    if (p.mediaType !== "CAROUSEL" && p.children) ruleFailure(ctx, "children", "children are for CAROUSEL posts: remove them or set mediaType CAROUSEL", ["mediaType"]);
-    if (p.altText !== undefined && p.mediaType !== "IMAGE" && p.mediaType !== "VIDEO") ruleFailure(ctx, "altText", p.mediaType === "CAROUSEL" ? "a carousel's alt text is its items': set altText on each of children" : "altText is for IMAGE and VIDEO posts: remove it", ["mediaType"]);
+    if (p.mediaType === "CAROUSEL" && !p.children)
+      ruleFailure(ctx, "children", `a CAROUSEL post needs children: ${LIMITS.carouselMin} to ${LIMITS.carouselMax} images or videos`, [
+        "mediaType",
+      ]);
+    if (p.mediaType !== "IMAGE" && p.imageUrl)
+      ruleFailure(ctx, "imageUrl", `imageUrl is for IMAGE posts: remove it or set mediaType IMAGE`, ["mediaType"]);
+    if (p.mediaType !== "VIDEO" && p.videoUrl)
+      ruleFailure(ctx, "videoUrl", `videoUrl is for VIDEO posts: remove it or set mediaType VIDEO`, ["mediaType"]);
+    if (p.mediaType !== "CAROUSEL" && p.children)
+      ruleFailure(ctx, "children", "children are for CAROUSEL posts: remove them or set mediaType CAROUSEL", ["mediaType"]);
+    if (p.altText !== undefined && p.mediaType !== "IMAGE" && p.mediaType !== "VIDEO")
+      ruleFailure(
+        ctx,
+        "altText",
+        p.mediaType === "CAROUSEL"
+          ? "a carousel's alt text is its items': set altText on each of children"
+          : "altText is for IMAGE and VIDEO posts: remove it",
+        ["mediaType"],
+      );
     // Link previews and polls are text posts' (Threads API "Link attachments", "Polls").
-    if (p.linkAttachment && p.mediaType !== "TEXT") ruleFailure(ctx, "linkAttachment", "linkAttachment is for TEXT posts: the service shows no link card under media; put the link in text", ["mediaType"]);
-    if (p.pollAttachment && p.mediaType !== "TEXT") ruleFailure(ctx, "pollAttachment", "pollAttachment is for TEXT posts: the service attaches polls to text-only posts", ["mediaType"]);
-    if (p.pollAttachment && p.linkAttachment) ruleFailure(ctx, "pollAttachment", "a post carries a poll or a link attachment, not both: remove one", ["linkAttachment"]);
+    if (p.linkAttachment && p.mediaType !== "TEXT")
+      ruleFailure(
+        ctx,
+        "linkAttachment",
+        "linkAttachment is for TEXT posts: the service shows no link card under media; put the link in text",
+        ["mediaType"],
+      );
+    if (p.pollAttachment && p.mediaType !== "TEXT")
+      ruleFailure(ctx, "pollAttachment", "pollAttachment is for TEXT posts: the service attaches polls to text-only posts", ["mediaType"]);
+    if (p.pollAttachment && p.linkAttachment)
+      ruleFailure(ctx, "pollAttachment", "a post carries a poll or a link attachment, not both: remove one", ["linkAttachment"]);
   });
 
 export const PostOutputs = z.object({
@@ -131,12 +192,23 @@ export const PostOutputs = z.object({
   username: z.string().optional().describe("The account that published it."),
   allowRepublish: z.boolean().optional().describe("Whether a change may republish the post (replace it)."),
   altText: z.string().optional(),
-  children: z.array(z.object({ mediaType: z.string(), imageUrl: z.string().optional(), videoUrl: z.string().optional(), altText: z.string().optional() })).optional(),
+  children: z
+    .array(
+      z.object({ mediaType: z.string(), imageUrl: z.string().optional(), videoUrl: z.string().optional(), altText: z.string().optional() }),
+    )
+    .optional(),
   replyControl: z.string().optional(),
   topicTag: z.string().optional(),
   linkAttachment: z.string().optional(),
   quotePostId: z.string().optional(),
-  pollAttachment: z.object({ optionA: z.string(), optionB: z.string(), optionC: z.string().optional(), optionD: z.string().optional() }).optional(),
+  pollAttachment: z
+    .object({ optionA: z.string(), optionB: z.string(), optionC: z.string().optional(), optionD: z.string().optional() })
+    .optional(),
   childIds: z.array(z.string()).optional().describe("The carousel's items' media ids, in order (CAROUSEL posts)."),
-  postId: z.string().optional().describe("The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`."),
+  postId: z
+    .string()
+    .optional()
+    .describe(
+      "The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.",
+    ),
 });

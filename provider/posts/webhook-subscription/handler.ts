@@ -26,6 +26,8 @@ export const webhookSubscription: Handler = {
     throw new Error(DASHBOARD_STEPS);
   },
   async delete(id) {
-    warn(`posts: WebhookSubscription ${id} leaves state only: the service has no API for webhooks, so the subscription set in the app dashboard (if any) stays there`);
+    warn(
+      `posts: WebhookSubscription ${id} leaves state only: the service has no API for webhooks, so the subscription set in the app dashboard (if any) stays there`,
+    );
   },
 };

@@ -10,7 +10,11 @@ export const DASHBOARD_STEPS =
   "posts: the short-post service (Threads API) has no API for webhook subscriptions: remove this WebhookSubscription and set the webhook up in the app dashboard (App Dashboard > Use cases > Access the Threads API > Customize > Webhooks: callback URL, verify token, then subscribe to the topics replies, delete, mentions or publish)";
 
 export const WebhookSubscriptionInputs = z.object({
-  appId: z.string().regex(/^\d{1,32}$/, "appId must be the app's numeric id").describe("The app. Changing it replaces the subscription.").meta({ replaceOnChanges: true }),
+  appId: z
+    .string()
+    .regex(/^\d{1,32}$/, "appId must be the app's numeric id")
+    .describe("The app. Changing it replaces the subscription.")
+    .meta({ replaceOnChanges: true }),
   object: z.string().default("posts").describe("Not used: the service has no subscriptions API.").meta({ replaceOnChanges: true }),
   callbackUrl: z.url({ protocol: /^https$/, error: "callbackUrl must be an https URL" }).describe("Where the service sends events."),
   fields: z
@@ -18,7 +22,12 @@ export const WebhookSubscriptionInputs = z.object({
     .min(1, "fields needs a topic")
     .transform((f) => [...new Set(f)].sort())
     .describe("The topics (`replies`, `delete`, `mentions`, `publish`): subscribed to in the app dashboard, not through this resource."),
-  verifyToken: z.string().min(8, "verifyToken must be at least 8 characters").max(256).describe("The secret the service echoes when it verifies the callback.").meta({ secret: true }),
+  verifyToken: z
+    .string()
+    .min(8, "verifyToken must be at least 8 characters")
+    .max(256)
+    .describe("The secret the service echoes when it verifies the callback.")
+    .meta({ secret: true }),
 });
 
 export const WebhookSubscriptionOutputs = z.object({

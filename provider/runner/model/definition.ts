@@ -18,14 +18,39 @@ import { modelNameProblem } from "../model-name";
  * and `Runner` structs, api/types.go). `stop` is a list: each `PARAMETER stop` line adds one.
  */
 export const PARAMETERS: Record<string, "number" | "integer" | "boolean" | "list"> = {
-  num_keep: "integer", seed: "integer", num_predict: "integer", top_k: "integer", top_p: "number", min_p: "number",
-  typical_p: "number", repeat_last_n: "integer", temperature: "number", repeat_penalty: "number",
-  presence_penalty: "number", frequency_penalty: "number", stop: "list",
-  num_ctx: "integer", num_batch: "integer", num_gpu: "integer", main_gpu: "integer", use_mmap: "boolean", num_thread: "integer",
+  num_keep: "integer",
+  seed: "integer",
+  num_predict: "integer",
+  top_k: "integer",
+  top_p: "number",
+  min_p: "number",
+  typical_p: "number",
+  repeat_last_n: "integer",
+  temperature: "number",
+  repeat_penalty: "number",
+  presence_penalty: "number",
+  frequency_penalty: "number",
+  stop: "list",
+  num_ctx: "integer",
+  num_batch: "integer",
+  num_gpu: "integer",
+  main_gpu: "integer",
+  use_mmap: "boolean",
+  num_thread: "integer",
   draft_num_predict: "integer", // 0.30: tokens the draft model proposes per step
 };
 /** Parameters the runner still reads from old files, warns about and drops (parser.go's deprecatedParameters). */
-export const DEPRECATED_PARAMETERS = ["penalize_newline", "low_vram", "f16_kv", "logits_all", "vocab_only", "use_mlock", "mirostat", "mirostat_tau", "mirostat_eta"];
+export const DEPRECATED_PARAMETERS = [
+  "penalize_newline",
+  "low_vram",
+  "f16_kv",
+  "logits_all",
+  "vocab_only",
+  "use_mlock",
+  "mirostat",
+  "mirostat_tau",
+  "mirostat_eta",
+];
 
 export type ParameterValue = string | number | boolean | string[];
 export type Message = { role: "system" | "user" | "assistant"; content: string };
@@ -47,7 +72,19 @@ export interface Definition {
   parameters: Record<string, ParameterValue>;
 }
 
-export const DIRECTIVES = ["from", "license", "template", "system", "adapter", "draft", "renderer", "parser", "parameter", "message", "requires"];
+export const DIRECTIVES = [
+  "from",
+  "license",
+  "template",
+  "system",
+  "adapter",
+  "draft",
+  "renderer",
+  "parser",
+  "parameter",
+  "message",
+  "requires",
+];
 const isAlpha = (c: string) => /^[A-Za-z]$/.test(c);
 const isSpace = (c: string) => c === " " || c === "\t";
 const isNewline = (c: string) => c === "\r" || c === "\n";
@@ -62,7 +99,11 @@ function unquote(s: string): [string, boolean] {
 }
 
 type State = "nil" | "name" | "value" | "parameter" | "message" | "comment";
-export interface Command { name: string; args: string; line: number }
+export interface Command {
+  name: string;
+  args: string;
+  line: number;
+}
 
 /** The file's commands, or the runner's own error for it (with its line). A port of parser.ParseFile. */
 export function parseCommands(text: string): { commands: Command[]; problem?: string } {
@@ -79,14 +120,18 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
     let next: State;
     let r = ch;
     switch (curr) {
-      case "nil": [next, r] = ch === "#" ? ["comment", ""] : isSpace(ch) || isNewline(ch) ? ["nil", ""] : ["name", ch]; break;
+      case "nil":
+        [next, r] = ch === "#" ? ["comment", ""] : isSpace(ch) || isNewline(ch) ? ["nil", ""] : ["name", ch];
+        break;
       case "name":
         if (isAlpha(ch)) next = "name";
         else if (isSpace(ch)) [next, r] = ["value", ""];
         else if (isNewline(ch) && DIRECTIVES.includes(b.toLowerCase())) return { commands, problem: `line ${line - 1}: ${b} has no value` };
         else return fail(`"${b}${ch.trim()}": ${invalid}`);
         break;
-      case "value": next = isNewline(ch) || isSpace(ch) ? "nil" : "value"; break;
+      case "value":
+        next = isNewline(ch) || isSpace(ch) ? "nil" : "value";
+        break;
       case "parameter":
         if (/^[A-Za-z0-9_]$/.test(ch)) next = "parameter";
         else if (isSpace(ch)) [next, r] = ["value", ""];
@@ -97,7 +142,9 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
         else if (isSpace(ch)) [next, r] = ["value", ""];
         else return fail(`MESSAGE ${b} has no content`);
         break;
-      case "comment": [next, r] = isNewline(ch) ? ["nil", ""] : ["comment", ""]; break;
+      case "comment":
+        [next, r] = isNewline(ch) ? ["nil", ""] : ["comment", ""];
+        break;
     }
     if (next! !== curr) {
       switch (curr) {
@@ -109,7 +156,9 @@ export function parseCommands(text: string): { commands: Command[]; problem?: st
           if (s === "message") next = "message";
           break;
         }
-        case "parameter": cmd.name = b; break;
+        case "parameter":
+          cmd.name = b;
+          break;
         case "message":
           if (!["system", "user", "assistant"].includes(b)) return fail(`MESSAGE role "${b}" must be one of system, user or assistant`);
           role = b;
@@ -150,12 +199,21 @@ export function parameterProblem(name: string, value: unknown): string | undefin
     if (known) return `parameter "${name}" is ${known}: the runner's names are lower case, and it ignores a name it does not know`;
     // A slip of a known name (temprature): the runner would store it and run without the option (its own CLI
     // refuses such a name); a name far from every known one may be a newer runner's, and is sent.
-    const near = Object.keys(PARAMETERS).filter((k) => name.length >= 4 && !DEPRECATED_PARAMETERS.includes(name) && editDistance(k, name.toLowerCase()) <= 2).sort((a, b) => editDistance(a, name) - editDistance(b, name))[0];
-    if (near) return `parameter "${name}" is not one the runner knows: did you mean ${near}? (the runner keeps a name it does not know and ignores it, so the option would be lost)`;
+    const near = Object.keys(PARAMETERS)
+      .filter((k) => name.length >= 4 && !DEPRECATED_PARAMETERS.includes(name) && editDistance(k, name.toLowerCase()) <= 2)
+      .sort((a, b) => editDistance(a, name) - editDistance(b, name))[0];
+    if (near)
+      return `parameter "${name}" is not one the runner knows: did you mean ${near}? (the runner keeps a name it does not know and ignores it, so the option would be lost)`;
     return /^[A-Za-z0-9_]+$/.test(name) ? undefined : `parameter name "${name}" must be letters, digits and _`;
   }
-  if (kind === "list") return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string")) ? undefined : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
-  if (kind === "boolean") return typeof value === "boolean" || (typeof value === "string" && parseBool(value) !== undefined) ? undefined : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
+  if (kind === "list")
+    return typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string"))
+      ? undefined
+      : `parameter ${name} needs text or a list of texts, got ${JSON.stringify(value)}`;
+  if (kind === "boolean")
+    return typeof value === "boolean" || (typeof value === "string" && parseBool(value) !== undefined)
+      ? undefined
+      : `parameter ${name} needs true or false, got ${JSON.stringify(value)}`;
   const n = typeof value === "number" ? value : typeof value === "string" ? parseNumber(value, kind) : NaN;
   if (!Number.isFinite(n)) return `parameter ${name} needs a${kind === "integer" ? "n integer" : " number"}, got ${JSON.stringify(value)}`;
   if (kind === "integer" && !Number.isInteger(n)) return `parameter ${name} needs an integer, got ${n}`;
@@ -173,9 +231,11 @@ function editDistance(a: string, b: string): number {
 }
 
 /** Go's strconv.ParseBool. */
-const parseBool = (v: string) => (["1", "t", "T", "TRUE", "true", "True"].includes(v) ? true : ["0", "f", "F", "FALSE", "false", "False"].includes(v) ? false : undefined);
+const parseBool = (v: string) =>
+  ["1", "t", "T", "TRUE", "true", "True"].includes(v) ? true : ["0", "f", "F", "FALSE", "false", "False"].includes(v) ? false : undefined;
 /** strconv.ParseInt (base 10) or ParseFloat, as the runner reads a parameter's text. */
-const parseNumber = (v: string, kind: "number" | "integer") => (kind === "integer" ? (/^[+-]?\d+$/.test(v) ? Number(v) : NaN) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN);
+const parseNumber = (v: string, kind: "number" | "integer") =>
+  kind === "integer" ? (/^[+-]?\d+$/.test(v) ? Number(v) : NaN) : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN;
 
 /** A parameter's text as the runner stores it: typed by its option list. */
 export function typedParameter(name: string, value: string): ParameterValue {
@@ -213,14 +273,21 @@ export function parseDefinition(text: string, relativeDir = process.cwd()): { de
     switch (c.name) {
       case "model":
         if (isLocalSource(c.args, relativeDir)) definition.from = expandPath(c.args, relativeDir);
-        else if (modelNameProblem(c.args)) problems.push(`${at}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b, or a GGUF file or model folder that exists (${modelNameProblem(c.args)})`);
+        else if (modelNameProblem(c.args))
+          problems.push(
+            `${at}: FROM needs a model name such as llama3.2 or qwen2.5:0.5b, or a GGUF file or model folder that exists (${modelNameProblem(c.args)})`,
+          );
         else definition.from = c.args;
         break;
       case "draft": {
         // The runner takes a draft from files only, and never the FROM files themselves (rejectMatchingLocalPath).
         const draft = expandPath(c.args, relativeDir);
-        if (!isLocalSource(c.args, relativeDir)) problems.push(`${at}: DRAFT ${c.args} is not a file or folder here: a draft model is a GGUF file or model folder on this machine (relative paths start at the definition file's folder)`);
-        else if (definition.from === draft) problems.push(`${at}: DRAFT ${c.args} is the FROM model itself: a draft is a smaller model of the same family`);
+        if (!isLocalSource(c.args, relativeDir))
+          problems.push(
+            `${at}: DRAFT ${c.args} is not a file or folder here: a draft model is a GGUF file or model folder on this machine (relative paths start at the definition file's folder)`,
+          );
+        else if (definition.from === draft)
+          problems.push(`${at}: DRAFT ${c.args} is the FROM model itself: a draft is a smaller model of the same family`);
         else definition.draft = draft;
         break;
       }
@@ -228,7 +295,10 @@ export function parseDefinition(text: string, relativeDir = process.cwd()): { de
         if (isLocalSource(c.args, relativeDir)) definition.adapter = expandPath(c.args, relativeDir);
         else problems.push(`${at}: ADAPTER ${c.args} is not a file or folder here (relative paths start at the definition file's folder)`);
         break;
-      case "template": case "system": case "renderer": case "parser":
+      case "template":
+      case "system":
+      case "renderer":
+      case "parser":
         definition[c.name] = c.args;
         break;
       case "license":
@@ -249,7 +319,8 @@ export function parseDefinition(text: string, relativeDir = process.cwd()): { de
         if (DEPRECATED_PARAMETERS.includes(c.name)) break; // the runner warns and drops it
         const problem = parameterProblem(c.name, c.args);
         if (problem) problems.push(`${at}: ${problem}`);
-        else if (PARAMETERS[c.name] === "list") definition.parameters[c.name] = [...((definition.parameters[c.name] as string[] | undefined) ?? []), c.args];
+        else if (PARAMETERS[c.name] === "list")
+          definition.parameters[c.name] = [...((definition.parameters[c.name] as string[] | undefined) ?? []), c.args];
         else definition.parameters[c.name] = typedParameter(c.name, c.args);
       }
     }
@@ -268,8 +339,16 @@ export function modelFiles(source: string): string[] {
   if (!statSync(source).isDirectory()) return [source];
   const names = readdirSync(source);
   const glob = (re: RegExp) => names.filter((n) => re.test(n)).map((n) => path.join(source, n));
-  const weights = [/^model.*\.safetensors$/, /^consolidated.*\.safetensors$/, /^pytorch_model.*\.bin$/, /^consolidated.*\.pth$/, /\.gguf$/, /\.bin$/]
-    .map(glob).find((found) => found.length);
+  const weights = [
+    /^model.*\.safetensors$/,
+    /^consolidated.*\.safetensors$/,
+    /^pytorch_model.*\.bin$/,
+    /^consolidated.*\.pth$/,
+    /\.gguf$/,
+    /\.bin$/,
+  ]
+    .map(glob)
+    .find((found) => found.length);
   if (!weights) throw new Error(`${source} holds no model weights (*.safetensors, *.gguf, *.bin)`);
   return [...weights, ...glob(/\.json$/), ...glob(/^tokenizer\.model$/)];
 }
@@ -287,7 +366,7 @@ export function fileDigest(file: string): string {
   const buffer = Buffer.allocUnsafe(1 << 20);
   const fd = openSync(file, "r");
   try {
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, n));
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) hash.update(buffer.subarray(0, n));
   } finally {
     closeSync(fd);
   }

@@ -59,17 +59,28 @@ function value(c: Cursor, type: number): unknown {
   if (width === undefined) throw new Error(`unknown GGUF value type ${type}`);
   const b = c.bytes(width);
   switch (type) {
-    case 0: return b.readUInt8(0);
-    case 1: return b.readInt8(0);
-    case 2: return b.readUInt16LE(0);
-    case 3: return b.readInt16LE(0);
-    case 4: return b.readUInt32LE(0);
-    case 5: return b.readInt32LE(0);
-    case 6: return b.readFloatLE(0);
-    case 7: return b.readUInt8(0) !== 0;
-    case 10: return Number(b.readBigUInt64LE(0));
-    case 11: return Number(b.readBigInt64LE(0));
-    default: return b.readDoubleLE(0);
+    case 0:
+      return b.readUInt8(0);
+    case 1:
+      return b.readInt8(0);
+    case 2:
+      return b.readUInt16LE(0);
+    case 3:
+      return b.readInt16LE(0);
+    case 4:
+      return b.readUInt32LE(0);
+    case 5:
+      return b.readInt32LE(0);
+    case 6:
+      return b.readFloatLE(0);
+    case 7:
+      return b.readUInt8(0) !== 0;
+    case 10:
+      return Number(b.readBigUInt64LE(0));
+    case 11:
+      return Number(b.readBigInt64LE(0));
+    default:
+      return b.readDoubleLE(0);
   }
 }
 

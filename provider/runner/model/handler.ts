@@ -16,7 +16,16 @@ import { runnerVersionProblem } from "../version";
 
 /** The create request's fields besides where the model comes from. */
 function createFields(r: Bag) {
-  return { system: r.system, template: r.template, license: r.license, messages: r.messages, requires: r.requires, renderer: r.renderer, parser: r.parser, parameters: r.parameters ?? {} };
+  return {
+    system: r.system,
+    template: r.template,
+    license: r.license,
+    messages: r.messages,
+    requires: r.requires,
+    renderer: r.renderer,
+    parser: r.parser,
+    parameters: r.parameters ?? {},
+  };
 }
 
 /** Files on this machine, uploaded as blobs: their names and digests for the create request. */
@@ -34,8 +43,15 @@ async function make(r: Bag): Promise<RunnerModelInfo> {
   const info = await bring(r);
   if (r.expectedDigest && !sameDigest(r.expectedDigest, info.digest)) {
     // Not what the program pinned: not kept (unless it was there before and taken over), and the up fails.
-    if (!r.adopt) await runner().remove(r.name).catch(() => undefined);
-    throw new ValidationError({ service: "runner", message: `${r.name} came with digest ${info.digest.slice(0, 12)}, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: ${r.from ? "what it is made from changed" : "the registry's tag now points at other weights"}${r.adopt ? "" : "; it was not kept"}`, remedy: `Review the new ${r.from ? "model" : "weights"}; to take them, set expectedDigest to ${info.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+    if (!r.adopt)
+      await runner()
+        .remove(r.name)
+        .catch(() => undefined);
+    throw new ValidationError({
+      service: "runner",
+      message: `${r.name} came with digest ${info.digest.slice(0, 12)}, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: ${r.from ? "what it is made from changed" : "the registry's tag now points at other weights"}${r.adopt ? "" : "; it was not kept"}`,
+      remedy: `Review the new ${r.from ? "model" : "weights"}; to take them, set expectedDigest to ${info.digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them`,
+    });
   }
   return info;
 }
@@ -45,7 +61,12 @@ async function refuseMovedTag(r: Bag): Promise<void> {
   if (!r.expectedDigest) return;
   const { registryDigest } = await import("../registry");
   const { digest } = await registryDigest(r.name);
-  if (digest && !sameDigest(r.expectedDigest, digest)) throw new ValidationError({ service: "runner", message: `${r.name} on the registry is ${digest.slice(0, 12)} now, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: nothing was pulled`, remedy: `Review the new weights; to take them, set expectedDigest to ${digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them` });
+  if (digest && !sameDigest(r.expectedDigest, digest))
+    throw new ValidationError({
+      service: "runner",
+      message: `${r.name} on the registry is ${digest.slice(0, 12)} now, not the expectedDigest ${String(r.expectedDigest).slice(0, 12)}: nothing was pulled`,
+      remedy: `Review the new weights; to take them, set expectedDigest to ${digest.slice(0, 12)}; to keep the old ones, pin a tag that still points at them`,
+    });
 }
 
 /** Pulls the model or creates it; the model as the runner lists it. */
@@ -74,7 +95,12 @@ async function bring(r: Bag): Promise<RunnerModelInfo> {
   } else if (r.expectedDigest && !sameDigest(r.expectedDigest, (await runner().find(r.name))!.digest)) {
     // On the runner with other weights than pinned. A model taken over is not pulled over (a takeover writes
     // nothing); else a pull brings what the tag points at now, asked first so a moved tag changes nothing here.
-    if (r.adopt) throw new ValidationError({ service: "runner", message: `${r.name}, taken over with adopt, has other weights than expectedDigest ${String(r.expectedDigest).slice(0, 12)}`, remedy: "Set expectedDigest to the digest the runner lists (ollama list), or pull the pinned weights there yourself" });
+    if (r.adopt)
+      throw new ValidationError({
+        service: "runner",
+        message: `${r.name}, taken over with adopt, has other weights than expectedDigest ${String(r.expectedDigest).slice(0, 12)}`,
+        remedy: "Set expectedDigest to the digest the runner lists (ollama list), or pull the pinned weights there yourself",
+      });
     await refuseMovedTag(r);
     await runner().stream("/api/pull", { model: r.name }, `pull ${r.name}`);
   } else {
@@ -130,7 +156,8 @@ function definitionOf(shown: Awaited<ReturnType<ReturnType<typeof runner>["show"
     const [, name, raw] = /^(\S+)\s+(.*)$/.exec(line.trim()) ?? [];
     if (!name || !PARAMETERS[name]) continue;
     const text = raw.startsWith('"') ? (JSON.parse(raw) as string) : raw;
-    parameters[name] = PARAMETERS[name] === "list" ? [...((parameters[name] as string[] | undefined) ?? []), text] : typedParameter(name, text);
+    parameters[name] =
+      PARAMETERS[name] === "list" ? [...((parameters[name] as string[] | undefined) ?? []), text] : typedParameter(name, text);
   }
   const inputs: Bag = { system: shown.system, template: shown.template, requires: shown.requires };
   if (Object.keys(parameters).length) inputs.parameters = parameters;
@@ -171,7 +198,11 @@ async function changedOutOfBand(props: Bag, m: RunnerModelInfo): Promise<{ chang
   } catch {
     return { changes: ["what changed could not be read (the runner did not show the model)"], now: {} };
   }
-  if (!current.from) return { changes: [`other weights (${m.details.parameter_size ?? "?"} ${m.details.quantization_level ?? ""})`.replace(" )", ")")], now: {} };
+  if (!current.from)
+    return {
+      changes: [`other weights (${m.details.parameter_size ?? "?"} ${m.details.quantization_level ?? ""})`.replace(" )", ")")],
+      now: {},
+    };
   const changes: string[] = [];
   const now: Bag = {};
   for (const k of ["system", "template", "license", "messages"]) {
@@ -237,8 +268,14 @@ export const runnerModel: Handler = {
     // fields kept as the runner has them, so the restoring preview (--diff) shows each one changing back. The
     // next up makes it again from the program's definition.
     const { changes, now } = await changedOutOfBand(props, m);
-    warn(`runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})${changes.length ? `: ${changes.join("; ")}` : ""}`);
-    return { id, props: { ...outs, ...now, definitionHash: "replaced-out-of-band" }, inputs: { ...props, ...now, definitionHash: "replaced-out-of-band" } };
+    warn(
+      `runner: ${id} was replaced out of band (digest ${m.digest.slice(0, 12)}, expected ${String(props.digest).slice(0, 12)})${changes.length ? `: ${changes.join("; ")}` : ""}`,
+    );
+    return {
+      id,
+      props: { ...outs, ...now, definitionHash: "replaced-out-of-band" },
+      inputs: { ...props, ...now, definitionHash: "replaced-out-of-band" },
+    };
   },
   async update(_id, olds, news) {
     const r = withoutProvider(news);
@@ -246,7 +283,9 @@ export const runnerModel: Handler = {
   },
   async delete(id, props) {
     if (props.adopted) {
-      log(`runner: ${id} was on the runner before this stack took it over, and may be another stack's: left there (remove it with ollama rm if nobody uses it)`);
+      log(
+        `runner: ${id} was on the runner before this stack took it over, and may be another stack's: left there (remove it with ollama rm if nobody uses it)`,
+      );
       return;
     }
     await runner().remove(id);

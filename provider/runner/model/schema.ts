@@ -20,7 +20,19 @@ const ModelName = (what: string) =>
     if (problem) ctx.addIssue({ code: "custom", message: `${what} ${problem}: use model or model:tag, e.g. llama3.2 or qwen2.5:0.5b` });
   });
 /** The fields of a definition that inline inputs and a definition file share (a file gives them all, or none is given). */
-const DEFINITION_FIELDS = ["from", "draft", "adapter", "template", "system", "license", "messages", "requires", "renderer", "parser", "parameters"] as const;
+const DEFINITION_FIELDS = [
+  "from",
+  "draft",
+  "adapter",
+  "template",
+  "system",
+  "license",
+  "messages",
+  "requires",
+  "renderer",
+  "parser",
+  "parameters",
+] as const;
 
 /**
  * The transform's rewriting of inline inputs while some are unknown (a saved plan): a local `from` or `adapter` as the
@@ -33,88 +45,228 @@ function plannedModel(r: Record<string, unknown>, unknownKeys: Set<string>): Rec
     if (typeof v === "string" && !unknownKeys.has(k) && isLocalSource(v)) out[k] = expandPath(v, process.cwd());
   }
   const parameters = r.parameters as Record<string, unknown> | undefined;
-  if (parameters && !unknownKeys.has("parameters") && typeof parameters.stop === "string") out.parameters = { ...parameters, stop: [parameters.stop] };
+  if (parameters && !unknownKeys.has("parameters") && typeof parameters.stop === "string")
+    out.parameters = { ...parameters, stop: [parameters.stop] };
   return out;
 }
 
-export const RunnerModelInputs = withPlannedTransform(z
-  .object({
-    name: ModelName("name").transform(canonicalModel).describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.").meta({ replaceOnChanges: true }),
-    from: z.string().optional().describe("Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`."),
-    adapter: z.string().optional().describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
-    expectedDigest: z
-      .string()
-      .regex(/^(sha256:)?[0-9a-f]{12,64}$/, "expectedDigest is the model's digest: 12 to 64 hex characters, as `ollama list` (12) or the `digest` output (64) shows it")
-      .transform((d) => d.replace(/^sha256:/, ""))
-      .optional()
-      .describe("The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken."),
-    draft: z.string().optional().describe("A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.30 and later, refused at preview on an older one). The runner starts it as an MTP draft (0.32: or DFlash, for a `dflash` model), so it needs MTP layers: a plain model as the draft is refused at preview, as the runner would make it and then fail to load it. `parameters.draft_num_predict` sets how many tokens it proposes a step (the runner's default 4; 0 makes the model without speculation)."),
-    quantize: z.string().regex(/^[A-Za-z0-9_]+$/, "quantize names a quantization such as q4_K_M or q8_0").optional().describe("Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.").meta({ replaceOnChanges: true }),
-    draftQuantize: z.string().regex(/^[A-Za-z0-9_]+$/, "draftQuantize names a quantization such as q8_0").optional().describe("Quantize the draft model when creating (needs `draft`).").meta({ replaceOnChanges: true }),
-    template: z.string().optional().describe("The prompt template (Go template syntax) of a created model; by default the base's."),
-    system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
-    license: z.array(z.string()).optional().describe("The license texts of a created model (each LICENSE line of a definition file adds one)."),
-    messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]).describe("system, user or assistant"), content: z.string().describe("The message's text.") })).optional().describe("A conversation every chat with the model starts from."),
-    requires: z.string().regex(SEMVER, "requires needs a version such as 0.14.0").optional().describe("The oldest runner version the model needs, e.g. `0.14.0`."),
-    renderer: z.string().optional().describe("The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows)."),
-    parser: z.string().optional().describe("The runner's built-in output parser (tool calls, thinking) for the model."),
-    parameters: z.record(z.string(), z.any()).optional().describe("Parameters of a created model, e.g. `{ temperature: 0.2, stop: [\"User:\"] }`: the runner's own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...)."),
-    definitionFile: z.string().optional().describe("A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder."),
-    definitionHash: z.string().optional().describe("Set by the provider: the hash of what the model is made from (local files by their content).").meta(derived),
-    adopt: z.boolean().default(false).describe("Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model."),
-  })
-  .transform((r, ctx) => {
-    const { definitionFile: _f, definitionHash: _h, name: _n, adopt: _a, quantize: _q, draftQuantize: _dq, expectedDigest: _e, ...given } = r;
-    if (r.draftQuantize && !r.draft && !r.definitionFile) ruleFailure(ctx, "draftQuantize", "draftQuantize quantizes the draft model: give draft (a GGUF file or model folder) too", ["draft"]);
-    let def: Definition = { ...given, parameters: r.parameters ?? {} };
-    if (r.definitionFile) {
-      const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
-      if (inline.length) ruleFailure(ctx, "definitionFile", `give definitionFile or ${inline.join("/")}, not both: the file says what the model is made of`, [...inline]);
-      try {
-        const parsed = parseDefinition(readFileSync(path.resolve(r.definitionFile), "utf8"), path.dirname(path.resolve(r.definitionFile)));
-        for (const p of parsed.problems) ruleFailure(ctx, "definitionFile", `${r.definitionFile} ${p}`);
-        def = parsed.definition;
-      } catch (e) {
-        ruleFailure(ctx, "definitionFile", `cannot read ${r.definitionFile}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+export const RunnerModelInputs = withPlannedTransform(
+  z
+    .object({
+      name: ModelName("name")
+        .transform(canonicalModel)
+        .describe("`model` or `model:tag` (the tag defaults to latest). Changing it replaces the model.")
+        .meta({ replaceOnChanges: true }),
+      from: z
+        .string()
+        .optional()
+        .describe(
+          "Create from this base model instead of pulling `name`, or from a GGUF file or a model folder (safetensors) on this machine, uploaded to the runner as blobs: `./weights/model.gguf`.",
+        ),
+      adapter: z
+        .string()
+        .optional()
+        .describe("A LoRA adapter (a GGUF file or safetensors folder on this machine) applied to `from`; uploaded as blobs."),
+      expectedDigest: z
+        .string()
+        .regex(
+          /^(sha256:)?[0-9a-f]{12,64}$/,
+          "expectedDigest is the model's digest: 12 to 64 hex characters, as `ollama list` (12) or the `digest` output (64) shows it",
+        )
+        .transform((d) => d.replace(/^sha256:/, ""))
+        .optional()
+        .describe(
+          "The digest the model must have (a pulled model's is its registry manifest's; `ollama list` shows its first 12 characters). A pull or create that brings another fails the up and is not kept; the preview says, without pulling, when the registry's tag now points at another manifest. Unset, whatever the tag points at is taken.",
+        ),
+      draft: z
+        .string()
+        .optional()
+        .describe(
+          "A draft model for speculative decoding (a GGUF file or model folder on this machine, smaller than `from` and of its family), uploaded as blobs (`draft_files`; runner 0.30 and later, refused at preview on an older one). The runner starts it as an MTP draft (0.32: or DFlash, for a `dflash` model), so it needs MTP layers: a plain model as the draft is refused at preview, as the runner would make it and then fail to load it. `parameters.draft_num_predict` sets how many tokens it proposes a step (the runner's default 4; 0 makes the model without speculation).",
+        ),
+      quantize: z
+        .string()
+        .regex(/^[A-Za-z0-9_]+$/, "quantize names a quantization such as q4_K_M or q8_0")
+        .optional()
+        .describe(
+          "Quantize `from` when creating (`q4_K_M`, `q4_K_S`, `q8_0`, ...; the runner lists what it takes, from F16, BF16 or F32 weights only). Changing it replaces the model.",
+        )
+        .meta({ replaceOnChanges: true }),
+      draftQuantize: z
+        .string()
+        .regex(/^[A-Za-z0-9_]+$/, "draftQuantize names a quantization such as q8_0")
+        .optional()
+        .describe("Quantize the draft model when creating (needs `draft`).")
+        .meta({ replaceOnChanges: true }),
+      template: z.string().optional().describe("The prompt template (Go template syntax) of a created model; by default the base's."),
+      system: z.string().max(10_000).optional().describe("The system prompt of a created model."),
+      license: z
+        .array(z.string())
+        .optional()
+        .describe("The license texts of a created model (each LICENSE line of a definition file adds one)."),
+      messages: z
+        .array(
+          z.object({
+            role: z.enum(["system", "user", "assistant"]).describe("system, user or assistant"),
+            content: z.string().describe("The message's text."),
+          }),
+        )
+        .optional()
+        .describe("A conversation every chat with the model starts from."),
+      requires: z
+        .string()
+        .regex(SEMVER, "requires needs a version such as 0.14.0")
+        .optional()
+        .describe("The oldest runner version the model needs, e.g. `0.14.0`."),
+      renderer: z
+        .string()
+        .optional()
+        .describe("The runner's built-in prompt renderer to use instead of a template (e.g. for models whose format it knows)."),
+      parser: z.string().optional().describe("The runner's built-in output parser (tool calls, thinking) for the model."),
+      parameters: z
+        .record(z.string(), z.any())
+        .optional()
+        .describe(
+          'Parameters of a created model, e.g. `{ temperature: 0.2, stop: ["User:"] }`: the runner\'s own (num_ctx, top_k, top_p, min_p, repeat_penalty, seed, stop as a list, use_mmap, ...).',
+        ),
+      definitionFile: z
+        .string()
+        .optional()
+        .describe(
+          "A definition file (a Modelfile: FROM, DRAFT, SYSTEM, TEMPLATE, PARAMETER, MESSAGE, LICENSE, ADAPTER, REQUIRES, RENDERER, PARSER), read as the runner 0.32 reads it and checked at preview; its paths are relative to its folder.",
+        ),
+      definitionHash: z
+        .string()
+        .optional()
+        .describe("Set by the provider: the hash of what the model is made from (local files by their content).")
+        .meta(derived),
+      adopt: z
+        .boolean()
+        .default(false)
+        .describe(
+          "Take over a model of this name that the runner already has (pulled by hand or by another stack) instead of failing. The runner keeps no owner, so it may be another stack's: its definition is made the program's, and destroy leaves it on the runner. A takeover from a stack named by ops:adoptFromStack is refused until that stack lets go (`pulumi state delete` there), as its destroy would still delete the model.",
+        ),
+    })
+    .transform((r, ctx) => {
+      const {
+        definitionFile: _f,
+        definitionHash: _h,
+        name: _n,
+        adopt: _a,
+        quantize: _q,
+        draftQuantize: _dq,
+        expectedDigest: _e,
+        ...given
+      } = r;
+      if (r.draftQuantize && !r.draft && !r.definitionFile)
+        ruleFailure(ctx, "draftQuantize", "draftQuantize quantizes the draft model: give draft (a GGUF file or model folder) too", [
+          "draft",
+        ]);
+      let def: Definition = { ...given, parameters: r.parameters ?? {} };
+      if (r.definitionFile) {
+        const inline = DEFINITION_FIELDS.filter((k) => r[k] !== undefined);
+        if (inline.length)
+          ruleFailure(
+            ctx,
+            "definitionFile",
+            `give definitionFile or ${inline.join("/")}, not both: the file says what the model is made of`,
+            [...inline],
+          );
+        try {
+          const parsed = parseDefinition(
+            readFileSync(path.resolve(r.definitionFile), "utf8"),
+            path.dirname(path.resolve(r.definitionFile)),
+          );
+          for (const p of parsed.problems) ruleFailure(ctx, "definitionFile", `${r.definitionFile} ${p}`);
+          def = parsed.definition;
+        } catch (e) {
+          ruleFailure(ctx, "definitionFile", `cannot read ${r.definitionFile}: ${(e as NodeJS.ErrnoException).code ?? e}`);
+        }
+      } else {
+        for (const [k, v] of Object.entries(def.parameters)) {
+          // Inline, a number is a number: "0.2" as text would reach the runner as text.
+          const kind = PARAMETERS[k];
+          const problem =
+            parameterProblem(k, v) ??
+            ((kind === "number" || kind === "integer") && typeof v !== "number"
+              ? `parameter ${k} needs a number, not text: write ${k}: ${Number(v)}`
+              : kind === "boolean" && typeof v !== "boolean"
+                ? `parameter ${k} needs true or false, not text`
+                : undefined);
+          if (problem) ruleFailure(ctx, `parameters.${k}`, problem, ["parameters"]);
+        }
+        // `stop` is always a list for the runner (a single text would be stored, and every chat would then fail).
+        if (typeof def.parameters.stop === "string") def.parameters = { ...def.parameters, stop: [def.parameters.stop] };
+        // A path on this machine is a file to upload (the runner's CLI tries the path first, then a model name).
+        if (def.from && isLocalSource(def.from)) def.from = expandPath(def.from, process.cwd());
+        else if (def.from && modelNameProblem(def.from))
+          ruleFailure(
+            ctx,
+            "from",
+            `from ${modelNameProblem(def.from)}: give a model name such as qwen2.5:0.5b, or the path of a GGUF file or model folder that exists here`,
+          );
+        if (def.draft && isLocalSource(def.draft)) def.draft = expandPath(def.draft, process.cwd());
+        else if (def.draft)
+          ruleFailure(
+            ctx,
+            "draft",
+            `draft ${def.draft} is not a file or folder here: a draft model is a GGUF file or model folder on this machine`,
+          );
+        if (def.adapter && isLocalSource(def.adapter)) def.adapter = expandPath(def.adapter, process.cwd());
+        else if (def.adapter)
+          ruleFailure(
+            ctx,
+            "adapter",
+            `adapter ${def.adapter} is not a file or folder here: give the path of a GGUF or safetensors adapter`,
+          );
+        const needBase = DEFINITION_FIELDS.filter((k) => k !== "from" && r[k] !== undefined);
+        if (needBase.length && !def.from)
+          ruleFailure(ctx, "from", `${needBase.join(", ")} need${needBase.length === 1 ? "s" : ""} from (the base model, or a GGUF file)`, [
+            ...needBase,
+          ]);
       }
-    } else {
-      for (const [k, v] of Object.entries(def.parameters)) {
-        // Inline, a number is a number: "0.2" as text would reach the runner as text.
-        const kind = PARAMETERS[k];
-        const problem = parameterProblem(k, v) ?? ((kind === "number" || kind === "integer") && typeof v !== "number" ? `parameter ${k} needs a number, not text: write ${k}: ${Number(v)}` : kind === "boolean" && typeof v !== "boolean" ? `parameter ${k} needs true or false, not text` : undefined);
-        if (problem) ruleFailure(ctx, `parameters.${k}`, problem, ["parameters"]);
+      let what: unknown = { pull: r.name };
+      if (def.from) {
+        try {
+          // The shape of 0.4's hash (from, system, parameters) first, so a model made then is not made again.
+          const { from, system, parameters, adapter, draft, ...rest } = def;
+          const extra = Object.fromEntries(
+            DEFINITION_FIELDS.filter((k) => k in rest && rest[k as keyof typeof rest] !== undefined).map((k) => [
+              k,
+              rest[k as keyof typeof rest],
+            ]),
+          );
+          const local = (p: string) => blobMap(p).files;
+          const made = {
+            ...(draft ? { draft: local(draft) } : {}),
+            ...(r.quantize ? { quantize: r.quantize } : {}),
+            ...(r.draftQuantize ? { draftQuantize: r.draftQuantize } : {}),
+          };
+          what = {
+            from: isLocalSource(from) ? local(from) : canonicalModel(from),
+            system: system ?? "",
+            parameters,
+            ...(adapter ? { adapter: local(adapter) } : {}),
+            ...extra,
+            ...made,
+          };
+        } catch (e) {
+          ruleFailure(ctx, "from", `${(e as Error).message ?? e}`);
+        }
       }
-      // `stop` is always a list for the runner (a single text would be stored, and every chat would then fail).
-      if (typeof def.parameters.stop === "string") def.parameters = { ...def.parameters, stop: [def.parameters.stop] };
-      // A path on this machine is a file to upload (the runner's CLI tries the path first, then a model name).
-      if (def.from && isLocalSource(def.from)) def.from = expandPath(def.from, process.cwd());
-      else if (def.from && modelNameProblem(def.from)) ruleFailure(ctx, "from", `from ${modelNameProblem(def.from)}: give a model name such as qwen2.5:0.5b, or the path of a GGUF file or model folder that exists here`);
-      if (def.draft && isLocalSource(def.draft)) def.draft = expandPath(def.draft, process.cwd());
-      else if (def.draft) ruleFailure(ctx, "draft", `draft ${def.draft} is not a file or folder here: a draft model is a GGUF file or model folder on this machine`);
-      if (def.adapter && isLocalSource(def.adapter)) def.adapter = expandPath(def.adapter, process.cwd());
-      else if (def.adapter) ruleFailure(ctx, "adapter", `adapter ${def.adapter} is not a file or folder here: give the path of a GGUF or safetensors adapter`);
-      const needBase = DEFINITION_FIELDS.filter((k) => k !== "from" && r[k] !== undefined);
-      if (needBase.length && !def.from) ruleFailure(ctx, "from", `${needBase.join(", ")} need${needBase.length === 1 ? "s" : ""} from (the base model, or a GGUF file)`, [...needBase]);
-    }
-    let what: unknown = { pull: r.name };
-    if (def.from) {
-      try {
-        // The shape of 0.4's hash (from, system, parameters) first, so a model made then is not made again.
-        const { from, system, parameters, adapter, draft, ...rest } = def;
-        const extra = Object.fromEntries(DEFINITION_FIELDS.filter((k) => k in rest && rest[k as keyof typeof rest] !== undefined).map((k) => [k, rest[k as keyof typeof rest]]));
-        const local = (p: string) => blobMap(p).files;
-        const made = { ...(draft ? { draft: local(draft) } : {}), ...(r.quantize ? { quantize: r.quantize } : {}), ...(r.draftQuantize ? { draftQuantize: r.draftQuantize } : {}) };
-        what = { from: isLocalSource(from) ? local(from) : canonicalModel(from), system: system ?? "", parameters, ...(adapter ? { adapter: local(adapter) } : {}), ...extra, ...made };
-      } catch (e) {
-        ruleFailure(ctx, "from", `${(e as Error).message ?? e}`);
-      }
-    }
-    // What a definition file says is kept in state as inputs, so `get` and refresh read like the inline form.
-    const derived = Object.fromEntries(
-      DEFINITION_FIELDS.filter((k) => (r.definitionFile || r[k] !== undefined) && def[k] !== undefined && !(k === "parameters" && r.definitionFile && !Object.keys(def.parameters).length)).map((k) => [k, def[k]]),
-    );
-    return { ...r, ...derived, definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
-  }), plannedModel);
+      // What a definition file says is kept in state as inputs, so `get` and refresh read like the inline form.
+      const derived = Object.fromEntries(
+        DEFINITION_FIELDS.filter(
+          (k) =>
+            (r.definitionFile || r[k] !== undefined) &&
+            def[k] !== undefined &&
+            !(k === "parameters" && r.definitionFile && !Object.keys(def.parameters).length),
+        ).map((k) => [k, def[k]]),
+      );
+      return { ...r, ...derived, definitionHash: createHash("sha256").update(JSON.stringify(what)).digest("hex") };
+    }),
+  plannedModel,
+);
 
 export const RunnerModelOutputs = z.object({
   name: z.string(),
@@ -141,5 +293,10 @@ export const RunnerModelOutputs = z.object({
   parameterSize: z.string().optional().describe("Its parameters (`494.03M`, `3.2B`)."),
   quantizationLevel: z.string().optional().describe("Its quantization (`Q4_K_M`, ...)."),
   modifiedAt: z.string().describe("When it last changed on the runner."),
-  adopted: z.boolean().optional().describe("The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there."),
+  adopted: z
+    .boolean()
+    .optional()
+    .describe(
+      "The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there.",
+    ),
 });

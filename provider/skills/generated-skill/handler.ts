@@ -25,7 +25,11 @@ async function build(r: Bag) {
     const name = doc.frontMatter?.name ?? "";
     const description = doc.frontMatter?.description ?? "";
     const problems = [
-      ...(doc.frontMatterError ? [`the front matter is not valid YAML (${doc.frontMatterError})`] : doc.frontMatter ? [] : ["line 1: front matter with name and description is missing"]),
+      ...(doc.frontMatterError
+        ? [`the front matter is not valid YAML (${doc.frontMatterError})`]
+        : doc.frontMatter
+          ? []
+          : ["line 1: front matter with name and description is missing"]),
       ...[nameProblem(name), descriptionProblem(description)].filter((p): p is string => !!p),
       ...bodyProblems(doc.body, doc.bodyLine).errors.map((e) => `line ${e.line}: ${e.message}`),
     ];
@@ -38,7 +42,11 @@ async function build(r: Bag) {
     last = problems.join("; ");
     log(`skills: ${r.slug}: the answer does not validate (${last})`);
   }
-  throw new ValidationError({ service: "skills", message: `${r.slug}: no valid skill after ${r.maxAttempts} generations; the last answer: ${last}`, remedy: "Use a stronger model, add to prompt, or raise maxAttempts" });
+  throw new ValidationError({
+    service: "skills",
+    message: `${r.slug}: no valid skill after ${r.maxAttempts} generations; the last answer: ${last}`,
+    remedy: "Use a stronger model, add to prompt, or raise maxAttempts",
+  });
 }
 
 export const generatedSkill: Handler = {
@@ -62,7 +70,11 @@ export const generatedSkill: Handler = {
     // program's and its label this stack's (or none asked for): nothing generated, nothing sent.
     if (there) {
       const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, { ...there, slug: r.slug }, await publishedLines(r.slug, there));
+      const outs = skillOutputs(
+        { ...rest, sources: r.sources, model: r.model },
+        { ...there, slug: r.slug },
+        await publishedLines(r.slug, there),
+      );
       const me = currentOwner();
       if ((!me || labelOf(there) === me.stack) && !changedKeys([...METADATA_KEYS], r, outs, sameValue).length) {
         log(`skills: "${r.slug}" is published already with the program's metadata; taken over as it is, nothing generated or sent`);
@@ -80,7 +92,11 @@ export const generatedSkill: Handler = {
     if (!edited && !changedKeys(["sourcesHash", "promptHash", "model"], olds, r, sameValue).length) {
       const current = await skills().get(id);
       log(`skills: ${r.slug}: only its metadata changed; publishing the generated skill again without generating`);
-      const published = await publishSkill(r.slug, { name: current.name, description: current.description, instruction: current.instruction }, r);
+      const published = await publishSkill(
+        r.slug,
+        { name: current.name, description: current.description, instruction: current.instruction },
+        r,
+      );
       const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
       const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, published, await publishedLines(r.slug, published));
       return { outs: { ...outs, publishedHash: outs.contentHash, attempts: olds.attempts } };

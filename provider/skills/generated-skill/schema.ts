@@ -36,12 +36,26 @@ export function readSources(files: string[]): string {
 export const GeneratedSkillInputs = z
   .object({
     ...skillMetadata,
-    sources: z.array(z.string().min(1)).min(1, "sources needs at least one file").describe("Files whose text the skill is generated from (10,000 to 40,000 characters in all)."),
+    sources: z
+      .array(z.string().min(1))
+      .min(1, "sources needs at least one file")
+      .describe("Files whose text the skill is generated from (10,000 to 40,000 characters in all)."),
     model: z.string().min(1).describe("The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program."),
-    adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it."),
+    adopt: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.",
+      ),
     topic: z.string().max(200).optional().describe("What the skill is about, in a few words; the slug by default."),
     prompt: z.string().max(4000).optional().describe("Extra instructions for the model."),
-    maxAttempts: z.number().int().min(1).max(10).default(3).describe("How many times to generate before giving up when the answer does not validate."),
+    maxAttempts: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .default(3)
+      .describe("How many times to generate before giving up when the answer does not validate."),
     sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text.").meta(derived),
     promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model.").meta(derived),
   })
@@ -56,7 +70,11 @@ export const GeneratedSkillInputs = z
     }
     const chars = r.sources.reduce((n, f) => n + readFileSync(path.resolve(f), "utf8").length, 0);
     if (chars < SOURCE_TARGET.min || chars > SOURCE_TARGET.max) {
-      ruleFailure(ctx, "sources", `the sources hold ${chars} characters; the target is ${SOURCE_TARGET.min} to ${SOURCE_TARGET.max}: ${chars < SOURCE_TARGET.min ? "add" : "trim"} source text`);
+      ruleFailure(
+        ctx,
+        "sources",
+        `the sources hold ${chars} characters; the target is ${SOURCE_TARGET.min} to ${SOURCE_TARGET.max}: ${chars < SOURCE_TARGET.min ? "add" : "trim"} source text`,
+      );
     }
     return { ...r, sourcesHash: sha(text), promptHash: sha(`${r.model}\n${generationPrompt(r, "")}`) };
   });

@@ -36,14 +36,17 @@ async function heldUnder(slug: string): Promise<ClaudeSkill | undefined> {
 /** The skill a pending upload made: of its display name, made since the upload was sent (pending-<sent at>). */
 async function settled(pending: string, props: Bag): Promise<ClaudeSkill | undefined> {
   const sentAt = Number(pending.slice(pending.lastIndexOf("-") + 1));
-  return (await claudeSkills().listCustom()).find((s) => s.display_name === props.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS);
+  return (await claudeSkills().listCustom()).find(
+    (s) => s.display_name === props.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS,
+  );
 }
 
 export function claudeSkillTaken(slug: string, id: string): AlreadyExistsError {
   return new AlreadyExistsError({
     service: "skills",
     message: `the Claude API workspace already holds a skill named "${slug}" (${id}), uploaded by hand or by another stack`,
-    remedy: "Set `adopt: true` on this skill to take it over (its next version is the program's folder, and destroy deletes it), or give it another slug",
+    remedy:
+      "Set `adopt: true` on this skill to take it over (its next version is the program's folder, and destroy deletes it), or give it another slug",
   });
 }
 
@@ -69,7 +72,10 @@ export const claudeSkill = {
     const made = await createOnce({
       what: `the skill "${r.slug}"`,
       create: () => claudeSkills().create(files, String(r.slug)),
-      findMade: async (sentAt) => (await claudeSkills().listCustom()).find((s) => s.display_name === r.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS),
+      findMade: async (sentAt) =>
+        (await claudeSkills().listCustom()).find(
+          (s) => s.display_name === r.slug && Date.parse(String(s.created_at)) >= sentAt - CLOCK_SKEW_MS,
+        ),
       whereToLook: `the workspace's skills (GET /v1/skills?source=custom) for "${r.slug}": delete a half-made one there, or set adopt: true to take it`,
       properties: { ...r, versionId: "", files: [] },
     });
@@ -95,7 +101,19 @@ export const claudeSkill = {
     if (props.versionId === undefined) {
       // A lookup (Resource.get): the skill as the service says it, its newest version's name and description.
       const v = await claudeSkills().version(id, "latest");
-      const outs = { slug: s.display_name ?? v.name, name: v.name, description: v.description, versionId: latest, publishTo: "claude", adopt: false, contentHash: "", tags: [], agents: [], toolsRequired: [], lines: 0 };
+      const outs = {
+        slug: s.display_name ?? v.name,
+        name: v.name,
+        description: v.description,
+        versionId: latest,
+        publishTo: "claude",
+        adopt: false,
+        contentHash: "",
+        tags: [],
+        agents: [],
+        toolsRequired: [],
+        lines: 0,
+      };
       return { id, props: outs };
     }
     if (latest === props.versionId) return { id, props };
@@ -103,15 +121,20 @@ export const claudeSkill = {
     const v = await claudeSkills().version(id, latest);
     const changes = [`a version made outside this stack (${latest}${v.created_at ? `, ${v.created_at}` : ""})`];
     if (v.name !== props.name) changes.push(`name "${props.name}" → "${v.name}"`);
-    if (v.description !== props.description) changes.push(`description ${JSON.stringify(String(props.description).slice(0, 60))} → ${JSON.stringify(v.description.slice(0, 60))}`);
-    warn(`skills: "${props.slug}" (${id}) changed on the Claude API: ${changes.join("; ")}; the next up uploads the program's folder as a new version`);
+    if (v.description !== props.description)
+      changes.push(`description ${JSON.stringify(String(props.description).slice(0, 60))} → ${JSON.stringify(v.description.slice(0, 60))}`);
+    warn(
+      `skills: "${props.slug}" (${id}) changed on the Claude API: ${changes.join("; ")}; the next up uploads the program's folder as a new version`,
+    );
     const now = { ...props, description: v.description, versionId: latest, filesHash: "changed-outside-the-stack" };
     return { id, props: now, inputs: now };
   },
 
   async update(pendingOrId: string, r: Bag) {
     if (isPending(pendingOrId) && !(await settled(pendingOrId, r))) {
-      throw new Error(`skills: "${r.slug}"'s earlier upload left no skill on the Claude API: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` uploads it`);
+      throw new Error(
+        `skills: "${r.slug}"'s earlier upload left no skill on the Claude API: run \`pulumi refresh\` to drop it from the state, then \`pulumi up\` uploads it`,
+      );
     }
     const id = isPending(pendingOrId) ? (await settled(pendingOrId, r))!.id : pendingOrId;
     const files = filesOf(r);

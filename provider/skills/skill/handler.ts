@@ -59,7 +59,9 @@ function labelled(metadata: Record<string, string> | undefined): Record<string, 
  * line, the body.
  */
 export async function publishedLines(slug: string, s: SkillRecord): Promise<number> {
-  const text = await skills().markdown(slug).catch(() => undefined);
+  const text = await skills()
+    .markdown(slug)
+    .catch(() => undefined);
   return text !== undefined ? text.replace(/\n+$/, "").split("\n").length : s.instruction.split("\n").length + 5;
 }
 
@@ -81,7 +83,7 @@ export function skillOutputs(r: Bag, labelledRecord: SkillRecord, lines: number)
   };
 }
 
-const quoted = (v: unknown) => JSON.stringify(typeof v === "string" && v.length > 60 ? `${v.slice(0, 57)}...` : v ?? null);
+const quoted = (v: unknown) => JSON.stringify(typeof v === "string" && v.length > 60 ? `${v.slice(0, 57)}...` : (v ?? null));
 
 /**
  * What changed between the skill this stack published (its outputs) and the registry's copy: each field as
@@ -101,13 +103,17 @@ async function whatChanged(props: Bag, now: Bag, published: SkillRecord): Promis
     }
   })();
   // The body changed when the old name and description with the published body do not make the old hash.
-  const bodyChanged = contentHash({ name: String(props.name), description: String(props.description), instruction: published.instruction }) !== props.contentHash;
+  const bodyChanged =
+    contentHash({ name: String(props.name), description: String(props.description), instruction: published.instruction }) !==
+    props.contentHash;
   if (declared !== undefined && declared !== published.instruction) {
     const was = declared.split("\n");
     const is = published.instruction.split("\n");
     const at = was.findIndex((line, i) => line !== is[i]);
     const i = at < 0 ? was.length : at;
-    changes.push(`the body, from its line ${i + 1}: ${quoted(is[i] ?? "(end)")} where the program has ${quoted(was[i] ?? "(end)")} (${is.length} lines published, ${was.length} in the program)`);
+    changes.push(
+      `the body, from its line ${i + 1}: ${quoted(is[i] ?? "(end)")} where the program has ${quoted(was[i] ?? "(end)")} (${is.length} lines published, ${was.length} in the program)`,
+    );
   } else if (declared === undefined && bodyChanged) {
     changes.push(`the body (${now.lines} lines published, ${props.lines ?? "?"} before)`);
   }
@@ -126,18 +132,29 @@ export async function readSkill(id: string, props: Bag) {
   const outs = skillOutputs(props, { ...s, slug: id }, await publishedLines(id, s));
   const label = labelOf(s);
   const me = currentOwner();
-  if (label && me && label !== me.stack) warn(`skills: "${id}" now carries the label of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`);
+  if (label && me && label !== me.stack)
+    warn(
+      `skills: "${id}" now carries the label of stack ${label}: that stack has taken it over; remove this resource from the program (pulumi state delete) to leave it to them`,
+    );
   const drifted = changedKeys(["contentHash", ...METADATA_KEYS], props, outs, sameValue).length > 0;
   const { lines: _l, ...inputs } = outs;
   // A lookup or an import (nothing kept): the inputs that make this skill are its fields inline.
-  if (props.contentHash === undefined) return { id, props: outs, inputs: { ...inputs, source: undefined, contentHash: undefined, instruction: s.instruction } };
+  if (props.contentHash === undefined)
+    return { id, props: outs, inputs: { ...inputs, source: undefined, contentHash: undefined, instruction: s.instruction } };
   if (!drifted) return { id, props: outs };
   // Edited out of band: said field by field, and the published text kept in the inputs (sourceText from a file,
   // instruction inline), so the preview that restores it shows the lines it changes back (pulumi preview --diff).
-  warn(`skills: "${id}" was changed in the registry: ${(await whatChanged(props, outs, s)).join("; ")}; the next up publishes the program's again`);
-  const text = props.source ? await skills().markdown(id).catch(() => undefined) : undefined;
+  warn(
+    `skills: "${id}" was changed in the registry: ${(await whatChanged(props, outs, s)).join("; ")}; the next up publishes the program's again`,
+  );
+  const text = props.source
+    ? await skills()
+        .markdown(id)
+        .catch(() => undefined)
+    : undefined;
   // (A GeneratedSkill, made of its sources, has neither input: the warning says what changed.)
-  const published = props.sources !== undefined ? {} : props.source ? (text !== undefined ? { sourceText: text } : {}) : { instruction: s.instruction };
+  const published =
+    props.sources !== undefined ? {} : props.source ? (text !== undefined ? { sourceText: text } : {}) : { instruction: s.instruction };
   return { id, props: outs, inputs: { ...inputs, ...published } };
 }
 
@@ -155,7 +172,9 @@ export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError 
   const label = labelOf(there);
   const whose = standing(label);
   if (whose === "mine") {
-    notice(`skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`);
+    notice(
+      `skills: "${r.slug}" is this stack's own (published by ${label}, resource ${there.metadata?.[LABEL_RESOURCE] ?? "?"}): taken back`,
+    );
     return undefined;
   }
   const released = there.metadata?.[LABEL_RELEASED];
@@ -165,7 +184,9 @@ export function takeoverProblem(r: Bag, there: SkillRecord): AlreadyExistsError 
   }
   if (whose === "theirs") return skillOwnedBy(r.slug, label!, there.metadata?.[LABEL_RESOURCE]);
   if (!adoptingSkill(r)) return skillTaken(r.slug);
-  notice(`skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`);
+  notice(
+    `skills: ${label ? `taking "${r.slug}" over from stack ${label} (ops:adoptFromStack)` : `adopting "${r.slug}", which the registry already holds (published by hand, or by a stack that labels nothing)`}`,
+  );
   return undefined;
 }
 
@@ -209,7 +230,9 @@ export async function deleteSkill(id: string) {
     const { slug: _slug, ...record } = there;
     await skills().put(id, { ...record, metadata: { ...metadata, [LABEL_RELEASED]: label } });
   }
-  warn(`skills: the registry offers no delete, so skill "${id}" stays published${mine ? ", without this stack's label (another stack takes it with adopt: true)" : ""} (remove it there by hand if it must go)`);
+  warn(
+    `skills: the registry offers no delete, so skill "${id}" stays published${mine ? ", without this stack's label (another stack takes it with adopt: true)" : ""} (remove it there by hand if it must go)`,
+  );
 }
 
 export const skill: Handler = {

@@ -18,7 +18,17 @@ export const token = "skills:Skill";
 
 /** name, description and instruction from `source` (a SKILL.md) or the inline fields. */
 export function skillContent(r: { name?: string; description?: string; instruction?: string; source?: string }) {
-  if (!r.source) return { name: r.name ?? "", description: r.description ?? "", instruction: r.instruction ?? "", bodyLine: 1, frontMatter: true, frontMatterError: undefined, text: undefined, format: { values: {}, problems: [] } };
+  if (!r.source)
+    return {
+      name: r.name ?? "",
+      description: r.description ?? "",
+      instruction: r.instruction ?? "",
+      bodyLine: 1,
+      frontMatter: true,
+      frontMatterError: undefined,
+      text: undefined,
+      format: { values: {}, problems: [] },
+    };
   const text = readFileSync(path.resolve(r.source), "utf8");
   const doc = parseSkillDocument(text);
   return {
@@ -37,19 +47,51 @@ export function skillContent(r: { name?: string; description?: string; instructi
 export const SkillInputs = z
   .object({
     ...skillMetadata,
-    name: z.string().optional().describe("1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).").meta(derived),
-    description: z.string().optional().describe("What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.").meta(derived),
+    name: z
+      .string()
+      .optional()
+      .describe(
+        "1 to 64 lowercase letters (of any script, after NFKC), digits and single hyphens, as the format's validator takes them; from the SKILL.md front matter when `source` is given (whose folder should bear the name).",
+      )
+      .meta(derived),
+    description: z
+      .string()
+      .optional()
+      .describe("What the skill does and when to use it (at most 1024 characters); from the SKILL.md front matter when `source` is given.")
+      .meta(derived),
     instruction: z.string().optional().describe("The Markdown body, without front matter. Give this or source."),
-    source: z.string().optional().describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
+    source: z
+      .string()
+      .optional()
+      .describe("A SKILL.md file (front matter with name and description, then the body), relative to the program's directory."),
     contentHash: z.string().optional().describe("Set by the provider: the hash of name, description and body.").meta(derived),
     sourceText: SourceText,
-    adopt: z.boolean().default(false).describe("Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it."),
-    publishTo: z.enum(["claude"]).optional().describe("Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).").meta(derived),
-    filesHash: z.string().optional().describe("Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).").meta(derived),
+    adopt: z
+      .boolean()
+      .default(false)
+      .describe(
+        "Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.",
+      ),
+    publishTo: z
+      .enum(["claude"])
+      .optional()
+      .describe(
+        "Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).",
+      )
+      .meta(derived),
+    filesHash: z
+      .string()
+      .optional()
+      .describe(
+        "Set by the provider for the Claude API: the hash of every file of the skill's folder (a changed script or reference is a new version).",
+      )
+      .meta(derived),
     followGuide: z
       .boolean({ error: "followGuide must be true or false" })
       .default(true)
-      .describe("Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide."),
+      .describe(
+        "Hold the body to the skill guide's structure (a title and overview, prerequisites, 3 to 7 numbered workflows, recipes, troubleshooting): a problem fails the check. `false` takes any body the registry accepts and shows the problems as warnings: what `pulumi-ops import` writes for a skill published outside the guide.",
+      ),
   })
   .transform((r, ctx) => {
     if (!r.instruction === !r.source) {
@@ -72,13 +114,20 @@ export const SkillInputs = z
       else ruleFailure(ctx, field, message, field === "instruction" ? undefined : [field]);
     };
     if (c.frontMatterError) ofDocument.push(`the front matter is not valid YAML (${c.frontMatterError}): fix it between the --- lines`);
-    else if (r.source && !c.frontMatter) ofDocument.push("line 1: front matter (--- name: ... description: ... ---) with name and description is missing");
+    else if (r.source && !c.frontMatter)
+      ofDocument.push("line 1: front matter (--- name: ... description: ... ---) with name and description is missing");
     const np = nameProblem(c.name);
     if (np) fail("name", np, "name");
     // The format keeps a skill in a folder of its name (skills-ref refuses another); a warning, as stacks made before
     // this check may keep theirs elsewhere.
-    const folder = r.source && path.basename(r.source) === "SKILL.md" ? path.basename(path.dirname(path.resolve(r.source))).normalize("NFKC") : undefined;
-    if (!np && folder !== undefined && folder !== c.name.trim().normalize("NFKC")) warn(`skills: ${r.slug}: ${r.source}: the folder is ${folder}, the skill is ${c.name}: the format (and its validator, skills-ref) keeps a skill in a folder of its name; rename the folder to ${c.name}`);
+    const folder =
+      r.source && path.basename(r.source) === "SKILL.md"
+        ? path.basename(path.dirname(path.resolve(r.source))).normalize("NFKC")
+        : undefined;
+    if (!np && folder !== undefined && folder !== c.name.trim().normalize("NFKC"))
+      warn(
+        `skills: ${r.slug}: ${r.source}: the folder is ${folder}, the skill is ${c.name}: the format (and its validator, skills-ref) keeps a skill in a folder of its name; rename the folder to ${c.name}`,
+      );
     const dp = descriptionProblem(c.description);
     if (dp) fail("description", dp, "description");
     for (const p of c.format.problems) ofDocument.push(`${fieldAt(c.text, p.field)}${p.message}`);
@@ -87,7 +136,8 @@ export const SkillInputs = z
     const lines = new Map<number, string[]>();
     for (const e of errors) lines.set(e.line, [...(lines.get(e.line) ?? []), e.message]);
     const byLine = [...lines].map(([line, messages]) => `line ${line}: ${messages.join("; ")}`);
-    if (errors.length && r.followGuide) fail("instruction", `${byLine.join("; ")} (or set followGuide: false to publish a body outside the guide)`);
+    if (errors.length && r.followGuide)
+      fail("instruction", `${byLine.join("; ")} (or set followGuide: false to publish a body outside the guide)`);
     else for (const e of errors) warn(`skills: ${r.slug}: ${where}line ${e.line}: ${e.message}`);
     for (const w of warnings) warn(`skills: ${r.slug}: ${where}${w}`);
     // The format's fields from the document; the same field given inline wins, as name and description do.
@@ -96,9 +146,15 @@ export const SkillInputs = z
     // folder hashed, so a changed script or reference makes a new version.
     let claude: { publishTo: "claude"; filesHash: string } | undefined;
     if (read(SKILLS_SETTINGS.kind) === "claude") {
-      for (const word of ["anthropic", "claude"]) if (!np && c.name.includes(word)) fail("name", `name "${c.name}" holds the reserved word "${word}", which the Claude API refuses: choose another name`, "name");
-      if (/<[^>]+>/.test(c.description)) fail("description", "description holds an XML tag, which the Claude API refuses: write it as plain text", "description");
-      if (r.source && c.text?.includes(IMPORT_PLACEHOLDER)) ofDocument.push(`it is the placeholder \`pulumi-ops import\` wrote: put the skill's own files in ${path.dirname(r.source)} (the Claude API gives no version's files back), or the first up would upload the placeholder as its newest version`);
+      for (const word of ["anthropic", "claude"])
+        if (!np && c.name.includes(word))
+          fail("name", `name "${c.name}" holds the reserved word "${word}", which the Claude API refuses: choose another name`, "name");
+      if (/<[^>]+>/.test(c.description))
+        fail("description", "description holds an XML tag, which the Claude API refuses: write it as plain text", "description");
+      if (r.source && c.text?.includes(IMPORT_PLACEHOLDER))
+        ofDocument.push(
+          `it is the placeholder \`pulumi-ops import\` wrote: put the skill's own files in ${path.dirname(r.source)} (the Claude API gives no version's files back), or the first up would upload the placeholder as its newest version`,
+        );
       try {
         claude = { publishTo: "claude", filesHash: filesHash(uploadFiles(r, c)) };
       } catch (e) {
@@ -106,7 +162,15 @@ export const SkillInputs = z
       }
     }
     if (ofDocument.length) ruleFailure(ctx, "source", `${r.source}: ${ofDocument.join("; ")}`);
-    return { ...r, ...format, name: c.name, description: c.description, contentHash: contentHash(c), sourceText: r.source ? keptText(c.text) : undefined, ...claude };
+    return {
+      ...r,
+      ...format,
+      name: c.name,
+      description: c.description,
+      contentHash: contentHash(c),
+      sourceText: r.source ? keptText(c.text) : undefined,
+      ...claude,
+    };
   });
 export type SkillInputs = z.output<typeof SkillInputs>;
 

@@ -16,7 +16,10 @@ if (config.getBoolean("records") !== false) {
     ["spf", { zoneName, type: "TXT", name: "@", content: "v=spf1 include:example.net -all", adopt: true }],
     ["verify", { zoneName, type: "TXT", name: "@", content: "site-verification=abc123", adopt: true }],
     ["caa-issue", { zoneName, type: "CAA", name: "@", data: { flags: 0, tag: "issue", value: "letsencrypt.org" }, adopt: true }],
-    ["caa-iodef", { zoneName, type: "CAA", name: "@", data: { flags: 0, tag: "iodef", value: "mailto:security@example.org" }, adopt: true }],
+    [
+      "caa-iodef",
+      { zoneName, type: "CAA", name: "@", data: { flags: 0, tag: "iodef", value: "mailto:security@example.org" }, adopt: true },
+    ],
   ];
   for (const [name, args] of records) recordIds.push(new ops.edge.DnsRecord(name, args).id);
 }
@@ -41,7 +44,11 @@ const edgeOwner = config.get("edgeOwner");
 if (edgeOwner) {
   const adopt = config.getBoolean("adopt") ?? false;
   new ops.edge.DnsRecord("mail", { zoneName: "example.com", type: "MX", name: "@", content: "mx.example.net", priority: 10, adopt });
-  new ops.edge.WorkerScript("site", { name: edgeOwner, content: "export default {\n  fetch() {\n    return new Response(\"hello\");\n  },\n};\n", adopt });
+  new ops.edge.WorkerScript("site", {
+    name: edgeOwner,
+    content: 'export default {\n  fetch() {\n    return new Response("hello");\n  },\n};\n',
+    adopt,
+  });
 }
 
 // A forwarding page rule made in the dashboard, taken over (issue 57): the program writes {status_code, url}, the

@@ -20,15 +20,29 @@ class Ops extends pulumi.CustomResource {
 
 const inputs = (host: pulumi.Output<string>) => ({
   "edge:DnsRecord": { zoneName, type: "CNAME", name: `blog-${door}`, content: host },
-  "edge:PageRule": { zoneName, targets: [pulumi.interpolate`${host}/blog-${door}/*`], actions: [{ id: "cache_level", value: "cache_everything" }] },
-  "edge:FirewallRule": { zoneName, expression: pulumi.interpolate`http.host eq "${host}" and http.request.uri.path eq "/${door}"`, action: "block" },
+  "edge:PageRule": {
+    zoneName,
+    targets: [pulumi.interpolate`${host}/blog-${door}/*`],
+    actions: [{ id: "cache_level", value: "cache_everything" }],
+  },
+  "edge:FirewallRule": {
+    zoneName,
+    expression: pulumi.interpolate`http.host eq "${host}" and http.request.uri.path eq "/${door}"`,
+    action: "block",
+  },
   "pages:PagePost": { pageId, message: pulumi.interpolate`Read our new blog at https://${host}/blog (${door})` },
   "posts:Post": { mediaType: "TEXT", text: pulumi.interpolate`New on ${host} (${door})` },
   "control:RemoteCommand": { create: pulumi.interpolate`echo ${host} >> /tmp/plans-${door}` },
 });
 
 if (door === "plugin") {
-  const base = new Ops("ops:edge:DnsRecord", "base", { zoneName, type: "A", name: "plan-base-plugin", content: "203.0.113.50", hostname: undefined });
+  const base = new Ops("ops:edge:DnsRecord", "base", {
+    zoneName,
+    type: "A",
+    name: "plan-base-plugin",
+    content: "203.0.113.50",
+    hostname: undefined,
+  });
   const host = (base as unknown as { hostname: pulumi.Output<string> }).hostname;
   for (const [token, props] of Object.entries(inputs(host))) new Ops(`ops:${token}`, token.split(":")[1].toLowerCase(), props);
 } else {

@@ -45,6 +45,14 @@ new Ops("ops:skills:Skill", "oven-care", {
 
 // A record made out of band, taken over when the config names it: the adoption is reported under this resource.
 const adopt = config.get("adoptName");
-if (adopt) new Ops("ops:edge:DnsRecord", "adopted", { zoneName: "example.com", type: "A", name: adopt, content: "203.0.113.99", ttl: 300, adopt: true });
+if (adopt)
+  new Ops("ops:edge:DnsRecord", "adopted", {
+    zoneName: "example.com",
+    type: "A",
+    name: adopt,
+    content: "203.0.113.99",
+    ttl: 300,
+    adopt: true,
+  });
 
 export const hostname = (record as unknown as { hostname: pulumi.Output<string> }).hostname;

@@ -4,7 +4,12 @@ import * as ops from "pulumi-ops";
 const config = new pulumi.Config();
 
 // Who may reply, its topic and a link card under the text.
-const hello = new ops.posts.Post("hello", { text: "Fresh bread at 7.", replyControl: "accounts_you_follow", topicTag: "Bread Baking", linkAttachment: "https://bakery.example/loaves" });
+const hello = new ops.posts.Post("hello", {
+  text: "Fresh bread at 7.",
+  replyControl: "accounts_you_follow",
+  topicTag: "Bread Baking",
+  linkAttachment: "https://bakery.example/loaves",
+});
 // A quote of it, known once it is published.
 new ops.posts.Post("quote", { text: "As promised:", quotePostId: hello.postId.apply((id) => id ?? "") });
 // An image with alt text, and a poll.

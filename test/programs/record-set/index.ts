@@ -11,7 +11,12 @@ const skip = new Set((config.get("skip") ?? "").split(",").filter(Boolean).map(N
 const records: Record<string, ops.edge.DnsRecordSetRecordArgs> = {};
 for (let i = 0; i < count; i++) {
   if (skip.has(i)) continue;
-  records[`host-${i}`] = { type: "A", name: `host-${i}`, content: `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`, ttl: i % 10 === 0 ? ttl : 300 };
+  records[`host-${i}`] = {
+    type: "A",
+    name: `host-${i}`,
+    content: `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    ttl: i % 10 === 0 ? ttl : 300,
+  };
 }
 // One record with a TTL the service refuses, for the test of a check failure's size.
 const badTtl = config.getNumber("badTtl");
@@ -20,7 +25,8 @@ const set = new ops.edge.DnsRecordSet("hosts", { zoneName: "example.com", record
 // A record the set does not own, in the same zone: the set never touches it.
 new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "CNAME", name: "www", content: "example.com", proxied: true });
 // A CNAME where the set has an A record: DNS refuses it, and so must the preview.
-if (config.getBoolean("cnameClash")) new ops.edge.DnsRecord("clash", { zoneName: "example.com", type: "CNAME", name: "host-1", content: "example.com" });
+if (config.getBoolean("cnameClash"))
+  new ops.edge.DnsRecord("clash", { zoneName: "example.com", type: "CNAME", name: "host-1", content: "example.com" });
 
 export const recordCount = set.ids.apply((ids) => Object.keys(ids).length);
 

@@ -13,7 +13,10 @@ const terse = new ops.runner.RunnerModel("terse", {
   from: tiny.name,
   system: config.get("terseSystem") ?? "Be terse.",
   parameters: { stop: "User:", temperature: 0.1 },
-  messages: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello." }],
+  messages: [
+    { role: "user", content: "Hi" },
+    { role: "assistant", content: "Hello." },
+  ],
 });
 
 // Quantized on the way in (the create request's `quantize`): the F16 file kept as Q8_0.

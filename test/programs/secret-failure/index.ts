@@ -18,5 +18,6 @@ class Ops extends pulumi.CustomResource {
   }
 }
 
-if (door === "plugin") new Ops("ops:control:RemoteCommand", "leaky", { create, secret: flag, stdout: undefined, stderr: undefined, exitCode: undefined });
+if (door === "plugin")
+  new Ops("ops:control:RemoteCommand", "leaky", { create, secret: flag, stdout: undefined, stderr: undefined, exitCode: undefined });
 else new ops.control.RemoteCommand("leaky", { create, secret: flag });

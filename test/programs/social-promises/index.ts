@@ -16,4 +16,6 @@ new ops.posts.Post("rye", { text: config.get("ryeText") ?? "Rye today.", allowRe
 new ops.posts.Post("spelt", { text: config.get("speltText") ?? "Spelt tomorrow.", allowRepublish });
 
 // A metric the provider does not list, which the service answers.
-export const byCountry = ops.pages.getPageInsightsOutput({ pageId, metrics: ["page_follows_country"] }).insights.apply((i) => i.map((m) => m.metric));
+export const byCountry = ops.pages
+  .getPageInsightsOutput({ pageId, metrics: ["page_follows_country"] })
+  .insights.apply((i) => i.map((m) => m.metric));

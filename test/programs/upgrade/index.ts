@@ -13,7 +13,11 @@ new ops.edge.DnsRecordSet("hosts", {
   },
 });
 new ops.edge.ZoneSetting("ssl", { zoneName, settingId: "ssl", value: "full" });
-new ops.edge.PageRule("static", { zoneName, targets: ["example.com/static/*"], actions: [{ id: "cache_level", value: "cache_everything" }] });
+new ops.edge.PageRule("static", {
+  zoneName,
+  targets: ["example.com/static/*"],
+  actions: [{ id: "cache_level", value: "cache_everything" }],
+});
 new ops.edge.RulesetRule("old-blog", {
   zoneName,
   phase: "http_request_dynamic_redirect",
@@ -22,6 +26,16 @@ new ops.edge.RulesetRule("old-blog", {
   action: "redirect",
   actionParameters: { from_value: { status_code: 301, target_url: { value: "https://example.com/news" } } },
 });
-new ops.edge.FirewallRule("block-admin", { zoneName, expression: '(http.request.uri.path contains "/wp-admin")', action: "block", description: "no admin" });
-const site = new ops.edge.WorkerScript("site", { name: "site", content: 'export default { fetch() { return new Response("hello"); } };\n', vars: { GREETING: "hello" }, compatibilityFlags: ["nodejs_compat"] });
+new ops.edge.FirewallRule("block-admin", {
+  zoneName,
+  expression: '(http.request.uri.path contains "/wp-admin")',
+  action: "block",
+  description: "no admin",
+});
+const site = new ops.edge.WorkerScript("site", {
+  name: "site",
+  content: 'export default { fetch() { return new Response("hello"); } };\n',
+  vars: { GREETING: "hello" },
+  compatibilityFlags: ["nodejs_compat"],
+});
 new ops.edge.WorkerRoute("app", { zoneName, pattern: "example.com/app/*", script: site.name });
