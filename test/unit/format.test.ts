@@ -1,0 +1,30 @@
+/**
+ * The TypeScript sources are as the formatter writes them (prettier, .prettierrc.json; generated files are left to
+ * their generators, .prettierignore): so `npm test`, and CI with it, fails on a change that skipped `npm run format`.
+ */
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.join(__dirname, "../..");
+const GLOBS = [
+  "provider/**/*.ts",
+  "sdk/**/*.ts",
+  "emulators/**/*.ts",
+  "scripts/**/*.ts",
+  "bench/**/*.ts",
+  "test/**/*.ts",
+  "examples/**/*.ts",
+];
+
+describe("the sources' format", () => {
+  it("is prettier's (run `npm run format`)", () => {
+    const run = () =>
+      execFileSync(path.join(ROOT, "node_modules/.bin/prettier"), ["--check", "--log-level", "warn", ...GLOBS], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+    expect(run).not.toThrow();
+  }, 120_000);
+});
