@@ -1,8 +1,9 @@
 /** The model runner's read-only functions. */
-import { runner } from "./client";
+import { runner, type RunnerModelInfo } from "./client";
 
-export async function listModels() {
-  return (await runner().list()).map((m) => ({
+/** What the runner says of a model, as the provider's outputs name it (listModels, and a RunnerModel's outputs). */
+export function modelFacts(m: RunnerModelInfo) {
+  return {
     name: m.name,
     digest: m.digest,
     size: m.size,
@@ -10,7 +11,11 @@ export async function listModels() {
     parameterSize: m.details.parameter_size,
     quantizationLevel: m.details.quantization_level,
     modifiedAt: m.modified_at,
-  }));
+  };
+}
+
+export async function listModels() {
+  return (await runner().list()).map(modelFacts);
 }
 
 export async function listRunningModels() {

@@ -9,6 +9,7 @@ import { GENERAL_SETTINGS, RUNNER_SETTINGS, read, readFlag } from "../../config"
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
+import { modelFacts } from "../functions";
 import { canonicalModel, sameDigest } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
 import { RunnerModelInputs } from "./schema";
@@ -221,16 +222,7 @@ async function changedOutOfBand(props: Bag, m: RunnerModelInfo): Promise<{ chang
 
 function outputs(r: Bag, m: RunnerModelInfo) {
   const { __provider: _, ...inputs } = r;
-  return {
-    ...inputs,
-    name: m.name,
-    digest: m.digest,
-    size: m.size,
-    family: m.details.family,
-    parameterSize: m.details.parameter_size,
-    quantizationLevel: m.details.quantization_level,
-    modifiedAt: m.modified_at,
-  };
+  return { ...inputs, ...modelFacts(m) };
 }
 
 export const runnerModel: Handler = {
