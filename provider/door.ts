@@ -27,7 +27,7 @@ import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { stringsIn } from "./secrets";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
 import { setsAsLists } from "./set-text";
-import { forEngine, forHandler, invalidOf, programRefusal } from "./engine-inputs";
+import { forEngine, forHandler, invalidOf, programRefusal, withDefaultsFilled } from "./engine-inputs";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -305,6 +305,8 @@ export async function checkForEngine(
   news: Bag,
   secretInputs: Set<string> = new Set(),
 ): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
+  // The old inputs as the program gave them: the engine keeps them without defaults (engine-inputs.ts).
+  if (Object.keys(olds).length) olds = withDefaultsFilled(type, olds);
   // Held by the program (another resource of its turn has problems): checked as usual, and kept held for create.
   if (news.__held !== true) return checkInputs(type, olds, news, secretInputs);
   const { __held: _, ...rest } = news;
@@ -384,20 +386,25 @@ async function checkInputs(
     );
   }
   if (failures.length) return { inputs: r.inputs, failures };
-  // What the inputs alone decide is known at preview (the engine shows checked inputs as a preview's outputs); sets
-  // are carried as texts, which the engine shows as values added and removed.
-  let inputs = forEngine(type, r.inputs as Bag, news);
+  const account = typeof news[ACCOUNT_KEY] === "string" && !isUnknown(news[ACCOUNT_KEY]) ? (news[ACCOUNT_KEY] as string) : undefined;
+  return { inputs: await engineForm(type, r.inputs as Bag, account), failures };
+}
+
+/**
+ * Inputs as the engine keeps them, for a check's answer and a refresh's alike (so a refresh never reads as a change of
+ * form): sets as texts and no default (engine-inputs.ts), and what the inputs alone decide known at preview (the
+ * engine shows checked inputs as a preview's outputs), named under `__known` so that handlers are given the
+ * program's inputs alone.
+ */
+async function engineForm(type: string, given: Bag, account: string | undefined): Promise<Bag> {
+  const inputs = forEngine(type, given);
   const known = registry[type] ? (await registry[type].handler()).knownAtPreview : undefined;
-  if (known) {
-    const given = Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([, v]) => !isUnknown(v)));
-    const account = typeof news[ACCOUNT_KEY] === "string" && !isUnknown(news[ACCOUNT_KEY]) ? (news[ACCOUNT_KEY] as string) : undefined;
-    // A lookup that fails (no zone of that name) is the preview check's to say, above: nothing more is known then.
-    const found = await withAccount(account, async () => known(given)).catch(() => ({}) as Bag);
-    // Named under `__known`, so that handlers are given the program's inputs alone (withoutMarks).
-    const added = Object.keys(found).filter((k) => !(k in inputs));
-    inputs = { ...inputs, ...found, ...(added.length ? { __known: added } : {}) };
-  }
-  return { inputs, failures };
+  if (!known) return inputs;
+  const plain = Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([k, v]) => !isUnknown(v) && !k.startsWith("__")));
+  // A lookup that fails (no zone of that name) is the preview check's to say: nothing more is known then.
+  const found = await withAccount(account, async () => known(plain)).catch(() => ({}) as Bag);
+  const added = Object.keys(found).filter((k) => !(k in inputs));
+  return { ...inputs, ...found, ...(added.length ? { __known: added } : {}) };
 }
 
 /**
@@ -405,12 +412,22 @@ async function checkInputs(
  * because the engine re-marks only outputs named like a secret input.
  */
 export async function callDynamic(type: string, method: Method, args: unknown[]): Promise<any> {
-  const r = await call(type, method, args);
+  const r = method === "read" ? await readForEngine(type, args[0] as string, args[1] as Bag) : await call(type, method, args);
   const { markSecretOutputs } = await import("./secrets");
   if (method === "create") return { ...r, outs: markSecretOutputs(type, r.outs, args[0] as Bag) };
   if (method === "update") return { ...r, outs: markSecretOutputs(type, r.outs, args[2] as Bag) };
   if (method === "read" && r?.props) return { ...r, props: markSecretOutputs(type, r.props, r.props) };
   return r;
+}
+
+/**
+ * A read for the engine (a refresh, a lookup): its inputs in the form a check gives them, so the next preview shows
+ * what changed, not a change of form.
+ */
+export async function readForEngine(type: string, id: string, props: Bag): Promise<any> {
+  const r = await call(type, "read", [id, props]);
+  const account = typeof props?.[ACCOUNT_KEY] === "string" && !isUnknown(props[ACCOUNT_KEY]) ? (props[ACCOUNT_KEY] as string) : undefined;
+  return r?.inputs ? { ...r, inputs: await engineForm(type, r.inputs, account) } : r;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Inputs as the engine carries them and as the handlers are given them. The engine keeps, shows and diffs the
  * checked inputs; what serves a reviewer there is not what a handler works with, so the door turns one into the other:
  * - sets as texts (set-text.ts), lists for the handler;
- * - a default the program never set left out (`adopt: false` under every new resource is not news), given back;
+ * - a value equal to its default left out (`adopt: false` under every new resource is not news), given back;
  * - the marks no handler reads: the outputs known at preview (`__known`, with the keys it names), and the program's
  *   own verdicts on a resource (`__invalid`: its problems; `__held`: another resource of its turn has some, see
  *   sdk/types.ts), for which nothing is ever sent.
@@ -15,9 +15,9 @@ import { setsAsLists, setsAsText } from "./set-text";
 
 type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
-/** The checked inputs as the engine keeps them: sets as texts, and no default the program (`given`) did not set. */
-export function forEngine(type: string, inputs: Bag, given: Bag): Bag {
-  return setsAsText(withoutUnsetDefaults(type, inputs, given), registry[type]?.sets ?? []);
+/** The checked inputs as the engine keeps them: sets as texts, and no value equal to its default. */
+export function forEngine(type: string, inputs: Bag): Bag {
+  return setsAsText(withoutDefaults(type, inputs), registry[type]?.sets ?? []);
 }
 
 /** A call's arguments as the handler takes them: no marks, sets as lists, the defaults left out put back. */
@@ -64,26 +64,29 @@ function withoutMarks<T>(a: T): T {
 }
 
 /**
- * A default the program never set is not news in a preview (`adopt: false` under every new resource): the checked
- * inputs the engine keeps and shows leave it out, and the door gives it back to the handler (withDefaults).
+ * A default is not news in a preview (`adopt: false` under every new resource): the inputs the engine keeps and shows
+ * leave out every value equal to its default (set by the program or not: the same either way), and the door gives it
+ * back to the handler (withDefaults) and to a check's old inputs (withDefaultsFilled).
  */
-function withoutUnsetDefaults(type: string, inputs: Bag, given: Bag): Bag {
+function withoutDefaults(type: string, inputs: Bag): Bag {
   const defaults = defaultsOf(type);
-  const dropped = Object.keys(defaults).filter(
-    (k) => given[k] === undefined && k in inputs && canonical(inputs[k]) === canonical(defaults[k]),
-  );
+  const dropped = Object.keys(defaults).filter((k) => k in inputs && canonical(inputs[k]) === canonical(defaults[k]));
   if (!dropped.length) return inputs;
   const out = { ...inputs };
   for (const k of dropped) delete out[k];
   return out;
 }
 
+/** `bag` with every default it leaves out put back. */
+export function withDefaultsFilled(type: string, bag: Bag): Bag {
+  const missing = Object.entries(defaultsOf(type)).filter(([k]) => bag[k] === undefined);
+  return missing.length ? { ...Object.fromEntries(missing), ...bag } : bag;
+}
+
 /** The checked inputs a handler is given (create's, update's and diff's new ones) with the defaults left out put back. */
 function withDefaults(type: string, method: Method, at: number, bag: unknown): unknown {
   const inputsAt = method === "create" ? 0 : method === "update" || method === "diff" ? 2 : -1;
-  if (at !== inputsAt || !bag || typeof bag !== "object") return bag;
-  const missing = Object.entries(defaultsOf(type)).filter(([k]) => (bag as Bag)[k] === undefined);
-  return missing.length ? { ...Object.fromEntries(missing), ...(bag as Bag) } : bag;
+  return at === inputsAt && bag && typeof bag === "object" ? withDefaultsFilled(type, bag as Bag) : bag;
 }
 
 const defaultsByType = new Map<string, Record<string, unknown>>();

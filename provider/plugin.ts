@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type * as pulumi from "@pulumi/pulumi";
 import { main } from "@pulumi/pulumi/provider";
-import { call, checkForEngine, configure, invoke, warnRetired } from "./door";
+import { call, checkForEngine, configure, invoke, readForEngine, warnRetired } from "./door";
 import { ACCOUNTS_KEY, ALL_SETTINGS, configProblems, RETIRED_SETTINGS, type ConfigSource } from "./config";
 import { amendProviderServer, engineLog } from "./plugin-server";
 import { forResource, useLogSink, withCallSecrets } from "./log";
@@ -167,7 +167,7 @@ export const provider: pulumi.provider.Provider = {
   read: forUrn(async (urn: string, id: string, props: Bag | undefined) => {
     const t = typeOf(urn);
     const plain = unwrap(props ?? {}) as Bag;
-    const r = await call(t, "read", [id, plain]);
+    const r = await readForEngine(t, id, plain);
     if (!r.id) return {};
     const secret = secretKeys(props ?? {});
     // An import (`pulumi import`, the `import` option) reads with no state: its inputs are the outputs the

@@ -283,8 +283,18 @@ function keyOf(base: string, value: string | undefined): string {
 }
 
 const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 10);
-/** A value as a key's last part: itself when it is short and plain (an address, a host), else a short hash. */
+/**
+ * A value as a key's last part: itself when it is short and plain (an address, a host); else its first words, readable
+ * (`v-spf1-include-_spf.example.net-...`), and a short hash that keeps two values of one name apart. Keys of earlier
+ * releases (a hash alone) move to these with nothing sent: a set pairs a key that goes with one that comes by value.
+ */
 const slug = (value: string) => {
   const v = value.trim().replace(/ /g, "-");
-  return v.length <= 48 && /^[A-Za-z0-9._:@*-]+$/.test(v) ? v : `h${hash(value)}`;
+  if (v.length <= 48 && /^[A-Za-z0-9._:@*-]+$/.test(v)) return v;
+  const words = value
+    .replace(/[^A-Za-z0-9._@*]+/g, "-")
+    .replace(/^-+/, "")
+    .slice(0, 32)
+    .replace(/-+$/, "");
+  return words ? `${words}-${hash(value).slice(0, 6)}` : `h${hash(value)}`;
 };
