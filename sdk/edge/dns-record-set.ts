@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import provider from "../../provider/providers/edge-DnsRecordSet";
 import { recordsAndIds, recordsToText } from "../../provider/edge/dns-record-set/text";
 import { noteRecordIds } from "./program-records";
-import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, CheckedResource } from "../types";
+import { outputSlots, secretsSlot, ownerSlot, refuseImport, setOutputs, settled, CheckedResource } from "../types";
 import { dnsRecordSetOutputNames, type DnsRecordSetArgs, type DnsRecordSetOutputs as Out } from "./types";
 
 export type { DnsRecordSetArgs };
@@ -78,13 +78,6 @@ export class DnsRecordSet extends CheckedResource {
     );
     noteRecordIds(() => read().apply((b) => Object.values((b.ids ?? {}) as Record<string, string>)));
   }
-}
-
-/** Whether a value holds no Output or promise at any depth: then it is encoded here, with no apply. */
-function settled(v: unknown): boolean {
-  if (v === null || typeof v !== "object") return true;
-  if (pulumi.Output.isInstance(v) || typeof (v as { then?: unknown }).then === "function") return false;
-  return Object.values(v).every(settled);
 }
 
 function compact(records: DnsRecordSetArgs["records"]): pulumi.Input<string> | DnsRecordSetArgs["records"] {
