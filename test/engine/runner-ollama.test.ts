@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { OllamaServer, TINY_GGUF } from "../helpers/ollama";
@@ -45,6 +45,19 @@ describe.each(["current", "oldest"] as const)("models on the real Ollama server 
   });
 
   describe("the stack's life", { timeout: 300_000 }, () => {
+    // What the engine and the server said, printed when a step fails (a timeout too): a step that takes seconds here
+    // once hung for its whole timeout in CI, and a bare "timed out" tells nobody where.
+    const said: string[] = [];
+    beforeEach((ctx) => {
+      said.length = 0;
+      ctx.onTestFailed(() =>
+        console.error(
+          `The engine said:\n${said.join("").slice(-6000)}\nOllama ${ollama.version}'s log ends:\n${ollama.output.slice(-6000)}`,
+        ),
+      );
+    });
+    const listen = { onOutput: (l: string) => said.push(l), onError: (l: string) => said.push(l) };
+
     it("1. preview makes nothing", async () => {
       const preview = await engine.stack.preview();
       expect(preview.changeSummary.create).toBe(5);
@@ -86,7 +99,7 @@ describe.each(["current", "oldest"] as const)("models on the real Ollama server 
 
     it("2. up makes the four models, one quantized, and each answers a chat", async () => {
       expect(((await (await fetch(`${ollama.url}/api/version`)).json()) as any).version).toBe(ollama.version);
-      const up = await engine.stack.up();
+      const up = await engine.stack.up(listen);
       expect(up.summary.resourceChanges).toMatchObject({ create: 5 });
       expect(up.outputs.compactLevel.value).toBe("Q8_0");
       expect(await ollama.models()).toEqual(MODELS);
@@ -99,14 +112,14 @@ describe.each(["current", "oldest"] as const)("models on the real Ollama server 
     });
 
     it("3. the next up changes nothing; a refresh finds no drift", async () => {
-      await engine.stack.up({ expectNoChanges: true });
-      const refresh = await engine.stack.refresh();
+      await engine.stack.up({ expectNoChanges: true, ...listen });
+      const refresh = await engine.stack.refresh(listen);
       expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
     });
 
     it("4. a changed system prompt updates the model in place; it answers", async () => {
       await engine.stack.setConfig("terseSystem", { value: "Answer in one word." });
-      const up = await engine.stack.up();
+      const up = await engine.stack.up(listen);
       expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
       expect((await ollama.post("/api/show", { model: "terse" })).body.system).toBe("Answer in one word.");
       await everyModelAnswers();
@@ -127,16 +140,16 @@ describe.each(["current", "oldest"] as const)("models on the real Ollama server 
       const said = lines.join("");
       expect(said).toMatch(/terse:latest was replaced out of band .*the system prompt "Answer in one word\." → "Ramble on\."/);
       expect(said).toMatch(/parameter temperature "0\.1" → "0\.9"/);
-      const up = await engine.stack.up();
+      const up = await engine.stack.up(listen);
       expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
       expect((await ollama.post("/api/show", { model: "terse" })).body.system).toBe("Answer in one word.");
     });
 
     it("6. a model removed out of band is revealed by refresh and made again by up", async () => {
       await fetch(`${ollama.url}/api/delete`, { method: "DELETE", body: JSON.stringify({ model: "bakery/chat" }) });
-      const refresh = await engine.stack.refresh();
+      const refresh = await engine.stack.refresh(listen);
       expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
-      const up = await engine.stack.up();
+      const up = await engine.stack.up(listen);
       expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
       expect(await ollama.models()).toEqual(MODELS);
       await everyModelAnswers();

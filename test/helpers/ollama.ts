@@ -60,9 +60,21 @@ export class OllamaServer {
     return this;
   }
 
-  /** POST a JSON request as any client would; the answer's status and body (the last line of a stream). */
-  async post(route: string, body: unknown): Promise<{ status: number; body: any }> {
-    const res = await fetch(`${this.url}${route}`, { method: "POST", body: JSON.stringify(body) });
+  /**
+   * POST a JSON request as any client would; the answer's status and body (the last line of a stream). Bounded (a
+   * model load the server stalls on would otherwise hold a test until its own timeout, saying nothing): the
+   * failure names the request and carries the end of the server's log.
+   */
+  async post(route: string, body: unknown, waitMs = 120_000): Promise<{ status: number; body: any }> {
+    const res = await fetch(`${this.url}${route}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(waitMs),
+    }).catch((e: Error) => {
+      throw new Error(
+        `Ollama ${this.version}: POST ${route} ${JSON.stringify(body).slice(0, 200)} got no answer (${e.message}); its log ends:\n${this.output.slice(-4000)}`,
+      );
+    });
     const text = await res.text();
     const last = text.trim().split("\n").at(-1) ?? "";
     return { status: res.status, body: last.startsWith("{") ? JSON.parse(last) : last };
