@@ -4,6 +4,7 @@ import { ApiError, NotFoundError, ServerError, summaryOf, TransportError } from 
 import { claim, isClaimed, markAdopted } from "./claims";
 import { log, notice, warn } from "./log";
 import { createResumed, resumedLine } from "./create-journal";
+import type { PreviewContext } from "./preview";
 
 export type Bag = Record<string, any>;
 
@@ -28,6 +29,12 @@ export interface Handler {
    * with reads only (a zone's id by its name), as a preview may.
    */
   knownAtPreview?(inputs: Bag): Bag | Promise<Bag>;
+  /**
+   * What up would refuse that a preview can tell (a takeover of another's object, a plan's limit, a quota): run at
+   * every check after the service's shared reads (preflight.ts), reads only. With `ctx.reads` false it must send
+   * nothing, saying only what needs no request.
+   */
+  preview?(ctx: PreviewContext): Promise<void>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { CONTROL_SETTINGS, readFlag } from "../../config";
 import { createResumed, InterruptedCreateError } from "../../create-journal";
 import { control, hostPermissionError, textOf } from "../client";
 import { RemoteCommandInputs } from "./schema";
+import { previewTools } from "../tools-preview";
 
 const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
 
@@ -92,6 +93,7 @@ function outputs(r: Bag, out: { stdout: string; stderr: string; exitCode?: numbe
 }
 
 export const remoteCommand: Handler = {
+  preview: (ctx) => previewTools(ctx, ctx.inputs.interpreter === "applescript" ? ["applescript"] : ["run_command"]),
   async check(_olds, news) {
     return checkWith(RemoteCommandInputs, news);
   },

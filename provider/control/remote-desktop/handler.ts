@@ -15,6 +15,7 @@ import { ControlClient, control, textOf } from "../client";
 import { screenshot } from "../functions";
 import { blackShare } from "../image";
 import { RemoteDesktopSessionInputs } from "./schema";
+import { previewTools } from "../tools-preview";
 
 const REPLACING = ["host", "port", "username", "password", "helperUrl", "helperToken", "triggers"];
 
@@ -116,6 +117,10 @@ async function open(r: Bag): Promise<Bag> {
 }
 
 export const remoteDesktopSession: Handler = {
+  // Through a helper computer (helperUrl), the tools are the helper's: asked when the session opens.
+  preview: async (ctx) => {
+    if (!ctx.inputs.helperUrl) await previewTools(ctx, ["run_command", "applescript"]);
+  },
   async check(_olds, news) {
     return checkWith(RemoteDesktopSessionInputs, news);
   },

@@ -17,7 +17,7 @@ import { onForget } from "../../forgetting";
 import { stackOfTags } from "../../owner";
 import type * as wire from "../wire";
 import { fullName, valueOf } from "../dns-record/normalize";
-import { recordClaim } from "../dns-record/handler";
+import { recordClaim } from "../dns-record/owner";
 import { declaredInRun } from "../dns-preview";
 import { edge, edgeScope } from "../zones";
 

@@ -12,7 +12,7 @@ import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, unlessG
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { leftToAnother, withStackTag } from "../../owner";
-import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "../dns-record/owner";
+import { labelled, labels, ownerOf, recordClaim, recordOwnedBy, recordStanding } from "../dns-record/owner";
 import type * as wire from "../wire";
 import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
@@ -22,7 +22,6 @@ import {
   dataOut,
   FIELDS,
   holdFromState,
-  recordClaim,
   sameField,
   settingsOut,
   tagKey,
@@ -38,6 +37,7 @@ import { applyInBatches, each, type Done, type Failure, type Op } from "./batch"
 import { compacted, expanded, isCompact, withoutIds } from "./text";
 import { countDeletes } from "./guard";
 import { newSetKey, reviewPlan } from "./review";
+import { dnsRules } from "../dns-rules";
 
 /** The largest page the service gives of a zone's records: 10,000 records are two requests. */
 const PAGE = 5000;
@@ -492,6 +492,8 @@ const onMaps: Handler = {
  * before the compact form (maps) is rewritten in it by an update that sends nothing.
  */
 export const dnsRecordSet: Handler = {
+  // A CNAME beside another record of the program (no request), or beside one on the service (a read).
+  preview: (ctx) => dnsRules(ctx.type, ctx.inputs, ctx.olds, ctx.reads),
   knownAtPreview: zoneKnownAtPreview,
   async check(olds, news) {
     if (!isCompact(news)) return onMaps.check(olds, news);

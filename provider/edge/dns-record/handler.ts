@@ -9,15 +9,16 @@ import { countDeletes } from "../dns-record-set/guard";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { leftToAnother, stackOfTags, STACK_TAG, withStackTag } from "../../owner";
-import { labelled, labels, ownerOf, recordOwnedBy, recordStanding } from "./owner";
+import { labelled, labels, ownerOf, recordClaim, recordOwnedBy, recordStanding } from "./owner";
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed, resumedLine } from "../../create-journal";
-import { adopting, edge, edgeClaim, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
+import { adopting, edge, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { isDataType, normalizeData, sameData } from "./data";
 import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
+import { dnsRules } from "../dns-rules";
 
 type Inputs = DnsRecordInputs;
 
@@ -138,9 +139,6 @@ async function findExisting(zone: ZoneRef, b: wire.DnsRecordBody): Promise<wire.
   return Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }));
 }
 
-/** The claim key of a record (claims.ts): one resource of a run holds it. */
-export const recordClaim = (zoneId: string, recordId: string) => edgeClaim("dns", `${zoneId}/${recordId}`);
-
 /** Notes records a resource holds in state, so no adopting resource of the run takes them. */
 export function holdFromState(zoneId: string | undefined, ids: string[]): void {
   if (zoneId)
@@ -154,6 +152,8 @@ export function holdFromState(zoneId: string | undefined, ids: string[]): void {
 const ONE_PER_NAME = ["CNAME"];
 
 export const dnsRecord: Handler = {
+  // A CNAME beside another record of the program (no request), or beside one on the service (a read).
+  preview: (ctx) => dnsRules(ctx.type, ctx.inputs, ctx.olds, ctx.reads),
   async check(_olds, news) {
     return checkWith(DnsRecordInputs, news);
   },

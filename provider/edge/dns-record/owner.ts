@@ -8,7 +8,7 @@
 import { AlreadyExistsError } from "../../http/errors";
 import { currentOwner, stackOfTags, standing, withStackTag } from "../../owner";
 import type * as wire from "../wire";
-import { recordsTakeTags, type ZoneRef } from "../zones";
+import { edgeClaim, recordsTakeTags, type ZoneRef } from "../zones";
 
 /** The stack a record's tags name as its owner, if any. */
 export const ownerOf = (x: { tags?: string[] | null }) => stackOfTags(x.tags);
@@ -32,3 +32,6 @@ export function recordOwnedBy(what: string, zoneName: string, id: string, stack:
     remedy: `Remove it from stack ${stack} first, or leave it out of this program; to take it over from that stack anyway, set ops:adoptFromStack to ${stack} for one run (with adopt: true)`,
   });
 }
+
+/** The claim key of a record (claims.ts): one resource of a run holds it. */
+export const recordClaim = (zoneId: string, recordId: string) => edgeClaim("dns", `${zoneId}/${recordId}`);

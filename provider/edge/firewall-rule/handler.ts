@@ -25,6 +25,7 @@ import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { FirewallRuleInputs, type FirewallRuleOutputs } from "./schema";
+import { previewNewRule } from "../rule-preview";
 
 const SKIP_LIKE = new Set(["skip", "allow", "bypass"]);
 const DEFAULT_SKIP = JSON.stringify({ ruleset: "current" });
@@ -118,7 +119,7 @@ const findRule = async (zone: ZoneRef, body: wire.RuleBody) =>
   );
 
 /** At preview (reads only): what an adopting FirewallRule will take over, said as info. */
-export async function previewAdoption(r: Bag): Promise<void> {
+async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = wanted(r);
   const existing = await findRule(zone, body);
@@ -131,7 +132,7 @@ export async function previewAdoption(r: Bag): Promise<void> {
 }
 
 /** At preview (reads only): where a new FirewallRule will be added among the phase's rules. */
-export async function previewNew(r: Bag): Promise<void> {
+async function previewNew(r: Bag): Promise<void> {
   const body = wanted(r);
   await previewPlacement(
     await resolveZone(r),
@@ -143,6 +144,7 @@ export async function previewNew(r: Bag): Promise<void> {
 }
 
 export const firewallRule: Handler = {
+  preview: (ctx) => previewNewRule(ctx, { placed: previewNew, adopted: previewAdoption }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(FirewallRuleInputs, news);

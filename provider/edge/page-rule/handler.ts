@@ -9,6 +9,7 @@ import { adoptedInRun } from "../../claims";
 import { adopting, edgeClaim, edgeScope, holdEdge, edge, locate, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { PageRuleInputs, type PageRuleOutputs } from "./schema";
+import { previewNewRule } from "../rule-preview";
 
 const FIELDS = ["targets", "actions", "priority", "status"];
 
@@ -42,7 +43,7 @@ const findRule = async (zone: ZoneRef, r: Bag) =>
 const unchanged = (r: Bag, zone: ZoneRef, existing: wire.PageRule) => !changedKeys(FIELDS, outputs(r, zone, existing), r, same).length;
 
 /** At preview (reads only): what an adopting page rule will take over, said as info. */
-export async function previewAdoption(r: Bag): Promise<void> {
+async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const existing = await findRule(zone, r);
   if (existing)
@@ -54,6 +55,7 @@ export async function previewAdoption(r: Bag): Promise<void> {
 }
 
 export const pageRule: Handler = {
+  preview: (ctx) => previewNewRule(ctx, { adopted: previewAdoption }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     const result = checkWith(PageRuleInputs, news);

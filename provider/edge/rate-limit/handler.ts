@@ -27,6 +27,7 @@ import { adopting, edgeClaim, holdEdge, edge, locate, resolveZone, type ZoneRef,
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
 import { matchFromExpression, modeOf, PLANS, planProblems, ruleBody, sameRule } from "./rule";
 import { RateLimitInputs, type RateLimitOutputs } from "./schema";
+import { previewNewRule } from "../rule-preview";
 
 function outputs(r: Bag, zone: ZoneRef, { rule, rulesetId }: PlacedRule): RateLimitOutputs {
   const rl = rule.ratelimit;
@@ -91,7 +92,7 @@ async function planOf(zone: { zoneId?: string; zoneName?: string }): Promise<str
  * A preview's read (preflight.ts): the zone's plan refuses what the service would refuse at up, and a new rule where
  * the zone already has as many as its plan allows (read from its entry point; `adopt` takes one over instead).
  */
-export async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
+async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
   if ([inputs.zoneId, inputs.zoneName, inputs.period, inputs.action, inputs.match, inputs.adopt].some(isUnknown)) return;
   const plan = await planOf(inputs);
   const problems = planProblems(inputs, plan);
@@ -120,7 +121,7 @@ const findRule = async (zone: ZoneRef, body: wire.RuleBody) =>
   (await phaseRules(zone.id, RATE_LIMIT_PHASE)).find((p) => (body.ref ? p.rule.ref === body.ref : p.rule.expression === body.expression));
 
 /** At preview (reads only): what an adopting RateLimit will take over, said as info. */
-export async function previewAdoption(r: Bag): Promise<void> {
+async function previewAdoption(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = ruleBody(r);
   const existing = await findRule(zone, body);
@@ -131,7 +132,7 @@ export async function previewAdoption(r: Bag): Promise<void> {
 }
 
 /** At preview (reads only): where a new RateLimit will be added among the phase's rules. */
-export async function previewNew(r: Bag): Promise<void> {
+async function previewNew(r: Bag): Promise<void> {
   const body = ruleBody(r);
   await previewPlacement(
     await resolveZone(r),
@@ -143,6 +144,11 @@ export async function previewNew(r: Bag): Promise<void> {
 }
 
 export const rateLimit: Handler = {
+  async preview(ctx) {
+    if (!ctx.reads) return;
+    await checkPlan(ctx.inputs, ctx.olds); // a period, timeout or match the zone's plan does not allow: refused at up
+    await previewNewRule(ctx, { placed: previewNew, adopted: previewAdoption });
+  },
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(RateLimitInputs, news);

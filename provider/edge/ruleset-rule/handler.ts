@@ -21,6 +21,7 @@ import type * as wire from "../wire";
 import { adopting, edgeClaim, holdEdge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { RulesetRuleInputs, type RulesetRuleOutputs } from "./schema";
+import { previewNewRule } from "../rule-preview";
 
 const SKIP_LIKE = new Set(["skip"]);
 const FIELDS = ["expression", "action", "actionParameters", "ratelimit", "description", "enabled", "ref", "position", "logging"];
@@ -91,7 +92,7 @@ const findRule = async (zone: ZoneRef, phase: string, body: wire.RuleBody) =>
   );
 
 /** At preview (reads only): where a new rule goes, or what an adopting one takes over, said as info. */
-export async function previewRule(r: Bag): Promise<void> {
+async function previewRule(r: Bag): Promise<void> {
   const zone = await resolveZone(r);
   const body = wanted(r);
   const existing = r.adopt ? await findRule(zone, r.phase, body) : undefined;
@@ -118,6 +119,7 @@ function located(id: string, props: Bag): [string, string, string] {
 }
 
 export const rulesetRule: Handler = {
+  preview: (ctx) => previewNewRule(ctx, { placed: previewRule, adopted: previewRule }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(RulesetRuleInputs, news);

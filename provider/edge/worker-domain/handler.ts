@@ -59,7 +59,7 @@ export function domainTaken(hostname: string, script: string): AlreadyExistsErro
 }
 
 /** At preview (reads only): a host attached already is refused naming its script unless adopted; a move is said. */
-export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
+async function previewDomain(r: Bag, olds: Bag): Promise<void> {
   if (["hostname", "script", "adopt", "zoneId", "zoneName", "accountId"].some((k) => isUnknown(r[k]))) return;
   const zone = await resolveZone(r);
   declareWorkerDomain(zone.name, r.hostname, `the WorkerDomain ${r.hostname} (script ${r.script})`);
@@ -95,6 +95,9 @@ export async function previewDomain(r: Bag, olds: Bag): Promise<void> {
 }
 
 export const workerDomain: Handler = {
+  preview: async (ctx) => {
+    if (ctx.reads) await previewDomain(ctx.inputs, ctx.olds);
+  },
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(WorkerDomainInputs, news);

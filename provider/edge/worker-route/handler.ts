@@ -55,7 +55,7 @@ export function routeTaken(pattern: string, zone: string, script: string | undef
  * (unless adopted, then the takeover is said); a route that moves from one script to another, or onto a pattern
  * routed elsewhere, is said or refused the same way.
  */
-export async function previewRoute(r: Bag, olds: Bag): Promise<void> {
+async function previewRoute(r: Bag, olds: Bag): Promise<void> {
   if (["pattern", "script", "adopt", "zoneId", "zoneName"].some((k) => isUnknown(r[k]))) return;
   const zone = await resolveZone(r);
   const inState = Object.keys(olds).length > 0 && !zoneChanged(r, olds as WorkerRouteOutputs);
@@ -74,6 +74,9 @@ export async function previewRoute(r: Bag, olds: Bag): Promise<void> {
 }
 
 export const workerRoute: Handler = {
+  preview: async (ctx) => {
+    if (ctx.reads) await previewRoute(ctx.inputs, ctx.olds);
+  },
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(WorkerRouteInputs, news);

@@ -7,7 +7,8 @@
  * refused naming it, this stack's own (left by its destroy) is taken back, and a destroy leaves another stack's.
  */
 import * as path from "node:path";
-import { checkWith, withoutProvider } from "../../check";
+import { checkWith, isUnknown, withoutProvider } from "../../check";
+import { knownText, type PreviewContext } from "../../preview";
 import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { notice, warn } from "../../log";
@@ -85,7 +86,7 @@ export function scriptOwnedBy(name: string, accountId: string, stack: string): A
  * Whether a create may take the deployed script whose tags are `tags` (reads nothing): this stack's own always,
  * another stack's never (unless ops:adoptFromStack names it, with adopt), one with no owner's label only with adopt.
  */
-export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefined): AlreadyExistsError | undefined {
+function scriptTakeover(r: Bag, tags: readonly string[] | null | undefined): AlreadyExistsError | undefined {
   const label = stackOfTags(tags);
   const whose = standing(label);
   if (whose === "mine") {
@@ -96,6 +97,23 @@ export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefine
   if (!adopting(r)) return scriptTaken(r.name, r.accountId);
   if (whose === "forced") notice(`edge: taking the script ${r.name} over from stack ${label} (ops:adoptFromStack)`);
   return undefined;
+}
+
+/**
+ * An edge script's preview: the account's script list, read once (an unknown account fails up's upload); a new
+ * script whose name another tool or stack already deployed is refused (up would overwrite it), this stack's own
+ * taken back, by its tags.
+ */
+async function previewScript(ctx: PreviewContext): Promise<void> {
+  const accountId = knownText(ctx.inputs.accountId);
+  if (!ctx.reads || !accountId) return;
+  const scripts = await ctx.once(`edge ${ctx.account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
+  const name = knownText(ctx.inputs.name);
+  if (name && !isUnknown(ctx.inputs.adopt) && !ctx.ownedByStack() && scripts.some((s) => s.id === name)) {
+    const settings = await edge().getWorkerScriptSettings(accountId, name);
+    const problem = scriptTakeover(ctx.inputs, settings.tags);
+    if (problem) throw problem;
+  }
 }
 
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `there`: the script's settings now. */
@@ -193,6 +211,7 @@ const secretNamesOf = (bindings: readonly wire.WorkerBinding[] | null | undefine
 const declaredSubdomain = (r: Bag) => ["workersDev", "previewUrls"].filter((k) => r[k] !== undefined);
 
 export const workerScript: Handler = {
+  preview: previewScript,
   async check(_olds, news) {
     return checkWith(WorkerScriptInputs, news);
   },

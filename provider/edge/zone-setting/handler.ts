@@ -10,6 +10,7 @@ import { edge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
 import { valueKey } from "./known";
 import { ZoneSettingInputs, type ZoneSettingOutputs } from "./schema";
+import type { PreviewContext } from "../../preview";
 
 /** Values compared as the service holds them, of any type (0.3.0 kept them as text: "3600" stands for 3600). */
 const sameValue = (a: unknown, b: unknown) =>
@@ -36,10 +37,10 @@ function parseId(id: string): [string, string] {
  * refused as the service refuses it (1006), and one it lists as not editable as well (1057), so that a program of
  * many settings (a migrated settings override) fails at preview instead of part-way through its up.
  */
-export async function previewSetting(inputs: Bag, once: (key: string, read: () => Promise<unknown>) => Promise<unknown>): Promise<void> {
+async function previewSetting({ inputs, account, once }: PreviewContext): Promise<void> {
   if (isUnknown(inputs.settingId) || isUnknown(inputs.zoneName) || isUnknown(inputs.zoneId) || typeof inputs.settingId !== "string") return;
   const zone = await resolveZone(inputs);
-  const listed = (await once(`zone settings ${zone.id}`, () => edge().listSettings(zone.id))) as wire.ZoneSetting[];
+  const listed = await once(`${account ?? ""} zone settings ${zone.id}`, () => edge().listSettings(zone.id));
   const setting = listed.find((x) => x.id === inputs.settingId);
   if (!setting) {
     throw new ValidationError({
@@ -60,6 +61,10 @@ export async function previewSetting(inputs: Bag, once: (key: string, read: () =
 }
 
 export const zoneSetting: Handler = {
+  // A setting the zone does not list, or cannot change: up would fail on it part-way (1006, 1057).
+  preview: async (ctx) => {
+    if (ctx.reads) await previewSetting(ctx);
+  },
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {
     return checkWith(ZoneSettingInputs, news);

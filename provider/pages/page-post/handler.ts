@@ -25,6 +25,7 @@ import { PAGES_SETTINGS, readFlag, readNumber } from "../../config";
 import { warn } from "../../log";
 import { createResumed, InterruptedCreateError, resumedLine } from "../../create-journal";
 import { pages } from "../client";
+import { previewPageAccess } from "../page-access";
 import { PagePostInputs, scheduleProblem, scheduleTooSoon, unixSeconds } from "./schema";
 
 const REPLACING = ["pageId", "link", "published", "photo", "photos"];
@@ -174,6 +175,11 @@ async function readBack(r: Bag, id: string): Promise<Bag> {
 }
 
 export const pagePost: Handler = {
+  preview: (ctx) =>
+    previewPageAccess(ctx, {
+      permission: "pages_manage_posts",
+      task: { task: "CREATE_CONTENT", what: "posting", roles: "editor or admin role" },
+    }),
   async check(olds, news) {
     const result = checkWith(PagePostInputs, news);
     const at = result.inputs.scheduledPublishTime as number | string | undefined;

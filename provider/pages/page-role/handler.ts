@@ -11,6 +11,7 @@ import { PAGES_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { pages } from "../client";
+import { previewPageAccess, previewPageTakeover } from "../page-access";
 import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
 
 type Access = { tasks: string[]; name?: string; outside?: boolean };
@@ -72,7 +73,7 @@ function accessTaken(r: Bag, a: Access): AlreadyExistsError {
  * At preview (reads only): a person who already has access is refused unless the resource adopts, and an adopting
  * one says what it will take over and change.
  */
-export async function previewAccess(r: Bag): Promise<void> {
+async function previewAccess(r: Bag): Promise<void> {
   const business = await businessOf(r.pageId, r.business);
   const a = await accessOf(r.pageId, r.user, business);
   if (!a) return;
@@ -84,6 +85,13 @@ export async function previewAccess(r: Bag): Promise<void> {
 }
 
 export const pageRole: Handler = {
+  async preview(ctx) {
+    await previewPageAccess(ctx, {
+      permission: "pages_manage_metadata",
+      task: { task: "MANAGE", what: "managing roles", roles: "admin role" },
+    });
+    await previewPageTakeover(ctx, previewAccess);
+  },
   async check(_olds, news) {
     return checkWith(PageRoleInputs, news);
   },

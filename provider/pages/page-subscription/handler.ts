@@ -9,6 +9,7 @@ import { PAGES_SETTINGS, readFlag } from "../../config";
 import { AlreadyExistsError } from "../../http/errors";
 import { log, notice } from "../../log";
 import { pages } from "../client";
+import { previewPageAccess, previewPageTakeover } from "../page-access";
 import { PageSubscriptionInputs } from "./schema";
 
 async function current(pageId: string) {
@@ -43,7 +44,7 @@ function subscriptionTaken(pageId: string, fields: string[]): AlreadyExistsError
 }
 
 /** At preview (reads only): an existing subscription is refused unless adopted; an adopting one says what changes. */
-export async function previewSubscription(r: Bag): Promise<void> {
+async function previewSubscription(r: Bag): Promise<void> {
   const app = await current(r.pageId);
   if (!app) return;
   const had = [...app.subscribed_fields].sort();
@@ -61,6 +62,10 @@ const kept = (props: Bag) => ({
 });
 
 export const pageSubscription: Handler = {
+  async preview(ctx) {
+    await previewPageAccess(ctx, { permission: "pages_manage_metadata" });
+    await previewPageTakeover(ctx, previewSubscription);
+  },
   async check(_olds, news) {
     return checkWith(PageSubscriptionInputs, news);
   },

@@ -25,6 +25,7 @@ import { createResumed, resumedLine } from "../../create-journal";
 import { POST_FIELDS, posts } from "../client";
 import { beforeDelete, quotaRefusal } from "../quota";
 import { PostInputs, REPLACING_FIELDS } from "./schema";
+import { previewQuota } from "./preview";
 
 const FIELDS = REPLACING_FIELDS;
 /** Inputs compared as values: lists and objects whatever the order of their keys (state sorts them), absent as null. */
@@ -246,6 +247,7 @@ async function republishCost(postId: string): Promise<string> {
 }
 
 export const post: Handler = {
+  preview: previewQuota,
   async check(olds, news) {
     const result = checkWith(PostInputs, news);
     // A published post (the resource is in state) whose text or media changes: republished only when the program says.

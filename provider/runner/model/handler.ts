@@ -13,6 +13,8 @@ import { modelFacts } from "../functions";
 import { canonicalModel, sameDigest } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
 import { RunnerModelInputs } from "./schema";
+import { adoptingModel, modelTaken, modelTakeoverRefused } from "./takeover";
+import { previewModel } from "./preview";
 import { runnerVersionProblem } from "../version";
 
 /** The create request's fields besides where the model comes from. */
@@ -112,31 +114,6 @@ async function bring(r: Bag): Promise<RunnerModelInfo> {
   return info;
 }
 
-/** Whether a create takes over a model the runner already lists: `adopt`, or ops:runnerAdoptExisting for a recovery run. */
-export function adoptingModel(r: { adopt?: unknown }): boolean {
-  return r.adopt === true || readFlag(RUNNER_SETTINGS.adoptExisting);
-}
-
-/**
- * A model ops:adoptFromStack would take from another stack: refused, as the runner keeps no owner label a takeover
- * could rewrite, so that stack's destroy would still delete it. One owner is kept by letting go there first.
- */
-export function modelTakeoverRefused(name: string, from: string): ValidationError {
-  return new ValidationError({
-    service: "runner",
-    message: `${name} is on the runner and ops:adoptFromStack says it is stack ${from}'s; the runner keeps no owner label, so after a takeover that stack's destroy would still delete it`,
-    remedy: `Let go of it in stack ${from} first (\`pulumi state delete <its RunnerModel's URN> --stack ${from.split("/").pop()}\`, which leaves the model on the runner, or the resource option retainOnDelete and an up there), then take it over here with adopt: true and without ops:adoptFromStack`,
-  });
-}
-
-export function modelTaken(name: string, url: string): AlreadyExistsError {
-  return new AlreadyExistsError({
-    service: "runner",
-    message: `the runner at ${url} already has a model ${name} (pulled by hand or made by another stack)`,
-    remedy: "Set `adopt: true` on this RunnerModel to take it over (destroy then leaves it on the runner), or give it another name",
-  });
-}
-
 /**
  * The inputs that make this model again: a pulled model (no parent) by its name; a created one from its parent (a
  * model name, or the path of the GGUF blob it was made from on the runner's machine) with its system prompt,
@@ -226,6 +203,7 @@ function outputs(r: Bag, m: RunnerModelInfo) {
 }
 
 export const runnerModel: Handler = {
+  preview: previewModel,
   async check(_olds, news) {
     return checkWith(RunnerModelInputs, news);
   },

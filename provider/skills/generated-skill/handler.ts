@@ -5,9 +5,13 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
-import { ValidationError } from "../../http/errors";
+import { NotFoundError, ValidationError } from "../../http/errors";
 import { log } from "../../log";
 import { runner } from "../../runner/client";
+import { canonicalModel } from "../../runner/model-name";
+import { modelDeclared } from "../../runner/model/preview";
+import { knownText, type PreviewContext } from "../../preview";
+import { previewRegistryTakeover } from "../skill/preview";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
@@ -49,7 +53,27 @@ async function build(r: Bag) {
   });
 }
 
+/**
+ * A generated skill's preview: its slug's takeover weighed as a Skill's, and the runner model that writes it — a
+ * runner without it fails up's generation, unless this program makes it (a program that does passes its
+ * RunnerModel's `name` output, so the model's check ran first, in this process).
+ */
+async function previewGenerated(ctx: PreviewContext): Promise<void> {
+  await previewRegistryTakeover(ctx, takeoverProblem);
+  const model = knownText(ctx.inputs.model);
+  if (!ctx.reads || !model) return;
+  const models = (await ctx.serviceRead("runner")) as { name: string }[];
+  if (modelDeclared(ctx.account, model) || models.some((m) => canonicalModel(m.name) === canonicalModel(model))) return;
+  throw new NotFoundError({
+    service: "runner",
+    message: `the runner has no model ${model}, which generates this skill`,
+    remedy:
+      "Pull it with an ops.runner.RunnerModel and pass that resource's `name` output as `model` (so the skill waits for it), or fix the name",
+  });
+}
+
 export const generatedSkill: Handler = {
+  preview: previewGenerated,
   async check(_olds, news) {
     return checkWith(GeneratedSkillInputs, news);
   },

@@ -14,6 +14,7 @@ import { contentHash } from "../document";
 import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
 import { skillContent, SkillInputs } from "./schema";
 import { claudeSkill } from "./claude-handler";
+import { previewSkill } from "./preview";
 
 /**
  * A skill the Claude API holds (its ids are `skill_...`; a registry slug is kebab-case, never with `_`), or one whose
@@ -236,6 +237,7 @@ export async function deleteSkill(id: string) {
 }
 
 export const skill: Handler = {
+  preview: (ctx) => previewSkill(ctx, takeoverProblem),
   async check(olds, news) {
     // The document's style notes are shown when its content is new, not again at every preview of an unchanged one.
     const { result, warnings } = collectWarnings(() => checkWith(SkillInputs, news));
