@@ -14,13 +14,18 @@ export interface DiffResult {
   deleteBeforeReplace?: boolean;
 }
 
-export interface Handler {
+/**
+ * A resource's handler, typed by its schema's inputs and outputs (`Handler<XInputs, XOutputs>`): what create, read
+ * and update answer must be the outputs whole, so a field the schema gains and a mapping forgets is a compile error.
+ * What comes from state (`olds`, `props`) stays untyped: a stack may hold what an older release wrote.
+ */
+export interface Handler<I extends Bag = Bag, O extends Bag = Bag> {
   check(olds: Bag, news: Bag): Promise<CheckResult>;
   diff(id: string, olds: Bag, news: Bag): Promise<DiffResult>;
-  create(inputs: Bag): Promise<{ id: string; outs: Bag }>;
+  create(inputs: I): Promise<{ id: string; outs: O }>;
   /** No id in the answer means the object is gone. `inputs` are what the program would have to say to match it. */
-  read(id: string, props: Bag): Promise<{ id?: string; props?: Bag; inputs?: Bag }>;
-  update(id: string, olds: Bag, news: Bag): Promise<{ outs: Bag }>;
+  read(id: string, props: Bag): Promise<{ id?: string; props?: O; inputs?: Bag }>;
+  update(id: string, olds: Bag, news: I): Promise<{ outs: O }>;
   delete(id: string, props: Bag): Promise<void>;
   /**
    * Outputs the inputs alone decide (a record's hostname from its name and zone): the door adds them to the checked

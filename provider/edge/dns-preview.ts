@@ -10,7 +10,7 @@
  */
 import { aRecord, fullName, valueOf } from "./dns-record/normalize";
 import { edge, edgeScope, resolveZone } from "./zones";
-import { notice, takeoverNotice } from "../log";
+import { takeoverNotice } from "../log";
 import { createResumed } from "../create-journal";
 import { stackOfTags, standing } from "../owner";
 

@@ -16,7 +16,6 @@ import { CREATE_INPUTS } from "../helpers/type-cases";
 
 type Bag = Record<string, any>;
 const services = useMatrixServices();
-const { all } = services;
 const zone = () => [...services.edge.zones.values()].find((z) => z.name === "example.com")!;
 
 /** A field changed out of band: `change` does it to the object `made` (id and outputs); `inputs` replace the type's. */

@@ -10,7 +10,7 @@ import { callHasSecrets } from "../../log";
 import { CONTROL_SETTINGS, readFlag } from "../../config";
 import { createResumed, InterruptedCreateError } from "../../create-journal";
 import { control, hostPermissionError, textOf } from "../client";
-import { RemoteCommandInputs } from "./schema";
+import { RemoteCommandInputs, type RemoteCommandOutputs } from "./schema";
 import { previewTools } from "../tools-preview";
 
 const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
@@ -87,12 +87,11 @@ async function run(r: Bag, command: string, phase: string, before?: Bag) {
   return out;
 }
 
-function outputs(r: Bag, out: { stdout: string; stderr: string; exitCode?: number }) {
-  const { __provider: _, ...inputs } = r;
-  return { ...inputs, ...out };
+function outputs(r: RemoteCommandInputs, out: { stdout: string; stderr: string; exitCode?: number }): RemoteCommandOutputs {
+  return { ...withoutProvider(r), ...out };
 }
 
-export const remoteCommand: Handler = {
+export const remoteCommand: Handler<RemoteCommandInputs, RemoteCommandOutputs> = {
   preview: (ctx) => previewTools(ctx, ctx.inputs.interpreter === "applescript" ? ["applescript"] : ["run_command"]),
   async check(_olds, news) {
     return checkWith(RemoteCommandInputs, news);
@@ -107,7 +106,7 @@ export const remoteCommand: Handler = {
   async create(r) {
     // A lost answer leaves no way to know whether the command ran: the resource is recorded as pending and the
     // next up refuses to run it blindly (see update).
-    const { __provider: _, ...inputs } = r;
+    const inputs = withoutProvider(r);
     // A killed run started this very create and never recorded how it ended (create-journal.ts): never run blindly.
     const earlier = createResumed();
     if (earlier && !readFlag(CONTROL_SETTINGS.rerunInterrupted)) {
@@ -125,7 +124,8 @@ export const remoteCommand: Handler = {
     return { id: `command-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, outs: outputs(r, out) };
   },
   async read(id, props) {
-    return { id, props };
+    // What a command printed is nowhere but in state: kept as it is.
+    return { id, props: props as RemoteCommandOutputs };
   },
   async update(id, olds, news) {
     const r = withoutProvider(news);

@@ -67,3 +67,5 @@ export const RemoteCommandOutputs = z.object({
   stderr: z.string().describe("What the command printed to standard error."),
   exitCode: z.number().optional().describe("The last command's exit code, where the tool reports it."),
 });
+export type RemoteCommandInputs = z.output<typeof RemoteCommandInputs>;
+export type RemoteCommandOutputs = z.infer<typeof RemoteCommandOutputs>;

@@ -14,7 +14,7 @@ import { log, registerSecret, warn } from "../../log";
 import { ControlClient, control, textOf } from "../client";
 import { screenshot } from "../functions";
 import { blackShare } from "../image";
-import { RemoteDesktopSessionInputs } from "./schema";
+import { RemoteDesktopSessionInputs, type RemoteDesktopSessionOutputs } from "./schema";
 import { previewTools } from "../tools-preview";
 
 const REPLACING = ["host", "port", "username", "password", "helperUrl", "helperToken", "triggers"];
@@ -49,7 +49,7 @@ function helper(r: Bag): ControlClient {
 const esc = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
 const ui = (body: string) => `tell application "System Events" to tell process "Screen Sharing" to ${body}`;
 
-async function open(r: Bag): Promise<Bag> {
+async function open(r: RemoteDesktopSessionInputs): Promise<RemoteDesktopSessionOutputs> {
   const password = r.password ?? read(CONTROL_SETTINGS.vncPassword);
   if (!password)
     throw new ValidationError({
@@ -112,11 +112,10 @@ async function open(r: Bag): Promise<Bag> {
     : "the remote desktop";
   log(`control: connected to ${r.host}; the screen shows ${screen}`);
   // password and helperToken stay in the outputs (stored as secrets): diff compares them, delete needs the token.
-  const { __provider: _v, ...kept } = r;
-  return { ...kept, window: shown, screen, black, pixels: shot.pixels, points: shot.points };
+  return { ...withoutProvider(r), window: shown, screen, black, pixels: shot.pixels, points: shot.points };
 }
 
-export const remoteDesktopSession: Handler = {
+export const remoteDesktopSession: Handler<RemoteDesktopSessionInputs, RemoteDesktopSessionOutputs> = {
   // Through a helper computer (helperUrl), the tools are the helper's: asked when the session opens.
   preview: async (ctx) => {
     if (!ctx.inputs.helperUrl) await previewTools(ctx, ["run_command", "applescript"]);
@@ -133,7 +132,7 @@ export const remoteDesktopSession: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: sameHost };
   },
   async create(r) {
-    let outs: Bag;
+    let outs: RemoteDesktopSessionOutputs;
     try {
       outs = await open(r);
     } catch (e) {
@@ -146,10 +145,12 @@ export const remoteDesktopSession: Handler = {
     return { id: `${r.host}${r.port ? `:${r.port}` : ""}/${r.username}`, outs };
   },
   async read(id, props) {
-    return { id, props }; // a session is not an object the helper can be asked about: refresh keeps what up saw
+    // A session is not an object the helper can be asked about: refresh keeps what up saw.
+    return { id, props: props as RemoteDesktopSessionOutputs };
   },
   async update(_id, olds, news) {
-    return { outs: { ...olds, waitSeconds: withoutProvider(news).waitSeconds } }; // only waitSeconds changes in place
+    // Only waitSeconds changes in place: the rest is what the session was opened with.
+    return { outs: { ...(olds as RemoteDesktopSessionOutputs), waitSeconds: withoutProvider(news).waitSeconds } };
   },
   async delete(_id, props) {
     // Quitting the helper's screen-sharing app ends the session; an app that is not running is what delete wants.

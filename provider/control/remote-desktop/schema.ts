@@ -75,3 +75,5 @@ export const RemoteDesktopSessionOutputs = z.object({
     .object({ width: z.number().describe("Width."), height: z.number().describe("Height.") })
     .describe("The same in points (clicks are in points: pixels / 2)."),
 });
+export type RemoteDesktopSessionInputs = z.output<typeof RemoteDesktopSessionInputs>;
+export type RemoteDesktopSessionOutputs = z.infer<typeof RemoteDesktopSessionOutputs>;

@@ -16,22 +16,11 @@ import { labelled, labels, ownerOf, recordClaim, recordOwnedBy, recordStanding }
 import type * as wire from "../wire";
 import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import {
-  body,
-  cnameConflict,
-  dataOut,
-  FIELDS,
-  holdFromState,
-  sameField,
-  settingsOut,
-  tagKey,
-  takeOver,
-  userTags,
-} from "../dns-record/handler";
+import { cnameConflict, holdFromState, takeOver } from "../dns-record/handler";
+import { body, FIELDS, recordAnswer, sameField } from "../dns-record/mapping";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed } from "../../create-journal";
-import { isDataType } from "../dns-record/data";
-import { fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue, valueOf } from "../dns-record/normalize";
+import { fullName, sameValue, valueOf } from "../dns-record/normalize";
 import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schema";
 import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
 import { compacted, expanded, isCompact, withoutIds } from "./text";
@@ -43,25 +32,6 @@ import { dnsRules } from "../dns-rules";
 const PAGE = 5000;
 
 type Records = Record<string, SetRecord>;
-
-/** A record as the service holds it, in the program's own spelling where the two are equivalent. */
-function recordOut(wanted: SetRecord | undefined, zone: ZoneRef, rec: wire.DnsRecord): SetRecord {
-  const sameName = wanted && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
-  const sameText = wanted?.content !== undefined && sameContent(rec.type, wanted.content, rec.content);
-  return {
-    type: rec.type as SetRecord["type"],
-    name: sameName ? wanted.name : normalizeName(rec.name),
-    // A structured type's value is its data; its content is the service's rendering of it, left out of state.
-    ...(isDataType(rec.type) ? dataOut(rec) : { content: sameText ? wanted.content : normalizeContent(rec.type, rec.content) }),
-    ttl: rec.ttl,
-    proxied: rec.proxied ?? false,
-    ...(PRIORITY_TYPES.includes(rec.type) && rec.priority !== undefined ? { priority: rec.priority } : {}),
-    ...(rec.comment ? { comment: rec.comment } : {}),
-    // Tags and settings where the program gives them (unset, they are the service's to keep).
-    ...(wanted?.tags !== undefined ? { tags: tagKey(wanted.tags) === tagKey(rec.tags) ? wanted.tags : userTags(rec.tags) } : {}),
-    ...(wanted?.settings !== undefined ? { settings: settingsOut(wanted.settings, rec) } : {}),
-  };
-}
 
 function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<string, string>): DnsRecordSetOutputs {
   return {
@@ -286,7 +256,7 @@ function plannedRecordOf(r: unknown): unknown {
 }
 
 /** The set on maps: the records and ids as the program's API types them. */
-const onMaps: Handler = {
+const onMaps: Handler<DnsRecordSetInputs, DnsRecordSetOutputs> = {
   async check(_olds, news) {
     return checkSet(news);
   },
@@ -336,7 +306,7 @@ const onMaps: Handler = {
     const sent = await applyInBatches(zone, posts, single(zone, r.records, existing, adopting(r)), before);
     failures.push(...sent.failures);
     for (const { op, rec } of [...made, ...sent.done.filter((d) => d.op.kind !== "delete")]) {
-      records[op.key] = recordOut(r.records[op.key], zone, rec!);
+      records[op.key] = recordAnswer(r.records[op.key], zone, rec!);
       ids[op.key] = rec!.id;
       claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
     }
@@ -363,7 +333,7 @@ const onMaps: Handler = {
         drifted = true; // deleted out of band: the next up makes it again
         continue;
       }
-      records[key] = recordOut(o.records?.[key], zone, rec);
+      records[key] = recordAnswer(o.records?.[key], zone, rec);
       ids[key] = recordId;
       drifted ||= JSON.stringify(records[key]) !== JSON.stringify(o.records?.[key]);
     }
@@ -450,7 +420,7 @@ const onMaps: Handler = {
       delete ids[op.key];
     }
     for (const { op, rec } of [...made, ...sent.done.filter((d) => d.op.kind !== "delete")]) {
-      records[op.key] = recordOut(r.records[op.key], zone, rec!);
+      records[op.key] = recordAnswer(r.records[op.key], zone, rec!);
       ids[op.key] = rec!.id;
       if (op.kind === "post") claim(recordClaim(zone.id, rec!.id)); // this set's: no adopting resource of the run takes it
     }
@@ -491,6 +461,7 @@ const onMaps: Handler = {
  * text), it works on maps and answers in text; asked with maps (the plugin door's schema), in maps. State written
  * before the compact form (maps) is rewritten in it by an update that sends nothing.
  */
+// Untyped: the engine carries the records as text (text.ts); the handler on maps above is the typed one.
 export const dnsRecordSet: Handler = {
   // A CNAME beside another record of the program (no request), or beside one on the service (a read).
   preview: (ctx) => dnsRules(ctx.type, ctx.inputs, ctx.olds, ctx.reads),
@@ -533,7 +504,7 @@ export const dnsRecordSet: Handler = {
   },
 
   async create(inputs) {
-    const r = await answerIn(inputs, () => onMaps.create(expanded(inputs)));
+    const r = await answerIn(inputs, () => onMaps.create(expanded(inputs) as DnsRecordSetInputs));
     return isCompact(inputs) ? { ...r, outs: compacted(r.outs) } : r;
   },
 
@@ -543,7 +514,7 @@ export const dnsRecordSet: Handler = {
   },
 
   async update(id, olds, news) {
-    const r = await answerIn(news, () => onMaps.update(id, expanded(olds), expanded(news)));
+    const r = await answerIn(news, () => onMaps.update(id, expanded(olds), expanded(news) as DnsRecordSetInputs));
     return isCompact(news) ? { ...r, outs: compacted(r.outs) } : r;
   },
 

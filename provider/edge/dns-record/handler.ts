@@ -8,123 +8,33 @@ import { readRecord } from "./batch-read";
 import { countDeletes } from "../dns-record-set/guard";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
-import { leftToAnother, stackOfTags, STACK_TAG, withStackTag } from "../../owner";
+import { leftToAnother, withStackTag } from "../../owner";
 import { labelled, labels, ownerOf, recordClaim, recordOwnedBy, recordStanding } from "./owner";
 import type * as wire from "../wire";
 import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
 import { createResumed, resumedLine } from "../../create-journal";
 import { adopting, edge, holdEdge, locate, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs, zoneScopedId } from "../zone-ref";
-import { isDataType, normalizeData, sameData } from "./data";
-import { aRecord, fullName, normalizeContent, normalizeName, PRIORITY_TYPES, sameContent, sameValue } from "./normalize";
+import { isDataType } from "./data";
+import { aRecord, fullName, sameValue } from "./normalize";
 import { DnsRecordInputs, type DnsRecordOutputs } from "./schema";
 import { dnsRules } from "../dns-rules";
+import { body, contentOut, differing, FIELDS, recordAnswer, sameField, tagKey, userTags } from "./mapping";
 
 type Inputs = DnsRecordInputs;
 
-export const FIELDS = ["name", "content", "data", "ttl", "proxied", "priority", "comment", "tags", "settings"] as const;
-
-/** The record's settings as the program spells them, and as the service does. */
-const SETTING_KEYS = { ipv4Only: "ipv4_only", ipv6Only: "ipv6_only", flattenCname: "flatten_cname" } as const;
-type Settings = { ipv4Only?: boolean; ipv6Only?: boolean; flattenCname?: boolean };
-
-/** A record's tags without the owner's label, in a stable order (names compare without case). */
-export const userTags = (tags: readonly string[] | null | undefined) =>
-  (tags ?? []).filter((t) => !t.toLowerCase().startsWith(`${STACK_TAG}:`));
-export const tagKey = (tags: readonly string[] | null | undefined) =>
-  JSON.stringify(
-    userTags(tags)
-      .map((t) => t.replace(/^[^:]*/, (n) => n.toLowerCase()))
-      .sort(),
-  );
-
-/** The declared settings, as the service reports them (a setting the service leaves out is false). */
-export function settingsOut(declared: Settings, rec: { settings?: Record<string, unknown> | null }): Settings {
-  return Object.fromEntries(Object.keys(declared).map((k) => [k, rec.settings?.[SETTING_KEYS[k as keyof Settings]] === true]));
-}
-/** The settings the program declares, in the service's spelling. */
-export const settingsBody = (declared: Settings) =>
-  Object.fromEntries(
-    Object.entries(declared)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [SETTING_KEYS[k as keyof Settings], v]),
-  );
-
-/** Field by field, does the wanted value (`news`) match what the record is (`olds`, outputs)? */
-export function sameField(zone: string, wanted: Bag) {
-  return (k: string, current: any, want: any): boolean => {
-    switch (k) {
-      case "name":
-        return fullName(String(want), zone) === fullName(String(current), zone);
-      case "content":
-        // A structured type's content is the service's rendering of its data: compared through data.
-        return isDataType(wanted.type) || sameContent(wanted.type, String(current), String(want));
-      case "data":
-        return !isDataType(wanted.type) || sameData(wanted.type, current, want);
-      case "ttl":
-        return wanted.proxied === true || (want ?? 1) === current; // a proxied record always reports ttl 1
-      case "comment":
-        // Unset, the comment is the service's to keep (another tool's, the dashboard's): `""` clears it.
-        return want === undefined || (want ?? "") === (current ?? "");
-      // Tags and settings are compared where the program gives them; unset, they are the service's to keep.
-      // State written before the program gave them holds none: declared now, they are sent once (read, merge, write).
-      case "tags":
-        return want === undefined || (current !== undefined && tagKey(want) === tagKey(current));
-      case "settings":
-        return (
-          want === undefined ||
-          Object.entries(want as Settings).every(
-            ([key, v]) => v === undefined || (current as Settings | undefined)?.[key as keyof Settings] === v,
-          )
-        );
-      default:
-        return want === current;
-    }
-  };
-}
-
-export function body(r: Inputs, zone: ZoneRef, keys: readonly string[] = [...FIELDS, "type"]): wire.DnsRecordBody {
-  const all: wire.DnsRecordBody = {
-    type: r.type,
-    name: fullName(r.name, zone.name),
-    ...(isDataType(r.type) ? { data: r.data as wire.DnsRecordBody["data"] } : { content: r.content }),
-    ttl: r.ttl,
-    proxied: r.proxied,
-    ...(PRIORITY_TYPES.includes(r.type) ? { priority: r.priority } : {}),
-    comment: r.comment ?? null,
-    ...(r.tags !== undefined ? { tags: r.tags } : {}),
-    ...(r.settings !== undefined ? { settings: settingsBody(r.settings) } : {}),
-  };
-  return Object.fromEntries(Object.entries(all).filter(([k]) => keys.includes(k))) as wire.DnsRecordBody;
-}
-
-/** Outputs from the record as the service reports it, keeping the program's own spelling where equivalent. */
+/** Outputs from the record as the service reports it: the fields a set's record has too (mapping.ts), and the record's own. */
 function outputs(wanted: Bag, zone: ZoneRef, rec: wire.DnsRecord): DnsRecordOutputs {
-  const sameName = typeof wanted.name === "string" && fullName(wanted.name, zone.name) === rec.name.toLowerCase();
-  const sameText = typeof wanted.content === "string" && sameContent(rec.type, wanted.content, rec.content);
   return {
     ...zoneOutputs(wanted, zone),
-    type: rec.type,
-    name: sameName ? normalizeName(wanted.name) : rec.name,
-    content: sameText ? normalizeContent(rec.type, wanted.content) : normalizeContent(rec.type, rec.content),
-    ...dataOut(rec),
-    ttl: rec.ttl,
-    proxied: rec.proxied ?? false,
-    ...(rec.priority !== undefined && PRIORITY_TYPES.includes(rec.type) ? { priority: rec.priority } : {}),
-    ...(rec.comment ? { comment: rec.comment } : {}),
-    ...(wanted.tags !== undefined ? { tags: tagKey(wanted.tags) === tagKey(rec.tags) ? wanted.tags : userTags(rec.tags) } : {}),
-    ...(wanted.settings !== undefined ? { settings: settingsOut(wanted.settings, rec) } : {}),
+    ...recordAnswer(wanted, zone, rec),
+    content: contentOut(wanted, rec), // the service's rendering of a structured type's data, too
     adopt: wanted.adopt ?? false,
     hostname: rec.name,
     proxiable: rec.proxiable ?? false,
     createdOn: rec.created_on,
     modifiedOn: rec.modified_on,
   };
-}
-
-/** A structured record's data as the service holds it, in the spelling comparisons use. */
-export function dataOut(rec: wire.DnsRecord): { data?: Record<string, number | string> } {
-  return isDataType(rec.type) && rec.data ? { data: normalizeData(rec.type, rec.data) } : {};
 }
 
 /** The inputs a program would need to match the record: what a refresh reports as drift. */
@@ -151,7 +61,7 @@ export function holdFromState(zoneId: string | undefined, ids: string[]): void {
 /** Types of which a name holds one record at most: an existing one of another value is the same object, rewritten. */
 const ONE_PER_NAME = ["CNAME"];
 
-export const dnsRecord: Handler = {
+export const dnsRecord: Handler<DnsRecordInputs, DnsRecordOutputs> = {
   // A CNAME beside another record of the program (no request), or beside one on the service (a read).
   preview: (ctx) => dnsRules(ctx.type, ctx.inputs, ctx.olds, ctx.reads),
   async check(_olds, news) {
@@ -368,23 +278,4 @@ export async function takeOver(zone: ZoneRef, b: wire.DnsRecordBody, existing: w
   const from = whose === "forced" ? `, from stack ${ownerOf(existing)} (ops:adoptFromStack)` : "";
   notice(`edge: adopting the existing ${what} (id ${existing.id}${fields.map((f) => `, ${f} ${was(f)} -> ${now(f)}`).join("")}${from})`);
   return edge().patchDnsRecord(zone.id, existing.id, relabel ? { ...patch, tags: withStackTag(patch.tags ?? existing.tags) } : patch);
-}
-
-/** The fields of the body `b` that the record `x` does not already hold, as a PATCH body. */
-export function differing(x: wire.DnsRecord, b: wire.DnsRecordBody): wire.DnsRecordBody {
-  const out: wire.DnsRecordBody = {};
-  if (b.name !== undefined && b.name.toLowerCase() !== x.name.toLowerCase()) out.name = b.name;
-  if (!sameValue(x, b)) {
-    if (b.data !== undefined) out.data = b.data;
-    if (b.content !== undefined) out.content = b.content;
-    if (b.priority !== undefined) out.priority = b.priority;
-  }
-  if (b.proxied !== undefined && b.proxied !== (x.proxied ?? false)) out.proxied = b.proxied;
-  if (b.ttl !== undefined && !b.proxied && b.ttl !== x.ttl) out.ttl = b.ttl; // a proxied record reports ttl 1
-  if (b.comment !== undefined && b.comment !== null && (b.comment || null) !== (x.comment || null)) out.comment = b.comment; // unset: kept
-  if (b.tags !== undefined && tagKey(b.tags) !== tagKey(x.tags))
-    out.tags = stackOfTags(x.tags) ? [...b.tags, ...(x.tags ?? []).filter((t) => !userTags([t]).length)] : b.tags;
-  if (b.settings !== undefined && Object.entries(b.settings).some(([k, v]) => (x.settings?.[k as keyof typeof x.settings] ?? false) !== v))
-    out.settings = { ...(x.settings ?? {}), ...b.settings };
-  return out;
 }

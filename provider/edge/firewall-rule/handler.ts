@@ -143,7 +143,7 @@ async function previewNew(r: Bag): Promise<void> {
   );
 }
 
-export const firewallRule: Handler = {
+export const firewallRule: Handler<FirewallRuleInputs, FirewallRuleOutputs> = {
   preview: (ctx) => previewNewRule(ctx, { placed: previewNew, adopted: previewAdoption }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {

@@ -54,7 +54,7 @@ async function previewAdoption(r: Bag): Promise<void> {
     );
 }
 
-export const pageRule: Handler = {
+export const pageRule: Handler<PageRuleInputs, PageRuleOutputs> = {
   preview: (ctx) => previewNewRule(ctx, { adopted: previewAdoption }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {

@@ -143,7 +143,7 @@ async function previewNew(r: Bag): Promise<void> {
   );
 }
 
-export const rateLimit: Handler = {
+export const rateLimit: Handler<RateLimitInputs, RateLimitOutputs> = {
   async preview(ctx) {
     if (!ctx.reads) return;
     await checkPlan(ctx.inputs, ctx.olds); // a period, timeout or match the zone's plan does not allow: refused at up

@@ -118,7 +118,7 @@ function located(id: string, props: Bag): [string, string, string] {
   return parts.length === 3 ? (parts as [string, string, string]) : [props.zoneId, props.phase, id];
 }
 
-export const rulesetRule: Handler = {
+export const rulesetRule: Handler<RulesetRuleInputs, RulesetRuleOutputs> = {
   preview: (ctx) => previewNewRule(ctx, { placed: previewRule, adopted: previewRule }),
   knownAtPreview: zoneKnownAtPreview,
   async check(_olds, news) {

@@ -94,7 +94,7 @@ async function previewDomain(r: Bag, olds: Bag): Promise<void> {
   );
 }
 
-export const workerDomain: Handler = {
+export const workerDomain: Handler<WorkerDomainInputs, WorkerDomainOutputs> = {
   preview: async (ctx) => {
     if (ctx.reads) await previewDomain(ctx.inputs, ctx.olds);
   },

@@ -73,7 +73,7 @@ async function previewRoute(r: Bag, olds: Bag): Promise<void> {
   );
 }
 
-export const workerRoute: Handler = {
+export const workerRoute: Handler<WorkerRouteInputs, WorkerRouteOutputs> = {
   preview: async (ctx) => {
     if (ctx.reads) await previewRoute(ctx.inputs, ctx.olds);
   },

@@ -210,7 +210,7 @@ const secretNamesOf = (bindings: readonly wire.WorkerBinding[] | null | undefine
 /** The subdomain keys, compared where the program gives them. */
 const declaredSubdomain = (r: Bag) => ["workersDev", "previewUrls"].filter((k) => r[k] !== undefined);
 
-export const workerScript: Handler = {
+export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
   preview: previewScript,
   async check(_olds, news) {
     return checkWith(WorkerScriptInputs, news);

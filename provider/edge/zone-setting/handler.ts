@@ -60,7 +60,7 @@ async function previewSetting({ inputs, account, once }: PreviewContext): Promis
   }
 }
 
-export const zoneSetting: Handler = {
+export const zoneSetting: Handler<ZoneSettingInputs, ZoneSettingOutputs> = {
   // A setting the zone does not list, or cannot change: up would fail on it part-way (1006, 1057).
   preview: async (ctx) => {
     if (ctx.reads) await previewSetting(ctx);

@@ -26,7 +26,7 @@ import { warn } from "../../log";
 import { createResumed, InterruptedCreateError, resumedLine } from "../../create-journal";
 import { pages } from "../client";
 import { previewPageAccess } from "../page-access";
-import { PagePostInputs, scheduleProblem, scheduleTooSoon, unixSeconds } from "./schema";
+import { PagePostInputs, scheduleProblem, scheduleTooSoon, unixSeconds, type PagePostOutputs } from "./schema";
 
 const REPLACING = ["pageId", "link", "published", "photo", "photos"];
 /** Times compared as instants: `…11:00:00+01:00`, `…10:00:00Z` and its Unix seconds are one time. */
@@ -84,7 +84,10 @@ function state(p: GraphPost): "published" | "scheduled" | "draft" {
 
 const FIELDS = "id,message,is_published,scheduled_publish_time,created_time";
 
-function outputs(r: Bag, p: GraphPost) {
+/** The post's program fields (inputs, or state) and what the page answers of it. */
+type Made = Bag & Pick<PagePostOutputs, "pageId" | "published">;
+
+function outputs(r: Made, p: GraphPost): PagePostOutputs {
   const { __provider: _, ...inputs } = r;
   const at = scheduleRead(p, r.scheduledPublishTime);
   return {
@@ -135,7 +138,7 @@ const settle = (id: string, props: Bag) => settlePending(id, props.postId, (sent
 
 async function publish(r: Bag): Promise<string> {
   const client = pages();
-  const when = r.scheduledPublishTime !== undefined ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
+  const when = r.scheduledPublishTime !== undefined ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime!)) } : {};
   const common = { published: String(r.published), ...when };
   if (r.photo) {
     const source = r.photo.file
@@ -161,7 +164,7 @@ async function publish(r: Bag): Promise<string> {
 }
 
 /** The post as the page reports it; made but unreadable, the engine is told its id so nothing is orphaned. */
-async function readBack(r: Bag, id: string): Promise<Bag> {
+async function readBack(r: Made, id: string): Promise<PagePostOutputs> {
   const p = await pages()
     .read<GraphPost>(r.pageId, `/${id}`, { fields: FIELDS })
     .catch((e: Error) => {
@@ -174,7 +177,7 @@ async function readBack(r: Bag, id: string): Promise<Bag> {
   return outputs(r, p);
 }
 
-export const pagePost: Handler = {
+export const pagePost: Handler<PagePostInputs, PagePostOutputs> = {
   preview: (ctx) =>
     previewPageAccess(ctx, {
       permission: "pages_manage_posts",
@@ -207,7 +210,7 @@ export const pagePost: Handler = {
     return { changes: replaces.length + changed.length > 0, replaces };
   },
   async create(r) {
-    const { __provider: _, ...inputs } = r;
+    const inputs = withoutProvider(r);
     // A recovery run after a killed CLI (or a run that finds the killed one's note, create-journal.ts): what the
     // killed run posted is taken over, not posted again.
     const earlier = createResumed();
@@ -241,7 +244,7 @@ export const pagePost: Handler = {
     const p =
       postId && (await unlessGone(() => pages().read<GraphPost>(props.pageId ?? postId.split("_")[0], `/${postId}`, { fields: FIELDS })));
     if (!p) return {};
-    const outs = outputs(props, p);
+    const outs = outputs(props as PagePostOutputs, p);
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
     const settledId = isPending(id) ? postId : id;
     // The inputs follow the service where it differs (message edited, schedule moved): the next up puts them back.
@@ -257,11 +260,11 @@ export const pagePost: Handler = {
     // id is in `postId` until a refresh).
     if (!postId) return { outs: await readBack(r, await publish(r)) };
     const schedule = await scheduleChangeNow(postId, olds, r);
-    const moved = schedule === "move" ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime)) } : {};
+    const moved = schedule === "move" ? { scheduled_publish_time: String(unixSeconds(r.scheduledPublishTime!)) } : {};
     const edited = (r.message ?? null) !== (olds.message ?? null);
     // A past schedule is kept as it was: the post went out then.
     const kept = schedule === "past" ? { scheduledPublishTime: olds.scheduledPublishTime } : {};
-    if (!edited && schedule !== "move") return { outs: await readBack({ ...olds, ...r, ...kept }, postId) };
+    if (!edited && schedule !== "move") return { outs: await readBack({ ...(olds as PagePostOutputs), ...r, ...kept }, postId) };
     await pages().setOnPage(r.pageId, `/${postId}`, { ...(edited ? { message: r.message ?? "" } : {}), ...moved });
     return { outs: await readBack({ ...olds, ...r, ...kept }, postId) };
   },

@@ -135,3 +135,4 @@ export const PagePostOutputs = z.object({
       "The post's id on the page (`<pageId>_<postId>`). Equal to the resource's id, except for a post whose create answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.",
     ),
 });
+export type PagePostOutputs = z.infer<typeof PagePostOutputs>;

@@ -12,7 +12,7 @@ import { AlreadyExistsError, ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { pages } from "../client";
 import { previewPageAccess, previewPageTakeover } from "../page-access";
-import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf } from "./schema";
+import { canonicalTasks, PageRoleInputs, ROLE_TASKS, roleOf, type PageRoleOutputs } from "./schema";
 
 type Access = { tasks: string[]; name?: string; outside?: boolean };
 /** The business the page's access goes through: the program's, else the page's own (read once per run and client). */
@@ -45,12 +45,12 @@ async function accessOf(pageId: string, user: string, business: string): Promise
 
 const wantedTasks = (r: Bag): string[] => canonicalTasks(r.tasks ?? ROLE_TASKS[r.role as keyof typeof ROLE_TASKS] ?? []);
 
-function outputs(pageId: string, user: string, business: string, a: Access) {
+function outputs(pageId: string, user: string, business: string, a: Access): PageRoleOutputs {
   const role = roleOf(a.tasks);
   return { pageId, user, ...(role ? { role } : {}), tasks: a.tasks, business, ...(a.name ? { userName: a.name } : {}) };
 }
 
-async function grant(r: Bag): Promise<Bag> {
+async function grant(r: Bag): Promise<PageRoleOutputs> {
   const business = await businessOf(r.pageId, r.business);
   await pages().setOnPage(r.pageId, `/${r.pageId}/assigned_users`, { user: r.user, tasks: JSON.stringify(wantedTasks(r)) });
   const a = (await accessOf(r.pageId, r.user, business)) ?? { tasks: wantedTasks(r) };
@@ -84,7 +84,7 @@ async function previewAccess(r: Bag): Promise<void> {
   );
 }
 
-export const pageRole: Handler = {
+export const pageRole: Handler<PageRoleInputs, PageRoleOutputs> = {
   async preview(ctx) {
     await previewPageAccess(ctx, {
       permission: "pages_manage_metadata",

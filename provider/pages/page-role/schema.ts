@@ -106,3 +106,4 @@ export const PageRoleOutputs = z.object({
     .optional()
     .describe("The tasks the person had before this resource took the access over: destroy gives them back."),
 });
+export type PageRoleOutputs = z.infer<typeof PageRoleOutputs>;

@@ -10,7 +10,7 @@ import { AlreadyExistsError } from "../../http/errors";
 import { log, notice } from "../../log";
 import { pages } from "../client";
 import { previewPageAccess, previewPageTakeover } from "../page-access";
-import { PageSubscriptionInputs } from "./schema";
+import { PageSubscriptionInputs, type PageSubscriptionOutputs } from "./schema";
 
 async function current(pageId: string) {
   const [apps, appId] = await Promise.all([
@@ -61,7 +61,7 @@ const kept = (props: Bag) => ({
   ...(props.previousFields ? { previousFields: props.previousFields } : {}),
 });
 
-export const pageSubscription: Handler = {
+export const pageSubscription: Handler<PageSubscriptionInputs, PageSubscriptionOutputs> = {
   async preview(ctx) {
     await previewPageAccess(ctx, { permission: "pages_manage_metadata" });
     await previewPageTakeover(ctx, previewSubscription);

@@ -38,3 +38,5 @@ export const PageSubscriptionOutputs = z.object({
     .optional()
     .describe("The fields the app was subscribed to before this resource took the subscription over: destroy subscribes it to them again."),
 });
+export type PageSubscriptionInputs = z.output<typeof PageSubscriptionInputs>;
+export type PageSubscriptionOutputs = z.infer<typeof PageSubscriptionOutputs>;

@@ -24,7 +24,7 @@ import { log, warn } from "../../log";
 import { createResumed, resumedLine } from "../../create-journal";
 import { POST_FIELDS, posts } from "../client";
 import { beforeDelete, quotaRefusal } from "../quota";
-import { PostInputs, REPLACING_FIELDS } from "./schema";
+import { PostInputs, REPLACING_FIELDS, type PostOutputs } from "./schema";
 import { previewQuota } from "./preview";
 
 const FIELDS = REPLACING_FIELDS;
@@ -89,7 +89,8 @@ async function publishFinished(containerId: string): Promise<string> {
   }
 }
 
-function outputs(r: Record<string, any>, p: Record<string, any>) {
+/** Outputs from the post as the service answers it, and the inputs (or state) it was published from. */
+function outputs(r: Bag & Pick<PostOutputs, "mediaType">, p: Record<string, any>): PostOutputs {
   const { __provider: _, containerId: _c, ...inputs } = r;
   const childIds = (p.children?.data as { id: string }[] | undefined)?.map((c) => c.id) ?? r.childIds;
   return {
@@ -222,7 +223,7 @@ export async function sameAccount(props: Bag): Promise<void> {
   }
 }
 
-async function readBack(r: Bag, id: string): Promise<Bag> {
+async function readBack(r: Bag & Pick<PostOutputs, "mediaType">, id: string): Promise<PostOutputs> {
   // Published: from here a failure must not orphan the post, so the engine is told its id.
   const published = await posts()
     .post(id, readFields(r))
@@ -246,7 +247,7 @@ async function republishCost(postId: string): Promise<string> {
   return `posts: post ${postId} cannot be edited: the program's post is published as a new one and this one deleted (allowRepublish); ${has}, and it spends one of the account's 250 publishes and one of its 100 deletes of the day`;
 }
 
-export const post: Handler = {
+export const post: Handler<PostInputs, PostOutputs> = {
   preview: previewQuota,
   async check(olds, news) {
     const result = checkWith(PostInputs, news);
@@ -293,13 +294,13 @@ export const post: Handler = {
     const postId = await settle(id, props);
     const p = postId && (await unlessGone(() => posts().post(postId, readFields(props))));
     // A settled pending post takes its real id here: refresh is where the engine lets a read change an id.
-    return p ? { id: postId, props: outputs(props, p) } : {};
+    return p ? { id: postId, props: outputs(props as PostOutputs, p) } : {};
   },
   async update(id, olds, news) {
     // allowRepublish changed alone: nothing on the service changes.
     if (!isPending(id)) {
       if (!changedKeys(FIELDS, olds, withoutProvider(news), (_k, a, b) => same(a, b)).length)
-        return { outs: { ...olds, allowRepublish: withoutProvider(news).allowRepublish ?? false } };
+        return { outs: { ...(olds as PostOutputs), allowRepublish: withoutProvider(news).allowRepublish ?? false } };
       throw new Error("a short post cannot be edited: every change replaces it");
     }
     const r = { ...olds, ...withoutProvider(news) };

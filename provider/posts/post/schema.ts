@@ -212,3 +212,5 @@ export const PostOutputs = z.object({
       "The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`.",
     ),
 });
+export type PostInputs = z.output<typeof PostInputs>;
+export type PostOutputs = z.infer<typeof PostOutputs>;

@@ -7,9 +7,9 @@
 import { withoutProvider } from "../../check";
 import type { Handler } from "../../handler";
 import { warn } from "../../log";
-import { DASHBOARD_STEPS } from "./schema";
+import { DASHBOARD_STEPS, type WebhookSubscriptionInputs, type WebhookSubscriptionOutputs } from "./schema";
 
-export const webhookSubscription: Handler = {
+export const webhookSubscription: Handler<WebhookSubscriptionInputs, WebhookSubscriptionOutputs> = {
   async check(_olds, news) {
     return { inputs: withoutProvider(news), failures: [{ property: "", reason: DASHBOARD_STEPS }] };
   },
@@ -20,7 +20,7 @@ export const webhookSubscription: Handler = {
     throw new Error(DASHBOARD_STEPS);
   },
   async read(id, props) {
-    return { id, props };
+    return { id, props: props as WebhookSubscriptionOutputs }; // the service has no API for it: state is all there is
   },
   async update() {
     throw new Error(DASHBOARD_STEPS);

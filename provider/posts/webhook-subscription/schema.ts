@@ -37,3 +37,5 @@ export const WebhookSubscriptionOutputs = z.object({
   fields: z.array(z.string()),
   verifyToken: z.string().meta({ secret: true }),
 });
+export type WebhookSubscriptionInputs = z.output<typeof WebhookSubscriptionInputs>;
+export type WebhookSubscriptionOutputs = z.infer<typeof WebhookSubscriptionOutputs>;

@@ -5,14 +5,14 @@
  */
 import { checkWith, withoutProvider } from "../../check";
 import { canonical, changedKeys, sameValue, type Bag, type Handler } from "../../handler";
-import { GENERAL_SETTINGS, RUNNER_SETTINGS, read, readFlag } from "../../config";
-import { AlreadyExistsError, ValidationError } from "../../http/errors";
+import { GENERAL_SETTINGS, read } from "../../config";
+import { ValidationError } from "../../http/errors";
 import { log, notice, warn } from "../../log";
 import { runner, type RunnerModelInfo } from "../client";
 import { modelFacts } from "../functions";
 import { canonicalModel, sameDigest } from "../model-name";
 import { blobMap, isLocalSource, PARAMETERS, typedParameter } from "./definition";
-import { RunnerModelInputs } from "./schema";
+import { RunnerModelInputs, type RunnerModelOutputs } from "./schema";
 import { adoptingModel, modelTaken, modelTakeoverRefused } from "./takeover";
 import { previewModel } from "./preview";
 import { runnerVersionProblem } from "../version";
@@ -197,12 +197,13 @@ async function changedOutOfBand(props: Bag, m: RunnerModelInfo): Promise<{ chang
   return { changes, now };
 }
 
-function outputs(r: Bag, m: RunnerModelInfo) {
+/** The model's program fields (inputs, or state) and the facts the runner lists of it. */
+function outputs(r: Bag & Pick<RunnerModelOutputs, "name" | "definitionHash" | "adopt">, m: RunnerModelInfo): RunnerModelOutputs {
   const { __provider: _, ...inputs } = r;
   return { ...inputs, ...modelFacts(m) };
 }
 
-export const runnerModel: Handler = {
+export const runnerModel: Handler<RunnerModelInputs, RunnerModelOutputs> = {
   preview: previewModel,
   async check(_olds, news) {
     return checkWith(RunnerModelInputs, news);
@@ -230,7 +231,7 @@ export const runnerModel: Handler = {
   async read(id, props) {
     const m = await runner().find(id);
     if (!m) return {};
-    const outs = outputs(props, m);
+    const outs = outputs(props as RunnerModelOutputs, m);
     // No digest kept: a lookup or an import, which takes the model as it is — a custom one as what it is made of.
     if (props.digest === undefined) return { id, props: outs, inputs: await madeOf(m) };
     if (m.digest === props.digest) return { id, props: outs };

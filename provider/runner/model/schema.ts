@@ -300,3 +300,5 @@ export const RunnerModelOutputs = z.object({
       "The model was on the runner before this resource took it over (`adopt`): the runner keeps no owner, so it may be another stack's, and destroy leaves it there.",
     ),
 });
+export type RunnerModelInputs = z.output<typeof RunnerModelInputs>;
+export type RunnerModelOutputs = z.infer<typeof RunnerModelOutputs>;

@@ -72,6 +72,7 @@ async function previewGenerated(ctx: PreviewContext): Promise<void> {
   });
 }
 
+// Untyped yet (issue 59): its outputs and a Skill's are made by one skillOutputs, whose state side is untyped.
 export const generatedSkill: Handler = {
   preview: previewGenerated,
   async check(_olds, news) {

@@ -98,3 +98,5 @@ export const GeneratedSkillOutputs = z.object({
   toolsRequired: z.array(z.string()),
   version: z.string().optional().describe("The skill's version, published with it (at most 32 characters)."),
 });
+export type GeneratedSkillInputs = z.output<typeof GeneratedSkillInputs>;
+export type GeneratedSkillOutputs = z.infer<typeof GeneratedSkillOutputs>;

@@ -236,6 +236,7 @@ export async function deleteSkill(id: string) {
   );
 }
 
+// Untyped yet (issue 59): its outputs and a GeneratedSkill's are made by one skillOutputs, and the Claude API path answers its own.
 export const skill: Handler = {
   preview: (ctx) => previewSkill(ctx, takeoverProblem),
   async check(olds, news) {

@@ -192,3 +192,4 @@ export const SkillOutputs = z.object({
   versionId: z.string().optional().describe("On the Claude API: the version this stack published last (`skver_...`)."),
   files: z.array(z.string()).optional().describe("On the Claude API: the paths of the files the last version holds, as uploaded."),
 });
+export type SkillOutputs = z.infer<typeof SkillOutputs>;
