@@ -78,12 +78,12 @@ const ROWS: Record<string, Row> = {
   "edge:WorkerRoute": { inputs: CREATE_INPUTS["edge:WorkerRoute"] },
   "edge:WorkerDomain": { inputs: CREATE_INPUTS["edge:WorkerDomain"] },
   "pages:PagePost": {
-    none: "a post has no natural key: a lost create's post is found by its message (ops:pagesAdoptExisting and the create journal), held by fault-matrix.test.ts",
+    none: "a post has no natural key: a lost create's post is found by its message (ops:pagesAdoptExisting and the create journal), held by the fault matrix (test/helpers/fault-matrix.ts)",
   },
   "pages:PageRole": { inputs: CREATE_INPUTS["pages:PageRole"] },
   "pages:PageSubscription": { inputs: { pageId: PAGE_ID, subscribedFields: ["messages", "feed"] } },
   "posts:Post": {
-    none: "a post has no natural key and is never taken over: a lost publish is found by its container, held by fault-matrix.test.ts",
+    none: "a post has no natural key and is never taken over: a lost publish is found by its container, held by the fault matrix (test/helpers/fault-matrix.ts)",
   },
   "runner:RunnerModel": { inputs: CREATE_INPUTS["runner:RunnerModel"] },
   "skills:Skill": { inputs: CREATE_INPUTS["skills:Skill"] },

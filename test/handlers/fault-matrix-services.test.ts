@@ -1,0 +1,4 @@
+/** Every fault class on the create of the other services' resource types (test/helpers/fault-matrix.ts says what each must do). */
+import { faultMatrix } from "../helpers/fault-matrix";
+
+faultMatrix("services");
