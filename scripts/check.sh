@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gate a maintainer runs before every push (`npm run check`): the format (prettier), the type check of everything,
+# The gate a maintainer runs before every push (`npm run check`): the format (prettier), the lint (eslint), the type check of everything,
 # tests included (tsconfig.check.json), then the fast tiers — unit, handlers, emulator, serialization — with no engine run. The
 # engine tier and the rest are `npm test`, which CI runs (.ci/run). The tools a few fast tests hold the provider to
 # (Ollama, MCP servers, Python clients) are built once by the scripts they call and cached under .tools.
@@ -11,6 +11,8 @@ bash scripts/setup.sh
 export PATH="$root/node_modules/.bin:$PATH"
 echo "[check] prettier: the TypeScript sources' format (npm run format rewrites them)" >&2
 prettier --check --log-level warn "provider/**/*.ts" "sdk/**/*.ts" "emulators/**/*.ts" "scripts/**/*.ts" "bench/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
+echo "[check] eslint: typescript-eslint's recommended rules (eslint.config.mjs)" >&2
+eslint --max-warnings 0 .
 echo "[check] tsc: provider, sdk, emulators, scripts and test" >&2
 tsc -p tsconfig.check.json
 echo "[check] the unit, handler, emulator and serialization tiers" >&2

@@ -347,6 +347,7 @@ export class RunnerEmulator extends Emulator {
             eval_count: Math.ceil(message.content.length / 4),
           },
         };
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the stream below is a generator function: no lexical this
       const self = this;
       return {
         status: 200,
@@ -445,6 +446,7 @@ export class RunnerEmulator extends Emulator {
       finish();
       return { status: 200, body: { status: "success" } };
     }
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the stream below is a generator function: no lexical this
     const self = this;
     return {
       status: 200,

@@ -89,10 +89,9 @@ export function formatFields(fields: Record<string, unknown> = {}): { values: Fo
   const values: FormatFields = {};
   const { license, compatibility, metadata } = fields;
   const tools = fields["allowed-tools"];
-  if (license !== undefined)
-    typeof license === "string"
-      ? (values.license = license)
-      : problems.push({ field: "license", message: "license must be text (a license name, or the file of one beside the skill)" });
+  if (typeof license === "string") values.license = license;
+  else if (license !== undefined)
+    problems.push({ field: "license", message: "license must be text (a license name, or the file of one beside the skill)" });
   if (compatibility !== undefined) {
     const p = compatibilityProblem(compatibility);
     if (p) problems.push({ field: "compatibility", message: p });
@@ -111,10 +110,9 @@ export function formatFields(fields: Record<string, unknown> = {}): { values: Fo
       });
     else values.metadata = metadata as Record<string, string>;
   }
-  if (tools !== undefined)
-    typeof tools === "string"
-      ? (values.allowedTools = tools.split(/\s+/).filter(Boolean))
-      : problems.push({ field: "allowed-tools", message: "allowed-tools must be text: tool names separated by spaces" });
+  if (typeof tools === "string") values.allowedTools = tools.split(/\s+/).filter(Boolean);
+  else if (tools !== undefined)
+    problems.push({ field: "allowed-tools", message: "allowed-tools must be text: tool names separated by spaces" });
   return { values, problems };
 }
 

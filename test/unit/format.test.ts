@@ -1,6 +1,7 @@
 /**
  * The TypeScript sources are as the formatter writes them (prettier, .prettierrc.json; generated files are left to
- * their generators, .prettierignore): so `npm test`, and CI with it, fails on a change that skipped `npm run format`.
+ * their generators, .prettierignore), and the linter (eslint.config.mjs) finds nothing: so `npm test`, and CI with
+ * it, fails on a change that skipped `npm run format` or `npm run lint`.
  */
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
@@ -21,6 +22,18 @@ describe("the sources' format", () => {
   it("is prettier's (run `npm run format`)", () => {
     const run = () =>
       execFileSync(path.join(ROOT, "node_modules/.bin/prettier"), ["--check", "--log-level", "warn", ...GLOBS], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+    expect(run).not.toThrow();
+  }, 120_000);
+});
+
+describe("the sources' lint", () => {
+  it("is clean (run `npm run lint`)", () => {
+    const run = () =>
+      execFileSync(path.join(ROOT, "node_modules/.bin/eslint"), ["--max-warnings", "0", "."], {
         cwd: ROOT,
         encoding: "utf8",
         stdio: "pipe",

@@ -443,10 +443,11 @@ export function carry(found: Found[]): { carried: Carried[]; left: Left[] } {
         break;
       }
       case "cloudflare_worker_route":
-      case "cloudflare_workers_route":
+      case "cloudflare_workers_route": {
         const r = route(f, zoneId);
         if (secretFree(f, r)) carried.push(r);
         break;
+      }
       default:
         left.push({ address: f.address, reason: NOT_CARRIED[f.type] ?? `no pulumi-ops resource for ${f.type}` });
     }

@@ -20,7 +20,10 @@ function txt(v: string): string {
   const chunks: string[] = [];
   let chunk = "";
   for (const ch of text) {
-    if (Buffer.byteLength(chunk + ch) > 255) (chunks.push(chunk), (chunk = ""));
+    if (Buffer.byteLength(chunk + ch) > 255) {
+      chunks.push(chunk);
+      chunk = "";
+    }
     chunk += ch;
   }
   chunks.push(chunk);

@@ -49,6 +49,7 @@ export function readSource(text: string, file: string): Source {
   } catch (e) {
     throw new Error(
       `${file} is not JSON (${(e as Error).message}): give a Terraform state (terraform state pull > state.json) or a stack export (pulumi stack export > stack.json)`,
+      { cause: e },
     );
   }
   const bag = json as Record<string, unknown>;

@@ -81,7 +81,10 @@ async function settle(zone: ZoneRef, ops: Op[], before: Set<string>): Promise<{ 
     if (op.kind === "delete" && !now.has(op.id)) found.set(op, null);
     if (op.kind === "post") {
       const made = [...now.values()].find((r) => !before.has(r.id) && !claimed.has(r.id) && sameValue(r, op.body as never));
-      if (made) (found.set(op, made), claimed.add(made.id));
+      if (made) {
+        found.set(op, made);
+        claimed.add(made.id);
+      }
     }
   }
   const batchApplied = found.size > 0;

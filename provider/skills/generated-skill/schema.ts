@@ -61,7 +61,7 @@ export const GeneratedSkillInputs = z
   })
   .refine((r) => NAME.test(r.slug), { error: "slug must be kebab-case" })
   .transform((r, ctx) => {
-    let text = "";
+    let text: string;
     try {
       text = readSources(r.sources);
     } catch (e) {
