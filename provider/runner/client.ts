@@ -3,7 +3,8 @@
  * one streamed request whose newline-delimited progress is printed as it arrives.
  */
 import type { Dispatcher } from "undici";
-import { RUNNER_SETTINGS, read, readNumber, runnerUrl, clientPerSettings } from "../config";
+import { RUNNER_SETTINGS, read, readNumber, clientPerSettings } from "../config";
+import { runnerUrl } from "../urls";
 import { HttpClient, retryDelayMs } from "../http/client";
 import { ApiError, NotFoundError, TransportError, ValidationError } from "../http/errors";
 import { log } from "../log";

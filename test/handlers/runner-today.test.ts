@@ -9,7 +9,7 @@ import * as http from "node:http";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runnerUrl } from "../../provider/config";
+import { runnerUrl } from "../../provider/urls";
 import { call } from "../../provider/door";
 import { forgetPreviewChecks, previewCheck } from "../../provider/preflight";
 import { RunnerClient } from "../../provider/runner/client";

@@ -12,9 +12,9 @@ import {
   PAGES_SETTINGS,
   POSTS_SETTINGS,
   read,
-  runnerUrl,
   useStackConfig,
 } from "../../provider/config";
+import { runnerUrl } from "../../provider/urls";
 
 afterEach(() => useStackConfig(undefined));
 const withConfig = (values: Record<string, string>) => useStackConfig({ get: (k) => values[k] });

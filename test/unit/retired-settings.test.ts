@@ -1,6 +1,6 @@
 /**
  * An upgrade never breaks a stack's config (issue 47): every setting any release had is a setting of today or a
- * retired one (provider/config.ts RETIRED_SETTINGS), and a retired one is one warning on both doors, never a failed
+ * retired one (provider/settings.ts RETIRED_SETTINGS), and a retired one is one warning on both doors, never a failed
  * check; a key no release had still fails, naming the nearest setting.
  */
 import { readFileSync } from "node:fs";
