@@ -48,7 +48,8 @@ describe("sdk resources under mocks", () => {
     const ops = await import("../../sdk");
     const { call } = await import("../../provider/door");
     new ops.control.RemoteCommand("typo", { create: "echo hi", secret: "yes" as unknown as boolean });
-    await new Promise((r) => setTimeout(r, 50));
+    // Registered once its inputs settle (the program-side check first): waited for, however busy the machine.
+    for (let i = 0; i < 200 && !registered.some((x) => x.name === "typo"); i++) await new Promise((r) => setTimeout(r, 25));
     const reg = registered.find((x) => x.name === "typo")!;
     expect(reg.inputs.secret).toBe("yes");
     const { failures } = await call("control:RemoteCommand", "check", [{}, { ...reg.inputs, __provider: undefined }]);

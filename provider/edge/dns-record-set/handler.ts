@@ -7,31 +7,26 @@
  * id: `<zoneId>/set-<random>` (the service keeps no object for the set itself).
  */
 import { randomUUID } from "node:crypto";
-import { isUnknown, checkWith, plannedObject, withoutProvider } from "../../check";
-import { changedKeys, createByKey, deleteUnlessGone, PartialCreateError, unlessGone, type Bag, type Handler } from "../../handler";
-import { AlreadyExistsError } from "../../http/errors";
+import { isUnknown, withoutProvider } from "../../check";
+import { PartialCreateError, type Bag, type Handler } from "../../handler";
 import { log, notice, warn } from "../../log";
-import { leftToAnother, withStackTag } from "../../owner";
-import { labelled, labels, ownerOf, recordClaim, recordOwnedBy, recordStanding } from "../dns-record/owner";
+import { withStackTag } from "../../owner";
+import { labels, recordClaim } from "../dns-record/owner";
 import type * as wire from "../wire";
-import { adopting, edge, recordsTakeTags, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
+import { adopting, edge, resolveZone, type ZoneRef, zoneKnownAtPreview } from "../zones";
 import { programZoneInputs, zoneChanged, zoneOutputs } from "../zone-ref";
-import { cnameConflict, holdFromState, takeOver } from "../dns-record/handler";
-import { body, FIELDS, recordAnswer, sameField } from "../dns-record/mapping";
-import { adoptedInRun, claim, isClaimed, markAdopted } from "../../claims";
-import { createResumed } from "../../create-journal";
-import { fullName, sameValue, valueOf } from "../dns-record/normalize";
-import { DnsRecordSetInputs, SetRecord, type DnsRecordSetOutputs } from "./schema";
-import { applyInBatches, each, type Done, type Failure, type Op } from "./batch";
+import { holdFromState } from "../dns-record/handler";
+import { body, recordAnswer } from "../dns-record/mapping";
+import { adoptedInRun, claim } from "../../claims";
+import { DnsRecordSetInputs, type DnsRecordSetOutputs } from "./schema";
+import { applyInBatches, type Op } from "./batch";
 import { compacted, expanded, isCompact, withoutIds } from "./text";
 import { countDeletes } from "./guard";
 import { newSetKey, reviewPlan } from "./review";
 import { dnsRules } from "../dns-rules";
-
-/** The largest page the service gives of a zone's records: 10,000 records are two requests. */
-const PAGE = 5000;
-
-type Records = Record<string, SetRecord>;
+import { type Records, plan } from "./plan";
+import { failureMessage, listing, makeAll, PAGE, single, strayOp, takenByOthers } from "./apply";
+import { checkSet } from "./set-check";
 
 function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<string, string>): DnsRecordSetOutputs {
   return {
@@ -44,216 +39,10 @@ function outputs(wanted: Bag, zone: ZoneRef, records: Records, ids: Record<strin
   };
 }
 
-/** A delete of a record the set does not declare (authoritative): its key, which no record key can be (a space). */
-const strayOp = (rec: wire.DnsRecord): Op => ({ kind: "delete", key: `undeclared ${rec.type} ${rec.name} (${rec.id})`, id: rec.id });
-const isStray = (key: string) => key.startsWith("undeclared ");
 /** Whether `authoritative` or `ignore` differ between the state and the program (unset is off, as before them). */
 const authorityChanged = (olds: Bag, news: Bag) =>
   (olds.authoritative === true) !== (news.authoritative === true) ||
   JSON.stringify(olds.ignore ?? null) !== JSON.stringify(news.ignore ?? null);
-
-/** The zone's records by type and full name, and their ids, from one listing. */
-async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string>; all: wire.DnsRecord[] }> {
-  const byName = new Map<string, wire.DnsRecord[]>();
-  const ids = new Set<string>();
-  const all: wire.DnsRecord[] = [];
-  for await (const rec of edge().dnsRecords(zone.id, {}, PAGE)) {
-    const k = `${rec.type} ${rec.name.toLowerCase()}`;
-    byName.set(k, [...(byName.get(k) ?? []), rec]);
-    ids.add(rec.id);
-    all.push(rec);
-  }
-  return { byName, ids, all };
-}
-
-/**
- * The records to make: those with an identical record already in the zone one at a time (taken over with `adopt`,
- * else refused with 81058 naming the key), the rest as posts, in batches where the service takes them.
- */
-async function makeAll(
-  keys: string[],
-  wanted: Records,
-  zone: ZoneRef,
-  existing: Map<string, wire.DnsRecord[]>,
-  adopt: boolean,
-  before: Op[] = [],
-) {
-  const posts: Op[] = [];
-  const taken: string[] = [];
-  for (const key of keys) {
-    const b = body(wanted[key] as never, zone);
-    // Identical records there: refused by name without adopt, or taken over (one no other resource holds) with it.
-    if ((existing.get(`${b.type} ${b.name}`) ?? []).some((x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id)))))
-      taken.push(key);
-    else posts.push({ kind: "post", key, body: labelled(b, zone) });
-  }
-  const made: Done[] = [];
-  const failures = await each(
-    taken,
-    async (key) => void made.push({ op: { kind: "post", key, body: {} }, rec: await makeOne(key, wanted[key], zone, existing, adopt) }),
-    (k) => k,
-  );
-  return { made, failures, posts: [...before, ...posts] };
-}
-
-const nameKey = (zoneName: string, r: SetRecord) => `${r.type} ${fullName(r.name, zoneName)}`;
-
-/**
- * Which keys to add, remove, change in place, or replace (a new type), and which are unchanged. Records of one type
- * and name are matched by value before key: a key that goes and a key that comes for the same type and name are one
- * record under a new key (`moved`: nothing sent when the value is the same, one PATCH when it is not), so inserting a
- * line of a zone file is one add and renumbering keys sends nothing.
- */
-function plan(zoneName: string, current: Records, ids: Record<string, string>, wanted: Records) {
-  let added = Object.keys(wanted).filter((k) => !ids[k]);
-  let removed = Object.keys(ids).filter((k) => !(k in wanted));
-  const moved: [string, string][] = [];
-  // The keys that go, by type and name: a set re-keyed whole (10,000 records) pairs in linear time.
-  const going = new Map<string, string[]>();
-  for (const k of removed)
-    if (current[k]) going.set(nameKey(zoneName, current[k]), [...(going.get(nameKey(zoneName, current[k])) ?? []), k]);
-  for (const identical of [true, false]) {
-    for (const to of added) {
-      const group = going.get(nameKey(zoneName, wanted[to]));
-      const at = group?.findIndex((k) => !identical || valueOf(current[k]) === valueOf(wanted[to])) ?? -1;
-      if (at < 0) continue;
-      moved.push([group![at], to]);
-      group!.splice(at, 1);
-    }
-    const taken = new Set(moved.map(([, to]) => to));
-    added = added.filter((k) => !taken.has(k));
-  }
-  const paired = new Set(moved.map(([from]) => from));
-  removed = removed.filter((k) => !paired.has(k));
-  const replaced: string[] = [];
-  const changed: [string, string[]][] = [];
-  const source = new Map(moved.map(([from, to]) => [to, from]));
-  for (const k of Object.keys(wanted)) {
-    const was = source.get(k) ?? k;
-    if (!ids[was]) continue;
-    if (current[was]?.type !== wanted[k].type) replaced.push(k);
-    else {
-      const fields = changedKeys([...FIELDS], current[was], wanted[k], sameField(zoneName, wanted[k]));
-      if (fields.length) changed.push([k, fields]);
-    }
-  }
-  const unchanged = Object.keys(wanted).length - added.length - replaced.length - changed.length;
-  return { added, removed, replaced, changed, moved, unchanged };
-}
-
-/** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
-async function makeOne(
-  key: string,
-  rec: SetRecord,
-  zone: ZoneRef,
-  existing: Map<string, wire.DnsRecord[]>,
-  adopt: boolean,
-): Promise<wire.DnsRecord> {
-  const b = body(rec as never, zone);
-  // Never one that another resource of this run holds (claims.ts): that one's key is made as its own record.
-  const identical = (existing.get(`${b.type} ${b.name}`) ?? []).find(
-    (x) => sameValue(x, b) && (!adopt || !isClaimed(recordClaim(zone.id, x.id))),
-  );
-  // Another stack's (its tag) is never taken; this stack's own is, even without adopt (./dns-record/owner.ts).
-  const whose = identical && recordStanding(identical);
-  if (whose === "theirs")
-    throw recordOwnedBy(`records.${key}: the ${b.type} record ${b.name}`, zone.name, identical!.id, ownerOf(identical!)!);
-  // Made by an earlier create of this set that never reached the state (create-journal.ts): this set's too.
-  const takes = adopt || whose === "mine" || createResumed() !== undefined;
-  if (identical && (!takes || claim(recordClaim(zone.id, identical.id)))) {
-    if (!takes) {
-      throw new AlreadyExistsError({
-        service: "edge",
-        code: 81058,
-        message: `records.${key}: the ${b.type} record ${b.name} ${identical.content} already exists in zone ${zone.name} (id ${identical.id})`,
-        remedy:
-          "Set `adopt: true` on this DnsRecordSet to take it over, or remove the key. After an interrupted up, run the recovery up with `pulumi config set ops:edgeAdoptExisting true` (docs/reliability.md)",
-      });
-    }
-    markAdopted(recordClaim(zone.id, identical.id));
-    return takeOver(zone, b, identical, `${b.type} record ${b.name} (records.${key})`);
-  }
-  try {
-    return await createByKey({
-      what: `${b.type} record ${b.name} (records.${key})`,
-      adopt: false,
-      // A lost answer is settled by looking for the identical record: found, it is ours; absent, sent again.
-      find: async () => (await Array.fromAsync(edge().dnsRecords(zone.id, { type: b.type, name: b.name }))).find((x) => sameValue(x, b)),
-      create: () => edge().createDnsRecord(zone.id, labelled(b, zone)),
-      update: async (x) => x,
-      resumable: false, // settled above, labels weighed first
-    });
-  } catch (e) {
-    // Refused beside a record of another type: a CNAME conflict, which adopting cannot fix; say so.
-    if (!(e instanceof AlreadyExistsError)) throw e;
-    const others = await Array.fromAsync(edge().dnsRecords(zone.id, { name: b.name }));
-    if (others.some((x) => sameValue(x, b))) throw e;
-    const err = cnameConflict(b, others, zone.name, e);
-    throw Object.assign(err, { message: `records.${key}: ${err.message}` });
-  }
-}
-
-/** A change by itself: the path of a service without batches, and of a batch the service refused. */
-const single =
-  (zone: ZoneRef, wanted: Records, existing: Map<string, wire.DnsRecord[]>, adopt: boolean) =>
-  async (op: Op): Promise<wire.DnsRecord | undefined> => {
-    if (op.kind === "delete") return void (await deleteUnlessGone(() => edge().deleteDnsRecord(zone.id, op.id)));
-    if (op.kind === "patch") return edge().patchDnsRecord(zone.id, op.id, op.body);
-    return makeOne(op.key, wanted[op.key], zone, existing, adopt);
-  };
-
-function failureMessage(what: string, failures: Failure[], total: number): string {
-  const shown = failures
-    .slice(0, 5)
-    .map((f) => `${isStray(f.key) ? f.key : `records.${f.key}`}: ${(f.error as Error).message ?? String(f.error)}`)
-    .join("; ");
-  return `edge: ${failures.length} of ${total} records could not be ${what}${failures.length > 5 ? " (the first 5)" : ""}: ${shown}`;
-}
-
-/** The known records checked, the ones with values unknown until apply passed through as they are. */
-function checkSet(news: Bag) {
-  const given = withoutProvider(news);
-  const records = given.records;
-  if (!records || typeof records !== "object" || Array.isArray(records)) return checkWith(DnsRecordSetInputs, news);
-  if (isUnknown(given.zoneName) || isUnknown(given.zoneId)) {
-    // The zone unknown until apply: each record as the check will make it (a saved plan holds the apply to it).
-    const r = checkWith(DnsRecordSetInputs, news);
-    if (r.failures.length) return r;
-    const planned = Object.fromEntries(Object.entries(records as Bag).map(([k, v]) => [k, plannedRecordOf(v)]));
-    return { inputs: { ...r.inputs, records: planned }, failures: [] };
-  }
-  const pending: Bag = {};
-  const known: Bag = {};
-  // A record with a value unknown until apply keeps it so, with the rest as check will make it (defaults included):
-  // what a saved plan holds the apply to.
-  for (const [key, r] of Object.entries(records as Bag)) {
-    if (!isUnknown(r)) known[key] = r;
-    else pending[key] = plannedRecordOf(r);
-  }
-  const checked = checkWith(DnsRecordSetInputs, { ...given, records: known });
-  if (checked.failures.length) return { inputs: given, failures: checked.failures };
-  return { inputs: { ...checked.inputs, records: { ...(checked.inputs.records as Bag), ...pending } }, failures: [] };
-}
-
-/**
- * The keys among `entries` ([key, record id]) whose record another stack's tag is on: read where the zone's records
- * take tags (one listing of the zone), none elsewhere (nothing could have labelled them).
- */
-async function takenByOthers(zone: ZoneRef, entries: [string, string][]): Promise<string[]> {
-  if (!entries.length) return [];
-  const found = await unlessGone(() => resolveZone({ zoneId: zone.id }));
-  if (!found || !recordsTakeTags(found)) return [];
-  const byId = new Map([...(await listing(found)).byName.values()].flat().map((x) => [x.id, x]));
-  return entries.filter(([, id]) => leftToAnother(ownerOf(byId.get(id) ?? {}))).map(([key]) => key);
-}
-
-/** One record of a set as its check will make it: parsed when known, else its known fields (plannedObject). */
-function plannedRecordOf(r: unknown): unknown {
-  if (!r || typeof r !== "object" || Array.isArray(r)) return r;
-  if (isUnknown(r)) return plannedObject(SetRecord, r as Bag);
-  const parsed = SetRecord.safeParse(r);
-  return parsed.success ? parsed.data : r;
-}
 
 /** The set on maps: the records and ids as the program's API types them. */
 const onMaps: Handler<DnsRecordSetInputs, DnsRecordSetOutputs> = {
