@@ -1,46 +1,18 @@
 /**
- * The edge network API client: one class, every call through `call()`, which unwraps the envelope, validates the
- * result against the wire schema and turns failures into typed errors carrying the spec's remedy.
+ * The edge network API client: its endpoints (zones and settings, DNS records, page rules and rulesets, Workers
+ * scripts, routes and domains, the analytics' GraphQL), each through EdgeApi's one `call()` (api.ts), which
+ * validates the answer against the wire schema and turns failures into typed errors carrying their remedy.
  */
 import { z } from "zod";
-import { HttpClient, type Method, type RequestOptions } from "../http/client";
-import { AlreadyExistsError, ApiError, AuthError, NotFoundError, RateLimitError, ServerError, ValidationError } from "../http/errors";
+import { HttpClient } from "../http/client";
+import { ApiError, AuthError, NotFoundError, ValidationError } from "../http/errors";
 import { limiterFor } from "../http/limiter";
 import type { EdgeConfig } from "../config";
 import * as wire from "./wire";
-import { forgetRuleListings } from "./rule-listing";
+import { EdgeApi } from "./api";
+import { noRoute, toError } from "./errors";
 
-/**
- * The service's codes today (its API reference and the deprecation notes; docs/service-today.md): 81057 "The record
- * already exists", 81058 "An identical record already exists", 81053/81054 a CNAME clash; 81044 is "The record does
- * not exist". Throttling is 429 with 971 (1015 is the visitor-facing edge error, and the sunset analytics' code).
- * A proxied record the proxy refuses: 9041 (and 9003/9004), since 2024-10-01 no longer wrapped in 1004.
- */
-const ALREADY_EXISTS = [81053, 81054, 81057, 81058];
-const RATE_LIMITED = [971, 10100];
-const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
-const NOT_PROXIABLE = [9003, 9004, 9041];
-/** Endpoints the service retired: 1015 from the sunset analytics, 10020 from the read-only firewall rules API. */
-const RETIRED = [1015, 10020];
-
-const SET_TOKEN = "Set a valid API token: pulumi config set --secret ops:edgeApiToken <token> (or EDGE_API_TOKEN, or CLOUDFLARE_API_TOKEN)";
-
-const REMEDY = {
-  auth: "Verify the token (ops:edgeApiToken, EDGE_API_TOKEN or CLOUDFLARE_API_TOKEN) and regenerate it with the permission this call needs",
-  exists: "Look it up by name and update it: set `adopt: true` on the resource to take over the existing object",
-  prohibited: "Set proxied to false: a private address cannot be served through the proxy",
-  rate: "Rate limited after every retry: lower ops:edgeRateLimit (requests per 5 minutes) or run with less --parallel",
-};
-
-export class EdgeClient {
-  constructor(
-    private readonly http: HttpClient,
-    readonly accountId?: string,
-    private readonly byToken = true,
-    /** Changes per `dns_records/batch` request (ops:edgeBatchSize); 0: single requests only. */
-    readonly batchSize = 0,
-  ) {}
-
+export class EdgeClient extends EdgeApi {
   static fromConfig(c: EdgeConfig): EdgeClient {
     const headers: Record<string, string> =
       c.auth.kind === "token" ? { authorization: `Bearer ${c.auth.token}` } : { "x-auth-key": c.auth.key, "x-auth-email": c.auth.email };
@@ -60,147 +32,6 @@ export class EdgeClient {
     // An account-owned token (`cfat_…`, the service's token formats) verifies at its account: asked there first.
     if (c.auth.kind === "token" && c.auth.token.startsWith("cfat_")) client.accountTokenFirst = true;
     return client;
-  }
-
-  /** `explain`: an auth refusal is told apart (invalid token or missing permission) by verifying the token. */
-  private async call<S extends z.ZodType>(method: Method, path: string, schema: S, options?: RequestOptions, explain = true) {
-    // A rule this run changes makes the run's listing of its zone's rules of that kind stale (rule-listing.ts).
-    const rules = method !== "GET" && /^\/zones\/([^/]+)\/(pagerules|rulesets)/.exec(path);
-    if (rules) forgetRuleListings(rules[2], rules[1]);
-    const res = await this.http.request(method, path, options);
-    const parsed = wire.Envelope.safeParse(res.json);
-    if (res.status >= 400 || !parsed.success || !parsed.data.success) {
-      const err = toError(res.status, parsed.success ? parsed.data.errors : [], method, path, res.text);
-      throw err instanceof AuthError && this.byToken && explain && !path.endsWith("/tokens/verify")
-        ? await this.whyRefused(err, method, path)
-        : err;
-    }
-    const result = schema.safeParse(parsed.data.result);
-    if (!result.success) {
-      throw new ApiError({
-        service: "edge",
-        status: res.status,
-        method,
-        path,
-        message: `unexpected answer: ${result.error.issues[0]?.message}`,
-      });
-    }
-    return { result: result.data as z.infer<S>, info: parsed.data.result_info };
-  }
-
-  /** Every item of a paginated list, page by page, stopping at a short or empty page. */
-  private async *pages<S extends z.ZodType>(path: string, item: S, query: Record<string, string | undefined>, perPage: number) {
-    for (let page = 1; ; page++) {
-      const { result, info } = await this.call("GET", path, item.array(), { query: { ...query, page, per_page: perPage } });
-      yield* result as z.infer<S>[];
-      const pages = info?.total_pages;
-      if ((result as unknown[]).length < perPage || (pages !== undefined && page >= pages)) return;
-    }
-  }
-
-  /** Once verified invalid, a token stays so for the run; a valid one is verified again (it may be revoked). */
-  private tokenInvalid = false;
-
-  /**
-   * 10000 means an invalid token or one without the needed permission: the token is verified (once per run) to
-   * tell which, so the remedy is "set a valid token" or names the permission this call needs.
-   */
-  private async whyRefused(err: AuthError, method: string, path: string): Promise<AuthError> {
-    this.tokenInvalid ||= await this.verifyToken().then(
-      (t) => t.status !== "active",
-      () => true,
-    );
-    const d = { service: "edge", status: err.status, code: err.code, message: err.apiMessage, method, path };
-    if (this.tokenInvalid)
-      return new AuthError({
-        ...d,
-        message: `${err.apiMessage}: the token is not valid (revoked, expired or mistyped)`,
-        remedy: SET_TOKEN,
-      });
-    const permission = permissionFor(method, path);
-    return new AuthError({
-      ...d,
-      message: `${err.apiMessage}: the token is valid but lacks the permission ${permission}`,
-      remedy: `Give the token the permission "${permission}" in the account's API tokens (or use a token that has it)`,
-    });
-  }
-
-  /** A `cfat_` token: an account-owned one, verified at its account before the user endpoint is tried. */
-  accountTokenFirst = false;
-
-  /** The kind of the configured token, once learnt: user tokens and account-owned tokens verify apart. */
-  private tokenKind?: { kind: "user" } | { kind: "account"; accountId: string };
-
-  /**
-   * The token's status, from the endpoint of its kind. A user token verifies at `/user/tokens/verify`; an
-   * account-owned token (the kind the service recommends today) is refused there with 401/1000, as an invalid token
-   * is, and verifies at `/accounts/{account_id}/tokens/verify`. The account is ops:edgeAccountId, else the account
-   * of the zones the token can see; a token that verifies at neither is invalid.
-   */
-  async verifyToken(): Promise<wire.TokenStatus & { kind: "user" | "account"; accountId?: string }> {
-    if (this.accountTokenFirst && !this.tokenKind) {
-      for (const accountId of await this.accountsToTry()) {
-        const t = await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus).catch((e: unknown) => {
-          if (e instanceof AuthError) return undefined;
-          throw e;
-        });
-        if (t) {
-          this.tokenKind = { kind: "account", accountId };
-          return { ...t.result, kind: "account", accountId };
-        }
-      }
-    }
-    if (this.tokenKind?.kind === "account") {
-      const accountId = this.tokenKind.accountId;
-      return { ...(await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus)).result, kind: "account", accountId };
-    }
-    try {
-      const t = (await this.call("GET", "/user/tokens/verify", wire.TokenStatus)).result;
-      this.tokenKind = { kind: "user" };
-      return { ...t, kind: "user" };
-    } catch (e) {
-      if (!(e instanceof AuthError) || this.tokenKind || this.accountTokenFirst) throw e; // (a cfat_ token was tried there first)
-      const accounts = await this.accountsToTry();
-      for (const accountId of accounts) {
-        try {
-          const t = (await this.call("GET", `/accounts/${accountId}/tokens/verify`, wire.TokenStatus)).result;
-          this.tokenKind = { kind: "account", accountId };
-          return { ...t, kind: "account", accountId };
-        } catch (again) {
-          if (!(again instanceof AuthError)) throw again;
-        }
-      }
-      throw e;
-    }
-  }
-
-  /** Where an account-owned token may verify: the configured account, else the accounts of the zones it sees. */
-  private async accountsToTry(): Promise<string[]> {
-    if (this.accountId) return [this.accountId];
-    try {
-      // Not explained (that would verify the token again, which is what asks this).
-      const zones = await this.call("GET", "/zones", wire.Zone.array(), { query: { per_page: 50 } }, false);
-      return [...new Set(zones.result.map((z) => z.account?.id).filter((id): id is string => !!id))];
-    } catch (e) {
-      if (e instanceof AuthError) return []; // it can see no zone: it is not a working token
-      throw e;
-    }
-  }
-
-  /** A preview's one read (preflight.ts): the token verified, or with the legacy key, one page of zones. */
-  async verifyCredentials(): Promise<void> {
-    if (!this.byToken) {
-      for await (const _ of this.pages("/zones", wire.Zone, {}, 5)) break;
-      return;
-    }
-    const invalid = (why: string) =>
-      new AuthError({ service: "edge", status: 401, message: `the API token is not valid (${why})`, remedy: SET_TOKEN });
-    const t = await this.verifyToken().catch((e: unknown) => {
-      const status = e instanceof ApiError ? (e.status ?? 0) : 0;
-      if (status >= 400 && status < 500 && status !== 429) throw invalid((e as ApiError).apiMessage);
-      throw e;
-    });
-    if (t.status !== "active") throw invalid(`its status is ${t.status}`);
   }
 
   async listZones(filter: { name?: string } = {}): Promise<wire.Zone[]> {
@@ -472,52 +303,4 @@ export class EdgeClient {
       });
     return data.data as z.infer<S>;
   }
-}
-
-/** The token permission a call needs, as the account's API token page names it. */
-export function permissionFor(method: string, path: string): string {
-  const edit = method === "GET" ? "Read" : "Edit";
-  if (path.startsWith("/accounts/") && path.includes("/workers/")) return `Account / Workers Scripts / ${edit}`;
-  if (/\/workers\/routes/.test(path)) return `Zone / Workers Routes / ${edit}`;
-  if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
-  if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;
-  if (/\/pagerules/.test(path)) return `Zone / Page Rules / ${edit}`;
-  if (/\/firewall\/|\/rate_limits|\/rulesets/.test(path)) return `Zone / Zone WAF / ${edit}`;
-  if (/\/analytics|\/security\/events/.test(path)) return "Zone / Analytics / Read";
-  return `Zone / Zone / ${edit}`;
-}
-
-function toError(status: number, errors: wire.EdgeErrorItem[], method: string, path: string, text: string): ApiError {
-  const first = errors.find((e) => e.code !== undefined) ?? errors[0];
-  const code = first?.code;
-  const message = errors.length
-    ? errors.map((e) => e.message || `code ${e.code ?? "unknown"}`).join("; ")
-    : text.slice(0, 200) || "no error detail";
-  const d = { service: "edge", status, code, message, method, path };
-  const has = (codes: number[]) => errors.some((e) => e.code !== undefined && codes.includes(e.code));
-  if (status === 429 || has(RATE_LIMITED)) return new RateLimitError({ ...d, remedy: REMEDY.rate });
-  // 10020 is also the workers routes' "A route with the same pattern already exists": retired only on firewall paths.
-  if (/\/workers\/routes/.test(path) && has([10020]))
-    return new AlreadyExistsError({
-      ...d,
-      remedy: "Set `adopt: true` on the WorkerRoute to take over the route with this pattern, or choose another pattern",
-    });
-  if (status === 410 || has(RETIRED.filter((c) => c !== 10020 || /\/(firewall|filters)/.test(path))))
-    return new ValidationError({
-      ...d,
-      remedy:
-        "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)",
-    });
-  if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
-  if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
-  // The Workers endpoints' "not found" codes (a script, a route, a custom domain, a secret), whatever the status.
-  if (status === 404 || (/\/workers\//.test(path) && has([10007, 10009, 100114, 10056]))) return new NotFoundError(d);
-  if (has(NOT_PROXIABLE)) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
-  if (status >= 500) return new ServerError({ ...d, remedy: "The service failed; run the command again later" });
-  return new ValidationError(d);
-}
-
-/** The server has no such route (a faster path it does not offer): 400 with code 7003, or 405. */
-function noRoute(e: unknown): boolean {
-  return e instanceof ApiError && !(e instanceof AuthError) && ((e.status === 400 && e.code === 7003) || e.status === 405);
 }
