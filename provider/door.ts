@@ -1,6 +1,11 @@
 /**
- * What the serialized dynamic providers call (see dynamic.ts): configuration, then one handler method by type
- * token. Errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
+ * The dispatcher both doors call: the dynamic door (dynamic.ts, the serialized providers of TypeScript programs)
+ * and the plugin door (plugin.ts, every other language). Configuration, then one handler method by type token;
+ * errors leave here with every credential masked, and a partial create keeps its id and `__provider`.
+ *
+ * Its compiled path, `dist/provider/door.js`, is written into users' state by the dynamic door (each serialized
+ * provider requires it at call time): it must keep existing, with these exports, in every later release
+ * (test/engine/upgrade.test.ts holds it).
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
 import {

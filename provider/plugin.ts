@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The provider-plugin door: the same handlers as the dynamic door (door.ts), served as the Pulumi resource plugin
+ * The plugin door: the same handlers through the same dispatcher (door.ts) as the dynamic door, served as the Pulumi resource plugin
  * `pulumi-resource-ops` under the schema's tokens (`ops:edge:DnsRecord`, ...), so programs in any language that
  * has an SDK generated from schema.json (or none, like YAML) can use them.
  *
