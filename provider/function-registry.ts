@@ -1,8 +1,9 @@
 /**
  * One flat table of the read-only functions the provider plugin serves as invokes (`ops:edge:getZone`, ...), the
- * functions of schema.json, and their reference docs. Arguments are the zod schemas the TypeScript functions parse;
- * each result is an object described by a zod schema in the service's function-entries.ts (a list comes back under a named property, as Pulumi's
- * function results are objects). TypeScript programs call the same functions in-process (sdk/<module>/functions.ts).
+ * functions of schema.json, and their reference docs, gathered from each service's function-entries.ts. Arguments
+ * are the zod schemas the TypeScript functions parse; each result is an object described by a zod schema there (a
+ * list comes back under a named property, as Pulumi's function results are objects). TypeScript programs call the
+ * same functions in-process (sdk/<module>/functions.ts).
  *
  * Left out: `control.openRemoteDesktop`, which acts on a computer (it is not read-only), and `screenshot`'s `path`,
  * which would write a file where the plugin runs instead of where the program runs.
