@@ -13,7 +13,7 @@ import { carry, type Carried, type Left } from "./migrate/carry";
 import { readSource, type Found } from "./migrate/source";
 import { octodnsZone } from "./migrate/octodns";
 import { isHostname } from "../edge/dns-record/normalize";
-import { packageRoot, uniqueNames, writeTypeScriptProject } from "./import";
+import { packageRoot, uniqueNames, writeTypeScriptProject } from "./project";
 
 const HELP = `usage: pulumi-ops migrate <file> [--out <dir>] [--name <project>] [--language typescript|yaml] [--zone <name>] [--force] [--no-protect]
   <file>              a Terraform state of the service's provider, v4 or v5 (\`terraform state pull > state.json\`),

@@ -76,7 +76,7 @@ describe("the command's help", () => {
 
 describe("pulumi-ops import's dependency line", () => {
   it("follows how the running copy was installed: npm's recorded tarball, URL or registry version; a project's own line; a clone by its path", async () => {
-    const { dependencySpec } = await import("../../provider/cli/import");
+    const { dependencySpec } = await import("../../provider/cli/project");
     const { mkdirSync, mkdtempSync, writeFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const project = mkdtempSync(path.join(tmpdir(), "pulumi-ops-spec-"));
