@@ -223,5 +223,3 @@ export async function claudeSkillObjects(): Promise<Found[]> {
   }
   return found;
 }
-
-/** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */

@@ -138,7 +138,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Writes `index.ts`, Pulumi.yaml and package.json (depending on pulumi-ops as it is installed here); the spec written. */
+/** The program's inputs of one object: what the provider's read reports, as an import through the plugin. */
 async function inputsOf(f: Found): Promise<Record<string, unknown>> {
   // A record's tags and settings are read as the program would give them (the read reports what the props declare).
   const asked = f.type === "edge:DnsRecord" ? { tags: [], settings: { ipv4Only: false, ipv6Only: false, flattenCname: false } } : {};

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
+/** Writes `index.ts`, Pulumi.yaml and package.json (depending on pulumi-ops as it is installed here); the spec written. */
 export function writeTypeScriptProject(out: string, program: string[], description: string, fallbackName: string, name?: string): string {
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "index.ts"), `${program.join("\n")}\n`);
@@ -19,7 +20,7 @@ export function writeTypeScriptProject(out: string, program: string[], descripti
   return spec;
 }
 
-/** The program's inputs of one object: what the provider's read reports, as an import through the plugin. */
+/** Names a program can use: lower-case words joined by dashes, numbered where two would be the same. */
 export function uniqueNames(found: { type: string; name: string }[]): string[] {
   const seen = new Map<string, number>();
   return found.map((f) => {

@@ -9,30 +9,12 @@ import { PRIORITY_TYPES } from "../../edge/dns-record/normalize";
 import { dynamic, one, texts, unset, type Found } from "./source";
 import { sameValue } from "../../handler";
 import { SETTING_IDS as KNOWN_SETTINGS } from "../../edge/zone-setting/known";
+import { type Bag, type Carried, type Left, num, str } from "./carried";
+import { pageRule, rulesetRules } from "./carry-rules";
+import { route, script } from "./carry-workers";
 
-/** A resource of the new program. */
-export interface Carried {
-  type: string;
-  name: string;
-  inputs: Record<string, unknown>;
-  /** Files beside the program (a script's code), by path relative to it. */
-  files?: Record<string, string>;
-  /** Where it came from. */
-  from: string[];
-  /** What MIGRATION.md says of it besides (a redirect that replaces the page rule the old tool made). */
-  note?: string;
-}
+export type { Carried, Left };
 
-/** An object not carried, or a part of one, with why. */
-export interface Left {
-  address: string;
-  reason: string;
-}
-
-type Bag = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-const num = (v: unknown) =>
-  typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : undefined;
 /** A key a DnsRecordSet takes: the old resource's name, with what its alphabet lacks as `-`. */
 const recordKey = (name: string) =>
   name
@@ -85,149 +67,6 @@ function record(a: Bag): Bag {
   );
   if (Object.keys(settings).length) out.settings = settings;
   return out;
-}
-
-/** Blocks the rulesets engine takes as one object (the v4 provider stored them as lists of one). */
-const RULE_BLOCKS = new Set([
-  "action_parameters",
-  "autominify",
-  "browser_ttl",
-  "cache_key",
-  "custom_key",
-  "query_string",
-  "header",
-  "cookie",
-  "user",
-  "host",
-  "cache_reserve",
-  "edge_ttl",
-  "from_list",
-  "from_value",
-  "target_url",
-  "matched_data",
-  "origin",
-  "overrides",
-  "response",
-  "serve_stale",
-  "sni",
-  "uri",
-  "path",
-  "query",
-  "status_code_range",
-  "ratelimit",
-  "logging",
-  "exposed_credential_check",
-]);
-
-/** A rule's parameters as the API takes them: blocks as objects, headers by name, rule lists as lists; unset left out. */
-function apiShape(v: unknown, key = ""): unknown {
-  if (Array.isArray(v)) {
-    if (RULE_BLOCKS.has(key) && v.length <= 1) return v.length ? apiShape(v[0], key) : undefined;
-    if (key === "headers" && v.every((h) => h && typeof h === "object" && "name" in h)) {
-      return Object.fromEntries(
-        v.map((h) => {
-          const { name, ...rest } = h as Bag;
-          return [name, apiShape(rest)];
-        }),
-      );
-    }
-    const list = v.map((x) => apiShape(x)).filter((x) => x !== undefined);
-    return list.length ? list : undefined;
-  }
-  if (v && typeof v === "object") {
-    const out: Bag = {};
-    for (const [k, x] of Object.entries(v)) {
-      const y = key === "rules" && typeof x === "string" ? x.split(",").filter(Boolean) : apiShape(x, k);
-      if (y !== undefined && y !== null && !(typeof y === "object" && !Array.isArray(y) && !Object.keys(y).length)) out[k] = y;
-    }
-    return Object.keys(out).length ? out : undefined;
-  }
-  return v === null ? undefined : v;
-}
-
-function rulesetRules(f: Found, zoneId: string): Carried[] | Left {
-  const a = f.attributes;
-  const phase = String(a.phase);
-  if (!str(a.zone_id))
-    return { address: f.address, reason: "an account-level ruleset: pulumi-ops manages a zone's entry point rules (RulesetRule)" };
-  if (a.kind !== "zone")
-    return { address: f.address, reason: `a ruleset of kind ${a.kind}: pulumi-ops manages a zone's entry point rules (kind zone)` };
-  return ((a.rules ?? []) as Bag[]).map((r, i) => {
-    const params = apiShape(r.action_parameters, "action_parameters");
-    const ratelimit = apiShape(r.ratelimit, "ratelimit");
-    const logging = one(r.logging);
-    return {
-      type: "edge:RulesetRule",
-      name: `${f.name}-${str(r.ref) ?? i}`,
-      from: [`${f.address}.rules[${i}]`],
-      inputs: {
-        zoneId,
-        phase,
-        expression: r.expression,
-        action: r.action,
-        ...(params ? { actionParameters: params } : {}),
-        ...(ratelimit ? { ratelimit } : {}),
-        ...(str(r.description) ? { description: r.description } : {}),
-        ...(r.enabled === false ? { enabled: false } : {}),
-        ...(str(r.ref) ? { ref: r.ref } : {}),
-        ...(logging && typeof logging.enabled === "boolean" ? { logging: { enabled: logging.enabled } } : {}),
-        adopt: true,
-      },
-    };
-  });
-}
-
-/** Page rule actions that are flags (present or not), not values. */
-const FLAG_ACTIONS = new Set([
-  "always_use_https",
-  "disable_apps",
-  "disable_performance",
-  "disable_railgun",
-  "disable_security",
-  "disable_zaraz",
-]);
-
-function pageRule(f: Found, zoneId: string): Carried | Left {
-  const a = f.attributes;
-  const given = one(a.actions) ?? {};
-  const actions: Bag[] = [];
-  for (const [id, raw] of Object.entries(given)) {
-    if (FLAG_ACTIONS.has(id)) {
-      if (raw === true) actions.push({ id });
-      continue;
-    }
-    if (unset(raw) || raw === 0 || raw === false) continue;
-    if (id === "forwarding_url") {
-      const fw = one(raw)!;
-      actions.push({ id, value: { url: fw.url, status_code: num(fw.status_code) } });
-    } else if (id === "browser_cache_ttl" || id === "edge_cache_ttl") actions.push({ id, value: num(raw) });
-    else if (id === "minify" || id === "minifies") actions.push({ id: "minify", value: one(raw) });
-    else if (id === "cache_ttl_by_status" || id === "cache_ttl_by_statuses") {
-      const byCode = Array.isArray(raw)
-        ? Object.fromEntries((raw as Bag[]).map((x) => [String(x.codes), num(x.ttl) ?? x.ttl]))
-        : Object.fromEntries(Object.entries(raw as Bag).map(([k, v]) => [k, num(v) ?? v]));
-      actions.push({ id: "cache_ttl_by_status", value: byCode });
-    } else if (typeof raw === "string" || typeof raw === "number") actions.push({ id, value: raw });
-    // Carried without it, the rule's takeover would write the rule without that action: the whole rule stays behind.
-    else
-      return {
-        address: f.address,
-        reason: `its ${id} action (nested blocks) is not carried, and a PageRule without it would remove it from the rule: take the rule over with pulumi-ops import --zone (it reads the rule as the service has it), or move it to RulesetRules (--page-rules-as-rules)`,
-      };
-  }
-  return {
-    type: "edge:PageRule",
-    name: f.name,
-    from: [f.address],
-    inputs: {
-      zoneId,
-      targets: [a.target],
-      actions,
-      ...(num(a.priority) ? { priority: num(a.priority) } : {}),
-      ...(a.status === "disabled" ? { status: "disabled" } : {}),
-      adopt: true,
-    },
-  };
 }
 
 /** Settings' ids where the API's differs from the Terraform attribute's (or pulumi-cloudflare's camelCase). */
@@ -291,76 +130,6 @@ function settings(f: Found, zoneId: string, left: Left[]): Carried[] {
     });
   }
   return out;
-}
-
-/** Binding types a WorkerScript keeps on the script as they are (every upload names them in keep_bindings). */
-function script(f: Found, left: Left[], files: Set<string>): Carried | Left {
-  const a = f.attributes;
-  const name = String(a.script_name ?? a.name);
-  if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(name))
-    return {
-      address: f.address,
-      reason: `its name ${JSON.stringify(name)} is not a script name the service takes (lowercase letters, digits, - and _)`,
-    };
-  const content = str(a.content);
-  if (!content)
-    return {
-      address: f.address,
-      reason: `no code in the state (content_file or assets): write the script's code to workers/${name}.js and add an ops.edge.WorkerScript with adopt: true`,
-    };
-  const module = a.module === true || !!str(a.main_module);
-  // v5 lists every binding under `bindings` with its type; v4 (and pulumi-cloudflare v5) one list per type.
-  const bindings: Bag[] = Array.isArray(a.bindings)
-    ? (a.bindings as Bag[])
-    : Object.entries(a)
-        .filter(([k, v]) => /_bindings?$/.test(k) && Array.isArray(v))
-        .flatMap(([k, v]) => (v as Bag[]).map((b) => ({ ...b, type: k.replace(/_bindings?$/, "") })));
-  const vars: Record<string, string> = {};
-  for (const b of bindings) {
-    if (b.type === "plain_text") vars[String(b.name)] = String(b.text ?? "");
-    else if (b.type === "secret_text")
-      left.push({
-        address: `${f.address} binding ${b.name}`,
-        reason:
-          "a secret: it stays on the script as it is (never written into a program); give it in the WorkerScript's `secrets` (from config set --secret) to manage it",
-      });
-    else
-      left.push({
-        address: `${f.address} binding ${b.name ?? b.binding}`,
-        reason: `a ${b.type} binding: WorkerScript manages variables and secrets, and keeps every other binding on the script as it is`,
-      });
-  }
-  // One file a script: the same name in another account gets its account in the file's name.
-  const file = files.has(`workers/${name}.js`) ? `workers/${name}-${String(a.account_id).slice(0, 8)}.js` : `workers/${name}.js`;
-  files.add(file);
-  const flags = Array.isArray(a.compatibility_flags) ? (a.compatibility_flags as string[]) : [];
-  return {
-    type: "edge:WorkerScript",
-    name: f.name,
-    from: [f.address],
-    files: { [file]: content },
-    inputs: {
-      accountId: a.account_id,
-      name,
-      source: file,
-      format: module ? "module" : "service-worker",
-      compatibilityDate: str(a.compatibility_date) ?? "2021-11-02",
-      ...(flags.length ? { compatibilityFlags: [...flags].sort() } : {}),
-      ...(Object.keys(vars).length ? { vars } : {}),
-      adopt: true,
-    },
-  };
-}
-
-function route(f: Found, zoneId: string): Carried {
-  const a = f.attributes;
-  const target = str(a.script) ?? str(a.script_name);
-  return {
-    type: "edge:WorkerRoute",
-    name: f.name,
-    from: [f.address],
-    inputs: { zoneId, pattern: a.pattern, ...(target ? { script: target } : {}), adopt: true },
-  };
 }
 
 /** Why a type of the service's provider has no place here. */
