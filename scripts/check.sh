@@ -18,5 +18,7 @@ tsc -p tsconfig.check.json
 echo "[check] the unit, handler, emulator and serialization tiers" >&2
 # Four at once where vitest.config.ts allows the engine's two: these tiers mostly wait (retries, timeouts, hangs
 # against the emulators), so two cores carry four of them: 118 s here, where two at once took 214 s.
-vitest run --maxWorkers=4 test/unit test/handlers test/emulator test/serialization.test.ts
+# PULUMI_OPS_GATE: a test of the real Ollama server (not built by setup: 11 to 30 minutes the first time) is left out,
+# saying so, where that server is not built yet; `npm test` and CI always build it and run it.
+PULUMI_OPS_GATE=1 vitest run --maxWorkers=4 test/unit test/handlers test/emulator test/serialization.test.ts
 echo "[check] passed in $((SECONDS - start)) s" >&2

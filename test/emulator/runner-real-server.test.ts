@@ -7,15 +7,18 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RunnerEmulator } from "../../emulators";
-import { OllamaServer, TINY_GGUF } from "../helpers/ollama";
+import { gateLacksOllama, OllamaServer, TINY_GGUF } from "../helpers/ollama";
 
 const real = new OllamaServer();
+/** Left out of the gate only where the server is not built yet (helpers/ollama.ts); never under CI. */
+const skipped = gateLacksOllama();
 let emu: RunnerEmulator;
 const gguf = () => readFileSync(TINY_GGUF);
 const digest = () => `sha256:${createHash("sha256").update(gguf()).digest("hex")}`;
 const ZERO = `sha256:${"0".repeat(64)}`;
 
 beforeAll(async () => {
+  if (skipped) return;
   await real.start();
   emu = await new RunnerEmulator().start();
 }, 900_000);
@@ -40,7 +43,7 @@ async function both(method: string, route: string, body?: unknown) {
 
 const keysOf = (o: Record<string, unknown>) => Object.keys(o).sort();
 
-describe("the runner emulator answers as the real Ollama server", () => {
+describe.skipIf(skipped)("the runner emulator answers as the real Ollama server", () => {
   it("version, blob upload and its digest check", async () => {
     expect((await both("GET", "/api/version")).emulated).toEqual((await both("GET", "/api/version")).real);
     for (const [method, route, body] of [

@@ -9,13 +9,16 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../provider/door";
-import { OllamaServer, TINY_GGUF } from "../helpers/ollama";
+import { gateLacksOllama, OllamaServer, TINY_GGUF } from "../helpers/ollama";
 
 const ollama = new OllamaServer();
+/** Left out of the gate only where the server is not built yet (helpers/ollama.ts); never under CI. */
+const skipped = gateLacksOllama();
 const made: string[] = [];
 const dir = mkdtempSync(path.join(tmpdir(), "ollama-models-"));
 
 beforeAll(async () => {
+  if (skipped) return;
   await ollama.start();
   process.env.RUNNER_HOST = ollama.url;
 }, 900_000);
@@ -34,7 +37,7 @@ async function answers(model: string) {
   expect(res, `${model} should answer a chat`).toMatchObject({ status: 200, body: { done: true, message: { role: "assistant" } } });
 }
 
-describe("RunnerModel on the real Ollama server", () => {
+describe.skipIf(skipped)("RunnerModel on the real Ollama server", () => {
   it("makes a model from a local GGUF file, uploaded as a blob, and it answers", async () => {
     const m = await make({ name: "tiny", from: TINY_GGUF });
     expect(m.id).toBe("tiny:latest");
