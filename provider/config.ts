@@ -6,7 +6,7 @@
  * there are is settings.ts; how a URL setting is written, urls.ts.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { kindOf } from "./check";
+import { kindOf } from "./issue-text";
 import { ConfigError, MissingCredentialError } from "./http/errors";
 import { readQuietWith, registerSecret } from "./log";
 import { ACCOUNTS_KEY, ALL_SETTINGS, EDGE_SETTINGS, GENERAL_SETTINGS, RUNNER_SETTINGS, type Setting } from "./settings";

@@ -4,7 +4,7 @@
  * formats of each type's RFC. One table serves the check, the normalisation (hex and host names compared as the
  * service stores them), the presentation text (`content`, zone files) and the zone-file reader.
  */
-import { kindOf } from "../../check";
+import { kindOf } from "../../issue-text";
 import { aRecord, isHostname } from "./names";
 
 export const DATA_TYPES = [

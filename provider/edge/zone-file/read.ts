@@ -17,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { domainToASCII } from "node:url";
-import { explainIssue } from "../../check";
+import { explainIssue } from "../../issue-text";
 import { SetRecord } from "../dns-record-set/schema";
 import { aRecord, RECORD_TYPES, valueOf } from "../dns-record/normalize";
 import { entries, ZoneFileError } from "./lexer";
