@@ -21,18 +21,30 @@ import {
   type ConfigSource,
 } from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
-import { isUnknown, parseArgs, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
+import { isUnknown, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
-import { currentUrn, redact, useLogSink, warn, withCallSecrets } from "./log";
+import { currentUrn, redact, redacted, useLogSink, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { engineAddress, isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
-import { stringsIn } from "./secrets";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
 import { setsAsLists } from "./set-text";
 import { forEngine, forHandler, invalidOf, programRefusal, withDefaultsFilled } from "./engine-inputs";
+import {
+  ACCOUNT_KEY,
+  SECRETS_KEY,
+  secretValuesOf,
+  splitAccount,
+  withAccountKept,
+  withOwnerKept,
+  withoutUndefined,
+  type Method,
+} from "./call-bags";
+
+// The plugin door's invokes (invoke.ts), exported here as they always were.
+export { invoke } from "./invoke";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -63,8 +75,6 @@ function quietHostReprints(): void {
     print(...args);
   };
 }
-
-type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 
 /** On an older Node every call fails at once with one message, not each request as "service not reachable". */
 const unsupportedNode = nodeProblem();
@@ -215,84 +225,6 @@ function journalKeyOf(type: string, owner: unknown): string | undefined {
   return who && `${who.stack}::${type}::${who.resource}`;
 }
 
-/** Every resource's `account` input: the named account (ops:accounts) whose settings serve it. */
-export const ACCOUNT_KEY = "account";
-
-/** Where each method's input bag is among its arguments: the one whose `account` chooses the settings. */
-const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
-const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
-
-/**
- * The names of a dynamic resource's inputs that the program gave as secrets: the SDK's classes pass them as the
- * hidden `__secrets` (the engine strips secrets before it calls a dynamic provider, so the provider cannot tell).
- */
-export const SECRETS_KEY = "__secrets";
-
-/**
- * The strings of the inputs `__secrets` names, in the call's bags (inputs, olds, outputs): masked while it runs; and
- * whether any input is secret at all (a secret number holds no string, and still makes a command's output secret).
- */
-function secretValuesOf(method: Method, args: unknown[]): { values: string[]; any: boolean } {
-  const named = BAG_OF[method]
-    .map((i) => args[i] as Bag | undefined)
-    .flatMap((bag) => (Array.isArray(bag?.[SECRETS_KEY]) ? (bag![SECRETS_KEY] as unknown[]).map((k) => [bag!, String(k)] as const) : []));
-  return { values: named.flatMap(([bag, k]) => stringsIn(bag[k])), any: named.length > 0 };
-}
-
-/** The call's account, owner (owner.ts) and secret names, and its arguments without them (the handlers know none). */
-function splitAccount(method: Method, args: unknown[]): { account: unknown; owner: unknown; secrets: unknown; args: unknown[] } {
-  const account = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[ACCOUNT_KEY];
-  const owner = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[OWNER_KEY];
-  const secrets = (args[ACCOUNT_FROM[method]] as Bag | undefined)?.[SECRETS_KEY];
-  const own = args.map((a, i) => {
-    if (!BAG_OF[method].includes(i) || !a || typeof a !== "object" || !(ACCOUNT_KEY in a || OWNER_KEY in a || SECRETS_KEY in a)) return a;
-    const { [ACCOUNT_KEY]: _, [OWNER_KEY]: _o, [SECRETS_KEY]: _s, ...rest } = a as Bag;
-    return rest;
-  });
-  return { account, owner, secrets, args: own };
-}
-
-/** The owner and secret names the SDK passed, kept where the engine stores them: the checked inputs, and the outputs. */
-function withOwnerKept(method: Method, result: any, owner: unknown, secrets: unknown): any {
-  if ((owner === undefined && secrets === undefined) || !result) return result;
-  const kept = { ...(owner !== undefined ? { [OWNER_KEY]: owner } : {}), ...(secrets !== undefined ? { [SECRETS_KEY]: secrets } : {}) };
-  if (method === "check") return { ...result, inputs: { ...result.inputs, ...kept } };
-  if (method === "create" || method === "update") return { ...result, outs: { ...result.outs, ...kept } };
-  if (method === "read" && result.id) return { ...result, props: { ...result.props, ...kept } };
-  return result;
-}
-
-/**
- * `account` kept where the engine stores it (inputs, outputs), so read and delete later use the same account; a
- * resource moved to another account is replaced, as its object lives in the other account.
- */
-function withAccountKept(method: Method, result: any, account: unknown, args: unknown[]): any {
-  if (method === "diff") {
-    const before = (args[1] as Bag | undefined)?.[ACCOUNT_KEY];
-    if (before === account || isUnknown(account)) return result;
-    // The same object (its natural key unchanged) moved between accounts: made first, it would meet itself (a record,
-    // a script name, a slug), or the old one's delete would undo it (a setting, a subscription). Delete first.
-    return { ...result, changes: true, replaces: [...new Set([...(result?.replaces ?? []), ACCOUNT_KEY])], deleteBeforeReplace: true };
-  }
-  if (account === undefined || !result) return result;
-  switch (method) {
-    case "check":
-      return { ...result, inputs: { ...result.inputs, [ACCOUNT_KEY]: account } };
-    case "create":
-    case "update":
-      return { ...result, outs: { ...result.outs, [ACCOUNT_KEY]: account } };
-    case "read":
-      if (!result.id) return result;
-      return {
-        ...result,
-        props: { ...result.props, [ACCOUNT_KEY]: account },
-        ...(result.inputs ? { inputs: { ...result.inputs, [ACCOUNT_KEY]: account } } : {}),
-      };
-    default:
-      return result;
-  }
-}
-
 /** Problems printed at most per resource: one bad record among thousands is one line, never a dump of them all. */
 const SHOWN = 5;
 /** A top-level value longer than this is not printed by the engine beside its problem. */
@@ -435,57 +367,6 @@ export async function readForEngine(type: string, id: string, props: Bag): Promi
   return r?.inputs ? { ...r, inputs: await engineForm(type, r.inputs, account) } : r;
 }
 
-/**
- * A read-only function by token (`edge:getZone`), for the plugin's invoke: bad arguments come back as failures
- * naming the argument (nothing is sent); the result is checked against the function's result schema.
- */
-export async function invoke(token: string, args: unknown): Promise<{ outputs?: unknown; failures?: CheckFailure[] }> {
-  const { functions } = await import("./function-registry"); // only the plugin's invokes need these
-  if (unsupportedNode) throw new ConfigError(unsupportedNode);
-  const entry = functions[token];
-  if (!entry) throw new Error(`pulumi-ops has no function ${token}: upgrade the pulumi-ops package`);
-  const { [ACCOUNT_KEY]: account, ...own } = (args ?? {}) as Bag;
-  const problem = accountProblem(account);
-  if (problem) return { failures: [{ property: ACCOUNT_KEY, reason: problem }] };
-  const parsed = parseArgs(token, entry.args, own);
-  if (parsed.failures.length) return { failures: parsed.failures };
-  let result: unknown;
-  try {
-    result = await withAccount(account, () => entry.run(parsed.data));
-  } catch (e) {
-    throw redacted(e);
-  }
-  const shaped = entry.result.safeParse(result);
-  if (!shaped.success) {
-    const i = shaped.error.issues[0];
-    throw new Error(
-      `${token}: the service answered in a shape this version does not know (${i.path.join(".")}: ${i.message}): upgrade pulumi-ops`,
-    );
-  }
-  return { outputs: withoutUndefined(shaped.data) };
-}
-
 /** A read for `get()`: no state, so no property beyond the engine's `__provider`. */
 const isLookup = (props: Bag | undefined) =>
   !Object.keys(props ?? {}).some((k) => k !== PROVIDER_KEY && k !== ACCOUNT_KEY && k !== OWNER_KEY && k !== SECRETS_KEY);
-
-/** The error with every credential masked from its message. */
-function redacted(e: unknown): Error {
-  const err = e instanceof Error ? e : new Error(String(e));
-  const clean = new Error(redact(err.message));
-  clean.name = err.name;
-  return clean;
-}
-
-/** The engine's protobuf Struct has no `undefined`: an absent optional output is left out, at any depth. */
-export function withoutUndefined<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withoutUndefined) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, withoutUndefined(v)]),
-    ) as T;
-  }
-  return value;
-}

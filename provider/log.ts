@@ -154,3 +154,11 @@ export function warn(line: string, kind?: string, scope = ""): void {
 export function forgetShownWarnings(): void {
   shown.clear();
 }
+
+/** The error with every credential masked from its message. */
+export function redacted(e: unknown): Error {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const clean = new Error(redact(err.message));
+  clean.name = err.name;
+  return clean;
+}

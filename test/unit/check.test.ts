@@ -108,7 +108,7 @@ describe("DnsRecord diff", () => {
 
 describe("the door", () => {
   it("leaves undefined out of every result, at any depth (the engine's Struct cannot carry it)", async () => {
-    const { withoutUndefined } = await import("../../provider/door");
+    const { withoutUndefined } = await import("../../provider/call-bags");
     expect(withoutUndefined({ a: 1, b: undefined, c: { d: undefined, e: [1, { f: undefined }] } })).toEqual({ a: 1, c: { e: [1, {}] } });
     expect(JSON.stringify(withoutUndefined({ b: undefined }))).toBe("{}");
   });
