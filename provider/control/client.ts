@@ -14,6 +14,7 @@ import { HttpClient } from "../http/client";
 import { ApiError, ServerError, ValidationError } from "../http/errors";
 import { authRefusal } from "./oauth";
 import { holdsAnswer, parseSse, sseMessages } from "./sse";
+import { hostPermissionError, textOf, type ToolResult } from "./tool-result";
 
 /** The revision asked for in the 2025 handshake, and every revision this client speaks. */
 export const PROTOCOL = "2025-11-25";
@@ -23,12 +24,6 @@ export const PROTOCOLS = [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "202
 const IDLE_CLOSE_MS = 1500;
 /** The longest wait between resumptions of a stream closed before its answer (the server's `retry`, capped). */
 const MAX_RETRY_WAIT_MS = 5000;
-
-export interface ToolResult {
-  content: { type: string; text?: string; data?: string; mimeType?: string }[];
-  structuredContent?: Record<string, unknown>;
-  isError?: boolean;
-}
 
 /** The JSON-RPC message in a plain JSON answer or in an event stream (the message with our id; a priming event has none). */
 export function rpcAnswer(text: string, contentType: string, id: number): any {
@@ -335,50 +330,6 @@ export class ControlClient {
     const sid = (await s.catch(() => undefined))?.sid;
     if (sid) await this.http.request("DELETE", "/mcp", { headers: { "mcp-session-id": sid }, expect: "text" }).catch(() => undefined);
   }
-}
-
-/**
- * macOS's refusals of a helper that lacks a privacy permission (its error numbers and texts), and where the user
- * grants it: the endpoint's tools run as the app that started the MCP server, which needs each once.
- */
-const HOST_PERMISSIONS: { test: RegExp; what: string; fix: string }[] = [
-  {
-    test: /-1743\b|not authori[sz]ed to send apple events/i,
-    what: "Automation",
-    fix: "System Settings > Privacy & Security > Automation: allow the app that runs the control endpoint to control System Events and Screen Sharing",
-  },
-  {
-    test: /-1719\b|-25211\b|assistive access/i,
-    what: "Accessibility",
-    fix: "System Settings > Privacy & Security > Accessibility: add the app that runs the control endpoint and switch it on",
-  },
-  {
-    test: /could not create image from display|screen recording/i,
-    what: "Screen Recording",
-    fix: "System Settings > Privacy & Security > Screen & System Audio Recording: add the app that runs the control endpoint and switch it on",
-  },
-];
-
-/** The host refused for lack of a privacy permission: an error naming the permission and where to grant it. */
-export function hostPermissionError(text: string, quote = true): ValidationError | undefined {
-  const p = HOST_PERMISSIONS.find((x) => x.test.test(text));
-  const said = quote ? ` (${text.trim().split("\n")[0].slice(0, 200)})` : "";
-  return (
-    p &&
-    new ValidationError({
-      service: "control",
-      message: `the host refused the helper the ${p.what} permission${said}`,
-      remedy: `Grant it once on the host: ${p.fix}; then run again`,
-    })
-  );
-}
-
-/** The text of a tool result (its text parts joined). */
-export function textOf(r: ToolResult): string {
-  return r.content
-    .filter((c) => c.type === "text")
-    .map((c) => c.text ?? "")
-    .join("\n");
 }
 
 export const control: () => ControlClient = clientPerSettings(Object.values(CONTROL_SETTINGS), () => ControlClient.fromConfig());

@@ -6,7 +6,8 @@ import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ValidationError } from "../http/errors";
 import { log } from "../log";
-import { ControlClient, control, textOf } from "./client";
+import { ControlClient, control } from "./client";
+import { textOf } from "./tool-result";
 import { decodeImage, type Picture } from "./image";
 
 /** What the desktop's size in points is asked with: Finder's desktop window spans the displays (the one display of a helper host). */

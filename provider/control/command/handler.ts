@@ -9,7 +9,8 @@ import { ApiError } from "../../http/errors";
 import { callHasSecrets } from "../../log";
 import { CONTROL_SETTINGS, readFlag } from "../../config";
 import { createResumed, InterruptedCreateError } from "../../create-journal";
-import { control, hostPermissionError, textOf } from "../client";
+import { control } from "../client";
+import { hostPermissionError, textOf } from "../tool-result";
 import { RemoteCommandInputs, type RemoteCommandOutputs } from "./schema";
 import { previewTools } from "../tools-preview";
 

@@ -11,7 +11,8 @@ import { changedKeys, outcomeUnknown, type Bag, type Handler, sameField as same 
 import { HttpClient } from "../../http/client";
 import { summaryOf, ValidationError } from "../../http/errors";
 import { log, registerSecret, warn } from "../../log";
-import { ControlClient, control, textOf } from "../client";
+import { ControlClient, control } from "../client";
+import { textOf } from "../tool-result";
 import { screenshot } from "../functions";
 import { blackShare } from "../image";
 import { RemoteDesktopSessionInputs, type RemoteDesktopSessionOutputs } from "./schema";
