@@ -3,6 +3,7 @@
  * its Workers, the runner's models, the registry's (or the Claude API's) skills — each as the type, the id the
  * provider reads it by, and a name for it in the program.
  */
+
 /** A resource the program will declare, as import writes it. */
 export interface Written {
   type: string;

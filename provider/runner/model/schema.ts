@@ -9,7 +9,8 @@ import * as path from "node:path";
 import { z } from "zod";
 import { derived, ruleFailure, withPlannedTransform } from "../../check";
 import { canonicalModel, modelNameProblem } from "../model-name";
-import { blobMap, expandPath, isLocalSource, parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
+import { parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
+import { blobMap, expandPath, isLocalSource } from "./files";
 
 export const token = "runner:RunnerModel";
 
