@@ -2,7 +2,7 @@
  * Which runner releases the provider supports, as the runner tells its own (`GET /api/version`). An older runner
  * ignores a create field it does not know (Go's JSON decoder drops unknown fields): a draft model made on 0.29 would
  * silently have no draft. So each part of a create request names the release that first takes it (api/types.go at
- * Ollama's tags), checked at preview (preflight.ts) and again at up, before anything is sent. The oldest supported
+ * Ollama's tags), checked at preview (model/preview.ts) and again at up, before anything is sent. The oldest supported
  * release is the oldest the tests run (scripts/install-ollama.sh builds it beside the current one; the runner's
  * compatibility test holds the provider to it): an older runner is warned of.
  */

@@ -89,7 +89,7 @@ async function planOf(zone: { zoneId?: string; zoneName?: string }): Promise<str
 }
 
 /**
- * A preview's read (preflight.ts): the zone's plan refuses what the service would refuse at up, and a new rule where
+ * A preview's read (this resource's preview, below): the zone's plan refuses what the service would refuse at up, and a new rule where
  * the zone already has as many as its plan allows (read from its entry point; `adopt` takes one over instead).
  */
 async function checkPlan(inputs: Bag, olds: Bag = {}): Promise<void> {
