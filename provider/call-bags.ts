@@ -14,7 +14,7 @@ export type Method = "check" | "diff" | "create" | "read" | "update" | "delete";
 export const ACCOUNT_KEY = "account";
 
 /** Where each method's input bag is among its arguments: the one whose `account` chooses the settings. */
-export const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
+const BAG_OF: Record<Method, number[]> = { check: [0, 1], diff: [1, 2], create: [0], read: [1], update: [1, 2], delete: [1] };
 const ACCOUNT_FROM: Record<Method, number> = { check: 1, diff: 2, create: 0, read: 1, update: 2, delete: 1 };
 
 /**

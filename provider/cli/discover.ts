@@ -99,7 +99,7 @@ export async function zoneObjects(zoneName: string, asRules?: Written[]): Promis
 }
 
 /** The zone's editable settings whose value differs from a new zone's; none where the listing is not answered. */
-export async function changedSettings(zoneId: string): Promise<string[]> {
+async function changedSettings(zoneId: string): Promise<string[]> {
   const { edge } = await import("../edge/zones");
   const { DEFAULT_VALUES, valueKey } = await import("../edge/zone-setting/known");
   try {
@@ -127,7 +127,7 @@ export async function changedSettings(zoneId: string): Promise<string[]> {
  * and workers.dev switch. Secrets cannot be read back (the service never shows their text): they are left on the
  * script, named in the output.
  */
-export async function workerObjects(zone: { id: string; name: string }): Promise<Found[]> {
+async function workerObjects(zone: { id: string; name: string }): Promise<Found[]> {
   const { edge } = await import("../edge/zones");
   const client = edge();
   const found: Found[] = [];
@@ -195,7 +195,7 @@ export async function skillObjects(): Promise<Found[]> {
  * version's files back (outside its beta namespace): the folder is the place for the skill's files, and the first up
  * uploads it as the skill's newest version. Said for each.
  */
-export async function claudeSkillObjects(): Promise<Found[]> {
+async function claudeSkillObjects(): Promise<Found[]> {
   const { claudeSkills, IMPORT_PLACEHOLDER } = await import("../skills/claude");
   const { NAME } = await import("../skills/document");
   const found: Found[] = [];

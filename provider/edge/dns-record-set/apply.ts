@@ -22,7 +22,7 @@ export const PAGE = 5000;
 
 /** A delete of a record the set does not declare (authoritative): its key, which no record key can be (a space). */
 export const strayOp = (rec: wire.DnsRecord): Op => ({ kind: "delete", key: `undeclared ${rec.type} ${rec.name} (${rec.id})`, id: rec.id });
-export const isStray = (key: string) => key.startsWith("undeclared ");
+const isStray = (key: string) => key.startsWith("undeclared ");
 /** The zone's records by type and full name, and their ids, from one listing. */
 export async function listing(zone: ZoneRef): Promise<{ byName: Map<string, wire.DnsRecord[]>; ids: Set<string>; all: wire.DnsRecord[] }> {
   const byName = new Map<string, wire.DnsRecord[]>();
@@ -68,7 +68,7 @@ export async function makeAll(
 }
 
 /** One record made, or taken over when an identical one is there and the program (or recovery) adopts. */
-export async function makeOne(
+async function makeOne(
   key: string,
   rec: SetRecord,
   zone: ZoneRef,

@@ -29,7 +29,7 @@ export function checkSet(news: Bag) {
 }
 
 /** One record of a set as its check will make it: parsed when known, else its known fields (plannedObject). */
-export function plannedRecordOf(r: unknown): unknown {
+function plannedRecordOf(r: unknown): unknown {
   if (!r || typeof r !== "object" || Array.isArray(r)) return r;
   if (isUnknown(r)) return plannedObject(SetRecord, r as Bag);
   const parsed = SetRecord.safeParse(r);

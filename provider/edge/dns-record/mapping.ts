@@ -30,11 +30,11 @@ export const tagKey = (tags: readonly string[] | null | undefined) =>
   );
 
 /** The declared settings, as the service reports them (a setting the service leaves out is false). */
-export function settingsOut(declared: Settings, rec: { settings?: Record<string, unknown> | null }): Settings {
+function settingsOut(declared: Settings, rec: { settings?: Record<string, unknown> | null }): Settings {
   return Object.fromEntries(Object.keys(declared).map((k) => [k, rec.settings?.[SETTING_KEYS[k as keyof Settings]] === true]));
 }
 /** The settings the program declares, in the service's spelling. */
-export const settingsBody = (declared: Settings) =>
+const settingsBody = (declared: Settings) =>
   Object.fromEntries(
     Object.entries(declared)
       .filter(([, v]) => v !== undefined)
@@ -117,7 +117,7 @@ export function contentOut(wanted: { content?: unknown } | undefined, rec: wire.
 }
 
 /** A structured record's data as the service holds it, in the spelling comparisons use. */
-export function dataOut(rec: wire.DnsRecord): { data?: Record<string, number | string> } {
+function dataOut(rec: wire.DnsRecord): { data?: Record<string, number | string> } {
   return isDataType(rec.type) && rec.data ? { data: normalizeData(rec.type, rec.data) } : {};
 }
 
