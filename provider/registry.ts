@@ -79,7 +79,7 @@ export const registry: Record<string, ResourceEntry> = {
   },
   [dnsRecordSchema.token]: {
     sets: ["tags"],
-    importId: "the record's `.id`, or `<zoneId>/<recordId>` (then no zone search)",
+    importId: "the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>` (then no zone search)",
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
@@ -103,14 +103,14 @@ export const registry: Record<string, ResourceEntry> = {
     },
   },
   [firewallRuleSchema.token]: {
-    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
+    importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/firewall-rule/handler")).firewallRule,
     inputs: firewallRuleSchema.FirewallRuleInputs,
     outputs: firewallRuleSchema.FirewallRuleOutputs,
     description: "A firewall rule: a filter expression and the action for the requests it matches.",
   },
   [pageRuleSchema.token]: {
-    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
+    importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/page-rule/handler")).pageRule,
     inputs: pageRuleSchema.PageRuleInputs,
     outputs: pageRuleSchema.PageRuleOutputs,
@@ -125,7 +125,7 @@ export const registry: Record<string, ResourceEntry> = {
       "One rule of a zone's entry point ruleset in any phase: cache, redirect, transform, origin, configuration, custom and rate limiting rules.",
   },
   [rateLimitSchema.token]: {
-    importId: "the rule's `.id`, or `<zoneId>/<ruleId>`",
+    importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/rate-limit/handler")).rateLimit,
     inputs: rateLimitSchema.RateLimitInputs,
     outputs: rateLimitSchema.RateLimitOutputs,

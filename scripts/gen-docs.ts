@@ -1,9 +1,10 @@
 /**
  * docs/reference/*.md, one page per service: every resource's inputs and outputs (from the same zod schemas as
  * schema.json and `check`), how to adopt or read an existing object, and every read-only function, each with an
- * example in four languages (scripts/reference-examples.ts, written by example-render.ts). The SDK classes' doc
- * comments end in the same TypeScript example, so IDE hovers and these pages never disagree. `npm run gen-docs`
- * rewrites both; test/unit/docs.test.ts fails when either is stale.
+ * example in four languages (scripts/reference-examples.ts, written by example-render.ts). A resource's prose is its
+ * generated SDK class's (scripts/gen-sdk-classes.ts, from `classDoc` in its folder), whose doc comment ends in the
+ * same TypeScript example, so IDE hovers and these pages never disagree. `npm run gen-docs` rewrites the pages and the
+ * README's settings table; test/unit/docs.test.ts fails when one is stale.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { ACCOUNTS_KEY, ALL_SETTINGS } from "../provider/config";
 import { registry } from "../provider/registry";
 import { FENCES, goFunction, LANGUAGES, pythonName, render, type Schema } from "./example-render";
 import { generateSchema } from "./gen-schema";
+import { getDoc } from "./gen-sdk-classes";
 import { FUNCTION_EXAMPLES, NO_EXAMPLE, RESOURCE_EXAMPLES, type Example } from "./reference-examples";
 import { ROOT } from "./root";
 
@@ -124,40 +126,6 @@ function table(
   return [head, ...rows];
 }
 
-/**
- * The SDK file with its class's doc comment ending in `ts`, the reference's TypeScript example, indented as a
- * Markdown code block: an IDE's hover shows the example the reference shows.
- */
-export function withSdkExample(text: string, ts: string): string {
-  return text.replace(/\/\*\*((?:(?!\*\/)[\s\S])*?)\n \*\/\n(export class)/, (_all, body: string, tail: string) => {
-    const prose = body
-      .split("\n")
-      .filter((l) => !l.startsWith(" *     "))
-      .join("\n")
-      .replace(/(\n \*)+$/, "");
-    // `*/` would end the comment: `*\/` is the same string in the code, and still ends nothing.
-    const code = ts.replace(/\*\//g, "*\\/");
-    return `/**${prose}\n *\n${code
-      .split("\n")
-      .map((l) => ` *     ${l}`)
-      .join("\n")}\n */\n${tail}`;
-  });
-}
-
-/** The SDK files whose class doc comment would change, with their new text. */
-export function sdkExamples(): Record<string, string> {
-  const schema = generateSchema() as unknown as Schema;
-  const out: Record<string, string> = {};
-  for (const [token, example] of Object.entries(RESOURCE_EXAMPLES)) {
-    const [, module, name] = token.split(":");
-    out[path.join("sdk", module, `${kebab(name)}.ts`)] = withSdkExample(
-      readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8"),
-      render(schema, "typescript", token, example),
-    );
-  }
-  return out;
-}
-
 /** Go code as gofmt lays it out (fields aligned): the body of a function, formatted inside one and taken out again. */
 function gofmt(body: string): string {
   const file = `package p\n\nfunc f() {\n${body
@@ -180,20 +148,18 @@ function examples(schema: Schema, token: string, example: Example): string[] {
   });
 }
 
-/** The SDK file's doc comments: the class's prose (its example is the reference's own, withSdkExample) and `get`'s. */
-function sdkDocs(module: string, name: string): { about: string; get: string } {
+/** The class's prose from its generated SDK file (`classDoc` in the resource's folder), its example left out. */
+function classProse(module: string, name: string): string {
   const text = readFileSync(path.join(ROOT, "sdk", module, `${kebab(name)}.ts`), "utf8");
   const classDoc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(text)?.[1] ?? "";
   const lines = classDoc.split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
   // A `@deprecated` tag (an IDE strikes the class through) reads as a sentence of its own here.
-  const about = lines
+  return lines
     .filter((l) => !l.startsWith("    "))
     .join(" ")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/ ?@deprecated /, " **Deprecated:** ");
-  const get = /\/\*\*\s*(.*?)\s*\*\/\s*static get/.exec(text)?.[1] ?? "";
-  return { about, get };
 }
 
 /**
@@ -271,13 +237,13 @@ export function generateDocs(): Record<string, string> {
     for (const token of tokens) {
       const r = schema.resources[token];
       const name = token.split(":")[2];
-      const docs = sdkDocs(module, name);
+      const about = classProse(module, name);
       out.push(
         `## ${module}.${name}`,
         "",
         `\`ops.${module}.${name}\` (TypeScript, Python) · \`${token}\` (schema token, the provider plugin)`,
         "",
-        docs.about || r.description,
+        about || r.description,
         "",
       );
       const example = RESOURCE_EXAMPLES[token];
@@ -296,7 +262,7 @@ export function generateDocs(): Record<string, string> {
       const importId = registry[token.slice(4)].importId;
       if (importId) {
         out.push(
-          `- Read only: \`${name}.get(name, id)\`. ${docs.get}`,
+          `- Read only: \`${name}.get(name, id)\`. ${getDoc(importId)}`,
           `- Import (the plugin): \`pulumi import ${token} <name> <id>\`, or the \`import\` resource option; the id is ${importId}.`,
           "",
         );
@@ -406,6 +372,5 @@ if (require.main === module) {
   for (const [file, text] of Object.entries(generateDocs())) writeFileSync(path.join(dir, file), text);
   const readme = path.join(ROOT, "README.md");
   writeFileSync(readme, readmeWithTable(readFileSync(readme, "utf8")));
-  for (const [file, text] of Object.entries(sdkExamples())) writeFileSync(path.join(ROOT, file), text);
   console.log(`wrote ${dir}`);
 }

@@ -4,11 +4,13 @@
  * interface per resource (a doc comment per property, `pulumi.Input` at every depth), its outputs, the nested
  * types, and each function's arguments and result; sdk/<module>/functions.ts holds `getX(args, opts?)` and
  * `getXOutput(args, opts?)`. Public typings then never mention zod, so a user's `tsc --strict` needs no
- * `skipLibCheck`. `npm run gen-sdk` rewrites them; test/unit/sdk-types.test.ts fails when they are stale.
+ * `skipLibCheck`. The classes, indexes and serialized provider modules are scripts/gen-sdk-classes.ts's. `npm run gen-sdk`
+ * rewrites them all; test/unit/sdk-types.test.ts fails when they are stale.
  */
 import { writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { ENUMS, generateSchema } from "./gen-schema";
+import { generateClasses } from "./gen-sdk-classes";
 import { ROOT } from "./root";
 
 interface Prop {
@@ -226,6 +228,9 @@ export function generateSdk(): Record<string, string> {
 }
 
 if (require.main === module) {
-  for (const [file, text] of Object.entries(generateSdk())) writeFileSync(path.join(ROOT, file), text);
-  console.log("wrote sdk/<module>/types.ts and functions.ts");
+  void (async () => {
+    const classes = await generateClasses(generateSchema() as unknown as Parameters<typeof generateClasses>[0]);
+    for (const [file, text] of Object.entries({ ...generateSdk(), ...classes })) writeFileSync(path.join(ROOT, file), text);
+    console.log("wrote sdk/<module>/types.ts, functions.ts, index.ts, the resource classes and provider/providers");
+  })();
 }

@@ -24,20 +24,20 @@ function provider(): {
 }
 
 /**
- * One function call: bad arguments throw one error naming each. `opts` is accepted as generated SDKs accept it;
- * on this door a function reads with the stack's own settings, or those of `args.account`.
- */
-/**
  * A function's arguments with what the program supplies when they are left out: `getUnmanagedRecords`' managedIds
  * are the ids of the sets and records the program declared before the call, as an output (unknown in a preview
  * where one of them changes, so the result is unknown there rather than wrong).
  */
 export function programDefaults<A extends object>(token: string, args: A): A {
   if (token !== "edge:getUnmanagedRecords" || (args as { managedIds?: unknown }).managedIds !== undefined) return args;
-  const { programRecordIdsOutput } = require("./edge/program-records") as typeof import("./edge/program-records");
+  const { programRecordIdsOutput } = require("../provider/edge/program-records") as typeof import("../provider/edge/program-records");
   return { ...args, managedIds: programRecordIdsOutput() };
 }
 
+/**
+ * One function call: bad arguments throw one error naming each. `opts` is accepted as generated SDKs accept it;
+ * on this door a function reads with the stack's own settings, or those of `args.account`.
+ */
 export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.InvokeOptions): Promise<R> {
   const { invoke, ValidationError, withStackConfig } = provider();
   return withStackConfig(async () => {
@@ -45,7 +45,7 @@ export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.I
       // Without managedIds, the program's own records are left out: the ids known so far of the sets and records it
       // declared (the Output form waits for them; see programDefaults).
       if (token === "edge:getUnmanagedRecords" && (args as { managedIds?: unknown }).managedIds === undefined) {
-        const { programRecordIds } = require("./edge/program-records") as typeof import("./edge/program-records");
+        const { programRecordIds } = require("../provider/edge/program-records") as typeof import("../provider/edge/program-records");
         args = { ...args, managedIds: await programRecordIds() };
       }
       const r = await invoke(token, args);

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { settled } from "../provider/program-side";
 import { setFromText } from "../provider/set-text";
 
 /**
@@ -33,6 +34,16 @@ export function secretsSlot(args: object | undefined, opts?: pulumi.CustomResour
 }
 
 /**
+ * The inputs the schema marks secret (a password, a script's secrets), made secret whatever the program passes: the
+ * engine then keeps them encrypted in state.
+ */
+export function secretInputs<A extends object>(args: A, names: readonly string[]): A {
+  const bag = (args ?? {}) as Record<string, unknown>;
+  const given = names.filter((n) => bag[n] !== undefined);
+  return given.length ? { ...args, ...Object.fromEntries(given.map((n) => [n, pulumi.secret(bag[n])])) } : args;
+}
+
+/**
  * The `import` resource option cannot work on the dynamic door: the engine reads the object without the
  * resource's provider code and fails obscurely. Refused when the program runs (so at preview), with the ways that
  * work: `adopt` (where the type has it), `get`, or the plugin door, where `pulumi import` works.
@@ -57,13 +68,6 @@ export function setOutputs(resource: object, names: readonly string[]): void {
     const raw = (resource as Record<string, pulumi.Output<unknown>>)[name];
     if (raw && typeof raw.apply === "function") Object.defineProperty(resource, name, { value: raw.apply(setFromText), enumerable: true });
   }
-}
-
-/** Whether a value holds no Output or promise at any depth: it can be checked in the program, before the engine. */
-export function settled(v: unknown): boolean {
-  if (v === null || typeof v !== "object") return true;
-  if (pulumi.Output.isInstance(v) || typeof (v as { then?: unknown }).then === "function") return false;
-  return Object.values(v).every(settled);
 }
 
 /** The inputs a check of the program's own values sees: no engine keys, no output slots, no account. */

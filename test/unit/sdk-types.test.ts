@@ -1,16 +1,26 @@
 /**
- * The SDK's typings and functions are generated (scripts/gen-sdk.ts) from the zod schemas, as schema.json and the
+ * The SDK is generated (scripts/gen-sdk.ts, scripts/gen-sdk-classes.ts) from the zod schemas, as schema.json and the
  * reference are: the committed files must be what the generator writes today, and every resource has a named
  * `XxxArgs` with a doc comment on each property.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateSchema } from "../../scripts/gen-schema";
 import { generateSdk } from "../../scripts/gen-sdk";
+import { generateClasses } from "../../scripts/gen-sdk-classes";
 
 const files = generateSdk();
 
 describe("the generated SDK typings", () => {
+  it("and the classes, module indexes and serialized provider modules are what `npm run gen` writes today", async () => {
+    const classes = await generateClasses(generateSchema() as unknown as Parameters<typeof generateClasses>[0]);
+    expect(Object.keys(classes).length).toBeGreaterThan(40); // a class and a provider module per type, an index per module
+    for (const [file, text] of Object.entries(classes)) {
+      expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8"), `${file} (run \`npm run gen\`)`).toBe(text);
+    }
+  });
+
   it.each(Object.keys(files))("%s is what the zod schemas generate today (run `npm run gen` after changing a schema)", (file) => {
     expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8")).toBe(files[file]);
   });

@@ -69,3 +69,14 @@ export const RemoteCommandOutputs = z.object({
 });
 export type RemoteCommandInputs = z.output<typeof RemoteCommandInputs>;
 export type RemoteCommandOutputs = z.infer<typeof RemoteCommandOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A command run on a host through the computer-control endpoint (ops:controlUrl): \`create\` when the resource is
+  created, \`update\` (or \`create\` again) when an input changes, \`delete\` when it is destroyed. A change to
+  \`triggers\` replaces the resource: the delete command runs, then the create command. A shell command's exit status
+  (\`exitCode\`) is the one it prints itself, whatever the MCP server says of it; any MCP server works, with sessions
+  or stateless. With \`secret: true\` the commands and their output stay secret.`;

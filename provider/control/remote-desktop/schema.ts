@@ -77,3 +77,13 @@ export const RemoteDesktopSessionOutputs = z.object({
 });
 export type RemoteDesktopSessionInputs = z.output<typeof RemoteDesktopSessionInputs>;
 export type RemoteDesktopSessionOutputs = z.infer<typeof RemoteDesktopSessionOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A remote-desktop session opened through a helper computer's control tools (the macOS Screen Sharing procedure):
+  \`open vnc://<host>\`, wait for the login dialog, sign in with \`username\` and the password (\`password\`, or the
+  secret config \`ops:controlVncPassword\`), accept Standard. It runs when the stack is applied, once per apply:
+  \`pulumi preview\` shows it and sends nothing. A change opens it again; destroy closes it.`;

@@ -101,3 +101,13 @@ export const DnsRecordSetOutputs = z.object({
   ids: z.record(z.string(), z.string()).describe("Each record's id, by key."),
 });
 export type DnsRecordSetOutputs = z.infer<typeof DnsRecordSetOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  Many DNS records of one zone as one resource, each under a stable key of your choosing. The set manages exactly its
+  own records, so several sets (and single DnsRecords) can share a zone. Up sends only the records that change, in
+  parallel under the account's allowance; refresh is one listing of the zone; destroy removes exactly the set's
+  records. For thousands of records it is far faster than as many DnsRecords, and keeps the state small.`;

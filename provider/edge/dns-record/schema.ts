@@ -243,3 +243,11 @@ export const DnsRecordOutputs = z.object({
   modifiedOn: z.string().optional().describe("When it last changed (RFC 3339)."),
 });
 export type DnsRecordOutputs = z.infer<typeof DnsRecordOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A DNS record of a zone. Give the zone by \`zoneId\` or \`zoneName\`; \`name\` may be \`@\`, a label or a full name.
+  Changing \`type\` or the zone replaces the record; everything else is updated in place.`;

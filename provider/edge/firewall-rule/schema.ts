@@ -132,3 +132,14 @@ export const FirewallRuleOutputs = z.object({
     .describe("The rule's logging, when the program says."),
 });
 export type FirewallRuleOutputs = z.infer<typeof FirewallRuleOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A firewall rule: a WAF custom rule of the zone's \`http_request_firewall_custom\` entry point ruleset (the service's
+  rulesets engine; rules made elsewhere are left alone). The expression is checked at preview for what can be proven
+  wrong (unbalanced quotes or braces, invalid addresses in \`ip.src in {...}\`, unknown fields). A stack of 0.3.0 (a
+  legacy firewall rule id in state) moves with one update that finds the rule the service converted it into and writes
+  nothing when it is as the program says.`;

@@ -192,3 +192,14 @@ export const RateLimitOutputs = z.object({
   scoreResponseHeaderName: z.string().optional().describe("The header the score is read from, when the program counts by score."),
 });
 export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A rate limiting rule of the zone's \`http_ratelimit\` entry point ruleset (the service's rulesets engine), counted
+  per data centre and client address. The zone's plan decides the periods, timeouts and fields it may use; a preview
+  refuses what the plan does not allow. A stack of 0.3.0 (a legacy rate limit id in state) moves with one update that
+  finds the rule the service converted it into and writes nothing when it is as the program says. On a Free zone (a
+  Pro or Business zone may count longer, ban longer, and match the host and the method):`;

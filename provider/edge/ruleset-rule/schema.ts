@@ -166,3 +166,14 @@ export const RulesetRuleOutputs = z.object({
   adopt: z.boolean(),
 });
 export type RulesetRuleOutputs = z.infer<typeof RulesetRuleOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  One rule of a zone's entry point ruleset in any phase the service documents: cache rules
+  (\`http_request_cache_settings\`), redirect rules (\`http_request_dynamic_redirect\`), transform rules, origin
+  rules, configuration rules, custom and rate limiting rules. The resource owns its one rule: the phase's other rules
+  (the dashboard's, another stack's) are never touched; an update keeps what the program does not declare;
+  \`position\` puts it among them.`;

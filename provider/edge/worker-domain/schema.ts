@@ -76,3 +76,12 @@ export const WorkerDomainOutputs = z.object({
   certId: z.string().optional().describe("The id of the certificate the service issued for the host name."),
 });
 export type WorkerDomainOutputs = z.infer<typeof WorkerDomainOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A custom domain: the host name \`hostname\` is served by the edge script \`script\` as its origin. The service makes
+  the host's DNS record and certificate and keeps the record read-only, so no DnsRecord or DnsRecordSet may declare
+  that name (refused at preview). A host attached already elsewhere is refused at preview unless \`adopt: true\`.`;

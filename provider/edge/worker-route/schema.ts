@@ -67,3 +67,12 @@ export const WorkerRouteOutputs = z.object({
   routeId: z.string().describe("The route's id on the service."),
 });
 export type WorkerRouteOutputs = z.infer<typeof WorkerRouteOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A route of a zone: the requests matching \`pattern\` run the edge script \`script\`. Without a route (or a custom
+  domain) a deployed script serves nothing on the zone. A pattern routed already elsewhere is refused at preview,
+  naming the script it runs, unless \`adopt: true\`.`;

@@ -179,3 +179,15 @@ export const WorkerScriptOutputs = z.object({
   modifiedOn: z.string().optional().describe("When it was last deployed (RFC 3339)."),
 });
 export type WorkerScriptOutputs = z.infer<typeof WorkerScriptOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  An edge script of the account (ops:edgeAccountId unless \`accountId\` is given), from \`content\` or a \`source\`
+  file, in module syntax (\`export default { fetch }\`) or service-worker syntax, uploaded with its compatibility
+  date. Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same
+  name deployed elsewhere is taken over only with \`adopt: true\`. \`vars\` and \`secrets\` are its plain-text and
+  secret bindings (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
+  workers.dev. A script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.`;

@@ -87,3 +87,11 @@ export const ZoneSettingOutputs = z.object({
   modifiedOn: z.string().optional().describe("When the setting last changed (RFC 3339)."),
 });
 export type ZoneSettingOutputs = z.infer<typeof ZoneSettingOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  One setting of a zone. Settings cannot be deleted: create remembers the value it found (\`initialValue\`) and
+  destroy puts it back; refresh reports a value changed out of band.`;

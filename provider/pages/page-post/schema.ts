@@ -136,3 +136,13 @@ export const PagePostOutputs = z.object({
     ),
 });
 export type PagePostOutputs = z.infer<typeof PagePostOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A post on a page: text, a link, one photo (\`photo.url\` or a local \`photo.file\`) or several (\`photos\`);
+  published now, scheduled (\`published: false\` and \`scheduledPublishTime\` 10 minutes to 75 days ahead) or a draft.
+  Message edits are made in place; \`state\` follows the post (a scheduled post becomes published); destroy deletes
+  it.`;

@@ -107,3 +107,14 @@ export const PageRoleOutputs = z.object({
     .describe("The tasks the person had before this resource took the access over: destroy gives them back."),
 });
 export type PageRoleOutputs = z.infer<typeof PageRoleOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A person's access to a page, granted as the service grants it today: tasks given through the page's business
+  (\`/{page}/assigned_users\`). A \`role\` (\`ADMIN\`, \`EDITOR\`, \`MODERATOR\`, \`ADVERTISER\`, \`ANALYST\`) stands
+  for its tasks; \`tasks\` (\`MANAGE\`, \`CREATE_CONTENT\`, \`MODERATE\`, \`MESSAGING\`, \`ADVERTISE\`, \`ANALYZE\`)
+  may be given instead. A change is an update in place; destroy removes the access. Needs a page token of someone with
+  the MANAGE task, and pages_manage_metadata.`;

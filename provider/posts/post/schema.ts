@@ -214,3 +214,14 @@ export const PostOutputs = z.object({
 });
 export type PostInputs = z.output<typeof PostInputs>;
 export type PostOutputs = z.infer<typeof PostOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A published short post (the Threads API). Created as a container at \`/me/threads\`, published once its media is
+  processed (looked at once a minute by default, ops:postsStatusPollSeconds, within ops:postsPublishTimeoutSeconds).
+  The account may publish 250 posts per 24 hours: a preview that would go over it fails, saying when quota frees up.
+  Counts are not outputs: \`ops.posts.getPostInsights\`. Any change replaces it; destroy deletes it (the service
+  allows 100 deletions per account per day).`;

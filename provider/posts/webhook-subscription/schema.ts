@@ -39,3 +39,13 @@ export const WebhookSubscriptionOutputs = z.object({
 });
 export type WebhookSubscriptionInputs = z.output<typeof WebhookSubscriptionInputs>;
 export type WebhookSubscriptionOutputs = z.infer<typeof WebhookSubscriptionOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  Retired: the short-post service (the Threads API) has no API for webhook subscriptions; they are set up in its app
+  dashboard (callback URL, verify token, topics \`replies\`, \`delete\`, \`mentions\`, \`publish\`). A program that
+  declares one fails at preview with those steps. The class stays so a 0.3.0 stack can remove it: destroy drops it
+  from state (sending nothing), and the dashboard's subscription stays.`;

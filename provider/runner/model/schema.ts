@@ -303,3 +303,16 @@ export const RunnerModelOutputs = z.object({
 });
 export type RunnerModelInputs = z.output<typeof RunnerModelInputs>;
 export type RunnerModelOutputs = z.infer<typeof RunnerModelOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A model on the runner, Ollama (ops:runnerHost, RUNNER_HOST or OLLAMA_HOST; default 127.0.0.1:11434): pulled by
+  \`name\`, or created — \`from\` a base model, or from a GGUF file or model folder on this machine (uploaded as
+  blobs) — with \`system\`, \`template\`, \`messages\`, \`license\`, \`adapter\`, \`requires\` and \`parameters\`
+  (Ollama's own options; \`stop\` a list), or from a \`definitionFile\` (a Modelfile, read as Ollama reads it and
+  checked at preview). Pull progress is printed; a definition change re-creates the model in place; a model the runner
+  already has is taken over only with \`adopt: true\` (and then left on the runner by destroy); destroy removes the
+  rest, confirmed by the model list.`;

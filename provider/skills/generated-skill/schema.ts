@@ -100,3 +100,12 @@ export const GeneratedSkillOutputs = z.object({
 });
 export type GeneratedSkillInputs = z.output<typeof GeneratedSkillInputs>;
 export type GeneratedSkillOutputs = z.infer<typeof GeneratedSkillOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A skill built in five phases: gather \`sources\`, generate by chat with a runner \`model\`, extract the SKILL.md,
+  validate it (generating again, up to \`maxAttempts\`), publish it. Regenerated only when the sources, model or
+  prompt change.`;

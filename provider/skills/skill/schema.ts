@@ -193,3 +193,16 @@ export const SkillOutputs = z.object({
   files: z.array(z.string()).optional().describe("On the Claude API: the paths of the files the last version holds, as uploaded."),
 });
 export type SkillOutputs = z.infer<typeof SkillOutputs>;
+
+/**
+ * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
+ * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ */
+export const classDoc = `
+  A skill in the registry, or on the Claude API (ops:skillsKind \`claude\`), from inline fields or a SKILL.md
+  (\`source\`) whose front matter gives name and description. The document is checked at preview (hard problems fail
+  with their line; the 50-300 line guide is a warning). In the registry, a slug it already holds is taken over only
+  with \`adopt: true\`, changes are PUT in place, and destroy deletes where the registry allows it (otherwise the
+  skill stays published, said). On the Claude API, the whole folder of \`source\` is uploaded, any changed file is a
+  new version, a skill the workspace holds under the slug is taken over only with \`adopt: true\`, and destroy deletes
+  it.`;
