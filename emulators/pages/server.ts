@@ -8,19 +8,8 @@ import { createHmac } from "node:crypto";
 import { Emulator, HttpError, idSequence, type Reply, type Request } from "../kit";
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
-import {
-  BUSINESS_ID,
-  PAGE_ID,
-  PAGES_APP,
-  PAGES_EXPIRED_TOKEN,
-  PAGES_MODERATOR_TOKEN,
-  PAGES_PAGE_TOKEN,
-  PAGES_SHORT_USER_TOKEN,
-  PAGES_USER_TOKEN,
-  TASKS,
-  V,
-  type Role,
-} from "./directory";
+import { seedPages, seedTokens } from "./seed";
+import { PAGE_ID, PAGES_APP, TASKS, V, type Role } from "./directory";
 
 /** `X-Business-Use-Case-Usage` as the service sends it: by object id, a list of use cases with their percentages. */
 function businessUsage(id: string, used: number, allowance: number, waitMinutes = 0): string {
@@ -139,60 +128,8 @@ export class PagesEmulator extends Emulator {
     this.requireProof = false;
     this.posts.clear();
     this.photos.clear();
-    const admin = "300000000000001";
-    const business = { id: BUSINESS_ID, name: "Example Bakery Ltd" };
-    this.pages = new Map([
-      [
-        PAGE_ID,
-        {
-          id: PAGE_ID,
-          name: "Example Bakery",
-          category: "Bakery",
-          about: "Bread since 1921",
-          roles: new Map([[admin, "ADMIN" as Role]]),
-          assigned: new Map(),
-          business,
-          apps: new Map(),
-        },
-      ],
-    ]);
-    for (let i = 1; i <= this.extraPages; i++) {
-      const id = String(200000000001000n + BigInt(i));
-      this.pages.set(id, {
-        id,
-        name: `Example Bakery ${i}`,
-        category: "Bakery",
-        about: "",
-        roles: new Map([[admin, "ADMIN" as Role]]),
-        assigned: new Map(),
-        business,
-        apps: new Map(),
-      });
-    }
-    const all = [
-      "pages_manage_posts",
-      "pages_read_engagement",
-      "pages_show_list",
-      "pages_manage_metadata",
-      "pages_read_user_content",
-      "pages_manage_ads",
-    ];
-    this.tokens = new Map<string, Token>([
-      [PAGES_USER_TOKEN, { kind: "user", userId: admin, scopes: all }],
-      [PAGES_PAGE_TOKEN, { kind: "page", userId: admin, pageId: PAGE_ID, scopes: all }],
-      [
-        PAGES_MODERATOR_TOKEN,
-        { kind: "page", userId: "300000000000002", pageId: PAGE_ID, scopes: ["pages_read_engagement", "pages_show_list"] },
-      ],
-      [PAGES_EXPIRED_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: 0 }],
-      [PAGES_SHORT_USER_TOKEN, { kind: "user", userId: admin, scopes: all, expiresAt: this.now() + 3600_000 }],
-      [`${PAGES_APP.id}|${PAGES_APP.secret}`, { kind: "app", scopes: [] }],
-    ]);
-    this.pages.get(PAGE_ID)!.roles.set("300000000000002", "MODERATOR");
-    for (const p of this.pages.values()) {
-      if (p.id === PAGE_ID) continue;
-      this.tokens.set(`pages-page-token-${p.id}`, { kind: "page", userId: admin, pageId: p.id, scopes: all });
-    }
+    this.pages = seedPages(this.extraPages);
+    this.tokens = seedTokens(this.pages, this.now());
   }
 
   protected notFound(req: Request): Reply {
