@@ -23,15 +23,15 @@ import {
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
 import { isUnknown, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
-import { currentUrn, redact, redacted, useLogSink, warn, withCallSecrets } from "./log";
+import { currentUrn, redacted, useLogSink, warn, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { engineAddress, isDynamicProviderHost, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
-import { setsAsLists } from "./set-text";
-import { forEngine, forHandler, invalidOf, programRefusal, withDefaultsFilled } from "./engine-inputs";
+import { engineForm, shownFailures } from "./engine-check";
+import { forHandler, invalidOf, programRefusal, withDefaultsFilled } from "./engine-inputs";
 import {
   ACCOUNT_KEY,
   SECRETS_KEY,
@@ -225,11 +225,6 @@ function journalKeyOf(type: string, owner: unknown): string | undefined {
   return who && `${who.stack}::${type}::${who.resource}`;
 }
 
-/** Problems printed at most per resource: one bad record among thousands is one line, never a dump of them all. */
-const SHOWN = 5;
-/** A top-level value longer than this is not printed by the engine beside its problem. */
-const PRINTABLE = 120;
-
 /**
  * `check` as the engine shows it. The engine prints a failure with a property as "property P value {V} has a
  * problem", V being the whole top-level input (a record set's 10,000 records, on one line); a failure without a
@@ -262,42 +257,9 @@ async function checkInputs(
   // engine goes on to the next resource, so every mistake of a preview is said at once; nothing is sent for it.
   if (invalidOf(news)) return { inputs: news, failures: [] };
   const r = await call(type, "check", [olds, news]);
-  const given = r.failures.length && registry[type]?.typed ? await registry[type].typed!(news) : news; // values named by path
   // A value that is or may be secret is never printed: secret inputs, and what the type treats as secret.
-  const named = Array.isArray(news[SECRETS_KEY]) ? (news[SECRETS_KEY] as string[]) : [];
-  const secret = new Set([...secretInputs, ...named]);
-  const hidden = new Set([
-    ...secret,
-    ...(registry[type]?.secretOutputs?.(news, secret.size > 0) ?? []),
-    "password",
-    "helperToken",
-    "verifyToken",
-  ]);
-  // A reason may quote the value it is about: a secret input's value is masked there too (log.ts).
   const secretValues = secretValuesOf("check", [olds, news]);
-  const all = (r.failures as CheckFailure[])
-    .map((raw) => withCallSecrets(secretValues.values, () => ({ ...raw, reason: redact(raw.reason) })))
-    .map((f) => {
-      const [top, ...rest] = f.property.split(".");
-      const multiline = typeof given[top] === "string" && (given[top] as string).includes("\n");
-      if (!rest.length && (hidden.has(top) || (!multiline && JSON.stringify(given[top] ?? null).length <= PRINTABLE))) return f;
-      let value: unknown = given;
-      for (const k of [top, ...rest]) value = value && typeof value === "object" ? (value as Bag)[k] : undefined;
-      const json = JSON.stringify(value);
-      // A document (several lines) is not quoted: the reason names the lines at fault.
-      const document = typeof value === "string" && value.includes("\n") ? `${value.split("\n").length} lines` : undefined;
-      const masked = withCallSecrets(secretValues.values, () => redact(json ?? ""));
-      const shown = hidden.has(top)
-        ? "[secret]"
-        : value === undefined
-          ? "not set"
-          : (document ?? (masked.length > 80 ? `${masked.slice(0, 77)}...` : masked));
-      return { property: "", reason: `${f.property} (${shown}): ${f.reason}` };
-    });
-  const failures =
-    all.length > SHOWN
-      ? [...all.slice(0, SHOWN), { property: "", reason: `and ${all.length - SHOWN} more problems (the first ${SHOWN} are shown)` }]
-      : all;
+  const failures = await shownFailures(type, news, r.failures as CheckFailure[], secretInputs, secretValues.values);
   // The services this resource needs, asked once per command with a read: a bad token or an unreachable endpoint
   // fails the preview with the remedy `up` would give (preflight.ts).
   if (!failures.length && !isUnknown(news[ACCOUNT_KEY])) {
@@ -325,23 +287,6 @@ async function checkInputs(
   if (failures.length) return { inputs: r.inputs, failures };
   const account = typeof news[ACCOUNT_KEY] === "string" && !isUnknown(news[ACCOUNT_KEY]) ? (news[ACCOUNT_KEY] as string) : undefined;
   return { inputs: await engineForm(type, r.inputs as Bag, account), failures };
-}
-
-/**
- * Inputs as the engine keeps them, for a check's answer and a refresh's alike (so a refresh never reads as a change of
- * form): sets as texts and no default (engine-inputs.ts), and what the inputs alone decide known at preview (the
- * engine shows checked inputs as a preview's outputs), named under `__known` so that handlers are given the
- * program's inputs alone.
- */
-async function engineForm(type: string, given: Bag, account: string | undefined): Promise<Bag> {
-  const inputs = forEngine(type, given);
-  const known = registry[type] ? (await registry[type].handler()).knownAtPreview : undefined;
-  if (!known) return inputs;
-  const plain = Object.fromEntries(Object.entries(setsAsLists(inputs)).filter(([k, v]) => !isUnknown(v) && !k.startsWith("__")));
-  // A lookup that fails (no zone of that name) is the preview check's to say: nothing more is known then.
-  const found = await withAccount(account, async () => known(plain)).catch(() => ({}) as Bag);
-  const added = Object.keys(found).filter((k) => !(k in inputs));
-  return { ...inputs, ...found, ...(added.length ? { __known: added } : {}) };
 }
 
 /**
