@@ -334,7 +334,7 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(v7).toBeInstanceOf(Cloudflare.BadRequestError);
     expect(v7.errors[0].code).toBe(10021);
     // The documented form (multipart/form-data, a JSON metadata part, the module part it names), as pulumi-ops sends it.
-    const { upload } = await import("../../provider/edge/worker-script/handler");
+    const { upload } = await import("../../provider/edge/worker-script/upload");
     const body = await upload({ compatibilityDate: "2025-01-01", compatibilityFlags: ["nodejs_compat"] }, source);
     const put = await fetch(`${edge.url}/client/v4/accounts/${DEMO_ACCOUNT}/workers/scripts/sdk-module`, {
       method: "PUT",

@@ -6,7 +6,6 @@
  * (`pulumi-ops-stack:<project>/<stack>`, beside tags set elsewhere, which are kept): another stack's script is
  * refused naming it, this stack's own (left by its destroy) is taken back, and a destroy leaves another stack's.
  */
-import * as path from "node:path";
 import { checkWith, isUnknown, withoutProvider } from "../../check";
 import { knownText, type PreviewContext } from "../../preview";
 import { changedKeys, deleteUnlessGone, unlessGone, type Bag, type Handler } from "../../handler";
@@ -15,54 +14,8 @@ import { notice, warn } from "../../log";
 import { stackOfTags, standing, leftToAnother, withStackTag } from "../../owner";
 import { adopting, edge } from "../zones";
 import type * as wire from "../wire";
+import { bindingsFor, dropSecrets, syncSecrets, syncSubdomain, upload } from "./upload";
 import { formatOf, scriptBody, secretsDigest, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
-
-/** The module's part name: the source file's own name where it is a JavaScript file, else `worker.js`. */
-const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
-
-/**
- * The bindings an upload sends and keeps. The service replaces a script's bindings with an upload's, but for the
- * types `keep_bindings` names (binding types: there is no wildcard). So the plain-text variables are sent whole —
- * the program's, and those set elsewhere (read from the script's settings) — leaving out the ones this resource
- * managed and the program removed; every other type the script has (secrets among them) is kept as it is.
- */
-export function bindingsFor(
-  r: Bag,
-  current: readonly wire.WorkerBinding[],
-  managedBefore: readonly string[] = [],
-): { bindings: wire.WorkerBinding[]; keep: string[] } {
-  const vars = (r.vars ?? {}) as Record<string, string>;
-  const mine = new Set([...Object.keys(vars), ...managedBefore]);
-  const elsewhere = current
-    .filter((b) => b.type === "plain_text" && !mine.has(b.name) && !(r.secrets && b.name in r.secrets))
-    .map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
-  const keep = [...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text"), "secret_text", "secret_key"])];
-  return { bindings: [...Object.entries(vars).map(([name, text]) => ({ type: "plain_text", name, text })), ...elsewhere], keep };
-}
-
-/** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */
-export async function upload(
-  r: Bag,
-  body: string,
-  tags: string[] = [],
-  binding: { bindings: wire.WorkerBinding[]; keep: string[] } = { bindings: [], keep: ["secret_text", "secret_key"] },
-): Promise<{ body: Buffer; contentType: string }> {
-  const format = formatOf(r, body);
-  const main = format === "module" ? mainModule(r) : "script";
-  const metadata = {
-    ...(format === "module" ? { main_module: main } : { body_part: main }),
-    compatibility_date: r.compatibilityDate,
-    ...(r.compatibilityFlags?.length ? { compatibility_flags: r.compatibilityFlags } : {}),
-    ...(binding.bindings.length ? { bindings: binding.bindings } : {}),
-    keep_bindings: binding.keep, // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
-    ...(tags.length ? { tags } : {}),
-  };
-  const form = new FormData();
-  form.append("metadata", new Blob([JSON.stringify(metadata)], { type: "application/json" }), "metadata.json");
-  form.append(main, new Blob([body], { type: format === "module" ? "application/javascript+module" : "application/javascript" }), main);
-  const res = new Response(form);
-  return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type")! };
-}
 
 /** A script of this name deployed by another tool or stack, which the upload would overwrite: told at preview and up. */
 export function scriptTaken(name: string, accountId: string): AlreadyExistsError {
@@ -132,33 +85,6 @@ async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: re
     await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars)),
   );
   return outputsOf(r, body, s);
-}
-
-/**
- * The secrets the program gives, set through the secrets endpoint (no upload of the script), and those this
- * resource managed and the program removed, deleted; secrets set elsewhere are left. `all`: set every one (a new
- * script, a changed digest), else only the names missing on the script.
- */
-async function syncSecrets(r: Bag, all: boolean, present?: readonly string[]): Promise<void> {
-  const secrets = (r.secrets ?? {}) as Record<string, string>;
-  for (const [name, text] of Object.entries(secrets))
-    if (all || !present?.includes(name)) await edge().putWorkerSecret(r.accountId, r.name, { name, text });
-}
-
-/** The secrets this resource managed and the program removed: deleted before an upload, which may reuse the name. */
-async function dropSecrets(r: Bag, managedBefore: readonly string[]): Promise<void> {
-  for (const name of managedBefore)
-    if (!(name in (r.secrets ?? {}))) await deleteUnlessGone(() => edge().deleteWorkerSecret(r.accountId, r.name, name));
-}
-
-/** The workers.dev endpoint and preview URLs, where the program says: set when they differ from the service's. */
-async function syncSubdomain(r: Bag): Promise<void> {
-  if (r.workersDev === undefined && r.previewUrls === undefined) return;
-  const current = await edge().getWorkerSubdomain(r.accountId, r.name);
-  const enabled = r.workersDev ?? current.enabled;
-  const previews = r.previewUrls ?? current.previews_enabled ?? false;
-  if (enabled !== current.enabled || previews !== (current.previews_enabled ?? false))
-    await edge().setWorkerSubdomain(r.accountId, r.name, { enabled, previews_enabled: previews });
 }
 
 function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?: string }): WorkerScriptOutputs {
