@@ -4,6 +4,7 @@
  * and client, not all of them.
  */
 import type { z } from "zod";
+import type { Example } from "./doc-example";
 import type { Handler } from "./handler";
 import * as dnsRecordSchema from "./edge/dns-record/schema";
 import * as dnsRecordSetSchema from "./edge/dns-record-set/schema";
@@ -54,12 +55,19 @@ export interface ResourceEntry {
   sets?: readonly string[];
   /** The id `get()`, `pulumi import` and the import option read the object by; undefined: nothing to read by id. */
   importId: string | undefined;
+  /**
+   * The type's documentation, from its folder's schema.ts: the class's doc comment (`classDoc`) and the example of the
+   * reference and of that comment (`example`; none for a retired type). scripts/gen-sdk-classes.ts and gen-docs.ts
+   * write them out.
+   */
+  docs: { classDoc: string; example?: Example };
 }
 
 export const registry: Record<string, ResourceEntry> = {
   [remoteCommandSchema.token]: {
     importId: undefined, // not an object the service keeps: declare it
     handler: async () => (await import("./control/command/handler")).remoteCommand,
+    docs: remoteCommandSchema,
     inputs: remoteCommandSchema.RemoteCommandInputs,
     outputs: remoteCommandSchema.RemoteCommandOutputs,
     description: "A command run on a host through the computer-control endpoint when the resource is created, updated or destroyed.",
@@ -71,6 +79,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the remote-desktop session to ${r.host}`,
     importId: undefined, // not an object the service keeps: declare it
     handler: async () => (await import("./control/remote-desktop/handler")).remoteDesktopSession,
+    docs: remoteDesktopSessionSchema,
     inputs: remoteDesktopSessionSchema.RemoteDesktopSessionInputs,
     outputs: remoteDesktopSessionSchema.RemoteDesktopSessionOutputs,
     description:
@@ -81,6 +90,7 @@ export const registry: Record<string, ResourceEntry> = {
     sets: ["tags"],
     importId: "the record's `.id` (its zone is found among the token's zones), or `<zoneId>/<recordId>` (then no zone search)",
     handler: async () => (await import("./edge/dns-record/handler")).dnsRecord,
+    docs: dnsRecordSchema,
     inputs: dnsRecordSchema.DnsRecordInputs,
     outputs: dnsRecordSchema.DnsRecordOutputs,
     description: "A DNS record of a zone on the edge network.",
@@ -89,6 +99,7 @@ export const registry: Record<string, ResourceEntry> = {
     sets: ["ignore"],
     importId: undefined, // the service keeps no object for a set: declare it, with `adopt: true` to take records over
     handler: async () => (await import("./edge/dns-record-set/handler")).dnsRecordSet,
+    docs: dnsRecordSetSchema,
     inputs: dnsRecordSetSchema.DnsRecordSetInputs,
     outputs: dnsRecordSetSchema.DnsRecordSetOutputs,
     description:
@@ -105,6 +116,7 @@ export const registry: Record<string, ResourceEntry> = {
   [firewallRuleSchema.token]: {
     importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/firewall-rule/handler")).firewallRule,
+    docs: firewallRuleSchema,
     inputs: firewallRuleSchema.FirewallRuleInputs,
     outputs: firewallRuleSchema.FirewallRuleOutputs,
     description: "A firewall rule: a filter expression and the action for the requests it matches.",
@@ -112,6 +124,7 @@ export const registry: Record<string, ResourceEntry> = {
   [pageRuleSchema.token]: {
     importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/page-rule/handler")).pageRule,
+    docs: pageRuleSchema,
     inputs: pageRuleSchema.PageRuleInputs,
     outputs: pageRuleSchema.PageRuleOutputs,
     description: "A page rule: a URL pattern and the actions applied to matching requests.",
@@ -119,6 +132,7 @@ export const registry: Record<string, ResourceEntry> = {
   [rulesetRuleSchema.token]: {
     importId: "the rule's `.id` with its zone and phase: `<zoneId>/<phase>/<ruleId>`",
     handler: async () => (await import("./edge/ruleset-rule/handler")).rulesetRule,
+    docs: rulesetRuleSchema,
     inputs: rulesetRuleSchema.RulesetRuleInputs,
     outputs: rulesetRuleSchema.RulesetRuleOutputs,
     description:
@@ -127,6 +141,7 @@ export const registry: Record<string, ResourceEntry> = {
   [rateLimitSchema.token]: {
     importId: "the rule's `.id` (its zone is found among the token's zones), or `<zoneId>/<ruleId>`",
     handler: async () => (await import("./edge/rate-limit/handler")).rateLimit,
+    docs: rateLimitSchema,
     inputs: rateLimitSchema.RateLimitInputs,
     outputs: rateLimitSchema.RateLimitOutputs,
     description: "A rate-limit rule: at most `threshold` requests per `period` seconds to a URL pattern, then `action`.",
@@ -137,6 +152,7 @@ export const registry: Record<string, ResourceEntry> = {
     importId: "`<accountId>/<name>`",
     handler: async () => (await import("./edge/worker-script/handler")).workerScript,
     secretOutputs: () => ["secretsDigest"], // a digest of secrets: kept encrypted like them
+    docs: workerScriptSchema,
     inputs: workerScriptSchema.WorkerScriptInputs,
     outputs: workerScriptSchema.WorkerScriptOutputs,
     description:
@@ -146,6 +162,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the route ${r.pattern} of zone ${r.zoneName ?? r.zoneId}`,
     importId: "`<zoneId>/<routeId>`",
     handler: async () => (await import("./edge/worker-route/handler")).workerRoute,
+    docs: workerRouteSchema,
     inputs: workerRouteSchema.WorkerRouteInputs,
     outputs: workerRouteSchema.WorkerRouteOutputs,
     description: "A route of a zone: the requests matching a URL pattern run an edge script (or none).",
@@ -154,6 +171,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the custom domain ${r.hostname}`,
     importId: "`<accountId>/<domainId>`",
     handler: async () => (await import("./edge/worker-domain/handler")).workerDomain,
+    docs: workerDomainSchema,
     inputs: workerDomainSchema.WorkerDomainInputs,
     outputs: workerDomainSchema.WorkerDomainOutputs,
     description: "A custom domain: a host name an edge script serves (the service makes and keeps its DNS record and certificate).",
@@ -162,6 +180,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the setting ${r.settingId} of zone ${r.zoneName ?? r.zoneId}`,
     importId: "`<zoneId>/<settingId>`",
     handler: async () => (await import("./edge/zone-setting/handler")).zoneSetting,
+    docs: zoneSettingSchema,
     inputs: zoneSettingSchema.ZoneSettingInputs,
     outputs: zoneSettingSchema.ZoneSettingOutputs,
     description: "One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before.",
@@ -169,6 +188,7 @@ export const registry: Record<string, ResourceEntry> = {
   [pagePostSchema.token]: {
     importId: "`<pageId>_<postId>`",
     handler: async () => (await import("./pages/page-post/handler")).pagePost,
+    docs: pagePostSchema,
     inputs: pagePostSchema.PagePostInputs,
     outputs: pagePostSchema.PagePostOutputs,
     description: "A post on a page: text, link or photos; published, scheduled or a draft.",
@@ -178,6 +198,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the role of user ${r.user} on page ${r.pageId}`,
     importId: "`<pageId>/<user>`",
     handler: async () => (await import("./pages/page-role/handler")).pageRole,
+    docs: pageRoleSchema,
     inputs: pageRoleSchema.PageRoleInputs,
     outputs: pageRoleSchema.PageRoleOutputs,
     description: "A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).",
@@ -187,6 +208,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the app's subscription to page ${r.pageId}`,
     importId: "`<pageId>/subscribed_apps`",
     handler: async () => (await import("./pages/page-subscription/handler")).pageSubscription,
+    docs: pageSubscriptionSchema,
     inputs: pageSubscriptionSchema.PageSubscriptionInputs,
     outputs: pageSubscriptionSchema.PageSubscriptionOutputs,
     description: "The page events (feed, messages, ...) sent to the app's webhook.",
@@ -194,6 +216,7 @@ export const registry: Record<string, ResourceEntry> = {
   [postSchema.token]: {
     importId: "`<postId>`",
     handler: async () => (await import("./posts/post/handler")).post,
+    docs: postSchema,
     inputs: postSchema.PostInputs,
     outputs: postSchema.PostOutputs,
     description:
@@ -202,6 +225,7 @@ export const registry: Record<string, ResourceEntry> = {
   [webhookSubscriptionSchema.token]: {
     importId: "`<appId>/posts`",
     handler: async () => (await import("./posts/webhook-subscription/handler")).webhookSubscription,
+    docs: webhookSubscriptionSchema,
     inputs: webhookSubscriptionSchema.WebhookSubscriptionInputs,
     outputs: webhookSubscriptionSchema.WebhookSubscriptionOutputs,
     description:
@@ -212,6 +236,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the runner model ${canonicalModel(String(r.name))}`,
     importId: "`<name:tag>`",
     handler: async () => (await import("./runner/model/handler")).runnerModel,
+    docs: runnerModelSchema,
     inputs: runnerModelSchema.RunnerModelInputs,
     outputs: runnerModelSchema.RunnerModelOutputs,
     description: "A model on the runner: pulled by name, or created from a base with a system prompt and parameters.",
@@ -220,6 +245,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the skill ${r.slug}`,
     importId: "`<slug>` (reads it; import it as a `skills:Skill`, as the registry keeps no sources or model)",
     handler: async () => (await import("./skills/generated-skill/handler")).generatedSkill,
+    docs: generatedSkillSchema,
     inputs: generatedSkillSchema.GeneratedSkillInputs,
     outputs: generatedSkillSchema.GeneratedSkillOutputs,
     description: "A skill generated from source texts by a runner model, validated, then published.",
@@ -228,6 +254,7 @@ export const registry: Record<string, ResourceEntry> = {
     sameThing: (r) => `the skill ${r.slug}`,
     importId: "`<slug>`",
     handler: async () => (await import("./skills/skill/handler")).skill,
+    docs: skillSchema,
     inputs: skillSchema.SkillInputs,
     outputs: skillSchema.SkillOutputs,
     description:

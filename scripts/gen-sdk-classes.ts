@@ -7,12 +7,11 @@
  * resource is then its folder and one registry entry: `npm run gen` writes the rest. Written through prettier, as
  * `npm run format` would write them; test/unit/sdk-types.test.ts fails when one is stale.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as prettier from "prettier";
 import { registry } from "../provider/registry";
 import { render, type Schema } from "./example-render";
-import { RESOURCE_EXAMPLES } from "./reference-examples";
 import { ROOT } from "./root";
 
 export const GENERATED =
@@ -51,28 +50,28 @@ function docComment(paragraphs: string[][], indent = ""): string[] {
   return [`${indent}/**`, ...body.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`];
 }
 
-/** Each resource folder of provider/ by the token its schema.ts declares: where its classDoc and program.ts are. */
-async function folders(): Promise<Map<string, { dir: string; classDoc: string }>> {
-  const found = new Map<string, { dir: string; classDoc: string }>();
+/** Each resource folder of provider/ by the token its schema.ts declares: where its program.ts is, if it has one. */
+function folders(): Map<string, string> {
+  const found = new Map<string, string>();
   for (const service of readdirSync(path.join(ROOT, "provider"), { withFileTypes: true }).filter((d) => d.isDirectory())) {
     for (const folder of readdirSync(path.join(ROOT, "provider", service.name), { withFileTypes: true })) {
       const dir = `provider/${service.name}/${folder.name}`;
       if (!folder.isDirectory() || !existsSync(path.join(ROOT, dir, "schema.ts"))) continue;
-      const schema = (await import(path.join(__dirname, "..", dir, "schema"))) as { token?: string; classDoc?: string };
-      if (schema.token) found.set(schema.token, { dir, classDoc: schema.classDoc ?? "" });
+      const token = /export const token = "(\w+:\w+)"/.exec(readFileSync(path.join(ROOT, dir, "schema.ts"), "utf8"))?.[1];
+      if (token) found.set(token, dir);
     }
   }
   return found;
 }
 
-function classFile(schema: Schema & { resources: Record<string, Resource> }, token: string, dir: string, classDoc: string): string {
+function classFile(schema: Schema & { resources: Record<string, Resource> }, token: string, dir: string): string {
   const [module, type] = token.split(":");
   const r = schema.resources[`ops:${token}`];
   const entry = registry[token];
   const hooked = existsSync(path.join(ROOT, dir, "program.ts"));
   const secrets = Object.keys(r.inputProperties).filter((k) => r.inputProperties[k].secret);
   const sets = entry.sets ?? [];
-  const example = RESOURCE_EXAMPLES[`ops:${token}`];
+  const example = entry.docs.example;
   const helpers = ["outputSlots", "secretsSlot", "ownerSlot", "refuseImport", ...(secrets.length ? ["secretInputs"] : [])];
   if (sets.length) helpers.push("setOutputs");
   const args = hooked ? "given.args" : "args";
@@ -87,7 +86,7 @@ function classFile(schema: Schema & { resources: Record<string, Resource> }, tok
     `export type { ${type}Args };`,
     "",
     ...docComment([
-      wrapped(classDoc, ""),
+      wrapped(entry.docs.classDoc, ""),
       ...(example
         ? [
             render(schema, "typescript", `ops:${token}`, example)
@@ -166,16 +165,16 @@ function indexFile(module: string, types: string[]): string {
 
 /** sdk/<module>/<resource>.ts, sdk/<module>/index.ts and provider/providers/<module>-<Type>.ts, by path. */
 export async function generateClasses(schema: Schema & { resources: Record<string, Resource> }): Promise<Record<string, string>> {
-  const found = await folders();
+  const found = folders();
   const config = { ...(await prettier.resolveConfig(path.join(ROOT, "sdk/index.ts"))), parser: "typescript" };
   const files: Record<string, string> = {};
   const byModule = new Map<string, string[]>();
   for (const token of Object.keys(registry).sort()) {
     const [module, type] = token.split(":");
-    const folder = found.get(token);
-    if (!folder) throw new Error(`${token}: no provider/<service>/<folder>/schema.ts declares it (export const token)`);
+    const dir = found.get(token);
+    if (!dir) throw new Error(`${token}: no provider/<service>/<folder>/schema.ts declares it (export const token)`);
     byModule.set(module, [...(byModule.get(module) ?? []), type]);
-    files[`sdk/${module}/${kebab(type)}.ts`] = classFile(schema, token, folder.dir, folder.classDoc);
+    files[`sdk/${module}/${kebab(type)}.ts`] = classFile(schema, token, dir);
     files[`provider/providers/${module}-${type}.ts`] = providerModule(token);
   }
   for (const [module, types] of byModule) files[`sdk/${module}/index.ts`] = indexFile(module, types);

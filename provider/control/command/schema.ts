@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
+import type { Example } from "../../doc-example";
 
 export const token = "control:RemoteCommand";
 
@@ -80,3 +81,6 @@ export const classDoc = `
   \`triggers\` replaces the resource: the delete command runs, then the create command. A shell command's exit status
   (\`exitCode\`) is the one it prints itself, whatever the MCP server says of it; any MCP server works, with sessions
   or stateless. With \`secret: true\` the commands and their output stay secret.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "marker", args: { create: "touch /tmp/ready", delete: "rm -f /tmp/ready" } } };

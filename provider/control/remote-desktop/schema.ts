@@ -3,6 +3,7 @@
  * stack is applied, once per apply, and never at preview (a function runs at every preview and twice per up).
  */
 import { z } from "zod";
+import type { Example } from "../../doc-example";
 
 export const token = "control:RemoteDesktopSession";
 
@@ -87,3 +88,6 @@ export const classDoc = `
   \`open vnc://<host>\`, wait for the login dialog, sign in with \`username\` and the password (\`password\`, or the
   secret config \`ops:controlVncPassword\`), accept Standard. It runs when the stack is applied, once per apply:
   \`pulumi preview\` shows it and sends nothing. A change opens it again; destroy closes it.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "kiosk", args: { host: "kiosk.local", username: "ops" } } };

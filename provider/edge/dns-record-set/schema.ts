@@ -11,6 +11,7 @@ import { fullName, valueOf } from "../dns-record/normalize";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { IgnorePattern } from "./authority";
 import { DEFAULT_MAX_CHANGE_PERCENT } from "./guard";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:DnsRecordSet";
 
@@ -111,3 +112,17 @@ export const classDoc = `
   own records, so several sets (and single DnsRecords) can share a zone. Up sends only the records that change, in
   parallel under the account's allowance; refresh is one listing of the zone; destroy removes exactly the set's
   records. For thousands of records it is far faster than as many DnsRecords, and keeps the state small.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: {
+    name: "hosts",
+    args: {
+      zoneName: "example.com",
+      records: {
+        docs: { type: "CNAME", name: "docs", content: "docs-host.example.net", proxied: true },
+        "api-a": { type: "A", name: "api", content: "203.0.113.20", ttl: 300 },
+      },
+    },
+  },
+};

@@ -15,6 +15,7 @@ import {
   normalizeName,
   PROXIABLE_TYPES,
 } from "./normalize";
+import type { Example } from "../../doc-example";
 
 /** `data`: every field of every structured type, each optional; the type's own rule says which it takes. */
 const dataShape = Object.fromEntries(
@@ -127,9 +128,12 @@ type RecordFields = {
 export function recordRule(r: RecordFields, ctx: z.RefinementCtx): void {
   if (isDataType(r.type)) {
     if (r.content !== undefined)
-      ruleFailure(ctx, "content", `${aRecord(r.type)} takes its value as data, not content: move it into data (e.g. ${example(r.type)})`, [
-        "type",
-      ]);
+      ruleFailure(
+        ctx,
+        "content",
+        `${aRecord(r.type)} takes its value as data, not content: move it into data (e.g. ${dataExample(r.type)})`,
+        ["type"],
+      );
     for (const problem of dataProblems(r.type, r.data)) ruleFailure(ctx, "data", problem, ["type"]);
     if (r.type === "SRV" && !/^_[^.]+\._[^.]+(\.|$)/.test(r.name) && r.name !== "@")
       ruleFailure(ctx, "name", `an SRV record's name is _service._protocol[.name] (e.g. _sip._tcp), got "${r.name}"`, ["type"]);
@@ -186,7 +190,7 @@ export const plannedRecord = (r: Record<string, unknown>, unknownKeys: Set<strin
 };
 
 /** A one-line example of a type's data, for the remedy of a record written the other way. */
-function example(type: (typeof DATA_TYPES)[number]): string {
+function dataExample(type: (typeof DATA_TYPES)[number]): string {
   return `data: { ${Object.keys(DATA_FIELDS[type])
     .slice(0, 4)
     .map((k) => `${k}: ...`)
@@ -251,3 +255,8 @@ export type DnsRecordOutputs = z.infer<typeof DnsRecordOutputs>;
 export const classDoc = `
   A DNS record of a zone. Give the zone by \`zoneId\` or \`zoneName\`; \`name\` may be \`@\`, a label or a full name.
   Changing \`type\` or the zone replaces the record; everything else is updated in place.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: { name: "www", args: { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", proxied: true } },
+};

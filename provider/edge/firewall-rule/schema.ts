@@ -7,6 +7,7 @@ import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { expressionProblems } from "./expression";
 import { RulePosition } from "../rule-position";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:FirewallRule";
 
@@ -143,3 +144,8 @@ export const classDoc = `
   wrong (unbalanced quotes or braces, invalid addresses in \`ip.src in {...}\`, unknown fields). A stack of 0.3.0 (a
   legacy firewall rule id in state) moves with one update that finds the rule the service converted it into and writes
   nothing when it is as the program says.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: { name: "badNet", args: { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" } },
+};

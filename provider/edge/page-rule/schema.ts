@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { urlPatternProblem } from "../url-pattern";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:PageRule";
 
@@ -110,3 +111,16 @@ export type PageRuleOutputs = z.infer<typeof PageRuleOutputs>;
 export const classDoc = `
   A page rule: a URL pattern and the actions for matching requests. \`priority\` is the rank you ask for; the service
   renumbers ranks to close gaps, reported as \`effectivePriority\`, so sparse ranks never churn.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: {
+    name: "static",
+    args: {
+      zoneName: "example.com",
+      targets: ["example.com/static/*"],
+      actions: [{ id: "cache_level", value: "cache_everything" }],
+      priority: 1,
+    },
+  },
+};

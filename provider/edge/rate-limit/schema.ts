@@ -8,6 +8,7 @@ import { urlPatternProblem } from "../url-pattern";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { SUPPORTED_SECONDS } from "./rule";
 import { RulePosition } from "../rule-position";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:RateLimit";
 
@@ -203,3 +204,18 @@ export const classDoc = `
   refuses what the plan does not allow. A stack of 0.3.0 (a legacy rate limit id in state) moves with one update that
   finds the rule the service converted it into and writes nothing when it is as the program says. On a Free zone (a
   Pro or Business zone may count longer, ban longer, and match the host and the method):`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  // What a Free plan allows: a 10-second count and a 10-second ban.
+  step: {
+    name: "login",
+    args: {
+      zoneName: "example.com",
+      threshold: 10,
+      period: 10,
+      action: { mode: "ban", timeout: 10 },
+      match: { request: { url: "*/login*" } },
+    },
+  },
+};

@@ -9,6 +9,7 @@ import { ruleFailure } from "../../check";
 import { expressionProblems } from "../firewall-rule/expression";
 import { RulePosition } from "../rule-position";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:RulesetRule";
 
@@ -177,3 +178,17 @@ export const classDoc = `
   rules, configuration rules, custom and rate limiting rules. The resource owns its one rule: the phase's other rules
   (the dashboard's, another stack's) are never touched; an update keeps what the program does not declare;
   \`position\` puts it among them.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: {
+    name: "cacheStatic",
+    args: {
+      zoneName: "example.com",
+      phase: "http_request_cache_settings",
+      expression: 'http.request.uri.path wildcard "/static/*"',
+      action: "set_cache_settings",
+      actionParameters: { cache: true },
+    },
+  },
+};

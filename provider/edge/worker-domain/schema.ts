@@ -7,6 +7,7 @@ import { EDGE_SETTINGS, read } from "../../config";
 import { ruleFailure } from "../../check";
 import { isHostname } from "../dns-record/normalize";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import { type Example, ref } from "../../doc-example";
 
 export const token = "edge:WorkerDomain";
 
@@ -85,3 +86,9 @@ export const classDoc = `
   A custom domain: the host name \`hostname\` is served by the edge script \`script\` as its origin. The service makes
   the host's DNS record and certificate and keeps the record read-only, so no DnsRecord or DnsRecordSet may declare
   that name (refused at preview). A host attached already elsewhere is refused at preview unless \`adopt: true\`.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  before: [{ token: "ops:edge:WorkerScript", name: "apiScript", args: { name: "hello-api", source: "worker.js" } }],
+  step: { name: "helloDomain", args: { zoneName: "example.com", hostname: "hello.example.com", script: ref("apiScript.name") } },
+};

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
+import { type Example, ref } from "../../doc-example";
 
 export const token = "edge:WorkerRoute";
 
@@ -76,3 +77,9 @@ export const classDoc = `
   A route of a zone: the requests matching \`pattern\` run the edge script \`script\`. Without a route (or a custom
   domain) a deployed script serves nothing on the zone. A pattern routed already elsewhere is refused at preview,
   naming the script it runs, unless \`adopt: true\`.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  before: [{ token: "ops:edge:WorkerScript", name: "routedScript", args: { name: "hello-routed", source: "worker.js" } }],
+  step: { name: "helloRoute", args: { zoneName: "example.com", pattern: "example.com/hello/*", script: ref("routedScript.name") } },
+};

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { keptText, SourceText } from "../../source-text";
 import { EDGE_SETTINGS, read } from "../../config";
 import { derived, ruleFailure } from "../../check";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:WorkerScript";
 
@@ -191,3 +192,8 @@ export const classDoc = `
   name deployed elsewhere is taken over only with \`adopt: true\`. \`vars\` and \`secrets\` are its plain-text and
   secret bindings (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
   workers.dev. A script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: { name: "edgeScript", args: { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false } },
+};

@@ -4,6 +4,7 @@ import { ruleFailure } from "../../check";
 import { zoneInputs, zoneRule } from "../zone-ref";
 import { warn } from "../../log";
 import { ALLOWED_VALUES, DEPRECATED, LIST_SETTINGS, nearestSetting, NUMBER_SETTINGS, OBJECT_SETTINGS, SETTING_IDS } from "./known";
+import type { Example } from "../../doc-example";
 
 export const token = "edge:ZoneSetting";
 
@@ -95,3 +96,6 @@ export type ZoneSettingOutputs = z.infer<typeof ZoneSettingOutputs>;
 export const classDoc = `
   One setting of a zone. Settings cannot be deleted: create remembers the value it found (\`initialValue\`) and
   destroy puts it back; refresh reports a value changed out of band.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "https", args: { zoneName: "example.com", settingId: "always_use_https", value: "on" } } };

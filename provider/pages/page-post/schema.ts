@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { GraphId } from "../page-role/schema";
+import type { Example } from "../../doc-example";
 
 export const token = "pages:PagePost";
 export const MIN_AHEAD_S = 10 * 60;
@@ -146,3 +147,6 @@ export const classDoc = `
   published now, scheduled (\`published: false\` and \`scheduledPublishTime\` 10 minutes to 75 days ahead) or a draft.
   Message edits are made in place; \`state\` follows the post (a scheduled post becomes published); destroy deletes
   it.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "launch", args: { pageId: "200000000000001", message: "We open at 7!" } } };

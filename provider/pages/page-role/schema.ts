@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
+import type { Example } from "../../doc-example";
 
 export const token = "pages:PageRole";
 export const ROLES = ["ADMIN", "EDITOR", "MODERATOR", "ADVERTISER", "ANALYST"] as const;
@@ -118,3 +119,8 @@ export const classDoc = `
   for its tasks; \`tasks\` (\`MANAGE\`, \`CREATE_CONTENT\`, \`MODERATE\`, \`MESSAGING\`, \`ADVERTISE\`, \`ANALYZE\`)
   may be given instead. A change is an update in place; destroy removes the access. Needs a page token of someone with
   the MANAGE task, and pages_manage_metadata.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: { name: "helper", args: { pageId: "200000000000001", user: "300000000000003", role: "MODERATOR" } },
+};

@@ -1,6 +1,7 @@
 /** `ops.pages.PageSubscription`: which page events reach the app's webhook. The set replaces the app's set. */
 import { z } from "zod";
 import { GraphId } from "../page-role/schema";
+import type { Example } from "../../doc-example";
 
 export const token = "pages:PageSubscription";
 export const PAGE_FIELDS = [
@@ -48,3 +49,6 @@ export type PageSubscriptionOutputs = z.infer<typeof PageSubscriptionOutputs>;
 export const classDoc = `
   The page events sent to this app's webhook (the app of ops:pagesAppId, else the one the token was issued to); the
   set replaces this app's set, destroy unsubscribes this app. Other apps' subscriptions on the page are left alone.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "events", args: { pageId: "200000000000001", subscribedFields: ["feed", "messages"] } } };

@@ -1,6 +1,7 @@
 /** `ops.posts.Post`: a published short post (text, image, video or carousel, with a poll, a link card, a quote). Any change replaces it. */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
+import type { Example } from "../../doc-example";
 
 /** The service's count (Threads API, "Posts" limitations): an emoji counts as its UTF-8 bytes, any other character as one. */
 export function countedLength(text: string): number {
@@ -225,3 +226,6 @@ export const classDoc = `
   The account may publish 250 posts per 24 hours: a preview that would go over it fails, saying when quota frees up.
   Counts are not outputs: \`ops.posts.getPostInsights\`. Any change replaces it; destroy deletes it (the service
   allows 100 deletions per account per day).`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = { step: { name: "hello", args: { mediaType: "TEXT", text: "Fresh bread at 7." } } };

@@ -11,6 +11,7 @@ import { derived, ruleFailure, withPlannedTransform } from "../../check";
 import { canonicalModel, modelNameProblem } from "../model-name";
 import { parameterProblem, parseDefinition, PARAMETERS, SEMVER, type Definition } from "./definition";
 import { blobMap, expandPath, isLocalSource } from "./files";
+import { type Example, ref } from "../../doc-example";
 
 export const token = "runner:RunnerModel";
 
@@ -316,3 +317,17 @@ export const classDoc = `
   checked at preview). Pull progress is printed; a definition change re-creates the model in place; a model the runner
   already has is taken over only with \`adopt: true\` (and then left on the runner by destroy); destroy removes the
   rest, confirmed by the model list.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  before: [{ token: "ops:runner:RunnerModel", name: "base", args: { name: "qwen2.5:0.5b" } }],
+  step: {
+    name: "baker",
+    args: {
+      name: "baker",
+      from: ref("base.name"),
+      system: "You are the bakery's assistant. Answer briefly.",
+      parameters: { temperature: 0.2 },
+    },
+  },
+};

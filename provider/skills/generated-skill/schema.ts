@@ -10,6 +10,7 @@ import { z } from "zod";
 import { derived, ruleFailure } from "../../check";
 import { NAME } from "../document";
 import { skillMetadata } from "../metadata";
+import { type Example, ref } from "../../doc-example";
 
 export const token = "skills:GeneratedSkill";
 export const SOURCE_TARGET = { min: 10_000, max: 40_000 };
@@ -109,3 +110,9 @@ export const classDoc = `
   A skill built in five phases: gather \`sources\`, generate by chat with a runner \`model\`, extract the SKILL.md,
   validate it (generating again, up to \`maxAttempts\`), publish it. Regenerated only when the sources, model or
   prompt change.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  before: [{ token: "ops:runner:RunnerModel", name: "writer", args: { name: "llama3.2" } }],
+  step: { name: "runbook", args: { slug: "oven-runbook", sources: ["docs/oven.md"], model: ref("writer.name"), category: "ops" } },
+};

@@ -13,6 +13,7 @@ import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, n
 import { skillMetadata } from "../metadata";
 import { read, SKILLS_SETTINGS } from "../../config";
 import { filesHash, IMPORT_PLACEHOLDER, uploadFiles } from "../claude";
+import type { Example } from "../../doc-example";
 
 export const token = "skills:Skill";
 
@@ -206,3 +207,8 @@ export const classDoc = `
   skill stays published, said). On the Claude API, the whole folder of \`source\` is uploaded, any changed file is a
   new version, a skill the workspace holds under the slug is taken over only with \`adopt: true\`, and destroy deletes
   it.`;
+
+/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+export const example: Example = {
+  step: { name: "ovenCare", args: { slug: "oven-care", source: "skills/oven-care/SKILL.md", category: "ops" } },
+};
