@@ -82,7 +82,7 @@ function ownInputs(props: Record<string, unknown>): Record<string, unknown> {
 async function inputProblems(token: string, props: Record<string, unknown>): Promise<string[] | undefined> {
   const own = ownInputs(props);
   const account = props.account;
-  if (token === "edge:DnsRecordSet" || !settled(own) || !settled(account)) return undefined; // a set's records are its check's (as text)
+  if (!settled(own) || !settled(account)) return undefined;
   try {
     const [{ registry }, { checkWith }, config] = await Promise.all([
       import("../provider/registry"),
@@ -90,7 +90,8 @@ async function inputProblems(token: string, props: Record<string, unknown>): Pro
       import("../provider/config"),
     ]);
     const entry = registry[token];
-    if (!entry || entry.retired) return undefined;
+    // A type whose inputs the engine carries in a compact form (a record set's records as text) is its check's.
+    if (!entry || entry.retired || entry.typed) return undefined;
     // With the settings the provider checks with (the stack's config, the environment, the resource's account),
     // so what a schema asks of them (a Worker's account) is judged the same here as there.
     config.useStackConfig({ get: (key) => pulumi.runtime.getConfig(key) });
