@@ -7,7 +7,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bash scripts/setup.sh
+PULUMI_OPS_GENERATING=1 bash scripts/setup.sh
 node dist/scripts/gen-schema.js
 node dist/scripts/gen-sdk.js   # before the docs: the reference takes each class's prose from its generated file
 node dist/scripts/gen-docs.js
@@ -15,6 +15,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 .tools/pulumi/bin/pulumi-ops-sdkgen schema.json "$tmp/python" >/dev/null
 .tools/pulumi/bin/pulumi-ops-sdkgen --language go schema.json "$tmp/go" >/dev/null
+# The generated packages whole: a type removed leaves no module behind.
+rm -rf sdk/python/pulumi_ops sdk/go/ops
 cp -r "$tmp/python/." sdk/python/
 cp -r "$tmp/go/." sdk/go/
+node_modules/.bin/tsc -p tsconfig.json # everything compiles with what was generated
 echo "[gen] schema.json, the TypeScript SDK and provider/providers, docs/reference, README's settings, sdk/python, sdk/go" >&2
