@@ -29,6 +29,8 @@ export abstract class Emulator {
   private sockets = new Set<Socket>();
   private listeners: ((e: LogEntry) => void)[] = [];
   readonly log: LogEntry[] = [];
+  /** Requests being answered now (a slowed one until it has acted): a test waits for none before it counts objects. */
+  inFlight = 0;
   /** Set to [] by a test to keep every request whole (URL, headers, body): where a credential must never appear. */
   captured?: { url: string; headers: http.IncomingHttpHeaders; body: string }[];
   /** Seconds added to the wall clock by the clock hook. */
@@ -111,7 +113,10 @@ export abstract class Emulator {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    this.server = http.createServer((req, res) => {
+      this.inFlight++;
+      void this.handle(req, res).finally(() => this.inFlight--);
+    });
     this.server.on("connection", (s) => {
       this.sockets.add(s);
       s.on("close", () => this.sockets.delete(s));

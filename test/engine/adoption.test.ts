@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { settled, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 const PROGRAM = path.join(ROOT, "test/programs/adoption");
 let edge: EdgeEmulator, skills: SkillsEmulator, runner: RunnerEmulator;
@@ -136,7 +136,7 @@ describe("records of one type and name, all adopting", { timeout: 300_000 }, () 
       }
     });
     await exited;
-    await new Promise((r) => setTimeout(r, 6000)); // past the slowed answers: the providers have stopped
+    await settled(c, [edge]); // past the slowed answers: the providers have stopped
     const partly = recordsThere().length;
     expect(partly).toBeGreaterThanOrEqual(3);
     expect(partly).toBeLessThan(8);

@@ -18,7 +18,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ControlEmulator, EdgeEmulator, type Emulator, PagesEmulator, PostsEmulator, SkillsEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { cliPid, withoutEnvFallback, type EngineStack } from "../helpers/engine";
+import { cliPid, settled, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { everyServiceConfig } from "../helpers/every-service";
 import { queuedObjects } from "../helpers/queued-objects";
 
@@ -88,7 +88,7 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
     const first = await job("up");
     expect(killed, first.stdout + first.stderr).toBe(true);
     expect(first.status).not.toBe(0);
-    await new Promise((r) => setTimeout(r, 8000)); // past the slowed answers: the killed run's providers have stopped
+    await settled(engine, [edge]); // past the slowed answers: the killed run's providers have stopped
     edge.clearFaults();
 
     const again = await job("up");
@@ -222,7 +222,7 @@ describe("each kind killed right after its create reached the service, recovered
         });
         const first = await job("up", {}, undefined, on);
         expect(killed, first.stdout + first.stderr).toBe(true);
-        await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
+        await settled(one, [k.service()]); // the killed run's provider has stopped
         const again = await job("up", {}, undefined, on);
         expect(again.status).toBe(1);
         expect(again.stderr).toMatch(/pending operations: creat\w* .*one/);
@@ -295,7 +295,7 @@ describe(
           clearInterval(watch);
           stop();
           expect(killed, first.out).toBe(true);
-          await new Promise((r) => setTimeout(r, 3000)); // the killed run's provider has stopped
+          await settled(one, [k.service()]); // the killed run's provider has stopped
           await one.stack.cancel().catch(() => undefined); // the killed run's lock
           const again = await plainUp(one, name);
           if (k.kind === "command") {

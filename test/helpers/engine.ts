@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { ConfigMap } from "@pulumi/pulumi/automation";
+import { vi } from "vitest";
 import { engineStack, ROOT, type EngineStack } from "../../scripts/engine";
 
 export type { EngineStack };
@@ -38,4 +39,23 @@ export function cliPid(engine: EngineStack): number | undefined {
       return false;
     }
   });
+}
+
+/**
+ * After a killed CLI: waits until no process of `engine` runs any more (its providers stop when their engine is gone)
+ * and `emulators` answer nothing (a slowed request acts when its delay ends), so what a test counts next is final.
+ * At most 20 seconds; it fails naming what is still going then.
+ */
+export async function settled(engine: EngineStack, emulators: { name: string; inFlight: number }[]): Promise<void> {
+  const going = () => [
+    ...engine.running().map((pid) => `process ${pid}`),
+    ...emulators.filter((e) => e.inFlight > 0).map((e) => `${e.inFlight} request(s) of ${e.name}`),
+  ];
+  await vi.waitFor(
+    () => {
+      const left = going();
+      if (left.length) throw new Error(`still going after a killed CLI: ${left.join(", ")}`);
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
