@@ -73,7 +73,7 @@ export type RemoteCommandOutputs = z.infer<typeof RemoteCommandOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A command run on a host through the computer-control endpoint (ops:controlUrl): \`create\` when the resource is
@@ -82,5 +82,8 @@ export const classDoc = `
   (\`exitCode\`) is the one it prints itself, whatever the MCP server says of it; any MCP server works, with sessions
   or stateless. With \`secret: true\` the commands and their output stay secret.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "marker", args: { create: "touch /tmp/ready", delete: "rm -f /tmp/ready" } } };

@@ -81,7 +81,7 @@ export type RemoteDesktopSessionOutputs = z.infer<typeof RemoteDesktopSessionOut
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A remote-desktop session opened through a helper computer's control tools (the macOS Screen Sharing procedure):
@@ -89,5 +89,8 @@ export const classDoc = `
   secret config \`ops:controlVncPassword\`), accept Standard. It runs when the stack is applied, once per apply:
   \`pulumi preview\` shows it and sends nothing. A change opens it again; destroy closes it.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "kiosk", args: { host: "kiosk.local", username: "ops" } } };

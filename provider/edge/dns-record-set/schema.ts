@@ -105,7 +105,7 @@ export type DnsRecordSetOutputs = z.infer<typeof DnsRecordSetOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   Many DNS records of one zone as one resource, each under a stable key of your choosing. The set manages exactly its
@@ -113,7 +113,10 @@ export const classDoc = `
   parallel under the account's allowance; refresh is one listing of the zone; destroy removes exactly the set's
   records. For thousands of records it is far faster than as many DnsRecords, and keeps the state small.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: {
     name: "hosts",

@@ -250,13 +250,16 @@ export type DnsRecordOutputs = z.infer<typeof DnsRecordOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A DNS record of a zone. Give the zone by \`zoneId\` or \`zoneName\`; \`name\` may be \`@\`, a label or a full name.
   Changing \`type\` or the zone replaces the record; everything else is updated in place.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: { name: "www", args: { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", proxied: true } },
 };

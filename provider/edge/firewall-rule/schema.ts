@@ -136,7 +136,7 @@ export type FirewallRuleOutputs = z.infer<typeof FirewallRuleOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A firewall rule: a WAF custom rule of the zone's \`http_request_firewall_custom\` entry point ruleset (the service's
@@ -145,7 +145,10 @@ export const classDoc = `
   legacy firewall rule id in state) moves with one update that finds the rule the service converted it into and writes
   nothing when it is as the program says.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: { name: "badNet", args: { zoneName: "example.com", expression: "ip.src in {198.51.100.0/24}", action: "block" } },
 };

@@ -106,13 +106,16 @@ export type PageRuleOutputs = z.infer<typeof PageRuleOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A page rule: a URL pattern and the actions for matching requests. \`priority\` is the rank you ask for; the service
   renumbers ranks to close gaps, reported as \`effectivePriority\`, so sparse ranks never churn.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: {
     name: "static",

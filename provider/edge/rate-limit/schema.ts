@@ -196,7 +196,7 @@ export type RateLimitOutputs = z.infer<typeof RateLimitOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A rate limiting rule of the zone's \`http_ratelimit\` entry point ruleset (the service's rulesets engine), counted
@@ -205,7 +205,10 @@ export const classDoc = `
   finds the rule the service converted it into and writes nothing when it is as the program says. On a Free zone (a
   Pro or Business zone may count longer, ban longer, and match the host and the method):`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   // What a Free plan allows: a 10-second count and a 10-second ban.
   step: {

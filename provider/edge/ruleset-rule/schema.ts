@@ -170,7 +170,7 @@ export type RulesetRuleOutputs = z.infer<typeof RulesetRuleOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   One rule of a zone's entry point ruleset in any phase the service documents: cache rules
@@ -179,7 +179,10 @@ export const classDoc = `
   (the dashboard's, another stack's) are never touched; an update keeps what the program does not declare;
   \`position\` puts it among them.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: {
     name: "cacheStatic",

@@ -80,14 +80,17 @@ export type WorkerDomainOutputs = z.infer<typeof WorkerDomainOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A custom domain: the host name \`hostname\` is served by the edge script \`script\` as its origin. The service makes
   the host's DNS record and certificate and keeps the record read-only, so no DnsRecord or DnsRecordSet may declare
   that name (refused at preview). A host attached already elsewhere is refused at preview unless \`adopt: true\`.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   before: [{ token: "ops:edge:WorkerScript", name: "apiScript", args: { name: "hello-api", source: "worker.js" } }],
   step: { name: "helloDomain", args: { zoneName: "example.com", hostname: "hello.example.com", script: ref("apiScript.name") } },

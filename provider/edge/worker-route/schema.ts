@@ -71,14 +71,17 @@ export type WorkerRouteOutputs = z.infer<typeof WorkerRouteOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A route of a zone: the requests matching \`pattern\` run the edge script \`script\`. Without a route (or a custom
   domain) a deployed script serves nothing on the zone. A pattern routed already elsewhere is refused at preview,
   naming the script it runs, unless \`adopt: true\`.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   before: [{ token: "ops:edge:WorkerScript", name: "routedScript", args: { name: "hello-routed", source: "worker.js" } }],
   step: { name: "helloRoute", args: { zoneName: "example.com", pattern: "example.com/hello/*", script: ref("routedScript.name") } },

@@ -183,7 +183,7 @@ export type WorkerScriptOutputs = z.infer<typeof WorkerScriptOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   An edge script of the account (ops:edgeAccountId unless \`accountId\` is given), from \`content\` or a \`source\`
@@ -193,7 +193,10 @@ export const classDoc = `
   secret bindings (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
   workers.dev. A script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: { name: "edgeScript", args: { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false } },
 };

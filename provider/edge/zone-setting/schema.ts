@@ -91,11 +91,14 @@ export type ZoneSettingOutputs = z.infer<typeof ZoneSettingOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   One setting of a zone. Settings cannot be deleted: create remembers the value it found (\`initialValue\`) and
   destroy puts it back; refresh reports a value changed out of band.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "https", args: { zoneName: "example.com", settingId: "always_use_https", value: "on" } } };

@@ -140,7 +140,7 @@ export type PagePostOutputs = z.infer<typeof PagePostOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A post on a page: text, a link, one photo (\`photo.url\` or a local \`photo.file\`) or several (\`photos\`);
@@ -148,5 +148,8 @@ export const classDoc = `
   Message edits are made in place; \`state\` follows the post (a scheduled post becomes published); destroy deletes
   it.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "launch", args: { pageId: "200000000000001", message: "We open at 7!" } } };

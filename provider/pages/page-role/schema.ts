@@ -111,7 +111,7 @@ export type PageRoleOutputs = z.infer<typeof PageRoleOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A person's access to a page, granted as the service grants it today: tasks given through the page's business
@@ -120,7 +120,10 @@ export const classDoc = `
   may be given instead. A change is an update in place; destroy removes the access. Needs a page token of someone with
   the MANAGE task, and pages_manage_metadata.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: { name: "helper", args: { pageId: "200000000000001", user: "300000000000003", role: "MODERATOR" } },
 };

@@ -44,11 +44,14 @@ export type PageSubscriptionOutputs = z.infer<typeof PageSubscriptionOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   The page events sent to this app's webhook (the app of ops:pagesAppId, else the one the token was issued to); the
   set replaces this app's set, destroy unsubscribes this app. Other apps' subscriptions on the page are left alone.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "events", args: { pageId: "200000000000001", subscribedFields: ["feed", "messages"] } } };

@@ -218,7 +218,7 @@ export type PostOutputs = z.infer<typeof PostOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A published short post (the Threads API). Created as a container at \`/me/threads\`, published once its media is
@@ -227,5 +227,8 @@ export const classDoc = `
   Counts are not outputs: \`ops.posts.getPostInsights\`. Any change replaces it; destroy deletes it (the service
   allows 100 deletions per account per day).`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = { step: { name: "hello", args: { mediaType: "TEXT", text: "Fresh bread at 7." } } };

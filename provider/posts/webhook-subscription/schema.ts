@@ -42,7 +42,7 @@ export type WebhookSubscriptionOutputs = z.infer<typeof WebhookSubscriptionOutpu
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   Retired: the short-post service (the Threads API) has no API for webhook subscriptions; they are set up in its app

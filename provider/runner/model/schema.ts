@@ -307,7 +307,7 @@ export type RunnerModelOutputs = z.infer<typeof RunnerModelOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A model on the runner, Ollama (ops:runnerHost, RUNNER_HOST or OLLAMA_HOST; default 127.0.0.1:11434): pulled by
@@ -318,7 +318,10 @@ export const classDoc = `
   already has is taken over only with \`adopt: true\` (and then left on the runner by destroy); destroy removes the
   rest, confirmed by the model list.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   before: [{ token: "ops:runner:RunnerModel", name: "base", args: { name: "qwen2.5:0.5b" } }],
   step: {

@@ -104,14 +104,17 @@ export type GeneratedSkillOutputs = z.infer<typeof GeneratedSkillOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A skill built in five phases: gather \`sources\`, generate by chat with a runner \`model\`, extract the SKILL.md,
   validate it (generating again, up to \`maxAttempts\`), publish it. Regenerated only when the sources, model or
   prompt change.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   before: [{ token: "ops:runner:RunnerModel", name: "writer", args: { name: "llama3.2" } }],
   step: { name: "runbook", args: { slug: "oven-runbook", sources: ["docs/oven.md"], model: ref("writer.name"), category: "ops" } },

@@ -197,7 +197,7 @@ export type SkillOutputs = z.infer<typeof SkillOutputs>;
 
 /**
  * The class's doc comment in the TypeScript SDK (scripts/gen-sdk-classes.ts writes it, whitespace folded, above the
- * example scripts/reference-examples.ts gives the type): what the resource is for and how it behaves.
+ * example below): what the resource is for and how it behaves.
  */
 export const classDoc = `
   A skill in the registry, or on the Claude API (ops:skillsKind \`claude\`), from inline fields or a SKILL.md
@@ -208,7 +208,10 @@ export const classDoc = `
   new version, a skill the workspace holds under the slug is taken over only with \`adopt: true\`, and destroy deletes
   it.`;
 
-/** The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run by the tests against the emulators' seeds. */
+/**
+ * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
+ * by the tests against the emulators' seeds.
+ */
 export const example: Example = {
   step: { name: "ovenCare", args: { slug: "oven-care", source: "skills/oven-care/SKILL.md", category: "ops" } },
 };
