@@ -1,8 +1,8 @@
 /**
  * The TypeScript SDK's resource classes, module indexes and serialized provider modules, generated as Pulumi
  * generates a language's SDK: from schema.json (each output with its doc comment, the inputs marked secret) and the
- * registry (`get` and its id, the inputs carried as sets), with each class's doc comment (`classDoc`) beside its
- * schema in the resource's folder and its example from scripts/reference-examples.ts. What a class does beyond
+ * registry (`get` and its id, the inputs carried as sets, and `docs`: the class's doc comment `classDoc` and the
+ * reference's `example`, both in the resource's folder's schema.ts). What a class does beyond
  * registering (a record set's records as one text) is the folder's `program.ts` (provider/program-side.ts). A new
  * resource is then its folder and one registry entry: `npm run gen` writes the rest. Written through prettier, as
  * `npm run format` would write them; test/unit/sdk-types.test.ts fails when one is stale.

@@ -165,5 +165,3 @@ export function publish(posts: PostsEmulator, req: Request): Reply {
   c.postId = post.id;
   return ok({ id: post.id });
 }
-
-/** Newest first; `since`/`until` (Unix seconds or ISO), `limit` (at most 100), `after` cursors and an absolute `paging.next`. */

@@ -287,7 +287,7 @@ export class PostsEmulator extends Emulator {
     );
   }
 
-  /** The authorization code, the long-lived exchange (`th_exchange_token`) and the refresh (`th_refresh_token`). */
+  /** Newest first; `since`/`until` (Unix seconds or ISO), `limit` (at most 100), `after` cursors and an absolute `paging.next`. */
   private list(req: Request): Reply {
     this.user(req);
     const p = params(req);

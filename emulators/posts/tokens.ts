@@ -8,6 +8,7 @@ import { graphError, ok, params } from "../graph";
 import { DAY, POSTS_APP, POSTS_AUTH_CODE, POSTS_SHORT_TOKEN, T, USER } from "./seed";
 import type { PostsEmulator } from "./server";
 
+/** The authorization code, the long-lived exchange (`th_exchange_token`) and the refresh (`th_refresh_token`). */
 export function registerTokenRoutes(posts: PostsEmulator, route: (method: string, path: string, handler: Handler) => void): void {
   const longLived = () => {
     const fresh = `posts-long-${posts.nextId()}`;
