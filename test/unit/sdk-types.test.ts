@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 import { generateSchema } from "../../scripts/gen-schema";
 import { generateSdk } from "../../scripts/gen-sdk";
 import { generateClasses } from "../../scripts/gen-sdk-classes";
+import { render } from "../../scripts/example-render";
+import { registry } from "../../provider/registry";
 
 const files = generateSdk();
 
@@ -18,6 +20,20 @@ describe("the generated SDK typings", () => {
     expect(Object.keys(classes).length).toBeGreaterThan(40); // a class and a provider module per type, an index per module
     for (const [file, text] of Object.entries(classes)) {
       expect(readFileSync(path.resolve(__dirname, "../..", file), "utf8"), `${file} (run \`npm run gen\`)`).toBe(text);
+    }
+  });
+
+  it("end each class's doc comment (an IDE's hover) in the reference's TypeScript example", async () => {
+    const schema = generateSchema() as unknown as Parameters<typeof generateClasses>[0];
+    const classes = await generateClasses(schema);
+    for (const [token, entry] of Object.entries(registry).filter(([, e]) => e.docs.example)) {
+      const [module, type] = token.split(":");
+      const file = `sdk/${module}/${type.replace(/[A-Z]/g, (c, i: number) => `${i ? "-" : ""}${c.toLowerCase()}`)}.ts`;
+      const example = render(schema, "typescript", `ops:${token}`, entry.docs.example!).replace(/\*\//g, "*\\/");
+      const comment = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(classes[file])![1];
+      expect(comment.replace(/\n \* {0,5}/g, "\n").trimEnd(), file).toMatch(
+        new RegExp(`${example.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
     }
   });
 
