@@ -103,7 +103,7 @@ function classFile(schema: Schema & { resources: Record<string, Resource> }, tok
     }),
     "",
     `  constructor(name: string, args: ${type}Args, opts?: pulumi.CustomResourceOptions) {`,
-    `    refuseImport("${module}.${type}", name, opts, ${"adopt" in r.inputProperties});`,
+    `    refuseImport("${module}.${type}", name, opts, { adopt: ${"adopt" in r.inputProperties}, get: ${entry.importId !== undefined} });`,
     ...(secrets.length ? [`    args = secretInputs(args, ${JSON.stringify(secrets)});`] : []),
     ...(hooked ? ["    const given = program.register?.(args, opts) ?? { args, opts };"] : []),
     "    super(",

@@ -46,16 +46,24 @@ export function secretInputs<A extends object>(args: A, names: readonly string[]
 /**
  * The `import` resource option cannot work on the dynamic door: the engine reads the object without the
  * resource's provider code and fails obscurely. Refused when the program runs (so at preview), with the ways that
- * work: `adopt` (where the type has it), `get`, or the plugin door, where `pulumi import` works.
+ * work for the type: `adopt` (where it has it), `get` and the plugin door's `pulumi import` (where the service keeps
+ * an object to read by id).
  */
-export function refuseImport(type: string, name: string, opts: { import?: unknown } | undefined, adoptable: boolean): void {
+export function refuseImport(
+  type: string,
+  name: string,
+  opts: { import?: unknown } | undefined,
+  can: { adopt: boolean; get: boolean },
+): void {
   if (opts?.import === undefined) return;
   const [module, kind] = type.split(".");
+  const declare = can.adopt ? "Declare it with `adopt: true` to take the existing object over" : "Declare it";
   throw new Error(
     `ops.${type} "${name}": the import option cannot work for a TypeScript (dynamic) resource. ` +
-      (adoptable ? `Declare it with \`adopt: true\` to take the existing object over, ` : `Declare it to make or take it over, `) +
-      `or read it without managing it with \`ops.${type}.get("${name}", ${JSON.stringify(String(opts.import))})\`; ` +
-      `\`pulumi import ops:${module}:${kind} ${name} <id>\` works through the provider plugin (docs/reference/${module}.md gives each id)`,
+      (can.get
+        ? `${declare}, or read it without managing it with \`ops.${type}.get("${name}", ${JSON.stringify(String(opts.import))})\`; ` +
+          `\`pulumi import ops:${module}:${kind} ${name} <id>\` works through the provider plugin (docs/reference/${module}.md gives each id)`
+        : `${declare}: what it stands for is not an object the service keeps by an id, so there is nothing to import`),
   );
 }
 

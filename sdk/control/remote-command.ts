@@ -51,7 +51,7 @@ export class RemoteCommand extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RemoteCommandArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("control.RemoteCommand", name, opts, false);
+    refuseImport("control.RemoteCommand", name, opts, { adopt: false, get: false });
     const given = program.register?.(args, opts) ?? { args, opts };
     super(
       provider,

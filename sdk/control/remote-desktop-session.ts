@@ -51,7 +51,7 @@ export class RemoteDesktopSession extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RemoteDesktopSessionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("control.RemoteDesktopSession", name, opts, false);
+    refuseImport("control.RemoteDesktopSession", name, opts, { adopt: false, get: false });
     args = secretInputs(args, ["password", "helperToken"]);
     super(
       provider,

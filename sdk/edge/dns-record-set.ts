@@ -45,7 +45,7 @@ export class DnsRecordSet extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: DnsRecordSetArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.DnsRecordSet", name, opts, true);
+    refuseImport("edge.DnsRecordSet", name, opts, { adopt: true, get: false });
     const given = program.register?.(args, opts) ?? { args, opts };
     super(
       provider,

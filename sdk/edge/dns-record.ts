@@ -78,7 +78,7 @@ export class DnsRecord extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.DnsRecord", name, opts, true);
+    refuseImport("edge.DnsRecord", name, opts, { adopt: true, get: true });
     const given = program.register?.(args, opts) ?? { args, opts };
     super(
       provider,

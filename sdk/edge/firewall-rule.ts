@@ -58,7 +58,7 @@ export class FirewallRule extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: FirewallRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.FirewallRule", name, opts, true);
+    refuseImport("edge.FirewallRule", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

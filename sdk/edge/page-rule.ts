@@ -45,7 +45,7 @@ export class PageRule extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.PageRule", name, opts, true);
+    refuseImport("edge.PageRule", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

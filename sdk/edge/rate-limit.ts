@@ -76,7 +76,7 @@ export class RateLimit extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RateLimitArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.RateLimit", name, opts, true);
+    refuseImport("edge.RateLimit", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

@@ -77,7 +77,7 @@ export class RulesetRule extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RulesetRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.RulesetRule", name, opts, true);
+    refuseImport("edge.RulesetRule", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

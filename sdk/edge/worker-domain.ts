@@ -43,7 +43,7 @@ export class WorkerDomain extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WorkerDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.WorkerDomain", name, opts, true);
+    refuseImport("edge.WorkerDomain", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

@@ -37,7 +37,7 @@ export class WorkerRoute extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WorkerRouteArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.WorkerRoute", name, opts, true);
+    refuseImport("edge.WorkerRoute", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

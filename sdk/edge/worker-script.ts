@@ -61,7 +61,7 @@ export class WorkerScript extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WorkerScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.WorkerScript", name, opts, true);
+    refuseImport("edge.WorkerScript", name, opts, { adopt: true, get: true });
     args = secretInputs(args, ["secrets"]);
     super(
       provider,

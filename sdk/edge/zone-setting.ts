@@ -34,7 +34,7 @@ export class ZoneSetting extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: ZoneSettingArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("edge.ZoneSetting", name, opts, false);
+    refuseImport("edge.ZoneSetting", name, opts, { adopt: false, get: true });
     super(
       provider,
       name,

@@ -51,7 +51,7 @@ export class PagePost extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PagePostArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("pages.PagePost", name, opts, false);
+    refuseImport("pages.PagePost", name, opts, { adopt: false, get: true });
     super(
       provider,
       name,

@@ -39,7 +39,7 @@ export class PageRole extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageRoleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("pages.PageRole", name, opts, true);
+    refuseImport("pages.PageRole", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

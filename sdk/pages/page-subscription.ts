@@ -33,7 +33,7 @@ export class PageSubscription extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PageSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("pages.PageSubscription", name, opts, true);
+    refuseImport("pages.PageSubscription", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

@@ -71,7 +71,7 @@ export class Post extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: PostArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("posts.Post", name, opts, false);
+    refuseImport("posts.Post", name, opts, { adopt: false, get: true });
     super(
       provider,
       name,

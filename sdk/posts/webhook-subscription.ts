@@ -38,7 +38,7 @@ export class WebhookSubscription extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: WebhookSubscriptionArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("posts.WebhookSubscription", name, opts, false);
+    refuseImport("posts.WebhookSubscription", name, opts, { adopt: false, get: true });
     args = secretInputs(args, ["verifyToken"]);
     super(
       provider,

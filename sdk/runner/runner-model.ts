@@ -112,7 +112,7 @@ export class RunnerModel extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: RunnerModelArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("runner.RunnerModel", name, opts, true);
+    refuseImport("runner.RunnerModel", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

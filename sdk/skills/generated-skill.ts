@@ -61,7 +61,7 @@ export class GeneratedSkill extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: GeneratedSkillArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("skills.GeneratedSkill", name, opts, true);
+    refuseImport("skills.GeneratedSkill", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

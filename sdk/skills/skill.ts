@@ -73,7 +73,7 @@ export class Skill extends CheckedResource {
   declare readonly account: pulumi.Output<Out["account"]>;
 
   constructor(name: string, args: SkillArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseImport("skills.Skill", name, opts, true);
+    refuseImport("skills.Skill", name, opts, { adopt: true, get: true });
     super(
       provider,
       name,

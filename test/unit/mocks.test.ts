@@ -56,3 +56,29 @@ describe("sdk resources under mocks", () => {
     expect(failures).toEqual([{ property: "secret", reason: "secret must be true or false, not text" }]);
   });
 });
+
+describe("the import option on the dynamic door", () => {
+  it("is refused naming what works for the type: adopt where it has it, get and the plugin's import where there is an id", async () => {
+    const ops = await import("../../sdk");
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return String((e as Error).message);
+      }
+      return "not refused";
+    };
+    const script = refusal(() => new ops.edge.WorkerScript("s", { name: "hello", content: "x" }, { import: "acct/hello" }));
+    expect(script).toMatch(
+      /Declare it with `adopt: true`.*ops\.edge\.WorkerScript\.get\("s", "acct\/hello"\).*pulumi import ops:edge:WorkerScript s <id>/,
+    );
+    const post = refusal(() => new ops.posts.Post("p", { mediaType: "TEXT", text: "hi" }, { import: "123" }));
+    expect(post).toMatch(/Declare it, or read it without managing it with `ops\.posts\.Post\.get\("p", "123"\)`/);
+    const set = refusal(() => new ops.edge.DnsRecordSet("hosts", { zoneName: "example.com", records: {} }, { import: "z" }));
+    expect(set).toMatch(/Declare it with `adopt: true` to take the existing object over: .*nothing to import/);
+    expect(set).not.toMatch(/\.get\(|pulumi import/);
+    const command = refusal(() => new ops.control.RemoteCommand("c", { create: "true" }, { import: "c" }));
+    expect(command).toMatch(/\. Declare it: .*nothing to import/);
+    expect(command).not.toMatch(/adopt|\.get\(|pulumi import/);
+  });
+});
