@@ -16,7 +16,7 @@ import { ACCOUNTS_KEY, ALL_SETTINGS } from "../provider/config";
 import { registry } from "../provider/registry";
 import { FENCES, goFunction, LANGUAGES, pythonName, render, type Schema } from "./example-render";
 import { generateSchema } from "./gen-schema";
-import { getDoc } from "./gen-sdk-classes";
+import { getDoc, kebab } from "./gen-sdk-classes";
 import { FUNCTION_EXAMPLES, NO_EXAMPLE, RESOURCE_EXAMPLES, type Example } from "./reference-examples";
 import { ROOT } from "./root";
 
@@ -47,7 +47,6 @@ const SERVICES: Record<string, string> = {
 };
 
 const snake = pythonName;
-const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 interface ObjectType {

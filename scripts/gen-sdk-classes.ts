@@ -27,7 +27,8 @@ interface Resource {
   deprecationMessage?: string;
 }
 
-const kebab = (s: string) => s.replace(/[A-Z]/g, (c, i: number) => `${i ? "-" : ""}${c.toLowerCase()}`);
+/** A type's file name in sdk/<module>/: `DnsRecordSet` is `dns-record-set.ts`. */
+export const kebab = (s: string) => s.replace(/[A-Z]/g, (c, i: number) => `${i ? "-" : ""}${c.toLowerCase()}`);
 const camel = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Prose folded to lines of a doc comment. */

@@ -2,6 +2,10 @@
  * Who may call the edge emulator, as the service decides it: the permissions a token carries (one Read and one Edit
  * per product), the demo's credentials, and the endpoints the Cloudflare API v4 documents (what strict mode serves).
  */
+import type { Reply, Request } from "../kit";
+/** How a topic's routes are added: a method, a path under `/client/v4`, the permission it needs, and its handler. */
+export type EdgeRoute = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
+
 export type Permission =
   | "zone:read"
   | "dns:read"

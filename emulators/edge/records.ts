@@ -6,13 +6,12 @@
 import { HttpError, parseJson, type Reply, type Request } from "../kit";
 import { canonicalContent, CONTENT_TYPES, expandName, fail, isProhibited, proxiable, validateRecord, type StoredRecord } from "./dns";
 import { DATA_SPECS, priorityFromData, renderContent, validateData } from "./record-data";
-import type { EdgeEmulator, Permission, Zone } from "./server";
+import type { EdgeRoute } from "./access";
+import type { EdgeEmulator, Zone } from "./server";
 
 const RECORD_TYPES = [...CONTENT_TYPES, ...Object.keys(DATA_SPECS)];
 
-type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
-
-export function registerRecordRoutes(edge: EdgeEmulator, r: Route): void {
+export function registerRecordRoutes(edge: EdgeEmulator, r: EdgeRoute): void {
   r("GET", "/zones/:zone/dns_records", "dns:read", (req) => {
     const z = edge.zone(req);
     const type = req.query.get("type");

@@ -3,9 +3,10 @@
  * and rate-limit endpoints (rulesets.ts has what replaced them), and the read-only analytics, security events and
  * per-location cache statistics (deterministic, plausible numbers).
  */
-import { parseJson, type Reply, type Request } from "../kit";
+import { parseJson } from "../kit";
 import { fail } from "./dns";
-import type { EdgeEmulator, Permission } from "./server";
+import type { EdgeRoute } from "./access";
+import type { EdgeEmulator } from "./server";
 
 export interface RuleState {
   resetRules?: () => void;
@@ -13,14 +14,12 @@ export interface RuleState {
   pageRulesOf?: (zoneId: string) => readonly unknown[];
 }
 
-type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply) => void;
-
 interface Stored {
   id: string;
   [k: string]: unknown;
 }
 
-export function registerRuleRoutes(emu: EdgeEmulator, r: Route): void {
+export function registerRuleRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
   const pageRules = new Map<string, Stored[]>();
   const firewall = new Map<string, Stored[]>();
   emu.resetRules = () => [pageRules, firewall].forEach((m) => m.clear());

@@ -5,11 +5,10 @@
  * workers.dev subdomain (`/accounts/{id}/workers/scripts/{name}/subdomain`: `enabled`, `previews_enabled`).
  * `servedBy` answers which script a request reaches (the test hook `serves`): what a deploy is for.
  */
-import { type Reply, type Request } from "../kit";
+import { type Request } from "../kit";
 import { fail } from "./dns";
-import type { EdgeEmulator, Permission } from "./server";
-
-type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
+import type { EdgeRoute } from "./access";
+import type { EdgeEmulator } from "./server";
 
 export interface StoredRoute {
   id: string;
@@ -63,7 +62,7 @@ const matcher = (pattern: string) =>
       .join(".*")}$`,
   );
 
-export function registerWorkerReachRoutes(emu: EdgeEmulator, r: Route): void {
+export function registerWorkerReachRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
   const account = (req: Request) => {
     if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
   };

@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import { type Reply, type Request } from "../kit";
 import { fail } from "./dns";
-import type { EdgeEmulator, Permission } from "./server";
+import type { EdgeRoute } from "./access";
+import type { EdgeEmulator } from "./server";
 
 export interface StoredScript {
   /** The main part's text (for tests and the demo: what runs). */
@@ -31,8 +32,6 @@ export interface StoredScript {
 }
 
 export type Binding = { type: string; name: string; text?: string } & Record<string, unknown>;
-
-type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
 
 const DEFAULT_DATE = "2021-11-02";
 const MODULE_SYNTAX = /^\s*(export|import)\s|^\s*export\s+default\b/m;
@@ -79,7 +78,7 @@ function bindingsOf(list: unknown): Binding[] {
 /** A binding as the settings read shows it: a secret's text is never shown. */
 const bindingView = (b: Binding) => (b.type === "secret_text" ? { type: b.type, name: b.name } : { ...b });
 
-export function registerWorkerRoutes(emu: EdgeEmulator, r: Route): void {
+export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
   const account = (req: Request) => {
     if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
   };

@@ -2,15 +2,14 @@
  * The account's zones (`/zones`: list by name, read, add) and a zone's settings (`/zones/{id}/settings`: every
  * setting, one, and an edit refused as the service refuses it), as the service shows them.
  */
-import { parseJson, type Reply, type Request } from "../kit";
+import { parseJson } from "../kit";
 import { fail } from "./dns";
 import type { Plan } from "./rulesets";
-import type { EdgeEmulator, Permission, Zone } from "./server";
+import type { EdgeRoute } from "./access";
+import type { EdgeEmulator, Zone } from "./server";
 import { acceptable, SETTINGS } from "./settings";
 
-type Route = (m: string, p: string, perm: Permission, h: (req: Request) => Reply | Promise<Reply>) => void;
-
-export function registerZoneRoutes(edge: EdgeEmulator, r: Route): void {
+export function registerZoneRoutes(edge: EdgeEmulator, r: EdgeRoute): void {
   r("GET", "/zones", "zone:read", (req) => {
     const name = req.query.get("name")?.toLowerCase();
     const zones = [...edge.zones.values()].filter((z) => !name || z.name === name).map((z) => zoneView(edge, z));

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateSchema } from "../../scripts/gen-schema";
 import { generateSdk } from "../../scripts/gen-sdk";
-import { generateClasses } from "../../scripts/gen-sdk-classes";
+import { generateClasses, kebab } from "../../scripts/gen-sdk-classes";
 import { render } from "../../scripts/example-render";
 import { registry } from "../../provider/registry";
 
@@ -28,7 +28,7 @@ describe("the generated SDK typings", () => {
     const classes = await generateClasses(schema);
     for (const [token, entry] of Object.entries(registry).filter(([, e]) => e.docs.example)) {
       const [module, type] = token.split(":");
-      const file = `sdk/${module}/${type.replace(/[A-Z]/g, (c, i: number) => `${i ? "-" : ""}${c.toLowerCase()}`)}.ts`;
+      const file = `sdk/${module}/${kebab(type)}.ts`;
       const example = render(schema, "typescript", `ops:${token}`, entry.docs.example!).replace(/\*\//g, "*\\/");
       const comment = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export class/.exec(classes[file])![1];
       expect(comment.replace(/\n \* {0,5}/g, "\n").trimEnd(), file).toMatch(
