@@ -58,10 +58,15 @@ export function invokeInProgram<R>(token: string, args: object, _opts?: pulumi.I
       return r.outputs as R;
     } catch (e) {
       // The engine prints a RunError as its message alone, as it prints a resource's failure: one line with the
-      // fix, no stack frames into the package's files.
+      // fix, no stack frames into the package's files. The stack is the message too: the runtime also inspects the
+      // error in colour, and Node's inspect loops until the heap is spent (20-30 s and a gigabyte before it gives up)
+      // on the frame `node_modules/@pulumi/output.ts` that @pulumi/pulumi's source maps give an apply
+      // (https://github.com/nodejs/node/issues/64011; Node 22.23 and 20.20 still loop).
       const { RunError } = require("@pulumi/pulumi") as typeof pulumi;
       const message = e instanceof Error ? e.message : String(e);
-      throw new RunError(message.startsWith(`${token.split(":")[0]}: `) ? message : `${token}: ${message}`);
+      const failure = new RunError(message.startsWith(`${token.split(":")[0]}: `) ? message : `${token}: ${message}`);
+      failure.stack = failure.message;
+      throw failure;
     }
   })();
 }

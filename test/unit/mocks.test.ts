@@ -1,4 +1,5 @@
 /** Registration shape through pulumi.runtime.setMocks: type tokens, inputs passed on, outputs exposed. */
+import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -80,5 +81,19 @@ describe("the import option on the dynamic door", () => {
     const command = refusal(() => new ops.control.RemoteCommand("c", { create: "true" }, { import: "c" }));
     expect(command).toMatch(/\. Declare it: .*nothing to import/);
     expect(command).not.toMatch(/adopt|\.get\(|pulumi import/);
+  });
+});
+
+describe("a function that fails in a program", () => {
+  it("throws a RunError whose stack is its one line: the runtime's colour inspect of it cannot loop (nodejs/node#64011)", async () => {
+    // The built package, as a program loads it: the function loads the provider's modules with require.
+    const ops = await import("../../dist/sdk");
+    const failed = await ops.edge.getZone({ name: "" }).catch((e: unknown) => e as Error);
+    expect(pulumi.RunError.isInstance(failed)).toBe(true);
+    expect(failed.message).toMatch(/^edge: getZone: name: /);
+    expect(failed.stack).toBe(failed.message);
+    // What the runtime's uncaught handler does with every program error; a frame ending in
+    // `node_modules/@pulumi/output.ts` would make this throw RangeError after tens of seconds.
+    expect(inspect(failed, { colors: true })).toContain(failed.message);
   });
 });
