@@ -4,13 +4,14 @@
  * a page post, a page rule, a skill and a command under way. The next `pipeline.sh up` refuses, naming the pending
  * operations; `pipeline.sh recover` stops at the command that may have run, and with PIPELINE_RERUN_COMMANDS=true
  * clears the pending creates and applies with the adopt switches for that run only: every object exists once, all
- * in state, and the committed stack file holds no switch. Then each kind alone (a record, a page rule, a firewall
- * rule, a page post, a post, a skill), its CLI killed the moment its create reaches the service: the same recovery
- * leaves exactly one. And an up of a commit older than the stack's last applied one is refused unless forced.
- * An apply killed before its first operation leaves only its lock: the next up names its owner and age and recover,
- * which clears it. Then the same kills followed by a plain `pulumi cancel` and `pulumi up` on the same machine (no pipeline): each
- * kind's create finds the note the killed create left (provider/create-journal.ts) and makes exactly one; a command
- * killed after it ran is refused, and runs once more only with ops:controlRerunInterrupted.
+ * in state, and the committed stack file holds no switch. Then every kind at once (a record, a page rule, a firewall
+ * rule, a page post, a post, a skill), each create acted on by its service and its answer held back, the CLI killed
+ * once all have arrived: the same recovery leaves exactly one of each. And an up of a commit older than the stack's
+ * last applied one is refused unless forced. An apply killed before its first operation leaves only its lock: the
+ * next up names its owner and age and recover, which clears it. Then the same kill followed by a plain `pulumi
+ * cancel` and `pulumi up` on the same machine (no pipeline): each kind's create finds the note the killed create left
+ * (provider/create-journal.ts) and makes exactly one; a command killed after it ran is refused, and runs once more
+ * only with ops:controlRerunInterrupted.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -174,70 +175,118 @@ describe("pipeline.sh after a killed apply", { timeout: 600_000 }, () => {
   });
 });
 
-/** Each kind alone, the CLI killed the moment its create (a post: its publish) reaches the service. */
+/**
+ * Every kind, each create held at the service: the service acts and its answer is held back (as a stalled service's
+ * would be), and the CLI is killed once every kind's create has reached its service. Each kind's create (a post: its
+ * publish) is then in the state the killed run left it: made on the service, never recorded.
+ */
 const exampleCom = () => [...edge.zones.values()].find((z) => z.name === "example.com")!;
-const KINDS: { kind: string; service: () => Emulator; create: RegExp; objects: () => Promise<unknown[]> }[] = [
+type Kind = { kind: string; service: () => Emulator; create: { method: string; path: string }; objects: () => Promise<unknown[]> };
+const KINDS: Kind[] = [
   {
     kind: "record",
     service: () => edge,
-    create: /dns_records$/,
+    create: { method: "POST", path: "dns_records$" },
     objects: async () => [...exampleCom().records.values()].filter((r) => r.name.startsWith("killed-once")),
   },
-  { kind: "pageRule", service: () => edge, create: /pagerules$/, objects: pageRules },
+  { kind: "pageRule", service: () => edge, create: { method: "POST", path: "pagerules$" }, objects: pageRules },
   {
     kind: "firewallRule",
     service: () => edge,
-    create: /rulesets/,
+    create: { method: "POST", path: "/rulesets" },
     objects: async () => edge.rulesets.entrypoint(exampleCom().id, "http_request_firewall_custom")?.rules ?? [],
   },
-  { kind: "pagePost", service: () => pages, create: /\/feed$/, objects: async () => pagePosts() },
-  { kind: "post", service: () => posts, create: /threads_publish$/, objects: async () => texts() },
-  { kind: "skill", service: () => skills, create: /\/api\/skills\//, objects: async () => [...skills.skills.keys()] },
+  { kind: "pagePost", service: () => pages, create: { method: "POST", path: "/feed$" }, objects: async () => pagePosts() },
+  { kind: "post", service: () => posts, create: { method: "POST", path: "/threads_publish$" }, objects: async () => texts() },
+  {
+    kind: "skill",
+    service: () => skills,
+    create: { method: "PUT", path: "^/api/skills/" },
+    objects: async () => [...skills.skills.keys()],
+  },
 ];
 
-describe("each kind killed right after its create reached the service, recovered through the pipeline", { timeout: 600_000 }, () => {
-  for (const k of KINDS) {
-    it(`${k.kind}: exactly one, in state`, async () => {
-      for (const e of [edge, posts, pages, skills, control]) e.reset();
-      const program = path.join(ROOT, "test/programs/recover-one");
-      const one = await engineStack(
-        program,
-        { ...servicesConfig(), "recover-one:kind": { value: k.kind } },
-        `one-${k.kind}`,
-        { PULUMI_OPS_QUIET: "1" },
-        "?metadata=skip",
-      );
-      try {
-        const on = { engine: one, stack: `one-${k.kind}`, program };
-        let killed = false;
-        const stop = k.service().onRequest((e) => {
-          if (e.method !== "GET" && k.create.test(e.path) && !killed) {
-            const pid = cliPid(one);
-            if (pid) {
-              killed = true;
-              process.kill(pid, "SIGKILL");
-              stop();
-            }
-          }
-        });
-        const first = await job("up", {}, undefined, on);
-        expect(killed, first.stdout + first.stderr).toBe(true);
-        await settled(one, [k.service()]); // the killed run's provider has stopped
-        const again = await job("up", {}, undefined, on);
-        expect(again.status).toBe(1);
-        expect(again.stderr).toMatch(/pending operations: creat\w* .*one/);
-        const recovered = await job("recover", {}, undefined, on);
-        expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
-        expect(await k.objects()).toHaveLength(1);
-        const state = await one.stack.exportStack();
-        expect(state.deployment.pending_operations ?? []).toEqual([]);
-        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
-      } finally {
-        await one.stack.destroy().catch(() => undefined);
-        await one.dispose();
+/**
+ * A stack of `kinds` on fresh emulators, whose CLI the returned `kill` ends once each kind's create reached its
+ * service (the answer held back by a hang-after fault): `first` is the killed run, started by `run`.
+ */
+async function killedOnceEachCreated(
+  kinds: Kind[],
+  stack: string,
+  quiet: string,
+  run: (one: EngineStack) => Promise<{ status: number | null; out: string }>,
+): Promise<{ one: EngineStack; first: { status: number | null; out: string } }> {
+  for (const e of [edge, posts, pages, skills, control]) e.reset();
+  const program = path.join(ROOT, "test/programs/recover-one");
+  const one = await engineStack(
+    program,
+    { ...servicesConfig(), "recover-one:kinds": { value: kinds.map((k) => k.kind).join(",") } },
+    stack,
+    { PULUMI_OPS_QUIET: quiet },
+    "?metadata=skip",
+  );
+  const reached = new Set<string>();
+  let killed = false;
+  const stops = kinds.map((k) => {
+    k.service().inject({ match: k.create, count: 1, kind: "hang-after", ms: 60_000 });
+    return k.service().onRequest((e) => {
+      if (e.method !== k.create.method || !new RegExp(k.create.path).test(e.path)) return;
+      reached.add(k.kind);
+      const pid = cliPid(one);
+      if (reached.size === kinds.length && pid && !killed) {
+        killed = true;
+        process.kill(pid, "SIGKILL");
       }
     });
-  }
+  });
+  const first = await run(one);
+  for (const stop of stops) stop();
+  expect([...reached].sort(), first.out).toEqual(kinds.map((k) => k.kind).sort());
+  expect(killed, first.out).toBe(true);
+  for (const e of [edge, posts, pages, skills]) e.clearFaults();
+  await settled(one, [edge, posts, pages, skills]); // the killed run's providers have stopped
+  return { one, first };
+}
+
+/**
+ * Each kind's objects on its service, and its resources in the state: one each. After recover nothing is pending
+ * either; a plain `pulumi up` leaves the killed run's pending creates listed (the engine warns of them until a
+ * `refresh --clear-pending-creates`).
+ */
+async function exactlyOneEach(one: EngineStack, kinds: Kind[], pendingCleared: boolean): Promise<void> {
+  for (const k of kinds) expect(await k.objects(), k.kind).toHaveLength(1);
+  const state = await one.stack.exportStack();
+  if (pendingCleared) expect(state.deployment.pending_operations ?? []).toEqual([]);
+  for (const k of kinds)
+    expect(
+      state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith(`::${k.kind}`)),
+      k.kind,
+    ).toHaveLength(1);
+}
+
+describe("every kind killed right after its create reached the service, recovered through the pipeline", { timeout: 600_000 }, () => {
+  it(`${KINDS.map((k) => k.kind).join(", ")}: exactly one of each, in state`, async () => {
+    const stack = "one-each";
+    const program = path.join(ROOT, "test/programs/recover-one");
+    const viaPipeline = (one: EngineStack) => async () => {
+      const j = await job("up", {}, undefined, { engine: one, stack, program });
+      return { status: j.status, out: j.stdout + j.stderr };
+    };
+    const { one } = await killedOnceEachCreated(KINDS, stack, "1", (e) => viaPipeline(e)());
+    try {
+      const on = { engine: one, stack, program };
+      const again = await job("up", {}, undefined, on);
+      expect(again.status).toBe(1);
+      const pending = /pending operations: (.*)/.exec(again.stderr)?.[1] ?? "";
+      for (const k of KINDS) expect(pending, again.stderr).toMatch(new RegExp(`creating \\S+ ${k.kind}[;:]`));
+      const recovered = await job("recover", {}, undefined, on);
+      expect(recovered.status, recovered.stdout + recovered.stderr).toBe(0);
+      await exactlyOneEach(one, KINDS, true);
+    } finally {
+      await one.stack.destroy().catch(() => undefined);
+      await one.dispose();
+    }
+  });
 });
 
 /** `pulumi up` as a user runs it, its env extended by `extra`: the exit status and everything it printed. */
@@ -255,70 +304,73 @@ function plainUp(on: EngineStack, stack: string, extra: Record<string, string> =
 }
 
 describe(
-  "each kind killed right after its create reached the service, then a plain `pulumi up` on the same machine",
+  "every kind killed right after its create reached the service, then a plain `pulumi up` on the same machine",
   { timeout: 600_000 },
   () => {
-    const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
-    for (const k of [
-      ...KINDS.filter((x) => x.kind !== "skill"),
-      { kind: "command", service: () => control, create: /\/mcp/, objects: async () => [] },
-    ]) {
-      it(`${k.kind}: ${k.kind === "command" ? "not run again until told to" : "exactly one, in state"}`, async () => {
-        for (const e of [edge, posts, pages, skills, control]) e.reset();
-        control.calls.splice(0);
-        const program = path.join(ROOT, "test/programs/recover-one");
-        const name = `plain-${k.kind}`;
-        const one = await engineStack(
-          program,
-          { ...servicesConfig(), "recover-one:kind": { value: k.kind } },
-          name,
-          { PULUMI_OPS_QUIET: "0" },
-          "?metadata=skip",
-        ); // its warning is the point
-        try {
-          let killed = false;
-          const kill = () => {
-            const pid = cliPid(one);
-            if (pid && !killed) {
-              killed = true;
-              process.kill(pid, "SIGKILL");
-            }
-          };
-          // A command: killed once it ran on the host, its answer held back (as a slow command's would be).
-          if (k.kind === "command")
-            control.inject({ match: { method: "POST", path: "/mcp", body: "run_command" }, count: 1, kind: "hang-after", ms: 5000 });
-          const watch = k.kind === "command" ? setInterval(() => commandRuns() > 0 && kill(), 20) : undefined;
-          const stop = k.service().onRequest((e) => {
-            if (k.kind !== "command" && e.method !== "GET" && k.create.test(e.path)) kill();
-          });
-          const first = await plainUp(one, name);
-          clearInterval(watch);
-          stop();
-          expect(killed, first.out).toBe(true);
-          await settled(one, [k.service()]); // the killed run's provider has stopped
-          await one.stack.cancel().catch(() => undefined); // the killed run's lock
-          const again = await plainUp(one, name);
-          if (k.kind === "command") {
-            expect(again.status).not.toBe(0);
-            expect(again.out).toMatch(
-              /create command was sent \(.*\) by an earlier run that never recorded its end.*ops:controlRerunInterrupted/s,
-            );
-            expect(commandRuns()).toBe(1);
-            const told = await plainUp(one, name, { CONTROL_RERUN_INTERRUPTED: "true" });
-            expect(told.status, told.out).toBe(0);
-            expect(commandRuns()).toBe(2);
-          } else {
-            expect(again.status, again.out).toBe(0);
-            expect(again.out).toMatch(/never reached the stack's state/);
-            expect(await k.objects()).toHaveLength(1);
+    // A skill's create is a PUT of its slug, which the next create simply repeats: it needs no note.
+    const kinds = KINDS.filter((x) => x.kind !== "skill");
+    it(`${kinds.map((k) => k.kind).join(", ")}: each create finds the note the killed one left, exactly one of each, in state`, async () => {
+      const stack = "plain-each";
+      // Its warnings are the point: not quiet.
+      const { one } = await killedOnceEachCreated(kinds, stack, "0", (e) => plainUp(e, stack));
+      try {
+        await one.stack.cancel().catch(() => undefined); // the killed run's lock
+        const again = await plainUp(one, stack);
+        expect(again.status, again.out).toBe(0);
+        // One warning per kind (on its progress line and again under Diagnostics), naming its object and what was kept.
+        const resumed = new Set(again.out.match(/an earlier create of .* \(sent [^)]*\) never reached the stack's state.*/g));
+        expect([...resumed], again.out).toHaveLength(kinds.length);
+        await exactlyOneEach(one, kinds, false);
+      } finally {
+        await one.stack.destroy().catch(() => undefined);
+        await one.dispose();
+      }
+    });
+
+    it("command: killed once it ran on the host, not run again until told to", async () => {
+      const commandRuns = () => control.calls.filter((c) => JSON.stringify(c.args).includes("deployed-once")).length;
+      for (const e of [edge, posts, pages, skills, control]) e.reset();
+      control.calls.splice(0);
+      const program = path.join(ROOT, "test/programs/recover-one");
+      const name = "plain-command";
+      const one = await engineStack(
+        program,
+        { ...servicesConfig(), "recover-one:kinds": { value: "command" } },
+        name,
+        { PULUMI_OPS_QUIET: "0" },
+        "?metadata=skip",
+      ); // its warning is the point
+      try {
+        let killed = false;
+        // Killed once it ran on the host, its answer held back (as a slow command's would be).
+        control.inject({ match: { method: "POST", path: "/mcp", body: "run_command" }, count: 1, kind: "hang-after", ms: 5000 });
+        const watch = setInterval(() => {
+          const pid = cliPid(one);
+          if (commandRuns() > 0 && pid && !killed) {
+            killed = true;
+            process.kill(pid, "SIGKILL");
           }
-          const state = await one.stack.exportStack();
-          expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::one"))).toHaveLength(1);
-        } finally {
-          await one.stack.destroy().catch(() => undefined);
-          await one.dispose();
-        }
-      });
-    }
+        }, 20);
+        const first = await plainUp(one, name);
+        clearInterval(watch);
+        expect(killed, first.out).toBe(true);
+        await settled(one, [control]); // the killed run's provider has stopped
+        await one.stack.cancel().catch(() => undefined); // the killed run's lock
+        const again = await plainUp(one, name);
+        expect(again.status).not.toBe(0);
+        expect(again.out).toMatch(
+          /create command was sent \(.*\) by an earlier run that never recorded its end.*ops:controlRerunInterrupted/s,
+        );
+        expect(commandRuns()).toBe(1);
+        const told = await plainUp(one, name, { CONTROL_RERUN_INTERRUPTED: "true" });
+        expect(told.status, told.out).toBe(0);
+        expect(commandRuns()).toBe(2);
+        const state = await one.stack.exportStack();
+        expect(state.deployment.resources.filter((r: { urn: string }) => r.urn.endsWith("::command"))).toHaveLength(1);
+      } finally {
+        await one.stack.destroy().catch(() => undefined);
+        await one.dispose();
+      }
+    });
   },
 );

@@ -88,7 +88,10 @@ describe("a function that fails in a program", () => {
   it("throws a RunError whose stack is its one line: the runtime's colour inspect of it cannot loop (nodejs/node#64011)", async () => {
     // The built package, as a program loads it: the function loads the provider's modules with require.
     const ops = await import("../../dist/sdk");
-    const failed = await ops.edge.getZone({ name: "" }).catch((e: unknown) => e as Error);
+    const failed = await ops.edge.getZone({ name: "" }).then(
+      () => new Error("not failed"),
+      (e: unknown) => e as Error,
+    );
     expect(pulumi.RunError.isInstance(failed)).toBe(true);
     expect(failed.message).toMatch(/^edge: getZone: name: /);
     expect(failed.stack).toBe(failed.message);
