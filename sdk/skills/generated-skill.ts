@@ -55,6 +55,20 @@ export class GeneratedSkill extends CheckedResource {
   /** The skill's version, published with it (at most 32 characters). */
   declare readonly version: pulumi.Output<Out["version"]>;
   /**
+   * The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when
+   * `source` is given.
+   */
+  declare readonly license: pulumi.Output<Out["license"]>;
+  /**
+   * What the skill needs of its environment (at most 500 characters): the product it is for, packages, network
+   * access.
+   */
+  declare readonly compatibility: pulumi.Output<Out["compatibility"]>;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  declare readonly metadata: pulumi.Output<Out["metadata"]>;
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  declare readonly allowedTools: pulumi.Output<Out["allowedTools"]>;
+  /**
    * The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing
    * it replaces the resource.
    */

@@ -67,6 +67,22 @@ export class Skill extends CheckedResource {
   /** On the Claude API: the paths of the files the last version holds, as uploaded. */
   declare readonly files: pulumi.Output<Out["files"]>;
   /**
+   * The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when
+   * `source` is given.
+   */
+  declare readonly license: pulumi.Output<Out["license"]>;
+  /**
+   * What the skill needs of its environment (at most 500 characters): the product it is for, packages, network
+   * access.
+   */
+  declare readonly compatibility: pulumi.Output<Out["compatibility"]>;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  declare readonly metadata: pulumi.Output<Out["metadata"]>;
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  declare readonly allowedTools: pulumi.Output<Out["allowedTools"]>;
+  /** Whether the body is held to the skill guide's structure. */
+  declare readonly followGuide: pulumi.Output<Out["followGuide"]>;
+  /**
    * The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing
    * it replaces the resource.
    */

@@ -69,12 +69,20 @@ export interface GeneratedSkillOutputs {
   toolsRequired: string[];
   /** The skill's version, published with it (at most 32 characters). */
   version?: string;
+  /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
+  license?: string;
+  /** What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access. */
+  compatibility?: string;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  metadata?: { [key: string]: string };
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  allowedTools?: string[];
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a GeneratedSkill, declared to the engine when the resource is registered. */
-export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","account"] as const;
+export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","license","compatibility","metadata","allowedTools","account"] as const;
 
 /** The arguments of a Skill: A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file. */
 export interface SkillArgs {
@@ -144,12 +152,22 @@ export interface SkillOutputs {
   versionId?: string;
   /** On the Claude API: the paths of the files the last version holds, as uploaded. */
   files?: string[];
+  /** The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given. */
+  license?: string;
+  /** What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access. */
+  compatibility?: string;
+  /** Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping. */
+  metadata?: { [key: string]: string };
+  /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
+  allowedTools?: string[];
+  /** Whether the body is held to the skill guide's structure. */
+  followGuide: boolean;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a Skill, declared to the engine when the resource is registered. */
-export const skillOutputNames = ["slug","adopt","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","publishTo","filesHash","versionId","files","account"] as const;
+export const skillOutputNames = ["slug","adopt","name","description","source","contentHash","category","tags","agents","toolsRequired","version","lines","publishTo","filesHash","versionId","files","license","compatibility","metadata","allowedTools","followGuide","account"] as const;
 
 /** The arguments of getSkill. */
 export interface GetSkillArgs {

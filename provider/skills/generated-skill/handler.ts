@@ -15,12 +15,14 @@ import { previewRegistryTakeover } from "../skill/preview";
 import { skills } from "../client";
 import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
 import { METADATA_KEYS } from "../metadata";
-import { deleteSkill, labelOf, publishedLines, publishSkill, readSkill, sameValue, skillOutputs, takeoverProblem } from "../skill/handler";
+import { deleteSkill, publishSkill, readSkill, sameValue, takeoverProblem } from "../skill/handler";
+import { labelOf, publishedLines } from "../skill/outputs";
+import { generatedOutputs } from "./outputs";
 import { currentOwner } from "../../owner";
-import { GeneratedSkillInputs, generationPrompt, readSources } from "./schema";
+import { GeneratedSkillInputs, generationPrompt, readSources, type GeneratedSkillOutputs } from "./schema";
 
 /** Gather, generate, extract, validate (again on failure), then publish. */
-async function build(r: Bag) {
+async function build(r: Bag): Promise<GeneratedSkillOutputs> {
   const prompt = generationPrompt(r as never, readSources(r.sources));
   let last = "";
   for (let attempt = 1; attempt <= r.maxAttempts; attempt++) {
@@ -39,9 +41,7 @@ async function build(r: Bag) {
     ];
     if (!problems.length) {
       const s = await publishSkill(r.slug, { name, description, instruction: doc.body }, r);
-      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, s, await publishedLines(r.slug, s));
-      return { ...outs, publishedHash: outs.contentHash, attempts: attempt };
+      return generatedOutputs(r, s, await publishedLines(r.slug, s), { attempts: attempt });
     }
     last = problems.join("; ");
     log(`skills: ${r.slug}: the answer does not validate (${last})`);
@@ -72,8 +72,7 @@ async function previewGenerated(ctx: PreviewContext): Promise<void> {
   });
 }
 
-// Untyped yet (issue 59): its outputs and a Skill's are made by one skillOutputs, whose state side is untyped.
-export const generatedSkill: Handler = {
+export const generatedSkill: Handler<GeneratedSkillInputs, GeneratedSkillOutputs> = {
   preview: previewGenerated,
   async check(_olds, news) {
     return checkWith(GeneratedSkillInputs, news);
@@ -94,21 +93,18 @@ export const generatedSkill: Handler = {
     // now, so the published skill stands for the program's sources, as a no-op up keeps it. Its metadata the
     // program's and its label this stack's (or none asked for): nothing generated, nothing sent.
     if (there) {
-      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs(
-        { ...rest, sources: r.sources, model: r.model },
-        { ...there, slug: r.slug },
-        await publishedLines(r.slug, there),
-      );
+      const outs = generatedOutputs(r, { ...there, slug: r.slug }, await publishedLines(r.slug, there), { attempts: 0 });
       const me = currentOwner();
       if ((!me || labelOf(there) === me.stack) && !changedKeys([...METADATA_KEYS], r, outs, sameValue).length) {
         log(`skills: "${r.slug}" is published already with the program's metadata; taken over as it is, nothing generated or sent`);
-        return { id: r.slug, outs: { ...outs, publishedHash: outs.contentHash, attempts: 0 } };
+        return { id: r.slug, outs };
       }
     }
     return { id: r.slug, outs: await build(r) };
   },
-  read: readSkill,
+  // The state says how it was made: the generations and the hash of what this resource published.
+  read: (id, props) =>
+    readSkill(id, props, (p, s, lines) => generatedOutputs(p, s, lines, { attempts: p.attempts, publishedHash: p.publishedHash })),
   async update(id, olds, news) {
     const r = withoutProvider(news);
     const edited = olds.publishedHash !== undefined && olds.contentHash !== olds.publishedHash;
@@ -122,9 +118,7 @@ export const generatedSkill: Handler = {
         { name: current.name, description: current.description, instruction: current.instruction },
         r,
       );
-      const { sources: _s, topic: _t, prompt: _p, maxAttempts: _m, ...rest } = r;
-      const outs = skillOutputs({ ...rest, sources: r.sources, model: r.model }, published, await publishedLines(r.slug, published));
-      return { outs: { ...outs, publishedHash: outs.contentHash, attempts: olds.attempts } };
+      return { outs: generatedOutputs(r, published, await publishedLines(r.slug, published), { attempts: olds.attempts }) };
     }
     return { outs: await build(r) };
   },

@@ -98,6 +98,10 @@ export const GeneratedSkillOutputs = z.object({
   agents: z.array(z.string()),
   toolsRequired: z.array(z.string()),
   version: z.string().optional().describe("The skill's version, published with it (at most 32 characters)."),
+  license: skillMetadata.license,
+  compatibility: skillMetadata.compatibility,
+  metadata: skillMetadata.metadata,
+  allowedTools: skillMetadata.allowedTools,
 });
 export type GeneratedSkillInputs = z.output<typeof GeneratedSkillInputs>;
 export type GeneratedSkillOutputs = z.infer<typeof GeneratedSkillOutputs>;

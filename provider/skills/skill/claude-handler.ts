@@ -10,7 +10,8 @@ import { CLOCK_SKEW_MS, createOnce, isPending, type Bag } from "../../handler";
 import { log, notice, warn } from "../../log";
 import { readFlag, SKILLS_SETTINGS } from "../../config";
 import { claudeSkills, uploadFiles, type ClaudeSkill, type SkillFile } from "../claude";
-import { skillContent } from "./schema";
+import { skillContent, type SkillOutputs } from "./schema";
+import { declaredSkill } from "./outputs";
 
 /** Whether a create takes over a skill the workspace holds under its name: `adopt`, or ops:skillsAdoptExisting. */
 const adoptingSkill = (r: Bag) => r.adopt === true || readFlag(SKILLS_SETTINGS.adoptExisting);
@@ -23,10 +24,13 @@ const lineCount = (files: SkillFile[]) => {
   return doc ? doc.bytes.toString("utf8").replace(/\n+$/, "").split("\n").length : 0;
 };
 
-function outputs(r: Bag, versionId: string, files: SkillFile[]) {
-  const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
-  return { ...rest, versionId, files: files.map((f) => f.path), lines: lineCount(files) };
-}
+/** The outputs of the version this stack made: the program's fields, the version and its files. */
+const outputs = (r: Bag, versionId: string, files: SkillFile[]): SkillOutputs =>
+  declaredSkill(r, { versionId, files: files.map((f) => f.path), lines: lineCount(files) });
+
+/** The outputs the state holds (an up of this or an earlier release left them). */
+const fromState = (props: Bag): SkillOutputs =>
+  declaredSkill(props, { versionId: props.versionId, files: props.files, lines: props.lines ?? 0 });
 
 /** The workspace's own skill displayed under this name, if any (display names are not unique: the first). */
 async function heldUnder(slug: string): Promise<ClaudeSkill | undefined> {
@@ -97,26 +101,17 @@ export const claudeSkill = {
       throw e;
     }
     const latest = String(s.latest_version_id ?? "");
-    if (isPending(pendingOrId)) return { id, props: { ...props, versionId: latest } }; // its first version is ours
+    if (isPending(pendingOrId)) return { id, props: { ...fromState(props), versionId: latest } }; // its first version is ours
     if (props.versionId === undefined) {
       // A lookup (Resource.get): the skill as the service says it, its newest version's name and description.
       const v = await claudeSkills().version(id, "latest");
-      const outs = {
-        slug: s.display_name ?? v.name,
-        name: v.name,
-        description: v.description,
-        versionId: latest,
-        publishTo: "claude",
-        adopt: false,
-        contentHash: "",
-        tags: [],
-        agents: [],
-        toolsRequired: [],
-        lines: 0,
-      };
+      const outs = declaredSkill(
+        { slug: s.display_name ?? v.name, name: v.name, description: v.description, publishTo: "claude", contentHash: "" },
+        { versionId: latest, lines: 0 },
+      );
       return { id, props: outs };
     }
-    if (latest === props.versionId) return { id, props };
+    if (latest === props.versionId) return { id, props: fromState(props) };
     // A version made outside this stack: said with what changed, and marked so the next up uploads the program's.
     const v = await claudeSkills().version(id, latest);
     const changes = [`a version made outside this stack (${latest}${v.created_at ? `, ${v.created_at}` : ""})`];
@@ -126,7 +121,7 @@ export const claudeSkill = {
     warn(
       `skills: "${props.slug}" (${id}) changed on the Claude API: ${changes.join("; ")}; the next up uploads the program's folder as a new version`,
     );
-    const now = { ...props, description: v.description, versionId: latest, filesHash: "changed-outside-the-stack" };
+    const now = { ...fromState(props), description: v.description, versionId: latest, filesHash: "changed-outside-the-stack" };
     return { id, props: now, inputs: now };
   },
 

@@ -11,8 +11,18 @@ import { changedKeys, isPending, sameField, unlessGone, type Bag, type Handler }
 import { collectWarnings, log, notice, warn } from "../../log";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
-import { FORMAT_KEYS, LIST_KEYS, METADATA_KEYS } from "../metadata";
-import { skillContent, SkillInputs } from "./schema";
+import { FORMAT_KEYS, METADATA_KEYS } from "../metadata";
+import { skillContent, SkillInputs, type SkillInputs as Inputs, type SkillOutputs } from "./schema";
+import {
+  LABEL_RELEASED,
+  LABEL_RESOURCE,
+  LABEL_STACK,
+  labelOf,
+  metadataOf,
+  publishedLines,
+  skillOutputs,
+  type PublishedFields,
+} from "./outputs";
 import { claudeSkill } from "./claude-handler";
 import { previewSkill } from "./preview";
 
@@ -24,64 +34,10 @@ export const onClaude = (id: string, props?: Bag) => id.startsWith("skill_") || 
 
 export const sameValue = sameField;
 
-export function metadataOf(r: Bag): Bag {
-  return Object.fromEntries(METADATA_KEYS.map((k) => [k, (LIST_KEYS as readonly string[]).includes(k) ? (r[k] ?? []) : r[k]]));
-}
-
-/**
- * The owner's label, written into the skill's metadata where the registry keeps it: the stack (`<project>/<stack>`)
- * and the resource. Adoption reads it (another stack's skill is refused naming it; this stack's own, left published
- * by its destroy, is taken back), destroy never deletes another stack's, and outputs and drift leave it out.
- */
-export const LABEL_STACK = "pulumi-ops-stack";
-export const LABEL_RESOURCE = "pulumi-ops-resource";
-/** The stack whose destroy left the skill published (a registry with no delete): nobody's now, and that stack's to take back. */
-export const LABEL_RELEASED = "pulumi-ops-released-by";
-
-/** The stack whose label the skill carries, if any. */
-export const labelOf = (s: { metadata?: Record<string, string> }) => s.metadata?.[LABEL_STACK];
-
-/** The skill as the program sees it: the metadata without the owner's label. */
-function unlabelled<T extends { metadata?: Record<string, string> }>(s: T): T {
-  if (!s.metadata || !(LABEL_STACK in s.metadata || LABEL_RESOURCE in s.metadata || LABEL_RELEASED in s.metadata)) return s;
-  const { [LABEL_STACK]: _s, [LABEL_RESOURCE]: _r, [LABEL_RELEASED]: _l, ...rest } = s.metadata;
-  return { ...s, metadata: Object.keys(rest).length ? rest : undefined };
-}
-
 /** The metadata to publish: the program's, with this stack's label when the door knows the owner. */
 function labelled(metadata: Record<string, string> | undefined): Record<string, string> | undefined {
   const me = currentOwner();
   return me ? { ...metadata, [LABEL_STACK]: me.stack, [LABEL_RESOURCE]: me.resource } : metadata;
-}
-
-/**
- * The published document's length in lines: the registry's own SKILL.md of the skill (GET .../skill.md), as a
- * reader of the registry gets it; a registry without that route: front matter of name and description, a blank
- * line, the body.
- */
-export async function publishedLines(slug: string, s: SkillRecord): Promise<number> {
-  const text = await skills()
-    .markdown(slug)
-    .catch(() => undefined);
-  return text !== undefined ? text.replace(/\n+$/, "").split("\n").length : s.instruction.split("\n").length + 5;
-}
-
-/** Outputs from what the registry holds; `lines` from publishedLines. */
-export function skillOutputs(r: Bag, labelledRecord: SkillRecord, lines: number) {
-  const s = unlabelled(labelledRecord);
-  // The source's text stays in the inputs only (for preview --diff): state holds it once.
-  const { __provider: _, instruction: _i, sourceText: _t, ...rest } = r;
-  return {
-    ...rest,
-    slug: s.slug,
-    name: s.name,
-    description: s.description,
-    contentHash: contentHash(s),
-    ...metadataOf(s),
-    // A registry that does not keep the format's own fields answers without them: it cannot drift on them.
-    ...Object.fromEntries(FORMAT_KEYS.filter((k) => s[k] === undefined && r[k] !== undefined).map((k) => [k, r[k]])),
-    lines,
-  };
 }
 
 const quoted = (v: unknown) => JSON.stringify(typeof v === "string" && v.length > 60 ? `${v.slice(0, 57)}...` : (v ?? null));
@@ -127,10 +83,15 @@ export async function publishSkill(slug: string, content: { name: string; descri
   return skills().put(slug, { name, description, instruction, ...fields, metadata: labelled(fields.metadata) });
 }
 
-export async function readSkill(id: string, props: Bag) {
+/** A skill read from the registry, its outputs made by `outputsOf` (a Skill's or a GeneratedSkill's) from the state. */
+export async function readSkill<O extends PublishedFields>(
+  id: string,
+  props: Bag,
+  outputsOf: (props: Bag, s: SkillRecord, lines: number) => O,
+): Promise<{ id?: string; props?: O; inputs?: Bag }> {
   const s = await unlessGone(() => skills().get(id));
   if (!s) return {};
-  const outs = skillOutputs(props, { ...s, slug: id }, await publishedLines(id, s));
+  const outs = outputsOf(props, { ...s, slug: id }, await publishedLines(id, s));
   const label = labelOf(s);
   const me = currentOwner();
   if (label && me && label !== me.stack)
@@ -236,8 +197,7 @@ export async function deleteSkill(id: string) {
   );
 }
 
-// Untyped yet (issue 59): its outputs and a GeneratedSkill's are made by one skillOutputs, and the Claude API path answers its own.
-export const skill: Handler = {
+export const skill: Handler<Inputs, SkillOutputs> = {
   preview: (ctx) => previewSkill(ctx, takeoverProblem),
   async check(olds, news) {
     // The document's style notes are shown when its content is new, not again at every preview of an unchanged one.
@@ -275,7 +235,7 @@ export const skill: Handler = {
     const s = await publishSkill(r.slug, skillContent(r), r);
     return { id: r.slug, outs: skillOutputs(r, s, await publishedLines(r.slug, s)) };
   },
-  read: (id, props) => (onClaude(id, props) ? claudeSkill.read(id, props) : readSkill(id, props)),
+  read: (id, props) => (onClaude(id, props) ? claudeSkill.read(id, props) : readSkill(id, props, skillOutputs)),
   async update(id, olds, news) {
     const r = withoutProvider(news);
     if (onClaude(id, olds)) return claudeSkill.update(id, r);

@@ -192,6 +192,11 @@ export const SkillOutputs = z.object({
   filesHash: z.string().optional(),
   versionId: z.string().optional().describe("On the Claude API: the version this stack published last (`skver_...`)."),
   files: z.array(z.string()).optional().describe("On the Claude API: the paths of the files the last version holds, as uploaded."),
+  license: skillMetadata.license,
+  compatibility: skillMetadata.compatibility,
+  metadata: skillMetadata.metadata,
+  allowedTools: skillMetadata.allowedTools,
+  followGuide: z.boolean().describe("Whether the body is held to the skill guide's structure."),
 });
 export type SkillOutputs = z.infer<typeof SkillOutputs>;
 

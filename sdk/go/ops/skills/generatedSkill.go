@@ -20,16 +20,24 @@ type GeneratedSkill struct {
 	Account pulumi.StringPtrOutput   `pulumi:"account"`
 	Adopt   pulumi.BoolOutput        `pulumi:"adopt"`
 	Agents  pulumi.StringArrayOutput `pulumi:"agents"`
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools pulumi.StringArrayOutput `pulumi:"allowedTools"`
 	// How many generations the last build took.
 	Attempts pulumi.Float64Output   `pulumi:"attempts"`
 	Category pulumi.StringPtrOutput `pulumi:"category"`
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility pulumi.StringPtrOutput `pulumi:"compatibility"`
 	// The hash of the skill as the registry holds it now.
 	ContentHash pulumi.StringOutput `pulumi:"contentHash"`
 	// The description the model wrote.
 	Description pulumi.StringOutput `pulumi:"description"`
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License pulumi.StringPtrOutput `pulumi:"license"`
 	// The published document's length in lines.
 	Lines pulumi.Float64Output `pulumi:"lines"`
-	Model pulumi.StringOutput  `pulumi:"model"`
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata pulumi.StringMapOutput `pulumi:"metadata"`
+	Model    pulumi.StringOutput    `pulumi:"model"`
 	// The name the model gave the skill (its front matter's).
 	Name       pulumi.StringOutput `pulumi:"name"`
 	PromptHash pulumi.StringOutput `pulumi:"promptHash"`
@@ -235,6 +243,11 @@ func (o GeneratedSkillOutput) Agents() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringArrayOutput { return v.Agents }).(pulumi.StringArrayOutput)
 }
 
+// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+func (o GeneratedSkillOutput) AllowedTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringArrayOutput { return v.AllowedTools }).(pulumi.StringArrayOutput)
+}
+
 // How many generations the last build took.
 func (o GeneratedSkillOutput) Attempts() pulumi.Float64Output {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.Float64Output { return v.Attempts }).(pulumi.Float64Output)
@@ -242,6 +255,11 @@ func (o GeneratedSkillOutput) Attempts() pulumi.Float64Output {
 
 func (o GeneratedSkillOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.Category }).(pulumi.StringPtrOutput)
+}
+
+// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+func (o GeneratedSkillOutput) Compatibility() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.Compatibility }).(pulumi.StringPtrOutput)
 }
 
 // The hash of the skill as the registry holds it now.
@@ -254,9 +272,19 @@ func (o GeneratedSkillOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.Description }).(pulumi.StringOutput)
 }
 
+// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+func (o GeneratedSkillOutput) License() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.License }).(pulumi.StringPtrOutput)
+}
+
 // The published document's length in lines.
 func (o GeneratedSkillOutput) Lines() pulumi.Float64Output {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.Float64Output { return v.Lines }).(pulumi.Float64Output)
+}
+
+// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+func (o GeneratedSkillOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringMapOutput { return v.Metadata }).(pulumi.StringMapOutput)
 }
 
 func (o GeneratedSkillOutput) Model() pulumi.StringOutput {

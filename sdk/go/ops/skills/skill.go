@@ -17,17 +17,27 @@ type Skill struct {
 	pulumi.CustomResourceState
 
 	// The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
-	Account     pulumi.StringPtrOutput   `pulumi:"account"`
-	Adopt       pulumi.BoolOutput        `pulumi:"adopt"`
-	Agents      pulumi.StringArrayOutput `pulumi:"agents"`
-	Category    pulumi.StringPtrOutput   `pulumi:"category"`
-	ContentHash pulumi.StringOutput      `pulumi:"contentHash"`
-	Description pulumi.StringOutput      `pulumi:"description"`
+	Account pulumi.StringPtrOutput   `pulumi:"account"`
+	Adopt   pulumi.BoolOutput        `pulumi:"adopt"`
+	Agents  pulumi.StringArrayOutput `pulumi:"agents"`
+	// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+	AllowedTools pulumi.StringArrayOutput `pulumi:"allowedTools"`
+	Category     pulumi.StringPtrOutput   `pulumi:"category"`
+	// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+	Compatibility pulumi.StringPtrOutput `pulumi:"compatibility"`
+	ContentHash   pulumi.StringOutput    `pulumi:"contentHash"`
+	Description   pulumi.StringOutput    `pulumi:"description"`
 	// On the Claude API: the paths of the files the last version holds, as uploaded.
 	Files     pulumi.StringArrayOutput `pulumi:"files"`
 	FilesHash pulumi.StringPtrOutput   `pulumi:"filesHash"`
+	// Whether the body is held to the skill guide's structure.
+	FollowGuide pulumi.BoolOutput `pulumi:"followGuide"`
+	// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+	License pulumi.StringPtrOutput `pulumi:"license"`
 	// The published document's length in lines.
-	Lines         pulumi.Float64Output     `pulumi:"lines"`
+	Lines pulumi.Float64Output `pulumi:"lines"`
+	// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+	Metadata      pulumi.StringMapOutput   `pulumi:"metadata"`
 	Name          pulumi.StringOutput      `pulumi:"name"`
 	PublishTo     pulumi.StringPtrOutput   `pulumi:"publishTo"`
 	Slug          pulumi.StringOutput      `pulumi:"slug"`
@@ -233,8 +243,18 @@ func (o SkillOutput) Agents() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringArrayOutput { return v.Agents }).(pulumi.StringArrayOutput)
 }
 
+// Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+func (o SkillOutput) AllowedTools() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringArrayOutput { return v.AllowedTools }).(pulumi.StringArrayOutput)
+}
+
 func (o SkillOutput) Category() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.Category }).(pulumi.StringPtrOutput)
+}
+
+// What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+func (o SkillOutput) Compatibility() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.Compatibility }).(pulumi.StringPtrOutput)
 }
 
 func (o SkillOutput) ContentHash() pulumi.StringOutput {
@@ -254,9 +274,24 @@ func (o SkillOutput) FilesHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.FilesHash }).(pulumi.StringPtrOutput)
 }
 
+// Whether the body is held to the skill guide's structure.
+func (o SkillOutput) FollowGuide() pulumi.BoolOutput {
+	return o.ApplyT(func(v *Skill) pulumi.BoolOutput { return v.FollowGuide }).(pulumi.BoolOutput)
+}
+
+// The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+func (o SkillOutput) License() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringPtrOutput { return v.License }).(pulumi.StringPtrOutput)
+}
+
 // The published document's length in lines.
 func (o SkillOutput) Lines() pulumi.Float64Output {
 	return o.ApplyT(func(v *Skill) pulumi.Float64Output { return v.Lines }).(pulumi.Float64Output)
+}
+
+// Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+func (o SkillOutput) Metadata() pulumi.StringMapOutput {
+	return o.ApplyT(func(v *Skill) pulumi.StringMapOutput { return v.Metadata }).(pulumi.StringMapOutput)
 }
 
 func (o SkillOutput) Name() pulumi.StringOutput {

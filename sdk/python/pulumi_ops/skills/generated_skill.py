@@ -495,11 +495,15 @@ class GeneratedSkill(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["adopt"] = None
         __props__.__dict__["agents"] = None
+        __props__.__dict__["allowed_tools"] = None
         __props__.__dict__["attempts"] = None
         __props__.__dict__["category"] = None
+        __props__.__dict__["compatibility"] = None
         __props__.__dict__["content_hash"] = None
         __props__.__dict__["description"] = None
+        __props__.__dict__["license"] = None
         __props__.__dict__["lines"] = None
+        __props__.__dict__["metadata"] = None
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["prompt_hash"] = None
@@ -531,6 +535,14 @@ class GeneratedSkill(pulumi.CustomResource):
         return pulumi.get(self, "agents")
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+        """
+        return pulumi.get(self, "allowed_tools")
+
+    @_builtins.property
     @pulumi.getter
     def attempts(self) -> pulumi.Output[_builtins.float]:
         """
@@ -542,6 +554,14 @@ class GeneratedSkill(pulumi.CustomResource):
     @pulumi.getter
     def category(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "category")
+
+    @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        """
+        return pulumi.get(self, "compatibility")
 
     @_builtins.property
     @pulumi.getter(name="contentHash")
@@ -561,11 +581,27 @@ class GeneratedSkill(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    def license(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        """
+        return pulumi.get(self, "license")
+
+    @_builtins.property
+    @pulumi.getter
     def lines(self) -> pulumi.Output[_builtins.float]:
         """
         The published document's length in lines.
         """
         return pulumi.get(self, "lines")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+        """
+        return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter

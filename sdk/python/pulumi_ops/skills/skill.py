@@ -530,12 +530,17 @@ class Skill(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["adopt"] = None
         __props__.__dict__["agents"] = None
+        __props__.__dict__["allowed_tools"] = None
         __props__.__dict__["category"] = None
+        __props__.__dict__["compatibility"] = None
         __props__.__dict__["content_hash"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["files"] = None
         __props__.__dict__["files_hash"] = None
+        __props__.__dict__["follow_guide"] = None
+        __props__.__dict__["license"] = None
         __props__.__dict__["lines"] = None
+        __props__.__dict__["metadata"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["publish_to"] = None
         __props__.__dict__["slug"] = None
@@ -565,9 +570,25 @@ class Skill(pulumi.CustomResource):
         return pulumi.get(self, "agents")
 
     @_builtins.property
+    @pulumi.getter(name="allowedTools")
+    def allowed_tools(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Tools the skill may use without asking (the format's `allowed-tools`, experimental).
+        """
+        return pulumi.get(self, "allowed_tools")
+
+    @_builtins.property
     @pulumi.getter
     def category(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "category")
+
+    @_builtins.property
+    @pulumi.getter
+    def compatibility(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        What the skill needs of its environment (at most 500 characters): the product it is for, packages, network access.
+        """
+        return pulumi.get(self, "compatibility")
 
     @_builtins.property
     @pulumi.getter(name="contentHash")
@@ -593,12 +614,36 @@ class Skill(pulumi.CustomResource):
         return pulumi.get(self, "files_hash")
 
     @_builtins.property
+    @pulumi.getter(name="followGuide")
+    def follow_guide(self) -> pulumi.Output[_builtins.bool]:
+        """
+        Whether the body is held to the skill guide's structure.
+        """
+        return pulumi.get(self, "follow_guide")
+
+    @_builtins.property
+    @pulumi.getter
+    def license(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The skill's license: a name (`MIT`) or the file of one beside the skill; from the SKILL.md's front matter when `source` is given.
+        """
+        return pulumi.get(self, "license")
+
+    @_builtins.property
     @pulumi.getter
     def lines(self) -> pulumi.Output[_builtins.float]:
         """
         The published document's length in lines.
         """
         return pulumi.get(self, "lines")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+        """
+        Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
+        """
+        return pulumi.get(self, "metadata")
 
     @_builtins.property
     @pulumi.getter
