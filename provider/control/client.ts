@@ -13,45 +13,13 @@ import { CONTROL_SETTINGS, read, readNumber, readUrl, clientPerSettings } from "
 import { HttpClient } from "../http/client";
 import { ApiError, ServerError, ValidationError } from "../http/errors";
 import { authRefusal } from "./oauth";
-import { holdsAnswer, parseSse, sseMessages } from "./sse";
+import { holdsAnswer, parseSse } from "./sse";
+import { headerValue, MODERN, MODERN_META, PROTOCOL, PROTOCOLS, rpcAnswer, type Session } from "./protocol";
 import { hostPermissionError, textOf, type ToolResult } from "./tool-result";
 
-/** The revision asked for in the 2025 handshake, and every revision this client speaks. */
-export const PROTOCOL = "2025-11-25";
-/** The stateless revision (no initialize, no session: each POST carries its version, method and client in itself). */
-export const MODERN = "2026-07-28";
-export const PROTOCOLS = [MODERN, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 const IDLE_CLOSE_MS = 1500;
 /** The longest wait between resumptions of a stream closed before its answer (the server's `retry`, capped). */
 const MAX_RETRY_WAIT_MS = 5000;
-
-/** The JSON-RPC message in a plain JSON answer or in an event stream (the message with our id; a priming event has none). */
-export function rpcAnswer(text: string, contentType: string, id: number): any {
-  if (!contentType.includes("text/event-stream")) return JSON.parse(text);
-  const messages = sseMessages(parseSse(text));
-  return messages.reverse().find((m) => m.id === id) ?? messages.find((m) => m.id === undefined && m.error);
-}
-
-interface Session {
-  /** Undefined for a stateless server (and every 2026-07-28 one). */
-  sid?: string;
-  protocol: string;
-  /** The 2026-07-28 revision: every request self-contained, found by `server/discover`. */
-  modern?: boolean;
-}
-
-/** What a 2026-07-28 request carries in `params._meta`: its revision, the client's capabilities and name. */
-const MODERN_META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientCapabilities": {},
-  "io.modelcontextprotocol/clientInfo": { name: "pulumi-ops", version: "1" },
-};
-
-/** A header value as 2026-07-28 sends one: as it is when plain visible ASCII, else `=?base64?…?=`. */
-const headerValue = (v: string) =>
-  /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(v) && !/^=\?base64\?.*\?=$/.test(v)
-    ? v
-    : `=?base64?${Buffer.from(v).toString("base64")}?=`;
 
 export class ControlClient {
   private session?: Promise<Session>;

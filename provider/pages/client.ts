@@ -5,7 +5,8 @@
  * 50 items), which is what keeps a refresh of many posts cheap.
  */
 import { PAGES_SETTINGS, read, readNumber, readUrl, requireSecret, clientPerSettings } from "../config";
-import { GraphClient, graphError, UnreachableObjectError } from "../graph/client";
+import { GraphClient } from "../graph/client";
+import { graphError, UnreachableObjectError } from "../graph/errors";
 import { HttpClient } from "../http/client";
 import { ApiError, AuthError, RateLimitError } from "../http/errors";
 import { limiterFor } from "../http/limiter";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { encodeJpeg, encodePalettePng, encodePng } from "../../emulators/control/png";
-import { rpcAnswer } from "../../provider/control/client";
+import { rpcAnswer } from "../../provider/control/protocol";
 import { blackShare, decodeImage } from "../../provider/control/image";
 
 describe("MCP answers", () => {
