@@ -10,6 +10,7 @@ import { Emulator, type Reply, type Request } from "../kit";
 import { graphError, listParam, ok, params, usageHeader } from "../graph";
 import { fieldList, INSIGHT_METRICS, MEDIA_FIELDS, USER_FIELDS, type Container, type Post, type Status } from "./media";
 import { createContainer, publish } from "./publishing";
+import { mediaView } from "./media-view";
 import { DAY, DELETE_QUOTA, OTHER, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PUBLISH_QUOTA, T, USER } from "./seed";
 import { registerTokenRoutes } from "./tokens";
 
@@ -146,45 +147,6 @@ export class PostsEmulator extends Emulator {
     return p && (p.owner ?? USER.id) === this.caller.id ? p : this.missing(req, id);
   }
 
-  private mediaView(p: Post, fields: string[]) {
-    const cdn =
-      p.media_type === "TEXT" || p.media_type === "CAROUSEL"
-        ? undefined
-        : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
-    const all: Record<string, unknown> = {
-      id: p.id,
-      media_product_type: "THREADS",
-      media_type: p.media_type === "TEXT" ? "TEXT_POST" : p.media_type === "CAROUSEL" ? "CAROUSEL_ALBUM" : p.media_type,
-      media_url: cdn,
-      permalink: `https://www.threads.com/@${(p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username}/post/${p.shortcode}`,
-      owner: { id: p.owner ?? USER.id },
-      username: (p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username,
-      text: p.text,
-      timestamp: new Date(p.timestamp).toISOString().replace(/\.\d+Z$/, "+0000"),
-      shortcode: p.shortcode,
-      thumbnail_url: p.media_type === "VIDEO" ? cdn?.replace(".mp4", ".jpg") : undefined,
-      is_quote_post: p.quoted_post !== undefined,
-      quoted_post: p.quoted_post,
-      has_replies: false,
-      is_reply: false,
-      hide_status: "NOT_HUSHED",
-      reply_audience: p.reply_audience ?? "EVERYONE",
-      alt_text: p.alt_text,
-      topic_tag: p.topic_tag,
-      link_attachment_url: p.link_attachment_url,
-      children: p.children ? { data: p.children.map((id) => ({ id })) } : undefined,
-      poll_attachment: p.poll
-        ? { ...p.poll, total_votes: 0, expiration_timestamp: new Date(p.timestamp + DAY).toISOString().replace(/\.\d+Z$/, "+0000") }
-        : undefined,
-    };
-    return Object.fromEntries(
-      fields
-        .filter((f) => all[f] !== undefined)
-        .map((f) => [f, all[f]])
-        .concat([["id", p.id]]),
-    );
-  }
-
   /** `me` or this emulator's user id; any other user is not this token's. */
   user(req: Request): void {
     if (req.params.user !== "me" && req.params.user !== this.caller.id)
@@ -247,7 +209,7 @@ export class PostsEmulator extends Emulator {
         return ok({ id: c.id, status, ...(status === "ERROR" ? { error_message: c.error } : {}) });
       }
       const p = this.visible(req, req.params.id);
-      return ok(this.mediaView(p, fieldList(params(req).fields, MEDIA_FIELDS, "ThreadsMedia", "id")));
+      return ok(mediaView(p, fieldList(params(req).fields, MEDIA_FIELDS, "ThreadsMedia", "id")));
     });
     this.route("DELETE", "/v1.0/:id", (req) => {
       const p = this.visible(req, req.params.id);
@@ -309,7 +271,7 @@ export class PostsEmulator extends Emulator {
         if (k !== "access_token" || !req.headers.authorization) next.searchParams.set(k, v);
       paging.next = next.toString();
     }
-    return ok({ data: page.map((x) => this.mediaView(x, fields)), paging });
+    return ok({ data: page.map((x) => mediaView(x, fields)), paging });
   }
 
   protected testHook(op: string, _req: Request, body: any): Reply | undefined {

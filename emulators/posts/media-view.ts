@@ -1,0 +1,42 @@
+/** A post as the service answers it (`GET /{media}`, a listing's items): only the fields asked for, and its id. */
+import type { Post } from "./media";
+import { DAY, OTHER, USER } from "./seed";
+
+export function mediaView(p: Post, fields: string[]): Record<string, unknown> {
+  const cdn =
+    p.media_type === "TEXT" || p.media_type === "CAROUSEL"
+      ? undefined
+      : `https://scontent.cdninstagram.com/v/t51.2885-15/${p.id}_n.${p.media_type === "IMAGE" ? "jpg" : "mp4"}?_nc_ht=scontent.cdninstagram.com`;
+  const all: Record<string, unknown> = {
+    id: p.id,
+    media_product_type: "THREADS",
+    media_type: p.media_type === "TEXT" ? "TEXT_POST" : p.media_type === "CAROUSEL" ? "CAROUSEL_ALBUM" : p.media_type,
+    media_url: cdn,
+    permalink: `https://www.threads.com/@${(p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username}/post/${p.shortcode}`,
+    owner: { id: p.owner ?? USER.id },
+    username: (p.owner ?? USER.id) === USER.id ? USER.username : OTHER.username,
+    text: p.text,
+    timestamp: new Date(p.timestamp).toISOString().replace(/\.\d+Z$/, "+0000"),
+    shortcode: p.shortcode,
+    thumbnail_url: p.media_type === "VIDEO" ? cdn?.replace(".mp4", ".jpg") : undefined,
+    is_quote_post: p.quoted_post !== undefined,
+    quoted_post: p.quoted_post,
+    has_replies: false,
+    is_reply: false,
+    hide_status: "NOT_HUSHED",
+    reply_audience: p.reply_audience ?? "EVERYONE",
+    alt_text: p.alt_text,
+    topic_tag: p.topic_tag,
+    link_attachment_url: p.link_attachment_url,
+    children: p.children ? { data: p.children.map((id) => ({ id })) } : undefined,
+    poll_attachment: p.poll
+      ? { ...p.poll, total_votes: 0, expiration_timestamp: new Date(p.timestamp + DAY).toISOString().replace(/\.\d+Z$/, "+0000") }
+      : undefined,
+  };
+  return Object.fromEntries(
+    fields
+      .filter((f) => all[f] !== undefined)
+      .map((f) => [f, all[f]])
+      .concat([["id", p.id]]),
+  );
+}
