@@ -8,26 +8,16 @@
  * (test/engine/upgrade.test.ts holds it).
  */
 import { flushCompileCache } from "./compile-cache"; // first: the modules below load from the cache
-import {
-  accountProblem,
-  ACCOUNTS_KEY,
-  ALL_SETTINGS,
-  configProblems,
-  credentialOverrides,
-  RETIRED_SETTINGS,
-  retiredSettingLine,
-  useStackConfig,
-  withAccount,
-  type ConfigSource,
-} from "./config";
+import { accountProblem, withAccount } from "./config";
 import { ConfigError, MissingCredentialError, NotFoundError, ValidationError } from "./http/errors";
-import { isUnknown, PROVIDER_KEY, unknownNames, type CheckFailure } from "./check";
+import { isUnknown, PROVIDER_KEY, type CheckFailure } from "./check";
 import { outcomeUnknown, PartialCreateError, type Bag } from "./handler";
-import { currentUrn, redacted, useLogSink, warn, withCallSecrets } from "./log";
+import { currentUrn, redacted, useLogSink, withCallSecrets } from "./log";
 import { registry } from "./registry";
 import { previewCheck } from "./preflight";
 import { engineAddress, isDynamicProviderHost, watchEngine } from "./engine-watch";
-import { nodeProblem } from "./node-version";
+import { configFailure, unsupportedNode } from "./door-config";
+import { handedOver, quietHostReprints } from "./host-reprints";
 import { OWNER_KEY, ownerOfUrn, parseOwner, withOwner } from "./owner";
 import { createRecorded, journalledCreate, keepCreateJournal, withEarlierCreate } from "./create-journal";
 import { engineForm, shownFailures } from "./engine-check";
@@ -43,8 +33,9 @@ import {
   type Method,
 } from "./call-bags";
 
-// The plugin door's invokes (invoke.ts), exported here as they always were.
+// The plugin door's invokes (invoke.ts) and the configuration (door-config.ts), exported here as they always were.
 export { invoke } from "./invoke";
+export { configure, warnRetired } from "./door-config";
 
 flushCompileCache();
 if (isDynamicProviderHost()) {
@@ -55,71 +46,8 @@ if (isDynamicProviderHost()) {
   if (engine) useLogSink((require("./plugin-server") as typeof import("./plugin-server")).engineLog(`${engine.host}:${engine.port}`));
 }
 
-/**
- * Errors this process handed to @pulumi/pulumi's dynamic provider host. On check, diff, read and delete the host
- * also prints each as `${e}: ${e.stack}` to stderr, which the CLI shows as one more stack-level line with the
- * message twice and a stack trace; the engine already shows the failure under its resource and in the diagnostics.
- */
-const handedOver = new Set<string>();
-
-function quietHostReprints(): void {
-  const print = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
-    const line = typeof args[0] === "string" ? args[0] : "";
-    for (const m of handedOver) {
-      if (line.startsWith(m)) {
-        handedOver.delete(m);
-        return;
-      }
-    }
-    print(...args);
-  };
-}
-
-/** On an older Node every call fails at once with one message, not each request as "service not reachable". */
-const unsupportedNode = nodeProblem();
-
 /** The type and method pairs served so far: the first call of each may load modules (a handler, undici). */
 const served = new Set<string>();
-
-/** Takes the stack config; a value that is set but wrong fails here, so `pulumi preview` already shows it. */
-export function configure(config: ConfigSource): void {
-  if (unsupportedNode) throw new ConfigError(unsupportedNode);
-  useStackConfig(config);
-  const problems = [...unknownKeys(config), ...configProblems()];
-  for (const [key, line] of credentialOverrides()) warn(line, "credential-override", key);
-  configFailure = problems.length ? `pulumi-ops configuration: ${problems.join("; ")}` : undefined;
-  // The dynamic door (its config holds the stack's raw keys): the engine would print a throw here with the gRPC
-  // server's stack trace, twice; the failure is the resource's check failure instead, one line (checkForEngine).
-  if (configFailure && !isDynamicConfig(config)) throw new ConfigError(configFailure);
-}
-
-/** The configuration's problems, when the dynamic door was configured with some: every check fails with them. */
-let configFailure: string | undefined;
-const isDynamicConfig = (config: ConfigSource) => typeof (config as { rawConfig?: unknown }).rawConfig === "object";
-
-/**
- * The stack's `ops:*` keys that are no setting, each with the nearest one (`ops:edgeApiTokn`: did you mean
- * `ops:edgeApiToken`?), as the plugin's CheckConfig names them: a mistyped key would otherwise read as "no
- * credentials". The dynamic door's config holds every key of the stack (`rawConfig`).
- */
-function unknownKeys(config: ConfigSource): string[] {
-  const raw = (config as { rawConfig?: Record<string, unknown> }).rawConfig;
-  if (!raw || typeof raw !== "object") return [];
-  const known = [...ALL_SETTINGS.map((s) => s.key), ACCOUNTS_KEY];
-  const keys = Object.keys(raw).filter((k) => k.startsWith("ops:"));
-  // A setting an earlier release had: one warning, and the stack goes on (config.ts RETIRED_SETTINGS).
-  warnRetired(keys.filter((k) => k in RETIRED_SETTINGS));
-  return unknownNames(
-    known,
-    keys.filter((k) => !(k in RETIRED_SETTINGS)),
-  ).map((f) => f.reason.replace(" is not a known property:", " is not a pulumi-ops setting:"));
-}
-
-/** Each retired setting of the stack, in one warning line each (shown once per command, as every warning). */
-export function warnRetired(keys: string[]): void {
-  for (const key of keys) warn(retiredSettingLine(key));
-}
 
 export async function call(type: string, method: Method, args: unknown[]): Promise<any> {
   const entry = registry[type];
@@ -134,7 +62,7 @@ export async function call(type: string, method: Method, args: unknown[]): Promi
 async function callHandler(type: string, entry: (typeof registry)[string], method: Method, args: unknown[]): Promise<any> {
   try {
     if (unsupportedNode) throw new ConfigError(unsupportedNode);
-    if (configFailure && method !== "check") throw new ConfigError(configFailure);
+    if (configFailure() && method !== "check") throw new ConfigError(configFailure()!);
     const handler = await entry.handler();
     const { account, owner, secrets, args: own } = splitAccount(method, args);
     if (method === "read" && entry.importId === undefined && isLookup(args[1] as Bag)) {
@@ -252,7 +180,8 @@ async function checkInputs(
   news: Bag,
   secretInputs: Set<string>,
 ): Promise<{ inputs: Bag; failures: CheckFailure[] }> {
-  if (configFailure) return { inputs: news, failures: [{ property: "", reason: configFailure }] };
+  const misconfigured = configFailure();
+  if (misconfigured) return { inputs: news, failures: [{ property: "", reason: misconfigured }] };
   // The program found this resource's problems and fails the run naming them (sdk/types.ts CheckedResource): the
   // engine goes on to the next resource, so every mistake of a preview is said at once; nothing is sent for it.
   if (invalidOf(news)) return { inputs: news, failures: [] };
