@@ -10,7 +10,8 @@
  */
 import * as http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { drawLatency, type LatencyProfile, parseLatency, seededRandom } from "./latency";
+import { drawLatency, type LatencyProfile, seededRandom } from "./latency";
+import { answerHook } from "./hooks";
 import { HttpError, readRequest, reversed, type Fault, type Handler, type LogEntry, type Reply, type Request } from "./wire";
 
 export * from "./wire";
@@ -159,7 +160,16 @@ export abstract class Emulator {
     if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
       return this.send(res, { status: 403, body: { error: `host ${host} refused: this emulator answers loopback only` } });
     }
-    if (url.pathname.startsWith("/__emulator/")) return this.send(res, this.hook(request));
+    if (url.pathname.startsWith("/__emulator/"))
+      return this.send(
+        res,
+        answerHook(
+          this,
+          request,
+          () => this.faults,
+          (op, r, b) => this.testHook(op, r, b),
+        ),
+      );
 
     const entry: LogEntry = { time: this.now(), method, path: url.pathname, query: url.search, status: 0 };
     this.captured?.push({ url: req.url ?? "", headers: req.headers, body: request.rawBody });
@@ -254,40 +264,6 @@ export abstract class Emulator {
     }
     const pathKnown = this.routes.some((r) => r.pattern.test(req.path));
     return pathKnown ? { status: 405, body: { error: "method not allowed" } } : this.notFound(req);
-  }
-
-  private hook(req: Request): Reply {
-    const op = req.path.slice("/__emulator/".length);
-    const body = req.rawBody ? JSON.parse(req.rawBody) : {};
-    if (op === "log" && req.method === "GET") return { status: 200, body: this.log };
-    if (op === "log" && req.method === "DELETE") return { status: 200, body: { cleared: this.log.splice(0).length } };
-    if (op === "reset" && req.method === "POST") {
-      this.reset();
-      this.log.splice(0);
-      this.clearFaults();
-      return { status: 200, body: { reset: true } };
-    }
-    if (op === "faults" && req.method === "POST") {
-      this.inject(body as Fault);
-      return { status: 200, body: { faults: this.faults } };
-    }
-    if (op === "faults" && req.method === "DELETE") {
-      this.clearFaults();
-      return { status: 200, body: { faults: [] } };
-    }
-    if (op === "latency" && req.method === "POST") {
-      this.latency = parseLatency(String(body.profile ?? "off"));
-      return { status: 200, body: { latency: this.latency ?? "off" } };
-    }
-    if (op === "reverse-keys" && req.method === "POST") {
-      this.reverseKeys = body.on !== false;
-      return { status: 200, body: { reverseKeys: this.reverseKeys } };
-    }
-    if (op === "clock" && req.method === "POST") {
-      this.clockOffsetMs += Number(body.advanceSeconds ?? 0) * 1000;
-      return { status: 200, body: { now: new Date(this.now()).toISOString() } };
-    }
-    return this.testHook(op, req, body) ?? { status: 404, body: { error: `no test hook ${op}` } };
   }
 
   /** Service-specific test hooks (e.g. changing an object out of band without counting as an API call). */
