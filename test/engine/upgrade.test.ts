@@ -1,5 +1,5 @@
 /**
- * An upgrade never breaks a stack: an edge stack made by the previous release (0.13.0, built from its commit in this
+ * An upgrade never breaks a stack: an edge stack made by the previous release (0.14.0, built from its commit in this
  * repository's history and packed as users get it) is upgraded in place to this one (packed the same way): the
  * state's serialized providers still load (their module paths exist), the preview shows no change, the up and a
  * refresh send nothing and change nothing, and a setting then works on the upgraded stack
@@ -14,8 +14,8 @@ import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
-/** The previous release: the last commit of 0.13.0 (a record set's text with its ids, sets as texts, hand-written SDK classes). */
-const PREVIOUS = { version: "0.13.0", commit: "04a1e808ac3ec675f49babb7f316341fb8d2e1c7" };
+/** The previous release: the last commit of 0.14.0 (the TypeScript SDK generated, a record set's text with its ids, sets as texts). */
+const PREVIOUS = { version: "0.14.0", commit: "ba794a968eb2d215d1814a024f5cc9f26deaef67" };
 const work = path.join(ROOT, "test/.work/upgrade"); // inside the repository: the program finds @pulumi/pulumi as a project does
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-upgrade-"));
 let edge: EdgeEmulator;
