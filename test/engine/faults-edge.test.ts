@@ -95,29 +95,23 @@ afterAll(async () => {
 });
 
 describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
-  it("429 with Retry-After, 503, 500 on creates and 502 on reads: waited out, the run succeeds", async () => {
+  it("429 with Retry-After, 503, 500 on creates and 502 on reads waited out, then answers lost after the service made the record each found by its key and kept: the run succeeds, none duplicated", async () => {
+    // One run for both: the status faults answer the first creates, the lost answers three creates after them.
     edge.inject({ match: { method: "POST" }, count: 3, kind: "status", status: 429, retryAfter: 1 });
     edge.inject({ match: { method: "POST" }, count: 3, kind: "status", status: 503, retryAfter: 1 });
     edge.inject({ match: { method: "POST" }, count: 2, kind: "status", status: 500 });
     edge.inject({ match: { method: "GET" }, count: 2, kind: "status", status: 502 });
+    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 3, kind: "drop-after" });
     let printed = "";
     await engine.stack.up({ onOutput: (o) => (printed += o) });
     expect(printed).toMatch(/answered 429; retry/);
     expect(printed).toMatch(/the service has no such object; sending it again/);
-    counted.faults += injectedFaults(edge);
-    expect(injectedFaults(edge)).toBe(10);
-    await expectConverged();
-  });
-
-  it("answers lost after the service made the record: each is found by its key and kept, none duplicated", async () => {
-    edge.inject({ match: { method: "POST", path: "dns_records$" }, count: 3, kind: "drop-after" });
-    let printed = "";
-    await engine.stack.up({ onOutput: (o) => (printed += o) });
     // (The CLI prints each message twice: as it happens and in the closing diagnostics.)
     expect(new Set(printed.match(/the answer to creating A record host-\d+\.example\.com was lost; the service had made it/g)).size).toBe(
       3,
     );
     counted.faults += injectedFaults(edge);
+    expect(injectedFaults(edge)).toBe(13);
     await expectConverged();
   });
 
@@ -219,7 +213,7 @@ describe("edge faults through the Pulumi engine", { timeout: 300_000 }, () => {
   it("a kill inside the default file:// backend's sidecar write: preview and stack export fail with EOF until the empty sidecar is removed; state intact", async () => {
     // With the default file:// URL the backend writes each checkpoint atomically (temporary file, then rename) but
     // its metadata sidecar `<stack>.json.attrs` by truncating and rewriting it in place. In 5 of about 70 runs of
-    // scenario 7 on the default URL the kill landed between the two: the sidecar was left empty (0 bytes),
+    // the SIGKILL scenario on the default URL the kill landed between the two: the sidecar was left empty (0 bytes),
     // beside an intact checkpoint and a stranded `<stack>.json.<hex>.tmp`. That outcome is reproduced here exactly,
     // so the documented repair is tested every run, not by chance.
     const plain = await engineStack(
