@@ -7,7 +7,7 @@
 import type { Bag } from "../../handler";
 import { skills, type SkillRecord } from "../client";
 import { contentHash } from "../document";
-import { LIST_KEYS, METADATA_KEYS } from "../metadata";
+import { FORMAT_KEYS, type METADATA_KEYS } from "../metadata";
 import type { SkillOutputs } from "./schema";
 
 /**
@@ -30,9 +30,22 @@ function unlabelled<T extends { metadata?: Record<string, string> }>(s: T): T {
   return { ...s, metadata: Object.keys(rest).length ? rest : undefined };
 }
 
+/** The fields besides the document (metadata.ts's METADATA_KEYS). */
+type MetadataFields = Pick<SkillOutputs, (typeof METADATA_KEYS)[number]>;
+
 /** The fields besides the document, as published: the lists the registry answers as empty when none was given. */
-export function metadataOf(r: Bag): Bag {
-  return Object.fromEntries(METADATA_KEYS.map((k) => [k, (LIST_KEYS as readonly string[]).includes(k) ? (r[k] ?? []) : r[k]]));
+export function metadataOf(r: Bag): MetadataFields {
+  return {
+    category: r.category,
+    tags: r.tags ?? [],
+    agents: r.agents ?? [],
+    toolsRequired: r.toolsRequired ?? [],
+    version: r.version,
+    license: r.license,
+    compatibility: r.compatibility,
+    metadata: r.metadata,
+    allowedTools: r.allowedTools,
+  };
 }
 
 /**
@@ -48,23 +61,7 @@ export async function publishedLines(slug: string, s: SkillRecord): Promise<numb
 }
 
 /** The fields both kinds of skill publish. */
-export type PublishedFields = Pick<
-  SkillOutputs,
-  | "slug"
-  | "name"
-  | "description"
-  | "contentHash"
-  | "category"
-  | "tags"
-  | "agents"
-  | "toolsRequired"
-  | "version"
-  | "license"
-  | "compatibility"
-  | "metadata"
-  | "allowedTools"
-  | "lines"
->;
+export type PublishedFields = Pick<SkillOutputs, "slug" | "name" | "description" | "contentHash" | "lines"> & MetadataFields;
 
 /**
  * What the registry holds of the skill, `lines` from publishedLines. A registry that does not keep the format's own
@@ -73,22 +70,13 @@ export type PublishedFields = Pick<
  */
 export function publishedFields(r: Bag, labelledRecord: SkillRecord, lines: number): PublishedFields {
   const s = unlabelled(labelledRecord);
-  const format = <K extends "license" | "compatibility" | "metadata" | "allowedTools">(k: K): SkillRecord[K] =>
-    s[k] === undefined ? r[k] : s[k];
+  const kept = Object.fromEntries(FORMAT_KEYS.map((k) => [k, s[k] === undefined ? r[k] : s[k]]));
   return {
     slug: s.slug,
     name: s.name,
     description: s.description,
     contentHash: contentHash(s),
-    category: s.category,
-    tags: s.tags ?? [],
-    agents: s.agents ?? [],
-    toolsRequired: s.toolsRequired ?? [],
-    version: s.version,
-    license: format("license"),
-    compatibility: format("compatibility"),
-    metadata: format("metadata"),
-    allowedTools: format("allowedTools"),
+    ...metadataOf({ ...s, ...kept }),
     lines,
   };
 }
@@ -113,15 +101,7 @@ export function declaredSkill(r: Bag, version: { versionId?: string; files?: str
     name: r.name,
     description: r.description,
     contentHash: r.contentHash,
-    category: r.category,
-    tags: r.tags ?? [],
-    agents: r.agents ?? [],
-    toolsRequired: r.toolsRequired ?? [],
-    version: r.version,
-    license: r.license,
-    compatibility: r.compatibility,
-    metadata: r.metadata,
-    allowedTools: r.allowedTools,
+    ...metadataOf(r),
     ...declared(r),
     ...version,
   };
