@@ -15,8 +15,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 .tools/pulumi/bin/pulumi-ops-sdkgen schema.json "$tmp/python" >/dev/null
 .tools/pulumi/bin/pulumi-ops-sdkgen --language go schema.json "$tmp/go" >/dev/null
-# The generated packages whole: a type removed leaves no module behind.
-rm -rf sdk/python/pulumi_ops sdk/go/ops
+# The generated packages whole: a type removed leaves no module behind (nor a setup.py, which pyproject.toml replaced).
+rm -rf sdk/python/pulumi_ops sdk/python/setup.py sdk/go/ops
 cp -r "$tmp/python/." sdk/python/
 cp -r "$tmp/go/." sdk/go/
 node_modules/.bin/tsc -p tsconfig.json # everything compiles with what was generated

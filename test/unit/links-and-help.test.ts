@@ -130,14 +130,14 @@ describe("one version everywhere", () => {
     const files = [
       "README.md",
       "schema.json",
-      "sdk/python/setup.py",
+      "sdk/python/pyproject.toml",
       "sdk/python/pulumi_ops/pulumi-plugin.json",
       ...below("docs").filter((f) => f.endsWith(".md")),
       ...below("test/programs").filter((f) => /(Pulumi\.yaml|requirements\.txt)$/.test(f)),
     ];
     // The places a version of pulumi-ops is written: a tarball, a release URL, a plugin, a wheel, a YAML resource option.
     const named =
-      /pulumi-ops-(\d+\.\d+\.\d+)\.tgz|releases\/download\/v(\d+\.\d+\.\d+)|resource ops (\d+\.\d+\.\d+)|resource-ops-v(\d+\.\d+\.\d+)|pulumi_ops-(\d+\.\d+\.\d+)|pulumi-ops>=(\d+\.\d+\.\d+)|^\s+version: (\d+\.\d+\.\d+)|"version": "(\d+\.\d+\.\d+)"|^VERSION = "(\d+\.\d+\.\d+)"/gm;
+      /pulumi-ops-(\d+\.\d+\.\d+)\.tgz|releases\/download\/v(\d+\.\d+\.\d+)|resource ops (\d+\.\d+\.\d+)|resource-ops-v(\d+\.\d+\.\d+)|pulumi_ops-(\d+\.\d+\.\d+)|pulumi-ops>=(\d+\.\d+\.\d+)|^\s+version: (\d+\.\d+\.\d+)|"version": "(\d+\.\d+\.\d+)"|^\s*version = "(\d+\.\d+\.\d+)"/gm;
     const found: string[] = [];
     for (const f of files)
       for (const m of readFileSync(path.join(ROOT, f), "utf8").matchAll(named)) found.push(`${f}: ${m.slice(1).find(Boolean)}`);

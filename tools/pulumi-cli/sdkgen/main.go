@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -81,6 +82,18 @@ func run(language, schemaPath, out string) error {
 	if err != nil {
 		return err
 	}
+	if project, ok := files["pyproject.toml"]; ok {
+		if files["pyproject.toml"], err = withClassifiers(project); err != nil {
+			return err
+		}
+		// pyproject.toml names README.md beside it as the long description (PyPI's page); the generator writes it in
+		// the package folder only, and Pulumi's providers copy it up before building, as this does.
+		for name, content := range files {
+			if filepath.Base(name) == "README.md" && strings.Count(filepath.ToSlash(name), "/") == 1 {
+				files["README.md"] = content
+			}
+		}
+	}
 	// What this run writes replaces what an earlier run wrote (files the schema no longer makes go too); other
 	// files beside them, such as the Go SDK's go.mod, stay.
 	for top := range topLevel(files) {
@@ -99,6 +112,35 @@ func run(language, schemaPath, out string) error {
 	}
 	fmt.Printf("wrote %d files to %s\n", len(files), out)
 	return nil
+}
+
+// classifiers are PyPI's (https://pypi.org/classifiers/), which Pulumi's generator does not write: the license, the
+// Python versions the package's requires-python allows, and what it is for.
+var classifiers = []string{
+	"Development Status :: 4 - Beta",
+	"Intended Audience :: System Administrators",
+	"License :: OSI Approved :: Apache Software License",
+	"Operating System :: OS Independent",
+	"Programming Language :: Python :: 3",
+	"Programming Language :: Python :: 3 :: Only",
+	"Topic :: System :: Systems Administration",
+	"Typing :: Typed",
+}
+
+// withClassifiers adds the classifiers to the generated pyproject.toml's [project] table.
+func withClassifiers(project []byte) ([]byte, error) {
+	const table = "[project]\n"
+	at := bytes.Index(project, []byte(table))
+	if at < 0 {
+		return nil, fmt.Errorf("the generated pyproject.toml has no [project] table")
+	}
+	quoted := make([]string, len(classifiers))
+	for i, c := range classifiers {
+		quoted[i] = fmt.Sprintf("%q", c)
+	}
+	line := "  classifiers = [" + strings.Join(quoted, ", ") + "]\n"
+	end := at + len(table)
+	return append(append(append([]byte{}, project[:end]...), line...), project[end:]...), nil
 }
 
 // topLevel is the set of first path elements of the generated files ("pulumi_ops", "setup.py"; "ops", ...).
