@@ -12,12 +12,17 @@
  * Mac (`codesign --sign - pulumi-resource-ops`) before publishing. Nothing here can run or sign a macOS binary.
  *
  *   node dist/scripts/build-plugin.js [--platforms linux-amd64,darwin-arm64,...] [--out <dir>]
- * Writes the tarballs to .tools/release/v<version>/ (or --out) and prints their paths; a tarball whose bundle and
- * schema did not change is reused.
+ * Writes the tarballs to .tools/release/v<version>/ (a cache: a tarball whose bundle and schema did not change is
+ * reused) and prints their paths; with --out, to that folder, each made anew (what `npm run release` does).
+ *
+ * Reproducible: the same bundle, schema and Node give the same bytes. esbuild and the SEA blob are deterministic;
+ * the tarball holds one file with a fixed owner, mode and time, and gzip
+ * writes no name or time (GNU tar and gzip: releases are made on Linux).
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { ROOT } from "./root";
 
@@ -38,6 +43,38 @@ const TOOLS = path.join(ROOT, ".tools");
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const run = (file: string, args: string[], cwd = ROOT) =>
   execFileSync(file, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
+
+/**
+ * A tool whose progress lines are not worth a maintainer's reading: its output is shown only when it fails, or when
+ * it says something besides `expected` (postject's ELF reader, LIEF, says `Can't find string offset for section name
+ * '.note...'` for every Linux Node binary: Node's release binaries carry note sections without names, and the
+ * injection is unaffected — the linux-amd64 executable runs in the engine tests).
+ */
+function quietly(file: string, args: string[], cwd: string, expected: RegExp): void {
+  const { status, stdout, stderr } = spawnSync(file, args, { cwd, encoding: "utf8" });
+  const lines = `${stdout}${stderr}`
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((l) => l.trim());
+  if (status !== 0) throw new Error(`${path.basename(file)} failed (exit ${status}): ${lines.join(" ")}`);
+  for (const line of lines.filter((l) => !expected.test(l))) process.stderr.write(`${line}\n`);
+}
+const SEA_PROGRESS = /^Wrote single executable preparation blob/;
+const POSTJECT_PROGRESS =
+  /^(Start injection of NODE_SEA_BLOB|💉 Injection done!|warning: Can't find string offset for section name '\.note[.\d]*')/;
+
+/** A tarball of one executable, the same bytes for the same file (see the header). */
+function writeTarball(dir: string, file: string, to: string, epoch: string): void {
+  const tar = spawnSync(
+    "tar",
+    ["--create", "--format=ustar", "--owner=0", "--group=0", "--numeric-owner", "--mode=0755", `--mtime=@${epoch}`, "-C", dir, file],
+    {
+      maxBuffer: 1 << 30,
+    },
+  );
+  if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
+  writeFileSync(to, execFileSync("gzip", ["-n", "-9"], { input: tar.stdout, maxBuffer: 1 << 30 }));
+}
 
 export const tarballName = (version: string, platform: string) => `pulumi-resource-ops-v${version}-${platform}.tar.gz`;
 
@@ -65,13 +102,16 @@ function nodeBinary(platform: string): string {
   return file;
 }
 
-export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): string[] {
+/** `epoch`: the tarballs' file time, in seconds (SOURCE_DATE_EPOCH, else the Unix epoch). */
+export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string, epoch = process.env.SOURCE_DATE_EPOCH ?? "0"): string[] {
   const schemaFile = path.join(ROOT, "schema.json");
   const version = (JSON.parse(readFileSync(schemaFile, "utf8")) as { version: string }).version;
   const dest = out ?? path.join(TOOLS, "release", `v${version}`);
-  // A build of its own (two test files may build at once); each tarball lands by rename, whole or not at all.
-  mkdirSync(path.join(TOOLS, "plugin-build"), { recursive: true });
-  const work = mkdtempSync(path.join(TOOLS, "plugin-build", "run-"));
+  // A build of its own (two test files may build at once); each tarball lands by rename, whole or not at all. A
+  // release (--out) writes nothing into the clone: its work is in the system's temporary folder.
+  const workBase = out ? tmpdir() : path.join(TOOLS, "plugin-build");
+  mkdirSync(workBase, { recursive: true });
+  const work = mkdtempSync(path.join(workBase, "pulumi-ops-plugin-"));
   mkdirSync(dest, { recursive: true });
   run(bin("esbuild"), [
     path.join(ROOT, "dist/provider/plugin-standalone.js"),
@@ -104,12 +144,12 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
     if (!PLATFORMS[platform]) throw new Error(`no such platform ${platform}: one of ${Object.keys(PLATFORMS).join(", ")}`);
     const tarball = path.join(dest, tarballName(version, platform));
     const stamp = `${tarball}.key`;
-    if (existsSync(tarball) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) {
+    if (!out && existsSync(tarball) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) {
       made.push(tarball);
       continue;
     }
     if (!blobMade) {
-      run(nodeBinary("linux-amd64"), ["--experimental-sea-config", "sea-config.json"], work); // the blob: same Node version
+      quietly(nodeBinary("linux-amd64"), ["--experimental-sea-config", "sea-config.json"], work, SEA_PROGRESS); // the blob: same Node version
       blobMade = true;
     }
     const stage = path.join(work, platform);
@@ -117,20 +157,26 @@ export function buildPlugin(platforms = Object.keys(PLATFORMS), out?: string): s
     mkdirSync(stage);
     const exe = path.join(stage, platform.startsWith("windows") ? "pulumi-resource-ops.exe" : "pulumi-resource-ops");
     copyFileSync(nodeBinary(platform), exe);
-    run(bin("postject"), [
-      exe,
-      "NODE_SEA_BLOB",
-      path.join(work, "sea-prep.blob"),
-      "--sentinel-fuse",
-      FUSE,
-      ...(platform.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : []),
-    ]);
-    run("chmod", ["0755", exe]);
+    quietly(
+      bin("postject"),
+      [
+        exe,
+        "NODE_SEA_BLOB",
+        path.join(work, "sea-prep.blob"),
+        "--sentinel-fuse",
+        FUSE,
+        ...(platform.startsWith("darwin") ? ["--macho-segment-name", "NODE_SEA"] : []),
+      ],
+      work,
+      POSTJECT_PROGRESS,
+    );
     const part = `${tarball}.${process.pid}.part`;
-    run("tar", ["czf", part, "-C", stage, path.basename(exe)]);
+    writeTarball(stage, path.basename(exe), part, epoch);
     renameSync(part, tarball);
-    writeFileSync(`${stamp}.${process.pid}`, key);
-    renameSync(`${stamp}.${process.pid}`, stamp);
+    if (!out) {
+      writeFileSync(`${stamp}.${process.pid}`, key);
+      renameSync(`${stamp}.${process.pid}`, stamp);
+    }
     rmSync(stage, { recursive: true, force: true });
     made.push(tarball);
   }

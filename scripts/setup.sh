@@ -4,6 +4,7 @@
 # resolve `pulumi-ops`, and provides the Pulumi engine (with the Python host and environment of the Python test).
 # `setup.sh demo` (the demo and the standalone emulators) leaves out the Python and YAML language hosts and the
 # Python environments: the demo runs a TypeScript program, and building them took a fresh clone minutes.
+# `setup.sh release` (npm run release) builds the TypeScript and the release tools (scripts/install-release.sh) only.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -21,6 +22,10 @@ tsc -p tsconfig.json >&2 || [[ -n ${PULUMI_OPS_GENERATING:-} ]]
 # The provider plugin (provider/plugin.ts) as the engine finds it on PATH, as `npm install` links it for users.
 chmod +x dist/provider/plugin.js
 ln -sfn ../../dist/provider/plugin.js node_modules/.bin/pulumi-resource-ops
+if [[ ${1:-} == release ]]; then
+  bash scripts/install-release.sh
+  exit 0
+fi
 bash scripts/install-pulumi.sh
 if [[ ${1:-} == demo ]]; then
   echo "[setup] the demo needs no Python or YAML language host: not built" >&2
@@ -28,3 +33,4 @@ if [[ ${1:-} == demo ]]; then
 fi
 bash scripts/install-python.sh
 bash scripts/install-yaml.sh
+bash scripts/install-release.sh # the release's tools: test/engine/release.test.ts makes one

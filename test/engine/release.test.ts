@@ -1,0 +1,363 @@
+/**
+ * `npm run release` as a maintainer runs it (scripts/release.ts), and its artifacts installed as users install them
+ * with nothing but the release folder: no clone on any path, no `node_modules/.bin` on PATH, an empty PULUMI_HOME.
+ *
+ * The release: every artifact and SHA256SUMS; each platform's plugin executable of that platform (format and CPU
+ * from its header, the single-executable fuse flipped, the bundle and schema inside: only linux-amd64 can run here);
+ * the wheel's metadata as PyPI shows it; the npm package without the tests; the Go module served from the folder by
+ * the go command; a second release of the same commit byte for byte the same.
+ *
+ * The installs run README's Install commands as written, with RELEASE set to the folder, each in a clean folder with
+ * one DNS record and one page post taken through preview (no write), up and destroy by the real engine: Python
+ * (`pulumi plugin install ... --file` the tarball, `pulumi install` finding the wheel), Pulumi YAML (the plugin fetched
+ * from a mirror of the release folder through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: README's line, pointed here),
+ * TypeScript (`npm install` of the package tarball). Go's module is resolved by `go get` (no Go language host is
+ * served to this machine, so no Go program runs through the engine: README's "From Go").
+ */
+import { execFile, execFileSync, spawnSync } from "node:child_process";
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
+import { PLATFORMS } from "../../scripts/build-plugin";
+import { engineStack, ROOT } from "../../scripts/engine";
+import { NotReleasable, release, type Release } from "../../scripts/release";
+import { withoutEnvFallback } from "../helpers/engine";
+import { readmeBlocks } from "../helpers/readme";
+import { VERSION } from "../helpers/release-host";
+
+const run = promisify(execFile); // async: the emulators answer from this process
+const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-release-"));
+const BIN = path.join(ROOT, ".tools/pulumi/bin"); // the CLI and its language hosts, as a user installs them
+const MESSAGE = "Opening hours from the release";
+let made: Release;
+let edge: EdgeEmulator, pages: PagesEmulator;
+let mirror: Server;
+let mirrored: string[] = [];
+
+const artifact = (name: string) => path.join(made.dir, name);
+const writes = () => [...edge.log, ...pages.log].filter((e) => e.method !== "GET");
+const records = () =>
+  [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()].filter((r) => r.name === "www.example.com");
+const posts = () => [...pages.posts.values()].filter((p) => p.message === MESSAGE);
+const CONFIG = () => ({
+  "ops:edgeBaseUrl": { value: edge.url },
+  "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+  "ops:pagesBaseUrl": { value: pages.url },
+  "ops:pagesAccessToken": { value: PAGES_USER_TOKEN, secret: true },
+});
+
+/** What a program's PATH holds: the CLI and its hosts, and the one interpreter its language needs, nothing of the clone. */
+function userPath(name: string, interpreter?: { as: string; is: string }): string {
+  const bin = path.join(scratch, `${name}-bin`);
+  mkdirSync(bin);
+  if (interpreter) symlinkSync(interpreter.is, path.join(bin, interpreter.as));
+  return `${bin}:${BIN}`;
+}
+
+/** preview (nothing sent), up (the record and the post made, once), destroy (both gone). */
+async function previewUpDestroy(
+  dir: string,
+  stackName: string,
+  env: Record<string, string>,
+  before?: (cli: { command: string; env: Record<string, string>; cwd: string }) => Promise<unknown>,
+) {
+  const engine = await engineStack(dir, CONFIG(), stackName, { PULUMI_OPS_QUIET: "0", ...env });
+  try {
+    await before?.(engine.cli);
+    edge.log.length = 0;
+    pages.log.length = 0;
+    const preview = await engine.stack.preview();
+    expect(preview.changeSummary.create).toBe(3); // the record, the post, the stack
+    expect(writes()).toEqual([]);
+    await engine.stack.up();
+    expect(records().map((r) => r.content)).toEqual(["203.0.113.10"]);
+    expect(posts()).toHaveLength(1);
+    await engine.stack.destroy();
+    expect(records()).toEqual([]);
+    expect(posts()).toEqual([]);
+    expect(engine.backendText()).not.toContain(PAGES_USER_TOKEN);
+  } finally {
+    await engine.dispose();
+  }
+}
+
+beforeAll(async () => {
+  withoutEnvFallback();
+  made = release(path.join(scratch, "release"));
+  [edge, pages] = await Promise.all([new EdgeEmulator().start(), new PagesEmulator().start()]);
+  // A mirror of the release page: the release folder served as a web server serves files.
+  mirror = createServer((req, res) => {
+    mirrored.push(req.url ?? "");
+    const file = path.join(made.dir, path.basename(req.url ?? ""));
+    if (!existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { "content-length": statSync(file).size });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => mirror.listen(0, "127.0.0.1", resolve));
+}, 900_000);
+
+afterAll(async () => {
+  mirror?.close();
+  await Promise.all([edge?.stop(), pages?.stop()]);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("npm run release", { timeout: 600_000 }, () => {
+  it("writes every artifact of the version, and SHA256SUMS that sha256sum -c accepts", () => {
+    const plugins = Object.keys(PLATFORMS).map((p) => `pulumi-resource-ops-v${VERSION}-${p}.tar.gz`);
+    const go = `go/github.com/pulumi-ops/pulumi-ops/sdk/go/@v/v${VERSION}`;
+    expect(made.files.sort()).toEqual(
+      [
+        `pulumi-ops-${VERSION}.tgz`,
+        ...plugins,
+        `pulumi_ops-${VERSION}-py3-none-any.whl`,
+        `pulumi_ops-${VERSION}.tar.gz`,
+        `${go}.info`,
+        `${go}.mod`,
+        `${go}.zip`,
+        "go/github.com/pulumi-ops/pulumi-ops/sdk/go/@v/list",
+        "schema.json",
+        "SHA256SUMS",
+      ].sort(),
+    );
+    const check = spawnSync("sha256sum", ["-c", "SHA256SUMS"], { cwd: made.dir, encoding: "utf8" });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout.trim().split("\n")).toHaveLength(made.files.length - 1);
+  });
+
+  it("refuses what is not a release: a folder inside the clone, or one already holding files", () => {
+    expect(() => release(path.join(ROOT, "release-here"))).toThrow(NotReleasable);
+    expect(() => release(path.join(ROOT, "release-here"))).toThrow(/inside the clone: name a folder outside it/);
+    expect(() => release(made.dir)).toThrow(/is not empty: remove it, or name another --out/);
+    expect(existsSync(path.join(ROOT, "release-here"))).toBe(false);
+  });
+
+  /** What a platform's executable header says: its format and CPU. */
+  function header(exe: Buffer): string {
+    if (exe.readUInt32BE(0) === 0x7f454c46)
+      return `elf-${({ 0x3e: "amd64", 0xb7: "arm64" } as Record<number, string>)[exe.readUInt16LE(18)] ?? "other"}`;
+    if (exe.readUInt32LE(0) === 0xfeedfacf)
+      return `macho-${({ 0x01000007: "amd64", 0x0100000c: "arm64" } as Record<number, string>)[exe.readUInt32LE(4)] ?? "other"}`;
+    if (exe.toString("latin1", 0, 2) === "MZ") {
+      const pe = exe.readUInt32LE(0x3c);
+      if (exe.toString("latin1", pe, pe + 4) === "PE\0\0") return `pe-${exe.readUInt16LE(pe + 4) === 0x8664 ? "amd64" : "other"}`;
+    }
+    return "unknown";
+  }
+  const EXPECTED: Record<string, string> = {
+    "linux-amd64": "elf-amd64",
+    "linux-arm64": "elf-arm64",
+    "darwin-amd64": "macho-amd64",
+    "darwin-arm64": "macho-arm64",
+    "windows-amd64": "pe-amd64",
+  };
+
+  it("covers the platforms Pulumi users run on", () => {
+    expect(Object.keys(PLATFORMS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(Object.keys(EXPECTED))(
+    "%s: one executable of that platform, named as the engine looks for it, with the plugin inside",
+    (platform) => {
+      const dir = path.join(scratch, "unpacked", platform);
+      mkdirSync(dir, { recursive: true });
+      execFileSync("tar", ["xzf", artifact(`pulumi-resource-ops-v${VERSION}-${platform}.tar.gz`), "-C", dir]);
+      const name = platform.startsWith("windows") ? "pulumi-resource-ops.exe" : "pulumi-resource-ops";
+      expect(readdirSync(dir)).toEqual([name]);
+      expect(statSync(path.join(dir, name)).mode & 0o111, "executable").not.toBe(0);
+      const exe = readFileSync(path.join(dir, name));
+      expect(header(exe)).toBe(EXPECTED[platform]);
+      // Node starts the embedded program only when postject flipped the fuse (":0" is a plain Node).
+      expect(exe.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
+      // The bundle (the plugin's own code) and schema.json, the asset the plugin answers GetSchema from.
+      expect(exe.includes("provider/plugin-standalone")).toBe(true); // esbuild's comment naming the bundle's entry
+      expect(exe.includes(`"version": "${VERSION}"`)).toBe(true);
+      rmSync(dir, { recursive: true });
+    },
+  );
+
+  it("the wheel says what PyPI shows (license, readme, classifiers, Python versions) and pins the plugin's version", () => {
+    const read = (member: string) =>
+      execFileSync(
+        "python3",
+        [
+          "-c",
+          "import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())",
+          artifact(`pulumi_ops-${VERSION}-py3-none-any.whl`),
+          member,
+        ],
+        {
+          encoding: "utf8",
+        },
+      );
+    const metadata = read(`pulumi_ops-${VERSION}.dist-info/METADATA`);
+    expect(metadata).toMatch(new RegExp(`^Version: ${VERSION.replace(/\./g, "\\.")}$`, "m"));
+    expect(metadata).toMatch(/^License: Apache-2\.0$/m);
+    expect(metadata).toMatch(/^Requires-Python: >=3\.9$/m);
+    expect(metadata).toMatch(/^Classifier: License :: OSI Approved :: Apache Software License$/m);
+    expect(metadata).toMatch(/^Description-Content-Type: text\/markdown$/m);
+    expect(metadata).toMatch(/^Requires-Dist: pulumi<4\.0\.0,>=3\.\d+\.\d+$/m);
+    expect(JSON.parse(read("pulumi_ops/pulumi-plugin.json"))).toMatchObject({ resource: true, name: "ops", version: VERSION });
+  });
+
+  it("the npm package holds the built code, the docs and the examples, and no tests", () => {
+    const listed = execFileSync("tar", ["tzf", artifact(`pulumi-ops-${VERSION}.tgz`)], { encoding: "utf8", maxBuffer: 1 << 26 }).split(
+      "\n",
+    );
+    expect(listed).toContain("package/dist/sdk/index.js");
+    expect(listed).toContain("package/dist/provider/plugin.js");
+    expect(listed).toContain("package/schema.json");
+    expect(listed.filter((f) => /^package\/(test|scripts|tools|provider)\//.test(f))).toEqual([]);
+  });
+
+  it("made again from the same commit, every artifact is the same bytes", () => {
+    const again = release(path.join(scratch, "again"), ["linux-amd64"]);
+    const sums = (dir: string) =>
+      new Map(
+        readFileSync(path.join(dir, "SHA256SUMS"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => [l.slice(66), l.slice(0, 64)] as const),
+      );
+    const first = sums(made.dir);
+    const second = sums(again.dir);
+    expect(second.size).toBe(first.size - 4); // four platforms fewer
+    for (const [file, sum] of second) expect(sum, `${file} differs between two releases of one commit`).toBe(first.get(file));
+  });
+});
+
+/** README's Install commands for a language, as written (the block after the line that names it). */
+function readmeCommands(label: RegExp): string {
+  const block = readmeBlocks("## Install").find((b) => b.lang === "sh" && label.test(b.label + b.text));
+  if (!block) throw new Error(`README's Install has no block matching ${label}`);
+  return block.text;
+}
+
+/** Runs README commands by bash in a program's folder, with the release folder as RELEASE, as a user pastes them. */
+function paste(commands: string, dir: string, env: Record<string, string>): Promise<unknown> {
+  return run("bash", ["-c", `set -euo pipefail\n${commands}`], { cwd: dir, env: { ...env, RELEASE: made.dir }, timeout: 600_000 });
+}
+
+describe("installed from the release folder alone, with README's Install commands", { timeout: 600_000 }, () => {
+  it("Python: the plugin from its tarball, the wheel found by pip; preview writes nothing, up makes, destroy removes", async () => {
+    const dir = path.join(scratch, "python");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n");
+    writeFileSync(path.join(dir, "requirements.txt"), `pulumi>=3.0.0,<4.0.0\npulumi-ops>=${VERSION}\n`);
+    writeFileSync(
+      path.join(dir, "__main__.py"),
+      [
+        "import pulumi_ops as ops",
+        `ops.edge.DnsRecord("www", zone_name="example.com", type="A", name="www", content="203.0.113.10", ttl=300)`,
+        `ops.pages.PagePost("hours", page_id="${PAGE_ID}", message="${MESSAGE}", published=False)`,
+        "",
+      ].join("\n"),
+    );
+    const python = execFileSync("python3", ["-c", "import sys; print(sys._base_executable)"], { encoding: "utf8" }).trim();
+    const commands = readmeCommands(/^Python/);
+    // YAML's is the same first command: the plugin from its tarball.
+    expect(commands.split("\n")[0]).toBe(readmeCommands(/^YAML/));
+    await previewUpDestroy(dir, "python", { PATH: userPath("python", { as: "python3", is: python }) }, (cli) =>
+      paste(commands, dir, cli.env),
+    );
+    expect(existsSync(path.join(dir, "venv/bin/python"))).toBe(true);
+  });
+
+  it("Pulumi YAML: the plugin fetched from a mirror of the release page; preview writes nothing, up makes, destroy removes", async () => {
+    const dir = path.join(scratch, "yaml");
+    mkdirSync(dir);
+    const options = `    options:\n      version: ${VERSION}\n      pluginDownloadURL: https://github.com/pulumi-ops/pulumi-ops/releases/download/v$\${VERSION}\n`;
+    writeFileSync(
+      path.join(dir, "Pulumi.yaml"),
+      [
+        "name: from-release-yaml",
+        "runtime: yaml",
+        "resources:",
+        "  www:",
+        "    type: ops:edge:DnsRecord",
+        "    properties: { zoneName: example.com, type: A, name: www, content: 203.0.113.10, ttl: 300 }",
+        options,
+        "  hours:",
+        "    type: ops:pages:PagePost",
+        `    properties: { pageId: "${PAGE_ID}", message: "${MESSAGE}", published: false }`,
+        options,
+      ].join("\n"),
+    );
+    // README's mirror line, pointed at the mirror here instead of mirror.example.com.
+    const line = readmeCommands(/PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES/);
+    const port = (mirror.address() as { port: number }).port;
+    const overrides = /^export PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES='(.+)'$/
+      .exec(line)![1]
+      .replace("https://mirror.example.com", `http://127.0.0.1:${port}`);
+    mirrored = [];
+    await previewUpDestroy(dir, "yaml", {
+      PATH: userPath("yaml"),
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
+      PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: overrides,
+    });
+    expect(mirrored).toEqual([`/pulumi-ops/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`]);
+  });
+
+  it("TypeScript: npm installs the package tarball; preview writes nothing, up makes, destroy removes", async () => {
+    const dir = path.join(scratch, "typescript");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-typescript\nruntime: nodejs\n");
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "from-release", private: true, main: "index.ts" }));
+    writeFileSync(
+      path.join(dir, "index.ts"),
+      [
+        'import * as ops from "pulumi-ops";',
+        'new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 });',
+        `new ops.pages.PagePost("hours", { pageId: "${PAGE_ID}", message: "${MESSAGE}", published: false });`,
+        "",
+      ].join("\n"),
+    );
+    // npm from the machine (it is no part of the clone), its cache first.
+    const npmEnv = {
+      ...(process.env as Record<string, string>),
+      npm_config_prefer_offline: "true",
+      npm_config_loglevel: "error",
+      npm_config_fund: "false",
+      npm_config_audit: "false",
+    };
+    await paste(readmeCommands(/^TypeScript/), dir, npmEnv);
+    await previewUpDestroy(dir, "typescript", { PATH: userPath("typescript", { as: "node", is: process.execPath }) });
+  });
+
+  it("Go: the module from the folder, resolved with its dependencies by `go get` in a new module", async () => {
+    const dir = mkdtempSync(path.join(scratch, "go-program-"));
+    // Deviations: the dependencies come from this machine's module cache before the module proxy (no network needed),
+    // the sum database is not asked, and the module cache is a new one (a later release of this version must not meet it).
+    const commands = readmeCommands(/^Go/).replace(
+      "https://proxy.golang.org",
+      `file://${execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim()}/cache/download,https://proxy.golang.org`,
+    );
+    const env = {
+      ...(process.env as Record<string, string>),
+      GOMODCACHE: path.join(dir, ".modcache"),
+      GOFLAGS: "-modcacherw",
+      GOSUMDB: "off",
+      GOTOOLCHAIN: "local",
+    };
+    await run("go", ["mod", "init", "example.com/program"], { cwd: dir, env });
+    await paste(commands, dir, env);
+    expect(readFileSync(path.join(dir, "go.mod"), "utf8")).toContain(`github.com/pulumi-ops/pulumi-ops/sdk/go v${VERSION}`);
+    const listed = await run("go", ["list", "github.com/pulumi-ops/pulumi-ops/sdk/go/ops/edge"], { cwd: dir, env });
+    expect(listed.stdout.trim()).toBe("github.com/pulumi-ops/pulumi-ops/sdk/go/ops/edge");
+  });
+});
