@@ -59,6 +59,36 @@ describe("the CI examples as files", () => {
     expect(bad.stdout).toMatch(/event_nme/);
   });
 
+  it("the release workflow passes actionlint; it publishes only after the tests, every artifact and the macOS signing", () => {
+    const file = path.join(ROOT, ".github/workflows/release.yml");
+    const ok = spawnSync(actionlint, [file], { encoding: "utf8" });
+    expect(ok.stdout + ok.stderr).toBe("");
+    expect(ok.status).toBe(0);
+    const wf = load(readFileSync(file, "utf8")) as {
+      on: { push: { tags: string[] } };
+      permissions: Record<string, string>;
+      jobs: Record<string, { needs?: string; permissions?: Record<string, string>; steps: Step[] }>;
+    };
+    expect(wf.on.push.tags).toEqual(["v[0-9]+.[0-9]+.[0-9]+"]);
+    expect(wf.permissions).toEqual({ contents: "read" });
+    expect(Object.fromEntries(Object.entries(wf.jobs).map(([name, job]) => [name, job.needs]))).toEqual({
+      test: undefined,
+      build: "test",
+      "sign-macos": "build",
+      publish: "sign-macos",
+    });
+    // Only the last job may write or prove its identity to a registry.
+    expect(Object.entries(wf.jobs).filter(([, job]) => job.permissions)).toEqual([
+      ["publish", expect.objectContaining({ permissions: { contents: "write", "id-token": "write" } })],
+    ]);
+    const runs = (job: string) => wf.jobs[job].steps.map((s) => s.run ?? s.uses ?? "").join("\n");
+    expect(runs("test")).toContain("bash .ci/run");
+    expect(runs("build")).toContain("npm run release -- --out");
+    expect(runs("publish")).toMatch(
+      /sha256sum -c SHA256SUMS[\s\S]*--draft[\s\S]*npm publish --provenance[\s\S]*pypa\/gh-action-pypi-publish[\s\S]*sdk\/go\/[\s\S]*--draft=false/,
+    );
+  });
+
   it("the GitLab pipeline passes GitLab's CI schema, which does catch a mistake", () => {
     const ok = spawnSync(checkJsonschema, ["--builtin-schema", "vendor.gitlab-ci", path.join(CI, "gitlab/.gitlab-ci.yml")], {
       encoding: "utf8",

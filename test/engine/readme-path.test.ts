@@ -1,7 +1,7 @@
 /**
  * README's "Your own program, in ten minutes", run as written: its files are written from the README's own blocks
  * into a fresh folder, its commands run by bash in the order given. Three things differ, as a machine without the
- * release page must: the release URL is the tarball `npm pack` writes here; the emulators take free ports
+ * release page must: the release folder ($RELEASE) holds the tarball `npm pack` writes here; the emulators take free ports
  * (*_EMULATOR_PORT=0, so a busy test machine cannot collide); the CLI's home and its local backend are scratch
  * folders (PULUMI_HOME, and PULUMI_BACKEND_URL, which outranks `pulumi login --local`'s `file://~`). The `export` lines the emulators print are pasted as a user would, and the services' logs show
  * what the program did.
@@ -18,7 +18,6 @@ import { ROOT } from "../../scripts/engine";
 import { withoutEnvFallback } from "../helpers/engine";
 import { fileOf, FREE_EMULATOR_PORTS, keepBackendMarker, newUserEnv, pastedExports, readmeBlocks } from "../helpers/readme";
 
-const RELEASE_URL = /https:\/\/github\.com\/pulumi-ops\/pulumi-ops\/releases\/download\/v[\d.]+\/pulumi-ops-[\d.]+\.tgz/;
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-readme-"));
 const folder = path.join(scratch, "my-stack");
 let emulators: ChildProcess | undefined;
@@ -69,10 +68,10 @@ beforeAll(async () => {
   for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(folder, fileOf(b)), `${b.text}\n`);
   const [install, run] = blocks.filter((b) => b.lang === "sh");
   const [npmInstall, startEmulators] = install.text.split("\n");
-  expect(npmInstall).toMatch(RELEASE_URL);
-  execFileSync("bash", ["-c", npmInstall.replace(RELEASE_URL, path.join(scratch, tarball)) + " --prefer-offline --loglevel=error"], {
+  expect(npmInstall).toContain(`"$RELEASE/${tarball}"`);
+  execFileSync("bash", ["-c", `${npmInstall} --prefer-offline --loglevel=error`], {
     cwd: folder,
-    env,
+    env: { ...env, RELEASE: scratch },
     stdio: "pipe",
     timeout: 240_000,
   });
