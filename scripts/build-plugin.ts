@@ -17,7 +17,8 @@
  *
  * Reproducible: the same bundle, schema and Node give the same bytes. esbuild and the SEA blob are deterministic;
  * the tarball holds one file with a fixed owner, mode and time, and gzip
- * writes no name or time (GNU tar and gzip: releases are made on Linux).
+ * writes no name or time (GNU tar and gzip: releases are made on Linux). gzip's default level: -9 took three times
+ * as long per platform (14 s against 5 s) for 0.7% less.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -73,7 +74,7 @@ function writeTarball(dir: string, file: string, to: string, epoch: string): voi
     },
   );
   if (tar.status !== 0) throw new Error(`tar failed: ${tar.stderr}`);
-  writeFileSync(to, execFileSync("gzip", ["-n", "-9"], { input: tar.stdout, maxBuffer: 1 << 30 }));
+  writeFileSync(to, execFileSync("gzip", ["-n"], { input: tar.stdout, maxBuffer: 1 << 30 }));
 }
 
 export const tarballName = (version: string, platform: string) => `pulumi-resource-ops-v${version}-${platform}.tar.gz`;

@@ -250,7 +250,7 @@ function readmeCommands(label: RegExp): string {
 
 /** Runs README commands by bash in a program's folder, with the release folder as RELEASE, as a user pastes them. */
 function paste(commands: string, dir: string, env: Record<string, string>): Promise<unknown> {
-  return run("bash", ["-c", `set -euo pipefail\n${commands}`], { cwd: dir, env: { ...env, RELEASE: made.dir }, timeout: 600_000 });
+  return run("/bin/bash", ["-c", `set -euo pipefail\n${commands}`], { cwd: dir, env: { ...env, RELEASE: made.dir }, timeout: 600_000 });
 }
 
 describe("installed from the release folder alone, with README's Install commands", { timeout: 600_000 }, () => {
