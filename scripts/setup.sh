@@ -33,4 +33,5 @@ if [[ ${1:-} == demo ]]; then
 fi
 bash scripts/install-python.sh
 bash scripts/install-yaml.sh
+bash scripts/install-go-host.sh # the Go host of the Go program test/engine/release.test.ts runs
 bash scripts/install-release.sh # the release's tools: test/engine/release.test.ts makes one

@@ -11,8 +11,8 @@
  * one DNS record and one page post taken through preview (no write), up and destroy by the real engine: Python
  * (`pulumi plugin install ... --file` the tarball, `pulumi install` finding the wheel), Pulumi YAML (the plugin fetched
  * from a mirror of the release folder through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: README's line, pointed here),
- * TypeScript (`npm install` of the package tarball). Go's module is resolved by `go get` (no Go language host is
- * served to this machine, so no Go program runs through the engine: README's "From Go").
+ * TypeScript (`npm install` of the package tarball), Go (`go get` of the module from the folder's module proxy
+ * layout, the plugin from its tarball, the program built by the Go language host: README's "From Go" says which).
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import {
@@ -339,25 +339,51 @@ describe("installed from the release folder alone, with README's Install command
     await previewUpDestroy(dir, "typescript", { PATH: userPath("typescript", { as: "node", is: process.execPath }) });
   });
 
-  it("Go: the module from the folder, resolved with its dependencies by `go get` in a new module", async () => {
-    const dir = mkdtempSync(path.join(scratch, "go-program-"));
-    // Deviations: the dependencies come from this machine's module cache before the module proxy (no network needed),
-    // the sum database is not asked, and the module cache is a new one (a later release of this version must not meet it).
-    const commands = readmeCommands(/^Go/).replace(
-      "https://proxy.golang.org",
-      `file://${execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim()}/cache/download,https://proxy.golang.org`,
+  it("Go: the module from the folder with go get; the program built by the Go host; preview writes nothing, up makes, destroy removes", async () => {
+    const dir = path.join(scratch, "go");
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-go\nruntime: go\n");
+    writeFileSync(
+      path.join(dir, "main.go"),
+      [
+        "package main",
+        "",
+        "import (",
+        '\t"github.com/pulumi-ops/pulumi-ops/sdk/go/ops/edge"',
+        '\t"github.com/pulumi-ops/pulumi-ops/sdk/go/ops/pages"',
+        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+        ")",
+        "",
+        "func main() {",
+        "\tpulumi.Run(func(ctx *pulumi.Context) error {",
+        '\t\t_, err := edge.NewDnsRecord(ctx, "www", &edge.DnsRecordArgs{ZoneName: pulumi.StringPtr("example.com"), Type: pulumi.String("A"), Name: pulumi.String("www"), Content: pulumi.StringPtr("203.0.113.10"), Ttl: pulumi.IntPtr(300)})',
+        "\t\tif err != nil {",
+        "\t\t\treturn err",
+        "\t\t}",
+        `\t\t_, err = pages.NewPagePost(ctx, "hours", &pages.PagePostArgs{PageId: pulumi.String("${PAGE_ID}"), Message: pulumi.StringPtr("${MESSAGE}"), Published: pulumi.BoolPtr(false)})`,
+        "\t\treturn err",
+        "\t})",
+        "}",
+        "",
+      ].join("\n"),
     );
-    const env = {
-      ...(process.env as Record<string, string>),
-      GOMODCACHE: path.join(dir, ".modcache"),
-      GOFLAGS: "-modcacherw",
+    // Deviations: the dependencies come from this machine's module cache before the module proxy (no network needed),
+    // the sum database is not asked, and the module cache is a new one (a later release of this version must not
+    // meet it); -trimpath lets the build cache serve the Pulumi SDK compiled from another module cache.
+    const machineCache = `file://${execFileSync("go", ["env", "GOMODCACHE"], { encoding: "utf8" }).trim()}/cache/download`;
+    const goEnv = {
+      GOMODCACHE: path.join(scratch, "go-modcache"),
+      GOFLAGS: "-mod=mod -modcacherw -trimpath",
       GOSUMDB: "off",
       GOTOOLCHAIN: "local",
+      GOPROXY: `file://${made.dir}/go,${machineCache},https://proxy.golang.org`,
+      GOCACHE: execFileSync("go", ["env", "GOCACHE"], { encoding: "utf8" }).trim(),
+      HOME: process.env.HOME ?? scratch,
     };
-    await run("go", ["mod", "init", "example.com/program"], { cwd: dir, env });
-    await paste(commands, dir, env);
+    await run("go", ["mod", "init", "example.com/program"], { cwd: dir, env: { ...(process.env as Record<string, string>), ...goEnv } });
+    const go = execFileSync("/bin/sh", ["-c", "command -v go"], { encoding: "utf8" }).trim();
+    const commands = readmeCommands(/^Go/).replace("https://proxy.golang.org", `${machineCache},https://proxy.golang.org`);
+    await previewUpDestroy(dir, "go", { PATH: userPath("go", { as: "go", is: go }), ...goEnv }, (cli) => paste(commands, dir, cli.env));
     expect(readFileSync(path.join(dir, "go.mod"), "utf8")).toContain(`github.com/pulumi-ops/pulumi-ops/sdk/go v${VERSION}`);
-    const listed = await run("go", ["list", "github.com/pulumi-ops/pulumi-ops/sdk/go/ops/edge"], { cwd: dir, env });
-    expect(listed.stdout.trim()).toBe("github.com/pulumi-ops/pulumi-ops/sdk/go/ops/edge");
   });
 });
