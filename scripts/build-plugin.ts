@@ -47,9 +47,10 @@ const run = (file: string, args: string[], cwd = ROOT) =>
 
 /**
  * A tool whose progress lines are not worth a maintainer's reading: its output is shown only when it fails, or when
- * it says something besides `expected` (postject's ELF reader, LIEF, says `Can't find string offset for section name
- * '.note...'` for every Linux Node binary: Node's release binaries carry note sections without names, and the
- * injection is unaffected — the linux-amd64 executable runs in the engine tests).
+ * it says something besides `expected`. postject's binary reader (LIEF) says `Can't find string offset for section
+ * name '.note...'` for every Linux Node binary (Node's release binaries carry note sections without names; the
+ * injection is unaffected: the linux-amd64 executable runs in the engine tests), and `The signature seems corrupted!`
+ * for the darwin ones (injecting invalidates Node's signature; the release workflow signs them again on a Mac).
  */
 function quietly(file: string, args: string[], cwd: string, expected: RegExp): void {
   const { status, stdout, stderr } = spawnSync(file, args, { cwd, encoding: "utf8" });
@@ -62,7 +63,7 @@ function quietly(file: string, args: string[], cwd: string, expected: RegExp): v
 }
 const SEA_PROGRESS = /^Wrote single executable preparation blob/;
 const POSTJECT_PROGRESS =
-  /^(Start injection of NODE_SEA_BLOB|💉 Injection done!|warning: Can't find string offset for section name '\.note[.\d]*')/;
+  /^(Start injection of NODE_SEA_BLOB|💉 Injection done!|warning: Can't find string offset for section name '\.note[.\d]*'|warning: The signature seems corrupted!)/;
 
 /** A tarball of one executable, the same bytes for the same file (see the header). */
 function writeTarball(dir: string, file: string, to: string, epoch: string): void {

@@ -6,6 +6,8 @@
  *   pulumi-resource-ops-v<v>-<os>-<arch>.tar.gz   the plugin, one per platform (scripts/build-plugin.ts)
  *   pulumi_ops-<v>-py3-none-any.whl               the Python package, and its sdist pulumi_ops-<v>.tar.gz
  *   go/                                           the Go module sdk/go at v<v>, in the module proxy's layout
+ *   maven/                                        the Java package io.github.pulumi-ops:pulumi-ops:<v>, in a Maven
+ *                                                 repository's layout (jar and pom)
  *   schema.json                                   the package schema the SDKs were generated from
  *   SHA256SUMS                                    `sha256sum -c SHA256SUMS` checks every file above
  *
@@ -105,6 +107,39 @@ function goModule(out: string, version: string, epoch: string): string[] {
   return filesBelow(path.join(out, "go")).map((f) => path.relative(out, f));
 }
 
+/** sdk/java built by Maven from a copy (a build leaves target/ where it runs), laid out as a Maven repository. */
+function javaPackage(out: string, version: string, epoch: string): string[] {
+  const stage = mkdtempSync(path.join(tmpdir(), "pulumi-ops-java-"));
+  try {
+    cpSync(path.join(ROOT, "sdk/java"), stage, { recursive: true, filter: (src) => !src.endsWith("/target") });
+    const at = new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+    run("mvn", [
+      "-q",
+      "-B",
+      "--no-transfer-progress",
+      "-f",
+      path.join(stage, "pom.xml"),
+      "package",
+      `-Dproject.build.outputTimestamp=${at}`,
+    ]);
+    const dir = path.join("maven", "io/github/pulumi-ops/pulumi-ops", version);
+    mkdirSync(path.join(out, dir), { recursive: true });
+    const made = [
+      [path.join(stage, "target", `pulumi-ops-${version}.jar`), `pulumi-ops-${version}.jar`],
+      [path.join(stage, "pom.xml"), `pulumi-ops-${version}.pom`],
+    ].flatMap(([from, name]) => {
+      const file = path.join(dir, name);
+      cpSync(from, path.join(out, file));
+      // Maven checks a download against its .sha1 beside it.
+      writeFileSync(path.join(out, `${file}.sha1`), createHash("sha1").update(readFileSync(from)).digest("hex"));
+      return [file, `${file}.sha1`];
+    });
+    return made;
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
 function filesBelow(dir: string): string[] {
   return readdirSync(dir)
     .sort()
@@ -147,6 +182,8 @@ export function release(out: string, platforms = Object.keys(PLATFORMS)): Releas
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new NotReleasable(`${dir} is not empty: remove it, or name another --out`);
   for (const tool of [PYTHON, GOMODULE])
     if (!existsSync(tool)) throw new NotReleasable(`${tool} is missing: run \`bash scripts/install-release.sh\` (npm run release runs it)`);
+  if (spawnSync("mvn", ["--version"]).status !== 0)
+    throw new NotReleasable("no Maven (mvn) on PATH: the Java package needs Maven 3.6+ and a JDK 11+");
   const epoch = sourceDateEpoch();
   // Made in a folder beside `out`, renamed into place whole: a failed release leaves no half of one.
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -157,6 +194,7 @@ export function release(out: string, platforms = Object.keys(PLATFORMS)): Releas
       ...buildPlugin(platforms, work, epoch).map((f) => path.basename(f)),
       ...pythonPackage(work, epoch),
       ...goModule(work, version, epoch),
+      ...javaPackage(work, version, epoch),
     ];
     cpSync(path.join(ROOT, "schema.json"), path.join(work, "schema.json"));
     files.push("schema.json");

@@ -34,4 +34,5 @@ fi
 bash scripts/install-python.sh
 bash scripts/install-yaml.sh
 bash scripts/install-go-host.sh # the Go host of the Go program test/engine/release.test.ts runs
+bash scripts/install-java.sh    # the Java host: sdk/java's generator, and the Java program of the same test
 bash scripts/install-release.sh # the release's tools: test/engine/release.test.ts makes one

@@ -12,7 +12,9 @@
  * (`pulumi plugin install ... --file` the tarball, `pulumi install` finding the wheel), Pulumi YAML (the plugin fetched
  * from a mirror of the release folder through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: README's line, pointed here),
  * TypeScript (`npm install` of the package tarball), Go (`go get` of the module from the folder's module proxy
- * layout, the plugin from its tarball, the program built by the Go language host: README's "From Go" says which).
+ * layout, the plugin from its tarball, the program built by the Go language host: README's "From Go" says which),
+ * Java (the jar and pom into Maven's local repository with `mvn install:install-file`, the program run by Maven through
+ * Pulumi's Java host).
  */
 import { execFile, execFileSync, spawnSync } from "node:child_process";
 import {
@@ -62,12 +64,18 @@ const CONFIG = () => ({
 });
 
 /** What a program's PATH holds: the CLI and its hosts, and the one interpreter its language needs, nothing of the clone. */
-function userPath(name: string, interpreter?: { as: string; is: string }): string {
+function userPath(name: string, interpreter?: { as: string; is: string }, ...more: { as: string; is: string }[]): string {
   const bin = path.join(scratch, `${name}-bin`);
   mkdirSync(bin);
-  if (interpreter) symlinkSync(interpreter.is, path.join(bin, interpreter.as));
+  for (const i of [interpreter, ...more]) if (i) symlinkSync(i.is, path.join(bin, i.as));
   return `${bin}:${BIN}`;
 }
+
+/** A tool of this machine, by its real path. */
+const machineTool = (name: string) => ({
+  as: name,
+  is: execFileSync("/bin/sh", ["-c", `readlink -f "$(command -v ${name})"`], { encoding: "utf8" }).trim(),
+});
 
 /** preview (nothing sent), up (the record and the post made, once), destroy (both gone). */
 async function previewUpDestroy(
@@ -131,6 +139,7 @@ describe("npm run release", { timeout: 600_000 }, () => {
         `${go}.mod`,
         `${go}.zip`,
         "go/github.com/pulumi-ops/pulumi-ops/sdk/go/@v/list",
+        ...["jar", "jar.sha1", "pom", "pom.sha1"].map((e) => `maven/io/github/pulumi-ops/pulumi-ops/${VERSION}/pulumi-ops-${VERSION}.${e}`),
         "schema.json",
         "SHA256SUMS",
       ].sort(),
@@ -223,6 +232,39 @@ describe("npm run release", { timeout: 600_000 }, () => {
     expect(listed).toContain("package/dist/provider/plugin.js");
     expect(listed).toContain("package/schema.json");
     expect(listed.filter((f) => /^package\/(test|scripts|tools|provider)\//.test(f))).toEqual([]);
+  });
+
+  it("sdk/java is what Pulumi's Java generator makes of schema.json today (npm run gen)", async () => {
+    const fresh = mkdtempSync(path.join(scratch, "java-gen-"));
+    await run(
+      path.join(BIN, "pulumi"),
+      ["package", "gen-sdk", path.join(ROOT, "schema.json"), "--language", "java", "--local", "--out", fresh],
+      {
+        env: {
+          ...process.env,
+          PATH: `${BIN}:${process.env.PATH}`,
+          PULUMI_HOME: path.join(fresh, ".pulumi"),
+          PULUMI_SKIP_UPDATE_CHECK: "true",
+        },
+      },
+    );
+    const files = (dir: string, at = ""): string[] =>
+      readdirSync(path.join(dir, at), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? (e.name === "target" ? [] : files(dir, path.join(at, e.name))) : [path.join(at, e.name)],
+      );
+    const generated = files(path.join(fresh, "java")).sort();
+    const committed = path.join(ROOT, "sdk/java");
+    expect(
+      files(committed)
+        .filter((f) => f !== "pom.xml")
+        .sort(),
+      "regenerate: npm run gen",
+    ).toEqual(generated);
+    for (const f of generated)
+      expect(readFileSync(path.join(committed, f), "utf8"), `sdk/java/${f} is stale: npm run gen`).toBe(
+        readFileSync(path.join(fresh, "java", f), "utf8"),
+      );
+    expect(readFileSync(path.join(committed, "pom.xml"), "utf8")).toContain(`<version>${VERSION}</version>`);
   });
 
   it("made again from the same commit, every artifact is the same bytes", () => {
@@ -385,5 +427,54 @@ describe("installed from the release folder alone, with README's Install command
     const commands = readmeCommands(/^Go/).replace("https://proxy.golang.org", `${machineCache},https://proxy.golang.org`);
     await previewUpDestroy(dir, "go", { PATH: userPath("go", { as: "go", is: go }), ...goEnv }, (cli) => paste(commands, dir, cli.env));
     expect(readFileSync(path.join(dir, "go.mod"), "utf8")).toContain(`github.com/pulumi-ops/pulumi-ops/sdk/go v${VERSION}`);
+  });
+  it("Java: the package into Maven's local repository, the plugin from its tarball; preview writes nothing, up makes, destroy removes", async () => {
+    const dir = path.join(scratch, "java");
+    mkdirSync(path.join(dir, "src/main/java/myproject"), { recursive: true });
+    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-java\nruntime: java\n");
+    const dependency = (group: string, artifact: string, version: string) =>
+      `<dependency><groupId>${group}</groupId><artifactId>${artifact}</artifactId><version>${version}</version></dependency>`;
+    writeFileSync(
+      path.join(dir, "pom.xml"),
+      [
+        '<project xmlns="http://maven.apache.org/POM/4.0.0">',
+        "  <modelVersion>4.0.0</modelVersion>",
+        "  <groupId>com.example</groupId><artifactId>from-release-java</artifactId><version>1.0</version>",
+        "  <properties><maven.compiler.release>11</maven.compiler.release><project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>",
+        `  <dependencies>${dependency("com.pulumi", "pulumi", "1.12.0")}${dependency("io.github.pulumi-ops", "pulumi-ops", VERSION)}</dependencies>`,
+        "  <build><plugins>",
+        "    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>",
+        "    <plugin><groupId>org.codehaus.mojo</groupId><artifactId>exec-maven-plugin</artifactId><version>3.5.0</version>",
+        "      <configuration><mainClass>myproject.App</mainClass><cleanupDaemonThreads>false</cleanupDaemonThreads></configuration></plugin>",
+        "  </plugins></build>",
+        "</project>",
+        "",
+      ].join("\n"),
+    );
+    writeFileSync(
+      path.join(dir, "src/main/java/myproject/App.java"),
+      [
+        "package myproject;",
+        "",
+        "import com.pulumi.Pulumi;",
+        "import io.github.pulumiops.ops.edge.DnsRecord;",
+        "import io.github.pulumiops.ops.edge.DnsRecordArgs;",
+        "import io.github.pulumiops.ops.pages.PagePost;",
+        "import io.github.pulumiops.ops.pages.PagePostArgs;",
+        "",
+        "public class App {",
+        "    public static void main(String[] args) {",
+        "        Pulumi.run(ctx -> {",
+        '            new DnsRecord("www", DnsRecordArgs.builder().zoneName("example.com").type("A").name("www").content("203.0.113.10").ttl(300).build());',
+        `            new PagePost("hours", PagePostArgs.builder().pageId("${PAGE_ID}").message("${MESSAGE}").published(false).build());`,
+        "        });",
+        "    }",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    // Maven and its shell script need the machine's tools (/usr/bin); Java programs need no Node, and run none.
+    const env = { PATH: `${userPath("java", machineTool("java"), machineTool("mvn"))}:/usr/bin:/bin`, HOME: process.env.HOME ?? scratch };
+    await previewUpDestroy(dir, "java", env, (cli) => paste(readmeCommands(/install:install-file/), dir, cli.env));
   });
 });
