@@ -3,13 +3,13 @@
  * scripts/install-pulumi.sh) driven through the Automation API on a real program directory, with a file://
  * backend and a PULUMI_HOME in a temporary folder, and Node 22 first on the PATH of the language host.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { LocalWorkspace, PulumiCommand, type ConfigMap, type Stack } from "@pulumi/pulumi/automation";
 
-import { ROOT } from "./root";
+import { filesBelow, ROOT } from "./root";
 
 export { ROOT };
 
@@ -43,13 +43,6 @@ function leftovers(home: string): number[] {
     } catch {
       return []; // gone meanwhile, or not ours to read
     }
-  });
-}
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = path.join(dir, name);
-    return statSync(p).isDirectory() ? filesBelow(p) : [p];
   });
 }
 

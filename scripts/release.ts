@@ -18,22 +18,11 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { buildPlugin, PLATFORMS } from "./build-plugin";
-import { ROOT } from "./root";
+import { filesBelow, ROOT } from "./root";
 
 const PYTHON = path.join(ROOT, ".tools/release-python/bin/python");
 const GOMODULE = path.join(ROOT, ".tools/pulumi/bin/pulumi-ops-gomodule");
@@ -138,15 +127,6 @@ function javaPackage(out: string, version: string, epoch: string): string[] {
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
-}
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const p = path.join(dir, name);
-      return statSync(p).isDirectory() ? filesBelow(p) : [p];
-    });
 }
 
 /** `sha256sum`'s format, so `sha256sum -c SHA256SUMS` checks a download. */

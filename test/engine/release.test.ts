@@ -37,6 +37,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { PLATFORMS } from "../../scripts/build-plugin";
 import { engineStack, ROOT } from "../../scripts/engine";
+import { filesBelow } from "../../scripts/root";
 import { NotReleasable, release, type Release } from "../../scripts/release";
 import { withoutEnvFallback } from "../helpers/engine";
 import { readmeBlocks } from "../helpers/readme";
@@ -64,10 +65,10 @@ const CONFIG = () => ({
 });
 
 /** What a program's PATH holds: the CLI and its hosts, and the one interpreter its language needs, nothing of the clone. */
-function userPath(name: string, interpreter?: { as: string; is: string }, ...more: { as: string; is: string }[]): string {
+function userPath(name: string, ...tools: { as: string; is: string }[]): string {
   const bin = path.join(scratch, `${name}-bin`);
   mkdirSync(bin);
-  for (const i of [interpreter, ...more]) if (i) symlinkSync(i.is, path.join(bin, i.as));
+  for (const t of tools) symlinkSync(t.is, path.join(bin, t.as));
   return `${bin}:${BIN}`;
 }
 
@@ -248,10 +249,10 @@ describe("npm run release", { timeout: 600_000 }, () => {
         },
       },
     );
-    const files = (dir: string, at = ""): string[] =>
-      readdirSync(path.join(dir, at), { withFileTypes: true }).flatMap((e) =>
-        e.isDirectory() ? (e.name === "target" ? [] : files(dir, path.join(at, e.name))) : [path.join(at, e.name)],
-      );
+    const files = (dir: string) =>
+      filesBelow(dir)
+        .map((f) => path.relative(dir, f))
+        .filter((f) => !f.startsWith(`target${path.sep}`));
     const generated = files(path.join(fresh, "java")).sort();
     const committed = path.join(ROOT, "sdk/java");
     expect(
