@@ -96,9 +96,11 @@ describe("a zone's records beyond the program, through the engine", { timeout: 3
     const plan = path.join(engine.scratch, "authoritative-plan.json");
     const preview = await engine.stack.preview({ plan });
     expect(preview.changeSummary.update).toBe(1);
-    const listed = /deletes 7 records it does not declare:\n((?:.*\n){7})/.exec(preview.stdout.replace(/^\s+(?=- TXT)/gm, "  "));
-    expect(listed, preview.stdout).not.toBeNull();
-    for (const n of HAND_MADE) expect(listed![1]).toContain(`- TXT ${n} "made by hand ${n}"`);
+    // The warning's lines come one event each, and the engine may print another resource's line between them.
+    const header = preview.stdout.indexOf("deletes 7 records it does not declare:");
+    expect(header, preview.stdout).toBeGreaterThan(-1);
+    const listed = new Set([...preview.stdout.slice(header).matchAll(/- TXT (\S+) "made by hand \1"/g)].map((m) => m[1]));
+    expect([...listed].sort()).toEqual([...HAND_MADE].sort());
     expect(writes()).toEqual([]);
     const before = new Set(all().map((r) => r.id));
     let printed = "";
