@@ -9,7 +9,8 @@
  *
  * The installs run README's Install commands as written, with RELEASE set to the folder, each in a clean folder with
  * one DNS record and one page post taken through preview (no write), up and destroy by the real engine: Python
- * (`pulumi plugin install ... --file` the tarball, `pulumi install` finding the wheel), Pulumi YAML (the plugin fetched
+ * (README's "From Python" section as written, its files and its commands by bash: `pulumi plugin install ... --file`
+ * the tarball, `pulumi install` finding the wheel, the stack's output), Pulumi YAML (the plugin fetched
  * from a mirror of the release folder through PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: README's line, pointed here),
  * TypeScript (`npm install` of the package tarball), Go (`go get` of the module from the folder's module proxy
  * layout, the plugin from its tarball, the program built by the Go language host: README's "From Go" says which),
@@ -40,7 +41,7 @@ import { engineStack, ROOT } from "../../scripts/engine";
 import { filesBelow } from "../../scripts/root";
 import { NotReleasable, release, type Release } from "../../scripts/release";
 import { withoutEnvFallback } from "../helpers/engine";
-import { readmeBlocks } from "../helpers/readme";
+import { fileOf, keepBackendMarker, newUserEnv, readmeBlocks } from "../helpers/readme";
 import { VERSION } from "../helpers/release-host";
 
 const run = promisify(execFile); // async: the emulators answer from this process
@@ -291,33 +292,60 @@ function readmeCommands(label: RegExp): string {
   return block.text;
 }
 
-/** Runs README commands by bash in a program's folder, with the release folder as RELEASE, as a user pastes them. */
-function paste(commands: string, dir: string, env: Record<string, string>): Promise<unknown> {
-  return run("/bin/bash", ["-c", `set -euo pipefail\n${commands}`], { cwd: dir, env: { ...env, RELEASE: made.dir }, timeout: 600_000 });
+/** Runs README commands by bash in a program's folder, with the release folder as RELEASE, as a user pastes them; what they print. */
+async function paste(commands: string, dir: string, env: Record<string, string>): Promise<string> {
+  const { stdout, stderr } = await run("/bin/bash", ["-c", `set -euo pipefail\n${commands}`], {
+    cwd: dir,
+    env: { ...env, RELEASE: made.dir },
+    timeout: 600_000,
+  });
+  return stdout + stderr;
 }
 
 describe("installed from the release folder alone, with README's Install commands", { timeout: 600_000 }, () => {
-  it("Python: the plugin from its tarball, the wheel found by pip; preview writes nothing, up makes, destroy removes", async () => {
+  it("Python: README's From Python as written (the plugin from its tarball, the wheel found by pip): preview writes nothing, up makes, destroy removes", async () => {
     const dir = path.join(scratch, "python");
     mkdirSync(dir);
-    writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-python\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n");
-    writeFileSync(path.join(dir, "requirements.txt"), `pulumi>=3.0.0,<4.0.0\npulumi-ops>=${VERSION}\n`);
-    writeFileSync(
-      path.join(dir, "__main__.py"),
-      [
-        "import pulumi_ops as ops",
-        `ops.edge.DnsRecord("www", zone_name="example.com", type="A", name="www", content="203.0.113.10", ttl=300)`,
-        `ops.pages.PagePost("hours", page_id="${PAGE_ID}", message="${MESSAGE}", published=False)`,
-        "",
-      ].join("\n"),
-    );
+    const blocks = readmeBlocks("### From Python");
+    for (const b of blocks.filter((b) => b.lang !== "sh")) writeFileSync(path.join(dir, fileOf(b)), `${b.text}\n`);
+    const commands = blocks.find((b) => b.lang === "sh")!.text.split("\n");
+    // The section's install lines are Install's for Python; YAML's is the same first line: the plugin from its tarball.
+    const install = readmeCommands(/^Python/).split("\n");
+    for (const line of install) expect(commands.some((c) => c.startsWith(line))).toBe(true);
+    expect(install[0]).toBe(readmeCommands(/^YAML/));
     const python = execFileSync("python3", ["-c", "import sys; print(sys._base_executable)"], { encoding: "utf8" }).trim();
-    const commands = readmeCommands(/^Python/);
-    // YAML's is the same first command: the plugin from its tarball.
-    expect(commands.split("\n")[0]).toBe(readmeCommands(/^YAML/));
-    await previewUpDestroy(dir, "python", { PATH: userPath("python", { as: "python3", is: python }) }, (cli) =>
-      paste(commands, dir, cli.env),
-    );
+    const user = path.join(scratch, "python-user");
+    for (const d of ["home/.pulumi", "state"]) mkdirSync(path.join(user, d), { recursive: true });
+    const { PULUMI_CONFIG_PASSPHRASE: _p, PIP_FIND_LINKS: _f, ...shell } = newUserEnv(user);
+    const env = {
+      ...shell,
+      PATH: userPath("python", { as: "python3", is: python }),
+      // The emulators' export lines, as pasted.
+      EDGE_BASE_URL: edge.url,
+      EDGE_API_TOKEN: DEMO_TOKEN,
+      PAGES_BASE_URL: pages.url,
+      PAGES_ACCESS_TOKEN: PAGES_USER_TOKEN,
+      PULUMI_OPS_QUIET: "0",
+    };
+    const restoreBackendMarker = keepBackendMarker();
+    try {
+      edge.log.length = 0;
+      pages.log.length = 0;
+      const upAt = commands.findIndex((c) => c.startsWith("pulumi up"));
+      const previewed = await paste(commands.slice(0, upAt).join("\n"), dir, env);
+      expect(previewed).toMatch(/\+ 3 to create/); // the record, the post and the stack (get_zone is a function)
+      expect(previewed).not.toMatch(/using pulumi-resource-ops from \$PATH/);
+      expect(writes()).toEqual([]);
+      const rest = await paste(commands.slice(0, 1).concat(commands.slice(upAt)).join("\n"), dir, env);
+      expect(rest).toMatch(/^www\.example\.com$/m);
+      expect(rest).toMatch(/- 3 deleted/);
+      const sent = writes().map((e) => `${e.method} ${e.path}`);
+      expect(sent).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^POST .*\/feed$/)]));
+      expect(sent.filter((w) => w.startsWith("DELETE"))).toHaveLength(2);
+      expect(records()).toEqual([]);
+    } finally {
+      restoreBackendMarker();
+    }
     expect(existsSync(path.join(dir, "venv/bin/python"))).toBe(true);
   });
 

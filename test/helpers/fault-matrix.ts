@@ -177,7 +177,9 @@ type FaultClass = { fault?: (c: Case) => Fault; special?: "restart" | "revoked";
 const FAULTS: [string, FaultClass][] = [
   [
     "429 with Retry-After",
-    { fault: (c) => ({ match: c.createPath, count: 2, kind: "status", status: 429, retryAfter: 1 }), ambiguous: false },
+    // One throttled answer shows the create waits out Retry-After on this type's path; more of them in one run are the
+    // shared client's (provider/http/client.ts) business, which the engine's fault tests throttle several times a run.
+    { fault: (c) => ({ match: c.createPath, count: 1, kind: "status", status: 429, retryAfter: 1 }), ambiguous: false },
   ],
   ["503 before acting", { fault: (c) => ({ match: c.createPath, count: 2, kind: "status", status: 503 }), ambiguous: false }],
   ["a 500 after acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "status-after", status: 500 }), ambiguous: true }],
@@ -187,7 +189,7 @@ const FAULTS: [string, FaultClass][] = [
     { fault: (c) => ({ match: c.createPath, count: 1, kind: "hang-after", ms: 4000 }), ambiguous: true },
   ],
   ["a hang before acting", { fault: (c) => ({ match: c.createPath, count: 1, kind: "hang", ms: 4000 }), ambiguous: true }],
-  ["the endpoint restarted (refused for 1.5 s)", { special: "restart", ambiguous: false }],
+  ["the endpoint restarted (refused for 1 s)", { special: "restart", ambiguous: false }],
   ["the credential revoked", { special: "revoked", ambiguous: false }],
 ];
 
@@ -297,7 +299,7 @@ export function faultMatrix(part: "edge" | "services"): void {
           if (f.special === "restart") {
             await emu.stop();
             const made = create(type, CREATE_INPUTS[type]);
-            await new Promise((r) => setTimeout(r, 1500));
+            await new Promise((r) => setTimeout(r, 1000));
             await emu.start();
             const { id, outs } = await made;
             expect(await c.made()).toHaveLength(1);
