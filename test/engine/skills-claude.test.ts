@@ -2,7 +2,9 @@
  * A skill folder on the Claude API's skills endpoints through the real Pulumi engine (ops:skillsKind = claude,
  * against the emulator of them): the preview sends nothing; up uploads SKILL.md with its script and reference; the
  * official TypeScript SDK lists what was made; a changed reference is a new version; the next up and a refresh change
- * nothing; a version uploaded by hand is said at refresh and replaced by the program's at up; destroy leaves no skill.
+ * nothing; a version uploaded by hand is said at refresh and replaced by the program's at up; a GeneratedSkill (the
+ * runner emulator's model writing it) uploaded there too, read by the official SDK, and read back without drift;
+ * destroy leaves no skill.
  */
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,10 +12,11 @@ import * as path from "node:path";
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineStack, ROOT } from "../../scripts/engine";
-import { CLAUDE_API_KEY, ClaudeSkillsEmulator } from "../../emulators";
+import { CLAUDE_API_KEY, ClaudeSkillsEmulator, RunnerEmulator } from "../../emulators";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let claude: ClaudeSkillsEmulator;
+let runner: RunnerEmulator;
 let engine: EngineStack;
 let sdk: Anthropic;
 const folder = path.join(mkdtempSync(path.join(tmpdir(), "claude-skill-")), "oven-care");
@@ -22,7 +25,7 @@ const writes = () => claude.log.filter((e) => e.method !== "GET");
 beforeAll(async () => {
   withoutEnvFallback();
   cpSync(path.join(ROOT, "test/fixtures/claude-skill/oven-care"), folder, { recursive: true });
-  claude = await new ClaudeSkillsEmulator().start();
+  [claude, runner] = await Promise.all([new ClaudeSkillsEmulator().start(), new RunnerEmulator().start()]);
   sdk = new Anthropic({ apiKey: CLAUDE_API_KEY, baseURL: claude.url, maxRetries: 0 });
   engine = await engineStack(
     path.join(ROOT, "test/programs/skills-claude"),
@@ -31,6 +34,7 @@ beforeAll(async () => {
       "ops:skillsKind": { value: "claude" },
       "ops:skillsClaudeUrl": { value: claude.url },
       "ops:skillsClaudeApiKey": { value: CLAUDE_API_KEY, secret: true },
+      "ops:runnerHost": { value: runner.url },
     },
     "skills-claude",
     { PULUMI_OPS_QUIET: "0" },
@@ -39,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.dispose();
-  await claude?.stop();
+  await Promise.all([claude?.stop(), runner?.stop()]);
 });
 
 async function listed() {
@@ -111,8 +115,28 @@ describe("a skill folder on the Claude API, through the engine", { timeout: 300_
     expect(claude.skills.get(id)!.versions).toHaveLength(4);
   });
 
-  it("6. destroy leaves no skill", async () => {
+  it("6. a GeneratedSkill: the model's document uploaded as a skill the official SDK reads; the next up and a refresh change nothing", async () => {
+    await engine.stack.setConfig("skills-claude:generatedFrom", { value: path.join(ROOT, "examples/ai-host/sources") });
+    const preview = await engine.stack.preview();
+    expect(preview.changeSummary.create).toBe(2); // the model and the generated skill
+    const sent = writes().length;
+    const up = await engine.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ create: 2 });
+    expect(writes().length).toBe(sent + 1); // one upload
+    const id = up.outputs.runbookId.value;
+    expect((await listed()).map((s) => s.display_name).sort()).toEqual(["oven-care", "oven-runbook"]);
+    const latest = await sdk.skills.versions.retrieve("latest", { skill_id: id });
+    expect(latest).toMatchObject({ id: up.outputs.runbookVersionId.value, name: "oven-runbook" });
+    expect(latest.description).toMatch(/deck ovens/);
+    expect(claude.skills.get(id)!.versions[0].files.get("SKILL.md")!.toString()).toMatch(/^---\nname: oven-runbook\n[^]*## Troubleshooting/);
+    await engine.stack.up({ expectNoChanges: true });
+    expect((await engine.stack.refresh()).summary.resourceChanges).toEqual({ same: 4 });
+    expect(writes().length).toBe(sent + 1);
+  });
+
+  it("7. destroy leaves no skill", async () => {
     await engine.stack.destroy();
     expect(await listed()).toEqual([]);
+    expect(runner.models.size).toBe(0);
   });
 });

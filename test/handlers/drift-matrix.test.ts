@@ -431,6 +431,7 @@ const ROWS: Record<string, Record<string, Row>> = {
     maxAttempts: PROGRAM("how often to generate again"),
     sourcesHash: PROGRAM("set by the provider"),
     promptHash: PROGRAM("set by the provider"),
+    publishTo: PROGRAM("set by the provider from ops:skillsKind: where it is published"),
   },
   "control:RemoteCommand": Object.fromEntries(
     ["create", "update", "delete", "interpreter", "environment", "triggers", "secret"].map((k) => [

@@ -1,56 +1,33 @@
 /**
  * `ops.skills.GeneratedSkill`. Regenerates only when its sources, model or prompt change (hashes in state), so a
  * no-op up stays a no-op and a change of metadata alone republishes what was generated; an answer that does not
- * validate is generated again, a bounded number of times.
+ * validate is generated again, a bounded number of times (generate.ts). Published to the registry here, or to the
+ * Claude API (claude.ts) where ops:skillsKind says so.
  */
 import { checkWith, withoutProvider } from "../../check";
 import { changedKeys, unlessGone, type Bag, type Handler } from "../../handler";
-import { NotFoundError, ValidationError } from "../../http/errors";
+import { NotFoundError } from "../../http/errors";
 import { log } from "../../log";
-import { runner } from "../../runner/client";
 import { canonicalModel } from "../../runner/model-name";
 import { modelDeclared } from "../../runner/model/preview";
 import { knownText, type PreviewContext } from "../../preview";
-import { previewRegistryTakeover } from "../skill/preview";
+import { previewSkill } from "../skill/preview";
 import { skills } from "../client";
-import { bodyProblems, descriptionProblem, extractSkillDocument, nameProblem, parseSkillDocument } from "../document";
-import { METADATA_KEYS } from "../metadata";
-import { deleteSkill, publishSkill, readSkill, sameValue, takeoverProblem } from "../skill/handler";
+import { read, SKILLS_SETTINGS } from "../../config";
+import { FORMAT_KEYS, METADATA_KEYS } from "../metadata";
+import { deleteSkill, onClaude, publishSkill, readSkill, sameValue, takeoverProblem } from "../skill/handler";
 import { labelOf, publishedLines } from "../skill/outputs";
 import { generatedOutputs } from "./outputs";
 import { currentOwner } from "../../owner";
-import { GeneratedSkillInputs, generationPrompt, readSources, type GeneratedSkillOutputs } from "./schema";
+import { claudeGenerated } from "./claude";
+import { generate } from "./generate";
+import { GeneratedSkillInputs, type GeneratedSkillOutputs } from "./schema";
 
-/** Gather, generate, extract, validate (again on failure), then publish. */
+/** Generated, then published to the registry. */
 async function build(r: Bag): Promise<GeneratedSkillOutputs> {
-  const prompt = generationPrompt(r as never, readSources(r.sources));
-  let last = "";
-  for (let attempt = 1; attempt <= r.maxAttempts; attempt++) {
-    log(`skills: ${r.slug}: generating with ${r.model} (attempt ${attempt} of ${r.maxAttempts})`);
-    const doc = parseSkillDocument(extractSkillDocument(await runner().chat(r.model, [{ role: "user", content: prompt }])));
-    const name = doc.frontMatter?.name ?? "";
-    const description = doc.frontMatter?.description ?? "";
-    const problems = [
-      ...(doc.frontMatterError
-        ? [`the front matter is not valid YAML (${doc.frontMatterError})`]
-        : doc.frontMatter
-          ? []
-          : ["line 1: front matter with name and description is missing"]),
-      ...[nameProblem(name), descriptionProblem(description)].filter((p): p is string => !!p),
-      ...bodyProblems(doc.body, doc.bodyLine).errors.map((e) => `line ${e.line}: ${e.message}`),
-    ];
-    if (!problems.length) {
-      const s = await publishSkill(r.slug, { name, description, instruction: doc.body }, r);
-      return generatedOutputs(r, s, await publishedLines(r.slug, s), { attempts: attempt });
-    }
-    last = problems.join("; ");
-    log(`skills: ${r.slug}: the answer does not validate (${last})`);
-  }
-  throw new ValidationError({
-    service: "skills",
-    message: `${r.slug}: no valid skill after ${r.maxAttempts} generations; the last answer: ${last}`,
-    remedy: "Use a stronger model, add to prompt, or raise maxAttempts",
-  });
+  const { attempts, ...doc } = await generate(r);
+  const s = await publishSkill(r.slug, doc, r);
+  return generatedOutputs(r, s, await publishedLines(r.slug, s), { attempts });
 }
 
 /**
@@ -59,7 +36,7 @@ async function build(r: Bag): Promise<GeneratedSkillOutputs> {
  * RunnerModel's `name` output, so the model's check ran first, in this process).
  */
 async function previewGenerated(ctx: PreviewContext): Promise<void> {
-  await previewRegistryTakeover(ctx, takeoverProblem);
+  await previewSkill(ctx, takeoverProblem);
   const model = knownText(ctx.inputs.model);
   if (!ctx.reads || !model) return;
   const models = (await ctx.serviceRead("runner")) as { name: string }[];
@@ -78,14 +55,18 @@ export const generatedSkill: Handler<GeneratedSkillInputs, GeneratedSkillOutputs
     return checkWith(GeneratedSkillInputs, news);
   },
   async diff(_id, olds, news) {
-    const wanted = withoutProvider(news);
-    const replaces = changedKeys(["slug"], olds, wanted, sameValue);
-    const changed = changedKeys(["sourcesHash", "promptHash", "model", ...METADATA_KEYS], olds, wanted, sameValue);
+    // Where it is published comes from ops:skillsKind (as a Skill's): another place is another skill. On the Claude
+    // API only the format's fields are published (in the SKILL.md's front matter); the registry's own metadata is not.
+    const wanted: Bag = { ...withoutProvider(news), publishTo: read(SKILLS_SETTINGS.kind) === "claude" ? "claude" : undefined };
+    const replaces = changedKeys(["slug", "publishTo"], olds, wanted, sameValue);
+    const published = wanted.publishTo === "claude" ? FORMAT_KEYS : METADATA_KEYS;
+    const changed = changedKeys(["sourcesHash", "promptHash", "model", ...published], olds, wanted, sameValue);
     // Edited in the registry since it was published (refresh saw another content): publish it again.
     const edited = olds.publishedHash !== undefined && olds.contentHash !== olds.publishedHash;
     return { changes: replaces.length + changed.length > 0 || edited, replaces };
   },
   async create(r) {
+    if (r.publishTo === "claude") return claudeGenerated.create(r);
     const there = await unlessGone(() => skills().get(r.slug));
     const problem = there && takeoverProblem(r, there);
     if (problem) throw problem;
@@ -104,9 +85,12 @@ export const generatedSkill: Handler<GeneratedSkillInputs, GeneratedSkillOutputs
   },
   // The state says how it was made: the generations and the hash of what this resource published.
   read: (id, props) =>
-    readSkill(id, props, (p, s, lines) => generatedOutputs(p, s, lines, { attempts: p.attempts, publishedHash: p.publishedHash })),
+    onClaude(id, props)
+      ? claudeGenerated.read(id, props)
+      : readSkill(id, props, (p, s, lines) => generatedOutputs(p, s, lines, { attempts: p.attempts, publishedHash: p.publishedHash })),
   async update(id, olds, news) {
     const r = withoutProvider(news);
+    if (onClaude(id, olds)) return claudeGenerated.update(id, r);
     const edited = olds.publishedHash !== undefined && olds.contentHash !== olds.publishedHash;
     // Only metadata changed (category, tags, ...): the registry's copy of what was generated is published again
     // with the new metadata; the model is not asked again. Sources, model or prompt changed: generate anew.
@@ -122,5 +106,5 @@ export const generatedSkill: Handler<GeneratedSkillInputs, GeneratedSkillOutputs
     }
     return { outs: await build(r) };
   },
-  delete: deleteSkill,
+  delete: (id, props) => (onClaude(id, props) ? claudeGenerated.delete(id, props) : deleteSkill(id)),
 };

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
 import { derived, ruleFailure } from "../../check";
+import { read, SKILLS_SETTINGS } from "../../config";
 import { NAME } from "../document";
 import { skillMetadata } from "../metadata";
 import { type Example, ref } from "../../doc-example";
@@ -59,6 +60,13 @@ export const GeneratedSkillInputs = z
       .describe("How many times to generate before giving up when the answer does not validate."),
     sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text.").meta(derived),
     promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model.").meta(derived),
+    publishTo: z
+      .enum(["claude"])
+      .optional()
+      .describe(
+        "Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).",
+      )
+      .meta(derived),
   })
   .refine((r) => NAME.test(r.slug), { error: "slug must be kebab-case" })
   .transform((r, ctx) => {
@@ -77,7 +85,12 @@ export const GeneratedSkillInputs = z
         `the sources hold ${chars} characters; the target is ${SOURCE_TARGET.min} to ${SOURCE_TARGET.max}: ${chars < SOURCE_TARGET.min ? "add" : "trim"} source text`,
       );
     }
-    return { ...r, sourcesHash: sha(text), promptHash: sha(`${r.model}\n${generationPrompt(r, "")}`) };
+    return {
+      ...r,
+      sourcesHash: sha(text),
+      promptHash: sha(`${r.model}\n${generationPrompt(r, "")}`),
+      ...(read(SKILLS_SETTINGS.kind) === "claude" ? { publishTo: "claude" as const } : {}),
+    };
   });
 
 export const GeneratedSkillOutputs = z.object({
@@ -102,6 +115,8 @@ export const GeneratedSkillOutputs = z.object({
   compatibility: skillMetadata.compatibility,
   metadata: skillMetadata.metadata,
   allowedTools: skillMetadata.allowedTools,
+  publishTo: z.string().optional().describe("`claude` when published to the Claude API."),
+  versionId: z.string().optional().describe("On the Claude API: the version this stack uploaded last (`skillver_...`)."),
 });
 export type GeneratedSkillInputs = z.output<typeof GeneratedSkillInputs>;
 export type GeneratedSkillOutputs = z.infer<typeof GeneratedSkillOutputs>;
