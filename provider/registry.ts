@@ -22,6 +22,7 @@ import * as postSchema from "./posts/post/schema";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
 import * as remoteCommandSchema from "./control/command/schema";
 import * as remoteDesktopSessionSchema from "./control/remote-desktop/schema";
+import * as remoteFileSchema from "./control/file/schema";
 import * as runnerModelSchema from "./runner/model/schema";
 import * as generatedSkillSchema from "./skills/generated-skill/schema";
 import * as skillSchema from "./skills/skill/schema";
@@ -74,6 +75,16 @@ export const registry: Record<string, ResourceEntry> = {
     // What a command prints may be what a secret input put there (as pulumi-command treats stdout and stderr).
     secretOutputs: (r, anyInputSecret) =>
       r.secret === true || anyInputSecret ? ["create", "update", "delete", "environment", "stdout", "stderr"] : [],
+  },
+  [remoteFileSchema.token]: {
+    sameThing: (r) => `the file ${r.path}`,
+    importId: undefined, // a file is taken over by declaring it (adopt), as the host cannot list what a program wrote
+    handler: async () => (await import("./control/file/handler")).remoteFile,
+    docs: remoteFileSchema,
+    inputs: remoteFileSchema.RemoteFileInputs,
+    outputs: remoteFileSchema.RemoteFileOutputs,
+    description: "A file on a host, written through the computer-control endpoint's command tool and compared by its content's hash.",
+    secretOutputs: (r, anyInputSecret) => (r.secret === true || anyInputSecret ? ["content"] : []),
   },
   [remoteDesktopSessionSchema.token]: {
     sameThing: (r) => `the remote-desktop session to ${r.host}`,

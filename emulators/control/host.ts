@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * The simulated host behind the control emulator. Nothing ever runs on the real machine: commands act on a small
  * in-memory file system through a handful of shell built-ins, and GUI scripts act on a simulated screen.
@@ -16,7 +18,13 @@ type Ran = CommandResult & { exit?: boolean; sleepMs?: number; script?: string }
 const KICKSTART = "/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart";
 
 export class SimulatedHost {
+  /** Files by path: their text (bytes decoded as UTF-8, as this host keeps text only). */
   files = new Map<string, string>();
+  /** A file's permissions in octal (`644`) and owner (`ops:staff`), where not the defaults. */
+  modes = new Map<string, string>();
+  owners = new Map<string, string>();
+  /** The shell's umask: new files are 644 under 022, 600 under 077. */
+  umask = "022";
   dirs = new Set<string>(["/", "/Users", "/Users/ops", "/tmp", "/etc"]);
   cwd = "/Users/ops";
   /** Listening on 3283 with VNC legacy access on and permission requests off. */
@@ -48,7 +56,16 @@ export class SimulatedHost {
     for (const { op, text } of splitList(line)) {
       if (op === "&&" && out.exitCode !== 0) continue;
       if (op === "||" && out.exitCode === 0) continue;
-      let r = this.simple(text, env);
+      // A pipeline `a | b`: each command's output is the next one's input; its status is the last one's.
+      let r: Ran = { stdout: "", stderr: "", exitCode: 0 };
+      let piped: string | undefined;
+      let stderr = "";
+      for (const stage of splitPipe(text)) {
+        r = this.simple(stage, env, piped);
+        stderr += r.stderr;
+        piped = r.stdout;
+      }
+      r = { ...r, stderr };
       if (r.sleepMs) await new Promise((done) => setTimeout(done, r.sleepMs));
       if (r.script !== undefined) r = await this.run(r.script, env); // `sh -c '...'`: a list of its own
       out.stdout += r.stdout;
@@ -60,30 +77,46 @@ export class SimulatedHost {
     return out;
   }
 
-  private simple(text: string, env: Record<string, string>): Ran {
+  private simple(text: string, env: Record<string, string>, stdin?: string): Ran {
     const words = tokenize(text, env);
     if (!words.length) return { stdout: "", stderr: "", exitCode: 0 };
     let redirect: { path: string; append: boolean } | undefined;
     let toStderr = false;
+    let quiet = false;
     const args: string[] = [];
     for (let i = 0; i < words.length; i++) {
       if (words[i] === ">&2") toStderr = true;
+      else if (words[i] === "2>") quiet = words[++i] === "/dev/null"; // (only /dev/null is simulated)
       else if (words[i] === ">" || words[i] === ">>") {
         redirect = { path: this.resolve(words[++i] ?? ""), append: words[i - 1] === ">>" };
       } else args.push(words[i]);
     }
-    let r = this.builtin(args, env);
+    let r = this.builtin(args, env, stdin);
+    if (quiet) r = { ...r, stderr: "" };
     if (toStderr) r = { ...r, stdout: "", stderr: r.stderr + r.stdout };
     if (redirect) {
       if (!this.dirs.has(this.parent(redirect.path)))
         return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
+      if (!this.files.has(redirect.path)) this.created(redirect.path, env);
       this.files.set(redirect.path, (redirect.append ? (this.files.get(redirect.path) ?? "") : "") + r.stdout);
       r = { ...r, stdout: "" };
     }
     return r;
   }
 
-  private builtin([cmd, ...a]: string[], env: Record<string, string>): Ran {
+  /** A new file's mode (from the umask) and owner (the user running). */
+  private created(p: string, env: Record<string, string>): void {
+    const mode = (0o666 & ~parseInt(this.umask, 8)).toString(8);
+    if (mode !== "644") this.modes.set(p, mode);
+    else this.modes.delete(p);
+    this.owners.delete(p);
+    void env;
+  }
+
+  modeOf = (p: string) => this.modes.get(p) ?? "644";
+  ownerOf = (p: string) => this.owners.get(p) ?? `${this.env.USER}:staff`;
+
+  private builtin([cmd, ...a]: string[], env: Record<string, string>, stdin?: string): Ran {
     const ok = (stdout = ""): CommandResult => ({ stdout, stderr: "", exitCode: 0 });
     const err = (stderr: string, exitCode = 1): CommandResult => ({ stdout: "", stderr: `${stderr}\n`, exitCode });
     switch (cmd) {
@@ -159,7 +192,11 @@ export class SimulatedHost {
         const flags = a.filter((x) => x.startsWith("-")).join("");
         for (const f of a.filter((x) => !x.startsWith("-"))) {
           const p = this.resolve(f);
-          if (this.files.delete(p)) continue;
+          if (this.files.delete(p)) {
+            this.modes.delete(p);
+            this.owners.delete(p);
+            continue;
+          }
           if (this.dirs.has(p) && flags.includes("r")) {
             for (const k of [...this.files.keys()]) if (k.startsWith(`${p}/`)) this.files.delete(k);
             for (const k of [...this.dirs]) if (k === p || k.startsWith(`${p}/`)) this.dirs.delete(k);
@@ -187,7 +224,68 @@ export class SimulatedHost {
         return { stdout: "", stderr: "", exitCode: yes ? 0 : 1 };
       }
       case "sudo":
-        return this.builtin(a, env);
+        return this.builtin(a, env, stdin);
+      case "umask":
+        if (a[0] === undefined) return ok(`0${this.umask}\n`);
+        this.umask = a[0].replace(/^0(?=\d{3}$)/, "");
+        return ok();
+      case "printf":
+        // The format `%s` and plain text: enough for what is piped into another command.
+        return ok(a[0] === "%s" ? a.slice(1).join("") : (a[0] ?? ""));
+      case "base64": {
+        if (a[0] !== "-d" && a[0] !== "-D") return ok(`${Buffer.from(stdin ?? "").toString("base64")}\n`);
+        const text = (stdin ?? "").replace(/\s+/g, "");
+        if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return err("base64: stdin: (null): error decoding base64 input stream");
+        return ok(Buffer.from(text, "base64").toString("utf8"));
+      }
+      case "chmod": {
+        const [mode, f] = a;
+        const p = this.resolve(f ?? "");
+        if (!/^0?[0-7]{3}$/.test(mode ?? "")) return err(`chmod: Invalid file mode: ${mode}`);
+        if (!this.files.has(p)) return err(`chmod: ${f}: No such file or directory`);
+        this.modes.set(p, mode.replace(/^0(?=\d{3}$)/, ""));
+        return ok();
+      }
+      case "chown": {
+        // The endpoint's user is not root: a file stays its own (any of its groups), as on a Mac.
+        const [owner, f] = a;
+        const p = this.resolve(f ?? "");
+        if (!this.files.has(p)) return err(`chown: ${f}: No such file or directory`);
+        const [user, group = "staff"] = (owner ?? "").split(":");
+        if (user !== env.USER || !["staff", "admin", env.USER].includes(group)) return err(`chown: ${f}: Operation not permitted`);
+        this.owners.set(p, `${user}:${group}`);
+        return ok();
+      }
+      case "mv": {
+        const [from, to] = a.filter((x) => x !== "-f");
+        const src = this.resolve(from ?? "");
+        const dst = this.resolve(to ?? "");
+        if (!this.files.has(src)) return err(`mv: rename ${from} to ${to}: No such file or directory`);
+        if (!this.dirs.has(this.parent(dst))) return err(`mv: rename ${from} to ${to}: No such file or directory`);
+        this.files.set(dst, this.files.get(src)!);
+        this.files.delete(src);
+        for (const m of [this.modes, this.owners]) {
+          if (m.has(src)) m.set(dst, m.get(src)!);
+          else m.delete(dst);
+          m.delete(src);
+        }
+        return ok();
+      }
+      case "shasum": {
+        // macOS's: `shasum -a 256 FILE` prints the hash, two spaces, the name.
+        const f = a.filter((x, i) => !x.startsWith("-") && a[i - 1] !== "-a")[0];
+        const p = this.resolve(f ?? "");
+        if (!this.files.has(p)) return err(`shasum: ${f}: No such file or directory`);
+        return ok(`${createHash("sha256").update(this.files.get(p)!, "utf8").digest("hex")}  ${f}\n`);
+      }
+      case "stat": {
+        // BSD stat, as on a Mac: `-f FORMAT` with %Lp, %Su, %Sg; GNU's `-c` is not an option there.
+        if (a[0] !== "-f") return err(`stat: illegal option -- ${a[0]?.replace(/^-/, "") ?? ""}\nusage: stat [-FLnq] [-f format | -l | -r | -s | -x] [-t timefmt] [file ...]`);
+        const p = this.resolve(a[2] ?? "");
+        if (!this.files.has(p) && !this.dirs.has(p)) return err(`stat: ${a[2]}: stat: No such file or directory`);
+        const [user, group] = this.ownerOf(p).split(":");
+        return ok(`${(a[1] ?? "").replace(/%Lp/g, this.modeOf(p)).replace(/%Su/g, user).replace(/%Sg/g, group)}\n`);
+      }
       case KICKSTART:
         return this.kickstart(a);
       case "open":
@@ -216,6 +314,26 @@ export class SimulatedHost {
   private open(url: string): CommandResult {
     return this.onOpen?.(url) ?? { stdout: "", stderr: `The file ${url} does not exist.\n`, exitCode: 1 };
   }
+}
+
+/** `a | b` into its commands (`||` is splitList's); quotes are respected. */
+export function splitPipe(text: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quote = "";
+  for (const c of text) {
+    if (quote) {
+      if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "|") {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += c;
+  }
+  out.push(cur);
+  return out.filter((x) => x.trim());
 }
 
 /** `a; b && c || d` into its commands, each with the operator before it; quotes are respected. */
@@ -268,7 +386,10 @@ export function tokenize(text: string, env: Record<string, string>): string[] {
       quote = c;
       cur = cur ?? "";
     } else if (/\s/.test(c)) push();
-    else if (c === ">") {
+    else if (c === "2" && cur === undefined && text[i + 1] === ">" && text[i + 2] !== "&") {
+      words.push("2>");
+      i++;
+    } else if (c === ">") {
       push();
       if (text[i + 1] === "&" && text[i + 2] === "2") words.push(((i += 2), ">&2"));
       else words.push(text[i + 1] === ">" ? (i++, ">>") : ">");

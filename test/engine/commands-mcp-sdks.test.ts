@@ -5,11 +5,13 @@
  * (its 2025 transports are held at the client, in test/handlers/control-python-sdk.test.ts); and the official
  * TypeScript SDK's newest server (the control emulator's McpServer) with an event store, speaking 2025-11-25 (issue
  * 48). On each: up runs the command and keeps its output, a command that exits 3 fails the up with its status and
- * leaves nothing in state, destroy runs the delete command. Behind OAuth, the preview fails with one line naming the
+ * leaves nothing in state, destroy runs the delete command. A RemoteFile beside it (its content secret where the
+ * server's run_command takes stdin: mcp-server-commands) is written, changed on the host, found so by refresh and
+ * put back by up, and removed by destroy. Behind OAuth, the preview fails with one line naming the
  * authorization server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,6 +30,10 @@ interface Endpoint {
   read: (file: string) => string | undefined;
   /** Makes the file's folder where the commands run (the emulator's host has only its own). */
   folder: (dir: string) => void;
+  /** Changes a file on the host, out of band. */
+  write: (file: string, text: string) => void;
+  /** Whether its run_command takes stdin (a secret file's content goes there). */
+  stdin: boolean;
   stop: () => Promise<void>;
 }
 
@@ -53,6 +59,8 @@ async function python(mode: string): Promise<Endpoint> {
     url,
     read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined),
     folder: () => undefined,
+    write: (f, text) => writeFileSync(f, text),
+    stdin: false,
     stop: async () => void child.kill(),
   };
 }
@@ -64,6 +72,8 @@ async function gateway(stateful: boolean): Promise<Endpoint> {
     url: server.url,
     read: (f) => (existsSync(f) ? readFileSync(f, "utf8") : undefined),
     folder: () => undefined,
+    write: (f, text) => writeFileSync(f, text),
+    stdin: true,
     stop: async () => server.stop(),
   };
 }
@@ -75,6 +85,8 @@ async function typescript(): Promise<Endpoint> {
     url: control.url,
     read: (f) => control.machine.files.get(f),
     folder: (d) => void control.machine.dirs.add(d),
+    write: (f, text) => void control.machine.files.set(f, text),
+    stdin: false,
     stop: () => control.stop(),
   };
 }
@@ -90,7 +102,7 @@ describe.each([
   ["the TypeScript SDK, 2025-11-25 resumable", typescript, "auto"],
 ] as const)("RemoteCommand on %s, through the engine", (name, start, protocol) => {
   it(
-    "up runs it and keeps its output; a command exiting 3 fails the up and is not kept; destroy runs delete",
+    "up runs it and keeps its output, and writes the file; a command exiting 3 fails the up and is not kept; the file changed on the host is found and put back; destroy runs delete and removes the file",
     { timeout: 300_000 },
     async () => {
       withoutEnvFallback();
@@ -100,7 +112,13 @@ describe.each([
       const stackName = `mcp-${name.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`.slice(0, 60);
       const engine = await engineStack(
         path.join(ROOT, "test/programs/commands-server"),
-        { "ops:controlUrl": { value: server.url }, "ops:controlProtocol": { value: protocol }, "commands-server:file": { value: file } },
+        {
+          "ops:controlUrl": { value: server.url },
+          "ops:controlProtocol": { value: protocol },
+          "commands-server:file": { value: file },
+          "commands-server:content": { value: "oven=on\n", secret: server.stdin },
+          "commands-server:secretContent": { value: String(server.stdin) },
+        },
         stackName,
       );
       try {
@@ -109,6 +127,16 @@ describe.each([
         const up = await engine.stack.up();
         expect(up.outputs).toMatchObject({ printed: { value: "deployed\n" }, exitCode: { value: 0 } });
         expect(server.read(file)).toBe("deployed\n");
+        expect(server.read(`${file}.conf`)).toBe("oven=on\n");
+        if (server.stdin) expect(engine.backendText()).not.toContain("oven=on");
+
+        server.write(`${file}.conf`, "oven=off\n");
+        let said = "";
+        await engine.stack.refresh({ onOutput: (o) => (said += o) });
+        expect(said).toMatch(/marker\.txt\.conf was changed on the host: its content/);
+        const restored = await engine.stack.up();
+        expect(restored.summary.resourceChanges).toMatchObject({ update: 1 });
+        expect(server.read(`${file}.conf`)).toBe("oven=on\n");
 
         await engine.stack.setConfig("commands-server:fail", { value: "true" });
         let printed = "";
@@ -120,6 +148,7 @@ describe.each([
         await engine.stack.setConfig("commands-server:fail", { value: "false" });
         await engine.stack.destroy();
         expect(server.read(file)).toBeUndefined();
+        expect(server.read(`${file}.conf`)).toBeUndefined();
       } finally {
         await engine.dispose();
         await server.stop();

@@ -425,6 +425,24 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a misspelt property", { hostname: "kiosk.local" }, "hostname"],
     ],
   },
+  "control:RemoteFile": {
+    valid: { path: "/etc/motd", content: "Deployed\n", mode: "644" },
+    cases: [
+      ["path missing", { path: undefined }, "path"],
+      ["path relative", { path: "etc/motd" }, "path"],
+      ["path a folder", { path: "/etc/" }, "path"],
+      ["path with a line break", { path: "/etc/motd\nrm -rf /" }, "path"],
+      ["both content and source", { source: "/etc/hosts" }, "source"],
+      ["neither content nor source", { content: undefined }, "content"],
+      ["source that cannot be read", { content: undefined, source: "/no/such/file" }, "source"],
+      ["content over 256 KiB", { content: long(262_145) }, "content"],
+      ["mode symbolic", { mode: "rw-r--r--" }, "mode"],
+      ["mode with a digit past 7", { mode: "0648" }, "mode"],
+      ["owner with a space", { owner: "ops staff" }, "owner"],
+      ["keep as text", { keep: "yes" }, "keep"],
+      ["a misspelt property", { contents: "x" }, "contents"],
+    ],
+  },
   "control:RemoteCommand": {
     valid: { create: "echo hello", delete: "echo bye" },
     cases: [

@@ -6,6 +6,7 @@
  * service does not hold says why (`why`). A field of the schema without a row fails the matrix, as a new field
  * must say how its drift is found.
  */
+import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { forgetRuleListings } from "../../provider/edge/rule-listing";
 import { call } from "../../provider/door";
@@ -439,6 +440,24 @@ const ROWS: Record<string, Record<string, Row>> = {
       { why: "a command's run leaves no object the endpoint can show (pulumi-command's Command reads nothing either)" },
     ]),
   ),
+  "control:RemoteFile": {
+    path: IDENTITY("the file's path"),
+    content: { change: ({ id }) => void services.control.machine.files.set(id, "edited on the host\n") },
+    source: {
+      inputs: { path: "/tmp/drift-source.conf", source: path.resolve(__dirname, "../fixtures/claude-skill/oven-care/SKILL.md") },
+      change: ({ id }) => void services.control.machine.files.set(id, "edited on the host\n"),
+    },
+    mode: { change: ({ id }) => void services.control.machine.modes.set(id, "666") },
+    owner: {
+      inputs: { ...CREATE_INPUTS["control:RemoteFile"], owner: "ops:staff" },
+      change: ({ id }) => void services.control.machine.owners.set(id, "ops:admin"),
+    },
+    keep: PROGRAM("whether destroy leaves the file"),
+    adopt: ADOPT,
+    secret: PROGRAM("whether the content is kept secret"),
+    contentHash: PROGRAM("set by the provider"),
+    size: PROGRAM("set by the provider"),
+  },
   "control:RemoteDesktopSession": Object.fromEntries(
     ["host", "port", "username", "password", "helperUrl", "helperToken", "waitSeconds", "triggers"].map((k) => [
       k,

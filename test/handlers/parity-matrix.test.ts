@@ -299,6 +299,19 @@ const T: Record<string, TypeCase> = {
       "conflict in the program": THING,
     },
   },
+  "control:RemoteFile": {
+    other: { content: "written by hand\n" },
+    refused: { mode: "rw-r--r--" },
+    cells: {
+      "unknown parent": { at: "none", why: "a file's folders are made as it is written (mkdir -p), as CopyToRemote makes them" },
+      "name taken on the service": {
+        at: "up",
+        says: /the host already has a file at \/tmp\/lost-file\.conf with another content.*adopt: true/,
+        why: "only a command run on the host reads the file there, and a preview runs no command",
+      },
+      "conflict in the program": THING,
+    },
+  },
   "control:RemoteCommand": {
     other: { create: "echo other" },
     refused: { create: "" },

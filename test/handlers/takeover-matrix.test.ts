@@ -92,6 +92,9 @@ const ROWS: Record<string, Row> = {
     none: "a session is a procedure run on the host, not an object with a key; opening it again is what a person would do",
   },
   "control:RemoteCommand": { none: "a command's run leaves no object the endpoint can show" },
+  "control:RemoteFile": {
+    none: "reading the file there is itself a command through the endpoint's one tool (POST /mcp), which this matrix counts as a write: test/handlers/remote-file.test.ts holds that a file with the program's content is taken with nothing written, and another only with adopt",
+  },
 };
 
 describe("the takeover matrix: every type that can take over sends nothing when the service already holds the program's object", () => {

@@ -165,6 +165,12 @@ const CASES: Record<string, Case> = {
     createPath: { method: "POST", path: "/mcp$", body: '"open vnc://' },
     made: () => (control.screen.state === "connected" ? [control.screen.host] : []),
   },
+  "control:RemoteFile": {
+    // The write (a read of the file comes first, through the same tool): writing a file is safe to repeat.
+    emulator: () => control,
+    createPath: { method: "POST", path: "/mcp$", body: "base64 -d" },
+    made: () => (control.machine.files.get("/tmp/lost-file.conf") === "lost and found\n" ? ["/tmp/lost-file.conf"] : []),
+  },
   "control:RemoteCommand": {
     emulator: () => control,
     createPath: { method: "POST", path: "/mcp$", body: '"tools/call"' },

@@ -9,5 +9,9 @@ const marker = new ops.control.RemoteCommand("marker", { create: `echo deployed 
 // A check that fails when asked to: the up must fail with the command's own exit status.
 if (config.getBoolean("fail")) new ops.control.RemoteCommand("check", { create: "sh -c 'echo broken >&2; exit 3'" });
 
+// A configuration file beside it, its content secret where the server takes it on stdin.
+const content = config.getBoolean("secretContent") ? config.requireSecret("content") : config.require("content");
+new ops.control.RemoteFile("settings", { path: `${file}.conf`, content, mode: "640" });
+
 export const printed = marker.stdout;
 export const exitCode = marker.exitCode;
