@@ -120,6 +120,7 @@ describe.each([
           "commands-server:secretContent": { value: String(server.stdin) },
         },
         stackName,
+        { PULUMI_OPS_QUIET: "0" }, // the warnings a refresh gives
       );
       try {
         await engine.stack.preview();

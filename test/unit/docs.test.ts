@@ -56,9 +56,10 @@ describe("docs/reference", () => {
       // A retired resource has no example to follow: what to do instead is its text.
       if (registry[token].retired) expect(section).toMatch(/\*\*Deprecated:\*\*/);
       else expect(section).toMatch(/```ts\n.*new ops\./);
-      // A remote command or a remote-desktop session acts on a host, and a record set is the program's grouping of
-      // records: nothing the service keeps to look up (no get). Every other type can be read and imported.
-      const noObject = ["control:RemoteCommand", "control:RemoteDesktopSession", "edge:DnsRecordSet"].includes(token);
+      // A remote command or a remote-desktop session acts on a host, a remote file is taken by declaring it (its
+      // content is not read back), and a record set is the program's grouping of records: nothing the service keeps
+      // to look up (no get). Every other type can be read and imported.
+      const noObject = ["control:RemoteCommand", "control:RemoteDesktopSession", "control:RemoteFile", "edge:DnsRecordSet"].includes(token);
       expect(registry[token].importId === undefined, token).toBe(noObject);
       const lookup = noObject ? /Read only: none/ : new RegExp(`Read only: \`${name}\\.get\\(name, id\\)\`\\. .*\`id\` is`);
       expect(section).toMatch(lookup);

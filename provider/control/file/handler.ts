@@ -43,7 +43,9 @@ const isSecret = (r: Bag) => r.secret === true || callHasSecrets();
 async function sh(command: string, what: string, o: { stdin?: string; secret?: boolean } = {}): Promise<string> {
   const result = await control().callTool("run_command", { command, ...(o.stdin !== undefined ? { stdin: o.stdin } : {}) });
   const s = result.structuredContent as { stdout?: string; stderr?: string; exitCode?: number } | undefined;
-  const printed = s ? `${s.stdout ?? ""}${s.stderr ?? ""}` : textOf(result);
+  // A structured answer with stdout (the control emulator's); else its text (servers that answer text, or a structured
+  // `result` as the Python SDK's does).
+  const printed = s?.stdout !== undefined ? `${s.stdout}${s.stderr ?? ""}` : textOf(result);
   if (result.isError || (s?.exitCode ?? 0) !== 0)
     throw new ApiError({
       service: "control",
@@ -59,7 +61,8 @@ async function readState(file: string): Promise<FileState> {
 }
 
 /** The file's bytes: the content, or the source file's. */
-const bytesOf = (r: Bag): Buffer => (r.source !== undefined ? readFileSync(path.resolve(String(r.source))) : Buffer.from(String(r.content)));
+const bytesOf = (r: Bag): Buffer =>
+  r.source !== undefined ? readFileSync(path.resolve(String(r.source))) : Buffer.from(String(r.content));
 
 /** The owner as the program gives it against the host's user:group (a bare user is compared with the user alone). */
 const sameOwner = (wanted: unknown, there: string | undefined) =>
@@ -74,7 +77,8 @@ async function write(r: Bag): Promise<FileState> {
     throw new ValidationError({
       service: "control",
       message: `${r.path}: the content is secret, and this endpoint's run_command takes no stdin, so it would travel in the command line the host runs`,
-      remedy: "Point ops:controlUrl at a command server whose run_command takes `stdin` (mcp-server-commands does), or give content that is not secret",
+      remedy:
+        "Point ops:controlUrl at a command server whose run_command takes `stdin` (mcp-server-commands does), or give content that is not secret",
     });
   const base64 = bytesOf(r).toString("base64");
   const script = writeScript({ file: String(r.path), base64, mode: modeOf(r), owner: r.owner as string | undefined, viaStdin });
@@ -137,7 +141,8 @@ export const remoteFile: Handler<RemoteFileInputs, RemoteFileOutputs> = {
       throw new AlreadyExistsError({
         service: "control",
         message: `the host already has a file at ${r.path} with another content (sha256 ${there.hash?.slice(0, 12)}…), written by hand or by another tool`,
-        remedy: "Set `adopt: true` to take it over (it is then written as the program says, and destroy removes it), or choose another path",
+        remedy:
+          "Set `adopt: true` to take it over (it is then written as the program says, and destroy removes it), or choose another path",
       });
     if (there.present && there.hash === r.contentHash && there.mode === modeOf(r) && sameOwner(r.owner, there.owner)) {
       log(`control: ${r.path} is on the host as the program says; taken over, nothing written`);
@@ -149,7 +154,9 @@ export const remoteFile: Handler<RemoteFileInputs, RemoteFileOutputs> = {
     const there = await readState(id);
     if (!there.present) return {};
     const changes = [
-      ...(there.hash !== props.contentHash ? [`its content (sha256 ${String(props.contentHash).slice(0, 12)}… → ${there.hash?.slice(0, 12)}…)`] : []),
+      ...(there.hash !== props.contentHash
+        ? [`its content (sha256 ${String(props.contentHash).slice(0, 12)}… → ${there.hash?.slice(0, 12)}…)`]
+        : []),
       ...(props.mode !== undefined && there.mode !== props.mode ? [`its mode ${props.mode} → ${there.mode}`] : []),
       ...(!sameOwner(props.owner, there.owner) ? [`its owner ${props.owner} → ${there.owner}`] : []),
     ];
@@ -162,7 +169,8 @@ export const remoteFile: Handler<RemoteFileInputs, RemoteFileOutputs> = {
   async update(_id, olds, news) {
     const r = withoutProvider(news);
     // keep, adopt or secret alone: nothing to write.
-    if (!changedKeys(["contentHash", "mode", "owner"], olds, r, same).length) return { outs: outputs(r, { present: true, hash: olds.contentHash }) };
+    if (!changedKeys(["contentHash", "mode", "owner"], olds, r, same).length)
+      return { outs: outputs(r, { present: true, hash: olds.contentHash }) };
     return { outs: outputs(r, await write(r)) };
   },
   async delete(id, props) {
