@@ -86,7 +86,8 @@ export class SimulatedHost {
     const args: string[] = [];
     for (let i = 0; i < words.length; i++) {
       if (words[i] === ">&2") toStderr = true;
-      else if (words[i] === "2>") quiet = words[++i] === "/dev/null"; // (only /dev/null is simulated)
+      else if (words[i] === "2>")
+        quiet = words[++i] === "/dev/null"; // (only /dev/null is simulated)
       else if (words[i] === ">" || words[i] === ">>") {
         redirect = { path: this.resolve(words[++i] ?? ""), append: words[i - 1] === ">>" };
       } else args.push(words[i]);
@@ -280,7 +281,10 @@ export class SimulatedHost {
       }
       case "stat": {
         // BSD stat, as on a Mac: `-f FORMAT` with %Lp, %Su, %Sg; GNU's `-c` is not an option there.
-        if (a[0] !== "-f") return err(`stat: illegal option -- ${a[0]?.replace(/^-/, "") ?? ""}\nusage: stat [-FLnq] [-f format | -l | -r | -s | -x] [-t timefmt] [file ...]`);
+        if (a[0] !== "-f")
+          return err(
+            `stat: illegal option -- ${a[0]?.replace(/^-/, "") ?? ""}\nusage: stat [-FLnq] [-f format | -l | -r | -s | -x] [-t timefmt] [file ...]`,
+          );
         const p = this.resolve(a[2] ?? "");
         if (!this.files.has(p) && !this.dirs.has(p)) return err(`stat: ${a[2]}: stat: No such file or directory`);
         const [user, group] = this.ownerOf(p).split(":");

@@ -2,6 +2,7 @@
 /** The control module: its resources, functions and types, and what earlier releases had (removed.ts). */
 export { RemoteCommand, type RemoteCommandArgs } from "./remote-command";
 export { RemoteDesktopSession, type RemoteDesktopSessionArgs } from "./remote-desktop-session";
+export { RemoteFile, type RemoteFileArgs } from "./remote-file";
 export * from "./functions";
 export type * from "./types";
 export * from "./removed";

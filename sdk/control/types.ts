@@ -94,6 +94,53 @@ export interface RemoteDesktopSessionOutputs {
 /** The output names of a RemoteDesktopSession, declared to the engine when the resource is registered. */
 export const remoteDesktopSessionOutputNames = ["host","port","username","password","helperUrl","helperToken","waitSeconds","triggers","window","screen","black","pixels","points","account"] as const;
 
+/** The arguments of a RemoteFile: A file on a host, written through the computer-control endpoint's command tool and compared by its content's hash. */
+export interface RemoteFileArgs {
+  /** Where the file is on the host: an absolute path. Another path is another file: the old one is removed. */
+  path: pulumi.Input<string>;
+  /** The file's text (give this or `source`). */
+  content?: pulumi.Input<string>;
+  /** A local file whose bytes are the file's (give this or `content`); read when the program runs, compared by hash. */
+  source?: pulumi.Input<string>;
+  /** The file's permissions, as chmod takes them in octal ("644", "0600"). Unset: 600, as a file that may hold a secret. */
+  mode?: pulumi.Input<string>;
+  /** `user` or `user:group`, as chown takes it, where the host lets the endpoint's user change it. */
+  owner?: pulumi.Input<string>;
+  /** Leave the file on the host when the resource is destroyed. */
+  keep?: pulumi.Input<boolean>;
+  /** Take over a file already at `path` whose content differs (written by hand or by another tool) instead of failing: it is then written as the program says, and destroy removes it. A file with the program's content is taken without it. */
+  adopt?: pulumi.Input<boolean>;
+  /** Keep the content secret in state and in the CLI (also true when the content is secret); a secret content never travels in a command line. */
+  secret?: pulumi.Input<boolean>;
+  /** Set by the provider: the SHA-256 of the content. */
+  contentHash?: pulumi.Input<string>;
+  /** Set by the provider: the content's length in bytes. */
+  size?: pulumi.Input<number>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a RemoteFile holds once the engine has it (its outputs). */
+export interface RemoteFileOutputs {
+  path: string;
+  content?: string;
+  source?: string;
+  mode?: string;
+  owner?: string;
+  keep: boolean;
+  adopt: boolean;
+  secret: boolean;
+  /** The SHA-256 of the file on the host, as last read. */
+  contentHash: string;
+  /** The file's length in bytes. */
+  size: number;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a RemoteFile, declared to the engine when the resource is registered. */
+export const remoteFileOutputNames = ["path","content","source","mode","owner","keep","adopt","secret","contentHash","size","account"] as const;
+
 /** The arguments of listTools. */
 export interface ListToolsArgs {
   /** The named account (`ops:accounts`) to read with; unset, the stack's own settings. */

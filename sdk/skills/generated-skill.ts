@@ -68,6 +68,10 @@ export class GeneratedSkill extends CheckedResource {
   declare readonly metadata: pulumi.Output<Out["metadata"]>;
   /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
   declare readonly allowedTools: pulumi.Output<Out["allowedTools"]>;
+  /** `claude` when published to the Claude API. */
+  declare readonly publishTo: pulumi.Output<Out["publishTo"]>;
+  /** On the Claude API: the version this stack uploaded last (`skillver_...`). */
+  declare readonly versionId: pulumi.Output<Out["versionId"]>;
   /**
    * The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing
    * it replaces the resource.

@@ -39,6 +39,8 @@ export interface GeneratedSkillArgs {
   sourcesHash?: pulumi.Input<string>;
   /** Set by the provider: the hash of the prompt and model. */
   promptHash?: pulumi.Input<string>;
+  /** Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`. */
+  publishTo?: pulumi.Input<"claude">;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: pulumi.Input<string>;
 }
@@ -77,12 +79,16 @@ export interface GeneratedSkillOutputs {
   metadata?: { [key: string]: string };
   /** Tools the skill may use without asking (the format's `allowed-tools`, experimental). */
   allowedTools?: string[];
+  /** `claude` when published to the Claude API. */
+  publishTo?: string;
+  /** On the Claude API: the version this stack uploaded last (`skillver_...`). */
+  versionId?: string;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
   account?: string;
 }
 
 /** The output names of a GeneratedSkill, declared to the engine when the resource is registered. */
-export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","license","compatibility","metadata","allowedTools","account"] as const;
+export const generatedSkillOutputNames = ["slug","adopt","name","description","model","sources","sourcesHash","promptHash","contentHash","publishedHash","attempts","lines","category","tags","agents","toolsRequired","version","license","compatibility","metadata","allowedTools","publishTo","versionId","account"] as const;
 
 /** The arguments of a Skill: A skill published to the registry, or to the Claude API's skills endpoints (ops:skillsKind `claude`: the whole folder, kept as versions), from inline fields or a SKILL.md file. */
 export interface SkillArgs {

@@ -340,7 +340,9 @@ describe("installed from the release folder alone, with README's Install command
       expect(rest).toMatch(/^www\.example\.com$/m);
       expect(rest).toMatch(/- 3 deleted/);
       const sent = writes().map((e) => `${e.method} ${e.path}`);
-      expect(sent).toEqual(expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^POST .*\/feed$/)]));
+      expect(sent).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^POST .*\/dns_records$/), expect.stringMatching(/^POST .*\/feed$/)]),
+      );
       expect(sent.filter((w) => w.startsWith("DELETE"))).toHaveLength(2);
       expect(records()).toEqual([]);
     } finally {

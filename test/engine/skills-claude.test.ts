@@ -128,7 +128,9 @@ describe("a skill folder on the Claude API, through the engine", { timeout: 300_
     const latest = await sdk.skills.versions.retrieve("latest", { skill_id: id });
     expect(latest).toMatchObject({ id: up.outputs.runbookVersionId.value, name: "oven-runbook" });
     expect(latest.description).toMatch(/deck ovens/);
-    expect(claude.skills.get(id)!.versions[0].files.get("SKILL.md")!.toString()).toMatch(/^---\nname: oven-runbook\n[^]*## Troubleshooting/);
+    expect(claude.skills.get(id)!.versions[0].files.get("SKILL.md")!.toString()).toMatch(
+      /^---\nname: oven-runbook\n[^]*## Troubleshooting/,
+    );
     await engine.stack.up({ expectNoChanges: true });
     expect((await engine.stack.refresh()).summary.resourceChanges).toEqual({ same: 4 });
     expect(writes().length).toBe(sent + 1);

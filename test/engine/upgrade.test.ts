@@ -1,5 +1,5 @@
 /**
- * An upgrade never breaks a stack: an edge stack made by the previous release (0.15.0, built from its commit in this
+ * An upgrade never breaks a stack: an edge stack made by the previous release (0.16.0, built from its commit in this
  * repository's history and packed as users get it) is upgraded in place to this one (packed the same way): the
  * state's serialized providers still load (their module paths exist), the preview shows no change, the up and a
  * refresh send nothing and change nothing, and a setting then works on the upgraded stack
@@ -14,8 +14,8 @@ import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
-/** The previous release: the last commit of 0.15.0 (what CI ran for it: skills typed by their schemas, a function's error in one line). */
-const PREVIOUS = { version: "0.15.0", commit: "908aff2c93fb50084b30eb38147311a1fa6de8d8" };
+/** The previous release: the last commit of 0.16.0 (what CI ran for it: the release command, every language from a release folder). */
+const PREVIOUS = { version: "0.16.0", commit: "c7a105edce2512430c65940b22c9f6a8760b03ef" };
 const work = path.join(ROOT, "test/.work/upgrade"); // inside the repository: the program finds @pulumi/pulumi as a project does
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-upgrade-"));
 let edge: EdgeEmulator;

@@ -79,13 +79,21 @@ describe("GeneratedSkill on the Claude API", () => {
   it("a version made outside the stack is said at refresh and generated again at the next up", async () => {
     const g = await make(ARGS);
     const held = claude.skills.get(g.id)!;
-    held.versions.push({ ...held.versions[0], id: "skver_01HandMadeHandMadeHandMade", description: "Edited.", createdAt: "2026-11-27T10:00:00Z" });
+    held.versions.push({
+      ...held.versions[0],
+      id: "skver_01HandMadeHandMadeHandMade",
+      description: "Edited.",
+      createdAt: "2026-11-27T10:00:00Z",
+    });
     const reading = collectWarnings(() => call("skills:GeneratedSkill", "read", [g.id, g.outs]));
     const read = await reading.result;
     expect(reading.warnings.join("\n")).toMatch(
       /"oven-runbook" \(skill_01\w+\) changed on the Claude API: a version made outside this stack \(skver_01HandMadeHandMadeHandMade, 2026-11-27T10:00:00Z\); description .* → "Edited\."; the next up generates it again/,
     );
-    expect(await call("skills:GeneratedSkill", "diff", [g.id, read.props, await checked(ARGS)])).toMatchObject({ changes: true, replaces: [] });
+    expect(await call("skills:GeneratedSkill", "diff", [g.id, read.props, await checked(ARGS)])).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
     const u = await call("skills:GeneratedSkill", "update", [g.id, read.props, await checked(ARGS)]);
     expect(held.versions).toHaveLength(3);
     expect(u.outs.versionId).toBe(held.versions[2].id);

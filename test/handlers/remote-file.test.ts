@@ -56,7 +56,9 @@ describe("RemoteFile on the control emulator (run_command without stdin)", () =>
     control.machine.modes.set("/etc/bakery/app.conf", "666");
     const reading = collectWarnings(() => call("control:RemoteFile", "read", [f.id, f.outs]));
     const read = await reading.result;
-    expect(reading.warnings.join("\n")).toMatch(/\/etc\/bakery\/app\.conf was changed on the host: its content \(sha256 \w{12}… → \w{12}…\); its mode 644 → 666/);
+    expect(reading.warnings.join("\n")).toMatch(
+      /\/etc\/bakery\/app\.conf was changed on the host: its content \(sha256 \w{12}… → \w{12}…\); its mode 644 → 666/,
+    );
     expect(await call("control:RemoteFile", "diff", [f.id, read.props, f.inputs])).toMatchObject({ changes: true, replaces: [] });
     const u = await call("control:RemoteFile", "update", [f.id, read.props, f.inputs]);
     expect(control.machine.files.get("/etc/bakery/app.conf")).toBe("oven=on\n");
@@ -99,7 +101,9 @@ describe("RemoteFile on the control emulator (run_command without stdin)", () =>
 
   it("an owner the host does not let the endpoint's user set fails in one line, and leaves no half-written file", async () => {
     const inputs = await checked({ path: "/etc/bakery/app.conf", content: "x\n", owner: "root:wheel" });
-    await expect(call("control:RemoteFile", "create", [inputs])).rejects.toThrow(/writing \/etc\/bakery\/app\.conf failed.*Operation not permitted/);
+    await expect(call("control:RemoteFile", "create", [inputs])).rejects.toThrow(
+      /writing \/etc\/bakery\/app\.conf failed.*Operation not permitted/,
+    );
     expect([...control.machine.files.keys()].filter((k) => k.startsWith("/etc/bakery"))).toEqual([]);
     const mine = await make({ path: "/etc/bakery/app.conf", content: "x\n", owner: "ops:admin" });
     expect(control.machine.ownerOf("/etc/bakery/app.conf")).toBe("ops:admin");
@@ -107,9 +111,14 @@ describe("RemoteFile on the control emulator (run_command without stdin)", () =>
   });
 
   it("refuses at check what cannot be a file: a relative path, a bad mode, both or neither of content and source", async () => {
-    const failures = async (args: Bag) => (await call("control:RemoteFile", "check", [{}, args])).failures.map((f: Bag) => `${f.property}: ${f.reason}`);
-    expect(await failures({ path: "etc/motd", content: "x" })).toEqual([expect.stringMatching(/^path: path must be an absolute file path/)]);
-    expect(await failures({ path: "/etc/motd", content: "x", mode: "rw-r--r--" })).toEqual([expect.stringMatching(/^mode: mode must be an octal/)]);
+    const failures = async (args: Bag) =>
+      (await call("control:RemoteFile", "check", [{}, args])).failures.map((f: Bag) => `${f.property}: ${f.reason}`);
+    expect(await failures({ path: "etc/motd", content: "x" })).toEqual([
+      expect.stringMatching(/^path: path must be an absolute file path/),
+    ]);
+    expect(await failures({ path: "/etc/motd", content: "x", mode: "rw-r--r--" })).toEqual([
+      expect.stringMatching(/^mode: mode must be an octal/),
+    ]);
     expect(await failures({ path: "/etc/motd" })).toEqual([expect.stringMatching(/give exactly one of content and source/)]);
     expect(control.calls).toEqual([]);
   });

@@ -12,7 +12,8 @@ export const program: ProgramSide = {
     const secret = pulumi
       .output(args.secret)
       .apply(async (s) => (s !== undefined && typeof s !== "boolean" ? s : s === true || (await fromSecret)));
-    const content = args.content === undefined ? undefined : pulumi.all([args.content, secret]).apply(([c, s]) => (s === true ? pulumi.secret(c) : c));
+    const content =
+      args.content === undefined ? undefined : pulumi.all([args.content, secret]).apply(([c, s]) => (s === true ? pulumi.secret(c) : c));
     return { args: { ...args, secret, content }, opts };
   },
 };

@@ -21,7 +21,11 @@ export const RemoteFileInputs = z
       .regex(/^\/[^\0\n]*[^/\0\n]$/, "path must be an absolute file path on the host (/etc/app/app.conf), without line breaks")
       .describe("Where the file is on the host: an absolute path. Another path is another file: the old one is removed.")
       .meta({ replaceOnChanges: true }),
-    content: z.string().max(262_144, "content is at most 256 KiB: copy larger files another way").optional().describe("The file's text (give this or `source`)."),
+    content: z
+      .string()
+      .max(262_144, "content is at most 256 KiB: copy larger files another way")
+      .optional()
+      .describe("The file's text (give this or `source`)."),
     source: z
       .string()
       .min(1)
@@ -54,7 +58,7 @@ export const RemoteFileInputs = z
     size: z.number().optional().describe("Set by the provider: the content's length in bytes.").meta(derived),
   })
   .transform((r, ctx) => {
-    if (r.content === undefined === (r.source === undefined)) {
+    if ((r.content === undefined) === (r.source === undefined)) {
       ruleFailure(ctx, r.source === undefined ? "content" : "source", "give exactly one of content and source", ["content", "source"]);
       return r;
     }
@@ -65,7 +69,8 @@ export const RemoteFileInputs = z
       ruleFailure(ctx, "source", `cannot read ${r.source}: ${(e as Error).message}`);
       return r;
     }
-    if (bytes.length > 262_144) ruleFailure(ctx, "source", `${r.source} holds ${bytes.length} bytes, over 256 KiB: copy larger files another way`);
+    if (bytes.length > 262_144)
+      ruleFailure(ctx, "source", `${r.source} holds ${bytes.length} bytes, over 256 KiB: copy larger files another way`);
     return { ...r, mode: r.mode?.replace(/^0(?=\d{3}$)/, ""), contentHash: sha256(bytes), size: bytes.length };
   });
 

@@ -42,7 +42,8 @@ _utilities.register(
   "fqn": "pulumi_ops.control",
   "classes": {
    "ops:control:RemoteCommand": "RemoteCommand",
-   "ops:control:RemoteDesktopSession": "RemoteDesktopSession"
+   "ops:control:RemoteDesktopSession": "RemoteDesktopSession",
+   "ops:control:RemoteFile": "RemoteFile"
   }
  },
  {

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &RemoteCommand{}
 	case "ops:control:RemoteDesktopSession":
 		r = &RemoteDesktopSession{}
+	case "ops:control:RemoteFile":
+		r = &RemoteFile{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

@@ -41,6 +41,8 @@ type GeneratedSkill struct {
 	// The name the model gave the skill (its front matter's).
 	Name       pulumi.StringOutput `pulumi:"name"`
 	PromptHash pulumi.StringOutput `pulumi:"promptHash"`
+	// `claude` when published to the Claude API.
+	PublishTo pulumi.StringPtrOutput `pulumi:"publishTo"`
 	// The hash of the skill as this resource last published it.
 	PublishedHash pulumi.StringOutput      `pulumi:"publishedHash"`
 	Slug          pulumi.StringOutput      `pulumi:"slug"`
@@ -50,6 +52,8 @@ type GeneratedSkill struct {
 	ToolsRequired pulumi.StringArrayOutput `pulumi:"toolsRequired"`
 	// The skill's version, published with it (at most 32 characters).
 	Version pulumi.StringPtrOutput `pulumi:"version"`
+	// On the Claude API: the version this stack uploaded last (`skillver_...`).
+	VersionId pulumi.StringPtrOutput `pulumi:"versionId"`
 }
 
 // NewGeneratedSkill registers a new resource with the given unique name, arguments, and options.
@@ -135,6 +139,8 @@ type generatedSkillArgs struct {
 	Prompt *string `pulumi:"prompt"`
 	// Set by the provider: the hash of the prompt and model.
 	PromptHash *string `pulumi:"promptHash"`
+	// Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+	PublishTo *string `pulumi:"publishTo"`
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug string `pulumi:"slug"`
 	// Files whose text the skill is generated from (10,000 to 40,000 characters in all).
@@ -177,6 +183,8 @@ type GeneratedSkillArgs struct {
 	Prompt pulumi.StringPtrInput
 	// Set by the provider: the hash of the prompt and model.
 	PromptHash pulumi.StringPtrInput
+	// Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+	PublishTo pulumi.StringPtrInput
 	// The skill's address in the registry. Changing it replaces the skill.
 	Slug pulumi.StringInput
 	// Files whose text the skill is generated from (10,000 to 40,000 characters in all).
@@ -300,6 +308,11 @@ func (o GeneratedSkillOutput) PromptHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.PromptHash }).(pulumi.StringOutput)
 }
 
+// `claude` when published to the Claude API.
+func (o GeneratedSkillOutput) PublishTo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.PublishTo }).(pulumi.StringPtrOutput)
+}
+
 // The hash of the skill as this resource last published it.
 func (o GeneratedSkillOutput) PublishedHash() pulumi.StringOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringOutput { return v.PublishedHash }).(pulumi.StringOutput)
@@ -328,6 +341,11 @@ func (o GeneratedSkillOutput) ToolsRequired() pulumi.StringArrayOutput {
 // The skill's version, published with it (at most 32 characters).
 func (o GeneratedSkillOutput) Version() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+// On the Claude API: the version this stack uploaded last (`skillver_...`).
+func (o GeneratedSkillOutput) VersionId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GeneratedSkill) pulumi.StringPtrOutput { return v.VersionId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

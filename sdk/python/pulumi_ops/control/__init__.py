@@ -9,5 +9,6 @@ import typing
 from .list_tools import *
 from .remote_command import *
 from .remote_desktop_session import *
+from .remote_file import *
 from .screenshot import *
 from . import outputs

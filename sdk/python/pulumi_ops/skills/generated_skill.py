@@ -33,6 +33,7 @@ class GeneratedSkillArgs:
                  metadata: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  sources_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  tags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  tools_required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
@@ -55,6 +56,7 @@ class GeneratedSkillArgs:
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] metadata: Other properties, text by key (`author`, `version`, ...), as the format's `metadata` mapping.
         :param pulumi.Input[_builtins.str] prompt: Extra instructions for the model.
         :param pulumi.Input[_builtins.str] prompt_hash: Set by the provider: the hash of the prompt and model.
+        :param pulumi.Input[_builtins.str] publish_to: Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
         :param pulumi.Input[_builtins.str] sources_hash: Set by the provider: the hash of the sources' text.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tags: Search tags.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] tools_required: Tools the skill needs.
@@ -90,6 +92,8 @@ class GeneratedSkillArgs:
             pulumi.set(__self__, "prompt", prompt)
         if prompt_hash is not None:
             pulumi.set(__self__, "prompt_hash", prompt_hash)
+        if publish_to is not None:
+            pulumi.set(__self__, "publish_to", publish_to)
         if sources_hash is not None:
             pulumi.set(__self__, "sources_hash", sources_hash)
         if tags is not None:
@@ -270,6 +274,18 @@ class GeneratedSkillArgs:
         pulumi.set(self, "prompt_hash", value)
 
     @_builtins.property
+    @pulumi.getter(name="publishTo")
+    def publish_to(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+        """
+        return pulumi.get(self, "publish_to")
+
+    @publish_to.setter
+    def publish_to(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "publish_to", value)
+
+    @_builtins.property
     @pulumi.getter(name="sourcesHash")
     def sources_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -348,6 +364,7 @@ class GeneratedSkill(pulumi.CustomResource):
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  sources_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -373,6 +390,7 @@ class GeneratedSkill(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] model: The runner model that writes the skill, e.g. the `name` of a RunnerModel of the same program.
         :param pulumi.Input[_builtins.str] prompt: Extra instructions for the model.
         :param pulumi.Input[_builtins.str] prompt_hash: Set by the provider: the hash of the prompt and model.
+        :param pulumi.Input[_builtins.str] publish_to: Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
         :param pulumi.Input[_builtins.str] slug: The skill's address in the registry. Changing it replaces the skill.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] sources: Files whose text the skill is generated from (10,000 to 40,000 characters in all).
         :param pulumi.Input[_builtins.str] sources_hash: Set by the provider: the hash of the sources' text.
@@ -417,6 +435,7 @@ class GeneratedSkill(pulumi.CustomResource):
                  model: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt: pulumi.Input[Optional[_builtins.str]] = None,
                  prompt_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 publish_to: pulumi.Input[Optional[_builtins.str]] = None,
                  slug: pulumi.Input[Optional[_builtins.str]] = None,
                  sources: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  sources_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -451,6 +470,7 @@ class GeneratedSkill(pulumi.CustomResource):
             __props__.__dict__["model"] = model
             __props__.__dict__["prompt"] = prompt
             __props__.__dict__["prompt_hash"] = prompt_hash
+            __props__.__dict__["publish_to"] = publish_to
             if slug is None and not opts.urn:
                 raise TypeError("Missing required property 'slug'")
             __props__.__dict__["slug"] = slug
@@ -468,6 +488,7 @@ class GeneratedSkill(pulumi.CustomResource):
             __props__.__dict__["lines"] = None
             __props__.__dict__["name"] = None
             __props__.__dict__["published_hash"] = None
+            __props__.__dict__["version_id"] = None
         replace_on_changes = pulumi.ResourceOptions(replace_on_changes=["account"])
         opts = pulumi.ResourceOptions.merge(opts, replace_on_changes)
         super(GeneratedSkill, __self__).__init__(
@@ -507,6 +528,7 @@ class GeneratedSkill(pulumi.CustomResource):
         __props__.__dict__["model"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["prompt_hash"] = None
+        __props__.__dict__["publish_to"] = None
         __props__.__dict__["published_hash"] = None
         __props__.__dict__["slug"] = None
         __props__.__dict__["sources"] = None
@@ -514,6 +536,7 @@ class GeneratedSkill(pulumi.CustomResource):
         __props__.__dict__["tags"] = None
         __props__.__dict__["tools_required"] = None
         __props__.__dict__["version"] = None
+        __props__.__dict__["version_id"] = None
         return GeneratedSkill(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -622,6 +645,14 @@ class GeneratedSkill(pulumi.CustomResource):
         return pulumi.get(self, "prompt_hash")
 
     @_builtins.property
+    @pulumi.getter(name="publishTo")
+    def publish_to(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        `claude` when published to the Claude API.
+        """
+        return pulumi.get(self, "publish_to")
+
+    @_builtins.property
     @pulumi.getter(name="publishedHash")
     def published_hash(self) -> pulumi.Output[_builtins.str]:
         """
@@ -661,4 +692,12 @@ class GeneratedSkill(pulumi.CustomResource):
         The skill's version, published with it (at most 32 characters).
         """
         return pulumi.get(self, "version")
+
+    @_builtins.property
+    @pulumi.getter(name="versionId")
+    def version_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        On the Claude API: the version this stack uploaded last (`skillver_...`).
+        """
+        return pulumi.get(self, "version_id")
 

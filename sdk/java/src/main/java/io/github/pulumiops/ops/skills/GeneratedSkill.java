@@ -194,6 +194,20 @@ public class GeneratedSkill extends com.pulumi.resources.CustomResource {
         return this.promptHash;
     }
     /**
+     * `claude` when published to the Claude API.
+     * 
+     */
+    @Export(name="publishTo", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> publishTo;
+
+    /**
+     * @return `claude` when published to the Claude API.
+     * 
+     */
+    public Output<Optional<String>> publishTo() {
+        return Codegen.optional(this.publishTo);
+    }
+    /**
      * The hash of the skill as this resource last published it.
      * 
      */
@@ -250,6 +264,20 @@ public class GeneratedSkill extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> version() {
         return Codegen.optional(this.version);
+    }
+    /**
+     * On the Claude API: the version this stack uploaded last (`skillver_...`).
+     * 
+     */
+    @Export(name="versionId", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> versionId;
+
+    /**
+     * @return On the Claude API: the version this stack uploaded last (`skillver_...`).
+     * 
+     */
+    public Output<Optional<String>> versionId() {
+        return Codegen.optional(this.versionId);
     }
 
     /**

@@ -202,6 +202,21 @@ public final class GeneratedSkillArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
+     * Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+     * 
+     */
+    @Import(name="publishTo")
+    private @Nullable Output<String> publishTo;
+
+    /**
+     * @return Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+     * 
+     */
+    public Optional<Output<String>> publishTo() {
+        return Optional.ofNullable(this.publishTo);
+    }
+
+    /**
      * The skill&#39;s address in the registry. Changing it replaces the skill.
      * 
      */
@@ -321,6 +336,7 @@ public final class GeneratedSkillArgs extends com.pulumi.resources.ResourceArgs 
         this.model = $.model;
         this.prompt = $.prompt;
         this.promptHash = $.promptHash;
+        this.publishTo = $.publishTo;
         this.slug = $.slug;
         this.sources = $.sources;
         this.sourcesHash = $.sourcesHash;
@@ -618,6 +634,27 @@ public final class GeneratedSkillArgs extends com.pulumi.resources.ResourceArgs 
          */
         public Builder promptHash(String promptHash) {
             return promptHash(Output.of(promptHash));
+        }
+
+        /**
+         * @param publishTo Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder publishTo(@Nullable Output<String> publishTo) {
+            $.publishTo = publishTo;
+            return this;
+        }
+
+        /**
+         * @param publishTo Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there). One of: `claude`.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder publishTo(String publishTo) {
+            return publishTo(Output.of(publishTo));
         }
 
         /**
