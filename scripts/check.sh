@@ -10,9 +10,10 @@ start=$SECONDS
 bash scripts/setup.sh
 export PATH="$root/node_modules/.bin:$PATH"
 echo "[check] prettier: the TypeScript sources' format (npm run format rewrites them)" >&2
-prettier --check --log-level warn "provider/**/*.ts" "sdk/**/*.ts" "emulators/**/*.ts" "scripts/**/*.ts" "bench/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
+# Both tools cache what they found by the files' content under .tools/cache (as test/unit/format.test.ts does).
+prettier --check --log-level warn --cache --cache-strategy content --cache-location .tools/cache/prettier "provider/**/*.ts" "sdk/**/*.ts" "emulators/**/*.ts" "scripts/**/*.ts" "bench/**/*.ts" "test/**/*.ts" "examples/**/*.ts"
 echo "[check] eslint: typescript-eslint's recommended rules (eslint.config.mjs)" >&2
-eslint --max-warnings 0 .
+eslint --max-warnings 0 --cache --cache-strategy content --cache-location .tools/cache/eslint/ .
 echo "[check] tsc: provider, sdk, emulators, scripts and test" >&2
 tsc -p tsconfig.check.json
 echo "[check] the unit, handler, emulator and serialization tiers" >&2

@@ -111,16 +111,19 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
 
   it("429 with Retry-After and 503 on every service and 500 on reads waited out, and posts whose answers are lost (no natural key) found on the service and kept: the run succeeds, nothing published twice", async () => {
     // One run for both: the status faults answer each service's first requests, the lost answers come after them.
+    // One of each per service: the services' preview checks meet them one service after another (the run's output
+    // shows each service's retries in turn), so every wait adds to the run's; the handler fault matrix throttles
+    // each type's create.
     for (const e of all) {
-      e.inject({ count: 2, kind: "status", status: 429, retryAfter: 1 });
-      e.inject({ count: 2, kind: "status", status: 503, retryAfter: 1 });
+      e.inject({ count: 1, kind: "status", status: 429, retryAfter: 1 });
+      e.inject({ count: 1, kind: "status", status: 503, retryAfter: 1 });
     }
     for (const e of [edge, pages, skills]) e.inject({ match: { method: "GET" }, count: 1, kind: "status", status: 500 });
     pages.inject({ match: { method: "POST", path: "/feed$" }, count: 1, kind: "drop-after" });
     posts.inject({ match: { method: "POST", path: "/threads_publish$" }, count: 1, kind: "status-after", status: 500 });
     await engine.stack.up(); // the same run asks the services what they made and keeps it
     const perService = all.map((e) => injectedFaults(e));
-    expect(perService.every((n) => n >= 4)).toBe(true); // every service was throttled and turned requests away
+    expect(perService.every((n) => n >= 2)).toBe(true); // every service was throttled and turned requests away
     counted.faults += perService.reduce((a, b) => a + b, 0);
     // Requests the services acted on (answered, or faulted after acting): each post made once.
     const acted = (e: Emulator, path: RegExp) =>
@@ -140,8 +143,11 @@ describe("faults on every service through the Pulumi engine", { timeout: 300_000
         stop();
       }
     });
+    // One retry of the failing lookups, not six: what is held is that the run gives up recording it as pending.
+    await engine.stack.setConfig("ops:pagesMaxRetries", { value: "1" });
     const failed = await engine.stack.up().catch((e: Error) => e);
     stop();
+    await engine.stack.removeConfig("ops:pagesMaxRetries");
     counted.faults += injectedFaults(pages);
     expect(String(failed)).toMatch(/recorded it as pending and will look for it before sending anything again/);
     expect(String(failed)).not.toMatch(/run the command again/);

@@ -8,6 +8,15 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.join(__dirname, "../..");
+/**
+ * Each tool's cache under .tools (by the files' content, so a fresh clone or a checkout of other files is never
+ * taken for the last run's): a run where few files changed checks those few. Unchanged files took 27 s of the
+ * unit tier's CPU, every run.
+ */
+const CACHE = {
+  prettier: ["--cache", "--cache-strategy", "content", "--cache-location", path.join(ROOT, ".tools/cache/prettier")],
+  eslint: ["--cache", "--cache-strategy", "content", "--cache-location", path.join(ROOT, ".tools/cache/eslint/")],
+};
 const GLOBS = [
   "provider/**/*.ts",
   "sdk/**/*.ts",
@@ -21,7 +30,7 @@ const GLOBS = [
 describe("the sources' format", () => {
   it("is prettier's (run `npm run format`)", () => {
     const run = () =>
-      execFileSync(path.join(ROOT, "node_modules/.bin/prettier"), ["--check", "--log-level", "warn", ...GLOBS], {
+      execFileSync(path.join(ROOT, "node_modules/.bin/prettier"), ["--check", "--log-level", "warn", ...CACHE.prettier, ...GLOBS], {
         cwd: ROOT,
         encoding: "utf8",
         stdio: "pipe",
@@ -33,7 +42,7 @@ describe("the sources' format", () => {
 describe("the sources' lint", () => {
   it("is clean (run `npm run lint`)", () => {
     const run = () =>
-      execFileSync(path.join(ROOT, "node_modules/.bin/eslint"), ["--max-warnings", "0", "."], {
+      execFileSync(path.join(ROOT, "node_modules/.bin/eslint"), ["--max-warnings", "0", ...CACHE.eslint, "."], {
         cwd: ROOT,
         encoding: "utf8",
         stdio: "pipe",
