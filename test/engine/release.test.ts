@@ -35,9 +35,9 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
+import { ControlEmulator, DEMO_TOKEN, EdgeEmulator, PAGE_ID, PAGES_USER_TOKEN, PagesEmulator } from "../../emulators";
 import { PLATFORMS } from "../../scripts/build-plugin";
-import { engineStack, ROOT } from "../../scripts/engine";
+import { engineStack, ROOT, type EngineStack } from "../../scripts/engine";
 import { filesBelow } from "../../scripts/root";
 import { NotReleasable, release, type Release } from "../../scripts/release";
 import { withoutEnvFallback } from "../helpers/engine";
@@ -48,8 +48,30 @@ const run = promisify(execFile); // async: the emulators answer from this proces
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-release-"));
 const BIN = path.join(ROOT, ".tools/pulumi/bin"); // the CLI and its language hosts, as a user installs them
 const MESSAGE = "Opening hours from the release";
+/** A newer @pulumi/pulumi than the one this repository pins, as a user's program would move to. */
+const USER_SDK = "3.270.0";
+const TYPESCRIPT_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as ops from "pulumi-ops";
+
+const config = new pulumi.Config();
+const zone = ops.edge.getZoneOutput({ name: "example.com" });
+const args: ops.edge.DnsRecordArgs = { zoneId: zone.id, type: "A", name: "www", content: pulumi.output("203.0.113.10"), ttl: 300 };
+const www = new ops.edge.DnsRecord("www", args);
+new ops.edge.PageRule("static", { zoneId: zone.id, targets: [pulumi.interpolate\`\${www.hostname}/static/*\`], actions: [{ id: "cache_level", value: pulumi.output("cache_everything") }] });
+const marker = new ops.control.RemoteCommand("marker", {
+  create: "echo $GREETING > /tmp/installed-marker",
+  delete: "rm -f /tmp/installed-marker",
+  environment: { GREETING: config.requireSecret("greeting") },
+});
+new ops.pages.PagePost("hours", { pageId: "${PAGE_ID}", message: "${MESSAGE}", published: false });
+const found: Promise<ops.edge.GetZoneResult> = ops.edge.getZone({ name: "example.com" });
+
+export const hostname = www.hostname;
+export const zoneStatus = pulumi.output(found).status;
+export const exitCode = marker.exitCode;
+`;
 let made: Release;
-let edge: EdgeEmulator, pages: PagesEmulator;
+let edge: EdgeEmulator, pages: PagesEmulator, control: ControlEmulator;
 let mirror: Server;
 let mirrored: string[] = [];
 
@@ -79,24 +101,33 @@ const machineTool = (name: string) => ({
   is: execFileSync("/bin/sh", ["-c", `readlink -f "$(command -v ${name})"`], { encoding: "utf8" }).trim(),
 });
 
-/** preview (nothing sent), up (the record and the post made, once), destroy (both gone). */
+/**
+ * preview (nothing sent), up (the record and the post made, once), destroy (both gone). `more`: a program of more
+ * resources than those two, its config, how many the preview creates (with the stack) and what to hold after up.
+ */
 async function previewUpDestroy(
   dir: string,
   stackName: string,
   env: Record<string, string>,
   before?: (cli: { command: string; env: Record<string, string>; cwd: string }) => Promise<unknown>,
+  more: {
+    config?: Record<string, { value: string; secret?: boolean }>;
+    creates?: number;
+    afterUp?: (e: EngineStack) => Promise<void>;
+  } = {},
 ) {
-  const engine = await engineStack(dir, CONFIG(), stackName, { PULUMI_OPS_QUIET: "0", ...env });
+  const engine = await engineStack(dir, { ...CONFIG(), ...more.config }, stackName, { PULUMI_OPS_QUIET: "0", ...env });
   try {
     await before?.(engine.cli);
     edge.log.length = 0;
     pages.log.length = 0;
     const preview = await engine.stack.preview();
-    expect(preview.changeSummary.create).toBe(3); // the record, the post, the stack
+    expect(preview.changeSummary.create).toBe(more.creates ?? 3); // the record, the post, the stack
     expect(writes()).toEqual([]);
     await engine.stack.up();
     expect(records().map((r) => r.content)).toEqual(["203.0.113.10"]);
     expect(posts()).toHaveLength(1);
+    await more.afterUp?.(engine);
     await engine.stack.destroy();
     expect(records()).toEqual([]);
     expect(posts()).toEqual([]);
@@ -109,7 +140,7 @@ async function previewUpDestroy(
 beforeAll(async () => {
   withoutEnvFallback();
   made = release(path.join(scratch, "release"));
-  [edge, pages] = await Promise.all([new EdgeEmulator().start(), new PagesEmulator().start()]);
+  [edge, pages, control] = await Promise.all([new EdgeEmulator().start(), new PagesEmulator().start(), new ControlEmulator().start()]);
   // A mirror of the release page: the release folder served as a web server serves files.
   mirror = createServer((req, res) => {
     mirrored.push(req.url ?? "");
@@ -123,7 +154,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   mirror?.close();
-  await Promise.all([edge?.stop(), pages?.stop()]);
+  await Promise.all([edge?.stop(), pages?.stop(), control?.stop()]);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -386,20 +417,22 @@ describe("installed from the release folder alone, with README's Install command
     expect(mirrored).toEqual([`/pulumi-ops/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`]);
   });
 
-  it("TypeScript: npm installs the package tarball; preview writes nothing, up makes, destroy removes", async () => {
+  it("TypeScript: npm installs the package tarball, the program's own newer @pulumi/pulumi the one copy; strict types; preview writes nothing, up makes, a second up changes nothing, destroy removes", async () => {
     const dir = path.join(scratch, "typescript");
     mkdirSync(dir);
     writeFileSync(path.join(dir, "Pulumi.yaml"), "name: from-release-typescript\nruntime: nodejs\n");
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "from-release", private: true, main: "index.ts" }));
+    // What `tsc --init` gives, made strict; nothing that hides a library's typing errors.
     writeFileSync(
-      path.join(dir, "index.ts"),
-      [
-        'import * as ops from "pulumi-ops";',
-        'new ops.edge.DnsRecord("www", { zoneName: "example.com", type: "A", name: "www", content: "203.0.113.10", ttl: 300 });',
-        `new ops.pages.PagePost("hours", { pageId: "${PAGE_ID}", message: "${MESSAGE}", published: false });`,
-        "",
-      ].join("\n"),
+      path.join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node", noEmit: true },
+        files: ["index.ts"],
+      }),
     );
+    // The SDK used as a generated Pulumi SDK is: named `XxxArgs`, outputs nested in inputs (a secret in
+    // `environment`, a list of outputs in `targets`), `getX` and `getXOutput`.
+    writeFileSync(path.join(dir, "index.ts"), TYPESCRIPT_PROGRAM);
     // npm from the machine (it is no part of the clone), its cache first.
     const npmEnv = {
       ...(process.env as Record<string, string>),
@@ -409,7 +442,49 @@ describe("installed from the release folder alone, with README's Install command
       npm_config_audit: "false",
     };
     await paste(readmeCommands(/^TypeScript/), dir, npmEnv);
-    await previewUpDestroy(dir, "typescript", { PATH: userPath("typescript", { as: "node", is: process.execPath }) });
+    // A program moves to a newer SDK than the one pulumi-ops is tested with: a peer dependency, so one copy, its own.
+    await run("npm", ["install", `@pulumi/pulumi@${USER_SDK}`], { cwd: dir, env: npmEnv, timeout: 240_000 });
+    const copies = (await run("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: dir, env: npmEnv })).stdout
+      .trim()
+      .split("\n");
+    expect([...new Set(copies)]).toEqual([path.join(dir, "node_modules/@pulumi/pulumi")]);
+    expect(JSON.parse(readFileSync(path.join(dir, "node_modules/@pulumi/pulumi/package.json"), "utf8")).version).toBe(USER_SDK);
+    // Every link README makes into docs/, examples/ or to schema.json resolves in the installed package.
+    const installed = path.join(dir, "node_modules/pulumi-ops");
+    const links = [
+      ...readFileSync(path.join(installed, "README.md"), "utf8").matchAll(/\]\(((?:docs\/|examples\/|schema\.json)[^)#\s]*)/g),
+    ];
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.map((m) => m[1]).filter((t) => !existsSync(path.join(installed, t)))).toEqual([]);
+    // It compiles under a default strict tsconfig (no skipLibCheck, no esModuleInterop); the typings never name zod.
+    const compiled = await run(path.join(dir, "node_modules/.bin/tsc"), ["-p", "."], { cwd: dir }).then(
+      (r) => r.stdout,
+      (e: { stdout?: string }) => String(e.stdout),
+    );
+    expect(compiled).toBe("");
+    const typings = filesBelow(path.join(installed, "dist/sdk")).filter((f) => f.endsWith(".d.ts"));
+    expect(typings.length).toBeGreaterThan(10);
+    expect(typings.filter((f) => readFileSync(f, "utf8").includes("zod"))).toEqual([]);
+
+    await previewUpDestroy(dir, "typescript", { PATH: userPath("typescript", { as: "node", is: process.execPath }) }, undefined, {
+      config: {
+        "ops:controlUrl": { value: control.url },
+        "from-release-typescript:greeting": { value: "hello-from-a-secret", secret: true },
+      },
+      creates: 5, // the record, the page rule, the command, the post and the stack
+      async afterUp(engine) {
+        const outputs = await engine.stack.outputs();
+        expect(outputs).toMatchObject({ hostname: { value: "www.example.com" }, zoneStatus: { value: "active" }, exitCode: { value: 0 } });
+        expect(control.machine.files.get("/tmp/installed-marker")).toBe("hello-from-a-secret\n");
+        await engine.stack.up({ expectNoChanges: true });
+        // Installed under node_modules, the provider is stored in state as a require of its module, not as code.
+        const state = await engine.stack.exportStack();
+        const record = state.deployment.resources.find((r: { type: string }) => r.type === "pulumi-nodejs:dynamic/edge:DnsRecord");
+        expect(record.outputs.__provider).toMatch(/require\("pulumi-ops\/dist\/provider\/providers\/edge-DnsRecord(\.js)?"\)/);
+        expect(engine.backendText()).not.toContain("hello-from-a-secret"); // the secret nested in environment stayed secret
+      },
+    });
+    expect(control.machine.files.has("/tmp/installed-marker")).toBe(false);
   });
 
   it("Go: the module from the folder with go get; the program built by the Go host; preview writes nothing, up makes, destroy removes", async () => {
