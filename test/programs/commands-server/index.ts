@@ -10,7 +10,8 @@ const marker = new ops.control.RemoteCommand("marker", { create: `echo deployed 
 if (config.getBoolean("fail")) new ops.control.RemoteCommand("check", { create: "sh -c 'echo broken >&2; exit 3'" });
 
 // A configuration file beside it, its content secret where the server takes it on stdin.
-const content = config.getBoolean("secretContent") ? config.requireSecret("content") : config.require("content");
+// (Optional: test/engine/config-noise.test.ts runs this program without it.)
+const content = config.getBoolean("secretContent") ? config.requireSecret("content") : (config.get("content") ?? "oven=on\n");
 new ops.control.RemoteFile("settings", { path: `${file}.conf`, content, mode: "640" });
 
 export const printed = marker.stdout;
