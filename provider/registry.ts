@@ -18,6 +18,7 @@ import * as workerDomainSchema from "./edge/worker-domain/schema";
 import * as pagePostSchema from "./pages/page-post/schema";
 import * as pageRoleSchema from "./pages/page-role/schema";
 import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
+import * as pageProfileSchema from "./pages/page-profile/schema";
 import * as postSchema from "./posts/post/schema";
 import * as webhookSubscriptionSchema from "./posts/webhook-subscription/schema";
 import * as remoteCommandSchema from "./control/command/schema";
@@ -213,6 +214,15 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: pageRoleSchema.PageRoleInputs,
     outputs: pageRoleSchema.PageRoleOutputs,
     description: "A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task).",
+  },
+  [pageProfileSchema.token]: {
+    sameThing: (r) => `page ${r.pageId}'s profile`,
+    importId: "`<pageId>/profile` (every field of the profile is then managed: drop those the program leaves to the page)",
+    handler: async () => (await import("./pages/page-profile/handler")).pageProfile,
+    docs: pageProfileSchema,
+    inputs: pageProfileSchema.PageProfileInputs,
+    outputs: pageProfileSchema.PageProfileOutputs,
+    description: "A page's own profile: about, description, website, phone, emails and opening hours.",
   },
   [pageSubscriptionSchema.token]: {
     sets: ["subscribedFields"],

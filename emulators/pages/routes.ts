@@ -1,6 +1,7 @@
 /** The page-management service's endpoints (the Graph API for Pages). */
 import type { Request } from "../kit";
 import { graphError, listParam, ok, params } from "../graph";
+import { profileView, updateProfile } from "./profile";
 import { ALL_TASKS, PAGES_APP, TASKS, USERS, V } from "./directory";
 import { needPage, tokenOf, type PageRoute } from "./access";
 import { registerInsightRoutes } from "./insights";
@@ -188,11 +189,9 @@ export function registerPageRoutes(emu: PagesEmulator): void {
         {
           id,
           name: page.name,
-          about: page.about,
+          ...profileView(page),
           category: page.category,
           link: `https://www.facebook.com/${id}`,
-          phone: "+1 555 0100",
-          website: "https://bakery.example",
           fan_count: 1234,
           followers_count: 1301,
           business: page.business,
@@ -219,6 +218,7 @@ export function registerPageRoutes(emu: PagesEmulator): void {
     return ok(postView(emu, post!, fields));
   });
   r("POST", "/:id", (req) => {
+    if (emu.pages.has(req.params.id)) return updateProfile(emu, req, req.params.id);
     const post =
       emu.posts.get(req.params.id) ?? graphError(400, 100, `Object with ID '${req.params.id}' does not exist`, "GraphMethodException", 33);
     needPage(emu, req, post.pageId, "pages_manage_posts", "CREATE_CONTENT");

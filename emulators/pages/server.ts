@@ -9,6 +9,7 @@ import { Emulator, HttpError, idSequence, type Reply, type Request } from "../ki
 import { graphError, ok, params, usageHeader } from "../graph";
 import { registerPageRoutes } from "./routes";
 import { seedPages, seedTokens } from "./seed";
+import type { Profile } from "./profile";
 import { PAGE_ID, PAGES_APP, TASKS, V, type Role } from "./directory";
 
 /** `X-Business-Use-Case-Usage` as the service sends it: by object id, a list of use cases with their percentages. */
@@ -73,6 +74,8 @@ export interface Page {
   name: string;
   category: string;
   about: string;
+  /** The rest of its profile (profile.ts): description, website, phone, emails, opening hours. */
+  profile: Profile;
   /** People with a role outside a business (what `/roles` lists). */
   roles: Map<string, Role>; // user id -> role
   /** Business users given tasks on the page (`/assigned_users`). */

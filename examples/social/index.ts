@@ -14,6 +14,14 @@ const launchAt = config.require("launchAt");
 const draftText = config.get("draftText") ?? "Draft: our winter menu (not published yet)";
 const announcement = config.get("announcement") ?? "Fresh sourdough every morning from 7.";
 
+// The page's own profile: the fields given are managed (the page keeps the others); a change made in the Business
+// Suite is found by refresh and put back by up.
+new ops.pages.PageProfile("profile", {
+  pageId,
+  about: config.get("about") ?? "Bread since 1921, now in two shops",
+  hours: { mon_1_open: "07:00", mon_1_close: "18:00", sat_1_open: "08:00", sat_1_close: "13:00" },
+});
+
 // Who may manage the page, and which page events reach our webhook.
 new ops.pages.PageRole("helper", { pageId, user: helper, role: helperRole });
 new ops.pages.PageSubscription("page-events", { pageId, subscribedFields: ["feed", "messages"] });

@@ -4,8 +4,8 @@
  * apps with a JSON list, insights, a batch; with the app secret, so every call carries appsecret_proof, which the
  * emulator is set to require), python-facebook-api (both services: the short-post publishing flow and publishing
  * limit, a poll with a topic tag and reply control) and pythreads (profile, limit, an image container, its status,
- * publish, a carousel of two, listing); the official SDK also moves a scheduled post, asks weekly insights and a post's
- * insights. Each changes nothing but its base address (test/emulator/social_clients.py).
+ * publish, a carousel of two, listing); the official SDK also moves a scheduled post, changes and reads the page's
+ * profile, asks weekly insights and a post's insights. Each changes nothing but its base address (test/emulator/social_clients.py).
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
@@ -64,6 +64,7 @@ describe("social emulators with facebook-business, python-facebook-api and pythr
       fb_insights: ["page_follows", "page_media_view"],
       fb_batch: ["Example Bakery", "From the official SDK"],
       fb_rescheduled: [true, false],
+      fb_profile: ["From the official SDK", "https://sdk.bakery.example", ["sdk@bakery.example"], { tue_1_open: "08:00", tue_1_close: "17:00" }],
       fb_weekly: [["week", 2]],
       fb_post_insights: ["post_clicks", "post_reactions_by_type_total"],
       pyfb_page: "Example Bakery",

@@ -47,6 +47,10 @@ later = int(time.time()) + 3 * 86400
 PagePost(scheduled["id"]).api_update(params={"scheduled_publish_time": later})
 moved = PagePost(scheduled["id"]).api_get(fields=["scheduled_publish_time", "is_published"])
 out["fb_rescheduled"] = [moved["scheduled_publish_time"] == later, moved["is_published"]]
+# The page's own profile (Page.api_update: about, website, emails, hours), read back as the service keeps it.
+page.api_update(params={"about": "From the official SDK", "website": "https://sdk.bakery.example", "emails": ["sdk@bakery.example"], "hours": {"tue_1_open": "08:00", "tue_1_close": "17:00"}})
+profile = page.api_get(fields=["about", "website", "emails", "hours"])
+out["fb_profile"] = [profile["about"], profile["website"], profile["emails"], profile["hours"]]
 weekly = page.get_insights(params={"metric": ["page_follows"], "period": "week", "since": "2026-11-01", "until": "2026-11-14"})
 out["fb_weekly"] = [[i["period"], len(i["values"])] for i in weekly]
 post_stats = PagePost(feed["id"]).get_insights(params={"metric": ["post_clicks", "post_reactions_by_type_total"], "period": "lifetime"})

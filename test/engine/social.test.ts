@@ -39,7 +39,7 @@ afterAll(async () => {
 describe("social example through the Pulumi engine", { timeout: 300_000 }, () => {
   it("1. preview lists the creates and sends no write request", async () => {
     const preview = await timed("preview", () => engine.stack.preview());
-    expect(preview.changeSummary.create).toBe(7); // 6 resources and the stack
+    expect(preview.changeSummary.create).toBe(8); // 7 resources and the stack
     expect(writes()).toEqual([]);
   });
 
@@ -48,7 +48,9 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
     posts.inject({ match: { method: "POST", path: "/me/threads$" }, count: 1, kind: "status", status: 429, retryAfter: 1 });
     posts.transientPublishFailures = 1;
     const up = await timed("up (throttled)", () => engine.stack.up());
-    expect(up.summary.resourceChanges?.create).toBe(7);
+    expect(up.summary.resourceChanges?.create).toBe(8);
+    expect(page().about).toBe("Bread since 1921, now in two shops");
+    expect(page().profile.hours).toMatchObject({ sat_1_open: "08:00", sat_1_close: "13:00" });
     expect(page().assigned.get(BOB)).toEqual(["MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]); // the role's tasks
     expect([...page().apps.values()]).toEqual([["feed", "messages"]]);
     expect([...pages.posts.values()].map((p) => pages.state(p)).sort()).toEqual(["draft", "scheduled"]);
@@ -63,7 +65,7 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
 
     const sent = [pages.log.length, posts.log.length];
     const again = await timed("up (no-op)", () => engine.stack.up({ expectNoChanges: true }));
-    expect(again.summary.resourceChanges).toEqual({ same: 7 });
+    expect(again.summary.resourceChanges).toEqual({ same: 8 });
     const noOp = [...pages.log.slice(sent[0]), ...posts.log.slice(sent[1])];
     expect(noOp.filter((e) => e.method !== "GET" && !(e.method === "POST" && /^\/v\d+\.\d+\/$/.test(e.path)))).toEqual([]); // reads (and batched reads) only
   });
@@ -96,19 +98,23 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
     expect([...posts.posts.keys()].filter((k) => !before.includes(k))).toHaveLength(1);
   });
 
-  it("4. refresh reports a role changed by hand and a scheduled post that went out; up restores the role", async () => {
+  it("4. refresh reports a role and the page's about text changed by hand, and a scheduled post that went out; up restores the role and the about text", async () => {
     page().assigned.set(BOB, ["ANALYZE"]); // changed by hand in the business settings
+    page().about = "Closed for the holidays"; // and in the Business Suite
     pages.clockOffsetMs = 3 * 86_400_000; // launch day has come
-    const refresh = await timed("refresh (drift)", () => engine.stack.refresh());
-    // The role drifted (an input); the post's state is an output the service moved on, which the engine stores
-    // without counting it as a change.
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    let said = "";
+    const refresh = await timed("refresh (drift)", () => engine.stack.refresh({ onOutput: (o) => (said += o) }));
+    // The role and the about text drifted (inputs); the post's state is an output the service moved on, which the
+    // engine stores without counting it as a change.
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 2 });
+    expect(said).toMatch(/profile was changed on the page: about "Bread since 1921, now in two shops" → "Closed for the holidays"/);
     const state = await engine.stack.exportStack();
     const launch = state.deployment.resources.find((r: { urn: string }) => r.urn.endsWith("PagePost::launch"));
     expect(launch.outputs.state).toBe("published");
     const up = await timed("up (restore)", () => engine.stack.up());
-    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 2 });
     expect(page().assigned.get(BOB)).toEqual(["CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"]);
+    expect(page().about).toBe("Bread since 1921, now in two shops");
   });
 
   it("5. the state holds no token at rest", async () => {
@@ -149,7 +155,8 @@ describe("social example through the Pulumi engine", { timeout: 300_000 }, () =>
 
   it("6. destroy leaves nothing behind", async () => {
     const destroy = await timed("destroy", () => engine.stack.destroy());
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 7 });
+    expect(destroy.summary.resourceChanges).toMatchObject({ delete: 8 });
+    expect(page().about).toBe("Bread since 1921, now in two shops"); // the profile is left as it is
     expect(page().assigned.has(BOB)).toBe(false);
     expect(page().apps.size).toBe(0);
     expect(pages.posts.size).toBe(0);

@@ -425,6 +425,23 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a misspelt property", { hostname: "kiosk.local" }, "hostname"],
     ],
   },
+  "pages:PageProfile": {
+    valid: { pageId: "200000000000001", about: "Bread since 1921" },
+    cases: [
+      ["pageId missing", { pageId: undefined }, "pageId"],
+      ["pageId not numeric", { pageId: "bakery" }, "pageId"],
+      ["about over 255 characters", { about: long(256) }, "about"],
+      ["website without a domain", { website: "bakery" }, "website"],
+      ["website with a space", { website: "https://bakery .example" }, "website"],
+      ["phone with letters", { phone: "call us" }, "phone"],
+      ["emails not addresses", { emails: ["bakery"] }, "emails.0"],
+      ["emails as text", { emails: "hello@bakery.example" }, "emails"],
+      ["hours with an unknown day", { hours: { funday_1_open: "07:00" } }, "hours.funday_1_open"],
+      ["hours with a third span", { hours: { mon_3_open: "07:00" } }, "hours.mon_3_open"],
+      ["hours with a time past midnight", { hours: { mon_1_close: "24:30" } }, "hours.mon_1_close"],
+      ["a misspelt property", { abuot: "x" }, "abuot"],
+    ],
+  },
   "control:RemoteFile": {
     valid: { path: "/etc/motd", content: "Deployed\n", mode: "644" },
     cases: [

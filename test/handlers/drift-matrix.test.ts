@@ -283,6 +283,30 @@ const ROWS: Record<string, Record<string, Row>> = {
     },
     adopt: ADOPT,
   },
+  "pages:PageProfile": {
+    pageId: IDENTITY("its page"),
+    about: { change: () => void (services.pages.pages.get(PAGE_ID)!.about = "Edited in the Business Suite") },
+    description: {
+      inputs: { pageId: PAGE_ID, description: "Sourdough every morning." },
+      change: () => void (services.pages.pages.get(PAGE_ID)!.profile.description = "Edited by hand"),
+    },
+    website: {
+      inputs: { pageId: PAGE_ID, website: "https://bakery.example" },
+      change: () => void (services.pages.pages.get(PAGE_ID)!.profile.website = "https://other.example"),
+    },
+    phone: {
+      inputs: { pageId: PAGE_ID, phone: "+1 555 0100" },
+      change: () => void (services.pages.pages.get(PAGE_ID)!.profile.phone = "+1 555 0199"),
+    },
+    emails: {
+      inputs: { pageId: PAGE_ID, emails: ["hello@bakery.example"] },
+      change: () => void (services.pages.pages.get(PAGE_ID)!.profile.emails = ["someone@else.example"]),
+    },
+    hours: {
+      inputs: { pageId: PAGE_ID, hours: { mon_1_open: "07:00", mon_1_close: "18:00" } },
+      change: () => void (services.pages.pages.get(PAGE_ID)!.profile.hours = { mon_1_open: "09:00", mon_1_close: "18:00" }),
+    },
+  },
   "pages:PageSubscription": {
     pageId: IDENTITY("its page"),
     subscribedFields: {

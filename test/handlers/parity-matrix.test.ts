@@ -248,6 +248,17 @@ const T: Record<string, TypeCase> = {
       "conflict in the program": THING,
     },
   },
+  "pages:PageProfile": {
+    unknown: { pageId: "200000000000999" },
+    other: { about: "Another about text" },
+    refused: { about: "x".repeat(256) },
+    cells: {
+      "token lacks a permission": { at: "preview", says: /changing the page's profile needs MANAGE/ },
+      "unknown parent": PAGE_UNKNOWN,
+      "name taken on the service": { at: "none", why: "a page always has a profile: a PageProfile takes it over as it is, as a ZoneSetting takes a setting" },
+      "conflict in the program": THING,
+    },
+  },
   "posts:Post": {
     other: { text: "Other news" },
     refused: { text: "x".repeat(501) },

@@ -81,6 +81,10 @@ const ROWS: Record<string, Row> = {
     none: "a post has no natural key: a lost create's post is found by its message (ops:pagesAdoptExisting and the create journal), held by the fault matrix (test/helpers/fault-matrix.ts)",
   },
   "pages:PageRole": { inputs: CREATE_INPUTS["pages:PageRole"] },
+  "pages:PageProfile": {
+    inputs: CREATE_INPUTS["pages:PageProfile"],
+    noAdopt: "a page always has a profile: a PageProfile takes its fields over without adopt",
+  },
   "pages:PageSubscription": { inputs: { pageId: PAGE_ID, subscribedFields: ["messages", "feed"] } },
   "posts:Post": {
     none: "a post has no natural key and is never taken over: a lost publish is found by its container, held by the fault matrix (test/helpers/fault-matrix.ts)",

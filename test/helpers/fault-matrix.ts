@@ -134,6 +134,12 @@ const CASES: Record<string, Case> = {
     made: () =>
       [...pages.pages.get(PAGE_ID)!.assigned.entries()].filter(([u, t]) => u === "300000000000003" && t.includes("CREATE_CONTENT")),
   },
+  "pages:PageProfile": {
+    // Setting a page's field is safe to repeat: a lost answer is sent again, and the page holds the one value.
+    emulator: () => pages,
+    createPath: { method: "POST", path: `/${PAGE_ID}$` },
+    made: () => (pages.pages.get(PAGE_ID)!.about === "Lost and found, since 1921" ? [PAGE_ID] : []),
+  },
   "pages:PageSubscription": {
     emulator: () => pages,
     createPath: { method: "POST", path: "/subscribed_apps$" },

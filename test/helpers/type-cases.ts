@@ -52,6 +52,7 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   },
   "control:RemoteDesktopSession": { host: "kiosk.local", username: "ops", password: "kiosk-password-1", waitSeconds: 3 },
   "control:RemoteCommand": { create: "echo ran >> /tmp/lost-runs" },
+  "pages:PageProfile": { pageId: PAGE_ID, about: "Lost and found, since 1921" },
   "control:RemoteFile": { path: "/tmp/lost-file.conf", content: "lost and found\n", mode: "644" },
 };
 
