@@ -23,15 +23,20 @@ export const PROFILE_FIELDS = ["about", "description", "website", "phone", "emai
 const HOURS_KEY = /^(mon|tue|wed|thu|fri|sat|sun)_[12]_(open|close)$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The fields of a page's node that belong to its profile, as GET answers them. */
+/**
+ * The fields of a page's node that belong to its profile, as GET answers them: a field the page has no value for is
+ * left out of the answer ("If a field is not returned in the response, the Page does not have this value set").
+ */
 export function profileView(page: Page): Record<string, unknown> {
+  const set = (v: string | string[] | Record<string, string>) =>
+    (typeof v === "string" ? v : Array.isArray(v) ? v.length : Object.keys(v).length) ? v : undefined;
   return {
-    about: page.about,
-    description: page.profile.description,
-    website: page.profile.website,
-    phone: page.profile.phone,
-    emails: page.profile.emails,
-    hours: page.profile.hours,
+    about: set(page.about),
+    description: set(page.profile.description),
+    website: set(page.profile.website),
+    phone: set(page.profile.phone),
+    emails: set(page.profile.emails),
+    hours: set(page.profile.hours),
   };
 }
 
@@ -43,7 +48,8 @@ export function updateProfile(emu: PagesEmulator, req: Request, pageId: string) 
   const unknown = given.find((k) => !(PROFILE_FIELDS as readonly string[]).includes(k));
   if (unknown) graphError(400, 100, `(#100) Param ${unknown} is not a field this endpoint updates`);
   if (p.about !== undefined) {
-    if (p.about.length > 255) graphError(400, 100, "(#100) Param about must be at most 255 characters long");
+    // The Page reference gives `about` a limit of 100 characters.
+    if (p.about.length > 100) graphError(400, 100, "(#100) Param about must be at most 100 characters long");
     page.about = p.about;
   }
   if (p.description !== undefined) page.profile.description = p.description;

@@ -251,7 +251,7 @@ const T: Record<string, TypeCase> = {
   "pages:PageProfile": {
     unknown: { pageId: "200000000000999" },
     other: { about: "Another about text" },
-    refused: { about: "x".repeat(256) },
+    refused: { website: "bakery" },
     cells: {
       "token lacks a permission": { at: "preview", says: /changing the page's profile needs MANAGE/ },
       "unknown parent": PAGE_UNKNOWN,

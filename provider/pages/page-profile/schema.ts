@@ -16,7 +16,8 @@ const HOURS_KEY = /^(mon|tue|wed|thu|fri|sat|sun)_[12]_(open|close)$/;
 
 export const PageProfileInputs = z.object({
   pageId: GraphId("pageId").describe("The page. Changing it manages another page's profile.").meta({ replaceOnChanges: true }),
-  about: z.string().max(255, "about is at most 255 characters (the page's short description)").optional().describe("The short description (at most 255 characters)."),
+  // Its length is the service's to refuse (the Page reference says 100 characters; tools built on it say 255).
+  about: z.string().optional().describe("The short description (the Page reference gives it a limit of 100 characters)."),
   description: z.string().max(50_000).optional().describe("The longer description."),
   website: z
     .string()
