@@ -43,6 +43,45 @@ export interface PagePostOutputs {
 /** The output names of a PagePost, declared to the engine when the resource is registered. */
 export const pagePostOutputNames = ["pageId","message","link","published","scheduledPublishTime","photo","photos","state","createdTime","postId","account"] as const;
 
+/** The arguments of a PageProfile: A page's own profile: about, description, website, phone, emails and opening hours. */
+export interface PageProfileArgs {
+  /** The page. Changing it manages another page's profile. */
+  pageId: pulumi.Input<string>;
+  /** The short description (the Page reference gives it a limit of 100 characters). */
+  about?: pulumi.Input<string>;
+  /** The longer description. */
+  description?: pulumi.Input<string>;
+  /** The website, as `https://bakery.example`. */
+  website?: pulumi.Input<string>;
+  /** The phone number, as people dial it. */
+  phone?: pulumi.Input<string>;
+  /** The contact emails; the order does not matter. */
+  emails?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The opening hours, as the page keeps them: `mon_1_open: "07:00"`, `mon_1_close: "18:00"`, two spans a day. */
+  hours?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a PageProfile holds once the engine has it (its outputs). */
+export interface PageProfileOutputs {
+  pageId: string;
+  /** The about text, as the page holds it. */
+  about?: string;
+  description?: string;
+  website?: string;
+  phone?: string;
+  emails?: string[];
+  hours?: { [key: string]: string };
+  /** The fields this resource manages (those the program gives). */
+  managed: string[];
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a PageProfile, declared to the engine when the resource is registered. */
+export const pageProfileOutputNames = ["pageId","about","description","website","phone","emails","hours","managed","account"] as const;
+
 /** The arguments of a PageRole: A person's access to a page: a role's tasks, or tasks, granted through the page's business (needs the MANAGE task). */
 export interface PageRoleArgs {
   /** The page. Changing it replaces the access. */

@@ -64,7 +64,12 @@ describe("social emulators with facebook-business, python-facebook-api and pythr
       fb_insights: ["page_follows", "page_media_view"],
       fb_batch: ["Example Bakery", "From the official SDK"],
       fb_rescheduled: [true, false],
-      fb_profile: ["From the official SDK", "https://sdk.bakery.example", ["sdk@bakery.example"], { tue_1_open: "08:00", tue_1_close: "17:00" }],
+      fb_profile: [
+        "From the official SDK",
+        "https://sdk.bakery.example",
+        ["sdk@bakery.example"],
+        { tue_1_open: "08:00", tue_1_close: "17:00" },
+      ],
       fb_weekly: [["week", 2]],
       fb_post_insights: ["post_clicks", "post_reactions_by_type_total"],
       pyfb_page: "Example Bakery",

@@ -31,11 +31,20 @@ const writes = () => pages.log.filter((e) => e.method === "POST" && e.path.endsW
 describe("PageProfile", () => {
   it("writes the fields given, keeps the others, reads back without drift, puts back a change made on the page, and destroy leaves the page as it is", async () => {
     const before = { ...page().profile };
-    const p = await make({ pageId: PAGE_ID, about: "Bread and pastries since 1921", emails: ["orders@bakery.example", "hello@bakery.example"] });
+    const p = await make({
+      pageId: PAGE_ID,
+      about: "Bread and pastries since 1921",
+      emails: ["orders@bakery.example", "hello@bakery.example"],
+    });
     expect(p.id).toBe(`${PAGE_ID}/profile`);
     expect(page().about).toBe("Bread and pastries since 1921");
     expect(page().profile.emails).toEqual(["orders@bakery.example", "hello@bakery.example"]);
-    expect(page().profile).toMatchObject({ website: before.website, phone: before.phone, hours: before.hours, description: before.description });
+    expect(page().profile).toMatchObject({
+      website: before.website,
+      phone: before.phone,
+      hours: before.hours,
+      description: before.description,
+    });
     expect(p.outs.managed).toEqual(["about", "emails"]);
     const read = await call("pages:PageProfile", "read", [p.id, p.outs]);
     expect(read.props).toEqual(p.outs);
@@ -68,9 +77,15 @@ describe("PageProfile", () => {
   });
 
   it("opening hours by key: a changed closing time is one field of one write", async () => {
-    const p = await make({ pageId: PAGE_ID, hours: { mon_1_open: "07:00", mon_1_close: "18:00", sat_1_open: "08:00", sat_1_close: "13:00" } });
+    const p = await make({
+      pageId: PAGE_ID,
+      hours: { mon_1_open: "07:00", mon_1_close: "18:00", sat_1_open: "08:00", sat_1_close: "13:00" },
+    });
     expect(page().profile.hours).toEqual({ mon_1_open: "07:00", mon_1_close: "18:00", sat_1_open: "08:00", sat_1_close: "13:00" });
-    const later = await checked({ pageId: PAGE_ID, hours: { sat_1_close: "14:00", sat_1_open: "08:00", mon_1_close: "18:00", mon_1_open: "07:00" } });
+    const later = await checked({
+      pageId: PAGE_ID,
+      hours: { sat_1_close: "14:00", sat_1_open: "08:00", mon_1_close: "18:00", mon_1_open: "07:00" },
+    });
     expect(await call("pages:PageProfile", "diff", [p.id, p.outs, later])).toMatchObject({ changes: true });
     await call("pages:PageProfile", "update", [p.id, p.outs, later]);
     expect(page().profile.hours.sat_1_close).toBe("14:00");
@@ -91,7 +106,11 @@ describe("PageProfile", () => {
     }
     // A user token of a moderator: its role has no MANAGE task on the page.
     process.env.PAGES_ACCESS_TOKEN = MODERATOR_USER_TOKEN;
-    pages.tokens.set(MODERATOR_USER_TOKEN, { kind: "user", userId: "300000000000002", scopes: ["pages_manage_metadata", "pages_show_list"] });
+    pages.tokens.set(MODERATOR_USER_TOKEN, {
+      kind: "user",
+      userId: "300000000000002",
+      scopes: ["pages_manage_metadata", "pages_show_list"],
+    });
     await expect(previewCheck("pages:PageProfile", undefined, inputs)).rejects.toThrow(/changing the page's profile needs MANAGE/);
     expect(writes()).toEqual([]);
   });

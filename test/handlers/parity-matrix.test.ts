@@ -255,7 +255,10 @@ const T: Record<string, TypeCase> = {
     cells: {
       "token lacks a permission": { at: "preview", says: /changing the page's profile needs MANAGE/ },
       "unknown parent": PAGE_UNKNOWN,
-      "name taken on the service": { at: "none", why: "a page always has a profile: a PageProfile takes it over as it is, as a ZoneSetting takes a setting" },
+      "name taken on the service": {
+        at: "none",
+        why: "a page always has a profile: a PageProfile takes it over as it is, as a ZoneSetting takes a setting",
+      },
       "conflict in the program": THING,
     },
   },

@@ -23,7 +23,11 @@ const siteOf = (v: unknown) =>
 
 /** Two values of a profile field, as the service means them. */
 const same = (k: string, a: unknown, b: unknown) =>
-  k === "emails" ? sameSet(a as unknown[], b as unknown[]) : k === "website" ? siteOf(a) === siteOf(b) : sameField(k, a ?? undefined, b ?? undefined);
+  k === "emails"
+    ? sameSet(a as unknown[], b as unknown[])
+    : k === "website"
+      ? siteOf(a) === siteOf(b)
+      : sameField(k, a ?? undefined, b ?? undefined);
 
 const managedOf = (r: Bag): string[] => PROFILE_KEYS.filter((k) => r[k] !== undefined);
 
@@ -70,7 +74,9 @@ export const pageProfile: Handler<PageProfileInputs, PageProfileOutputs> = {
       task: { task: "MANAGE", what: "changing the page's profile", roles: "admin role (the MANAGE task)" },
     });
     if (ctx.reads && !ctx.ownedByStack() && typeof ctx.inputs.pageId === "string")
-      notice(`pages: destroying PageProfile leaves page ${ctx.inputs.pageId}'s profile as it is (the Graph API has no unset for these fields)`);
+      notice(
+        `pages: destroying PageProfile leaves page ${ctx.inputs.pageId}'s profile as it is (the Graph API has no unset for these fields)`,
+      );
   },
   async check(_olds, news) {
     return checkWith(PageProfileInputs, news);

@@ -40,7 +40,7 @@ export const PageProfileInputs = z.object({
       z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "hours values are times as HH:MM, like 07:30"),
     )
     .optional()
-    .describe("The opening hours, as the page keeps them: `mon_1_open: \"07:00\"`, `mon_1_close: \"18:00\"`, two spans a day."),
+    .describe('The opening hours, as the page keeps them: `mon_1_open: "07:00"`, `mon_1_close: "18:00"`, two spans a day.'),
 });
 
 export const PageProfileOutputs = z.object({

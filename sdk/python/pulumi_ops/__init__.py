@@ -69,6 +69,7 @@ _utilities.register(
   "fqn": "pulumi_ops.pages",
   "classes": {
    "ops:pages:PagePost": "PagePost",
+   "ops:pages:PageProfile": "PageProfile",
    "ops:pages:PageRole": "PageRole",
    "ops:pages:PageSubscription": "PageSubscription"
   }

@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "ops:pages:PagePost":
 		r = &PagePost{}
+	case "ops:pages:PageProfile":
+		r = &PageProfile{}
 	case "ops:pages:PageRole":
 		r = &PageRole{}
 	case "ops:pages:PageSubscription":

@@ -12,6 +12,7 @@ from .get_page_post_insights import *
 from .get_posts import *
 from .get_rate_limit_info import *
 from .page_post import *
+from .page_profile import *
 from .page_role import *
 from .page_subscription import *
 from ._inputs import *
