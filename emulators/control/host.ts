@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
-
 /**
  * The simulated host behind the control emulator. Nothing ever runs on the real machine: commands act on a small
  * in-memory file system through a handful of shell built-ins, and GUI scripts act on a simulated screen.
  */
+import { createHash } from "node:crypto";
 
 export interface CommandResult {
   stdout: string;
@@ -98,7 +97,7 @@ export class SimulatedHost {
     if (redirect) {
       if (!this.dirs.has(this.parent(redirect.path)))
         return { stdout: "", stderr: `sh: ${redirect.path}: No such file or directory\n`, exitCode: 1 };
-      if (!this.files.has(redirect.path)) this.created(redirect.path, env);
+      if (!this.files.has(redirect.path)) this.created(redirect.path);
       this.files.set(redirect.path, (redirect.append ? (this.files.get(redirect.path) ?? "") : "") + r.stdout);
       r = { ...r, stdout: "" };
     }
@@ -106,12 +105,11 @@ export class SimulatedHost {
   }
 
   /** A new file's mode (from the umask) and owner (the user running). */
-  private created(p: string, env: Record<string, string>): void {
+  private created(p: string): void {
     const mode = (0o666 & ~parseInt(this.umask, 8)).toString(8);
     if (mode !== "644") this.modes.set(p, mode);
     else this.modes.delete(p);
     this.owners.delete(p);
-    void env;
   }
 
   modeOf = (p: string) => this.modes.get(p) ?? "644";
@@ -199,7 +197,7 @@ export class SimulatedHost {
             continue;
           }
           if (this.dirs.has(p) && flags.includes("r")) {
-            for (const k of [...this.files.keys()]) if (k.startsWith(`${p}/`)) this.files.delete(k);
+            for (const m of [this.files, this.modes, this.owners]) for (const k of [...m.keys()]) if (k.startsWith(`${p}/`)) m.delete(k);
             for (const k of [...this.dirs]) if (k === p || k.startsWith(`${p}/`)) this.dirs.delete(k);
             continue;
           }

@@ -157,12 +157,13 @@ export const remoteFile: Handler<RemoteFileInputs, RemoteFileOutputs> = {
       ...(there.hash !== props.contentHash
         ? [`its content (sha256 ${String(props.contentHash).slice(0, 12)}… → ${there.hash?.slice(0, 12)}…)`]
         : []),
-      ...(props.mode !== undefined && there.mode !== props.mode ? [`its mode ${props.mode} → ${there.mode}`] : []),
+      ...(there.mode !== undefined && there.mode !== modeOf(props) ? [`its mode ${modeOf(props)} → ${there.mode}`] : []),
       ...(!sameOwner(props.owner, there.owner) ? [`its owner ${props.owner} → ${there.owner}`] : []),
     ];
     if (!changes.length) return { id, props: props as RemoteFileOutputs };
     warn(`control: ${id} was changed on the host: ${changes.join("; ")}; the next up writes the program's again`);
-    const now = { ...(props as RemoteFileOutputs), contentHash: there.hash!, ...(props.mode !== undefined ? { mode: there.mode } : {}) };
+    // (A mode the program left unset was written as 600: another one on the host is drift too.)
+    const now = { ...(props as RemoteFileOutputs), contentHash: there.hash!, ...(there.mode !== modeOf(props) ? { mode: there.mode } : {}) };
     if (!sameOwner(props.owner, there.owner)) now.owner = there.owner;
     return { id, props: now };
   },
