@@ -163,7 +163,11 @@ export const remoteFile: Handler<RemoteFileInputs, RemoteFileOutputs> = {
     if (!changes.length) return { id, props: props as RemoteFileOutputs };
     warn(`control: ${id} was changed on the host: ${changes.join("; ")}; the next up writes the program's again`);
     // (A mode the program left unset was written as 600: another one on the host is drift too.)
-    const now = { ...(props as RemoteFileOutputs), contentHash: there.hash!, ...(there.mode !== modeOf(props) ? { mode: there.mode } : {}) };
+    const now = {
+      ...(props as RemoteFileOutputs),
+      contentHash: there.hash!,
+      ...(there.mode !== modeOf(props) ? { mode: there.mode } : {}),
+    };
     if (!sameOwner(props.owner, there.owner)) now.owner = there.owner;
     return { id, props: now };
   },
