@@ -1,5 +1,6 @@
 /** The skill fields besides the document itself, shared by `Skill` and `GeneratedSkill`. */
 import { z } from "zod";
+import { derived } from "../check";
 import { NAME } from "./document";
 
 export const CATEGORIES = ["dev", "infrastructure", "content", "ops", "social"] as const;
@@ -54,6 +55,13 @@ export const skillMetadata = {
     .optional()
     .describe("Tools the skill may use without asking (the format's `allowed-tools`, experimental)."),
 };
+
+/** Where a skill is published, set by the provider from ops:skillsKind (Skill's and GeneratedSkill's). */
+export const PublishTo = z
+  .enum(["claude"])
+  .optional()
+  .describe("Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).")
+  .meta(derived);
 
 /** The Agent Skills format's fields besides name and description. */
 export const FORMAT_KEYS = ["license", "compatibility", "metadata", "allowedTools"] as const;

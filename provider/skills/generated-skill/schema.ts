@@ -10,7 +10,7 @@ import { z } from "zod";
 import { derived, ruleFailure } from "../../check";
 import { read, SKILLS_SETTINGS } from "../../config";
 import { NAME } from "../document";
-import { skillMetadata } from "../metadata";
+import { PublishTo, skillMetadata } from "../metadata";
 import { type Example, ref } from "../../doc-example";
 
 export const token = "skills:GeneratedSkill";
@@ -60,13 +60,7 @@ export const GeneratedSkillInputs = z
       .describe("How many times to generate before giving up when the answer does not validate."),
     sourcesHash: z.string().optional().describe("Set by the provider: the hash of the sources' text.").meta(derived),
     promptHash: z.string().optional().describe("Set by the provider: the hash of the prompt and model.").meta(derived),
-    publishTo: z
-      .enum(["claude"])
-      .optional()
-      .describe(
-        "Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).",
-      )
-      .meta(derived),
+    publishTo: PublishTo,
   })
   .refine((r) => NAME.test(r.slug), { error: "slug must be kebab-case" })
   .transform((r, ctx) => {

@@ -10,7 +10,7 @@ import { keptText, SourceText } from "../../source-text";
 import { derived, ruleFailure } from "../../check";
 import { warn } from "../../log";
 import { bodyProblems, contentHash, descriptionProblem, fieldAt, formatFields, nameProblem, parseSkillDocument } from "../document";
-import { skillMetadata } from "../metadata";
+import { PublishTo, skillMetadata } from "../metadata";
 import { read, SKILLS_SETTINGS } from "../../config";
 import { filesHash, IMPORT_PLACEHOLDER, uploadFiles } from "../claude";
 import type { Example } from "../../doc-example";
@@ -73,13 +73,7 @@ export const SkillInputs = z
       .describe(
         "Take over a skill of this slug that the registry already holds (published by hand, or by a tool that labels nothing) instead of failing; it is then this stack's: published once more with this stack's label, and removed by destroy. A skill labelled by another stack is refused even so (see ops:adoptFromStack); this stack's own is taken back without it.",
       ),
-    publishTo: z
-      .enum(["claude"])
-      .optional()
-      .describe(
-        "Set by the provider: `claude` when ops:skillsKind publishes to the Claude API (a change of kind replaces the skill there).",
-      )
-      .meta(derived),
+    publishTo: PublishTo,
     filesHash: z
       .string()
       .optional()
