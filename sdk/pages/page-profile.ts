@@ -27,7 +27,7 @@ export class PageProfile extends CheckedResource {
   declare readonly description: pulumi.Output<Out["description"]>;
   /** The website, as `https://bakery.example`. */
   declare readonly website: pulumi.Output<Out["website"]>;
-  /** The phone number, as people dial it. */
+  /** The phone number, as people dial it; the service checks it. */
   declare readonly phone: pulumi.Output<Out["phone"]>;
   /** The contact emails; the order does not matter. */
   declare readonly emails: pulumi.Output<Out["emails"]>;

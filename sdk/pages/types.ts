@@ -53,7 +53,7 @@ export interface PageProfileArgs {
   description?: pulumi.Input<string>;
   /** The website, as `https://bakery.example`. */
   website?: pulumi.Input<string>;
-  /** The phone number, as people dial it. */
+  /** The phone number, as people dial it; the service checks it. */
   phone?: pulumi.Input<string>;
   /** The contact emails; the order does not matter. */
   emails?: pulumi.Input<pulumi.Input<string>[]>;

@@ -433,7 +433,7 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["about as a number", { about: 1921 }, "about"],
       ["website without a domain", { website: "bakery" }, "website"],
       ["website with a space", { website: "https://bakery .example" }, "website"],
-      ["phone with letters", { phone: "call us" }, "phone"],
+      ["phone as a number", { phone: 5550100 }, "phone"],
       ["emails not addresses", { emails: ["bakery"] }, "emails.0"],
       ["emails as text", { emails: "hello@bakery.example" }, "emails"],
       ["hours with an unknown day", { hours: { funday_1_open: "07:00" } }, "hours.funday_1_open"],

@@ -24,11 +24,8 @@ export const PageProfileInputs = z.object({
     .regex(/^(https?:\/\/)?[^\s/.]+\.\S+$/i, "website must be a web address, like https://bakery.example")
     .optional()
     .describe("The website, as `https://bakery.example`."),
-  phone: z
-    .string()
-    .regex(/^\+?[0-9 ()./-]{3,40}$/, "phone must be a phone number: digits, spaces, ( ) . - and a leading +")
-    .optional()
-    .describe("The phone number, as people dial it."),
+  // Not held to a pattern here: the Page reference documents none, and vanity numbers (+1 555 BREAD) are common.
+  phone: z.string().optional().describe("The phone number, as people dial it; the service checks it."),
   emails: z
     .array(z.email({ error: "each of emails must be an email address" }))
     .max(20)

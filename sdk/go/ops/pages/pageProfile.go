@@ -89,7 +89,7 @@ type pageProfileArgs struct {
 	Hours map[string]string `pulumi:"hours"`
 	// The page. Changing it manages another page's profile.
 	PageId string `pulumi:"pageId"`
-	// The phone number, as people dial it.
+	// The phone number, as people dial it; the service checks it.
 	Phone *string `pulumi:"phone"`
 	// The website, as `https://bakery.example`.
 	Website *string `pulumi:"website"`
@@ -109,7 +109,7 @@ type PageProfileArgs struct {
 	Hours pulumi.StringMapInput
 	// The page. Changing it manages another page's profile.
 	PageId pulumi.StringInput
-	// The phone number, as people dial it.
+	// The phone number, as people dial it; the service checks it.
 	Phone pulumi.StringPtrInput
 	// The website, as `https://bakery.example`.
 	Website pulumi.StringPtrInput

@@ -36,7 +36,7 @@ class PageProfileArgs:
         :param pulumi.Input[_builtins.str] description: The longer description.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] emails: The contact emails; the order does not matter.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] hours: The opening hours, as the page keeps them: `mon_1_open: "07:00"`, `mon_1_close: "18:00"`, two spans a day.
-        :param pulumi.Input[_builtins.str] phone: The phone number, as people dial it.
+        :param pulumi.Input[_builtins.str] phone: The phone number, as people dial it; the service checks it.
         :param pulumi.Input[_builtins.str] website: The website, as `https://bakery.example`.
         """
         pulumi.set(__self__, "page_id", page_id)
@@ -131,7 +131,7 @@ class PageProfileArgs:
     @pulumi.getter
     def phone(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The phone number, as people dial it.
+        The phone number, as people dial it; the service checks it.
         """
         return pulumi.get(self, "phone")
 
@@ -178,7 +178,7 @@ class PageProfile(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] emails: The contact emails; the order does not matter.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] hours: The opening hours, as the page keeps them: `mon_1_open: "07:00"`, `mon_1_close: "18:00"`, two spans a day.
         :param pulumi.Input[_builtins.str] page_id: The page. Changing it manages another page's profile.
-        :param pulumi.Input[_builtins.str] phone: The phone number, as people dial it.
+        :param pulumi.Input[_builtins.str] phone: The phone number, as people dial it; the service checks it.
         :param pulumi.Input[_builtins.str] website: The website, as `https://bakery.example`.
         """
         ...

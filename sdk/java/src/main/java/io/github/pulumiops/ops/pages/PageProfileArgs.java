@@ -109,14 +109,14 @@ public final class PageProfileArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * The phone number, as people dial it.
+     * The phone number, as people dial it; the service checks it.
      * 
      */
     @Import(name="phone")
     private @Nullable Output<String> phone;
 
     /**
-     * @return The phone number, as people dial it.
+     * @return The phone number, as people dial it; the service checks it.
      * 
      */
     public Optional<Output<String>> phone() {
@@ -306,7 +306,7 @@ public final class PageProfileArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param phone The phone number, as people dial it.
+         * @param phone The phone number, as people dial it; the service checks it.
          * 
          * @return builder
          * 
@@ -317,7 +317,7 @@ public final class PageProfileArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param phone The phone number, as people dial it.
+         * @param phone The phone number, as people dial it; the service checks it.
          * 
          * @return builder
          * 
