@@ -2,7 +2,8 @@
 import type { Post } from "./media";
 import { DAY, OTHER, USER } from "./seed";
 
-export function mediaView(p: Post, fields: string[]): Record<string, unknown> {
+/** `hasReplies`: whether any post replies to this one (the service's `has_replies`). */
+export function mediaView(p: Post, fields: string[], hasReplies = false): Record<string, unknown> {
   const cdn =
     p.media_type === "TEXT" || p.media_type === "CAROUSEL"
       ? undefined
@@ -21,8 +22,14 @@ export function mediaView(p: Post, fields: string[]): Record<string, unknown> {
     thumbnail_url: p.media_type === "VIDEO" ? cdn?.replace(".mp4", ".jpg") : undefined,
     is_quote_post: p.quoted_post !== undefined,
     quoted_post: p.quoted_post,
-    has_replies: false,
-    is_reply: false,
+    has_replies: hasReplies,
+    is_reply: p.replied_to !== undefined,
+    replied_to: p.replied_to ? { id: p.replied_to } : undefined,
+    root_post: p.root_post ? { id: p.root_post } : undefined,
+    is_reply_owned_by_me: p.replied_to !== undefined ? true : undefined,
+    text_attachment: p.text_attachment,
+    text_entities: p.text_entities,
+    is_spoiler_media: p.is_spoiler_media,
     hide_status: "NOT_HUSHED",
     reply_audience: p.reply_audience ?? "EVERYONE",
     alt_text: p.alt_text,

@@ -19,6 +19,14 @@ export interface Attachments {
   poll?: Record<string, string>;
   /** A carousel's items (posts of their own, shown only through the carousel). */
   children?: string[];
+  /** The post this one replies to (`reply_to_id`), and the top of its thread. */
+  replied_to?: string;
+  root_post?: string;
+  /** Long text under a text post (`text_attachment`): up to 10,000 characters and a link. */
+  text_attachment?: { plaintext: string; link_attachment_url?: string };
+  /** Ranges of the text hidden as spoilers (`text_entities`), and whether the media is hidden (`is_spoiler_media`). */
+  text_entities?: { entity_type: "SPOILER"; offset: number; length: number }[];
+  is_spoiler_media?: boolean;
 }
 
 export interface Container extends Attachments {
@@ -69,6 +77,14 @@ export const MEDIA_FIELDS = new Set([
   "quoted_post",
   "has_replies",
   "is_reply",
+  "replied_to",
+  "root_post",
+  "is_reply_owned_by_me",
+  "text_attachment",
+  "text_entities",
+  "is_spoiler_media",
+  "reposted_post",
+  "location_id",
   "alt_text",
   "link_attachment_url",
   "topic_tag",

@@ -7,9 +7,10 @@
 import { graphError, listParam, ok, params } from "../graph";
 import type { Reply, Request } from "../kit";
 import { mediaProblem, REPLY_CONTROLS, type Attachments, type Container, type MediaType, type Post } from "./media";
-import { PUBLISH_QUOTA, T } from "./seed";
+import { PUBLISH_QUOTA, REPLY_QUOTA, T } from "./seed";
 import type { PostsEmulator } from "./server";
 import { linkCount, postLength } from "./text";
+import { attachmentLink, replyTo, longText, spoilers } from "./threading";
 
 export function createContainer(posts: PostsEmulator, req: Request): Reply {
   posts.user(req);
@@ -23,7 +24,8 @@ export function createContainer(posts: PostsEmulator, req: Request): Reply {
     graphError(400, 100, "(#100) Param is_carousel_item is only for IMAGE and VIDEO containers", T);
   if (p.text && postLength(p.text) > 500)
     graphError(400, 100, "(#100) Param text must be at most 500 characters long (emojis count as their UTF-8 bytes)", T);
-  if (p.text && linkCount(p.text) > 5)
+  // The link of a text attachment counts unless the text has it already (Threads API, "Text attachments").
+  if (linkCount(`${p.text ?? ""} ${attachmentLink(p.text_attachment)}`) > 5)
     graphError(400, 100, "THREADS_API__LINK_LIMIT_EXCEEDED: a post may contain at most 5 links", T, 4279030);
   if (type === "TEXT" && !p.text) graphError(400, 100, "(#100) Param text is required for media_type TEXT", T);
   const url = type === "IMAGE" ? p.image_url : type === "VIDEO" ? p.video_url : undefined;
@@ -75,6 +77,7 @@ function attachments(posts: PostsEmulator, req: Request, p: Record<string, strin
     out.quoted_post = quoted.id;
   }
   if (p.poll_attachment !== undefined) out.poll = poll(posts, p.poll_attachment, type);
+  Object.assign(out, replyTo(posts, p.reply_to_id), longText(p, type), spoilers(p, type));
   if (type === "CAROUSEL") out.children = carouselChildren(posts, req, p.children);
   else if (p.children !== undefined) graphError(400, 100, "(#100) Param children is only for CAROUSEL containers", T);
   return out;
@@ -137,7 +140,10 @@ export function publish(posts: PostsEmulator, req: Request): Reply {
     posts.transientPublishFailures--;
     graphError(400, 24, "Media Not Found", T, 4279009);
   }
-  if (posts.quotaUsed(posts.caller.id) >= PUBLISH_QUOTA)
+  const reply = c.replied_to !== undefined;
+  if (reply && posts.quotaUsed(posts.caller.id, true) >= REPLY_QUOTA)
+    graphError(400, 4, `Application request limit reached: at most ${REPLY_QUOTA} replies per 24 hours`, T, 2207042);
+  if (!reply && posts.quotaUsed(posts.caller.id) >= PUBLISH_QUOTA)
     graphError(400, 4, `Application request limit reached: at most ${PUBLISH_QUOTA} posts per 24 hours`, T, 2207042);
   const { id: _i, createdAt: _c, processingMs: _p, error: _e, postId: _o, media_url: _m, carouselItem: _ci, children, ...attached } = c;
   const made = (from: Container, extra: Partial<Post>): Post => ({
@@ -161,7 +167,7 @@ export function publish(posts: PostsEmulator, req: Request): Reply {
   });
   const post: Post = made(c, { ...attached, ...(children ? { children: items } : {}) });
   posts.posts.set(post.id, post);
-  posts.publishes.push({ id: post.id, owner: posts.caller.id, at: post.timestamp });
+  posts.publishes.push({ id: post.id, owner: posts.caller.id, at: post.timestamp, reply });
   c.postId = post.id;
   return ok({ id: post.id });
 }

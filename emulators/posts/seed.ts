@@ -15,3 +15,5 @@ export const DAY = 86_400_000;
 export const PUBLISH_QUOTA = 250;
 /** Posts an account may delete per moving 24 hours (permission threads_delete). */
 export const DELETE_QUOTA = 100;
+/** Replies an account may publish per moving 24 hours, apart from its posts (`reply_config`). */
+export const REPLY_QUOTA = 1000;

@@ -11,8 +11,20 @@ import { graphError, listParam, ok, params, usageHeader } from "../graph";
 import { fieldList, INSIGHT_METRICS, MEDIA_FIELDS, USER_FIELDS, type Container, type Post, type Status } from "./media";
 import { createContainer, publish } from "./publishing";
 import { mediaView } from "./media-view";
-import { DAY, DELETE_QUOTA, OTHER, POSTS_OTHER_TOKEN, POSTS_SHORT_TOKEN, POSTS_USER_TOKEN, PUBLISH_QUOTA, T, USER } from "./seed";
+import {
+  DAY,
+  DELETE_QUOTA,
+  OTHER,
+  POSTS_OTHER_TOKEN,
+  POSTS_SHORT_TOKEN,
+  POSTS_USER_TOKEN,
+  PUBLISH_QUOTA,
+  REPLY_QUOTA,
+  T,
+  USER,
+} from "./seed";
 import { registerTokenRoutes } from "./tokens";
+import { hasReplies, registerReplyRoutes } from "./threading";
 
 export { INSIGHT_METRICS, REPLY_CONTROLS } from "./media";
 export {
@@ -127,13 +139,17 @@ export class PostsEmulator extends Emulator {
    * Every publish through the API, kept when its post is deleted: the service counts "API-published posts within a
    * 24-hour moving period" (the Threads API overview, Posts), and a post deleted since was still published then.
    */
-  publishes: { id: string; owner: string; at: number }[] = [];
+  publishes: { id: string; owner: string; at: number; reply?: boolean }[] = [];
 
-  /** The publishes the quota counts now: those of the log in the window, and posts put there by a test as they are. */
-  quotaUsed(owner = USER.id): number {
+  /**
+   * The publishes a quota counts now: those of the log in the window, and posts put there by a test as they are.
+   * Replies have a quota of their own (`reply_quota_usage`, 1,000 a day), apart from posts' 250.
+   */
+  quotaUsed(owner = USER.id, replies = false): number {
     const since = this.now() - DAY;
-    const ids = new Set(this.publishes.filter((p) => p.owner === owner && p.at > since).map((p) => p.id));
-    for (const p of this.publishedInWindow(owner)) ids.add(p.id);
+    const counted = (reply: boolean | undefined) => Boolean(reply) === replies;
+    const ids = new Set(this.publishes.filter((p) => p.owner === owner && p.at > since && counted(p.reply)).map((p) => p.id));
+    for (const p of this.publishedInWindow(owner)) if (counted(p.replied_to !== undefined)) ids.add(p.id);
     return ids.size;
   }
 
@@ -142,7 +158,7 @@ export class PostsEmulator extends Emulator {
   }
 
   /** A post the caller may see: another account's answers as a missing one does (100/33). */
-  private visible(req: Request, id: string): Post {
+  visible(req: Request, id: string): Post {
     const p = this.posts.get(id);
     return p && (p.owner ?? USER.id) === this.caller.id ? p : this.missing(req, id);
   }
@@ -164,6 +180,7 @@ export class PostsEmulator extends Emulator {
     this.route("POST", "/v1.0/:user/threads", (req) => createContainer(this, req));
     this.route("POST", "/v1.0/:user/threads_publish", (req) => publish(this, req));
     this.route("GET", "/v1.0/:user/threads", (req) => this.list(req));
+    registerReplyRoutes(this, (method, path, handler) => this.route(method, path, handler));
     this.route("GET", "/v1.0/:user/threads_publishing_limit", (req) => {
       this.user(req);
       const fields = fieldList(
@@ -177,8 +194,8 @@ export class PostsEmulator extends Emulator {
       const all: Record<string, unknown> = {
         quota_usage: this.quotaUsed(this.caller.id),
         config: { quota_total: PUBLISH_QUOTA, quota_duration: 86_400 },
-        reply_quota_usage: 0,
-        reply_config: { quota_total: 1000, quota_duration: 86_400 },
+        reply_quota_usage: this.quotaUsed(this.caller.id, true),
+        reply_config: { quota_total: REPLY_QUOTA, quota_duration: 86_400 },
         delete_quota_usage: this.deletesToday.length,
         delete_config: { quota_total: DELETE_QUOTA, quota_duration: 86_400 },
       };
@@ -209,7 +226,7 @@ export class PostsEmulator extends Emulator {
         return ok({ id: c.id, status, ...(status === "ERROR" ? { error_message: c.error } : {}) });
       }
       const p = this.visible(req, req.params.id);
-      return ok(mediaView(p, fieldList(params(req).fields, MEDIA_FIELDS, "ThreadsMedia", "id")));
+      return ok(mediaView(p, fieldList(params(req).fields, MEDIA_FIELDS, "ThreadsMedia", "id"), hasReplies(this, p.id)));
     });
     this.route("DELETE", "/v1.0/:id", (req) => {
       const p = this.visible(req, req.params.id);
@@ -259,7 +276,8 @@ export class PostsEmulator extends Emulator {
     const until = time(p.until) ?? Infinity;
     const limit = Math.min(Number(p.limit ?? 25), 100);
     const all = this.own()
-      .filter((x) => !x.carouselItem && x.timestamp >= since && x.timestamp <= until)
+      // Replies are listed at /{user}/replies, not among the account's threads.
+      .filter((x) => !x.carouselItem && !x.replied_to && x.timestamp >= since && x.timestamp <= until)
       .sort((a, b) => b.timestamp - a.timestamp || b.id.localeCompare(a.id));
     const start = p.after ? Number(Buffer.from(p.after, "base64url").toString()) : 0;
     const page = all.slice(start, start + limit);
@@ -271,7 +289,7 @@ export class PostsEmulator extends Emulator {
         if (k !== "access_token" || !req.headers.authorization) next.searchParams.set(k, v);
       paging.next = next.toString();
     }
-    return ok({ data: page.map((x) => mediaView(x, fields)), paging });
+    return ok({ data: page.map((x) => mediaView(x, fields, hasReplies(this, x.id))), paging });
   }
 
   protected testHook(op: string, _req: Request, body: any): Reply | undefined {

@@ -84,6 +84,8 @@ describe("social emulators with facebook-business, python-facebook-api and pythr
       pythreads_published: true,
       pythreads_listed: ["CAROUSEL_ALBUM", "IMAGE", "TEXT_POST", "TEXT_POST"],
       pythreads_carousel: true,
+      pythreads_replies: [true],
+      pythreads_conversation: true,
     });
     expect(pages.log.filter((e) => e.status >= 400)).toEqual([]); // every call carried its appsecret_proof
     expect(pages.pages.get(PAGE_ID)!.assigned.has("300000000000003")).toBe(false); // removed by the SDK's delete

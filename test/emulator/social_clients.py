@@ -118,7 +118,17 @@ async def threads_flow():
         await finished(api_, carousel_id)
         carousel_post = await api_.publish_container(carousel_id)
         listing = await api_.threads(limit=10)
+        # A thread: a reply to the image post, and a reply to that reply (reply_to_id), read back as its replies and
+        # its whole conversation.
+        first = await api_.create_container(text="A reply from pythreads", reply_to_id=published_)
+        first_id = await api_.publish_container(first)
+        second = await api_.create_container(text="And its reply", reply_to_id=first_id)
+        second_id = await api_.publish_container(second)
+        replies = await api_.replies(published_)
+        conversation = await api_.conversation(published_)
         return {
+            "pythreads_replies": [r["id"] == first_id for r in replies["data"]],
+            "pythreads_conversation": [r["id"] for r in conversation["data"]] == [second_id, first_id],  # newest first (reverse=true)
             "pythreads_profile": account["username"],
             "pythreads_limit": limit_["data"][0]["config"]["quota_total"],
             "pythreads_status": status.status.value,
