@@ -24,6 +24,9 @@ export interface PublishingLimit {
   /** Deletes in the window, and their quota (100 per 24 hours), where the service tells them. */
   delete_quota_usage?: number;
   delete_config?: { quota_total: number; quota_duration: number };
+  /** Replies in the window, and their own quota (1,000 per 24 hours), apart from posts'. */
+  reply_quota_usage?: number;
+  reply_config?: { quota_total: number; quota_duration: number };
 }
 
 export class PostsClient extends GraphClient {
@@ -170,12 +173,15 @@ export class PostsClient extends GraphClient {
     this.whose.catch(() => (this.whose = undefined)); // a failure is asked again
     return this.whose;
   }
-  /** The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. */
-  async threads(limit = 25, fields = POST_FIELDS, since?: number): Promise<Record<string, any>[]> {
+  /**
+   * The account's posts, newest first: up to `limit`, following `paging.next`; `since` in Unix seconds. Its replies
+   * are listed apart (`edge` "replies", `/me/replies`), not among its threads.
+   */
+  async threads(limit = 25, fields = POST_FIELDS, since?: number, edge: "threads" | "replies" = "threads"): Promise<Record<string, any>[]> {
     const out: Record<string, any>[] = [];
     let page = await this.call<{ data: Record<string, any>[]; paging?: { next?: string } }>(
       "GET",
-      `${this.v}/me/threads`,
+      `${this.v}/me/${edge}`,
       { fields, limit: String(Math.min(limit, 100)), since: since === undefined ? undefined : String(Math.floor(since)) },
       await this.user(),
       true,
@@ -187,7 +193,7 @@ export class PostsClient extends GraphClient {
       const url = new URL(next);
       page = await this.call(
         "GET",
-        `${this.v}/me/threads`,
+        `${this.v}/me/${edge}`,
         Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token")),
         await this.user(),
         true,
@@ -198,7 +204,7 @@ export class PostsClient extends GraphClient {
     const r = await this.call<{ data: PublishingLimit[] }>(
       "GET",
       `${this.v}/me/threads_publishing_limit`,
-      { fields: "quota_usage,config,delete_quota_usage,delete_config" },
+      { fields: "quota_usage,config,reply_quota_usage,reply_config,delete_quota_usage,delete_config" },
       await this.user(),
       true,
     );

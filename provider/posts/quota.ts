@@ -35,9 +35,29 @@ export async function quotaProblem(planned: number, known?: PublishingLimit): Pr
   return refusal(used, config.quota_total, planned, await freesAt(config.quota_duration, used + planned - config.quota_total));
 }
 
-/** A publish refused as throttled: the quota's refusal when the quota is what is used up. */
-export async function quotaRefusal(): Promise<ValidationError | undefined> {
-  return quotaProblem(1).catch(() => undefined);
+/**
+ * Why publishing `planned` more replies would be refused now: replies have a quota of their own (1,000 per 24 hours,
+ * `reply_quota_usage` / `reply_config`); nothing when the service does not tell it.
+ */
+export function replyQuotaProblem(planned: number, limit: PublishingLimit): ValidationError | undefined {
+  const total = limit.reply_config?.quota_total;
+  if (total === undefined || planned === 0) return undefined;
+  const used = limit.reply_quota_usage ?? 0;
+  if (used + planned <= total) return undefined;
+  return new ValidationError({
+    service: "posts",
+    message: `the account may publish ${total} replies per 24 hours and has published ${used}: ${planned} new repl${planned === 1 ? "y" : "ies"} would go over it (${Math.max(0, total - used)} left)`,
+    remedy: "Quota frees up as the replies of the last 24 hours age: run again later, or publish fewer replies in this run",
+  });
+}
+
+/** A publish refused as throttled: the quota's refusal (a reply's own quota for a reply) when the quota is what is used up. */
+export async function quotaRefusal(reply = false): Promise<ValidationError | undefined> {
+  if (!reply) return quotaProblem(1).catch(() => undefined);
+  return posts()
+    .publishingLimit()
+    .then((limit) => replyQuotaProblem(1, limit))
+    .catch(() => undefined);
 }
 
 /** A delete over the quota (100 per 24 hours; `delete_quota_usage` / `delete_config`): refused before it is sent. */

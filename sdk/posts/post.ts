@@ -11,9 +11,11 @@ export type { PostArgs };
  * processed (looked at once a minute by default, ops:postsStatusPollSeconds, within ops:postsPublishTimeoutSeconds).
  * The account may publish 250 posts per 24 hours: a preview that would go over it fails, saying when quota frees up.
  * Counts are not outputs: `ops.posts.getPostInsights`. Any change replaces it; destroy deletes it (the service allows
- * 100 deletions per account per day).
+ * 100 deletions per account per day). A reply (`replyTo`) is published after the post it answers and deleted before
+ * it; replies have a quota of their own (1,000 a day). `ops.posts.Thread` publishes a list of texts as a chain.
  *
- *     new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });
+ *     const hello = new ops.posts.Post("hello", { mediaType: "TEXT", text: "Fresh bread at 7." });
+ *     new ops.posts.Post("rye", { text: "Rye on Fridays.", replyTo: hello.id });
  */
 export class Post extends CheckedResource {
   /**
@@ -57,6 +59,17 @@ export class Post extends CheckedResource {
   declare readonly quotePostId: pulumi.Output<Out["quotePostId"]>;
   /** A poll under a TEXT post. */
   declare readonly pollAttachment: pulumi.Output<Out["pollAttachment"]>;
+  /**
+   * The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or
+   * the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+   */
+  declare readonly replyTo: pulumi.Output<Out["replyTo"]>;
+  /** Long-form text under a TEXT post, with an optional link (the service's `text_attachment`). */
+  declare readonly textAttachment: pulumi.Output<Out["textAttachment"]>;
+  /** Ranges of `text` hidden as spoilers (at most 10). */
+  declare readonly textSpoilers: pulumi.Output<Out["textSpoilers"]>;
+  /** Whether the image, video or carousel is hidden as a spoiler until a reader taps it. */
+  declare readonly spoilerMedia: pulumi.Output<Out["spoilerMedia"]>;
   /** The carousel's items' media ids, in order (CAROUSEL posts). */
   declare readonly childIds: pulumi.Output<Out["childIds"]>;
   /**

@@ -25,6 +25,14 @@ export interface PostArgs {
   quotePostId?: pulumi.Input<string>;
   /** A poll under a TEXT post. */
   pollAttachment?: pulumi.Input<PostPollAttachmentArgs>;
+  /** The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day). */
+  replyTo?: pulumi.Input<string>;
+  /** Long-form text under a TEXT post, with an optional link (the service's `text_attachment`). */
+  textAttachment?: pulumi.Input<PostTextAttachmentArgs>;
+  /** Ranges of `text` hidden as spoilers (at most 10). */
+  textSpoilers?: pulumi.Input<pulumi.Input<PostTextSpoilerArgs>[]>;
+  /** Whether the image, video or carousel is hidden as a spoiler until a reader taps it. */
+  spoilerMedia?: pulumi.Input<boolean>;
   /** A published post cannot be edited: a change of its text or media replaces it — a new post is published and this one deleted, with its likes, replies and views, spending one of the day's publishes and one of its deletes. Such a change fails the preview unless this is true (the preview then says what the post has that goes). */
   allowRepublish?: pulumi.Input<boolean>;
   /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
@@ -56,6 +64,10 @@ export interface PostOutputs {
   linkAttachment?: string;
   quotePostId?: string;
   pollAttachment?: PostPollAttachment;
+  replyTo?: string;
+  textAttachment?: PostTextAttachment;
+  textSpoilers?: PostTextSpoiler[];
+  spoilerMedia?: boolean;
   /** The carousel's items' media ids, in order (CAROUSEL posts). */
   childIds?: string[];
   /** The post's id. Equal to the resource's id, except for a post whose publish answer was lost: its resource keeps the `pending-…` id until the next `pulumi refresh`. */
@@ -65,7 +77,7 @@ export interface PostOutputs {
 }
 
 /** The output names of a Post, declared to the engine when the resource is registered. */
-export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","allowRepublish","altText","children","replyControl","topicTag","linkAttachment","quotePostId","pollAttachment","childIds","postId","account"] as const;
+export const postOutputNames = ["mediaType","text","imageUrl","videoUrl","permalink","mediaUrl","shortcode","timestamp","username","allowRepublish","altText","children","replyControl","topicTag","linkAttachment","quotePostId","pollAttachment","replyTo","textAttachment","textSpoilers","spoilerMedia","childIds","postId","account"] as const;
 
 /** The arguments of a WebhookSubscription: Retired: the short-post service has no API for webhook subscriptions (they are set up in its app dashboard). Kept so 0.3.0 stacks can remove it. */
 export interface WebhookSubscriptionArgs {
@@ -227,6 +239,22 @@ export interface PostPollAttachmentArgs {
   optionD?: pulumi.Input<string>;
 }
 
+/** PostTextAttachment as an argument: each value may be an output of another resource. */
+export interface PostTextAttachmentArgs {
+  /** The long text shown under the post: up to 10,000 characters. */
+  text: pulumi.Input<string>;
+  /** A link shown with it (counted in the post's five links unless the text has it already). */
+  link?: pulumi.Input<string>;
+}
+
+/** PostTextSpoiler as an argument: each value may be an output of another resource. */
+export interface PostTextSpoilerArgs {
+  /** Where the hidden part starts: characters from the start of `text`. */
+  offset: pulumi.Input<number>;
+  /** How many characters are hidden. */
+  length: pulumi.Input<number>;
+}
+
 export interface GetPostsResultPost {
   /** The post's id. */
   readonly id: string;
@@ -266,4 +294,18 @@ export interface PostPollAttachment {
   readonly optionC?: string;
   /** A fourth option (at most four). */
   readonly optionD?: string;
+}
+
+export interface PostTextAttachment {
+  /** The long text shown under the post: up to 10,000 characters. */
+  readonly text: string;
+  /** A link shown with it (counted in the post's five links unless the text has it already). */
+  readonly link?: string;
+}
+
+export interface PostTextSpoiler {
+  /** Where the hidden part starts: characters from the start of `text`. */
+  readonly offset: number;
+  /** How many characters are hidden. */
+  readonly length: number;
 }

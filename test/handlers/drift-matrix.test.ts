@@ -327,6 +327,10 @@ const ROWS: Record<string, Record<string, Row>> = {
       "linkAttachment",
       "quotePostId",
       "pollAttachment",
+      "replyTo",
+      "textAttachment",
+      "textSpoilers",
+      "spoilerMedia",
     ].map((k) => [
       k,
       {

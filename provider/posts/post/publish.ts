@@ -50,14 +50,14 @@ const notCaughtUp = (e: unknown) => e instanceof ApiError && e.code === 24 && e.
  * Publishes a FINISHED container. A refusal the service gives while catching up is tried again; a throttled one is
  * the quota's refusal when the quota is used up (said with when it frees up), else waited out and tried again.
  */
-async function publishFinished(containerId: string): Promise<string> {
+async function publishFinished(containerId: string, reply: boolean): Promise<string> {
   const tries = Math.max(4, readNumber(POSTS_SETTINGS.maxRetries) + 1);
   for (let attempt = 1; ; attempt++) {
     try {
       return (await posts().publish(containerId)).id;
     } catch (e) {
       if (e instanceof RateLimitError) {
-        const quota = await quotaRefusal();
+        const quota = await quotaRefusal(reply);
         if (quota) throw quota;
       } else if (!notCaughtUp(e)) throw e;
       if (attempt >= tries) throw e;
@@ -76,6 +76,8 @@ const answeredType = (mediaType: string) => (mediaType === "TEXT" ? "TEXT_POST" 
 /** The container's fields as the service takes them (`POST /me/threads`): only what the program declares is sent. */
 export function containerFields(r: Bag): Record<string, string | undefined> {
   const poll = r.pollAttachment as Bag | undefined;
+  const attached = r.textAttachment as { text: string; link?: string } | undefined;
+  const spoilers = r.textSpoilers as { offset: number; length: number }[] | undefined;
   return {
     media_type: r.mediaType,
     text: r.text,
@@ -95,6 +97,12 @@ export function containerFields(r: Bag): Record<string, string | undefined> {
           ),
         )
       : undefined,
+    reply_to_id: r.replyTo,
+    text_attachment: attached ? JSON.stringify({ plaintext: attached.text, link_attachment_url: attached.link }) : undefined,
+    text_entities: spoilers
+      ? JSON.stringify(spoilers.map((e) => ({ entity_type: "SPOILER", offset: e.offset, length: e.length })))
+      : undefined,
+    is_spoiler_media: r.spoilerMedia === undefined ? undefined : String(r.spoilerMedia),
   };
 }
 
@@ -127,11 +135,17 @@ async function carouselItems(r: Bag): Promise<string> {
  */
 export async function findRecent(r: Bag, since: number): Promise<string | undefined> {
   const from = since - CLOCK_SKEW_MS;
-  const recent = await posts().threads(100, "id,text,media_type,timestamp", from / 1000);
+  // A reply is listed among the account's replies, with the post it answers.
+  const recent = r.replyTo
+    ? await posts().threads(100, "id,text,media_type,timestamp,replied_to", from / 1000, "replies")
+    : await posts().threads(100, "id,text,media_type,timestamp", from / 1000);
   // Text and type tell a post apart; a carousel, a quote or a link card are not told by more than these here.
   const same = recent.filter(
     (p) =>
-      (p.text ?? "") === (r.text ?? "") && p.media_type === answeredType(r.mediaType ?? "TEXT") && Date.parse(p.timestamp ?? "") >= from,
+      (p.text ?? "") === (r.text ?? "") &&
+      p.media_type === answeredType(r.mediaType ?? "TEXT") &&
+      Date.parse(p.timestamp ?? "") >= from &&
+      (!r.replyTo || p.replied_to?.id === r.replyTo),
   );
   return same.at(-1)?.id;
 }
@@ -158,7 +172,7 @@ export async function publishOnce(r: Bag): Promise<string> {
   const { __provider: _, ...inputs } = r;
   return createOnce({
     what: "the post",
-    create: () => publishFinished(container.id),
+    create: () => publishFinished(container.id, r.replyTo !== undefined),
     findMade: (sentAt) => findMade(r, container.id, sentAt),
     whereToLook: whereToLook(r),
     properties: { ...inputs, containerId: container.id },

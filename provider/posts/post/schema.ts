@@ -1,7 +1,7 @@
 /** `ops.posts.Post`: a published short post (text, image, video or carousel, with a poll, a link card, a quote). Any change replaces it. */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
-import type { Example } from "../../doc-example";
+import { ref, type Example } from "../../doc-example";
 
 /** The service's count (Threads API, "Posts" limitations): an emoji counts as its UTF-8 bytes, any other character as one. */
 export function countedLength(text: string): number {
@@ -26,13 +26,26 @@ export const REPLACING_FIELDS = [
   "linkAttachment",
   "quotePostId",
   "pollAttachment",
+  "replyTo",
+  "textAttachment",
+  "textSpoilers",
+  "spoilerMedia",
 ];
 export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO", "CAROUSEL"] as const;
 /** Who may reply, as the container's `reply_control` takes it (the post reads it back as `reply_audience`, upper case). */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"] as const;
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
 /** The service's limits on a container (Threads API "Posts", "Carousels", "Polls", "Topic tags" and "Alt text"). */
-export const LIMITS = { altText: 1000, topicTag: 50, pollOption: 25, carouselMin: 2, carouselMax: 20 } as const;
+export const LIMITS = {
+  altText: 1000,
+  topicTag: 50,
+  pollOption: 25,
+  carouselMin: 2,
+  carouselMax: 20,
+  /** "Text attachments": up to 10,000 characters; "Spoilers": at most 10 text spoilers a post. */
+  attachedText: 10_000,
+  textSpoilers: 10,
+} as const;
 
 const AltText = z
   .string()
@@ -73,6 +86,30 @@ export const PollAttachment = z
       ruleFailure(ctx, "optionD", "optionD needs optionC: options are filled in order");
   })
   .describe("A poll of two to four options, each at most 25 characters.");
+
+export const TextAttachment = z
+  .object({
+    text: z
+      .string()
+      .refine((t) => t.trim().length > 0, { error: "textAttachment.text must not be blank: write the long text, or remove textAttachment" })
+      .refine((t) => [...t].length <= LIMITS.attachedText, {
+        error: (i) =>
+          `textAttachment.text must be at most ${LIMITS.attachedText} characters: this one has ${[...String(i.input)].length}; split it over replies`,
+      })
+      .describe(`The long text shown under the post: up to ${LIMITS.attachedText.toLocaleString("en")} characters.`),
+    link: HttpUrl.optional().describe("A link shown with it (counted in the post's five links unless the text has it already)."),
+  })
+  .describe("Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).");
+
+export const TextSpoiler = z
+  .object({
+    offset: z
+      .int({ error: "a spoiler's offset must be a whole number" })
+      .min(0)
+      .describe("Where the hidden part starts: characters from the start of `text`."),
+    length: z.int({ error: "a spoiler's length must be a whole number" }).min(1).describe("How many characters are hidden."),
+  })
+  .describe("A range of the post's text hidden until a reader taps it.");
 
 export const PostInputs = z
   .object({
@@ -137,6 +174,28 @@ export const PostInputs = z
       .describe("The id of a post this one quotes.")
       .meta({ replaceOnChanges: true }),
     pollAttachment: PollAttachment.optional().describe("A poll under a TEXT post.").meta({ replaceOnChanges: true }),
+    replyTo: z
+      .string()
+      .regex(/^\d+$/, {
+        error: "replyTo must be a post's numeric id (another Post's `postId` output, or the id of a reply in one of the account's threads)",
+      })
+      .optional()
+      .describe(
+        "The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).",
+      )
+      .meta({ replaceOnChanges: true }),
+    textAttachment: TextAttachment.optional().meta({ replaceOnChanges: true }),
+    textSpoilers: z
+      .array(TextSpoiler)
+      .max(LIMITS.textSpoilers, { error: `at most ${LIMITS.textSpoilers} textSpoilers: the service refuses more` })
+      .optional()
+      .describe(`Ranges of \`text\` hidden as spoilers (at most ${LIMITS.textSpoilers}).`)
+      .meta({ replaceOnChanges: true }),
+    spoilerMedia: z
+      .boolean()
+      .optional()
+      .describe("Whether the image, video or carousel is hidden as a spoiler until a reader taps it.")
+      .meta({ replaceOnChanges: true }),
     allowRepublish: z
       .boolean()
       .default(false)
@@ -179,7 +238,50 @@ export const PostInputs = z
       ruleFailure(ctx, "pollAttachment", "pollAttachment is for TEXT posts: the service attaches polls to text-only posts", ["mediaType"]);
     if (p.pollAttachment && p.linkAttachment)
       ruleFailure(ctx, "pollAttachment", "a post carries a poll or a link attachment, not both: remove one", ["linkAttachment"]);
+    threadingRules(p, ctx);
   });
+
+/** Text attachments and spoilers as "Text attachments" and "Spoilers" of the Threads API document them. */
+function threadingRules(
+  p: {
+    mediaType: string;
+    text?: string;
+    linkAttachment?: string;
+    pollAttachment?: object;
+    textAttachment?: z.output<typeof TextAttachment>;
+    textSpoilers?: z.output<typeof TextSpoiler>[];
+    spoilerMedia?: boolean;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  const a = p.textAttachment;
+  if (a && p.mediaType !== "TEXT")
+    ruleFailure(ctx, "textAttachment", "textAttachment is for TEXT posts: the service attaches long text to text-only posts", [
+      "mediaType",
+    ]);
+  if (a && p.pollAttachment)
+    ruleFailure(ctx, "textAttachment", "a post carries a poll or a text attachment, not both: remove one", ["pollAttachment"]);
+  if (a?.link && p.linkAttachment)
+    ruleFailure(ctx, "textAttachment", "a post with linkAttachment cannot have a link in its textAttachment: remove one", [
+      "linkAttachment",
+    ]);
+  const links = distinctLinks(`${p.text ?? ""} ${a?.link ?? ""}`);
+  if (a?.link && links > 5 && distinctLinks(p.text ?? "") <= 5)
+    ruleFailure(ctx, "textAttachment", `the text and textAttachment.link make ${links} distinct links: the service refuses more than 5`);
+  if (p.spoilerMedia !== undefined && !["IMAGE", "VIDEO", "CAROUSEL"].includes(p.mediaType))
+    ruleFailure(ctx, "spoilerMedia", "spoilerMedia is for IMAGE, VIDEO and CAROUSEL posts: hide text with textSpoilers", ["mediaType"]);
+  // The documents give no unit for offsets; Meta's sample app counts UTF-16 code units, the longer count, so only a
+  // range past that is surely refused.
+  const length = (p.text ?? "").length;
+  p.textSpoilers?.forEach((r, i) => {
+    if (r.offset + r.length > length)
+      ruleFailure(
+        ctx,
+        "textSpoilers",
+        `textSpoilers[${i}] (offset ${r.offset}, length ${r.length}) reaches past the text's ${length} characters: a spoiler hides part of text`,
+      );
+  });
+}
 
 export const PostOutputs = z.object({
   mediaType: z.string(),
@@ -205,6 +307,10 @@ export const PostOutputs = z.object({
   pollAttachment: z
     .object({ optionA: z.string(), optionB: z.string(), optionC: z.string().optional(), optionD: z.string().optional() })
     .optional(),
+  replyTo: z.string().optional(),
+  textAttachment: z.object({ text: z.string(), link: z.string().optional() }).optional(),
+  textSpoilers: z.array(z.object({ offset: z.number(), length: z.number() })).optional(),
+  spoilerMedia: z.boolean().optional(),
   childIds: z.array(z.string()).optional().describe("The carousel's items' media ids, in order (CAROUSEL posts)."),
   postId: z
     .string()
@@ -225,10 +331,15 @@ export const classDoc = `
   processed (looked at once a minute by default, ops:postsStatusPollSeconds, within ops:postsPublishTimeoutSeconds).
   The account may publish 250 posts per 24 hours: a preview that would go over it fails, saying when quota frees up.
   Counts are not outputs: \`ops.posts.getPostInsights\`. Any change replaces it; destroy deletes it (the service
-  allows 100 deletions per account per day).`;
+  allows 100 deletions per account per day). A reply (\`replyTo\`) is published after the post it answers and deleted
+  before it; replies have a quota of their own (1,000 a day). \`ops.posts.Thread\` publishes a list of texts as a chain.`;
 
 /**
  * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
  * by the tests against the emulators' seeds.
  */
-export const example: Example = { step: { name: "hello", args: { mediaType: "TEXT", text: "Fresh bread at 7." } } };
+export const example: Example = {
+  before: [{ token: "ops:posts:Post", name: "hello", args: { mediaType: "TEXT", text: "Fresh bread at 7." } }],
+  // A thread is a post and its replies, each to the one before (the TypeScript SDK's ops.posts.Thread chains them).
+  step: { name: "rye", args: { text: "Rye on Fridays.", replyTo: ref("hello.id") } },
+};

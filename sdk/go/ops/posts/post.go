@@ -35,9 +35,13 @@ type Post struct {
 	PostId       pulumi.StringPtrOutput `pulumi:"postId"`
 	QuotePostId  pulumi.StringPtrOutput `pulumi:"quotePostId"`
 	ReplyControl pulumi.StringPtrOutput `pulumi:"replyControl"`
+	ReplyTo      pulumi.StringPtrOutput `pulumi:"replyTo"`
 	// The post's short code, the last part of its permalink.
-	Shortcode pulumi.StringPtrOutput `pulumi:"shortcode"`
-	Text      pulumi.StringPtrOutput `pulumi:"text"`
+	Shortcode      pulumi.StringPtrOutput      `pulumi:"shortcode"`
+	SpoilerMedia   pulumi.BoolPtrOutput        `pulumi:"spoilerMedia"`
+	Text           pulumi.StringPtrOutput      `pulumi:"text"`
+	TextAttachment PostTextAttachmentPtrOutput `pulumi:"textAttachment"`
+	TextSpoilers   PostTextSpoilerArrayOutput  `pulumi:"textSpoilers"`
 	// When it was published.
 	Timestamp pulumi.StringPtrOutput `pulumi:"timestamp"`
 	TopicTag  pulumi.StringPtrOutput `pulumi:"topicTag"`
@@ -116,8 +120,16 @@ type postArgs struct {
 	QuotePostId *string `pulumi:"quotePostId"`
 	// Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
 	ReplyControl *string `pulumi:"replyControl"`
+	// The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+	ReplyTo *string `pulumi:"replyTo"`
+	// Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+	SpoilerMedia *bool `pulumi:"spoilerMedia"`
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text *string `pulumi:"text"`
+	// Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).
+	TextAttachment *PostTextAttachment `pulumi:"textAttachment"`
+	// Ranges of `text` hidden as spoilers (at most 10).
+	TextSpoilers []PostTextSpoiler `pulumi:"textSpoilers"`
 	// The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
 	TopicTag *string `pulumi:"topicTag"`
 	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
@@ -146,8 +158,16 @@ type PostArgs struct {
 	QuotePostId pulumi.StringPtrInput
 	// Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
 	ReplyControl pulumi.StringPtrInput
+	// The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+	ReplyTo pulumi.StringPtrInput
+	// Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+	SpoilerMedia pulumi.BoolPtrInput
 	// The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
 	Text pulumi.StringPtrInput
+	// Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).
+	TextAttachment PostTextAttachmentPtrInput
+	// Ranges of `text` hidden as spoilers (at most 10).
+	TextSpoilers PostTextSpoilerArrayInput
 	// The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
 	TopicTag pulumi.StringPtrInput
 	// A public video (at most 1 GB and 5 minutes) for VIDEO posts.
@@ -253,13 +273,29 @@ func (o PostOutput) ReplyControl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.ReplyControl }).(pulumi.StringPtrOutput)
 }
 
+func (o PostOutput) ReplyTo() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.ReplyTo }).(pulumi.StringPtrOutput)
+}
+
 // The post's short code, the last part of its permalink.
 func (o PostOutput) Shortcode() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Shortcode }).(pulumi.StringPtrOutput)
 }
 
+func (o PostOutput) SpoilerMedia() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *Post) pulumi.BoolPtrOutput { return v.SpoilerMedia }).(pulumi.BoolPtrOutput)
+}
+
 func (o PostOutput) Text() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Post) pulumi.StringPtrOutput { return v.Text }).(pulumi.StringPtrOutput)
+}
+
+func (o PostOutput) TextAttachment() PostTextAttachmentPtrOutput {
+	return o.ApplyT(func(v *Post) PostTextAttachmentPtrOutput { return v.TextAttachment }).(PostTextAttachmentPtrOutput)
+}
+
+func (o PostOutput) TextSpoilers() PostTextSpoilerArrayOutput {
+	return o.ApplyT(func(v *Post) PostTextSpoilerArrayOutput { return v.TextSpoilers }).(PostTextSpoilerArrayOutput)
 }
 
 // When it was published.

@@ -424,15 +424,285 @@ func (o PostPollAttachmentPtrOutput) OptionD() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type PostTextAttachment struct {
+	// A link shown with it (counted in the post's five links unless the text has it already).
+	Link *string `pulumi:"link"`
+	// The long text shown under the post: up to 10,000 characters.
+	Text string `pulumi:"text"`
+}
+
+// PostTextAttachmentInput is an input type that accepts PostTextAttachmentArgs and PostTextAttachmentOutput values.
+// You can construct a concrete instance of `PostTextAttachmentInput` via:
+//
+//	PostTextAttachmentArgs{...}
+type PostTextAttachmentInput interface {
+	pulumi.Input
+
+	ToPostTextAttachmentOutput() PostTextAttachmentOutput
+	ToPostTextAttachmentOutputWithContext(context.Context) PostTextAttachmentOutput
+}
+
+type PostTextAttachmentArgs struct {
+	// A link shown with it (counted in the post's five links unless the text has it already).
+	Link pulumi.StringPtrInput `pulumi:"link"`
+	// The long text shown under the post: up to 10,000 characters.
+	Text pulumi.StringInput `pulumi:"text"`
+}
+
+func (PostTextAttachmentArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostTextAttachment)(nil)).Elem()
+}
+
+func (i PostTextAttachmentArgs) ToPostTextAttachmentOutput() PostTextAttachmentOutput {
+	return i.ToPostTextAttachmentOutputWithContext(context.Background())
+}
+
+func (i PostTextAttachmentArgs) ToPostTextAttachmentOutputWithContext(ctx context.Context) PostTextAttachmentOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostTextAttachmentOutput)
+}
+
+func (i PostTextAttachmentArgs) ToPostTextAttachmentPtrOutput() PostTextAttachmentPtrOutput {
+	return i.ToPostTextAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (i PostTextAttachmentArgs) ToPostTextAttachmentPtrOutputWithContext(ctx context.Context) PostTextAttachmentPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostTextAttachmentOutput).ToPostTextAttachmentPtrOutputWithContext(ctx)
+}
+
+// PostTextAttachmentPtrInput is an input type that accepts PostTextAttachmentArgs, PostTextAttachmentPtr and PostTextAttachmentPtrOutput values.
+// You can construct a concrete instance of `PostTextAttachmentPtrInput` via:
+//
+//	        PostTextAttachmentArgs{...}
+//
+//	or:
+//
+//	        nil
+type PostTextAttachmentPtrInput interface {
+	pulumi.Input
+
+	ToPostTextAttachmentPtrOutput() PostTextAttachmentPtrOutput
+	ToPostTextAttachmentPtrOutputWithContext(context.Context) PostTextAttachmentPtrOutput
+}
+
+type postTextAttachmentPtrType PostTextAttachmentArgs
+
+func PostTextAttachmentPtr(v *PostTextAttachmentArgs) PostTextAttachmentPtrInput {
+	return (*postTextAttachmentPtrType)(v)
+}
+
+func (*postTextAttachmentPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostTextAttachment)(nil)).Elem()
+}
+
+func (i *postTextAttachmentPtrType) ToPostTextAttachmentPtrOutput() PostTextAttachmentPtrOutput {
+	return i.ToPostTextAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (i *postTextAttachmentPtrType) ToPostTextAttachmentPtrOutputWithContext(ctx context.Context) PostTextAttachmentPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostTextAttachmentPtrOutput)
+}
+
+type PostTextAttachmentOutput struct{ *pulumi.OutputState }
+
+func (PostTextAttachmentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostTextAttachment)(nil)).Elem()
+}
+
+func (o PostTextAttachmentOutput) ToPostTextAttachmentOutput() PostTextAttachmentOutput {
+	return o
+}
+
+func (o PostTextAttachmentOutput) ToPostTextAttachmentOutputWithContext(ctx context.Context) PostTextAttachmentOutput {
+	return o
+}
+
+func (o PostTextAttachmentOutput) ToPostTextAttachmentPtrOutput() PostTextAttachmentPtrOutput {
+	return o.ToPostTextAttachmentPtrOutputWithContext(context.Background())
+}
+
+func (o PostTextAttachmentOutput) ToPostTextAttachmentPtrOutputWithContext(ctx context.Context) PostTextAttachmentPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PostTextAttachment) *PostTextAttachment {
+		return &v
+	}).(PostTextAttachmentPtrOutput)
+}
+
+// A link shown with it (counted in the post's five links unless the text has it already).
+func (o PostTextAttachmentOutput) Link() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PostTextAttachment) *string { return v.Link }).(pulumi.StringPtrOutput)
+}
+
+// The long text shown under the post: up to 10,000 characters.
+func (o PostTextAttachmentOutput) Text() pulumi.StringOutput {
+	return o.ApplyT(func(v PostTextAttachment) string { return v.Text }).(pulumi.StringOutput)
+}
+
+type PostTextAttachmentPtrOutput struct{ *pulumi.OutputState }
+
+func (PostTextAttachmentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PostTextAttachment)(nil)).Elem()
+}
+
+func (o PostTextAttachmentPtrOutput) ToPostTextAttachmentPtrOutput() PostTextAttachmentPtrOutput {
+	return o
+}
+
+func (o PostTextAttachmentPtrOutput) ToPostTextAttachmentPtrOutputWithContext(ctx context.Context) PostTextAttachmentPtrOutput {
+	return o
+}
+
+func (o PostTextAttachmentPtrOutput) Elem() PostTextAttachmentOutput {
+	return o.ApplyT(func(v *PostTextAttachment) PostTextAttachment {
+		if v != nil {
+			return *v
+		}
+		var ret PostTextAttachment
+		return ret
+	}).(PostTextAttachmentOutput)
+}
+
+// A link shown with it (counted in the post's five links unless the text has it already).
+func (o PostTextAttachmentPtrOutput) Link() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostTextAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Link
+	}).(pulumi.StringPtrOutput)
+}
+
+// The long text shown under the post: up to 10,000 characters.
+func (o PostTextAttachmentPtrOutput) Text() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PostTextAttachment) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Text
+	}).(pulumi.StringPtrOutput)
+}
+
+type PostTextSpoiler struct {
+	// How many characters are hidden.
+	Length int `pulumi:"length"`
+	// Where the hidden part starts: characters from the start of `text`.
+	Offset int `pulumi:"offset"`
+}
+
+// PostTextSpoilerInput is an input type that accepts PostTextSpoilerArgs and PostTextSpoilerOutput values.
+// You can construct a concrete instance of `PostTextSpoilerInput` via:
+//
+//	PostTextSpoilerArgs{...}
+type PostTextSpoilerInput interface {
+	pulumi.Input
+
+	ToPostTextSpoilerOutput() PostTextSpoilerOutput
+	ToPostTextSpoilerOutputWithContext(context.Context) PostTextSpoilerOutput
+}
+
+type PostTextSpoilerArgs struct {
+	// How many characters are hidden.
+	Length pulumi.IntInput `pulumi:"length"`
+	// Where the hidden part starts: characters from the start of `text`.
+	Offset pulumi.IntInput `pulumi:"offset"`
+}
+
+func (PostTextSpoilerArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostTextSpoiler)(nil)).Elem()
+}
+
+func (i PostTextSpoilerArgs) ToPostTextSpoilerOutput() PostTextSpoilerOutput {
+	return i.ToPostTextSpoilerOutputWithContext(context.Background())
+}
+
+func (i PostTextSpoilerArgs) ToPostTextSpoilerOutputWithContext(ctx context.Context) PostTextSpoilerOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostTextSpoilerOutput)
+}
+
+// PostTextSpoilerArrayInput is an input type that accepts PostTextSpoilerArray and PostTextSpoilerArrayOutput values.
+// You can construct a concrete instance of `PostTextSpoilerArrayInput` via:
+//
+//	PostTextSpoilerArray{ PostTextSpoilerArgs{...} }
+type PostTextSpoilerArrayInput interface {
+	pulumi.Input
+
+	ToPostTextSpoilerArrayOutput() PostTextSpoilerArrayOutput
+	ToPostTextSpoilerArrayOutputWithContext(context.Context) PostTextSpoilerArrayOutput
+}
+
+type PostTextSpoilerArray []PostTextSpoilerInput
+
+func (PostTextSpoilerArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PostTextSpoiler)(nil)).Elem()
+}
+
+func (i PostTextSpoilerArray) ToPostTextSpoilerArrayOutput() PostTextSpoilerArrayOutput {
+	return i.ToPostTextSpoilerArrayOutputWithContext(context.Background())
+}
+
+func (i PostTextSpoilerArray) ToPostTextSpoilerArrayOutputWithContext(ctx context.Context) PostTextSpoilerArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PostTextSpoilerArrayOutput)
+}
+
+type PostTextSpoilerOutput struct{ *pulumi.OutputState }
+
+func (PostTextSpoilerOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PostTextSpoiler)(nil)).Elem()
+}
+
+func (o PostTextSpoilerOutput) ToPostTextSpoilerOutput() PostTextSpoilerOutput {
+	return o
+}
+
+func (o PostTextSpoilerOutput) ToPostTextSpoilerOutputWithContext(ctx context.Context) PostTextSpoilerOutput {
+	return o
+}
+
+// How many characters are hidden.
+func (o PostTextSpoilerOutput) Length() pulumi.IntOutput {
+	return o.ApplyT(func(v PostTextSpoiler) int { return v.Length }).(pulumi.IntOutput)
+}
+
+// Where the hidden part starts: characters from the start of `text`.
+func (o PostTextSpoilerOutput) Offset() pulumi.IntOutput {
+	return o.ApplyT(func(v PostTextSpoiler) int { return v.Offset }).(pulumi.IntOutput)
+}
+
+type PostTextSpoilerArrayOutput struct{ *pulumi.OutputState }
+
+func (PostTextSpoilerArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PostTextSpoiler)(nil)).Elem()
+}
+
+func (o PostTextSpoilerArrayOutput) ToPostTextSpoilerArrayOutput() PostTextSpoilerArrayOutput {
+	return o
+}
+
+func (o PostTextSpoilerArrayOutput) ToPostTextSpoilerArrayOutputWithContext(ctx context.Context) PostTextSpoilerArrayOutput {
+	return o
+}
+
+func (o PostTextSpoilerArrayOutput) Index(i pulumi.IntInput) PostTextSpoilerOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PostTextSpoiler {
+		return vs[0].([]PostTextSpoiler)[vs[1].(int)]
+	}).(PostTextSpoilerOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PostChildrenInput)(nil)).Elem(), PostChildrenArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PostChildrenArrayInput)(nil)).Elem(), PostChildrenArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PostPollAttachmentInput)(nil)).Elem(), PostPollAttachmentArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PostPollAttachmentPtrInput)(nil)).Elem(), PostPollAttachmentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostTextAttachmentInput)(nil)).Elem(), PostTextAttachmentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostTextAttachmentPtrInput)(nil)).Elem(), PostTextAttachmentArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostTextSpoilerInput)(nil)).Elem(), PostTextSpoilerArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PostTextSpoilerArrayInput)(nil)).Elem(), PostTextSpoilerArray{})
 	pulumi.RegisterOutputType(GetPostsResultPostOutput{})
 	pulumi.RegisterOutputType(GetPostsResultPostArrayOutput{})
 	pulumi.RegisterOutputType(PostChildrenOutput{})
 	pulumi.RegisterOutputType(PostChildrenArrayOutput{})
 	pulumi.RegisterOutputType(PostPollAttachmentOutput{})
 	pulumi.RegisterOutputType(PostPollAttachmentPtrOutput{})
+	pulumi.RegisterOutputType(PostTextAttachmentOutput{})
+	pulumi.RegisterOutputType(PostTextAttachmentPtrOutput{})
+	pulumi.RegisterOutputType(PostTextSpoilerOutput{})
+	pulumi.RegisterOutputType(PostTextSpoilerArrayOutput{})
 }

@@ -19,6 +19,10 @@ __all__ = [
     'PostChildrenArgsDict',
     'PostPollAttachmentArgs',
     'PostPollAttachmentArgsDict',
+    'PostTextAttachmentArgs',
+    'PostTextAttachmentArgsDict',
+    'PostTextSpoilerArgs',
+    'PostTextSpoilerArgsDict',
 ]
 
 class PostChildrenArgsDict(TypedDict):
@@ -194,5 +198,100 @@ class PostPollAttachmentArgs:
     @option_d.setter
     def option_d(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "option_d", value)
+
+
+class PostTextAttachmentArgsDict(TypedDict):
+    text: pulumi.Input[_builtins.str]
+    """
+    The long text shown under the post: up to 10,000 characters.
+    """
+    link: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A link shown with it (counted in the post's five links unless the text has it already).
+    """
+
+@pulumi.input_type
+class PostTextAttachmentArgs:
+    def __init__(__self__, *,
+                 text: pulumi.Input[_builtins.str],
+                 link: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] text: The long text shown under the post: up to 10,000 characters.
+        :param pulumi.Input[_builtins.str] link: A link shown with it (counted in the post's five links unless the text has it already).
+        """
+        pulumi.set(__self__, "text", text)
+        if link is not None:
+            pulumi.set(__self__, "link", link)
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> pulumi.Input[_builtins.str]:
+        """
+        The long text shown under the post: up to 10,000 characters.
+        """
+        return pulumi.get(self, "text")
+
+    @text.setter
+    def text(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "text", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A link shown with it (counted in the post's five links unless the text has it already).
+        """
+        return pulumi.get(self, "link")
+
+    @link.setter
+    def link(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "link", value)
+
+
+class PostTextSpoilerArgsDict(TypedDict):
+    length: pulumi.Input[_builtins.int]
+    """
+    How many characters are hidden.
+    """
+    offset: pulumi.Input[_builtins.int]
+    """
+    Where the hidden part starts: characters from the start of `text`.
+    """
+
+@pulumi.input_type
+class PostTextSpoilerArgs:
+    def __init__(__self__, *,
+                 length: pulumi.Input[_builtins.int],
+                 offset: pulumi.Input[_builtins.int]):
+        """
+        :param pulumi.Input[_builtins.int] length: How many characters are hidden.
+        :param pulumi.Input[_builtins.int] offset: Where the hidden part starts: characters from the start of `text`.
+        """
+        pulumi.set(__self__, "length", length)
+        pulumi.set(__self__, "offset", offset)
+
+    @_builtins.property
+    @pulumi.getter
+    def length(self) -> pulumi.Input[_builtins.int]:
+        """
+        How many characters are hidden.
+        """
+        return pulumi.get(self, "length")
+
+    @length.setter
+    def length(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "length", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def offset(self) -> pulumi.Input[_builtins.int]:
+        """
+        Where the hidden part starts: characters from the start of `text`.
+        """
+        return pulumi.get(self, "offset")
+
+    @offset.setter
+    def offset(self, value: pulumi.Input[_builtins.int]):
+        pulumi.set(self, "offset", value)
 
 

@@ -18,6 +18,8 @@ __all__ = [
     'GetPostsResultPost',
     'PostChildren',
     'PostPollAttachment',
+    'PostTextAttachment',
+    'PostTextSpoiler',
 ]
 
 @pulumi.output_type
@@ -273,5 +275,64 @@ class PostPollAttachment(dict):
         A fourth option (at most four).
         """
         return pulumi.get(self, "option_d")
+
+
+@pulumi.output_type
+class PostTextAttachment(dict):
+    def __init__(__self__, *,
+                 text: _builtins.str,
+                 link: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str text: The long text shown under the post: up to 10,000 characters.
+        :param _builtins.str link: A link shown with it (counted in the post's five links unless the text has it already).
+        """
+        pulumi.set(__self__, "text", text)
+        if link is not None:
+            pulumi.set(__self__, "link", link)
+
+    @_builtins.property
+    @pulumi.getter
+    def text(self) -> _builtins.str:
+        """
+        The long text shown under the post: up to 10,000 characters.
+        """
+        return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter
+    def link(self) -> Optional[_builtins.str]:
+        """
+        A link shown with it (counted in the post's five links unless the text has it already).
+        """
+        return pulumi.get(self, "link")
+
+
+@pulumi.output_type
+class PostTextSpoiler(dict):
+    def __init__(__self__, *,
+                 length: _builtins.int,
+                 offset: _builtins.int):
+        """
+        :param _builtins.int length: How many characters are hidden.
+        :param _builtins.int offset: Where the hidden part starts: characters from the start of `text`.
+        """
+        pulumi.set(__self__, "length", length)
+        pulumi.set(__self__, "offset", offset)
+
+    @_builtins.property
+    @pulumi.getter
+    def length(self) -> _builtins.int:
+        """
+        How many characters are hidden.
+        """
+        return pulumi.get(self, "length")
+
+    @_builtins.property
+    @pulumi.getter
+    def offset(self) -> _builtins.int:
+        """
+        Where the hidden part starts: characters from the start of `text`.
+        """
+        return pulumi.get(self, "offset")
 
 

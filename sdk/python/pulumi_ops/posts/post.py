@@ -31,7 +31,11 @@ class PostArgs:
                  poll_attachment: pulumi.Input[Optional['PostPollAttachmentArgs']] = None,
                  quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
                  reply_control: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_to: pulumi.Input[Optional[_builtins.str]] = None,
+                 spoiler_media: pulumi.Input[Optional[_builtins.bool]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 text_attachment: pulumi.Input[Optional['PostTextAttachmentArgs']] = None,
+                 text_spoilers: pulumi.Input[Optional[Sequence[pulumi.Input['PostTextSpoilerArgs']]]] = None,
                  topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None):
         """
@@ -47,7 +51,11 @@ class PostArgs:
         :param pulumi.Input['PostPollAttachmentArgs'] poll_attachment: A poll under a TEXT post.
         :param pulumi.Input[_builtins.str] quote_post_id: The id of a post this one quotes.
         :param pulumi.Input[_builtins.str] reply_control: Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
+        :param pulumi.Input[_builtins.str] reply_to: The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+        :param pulumi.Input[_builtins.bool] spoiler_media: Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input['PostTextAttachmentArgs'] text_attachment: Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).
+        :param pulumi.Input[Sequence[pulumi.Input['PostTextSpoilerArgs']]] text_spoilers: Ranges of `text` hidden as spoilers (at most 10).
         :param pulumi.Input[_builtins.str] topic_tag: The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
@@ -75,8 +83,16 @@ class PostArgs:
             pulumi.set(__self__, "quote_post_id", quote_post_id)
         if reply_control is not None:
             pulumi.set(__self__, "reply_control", reply_control)
+        if reply_to is not None:
+            pulumi.set(__self__, "reply_to", reply_to)
+        if spoiler_media is not None:
+            pulumi.set(__self__, "spoiler_media", spoiler_media)
         if text is not None:
             pulumi.set(__self__, "text", text)
+        if text_attachment is not None:
+            pulumi.set(__self__, "text_attachment", text_attachment)
+        if text_spoilers is not None:
+            pulumi.set(__self__, "text_spoilers", text_spoilers)
         if topic_tag is not None:
             pulumi.set(__self__, "topic_tag", topic_tag)
         if video_url is not None:
@@ -203,6 +219,30 @@ class PostArgs:
         pulumi.set(self, "reply_control", value)
 
     @_builtins.property
+    @pulumi.getter(name="replyTo")
+    def reply_to(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+        """
+        return pulumi.get(self, "reply_to")
+
+    @reply_to.setter
+    def reply_to(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "reply_to", value)
+
+    @_builtins.property
+    @pulumi.getter(name="spoilerMedia")
+    def spoiler_media(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+        """
+        return pulumi.get(self, "spoiler_media")
+
+    @spoiler_media.setter
+    def spoiler_media(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "spoiler_media", value)
+
+    @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -213,6 +253,30 @@ class PostArgs:
     @text.setter
     def text(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="textAttachment")
+    def text_attachment(self) -> pulumi.Input[Optional['PostTextAttachmentArgs']]:
+        """
+        Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).
+        """
+        return pulumi.get(self, "text_attachment")
+
+    @text_attachment.setter
+    def text_attachment(self, value: pulumi.Input[Optional['PostTextAttachmentArgs']]):
+        pulumi.set(self, "text_attachment", value)
+
+    @_builtins.property
+    @pulumi.getter(name="textSpoilers")
+    def text_spoilers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PostTextSpoilerArgs']]]]:
+        """
+        Ranges of `text` hidden as spoilers (at most 10).
+        """
+        return pulumi.get(self, "text_spoilers")
+
+    @text_spoilers.setter
+    def text_spoilers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PostTextSpoilerArgs']]]]):
+        pulumi.set(self, "text_spoilers", value)
 
     @_builtins.property
     @pulumi.getter(name="topicTag")
@@ -255,7 +319,11 @@ class Post(pulumi.CustomResource):
                  poll_attachment: pulumi.Input[Optional[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']]] = None,
                  quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
                  reply_control: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_to: pulumi.Input[Optional[_builtins.str]] = None,
+                 spoiler_media: pulumi.Input[Optional[_builtins.bool]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 text_attachment: pulumi.Input[Optional[Union['PostTextAttachmentArgs', 'PostTextAttachmentArgsDict']]] = None,
+                 text_spoilers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PostTextSpoilerArgs', 'PostTextSpoilerArgsDict']]]]] = None,
                  topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -274,7 +342,11 @@ class Post(pulumi.CustomResource):
         :param pulumi.Input[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']] poll_attachment: A poll under a TEXT post.
         :param pulumi.Input[_builtins.str] quote_post_id: The id of a post this one quotes.
         :param pulumi.Input[_builtins.str] reply_control: Who may reply: `everyone` (the service's default), `accounts_you_follow`, `mentioned_only`, `parent_post_author_only` or `followers_only`. One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
+        :param pulumi.Input[_builtins.str] reply_to: The post this one replies to: another Post's `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account's threads. Replies have their own quota (1,000 a day).
+        :param pulumi.Input[_builtins.bool] spoiler_media: Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
         :param pulumi.Input[_builtins.str] text: The post's text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
+        :param pulumi.Input[Union['PostTextAttachmentArgs', 'PostTextAttachmentArgsDict']] text_attachment: Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PostTextSpoilerArgs', 'PostTextSpoilerArgsDict']]]] text_spoilers: Ranges of `text` hidden as spoilers (at most 10).
         :param pulumi.Input[_builtins.str] topic_tag: The post's topic (one tag, without `#`, 1 to 50 characters, no `.` or `&`).
         :param pulumi.Input[_builtins.str] video_url: A public video (at most 1 GB and 5 minutes) for VIDEO posts.
         """
@@ -312,7 +384,11 @@ class Post(pulumi.CustomResource):
                  poll_attachment: pulumi.Input[Optional[Union['PostPollAttachmentArgs', 'PostPollAttachmentArgsDict']]] = None,
                  quote_post_id: pulumi.Input[Optional[_builtins.str]] = None,
                  reply_control: pulumi.Input[Optional[_builtins.str]] = None,
+                 reply_to: pulumi.Input[Optional[_builtins.str]] = None,
+                 spoiler_media: pulumi.Input[Optional[_builtins.bool]] = None,
                  text: pulumi.Input[Optional[_builtins.str]] = None,
+                 text_attachment: pulumi.Input[Optional[Union['PostTextAttachmentArgs', 'PostTextAttachmentArgsDict']]] = None,
+                 text_spoilers: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PostTextSpoilerArgs', 'PostTextSpoilerArgsDict']]]]] = None,
                  topic_tag: pulumi.Input[Optional[_builtins.str]] = None,
                  video_url: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
@@ -338,7 +414,11 @@ class Post(pulumi.CustomResource):
             __props__.__dict__["poll_attachment"] = poll_attachment
             __props__.__dict__["quote_post_id"] = quote_post_id
             __props__.__dict__["reply_control"] = reply_control
+            __props__.__dict__["reply_to"] = reply_to
+            __props__.__dict__["spoiler_media"] = spoiler_media
             __props__.__dict__["text"] = text
+            __props__.__dict__["text_attachment"] = text_attachment
+            __props__.__dict__["text_spoilers"] = text_spoilers
             __props__.__dict__["topic_tag"] = topic_tag
             __props__.__dict__["video_url"] = video_url
             __props__.__dict__["child_ids"] = None
@@ -386,8 +466,12 @@ class Post(pulumi.CustomResource):
         __props__.__dict__["post_id"] = None
         __props__.__dict__["quote_post_id"] = None
         __props__.__dict__["reply_control"] = None
+        __props__.__dict__["reply_to"] = None
         __props__.__dict__["shortcode"] = None
+        __props__.__dict__["spoiler_media"] = None
         __props__.__dict__["text"] = None
+        __props__.__dict__["text_attachment"] = None
+        __props__.__dict__["text_spoilers"] = None
         __props__.__dict__["timestamp"] = None
         __props__.__dict__["topic_tag"] = None
         __props__.__dict__["username"] = None
@@ -483,6 +567,11 @@ class Post(pulumi.CustomResource):
         return pulumi.get(self, "reply_control")
 
     @_builtins.property
+    @pulumi.getter(name="replyTo")
+    def reply_to(self) -> pulumi.Output[Optional[_builtins.str]]:
+        return pulumi.get(self, "reply_to")
+
+    @_builtins.property
     @pulumi.getter
     def shortcode(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -491,9 +580,24 @@ class Post(pulumi.CustomResource):
         return pulumi.get(self, "shortcode")
 
     @_builtins.property
+    @pulumi.getter(name="spoilerMedia")
+    def spoiler_media(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        return pulumi.get(self, "spoiler_media")
+
+    @_builtins.property
     @pulumi.getter
     def text(self) -> pulumi.Output[Optional[_builtins.str]]:
         return pulumi.get(self, "text")
+
+    @_builtins.property
+    @pulumi.getter(name="textAttachment")
+    def text_attachment(self) -> pulumi.Output[Optional['outputs.PostTextAttachment']]:
+        return pulumi.get(self, "text_attachment")
+
+    @_builtins.property
+    @pulumi.getter(name="textSpoilers")
+    def text_spoilers(self) -> pulumi.Output[Optional[Sequence['outputs.PostTextSpoiler']]]:
+        return pulumi.get(self, "text_spoilers")
 
     @_builtins.property
     @pulumi.getter

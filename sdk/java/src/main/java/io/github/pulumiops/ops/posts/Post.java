@@ -11,6 +11,8 @@ import io.github.pulumiops.ops.Utilities;
 import io.github.pulumiops.ops.posts.PostArgs;
 import io.github.pulumiops.ops.posts.outputs.PostChildren;
 import io.github.pulumiops.ops.posts.outputs.PostPollAttachment;
+import io.github.pulumiops.ops.posts.outputs.PostTextAttachment;
+import io.github.pulumiops.ops.posts.outputs.PostTextSpoiler;
 import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
@@ -155,6 +157,12 @@ public class Post extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> replyControl() {
         return Codegen.optional(this.replyControl);
     }
+    @Export(name="replyTo", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> replyTo;
+
+    public Output<Optional<String>> replyTo() {
+        return Codegen.optional(this.replyTo);
+    }
     /**
      * The post&#39;s short code, the last part of its permalink.
      * 
@@ -169,11 +177,29 @@ public class Post extends com.pulumi.resources.CustomResource {
     public Output<Optional<String>> shortcode() {
         return Codegen.optional(this.shortcode);
     }
+    @Export(name="spoilerMedia", refs={Boolean.class}, tree="[0]")
+    private Output</* @Nullable */ Boolean> spoilerMedia;
+
+    public Output<Optional<Boolean>> spoilerMedia() {
+        return Codegen.optional(this.spoilerMedia);
+    }
     @Export(name="text", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> text;
 
     public Output<Optional<String>> text() {
         return Codegen.optional(this.text);
+    }
+    @Export(name="textAttachment", refs={PostTextAttachment.class}, tree="[0]")
+    private Output</* @Nullable */ PostTextAttachment> textAttachment;
+
+    public Output<Optional<PostTextAttachment>> textAttachment() {
+        return Codegen.optional(this.textAttachment);
+    }
+    @Export(name="textSpoilers", refs={List.class,PostTextSpoiler.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<PostTextSpoiler>> textSpoilers;
+
+    public Output<Optional<List<PostTextSpoiler>>> textSpoilers() {
+        return Codegen.optional(this.textSpoilers);
     }
     /**
      * When it was published.

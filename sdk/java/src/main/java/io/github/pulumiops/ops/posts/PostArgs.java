@@ -8,6 +8,8 @@ import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
 import io.github.pulumiops.ops.posts.inputs.PostChildrenArgs;
 import io.github.pulumiops.ops.posts.inputs.PostPollAttachmentArgs;
+import io.github.pulumiops.ops.posts.inputs.PostTextAttachmentArgs;
+import io.github.pulumiops.ops.posts.inputs.PostTextSpoilerArgs;
 import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
@@ -171,6 +173,36 @@ public final class PostArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * The post this one replies to: another Post&#39;s `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account&#39;s threads. Replies have their own quota (1,000 a day).
+     * 
+     */
+    @Import(name="replyTo")
+    private @Nullable Output<String> replyTo;
+
+    /**
+     * @return The post this one replies to: another Post&#39;s `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account&#39;s threads. Replies have their own quota (1,000 a day).
+     * 
+     */
+    public Optional<Output<String>> replyTo() {
+        return Optional.ofNullable(this.replyTo);
+    }
+
+    /**
+     * Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+     * 
+     */
+    @Import(name="spoilerMedia")
+    private @Nullable Output<Boolean> spoilerMedia;
+
+    /**
+     * @return Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+     * 
+     */
+    public Optional<Output<Boolean>> spoilerMedia() {
+        return Optional.ofNullable(this.spoilerMedia);
+    }
+
+    /**
      * The post&#39;s text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
      * 
      */
@@ -183,6 +215,36 @@ public final class PostArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> text() {
         return Optional.ofNullable(this.text);
+    }
+
+    /**
+     * Long-form text under a TEXT post, with an optional link (the service&#39;s `text_attachment`).
+     * 
+     */
+    @Import(name="textAttachment")
+    private @Nullable Output<PostTextAttachmentArgs> textAttachment;
+
+    /**
+     * @return Long-form text under a TEXT post, with an optional link (the service&#39;s `text_attachment`).
+     * 
+     */
+    public Optional<Output<PostTextAttachmentArgs>> textAttachment() {
+        return Optional.ofNullable(this.textAttachment);
+    }
+
+    /**
+     * Ranges of `text` hidden as spoilers (at most 10).
+     * 
+     */
+    @Import(name="textSpoilers")
+    private @Nullable Output<List<PostTextSpoilerArgs>> textSpoilers;
+
+    /**
+     * @return Ranges of `text` hidden as spoilers (at most 10).
+     * 
+     */
+    public Optional<Output<List<PostTextSpoilerArgs>>> textSpoilers() {
+        return Optional.ofNullable(this.textSpoilers);
     }
 
     /**
@@ -228,7 +290,11 @@ public final class PostArgs extends com.pulumi.resources.ResourceArgs {
         this.pollAttachment = $.pollAttachment;
         this.quotePostId = $.quotePostId;
         this.replyControl = $.replyControl;
+        this.replyTo = $.replyTo;
+        this.spoilerMedia = $.spoilerMedia;
         this.text = $.text;
+        this.textAttachment = $.textAttachment;
+        this.textSpoilers = $.textSpoilers;
         this.topicTag = $.topicTag;
         this.videoUrl = $.videoUrl;
     }
@@ -472,6 +538,48 @@ public final class PostArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param replyTo The post this one replies to: another Post&#39;s `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account&#39;s threads. Replies have their own quota (1,000 a day).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder replyTo(@Nullable Output<String> replyTo) {
+            $.replyTo = replyTo;
+            return this;
+        }
+
+        /**
+         * @param replyTo The post this one replies to: another Post&#39;s `postId` (the reply is published after it and deleted before it), or the id of a post in one of the account&#39;s threads. Replies have their own quota (1,000 a day).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder replyTo(String replyTo) {
+            return replyTo(Output.of(replyTo));
+        }
+
+        /**
+         * @param spoilerMedia Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder spoilerMedia(@Nullable Output<Boolean> spoilerMedia) {
+            $.spoilerMedia = spoilerMedia;
+            return this;
+        }
+
+        /**
+         * @param spoilerMedia Whether the image, video or carousel is hidden as a spoiler until a reader taps it.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder spoilerMedia(Boolean spoilerMedia) {
+            return spoilerMedia(Output.of(spoilerMedia));
+        }
+
+        /**
          * @param text The post&#39;s text: at most 500 characters (an emoji counts as its UTF-8 bytes) and 5 distinct links.
          * 
          * @return builder
@@ -490,6 +598,58 @@ public final class PostArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder text(String text) {
             return text(Output.of(text));
+        }
+
+        /**
+         * @param textAttachment Long-form text under a TEXT post, with an optional link (the service&#39;s `text_attachment`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textAttachment(@Nullable Output<PostTextAttachmentArgs> textAttachment) {
+            $.textAttachment = textAttachment;
+            return this;
+        }
+
+        /**
+         * @param textAttachment Long-form text under a TEXT post, with an optional link (the service&#39;s `text_attachment`).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textAttachment(PostTextAttachmentArgs textAttachment) {
+            return textAttachment(Output.of(textAttachment));
+        }
+
+        /**
+         * @param textSpoilers Ranges of `text` hidden as spoilers (at most 10).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textSpoilers(@Nullable Output<List<PostTextSpoilerArgs>> textSpoilers) {
+            $.textSpoilers = textSpoilers;
+            return this;
+        }
+
+        /**
+         * @param textSpoilers Ranges of `text` hidden as spoilers (at most 10).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textSpoilers(List<PostTextSpoilerArgs> textSpoilers) {
+            return textSpoilers(Output.of(textSpoilers));
+        }
+
+        /**
+         * @param textSpoilers Ranges of `text` hidden as spoilers (at most 10).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder textSpoilers(PostTextSpoilerArgs... textSpoilers) {
+            return textSpoilers(List.of(textSpoilers));
         }
 
         /**
