@@ -152,14 +152,24 @@ function providerModule(token: string): string {
   ].join("\n");
 }
 
+/**
+ * A module's index. Two files of a module are hand-written and exported when present: removed.ts (what earlier
+ * releases had) and components.ts (components built of the module's resources in the program, such as a thread of
+ * posts).
+ */
 function indexFile(module: string, types: string[]): string {
   const removed = existsSync(path.join(ROOT, "sdk", module, "removed.ts"));
+  const components = existsSync(path.join(ROOT, "sdk", module, "components.ts"));
+  const more = [components ? "its components (components.ts)" : "", removed ? "what earlier releases had (removed.ts)" : ""].filter(
+    Boolean,
+  );
   return [
     GENERATED,
-    `/** The ${module} module: its resources, functions and types${removed ? ", and what earlier releases had (removed.ts)" : ""}. */`,
+    `/** The ${module} module: its resources, functions and types${more.length ? `, and ${more.join(" and ")}` : ""}. */`,
     ...types.map((t) => `export { ${t}, type ${t}Args } from "./${kebab(t)}";`),
     'export * from "./functions";',
     'export type * from "./types";',
+    ...(components ? ['export * from "./components";'] : []),
     ...(removed ? ['export * from "./removed";'] : []),
   ].join("\n");
 }

@@ -31,3 +31,16 @@ if (config.getBoolean("carousel")) {
   });
   weekItems = week.childIds;
 }
+
+// A thread: a post and two replies, each to the one before. A changed text republishes from it on (allowRepublish).
+const recipe = new ops.posts.Thread("recipe", {
+  posts: ["Our sourdough, step by step", config.get("step1") ?? "1. Feed the starter the night before.", "2. Mix, rest, fold."],
+  allowRepublish: config.getBoolean("allowRepublish") ?? false,
+});
+export const recipeIds = recipe.postIds;
+// Long text under a post, with a link, and a spoiler over part of the text.
+new ops.posts.Post("long", {
+  text: "The winner is Rye. The full recipe:",
+  textAttachment: { text: "Proof for 12 hours at 4 °C, then bake at 250 °C for 40 minutes.", link: "https://bakery.example/recipe" },
+  textSpoilers: [{ offset: 14, length: 3 }],
+});
