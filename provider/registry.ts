@@ -15,6 +15,7 @@ import * as rulesetRuleSchema from "./edge/ruleset-rule/schema";
 import * as workerScriptSchema from "./edge/worker-script/schema";
 import * as workerRouteSchema from "./edge/worker-route/schema";
 import * as workerDomainSchema from "./edge/worker-domain/schema";
+import * as kvNamespaceSchema from "./edge/kv-namespace/schema";
 import * as pagePostSchema from "./pages/page-post/schema";
 import * as pageRoleSchema from "./pages/page-role/schema";
 import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
@@ -233,6 +234,15 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: pageSubscriptionSchema.PageSubscriptionInputs,
     outputs: pageSubscriptionSchema.PageSubscriptionOutputs,
     description: "The page events (feed, messages, ...) sent to the app's webhook.",
+  },
+  [kvNamespaceSchema.token]: {
+    sameThing: (r) => `the KV namespace "${r.title}" of account ${r.accountId}`,
+    importId: "`<accountId>/<namespaceId>`",
+    handler: async () => (await import("./edge/kv-namespace/handler")).kvNamespace,
+    docs: kvNamespaceSchema,
+    inputs: kvNamespaceSchema.KvNamespaceInputs,
+    outputs: kvNamespaceSchema.KvNamespaceOutputs,
+    description: "A Workers KV namespace: the keys and values a Worker reads through a kv_namespace binding.",
   },
   [postSchema.token]: {
     importId: "`<postId>`",

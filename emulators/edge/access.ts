@@ -29,7 +29,10 @@ export type Permission =
   | "workers_routes:read"
   | "workers_routes:edit"
   // Zone / Zone Edit: adding a zone to the account (POST /zones).
-  | "zone:edit";
+  | "zone:edit"
+  // Account / Workers KV Storage.
+  | "workers_kv:read"
+  | "workers_kv:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read",
@@ -45,6 +48,7 @@ export const ALL_PERMISSIONS: Permission[] = [
   "rules:edit",
   "workers_routes:edit",
   "zone:edit",
+  "workers_kv:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
@@ -58,6 +62,7 @@ export const READ_PERMISSIONS: Permission[] = [
   "analytics:read",
   "rules:read",
   "workers_routes:read",
+  "workers_kv:read",
 ];
 
 /** The endpoints of the Cloudflare API v4 the emulator serves, as method and path pattern. */
@@ -80,6 +85,11 @@ export const DOCUMENTED: [string, RegExp][] = [
   ["GET", /^\/zones\/[^/]+\/analytics\/dashboard$/],
   ["GET", /^\/zones\/[^/]+\/security\/events$/],
   ["GET", /^\/zones\/[^/]+\/analytics\/colos$/],
+  ["GET", /^\/accounts\/[^/]+\/storage\/kv\/namespaces$/],
+  ["POST", /^\/accounts\/[^/]+\/storage\/kv\/namespaces$/],
+  ["GET", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
+  ["PUT", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
+  ["DELETE", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
 ];
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";

@@ -12,6 +12,7 @@ import { registerRulesetRoutes, type Plan, type RulesetStore } from "./rulesets"
 import { registerWorkerRoutes, type StoredScript } from "./workers";
 import { registerWorkerReachRoutes, servedBy, type StoredDomain, type StoredRoute } from "./worker-routes";
 import { registerZoneRoutes } from "./zones";
+import { registerStorageRoutes, type StoredNamespace } from "./storage";
 import type { EdgeEmulatorOptions, Zone } from "./options";
 import { SETTINGS } from "./settings";
 import { ALL_PERMISSIONS, DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, DOCUMENTED, READONLY_TOKEN, type Permission } from "./access";
@@ -34,6 +35,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
   workerRoutes = new Map<string, Map<string, StoredRoute>>();
   /** Custom domain id -> domain. */
   domains = new Map<string, StoredDomain>();
+  /** Workers KV namespace id -> namespace (storage.ts). */
+  namespaces = new Map<string, StoredNamespace>();
   nextId = idSequence("edge");
   private window = new Map<string, number[]>();
 
@@ -65,6 +68,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.scripts.clear();
     this.workerRoutes.clear();
     this.domains.clear();
+    this.namespaces.clear();
     this.window.clear();
     this.resetRules?.();
     this.rulesets?.reset();
@@ -259,6 +263,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     r("POST", "/graphql", "analytics:read", graphqlRoute(this));
     registerWorkerRoutes(this, r);
     registerWorkerReachRoutes(this, r);
+    registerStorageRoutes(this, r);
     this.rulesets = registerRulesetRoutes(
       this,
       (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))),

@@ -81,6 +81,11 @@ const script = new ops.edge.WorkerScript("edge-script", {
   name: workerName,
   source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
 });
+// A Workers KV namespace for the site's sessions: renamed in place when its title changes; destroy deletes it with
+// its keys.
+const sessions = new ops.edge.KvNamespace("sessions", { title: "site-sessions" });
+export const sessionsId = sessions.namespaceId;
+
 // Where the zone runs it: a script serves nothing until a route (or a custom domain) points at it. Renaming the
 // script moves the route to the new one in place.
 const route = new ops.edge.WorkerRoute("edge-route", { zoneName, pattern: `${zoneName}/edge/*`, script: script.name });

@@ -1,7 +1,8 @@
 /**
  * The edge network API client: its endpoints (zones and settings, DNS records, page rules and rulesets, Workers
- * scripts, routes and domains, the analytics' GraphQL), each through EdgeApi's one `call()` (api.ts), which
- * validates the answer against the wire schema and turns failures into typed errors carrying their remedy.
+ * scripts, routes and domains, the analytics' GraphQL; Workers storage in storage-api.ts), each through EdgeApi's
+ * one `call()` (api.ts), which validates the answer against the wire schema and turns failures into typed errors
+ * carrying their remedy.
  */
 import { z } from "zod";
 import { HttpClient } from "../http/client";
@@ -9,10 +10,10 @@ import { ApiError, AuthError, NotFoundError, ValidationError } from "../http/err
 import { limiterFor } from "../http/limiter";
 import type { EdgeConfig } from "../config";
 import * as wire from "./wire";
-import { EdgeApi } from "./api";
+import { StorageApi } from "./storage-api";
 import { noRoute, toError } from "./errors";
 
-export class EdgeClient extends EdgeApi {
+export class EdgeClient extends StorageApi {
   static fromConfig(c: EdgeConfig): EdgeClient {
     const headers: Record<string, string> =
       c.auth.kind === "token" ? { authorization: `Bearer ${c.auth.token}` } : { "x-auth-key": c.auth.key, "x-auth-email": c.auth.email };

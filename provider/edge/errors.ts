@@ -11,7 +11,8 @@ import type * as wire from "./wire";
  * not exist". Throttling is 429 with 971 (1015 is the visitor-facing edge error, and the sunset analytics' code).
  * A proxied record the proxy refuses: 9041 (and 9003/9004), since 2024-10-01 no longer wrapped in 1004.
  */
-const ALREADY_EXISTS = [81053, 81054, 81057, 81058];
+/** Records (8105x); a KV namespace title taken in the account (10014, "a namespace with this account ID and title already exists"). */
+const ALREADY_EXISTS = [81053, 81054, 81057, 81058, 10014];
 const RATE_LIMITED = [971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
 const NOT_PROXIABLE = [9003, 9004, 9041];
@@ -32,6 +33,7 @@ const REMEDY = {
 export function permissionFor(method: string, path: string): string {
   const edit = method === "GET" ? "Read" : "Edit";
   if (path.startsWith("/accounts/") && path.includes("/workers/")) return `Account / Workers Scripts / ${edit}`;
+  if (path.includes("/storage/kv/")) return `Account / Workers KV Storage / ${edit}`;
   if (/\/workers\/routes/.test(path)) return `Zone / Workers Routes / ${edit}`;
   if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
   if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;

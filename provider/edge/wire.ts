@@ -257,3 +257,12 @@ export const GraphqlAnswer = z.looseObject({
     .array(z.looseObject({ message: z.string(), path: z.array(z.unknown()).nullish(), extensions: z.unknown().optional() }))
     .nullish(),
 });
+
+/** A Workers KV namespace (`/accounts/{id}/storage/kv/namespaces`): its title is unique in the account. */
+export const KvNamespace = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  jurisdiction: z.string().nullish(),
+  supports_url_encoding: z.boolean().nullish(),
+});
+export type KvNamespace = z.infer<typeof KvNamespace>;

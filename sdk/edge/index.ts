@@ -3,6 +3,7 @@
 export { DnsRecord, type DnsRecordArgs } from "./dns-record";
 export { DnsRecordSet, type DnsRecordSetArgs } from "./dns-record-set";
 export { FirewallRule, type FirewallRuleArgs } from "./firewall-rule";
+export { KvNamespace, type KvNamespaceArgs } from "./kv-namespace";
 export { PageRule, type PageRuleArgs } from "./page-rule";
 export { RateLimit, type RateLimitArgs } from "./rate-limit";
 export { RulesetRule, type RulesetRuleArgs } from "./ruleset-rule";

@@ -183,6 +183,39 @@ export interface FirewallRuleOutputs {
 /** The output names of a FirewallRule, declared to the engine when the resource is registered. */
 export const firewallRuleOutputNames = ["zoneId","zoneName","expression","filter","action","actionParameters","description","paused","enabled","ref","ruleId","rulesetId","adopt","position","response","logging","account"] as const;
 
+/** The arguments of a KvNamespace: A Workers KV namespace: the keys and values a Worker reads through a kv_namespace binding. */
+export interface KvNamespaceArgs {
+  /** The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the namespace. */
+  accountId?: pulumi.Input<string>;
+  /** The namespace's title, unique in the account. A new title renames it in place (its id and data stay). */
+  title: pulumi.Input<string>;
+  /** Where the data is durably stored (`eu`, `fedramp` or `us`); the service's default when unset. It is set only when the namespace is made: changing it replaces the namespace, and its data is lost. One of: `eu`, `fedramp`, `us`. */
+  jurisdiction?: pulumi.Input<"eu" | "fedramp" | "us">;
+  /** Take over the account's namespace of this title, with its data, instead of failing (the preview names it). */
+  adopt?: pulumi.Input<boolean>;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: pulumi.Input<string>;
+}
+
+/** What a KvNamespace holds once the engine has it (its outputs). */
+export interface KvNamespaceOutputs {
+  accountId: string;
+  /** The namespace's title. */
+  title: string;
+  /** Where its data is stored, where one was set. */
+  jurisdiction?: string;
+  adopt: boolean;
+  /** The namespace's id: what a Worker's `kv_namespace` binding names. */
+  namespaceId: string;
+  /** Whether keys written on the URL are URL-decoded before they are stored. */
+  supportsUrlEncoding?: boolean;
+  /** The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource. */
+  account?: string;
+}
+
+/** The output names of a KvNamespace, declared to the engine when the resource is registered. */
+export const kvNamespaceOutputNames = ["accountId","title","jurisdiction","adopt","namespaceId","supportsUrlEncoding","account"] as const;
+
 /** The arguments of a PageRule: A page rule: a URL pattern and the actions applied to matching requests. */
 export interface PageRuleArgs {
   /** The zone's id. Give this or zoneName. Changing the zone replaces the resource. */

@@ -93,4 +93,11 @@ cf.workers.scripts.secrets.update("sw", account_id=account_id, name="API_KEY", t
 seen["secrets"] = [x.name for x in cf.workers.scripts.secrets.list("sw", account_id=account_id)]
 cf.workers.scripts.secrets.delete("API_KEY", account_id=account_id, script_name="sw")
 
+# Workers KV namespaces (issue 61): made by title, listed, renamed in place, deleted.
+ns = cf.kv.namespaces.create(account_id=account_id, title="sessions")
+cf.kv.namespaces.update(ns.id, account_id=account_id, title="sessions-v2")
+seen["kv"] = [(n.title, n.id == ns.id) for n in cf.kv.namespaces.list(account_id=account_id)]
+seen["kv_get"] = cf.kv.namespaces.get(ns.id, account_id=account_id).title
+cf.kv.namespaces.delete(ns.id, account_id=account_id)
+
 print(json.dumps(seen))

@@ -62,6 +62,8 @@ describe("edge emulator with the official Python SDK, strict response validation
       subdomain: true,
       subdomain_get: false,
       secrets: ["API_KEY"],
+      kv: [["sessions-v2", true]],
+      kv_get: "sessions-v2",
     });
   });
 });

@@ -437,4 +437,26 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
       10056,
     );
   });
+
+  it("KV namespaces through the SDK's kv.namespaces: create, list by title page by page, rename, a duplicate title is 10014, delete (issue 61)", async () => {
+    const made = [];
+    for (const title of ["orders", "menu-cache", "sessions", "assets", "prices", "staff"])
+      made.push(await cf.kv.namespaces.create({ account_id: DEMO_ACCOUNT, title }));
+    expect(made[0]).toMatchObject({ title: "orders", supports_url_encoding: true });
+    const titles = [];
+    for await (const n of cf.kv.namespaces.list({ account_id: DEMO_ACCOUNT, order: "title", per_page: 5 })) titles.push(n.title);
+    expect(titles).toEqual(["assets", "menu-cache", "orders", "prices", "sessions", "staff"]);
+    const renamed = await cf.kv.namespaces.update(made[0].id, { account_id: DEMO_ACCOUNT, title: "orders-v2" });
+    expect(renamed).toMatchObject({ id: made[0].id, title: "orders-v2" });
+    expect(await cf.kv.namespaces.get(made[0].id, { account_id: DEMO_ACCOUNT })).toMatchObject({ title: "orders-v2" });
+    const again = await cf.kv.namespaces.create({ account_id: DEMO_ACCOUNT, title: "sessions" }).catch((e) => e);
+    expect(again).toBeInstanceOf(Cloudflare.BadRequestError);
+    expect(again.errors[0]).toMatchObject({ code: 10014, message: "a namespace with this account ID and title already exists" });
+    const eu = await cf.kv.namespaces.create({ account_id: DEMO_ACCOUNT, title: "eu-data", jurisdiction: "eu" });
+    expect(eu.jurisdiction).toBe("eu");
+    for (const n of [...made, eu]) await cf.kv.namespaces.delete(n.id, { account_id: DEMO_ACCOUNT });
+    const gone = await cf.kv.namespaces.get(made[0].id, { account_id: DEMO_ACCOUNT }).catch((e) => e);
+    expect(gone).toBeInstanceOf(Cloudflare.NotFoundError);
+    expect(edge.namespaces.size).toBe(0);
+  });
 });

@@ -31,7 +31,7 @@ async function editRule(name: string, ruleId: string, init: RequestInit) {
   return api(`/zones/${zone().id}/rulesets/${(await phase(name)).id}/rules/${ruleId}`, init);
 }
 const scripts = () => [...edge.scripts.keys()];
-const RESOURCES = 16; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script and its route
+const RESOURCES = 17; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script and its route, a KV namespace
 
 beforeAll(async () => {
   withoutEnvFallback();
@@ -68,6 +68,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     expect(await firewallRules()).toHaveLength(1);
     expect(await rateLimits()).toHaveLength(1);
     expect(scripts()).toEqual(["site-edge"]);
+    expect([...edge.namespaces.values()].map((n) => [n.id, n.title])).toEqual([[up.outputs.sessionsId.value, "site-sessions"]]);
     expect(up.outputs.cacheRank.value).toEqual({ asked: 10, effective: 1 });
     expect(up.outputs.zoneStatus.value).toBe("active");
     expect(up.outputs.lastDayRequests.value).toBeGreaterThan(0);
@@ -138,11 +139,14 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
       body: JSON.stringify({ ...rl, ratelimit: { ...rl.ratelimit, requests_per_period: 999 } }),
     });
     edge.editScript("site-edge-next", "export default {} // hot-fixed by hand");
+    const [sessions] = edge.namespaces.values();
+    sessions.title = "renamed-in-the-dashboard";
 
     const refresh = await timed("refresh (rules drift)", () => engine.stack.refresh());
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 4 });
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 5 });
     const up = await timed("up (rules restore)", () => engine.stack.up());
-    expect(up.summary.resourceChanges).toMatchObject({ update: 4 });
+    expect(up.summary.resourceChanges).toMatchObject({ update: 5 });
+    expect(edge.namespaces.get(sessions.id)!.title).toBe("site-sessions"); // renamed back in place, its id kept
     expect((await pageRules()).find((r: any) => r.id === rule.id).status).toBe("active");
     expect((await firewallRules())[0].action).toBe("managed_challenge");
     expect((await rateLimits())[0].ratelimit.requests_per_period).toBe(20);
@@ -225,6 +229,7 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     expect(await firewallRules()).toEqual([]);
     expect(await rateLimits()).toEqual([]);
     expect(scripts()).toEqual([]);
+    expect(edge.namespaces.size).toBe(0);
     expect(zone().settings.ssl.value).toBe("flexible");
     expect(zone().settings.always_use_https.value).toBe("off");
     expect(zone().settings.security_level.value).toBe("medium");

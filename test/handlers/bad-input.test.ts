@@ -227,6 +227,21 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["accountId not an id", { accountId: "acct-1" }, "accountId"],
     ],
   },
+  "edge:KvNamespace": {
+    valid: { title: "bakery-sessions" },
+    cases: [
+      ["title empty", { title: "" }, "title"],
+      ["title missing", { title: undefined }, "title"],
+      ["title a number", { title: 42 }, "title"],
+      ["title very long", { title: long(513) }, "title"],
+      ["jurisdiction unknown", { jurisdiction: "asia" }, "jurisdiction"],
+      ["jurisdiction upper case", { jurisdiction: "EU" }, "jurisdiction"],
+      ["jurisdiction a list", { jurisdiction: ["eu"] }, "jurisdiction"],
+      ["accountId not an id", { accountId: "acct-1" }, "accountId"],
+      ["accountId upper case", { accountId: "0A1B2C3D4E5F60718293A4B5C6D7E8F9" }, "accountId"],
+      ["adopt not a boolean", { adopt: "yes" }, "adopt"],
+    ],
+  },
   "edge:WorkerScript": {
     valid: { accountId: DEMO_ACCOUNT, name: "edge-headers", content: "export default { fetch() { return new Response('ok') } }" },
     cases: [

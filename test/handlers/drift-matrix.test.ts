@@ -256,6 +256,14 @@ const ROWS: Record<string, Record<string, Row>> = {
     },
     adopt: ADOPT,
   },
+  "edge:KvNamespace": {
+    accountId: IDENTITY("its account"),
+    title: { change: () => void ([...services.edge.namespaces.values()][0].title = "renamed-by-hand") },
+    jurisdiction: {
+      why: "set only when the namespace is made: the service has no way to change it (API reference, Create a Namespace), and another is another namespace, which the diff replaces",
+    },
+    adopt: ADOPT,
+  },
   "pages:PagePost": {
     pageId: IDENTITY("its page"),
     message: { change: ({ id }) => void (services.pages.posts.get(id)!.message = "Edited in the Business Suite") },

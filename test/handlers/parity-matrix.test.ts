@@ -209,6 +209,15 @@ const T: Record<string, TypeCase> = {
       "conflict in the program": THING,
     },
   },
+  "edge:KvNamespace": {
+    other: { jurisdiction: "eu" },
+    refused: { title: "" },
+    cells: {
+      "unknown parent": NO_PARENT,
+      "name taken on the service": { at: "preview", says: /KV namespace titled "lost-namespace" already \(id [0-9a-f]+\).*adopt: true/ },
+      "conflict in the program": THING,
+    },
+  },
   "edge:ZoneSetting": {
     unknown: { zoneName: "nope.example" },
     other: { value: "low" },

@@ -77,6 +77,7 @@ const ROWS: Record<string, Row> = {
   "edge:WorkerScript": { inputs: CREATE_INPUTS["edge:WorkerScript"] },
   "edge:WorkerRoute": { inputs: CREATE_INPUTS["edge:WorkerRoute"] },
   "edge:WorkerDomain": { inputs: CREATE_INPUTS["edge:WorkerDomain"] },
+  "edge:KvNamespace": { inputs: CREATE_INPUTS["edge:KvNamespace"] },
   "pages:PagePost": {
     none: "a post has no natural key: a lost create's post is found by its message (ops:pagesAdoptExisting and the create journal), held by the fault matrix (test/helpers/fault-matrix.ts)",
   },

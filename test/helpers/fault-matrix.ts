@@ -123,6 +123,11 @@ const CASES: Record<string, Case> = {
     createPath: { method: "PUT", path: "/workers/domains$" },
     made: () => [...edge.domains.values()].filter((d) => d.hostname === "lost.example.com"),
   },
+  "edge:KvNamespace": {
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/storage/kv/namespaces$" },
+    made: () => [...edge.namespaces.values()].filter((n) => n.title === "lost-namespace"),
+  },
   "pages:PagePost": {
     emulator: () => pages,
     createPath: { method: "POST", path: "/feed$" },

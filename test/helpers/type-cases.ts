@@ -38,6 +38,7 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "edge:WorkerScript": { accountId: DEMO_ACCOUNT, name: "lost", content: "export default { fetch() { return new Response('ok') } }" },
   "edge:WorkerRoute": { zoneName: "example.com", pattern: "example.com/lost/*", script: "lost-site" },
   "edge:WorkerDomain": { accountId: DEMO_ACCOUNT, zoneName: "example.com", hostname: "lost.example.com", script: "lost-site" },
+  "edge:KvNamespace": { accountId: DEMO_ACCOUNT, title: "lost-namespace" },
   "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
   "pages:PageSubscription": { pageId: PAGE_ID, subscribedFields: ["feed"] },

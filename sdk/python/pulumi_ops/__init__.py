@@ -54,6 +54,7 @@ _utilities.register(
    "ops:edge:DnsRecord": "DnsRecord",
    "ops:edge:DnsRecordSet": "DnsRecordSet",
    "ops:edge:FirewallRule": "FirewallRule",
+   "ops:edge:KvNamespace": "KvNamespace",
    "ops:edge:PageRule": "PageRule",
    "ops:edge:RateLimit": "RateLimit",
    "ops:edge:RulesetRule": "RulesetRule",

@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &DnsRecordSet{}
 	case "ops:edge:FirewallRule":
 		r = &FirewallRule{}
+	case "ops:edge:KvNamespace":
+		r = &KvNamespace{}
 	case "ops:edge:PageRule":
 		r = &PageRule{}
 	case "ops:edge:RateLimit":

@@ -14,6 +14,7 @@ from .get_security_events import *
 from .get_unmanaged_records import *
 from .get_zone import *
 from .get_zone_analytics import *
+from .kv_namespace import *
 from .list_worker_scripts import *
 from .page_rule import *
 from .parse_zone_file import *
