@@ -13,6 +13,7 @@ import { registerWorkerRoutes, type StoredScript } from "./workers";
 import { registerWorkerReachRoutes, servedBy, type StoredDomain, type StoredRoute } from "./worker-routes";
 import { registerZoneRoutes } from "./zones";
 import { registerStorageRoutes, type StoredNamespace } from "./storage";
+import { serve } from "./runtime";
 import type { EdgeEmulatorOptions, Zone } from "./options";
 import { SETTINGS } from "./settings";
 import { ALL_PERMISSIONS, DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, DOCUMENTED, READONLY_TOKEN, type Permission } from "./access";
@@ -37,6 +38,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
   domains = new Map<string, StoredDomain>();
   /** Workers KV namespace id -> namespace (storage.ts). */
   namespaces = new Map<string, StoredNamespace>();
+  /** A visitor's request to `url`: the script it reaches, run with its bindings (runtime.ts), and its answer. */
+  serve = (url: string, init?: RequestInit) => serve(this, url, init);
   nextId = idSequence("edge");
   private window = new Map<string, number[]>();
 

@@ -60,8 +60,21 @@ async function multipart(req: Request): Promise<Map<string, { type: string; text
   return parts;
 }
 
-/** The bindings of an upload's metadata: each a type and a unique name; plain and secret text carry `text`. */
-function bindingsOf(list: unknown): Binding[] {
+/** Per type, the field a binding to storage or a service needs (the upload metadata's names; a D1 one `id`). */
+const TARGET: Record<string, string> = {
+  kv_namespace: "namespace_id",
+  r2_bucket: "bucket_name",
+  d1: "id",
+  service: "service",
+  queue: "queue_name",
+  durable_object_namespace: "class_name",
+};
+
+/**
+ * The bindings of an upload's metadata: each a type and a unique name; plain and secret text carry `text`; a binding
+ * to storage or a service names its target (a KV namespace the account has: 10041 otherwise, as the service answers).
+ */
+function bindingsOf(emu: EdgeEmulator, list: unknown): Binding[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) fail(400, 10021, "metadata.bindings must be a list");
   const names = new Set<string>();
@@ -71,7 +84,12 @@ function bindingsOf(list: unknown): Binding[] {
     names.add(b.name);
     if ((b.type === "plain_text" || b.type === "secret_text") && typeof b.text !== "string")
       fail(400, 10021, `binding ${b.name}: a ${b.type} binding needs text`);
-    return { ...b } as Binding;
+    const field = TARGET[b.type];
+    const target = field === "id" ? (b.id ?? b.database_id) : field && b[field];
+    if (field && (typeof target !== "string" || !target))
+      fail(400, 10021, `binding ${b.name} of type ${b.type} must have a valid \`${field}\` specified`);
+    if (b.type === "kv_namespace" && !emu.namespaces.has(target)) fail(400, 10041, `No KV namespace found with ID ${target}`);
+    return (b.type === "d1" ? { ...b, id: target, database_id: target } : { ...b }) as Binding;
   });
 }
 
@@ -126,7 +144,7 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
       if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string")))
         fail(400, 10021, "metadata.tags must be a list of strings");
       tags = metadata.tags;
-      bindingsSent = bindingsOf(metadata.bindings);
+      bindingsSent = bindingsOf(emu, metadata.bindings);
       keep = metadata.keep_bindings;
       if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string")))
         fail(400, 10021, "metadata.keep_bindings must be a list of binding types");

@@ -76,16 +76,18 @@ new ops.edge.RateLimit("login", {
   description: "slow down password guessing",
 });
 
-// The edge script, from a file next to this program; compared by content hash.
-const script = new ops.edge.WorkerScript("edge-script", {
-  name: workerName,
-  source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
-});
 // A Workers KV namespace for the site's sessions: renamed in place when its title changes; destroy deletes it with
 // its keys.
 const sessions = new ops.edge.KvNamespace("sessions", { title: "site-sessions" });
 export const sessionsId = sessions.namespaceId;
 
+// The edge script, from a file next to this program; compared by content hash. It reads the sessions through a
+// binding: made after the namespace, whose id it names.
+const script = new ops.edge.WorkerScript("edge-script", {
+  name: workerName,
+  source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
+  bindings: [{ name: "SESSIONS", type: "kv_namespace", namespaceId: sessions.namespaceId }],
+});
 // Where the zone runs it: a script serves nothing until a route (or a custom domain) points at it. Renaming the
 // script moves the route to the new one in place.
 const route = new ops.edge.WorkerRoute("edge-route", { zoneName, pattern: `${zoneName}/edge/*`, script: script.name });

@@ -1,7 +1,9 @@
 // Version 2 of the site's edge script: the same, with a header that says which version served the request.
 export default {
-  async fetch(request) {
+  async fetch(request, env) {
     const url = new URL(request.url);
+    // A visitor's session, read through the script's KV binding (SESSIONS).
+    if (url.pathname === "/edge/session") return new Response((await env.SESSIONS.get(url.searchParams.get("id") ?? "")) ?? "no session");
     if (url.pathname === "/hello") return new Response("hello from the edge (v2)", { headers: { "x-edge-version": "2" } });
     return fetch(request);
   },

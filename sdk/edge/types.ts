@@ -502,6 +502,8 @@ export interface WorkerScriptArgs {
   vars?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
   /** Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept. */
   secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script. */
+  bindings?: pulumi.Input<pulumi.Input<WorkerScriptBindingArgs>[]>;
   /** Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it. */
   workersDev?: pulumi.Input<boolean>;
   /** Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it. */
@@ -537,6 +539,8 @@ export interface WorkerScriptOutputs {
   secretNames?: string[];
   /** A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them. */
   secretsDigest?: string;
+  /** The bindings this resource manages, as the script has them. */
+  bindings?: WorkerScriptBinding[];
   /** Whether the script is served on workers.dev (when the program says). */
   workersDev?: boolean;
   /** Whether its preview URLs are served (when the program says). */
@@ -551,7 +555,7 @@ export interface WorkerScriptOutputs {
 }
 
 /** The output names of a WorkerScript, declared to the engine when the resource is registered. */
-export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","vars","secretNames","secretsDigest","workersDev","previewUrls","adopt","createdOn","modifiedOn","account"] as const;
+export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","vars","secretNames","secretsDigest","bindings","workersDev","previewUrls","adopt","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a ZoneSetting: One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before. */
 export interface ZoneSettingArgs {
@@ -1153,6 +1157,34 @@ export interface RulesetRulePositionArgs {
   index?: pulumi.Input<number>;
 }
 
+/** WorkerScriptBinding as an argument: each value may be an output of another resource. */
+export interface WorkerScriptBindingArgs {
+  /** The name the script reads it by (`env.<name>`). */
+  name: pulumi.Input<string>;
+  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
+  type: pulumi.Input<"kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace">;
+  /** A KV namespace's id (a KvNamespace's `namespaceId`). */
+  namespaceId?: pulumi.Input<string>;
+  /** An R2 bucket's name. */
+  bucketName?: pulumi.Input<string>;
+  /** An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`. */
+  jurisdiction?: pulumi.Input<"eu" | "fedramp" | "fedramp-high">;
+  /** A D1 database's id (its uuid). */
+  databaseId?: pulumi.Input<string>;
+  /** Another Worker's name (a service binding). */
+  service?: pulumi.Input<string>;
+  /** That Worker's (or Durable Object's script's) environment. */
+  environment?: pulumi.Input<string>;
+  /** A named entrypoint of that Worker. */
+  entrypoint?: pulumi.Input<string>;
+  /** The queue this script sends to. */
+  queueName?: pulumi.Input<string>;
+  /** The Durable Object's class. */
+  className?: pulumi.Input<string>;
+  /** The Worker that defines the Durable Object class, where it is another. */
+  scriptName?: pulumi.Input<string>;
+}
+
 export interface DnsRecordData {
   /** SRV: priority, 0 to 65535; HTTPS: 0 for alias mode, 1 to 65535 for service mode; SVCB: 0 for alias mode, 1 to 65535 for service mode */
   readonly priority?: number;
@@ -1603,4 +1635,31 @@ export interface RulesetRulePosition {
   readonly after?: string;
   /** The rule's place in the phase, from 1. */
   readonly index?: number;
+}
+
+export interface WorkerScriptBinding {
+  /** The name the script reads it by (`env.<name>`). */
+  readonly name: string;
+  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
+  readonly type: "kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace";
+  /** A KV namespace's id (a KvNamespace's `namespaceId`). */
+  readonly namespaceId?: string;
+  /** An R2 bucket's name. */
+  readonly bucketName?: string;
+  /** An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`. */
+  readonly jurisdiction?: "eu" | "fedramp" | "fedramp-high";
+  /** A D1 database's id (its uuid). */
+  readonly databaseId?: string;
+  /** Another Worker's name (a service binding). */
+  readonly service?: string;
+  /** That Worker's (or Durable Object's script's) environment. */
+  readonly environment?: string;
+  /** A named entrypoint of that Worker. */
+  readonly entrypoint?: string;
+  /** The queue this script sends to. */
+  readonly queueName?: string;
+  /** The Durable Object's class. */
+  readonly className?: string;
+  /** The Worker that defines the Durable Object class, where it is another. */
+  readonly scriptName?: string;
 }

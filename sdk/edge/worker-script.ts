@@ -11,7 +11,8 @@ export type { WorkerScriptArgs };
  * in module syntax (`export default { fetch }`) or service-worker syntax, uploaded with its compatibility date.
  * Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same name
  * deployed elsewhere is taken over only with `adopt: true`. `vars` and `secrets` are its plain-text and secret
- * bindings (only the names given are managed; those set elsewhere are kept); `workersDev` serves it on workers.dev. A
+ * bindings, `bindings` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues and Durable
+ * Objects (only the names given are managed; those set elsewhere are kept); `workersDev` serves it on workers.dev. A
  * script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.
  *
  *     new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false });
@@ -39,6 +40,8 @@ export class WorkerScript extends CheckedResource {
   declare readonly secretNames: pulumi.Output<Out["secretNames"]>;
   /** A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them. */
   declare readonly secretsDigest: pulumi.Output<Out["secretsDigest"]>;
+  /** The bindings this resource manages, as the script has them. */
+  declare readonly bindings: pulumi.Output<Out["bindings"]>;
   /** Whether the script is served on workers.dev (when the program says). */
   declare readonly workersDev: pulumi.Output<Out["workersDev"]>;
   /** Whether its preview URLs are served (when the program says). */

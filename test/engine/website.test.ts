@@ -69,6 +69,13 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     expect(await rateLimits()).toHaveLength(1);
     expect(scripts()).toEqual(["site-edge"]);
     expect([...edge.namespaces.values()].map((n) => [n.id, n.title])).toEqual([[up.outputs.sessionsId.value, "site-sessions"]]);
+    // The zone serves the script on its route, and the script reads a session through its KV binding.
+    edge.namespaces.get(up.outputs.sessionsId.value)!.values.set("abc", "signed in as ops");
+    expect(await edge.serve("https://example.com/edge/session?id=abc")).toMatchObject({
+      status: 200,
+      body: "signed in as ops",
+      script: "site-edge",
+    });
     expect(up.outputs.cacheRank.value).toEqual({ asked: 10, effective: 1 });
     expect(up.outputs.zoneStatus.value).toBe("active");
     expect(up.outputs.lastDayRequests.value).toBeGreaterThan(0);

@@ -258,6 +258,13 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["a variable named like no identifier", { vars: { "1BAD": "x" } }, "vars.1BAD"],
       ["a secret both a variable and a secret", { vars: { K: "1" }, secrets: { K: "2" } }, "secrets"],
       ["preview URLs without workers.dev", { workersDev: false, previewUrls: true }, "previewUrls"],
+      ["a binding of an unknown type", { bindings: [{ name: "X", type: "hyperdrive" }] }, "bindings.0.type"],
+      ["a KV binding without its namespace", { bindings: [{ name: "KV", type: "kv_namespace" }] }, "bindings.0.namespaceId"],
+      [
+        "a binding named like a variable",
+        { vars: { DB: "x" }, bindings: [{ name: "DB", type: "d1", databaseId: "u" }] },
+        "bindings[0].name",
+      ],
       ["accountId with path separators", { accountId: "../accounts" }, "accountId"],
     ],
   },

@@ -227,6 +227,15 @@ const ROWS: Record<string, Record<string, Row>> = {
       change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "GREETING")!.text = "edited"),
     },
     secrets: { why: "a secret's text is never read back by the service: only that it is there" },
+    bindings: {
+      inputs: { ...CREATE_INPUTS["edge:WorkerScript"], bindings: [{ name: "ORDERS", type: "d1", databaseId: "orders-db-1" }] },
+      // Pointed at another database in the dashboard (the settings answer its id as `database_id`, and `id`).
+      change: () =>
+        void Object.assign(
+          services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "ORDERS")!,
+          { id: "db-2", database_id: "db-2" },
+        ),
+    },
     workersDev: {
       inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false },
       change: () => void (services.edge.scripts.get("lost")!.subdomain.enabled = true),

@@ -16,6 +16,7 @@ import { adopting, edge } from "../zones";
 import type * as wire from "../wire";
 import { bindingsFor, dropSecrets, syncSecrets, syncSubdomain, upload } from "./upload";
 import { formatOf, scriptBody, secretsDigest, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
+import { fromWire, sameBindings, type Binding } from "./bindings";
 
 /** A script of this name deployed by another tool or stack, which the upload would overwrite: told at preview and up. */
 export function scriptTaken(name: string, accountId: string): AlreadyExistsError {
@@ -62,15 +63,55 @@ async function previewScript(ctx: PreviewContext): Promise<void> {
   if (!ctx.reads || !accountId) return;
   const scripts = await ctx.once(`edge ${ctx.account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
   const name = knownText(ctx.inputs.name);
-  if (name && !isUnknown(ctx.inputs.adopt) && !ctx.ownedByStack() && scripts.some((s) => s.id === name)) {
-    const settings = await edge().getWorkerScriptSettings(accountId, name);
-    const problem = scriptTakeover(ctx.inputs, settings.tags);
+  if (!name || !scripts.some((s) => s.id === name)) return;
+  const settings = () => ctx.once(`edge settings of script ${accountId}/${name}`, () => edge().getWorkerScriptSettings(accountId, name));
+  if (!isUnknown(ctx.inputs.adopt) && !ctx.ownedByStack()) {
+    const problem = scriptTakeover(ctx.inputs, (await settings()).tags);
     if (problem) throw problem;
+  }
+  const declared = declaredNames(ctx.inputs);
+  if (declared.length) bindingNameTaken(name, declared, (await settings()).bindings ?? [], declaredNames(ctx.olds));
+}
+
+/** The names the program gives the script's bindings, with their types (those known at preview). */
+function declaredNames(r: Bag): [string, string][] {
+  const known = (list: unknown) => (Array.isArray(list) ? (list as Bag[]) : []).filter((b) => knownText(b?.name) && knownText(b?.type));
+  return [
+    ...known(r.bindings).map((b): [string, string] => [b.name, b.type]),
+    ...Object.keys(isUnknown(r.vars) ? {} : (r.vars ?? {})).map((n): [string, string] => [n, "plain_text"]),
+    ...Object.keys(isUnknown(r.secrets) ? {} : (r.secrets ?? {})).map((n): [string, string] => [n, "secret_text"]),
+  ];
+}
+
+/**
+ * A binding the program names that the script has already as another kind, made elsewhere (not this resource's
+ * before): the upload would be refused, or one of the two lost. Said at preview, naming both.
+ */
+function bindingNameTaken(
+  script: string,
+  declared: [string, string][],
+  there: readonly wire.WorkerBinding[],
+  before: [string, string][],
+): void {
+  const ours = new Set(before.map(([n]) => n));
+  for (const [n, type] of declared) {
+    const other = there.find((b) => b.name === n);
+    if (other && other.type !== type && !ours.has(n))
+      throw new ValidationError({
+        service: "edge",
+        message: `the script ${script} has a ${other.type} binding named ${n} already (made elsewhere), and the program names a ${type} binding ${n}`,
+        remedy: `Give this binding another name (the script reads it as env.<name>), or remove the script's ${n} first`,
+      });
   }
 }
 
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `there`: the script's settings now. */
-async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: readonly string[] = []): Promise<WorkerScriptOutputs> {
+async function deploy(
+  r: Bag,
+  there?: wire.WorkerScriptSettings,
+  managedVars: readonly string[] = [],
+  managedBindings: readonly string[] = [],
+): Promise<WorkerScriptOutputs> {
   const body = scriptBody(r);
   if (sha256(body) !== r.contentHash) {
     throw new ValidationError({
@@ -82,7 +123,7 @@ async function deploy(r: Bag, there?: wire.WorkerScriptSettings, managedVars: re
   const s = await edge().putWorkerScript(
     r.accountId,
     r.name,
-    await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars)),
+    await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars, managedBindings)),
   );
   return outputsOf(r, body, s);
 }
@@ -99,6 +140,7 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
     ...(r.compatibilityFlags?.length ? { compatibilityFlags: r.compatibilityFlags } : {}),
     ...(r.vars ? { vars: r.vars } : {}),
     ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
+    ...(r.bindings ? { bindings: r.bindings } : {}),
     ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
     ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),
     adopt: r.adopt ?? false,
@@ -114,6 +156,7 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
 async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promise<WorkerScriptOutputs | undefined> {
   if (standing(stackOfTags(there.tags)) === "forced") return undefined;
   if (!sameVars(r.vars, varsOf(there.bindings, Object.keys(r.vars ?? {})))) return undefined;
+  if (r.bindings && !sameBindings(r.bindings, bindingsOf(there.bindings, r.bindings))) return undefined;
   if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags))
     return undefined;
   const body = await edge().getWorkerScript(r.accountId, r.name);
@@ -122,12 +165,23 @@ async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promis
   return outputsOf(r, body, {});
 }
 
-/** What an upload changes: the code, its runtime and its variables. */
-const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags", "vars"];
+/** What an upload changes: the code, its runtime, its variables and bindings. */
+const FIELDS = ["contentHash", "format", "compatibilityDate", "compatibilityFlags", "vars", "bindings"];
 const sameVars = (a?: Record<string, string>, b?: Record<string, string>) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 const same = (k: string, a: unknown, b: unknown) =>
-  k === "vars" ? sameVars(a as Record<string, string>, b as Record<string, string>) : JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  k === "vars"
+    ? sameVars(a as Record<string, string>, b as Record<string, string>)
+    : k === "bindings"
+      ? sameBindings(a as Binding[], b as Binding[])
+      : JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+/** The bindings of the names `of` lists, as the script has them (in that order). */
+const bindingsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, of: readonly Binding[]) =>
+  of.flatMap((want) => {
+    const read = (bindings ?? []).find((b) => b.name === want.name);
+    const b = read && fromWire(read);
+    return b ? [b] : [];
+  });
 /** The plain-text variables of `names` as the script has them. */
 const varsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, names: readonly string[]) =>
   Object.fromEntries((bindings ?? []).filter((b) => b.type === "plain_text" && names.includes(b.name)).map((b) => [b.name, b.text ?? ""]));
@@ -176,6 +230,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       );
     // Only what this resource manages is read back: variables and secrets of its names, the subdomain if declared.
     const managedVars = props.vars ? Object.keys(props.vars) : undefined;
+    const managedBindings = props.bindings as Binding[] | undefined;
     const managedSecrets = (props.secretNames ?? []) as string[];
     const missingSecrets = managedSecrets.filter((n) => !secretNamesOf(settings.bindings).includes(n));
     const sub = declaredSubdomain(props).length ? await edge().getWorkerSubdomain(accountId, name) : undefined;
@@ -189,6 +244,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       compatibilityDate: settings.compatibility_date ?? "2021-11-02",
       ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : { compatibilityFlags: undefined }),
       ...(managedVars ? { vars: varsOf(settings.bindings, managedVars) } : {}),
+      ...(managedBindings ? { bindings: bindingsOf(settings.bindings, managedBindings) } : {}),
       // A managed secret removed elsewhere: the digest no longer stands for what the script has, so the next up sets it.
       ...(missingSecrets.length ? { secretsDigest: `missing ${missingSecrets.join(",")}` } : {}),
       ...(sub && props.workersDev !== undefined ? { workersDev: sub.enabled } : {}),
@@ -209,6 +265,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       ...(outs.compatibilityFlags ? { compatibilityFlags: outs.compatibilityFlags } : {}),
       ...(props.source ? { source: props.source } : {}),
       ...(outs.vars ? { vars: outs.vars } : {}),
+      ...(outs.bindings ? { bindings: outs.bindings } : {}),
       ...(outs.workersDev !== undefined ? { workersDev: outs.workersDev } : {}),
       ...(outs.previewUrls !== undefined ? { previewUrls: outs.previewUrls } : {}),
     };
@@ -218,6 +275,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
   async update(_id, olds, news) {
     const r = withoutProvider(news);
     const managedVars = Object.keys((olds.vars ?? {}) as object);
+    const managedBindings = ((olds.bindings ?? []) as Binding[]).map((b) => b.name);
     const managedSecrets = (olds.secretNames ?? []) as string[];
     let outs: WorkerScriptOutputs | undefined;
     await dropSecrets(r, managedSecrets);
@@ -228,17 +286,26 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       // Taken over by another stack since (ops:adoptFromStack): never uploaded over, nor labelled back.
       const label = stackOfTags(there?.tags);
       if (leftToAnother(label) && standing(label) !== "forced") throw scriptOwnedBy(r.name, r.accountId, label!);
-      outs = await deploy(r, there, managedVars);
+      outs = await deploy(r, there, managedVars, managedBindings);
     }
     // Secrets through their own endpoint: all of them when the digest changed, none otherwise.
     const digestChanged = (olds.secretsDigest ?? "") !== secretsDigest(r.secrets, r.name);
     if (digestChanged) await syncSecrets(r, true);
     await syncSubdomain(r);
     if (!outs) {
-      const { vars: _v, secretNames: _n, secretsDigest: _d, workersDev: _w, previewUrls: _p, ...rest } = olds as WorkerScriptOutputs;
+      const {
+        vars: _v,
+        bindings: _b,
+        secretNames: _n,
+        secretsDigest: _d,
+        workersDev: _w,
+        previewUrls: _p,
+        ...rest
+      } = olds as WorkerScriptOutputs;
       outs = {
         ...rest,
         ...(r.vars ? { vars: r.vars } : {}),
+        ...(r.bindings ? { bindings: r.bindings } : {}),
         ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
         ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
         ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),

@@ -11,6 +11,7 @@ import { keptText, SourceText } from "../../source-text";
 import { EDGE_SETTINGS, read } from "../../config";
 import { derived, ruleFailure } from "../../check";
 import type { Example } from "../../doc-example";
+import { Binding, BINDING_NAME } from "./bindings";
 
 export const token = "edge:WorkerScript";
 
@@ -36,9 +37,6 @@ export function formatOf(r: { format?: string }, body: string): "module" | "serv
 export function scriptBody(r: { content?: string; source?: string }): string {
   return r.content ?? readFileSync(path.resolve(r.source!), "utf8");
 }
-
-/** A binding's name: the global the script reads it by. */
-const BINDING_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** The digest state keeps of the secrets (never their text): a change of any is a change of the digest. */
 export function secretsDigest(secrets: Record<string, string> | undefined, scriptName: string): string {
@@ -104,6 +102,12 @@ export const WorkerScriptInputs = z
         "Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.",
       )
       .meta({ secret: true }),
+    bindings: z
+      .array(Binding)
+      .optional()
+      .describe(
+        "Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.",
+      ),
     workersDev: z
       .boolean()
       .optional()
@@ -141,6 +145,23 @@ export const WorkerScriptInputs = z
           `${name} is both a variable and a secret: a binding has one name, so keep it in one of vars and secrets`,
           ["vars"],
         );
+    // One name per binding, whatever its kind (wrangler: "Bindings must have unique names").
+    const named = new Map<string, string>();
+    for (const [kind, names] of [
+      ["variable", Object.keys(r.vars ?? {})],
+      ["secret", Object.keys(r.secrets ?? {})],
+    ] as const)
+      for (const n of names) named.set(n, kind);
+    r.bindings?.forEach((b, i) => {
+      const other = named.get(b.name);
+      if (other)
+        ruleFailure(
+          ctx,
+          `bindings[${i}].name`,
+          `${b.name} is the name of ${other === "binding" ? "another binding" : `a ${other}`} too: a script's bindings each have their own name`,
+        );
+      named.set(b.name, "binding");
+    });
     if (r.previewUrls === true && r.workersDev === false)
       ruleFailure(ctx, "previewUrls", "preview URLs are served on workers.dev: set workersDev to true, or previewUrls to false", [
         "workersDev",
@@ -173,6 +194,7 @@ export const WorkerScriptOutputs = z.object({
     .optional()
     .describe("A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.")
     .meta({ secret: true }),
+  bindings: z.array(Binding).optional().describe("The bindings this resource manages, as the script has them."),
   workersDev: z.boolean().optional().describe("Whether the script is served on workers.dev (when the program says)."),
   previewUrls: z.boolean().optional().describe("Whether its preview URLs are served (when the program says)."),
   adopt: z.boolean(),
@@ -190,7 +212,8 @@ export const classDoc = `
   file, in module syntax (\`export default { fetch }\`) or service-worker syntax, uploaded with its compatibility
   date. Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same
   name deployed elsewhere is taken over only with \`adopt: true\`. \`vars\` and \`secrets\` are its plain-text and
-  secret bindings (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
+  secret bindings, \`bindings\` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues and
+  Durable Objects (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
   workers.dev. A script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.`;
 
 /**

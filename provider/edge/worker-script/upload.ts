@@ -8,6 +8,7 @@ import { deleteUnlessGone, type Bag } from "../../handler";
 import { edge } from "../zones";
 import type * as wire from "../wire";
 import { formatOf } from "./schema";
+import { fromWire, toWire, type Binding } from "./bindings";
 
 /** The module's part name: the source file's own name where it is a JavaScript file, else `worker.js`. */
 const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
@@ -16,20 +17,38 @@ const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.base
  * The bindings an upload sends and keeps. The service replaces a script's bindings with an upload's, but for the
  * types `keep_bindings` names (binding types: there is no wildcard). So the plain-text variables are sent whole —
  * the program's, and those set elsewhere (read from the script's settings) — leaving out the ones this resource
- * managed and the program removed; every other type the script has (secrets among them) is kept as it is.
+ * managed and the program removed; so is every type of binding the program declares or declared (`bindings`: its
+ * own, and the script's others of that type as they are); every other type the script has (secrets among them) is
+ * kept as it is. `managedBefore`: the variables' names in state; `bindingsBefore`: the bindings' names in state.
  */
 export function bindingsFor(
   r: Bag,
   current: readonly wire.WorkerBinding[],
   managedBefore: readonly string[] = [],
+  bindingsBefore: readonly string[] = [],
 ): { bindings: wire.WorkerBinding[]; keep: string[] } {
   const vars = (r.vars ?? {}) as Record<string, string>;
   const mine = new Set([...Object.keys(vars), ...managedBefore]);
   const elsewhere = current
     .filter((b) => b.type === "plain_text" && !mine.has(b.name) && !(r.secrets && b.name in r.secrets))
     .map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
-  const keep = [...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text"), "secret_text", "secret_key"])];
-  return { bindings: [...Object.entries(vars).map(([name, text]) => ({ type: "plain_text", name, text })), ...elsewhere], keep };
+  const declared = ((r.bindings ?? []) as Binding[]).map(toWire);
+  const ours = new Set([...declared.map((b) => b.name), ...bindingsBefore]);
+  const sentTypes = new Set([...declared.map((b) => b.type), ...current.filter((b) => ours.has(b.name)).map((b) => b.type)]);
+  // The script's other bindings of a type sent whole: sent again as they are (a D1 one by the name the docs use).
+  const others = current
+    .filter((b) => sentTypes.has(b.type) && !ours.has(b.name))
+    .map((b) => {
+      const read = fromWire(b);
+      return read ? toWire(read) : b;
+    });
+  const keep = [
+    ...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text" && !sentTypes.has(t)), "secret_text", "secret_key"]),
+  ];
+  return {
+    bindings: [...Object.entries(vars).map(([name, text]) => ({ type: "plain_text", name, text })), ...elsewhere, ...declared, ...others],
+    keep,
+  };
 }
 
 /** The multipart upload of a script, as the service documents it (FormData, serialized by Node's own fetch types). */

@@ -4588,6 +4588,202 @@ func (o RulesetRulePositionPtrOutput) Index() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+type WorkerScriptBinding struct {
+	// An R2 bucket's name.
+	BucketName *string `pulumi:"bucketName"`
+	// The Durable Object's class.
+	ClassName *string `pulumi:"className"`
+	// A D1 database's id (its uuid).
+	DatabaseId *string `pulumi:"databaseId"`
+	// A named entrypoint of that Worker.
+	Entrypoint *string `pulumi:"entrypoint"`
+	// That Worker's (or Durable Object's script's) environment.
+	Environment *string `pulumi:"environment"`
+	// An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+	Jurisdiction *string `pulumi:"jurisdiction"`
+	// The name the script reads it by (`env.<name>`).
+	Name string `pulumi:"name"`
+	// A KV namespace's id (a KvNamespace's `namespaceId`).
+	NamespaceId *string `pulumi:"namespaceId"`
+	// The queue this script sends to.
+	QueueName *string `pulumi:"queueName"`
+	// The Worker that defines the Durable Object class, where it is another.
+	ScriptName *string `pulumi:"scriptName"`
+	// Another Worker's name (a service binding).
+	Service *string `pulumi:"service"`
+	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+	Type string `pulumi:"type"`
+}
+
+// WorkerScriptBindingInput is an input type that accepts WorkerScriptBindingArgs and WorkerScriptBindingOutput values.
+// You can construct a concrete instance of `WorkerScriptBindingInput` via:
+//
+//	WorkerScriptBindingArgs{...}
+type WorkerScriptBindingInput interface {
+	pulumi.Input
+
+	ToWorkerScriptBindingOutput() WorkerScriptBindingOutput
+	ToWorkerScriptBindingOutputWithContext(context.Context) WorkerScriptBindingOutput
+}
+
+type WorkerScriptBindingArgs struct {
+	// An R2 bucket's name.
+	BucketName pulumi.StringPtrInput `pulumi:"bucketName"`
+	// The Durable Object's class.
+	ClassName pulumi.StringPtrInput `pulumi:"className"`
+	// A D1 database's id (its uuid).
+	DatabaseId pulumi.StringPtrInput `pulumi:"databaseId"`
+	// A named entrypoint of that Worker.
+	Entrypoint pulumi.StringPtrInput `pulumi:"entrypoint"`
+	// That Worker's (or Durable Object's script's) environment.
+	Environment pulumi.StringPtrInput `pulumi:"environment"`
+	// An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+	Jurisdiction pulumi.StringPtrInput `pulumi:"jurisdiction"`
+	// The name the script reads it by (`env.<name>`).
+	Name pulumi.StringInput `pulumi:"name"`
+	// A KV namespace's id (a KvNamespace's `namespaceId`).
+	NamespaceId pulumi.StringPtrInput `pulumi:"namespaceId"`
+	// The queue this script sends to.
+	QueueName pulumi.StringPtrInput `pulumi:"queueName"`
+	// The Worker that defines the Durable Object class, where it is another.
+	ScriptName pulumi.StringPtrInput `pulumi:"scriptName"`
+	// Another Worker's name (a service binding).
+	Service pulumi.StringPtrInput `pulumi:"service"`
+	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (WorkerScriptBindingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptBinding)(nil)).Elem()
+}
+
+func (i WorkerScriptBindingArgs) ToWorkerScriptBindingOutput() WorkerScriptBindingOutput {
+	return i.ToWorkerScriptBindingOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptBindingArgs) ToWorkerScriptBindingOutputWithContext(ctx context.Context) WorkerScriptBindingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptBindingOutput)
+}
+
+// WorkerScriptBindingArrayInput is an input type that accepts WorkerScriptBindingArray and WorkerScriptBindingArrayOutput values.
+// You can construct a concrete instance of `WorkerScriptBindingArrayInput` via:
+//
+//	WorkerScriptBindingArray{ WorkerScriptBindingArgs{...} }
+type WorkerScriptBindingArrayInput interface {
+	pulumi.Input
+
+	ToWorkerScriptBindingArrayOutput() WorkerScriptBindingArrayOutput
+	ToWorkerScriptBindingArrayOutputWithContext(context.Context) WorkerScriptBindingArrayOutput
+}
+
+type WorkerScriptBindingArray []WorkerScriptBindingInput
+
+func (WorkerScriptBindingArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptBinding)(nil)).Elem()
+}
+
+func (i WorkerScriptBindingArray) ToWorkerScriptBindingArrayOutput() WorkerScriptBindingArrayOutput {
+	return i.ToWorkerScriptBindingArrayOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptBindingArray) ToWorkerScriptBindingArrayOutputWithContext(ctx context.Context) WorkerScriptBindingArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptBindingArrayOutput)
+}
+
+type WorkerScriptBindingOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptBindingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptBinding)(nil)).Elem()
+}
+
+func (o WorkerScriptBindingOutput) ToWorkerScriptBindingOutput() WorkerScriptBindingOutput {
+	return o
+}
+
+func (o WorkerScriptBindingOutput) ToWorkerScriptBindingOutputWithContext(ctx context.Context) WorkerScriptBindingOutput {
+	return o
+}
+
+// An R2 bucket's name.
+func (o WorkerScriptBindingOutput) BucketName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.BucketName }).(pulumi.StringPtrOutput)
+}
+
+// The Durable Object's class.
+func (o WorkerScriptBindingOutput) ClassName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.ClassName }).(pulumi.StringPtrOutput)
+}
+
+// A D1 database's id (its uuid).
+func (o WorkerScriptBindingOutput) DatabaseId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.DatabaseId }).(pulumi.StringPtrOutput)
+}
+
+// A named entrypoint of that Worker.
+func (o WorkerScriptBindingOutput) Entrypoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Entrypoint }).(pulumi.StringPtrOutput)
+}
+
+// That Worker's (or Durable Object's script's) environment.
+func (o WorkerScriptBindingOutput) Environment() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Environment }).(pulumi.StringPtrOutput)
+}
+
+// An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+func (o WorkerScriptBindingOutput) Jurisdiction() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Jurisdiction }).(pulumi.StringPtrOutput)
+}
+
+// The name the script reads it by (`env.<name>`).
+func (o WorkerScriptBindingOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// A KV namespace's id (a KvNamespace's `namespaceId`).
+func (o WorkerScriptBindingOutput) NamespaceId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.NamespaceId }).(pulumi.StringPtrOutput)
+}
+
+// The queue this script sends to.
+func (o WorkerScriptBindingOutput) QueueName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.QueueName }).(pulumi.StringPtrOutput)
+}
+
+// The Worker that defines the Durable Object class, where it is another.
+func (o WorkerScriptBindingOutput) ScriptName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.ScriptName }).(pulumi.StringPtrOutput)
+}
+
+// Another Worker's name (a service binding).
+func (o WorkerScriptBindingOutput) Service() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Service }).(pulumi.StringPtrOutput)
+}
+
+// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+func (o WorkerScriptBindingOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type WorkerScriptBindingArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptBindingArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptBinding)(nil)).Elem()
+}
+
+func (o WorkerScriptBindingArrayOutput) ToWorkerScriptBindingArrayOutput() WorkerScriptBindingArrayOutput {
+	return o
+}
+
+func (o WorkerScriptBindingArrayOutput) ToWorkerScriptBindingArrayOutputWithContext(ctx context.Context) WorkerScriptBindingArrayOutput {
+	return o
+}
+
+func (o WorkerScriptBindingArrayOutput) Index(i pulumi.IntInput) WorkerScriptBindingOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkerScriptBinding {
+		return vs[0].([]WorkerScriptBinding)[vs[1].(int)]
+	}).(WorkerScriptBindingOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataInput)(nil)).Elem(), DnsRecordDataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*DnsRecordDataPtrInput)(nil)).Elem(), DnsRecordDataArgs{})
@@ -4620,6 +4816,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRuleLoggingPtrInput)(nil)).Elem(), RulesetRuleLoggingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRulePositionInput)(nil)).Elem(), RulesetRulePositionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRulePositionPtrInput)(nil)).Elem(), RulesetRulePositionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptBindingInput)(nil)).Elem(), WorkerScriptBindingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptBindingArrayInput)(nil)).Elem(), WorkerScriptBindingArray{})
 	pulumi.RegisterOutputType(DnsRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordOutput{})
@@ -4674,4 +4872,6 @@ func init() {
 	pulumi.RegisterOutputType(RulesetRuleLoggingPtrOutput{})
 	pulumi.RegisterOutputType(RulesetRulePositionOutput{})
 	pulumi.RegisterOutputType(RulesetRulePositionPtrOutput{})
+	pulumi.RegisterOutputType(WorkerScriptBindingOutput{})
+	pulumi.RegisterOutputType(WorkerScriptBindingArrayOutput{})
 }

@@ -20,6 +20,8 @@ type WorkerScript struct {
 	Account   pulumi.StringPtrOutput `pulumi:"account"`
 	AccountId pulumi.StringOutput    `pulumi:"accountId"`
 	Adopt     pulumi.BoolOutput      `pulumi:"adopt"`
+	// The bindings this resource manages, as the script has them.
+	Bindings WorkerScriptBindingArrayOutput `pulumi:"bindings"`
 	// The compatibility date it runs with.
 	CompatibilityDate pulumi.StringOutput `pulumi:"compatibilityDate"`
 	// Its compatibility flags.
@@ -114,6 +116,8 @@ type workerScriptArgs struct {
 	AccountId *string `pulumi:"accountId"`
 	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt *bool `pulumi:"adopt"`
+	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+	Bindings []WorkerScriptBinding `pulumi:"bindings"`
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate *string `pulumi:"compatibilityDate"`
 	// Runtime features to turn on or off, such as `nodejs_compat`.
@@ -148,6 +152,8 @@ type WorkerScriptArgs struct {
 	AccountId pulumi.StringPtrInput
 	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt pulumi.BoolPtrInput
+	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+	Bindings WorkerScriptBindingArrayInput
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate pulumi.StringPtrInput
 	// Runtime features to turn on or off, such as `nodejs_compat`.
@@ -222,6 +228,11 @@ func (o WorkerScriptOutput) AccountId() pulumi.StringOutput {
 
 func (o WorkerScriptOutput) Adopt() pulumi.BoolOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.BoolOutput { return v.Adopt }).(pulumi.BoolOutput)
+}
+
+// The bindings this resource manages, as the script has them.
+func (o WorkerScriptOutput) Bindings() WorkerScriptBindingArrayOutput {
+	return o.ApplyT(func(v *WorkerScript) WorkerScriptBindingArrayOutput { return v.Bindings }).(WorkerScriptBindingArrayOutput)
 }
 
 // The compatibility date it runs with.

@@ -49,6 +49,8 @@ __all__ = [
     'RulesetRuleLoggingArgsDict',
     'RulesetRulePositionArgs',
     'RulesetRulePositionArgsDict',
+    'WorkerScriptBindingArgs',
+    'WorkerScriptBindingArgsDict',
 ]
 
 class DnsRecordDataArgsDict(TypedDict):
@@ -2413,5 +2415,252 @@ class RulesetRulePositionArgs:
     @index.setter
     def index(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "index", value)
+
+
+class WorkerScriptBindingArgsDict(TypedDict):
+    name: pulumi.Input[_builtins.str]
+    """
+    The name the script reads it by (`env.<name>`).
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+    """
+    bucket_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An R2 bucket's name.
+    """
+    class_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Durable Object's class.
+    """
+    database_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A D1 database's id (its uuid).
+    """
+    entrypoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A named entrypoint of that Worker.
+    """
+    environment: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    That Worker's (or Durable Object's script's) environment.
+    """
+    jurisdiction: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+    """
+    namespace_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    A KV namespace's id (a KvNamespace's `namespaceId`).
+    """
+    queue_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The queue this script sends to.
+    """
+    script_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Worker that defines the Durable Object class, where it is another.
+    """
+    service: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Another Worker's name (a service binding).
+    """
+
+@pulumi.input_type
+class WorkerScriptBindingArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str],
+                 type: pulumi.Input[_builtins.str],
+                 bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 class_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 database_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 entrypoint: pulumi.Input[Optional[_builtins.str]] = None,
+                 environment: pulumi.Input[Optional[_builtins.str]] = None,
+                 jurisdiction: pulumi.Input[Optional[_builtins.str]] = None,
+                 namespace_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 queue_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 script_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 service: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: The name the script reads it by (`env.<name>`).
+        :param pulumi.Input[_builtins.str] type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        :param pulumi.Input[_builtins.str] bucket_name: An R2 bucket's name.
+        :param pulumi.Input[_builtins.str] class_name: The Durable Object's class.
+        :param pulumi.Input[_builtins.str] database_id: A D1 database's id (its uuid).
+        :param pulumi.Input[_builtins.str] entrypoint: A named entrypoint of that Worker.
+        :param pulumi.Input[_builtins.str] environment: That Worker's (or Durable Object's script's) environment.
+        :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        :param pulumi.Input[_builtins.str] namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
+        :param pulumi.Input[_builtins.str] queue_name: The queue this script sends to.
+        :param pulumi.Input[_builtins.str] script_name: The Worker that defines the Durable Object class, where it is another.
+        :param pulumi.Input[_builtins.str] service: Another Worker's name (a service binding).
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        if bucket_name is not None:
+            pulumi.set(__self__, "bucket_name", bucket_name)
+        if class_name is not None:
+            pulumi.set(__self__, "class_name", class_name)
+        if database_id is not None:
+            pulumi.set(__self__, "database_id", database_id)
+        if entrypoint is not None:
+            pulumi.set(__self__, "entrypoint", entrypoint)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if jurisdiction is not None:
+            pulumi.set(__self__, "jurisdiction", jurisdiction)
+        if namespace_id is not None:
+            pulumi.set(__self__, "namespace_id", namespace_id)
+        if queue_name is not None:
+            pulumi.set(__self__, "queue_name", queue_name)
+        if script_name is not None:
+            pulumi.set(__self__, "script_name", script_name)
+        if service is not None:
+            pulumi.set(__self__, "service", service)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The name the script reads it by (`env.<name>`).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="bucketName")
+    def bucket_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An R2 bucket's name.
+        """
+        return pulumi.get(self, "bucket_name")
+
+    @bucket_name.setter
+    def bucket_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "bucket_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="className")
+    def class_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Durable Object's class.
+        """
+        return pulumi.get(self, "class_name")
+
+    @class_name.setter
+    def class_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "class_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="databaseId")
+    def database_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A D1 database's id (its uuid).
+        """
+        return pulumi.get(self, "database_id")
+
+    @database_id.setter
+    def database_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "database_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def entrypoint(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A named entrypoint of that Worker.
+        """
+        return pulumi.get(self, "entrypoint")
+
+    @entrypoint.setter
+    def entrypoint(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "entrypoint", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        That Worker's (or Durable Object's script's) environment.
+        """
+        return pulumi.get(self, "environment")
+
+    @environment.setter
+    def environment(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "environment", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def jurisdiction(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        """
+        return pulumi.get(self, "jurisdiction")
+
+    @jurisdiction.setter
+    def jurisdiction(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "jurisdiction", value)
+
+    @_builtins.property
+    @pulumi.getter(name="namespaceId")
+    def namespace_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A KV namespace's id (a KvNamespace's `namespaceId`).
+        """
+        return pulumi.get(self, "namespace_id")
+
+    @namespace_id.setter
+    def namespace_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "namespace_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="queueName")
+    def queue_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The queue this script sends to.
+        """
+        return pulumi.get(self, "queue_name")
+
+    @queue_name.setter
+    def queue_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "queue_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="scriptName")
+    def script_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Worker that defines the Durable Object class, where it is another.
+        """
+        return pulumi.get(self, "script_name")
+
+    @script_name.setter
+    def script_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "script_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def service(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Another Worker's name (a service binding).
+        """
+        return pulumi.get(self, "service")
+
+    @service.setter
+    def service(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "service", value)
 
 

@@ -48,6 +48,7 @@ __all__ = [
     'RateLimitPosition',
     'RulesetRuleLogging',
     'RulesetRulePosition',
+    'WorkerScriptBinding',
 ]
 
 @pulumi.output_type
@@ -2406,5 +2407,181 @@ class RulesetRulePosition(dict):
         The rule's place in the phase, from 1.
         """
         return pulumi.get(self, "index")
+
+
+@pulumi.output_type
+class WorkerScriptBinding(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "bucketName":
+            suggest = "bucket_name"
+        elif key == "className":
+            suggest = "class_name"
+        elif key == "databaseId":
+            suggest = "database_id"
+        elif key == "namespaceId":
+            suggest = "namespace_id"
+        elif key == "queueName":
+            suggest = "queue_name"
+        elif key == "scriptName":
+            suggest = "script_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in WorkerScriptBinding. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        WorkerScriptBinding.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        WorkerScriptBinding.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 name: _builtins.str,
+                 type: _builtins.str,
+                 bucket_name: Optional[_builtins.str] = None,
+                 class_name: Optional[_builtins.str] = None,
+                 database_id: Optional[_builtins.str] = None,
+                 entrypoint: Optional[_builtins.str] = None,
+                 environment: Optional[_builtins.str] = None,
+                 jurisdiction: Optional[_builtins.str] = None,
+                 namespace_id: Optional[_builtins.str] = None,
+                 queue_name: Optional[_builtins.str] = None,
+                 script_name: Optional[_builtins.str] = None,
+                 service: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The name the script reads it by (`env.<name>`).
+        :param _builtins.str type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        :param _builtins.str bucket_name: An R2 bucket's name.
+        :param _builtins.str class_name: The Durable Object's class.
+        :param _builtins.str database_id: A D1 database's id (its uuid).
+        :param _builtins.str entrypoint: A named entrypoint of that Worker.
+        :param _builtins.str environment: That Worker's (or Durable Object's script's) environment.
+        :param _builtins.str jurisdiction: An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        :param _builtins.str namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
+        :param _builtins.str queue_name: The queue this script sends to.
+        :param _builtins.str script_name: The Worker that defines the Durable Object class, where it is another.
+        :param _builtins.str service: Another Worker's name (a service binding).
+        """
+        pulumi.set(__self__, "name", name)
+        pulumi.set(__self__, "type", type)
+        if bucket_name is not None:
+            pulumi.set(__self__, "bucket_name", bucket_name)
+        if class_name is not None:
+            pulumi.set(__self__, "class_name", class_name)
+        if database_id is not None:
+            pulumi.set(__self__, "database_id", database_id)
+        if entrypoint is not None:
+            pulumi.set(__self__, "entrypoint", entrypoint)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if jurisdiction is not None:
+            pulumi.set(__self__, "jurisdiction", jurisdiction)
+        if namespace_id is not None:
+            pulumi.set(__self__, "namespace_id", namespace_id)
+        if queue_name is not None:
+            pulumi.set(__self__, "queue_name", queue_name)
+        if script_name is not None:
+            pulumi.set(__self__, "script_name", script_name)
+        if service is not None:
+            pulumi.set(__self__, "service", service)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The name the script reads it by (`env.<name>`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="bucketName")
+    def bucket_name(self) -> Optional[_builtins.str]:
+        """
+        An R2 bucket's name.
+        """
+        return pulumi.get(self, "bucket_name")
+
+    @_builtins.property
+    @pulumi.getter(name="className")
+    def class_name(self) -> Optional[_builtins.str]:
+        """
+        The Durable Object's class.
+        """
+        return pulumi.get(self, "class_name")
+
+    @_builtins.property
+    @pulumi.getter(name="databaseId")
+    def database_id(self) -> Optional[_builtins.str]:
+        """
+        A D1 database's id (its uuid).
+        """
+        return pulumi.get(self, "database_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def entrypoint(self) -> Optional[_builtins.str]:
+        """
+        A named entrypoint of that Worker.
+        """
+        return pulumi.get(self, "entrypoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[_builtins.str]:
+        """
+        That Worker's (or Durable Object's script's) environment.
+        """
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def jurisdiction(self) -> Optional[_builtins.str]:
+        """
+        An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        """
+        return pulumi.get(self, "jurisdiction")
+
+    @_builtins.property
+    @pulumi.getter(name="namespaceId")
+    def namespace_id(self) -> Optional[_builtins.str]:
+        """
+        A KV namespace's id (a KvNamespace's `namespaceId`).
+        """
+        return pulumi.get(self, "namespace_id")
+
+    @_builtins.property
+    @pulumi.getter(name="queueName")
+    def queue_name(self) -> Optional[_builtins.str]:
+        """
+        The queue this script sends to.
+        """
+        return pulumi.get(self, "queue_name")
+
+    @_builtins.property
+    @pulumi.getter(name="scriptName")
+    def script_name(self) -> Optional[_builtins.str]:
+        """
+        The Worker that defines the Durable Object class, where it is another.
+        """
+        return pulumi.get(self, "script_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def service(self) -> Optional[_builtins.str]:
+        """
+        Another Worker's name (a service binding).
+        """
+        return pulumi.get(self, "service")
 
 

@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['WorkerScriptArgs', 'WorkerScript']
 
@@ -23,6 +25,7 @@ class WorkerScriptArgs:
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 bindings: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptBindingArgs']]]] = None,
                  compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
                  compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
@@ -41,6 +44,7 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
+        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptBindingArgs']]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
@@ -62,6 +66,8 @@ class WorkerScriptArgs:
             adopt = False
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
+        if bindings is not None:
+            pulumi.set(__self__, "bindings", bindings)
         if compatibility_date is None:
             compatibility_date = '2026-11-01'
         if compatibility_date is not None:
@@ -134,6 +140,18 @@ class WorkerScriptArgs:
     @adopt.setter
     def adopt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "adopt", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def bindings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptBindingArgs']]]]:
+        """
+        Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+        """
+        return pulumi.get(self, "bindings")
+
+    @bindings.setter
+    def bindings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptBindingArgs']]]]):
+        pulumi.set(self, "bindings", value)
 
     @_builtins.property
     @pulumi.getter(name="compatibilityDate")
@@ -277,6 +295,7 @@ class WorkerScript(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 bindings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkerScriptBindingArgs', 'WorkerScriptBindingArgsDict']]]]] = None,
                  compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
                  compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
@@ -298,6 +317,7 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['WorkerScriptBindingArgs', 'WorkerScriptBindingArgsDict']]]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
@@ -338,6 +358,7 @@ class WorkerScript(pulumi.CustomResource):
                  account: pulumi.Input[Optional[_builtins.str]] = None,
                  account_id: pulumi.Input[Optional[_builtins.str]] = None,
                  adopt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 bindings: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkerScriptBindingArgs', 'WorkerScriptBindingArgsDict']]]]] = None,
                  compatibility_date: pulumi.Input[Optional[_builtins.str]] = None,
                  compatibility_flags: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  content: pulumi.Input[Optional[_builtins.str]] = None,
@@ -364,6 +385,7 @@ class WorkerScript(pulumi.CustomResource):
             if adopt is None:
                 adopt = False
             __props__.__dict__["adopt"] = adopt
+            __props__.__dict__["bindings"] = bindings
             if compatibility_date is None:
                 compatibility_date = '2026-11-01'
             __props__.__dict__["compatibility_date"] = compatibility_date
@@ -414,6 +436,7 @@ class WorkerScript(pulumi.CustomResource):
         __props__.__dict__["account"] = None
         __props__.__dict__["account_id"] = None
         __props__.__dict__["adopt"] = None
+        __props__.__dict__["bindings"] = None
         __props__.__dict__["compatibility_date"] = None
         __props__.__dict__["compatibility_flags"] = None
         __props__.__dict__["content_hash"] = None
@@ -447,6 +470,14 @@ class WorkerScript(pulumi.CustomResource):
     @pulumi.getter
     def adopt(self) -> pulumi.Output[_builtins.bool]:
         return pulumi.get(self, "adopt")
+
+    @_builtins.property
+    @pulumi.getter
+    def bindings(self) -> pulumi.Output[Optional[Sequence['outputs.WorkerScriptBinding']]]:
+        """
+        The bindings this resource manages, as the script has them.
+        """
+        return pulumi.get(self, "bindings")
 
     @_builtins.property
     @pulumi.getter(name="compatibilityDate")

@@ -9,6 +9,7 @@ import com.pulumi.core.annotations.ResourceType;
 import com.pulumi.core.internal.Codegen;
 import io.github.pulumiops.ops.Utilities;
 import io.github.pulumiops.ops.edge.WorkerScriptArgs;
+import io.github.pulumiops.ops.edge.outputs.WorkerScriptBinding;
 import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.String;
@@ -48,6 +49,20 @@ public class WorkerScript extends com.pulumi.resources.CustomResource {
 
     public Output<Boolean> adopt() {
         return this.adopt;
+    }
+    /**
+     * The bindings this resource manages, as the script has them.
+     * 
+     */
+    @Export(name="bindings", refs={List.class,WorkerScriptBinding.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<WorkerScriptBinding>> bindings;
+
+    /**
+     * @return The bindings this resource manages, as the script has them.
+     * 
+     */
+    public Output<Optional<List<WorkerScriptBinding>>> bindings() {
+        return Codegen.optional(this.bindings);
     }
     /**
      * The compatibility date it runs with.

@@ -7,6 +7,7 @@ import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
+import io.github.pulumiops.ops.edge.inputs.WorkerScriptBindingArgs;
 import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
@@ -63,6 +64,21 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Boolean>> adopt() {
         return Optional.ofNullable(this.adopt);
+    }
+
+    /**
+     * Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+     * 
+     */
+    @Import(name="bindings")
+    private @Nullable Output<List<WorkerScriptBindingArgs>> bindings;
+
+    /**
+     * @return Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+     * 
+     */
+    public Optional<Output<List<WorkerScriptBindingArgs>>> bindings() {
+        return Optional.ofNullable(this.bindings);
     }
 
     /**
@@ -251,6 +267,7 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
         this.account = $.account;
         this.accountId = $.accountId;
         this.adopt = $.adopt;
+        this.bindings = $.bindings;
         this.compatibilityDate = $.compatibilityDate;
         this.compatibilityFlags = $.compatibilityFlags;
         this.content = $.content;
@@ -344,6 +361,37 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder adopt(Boolean adopt) {
             return adopt(Output.of(adopt));
+        }
+
+        /**
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder bindings(@Nullable Output<List<WorkerScriptBindingArgs>> bindings) {
+            $.bindings = bindings;
+            return this;
+        }
+
+        /**
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder bindings(List<WorkerScriptBindingArgs> bindings) {
+            return bindings(Output.of(bindings));
+        }
+
+        /**
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder bindings(WorkerScriptBindingArgs... bindings) {
+            return bindings(List.of(bindings));
         }
 
         /**

@@ -1,0 +1,57 @@
+/**
+ * The edge serving a request, as a visitor sees it: the script a URL reaches (`servedBy`) run with its bindings as
+ * the Workers runtime hands them in `env` — plain-text variables and secrets as strings, a KV namespace as an object
+ * with `get` and `put` over the namespace's values (the runtime's KV API: `get` answers the text, or null) — and its
+ * answer returned. Module scripts only (`export default { fetch }`), imported as they were uploaded: the emulator
+ * runs what the tests and the demo deploy, in its own process.
+ */
+import type { EdgeEmulator } from "./server";
+import type { Binding } from "./workers";
+import { servedBy } from "./worker-routes";
+
+export interface Served {
+  status: number;
+  body: string;
+  /** The script that answered, and how the request reached it. */
+  script?: string;
+  via?: string;
+}
+
+/** The `env` a script gets from its bindings. A binding of a kind the emulator does not run is left out. */
+function envOf(emu: EdgeEmulator, bindings: readonly Binding[]): Record<string, unknown> {
+  const env: Record<string, unknown> = {};
+  for (const b of bindings) {
+    if (b.type === "plain_text" || b.type === "secret_text") env[b.name] = b.text ?? "";
+    if (b.type === "kv_namespace") {
+      const ns = () => emu.namespaces.get(String(b.namespace_id));
+      env[b.name] = {
+        get: async (key: string, type?: string | { type?: string }) => {
+          const value = ns()?.values.get(key);
+          if (value === undefined) return null;
+          return (typeof type === "string" ? type : type?.type) === "json" ? JSON.parse(value) : value;
+        },
+        put: async (key: string, value: string) => void ns()?.values.set(key, String(value)),
+      };
+    }
+  }
+  return env;
+}
+
+export async function serve(emu: EdgeEmulator, url: string, init: RequestInit = {}): Promise<Served> {
+  const reached = servedBy(emu, url);
+  const script = reached.script && emu.scripts.get(reached.script);
+  if (!script) return { status: 404, body: "no script serves this URL", ...reached };
+  if (script.format !== "module") return { status: 501, body: "the emulator runs module scripts only", ...reached };
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(script.body).toString("base64")}`)) as {
+    default?: { fetch?: (req: Request, env: unknown, ctx: unknown) => Promise<Response> | Response };
+  };
+  if (typeof mod.default?.fetch !== "function") return { status: 500, body: "the script has no fetch handler", ...reached };
+  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined };
+  try {
+    const res = await mod.default.fetch(new Request(url.includes("://") ? url : `https://${url}`, init), envOf(emu, script.bindings), ctx);
+    return { status: res.status, body: await res.text(), ...reached };
+  } catch (e) {
+    // The runtime's answer to an uncaught exception (error 1101, "Worker threw exception").
+    return { status: 500, body: `Worker threw exception: ${(e as Error).message}`, ...reached };
+  }
+}
