@@ -16,6 +16,8 @@ import * as workerScriptSchema from "./edge/worker-script/schema";
 import * as workerRouteSchema from "./edge/worker-route/schema";
 import * as workerDomainSchema from "./edge/worker-domain/schema";
 import * as kvNamespaceSchema from "./edge/kv-namespace/schema";
+import * as r2BucketSchema from "./edge/r2-bucket/schema";
+import * as d1DatabaseSchema from "./edge/d1-database/schema";
 import * as pagePostSchema from "./pages/page-post/schema";
 import * as pageRoleSchema from "./pages/page-role/schema";
 import * as pageSubscriptionSchema from "./pages/page-subscription/schema";
@@ -243,6 +245,24 @@ export const registry: Record<string, ResourceEntry> = {
     inputs: kvNamespaceSchema.KvNamespaceInputs,
     outputs: kvNamespaceSchema.KvNamespaceOutputs,
     description: "A Workers KV namespace: the keys and values a Worker reads through a kv_namespace binding.",
+  },
+  [r2BucketSchema.token]: {
+    sameThing: (r) => `the R2 bucket ${r.name} (${r.jurisdiction}) of account ${r.accountId}`,
+    importId: "`<accountId>/<jurisdiction>/<name>`",
+    handler: async () => (await import("./edge/r2-bucket/handler")).r2Bucket,
+    docs: r2BucketSchema,
+    inputs: r2BucketSchema.R2BucketInputs,
+    outputs: r2BucketSchema.R2BucketOutputs,
+    description: "An R2 bucket: the objects a Worker reads through an r2_bucket binding.",
+  },
+  [d1DatabaseSchema.token]: {
+    sameThing: (r) => `the D1 database ${r.name} of account ${r.accountId}`,
+    importId: "`<accountId>/<databaseId>`",
+    handler: async () => (await import("./edge/d1-database/handler")).d1Database,
+    docs: d1DatabaseSchema,
+    inputs: d1DatabaseSchema.D1DatabaseInputs,
+    outputs: d1DatabaseSchema.D1DatabaseOutputs,
+    description: "A D1 database: SQLite at the edge, which a Worker queries through a d1 binding.",
   },
   [postSchema.token]: {
     importId: "`<postId>`",

@@ -32,7 +32,12 @@ export type Permission =
   | "zone:edit"
   // Account / Workers KV Storage.
   | "workers_kv:read"
-  | "workers_kv:edit";
+  | "workers_kv:edit"
+  // Account / Workers R2 Storage, and Account / D1.
+  | "workers_r2:read"
+  | "workers_r2:edit"
+  | "d1:read"
+  | "d1:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read",
@@ -49,6 +54,8 @@ export const ALL_PERMISSIONS: Permission[] = [
   "workers_routes:edit",
   "zone:edit",
   "workers_kv:edit",
+  "workers_r2:edit",
+  "d1:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
@@ -63,6 +70,8 @@ export const READ_PERMISSIONS: Permission[] = [
   "rules:read",
   "workers_routes:read",
   "workers_kv:read",
+  "workers_r2:read",
+  "d1:read",
 ];
 
 /** The endpoints of the Cloudflare API v4 the emulator serves, as method and path pattern. */
@@ -90,6 +99,13 @@ export const DOCUMENTED: [string, RegExp][] = [
   ["GET", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
   ["PUT", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
   ["DELETE", /^\/accounts\/[^/]+\/storage\/kv\/namespaces\/[^/]+$/],
+  ["GET", /^\/accounts\/[^/]+\/r2\/buckets(\/[^/]+)?$/],
+  ["POST", /^\/accounts\/[^/]+\/r2\/buckets$/],
+  ["PATCH", /^\/accounts\/[^/]+\/r2\/buckets\/[^/]+$/],
+  ["DELETE", /^\/accounts\/[^/]+\/r2\/buckets\/[^/]+$/],
+  ["GET", /^\/accounts\/[^/]+\/d1\/database(\/[^/]+)?$/],
+  ["POST", /^\/accounts\/[^/]+\/d1\/database(\/[^/]+\/query)?$/],
+  ["DELETE", /^\/accounts\/[^/]+\/d1\/database\/[^/]+$/],
 ];
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";

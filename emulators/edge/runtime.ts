@@ -1,7 +1,8 @@
 /**
  * The edge serving a request, as a visitor sees it: the script a URL reaches (`servedBy`) run with its bindings as
- * the Workers runtime hands them in `env` — plain-text variables and secrets as strings, a KV namespace as an object
- * with `get` and `put` over the namespace's values (the runtime's KV API: `get` answers the text, or null) — and its
+ * the Workers runtime hands them in `env` — plain-text variables and secrets as strings, a KV namespace with `get`
+ * and `put` (the runtime's KV API: `get` answers the text, or null), an R2 bucket with `get` (an object with
+ * `text()`, or null) and `put`, a D1 database with `prepare(sql).bind(...).first()`, `.all()` and `.run()` — and its
  * answer returned. Module scripts only (`export default { fetch }`), imported as they were uploaded: the emulator
  * runs what the tests and the demo deploy, in its own process.
  */
@@ -31,6 +32,52 @@ function envOf(emu: EdgeEmulator, bindings: readonly Binding[]): Record<string, 
           return (typeof type === "string" ? type : type?.type) === "json" ? JSON.parse(value) : value;
         },
         put: async (key: string, value: string) => void ns()?.values.set(key, String(value)),
+      };
+    }
+    if (b.type === "r2_bucket") {
+      const bucket = () => emu.buckets.get(`${b.jurisdiction ?? "default"}/${b.bucket_name}`);
+      env[b.name] = {
+        get: async (key: string) => {
+          const value = bucket()?.objects.get(key);
+          if (value === undefined) return null;
+          return { key, size: Buffer.byteLength(value), text: async () => value, json: async () => JSON.parse(value) };
+        },
+        put: async (key: string, value: string) => void bucket()?.objects.set(key, String(value)),
+      };
+    }
+    if (b.type === "d1") {
+      const db = () => emu.databases.get(String(b.id ?? b.database_id))?.db;
+      env[b.name] = {
+        prepare: (sql: string) => {
+          const statement = (params: unknown[]) => ({
+            bind: (...more: unknown[]) => statement([...params, ...more]),
+            first: async (column?: string) => {
+              const row =
+                (db()
+                  ?.prepare(sql)
+                  .all(...params)[0] as Record<string, unknown> | undefined) ?? null;
+              return column && row ? row[column] : row;
+            },
+            all: async () => ({
+              success: true,
+              results:
+                db()
+                  ?.prepare(sql)
+                  .all(...params) ?? [],
+              meta: {},
+            }),
+            run: async () => ({
+              success: true,
+              results: [],
+              meta:
+                (db()
+                  ?.prepare(sql)
+                  .run(...params),
+                {}),
+            }),
+          });
+          return statement([]);
+        },
       };
     }
   }

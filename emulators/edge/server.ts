@@ -14,6 +14,8 @@ import { registerWorkerReachRoutes, servedBy, type StoredDomain, type StoredRout
 import { registerZoneRoutes } from "./zones";
 import { registerStorageRoutes, type StoredNamespace } from "./storage";
 import { serve } from "./runtime";
+import { registerR2Routes, type StoredBucket } from "./r2";
+import { registerD1Routes, type StoredDatabase } from "./d1";
 import type { EdgeEmulatorOptions, Zone } from "./options";
 import { SETTINGS } from "./settings";
 import { ALL_PERMISSIONS, DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, DOCUMENTED, READONLY_TOKEN, type Permission } from "./access";
@@ -38,6 +40,11 @@ export class EdgeEmulator extends Emulator implements RuleState {
   domains = new Map<string, StoredDomain>();
   /** Workers KV namespace id -> namespace (storage.ts). */
   namespaces = new Map<string, StoredNamespace>();
+  /** `<jurisdiction>/<name>` -> R2 bucket (r2.ts); D1 uuid -> database (d1.ts). */
+  buckets = new Map<string, StoredBucket>();
+  databases = new Map<string, StoredDatabase>();
+  /** D1's ids are uuids: made from the same sequence, so a run is repeatable. */
+  nextUuid = () => this.nextId().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
   /** A visitor's request to `url`: the script it reaches, run with its bindings (runtime.ts), and its answer. */
   serve = (url: string, init?: RequestInit) => serve(this, url, init);
   nextId = idSequence("edge");
@@ -72,6 +79,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.workerRoutes.clear();
     this.domains.clear();
     this.namespaces.clear();
+    this.buckets.clear();
+    this.databases.clear();
     this.window.clear();
     this.resetRules?.();
     this.rulesets?.reset();
@@ -267,6 +276,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     registerWorkerRoutes(this, r);
     registerWorkerReachRoutes(this, r);
     registerStorageRoutes(this, r);
+    registerR2Routes(this, r);
+    registerD1Routes(this, r);
     this.rulesets = registerRulesetRoutes(
       this,
       (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))),

@@ -89,6 +89,9 @@ function bindingsOf(emu: EdgeEmulator, list: unknown): Binding[] {
     if (field && (typeof target !== "string" || !target))
       fail(400, 10021, `binding ${b.name} of type ${b.type} must have a valid \`${field}\` specified`);
     if (b.type === "kv_namespace" && !emu.namespaces.has(target)) fail(400, 10041, `No KV namespace found with ID ${target}`);
+    if (b.type === "r2_bucket" && !emu.buckets.has(`${b.jurisdiction ?? "default"}/${target}`))
+      fail(400, 10085, `R2 bucket '${target}' not found`);
+    if (b.type === "d1" && !emu.databases.has(target)) fail(400, 10181, `D1 database '${target}' not found`);
     return (b.type === "d1" ? { ...b, id: target, database_id: target } : { ...b }) as Binding;
   });
 }

@@ -80,13 +80,21 @@ new ops.edge.RateLimit("login", {
 // its keys.
 const sessions = new ops.edge.KvNamespace("sessions", { title: "site-sessions" });
 export const sessionsId = sessions.namespaceId;
+// Its files (an R2 bucket: destroy deletes it only when empty) and its orders (a D1 database).
+const files = new ops.edge.R2Bucket("files", { name: "site-files", storageClass: "Standard" });
+const orders = new ops.edge.D1Database("orders", { name: "site-orders" });
+export const ordersId = orders.databaseId;
 
 // The edge script, from a file next to this program; compared by content hash. It reads the sessions through a
 // binding: made after the namespace, whose id it names.
 const script = new ops.edge.WorkerScript("edge-script", {
   name: workerName,
   source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
-  bindings: [{ name: "SESSIONS", type: "kv_namespace", namespaceId: sessions.namespaceId }],
+  bindings: [
+    { name: "SESSIONS", type: "kv_namespace", namespaceId: sessions.namespaceId },
+    { name: "FILES", type: "r2_bucket", bucketName: files.name },
+    { name: "ORDERS", type: "d1", databaseId: orders.databaseId },
+  ],
 });
 // Where the zone runs it: a script serves nothing until a route (or a custom domain) points at it. Renaming the
 // script moves the route to the new one in place.

@@ -11,8 +11,12 @@ import type * as wire from "./wire";
  * not exist". Throttling is 429 with 971 (1015 is the visitor-facing edge error, and the sunset analytics' code).
  * A proxied record the proxy refuses: 9041 (and 9003/9004), since 2024-10-01 no longer wrapped in 1004.
  */
-/** Records (8105x); a KV namespace title taken in the account (10014, "a namespace with this account ID and title already exists"). */
-const ALREADY_EXISTS = [81053, 81054, 81057, 81058, 10014];
+/**
+ * Records (8105x); a KV namespace title taken in the account (10014, "a namespace with this account ID and title
+ * already exists"); an R2 bucket's name (10073 in the error-codes page, 10004 as the live API was seen answering);
+ * a D1 database's name (7502, whose message is "Internal error").
+ */
+const ALREADY_EXISTS = [81053, 81054, 81057, 81058, 10014, 10073, 10004, 7502];
 const RATE_LIMITED = [971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
 const NOT_PROXIABLE = [9003, 9004, 9041];
@@ -34,6 +38,8 @@ export function permissionFor(method: string, path: string): string {
   const edit = method === "GET" ? "Read" : "Edit";
   if (path.startsWith("/accounts/") && path.includes("/workers/")) return `Account / Workers Scripts / ${edit}`;
   if (path.includes("/storage/kv/")) return `Account / Workers KV Storage / ${edit}`;
+  if (path.includes("/r2/")) return `Account / Workers R2 Storage / ${edit}`;
+  if (path.includes("/d1/")) return `Account / D1 / ${edit}`;
   if (/\/workers\/routes/.test(path)) return `Zone / Workers Routes / ${edit}`;
   if (/\/dns_records/.test(path)) return `Zone / DNS / ${edit}`;
   if (/\/settings/.test(path)) return `Zone / Zone Settings / ${edit}`;
@@ -68,6 +74,12 @@ export function toError(status: number, errors: wire.EdgeErrorItem[], method: st
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
   // The Workers endpoints' "not found" codes (a script, a route, a custom domain, a secret), whatever the status.
   if (status === 404 || (/\/workers\//.test(path) && has([10007, 10009, 100114, 10056]))) return new NotFoundError(d);
+  if (has([10008]))
+    return new ValidationError({
+      ...d,
+      remedy:
+        "Empty the bucket first (its objects through the S3 API, wrangler r2 object delete, or a lifecycle rule), then run the command again",
+    });
   if (has(NOT_PROXIABLE)) return new ValidationError({ ...d, remedy: REMEDY.prohibited });
   if (status >= 500) return new ServerError({ ...d, remedy: "The service failed; run the command again later" });
   return new ValidationError(d);

@@ -266,3 +266,24 @@ export const KvNamespace = z.looseObject({
   supports_url_encoding: z.boolean().nullish(),
 });
 export type KvNamespace = z.infer<typeof KvNamespace>;
+
+/** An R2 bucket: its name is unique in the account's jurisdiction; `location` may come back upper case. */
+export const R2Bucket = z.looseObject({
+  name: z.string(),
+  creation_date: z.string().nullish(),
+  location: z.string().nullish(),
+  storage_class: z.string().nullish(),
+  jurisdiction: z.string().nullish(),
+});
+export type R2Bucket = z.infer<typeof R2Bucket>;
+
+/** A D1 database, by uuid. */
+export const D1Database = z.looseObject({
+  uuid: z.string(),
+  name: z.string(),
+  version: z.string().nullish(),
+  created_at: z.string().nullish(),
+  num_tables: z.number().nullish(),
+  file_size: z.number().nullish(),
+});
+export type D1Database = z.infer<typeof D1Database>;

@@ -459,4 +459,44 @@ describe("the batch endpoint through the official SDK's dns.records.batch", () =
     expect(gone).toBeInstanceOf(Cloudflare.NotFoundError);
     expect(edge.namespaces.size).toBe(0);
   });
+
+  it("R2 buckets and D1 databases through the SDK's r2.buckets and d1.database (issue 61)", async () => {
+    const b = await cf.r2.buckets.create({
+      account_id: DEMO_ACCOUNT,
+      name: "bakery-photos",
+      locationHint: "weur",
+      storageClass: "Standard",
+    });
+    expect(b).toMatchObject({ name: "bakery-photos", storage_class: "Standard" });
+    expect(b.location?.toLowerCase()).toBe("weur");
+    expect((await cf.r2.buckets.list({ account_id: DEMO_ACCOUNT })).buckets?.map((x) => x.name)).toEqual(["bakery-photos"]);
+    expect((await cf.r2.buckets.edit("bakery-photos", { account_id: DEMO_ACCOUNT, storage_class: "InfrequentAccess" })).storage_class).toBe(
+      "InfrequentAccess",
+    );
+    expect((await cf.r2.buckets.get("bakery-photos", { account_id: DEMO_ACCOUNT })).storage_class).toBe("InfrequentAccess");
+    const again = await cf.r2.buckets.create({ account_id: DEMO_ACCOUNT, name: "bakery-photos" }).catch((e) => e);
+    expect(again.status).toBe(409);
+    expect(again.errors[0].code).toBe(10073);
+    const eu = await cf.r2.buckets.create({ account_id: DEMO_ACCOUNT, name: "bakery-photos", "cf-r2-jurisdiction": "eu" });
+    expect(eu.jurisdiction).toBe("eu");
+    await cf.r2.buckets.delete("bakery-photos", { account_id: DEMO_ACCOUNT });
+    await cf.r2.buckets.delete("bakery-photos", { account_id: DEMO_ACCOUNT, "cf-r2-jurisdiction": "eu" });
+    expect(edge.buckets.size).toBe(0);
+
+    const d = await cf.d1.database.create({ account_id: DEMO_ACCOUNT, name: "bakery-orders", primary_location_hint: "weur" });
+    expect(d).toMatchObject({ name: "bakery-orders", version: "production" });
+    const listed = [];
+    for await (const x of cf.d1.database.list({ account_id: DEMO_ACCOUNT, name: "bakery-orders" })) listed.push(x.uuid);
+    expect(listed).toEqual([d.uuid]);
+    await cf.d1.database.query(d.uuid!, { account_id: DEMO_ACCOUNT, sql: "create table orders (id integer, item text)" });
+    await cf.d1.database.query(d.uuid!, { account_id: DEMO_ACCOUNT, sql: "insert into orders values (?, ?)", params: ["7", "two ryes"] });
+    const rows = [];
+    for await (const page of cf.d1.database.query(d.uuid!, { account_id: DEMO_ACCOUNT, sql: "select item from orders" })) rows.push(page);
+    expect(JSON.stringify(rows)).toContain("two ryes");
+    expect((await cf.d1.database.get(d.uuid!, { account_id: DEMO_ACCOUNT })).num_tables).toBe(1);
+    const dup = await cf.d1.database.create({ account_id: DEMO_ACCOUNT, name: "bakery-orders" }).catch((e) => e);
+    expect(dup.errors[0].code).toBe(7502);
+    await cf.d1.database.delete(d.uuid!, { account_id: DEMO_ACCOUNT });
+    expect((await cf.d1.database.get(d.uuid!, { account_id: DEMO_ACCOUNT }).catch((e) => e)).errors[0].code).toBe(7404);
+  });
 });

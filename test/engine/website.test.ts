@@ -31,7 +31,7 @@ async function editRule(name: string, ruleId: string, init: RequestInit) {
   return api(`/zones/${zone().id}/rulesets/${(await phase(name)).id}/rules/${ruleId}`, init);
 }
 const scripts = () => [...edge.scripts.keys()];
-const RESOURCES = 17; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script and its route, a KV namespace
+const RESOURCES = 19; // 3 zone settings, 7 records, 2 page rules, a firewall rule, a rate limit, an edge script and its route, its storage (KV, R2, D1)
 
 beforeAll(async () => {
   withoutEnvFallback();
@@ -76,6 +76,12 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
       body: "signed in as ops",
       script: "site-edge",
     });
+    // An object of its R2 bucket and a row of its D1 database, through their bindings.
+    edge.buckets.get("default/site-files")!.objects.set("menu.txt", "rye, spelt, brioche");
+    edge.databases
+      .get(up.outputs.ordersId.value)!
+      .db.exec("create table orders (id integer, item text); insert into orders values (7, 'two ryes')");
+    expect((await edge.serve("https://example.com/edge/menu?order=7")).body).toBe("rye, spelt, brioche; order: two ryes");
     expect(up.outputs.cacheRank.value).toEqual({ asked: 10, effective: 1 });
     expect(up.outputs.zoneStatus.value).toBe("active");
     expect(up.outputs.lastDayRequests.value).toBeGreaterThan(0);
@@ -229,14 +235,20 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
   });
 
   it("10. destroy leaves no record of the stack and the zone settings as they were", async () => {
+    // The R2 bucket holds the menu: the service refuses to delete it, in one line with what to do, and nothing is lost.
+    const refused = await engine.stack.destroy().catch((e: Error) => e);
+    expect(String(refused)).toMatch(/10008.*site-files\) is not empty.*Empty the bucket first/);
+    expect(edge.buckets.get("default/site-files")!.objects.get("menu.txt")).toBe("rye, spelt, brioche");
+    edge.buckets.get("default/site-files")!.objects.clear();
     const destroy = await timed("destroy", () => engine.stack.destroy());
-    expect(destroy.summary.resourceChanges).toMatchObject({ delete: RESOURCES + 1 });
+    expect(destroy.summary.resourceChanges?.delete).toBeGreaterThanOrEqual(1);
+    expect((await engine.stack.exportStack()).deployment.resources ?? []).toEqual([]);
     expect(records()).toEqual([]);
     expect(await pageRules()).toEqual([]);
     expect(await firewallRules()).toEqual([]);
     expect(await rateLimits()).toEqual([]);
     expect(scripts()).toEqual([]);
-    expect(edge.namespaces.size).toBe(0);
+    expect([edge.namespaces.size, edge.buckets.size, edge.databases.size]).toEqual([0, 0, 0]);
     expect(zone().settings.ssl.value).toBe("flexible");
     expect(zone().settings.always_use_https.value).toBe("off");
     expect(zone().settings.security_level.value).toBe("medium");

@@ -242,6 +242,36 @@ const TABLE: Record<string, { valid: Record<string, unknown>; cases: Case[] }> =
       ["adopt not a boolean", { adopt: "yes" }, "adopt"],
     ],
   },
+  "edge:R2Bucket": {
+    valid: { name: "bakery-photos" },
+    cases: [
+      ["name too short", { name: "ab" }, "name"],
+      ["name with capitals", { name: "Photos" }, "name"],
+      ["name with an underscore", { name: "bakery_photos" }, "name"],
+      ["name ending with a hyphen", { name: "photos-" }, "name"],
+      ["name very long", { name: long(64) }, "name"],
+      ["jurisdiction unknown", { jurisdiction: "asia" }, "jurisdiction"],
+      ["location hint unknown", { locationHint: "mars" }, "locationHint"],
+      ["location hint upper case", { locationHint: "WEUR" }, "locationHint"],
+      ["storage class unknown", { storageClass: "Glacier" }, "storageClass"],
+      ["accountId not an id", { accountId: "acct-1" }, "accountId"],
+    ],
+  },
+  "edge:D1Database": {
+    valid: { name: "bakery-orders" },
+    cases: [
+      ["name empty", { name: "" }, "name"],
+      ["name with capitals", { name: "Orders" }, "name"],
+      ["name with a space", { name: "bakery orders" }, "name"],
+      ["name with a slash", { name: "bakery/orders" }, "name"],
+      ["name very long", { name: long(64) }, "name"],
+      ["name missing", { name: undefined }, "name"],
+      ["location hint unknown", { primaryLocationHint: "mars" }, "primaryLocationHint"],
+      ["location hint upper case", { primaryLocationHint: "WEUR" }, "primaryLocationHint"],
+      ["accountId not an id", { accountId: "acct-1" }, "accountId"],
+      ["adopt not a boolean", { adopt: "yes" }, "adopt"],
+    ],
+  },
   "edge:WorkerScript": {
     valid: { accountId: DEMO_ACCOUNT, name: "edge-headers", content: "export default { fetch() { return new Response('ok') } }" },
     cases: [

@@ -228,13 +228,9 @@ const ROWS: Record<string, Record<string, Row>> = {
     },
     secrets: { why: "a secret's text is never read back by the service: only that it is there" },
     bindings: {
-      inputs: { ...CREATE_INPUTS["edge:WorkerScript"], bindings: [{ name: "ORDERS", type: "d1", databaseId: "orders-db-1" }] },
-      // Pointed at another database in the dashboard (the settings answer its id as `database_id`, and `id`).
-      change: () =>
-        void Object.assign(
-          services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "ORDERS")!,
-          { id: "db-2", database_id: "db-2" },
-        ),
+      inputs: { ...CREATE_INPUTS["edge:WorkerScript"], bindings: [{ name: "API", type: "service", service: "lost-api" }] },
+      // Pointed at another Worker in the dashboard.
+      change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "API")!.service = "edited-api"),
     },
     workersDev: {
       inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false },
@@ -271,6 +267,20 @@ const ROWS: Record<string, Record<string, Row>> = {
     jurisdiction: {
       why: "set only when the namespace is made: the service has no way to change it (API reference, Create a Namespace), and another is another namespace, which the diff replaces",
     },
+    adopt: ADOPT,
+  },
+  "edge:R2Bucket": {
+    accountId: IDENTITY("its account"),
+    name: IDENTITY("the bucket's name"),
+    jurisdiction: IDENTITY("where its data is stored (another is another bucket)"),
+    locationHint: { why: "where the service placed it first: it has no way to move a bucket, and another hint is another bucket" },
+    storageClass: { change: () => void ([...services.edge.buckets.values()][0].storage_class = "InfrequentAccess") },
+    adopt: ADOPT,
+  },
+  "edge:D1Database": {
+    accountId: IDENTITY("its account"),
+    name: IDENTITY("the database's name (the service has no rename)"),
+    primaryLocationHint: { why: "set only when the database is made: the service has no way to move it" },
     adopt: ADOPT,
   },
   "pages:PagePost": {

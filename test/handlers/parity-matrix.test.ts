@@ -218,6 +218,24 @@ const T: Record<string, TypeCase> = {
       "conflict in the program": THING,
     },
   },
+  "edge:R2Bucket": {
+    other: { storageClass: "InfrequentAccess" },
+    refused: { name: "AB" },
+    cells: {
+      "unknown parent": NO_PARENT,
+      "name taken on the service": { at: "preview", says: /R2 bucket named lost-bucket already.*adopt: true/ },
+      "conflict in the program": THING,
+    },
+  },
+  "edge:D1Database": {
+    other: { primaryLocationHint: "weur" },
+    refused: { name: "" },
+    cells: {
+      "unknown parent": NO_PARENT,
+      "name taken on the service": { at: "preview", says: /D1 database named lost-database already \(id [0-9a-f-]+\).*adopt: true/ },
+      "conflict in the program": THING,
+    },
+  },
   "edge:ZoneSetting": {
     unknown: { zoneName: "nope.example" },
     other: { value: "low" },

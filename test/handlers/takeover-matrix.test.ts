@@ -78,6 +78,8 @@ const ROWS: Record<string, Row> = {
   "edge:WorkerRoute": { inputs: CREATE_INPUTS["edge:WorkerRoute"] },
   "edge:WorkerDomain": { inputs: CREATE_INPUTS["edge:WorkerDomain"] },
   "edge:KvNamespace": { inputs: CREATE_INPUTS["edge:KvNamespace"] },
+  "edge:R2Bucket": { inputs: CREATE_INPUTS["edge:R2Bucket"] },
+  "edge:D1Database": { inputs: CREATE_INPUTS["edge:D1Database"] },
   "pages:PagePost": {
     none: "a post has no natural key: a lost create's post is found by its message (ops:pagesAdoptExisting and the create journal), held by the fault matrix (test/helpers/fault-matrix.ts)",
   },

@@ -52,14 +52,16 @@ describe("a WorkerScript's bindings", () => {
   it("bindings made elsewhere are kept, of the same kind too; a binding changed on the service is found and put back", async () => {
     const mine = await namespace("mine");
     const theirs = await namespace("theirs");
+    const db = async (name: string) => (await make("edge:D1Database", { name })).outs.databaseId as string;
+    const [db1, db2] = [await db("orders-1"), await db("orders-2")];
     const r = await make(T, { name: "site", content: READS_KV, bindings: [{ name: "SESSIONS", type: "kv_namespace", namespaceId: mine }] });
     // The dashboard adds a KV binding and a D1 one.
     const s = edge.scripts.get("site")!;
-    s.bindings.push({ type: "kv_namespace", name: "CACHE", namespace_id: theirs }, { type: "d1", name: "DB", id: "db-uuid-1" });
+    s.bindings.push({ type: "kv_namespace", name: "CACHE", namespace_id: theirs }, { type: "d1", name: "DB", id: db1 });
     // The program adds a D1 binding of its own: every binding made elsewhere stays, of the same kinds too.
     const more = [
       { name: "SESSIONS", type: "kv_namespace", namespaceId: mine },
-      { name: "ORDERS", type: "d1", databaseId: "db-uuid-2" },
+      { name: "ORDERS", type: "d1", databaseId: db2 },
     ];
     const news = (await call(T, "check", [r.outs, { name: "site", content: READS_KV, bindings: more }])).inputs;
     expect((await call(T, "diff", [r.id, r.outs, news])).changes).toBe(true);

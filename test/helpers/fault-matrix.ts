@@ -128,6 +128,16 @@ const CASES: Record<string, Case> = {
     createPath: { method: "POST", path: "/storage/kv/namespaces$" },
     made: () => [...edge.namespaces.values()].filter((n) => n.title === "lost-namespace"),
   },
+  "edge:R2Bucket": {
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/r2/buckets$" },
+    made: () => [...edge.buckets.values()].filter((b) => b.name === "lost-bucket"),
+  },
+  "edge:D1Database": {
+    emulator: () => edge,
+    createPath: { method: "POST", path: "/d1/database$" },
+    made: () => [...edge.databases.values()].filter((d) => d.name === "lost-database"),
+  },
   "pages:PagePost": {
     emulator: () => pages,
     createPath: { method: "POST", path: "/feed$" },

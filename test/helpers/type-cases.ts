@@ -39,6 +39,8 @@ export const CREATE_INPUTS: Record<string, Record<string, unknown>> = {
   "edge:WorkerRoute": { zoneName: "example.com", pattern: "example.com/lost/*", script: "lost-site" },
   "edge:WorkerDomain": { accountId: DEMO_ACCOUNT, zoneName: "example.com", hostname: "lost.example.com", script: "lost-site" },
   "edge:KvNamespace": { accountId: DEMO_ACCOUNT, title: "lost-namespace" },
+  "edge:R2Bucket": { accountId: DEMO_ACCOUNT, name: "lost-bucket", storageClass: "Standard" },
+  "edge:D1Database": { accountId: DEMO_ACCOUNT, name: "lost-database" },
   "pages:PagePost": { pageId: PAGE_ID, message: "Lost and found" },
   "pages:PageRole": { pageId: PAGE_ID, user: "300000000000003", role: "EDITOR" },
   "pages:PageSubscription": { pageId: PAGE_ID, subscribedFields: ["feed"] },

@@ -51,11 +51,13 @@ _utilities.register(
   "mod": "edge",
   "fqn": "pulumi_ops.edge",
   "classes": {
+   "ops:edge:D1Database": "D1Database",
    "ops:edge:DnsRecord": "DnsRecord",
    "ops:edge:DnsRecordSet": "DnsRecordSet",
    "ops:edge:FirewallRule": "FirewallRule",
    "ops:edge:KvNamespace": "KvNamespace",
    "ops:edge:PageRule": "PageRule",
+   "ops:edge:R2Bucket": "R2Bucket",
    "ops:edge:RateLimit": "RateLimit",
    "ops:edge:RulesetRule": "RulesetRule",
    "ops:edge:WorkerDomain": "WorkerDomain",

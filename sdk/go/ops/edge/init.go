@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "ops:edge:D1Database":
+		r = &D1Database{}
 	case "ops:edge:DnsRecord":
 		r = &DnsRecord{}
 	case "ops:edge:DnsRecordSet":
@@ -31,6 +33,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &KvNamespace{}
 	case "ops:edge:PageRule":
 		r = &PageRule{}
+	case "ops:edge:R2Bucket":
+		r = &R2Bucket{}
 	case "ops:edge:RateLimit":
 		r = &RateLimit{}
 	case "ops:edge:RulesetRule":

@@ -6,6 +6,7 @@ import builtins as _builtins
 from .. import _utilities
 import typing
 # Export this package's modules as members:
+from .d1_database import *
 from .dns_record import *
 from .dns_record_set import *
 from .firewall_rule import *
@@ -18,6 +19,7 @@ from .kv_namespace import *
 from .list_worker_scripts import *
 from .page_rule import *
 from .parse_zone_file import *
+from .r2_bucket import *
 from .rate_limit import *
 from .ruleset_rule import *
 from .to_zone_file import *
