@@ -61,7 +61,7 @@ export function registerR2Routes(emu: EdgeEmulator, r: EdgeRoute): void {
     const body = JSON.parse(req.rawBody || "{}");
     if (typeof body.name !== "string" || !NAME.test(body.name))
       fail(400, 10005, "The specified bucket name is not valid: 3 to 63 lowercase letters, digits and hyphens");
-    if (body.locationHint !== undefined && !LOCATIONS.includes(String(body.locationHint).toLowerCase()))
+    if (body.locationHint !== undefined && !LOCATIONS.includes(String(body.locationHint)))
       fail(400, 10043, `The location hint '${body.locationHint}' is not valid`);
     if (body.storageClass !== undefined && !CLASSES.includes(body.storageClass))
       fail(400, 10044, `The storage class '${body.storageClass}' is not valid`);

@@ -8,7 +8,7 @@ import { graphError, ok, params } from "../graph";
 import type { Reply, Request } from "../kit";
 import { fieldList, MEDIA_FIELDS, type Attachments, type MediaType, type Post } from "./media";
 import { mediaView } from "./media-view";
-import { T } from "./seed";
+import { T, USER } from "./seed";
 import type { PostsEmulator } from "./server";
 
 function json(raw: string, param: string): unknown {
@@ -33,11 +33,12 @@ export function replyTo(posts: PostsEmulator, id: string | undefined): Pick<Atta
   if (!parent || parent.carouselItem)
     graphError(400, 100, `(#100) Param reply_to_id must be the id of a post that exists: ${id} is not`, T);
   const root = posts.posts.get(parent.root_post ?? parent.id);
-  if ((root?.owner ?? parent.owner ?? posts.caller.id) !== posts.caller.id)
+  // A post with no owner is the first account's, as everywhere in this emulator.
+  if ((root?.owner ?? USER.id) !== posts.caller.id)
     graphError(
       400,
       10,
-      "(#10) Application does not have permission for this action: replying to another account's thread needs threads_manage_replies",
+      "(#10) Application does not have permission for this action: replying in another account's thread needs threads_keyword_search or threads_manage_mentions",
       T,
     );
   return { replied_to: parent.id, root_post: parent.root_post ?? parent.id };
@@ -108,7 +109,7 @@ export function registerReplyRoutes(
     if (req.params.id === "me" || req.params.id === posts.caller.id)
       return view(
         req,
-        all().filter((x) => x.replied_to !== undefined && (x.owner ?? posts.caller.id) === posts.caller.id),
+        all().filter((x) => x.replied_to !== undefined && (x.owner ?? USER.id) === posts.caller.id),
       );
     const p = posts.visible(req, req.params.id);
     return view(

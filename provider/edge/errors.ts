@@ -16,7 +16,13 @@ import type * as wire from "./wire";
  * already exists"); an R2 bucket's name (10073 in the error-codes page, 10004 as the live API was seen answering);
  * a D1 database's name (7502, whose message is "Internal error").
  */
-const ALREADY_EXISTS = [81053, 81054, 81057, 81058, 10014, 10073, 10004, 7502];
+const ALREADY_EXISTS = [81053, 81054, 81057, 81058];
+/** Codes that say a name is taken on one product's paths only (elsewhere they mean other things). */
+const TAKEN_ON: [RegExp, number[]][] = [
+  [/\/storage\/kv\/namespaces$/, [10014]],
+  [/\/r2\/buckets$/, [10073, 10004]],
+  [/\/d1\/database$/, [7502]],
+];
 const RATE_LIMITED = [971, 10100];
 const AUTH = [10000, 9106, 9103, 9109, 6003, 1000];
 const NOT_PROXIABLE = [9003, 9004, 9041];
@@ -71,10 +77,12 @@ export function toError(status: number, errors: wire.EdgeErrorItem[], method: st
         "The service retired this endpoint: upgrade pulumi-ops, whose resources use the endpoints that replaced it (docs/service-today.md)",
     });
   if (has(ALREADY_EXISTS) && status !== 404) return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
+  if (method === "POST" && TAKEN_ON.some(([p, codes]) => p.test(path) && has(codes)))
+    return new AlreadyExistsError({ ...d, remedy: REMEDY.exists });
   if (status === 401 || status === 403 || has(AUTH)) return new AuthError({ ...d, remedy: REMEDY.auth });
   // The Workers endpoints' "not found" codes (a script, a route, a custom domain, a secret), whatever the status.
   if (status === 404 || (/\/workers\//.test(path) && has([10007, 10009, 100114, 10056]))) return new NotFoundError(d);
-  if (has([10008]))
+  if (/\/r2\/buckets\//.test(path) && has([10008]))
     return new ValidationError({
       ...d,
       remedy:

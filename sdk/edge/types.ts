@@ -1233,7 +1233,7 @@ export interface RulesetRulePositionArgs {
 
 /** WorkerScriptBinding as an argument: each value may be an output of another resource. */
 export interface WorkerScriptBindingArgs {
-  /** The name the script reads it by (`env.<name>`). */
+  /** The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`). */
   name: pulumi.Input<string>;
   /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
   type: pulumi.Input<"kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace">;
@@ -1241,8 +1241,8 @@ export interface WorkerScriptBindingArgs {
   namespaceId?: pulumi.Input<string>;
   /** An R2 bucket's name. */
   bucketName?: pulumi.Input<string>;
-  /** An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`. */
-  jurisdiction?: pulumi.Input<"eu" | "fedramp" | "fedramp-high">;
+  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`. */
+  jurisdiction?: pulumi.Input<"default" | "eu" | "fedramp" | "fedramp-high">;
   /** A D1 database's id (its uuid). */
   databaseId?: pulumi.Input<string>;
   /** Another Worker's name (a service binding). */
@@ -1712,7 +1712,7 @@ export interface RulesetRulePosition {
 }
 
 export interface WorkerScriptBinding {
-  /** The name the script reads it by (`env.<name>`). */
+  /** The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`). */
   readonly name: string;
   /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
   readonly type: "kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace";
@@ -1720,8 +1720,8 @@ export interface WorkerScriptBinding {
   readonly namespaceId?: string;
   /** An R2 bucket's name. */
   readonly bucketName?: string;
-  /** An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`. */
-  readonly jurisdiction?: "eu" | "fedramp" | "fedramp-high";
+  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`. */
+  readonly jurisdiction?: "default" | "eu" | "fedramp" | "fedramp-high";
   /** A D1 database's id (its uuid). */
   readonly databaseId?: string;
   /** Another Worker's name (a service binding). */

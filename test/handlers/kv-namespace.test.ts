@@ -72,7 +72,9 @@ describe("KvNamespace", () => {
     await previewCheck(T, undefined, inputs, other.inputs);
     const mine = await make({ title: "mine" });
     forgetPreviewChecks();
-    await expect(previewCheck(T, undefined, { ...mine.inputs, title: "shared" }, mine.inputs)).rejects.toThrow(/titled "shared" already/);
+    await expect(previewCheck(T, undefined, { ...mine.inputs, title: "shared" }, mine.inputs)).rejects.toThrow(
+      /"mine" cannot be renamed "shared": the account has a namespace of that title already.*Choose another title/,
+    );
     forgetPreviewChecks();
     edge.log.splice(0);
     const adopted = await make({ title: "shared", adopt: true });
@@ -95,5 +97,17 @@ describe("KvNamespace", () => {
     expect(await failures({ title: "x", jurisdiction: "asia" })).toEqual([
       expect.objectContaining({ property: "jurisdiction", reason: expect.stringMatching(/one of eu, fedramp, us/) }),
     ]);
+  });
+
+  it("a replacement that keeps the title deletes first; one taken over in another jurisdiction, with none given, stays", async () => {
+    const ns = await make({ title: "keep", jurisdiction: "eu" });
+    expect(await call(T, "diff", [ns.id, ns.outs, { ...ns.inputs, jurisdiction: "us" }])).toMatchObject({
+      replaces: ["jurisdiction"],
+      deleteBeforeReplace: true,
+    });
+    forgetClaims();
+    const adopted = await make({ title: "keep", adopt: true }); // the program gives no jurisdiction
+    expect(adopted.outs.jurisdiction).toBe("eu");
+    expect(await call(T, "diff", [adopted.id, adopted.outs, adopted.inputs])).toMatchObject({ changes: false });
   });
 });

@@ -112,4 +112,10 @@ describe("threads: replies, long text and spoilers", () => {
     expect(await check({ text: `${links(5)}`, textAttachment: { text: "long", link: "https://l0.example" } })).toEqual([]);
     expect(posts.log).toEqual([]);
   });
+
+  it("spoilers over a text not known yet (a preview) are not judged; spoilerMedia false is nothing to refuse", async () => {
+    const { UNKNOWN } = await import("../../provider/check");
+    expect(await check({ text: UNKNOWN, textSpoilers: [{ offset: 40, length: 5 }] })).toEqual([]);
+    expect(await check({ text: "hi", spoilerMedia: false })).toEqual([]);
+  });
 });

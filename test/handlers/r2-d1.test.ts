@@ -118,4 +118,22 @@ describe("a Worker's R2 and D1 bindings", () => {
     await make("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/app/*", script: "site" });
     expect(await edge.serve("https://example.com/app/")).toMatchObject({ status: 200, body: "rye, spelt, brioche / two ryes" });
   });
+
+  describe("replacements and imports", () => {
+    it("a replacement that keeps the name deletes first; a hint the state lacks (an import) is no replacement", async () => {
+      const b = await make(R2, { name: "keep-bucket", locationHint: "weur" });
+      expect(await call(R2, "diff", [b.id, b.outs, { ...b.inputs, locationHint: "apac" }])).toMatchObject({ deleteBeforeReplace: true });
+      const { locationHint: _l, ...imported } = b.outs;
+      expect(await call(R2, "diff", [b.id, imported, b.inputs])).toMatchObject({ changes: false });
+      const d = await make(D1, { name: "keep-db", primaryLocationHint: "weur" });
+      expect(await call(D1, "diff", [d.id, d.outs, { ...d.inputs, primaryLocationHint: "apac" }])).toMatchObject({
+        replaces: ["primaryLocationHint"],
+        deleteBeforeReplace: true,
+      });
+      const { primaryLocationHint: _p, ...importedDb } = d.outs;
+      expect(await call(D1, "diff", [d.id, importedDb, d.inputs])).toMatchObject({ changes: false });
+      // Only adopt changed: an update in place, which sends nothing.
+      expect(await call(D1, "diff", [d.id, d.outs, { ...d.inputs, adopt: true }])).toMatchObject({ changes: true, replaces: [] });
+    });
+  });
 });

@@ -105,9 +105,6 @@ describe("a WorkerScript's bindings", () => {
         reason: expect.stringMatching(/not a field of a kv_namespace binding/),
       }),
     ]);
-    expect(await failures({ bindings: [{ name: "my-kv", type: "kv_namespace", namespaceId: "n" }] })).toEqual([
-      expect.objectContaining({ property: "bindings.0.name", reason: expect.stringMatching(/JavaScript identifier/) }),
-    ]);
     const id = await namespace("sessions");
     const r = await make(T, { name: "site", content: READS_KV });
     edge.scripts.get("site")!.bindings.push({ type: "r2_bucket", name: "SESSIONS", bucket_name: "sessions" });
@@ -129,5 +126,20 @@ describe("a WorkerScript's bindings", () => {
     ]);
     await expect(call(T, "create", [inputs])).rejects.toThrow(/10041.*No KV namespace found with ID 0{32}/);
     expect(DEMO_ACCOUNT).toBeTruthy();
+  });
+
+  it("a variable moved into bindings goes once, as the binding; an R2 binding in the default jurisdiction is sent without one", async () => {
+    const { bindingsFor } = await import("../../provider/edge/worker-script/upload");
+    const current = [
+      { type: "plain_text", name: "GREETING", text: "hello" },
+      { type: "plain_text", name: "OTHER", text: "kept" },
+    ];
+    const r = { bindings: [{ name: "GREETING", type: "r2_bucket", bucketName: "files", jurisdiction: "default" }] };
+    const { bindings, keep } = bindingsFor(r, current, ["GREETING"]);
+    expect(bindings).toEqual([
+      { type: "plain_text", name: "OTHER", text: "kept" },
+      { type: "r2_bucket", name: "GREETING", bucket_name: "files" },
+    ]);
+    expect(keep).toEqual(["secret_text", "secret_key"]);
   });
 });

@@ -54,12 +54,17 @@ export const d1Database: Handler<D1DatabaseInputs, D1DatabaseOutputs> = {
   async diff(_id, olds, news) {
     holdEdge("d1", [olds.databaseId]);
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(["accountId", "name", "primaryLocationHint"], olds, wanted, same);
+    // A location hint only where the state and the program both have one (an imported database's state has none).
+    const hint = olds.primaryLocationHint !== undefined && wanted.primaryLocationHint !== undefined ? ["primaryLocationHint"] : [];
+    const replaces = changedKeys(["accountId", "name", ...hint], olds, wanted, same);
     if (replaces.length)
       warn(
         `edge: the D1 database ${olds.name} (id ${olds.databaseId}) is replaced (${replaces.join(", ")}): the service has no rename, so the new one starts empty and this one is deleted with its data`,
       );
-    return { changes: replaces.length > 0, replaces };
+    const changed = changedKeys(["adopt"], olds, wanted, (_k, a, b) => (a ?? false) === (b ?? false));
+    // The new database takes the name: the old one must go first (the service keeps one per name).
+    const deleteBeforeReplace = replaces.length > 0 && olds.name === wanted.name && olds.accountId === wanted.accountId;
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace };
   },
 
   async create(r) {

@@ -20,7 +20,7 @@ export const D1DatabaseInputs = z
       .meta({ replaceOnChanges: true }),
     name: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit")
+      .min(1, { error: "name must not be empty: name the database" })
       .describe(
         "The database's name, unique in the account. The service has no rename: changing it replaces the database, and its data is lost (said at preview).",
       )

@@ -57,7 +57,13 @@ async function previewTitle(r: Bag, olds: Bag, owned: boolean): Promise<void> {
   if (owned && (!inState || (olds.accountId === r.accountId && olds.title === r.title))) return;
   const there = await byTitle(r.accountId, r.title);
   if (!there || createResumed()) return;
-  if (inState && olds.accountId === r.accountId) throw titleTaken(r.title, there.id); // a rename onto another's title
+  if (inState && olds.accountId === r.accountId)
+    throw new AlreadyExistsError({
+      service: "edge",
+      code: 10014,
+      message: `the KV namespace "${olds.title}" cannot be renamed "${r.title}": the account has a namespace of that title already (id ${there.id})`,
+      remedy: "Choose another title, or rename or delete the other namespace first",
+    });
   if (!adopting(r)) throw titleTaken(r.title, there.id);
   sameJurisdiction(r, there);
   takeoverNotice(`edge: KvNamespace "${r.title}" will adopt the existing namespace (id ${there.id}) with its data`, 1, 0);
@@ -74,13 +80,16 @@ export const kvNamespace: Handler<KvNamespaceInputs, KvNamespaceOutputs> = {
   async diff(_id, olds, news) {
     holdEdge("kv", [olds.namespaceId]);
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(["accountId", "jurisdiction"], olds, wanted, same);
+    // A jurisdiction is compared where the program gives one: a namespace taken over keeps the service's.
+    const replaces = changedKeys(["accountId", ...(wanted.jurisdiction === undefined ? [] : ["jurisdiction"])], olds, wanted, same);
     if (replaces.length)
       warn(
         `edge: the KV namespace "${olds.title}" (id ${olds.namespaceId}) is replaced (${replaces.join(", ")}): the new one starts empty, and every key of this one is deleted with it`,
       );
     const changed = changedKeys(["title"], olds, wanted, same);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    // The new namespace takes the title: the old one must go first (the service keeps one per title).
+    const deleteBeforeReplace = replaces.length > 0 && olds.title === wanted.title && olds.accountId === wanted.accountId;
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace };
   },
 
   async create(r) {

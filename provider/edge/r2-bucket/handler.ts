@@ -62,13 +62,17 @@ export const r2Bucket: Handler<R2BucketInputs, R2BucketOutputs> = {
   async diff(_id, olds, news) {
     holdEdge("r2", [olds.name ? `${olds.jurisdiction}/${olds.name}` : undefined]);
     const wanted = withoutProvider(news);
-    const replaces = changedKeys(["accountId", "name", "jurisdiction", "locationHint"], olds, wanted, same);
+    // A location hint only where the state and the program both have one (an imported bucket's state has none).
+    const hint = olds.locationHint !== undefined && wanted.locationHint !== undefined ? ["locationHint"] : [];
+    const replaces = changedKeys(["accountId", "name", "jurisdiction", ...hint], olds, wanted, same);
     if (replaces.length)
       warn(
         `edge: the R2 bucket ${olds.name} is replaced (${replaces.join(", ")}): the new one starts empty, and the service deletes the old one only when it is empty (empty it, or the replacement's delete fails)`,
       );
     const changed = wanted.storageClass === undefined ? [] : changedKeys(["storageClass"], olds, wanted, same);
-    return { changes: replaces.length + changed.length > 0, replaces };
+    // The new bucket takes the name: the old one must go first (and the service deletes it only when empty).
+    const deleteBeforeReplace = replaces.length > 0 && olds.name === wanted.name && olds.jurisdiction === wanted.jurisdiction;
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace };
   },
 
   async create(r) {

@@ -40,8 +40,8 @@ export const Binding = z
   .object({
     name: z
       .string()
-      .regex(BINDING_NAME, "a binding's name must be a JavaScript identifier (letters, digits, _ and $; not starting with a digit)")
-      .describe("The name the script reads it by (`env.<name>`)."),
+      .min(1, { error: "a binding's name must not be empty" })
+      .describe("The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`)."),
     type: z
       .enum(BINDING_TYPES, { error: `a binding's type must be one of ${BINDING_TYPES.join(", ")}` })
       .describe(
@@ -49,7 +49,10 @@ export const Binding = z
       ),
     namespaceId: z.string().min(1).optional().describe("A KV namespace's id (a KvNamespace's `namespaceId`)."),
     bucketName: z.string().min(1).optional().describe("An R2 bucket's name."),
-    jurisdiction: z.enum(["eu", "fedramp", "fedramp-high"]).optional().describe("An R2 bucket's jurisdiction, where it has one."),
+    jurisdiction: z
+      .enum(["default", "eu", "fedramp", "fedramp-high"])
+      .optional()
+      .describe("An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none."),
     databaseId: z.string().min(1).optional().describe("A D1 database's id (its uuid)."),
     service: z.string().min(1).optional().describe("Another Worker's name (a service binding)."),
     environment: z.string().min(1).optional().describe("That Worker's (or Durable Object's script's) environment."),
@@ -72,7 +75,8 @@ export type Binding = z.output<typeof Binding>;
 /** The binding as the upload metadata takes it. */
 export function toWire(b: Binding): wire.WorkerBinding {
   const out: Record<string, string> = { type: b.type, name: b.name };
-  for (const [k, v] of Object.entries(b)) if (v !== undefined && WIRE[k]) out[WIRE[k]] = String(v);
+  for (const [k, v] of Object.entries(b))
+    if (v !== undefined && WIRE[k] && !(k === "jurisdiction" && v === "default")) out[WIRE[k]] = String(v);
   return out as wire.WorkerBinding;
 }
 

@@ -180,7 +180,9 @@ const bindingsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, 
   of.flatMap((want) => {
     const read = (bindings ?? []).find((b) => b.name === want.name);
     const b = read && fromWire(read);
-    return b ? [b] : [];
+    // The fields the program gives: one the service adds of its own (a default environment) is not a change.
+    const given = new Set(Object.keys(want).filter((k) => (want as Record<string, unknown>)[k] !== undefined));
+    return b ? [Object.fromEntries(Object.entries(b).filter(([k]) => given.has(k) || k === "name" || k === "type")) as Binding] : [];
   });
 /** The plain-text variables of `names` as the script has them. */
 const varsOf = (bindings: readonly wire.WorkerBinding[] | null | undefined, names: readonly string[]) =>

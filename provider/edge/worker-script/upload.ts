@@ -8,7 +8,7 @@ import { deleteUnlessGone, type Bag } from "../../handler";
 import { edge } from "../zones";
 import type * as wire from "../wire";
 import { formatOf } from "./schema";
-import { fromWire, toWire, type Binding } from "./bindings";
+import { BINDING_TYPES, toWire, type Binding } from "./bindings";
 
 /** The module's part name: the source file's own name where it is a JavaScript file, else `worker.js`. */
 const mainModule = (r: Bag) => (r.source && /\.m?js$/.test(r.source) ? path.basename(r.source) : "worker.js");
@@ -34,14 +34,13 @@ export function bindingsFor(
     .map((b) => ({ type: "plain_text", name: b.name, text: b.text ?? "" }));
   const declared = ((r.bindings ?? []) as Binding[]).map(toWire);
   const ours = new Set([...declared.map((b) => b.name), ...bindingsBefore]);
-  const sentTypes = new Set([...declared.map((b) => b.type), ...current.filter((b) => ours.has(b.name)).map((b) => b.type)]);
-  // The script's other bindings of a type sent whole: sent again as they are (a D1 one by the name the docs use).
-  const others = current
-    .filter((b) => sentTypes.has(b.type) && !ours.has(b.name))
-    .map((b) => {
-      const read = fromWire(b);
-      return read ? toWire(read) : b;
-    });
+  const sentTypes = new Set(
+    [...declared.map((b) => b.type), ...current.filter((b) => ours.has(b.name)).map((b) => b.type)].filter((t) =>
+      (BINDING_TYPES as readonly string[]).includes(t),
+    ),
+  );
+  // The script's other bindings of a type sent whole: sent again as they were read, every field kept.
+  const others = current.filter((b) => sentTypes.has(b.type) && !ours.has(b.name));
   const keep = [
     ...new Set([...current.map((b) => b.type).filter((t) => t !== "plain_text" && !sentTypes.has(t)), "secret_text", "secret_key"]),
   ];

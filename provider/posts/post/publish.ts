@@ -161,7 +161,7 @@ export async function findMade(r: Bag, containerId: string, sentAt: number): Pro
 }
 
 export const whereToLook = (r: Bag) =>
-  `the account's posts for "${String(r.text ?? r.imageUrl ?? r.videoUrl ?? "").slice(0, 60)}": if it is there, keep it (\`pulumi refresh\` takes it over) or delete it there; if it is not, \`pulumi up\` makes it once`;
+  `the account's ${r.replyTo ? `replies (to post ${r.replyTo})` : "posts"} for "${String(r.text ?? r.imageUrl ?? r.videoUrl ?? "").slice(0, 60)}": if it is there, keep it (\`pulumi refresh\` takes it over) or delete it there; if it is not, \`pulumi up\` makes it once`;
 
 /** A container processed and published once; the post's id. */
 export async function publishOnce(r: Bag): Promise<string> {

@@ -268,7 +268,7 @@ function threadingRules(
   const links = distinctLinks(`${p.text ?? ""} ${a?.link ?? ""}`);
   if (a?.link && links > 5 && distinctLinks(p.text ?? "") <= 5)
     ruleFailure(ctx, "textAttachment", `the text and textAttachment.link make ${links} distinct links: the service refuses more than 5`);
-  if (p.spoilerMedia !== undefined && !["IMAGE", "VIDEO", "CAROUSEL"].includes(p.mediaType))
+  if (p.spoilerMedia === true && !["IMAGE", "VIDEO", "CAROUSEL"].includes(p.mediaType))
     ruleFailure(ctx, "spoilerMedia", "spoilerMedia is for IMAGE, VIDEO and CAROUSEL posts: hide text with textSpoilers", ["mediaType"]);
   // The documents give no unit for offsets; Meta's sample app counts UTF-16 code units, the longer count, so only a
   // range past that is surely refused.
@@ -279,6 +279,7 @@ function threadingRules(
         ctx,
         "textSpoilers",
         `textSpoilers[${i}] (offset ${r.offset}, length ${r.length}) reaches past the text's ${length} characters: a spoiler hides part of text`,
+        ["text"], // an unknown text (a preview) is not judged
       );
   });
 }

@@ -2420,7 +2420,7 @@ class RulesetRulePositionArgs:
 class WorkerScriptBindingArgsDict(TypedDict):
     name: pulumi.Input[_builtins.str]
     """
-    The name the script reads it by (`env.<name>`).
+    The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
     """
     type: pulumi.Input[_builtins.str]
     """
@@ -2448,7 +2448,7 @@ class WorkerScriptBindingArgsDict(TypedDict):
     """
     jurisdiction: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+    An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
     """
     namespace_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -2483,14 +2483,14 @@ class WorkerScriptBindingArgs:
                  script_name: pulumi.Input[Optional[_builtins.str]] = None,
                  service: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[_builtins.str] name: The name the script reads it by (`env.<name>`).
+        :param pulumi.Input[_builtins.str] name: The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
         :param pulumi.Input[_builtins.str] type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
         :param pulumi.Input[_builtins.str] bucket_name: An R2 bucket's name.
         :param pulumi.Input[_builtins.str] class_name: The Durable Object's class.
         :param pulumi.Input[_builtins.str] database_id: A D1 database's id (its uuid).
         :param pulumi.Input[_builtins.str] entrypoint: A named entrypoint of that Worker.
         :param pulumi.Input[_builtins.str] environment: That Worker's (or Durable Object's script's) environment.
-        :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
         :param pulumi.Input[_builtins.str] namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
         :param pulumi.Input[_builtins.str] queue_name: The queue this script sends to.
         :param pulumi.Input[_builtins.str] script_name: The Worker that defines the Durable Object class, where it is another.
@@ -2523,7 +2523,7 @@ class WorkerScriptBindingArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The name the script reads it by (`env.<name>`).
+        The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
         """
         return pulumi.get(self, "name")
 
@@ -2607,7 +2607,7 @@ class WorkerScriptBindingArgs:
     @pulumi.getter
     def jurisdiction(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
         """
         return pulumi.get(self, "jurisdiction")
 

@@ -2452,14 +2452,14 @@ class WorkerScriptBinding(dict):
                  script_name: Optional[_builtins.str] = None,
                  service: Optional[_builtins.str] = None):
         """
-        :param _builtins.str name: The name the script reads it by (`env.<name>`).
+        :param _builtins.str name: The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
         :param _builtins.str type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
         :param _builtins.str bucket_name: An R2 bucket's name.
         :param _builtins.str class_name: The Durable Object's class.
         :param _builtins.str database_id: A D1 database's id (its uuid).
         :param _builtins.str entrypoint: A named entrypoint of that Worker.
         :param _builtins.str environment: That Worker's (or Durable Object's script's) environment.
-        :param _builtins.str jurisdiction: An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        :param _builtins.str jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
         :param _builtins.str namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
         :param _builtins.str queue_name: The queue this script sends to.
         :param _builtins.str script_name: The Worker that defines the Durable Object class, where it is another.
@@ -2492,7 +2492,7 @@ class WorkerScriptBinding(dict):
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        The name the script reads it by (`env.<name>`).
+        The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
         """
         return pulumi.get(self, "name")
 
@@ -2548,7 +2548,7 @@ class WorkerScriptBinding(dict):
     @pulumi.getter
     def jurisdiction(self) -> Optional[_builtins.str]:
         """
-        An R2 bucket's jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
         """
         return pulumi.get(self, "jurisdiction")
 

@@ -92,14 +92,14 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+     * An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
      * 
      */
     @Import(name="jurisdiction")
     private @Nullable Output<String> jurisdiction;
 
     /**
-     * @return An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
      * 
      */
     public Optional<Output<String>> jurisdiction() {
@@ -107,14 +107,14 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * The name the script reads it by (`env.&lt;name&gt;`).
+     * The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
      * 
      */
     @Import(name="name", required=true)
     private Output<String> name;
 
     /**
-     * @return The name the script reads it by (`env.&lt;name&gt;`).
+     * @return The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
      * 
      */
     public Output<String> name() {
@@ -337,7 +337,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param jurisdiction An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 
@@ -348,7 +348,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param jurisdiction An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 
@@ -358,7 +358,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param name The name the script reads it by (`env.&lt;name&gt;`).
+         * @param name The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
          * 
          * @return builder
          * 
@@ -369,7 +369,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param name The name the script reads it by (`env.&lt;name&gt;`).
+         * @param name The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
          * 
          * @return builder
          * 

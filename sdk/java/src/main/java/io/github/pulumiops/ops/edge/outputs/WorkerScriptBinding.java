@@ -38,12 +38,12 @@ public final class WorkerScriptBinding {
      */
     private @Nullable String environment;
     /**
-     * @return An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
      * 
      */
     private @Nullable String jurisdiction;
     /**
-     * @return The name the script reads it by (`env.&lt;name&gt;`).
+     * @return The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
      * 
      */
     private String name;
@@ -110,14 +110,14 @@ public final class WorkerScriptBinding {
         return Optional.ofNullable(this.environment);
     }
     /**
-     * @return An R2 bucket&#39;s jurisdiction, where it has one. One of: `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
      * 
      */
     public Optional<String> jurisdiction() {
         return Optional.ofNullable(this.jurisdiction);
     }
     /**
-     * @return The name the script reads it by (`env.&lt;name&gt;`).
+     * @return The name the script reads it by (`env.&lt;name&gt;`; a JavaScript identifier reads as `env.NAME`).
      * 
      */
     public String name() {
