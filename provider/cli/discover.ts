@@ -123,9 +123,9 @@ async function changedSettings(zoneId: string): Promise<string[]> {
 
 /**
  * What serves the zone: its routes, the account's custom domains in it, and the scripts they run, each script's
- * code written to `workers/<name>.js` beside the program with its compatibility date, flags, plain-text variables
- * and workers.dev switch. Secrets cannot be read back (the service never shows their text): they are left on the
- * script, named in the output.
+ * code written to `workers/<name>.js` beside the program with its compatibility date, flags, plain-text variables,
+ * bindings and workers.dev switch, and the KV namespaces, R2 buckets and D1 databases it is bound to (each once).
+ * Secrets cannot be read back (the service never shows their text): they are left on the script, named in the output.
  */
 async function workerObjects(zone: { id: string; name: string }): Promise<Found[]> {
   const { edge } = await import("../edge/zones");
@@ -145,6 +145,8 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
   const domains = await client.listWorkerDomains(accountId, { zone_id: zone.id }).catch(() => []);
   for (const d of domains) found.push({ type: "edge:WorkerDomain", id: `${accountId}/${d.id}`, name: `domain-${d.hostname}` });
   const scripts = [...new Set([...routes.map((r) => r.script), ...domains.map((d) => d.service)].filter((x): x is string => !!x))];
+  const { fromWire } = await import("../edge/worker-script/bindings");
+  const storage = new Map<string, Found>();
   for (const name of scripts) {
     const body = await client.getWorkerScript(accountId, name);
     if (body === undefined) continue; // a route naming a script that is gone
@@ -152,6 +154,21 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
     const sub = await client.getWorkerSubdomain(accountId, name).catch(() => undefined);
     const vars = Object.fromEntries((settings.bindings ?? []).filter((b) => b.type === "plain_text").map((b) => [b.name, b.text ?? ""]));
     const secrets = (settings.bindings ?? []).filter((b) => b.type === "secret_text").map((b) => b.name);
+    const bindings = (settings.bindings ?? []).flatMap((b) => {
+      const read = fromWire(b);
+      return read ? [read] : [];
+    });
+    for (const b of bindings) {
+      const of =
+        b.type === "kv_namespace"
+          ? { type: "edge:KvNamespace", id: `${accountId}/${b.namespaceId}`, name: `kv-${b.name}` }
+          : b.type === "r2_bucket"
+            ? { type: "edge:R2Bucket", id: `${accountId}/${b.jurisdiction ?? "default"}/${b.bucketName}`, name: `bucket-${b.bucketName}` }
+            : b.type === "d1"
+              ? { type: "edge:D1Database", id: `${accountId}/${b.databaseId}`, name: `database-${b.name}` }
+              : undefined;
+      if (of && !storage.has(of.id)) storage.set(of.id, of);
+    }
     const file = `workers/${name}.js`;
     found.push({
       type: "edge:WorkerScript",
@@ -165,6 +182,7 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
         compatibilityDate: settings.compatibility_date ?? "2021-11-02",
         ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : {}),
         ...(Object.keys(vars).length ? { vars } : {}),
+        ...(bindings.length ? { bindings } : {}),
         ...(sub ? { workersDev: sub.enabled } : {}),
         adopt: true,
       },
@@ -174,7 +192,7 @@ async function workerObjects(zone: { id: string; name: string }): Promise<Found[
         `pulumi-ops import: the script ${name}'s secrets (${secrets.join(", ")}) stay on it as they are: the service never shows their text; give them as \`secrets\` to manage them`,
       );
   }
-  return found;
+  return [...found, ...storage.values()];
 }
 
 export async function runnerObjects(): Promise<Found[]> {

@@ -1,6 +1,7 @@
 /**
- * Every edge object a zone has, taken over (issue 46): a Pro zone with a Worker (a variable, a secret, workers.dev),
- * two routes, a custom domain, six settings changed from a new zone's values and a record with tags and a setting.
+ * Every edge object a zone has, taken over (issues 46 and 61): a Pro zone with a Worker (a variable, a secret,
+ * workers.dev, bindings to a KV namespace and an R2 bucket, which are written too), two routes, a custom domain, six
+ * settings changed from a new zone's values and a record with tags and a setting.
  * `pulumi-ops import` writes the program (the script's code into workers/), its preview sends nothing, its first up
  * sends nothing, and the next preview shows no change.
  */
@@ -17,7 +18,8 @@ import type { EngineStack } from "../helpers/engine";
 
 const run = promisify(execFile); // async: the emulator answers from this process
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-import-edge-"));
-const SCRIPT = "export default {\n  async fetch(request, env) {\n    return new Response(env.GREETING);\n  },\n};\n";
+const SCRIPT =
+  'export default {\n  async fetch(request, env) {\n    return new Response(env.GREETING + (await env.SESSIONS.get("x")));\n  },\n};\n';
 const CHANGED = { brotli: "off", browser_cache_ttl: 3600, min_tls_version: "1.2", "0rtt": "on", challenge_ttl: 3600, max_upload: 200 };
 let edge: EdgeEmulator;
 let engine: EngineStack | undefined;
@@ -33,9 +35,17 @@ beforeAll(async () => {
   edge = await new EdgeEmulator({ plans: { "example.com": "pro" } }).start();
   Object.assign(process.env, { PULUMI_OPS_QUIET: "1", EDGE_BASE_URL: edge.url, EDGE_API_TOKEN: DEMO_TOKEN, EDGE_ACCOUNT_ID: DEMO_ACCOUNT });
   // Made out of band, before pulumi-ops: by hand, by wrangler, by another tool.
+  const namespaceId = (
+    await call("edge:KvNamespace", "create", [(await checkForEngine("edge:KvNamespace", {}, { title: "site-sessions" })).inputs])
+  ).outs.namespaceId;
+  await make("edge:R2Bucket", { name: "site-files" });
   await make("edge:WorkerScript", {
     name: "site",
     content: SCRIPT,
+    bindings: [
+      { name: "SESSIONS", type: "kv_namespace", namespaceId },
+      { name: "FILES", type: "r2_bucket", bucketName: "site-files" },
+    ],
     vars: { GREETING: "hello" },
     secrets: { API_KEY: "s3cret" },
     workersDev: true,
@@ -81,6 +91,10 @@ describe("a zone's Workers, routes, domains and settings taken over with zero wr
       /new ops\.edge\.WorkerScript\("script-site", \{[^]*"source": "workers\/site\.js"[^]*"vars": \{\s+"GREETING": "hello"\s+\}[^]*"workersDev": true/,
     );
     for (const id of Object.keys(CHANGED)) expect(index).toContain(`"settingId": "${id}"`);
+    // The storage the script is bound to, and its bindings.
+    expect(index).toMatch(/new ops\.edge\.KvNamespace\("kv-sessions", \{[^}]*"title": "site-sessions"[^}]*"adopt": true/);
+    expect(index).toMatch(/new ops\.edge\.R2Bucket\("bucket-site-files", \{[^}]*"name": "site-files"[^}]*"adopt": true/);
+    expect(index).toMatch(/"bindings": \[[^\]]*"name": "SESSIONS",\s+"type": "kv_namespace",\s+"namespaceId": "[0-9a-f]{32}"/);
     expect(index).toMatch(/"tags": \[\s+"env:prod"\s+\],\s+"settings": \{\s+"flattenCname": true/);
     // The custom domain's record is the service's: not written as a DnsRecord.
     expect(index).not.toMatch(/"name": "api\.example\.com",\s+"content": "100::"/);
@@ -94,7 +108,7 @@ describe("a zone's Workers, routes, domains and settings taken over with zero wr
     await engine.stack.preview();
     expect(writes()).toEqual([]);
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(15); // 2 routes, a domain, a script, a record, 3 + 6 settings, and the stack
+    expect(up.summary.resourceChanges?.create).toBe(17); // 2 routes, a domain, a script, its KV namespace and R2 bucket, a record, 3 + 6 settings, and the stack
     expect(writes()).toEqual([]);
     await engine.stack.preview({ expectNoChanges: true });
     expect(writes()).toEqual([]);
