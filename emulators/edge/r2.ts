@@ -2,7 +2,7 @@
  * R2 buckets as the service keeps them (API reference, "R2 Buckets"; the official `cloudflare` SDKs' `r2.buckets`):
  * made by name (`POST .../r2/buckets` with `name`, `locationHint`, `storageClass`; a name the account holds already
  * is 409 with 10073, "Bucket name already exists"), each in a jurisdiction (`cf-r2-jurisdiction` on every call:
- * `default`, `eu`, `fedramp`), read with `location` as the service answers it (upper case), its default storage class
+ * `default`, `eu`, `us`, `fedramp`, `fedramp-high`), read with its `location`, its default storage class
  * changed in place (`PATCH` with `cf-r2-storage-class`), deleted only when empty (409 with 10008). Objects are put and
  * read raw at `.../objects/{key}`.
  */
@@ -13,7 +13,7 @@ import type { EdgeEmulator } from "./server";
 
 export interface StoredBucket {
   name: string;
-  jurisdiction: "default" | "eu" | "fedramp";
+  jurisdiction: string;
   location: string;
   storage_class: "Standard" | "InfrequentAccess";
   creation_date: string;
@@ -22,7 +22,7 @@ export interface StoredBucket {
 
 const LOCATIONS = ["apac", "eeur", "enam", "weur", "wnam", "oc"];
 const CLASSES = ["Standard", "InfrequentAccess"];
-const JURISDICTIONS = ["default", "eu", "fedramp"];
+const JURISDICTIONS = ["default", "eu", "us", "fedramp", "fedramp-high"];
 const NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 export function registerR2Routes(emu: EdgeEmulator, r: EdgeRoute): void {
@@ -38,7 +38,9 @@ export function registerR2Routes(emu: EdgeEmulator, r: EdgeRoute): void {
   const view = (b: StoredBucket) => ({
     name: b.name,
     creation_date: b.creation_date,
-    location: b.location.toUpperCase(), // as the live API answers it
+    // As the official SDKs' schemas have it (the Python SDK validates it): lower case. A third party saw the live API
+    // answer upper case; pulumi-ops compares it without case either way.
+    location: b.location,
     storage_class: b.storage_class,
     jurisdiction: b.jurisdiction,
   });

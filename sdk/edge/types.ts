@@ -299,8 +299,8 @@ export interface R2BucketArgs {
   accountId?: pulumi.Input<string>;
   /** The bucket's name, unique in the account's jurisdiction. Changing it replaces the bucket. */
   name: pulumi.Input<string>;
-  /** Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`. */
-  jurisdiction?: pulumi.Input<"default" | "eu" | "fedramp">;
+  /** Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`. */
+  jurisdiction?: pulumi.Input<"default" | "eu" | "us" | "fedramp" | "fedramp-high">;
   /** Where the bucket is placed first (`apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`); the service's choice when unset. Changing it replaces the bucket. One of: `apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`. */
   locationHint?: pulumi.Input<"apac" | "eeur" | "enam" | "weur" | "wnam" | "oc">;
   /** The default storage class of new objects (`Standard` or `InfrequentAccess`), changed in place. One of: `Standard`, `InfrequentAccess`. */
@@ -1241,8 +1241,8 @@ export interface WorkerScriptBindingArgs {
   namespaceId?: pulumi.Input<string>;
   /** An R2 bucket's name. */
   bucketName?: pulumi.Input<string>;
-  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`. */
-  jurisdiction?: pulumi.Input<"default" | "eu" | "fedramp" | "fedramp-high">;
+  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`. */
+  jurisdiction?: pulumi.Input<"default" | "eu" | "us" | "fedramp" | "fedramp-high">;
   /** A D1 database's id (its uuid). */
   databaseId?: pulumi.Input<string>;
   /** Another Worker's name (a service binding). */
@@ -1720,8 +1720,8 @@ export interface WorkerScriptBinding {
   readonly namespaceId?: string;
   /** An R2 bucket's name. */
   readonly bucketName?: string;
-  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`. */
-  readonly jurisdiction?: "default" | "eu" | "fedramp" | "fedramp-high";
+  /** An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`. */
+  readonly jurisdiction?: "default" | "eu" | "us" | "fedramp" | "fedramp-high";
   /** A D1 database's id (its uuid). */
   readonly databaseId?: string;
   /** Another Worker's name (a service binding). */

@@ -100,4 +100,13 @@ seen["kv"] = [(n.title, n.id == ns.id) for n in cf.kv.namespaces.list(account_id
 seen["kv_get"] = cf.kv.namespaces.get(ns.id, account_id=account_id).title
 cf.kv.namespaces.delete(ns.id, account_id=account_id)
 
+# R2 buckets and D1 databases (issue 61).
+bucket = cf.r2.buckets.create(account_id=account_id, name="site-files", location_hint="weur", storage_class="Standard")
+seen["r2"] = [bucket.name, bucket.storage_class, [b.name for b in cf.r2.buckets.list(account_id=account_id).buckets]]
+cf.r2.buckets.delete("site-files", account_id=account_id)
+db = cf.d1.database.create(account_id=account_id, name="site-orders", primary_location_hint="weur")
+cf.d1.database.query(db.uuid, account_id=account_id, sql="create table orders (id integer, item text)")
+seen["d1"] = [db.name, cf.d1.database.get(db.uuid, account_id=account_id).num_tables]
+cf.d1.database.delete(db.uuid, account_id=account_id)
+
 print(json.dumps(seen))

@@ -64,6 +64,8 @@ describe("edge emulator with the official Python SDK, strict response validation
       secrets: ["API_KEY"],
       kv: [["sessions-v2", true]],
       kv_get: "sessions-v2",
+      r2: ["site-files", "Standard", ["site-files"]],
+      d1: ["site-orders", 1],
     });
   });
 });

@@ -10,7 +10,8 @@ import type { Example } from "../../doc-example";
 export const token = "edge:R2Bucket";
 export const LOCATIONS = ["apac", "eeur", "enam", "weur", "wnam", "oc"] as const;
 export const STORAGE_CLASSES = ["Standard", "InfrequentAccess"] as const;
-export const JURISDICTIONS = ["default", "eu", "fedramp"] as const;
+/** As the official SDKs type `cf-r2-jurisdiction` (the Python SDK 5.9). */
+export const JURISDICTIONS = ["default", "eu", "us", "fedramp", "fedramp-high"] as const;
 
 export const R2BucketInputs = z
   .object({
@@ -31,7 +32,7 @@ export const R2BucketInputs = z
     jurisdiction: z
       .enum(JURISDICTIONS, { error: `jurisdiction must be one of ${JURISDICTIONS.join(", ")}` })
       .default("default")
-      .describe("Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket.")
+      .describe("Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket.")
       .meta({ replaceOnChanges: true }),
     locationHint: z
       .enum(LOCATIONS, { error: `locationHint must be one of ${LOCATIONS.join(", ")}` })

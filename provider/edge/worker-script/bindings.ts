@@ -50,7 +50,7 @@ export const Binding = z
     namespaceId: z.string().min(1).optional().describe("A KV namespace's id (a KvNamespace's `namespaceId`)."),
     bucketName: z.string().min(1).optional().describe("An R2 bucket's name."),
     jurisdiction: z
-      .enum(["default", "eu", "fedramp", "fedramp-high"])
+      .enum(["default", "eu", "us", "fedramp", "fedramp-high"])
       .optional()
       .describe("An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none."),
     databaseId: z.string().min(1).optional().describe("A D1 database's id (its uuid)."),

@@ -4599,7 +4599,7 @@ type WorkerScriptBinding struct {
 	Entrypoint *string `pulumi:"entrypoint"`
 	// That Worker's (or Durable Object's script's) environment.
 	Environment *string `pulumi:"environment"`
-	// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+	// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
 	Jurisdiction *string `pulumi:"jurisdiction"`
 	// The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
 	Name string `pulumi:"name"`
@@ -4637,7 +4637,7 @@ type WorkerScriptBindingArgs struct {
 	Entrypoint pulumi.StringPtrInput `pulumi:"entrypoint"`
 	// That Worker's (or Durable Object's script's) environment.
 	Environment pulumi.StringPtrInput `pulumi:"environment"`
-	// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+	// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
 	Jurisdiction pulumi.StringPtrInput `pulumi:"jurisdiction"`
 	// The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
 	Name pulumi.StringInput `pulumi:"name"`
@@ -4729,7 +4729,7 @@ func (o WorkerScriptBindingOutput) Environment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Environment }).(pulumi.StringPtrOutput)
 }
 
-// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+// An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
 func (o WorkerScriptBindingOutput) Jurisdiction() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Jurisdiction }).(pulumi.StringPtrOutput)
 }

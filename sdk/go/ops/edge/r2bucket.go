@@ -92,7 +92,7 @@ type r2bucketArgs struct {
 	AccountId *string `pulumi:"accountId"`
 	// Take over the account's bucket of this name, with its objects, instead of failing (the preview names it).
 	Adopt *bool `pulumi:"adopt"`
-	// Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+	// Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
 	Jurisdiction *string `pulumi:"jurisdiction"`
 	// Where the bucket is placed first (`apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`); the service's choice when unset. Changing it replaces the bucket. One of: `apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`.
 	LocationHint *string `pulumi:"locationHint"`
@@ -110,7 +110,7 @@ type R2BucketArgs struct {
 	AccountId pulumi.StringPtrInput
 	// Take over the account's bucket of this name, with its objects, instead of failing (the preview names it).
 	Adopt pulumi.BoolPtrInput
-	// Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+	// Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
 	Jurisdiction pulumi.StringPtrInput
 	// Where the bucket is placed first (`apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`); the service's choice when unset. Changing it replaces the bucket. One of: `apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`.
 	LocationHint pulumi.StringPtrInput

@@ -2448,7 +2448,7 @@ class WorkerScriptBindingArgsDict(TypedDict):
     """
     jurisdiction: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+    An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
     """
     namespace_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -2490,7 +2490,7 @@ class WorkerScriptBindingArgs:
         :param pulumi.Input[_builtins.str] database_id: A D1 database's id (its uuid).
         :param pulumi.Input[_builtins.str] entrypoint: A named entrypoint of that Worker.
         :param pulumi.Input[_builtins.str] environment: That Worker's (or Durable Object's script's) environment.
-        :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+        :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         :param pulumi.Input[_builtins.str] namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
         :param pulumi.Input[_builtins.str] queue_name: The queue this script sends to.
         :param pulumi.Input[_builtins.str] script_name: The Worker that defines the Durable Object class, where it is another.
@@ -2607,7 +2607,7 @@ class WorkerScriptBindingArgs:
     @pulumi.getter
     def jurisdiction(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         """
         return pulumi.get(self, "jurisdiction")
 

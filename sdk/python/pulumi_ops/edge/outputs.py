@@ -2459,7 +2459,7 @@ class WorkerScriptBinding(dict):
         :param _builtins.str database_id: A D1 database's id (its uuid).
         :param _builtins.str entrypoint: A named entrypoint of that Worker.
         :param _builtins.str environment: That Worker's (or Durable Object's script's) environment.
-        :param _builtins.str jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+        :param _builtins.str jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         :param _builtins.str namespace_id: A KV namespace's id (a KvNamespace's `namespaceId`).
         :param _builtins.str queue_name: The queue this script sends to.
         :param _builtins.str script_name: The Worker that defines the Durable Object class, where it is another.
@@ -2548,7 +2548,7 @@ class WorkerScriptBinding(dict):
     @pulumi.getter
     def jurisdiction(self) -> Optional[_builtins.str]:
         """
-        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+        An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         """
         return pulumi.get(self, "jurisdiction")
 

@@ -33,7 +33,7 @@ class R2BucketArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the bucket.
         :param pulumi.Input[_builtins.bool] adopt: Take over the account's bucket of this name, with its objects, instead of failing (the preview names it).
-        :param pulumi.Input[_builtins.str] jurisdiction: Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+        :param pulumi.Input[_builtins.str] jurisdiction: Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         :param pulumi.Input[_builtins.str] location_hint: Where the bucket is placed first (`apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`); the service's choice when unset. Changing it replaces the bucket. One of: `apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`.
         :param pulumi.Input[_builtins.str] storage_class: The default storage class of new objects (`Standard` or `InfrequentAccess`), changed in place. One of: `Standard`, `InfrequentAccess`.
         """
@@ -107,7 +107,7 @@ class R2BucketArgs:
     @pulumi.getter
     def jurisdiction(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+        Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         """
         return pulumi.get(self, "jurisdiction")
 
@@ -162,7 +162,7 @@ class R2Bucket(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the bucket.
         :param pulumi.Input[_builtins.bool] adopt: Take over the account's bucket of this name, with its objects, instead of failing (the preview names it).
-        :param pulumi.Input[_builtins.str] jurisdiction: Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+        :param pulumi.Input[_builtins.str] jurisdiction: Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
         :param pulumi.Input[_builtins.str] location_hint: Where the bucket is placed first (`apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`); the service's choice when unset. Changing it replaces the bucket. One of: `apac`, `eeur`, `enam`, `weur`, `wnam`, `oc`.
         :param pulumi.Input[_builtins.str] name: The bucket's name, unique in the account's jurisdiction. Changing it replaces the bucket.
         :param pulumi.Input[_builtins.str] storage_class: The default storage class of new objects (`Standard` or `InfrequentAccess`), changed in place. One of: `Standard`, `InfrequentAccess`.

@@ -64,14 +64,14 @@ public final class R2BucketArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+     * Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     @Import(name="jurisdiction")
     private @Nullable Output<String> jurisdiction;
 
     /**
-     * @return Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+     * @return Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     public Optional<Output<String>> jurisdiction() {
@@ -217,7 +217,7 @@ public final class R2BucketArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param jurisdiction Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+         * @param jurisdiction Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 
@@ -228,7 +228,7 @@ public final class R2BucketArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param jurisdiction Where the data is stored: `default`, `eu` or `fedramp`. Changing it replaces the bucket. One of: `default`, `eu`, `fedramp`.
+         * @param jurisdiction Where the data is stored: `default`, `eu`, `us`, `fedramp` or `fedramp-high`. Changing it replaces the bucket. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 

@@ -92,14 +92,14 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+     * An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     @Import(name="jurisdiction")
     private @Nullable Output<String> jurisdiction;
 
     /**
-     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     public Optional<Output<String>> jurisdiction() {
@@ -337,7 +337,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 
@@ -348,7 +348,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+         * @param jurisdiction An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
          * 
          * @return builder
          * 

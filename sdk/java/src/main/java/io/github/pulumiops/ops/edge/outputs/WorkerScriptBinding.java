@@ -38,7 +38,7 @@ public final class WorkerScriptBinding {
      */
     private @Nullable String environment;
     /**
-     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     private @Nullable String jurisdiction;
@@ -110,7 +110,7 @@ public final class WorkerScriptBinding {
         return Optional.ofNullable(this.environment);
     }
     /**
-     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `fedramp`, `fedramp-high`.
+     * @return An R2 bucket&#39;s jurisdiction (an R2Bucket&#39;s `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
      * 
      */
     public Optional<String> jurisdiction() {
