@@ -2,15 +2,10 @@
 import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { ref, type Example } from "../../doc-example";
+import { TextAttachment, TextSpoiler, threadingRules } from "./threading";
+import { countedLength, distinctLinks, LIMITS } from "./limits";
 
-/** The service's count (Threads API, "Posts" limitations): an emoji counts as its UTF-8 bytes, any other character as one. */
-export function countedLength(text: string): number {
-  return [...text].reduce((n, ch) => n + (/\p{Extended_Pictographic}/u.test(ch) ? Buffer.byteLength(ch) : 1), 0);
-}
-/** Distinct URLs in the text: the service refuses a post with more than 5 (THREADS_API__LINK_LIMIT_EXCEEDED, since 2025-12-22). */
-export function distinctLinks(text: string): number {
-  return new Set(text.match(/\b(?:https?:\/\/|www\.)\S+/gi) ?? []).size;
-}
+export { countedLength, distinctLinks, LIMITS };
 
 export const token = "posts:Post";
 /** The inputs a post is made of: a change of any replaces it (a published post cannot be edited). */
@@ -35,18 +30,6 @@ export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO", "CAROUSEL"] as const;
 /** Who may reply, as the container's `reply_control` takes it (the post reads it back as `reply_audience`, upper case). */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"] as const;
 const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
-/** The service's limits on a container (Threads API "Posts", "Carousels", "Polls", "Topic tags" and "Alt text"). */
-export const LIMITS = {
-  altText: 1000,
-  topicTag: 50,
-  pollOption: 25,
-  carouselMin: 2,
-  carouselMax: 20,
-  /** "Text attachments": up to 10,000 characters; "Spoilers": at most 10 text spoilers a post. */
-  attachedText: 10_000,
-  textSpoilers: 10,
-} as const;
-
 const AltText = z
   .string()
   .max(LIMITS.altText, { error: `altText must be at most ${LIMITS.altText} characters: the service refuses longer` });
@@ -86,30 +69,6 @@ export const PollAttachment = z
       ruleFailure(ctx, "optionD", "optionD needs optionC: options are filled in order");
   })
   .describe("A poll of two to four options, each at most 25 characters.");
-
-export const TextAttachment = z
-  .object({
-    text: z
-      .string()
-      .refine((t) => t.trim().length > 0, { error: "textAttachment.text must not be blank: write the long text, or remove textAttachment" })
-      .refine((t) => [...t].length <= LIMITS.attachedText, {
-        error: (i) =>
-          `textAttachment.text must be at most ${LIMITS.attachedText} characters: this one has ${[...String(i.input)].length}; split it over replies`,
-      })
-      .describe(`The long text shown under the post: up to ${LIMITS.attachedText.toLocaleString("en")} characters.`),
-    link: HttpUrl.optional().describe("A link shown with it (counted in the post's five links unless the text has it already)."),
-  })
-  .describe("Long-form text under a TEXT post, with an optional link (the service's `text_attachment`).");
-
-export const TextSpoiler = z
-  .object({
-    offset: z
-      .int({ error: "a spoiler's offset must be a whole number" })
-      .min(0)
-      .describe("Where the hidden part starts: characters from the start of `text`."),
-    length: z.int({ error: "a spoiler's length must be a whole number" }).min(1).describe("How many characters are hidden."),
-  })
-  .describe("A range of the post's text hidden until a reader taps it.");
 
 export const PostInputs = z
   .object({
@@ -240,49 +199,6 @@ export const PostInputs = z
       ruleFailure(ctx, "pollAttachment", "a post carries a poll or a link attachment, not both: remove one", ["linkAttachment"]);
     threadingRules(p, ctx);
   });
-
-/** Text attachments and spoilers as "Text attachments" and "Spoilers" of the Threads API document them. */
-function threadingRules(
-  p: {
-    mediaType: string;
-    text?: string;
-    linkAttachment?: string;
-    pollAttachment?: object;
-    textAttachment?: z.output<typeof TextAttachment>;
-    textSpoilers?: z.output<typeof TextSpoiler>[];
-    spoilerMedia?: boolean;
-  },
-  ctx: z.RefinementCtx,
-): void {
-  const a = p.textAttachment;
-  if (a && p.mediaType !== "TEXT")
-    ruleFailure(ctx, "textAttachment", "textAttachment is for TEXT posts: the service attaches long text to text-only posts", [
-      "mediaType",
-    ]);
-  if (a && p.pollAttachment)
-    ruleFailure(ctx, "textAttachment", "a post carries a poll or a text attachment, not both: remove one", ["pollAttachment"]);
-  if (a?.link && p.linkAttachment)
-    ruleFailure(ctx, "textAttachment", "a post with linkAttachment cannot have a link in its textAttachment: remove one", [
-      "linkAttachment",
-    ]);
-  const links = distinctLinks(`${p.text ?? ""} ${a?.link ?? ""}`);
-  if (a?.link && links > 5 && distinctLinks(p.text ?? "") <= 5)
-    ruleFailure(ctx, "textAttachment", `the text and textAttachment.link make ${links} distinct links: the service refuses more than 5`);
-  if (p.spoilerMedia === true && !["IMAGE", "VIDEO", "CAROUSEL"].includes(p.mediaType))
-    ruleFailure(ctx, "spoilerMedia", "spoilerMedia is for IMAGE, VIDEO and CAROUSEL posts: hide text with textSpoilers", ["mediaType"]);
-  // The documents give no unit for offsets; Meta's sample app counts UTF-16 code units, the longer count, so only a
-  // range past that is surely refused.
-  const length = (p.text ?? "").length;
-  p.textSpoilers?.forEach((r, i) => {
-    if (r.offset + r.length > length)
-      ruleFailure(
-        ctx,
-        "textSpoilers",
-        `textSpoilers[${i}] (offset ${r.offset}, length ${r.length}) reaches past the text's ${length} characters: a spoiler hides part of text`,
-        ["text"], // an unknown text (a preview) is not judged
-      );
-  });
-}
 
 export const PostOutputs = z.object({
   mediaType: z.string(),
