@@ -152,6 +152,10 @@ beforeAll(async () => {
   await make("pages:PageRole", { pageId: "200000000000001", user: "300000000000003", role: "EDITOR" });
   await make("pages:PageSubscription", { pageId: "200000000000001", subscribedFields: ["feed"] });
   await make("posts:Post", { mediaType: "TEXT", text: "Fresh bread at 7." });
+  // A Worker's storage, made by wrangler or the dashboard.
+  await make("edge:KvNamespace", { accountId: DEMO_ACCOUNT, title: "site-sessions" });
+  await make("edge:R2Bucket", { accountId: DEMO_ACCOUNT, name: "site-files", jurisdiction: "eu" });
+  await make("edge:D1Database", { accountId: DEMO_ACCOUNT, name: "site-orders" });
 }, 300_000);
 
 afterAll(async () => {
