@@ -11,13 +11,13 @@ import type * as wire from "./wire";
  * not exist". Throttling is 429 with 971 (1015 is the visitor-facing edge error, and the sunset analytics' code).
  * A proxied record the proxy refuses: 9041 (and 9003/9004), since 2024-10-01 no longer wrapped in 1004.
  */
-/**
- * Records (8105x); a KV namespace title taken in the account (10014, "a namespace with this account ID and title
- * already exists"); an R2 bucket's name (10073 in the error-codes page, 10004 as the live API was seen answering);
- * a D1 database's name (7502, whose message is "Internal error").
- */
+/** A record that exists already, or a CNAME beside another record (8105x). */
 const ALREADY_EXISTS = [81053, 81054, 81057, 81058];
-/** Codes that say a name is taken on one product's paths only (elsewhere they mean other things). */
+/**
+ * Codes that say a name is taken on one product's create only (elsewhere they mean other things): a KV namespace's
+ * title (10014, "a namespace with this account ID and title already exists"), an R2 bucket's name (10073 in the
+ * error-codes page, 10004 as the live API was seen answering), a D1 database's name (7502, "Internal error").
+ */
 const TAKEN_ON: [RegExp, number[]][] = [
   [/\/storage\/kv\/namespaces$/, [10014]],
   [/\/r2\/buckets$/, [10073, 10004]],
