@@ -6,6 +6,7 @@
  * is an SQLite database in memory (Node's node:sqlite), as D1's are SQLite.
  */
 import { createRequire } from "node:module";
+import type { Request } from "../kit";
 import { fail } from "./dns";
 import type { EdgeRoute } from "./access";
 import type { EdgeEmulator } from "./server";
@@ -29,9 +30,7 @@ export function newDatabase(): Sqlite {
 }
 
 export function registerD1Routes(emu: EdgeEmulator, r: EdgeRoute): void {
-  const account = (req: { params: Record<string, string> }) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
+  const account = (req: Request) => emu.account(req);
   const view = (d: StoredDatabase) => ({
     uuid: d.uuid,
     name: d.name,
@@ -40,7 +39,7 @@ export function registerD1Routes(emu: EdgeEmulator, r: EdgeRoute): void {
     num_tables: (d.db.prepare("select count(*) as n from sqlite_master where type = 'table'").all()[0] as { n: number }).n,
     file_size: 8192,
   });
-  const database = (req: { params: Record<string, string> }) => {
+  const database = (req: Request) => {
     account(req);
     return emu.databases.get(req.params.id) ?? fail(404, 7404, `The database ${req.params.id} could not be found`);
   };

@@ -26,9 +26,7 @@ const JURISDICTIONS = ["default", "eu", "us", "fedramp", "fedramp-high"];
 const NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 export function registerR2Routes(emu: EdgeEmulator, r: EdgeRoute): void {
-  const account = (req: Request) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
+  const account = (req: Request) => emu.account(req);
   const jurisdiction = (req: Request) => {
     const j = String(req.headers["cf-r2-jurisdiction"] ?? "default");
     if (!JURISDICTIONS.includes(j)) fail(400, 10040, `The jurisdiction '${j}' is not valid`);

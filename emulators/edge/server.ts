@@ -163,6 +163,11 @@ export class EdgeEmulator extends Emulator implements RuleState {
     });
   }
 
+  /** An account path (`/accounts/{account}/...`) of another account than this emulator's: refused as the service does. */
+  account(req: { params: Record<string, string> }): void {
+    if (req.params.account !== this.options.accountId) fail(403, 10000, "Authentication error");
+  }
+
   zone(req: Request): Zone {
     const z = this.zones.get(req.params.zone);
     if (!z) fail(404, 7003, "Could not route to /zones/" + req.params.zone + ", perhaps your object identifier is invalid?");

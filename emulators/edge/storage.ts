@@ -21,9 +21,7 @@ export interface StoredNamespace {
 const JURISDICTIONS = ["eu", "fedramp", "us"];
 
 export function registerStorageRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
-  const account = (req: Request) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
+  const account = (req: Request) => emu.account(req);
   const view = (n: StoredNamespace) => ({
     id: n.id,
     title: n.title,

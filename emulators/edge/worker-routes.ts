@@ -63,9 +63,7 @@ const matcher = (pattern: string) =>
   );
 
 export function registerWorkerReachRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
-  const account = (req: Request) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
+  const account = (req: Request) => emu.account(req);
   const routesOf = (zoneId: string) => {
     let m = emu.workerRoutes.get(zoneId);
     if (!m) emu.workerRoutes.set(zoneId, (m = new Map()));

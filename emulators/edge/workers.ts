@@ -100,9 +100,7 @@ function bindingsOf(emu: EdgeEmulator, list: unknown): Binding[] {
 const bindingView = (b: Binding) => (b.type === "secret_text" ? { type: b.type, name: b.name } : { ...b });
 
 export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
-  const account = (req: Request) => {
-    if (req.params.account !== emu.options.accountId) fail(403, 10000, "Authentication error");
-  };
+  const account = (req: Request) => emu.account(req);
   const script = (req: Request) => emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
   const view = (id: string) => {
     const s = emu.scripts.get(id)!;

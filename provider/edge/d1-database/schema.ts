@@ -3,8 +3,7 @@
  * binding. Its name is unique in the account; the service has no rename.
  */
 import { z } from "zod";
-import { EDGE_SETTINGS, read } from "../../config";
-import { ruleFailure } from "../../check";
+import { accountIdInput, accountOf } from "../account";
 import type { Example } from "../../doc-example";
 
 export const token = "edge:D1Database";
@@ -12,12 +11,7 @@ export const LOCATION_HINTS = ["wnam", "enam", "weur", "eeur", "apac", "oc"] as 
 
 export const D1DatabaseInputs = z
   .object({
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
-      .optional()
-      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the database.")
-      .meta({ replaceOnChanges: true }),
+    accountId: accountIdInput("database"),
     name: z
       .string()
       .min(1, { error: "name must not be empty: name the database" })
@@ -38,10 +32,8 @@ export const D1DatabaseInputs = z
       .describe("Take over the account's database of this name, with its data, instead of failing (the preview names it)."),
   })
   .transform((r, ctx) => {
-    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId)
-      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
-    return { ...r, accountId: accountId ?? "" };
+    const accountId = accountOf(r, ctx);
+    return { ...r, accountId };
   });
 export type D1DatabaseInputs = z.output<typeof D1DatabaseInputs>;
 

@@ -3,8 +3,7 @@
  * binding. Its title is unique in the account (the service refuses a second, 10014).
  */
 import { z } from "zod";
-import { EDGE_SETTINGS, read } from "../../config";
-import { ruleFailure } from "../../check";
+import { accountIdInput, accountOf } from "../account";
 import type { Example } from "../../doc-example";
 
 export const token = "edge:KvNamespace";
@@ -13,12 +12,7 @@ export const JURISDICTIONS = ["eu", "fedramp", "us"] as const;
 
 export const KvNamespaceInputs = z
   .object({
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
-      .optional()
-      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the namespace.")
-      .meta({ replaceOnChanges: true }),
+    accountId: accountIdInput("namespace"),
     title: z
       .string()
       .min(1, { error: "title must not be empty: name the namespace" })
@@ -37,10 +31,8 @@ export const KvNamespaceInputs = z
       .describe("Take over the account's namespace of this title, with its data, instead of failing (the preview names it)."),
   })
   .transform((r, ctx) => {
-    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId)
-      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
-    return { ...r, accountId: accountId ?? "" };
+    const accountId = accountOf(r, ctx);
+    return { ...r, accountId };
   });
 export type KvNamespaceInputs = z.output<typeof KvNamespaceInputs>;
 

@@ -3,8 +3,7 @@
  * Its name is unique in the account's jurisdiction.
  */
 import { z } from "zod";
-import { EDGE_SETTINGS, read } from "../../config";
-import { ruleFailure } from "../../check";
+import { accountIdInput, accountOf } from "../account";
 import type { Example } from "../../doc-example";
 
 export const token = "edge:R2Bucket";
@@ -15,12 +14,7 @@ export const JURISDICTIONS = ["default", "eu", "us", "fedramp", "fedramp-high"] 
 
 export const R2BucketInputs = z
   .object({
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
-      .optional()
-      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the bucket.")
-      .meta({ replaceOnChanges: true }),
+    accountId: accountIdInput("bucket"),
     name: z
       .string()
       .regex(
@@ -51,10 +45,8 @@ export const R2BucketInputs = z
       .describe("Take over the account's bucket of this name, with its objects, instead of failing (the preview names it)."),
   })
   .transform((r, ctx) => {
-    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId)
-      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
-    return { ...r, accountId: accountId ?? "" };
+    const accountId = accountOf(r, ctx);
+    return { ...r, accountId };
   });
 export type R2BucketInputs = z.output<typeof R2BucketInputs>;
 

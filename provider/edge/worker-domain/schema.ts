@@ -3,7 +3,7 @@
  * host's DNS record and certificate itself and keeps the record read-only: no DNS resource declares it.
  */
 import { z } from "zod";
-import { EDGE_SETTINGS, read } from "../../config";
+import { accountIdInput, accountOf } from "../account";
 import { ruleFailure } from "../../check";
 import { isHostname } from "../dns-record/normalize";
 import { zoneInputs, zoneRule } from "../zone-ref";
@@ -13,12 +13,7 @@ export const token = "edge:WorkerDomain";
 
 export const WorkerDomainInputs = z
   .object({
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
-      .optional()
-      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the domain.")
-      .meta({ replaceOnChanges: true }),
+    accountId: accountIdInput("domain"),
     ...zoneInputs,
     hostname: z
       .string()
@@ -58,10 +53,8 @@ export const WorkerDomainInputs = z
       );
   })
   .transform((r, ctx) => {
-    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId)
-      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
-    return { ...r, accountId: accountId ?? "", hostname: r.hostname.toLowerCase().replace(/\.$/, "") };
+    const accountId = accountOf(r, ctx);
+    return { ...r, accountId, hostname: r.hostname.toLowerCase().replace(/\.$/, "") };
   });
 export type WorkerDomainInputs = z.output<typeof WorkerDomainInputs>;
 

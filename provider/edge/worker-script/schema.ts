@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
+import { accountIdInput, accountOf } from "../account";
 import { keptText, SourceText } from "../../source-text";
-import { EDGE_SETTINGS, read } from "../../config";
 import { derived, ruleFailure } from "../../check";
 import type { Example } from "../../doc-example";
 import { Binding, BINDING_NAME } from "./bindings";
@@ -48,12 +48,7 @@ export function secretsDigest(secrets: Record<string, string> | undefined, scrip
 
 export const WorkerScriptInputs = z
   .object({
-    accountId: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/, "accountId must be the account's 32-character hexadecimal id")
-      .optional()
-      .describe("The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.")
-      .meta({ replaceOnChanges: true }),
+    accountId: accountIdInput("script"),
     name: z
       .string()
       .regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, "name must be 1 to 63 lowercase letters, digits, - and _, starting with a letter or digit")
@@ -126,9 +121,7 @@ export const WorkerScriptInputs = z
     sourceText: SourceText,
   })
   .transform((r, ctx) => {
-    const accountId = r.accountId ?? read(EDGE_SETTINGS.accountId);
-    if (!accountId)
-      ruleFailure(ctx, "accountId", "set accountId, or the account for the stack with ops:edgeAccountId (or EDGE_ACCOUNT_ID)");
+    const accountId = accountOf(r, ctx);
     if (!r.content === !r.source)
       ruleFailure(ctx, r.content ? "source" : "content", "set exactly one of content and source", ["content", "source"]);
     let body: string | undefined;
@@ -170,7 +163,7 @@ export const WorkerScriptInputs = z
       ruleFailure(ctx, r.content ? "content" : "source", "a script must be at most 10 MiB");
     return {
       ...r,
-      accountId: accountId ?? "",
+      accountId,
       contentHash: body === undefined ? "" : sha256(body),
       ...(body !== undefined ? { format: formatOf(r, body) } : {}),
       sourceText: r.source ? keptText(body) : undefined,

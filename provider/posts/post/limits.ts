@@ -1,4 +1,8 @@
 /** How the short-post service counts and limits a post, as the Threads API documents it. */
+import { z } from "zod";
+
+/** A media or link URL as a container takes it: public http(s). */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
 
 /** The service's count (Threads API, "Posts" limitations): an emoji counts as its UTF-8 bytes, any other character as one. */
 export function countedLength(text: string): number {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ruleFailure } from "../../check";
 import { ref, type Example } from "../../doc-example";
 import { TextAttachment, TextSpoiler, threadingRules } from "./threading";
-import { countedLength, distinctLinks, LIMITS } from "./limits";
+import { countedLength, distinctLinks, HttpUrl, LIMITS } from "./limits";
 
 export { countedLength, distinctLinks, LIMITS };
 
@@ -29,7 +29,6 @@ export const REPLACING_FIELDS = [
 export const MEDIA_TYPES = ["TEXT", "IMAGE", "VIDEO", "CAROUSEL"] as const;
 /** Who may reply, as the container's `reply_control` takes it (the post reads it back as `reply_audience`, upper case). */
 export const REPLY_CONTROLS = ["everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"] as const;
-const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
 const AltText = z
   .string()
   .max(LIMITS.altText, { error: `altText must be at most ${LIMITS.altText} characters: the service refuses longer` });

@@ -4,9 +4,7 @@
  */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
-import { distinctLinks, LIMITS } from "./limits";
-
-const HttpUrl = z.url({ protocol: /^https?$/, error: "must be a public http(s) URL" });
+import { distinctLinks, HttpUrl, LIMITS } from "./limits";
 
 export const TextAttachment = z
   .object({
