@@ -3,7 +3,7 @@
  * `pulumi up --plan`, which refuses any input that differs from what the preview recorded. A program where a DNS
  * record, a page rule, a firewall rule, a page post, a post and a remote command take values from another
  * resource's outputs (unknown at preview) is previewed with a saved plan and applied with it, on both doors: every
- * resource is made, with no plan violation.
+ * resource is made, with no plan violation. So are a Worker bound to a KV namespace and a reply to a post (issue 61).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,14 +50,20 @@ describe("preview --save-plan, then up --plan, with inputs unknown at preview", 
       engines.push(engine);
       const plan = path.join(mkdtempSync(path.join(tmpdir(), "pulumi-ops-plan-")), "plan.json");
       const preview = await engine.stack.preview({ plan });
-      expect(preview.changeSummary.create).toBe(8); // the base record, six resources and the stack
+      // The base record, six resources, a KV namespace and the Worker bound to it, a post and its reply (on the
+      // dynamic door inside a Thread component), and the stack.
+      expect(preview.changeSummary.create).toBe(door === "dynamic" ? 13 : 12);
       let printed = "";
       const up = await engine.stack.up({ plan, onOutput: (o) => (printed += o) }).catch((e: Error) => {
         throw new Error(String(e).slice(0, 4000));
       });
       expect(printed).not.toMatch(/violates plan/);
-      expect(up.summary.resourceChanges?.create).toBe(8);
+      expect(up.summary.resourceChanges?.create).toBe(door === "dynamic" ? 13 : 12);
       expect(control.machine.files.get(`/tmp/plans-${door}`)).toMatch(/plan-base/);
+      const kv = [...edge.namespaces.values()].find((n) => n.title === `plans-${door}`)!;
+      expect(edge.scripts.get(`plans-${door}`)!.bindings).toContainEqual({ type: "kv_namespace", name: "KV", namespace_id: kv.id });
+      const reply = [...posts.posts.values()].find((p) => p.text === `and its reply (${door})`)!;
+      expect(posts.posts.get(reply.replied_to!)!.text).toBe(`A thread (${door})`);
     });
   }
 

@@ -56,6 +56,33 @@ if (door === "plugin") {
   new ops.control.RemoteCommand("remotecommand", i["control:RemoteCommand"]);
 }
 
+// A Worker bound to a KV namespace, and a reply to a post (issue 61): the namespace's id and the post's id are
+// unknown at preview.
+const SCRIPT = "export default { async fetch(request, env) { return new Response(await env.KV.get('x')); } };";
+if (door === "plugin") {
+  const kv = new Ops("ops:edge:KvNamespace", "kv", { title: "plans-plugin", namespaceId: undefined });
+  const kvId = (kv as unknown as { namespaceId: pulumi.Output<string> }).namespaceId;
+  new Ops("ops:edge:WorkerScript", "script", {
+    name: "plans-plugin",
+    content: SCRIPT,
+    bindings: [{ name: "KV", type: "kv_namespace", namespaceId: kvId }],
+  });
+  const first = new Ops("ops:posts:Post", "first", { mediaType: "TEXT", text: "A thread (plugin)", postId: undefined });
+  new Ops("ops:posts:Post", "reply", {
+    mediaType: "TEXT",
+    text: "and its reply (plugin)",
+    replyTo: (first as unknown as { postId: pulumi.Output<string> }).postId,
+  });
+} else {
+  const kv = new ops.edge.KvNamespace("kv", { title: "plans-dynamic" });
+  new ops.edge.WorkerScript("script", {
+    name: "plans-dynamic",
+    content: SCRIPT,
+    bindings: [{ name: "KV", type: "kv_namespace", namespaceId: kv.namespaceId }],
+  });
+  new ops.posts.Thread("thread", { posts: ["A thread (dynamic)", "and its reply (dynamic)"] });
+}
+
 // A zone setting whose value the service refuses (browser_cache_ttl takes 0, 30, 60, ...): the preview must fail.
 const ttl = config.getNumber("browserCacheTtl");
 if (ttl !== undefined) new ops.edge.ZoneSetting("browser-cache", { zoneName, settingId: "browser_cache_ttl", value: ttl });
