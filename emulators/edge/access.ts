@@ -37,7 +37,10 @@ export type Permission =
   | "workers_r2:read"
   | "workers_r2:edit"
   | "d1:read"
-  | "d1:edit";
+  | "d1:edit"
+  // Account / Queues.
+  | "queues:read"
+  | "queues:edit";
 
 export const ALL_PERMISSIONS: Permission[] = [
   "zone:read",
@@ -56,6 +59,7 @@ export const ALL_PERMISSIONS: Permission[] = [
   "workers_kv:edit",
   "workers_r2:edit",
   "d1:edit",
+  "queues:edit",
 ];
 /** What a read-only token of a pipeline's pull-request job holds: every Read permission, no Edit. */
 export const READ_PERMISSIONS: Permission[] = [
@@ -72,6 +76,7 @@ export const READ_PERMISSIONS: Permission[] = [
   "workers_kv:read",
   "workers_r2:read",
   "d1:read",
+  "queues:read",
 ];
 
 /** The endpoints of the Cloudflare API v4 the emulator serves, as method and path pattern. */
@@ -106,6 +111,9 @@ export const DOCUMENTED: [string, RegExp][] = [
   ["GET", /^\/accounts\/[^/]+\/d1\/database(\/[^/]+)?$/],
   ["POST", /^\/accounts\/[^/]+\/d1\/database(\/[^/]+\/query)?$/],
   ["DELETE", /^\/accounts\/[^/]+\/d1\/database\/[^/]+$/],
+  ["GET", /^\/accounts\/[^/]+\/queues(\/[^/]+)?$/],
+  ["POST", /^\/accounts\/[^/]+\/queues(\/[^/]+\/messages\/pull)?$/],
+  ["DELETE", /^\/accounts\/[^/]+\/queues\/[^/]+$/],
 ];
 
 export const DEMO_TOKEN = "edge-demo-token-0123456789";

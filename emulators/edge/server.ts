@@ -16,6 +16,7 @@ import { registerStorageRoutes, type StoredNamespace } from "./storage";
 import { serve } from "./runtime";
 import { registerR2Routes, type StoredBucket } from "./r2";
 import { registerD1Routes, type StoredDatabase } from "./d1";
+import { registerQueueRoutes, type StoredQueue } from "./queues";
 import type { EdgeEmulatorOptions, Zone } from "./options";
 import { SETTINGS } from "./settings";
 import { ALL_PERMISSIONS, DEMO_ACCOUNT, DEMO_ACCOUNT_TOKEN, DEMO_TOKEN, DOCUMENTED, READONLY_TOKEN, type Permission } from "./access";
@@ -43,6 +44,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
   /** `<jurisdiction>/<name>` -> R2 bucket (r2.ts); D1 uuid -> database (d1.ts). */
   buckets = new Map<string, StoredBucket>();
   databases = new Map<string, StoredDatabase>();
+  /** Queue id -> queue (queues.ts); `<script>/<class>/<id>` -> a Durable Object's live instance (durable-objects.ts). */
+  queues = new Map<string, StoredQueue>();
+  durableObjects = new Map<string, { instance: unknown; storage: Map<string, unknown> }>();
   /** D1's ids are uuids: made from the same sequence, so a run is repeatable. */
   nextUuid = () => this.nextId().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
   /** A visitor's request to `url`: the script it reaches, run with its bindings (runtime.ts), and its answer. */
@@ -81,6 +85,8 @@ export class EdgeEmulator extends Emulator implements RuleState {
     this.namespaces.clear();
     this.buckets.clear();
     this.databases.clear();
+    this.queues.clear();
+    this.durableObjects.clear();
     this.window.clear();
     this.resetRules?.();
     this.rulesets?.reset();
@@ -283,6 +289,7 @@ export class EdgeEmulator extends Emulator implements RuleState {
     registerStorageRoutes(this, r);
     registerR2Routes(this, r);
     registerD1Routes(this, r);
+    registerQueueRoutes(this, r);
     this.rulesets = registerRulesetRoutes(
       this,
       (m, p, perm, h) => this.route(m, API + p, (req) => (this.need(req, perm(req)), h(req))),

@@ -12,6 +12,8 @@ import { type Reply, type Request } from "../kit";
 import { fail } from "./dns";
 import type { EdgeRoute } from "./access";
 import type { EdgeEmulator } from "./server";
+import { checkDurableBinding, migrate, type DurableClass } from "./durable-objects";
+import { queueNamed } from "./queues";
 
 export interface StoredScript {
   /** The main part's text (for tests and the demo: what runs). */
@@ -29,6 +31,9 @@ export interface StoredScript {
   bindings: Binding[];
   /** Its workers.dev endpoint and preview URLs (off for a new script). */
   subdomain: { enabled: boolean; previews_enabled: boolean };
+  /** The last Durable Object migration applied, and the classes the migrations made (durable-objects.ts). */
+  migration_tag?: string;
+  durable_classes: DurableClass[];
 }
 
 export type Binding = { type: string; name: string; text?: string } & Record<string, unknown>;
@@ -72,9 +77,11 @@ const TARGET: Record<string, string> = {
 
 /**
  * The bindings of an upload's metadata: each a type and a unique name; plain and secret text carry `text`; a binding
- * to storage or a service names its target (a KV namespace the account has: 10041 otherwise, as the service answers).
+ * to storage or a service names its target, which must exist (a KV namespace the account has: 10041 otherwise, as
+ * the service answers; a Durable Object class of `classes`, the upload's script's once migrated, or of the script
+ * the binding names).
  */
-function bindingsOf(emu: EdgeEmulator, list: unknown): Binding[] {
+function bindingsOf(emu: EdgeEmulator, list: unknown, classes: DurableClass[]): Binding[] {
   if (list === undefined) return [];
   if (!Array.isArray(list)) fail(400, 10021, "metadata.bindings must be a list");
   const names = new Set<string>();
@@ -92,6 +99,10 @@ function bindingsOf(emu: EdgeEmulator, list: unknown): Binding[] {
     if (b.type === "r2_bucket" && !emu.buckets.has(`${b.jurisdiction ?? "default"}/${target}`))
       fail(400, 10085, `R2 bucket '${target}' not found`);
     if (b.type === "d1" && !emu.databases.has(target)) fail(400, 10181, `D1 database '${target}' not found`);
+    if (b.type === "queue" && !queueNamed(emu, target)) fail(400, 11000, `Queue ${target} does not exist`);
+    if (b.type === "service" && !emu.scripts.has(target))
+      fail(400, 10143, `Could not resolve service binding '${b.name}'. Target script '${target}' not found.`);
+    if (b.type === "durable_object_namespace") checkDurableBinding(emu.scripts, classes, b);
     return (b.type === "d1" ? { ...b, id: target, database_id: target } : { ...b }) as Binding;
   });
 }
@@ -114,6 +125,7 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
       compatibility_flags: s.compatibility_flags,
       handlers: ["fetch"],
       has_modules: s.format === "module",
+      ...(s.migration_tag ? { migration_tag: s.migration_tag } : {}),
     };
   };
 
@@ -125,7 +137,12 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
     account(req);
     if (!/^[a-z0-9][a-z0-9_-]{0,62}$/.test(req.params.name)) fail(400, 10016, "script name is invalid");
     const type = String(req.headers["content-type"] ?? "");
-    let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags" | "bindings" | "subdomain">;
+    let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags" | "bindings" | "subdomain" | "durable_classes">;
+    const was = emu.scripts.get(req.params.name);
+    let migrated: { migration_tag?: string; durable_classes: DurableClass[] } = {
+      migration_tag: was?.migration_tag,
+      durable_classes: was?.durable_classes ?? [],
+    };
     let tags: string[] | undefined;
     let bindingsSent: Binding[] = [];
     let keep: string[] | undefined;
@@ -145,7 +162,8 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
       if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string")))
         fail(400, 10021, "metadata.tags must be a list of strings");
       tags = metadata.tags;
-      bindingsSent = bindingsOf(emu, metadata.bindings);
+      migrated = migrate(emu.scripts, was, metadata.migrations);
+      bindingsSent = bindingsOf(emu, metadata.bindings, migrated.durable_classes);
       keep = metadata.keep_bindings;
       if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string")))
         fail(400, 10021, "metadata.keep_bindings must be a list of binding types");
@@ -179,15 +197,19 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
       fail(415, 10008, "Content-Type must be multipart/form-data (or application/javascript for a service worker)");
     }
     const now = emu.timestamp();
-    const was = emu.scripts.get(req.params.name);
     // The upload's bindings replace the script's, but for those of the types `keep_bindings` names (not sent again).
     const sentNames = new Map(bindingsSent.map((b) => [b.name, b.type]));
     const kept = (was?.bindings ?? []).filter((b) => keep?.includes(b.type) && !(sentNames.get(b.name) === b.type));
     // One name, one binding: a kept binding whose name an upload gives to another type is refused.
     const clash = kept.find((b) => sentNames.has(b.name));
     if (clash) fail(400, 10021, `Binding name '${clash.name}' is already in use by a ${clash.type} binding`);
+    // A class a migration deletes while a kept binding still names it.
+    for (const b of kept)
+      if (b.type === "durable_object_namespace" && b.script_name === undefined)
+        checkDurableBinding(emu.scripts, migrated.durable_classes, b);
     emu.scripts.set(req.params.name, {
       ...stored!,
+      ...migrated,
       tags: tags ?? was?.tags ?? [],
       bindings: [...kept, ...bindingsSent],
       subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false },

@@ -217,6 +217,8 @@ export const WorkerScript = z.looseObject({
   size: z.number().optional(),
   created_on: z.string().optional(),
   modified_on: z.string().optional(),
+  /** The tag of the Durable Object migration last applied (none: never migrated). */
+  migration_tag: z.string().nullish(),
 });
 export type WorkerScript = z.infer<typeof WorkerScript>;
 /** A binding as the settings read shows it (a secret's text is never shown). */

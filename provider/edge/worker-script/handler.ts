@@ -17,6 +17,14 @@ import { bindingsFor, dropSecrets, syncSecrets, syncSubdomain, upload } from "./
 import { previewScript, scriptOwnedBy, scriptTakeover } from "./preview";
 import { formatOf, scriptBody, secretsDigest, sha256, WorkerScriptInputs, type WorkerScriptOutputs } from "./schema";
 import { fromWire, sameBindings, type Binding } from "./bindings";
+import { lastTag, migrationsFor } from "./migrations";
+
+/** The script's Durable Object migration tag, as the script list has it (the settings do not). */
+export const migrationTagOf = async (accountId: string, name: string) =>
+  (await edge().listWorkerScripts(accountId)).find((s) => s.id === name)?.migration_tag ?? undefined;
+/** Whether the program's migrations end elsewhere than the script's tag (`olds`: state, with the tag read last). */
+const migrationsChanged = (olds: Bag, r: Bag) =>
+  !!r.migrations?.length && lastTag(r.migrations) !== (olds.migrationTag ?? lastTag(olds.migrations));
 
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `there`: the script's settings now. */
 async function deploy(
@@ -33,15 +41,26 @@ async function deploy(
       remedy: "Run the command again",
     });
   }
+  const tag = r.migrations && there ? await migrationTagOf(r.accountId, r.name) : undefined;
   const s = await edge().putWorkerScript(
     r.accountId,
     r.name,
-    await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars, managedBindings)),
+    await upload(
+      r,
+      body,
+      withStackTag(there?.tags),
+      bindingsFor(r, there?.bindings ?? [], managedVars, managedBindings),
+      migrationsFor(r.migrations, tag, r.name),
+    ),
   );
-  return outputsOf(r, body, s);
+  return outputsOf(r, body, { ...s, migration_tag: s.migration_tag ?? tag });
 }
 
-function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?: string }): WorkerScriptOutputs {
+function outputsOf(
+  r: Bag,
+  body: string,
+  s: { created_on?: string; modified_on?: string; migration_tag?: string | null },
+): WorkerScriptOutputs {
   return {
     accountId: r.accountId,
     name: r.name,
@@ -54,6 +73,7 @@ function outputsOf(r: Bag, body: string, s: { created_on?: string; modified_on?:
     ...(r.vars ? { vars: r.vars } : {}),
     ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
     ...(r.bindings ? { bindings: r.bindings } : {}),
+    ...(r.migrations ? { migrations: r.migrations, ...(s.migration_tag ? { migrationTag: s.migration_tag } : {}) } : {}),
     ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
     ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),
     adopt: r.adopt ?? false,
@@ -72,10 +92,12 @@ async function alreadyDeployed(r: Bag, there: wire.WorkerScriptSettings): Promis
   if (r.bindings && !sameBindings(r.bindings, bindingsOf(there.bindings, r.bindings))) return undefined;
   if ((there.compatibility_date ?? "2021-11-02") !== r.compatibilityDate || !same("", there.compatibility_flags, r.compatibilityFlags))
     return undefined;
+  const tag = r.migrations ? await migrationTagOf(r.accountId, r.name) : undefined;
+  if (tag !== lastTag(r.migrations)) return undefined;
   const body = await edge().getWorkerScript(r.accountId, r.name);
   if (body === undefined || sha256(body) !== r.contentHash) return undefined;
   notice(`edge: the script ${r.name} is deployed already as the program says; nothing sent`);
-  return outputsOf(r, body, {});
+  return outputsOf(r, body, { migration_tag: tag });
 }
 
 /** What an upload changes: the code, its runtime, its variables and bindings. */
@@ -118,6 +140,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
     const changed = changedKeys(FIELDS, olds, wanted, same);
     // Secrets by their digest (state keeps no text); the subdomain where the program says.
     if ((olds.secretsDigest ?? "") !== secretsDigest(wanted.secrets, wanted.name)) changed.push("secrets");
+    if (migrationsChanged(olds, wanted)) changed.push("migrations");
     changed.push(...changedKeys(declaredSubdomain(wanted), olds, wanted, (_k, a, b) => a === b));
     return { changes: replaces.length + changed.length > 0, replaces };
   },
@@ -149,6 +172,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
     const managedSecrets = (props.secretNames ?? []) as string[];
     const missingSecrets = managedSecrets.filter((n) => !secretNamesOf(settings.bindings).includes(n));
     const sub = declaredSubdomain(props).length ? await edge().getWorkerSubdomain(accountId, name) : undefined;
+    const tag = props.migrations ? await migrationTagOf(accountId, name) : undefined;
     const outs: WorkerScriptOutputs = {
       ...(props as WorkerScriptOutputs),
       accountId,
@@ -160,6 +184,8 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : { compatibilityFlags: undefined }),
       ...(managedVars ? { vars: varsOf(settings.bindings, managedVars) } : {}),
       ...(managedBindings ? { bindings: bindingsOf(settings.bindings, managedBindings) } : {}),
+      // The migration the script has applied last: another tag than the program's last is a change up applies.
+      ...(props.migrations ? { migrationTag: tag } : {}),
       // A managed secret removed elsewhere: the digest no longer stands for what the script has, so the next up sets it.
       ...(missingSecrets.length ? { secretsDigest: `missing ${missingSecrets.join(",")}` } : {}),
       ...(sub && props.workersDev !== undefined ? { workersDev: sub.enabled } : {}),
@@ -170,7 +196,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       warn(
         `edge: the secret${missingSecrets.length > 1 ? "s" : ""} ${missingSecrets.join(", ")} of the script ${name} ${missingSecrets.length > 1 ? "were" : "was"} removed outside the program: the next up sets ${missingSecrets.length > 1 ? "them" : "it"} again`,
       );
-    const drifted = changedKeys([...FIELDS, ...declaredSubdomain(props)], props, outs, same);
+    const drifted = changedKeys([...FIELDS, ...declaredSubdomain(props), ...(props.migrations ? ["migrationTag"] : [])], props, outs, same);
     if (!drifted.length) return { id, props: outs };
     const inputs = {
       accountId,
@@ -181,6 +207,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       ...(props.source ? { source: props.source } : {}),
       ...(outs.vars ? { vars: outs.vars } : {}),
       ...(outs.bindings ? { bindings: outs.bindings } : {}),
+      ...(props.migrations ? { migrations: props.migrations } : {}),
       ...(outs.workersDev !== undefined ? { workersDev: outs.workersDev } : {}),
       ...(outs.previewUrls !== undefined ? { previewUrls: outs.previewUrls } : {}),
     };
@@ -196,7 +223,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
     await dropSecrets(r, managedSecrets);
     // The code, runtime or variables changed: uploaded (reading the script's settings first, to keep what was set
     // elsewhere: tags, variables, every other binding). Else nothing is uploaded.
-    if (changedKeys(FIELDS, olds, r, same).length) {
+    if (changedKeys(FIELDS, olds, r, same).length || migrationsChanged(olds, r)) {
       const there = await unlessGone(() => edge().getWorkerScriptSettings(r.accountId, r.name));
       // Taken over by another stack since (ops:adoptFromStack): never uploaded over, nor labelled back.
       const label = stackOfTags(there?.tags);
@@ -211,6 +238,8 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       const {
         vars: _v,
         bindings: _b,
+        migrations: _m,
+        migrationTag: _t,
         secretNames: _n,
         secretsDigest: _d,
         workersDev: _w,
@@ -221,6 +250,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
         ...rest,
         ...(r.vars ? { vars: r.vars } : {}),
         ...(r.bindings ? { bindings: r.bindings } : {}),
+        ...(r.migrations ? { migrations: r.migrations, ...(olds.migrationTag ? { migrationTag: olds.migrationTag } : {}) } : {}),
         ...(r.secrets ? { secretNames: Object.keys(r.secrets).sort(), secretsDigest: secretsDigest(r.secrets, r.name) } : {}),
         ...(r.workersDev !== undefined ? { workersDev: r.workersDev } : {}),
         ...(r.previewUrls !== undefined ? { previewUrls: r.previewUrls } : {}),

@@ -6,7 +6,8 @@ import { isUnknown } from "../../check";
 import type { Bag } from "../../handler";
 import { knownText, type PreviewContext } from "../../preview";
 import { AlreadyExistsError, ValidationError } from "../../http/errors";
-import { notice } from "../../log";
+import { notice, warn } from "../../log";
+import { migrationsSaid } from "./migrations";
 import { stackOfTags, standing } from "../../owner";
 import { adopting, edge } from "../zones";
 import type * as wire from "../wire";
@@ -49,14 +50,19 @@ export function scriptTakeover(r: Bag, tags: readonly string[] | null | undefine
 /**
  * An edge script's preview: the account's script list, read once (an unknown account fails up's upload); a new
  * script whose name another tool or stack already deployed is refused (up would overwrite it), this stack's own
- * taken back, by its tags.
+ * taken back, by its tags; a Durable Object migration the up applies that deletes a class is said (its tag from the
+ * list tells which steps are to come).
  */
 export async function previewScript(ctx: PreviewContext): Promise<void> {
   const accountId = knownText(ctx.inputs.accountId);
   if (!ctx.reads || !accountId) return;
   const scripts = await ctx.once(`edge ${ctx.account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
   const name = knownText(ctx.inputs.name);
-  if (!name || !scripts.some((s) => s.id === name)) return;
+  if (!name) return;
+  const migrations = ctx.inputs.migrations;
+  if (Array.isArray(migrations) && !isUnknown(migrations))
+    for (const line of migrationsSaid(migrations, scripts.find((s) => s.id === name)?.migration_tag ?? undefined, name)) warn(line);
+  if (!scripts.some((s) => s.id === name)) return;
   const settings = () => ctx.once(`edge settings of script ${accountId}/${name}`, () => edge().getWorkerScriptSettings(accountId, name));
   if (!isUnknown(ctx.inputs.adopt) && !ctx.ownedByStack()) {
     const problem = scriptTakeover(ctx.inputs, (await settings()).tags);

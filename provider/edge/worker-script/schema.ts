@@ -12,6 +12,7 @@ import { keptText, SourceText } from "../../source-text";
 import { derived, ruleFailure } from "../../check";
 import type { Example } from "../../doc-example";
 import { Binding, BINDING_NAME } from "./bindings";
+import { checkMigrations, Migration } from "./migrations";
 
 export const token = "edge:WorkerScript";
 
@@ -103,6 +104,12 @@ export const WorkerScriptInputs = z
       .describe(
         "Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.",
       ),
+    migrations: z
+      .array(Migration)
+      .optional()
+      .describe(
+        "Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).",
+      ),
     workersDev: z
       .boolean()
       .optional()
@@ -155,6 +162,7 @@ export const WorkerScriptInputs = z
         );
       named.set(b.name, "binding");
     });
+    checkMigrations(r.migrations, ctx);
     if (r.previewUrls === true && r.workersDev === false)
       ruleFailure(ctx, "previewUrls", "preview URLs are served on workers.dev: set workersDev to true, or previewUrls to false", [
         "workersDev",
@@ -188,6 +196,11 @@ export const WorkerScriptOutputs = z.object({
     .describe("A digest of the managed secrets' names and text (kept as a secret): a change of any is seen without keeping them.")
     .meta({ secret: true }),
   bindings: z.array(Binding).optional().describe("The bindings this resource manages, as the script has them."),
+  migrations: z.array(Migration).optional().describe("Its Durable Object migrations, as the program gives them."),
+  migrationTag: z
+    .string()
+    .optional()
+    .describe("The tag of the Durable Object migration the script has applied last, as the service keeps it."),
   workersDev: z.boolean().optional().describe("Whether the script is served on workers.dev (when the program says)."),
   previewUrls: z.boolean().optional().describe("Whether its preview URLs are served (when the program says)."),
   adopt: z.boolean(),

@@ -1,6 +1,7 @@
 /**
  * What a WorkerScript sends: the upload (multipart: a `metadata` part with `main_module` for a module or `body_part`
- * for a service worker, the compatibility date and flags, the bindings it sends and keeps, the script's part), its
+ * for a service worker, the compatibility date and flags, the bindings it sends and keeps, the Durable Object
+ * migrations the script has not applied yet, the script's part), its
  * secrets one by one, and its workers.dev endpoint.
  */
 import * as path from "node:path";
@@ -56,6 +57,7 @@ export async function upload(
   body: string,
   tags: string[] = [],
   binding: { bindings: wire.WorkerBinding[]; keep: string[] } = { bindings: [], keep: ["secret_text", "secret_key"] },
+  migrations?: object,
 ): Promise<{ body: Buffer; contentType: string }> {
   const format = formatOf(r, body);
   const main = format === "module" ? mainModule(r) : "script";
@@ -65,6 +67,7 @@ export async function upload(
     ...(r.compatibilityFlags?.length ? { compatibility_flags: r.compatibilityFlags } : {}),
     ...(binding.bindings.length ? { bindings: binding.bindings } : {}),
     keep_bindings: binding.keep, // bindings made elsewhere (dashboard, wrangler) are kept, not dropped
+    ...(migrations ? { migrations } : {}),
     ...(tags.length ? { tags } : {}),
   };
   const form = new FormData();
