@@ -73,6 +73,7 @@ const TARGET: Record<string, string> = {
   service: "service",
   queue: "queue_name",
   durable_object_namespace: "class_name",
+  analytics_engine: "dataset",
 };
 
 /**

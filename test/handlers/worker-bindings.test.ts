@@ -142,4 +142,30 @@ describe("a WorkerScript's bindings", () => {
     ]);
     expect(keep).toEqual(["secret_text", "secret_key"]);
   });
+
+  it("the platform's services a binding needs nothing made for (AI, Analytics Engine, version metadata, email) go in the upload and read back without drift", async () => {
+    const platform = [
+      { name: "AI", type: "ai" },
+      { name: "EVENTS", type: "analytics_engine", dataset: "bakery_events" },
+      { name: "VERSION", type: "version_metadata" },
+      { name: "MAIL", type: "send_email", destinationAddress: "orders@example.com" },
+    ];
+    const r = await make(T, { name: "site", content: READS_KV, bindings: platform });
+    expect(edge.scripts.get("site")!.bindings).toEqual([
+      { type: "ai", name: "AI" },
+      { type: "analytics_engine", name: "EVENTS", dataset: "bakery_events" },
+      { type: "version_metadata", name: "VERSION" },
+      { type: "send_email", name: "MAIL", destination_address: "orders@example.com" },
+    ]);
+    const read = await call(T, "read", [r.id, r.outs]);
+    expect(read.inputs).toBeUndefined();
+    expect((await call(T, "diff", [r.id, read.props, r.inputs])).changes).toBe(false);
+    const { failures } = await call(T, "check", [
+      {},
+      { name: "site", content: READS_KV, bindings: [{ name: "AI", type: "ai", dataset: "x" }] },
+    ]);
+    expect(failures).toEqual([
+      expect.objectContaining({ property: "bindings.0.dataset", reason: expect.stringMatching(/not a field of a ai binding/) }),
+    ]);
+  });
 });

@@ -73,6 +73,7 @@ export function seedScripts(edge: { scripts: Map<string, unknown>; timestamp(): 
       compatibility_flags: [],
       tags: [],
       bindings: [],
+      durable_classes: [],
       subdomain: { enabled: false, previews_enabled: false },
       created_on: now,
       modified_on: now,

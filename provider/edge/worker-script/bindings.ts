@@ -1,8 +1,11 @@
 /**
  * A WorkerScript's bindings to storage and other services — KV namespaces, R2 buckets, D1 databases, other
- * Workers, queues (producer) and Durable Object namespaces — as the upload metadata takes them (the multipart
- * upload's `bindings`; wrangler's `kv_namespaces`, `r2_buckets`, `d1_databases`, `services`, `queues.producers`,
- * `durable_objects.bindings`), read back from the script's settings and compared by name.
+ * Workers, queues (producer) and Durable Object namespaces, and the platform's services a binding needs nothing made
+ * for (Workers AI, an Analytics Engine dataset, Browser Rendering, Images, the version's metadata, email sending) —
+ * as the upload metadata takes them (the multipart upload's `bindings`; wrangler's `kv_namespaces`, `r2_buckets`,
+ * `d1_databases`, `services`, `queues.producers`, `durable_objects.bindings`, `ai`, `analytics_engine_datasets`,
+ * `browser`, `images`, `version_metadata`, `send_email`), read back from the script's settings and compared by name.
+ * Bindings of other types (Hyperdrive, Vectorize, workflows, ...) made elsewhere are kept as they are.
  */
 import { z } from "zod";
 import { ruleFailure } from "../../check";
@@ -11,7 +14,20 @@ import type * as wire from "../wire";
 /** A binding's name: the property of `env` the script reads it by. */
 export const BINDING_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-export const BINDING_TYPES = ["kv_namespace", "r2_bucket", "d1", "service", "queue", "durable_object_namespace"] as const;
+export const BINDING_TYPES = [
+  "kv_namespace",
+  "r2_bucket",
+  "d1",
+  "service",
+  "queue",
+  "durable_object_namespace",
+  "ai",
+  "analytics_engine",
+  "browser",
+  "images",
+  "version_metadata",
+  "send_email",
+] as const;
 export type BindingType = (typeof BINDING_TYPES)[number];
 
 /** Per type, the fields it needs (and may have), with the upload metadata's names for them. */
@@ -22,6 +38,12 @@ const FIELDS: Record<BindingType, { needs: string[]; may?: string[] }> = {
   service: { needs: ["service"], may: ["environment", "entrypoint"] },
   queue: { needs: ["queueName"] },
   durable_object_namespace: { needs: ["className"], may: ["scriptName", "environment"] },
+  ai: { needs: [] },
+  analytics_engine: { needs: ["dataset"] },
+  browser: { needs: [] },
+  images: { needs: [] },
+  version_metadata: { needs: [] },
+  send_email: { needs: [], may: ["destinationAddress"] },
 };
 const WIRE: Record<string, string> = {
   namespaceId: "namespace_id",
@@ -34,6 +56,8 @@ const WIRE: Record<string, string> = {
   environment: "environment",
   entrypoint: "entrypoint",
   jurisdiction: "jurisdiction",
+  dataset: "dataset",
+  destinationAddress: "destination_address",
 };
 
 export const Binding = z
@@ -45,7 +69,7 @@ export const Binding = z
     type: z
       .enum(BINDING_TYPES, { error: `a binding's type must be one of ${BINDING_TYPES.join(", ")}` })
       .describe(
-        "`kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className).",
+        "`kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else).",
       ),
     namespaceId: z.string().min(1).optional().describe("A KV namespace's id (a KvNamespace's `namespaceId`)."),
     bucketName: z.string().min(1).optional().describe("An R2 bucket's name."),
@@ -60,6 +84,12 @@ export const Binding = z
     queueName: z.string().min(1).optional().describe("The queue this script sends to."),
     className: z.string().min(1).optional().describe("The Durable Object's class."),
     scriptName: z.string().min(1).optional().describe("The Worker that defines the Durable Object class, where it is another."),
+    dataset: z.string().min(1).optional().describe("The Analytics Engine dataset the script writes data points to (made on first write)."),
+    destinationAddress: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The one verified address an email binding may send to (none: any verified address of the account)."),
   })
   .superRefine((b, ctx) => {
     const spec = FIELDS[b.type];

@@ -102,7 +102,7 @@ export const WorkerScriptInputs = z
       .array(Binding)
       .optional()
       .describe(
-        "Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.",
+        "Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.",
       ),
     migrations: z
       .array(Migration)
@@ -218,9 +218,11 @@ export const classDoc = `
   file, in module syntax (\`export default { fetch }\`) or service-worker syntax, uploaded with its compatibility
   date. Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same
   name deployed elsewhere is taken over only with \`adopt: true\`. \`vars\` and \`secrets\` are its plain-text and
-  secret bindings, \`bindings\` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues and
-  Durable Objects (only the names given are managed; those set elsewhere are kept); \`workersDev\` serves it on
-  workers.dev. A script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.`;
+  secret bindings, \`bindings\` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues,
+  Durable Objects and the platform's services (only the names given are managed; those set elsewhere are kept);
+  \`migrations\` the Durable Object migrations that make its classes Durable Objects (an up applies the steps the
+  script has not had); \`workersDev\` serves it on workers.dev. A script serves nothing on a zone until a WorkerRoute
+  or a WorkerDomain points at it.`;
 
 /**
  * The example of the reference and of the class's doc comment, in every language (scripts/example-render.ts), run
