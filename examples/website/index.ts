@@ -86,7 +86,8 @@ const orders = new ops.edge.D1Database("orders", { name: "site-orders" });
 export const ordersId = orders.databaseId;
 
 // The edge script, from a file next to this program; compared by content hash. It reads the sessions through a
-// binding: made after the namespace, whose id it names.
+// binding: made after the namespace, whose id it names. Its class Visits is a Durable Object through the migration
+// v1 (an up applies only the steps the script has not had), which the VISITS binding names.
 const script = new ops.edge.WorkerScript("edge-script", {
   name: workerName,
   source: workerVersion === "2" ? "worker-v2.js" : "worker.js",
@@ -94,7 +95,9 @@ const script = new ops.edge.WorkerScript("edge-script", {
     { name: "SESSIONS", type: "kv_namespace", namespaceId: sessions.namespaceId },
     { name: "FILES", type: "r2_bucket", bucketName: files.name },
     { name: "ORDERS", type: "d1", databaseId: orders.databaseId },
+    { name: "VISITS", type: "durable_object_namespace", className: "Visits" },
   ],
+  migrations: [{ tag: "v1", newSqliteClasses: ["Visits"] }],
 });
 // Where the zone runs it: a script serves nothing until a route (or a custom domain) points at it. Renaming the
 // script moves the route to the new one in place.

@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
+import * as path from "node:path";
+import { engineStack, ROOT } from "../../scripts/engine";
 import { exampleStack, timed, timings, withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 let edge: EdgeEmulator;
@@ -82,6 +84,10 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
       .get(up.outputs.ordersId.value)!
       .db.exec("create table orders (id integer, item text); insert into orders values (7, 'two ryes')");
     expect((await edge.serve("https://example.com/edge/menu?order=7")).body).toBe("rye, spelt, brioche; order: two ryes");
+    // A page's visits, counted by its Durable Object (the class the migration v1 made): its storage kept between requests.
+    expect(edge.scripts.get("site-edge")).toMatchObject({ migration_tag: "v1" });
+    const visits = async (page: string) => (await edge.serve(`https://example.com/edge/visits?page=${page}`)).body;
+    expect([await visits("menu"), await visits("menu"), await visits("about")]).toEqual(["1", "2", "1"]);
     expect(up.outputs.cacheRank.value).toEqual({ asked: 10, effective: 1 });
     expect(up.outputs.zoneStatus.value).toBe("active");
     expect(up.outputs.lastDayRequests.value).toBeGreaterThan(0);
@@ -112,6 +118,35 @@ describe("website example through the Pulumi engine", { timeout: 300_000 }, () =
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ type: "A", content: "203.0.113.30" });
     expect(docs[0].id).not.toBe(docsId);
+  });
+
+  it("3b. another stack reads the script's storage by id with get, and its destroy leaves it", async () => {
+    const outs = await engine.stack.outputs();
+    const reader = await engineStack(
+      path.join(ROOT, "test/programs/storage-get"),
+      {
+        "ops:edgeBaseUrl": { value: edge.url },
+        "ops:edgeApiToken": { value: DEMO_TOKEN, secret: true },
+        "storage-get:accountId": { value: DEMO_ACCOUNT },
+        "storage-get:namespaceId": { value: outs.sessionsId.value },
+        "storage-get:bucketName": { value: "site-files" },
+        "storage-get:databaseId": { value: outs.ordersId.value },
+      },
+      "reader",
+    );
+    try {
+      const writes = edge.log.filter((e) => e.method !== "GET").length;
+      const up = await timed("up (storage get)", () => reader.stack.up());
+      expect(up.summary.resourceChanges).toEqual({ create: 1 }); // the stack alone: the three are read, not made
+      expect(up.outputs.sessionsTitle.value).toBe("site-sessions");
+      expect(up.outputs.filesStorageClass.value).toBe("Standard");
+      expect(up.outputs.ordersName.value).toBe("site-orders");
+      await reader.stack.destroy();
+      expect(edge.log.filter((e) => e.method !== "GET").length).toBe(writes); // nothing written, nothing deleted
+      expect(edge.namespaces.has(outs.sessionsId.value)).toBe(true);
+    } finally {
+      await reader.dispose();
+    }
   });
 
   it("4. page rule, firewall rule, rate limit and script update in place; renaming the script replaces it", async () => {
