@@ -43,6 +43,8 @@ const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_(
  */
 export const ENUMS = new WeakMap<object, unknown[]>();
 
+/** A list's or a map's item type named for one of it: `colos` a Colo, `classes` a Class. */
+const singular = (prop: string) => prop.replace(/(ss)es$|s$/, "$1");
 /** One JSON Schema property in Pulumi's property format; an object with known properties becomes a named type. */
 function property(s: JsonSchema, at: Place): Record<string, unknown> {
   const variants = s.anyOf?.filter((v) => v.type !== "null");
@@ -55,8 +57,8 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
   const t = Array.isArray(base.type) ? base.type.find((x) => x !== "null") : base.type;
   if (t === "array") {
     out.type = "array";
-    // The items of `colos` are a `...Colo`.
-    out.items = property(base.items ?? {}, { ...at, prop: at.prop.replace(/s$/, "") });
+    // The items of `colos` are a `...Colo`, of `renamedClasses` a `...RenamedClass`.
+    out.items = property(base.items ?? {}, { ...at, prop: singular(at.prop) });
   } else if (t === "object" && base.properties && Object.keys(base.properties).length) {
     const token = `ops:${at.module}:${at.owner}${pascal(at.prop)}`;
     const owner = `${at.owner}${pascal(at.prop)}`;
@@ -68,7 +70,7 @@ function property(s: JsonSchema, at: Place): Record<string, unknown> {
     // The values of `records` are a `...Record`.
     out.additionalProperties = property(typeof base.additionalProperties === "object" ? base.additionalProperties : {}, {
       ...at,
-      prop: at.prop.replace(/s$/, ""),
+      prop: singular(at.prop),
     });
   } else if (Array.isArray(base.type) && base.type.filter((x) => x !== "null").length > 1) {
     // A field of two primitive types (a record's `flags`: a number for CAA and DNSKEY, text for NAPTR).

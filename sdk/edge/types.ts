@@ -576,8 +576,10 @@ export interface WorkerScriptArgs {
   vars?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
   /** Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept. */
   secrets?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
-  /** Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script. */
+  /** Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script. */
   bindings?: pulumi.Input<pulumi.Input<WorkerScriptBindingArgs>[]>;
+  /** Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview). */
+  migrations?: pulumi.Input<pulumi.Input<WorkerScriptMigrationArgs>[]>;
   /** Serve the script on its workers.dev subdomain (`<name>.<account>.workers.dev`). Unset: left as the service has it. */
   workersDev?: pulumi.Input<boolean>;
   /** Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it. */
@@ -615,6 +617,10 @@ export interface WorkerScriptOutputs {
   secretsDigest?: string;
   /** The bindings this resource manages, as the script has them. */
   bindings?: WorkerScriptBinding[];
+  /** Its Durable Object migrations, as the program gives them. */
+  migrations?: WorkerScriptMigration[];
+  /** The tag of the Durable Object migration the script has applied last, as the service keeps it. */
+  migrationTag?: string;
   /** Whether the script is served on workers.dev (when the program says). */
   workersDev?: boolean;
   /** Whether its preview URLs are served (when the program says). */
@@ -629,7 +635,7 @@ export interface WorkerScriptOutputs {
 }
 
 /** The output names of a WorkerScript, declared to the engine when the resource is registered. */
-export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","vars","secretNames","secretsDigest","bindings","workersDev","previewUrls","adopt","createdOn","modifiedOn","account"] as const;
+export const workerScriptOutputNames = ["accountId","name","source","contentHash","size","format","compatibilityDate","compatibilityFlags","vars","secretNames","secretsDigest","bindings","migrations","migrationTag","workersDev","previewUrls","adopt","createdOn","modifiedOn","account"] as const;
 
 /** The arguments of a ZoneSetting: One setting of a zone (ssl, always_use_https, security_level, ...); destroy restores the value found before. */
 export interface ZoneSettingArgs {
@@ -1235,8 +1241,8 @@ export interface RulesetRulePositionArgs {
 export interface WorkerScriptBindingArgs {
   /** The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`). */
   name: pulumi.Input<string>;
-  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
-  type: pulumi.Input<"kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace">;
+  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`. */
+  type: pulumi.Input<"kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace" | "ai" | "analytics_engine" | "browser" | "images" | "version_metadata" | "send_email">;
   /** A KV namespace's id (a KvNamespace's `namespaceId`). */
   namespaceId?: pulumi.Input<string>;
   /** An R2 bucket's name. */
@@ -1257,6 +1263,39 @@ export interface WorkerScriptBindingArgs {
   className?: pulumi.Input<string>;
   /** The Worker that defines the Durable Object class, where it is another. */
   scriptName?: pulumi.Input<string>;
+  /** The Analytics Engine dataset the script writes data points to (made on first write). */
+  dataset?: pulumi.Input<string>;
+  /** The one verified address an email binding may send to (none: any verified address of the account). */
+  destinationAddress?: pulumi.Input<string>;
+}
+
+/** WorkerScriptMigration as an argument: each value may be an output of another resource. */
+export interface WorkerScriptMigrationArgs {
+  /** The step's tag (such as `v1`): the service keeps the last one applied. */
+  tag: pulumi.Input<string>;
+  /** Classes made Durable Objects with key-value storage. */
+  newClasses?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Classes made Durable Objects with SQLite storage (what new classes use today). */
+  newSqliteClasses?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Classes renamed, their objects and storage kept. */
+  renamedClasses?: pulumi.Input<pulumi.Input<WorkerScriptMigrationRenamedClassArgs>[]>;
+  /** Classes deleted, with every object's storage: the data is lost. */
+  deletedClasses?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Classes moved here from another script, their objects and storage kept. */
+  transferredClasses?: pulumi.Input<pulumi.Input<WorkerScriptMigrationTransferredClassArgs>[]>;
+}
+
+/** WorkerScriptMigrationRenamedClass as an argument: each value may be an output of another resource. */
+export interface WorkerScriptMigrationRenamedClassArgs {
+  from: pulumi.Input<string>;
+  to: pulumi.Input<string>;
+}
+
+/** WorkerScriptMigrationTransferredClass as an argument: each value may be an output of another resource. */
+export interface WorkerScriptMigrationTransferredClassArgs {
+  from: pulumi.Input<string>;
+  fromScript: pulumi.Input<string>;
+  to: pulumi.Input<string>;
 }
 
 export interface DnsRecordData {
@@ -1714,8 +1753,8 @@ export interface RulesetRulePosition {
 export interface WorkerScriptBinding {
   /** The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`). */
   readonly name: string;
-  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`. */
-  readonly type: "kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace";
+  /** `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`. */
+  readonly type: "kv_namespace" | "r2_bucket" | "d1" | "service" | "queue" | "durable_object_namespace" | "ai" | "analytics_engine" | "browser" | "images" | "version_metadata" | "send_email";
   /** A KV namespace's id (a KvNamespace's `namespaceId`). */
   readonly namespaceId?: string;
   /** An R2 bucket's name. */
@@ -1736,4 +1775,34 @@ export interface WorkerScriptBinding {
   readonly className?: string;
   /** The Worker that defines the Durable Object class, where it is another. */
   readonly scriptName?: string;
+  /** The Analytics Engine dataset the script writes data points to (made on first write). */
+  readonly dataset?: string;
+  /** The one verified address an email binding may send to (none: any verified address of the account). */
+  readonly destinationAddress?: string;
+}
+
+export interface WorkerScriptMigration {
+  /** The step's tag (such as `v1`): the service keeps the last one applied. */
+  readonly tag: string;
+  /** Classes made Durable Objects with key-value storage. */
+  readonly newClasses?: string[];
+  /** Classes made Durable Objects with SQLite storage (what new classes use today). */
+  readonly newSqliteClasses?: string[];
+  /** Classes renamed, their objects and storage kept. */
+  readonly renamedClasses?: WorkerScriptMigrationRenamedClass[];
+  /** Classes deleted, with every object's storage: the data is lost. */
+  readonly deletedClasses?: string[];
+  /** Classes moved here from another script, their objects and storage kept. */
+  readonly transferredClasses?: WorkerScriptMigrationTransferredClass[];
+}
+
+export interface WorkerScriptMigrationRenamedClass {
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface WorkerScriptMigrationTransferredClass {
+  readonly from: string;
+  readonly fromScript: string;
+  readonly to: string;
 }

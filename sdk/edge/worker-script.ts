@@ -11,9 +11,11 @@ export type { WorkerScriptArgs };
  * in module syntax (`export default { fetch }`) or service-worker syntax, uploaded with its compatibility date.
  * Compared by content hash: editing the file updates the script; renaming it replaces it. A script of the same name
  * deployed elsewhere is taken over only with `adopt: true`. `vars` and `secrets` are its plain-text and secret
- * bindings, `bindings` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues and Durable
- * Objects (only the names given are managed; those set elsewhere are kept); `workersDev` serves it on workers.dev. A
- * script serves nothing on a zone until a WorkerRoute or a WorkerDomain points at it.
+ * bindings, `bindings` its bindings to KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable
+ * Objects and the platform's services (only the names given are managed; those set elsewhere are kept); `migrations`
+ * the Durable Object migrations that make its classes Durable Objects (an up applies the steps the script has not
+ * had); `workersDev` serves it on workers.dev. A script serves nothing on a zone until a WorkerRoute or a
+ * WorkerDomain points at it.
  *
  *     new ops.edge.WorkerScript("edgeScript", { name: "hello", source: "worker.js", vars: { GREETING: "hello" }, workersDev: false });
  */
@@ -42,6 +44,10 @@ export class WorkerScript extends CheckedResource {
   declare readonly secretsDigest: pulumi.Output<Out["secretsDigest"]>;
   /** The bindings this resource manages, as the script has them. */
   declare readonly bindings: pulumi.Output<Out["bindings"]>;
+  /** Its Durable Object migrations, as the program gives them. */
+  declare readonly migrations: pulumi.Output<Out["migrations"]>;
+  /** The tag of the Durable Object migration the script has applied last, as the service keeps it. */
+  declare readonly migrationTag: pulumi.Output<Out["migrationTag"]>;
   /** Whether the script is served on workers.dev (when the program says). */
   declare readonly workersDev: pulumi.Output<Out["workersDev"]>;
   /** Whether its preview URLs are served (when the program says). */

@@ -15,7 +15,7 @@ import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
 /** The previous release: the last commit of 0.16.0 (what CI ran for it: the release command, every language from a release folder). */
-const PREVIOUS = { version: "0.17.0", commit: "ec249834a944822130c2980264a59032accd5d0b" };
+const PREVIOUS = { version: "0.18.0", commit: "e31b3d1b0057618296e9fffc634fd582d25c4b6a" };
 const work = path.join(ROOT, "test/.work/upgrade"); // inside the repository: the program finds @pulumi/pulumi as a project does
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-upgrade-"));
 let edge: EdgeEmulator;

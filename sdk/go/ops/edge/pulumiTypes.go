@@ -4595,6 +4595,10 @@ type WorkerScriptBinding struct {
 	ClassName *string `pulumi:"className"`
 	// A D1 database's id (its uuid).
 	DatabaseId *string `pulumi:"databaseId"`
+	// The Analytics Engine dataset the script writes data points to (made on first write).
+	Dataset *string `pulumi:"dataset"`
+	// The one verified address an email binding may send to (none: any verified address of the account).
+	DestinationAddress *string `pulumi:"destinationAddress"`
 	// A named entrypoint of that Worker.
 	Entrypoint *string `pulumi:"entrypoint"`
 	// That Worker's (or Durable Object's script's) environment.
@@ -4611,7 +4615,7 @@ type WorkerScriptBinding struct {
 	ScriptName *string `pulumi:"scriptName"`
 	// Another Worker's name (a service binding).
 	Service *string `pulumi:"service"`
-	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
 	Type string `pulumi:"type"`
 }
 
@@ -4633,6 +4637,10 @@ type WorkerScriptBindingArgs struct {
 	ClassName pulumi.StringPtrInput `pulumi:"className"`
 	// A D1 database's id (its uuid).
 	DatabaseId pulumi.StringPtrInput `pulumi:"databaseId"`
+	// The Analytics Engine dataset the script writes data points to (made on first write).
+	Dataset pulumi.StringPtrInput `pulumi:"dataset"`
+	// The one verified address an email binding may send to (none: any verified address of the account).
+	DestinationAddress pulumi.StringPtrInput `pulumi:"destinationAddress"`
 	// A named entrypoint of that Worker.
 	Entrypoint pulumi.StringPtrInput `pulumi:"entrypoint"`
 	// That Worker's (or Durable Object's script's) environment.
@@ -4649,7 +4657,7 @@ type WorkerScriptBindingArgs struct {
 	ScriptName pulumi.StringPtrInput `pulumi:"scriptName"`
 	// Another Worker's name (a service binding).
 	Service pulumi.StringPtrInput `pulumi:"service"`
-	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+	// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
 	Type pulumi.StringInput `pulumi:"type"`
 }
 
@@ -4719,6 +4727,16 @@ func (o WorkerScriptBindingOutput) DatabaseId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.DatabaseId }).(pulumi.StringPtrOutput)
 }
 
+// The Analytics Engine dataset the script writes data points to (made on first write).
+func (o WorkerScriptBindingOutput) Dataset() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Dataset }).(pulumi.StringPtrOutput)
+}
+
+// The one verified address an email binding may send to (none: any verified address of the account).
+func (o WorkerScriptBindingOutput) DestinationAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.DestinationAddress }).(pulumi.StringPtrOutput)
+}
+
 // A named entrypoint of that Worker.
 func (o WorkerScriptBindingOutput) Entrypoint() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Entrypoint }).(pulumi.StringPtrOutput)
@@ -4759,7 +4777,7 @@ func (o WorkerScriptBindingOutput) Service() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) *string { return v.Service }).(pulumi.StringPtrOutput)
 }
 
-// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+// `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
 func (o WorkerScriptBindingOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptBinding) string { return v.Type }).(pulumi.StringOutput)
 }
@@ -4782,6 +4800,354 @@ func (o WorkerScriptBindingArrayOutput) Index(i pulumi.IntInput) WorkerScriptBin
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkerScriptBinding {
 		return vs[0].([]WorkerScriptBinding)[vs[1].(int)]
 	}).(WorkerScriptBindingOutput)
+}
+
+type WorkerScriptMigration struct {
+	// Classes deleted, with every object's storage: the data is lost.
+	DeletedClasses []string `pulumi:"deletedClasses"`
+	// Classes made Durable Objects with key-value storage.
+	NewClasses []string `pulumi:"newClasses"`
+	// Classes made Durable Objects with SQLite storage (what new classes use today).
+	NewSqliteClasses []string `pulumi:"newSqliteClasses"`
+	// Classes renamed, their objects and storage kept.
+	RenamedClasses []WorkerScriptMigrationRenamedClass `pulumi:"renamedClasses"`
+	// The step's tag (such as `v1`): the service keeps the last one applied.
+	Tag string `pulumi:"tag"`
+	// Classes moved here from another script, their objects and storage kept.
+	TransferredClasses []WorkerScriptMigrationTransferredClass `pulumi:"transferredClasses"`
+}
+
+// WorkerScriptMigrationInput is an input type that accepts WorkerScriptMigrationArgs and WorkerScriptMigrationOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationInput` via:
+//
+//	WorkerScriptMigrationArgs{...}
+type WorkerScriptMigrationInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationOutput() WorkerScriptMigrationOutput
+	ToWorkerScriptMigrationOutputWithContext(context.Context) WorkerScriptMigrationOutput
+}
+
+type WorkerScriptMigrationArgs struct {
+	// Classes deleted, with every object's storage: the data is lost.
+	DeletedClasses pulumi.StringArrayInput `pulumi:"deletedClasses"`
+	// Classes made Durable Objects with key-value storage.
+	NewClasses pulumi.StringArrayInput `pulumi:"newClasses"`
+	// Classes made Durable Objects with SQLite storage (what new classes use today).
+	NewSqliteClasses pulumi.StringArrayInput `pulumi:"newSqliteClasses"`
+	// Classes renamed, their objects and storage kept.
+	RenamedClasses WorkerScriptMigrationRenamedClassArrayInput `pulumi:"renamedClasses"`
+	// The step's tag (such as `v1`): the service keeps the last one applied.
+	Tag pulumi.StringInput `pulumi:"tag"`
+	// Classes moved here from another script, their objects and storage kept.
+	TransferredClasses WorkerScriptMigrationTransferredClassArrayInput `pulumi:"transferredClasses"`
+}
+
+func (WorkerScriptMigrationArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigration)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationArgs) ToWorkerScriptMigrationOutput() WorkerScriptMigrationOutput {
+	return i.ToWorkerScriptMigrationOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationArgs) ToWorkerScriptMigrationOutputWithContext(ctx context.Context) WorkerScriptMigrationOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationOutput)
+}
+
+// WorkerScriptMigrationArrayInput is an input type that accepts WorkerScriptMigrationArray and WorkerScriptMigrationArrayOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationArrayInput` via:
+//
+//	WorkerScriptMigrationArray{ WorkerScriptMigrationArgs{...} }
+type WorkerScriptMigrationArrayInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationArrayOutput() WorkerScriptMigrationArrayOutput
+	ToWorkerScriptMigrationArrayOutputWithContext(context.Context) WorkerScriptMigrationArrayOutput
+}
+
+type WorkerScriptMigrationArray []WorkerScriptMigrationInput
+
+func (WorkerScriptMigrationArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigration)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationArray) ToWorkerScriptMigrationArrayOutput() WorkerScriptMigrationArrayOutput {
+	return i.ToWorkerScriptMigrationArrayOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationArray) ToWorkerScriptMigrationArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationArrayOutput)
+}
+
+type WorkerScriptMigrationOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigration)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationOutput) ToWorkerScriptMigrationOutput() WorkerScriptMigrationOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationOutput) ToWorkerScriptMigrationOutputWithContext(ctx context.Context) WorkerScriptMigrationOutput {
+	return o
+}
+
+// Classes deleted, with every object's storage: the data is lost.
+func (o WorkerScriptMigrationOutput) DeletedClasses() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) []string { return v.DeletedClasses }).(pulumi.StringArrayOutput)
+}
+
+// Classes made Durable Objects with key-value storage.
+func (o WorkerScriptMigrationOutput) NewClasses() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) []string { return v.NewClasses }).(pulumi.StringArrayOutput)
+}
+
+// Classes made Durable Objects with SQLite storage (what new classes use today).
+func (o WorkerScriptMigrationOutput) NewSqliteClasses() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) []string { return v.NewSqliteClasses }).(pulumi.StringArrayOutput)
+}
+
+// Classes renamed, their objects and storage kept.
+func (o WorkerScriptMigrationOutput) RenamedClasses() WorkerScriptMigrationRenamedClassArrayOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) []WorkerScriptMigrationRenamedClass { return v.RenamedClasses }).(WorkerScriptMigrationRenamedClassArrayOutput)
+}
+
+// The step's tag (such as `v1`): the service keeps the last one applied.
+func (o WorkerScriptMigrationOutput) Tag() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) string { return v.Tag }).(pulumi.StringOutput)
+}
+
+// Classes moved here from another script, their objects and storage kept.
+func (o WorkerScriptMigrationOutput) TransferredClasses() WorkerScriptMigrationTransferredClassArrayOutput {
+	return o.ApplyT(func(v WorkerScriptMigration) []WorkerScriptMigrationTransferredClass { return v.TransferredClasses }).(WorkerScriptMigrationTransferredClassArrayOutput)
+}
+
+type WorkerScriptMigrationArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigration)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationArrayOutput) ToWorkerScriptMigrationArrayOutput() WorkerScriptMigrationArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationArrayOutput) ToWorkerScriptMigrationArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationArrayOutput) Index(i pulumi.IntInput) WorkerScriptMigrationOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkerScriptMigration {
+		return vs[0].([]WorkerScriptMigration)[vs[1].(int)]
+	}).(WorkerScriptMigrationOutput)
+}
+
+type WorkerScriptMigrationRenamedClass struct {
+	From string `pulumi:"from"`
+	To   string `pulumi:"to"`
+}
+
+// WorkerScriptMigrationRenamedClassInput is an input type that accepts WorkerScriptMigrationRenamedClassArgs and WorkerScriptMigrationRenamedClassOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationRenamedClassInput` via:
+//
+//	WorkerScriptMigrationRenamedClassArgs{...}
+type WorkerScriptMigrationRenamedClassInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationRenamedClassOutput() WorkerScriptMigrationRenamedClassOutput
+	ToWorkerScriptMigrationRenamedClassOutputWithContext(context.Context) WorkerScriptMigrationRenamedClassOutput
+}
+
+type WorkerScriptMigrationRenamedClassArgs struct {
+	From pulumi.StringInput `pulumi:"from"`
+	To   pulumi.StringInput `pulumi:"to"`
+}
+
+func (WorkerScriptMigrationRenamedClassArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigrationRenamedClass)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationRenamedClassArgs) ToWorkerScriptMigrationRenamedClassOutput() WorkerScriptMigrationRenamedClassOutput {
+	return i.ToWorkerScriptMigrationRenamedClassOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationRenamedClassArgs) ToWorkerScriptMigrationRenamedClassOutputWithContext(ctx context.Context) WorkerScriptMigrationRenamedClassOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationRenamedClassOutput)
+}
+
+// WorkerScriptMigrationRenamedClassArrayInput is an input type that accepts WorkerScriptMigrationRenamedClassArray and WorkerScriptMigrationRenamedClassArrayOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationRenamedClassArrayInput` via:
+//
+//	WorkerScriptMigrationRenamedClassArray{ WorkerScriptMigrationRenamedClassArgs{...} }
+type WorkerScriptMigrationRenamedClassArrayInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationRenamedClassArrayOutput() WorkerScriptMigrationRenamedClassArrayOutput
+	ToWorkerScriptMigrationRenamedClassArrayOutputWithContext(context.Context) WorkerScriptMigrationRenamedClassArrayOutput
+}
+
+type WorkerScriptMigrationRenamedClassArray []WorkerScriptMigrationRenamedClassInput
+
+func (WorkerScriptMigrationRenamedClassArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigrationRenamedClass)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationRenamedClassArray) ToWorkerScriptMigrationRenamedClassArrayOutput() WorkerScriptMigrationRenamedClassArrayOutput {
+	return i.ToWorkerScriptMigrationRenamedClassArrayOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationRenamedClassArray) ToWorkerScriptMigrationRenamedClassArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationRenamedClassArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationRenamedClassArrayOutput)
+}
+
+type WorkerScriptMigrationRenamedClassOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationRenamedClassOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigrationRenamedClass)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationRenamedClassOutput) ToWorkerScriptMigrationRenamedClassOutput() WorkerScriptMigrationRenamedClassOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationRenamedClassOutput) ToWorkerScriptMigrationRenamedClassOutputWithContext(ctx context.Context) WorkerScriptMigrationRenamedClassOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationRenamedClassOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigrationRenamedClass) string { return v.From }).(pulumi.StringOutput)
+}
+
+func (o WorkerScriptMigrationRenamedClassOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigrationRenamedClass) string { return v.To }).(pulumi.StringOutput)
+}
+
+type WorkerScriptMigrationRenamedClassArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationRenamedClassArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigrationRenamedClass)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationRenamedClassArrayOutput) ToWorkerScriptMigrationRenamedClassArrayOutput() WorkerScriptMigrationRenamedClassArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationRenamedClassArrayOutput) ToWorkerScriptMigrationRenamedClassArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationRenamedClassArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationRenamedClassArrayOutput) Index(i pulumi.IntInput) WorkerScriptMigrationRenamedClassOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkerScriptMigrationRenamedClass {
+		return vs[0].([]WorkerScriptMigrationRenamedClass)[vs[1].(int)]
+	}).(WorkerScriptMigrationRenamedClassOutput)
+}
+
+type WorkerScriptMigrationTransferredClass struct {
+	From       string `pulumi:"from"`
+	FromScript string `pulumi:"fromScript"`
+	To         string `pulumi:"to"`
+}
+
+// WorkerScriptMigrationTransferredClassInput is an input type that accepts WorkerScriptMigrationTransferredClassArgs and WorkerScriptMigrationTransferredClassOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationTransferredClassInput` via:
+//
+//	WorkerScriptMigrationTransferredClassArgs{...}
+type WorkerScriptMigrationTransferredClassInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationTransferredClassOutput() WorkerScriptMigrationTransferredClassOutput
+	ToWorkerScriptMigrationTransferredClassOutputWithContext(context.Context) WorkerScriptMigrationTransferredClassOutput
+}
+
+type WorkerScriptMigrationTransferredClassArgs struct {
+	From       pulumi.StringInput `pulumi:"from"`
+	FromScript pulumi.StringInput `pulumi:"fromScript"`
+	To         pulumi.StringInput `pulumi:"to"`
+}
+
+func (WorkerScriptMigrationTransferredClassArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigrationTransferredClass)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationTransferredClassArgs) ToWorkerScriptMigrationTransferredClassOutput() WorkerScriptMigrationTransferredClassOutput {
+	return i.ToWorkerScriptMigrationTransferredClassOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationTransferredClassArgs) ToWorkerScriptMigrationTransferredClassOutputWithContext(ctx context.Context) WorkerScriptMigrationTransferredClassOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationTransferredClassOutput)
+}
+
+// WorkerScriptMigrationTransferredClassArrayInput is an input type that accepts WorkerScriptMigrationTransferredClassArray and WorkerScriptMigrationTransferredClassArrayOutput values.
+// You can construct a concrete instance of `WorkerScriptMigrationTransferredClassArrayInput` via:
+//
+//	WorkerScriptMigrationTransferredClassArray{ WorkerScriptMigrationTransferredClassArgs{...} }
+type WorkerScriptMigrationTransferredClassArrayInput interface {
+	pulumi.Input
+
+	ToWorkerScriptMigrationTransferredClassArrayOutput() WorkerScriptMigrationTransferredClassArrayOutput
+	ToWorkerScriptMigrationTransferredClassArrayOutputWithContext(context.Context) WorkerScriptMigrationTransferredClassArrayOutput
+}
+
+type WorkerScriptMigrationTransferredClassArray []WorkerScriptMigrationTransferredClassInput
+
+func (WorkerScriptMigrationTransferredClassArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigrationTransferredClass)(nil)).Elem()
+}
+
+func (i WorkerScriptMigrationTransferredClassArray) ToWorkerScriptMigrationTransferredClassArrayOutput() WorkerScriptMigrationTransferredClassArrayOutput {
+	return i.ToWorkerScriptMigrationTransferredClassArrayOutputWithContext(context.Background())
+}
+
+func (i WorkerScriptMigrationTransferredClassArray) ToWorkerScriptMigrationTransferredClassArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationTransferredClassArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WorkerScriptMigrationTransferredClassArrayOutput)
+}
+
+type WorkerScriptMigrationTransferredClassOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationTransferredClassOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WorkerScriptMigrationTransferredClass)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationTransferredClassOutput) ToWorkerScriptMigrationTransferredClassOutput() WorkerScriptMigrationTransferredClassOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationTransferredClassOutput) ToWorkerScriptMigrationTransferredClassOutputWithContext(ctx context.Context) WorkerScriptMigrationTransferredClassOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationTransferredClassOutput) From() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.From }).(pulumi.StringOutput)
+}
+
+func (o WorkerScriptMigrationTransferredClassOutput) FromScript() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.FromScript }).(pulumi.StringOutput)
+}
+
+func (o WorkerScriptMigrationTransferredClassOutput) To() pulumi.StringOutput {
+	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.To }).(pulumi.StringOutput)
+}
+
+type WorkerScriptMigrationTransferredClassArrayOutput struct{ *pulumi.OutputState }
+
+func (WorkerScriptMigrationTransferredClassArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WorkerScriptMigrationTransferredClass)(nil)).Elem()
+}
+
+func (o WorkerScriptMigrationTransferredClassArrayOutput) ToWorkerScriptMigrationTransferredClassArrayOutput() WorkerScriptMigrationTransferredClassArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationTransferredClassArrayOutput) ToWorkerScriptMigrationTransferredClassArrayOutputWithContext(ctx context.Context) WorkerScriptMigrationTransferredClassArrayOutput {
+	return o
+}
+
+func (o WorkerScriptMigrationTransferredClassArrayOutput) Index(i pulumi.IntInput) WorkerScriptMigrationTransferredClassOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WorkerScriptMigrationTransferredClass {
+		return vs[0].([]WorkerScriptMigrationTransferredClass)[vs[1].(int)]
+	}).(WorkerScriptMigrationTransferredClassOutput)
 }
 
 func init() {
@@ -4818,6 +5184,12 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*RulesetRulePositionPtrInput)(nil)).Elem(), RulesetRulePositionArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptBindingInput)(nil)).Elem(), WorkerScriptBindingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptBindingArrayInput)(nil)).Elem(), WorkerScriptBindingArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationInput)(nil)).Elem(), WorkerScriptMigrationArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationArrayInput)(nil)).Elem(), WorkerScriptMigrationArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationRenamedClassInput)(nil)).Elem(), WorkerScriptMigrationRenamedClassArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationRenamedClassArrayInput)(nil)).Elem(), WorkerScriptMigrationRenamedClassArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationTransferredClassInput)(nil)).Elem(), WorkerScriptMigrationTransferredClassArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WorkerScriptMigrationTransferredClassArrayInput)(nil)).Elem(), WorkerScriptMigrationTransferredClassArray{})
 	pulumi.RegisterOutputType(DnsRecordDataOutput{})
 	pulumi.RegisterOutputType(DnsRecordDataPtrOutput{})
 	pulumi.RegisterOutputType(DnsRecordSetRecordOutput{})
@@ -4874,4 +5246,10 @@ func init() {
 	pulumi.RegisterOutputType(RulesetRulePositionPtrOutput{})
 	pulumi.RegisterOutputType(WorkerScriptBindingOutput{})
 	pulumi.RegisterOutputType(WorkerScriptBindingArrayOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationArrayOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationRenamedClassOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationRenamedClassArrayOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationTransferredClassOutput{})
+	pulumi.RegisterOutputType(WorkerScriptMigrationTransferredClassArrayOutput{})
 }

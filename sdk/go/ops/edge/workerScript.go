@@ -32,6 +32,10 @@ type WorkerScript struct {
 	CreatedOn pulumi.StringPtrOutput `pulumi:"createdOn"`
 	// `module` or `service-worker`: how it was uploaded.
 	Format pulumi.StringOutput `pulumi:"format"`
+	// The tag of the Durable Object migration the script has applied last, as the service keeps it.
+	MigrationTag pulumi.StringPtrOutput `pulumi:"migrationTag"`
+	// Its Durable Object migrations, as the program gives them.
+	Migrations WorkerScriptMigrationArrayOutput `pulumi:"migrations"`
 	// When it was last deployed (RFC 3339).
 	ModifiedOn pulumi.StringPtrOutput `pulumi:"modifiedOn"`
 	Name       pulumi.StringOutput    `pulumi:"name"`
@@ -116,7 +120,7 @@ type workerScriptArgs struct {
 	AccountId *string `pulumi:"accountId"`
 	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt *bool `pulumi:"adopt"`
-	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
 	Bindings []WorkerScriptBinding `pulumi:"bindings"`
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate *string `pulumi:"compatibilityDate"`
@@ -128,6 +132,8 @@ type workerScriptArgs struct {
 	ContentHash *string `pulumi:"contentHash"`
 	// `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
 	Format *string `pulumi:"format"`
+	// Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).
+	Migrations []WorkerScriptMigration `pulumi:"migrations"`
 	// The script's name. Changing it replaces the script.
 	Name string `pulumi:"name"`
 	// Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
@@ -152,7 +158,7 @@ type WorkerScriptArgs struct {
 	AccountId pulumi.StringPtrInput
 	// Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
 	Adopt pulumi.BoolPtrInput
-	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+	// Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
 	Bindings WorkerScriptBindingArrayInput
 	// The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
 	CompatibilityDate pulumi.StringPtrInput
@@ -164,6 +170,8 @@ type WorkerScriptArgs struct {
 	ContentHash pulumi.StringPtrInput
 	// `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
 	Format pulumi.StringPtrInput
+	// Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).
+	Migrations WorkerScriptMigrationArrayInput
 	// The script's name. Changing it replaces the script.
 	Name pulumi.StringInput
 	// Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
@@ -258,6 +266,16 @@ func (o WorkerScriptOutput) CreatedOn() pulumi.StringPtrOutput {
 // `module` or `service-worker`: how it was uploaded.
 func (o WorkerScriptOutput) Format() pulumi.StringOutput {
 	return o.ApplyT(func(v *WorkerScript) pulumi.StringOutput { return v.Format }).(pulumi.StringOutput)
+}
+
+// The tag of the Durable Object migration the script has applied last, as the service keeps it.
+func (o WorkerScriptOutput) MigrationTag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *WorkerScript) pulumi.StringPtrOutput { return v.MigrationTag }).(pulumi.StringPtrOutput)
+}
+
+// Its Durable Object migrations, as the program gives them.
+func (o WorkerScriptOutput) Migrations() WorkerScriptMigrationArrayOutput {
+	return o.ApplyT(func(v *WorkerScript) WorkerScriptMigrationArrayOutput { return v.Migrations }).(WorkerScriptMigrationArrayOutput)
 }
 
 // When it was last deployed (RFC 3339).

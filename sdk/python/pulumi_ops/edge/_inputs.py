@@ -51,6 +51,12 @@ __all__ = [
     'RulesetRulePositionArgsDict',
     'WorkerScriptBindingArgs',
     'WorkerScriptBindingArgsDict',
+    'WorkerScriptMigrationArgs',
+    'WorkerScriptMigrationArgsDict',
+    'WorkerScriptMigrationRenamedClassArgs',
+    'WorkerScriptMigrationRenamedClassArgsDict',
+    'WorkerScriptMigrationTransferredClassArgs',
+    'WorkerScriptMigrationTransferredClassArgsDict',
 ]
 
 class DnsRecordDataArgsDict(TypedDict):
@@ -2424,7 +2430,7 @@ class WorkerScriptBindingArgsDict(TypedDict):
     """
     type: pulumi.Input[_builtins.str]
     """
-    `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+    `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
     """
     bucket_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -2437,6 +2443,14 @@ class WorkerScriptBindingArgsDict(TypedDict):
     database_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
     A D1 database's id (its uuid).
+    """
+    dataset: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The Analytics Engine dataset the script writes data points to (made on first write).
+    """
+    destination_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The one verified address an email binding may send to (none: any verified address of the account).
     """
     entrypoint: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -2475,6 +2489,8 @@ class WorkerScriptBindingArgs:
                  bucket_name: pulumi.Input[Optional[_builtins.str]] = None,
                  class_name: pulumi.Input[Optional[_builtins.str]] = None,
                  database_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 dataset: pulumi.Input[Optional[_builtins.str]] = None,
+                 destination_address: pulumi.Input[Optional[_builtins.str]] = None,
                  entrypoint: pulumi.Input[Optional[_builtins.str]] = None,
                  environment: pulumi.Input[Optional[_builtins.str]] = None,
                  jurisdiction: pulumi.Input[Optional[_builtins.str]] = None,
@@ -2484,10 +2500,12 @@ class WorkerScriptBindingArgs:
                  service: pulumi.Input[Optional[_builtins.str]] = None):
         """
         :param pulumi.Input[_builtins.str] name: The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
-        :param pulumi.Input[_builtins.str] type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        :param pulumi.Input[_builtins.str] type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
         :param pulumi.Input[_builtins.str] bucket_name: An R2 bucket's name.
         :param pulumi.Input[_builtins.str] class_name: The Durable Object's class.
         :param pulumi.Input[_builtins.str] database_id: A D1 database's id (its uuid).
+        :param pulumi.Input[_builtins.str] dataset: The Analytics Engine dataset the script writes data points to (made on first write).
+        :param pulumi.Input[_builtins.str] destination_address: The one verified address an email binding may send to (none: any verified address of the account).
         :param pulumi.Input[_builtins.str] entrypoint: A named entrypoint of that Worker.
         :param pulumi.Input[_builtins.str] environment: That Worker's (or Durable Object's script's) environment.
         :param pulumi.Input[_builtins.str] jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
@@ -2504,6 +2522,10 @@ class WorkerScriptBindingArgs:
             pulumi.set(__self__, "class_name", class_name)
         if database_id is not None:
             pulumi.set(__self__, "database_id", database_id)
+        if dataset is not None:
+            pulumi.set(__self__, "dataset", dataset)
+        if destination_address is not None:
+            pulumi.set(__self__, "destination_address", destination_address)
         if entrypoint is not None:
             pulumi.set(__self__, "entrypoint", entrypoint)
         if environment is not None:
@@ -2535,7 +2557,7 @@ class WorkerScriptBindingArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[_builtins.str]:
         """
-        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
         """
         return pulumi.get(self, "type")
 
@@ -2578,6 +2600,30 @@ class WorkerScriptBindingArgs:
     @database_id.setter
     def database_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "database_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def dataset(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The Analytics Engine dataset the script writes data points to (made on first write).
+        """
+        return pulumi.get(self, "dataset")
+
+    @dataset.setter
+    def dataset(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "dataset", value)
+
+    @_builtins.property
+    @pulumi.getter(name="destinationAddress")
+    def destination_address(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The one verified address an email binding may send to (none: any verified address of the account).
+        """
+        return pulumi.get(self, "destination_address")
+
+    @destination_address.setter
+    def destination_address(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "destination_address", value)
 
     @_builtins.property
     @pulumi.getter
@@ -2662,5 +2708,207 @@ class WorkerScriptBindingArgs:
     @service.setter
     def service(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "service", value)
+
+
+class WorkerScriptMigrationArgsDict(TypedDict):
+    tag: pulumi.Input[_builtins.str]
+    """
+    The step's tag (such as `v1`): the service keeps the last one applied.
+    """
+    deleted_classes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Classes deleted, with every object's storage: the data is lost.
+    """
+    new_classes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Classes made Durable Objects with key-value storage.
+    """
+    new_sqlite_classes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    Classes made Durable Objects with SQLite storage (what new classes use today).
+    """
+    renamed_classes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationRenamedClassArgsDict']]]]]
+    """
+    Classes renamed, their objects and storage kept.
+    """
+    transferred_classes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationTransferredClassArgsDict']]]]]
+    """
+    Classes moved here from another script, their objects and storage kept.
+    """
+
+@pulumi.input_type
+class WorkerScriptMigrationArgs:
+    def __init__(__self__, *,
+                 tag: pulumi.Input[_builtins.str],
+                 deleted_classes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 new_classes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 new_sqlite_classes: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 renamed_classes: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationRenamedClassArgs']]]] = None,
+                 transferred_classes: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationTransferredClassArgs']]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] tag: The step's tag (such as `v1`): the service keeps the last one applied.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] deleted_classes: Classes deleted, with every object's storage: the data is lost.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] new_classes: Classes made Durable Objects with key-value storage.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] new_sqlite_classes: Classes made Durable Objects with SQLite storage (what new classes use today).
+        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptMigrationRenamedClassArgs']]] renamed_classes: Classes renamed, their objects and storage kept.
+        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptMigrationTransferredClassArgs']]] transferred_classes: Classes moved here from another script, their objects and storage kept.
+        """
+        pulumi.set(__self__, "tag", tag)
+        if deleted_classes is not None:
+            pulumi.set(__self__, "deleted_classes", deleted_classes)
+        if new_classes is not None:
+            pulumi.set(__self__, "new_classes", new_classes)
+        if new_sqlite_classes is not None:
+            pulumi.set(__self__, "new_sqlite_classes", new_sqlite_classes)
+        if renamed_classes is not None:
+            pulumi.set(__self__, "renamed_classes", renamed_classes)
+        if transferred_classes is not None:
+            pulumi.set(__self__, "transferred_classes", transferred_classes)
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> pulumi.Input[_builtins.str]:
+        """
+        The step's tag (such as `v1`): the service keeps the last one applied.
+        """
+        return pulumi.get(self, "tag")
+
+    @tag.setter
+    def tag(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "tag", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deletedClasses")
+    def deleted_classes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Classes deleted, with every object's storage: the data is lost.
+        """
+        return pulumi.get(self, "deleted_classes")
+
+    @deleted_classes.setter
+    def deleted_classes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "deleted_classes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="newClasses")
+    def new_classes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Classes made Durable Objects with key-value storage.
+        """
+        return pulumi.get(self, "new_classes")
+
+    @new_classes.setter
+    def new_classes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "new_classes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="newSqliteClasses")
+    def new_sqlite_classes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Classes made Durable Objects with SQLite storage (what new classes use today).
+        """
+        return pulumi.get(self, "new_sqlite_classes")
+
+    @new_sqlite_classes.setter
+    def new_sqlite_classes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "new_sqlite_classes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="renamedClasses")
+    def renamed_classes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationRenamedClassArgs']]]]:
+        """
+        Classes renamed, their objects and storage kept.
+        """
+        return pulumi.get(self, "renamed_classes")
+
+    @renamed_classes.setter
+    def renamed_classes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationRenamedClassArgs']]]]):
+        pulumi.set(self, "renamed_classes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="transferredClasses")
+    def transferred_classes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationTransferredClassArgs']]]]:
+        """
+        Classes moved here from another script, their objects and storage kept.
+        """
+        return pulumi.get(self, "transferred_classes")
+
+    @transferred_classes.setter
+    def transferred_classes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationTransferredClassArgs']]]]):
+        pulumi.set(self, "transferred_classes", value)
+
+
+class WorkerScriptMigrationRenamedClassArgsDict(TypedDict):
+    from_: pulumi.Input[_builtins.str]
+    to: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class WorkerScriptMigrationRenamedClassArgs:
+    def __init__(__self__, *,
+                 from_: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
+
+
+class WorkerScriptMigrationTransferredClassArgsDict(TypedDict):
+    from_: pulumi.Input[_builtins.str]
+    from_script: pulumi.Input[_builtins.str]
+    to: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class WorkerScriptMigrationTransferredClassArgs:
+    def __init__(__self__, *,
+                 from_: pulumi.Input[_builtins.str],
+                 from_script: pulumi.Input[_builtins.str],
+                 to: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "from_script", from_script)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "from_")
+
+    @from_.setter
+    def from_(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "from_", value)
+
+    @_builtins.property
+    @pulumi.getter(name="fromScript")
+    def from_script(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "from_script")
+
+    @from_script.setter
+    def from_script(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "from_script", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "to")
+
+    @to.setter
+    def to(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "to", value)
 
 

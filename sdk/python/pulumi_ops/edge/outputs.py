@@ -49,6 +49,9 @@ __all__ = [
     'RulesetRuleLogging',
     'RulesetRulePosition',
     'WorkerScriptBinding',
+    'WorkerScriptMigration',
+    'WorkerScriptMigrationRenamedClass',
+    'WorkerScriptMigrationTransferredClass',
 ]
 
 @pulumi.output_type
@@ -2420,6 +2423,8 @@ class WorkerScriptBinding(dict):
             suggest = "class_name"
         elif key == "databaseId":
             suggest = "database_id"
+        elif key == "destinationAddress":
+            suggest = "destination_address"
         elif key == "namespaceId":
             suggest = "namespace_id"
         elif key == "queueName":
@@ -2444,6 +2449,8 @@ class WorkerScriptBinding(dict):
                  bucket_name: Optional[_builtins.str] = None,
                  class_name: Optional[_builtins.str] = None,
                  database_id: Optional[_builtins.str] = None,
+                 dataset: Optional[_builtins.str] = None,
+                 destination_address: Optional[_builtins.str] = None,
                  entrypoint: Optional[_builtins.str] = None,
                  environment: Optional[_builtins.str] = None,
                  jurisdiction: Optional[_builtins.str] = None,
@@ -2453,10 +2460,12 @@ class WorkerScriptBinding(dict):
                  service: Optional[_builtins.str] = None):
         """
         :param _builtins.str name: The name the script reads it by (`env.<name>`; a JavaScript identifier reads as `env.NAME`).
-        :param _builtins.str type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        :param _builtins.str type: `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
         :param _builtins.str bucket_name: An R2 bucket's name.
         :param _builtins.str class_name: The Durable Object's class.
         :param _builtins.str database_id: A D1 database's id (its uuid).
+        :param _builtins.str dataset: The Analytics Engine dataset the script writes data points to (made on first write).
+        :param _builtins.str destination_address: The one verified address an email binding may send to (none: any verified address of the account).
         :param _builtins.str entrypoint: A named entrypoint of that Worker.
         :param _builtins.str environment: That Worker's (or Durable Object's script's) environment.
         :param _builtins.str jurisdiction: An R2 bucket's jurisdiction (an R2Bucket's `jurisdiction` output); `default` is sent as none. One of: `default`, `eu`, `us`, `fedramp`, `fedramp-high`.
@@ -2473,6 +2482,10 @@ class WorkerScriptBinding(dict):
             pulumi.set(__self__, "class_name", class_name)
         if database_id is not None:
             pulumi.set(__self__, "database_id", database_id)
+        if dataset is not None:
+            pulumi.set(__self__, "dataset", dataset)
+        if destination_address is not None:
+            pulumi.set(__self__, "destination_address", destination_address)
         if entrypoint is not None:
             pulumi.set(__self__, "entrypoint", entrypoint)
         if environment is not None:
@@ -2500,7 +2513,7 @@ class WorkerScriptBinding(dict):
     @pulumi.getter
     def type(self) -> _builtins.str:
         """
-        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+        `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
         """
         return pulumi.get(self, "type")
 
@@ -2527,6 +2540,22 @@ class WorkerScriptBinding(dict):
         A D1 database's id (its uuid).
         """
         return pulumi.get(self, "database_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def dataset(self) -> Optional[_builtins.str]:
+        """
+        The Analytics Engine dataset the script writes data points to (made on first write).
+        """
+        return pulumi.get(self, "dataset")
+
+    @_builtins.property
+    @pulumi.getter(name="destinationAddress")
+    def destination_address(self) -> Optional[_builtins.str]:
+        """
+        The one verified address an email binding may send to (none: any verified address of the account).
+        """
+        return pulumi.get(self, "destination_address")
 
     @_builtins.property
     @pulumi.getter
@@ -2583,5 +2612,189 @@ class WorkerScriptBinding(dict):
         Another Worker's name (a service binding).
         """
         return pulumi.get(self, "service")
+
+
+@pulumi.output_type
+class WorkerScriptMigration(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "deletedClasses":
+            suggest = "deleted_classes"
+        elif key == "newClasses":
+            suggest = "new_classes"
+        elif key == "newSqliteClasses":
+            suggest = "new_sqlite_classes"
+        elif key == "renamedClasses":
+            suggest = "renamed_classes"
+        elif key == "transferredClasses":
+            suggest = "transferred_classes"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in WorkerScriptMigration. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        WorkerScriptMigration.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        WorkerScriptMigration.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 tag: _builtins.str,
+                 deleted_classes: Optional[Sequence[_builtins.str]] = None,
+                 new_classes: Optional[Sequence[_builtins.str]] = None,
+                 new_sqlite_classes: Optional[Sequence[_builtins.str]] = None,
+                 renamed_classes: Optional[Sequence['outputs.WorkerScriptMigrationRenamedClass']] = None,
+                 transferred_classes: Optional[Sequence['outputs.WorkerScriptMigrationTransferredClass']] = None):
+        """
+        :param _builtins.str tag: The step's tag (such as `v1`): the service keeps the last one applied.
+        :param Sequence[_builtins.str] deleted_classes: Classes deleted, with every object's storage: the data is lost.
+        :param Sequence[_builtins.str] new_classes: Classes made Durable Objects with key-value storage.
+        :param Sequence[_builtins.str] new_sqlite_classes: Classes made Durable Objects with SQLite storage (what new classes use today).
+        :param Sequence['WorkerScriptMigrationRenamedClass'] renamed_classes: Classes renamed, their objects and storage kept.
+        :param Sequence['WorkerScriptMigrationTransferredClass'] transferred_classes: Classes moved here from another script, their objects and storage kept.
+        """
+        pulumi.set(__self__, "tag", tag)
+        if deleted_classes is not None:
+            pulumi.set(__self__, "deleted_classes", deleted_classes)
+        if new_classes is not None:
+            pulumi.set(__self__, "new_classes", new_classes)
+        if new_sqlite_classes is not None:
+            pulumi.set(__self__, "new_sqlite_classes", new_sqlite_classes)
+        if renamed_classes is not None:
+            pulumi.set(__self__, "renamed_classes", renamed_classes)
+        if transferred_classes is not None:
+            pulumi.set(__self__, "transferred_classes", transferred_classes)
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> _builtins.str:
+        """
+        The step's tag (such as `v1`): the service keeps the last one applied.
+        """
+        return pulumi.get(self, "tag")
+
+    @_builtins.property
+    @pulumi.getter(name="deletedClasses")
+    def deleted_classes(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Classes deleted, with every object's storage: the data is lost.
+        """
+        return pulumi.get(self, "deleted_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="newClasses")
+    def new_classes(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Classes made Durable Objects with key-value storage.
+        """
+        return pulumi.get(self, "new_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="newSqliteClasses")
+    def new_sqlite_classes(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Classes made Durable Objects with SQLite storage (what new classes use today).
+        """
+        return pulumi.get(self, "new_sqlite_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="renamedClasses")
+    def renamed_classes(self) -> Optional[Sequence['outputs.WorkerScriptMigrationRenamedClass']]:
+        """
+        Classes renamed, their objects and storage kept.
+        """
+        return pulumi.get(self, "renamed_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="transferredClasses")
+    def transferred_classes(self) -> Optional[Sequence['outputs.WorkerScriptMigrationTransferredClass']]:
+        """
+        Classes moved here from another script, their objects and storage kept.
+        """
+        return pulumi.get(self, "transferred_classes")
+
+
+@pulumi.output_type
+class WorkerScriptMigrationRenamedClass(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "from":
+            suggest = "from_"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in WorkerScriptMigrationRenamedClass. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        WorkerScriptMigrationRenamedClass.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        WorkerScriptMigrationRenamedClass.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 from_: _builtins.str,
+                 to: _builtins.str):
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        return pulumi.get(self, "to")
+
+
+@pulumi.output_type
+class WorkerScriptMigrationTransferredClass(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "from":
+            suggest = "from_"
+        elif key == "fromScript":
+            suggest = "from_script"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in WorkerScriptMigrationTransferredClass. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        WorkerScriptMigrationTransferredClass.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        WorkerScriptMigrationTransferredClass.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 from_: _builtins.str,
+                 from_script: _builtins.str,
+                 to: _builtins.str):
+        pulumi.set(__self__, "from_", from_)
+        pulumi.set(__self__, "from_script", from_script)
+        pulumi.set(__self__, "to", to)
+
+    @_builtins.property
+    @pulumi.getter(name="from")
+    def from_(self) -> _builtins.str:
+        return pulumi.get(self, "from_")
+
+    @_builtins.property
+    @pulumi.getter(name="fromScript")
+    def from_script(self) -> _builtins.str:
+        return pulumi.get(self, "from_script")
+
+    @_builtins.property
+    @pulumi.getter
+    def to(self) -> _builtins.str:
+        return pulumi.get(self, "to")
 
 

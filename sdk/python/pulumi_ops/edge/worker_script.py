@@ -31,6 +31,7 @@ class WorkerScriptArgs:
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
+                 migrations: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationArgs']]]] = None,
                  preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  source: pulumi.Input[Optional[_builtins.str]] = None,
@@ -44,12 +45,13 @@ class WorkerScriptArgs:
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
-        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptBindingArgs']]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptBindingArgs']]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+        :param pulumi.Input[Sequence[pulumi.Input['WorkerScriptMigrationArgs']]] migrations: Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).
         :param pulumi.Input[_builtins.bool] preview_urls: Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
         :param pulumi.Input[_builtins.str] source: Path of a file holding the script (relative to the program's directory). Give this or content.
@@ -80,6 +82,8 @@ class WorkerScriptArgs:
             pulumi.set(__self__, "content_hash", content_hash)
         if format is not None:
             pulumi.set(__self__, "format", format)
+        if migrations is not None:
+            pulumi.set(__self__, "migrations", migrations)
         if preview_urls is not None:
             pulumi.set(__self__, "preview_urls", preview_urls)
         if secrets is not None:
@@ -145,7 +149,7 @@ class WorkerScriptArgs:
     @pulumi.getter
     def bindings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptBindingArgs']]]]:
         """
-        Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+        Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
         """
         return pulumi.get(self, "bindings")
 
@@ -212,6 +216,18 @@ class WorkerScriptArgs:
     @format.setter
     def format(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def migrations(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationArgs']]]]:
+        """
+        Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).
+        """
+        return pulumi.get(self, "migrations")
+
+    @migrations.setter
+    def migrations(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['WorkerScriptMigrationArgs']]]]):
+        pulumi.set(self, "migrations", value)
 
     @_builtins.property
     @pulumi.getter(name="previewUrls")
@@ -301,6 +317,7 @@ class WorkerScript(pulumi.CustomResource):
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
+                 migrations: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkerScriptMigrationArgs', 'WorkerScriptMigrationArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -317,12 +334,13 @@ class WorkerScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] account_id: The account; defaults to ops:edgeAccountId (EDGE_ACCOUNT_ID). Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] adopt: Take over a script of the same name that is already deployed (by another tool) instead of failing; it is then overwritten with this one (nothing is sent when it already is this one). Scripts carry their stack's tag `pulumi-ops-stack:<project>/<stack>`: one tagged by another stack is refused even so (see ops:adoptFromStack), and this stack's own is taken back without adopt.
-        :param pulumi.Input[Sequence[pulumi.Input[Union['WorkerScriptBindingArgs', 'WorkerScriptBindingArgsDict']]]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['WorkerScriptBindingArgs', 'WorkerScriptBindingArgsDict']]]] bindings: Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
         :param pulumi.Input[_builtins.str] compatibility_date: The runtime semantics the script runs with (the service's compatibility date); 2026-11-01 unless given.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] compatibility_flags: Runtime features to turn on or off, such as `nodejs_compat`.
         :param pulumi.Input[_builtins.str] content: The script's JavaScript. Give this or source.
         :param pulumi.Input[_builtins.str] content_hash: Set by the provider: the SHA-256 of the script's body.
         :param pulumi.Input[_builtins.str] format: `module` (ES modules: `export default { fetch }`) or `service-worker` (`addEventListener("fetch", ...)`); told from the source when not given. One of: `module`, `service-worker`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['WorkerScriptMigrationArgs', 'WorkerScriptMigrationArgsDict']]]] migrations: Its Durable Object migrations, oldest first (wrangler's `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects' storage (said at preview).
         :param pulumi.Input[_builtins.str] name: The script's name. Changing it replaces the script.
         :param pulumi.Input[_builtins.bool] preview_urls: Serve preview URLs of the script's versions on workers.dev. Unset: left as the service has it.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] secrets: Secrets (the script's `secret_text` bindings), by name: set through the secrets endpoint without uploading the script again, never kept in state or outputs in plain text (the SDK marks them secret; state keeps a digest). Only these names are managed: secrets set elsewhere are kept.
@@ -364,6 +382,7 @@ class WorkerScript(pulumi.CustomResource):
                  content: pulumi.Input[Optional[_builtins.str]] = None,
                  content_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  format: pulumi.Input[Optional[_builtins.str]] = None,
+                 migrations: pulumi.Input[Optional[Sequence[pulumi.Input[Union['WorkerScriptMigrationArgs', 'WorkerScriptMigrationArgsDict']]]]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  preview_urls: pulumi.Input[Optional[_builtins.bool]] = None,
                  secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
@@ -393,6 +412,7 @@ class WorkerScript(pulumi.CustomResource):
             __props__.__dict__["content"] = content
             __props__.__dict__["content_hash"] = content_hash
             __props__.__dict__["format"] = format
+            __props__.__dict__["migrations"] = migrations
             if name is None and not opts.urn:
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
@@ -403,6 +423,7 @@ class WorkerScript(pulumi.CustomResource):
             __props__.__dict__["vars"] = vars
             __props__.__dict__["workers_dev"] = workers_dev
             __props__.__dict__["created_on"] = None
+            __props__.__dict__["migration_tag"] = None
             __props__.__dict__["modified_on"] = None
             __props__.__dict__["secret_names"] = None
             __props__.__dict__["secrets_digest"] = None
@@ -442,6 +463,8 @@ class WorkerScript(pulumi.CustomResource):
         __props__.__dict__["content_hash"] = None
         __props__.__dict__["created_on"] = None
         __props__.__dict__["format"] = None
+        __props__.__dict__["migration_tag"] = None
+        __props__.__dict__["migrations"] = None
         __props__.__dict__["modified_on"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["preview_urls"] = None
@@ -518,6 +541,22 @@ class WorkerScript(pulumi.CustomResource):
         `module` or `service-worker`: how it was uploaded.
         """
         return pulumi.get(self, "format")
+
+    @_builtins.property
+    @pulumi.getter(name="migrationTag")
+    def migration_tag(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        The tag of the Durable Object migration the script has applied last, as the service keeps it.
+        """
+        return pulumi.get(self, "migration_tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def migrations(self) -> pulumi.Output[Optional[Sequence['outputs.WorkerScriptMigration']]]:
+        """
+        Its Durable Object migrations, as the program gives them.
+        """
+        return pulumi.get(self, "migrations")
 
     @_builtins.property
     @pulumi.getter(name="modifiedOn")

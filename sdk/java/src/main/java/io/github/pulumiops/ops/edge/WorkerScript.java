@@ -10,6 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import io.github.pulumiops.ops.Utilities;
 import io.github.pulumiops.ops.edge.WorkerScriptArgs;
 import io.github.pulumiops.ops.edge.outputs.WorkerScriptBinding;
+import io.github.pulumiops.ops.edge.outputs.WorkerScriptMigration;
 import java.lang.Boolean;
 import java.lang.Double;
 import java.lang.String;
@@ -133,6 +134,34 @@ public class WorkerScript extends com.pulumi.resources.CustomResource {
      */
     public Output<String> format() {
         return this.format;
+    }
+    /**
+     * The tag of the Durable Object migration the script has applied last, as the service keeps it.
+     * 
+     */
+    @Export(name="migrationTag", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> migrationTag;
+
+    /**
+     * @return The tag of the Durable Object migration the script has applied last, as the service keeps it.
+     * 
+     */
+    public Output<Optional<String>> migrationTag() {
+        return Codegen.optional(this.migrationTag);
+    }
+    /**
+     * Its Durable Object migrations, as the program gives them.
+     * 
+     */
+    @Export(name="migrations", refs={List.class,WorkerScriptMigration.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<WorkerScriptMigration>> migrations;
+
+    /**
+     * @return Its Durable Object migrations, as the program gives them.
+     * 
+     */
+    public Output<Optional<List<WorkerScriptMigration>>> migrations() {
+        return Codegen.optional(this.migrations);
     }
     /**
      * When it was last deployed (RFC 3339).

@@ -8,6 +8,7 @@ import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
 import io.github.pulumiops.ops.edge.inputs.WorkerScriptBindingArgs;
+import io.github.pulumiops.ops.edge.inputs.WorkerScriptMigrationArgs;
 import java.lang.Boolean;
 import java.lang.String;
 import java.util.List;
@@ -67,14 +68,14 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+     * Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
      * 
      */
     @Import(name="bindings")
     private @Nullable Output<List<WorkerScriptBindingArgs>> bindings;
 
     /**
-     * @return Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+     * @return Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
      * 
      */
     public Optional<Output<List<WorkerScriptBindingArgs>>> bindings() {
@@ -154,6 +155,21 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> format() {
         return Optional.ofNullable(this.format);
+    }
+
+    /**
+     * Its Durable Object migrations, oldest first (wrangler&#39;s `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects&#39; storage (said at preview).
+     * 
+     */
+    @Import(name="migrations")
+    private @Nullable Output<List<WorkerScriptMigrationArgs>> migrations;
+
+    /**
+     * @return Its Durable Object migrations, oldest first (wrangler&#39;s `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects&#39; storage (said at preview).
+     * 
+     */
+    public Optional<Output<List<WorkerScriptMigrationArgs>>> migrations() {
+        return Optional.ofNullable(this.migrations);
     }
 
     /**
@@ -273,6 +289,7 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
         this.content = $.content;
         this.contentHash = $.contentHash;
         this.format = $.format;
+        this.migrations = $.migrations;
         this.name = $.name;
         this.previewUrls = $.previewUrls;
         this.secrets = $.secrets;
@@ -364,7 +381,7 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
          * 
          * @return builder
          * 
@@ -375,7 +392,7 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
          * 
          * @return builder
          * 
@@ -385,7 +402,7 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
+         * @param bindings Its bindings to storage and other services (KV namespaces, R2 buckets, D1 databases, other Workers, queues, Durable Object namespaces, Workers AI, Analytics Engine, Browser Rendering, Images, version metadata, email), compared by name. Only these names are managed: bindings made elsewhere are kept; a name removed from the program is removed from the script.
          * 
          * @return builder
          * 
@@ -507,6 +524,37 @@ public final class WorkerScriptArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder format(String format) {
             return format(Output.of(format));
+        }
+
+        /**
+         * @param migrations Its Durable Object migrations, oldest first (wrangler&#39;s `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects&#39; storage (said at preview).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder migrations(@Nullable Output<List<WorkerScriptMigrationArgs>> migrations) {
+            $.migrations = migrations;
+            return this;
+        }
+
+        /**
+         * @param migrations Its Durable Object migrations, oldest first (wrangler&#39;s `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects&#39; storage (said at preview).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder migrations(List<WorkerScriptMigrationArgs> migrations) {
+            return migrations(Output.of(migrations));
+        }
+
+        /**
+         * @param migrations Its Durable Object migrations, oldest first (wrangler&#39;s `[[migrations]]`): a class the script exports becomes a Durable Object through the step that makes it, which its `durable_object_namespace` binding then names. An up applies the steps after the one the script has (the service keeps its tag); a step applied stays applied, so add steps rather than edit them. A step that deletes a class loses its objects&#39; storage (said at preview).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder migrations(WorkerScriptMigrationArgs... migrations) {
+            return migrations(List.of(migrations));
         }
 
         /**

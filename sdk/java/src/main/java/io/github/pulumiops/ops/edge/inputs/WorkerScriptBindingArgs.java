@@ -62,6 +62,36 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
     }
 
     /**
+     * The Analytics Engine dataset the script writes data points to (made on first write).
+     * 
+     */
+    @Import(name="dataset")
+    private @Nullable Output<String> dataset;
+
+    /**
+     * @return The Analytics Engine dataset the script writes data points to (made on first write).
+     * 
+     */
+    public Optional<Output<String>> dataset() {
+        return Optional.ofNullable(this.dataset);
+    }
+
+    /**
+     * The one verified address an email binding may send to (none: any verified address of the account).
+     * 
+     */
+    @Import(name="destinationAddress")
+    private @Nullable Output<String> destinationAddress;
+
+    /**
+     * @return The one verified address an email binding may send to (none: any verified address of the account).
+     * 
+     */
+    public Optional<Output<String>> destinationAddress() {
+        return Optional.ofNullable(this.destinationAddress);
+    }
+
+    /**
      * A named entrypoint of that Worker.
      * 
      */
@@ -182,14 +212,14 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
     }
 
     /**
-     * `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+     * `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
      * 
      */
     @Import(name="type", required=true)
     private Output<String> type;
 
     /**
-     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
      * 
      */
     public Output<String> type() {
@@ -202,6 +232,8 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         this.bucketName = $.bucketName;
         this.className = $.className;
         this.databaseId = $.databaseId;
+        this.dataset = $.dataset;
+        this.destinationAddress = $.destinationAddress;
         this.entrypoint = $.entrypoint;
         this.environment = $.environment;
         this.jurisdiction = $.jurisdiction;
@@ -292,6 +324,48 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
          */
         public Builder databaseId(String databaseId) {
             return databaseId(Output.of(databaseId));
+        }
+
+        /**
+         * @param dataset The Analytics Engine dataset the script writes data points to (made on first write).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder dataset(@Nullable Output<String> dataset) {
+            $.dataset = dataset;
+            return this;
+        }
+
+        /**
+         * @param dataset The Analytics Engine dataset the script writes data points to (made on first write).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder dataset(String dataset) {
+            return dataset(Output.of(dataset));
+        }
+
+        /**
+         * @param destinationAddress The one verified address an email binding may send to (none: any verified address of the account).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder destinationAddress(@Nullable Output<String> destinationAddress) {
+            $.destinationAddress = destinationAddress;
+            return this;
+        }
+
+        /**
+         * @param destinationAddress The one verified address an email binding may send to (none: any verified address of the account).
+         * 
+         * @return builder
+         * 
+         */
+        public Builder destinationAddress(String destinationAddress) {
+            return destinationAddress(Output.of(destinationAddress));
         }
 
         /**
@@ -463,7 +537,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param type `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+         * @param type `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
          * 
          * @return builder
          * 
@@ -474,7 +548,7 @@ public final class WorkerScriptBindingArgs extends com.pulumi.resources.Resource
         }
 
         /**
-         * @param type `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+         * @param type `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
          * 
          * @return builder
          * 

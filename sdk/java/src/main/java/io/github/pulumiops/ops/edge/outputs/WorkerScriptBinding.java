@@ -28,6 +28,16 @@ public final class WorkerScriptBinding {
      */
     private @Nullable String databaseId;
     /**
+     * @return The Analytics Engine dataset the script writes data points to (made on first write).
+     * 
+     */
+    private @Nullable String dataset;
+    /**
+     * @return The one verified address an email binding may send to (none: any verified address of the account).
+     * 
+     */
+    private @Nullable String destinationAddress;
+    /**
      * @return A named entrypoint of that Worker.
      * 
      */
@@ -68,7 +78,7 @@ public final class WorkerScriptBinding {
      */
     private @Nullable String service;
     /**
-     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
      * 
      */
     private String type;
@@ -94,6 +104,20 @@ public final class WorkerScriptBinding {
      */
     public Optional<String> databaseId() {
         return Optional.ofNullable(this.databaseId);
+    }
+    /**
+     * @return The Analytics Engine dataset the script writes data points to (made on first write).
+     * 
+     */
+    public Optional<String> dataset() {
+        return Optional.ofNullable(this.dataset);
+    }
+    /**
+     * @return The one verified address an email binding may send to (none: any verified address of the account).
+     * 
+     */
+    public Optional<String> destinationAddress() {
+        return Optional.ofNullable(this.destinationAddress);
     }
     /**
      * @return A named entrypoint of that Worker.
@@ -152,7 +176,7 @@ public final class WorkerScriptBinding {
         return Optional.ofNullable(this.service);
     }
     /**
-     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer) or `durable_object_namespace` (className). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`.
+     * @return `kv_namespace` (namespaceId), `r2_bucket` (bucketName), `d1` (databaseId), `service` (service), `queue` (queueName, a producer), `durable_object_namespace` (className), `analytics_engine` (dataset), `send_email` (destinationAddress, optional), or `ai`, `browser`, `images`, `version_metadata` (nothing else). One of: `kv_namespace`, `r2_bucket`, `d1`, `service`, `queue`, `durable_object_namespace`, `ai`, `analytics_engine`, `browser`, `images`, `version_metadata`, `send_email`.
      * 
      */
     public String type() {
@@ -171,6 +195,8 @@ public final class WorkerScriptBinding {
         private @Nullable String bucketName;
         private @Nullable String className;
         private @Nullable String databaseId;
+        private @Nullable String dataset;
+        private @Nullable String destinationAddress;
         private @Nullable String entrypoint;
         private @Nullable String environment;
         private @Nullable String jurisdiction;
@@ -186,6 +212,8 @@ public final class WorkerScriptBinding {
     	      this.bucketName = defaults.bucketName;
     	      this.className = defaults.className;
     	      this.databaseId = defaults.databaseId;
+    	      this.dataset = defaults.dataset;
+    	      this.destinationAddress = defaults.destinationAddress;
     	      this.entrypoint = defaults.entrypoint;
     	      this.environment = defaults.environment;
     	      this.jurisdiction = defaults.jurisdiction;
@@ -213,6 +241,18 @@ public final class WorkerScriptBinding {
         public Builder databaseId(@Nullable String databaseId) {
 
             this.databaseId = databaseId;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder dataset(@Nullable String dataset) {
+
+            this.dataset = dataset;
+            return this;
+        }
+        @CustomType.Setter
+        public Builder destinationAddress(@Nullable String destinationAddress) {
+
+            this.destinationAddress = destinationAddress;
             return this;
         }
         @CustomType.Setter
@@ -278,6 +318,8 @@ public final class WorkerScriptBinding {
             _resultValue.bucketName = bucketName;
             _resultValue.className = className;
             _resultValue.databaseId = databaseId;
+            _resultValue.dataset = dataset;
+            _resultValue.destinationAddress = destinationAddress;
             _resultValue.entrypoint = entrypoint;
             _resultValue.environment = environment;
             _resultValue.jurisdiction = jurisdiction;
