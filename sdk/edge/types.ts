@@ -1287,14 +1287,19 @@ export interface WorkerScriptMigrationArgs {
 
 /** WorkerScriptMigrationRenamedClass as an argument: each value may be an output of another resource. */
 export interface WorkerScriptMigrationRenamedClassArgs {
+  /** The class's old name. */
   from: pulumi.Input<string>;
+  /** Its new name. */
   to: pulumi.Input<string>;
 }
 
 /** WorkerScriptMigrationTransferredClass as an argument: each value may be an output of another resource. */
 export interface WorkerScriptMigrationTransferredClassArgs {
+  /** The class's name in the other script. */
   from: pulumi.Input<string>;
+  /** The script the class moves from. */
   fromScript: pulumi.Input<string>;
+  /** Its name in this script. */
   to: pulumi.Input<string>;
 }
 
@@ -1797,12 +1802,17 @@ export interface WorkerScriptMigration {
 }
 
 export interface WorkerScriptMigrationRenamedClass {
+  /** The class's old name. */
   readonly from: string;
+  /** Its new name. */
   readonly to: string;
 }
 
 export interface WorkerScriptMigrationTransferredClass {
+  /** The class's name in the other script. */
   readonly from: string;
+  /** The script the class moves from. */
   readonly fromScript: string;
+  /** Its name in this script. */
   readonly to: string;
 }

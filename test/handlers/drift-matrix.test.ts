@@ -228,9 +228,12 @@ const ROWS: Record<string, Record<string, Row>> = {
     },
     secrets: { why: "a secret's text is never read back by the service: only that it is there" },
     bindings: {
-      inputs: { ...CREATE_INPUTS["edge:WorkerScript"], bindings: [{ name: "API", type: "service", service: "lost-api" }] },
-      // Pointed at another Worker in the dashboard.
-      change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "API")!.service = "edited-api"),
+      inputs: { ...CREATE_INPUTS["edge:WorkerScript"], bindings: [{ name: "EVENTS", type: "analytics_engine", dataset: "lost" }] },
+      // Pointed at another dataset in the dashboard.
+      change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "EVENTS")!.dataset = "edited"),
+    },
+    migrations: {
+      why: "a step applied stays applied (the service has no undo): a tag another tool moved is found by refresh and the next up sends the program's steps from it (worker-durable-objects.test.ts)",
     },
     workersDev: {
       inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false },

@@ -25,12 +25,18 @@ export const Migration = z
       .optional()
       .describe("Classes made Durable Objects with SQLite storage (what new classes use today)."),
     renamedClasses: z
-      .array(z.object({ from: className, to: className }))
+      .array(z.object({ from: className.describe("The class's old name."), to: className.describe("Its new name.") }))
       .optional()
       .describe("Classes renamed, their objects and storage kept."),
     deletedClasses: z.array(className).optional().describe("Classes deleted, with every object's storage: the data is lost."),
     transferredClasses: z
-      .array(z.object({ from: className, fromScript: z.string().min(1), to: className }))
+      .array(
+        z.object({
+          from: className.describe("The class's name in the other script."),
+          fromScript: z.string().min(1).describe("The script the class moves from."),
+          to: className.describe("Its name in this script."),
+        }),
+      )
       .optional()
       .describe("Classes moved here from another script, their objects and storage kept."),
   })

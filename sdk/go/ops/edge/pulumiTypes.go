@@ -4945,8 +4945,10 @@ func (o WorkerScriptMigrationArrayOutput) Index(i pulumi.IntInput) WorkerScriptM
 }
 
 type WorkerScriptMigrationRenamedClass struct {
+	// The class's old name.
 	From string `pulumi:"from"`
-	To   string `pulumi:"to"`
+	// Its new name.
+	To string `pulumi:"to"`
 }
 
 // WorkerScriptMigrationRenamedClassInput is an input type that accepts WorkerScriptMigrationRenamedClassArgs and WorkerScriptMigrationRenamedClassOutput values.
@@ -4961,8 +4963,10 @@ type WorkerScriptMigrationRenamedClassInput interface {
 }
 
 type WorkerScriptMigrationRenamedClassArgs struct {
+	// The class's old name.
 	From pulumi.StringInput `pulumi:"from"`
-	To   pulumi.StringInput `pulumi:"to"`
+	// Its new name.
+	To pulumi.StringInput `pulumi:"to"`
 }
 
 func (WorkerScriptMigrationRenamedClassArgs) ElementType() reflect.Type {
@@ -5016,10 +5020,12 @@ func (o WorkerScriptMigrationRenamedClassOutput) ToWorkerScriptMigrationRenamedC
 	return o
 }
 
+// The class's old name.
 func (o WorkerScriptMigrationRenamedClassOutput) From() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptMigrationRenamedClass) string { return v.From }).(pulumi.StringOutput)
 }
 
+// Its new name.
 func (o WorkerScriptMigrationRenamedClassOutput) To() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptMigrationRenamedClass) string { return v.To }).(pulumi.StringOutput)
 }
@@ -5045,9 +5051,12 @@ func (o WorkerScriptMigrationRenamedClassArrayOutput) Index(i pulumi.IntInput) W
 }
 
 type WorkerScriptMigrationTransferredClass struct {
-	From       string `pulumi:"from"`
+	// The class's name in the other script.
+	From string `pulumi:"from"`
+	// The script the class moves from.
 	FromScript string `pulumi:"fromScript"`
-	To         string `pulumi:"to"`
+	// Its name in this script.
+	To string `pulumi:"to"`
 }
 
 // WorkerScriptMigrationTransferredClassInput is an input type that accepts WorkerScriptMigrationTransferredClassArgs and WorkerScriptMigrationTransferredClassOutput values.
@@ -5062,9 +5071,12 @@ type WorkerScriptMigrationTransferredClassInput interface {
 }
 
 type WorkerScriptMigrationTransferredClassArgs struct {
-	From       pulumi.StringInput `pulumi:"from"`
+	// The class's name in the other script.
+	From pulumi.StringInput `pulumi:"from"`
+	// The script the class moves from.
 	FromScript pulumi.StringInput `pulumi:"fromScript"`
-	To         pulumi.StringInput `pulumi:"to"`
+	// Its name in this script.
+	To pulumi.StringInput `pulumi:"to"`
 }
 
 func (WorkerScriptMigrationTransferredClassArgs) ElementType() reflect.Type {
@@ -5118,14 +5130,17 @@ func (o WorkerScriptMigrationTransferredClassOutput) ToWorkerScriptMigrationTran
 	return o
 }
 
+// The class's name in the other script.
 func (o WorkerScriptMigrationTransferredClassOutput) From() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.From }).(pulumi.StringOutput)
 }
 
+// The script the class moves from.
 func (o WorkerScriptMigrationTransferredClassOutput) FromScript() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.FromScript }).(pulumi.StringOutput)
 }
 
+// Its name in this script.
 func (o WorkerScriptMigrationTransferredClassOutput) To() pulumi.StringOutput {
 	return o.ApplyT(func(v WorkerScriptMigrationTransferredClass) string { return v.To }).(pulumi.StringOutput)
 }

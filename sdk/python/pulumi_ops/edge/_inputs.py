@@ -2840,19 +2840,32 @@ class WorkerScriptMigrationArgs:
 
 class WorkerScriptMigrationRenamedClassArgsDict(TypedDict):
     from_: pulumi.Input[_builtins.str]
+    """
+    The class's old name.
+    """
     to: pulumi.Input[_builtins.str]
+    """
+    Its new name.
+    """
 
 @pulumi.input_type
 class WorkerScriptMigrationRenamedClassArgs:
     def __init__(__self__, *,
                  from_: pulumi.Input[_builtins.str],
                  to: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] from_: The class's old name.
+        :param pulumi.Input[_builtins.str] to: Its new name.
+        """
         pulumi.set(__self__, "from_", from_)
         pulumi.set(__self__, "to", to)
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[_builtins.str]:
+        """
+        The class's old name.
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -2862,6 +2875,9 @@ class WorkerScriptMigrationRenamedClassArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its new name.
+        """
         return pulumi.get(self, "to")
 
     @to.setter
@@ -2871,8 +2887,17 @@ class WorkerScriptMigrationRenamedClassArgs:
 
 class WorkerScriptMigrationTransferredClassArgsDict(TypedDict):
     from_: pulumi.Input[_builtins.str]
+    """
+    The class's name in the other script.
+    """
     from_script: pulumi.Input[_builtins.str]
+    """
+    The script the class moves from.
+    """
     to: pulumi.Input[_builtins.str]
+    """
+    Its name in this script.
+    """
 
 @pulumi.input_type
 class WorkerScriptMigrationTransferredClassArgs:
@@ -2880,6 +2905,11 @@ class WorkerScriptMigrationTransferredClassArgs:
                  from_: pulumi.Input[_builtins.str],
                  from_script: pulumi.Input[_builtins.str],
                  to: pulumi.Input[_builtins.str]):
+        """
+        :param pulumi.Input[_builtins.str] from_: The class's name in the other script.
+        :param pulumi.Input[_builtins.str] from_script: The script the class moves from.
+        :param pulumi.Input[_builtins.str] to: Its name in this script.
+        """
         pulumi.set(__self__, "from_", from_)
         pulumi.set(__self__, "from_script", from_script)
         pulumi.set(__self__, "to", to)
@@ -2887,6 +2917,9 @@ class WorkerScriptMigrationTransferredClassArgs:
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> pulumi.Input[_builtins.str]:
+        """
+        The class's name in the other script.
+        """
         return pulumi.get(self, "from_")
 
     @from_.setter
@@ -2896,6 +2929,9 @@ class WorkerScriptMigrationTransferredClassArgs:
     @_builtins.property
     @pulumi.getter(name="fromScript")
     def from_script(self) -> pulumi.Input[_builtins.str]:
+        """
+        The script the class moves from.
+        """
         return pulumi.get(self, "from_script")
 
     @from_script.setter
@@ -2905,6 +2941,9 @@ class WorkerScriptMigrationTransferredClassArgs:
     @_builtins.property
     @pulumi.getter
     def to(self) -> pulumi.Input[_builtins.str]:
+        """
+        Its name in this script.
+        """
         return pulumi.get(self, "to")
 
     @to.setter

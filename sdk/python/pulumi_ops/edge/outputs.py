@@ -2739,17 +2739,27 @@ class WorkerScriptMigrationRenamedClass(dict):
     def __init__(__self__, *,
                  from_: _builtins.str,
                  to: _builtins.str):
+        """
+        :param _builtins.str from_: The class's old name.
+        :param _builtins.str to: Its new name.
+        """
         pulumi.set(__self__, "from_", from_)
         pulumi.set(__self__, "to", to)
 
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> _builtins.str:
+        """
+        The class's old name.
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> _builtins.str:
+        """
+        Its new name.
+        """
         return pulumi.get(self, "to")
 
 
@@ -2778,6 +2788,11 @@ class WorkerScriptMigrationTransferredClass(dict):
                  from_: _builtins.str,
                  from_script: _builtins.str,
                  to: _builtins.str):
+        """
+        :param _builtins.str from_: The class's name in the other script.
+        :param _builtins.str from_script: The script the class moves from.
+        :param _builtins.str to: Its name in this script.
+        """
         pulumi.set(__self__, "from_", from_)
         pulumi.set(__self__, "from_script", from_script)
         pulumi.set(__self__, "to", to)
@@ -2785,16 +2800,25 @@ class WorkerScriptMigrationTransferredClass(dict):
     @_builtins.property
     @pulumi.getter(name="from")
     def from_(self) -> _builtins.str:
+        """
+        The class's name in the other script.
+        """
         return pulumi.get(self, "from_")
 
     @_builtins.property
     @pulumi.getter(name="fromScript")
     def from_script(self) -> _builtins.str:
+        """
+        The script the class moves from.
+        """
         return pulumi.get(self, "from_script")
 
     @_builtins.property
     @pulumi.getter
     def to(self) -> _builtins.str:
+        """
+        Its name in this script.
+        """
         return pulumi.get(self, "to")
 
 

@@ -14,16 +14,32 @@ public final class WorkerScriptMigrationRenamedClassArgs extends com.pulumi.reso
 
     public static final WorkerScriptMigrationRenamedClassArgs Empty = new WorkerScriptMigrationRenamedClassArgs();
 
+    /**
+     * The class&#39;s old name.
+     * 
+     */
     @Import(name="from", required=true)
     private Output<String> from;
 
+    /**
+     * @return The class&#39;s old name.
+     * 
+     */
     public Output<String> from() {
         return this.from;
     }
 
+    /**
+     * Its new name.
+     * 
+     */
     @Import(name="to", required=true)
     private Output<String> to;
 
+    /**
+     * @return Its new name.
+     * 
+     */
     public Output<String> to() {
         return this.to;
     }
@@ -53,20 +69,44 @@ public final class WorkerScriptMigrationRenamedClassArgs extends com.pulumi.reso
             $ = new WorkerScriptMigrationRenamedClassArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param from The class&#39;s old name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder from(Output<String> from) {
             $.from = from;
             return this;
         }
 
+        /**
+         * @param from The class&#39;s old name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder from(String from) {
             return from(Output.of(from));
         }
 
+        /**
+         * @param to Its new name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder to(Output<String> to) {
             $.to = to;
             return this;
         }
 
+        /**
+         * @param to Its new name.
+         * 
+         * @return builder
+         * 
+         */
         public Builder to(String to) {
             return to(Output.of(to));
         }

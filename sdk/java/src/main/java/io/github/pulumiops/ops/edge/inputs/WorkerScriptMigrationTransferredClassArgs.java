@@ -14,23 +14,47 @@ public final class WorkerScriptMigrationTransferredClassArgs extends com.pulumi.
 
     public static final WorkerScriptMigrationTransferredClassArgs Empty = new WorkerScriptMigrationTransferredClassArgs();
 
+    /**
+     * The class&#39;s name in the other script.
+     * 
+     */
     @Import(name="from", required=true)
     private Output<String> from;
 
+    /**
+     * @return The class&#39;s name in the other script.
+     * 
+     */
     public Output<String> from() {
         return this.from;
     }
 
+    /**
+     * The script the class moves from.
+     * 
+     */
     @Import(name="fromScript", required=true)
     private Output<String> fromScript;
 
+    /**
+     * @return The script the class moves from.
+     * 
+     */
     public Output<String> fromScript() {
         return this.fromScript;
     }
 
+    /**
+     * Its name in this script.
+     * 
+     */
     @Import(name="to", required=true)
     private Output<String> to;
 
+    /**
+     * @return Its name in this script.
+     * 
+     */
     public Output<String> to() {
         return this.to;
     }
@@ -61,29 +85,65 @@ public final class WorkerScriptMigrationTransferredClassArgs extends com.pulumi.
             $ = new WorkerScriptMigrationTransferredClassArgs(Objects.requireNonNull(defaults));
         }
 
+        /**
+         * @param from The class&#39;s name in the other script.
+         * 
+         * @return builder
+         * 
+         */
         public Builder from(Output<String> from) {
             $.from = from;
             return this;
         }
 
+        /**
+         * @param from The class&#39;s name in the other script.
+         * 
+         * @return builder
+         * 
+         */
         public Builder from(String from) {
             return from(Output.of(from));
         }
 
+        /**
+         * @param fromScript The script the class moves from.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fromScript(Output<String> fromScript) {
             $.fromScript = fromScript;
             return this;
         }
 
+        /**
+         * @param fromScript The script the class moves from.
+         * 
+         * @return builder
+         * 
+         */
         public Builder fromScript(String fromScript) {
             return fromScript(Output.of(fromScript));
         }
 
+        /**
+         * @param to Its name in this script.
+         * 
+         * @return builder
+         * 
+         */
         public Builder to(Output<String> to) {
             $.to = to;
             return this;
         }
 
+        /**
+         * @param to Its name in this script.
+         * 
+         * @return builder
+         * 
+         */
         public Builder to(String to) {
             return to(Output.of(to));
         }

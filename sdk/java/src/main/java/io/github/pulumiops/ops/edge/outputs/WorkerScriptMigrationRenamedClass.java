@@ -10,13 +10,29 @@ import java.util.Objects;
 
 @CustomType
 public final class WorkerScriptMigrationRenamedClass {
+    /**
+     * @return The class&#39;s old name.
+     * 
+     */
     private String from;
+    /**
+     * @return Its new name.
+     * 
+     */
     private String to;
 
     private WorkerScriptMigrationRenamedClass() {}
+    /**
+     * @return The class&#39;s old name.
+     * 
+     */
     public String from() {
         return this.from;
     }
+    /**
+     * @return Its new name.
+     * 
+     */
     public String to() {
         return this.to;
     }

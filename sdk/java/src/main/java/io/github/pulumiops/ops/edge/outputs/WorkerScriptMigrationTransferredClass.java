@@ -10,17 +10,41 @@ import java.util.Objects;
 
 @CustomType
 public final class WorkerScriptMigrationTransferredClass {
+    /**
+     * @return The class&#39;s name in the other script.
+     * 
+     */
     private String from;
+    /**
+     * @return The script the class moves from.
+     * 
+     */
     private String fromScript;
+    /**
+     * @return Its name in this script.
+     * 
+     */
     private String to;
 
     private WorkerScriptMigrationTransferredClass() {}
+    /**
+     * @return The class&#39;s name in the other script.
+     * 
+     */
     public String from() {
         return this.from;
     }
+    /**
+     * @return The script the class moves from.
+     * 
+     */
     public String fromScript() {
         return this.fromScript;
     }
+    /**
+     * @return Its name in this script.
+     * 
+     */
     public String to() {
         return this.to;
     }
