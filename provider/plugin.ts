@@ -13,6 +13,8 @@
  *   environment (EDGE_API_TOKEN, ...) is the fallback. Each explicit provider is a process of its own.
  * - No `__provider` bag: the type comes from the URN.
  * - Invokes: the read-only functions of function-registry.ts, under `ops:<module>:<function>`.
+ * - Components (component-registry.ts, `isComponent` in schema.json): built here when the engine asks (`construct`),
+ *   their resources registered by token; the TypeScript SDK builds the same in the program.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -24,6 +26,7 @@ import { amendProviderServer, engineLog } from "./plugin-server";
 import { forResource, useLogSink, withCallSecrets } from "./log";
 import { knownProperties, unknownNames } from "./check";
 import { registry } from "./registry";
+import { components } from "./component-registry";
 import { isSecretValue, markSecretOutputs, secretStrings, secretValue, unwrapSecrets } from "./secrets";
 import { engineAddress, watchEngine } from "./engine-watch";
 import { nodeProblem } from "./node-version";
@@ -185,6 +188,13 @@ export const provider: pulumi.provider.Provider = {
   delete: forUrn(async (urn: string, id: string, props: Bag) => {
     await call(typeOf(urn), "delete", [id, unwrap(props)]);
   }, 1),
+  // A component (schema.json's `isComponent`): built here, its resources registered with the engine by token.
+  async construct(name, type, inputs, opts) {
+    ready();
+    const component = components[type.replace(/^ops:/, "")];
+    if (!component) throw new Error(`unknown component type ${type}`);
+    return component.construct(name, inputs, opts);
+  },
   async invoke(token, inputs) {
     ready();
     return invoke(token.replace(/^ops:/, ""), unwrap(inputs ?? {}));

@@ -139,6 +139,10 @@ function gofmt(body: string): string {
     .join("\n");
 }
 
+/** What a component's section adds to its description. */
+const COMPONENT_NOTE =
+  "A component: in TypeScript a class built in the program (its list must be known there); in the other languages the plugin builds it when the engine asks (`construct`), with the same posts under it.";
+
 /** An example in the four languages, each under its name. */
 function examples(schema: Schema, token: string, example: Example): string[] {
   return LANGUAGES.flatMap((language) => {
@@ -236,7 +240,8 @@ export function generateDocs(): Record<string, string> {
     for (const token of tokens) {
       const r = schema.resources[token];
       const name = token.split(":")[2];
-      const about = classProse(module, name);
+      const component = (r as { isComponent?: boolean }).isComponent;
+      const about = component ? `${r.description} ${COMPONENT_NOTE}` : classProse(module, name);
       out.push(
         `## ${module}.${name}`,
         "",
@@ -256,6 +261,7 @@ export function generateDocs(): Record<string, string> {
         ...typeTables(r.inputProperties, schema.types),
       );
       out.push("### Outputs", "", ...table(r.properties, [], "output", r.inputProperties), "", ...typeTables(r.properties, schema.types));
+      if (component) continue; // made of resources, each with its own lifecycle: nothing of its own to take over
       out.push("### Existing objects", "");
       if (r.inputProperties.adopt) out.push(`- Adopt: \`adopt: true\` — ${r.inputProperties.adopt.description ?? ""}`);
       const importId = registry[token.slice(4)].importId;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ACCOUNTS_KEY, ALL_SETTINGS, type Setting } from "../provider/config";
 import { functions } from "../provider/function-registry";
 import { registry } from "../provider/registry";
+import { components } from "../provider/component-registry";
 import { ROOT } from "./root";
 
 type JsonSchema = {
@@ -159,6 +160,25 @@ export function generateSchema(): Record<string, unknown> {
       inputProperties: { ...inputs.properties, account: ACCOUNT_PROPERTY },
       requiredInputs: inputs.required,
       properties: { ...outputs.properties, account: ACCOUNT_PROPERTY },
+      required: outputs.required,
+    };
+  }
+  // Components: the plugin constructs them for the languages whose SDKs are generated (TypeScript's is hand-written).
+  for (const token of Object.keys(components).sort()) {
+    const entry = components[token];
+    const [module, name] = token.split(":");
+    const inputs = properties(entry.inputs, "input", { module, owner: name, types });
+    const outputs = properties(entry.outputs, "output", { module, owner: name, types });
+    resources[`ops:${token}`] = {
+      isComponent: true,
+      description: entry.description,
+      // Its resources' account: each of them takes it.
+      inputProperties: {
+        ...inputs.properties,
+        account: { ...ACCOUNT_PROPERTY, description: ACCOUNT_PROPERTY.description.replace("this resource", "its resources") },
+      },
+      requiredInputs: inputs.required,
+      properties: outputs.properties,
       required: outputs.required,
     };
   }

@@ -113,8 +113,10 @@ export function generateSdk(): Record<string, string> {
     const types = [HEADER, 'import type * as pulumi from "@pulumi/pulumi";', ""];
     const inputTypes = new Set<string>();
     const outputTypes = new Set<string>();
+    // A component's TypeScript class and arguments are written by hand (sdk/<module>/components.ts): it is built in
+    // the program, where its list of posts must be known.
     for (const token of Object.keys(schema.resources)
-      .filter((t) => t.startsWith(`ops:${module}:`))
+      .filter((t) => t.startsWith(`ops:${module}:`) && !(schema.resources[t] as { isComponent?: boolean }).isComponent)
       .sort()) {
       const r = schema.resources[token];
       const name = token.split(":")[2];

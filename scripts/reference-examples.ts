@@ -8,16 +8,18 @@
  */
 
 import { registry } from "../provider/registry";
+import { components } from "../provider/component-registry";
 import { ref, type Example, type Step } from "../provider/doc-example";
 
 export { ref, Ref, type Example, type Step, type Value } from "../provider/doc-example";
 
 /** Each resource's example, from its folder's schema.ts (`example`), by schema token. */
-export const RESOURCE_EXAMPLES: Record<string, Example> = Object.fromEntries(
-  Object.entries(registry)
+export const RESOURCE_EXAMPLES: Record<string, Example> = Object.fromEntries([
+  ...Object.entries(registry)
     .filter(([, entry]) => entry.docs.example)
     .map(([token, entry]) => [`ops:${token}`, entry.docs.example!]),
-);
+  ...Object.entries(components).map(([token, entry]) => [`ops:${token}`, entry.example]),
+]);
 
 const PAGE = "200000000000001";
 const zone: Step = { token: "ops:edge:getZone", name: "zone", args: { name: "example.com" } };

@@ -3,6 +3,7 @@
  * together in the program, as a Threads user puts posts together.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { chainPosts } from "../../provider/posts/thread/chain";
 import { Post, type PostArgs } from "./post";
 
 export interface ThreadArgs {
@@ -20,6 +21,8 @@ export interface ThreadArgs {
    * the one before, whose id changes). Refused at preview unless this is true, as for a Post.
    */
   allowRepublish?: pulumi.Input<boolean>;
+  /** The named account (ops:accounts) the thread's posts are published with; unset, the stack's own settings. */
+  account?: pulumi.Input<string>;
 }
 
 /**
@@ -39,27 +42,10 @@ export class Thread extends pulumi.ComponentResource {
 
   constructor(name: string, args: ThreadArgs, opts?: pulumi.ComponentResourceOptions) {
     super("ops:posts:Thread", name, {}, opts);
-    if (!Array.isArray(args?.posts) || args.posts.length === 0)
-      throw new Error(`ops.posts.Thread ${name}: posts must list the thread's texts, at least one`);
-    this.posts = [];
-    for (const [i, text] of args.posts.entries()) {
-      const before = this.posts[i - 1];
-      this.posts.push(
-        new Post(
-          `${name}-${i + 1}`,
-          {
-            text,
-            replyTo: before?.postId.apply((id) => id ?? ""),
-            replyControl: args.replyControl,
-            topicTag: i === 0 ? args.topicTag : undefined,
-            allowRepublish: args.allowRepublish,
-          },
-          { parent: this },
-        ),
-      );
-    }
-    this.postIds = pulumi.all(this.posts.map((p) => p.postId)).apply((ids) => ids.map((id) => id ?? ""));
-    this.permalinks = pulumi.all(this.posts.map((p) => p.permalink)).apply((links) => links.map((l) => l ?? ""));
+    const chain = chainPosts(name, args?.posts, args ?? {}, (n, props) => new Post(n, props as PostArgs, { parent: this }));
+    this.posts = chain.posts;
+    this.postIds = chain.postIds;
+    this.permalinks = chain.permalinks;
     this.registerOutputs({ postIds: this.postIds, permalinks: this.permalinks });
   }
 }

@@ -17,6 +17,7 @@ import { engineStack, ROOT, type EngineStack } from "../../scripts/engine";
 import { isWrite, SERVICES } from "../../scripts/demo-report";
 import { yamlSections, yamlText } from "../../scripts/example-render";
 import { FUNCTION_EXAMPLES, RESOURCE_EXAMPLES } from "../../scripts/reference-examples";
+import { components } from "../../provider/component-registry";
 import { withoutEnvFallback } from "../helpers/engine";
 import { VERSION } from "../helpers/release-host";
 
@@ -120,9 +121,13 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000 
     const preview = await engine.stack.preview({ onOutput: (o) => (printed += o) }).catch((e: Error) => {
       throw new Error(`${e.message}\n${printed}`);
     });
-    const resources = all.flatMap(([token, example]) =>
-      [...(example.before ?? []), { token }].filter((s) => /:[A-Z]/.test(s.token)),
-    ).length;
+    // A component (a Thread) is shown with the resources the plugin's construct made under it: one Post per text.
+    const children = all.reduce(
+      (n, [token, example]) => n + (components[token.slice(4)] ? (example.step.args.posts as unknown[]).length : 0),
+      0,
+    );
+    const resources =
+      all.flatMap(([token, example]) => [...(example.before ?? []), { token }].filter((s) => /:[A-Z]/.test(s.token))).length + children;
     expect(preview.changeSummary.create).toBe(resources + 1); // and the stack
     const writes = SERVICES.flatMap((name) =>
       services[name].log.filter((e) => isWrite(name, e)).map((e) => `${name} ${e.method} ${e.path}`),
@@ -131,6 +136,7 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000 
     expect(services.control.calls.filter((c) => c.tool === "run_command")).toEqual([]);
   });
 
+  let first: string, second: string, third: string;
   it("up makes every resource, and each function's answer reaches the outputs", async () => {
     const up = await engine.stack.up({ onOutput: (o) => (printed += o) }).catch((e: Error) => {
       throw new Error(`${e.message}\n${printed.slice(-6000)}`);
@@ -146,6 +152,11 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000 
     expect(typeof out("views")).toBe("number");
     expect([...services.runner.models.keys()].sort()).toEqual(["baker:latest", "llama3.2:latest", "qwen2.5:0.5b"]);
     expect([...services.skills.skills.keys()].sort()).toEqual(["bread-proofing", "oven-care", "oven-runbook"]);
+    // The Thread, built by the plugin (construct): its three posts published in order, each replying to the one before.
+    [first, second, third] = out("threadPostIds") as string[];
+    expect(services.posts.posts.get(first)).toMatchObject({ text: "Our sourdough, step by step" });
+    expect(services.posts.posts.get(second)).toMatchObject({ text: "1. Feed the starter the night before.", replied_to: first });
+    expect(services.posts.posts.get(third)).toMatchObject({ text: "2. Mix, rest, fold.", replied_to: second, root_post: first });
   });
 
   it("destroy removes what it made", async () => {
@@ -154,5 +165,6 @@ describe("the reference's YAML examples through the engine", { timeout: 300_000 
     const zone = [...services.edge.zones.values()].find((z) => z.name === "example.com")!;
     expect(zone.records.size).toBe(0);
     expect(services.runner.models.size).toBe(0);
+    for (const id of [first, second, third]) expect(services.posts.posts.has(id)).toBe(false); // the thread's posts
   });
 });

@@ -3,33 +3,45 @@
  * engine fetches the standalone plugin from the release host the program names (stood in for on loopback,
  * test/helpers/release-host.ts) and the YAML language host (built from github.com/pulumi/pulumi-yaml v1.25.0 by
  * scripts/install-yaml.sh) runs test/programs/yaml: stack config and a secret, resources of three services (edge,
- * skills, runner), an invoke (`ops:edge:getZone`); preview, up, a no-op up, refresh, destroy.
+ * skills, runner), a component the plugin builds (a posts Thread: `construct`), an invoke (`ops:edge:getZone`);
+ * preview, up, a no-op up, refresh, destroy.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TOKEN, EdgeEmulator, RunnerEmulator, SKILLS_PUBLISH_TOKEN, SkillsEmulator } from "../../emulators";
+import {
+  DEMO_TOKEN,
+  EdgeEmulator,
+  POSTS_USER_TOKEN,
+  PostsEmulator,
+  RunnerEmulator,
+  SKILLS_PUBLISH_TOKEN,
+  SkillsEmulator,
+} from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 import { startReleaseHost, VERSION, type ReleaseHost } from "../helpers/release-host";
 
-let edge: EdgeEmulator, skills: SkillsEmulator, runner: RunnerEmulator;
+let edge: EdgeEmulator, skills: SkillsEmulator, runner: RunnerEmulator, posts: PostsEmulator;
 let engine: EngineStack;
 let releaseHost: ReleaseHost;
 const VERIFICATION = "verification-kept-secret-7c1d";
 const records = () => [...[...edge.zones.values()].find((z) => z.name === "example.com")!.records.values()];
-const writes = () => [...edge.log, ...skills.log, ...runner.log].filter((e) => e.method !== "GET");
+const writes = () => [...edge.log, ...skills.log, ...runner.log, ...posts.log].filter((e) => e.method !== "GET");
+/** Four resources, the thread and its two posts, and the stack. */
+const RESOURCES = 8;
 const BIN = path.join(ROOT, ".tools/pulumi/bin");
 
 beforeAll(async () => {
   withoutEnvFallback();
   releaseHost = await startReleaseHost();
-  [edge, skills, runner] = await Promise.all([
+  [edge, skills, runner, posts] = await Promise.all([
     new EdgeEmulator().start(),
     new SkillsEmulator({ publishToken: SKILLS_PUBLISH_TOKEN, allowDelete: true }).start(),
     new RunnerEmulator({ pullStepMs: 5 }).start(),
+    new PostsEmulator({ processingMs: 0 }).start(),
   ]);
   engine = await engineStack(
     path.join(ROOT, "test/programs/yaml"),
@@ -39,6 +51,8 @@ beforeAll(async () => {
       "ops:skillsUrl": { value: skills.url },
       "ops:skillsToken": { value: SKILLS_PUBLISH_TOKEN, secret: true },
       "ops:runnerHost": { value: runner.url },
+      "ops:postsBaseUrl": { value: posts.url },
+      "ops:postsAccessToken": { value: POSTS_USER_TOKEN, secret: true },
       "yaml-door:verification": { value: VERIFICATION, secret: true },
     },
     "yaml",
@@ -48,7 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.dispose();
-  await Promise.all([edge?.stop(), skills?.stop(), runner?.stop()]);
+  await Promise.all([edge?.stop(), skills?.stop(), runner?.stop(), posts?.stop()]);
   releaseHost?.stop();
 });
 
@@ -83,7 +97,7 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
 
   it("2. preview fetches the plugin once, runs the invoke, shows the creates and sends no write", async () => {
     const preview = await engine.stack.preview();
-    expect(preview.changeSummary.create).toBe(5); // four resources and the stack
+    expect(preview.changeSummary.create).toBe(RESOURCES);
     expect(releaseHost.fetched).toEqual([`/pulumi-resource-ops-v${VERSION}-linux-amd64.tar.gz`]);
     expect(existsSync(path.join(engine.scratch, `home/plugins/resource-ops-v${VERSION}/pulumi-resource-ops`))).toBe(true);
     expect(writes()).toEqual([]);
@@ -91,7 +105,11 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
 
   it("3. up creates in three services; the invoke's result and the secret reach the outputs, the secret stays secret", async () => {
     const up = await engine.stack.up();
-    expect(up.summary.resourceChanges?.create).toBe(5);
+    expect(up.summary.resourceChanges?.create).toBe(RESOURCES);
+    // The thread the plugin built: its posts published in order, the second replying to the first.
+    const [first, second] = up.outputs.threadPostIds.value as string[];
+    expect(posts.posts.get(first)).toMatchObject({ text: "Our sourdough, step by step" });
+    expect(posts.posts.get(second)).toMatchObject({ text: "1. Feed the starter the night before.", replied_to: first });
     const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
     expect(up.outputs.zoneId.value).toBe(zone.id);
     expect(up.outputs.hostname.value).toBe("www.example.com");
@@ -107,12 +125,12 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
   });
 
   it("4. a second up changes nothing; refresh finds no drift", async () => {
-    for (const e of [edge, skills, runner]) e.log.length = 0;
+    for (const e of [edge, skills, runner, posts]) e.log.length = 0;
     const again = await engine.stack.up({ expectNoChanges: true });
-    expect(again.summary.resourceChanges).toEqual({ same: 5 });
+    expect(again.summary.resourceChanges).toEqual({ same: RESOURCES });
     expect(writes()).toEqual([]);
     const refresh = await engine.stack.refresh();
-    expect(refresh.summary.resourceChanges).toEqual({ same: 5 });
+    expect(refresh.summary.resourceChanges).toEqual({ same: RESOURCES });
   });
 
   it("5. a changed config value updates the record in place", async () => {
@@ -127,5 +145,6 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
     expect(records()).toEqual([]);
     expect(skills.skills.size).toBe(0);
     expect(runner.models.has("qwen2.5:0.5b")).toBe(false);
+    expect(posts.posts.size).toBe(0); // the thread's posts, the reply first
   });
 });

@@ -83,6 +83,7 @@ _utilities.register(
   "fqn": "pulumi_ops.posts",
   "classes": {
    "ops:posts:Post": "Post",
+   "ops:posts:Thread": "Thread",
    "ops:posts:WebhookSubscription": "WebhookSubscription"
   }
  },

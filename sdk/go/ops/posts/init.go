@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "ops:posts:Post":
 		r = &Post{}
+	case "ops:posts:Thread":
+		r = &Thread{}
 	case "ops:posts:WebhookSubscription":
 		r = &WebhookSubscription{}
 	default:

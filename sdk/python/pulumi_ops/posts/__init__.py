@@ -11,6 +11,7 @@ from .get_posts import *
 from .get_profile import *
 from .get_publishing_limit import *
 from .post import *
+from .thread import *
 from .webhook_subscription import *
 from ._inputs import *
 from . import outputs

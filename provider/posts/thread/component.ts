@@ -1,0 +1,48 @@
+/**
+ * The plugin's Thread (`construct`, for the languages whose SDKs are generated from schema.json): the component and
+ * its Posts registered with the engine by token, children of the thread, as the TypeScript SDK's class makes them.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { chainPosts, type ChainArgs } from "./chain";
+
+/** A Post by its token, with the outputs the chain reads. */
+class PostByToken extends pulumi.CustomResource {
+  declare readonly postId: pulumi.Output<string | undefined>;
+  declare readonly permalink: pulumi.Output<string | undefined>;
+  constructor(name: string, props: pulumi.Inputs, opts: pulumi.CustomResourceOptions) {
+    super("ops:posts:Post", name, { ...props, postId: undefined, permalink: undefined }, opts);
+  }
+}
+
+class Thread extends pulumi.ComponentResource {
+  readonly postIds: pulumi.Output<string[]>;
+  readonly permalinks: pulumi.Output<string[]>;
+  constructor(name: string, texts: pulumi.Input<string>[], args: ChainArgs, opts: pulumi.ComponentResourceOptions) {
+    super("ops:posts:Thread", name, {}, opts);
+    const chain = chainPosts(name, texts, args, (n, props) => new PostByToken(n, props, { parent: this }));
+    this.postIds = chain.postIds;
+    this.permalinks = chain.permalinks;
+    this.registerOutputs({ postIds: this.postIds, permalinks: this.permalinks });
+  }
+}
+
+/**
+ * The engine's Construct of an `ops:posts:Thread`: `posts` arrives as a list (its texts perhaps outputs) or, where
+ * it depends on other resources as a whole, as one output of a list, whose length the thread needs now.
+ */
+export async function constructThread(
+  name: string,
+  inputs: pulumi.Inputs,
+  opts: pulumi.ComponentResourceOptions,
+): Promise<{ urn: pulumi.Output<string>; state: pulumi.Inputs }> {
+  let texts = inputs.posts as pulumi.Input<string>[] | pulumi.Output<string[]>;
+  if (pulumi.Output.isInstance(texts)) {
+    const whole = texts;
+    const known = await (whole as unknown as { promise(): Promise<string[] | undefined> }).promise();
+    if (!Array.isArray(known))
+      throw new Error(`ops.posts.Thread ${name}: posts must be a list the program knows at preview (its texts may be outputs)`);
+    texts = known.map((_, i) => whole.apply((list) => list[i]));
+  }
+  const thread = new Thread(name, texts as pulumi.Input<string>[], inputs as ChainArgs, opts);
+  return { urn: thread.urn, state: { postIds: thread.postIds, permalinks: thread.permalinks } };
+}
