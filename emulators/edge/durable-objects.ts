@@ -3,9 +3,11 @@
  * upload metadata's `migrations`, one step or `{old_tag, new_tag, steps}`; the script then carries `migration_tag`,
  * "the tag of the Durable Object migration that was most recently applied", in its list item and upload answer). An
  * upload whose `old_tag` is not the script's tag is refused with 10079; a step that makes a class already there, or
- * deletes or renames one that is not, with 10074; a binding to a class no migration made, with 10061. At run time a
- * binding is a namespace (`idFromName`, `newUniqueId`, `idFromString`, `get`) whose stubs reach one instance of the
- * class per id, made with its state (`state.storage`: `get`, `put`, `delete`, `list`) and its script's `env`.
+ * deletes or renames one that is not, with 10074; a binding to a class no migration made, with 10061. A class's
+ * objects belong to its namespace, which a rename or a transfer keeps and a deletion (of the class or of its script)
+ * deletes with their storage. At run time a binding is a namespace (`idFromName`, `newUniqueId`, `idFromString`,
+ * `get`) whose stubs reach one instance of the class per id, made with its state (`state.storage`: `get`, `put`,
+ * `delete`, `list`) and its script's `env`; an upload of the script makes its objects anew, their storage kept.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { fail } from "./dns";
@@ -14,6 +16,8 @@ import type { Binding, StoredScript } from "./workers";
 
 export interface DurableClass {
   name: string;
+  /** The namespace its objects live in: kept by a rename or a transfer. */
+  namespace_id: string;
   /** Made by `new_sqlite_classes` (SQLite-backed storage) rather than `new_classes`. */
   sqlite: boolean;
 }
@@ -33,16 +37,32 @@ const list = (v: unknown, what: string): string[] => {
   return v as string[];
 };
 
+/** An upload's migrations, checked: the script's tag and classes after them, and what the upload then changes elsewhere. */
+export interface Migrated {
+  migration_tag?: string;
+  durable_classes: DurableClass[];
+  /** Classes taken from other scripts (`transferred_classes`), taken when the upload is stored. */
+  transfers: { script: string; name: string }[];
+  /** Namespaces of deleted classes: their objects go when the upload is stored. */
+  deleted: string[];
+}
+
 /**
- * The script's tag and classes once an upload's migrations are applied (none sent: as they were). `scripts`: the
- * account's scripts, for a class transferred from another.
+ * The script's tag and classes once an upload's migrations are applied (none sent: as they were), changing nothing
+ * yet: the upload may still be refused. `scripts`: the account's scripts, for a class transferred from another.
  */
 export function migrate(
   scripts: Map<string, StoredScript>,
   was: Pick<StoredScript, "migration_tag" | "durable_classes"> | undefined,
   migrations: unknown,
-): { migration_tag?: string; durable_classes: DurableClass[] } {
-  const current = { migration_tag: was?.migration_tag, durable_classes: [...(was?.durable_classes ?? [])] };
+  newId: () => string,
+): Migrated {
+  const current: Migrated = {
+    migration_tag: was?.migration_tag,
+    durable_classes: [...(was?.durable_classes ?? [])],
+    transfers: [],
+    deleted: [],
+  };
   if (migrations === undefined || migrations === null) return current;
   if (typeof migrations !== "object" || Array.isArray(migrations)) fail(400, 10021, "metadata.migrations must be an object");
   const m = migrations as Step & { old_tag?: string; new_tag?: string; steps?: Step[] };
@@ -50,11 +70,13 @@ export function migrate(
     fail(400, 10079, `Migration tag precondition failed; current tag is '${current.migration_tag ?? ""}'`);
   if (m.steps !== undefined && !Array.isArray(m.steps)) fail(400, 10021, "metadata.migrations.steps must be a list");
   const classes = new Map(current.durable_classes.map((c) => [c.name, c]));
-  const make = (name: string, sqlite: boolean) => {
+  const make = (name: string, sqlite: boolean, namespace_id = newId()) => {
     if (classes.has(name))
       fail(400, 10074, `Cannot apply new-class migration to class '${name}' that is already depended on by existing Durable Objects`);
-    classes.set(name, { name, sqlite });
+    classes.set(name, { name, sqlite, namespace_id });
   };
+  const transfers: Migrated["transfers"] = [];
+  const deleted: string[] = [];
   const take = (name: string | undefined, kind: string) => {
     const c = (name && classes.get(name)) || fail(400, 10074, `Cannot apply ${kind} migration to class '${name}' which does not exist`);
     classes.delete(c.name);
@@ -65,7 +87,7 @@ export function migrate(
     for (const name of list(step.new_sqlite_classes, "new_sqlite_classes")) make(name, true);
     for (const { from, to } of step.renamed_classes ?? []) {
       const c = take(from, "rename-class");
-      make(String(to), c.sqlite);
+      make(String(to), c.sqlite, c.namespace_id);
     }
     for (const { from, from_script, to } of step.transferred_classes ?? []) {
       const source =
@@ -73,12 +95,36 @@ export function migrate(
       const c =
         source.durable_classes.find((x) => x.name === from) ??
         fail(400, 10074, `Cannot transfer class '${from}': '${from_script}' has none`);
-      source.durable_classes = source.durable_classes.filter((x) => x !== c);
-      make(String(to), c.sqlite);
+      transfers.push({ script: String(from_script), name: c.name });
+      make(String(to), c.sqlite, c.namespace_id);
     }
-    for (const name of list(step.deleted_classes, "deleted_classes")) take(name, "delete-class");
+    for (const name of list(step.deleted_classes, "deleted_classes")) deleted.push(take(name, "delete-class").namespace_id);
   }
-  return { migration_tag: m.new_tag ?? current.migration_tag, durable_classes: [...classes.values()] };
+  return { migration_tag: m.new_tag ?? current.migration_tag, durable_classes: [...classes.values()], transfers, deleted };
+}
+
+/** What a stored upload changes besides its script: classes moved out of other scripts, deleted objects, and the
+ * script's live objects, made anew on their next request with the code just uploaded. */
+export function settle(emu: EdgeEmulator, m: Migrated): void {
+  for (const t of m.transfers) {
+    const source = emu.scripts.get(t.script);
+    if (source) source.durable_classes = source.durable_classes.filter((c) => c.name !== t.name);
+  }
+  forget(emu, m.deleted, true);
+  forget(
+    emu,
+    m.durable_classes.map((c) => c.namespace_id),
+    false,
+  );
+}
+
+/** The objects of these namespaces: their instances dropped, and with `storage` their storage too. */
+export function forget(emu: EdgeEmulator, namespaces: readonly string[], storage: boolean): void {
+  for (const [key, o] of emu.durableObjects)
+    if (namespaces.some((n) => key.startsWith(`${n}/`))) {
+      if (storage) emu.durableObjects.delete(key);
+      else o.instance = undefined;
+    }
 }
 
 /** A Durable Object binding's class must exist: made by this upload's script, or by the script it names. */
@@ -98,13 +144,16 @@ type Loaded = { classOf(name: string): (new (state: unknown, env: unknown) => In
 /** What a Durable Object binding's `env` property is: the namespace of `className`, defined by the script `host`. */
 export function durableNamespace(emu: EdgeEmulator, host: string, className: string, load: (script: string) => Promise<Loaded>) {
   const idOf = (hex: string, name?: string) => ({ name, toString: () => hex, equals: (o: { toString(): string }) => o.toString() === hex });
+  const namespace = () =>
+    emu.scripts.get(host)?.durable_classes?.find((c) => c.name === className)?.namespace_id ??
+    fail(500, 10061, `the script ${host} has no Durable Object class ${className}`);
   const instance = async (hex: string): Promise<Instance> => {
-    const key = `${host}/${className}/${hex}`;
+    const key = `${namespace()}/${hex}`;
     const live = emu.durableObjects.get(key);
-    if (live) return live.instance as Instance;
+    if (live?.instance) return live.instance as Instance;
     const { classOf, env } = await load(host);
     const Cls = classOf(className) ?? fail(500, 10061, `the script ${host} exports no class ${className}`);
-    const storage = new Map<string, unknown>();
+    const storage = live?.storage ?? new Map<string, unknown>();
     const state = {
       id: idOf(hex),
       storage: {
@@ -142,7 +191,7 @@ export function durableNamespace(emu: EdgeEmulator, host: string, className: str
       },
     );
   return {
-    idFromName: (name: string) => idOf(createHash("sha256").update(`${host}/${className}/${name}`).digest("hex"), name),
+    idFromName: (name: string) => idOf(createHash("sha256").update(`${namespace()}/${name}`).digest("hex"), name),
     idFromString: (hex: string) => idOf(hex),
     newUniqueId: () => idOf(randomBytes(32).toString("hex")),
     get: (id: { toString(): string }) => stub(id.toString()),

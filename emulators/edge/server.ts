@@ -44,9 +44,9 @@ export class EdgeEmulator extends Emulator implements RuleState {
   /** `<jurisdiction>/<name>` -> R2 bucket (r2.ts); D1 uuid -> database (d1.ts). */
   buckets = new Map<string, StoredBucket>();
   databases = new Map<string, StoredDatabase>();
-  /** Queue id -> queue (queues.ts); `<script>/<class>/<id>` -> a Durable Object's live instance (durable-objects.ts). */
+  /** Queue id -> queue (queues.ts); `<namespace>/<id>` -> a Durable Object: its instance, if live, and storage. */
   queues = new Map<string, StoredQueue>();
-  durableObjects = new Map<string, { instance: unknown; storage: Map<string, unknown> }>();
+  durableObjects = new Map<string, { instance?: unknown; storage: Map<string, unknown> }>();
   /** D1's ids are uuids: made from the same sequence, so a run is repeatable. */
   nextUuid = () => this.nextId().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
   /** A visitor's request to `url`: the script it reaches, run with its bindings (runtime.ts), and its answer. */

@@ -12,7 +12,7 @@ import { type Reply, type Request } from "../kit";
 import { fail } from "./dns";
 import type { EdgeRoute } from "./access";
 import type { EdgeEmulator } from "./server";
-import { checkDurableBinding, migrate, type DurableClass } from "./durable-objects";
+import { checkDurableBinding, forget, migrate, settle, type DurableClass, type Migrated } from "./durable-objects";
 import { queueNamed } from "./queues";
 
 export interface StoredScript {
@@ -140,10 +140,7 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
     const type = String(req.headers["content-type"] ?? "");
     let stored: Omit<StoredScript, "created_on" | "modified_on" | "tags" | "bindings" | "subdomain" | "durable_classes">;
     const was = emu.scripts.get(req.params.name);
-    let migrated: { migration_tag?: string; durable_classes: DurableClass[] } = {
-      migration_tag: was?.migration_tag,
-      durable_classes: was?.durable_classes ?? [],
-    };
+    let migrated: Migrated = { migration_tag: was?.migration_tag, durable_classes: was?.durable_classes ?? [], transfers: [], deleted: [] };
     let tags: string[] | undefined;
     let bindingsSent: Binding[] = [];
     let keep: string[] | undefined;
@@ -163,7 +160,7 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
       if (metadata.tags !== undefined && (!Array.isArray(metadata.tags) || metadata.tags.some((t: unknown) => typeof t !== "string")))
         fail(400, 10021, "metadata.tags must be a list of strings");
       tags = metadata.tags;
-      migrated = migrate(emu.scripts, was, metadata.migrations);
+      migrated = migrate(emu.scripts, was, metadata.migrations, emu.nextId);
       bindingsSent = bindingsOf(emu, metadata.bindings, migrated.durable_classes);
       keep = metadata.keep_bindings;
       if (keep !== undefined && (!Array.isArray(keep) || keep.some((t: unknown) => typeof t !== "string")))
@@ -208,9 +205,11 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
     for (const b of kept)
       if (b.type === "durable_object_namespace" && b.script_name === undefined)
         checkDurableBinding(emu.scripts, migrated.durable_classes, b);
+    settle(emu, migrated);
     emu.scripts.set(req.params.name, {
       ...stored!,
-      ...migrated,
+      migration_tag: migrated.migration_tag,
+      durable_classes: migrated.durable_classes,
       tags: tags ?? was?.tags ?? [],
       bindings: [...kept, ...bindingsSent],
       subdomain: was?.subdomain ?? { enabled: false, previews_enabled: false },
@@ -287,7 +286,13 @@ export function registerWorkerRoutes(emu: EdgeEmulator, r: EdgeRoute): void {
   });
   r("DELETE", "/accounts/:account/workers/scripts/:name", "workers:edit", (req) => {
     account(req);
-    if (!emu.scripts.delete(req.params.name)) fail(404, 10007, "workers.api.error.script_not_found");
+    const gone = emu.scripts.get(req.params.name) ?? fail(404, 10007, "workers.api.error.script_not_found");
+    forget(
+      emu,
+      (gone.durable_classes ?? []).map((c) => c.namespace_id),
+      true,
+    ); // its Durable Objects, with their storage
+    emu.scripts.delete(req.params.name);
     return emu.ok(null);
   });
 }
