@@ -233,7 +233,7 @@ const ROWS: Record<string, Record<string, Row>> = {
       change: () => void (services.edge.scripts.get("lost")!.bindings.find((b) => b.name === "EVENTS")!.dataset = "edited"),
     },
     migrations: {
-      why: "a step applied stays applied (the service has no undo): a tag another tool moved is found by refresh and the next up sends the program's steps from it (worker-durable-objects.test.ts)",
+      why: "a step applied stays applied (the service has no undo): a tag another tool moved is found by refresh, and the preview says to add the steps applied elsewhere (worker-durable-objects.test.ts)",
     },
     workersDev: {
       inputs: { ...CREATE_INPUTS["edge:WorkerScript"], workersDev: false },

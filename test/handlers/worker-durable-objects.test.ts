@@ -71,12 +71,21 @@ describe("a WorkerScript's Durable Objects, service and queue bindings", () => {
     expect(up.outs.migrationTag).toBe("v2");
     // Nothing more to apply: no change.
     expect((await call(T, "diff", [r.id, up.outs, news])).changes).toBe(false);
-    // Another tool applies v3 (deleting Audit): refresh reads the tag, and the program's v2 is a change.
+    // Another tool applies a step v3 the program does not have: refresh reads the tag, the program's v2 is a change;
+    // the preview says what to do, and up sends every step again (as wrangler does), which the service refuses.
     edge.scripts.get("visits")!.migration_tag = "v3";
     const read = await call(T, "read", [r.id, up.outs]);
     expect(read.props.migrationTag).toBe("v3");
     expect(read.inputs).toBeDefined();
     expect((await call(T, "diff", [r.id, read.props, news])).changes).toBe(true);
+    forgetPreviewChecks();
+    forgetShownWarnings();
+    const moved = collectWarnings(() => previewCheck(T, undefined, news, read.props));
+    await moved.result;
+    expect(moved.warnings.join("\n")).toMatch(
+      /has the Durable Object migration tag v3, which is not among the program's migrations.*add the steps applied elsewhere, up to v3/,
+    );
+    await expect(call(T, "update", [r.id, read.props, news])).rejects.toThrow(/10074.*class 'Counter'/);
     // A step that deletes a class: the preview says its objects' storage is lost.
     edge.scripts.get("visits")!.migration_tag = "v2";
     const v3 = [...v2, { tag: "v3", deletedClasses: ["Audit"] }];
@@ -91,6 +100,25 @@ describe("a WorkerScript's Durable Objects, service and queue bindings", () => {
     );
     await call(T, "update", [r.id, up.outs, drop]);
     expect(edge.scripts.get("visits")!.durable_classes.map((c) => c.name)).toEqual(["Counter"]);
+  });
+
+  it("a Durable Object's storage outlives an upload of new code and a rename of its class; a deleted class loses it", async () => {
+    const r = await make(T, { name: "visits", content: COUNTER, bindings: DO, migrations: V1 });
+    await make("edge:WorkerRoute", { zoneName: "example.com", pattern: "example.com/visits*", script: "visits" });
+    expect([await served("/visits?who=ana"), await served("/visits?who=ana")]).toEqual(["1", "2"]);
+    // New code (counting by twos), the class renamed by the migration v2: the same object, its count kept.
+    const renamed = COUNTER.replace("class Counter", "class Tally").replace("+ 1", "+ 2");
+    const tally = [{ name: "VISITS", type: "durable_object_namespace", className: "Tally" }];
+    const v2 = [...V1, { tag: "v2", renamedClasses: [{ from: "Counter", to: "Tally" }] }];
+    const news = (await call(T, "check", [r.outs, { name: "visits", content: renamed, bindings: tally, migrations: v2 }])).inputs;
+    const up = await call(T, "update", [r.id, r.outs, news]);
+    expect(await served("/visits?who=ana")).toBe("4");
+    // The class deleted (its binding removed with it): its objects go with their storage.
+    const v3 = [...v2, { tag: "v3", deletedClasses: ["Tally"] }];
+    const plain = `export default { fetch() { return new Response("closed") } };`;
+    const drop = (await call(T, "check", [up.outs, { name: "visits", content: plain, bindings: [], migrations: v3 }])).inputs;
+    await call(T, "update", [r.id, up.outs, drop]);
+    expect(edge.durableObjects.size).toBe(0);
   });
 
   it("a class no migration made, a Worker or a queue the account lacks: the service's refusal in one line; tags given twice at check", async () => {

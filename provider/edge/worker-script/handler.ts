@@ -22,9 +22,13 @@ import { lastTag, migrationsFor } from "./migrations";
 /** The script's Durable Object migration tag, as the script list has it (the settings do not). */
 export const migrationTagOf = async (accountId: string, name: string) =>
   (await edge().listWorkerScripts(accountId)).find((s) => s.id === name)?.migration_tag ?? undefined;
-/** Whether the program's migrations end elsewhere than the script's tag (`olds`: state, with the tag read last). */
+/**
+ * Whether the program's migrations end elsewhere than the script's tag (`olds`: state, with the tag read last: ""
+ * when the script has none; a state of 0.18.0 has no tag, and then its own migrations tell).
+ */
 const migrationsChanged = (olds: Bag, r: Bag) =>
-  !!r.migrations?.length && lastTag(r.migrations) !== (olds.migrationTag ?? lastTag(olds.migrations));
+  !!r.migrations?.length &&
+  lastTag(r.migrations) !== (olds.migrationTag !== undefined ? olds.migrationTag || undefined : lastTag(olds.migrations));
 
 /** Uploads the body the inputs name, refusing one that changed since `check` hashed it; `there`: the script's settings now. */
 async function deploy(
@@ -42,18 +46,14 @@ async function deploy(
     });
   }
   const tag = r.migrations && there ? await migrationTagOf(r.accountId, r.name) : undefined;
+  const migrations = migrationsFor(r.migrations, tag, r.name);
   const s = await edge().putWorkerScript(
     r.accountId,
     r.name,
-    await upload(
-      r,
-      body,
-      withStackTag(there?.tags),
-      bindingsFor(r, there?.bindings ?? [], managedVars, managedBindings),
-      migrationsFor(r.migrations, tag, r.name),
-    ),
+    await upload(r, body, withStackTag(there?.tags), bindingsFor(r, there?.bindings ?? [], managedVars, managedBindings), migrations),
   );
-  return outputsOf(r, body, { ...s, migration_tag: s.migration_tag ?? tag });
+  // The answer's tag (the SDK's upload response has it); without one, the tag the steps sent end with.
+  return outputsOf(r, body, { ...s, migration_tag: s.migration_tag ?? (migrations ? lastTag(r.migrations) : tag) });
 }
 
 function outputsOf(
@@ -136,6 +136,10 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
   async diff(_id, olds, news) {
     const wanted = withoutProvider(news);
     const replaces = changedKeys(["accountId", "name"], olds, wanted, (_k, a, b) => a === b);
+    if (replaces.length && olds.migrations?.length)
+      warn(
+        `edge: the script ${olds.name} is replaced (${replaces.join(", ")}): the new script's Durable Objects start empty, and this one is deleted with every object's storage`,
+      );
     // State of 0.3.0 has no format or date: the script it uploaded ran on the service's 2021 default, so it changes.
     const changed = changedKeys(FIELDS, olds, wanted, same);
     // Secrets by their digest (state keeps no text); the subdomain where the program says.
@@ -185,7 +189,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       ...(managedVars ? { vars: varsOf(settings.bindings, managedVars) } : {}),
       ...(managedBindings ? { bindings: bindingsOf(settings.bindings, managedBindings) } : {}),
       // The migration the script has applied last: another tag than the program's last is a change up applies.
-      ...(props.migrations ? { migrationTag: tag } : {}),
+      ...(props.migrations ? { migrationTag: tag ?? "" } : {}),
       // A managed secret removed elsewhere: the digest no longer stands for what the script has, so the next up sets it.
       ...(missingSecrets.length ? { secretsDigest: `missing ${missingSecrets.join(",")}` } : {}),
       ...(sub && props.workersDev !== undefined ? { workersDev: sub.enabled } : {}),

@@ -83,17 +83,22 @@ export function pending(list: readonly Migration[] | undefined, current: string 
 /** The upload metadata's `migrations` for a script whose tag is `current`, as wrangler sends them; none to apply: undefined. */
 export function migrationsFor(list: readonly Migration[] | undefined, current: string | undefined, script: string) {
   if (!list?.length) return undefined;
-  if (current !== undefined && !list.some((m) => m.tag === current))
-    warn(
-      `edge: the script ${script} has the migration tag ${current}, which is not among the program's migrations: every migration is sent again (as wrangler does); if the service refuses, add the steps applied elsewhere to migrations`,
-    );
+  for (const line of current !== undefined && !list.some((m) => m.tag === current) ? migrationsSaid(list, current, script) : []) warn(line);
   const steps = pending(list, current);
   if (!steps.length) return undefined;
   return { ...(current !== undefined ? { old_tag: current } : {}), new_tag: lastTag(list)!, steps: steps.map(stepOf) };
 }
 
-/** What a preview says of the steps an up applies that delete classes: their objects' storage is lost. */
-export function migrationsSaid(list: readonly Migration[] | undefined, current: string | undefined, script: string): string[] {
+/**
+ * What a preview says of the steps an up applies to the script whose tag is `current`: a tag the program does not
+ * have (every step is sent again, as wrangler does, and the service refuses one that makes a class the script has),
+ * or the classes a step deletes, with their objects' storage.
+ */
+export function migrationsSaid(list: readonly Migration[], current: string | undefined, script: string): string[] {
+  if (current !== undefined && !list.some((m) => m.tag === current))
+    return [
+      `edge: the script ${script} has the Durable Object migration tag ${current}, which is not among the program's migrations: up sends every step again (as wrangler does), which the service refuses for a class the script has (10074); add the steps applied elsewhere, up to ${current}, to migrations`,
+    ];
   const steps = pending(list, current).filter((m) => m.deletedClasses?.length);
   const deleted = steps.flatMap((m) => m.deletedClasses!);
   if (!deleted.length) return [];

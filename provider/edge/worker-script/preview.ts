@@ -59,10 +59,12 @@ export async function previewScript(ctx: PreviewContext): Promise<void> {
   const scripts = await ctx.once(`edge ${ctx.account ?? ""} scripts of ${accountId}`, () => edge().listWorkerScripts(accountId));
   const name = knownText(ctx.inputs.name);
   if (!name) return;
+  const there = scripts.find((s) => s.id === name);
+  if (!there) return;
+  // A new script has no objects to lose: said only of one deployed.
   const migrations = ctx.inputs.migrations;
-  if (Array.isArray(migrations) && !isUnknown(migrations))
-    for (const line of migrationsSaid(migrations, scripts.find((s) => s.id === name)?.migration_tag ?? undefined, name)) warn(line);
-  if (!scripts.some((s) => s.id === name)) return;
+  if (Array.isArray(migrations) && !isUnknown(migrations) && migrations.every((m) => knownText(m?.tag)))
+    for (const line of migrationsSaid(migrations, there.migration_tag ?? undefined, name)) warn(line);
   const settings = () => ctx.once(`edge settings of script ${accountId}/${name}`, () => edge().getWorkerScriptSettings(accountId, name));
   if (!isUnknown(ctx.inputs.adopt) && !ctx.ownedByStack()) {
     const problem = scriptTakeover(ctx.inputs, (await settings()).tags);
