@@ -111,6 +111,7 @@ const ACCOUNT_PROPERTY = {
   description: `The named account (\`${ACCOUNTS_KEY}\`) whose settings serve this resource; unset, the stack's own settings. Changing it replaces the resource.`,
   replaceOnChanges: true,
 };
+const COMPONENT_ACCOUNT = `The named account (\`${ACCOUNTS_KEY}\`) whose settings serve its resources (each takes it); unset, the stack's own settings.`;
 const ACCOUNT_ARGUMENT = {
   type: "string",
   description: `The named account (\`${ACCOUNTS_KEY}\`) to read with; unset, the stack's own settings.`,
@@ -172,11 +173,13 @@ export function generateSchema(): Record<string, unknown> {
     resources[`ops:${token}`] = {
       isComponent: true,
       description: entry.description,
-      // Its resources' account: each of them takes it.
-      inputProperties: {
-        ...inputs.properties,
-        account: { ...ACCOUNT_PROPERTY, description: ACCOUNT_PROPERTY.description.replace("this resource", "its resources") },
-      },
+      // Its resources' account: each of them takes it. A component is never replaced: its resources are.
+      inputProperties: Object.fromEntries(
+        Object.entries({ ...inputs.properties, account: { ...ACCOUNT_PROPERTY, description: COMPONENT_ACCOUNT } }).map(([k, p]) => [
+          k,
+          { ...(p as object), replaceOnChanges: undefined },
+        ]),
+      ),
       requiredInputs: inputs.required,
       properties: outputs.properties,
       required: outputs.required,

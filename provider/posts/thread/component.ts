@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { chainPosts, type ChainArgs } from "./chain";
+import { ThreadInputs } from "./schema";
 
 /** A Post by its token, with the outputs the chain reads. */
 class PostByToken extends pulumi.CustomResource {
@@ -27,6 +28,25 @@ class Thread extends pulumi.ComponentResource {
 }
 
 /**
+ * The thread's inputs held to its schema where they are known (a text still an output stands in as known later): one
+ * error naming each bad property, as a resource's check gives, before any post is registered.
+ */
+function checkKnown(name: string, inputs: pulumi.Inputs): void {
+  const later = (v: unknown) => (pulumi.Output.isInstance(v) ? "(known later)" : v);
+  const known = Object.fromEntries(
+    Object.entries(inputs)
+      .filter(([k, v]) => k !== "account" && !pulumi.Output.isInstance(v))
+      .map(([k, v]) => [k, Array.isArray(v) ? v.map(later) : v]),
+  );
+  const parsed = ThreadInputs.partial().safeParse(known);
+  if (!parsed.success)
+    throw new pulumi.InputPropertiesError({
+      message: `ops.posts.Thread ${name}: its inputs are not what a thread takes`,
+      errors: parsed.error.issues.map((i) => ({ propertyPath: i.path.join("."), reason: i.message })),
+    });
+}
+
+/**
  * The engine's Construct of an `ops:posts:Thread`: `posts` arrives as a list (its texts perhaps outputs) or, where
  * it depends on other resources as a whole, as one output of a list, whose length the thread needs now.
  */
@@ -35,6 +55,7 @@ export async function constructThread(
   inputs: pulumi.Inputs,
   opts: pulumi.ComponentResourceOptions,
 ): Promise<{ urn: pulumi.Output<string>; state: pulumi.Inputs }> {
+  checkKnown(name, inputs);
   let texts = inputs.posts as pulumi.Input<string>[] | pulumi.Output<string[]>;
   if (pulumi.Output.isInstance(texts)) {
     const whole = texts;

@@ -42,7 +42,7 @@ func NewThread(ctx *pulumi.Context,
 }
 
 type threadArgs struct {
-	// The named account (`ops:accounts`) whose settings serve its resources; unset, the stack's own settings. Changing it replaces the resource.
+	// The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack's own settings.
 	Account *string `pulumi:"account"`
 	// A published post cannot be edited: a changed text republishes that post and every one after it (each replies to the one before, whose id changes). Refused at preview unless this is true, as for a Post.
 	AllowRepublish *bool `pulumi:"allowRepublish"`
@@ -56,7 +56,7 @@ type threadArgs struct {
 
 // The set of arguments for constructing a Thread resource.
 type ThreadArgs struct {
-	// The named account (`ops:accounts`) whose settings serve its resources; unset, the stack's own settings. Changing it replaces the resource.
+	// The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack's own settings.
 	Account pulumi.StringPtrInput
 	// A published post cannot be edited: a changed text republishes that post and every one after it (each replies to the one before, whose id changes). Refused at preview unless this is true, as for a Post.
 	AllowRepublish pulumi.BoolPtrInput

@@ -28,7 +28,7 @@ class ThreadArgs:
         The set of arguments for constructing a Thread resource.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] posts: The texts of the thread, in order: the first is the post, each next one a reply to the one before it (each a post's text). A list the program knows (its texts may be outputs).
-        :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve its resources; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack's own settings.
         :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a changed text republishes that post and every one after it (each replies to the one before, whose id changes). Refused at preview unless this is true, as for a Post.
         :param pulumi.Input[_builtins.str] reply_control: Who may reply to each post of the thread (a Post's `replyControl`). One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.
         :param pulumi.Input[_builtins.str] topic_tag: The first post's topic (a Post's `topicTag`).
@@ -59,7 +59,7 @@ class ThreadArgs:
     @pulumi.getter
     def account(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The named account (`ops:accounts`) whose settings serve its resources; unset, the stack's own settings. Changing it replaces the resource.
+        The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack's own settings.
         """
         return pulumi.get(self, "account")
 
@@ -121,7 +121,7 @@ class Thread(pulumi.ComponentResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve its resources; unset, the stack's own settings. Changing it replaces the resource.
+        :param pulumi.Input[_builtins.str] account: The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack's own settings.
         :param pulumi.Input[_builtins.bool] allow_republish: A published post cannot be edited: a changed text republishes that post and every one after it (each replies to the one before, whose id changes). Refused at preview unless this is true, as for a Post.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] posts: The texts of the thread, in order: the first is the post, each next one a reply to the one before it (each a post's text). A list the program knows (its texts may be outputs).
         :param pulumi.Input[_builtins.str] reply_control: Who may reply to each post of the thread (a Post's `replyControl`). One of: `everyone`, `accounts_you_follow`, `mentioned_only`, `parent_post_author_only`, `followers_only`.

@@ -19,14 +19,14 @@ public final class ThreadArgs extends com.pulumi.resources.ResourceArgs {
     public static final ThreadArgs Empty = new ThreadArgs();
 
     /**
-     * The named account (`ops:accounts`) whose settings serve its resources; unset, the stack&#39;s own settings. Changing it replaces the resource.
+     * The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack&#39;s own settings.
      * 
      */
     @Import(name="account")
     private @Nullable Output<String> account;
 
     /**
-     * @return The named account (`ops:accounts`) whose settings serve its resources; unset, the stack&#39;s own settings. Changing it replaces the resource.
+     * @return The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack&#39;s own settings.
      * 
      */
     public Optional<Output<String>> account() {
@@ -122,7 +122,7 @@ public final class ThreadArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param account The named account (`ops:accounts`) whose settings serve its resources; unset, the stack&#39;s own settings. Changing it replaces the resource.
+         * @param account The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack&#39;s own settings.
          * 
          * @return builder
          * 
@@ -133,7 +133,7 @@ public final class ThreadArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param account The named account (`ops:accounts`) whose settings serve its resources; unset, the stack&#39;s own settings. Changing it replaces the resource.
+         * @param account The named account (`ops:accounts`) whose settings serve its resources (each takes it); unset, the stack&#39;s own settings.
          * 
          * @return builder
          * 
