@@ -1,5 +1,5 @@
 /**
- * An upgrade never breaks a stack: an edge stack made by the previous release (0.16.0, built from its commit in this
+ * An upgrade never breaks a stack: an edge stack made by the previous release (0.18.0, built from its commit in this
  * repository's history and packed as users get it) is upgraded in place to this one (packed the same way): the
  * state's serialized providers still load (their module paths exist), the preview shows no change, the up and a
  * refresh send nothing and change nothing, and a setting then works on the upgraded stack
@@ -14,7 +14,7 @@ import { DEMO_ACCOUNT, DEMO_TOKEN, EdgeEmulator } from "../../emulators";
 import { engineStack, ROOT } from "../../scripts/engine";
 import { withoutEnvFallback, type EngineStack } from "../helpers/engine";
 
-/** The previous release: the last commit of 0.16.0 (what CI ran for it: the release command, every language from a release folder). */
+/** The previous release: the last commit of 0.18.0 (what CI ran for it: the release command, every language from a release folder). */
 const PREVIOUS = { version: "0.18.0", commit: "e31b3d1b0057618296e9fffc634fd582d25c4b6a" };
 const work = path.join(ROOT, "test/.work/upgrade"); // inside the repository: the program finds @pulumi/pulumi as a project does
 const scratch = mkdtempSync(path.join(tmpdir(), "pulumi-ops-upgrade-"));

@@ -32,6 +32,7 @@ const records = () => [...[...edge.zones.values()].find((z) => z.name === "examp
 const writes = () => [...edge.log, ...skills.log, ...runner.log, ...posts.log].filter((e) => e.method !== "GET");
 /** Four resources, the thread and its two posts, and the stack. */
 const RESOURCES = 8;
+let threadIds: string[] = [];
 const BIN = path.join(ROOT, ".tools/pulumi/bin");
 
 beforeAll(async () => {
@@ -107,7 +108,8 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
     const up = await engine.stack.up();
     expect(up.summary.resourceChanges?.create).toBe(RESOURCES);
     // The thread the plugin built: its posts published in order, the second replying to the first.
-    const [first, second] = up.outputs.threadPostIds.value as string[];
+    threadIds = up.outputs.threadPostIds.value as string[];
+    const [first, second] = threadIds;
     expect(posts.posts.get(first)).toMatchObject({ text: "Our sourdough, step by step" });
     expect(posts.posts.get(second)).toMatchObject({ text: "1. Feed the starter the night before.", replied_to: first });
     const zone = [...edge.zones.values()].find((z) => z.name === "example.com")!;
@@ -145,6 +147,8 @@ describe("a Pulumi YAML program through the downloaded plugin", { timeout: 300_0
     expect(records()).toEqual([]);
     expect(skills.skills.size).toBe(0);
     expect(runner.models.has("qwen2.5:0.5b")).toBe(false);
-    expect(posts.posts.size).toBe(0); // the thread's posts, the reply first
+    expect(posts.posts.size).toBe(0);
+    // The thread's posts deleted the reply first (the emulator would delete a parent before its reply as well).
+    expect(posts.log.filter((e) => e.method === "DELETE").map((e) => e.path.split("/").at(-1))).toEqual([...threadIds].reverse());
   });
 });
