@@ -188,7 +188,7 @@ export const workerScript: Handler<WorkerScriptInputs, WorkerScriptOutputs> = {
       ...(settings.compatibility_flags?.length ? { compatibilityFlags: settings.compatibility_flags } : { compatibilityFlags: undefined }),
       ...(managedVars ? { vars: varsOf(settings.bindings, managedVars) } : {}),
       ...(managedBindings ? { bindings: bindingsOf(settings.bindings, managedBindings) } : {}),
-      // The migration the script has applied last: another tag than the program's last is a change up applies.
+      // The migration the script has applied last: another tag than the program's last is a change (see migrationsChanged).
       ...(props.migrations ? { migrationTag: tag ?? "" } : {}),
       // A managed secret removed elsewhere: the digest no longer stands for what the script has, so the next up sets it.
       ...(missingSecrets.length ? { secretsDigest: `missing ${missingSecrets.join(",")}` } : {}),
